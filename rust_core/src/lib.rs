@@ -1,0 +1,6 @@
+//! fenpai-core: the rules of Chinese point-card games, with no I/O and no Python.
+//!
+//! Rule ids (`C-31`, `FK-17`, …) refer to the normative rule files; each function
+//! that implements a rule names it.
+
+pub mod card;
