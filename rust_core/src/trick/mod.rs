@@ -1,0 +1,14 @@
+//! The trick-taking core shared by Red Five (4p, 5p) and Tractor: common rules C-10..C-61.
+
+mod arrange;
+mod follow;
+mod format;
+mod order;
+mod throw;
+mod winner;
+
+pub use format::{Component, Format, Kind, Shape, Unit};
+pub use order::{
+    FollowFormat, Level, OptionValue, Options, RulesError, TrickRules, Variant, TRUMP,
+};
+pub use throw::ThrowCheck;
