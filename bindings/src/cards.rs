@@ -80,10 +80,13 @@ pub fn card_list<'py>(py: Python<'py>, cards: &[CoreCard]) -> PyResult<Bound<'py
     PyList::new(py, cards.iter().map(|&c| card_object(py, c)))
 }
 
-/// Reads a card argument: card text ("5h 5h BJ"), or an iterable of `Card`s or card strings.
+/// Reads a card argument: card text ("5h 5h BJ"), one `Card`, or an iterable of `Card`s or card strings.
 pub fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
     if let Ok(text) = obj.cast::<PyString>() {
         return card::parse_cards(text.to_str()?).map_err(value_error);
+    }
+    if let Ok(c) = obj.cast::<Card>() {
+        return Ok(vec![c.get().0]);
     }
     let mut out = Vec::new();
     for item in obj.try_iter()? {

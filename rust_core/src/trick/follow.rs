@@ -200,7 +200,10 @@ impl TrickRules {
         play: &Counts,
     ) -> Option<String> {
         if let Some(c) = hand.first_missing(play) {
-            return Some(format!("you do not hold {} {c}", copies(play.get(c))));
+            return Some(match hand.get(c) {
+                0 => format!("you do not hold {c}"),
+                n => format!("you hold {n} {c} but played {}", play.get(c)),
+            });
         }
         if play.len() != lead.len {
             return Some(format!(
@@ -418,16 +421,6 @@ impl TrickRules {
             }
         }
     }
-}
-
-fn copies(n: u8) -> String {
-    if n == 1 {
-        String::new()
-    } else {
-        format!("{n} copies of")
-    }
-    .trim()
-    .to_string()
 }
 
 /// "a pair", "a tractor of 2 pairs", or "a throw" for messages.
