@@ -98,7 +98,7 @@ fn counts_of(rules: &core::TrickRules, what: &str, obj: &Bound<'_, PyAny>) -> Py
 #[pymethods]
 impl TrickRules {
     #[new]
-    #[pyo3(signature = (variant, trump = Some("h"), level = "2", decks = None, **options))]
+    #[pyo3(signature = (variant, trump = "h", level = "2", decks = None, **options))]
     fn py_new(
         variant: &str,
         trump: Option<&str>,
