@@ -72,13 +72,11 @@ type Items = Vec<(Card, u8)>;
 
 impl TrickRules {
     fn items(&self, counts: &Counts, suit: Option<u8>) -> Items {
-        let mut out: Items = (0..crate::card::NUM_CARDS)
-            .map(|i| Card(i as u8))
-            .filter(|&c| counts.get(c) > 0 && suit.is_none_or(|s| self.suit_of(c) == s))
-            .map(|c| (c, counts.get(c)))
-            .collect();
-        out.sort_by_key(|&(c, _)| self.sort_key(c));
-        out
+        self.order()
+            .iter()
+            .filter(|&&c| counts.get(c) > 0 && suit.is_none_or(|s| self.suit_of(c) == s))
+            .map(|&c| (c, counts.get(c)))
+            .collect()
     }
 
     /// Reads the lead and checks the hand against it.
@@ -267,7 +265,7 @@ impl TrickRules {
                 if got == target {
                     return None;
                 }
-                Some(self.full_reason(&held, &plan, target, got, &led))
+                Some(self.full_reason(&held, suit, &plan, (target, got), &led))
             }
         }
     }
@@ -276,18 +274,18 @@ impl TrickRules {
     fn full_reason(
         &self,
         held: &Counts,
+        suit: u8,
         plan: &FullPlan,
-        target: u64,
-        got: u64,
+        (target, got): (u64, u64),
         led: &str,
     ) -> String {
         let (tb, t3, t2) = split_score(target);
         let (gb, g3, _) = split_score(got);
-        let suit = self.suit_name(self.suit_of(held.to_cards()[0]));
+        let name = self.suit_name(suit);
         for (i, &shape) in plan.tractors.iter().enumerate() {
             let bit = plan.bit(i);
             if tb & bit != 0 && gb & bit == 0 {
-                let example = self.example(held, self.suit_of(held.to_cards()[0]), shape);
+                let example = self.example(held, suit, shape);
                 return format!(
                     "{led} was led and you hold {example}: you must play {}",
                     shape.describe()
@@ -296,10 +294,10 @@ impl TrickRules {
         }
         if g3 < t3 {
             return format!(
-                "{led} was led and you hold triples of {suit}: you must play {t3} triples"
+                "{led} was led and you hold triples of {name}: you must play {t3} triples"
             );
         }
-        format!("{led} was led and you hold pairs of {suit}: you must play {t2} pairs besides")
+        format!("{led} was led and you hold pairs of {name}: you must play {t2} pairs besides")
     }
 
     /// The strongest combination of `shape` in `held`, as text, for messages.
@@ -315,9 +313,7 @@ impl TrickRules {
     }
 
     fn text(&self, counts: &Counts) -> String {
-        let mut cards = counts.to_cards();
-        self.sort(&mut cards);
-        format_cards(&cards)
+        format_cards(&self.sorted(counts))
     }
 
     /// C-30/C-31: every distinct legal follow, at most `limit`.
@@ -331,11 +327,7 @@ impl TrickRules {
         Ok(self
             .legal_follows_counts(&hand, &lead, limit.unwrap_or(usize::MAX))
             .iter()
-            .map(|c| {
-                let mut cards = c.to_cards();
-                self.sort(&mut cards);
-                cards
-            })
+            .map(|c| self.sorted(c))
             .collect())
     }
 

@@ -215,7 +215,7 @@ impl TrickRules {
             cards.extend(std::iter::repeat_n(c, w as usize));
         }
         debug_assert!(units.iter().all(|&(c, _)| self.suit_of(c) == suit));
-        cards.sort_by_key(|&c| self.sort_key(c));
+        self.sort(&mut cards);
         Component { shape, top, cards }
     }
 

@@ -195,6 +195,8 @@ pub struct TrickRules {
     suit_of: [u8; NUM_CARDS],
     level_of: [u8; NUM_CARDS],
     levels: [Vec<Level>; 5],
+    /// Every card in [`TrickRules::sort_key`] order, so sorted output needs no sort.
+    order: [Card; NUM_CARDS],
 }
 
 impl TrickRules {
@@ -239,6 +241,7 @@ impl TrickRules {
             suit_of: [0; NUM_CARDS],
             level_of: [0; NUM_CARDS],
             levels: Default::default(),
+            order: [Card(0); NUM_CARDS],
         };
         for (suit, levels) in groups.into_iter().enumerate() {
             let mut out = Vec::with_capacity(levels.len());
@@ -257,6 +260,9 @@ impl TrickRules {
             }
             rules.levels[suit] = out;
         }
+        let mut order: Vec<Card> = (0..NUM_CARDS).map(|i| Card(i as u8)).collect();
+        order.sort_by_key(|&c| rules.sort_key(c));
+        rules.order.copy_from_slice(&order);
         Ok(rules)
     }
 
@@ -289,7 +295,24 @@ impl TrickRules {
 
     /// Cards strongest first, grouped by effective suit (trumps first).
     pub fn sort(&self, cards: &mut [Card]) {
-        cards.sort_by_key(|&c| self.sort_key(c));
+        let sorted = self.sorted(&Counts::from_cards(cards));
+        cards.copy_from_slice(&sorted);
+    }
+
+    /// The cards of a multiset, strongest first, grouped by effective suit (trumps first).
+    pub fn sorted(&self, counts: &Counts) -> Vec<Card> {
+        let mut out = Vec::with_capacity(counts.len());
+        for &c in &self.order {
+            for _ in 0..counts.get(c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Every card in strength order (see [`Self::sorted`]).
+    pub fn order(&self) -> &[Card; NUM_CARDS] {
+        &self.order
     }
 
     /// The cards of `counts` in effective suit `suit`.

@@ -59,8 +59,7 @@ impl TrickRules {
     /// C-41: the key of `play` in `suit` against the lead's format, if it has that format.
     fn key_of_in(&self, lead: &Format, play: &Counts, suit: u8) -> Option<u8> {
         if lead.len == 1 {
-            let card = play.to_cards()[0];
-            return Some(self.level_of(card));
+            return play.first().map(|c| self.level_of(c));
         }
         self.arranged_key(play, suit, lead)
     }
