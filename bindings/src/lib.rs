@@ -1,13 +1,17 @@
 //! The `fenpai._core` extension module: conversion and error mapping over fenpai-core.
 
 mod cards;
+mod rng;
 mod trick;
+mod trick_play;
 
 use pyo3::prelude::*;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
+    rng::register(m)?;
     trick::register(m)?;
+    trick_play::register(m)?;
     Ok(())
 }

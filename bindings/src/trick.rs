@@ -95,6 +95,13 @@ fn counts_of(rules: &core::TrickRules, what: &str, obj: &Bound<'_, PyAny>) -> Py
     Ok(counts)
 }
 
+impl TrickRules {
+    /// The core rules, for other binding types.
+    pub fn core(&self) -> &core::TrickRules {
+        &self.inner
+    }
+}
+
 #[pymethods]
 impl TrickRules {
     #[new]

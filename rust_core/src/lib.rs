@@ -4,4 +4,6 @@
 //! that implements a rule names it.
 
 pub mod card;
+pub mod multiset;
+pub mod rng;
 pub mod trick;

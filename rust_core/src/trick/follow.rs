@@ -4,13 +4,14 @@
 use std::collections::HashSet;
 
 use crate::card::{format_cards, Card, Counts};
+use crate::multiset::{pairs_in, visit as multisets, Items, Space};
 
 use super::format::{Format, Kind, Shape, Unit};
 use super::order::{err, FollowFormat, RulesError, TrickRules};
 
 /// What a follower's hand obliges them to play against a lead.
 #[derive(Clone, Debug)]
-enum Obligation {
+pub(crate) enum Obligation {
     /// C-30: fewer than k cards of the led suit: all of them, then anything.
     Short,
     /// k cards of the led suit, nothing more.
@@ -25,7 +26,7 @@ enum Obligation {
 
 /// C-31 `full`: the lead's tractors in priority order, and its other wide units.
 #[derive(Clone, Debug)]
-struct FullPlan {
+pub(crate) struct FullPlan {
     tractors: Vec<Shape>,
     triples: u8,
     wide: u8,
@@ -62,16 +63,9 @@ fn split_score(score: u64) -> (u64, u8, u8) {
     (score >> 16, (score >> 8) as u8, score as u8)
 }
 
-/// Disjoint pairs in `counts` (a triple holds one).
-fn pairs_in(counts: &Counts) -> u8 {
-    counts.0.iter().map(|&n| n / 2).sum()
-}
-
-/// The cards of a suit with their counts, strongest first: the order of enumeration.
-type Items = Vec<(Card, u8)>;
-
 impl TrickRules {
-    fn items(&self, counts: &Counts, suit: Option<u8>) -> Items {
+    /// The cards of `counts` (of `suit`, or all) with their counts, strongest first.
+    pub(crate) fn items(&self, counts: &Counts, suit: Option<u8>) -> Items {
         self.order()
             .iter()
             .filter(|&&c| counts.get(c) > 0 && suit.is_none_or(|s| self.suit_of(c) == s))
@@ -94,7 +88,7 @@ impl TrickRules {
         Ok((hand, lead))
     }
 
-    fn obligation(&self, hand: &Counts, lead: &Format) -> Obligation {
+    pub(crate) fn obligation(&self, hand: &Counts, lead: &Format) -> Obligation {
         let held = self.in_suit(hand, lead.suit);
         if held.len() < lead.len {
             return Obligation::Short;
@@ -404,10 +398,14 @@ impl TrickRules {
             Obligation::Short => {
                 let mut others = *hand;
                 others.remove_all(&held);
-                count_multisets(&self.items(&others, None), k - held.len(), 0)
+                Space::new(held, self.items(&others, None), k - held.len(), 0).count()
             }
-            Obligation::SuitOnly => count_multisets(&self.items(&held, Some(suit)), k, 0),
-            Obligation::Pairs(need) => count_multisets(&self.items(&held, Some(suit)), k, need),
+            Obligation::SuitOnly => {
+                Space::new(Counts::default(), self.items(&held, Some(suit)), k, 0).count()
+            }
+            Obligation::Pairs(need) => {
+                Space::new(Counts::default(), self.items(&held, Some(suit)), k, need).count()
+            }
             Obligation::Shape(_) | Obligation::Full(..) => {
                 self.legal_follows_counts(hand, lead, usize::MAX).len() as u64
             }
@@ -434,73 +432,6 @@ fn give(counts: &mut Counts, units: &[Unit]) {
     for &(c, w) in units {
         counts.add(c, w);
     }
-}
-
-/// Visits every multiset of `size` more cards from `items[i..]` added to `acc` that holds
-/// at least `need` disjoint pairs (counting `acc`'s); stops when `visit` says so.
-fn multisets(
-    items: &Items,
-    i: usize,
-    size: usize,
-    need: u8,
-    acc: &mut Counts,
-    visit: &mut dyn FnMut(&Counts) -> bool,
-) -> bool {
-    if size == 0 {
-        return pairs_in(acc) < need || visit(acc);
-    }
-    if i == items.len() {
-        return true;
-    }
-    let room: usize = items[i..].iter().map(|&(_, n)| n as usize).sum();
-    if room < size {
-        return true;
-    }
-    if need > 0 {
-        let possible = pairs_in(acc) as usize
-            + (items[i..]
-                .iter()
-                .map(|&(_, n)| (n / 2) as usize)
-                .sum::<usize>())
-            .min(size / 2);
-        if possible < need as usize {
-            return true;
-        }
-    }
-    let (card, n) = items[i];
-    for take in (0..=n.min(size as u8)).rev() {
-        acc.add(card, take);
-        let go_on = multisets(items, i + 1, size - take as usize, need, acc, visit);
-        acc.remove(card, take);
-        if !go_on {
-            return false;
-        }
-    }
-    true
-}
-
-/// How many multisets of `size` cards from `items` hold at least `need` disjoint pairs.
-fn count_multisets(items: &Items, size: usize, need: u8) -> u64 {
-    let need = need as usize;
-    // ways[s][p]: multisets of s cards with min(pairs, need) = p.
-    let mut ways = vec![vec![0u64; need + 1]; size + 1];
-    ways[0][0] = 1;
-    for &(_, n) in items {
-        let mut next = vec![vec![0u64; need + 1]; size + 1];
-        for (s, row) in ways.iter().enumerate() {
-            for (p, &w) in row.iter().enumerate() {
-                if w == 0 {
-                    continue;
-                }
-                for take in 0..=(n as usize).min(size - s) {
-                    let q = (p + take / 2).min(need);
-                    next[s + take][q] += w;
-                }
-            }
-        }
-        ways = next;
-    }
-    ways[size][need]
 }
 
 /// C-31 `full`: generates the distinct plays that reach the target score, by placing

@@ -2,8 +2,10 @@
 
 mod arrange;
 mod follow;
+mod moves;
 mod format;
 mod order;
+mod play;
 mod throw;
 mod winner;
 
@@ -12,3 +14,5 @@ pub use order::{
     FollowFormat, Level, OptionValue, Options, RulesError, TrickRules, Variant, TRUMP,
 };
 pub use throw::ThrowCheck;
+pub use moves::Moves;
+pub use play::{Call, CallMode, Outcome, Played, TrickPlay, TrickRecord};
