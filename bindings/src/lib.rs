@@ -2,6 +2,7 @@
 
 mod cards;
 mod rng;
+mod space;
 mod trick;
 mod trick_play;
 
@@ -11,6 +12,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     rng::register(m)?;
+    space::register(m)?;
     trick::register(m)?;
     trick_play::register(m)?;
     Ok(())

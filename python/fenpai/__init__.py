@@ -4,6 +4,20 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 (`fenpai._core`); this package adds the games around them.
 """
 
+from fenpai import scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
+from fenpai.errors import IllegalAction
+from fenpai.games import Game, new_game
 
-__all__ = ["Card", "Format", "ThrowCheck", "TrickRules", "cards", "format_cards"]
+__all__ = [
+    "Card",
+    "Format",
+    "Game",
+    "IllegalAction",
+    "ThrowCheck",
+    "TrickRules",
+    "cards",
+    "format_cards",
+    "new_game",
+    "scoring",
+]

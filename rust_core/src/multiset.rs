@@ -108,6 +108,11 @@ impl Space {
         Some(Space::new(self.base, items, self.size, self.need as u8))
     }
 
+    /// The space's cards, in enumeration order.
+    pub fn item_cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.items.iter().map(|&(c, _)| c)
+    }
+
     fn start_pairs(&self) -> usize {
         (pairs_in(&self.base) as usize).min(self.need)
     }

@@ -1,0 +1,32 @@
+"""Whole games: `new_game` makes a hand of any variant (the API contract's `Game`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fenpai.games.base import Game
+from fenpai.games.red_five_4p import RedFive4p
+
+VARIANTS: dict[str, type[Game]] = {
+    "red_five_4p": RedFive4p,
+}
+
+
+def new_game(
+    variant: str,
+    seed: int = 0,
+    deck: str | None = None,
+    first_seat: int | None = None,
+    **options: Any,
+) -> Game:
+    """A new hand of `variant`: dealt from `seed`, or from a scripted `deck` (C-5)."""
+    try:
+        cls = VARIANTS[variant]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown variant {variant!r}: expected one of {', '.join(sorted(VARIANTS))}"
+        ) from None
+    return cls(seed=seed, deck=deck, first_seat=first_seat, **options)
+
+
+__all__ = ["Game", "VARIANTS", "new_game"]
