@@ -44,7 +44,8 @@ impl TrickPlay {
             .try_iter()?
             .map(|h| Ok(Counts::from_cards(&extract_cards(&h?)?)))
             .collect::<PyResult<Vec<_>>>()?;
-        let inner = core::TrickPlay::new(rules.core().clone(), hands, leader).map_err(value_error)?;
+        let inner =
+            core::TrickPlay::new(rules.core().clone(), hands, leader).map_err(value_error)?;
         Ok(TrickPlay { inner })
     }
 
@@ -122,14 +123,18 @@ impl TrickPlay {
     ) -> PyResult<OutcomeTuple<'py>> {
         let play = Counts::from_cards(&extract_cards(cards)?);
         let inner = &mut self.inner;
-        let out = py.detach(|| inner.apply(seat, &play)).map_err(value_error)?;
+        let out = py
+            .detach(|| inner.apply(seat, &play))
+            .map_err(value_error)?;
         outcome(py, out)
     }
 
     /// Plays the `index`-th legal play of the seat to act.
     fn apply_legal<'py>(&mut self, py: Python<'py>, index: u64) -> PyResult<OutcomeTuple<'py>> {
         let inner = &mut self.inner;
-        let out = py.detach(|| inner.apply_legal(index)).map_err(value_error)?;
+        let out = py
+            .detach(|| inner.apply_legal(index))
+            .map_err(value_error)?;
         outcome(py, out)
     }
 
