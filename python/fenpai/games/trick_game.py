@@ -57,6 +57,7 @@ class TrickGame(Game):
         self.rules: TrickRules | None = None
         self.play: TrickPlay | None = None
         self.declarer: int | None = None
+        self.kitty_taken = False
         self._result: dict[str, Any] | None = None
 
     @property
@@ -89,6 +90,7 @@ class TrickGame(Game):
     def start_kitty(self) -> None:
         """C-4: the declarer takes the kitty into hand and must bury as many cards."""
         self.hands[self.declarer] += self.kitty
+        self.kitty_taken = True
         self._phase = "kitty"
 
     def kitty_choices(self) -> Choices:
@@ -279,7 +281,10 @@ class TrickGame(Game):
 
     def all_cards(self) -> list[Card]:
         """C-61: every card copy in the game, wherever it is now."""
-        out: list[Card] = list(self.kitty if self.buried is None else self.buried)
+        if self.buried is not None:
+            out: list[Card] = list(self.buried)
+        else:
+            out = [] if self.kitty_taken else list(self.kitty)
         if self.play is None:
             for h in self.hands:
                 out += h
