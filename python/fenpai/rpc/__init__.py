@@ -1,0 +1,1 @@
+"""Generated gRPC stubs of the fenpai protocol (`protos/fenpai/rpc/`)."""

@@ -1,0 +1,101 @@
+"""Protocol buffer messages from the host's values (and the enums' names both ways)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.service.host import Outcome, Seen, Snapshot
+from fenpai.service.session import Summary
+
+STATUS = {
+    "waiting": pb.GAME_STATUS_WAITING,
+    "playing": pb.GAME_STATUS_PLAYING,
+    "finished": pb.GAME_STATUS_FINISHED,
+}
+STATUS_NAMES = {value: name for name, value in STATUS.items()}
+EVENT_KINDS = {
+    "join": pb.EVENT_KIND_JOIN,
+    "action": pb.EVENT_KIND_ACTION,
+    "resign": pb.EVENT_KIND_RESIGN,
+}
+
+
+def to_json(value: Any) -> str:
+    """Compact JSON text."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def timestamp(seconds: float) -> Timestamp:
+    out = Timestamp()
+    out.FromNanoseconds(int(seconds * 1e9))
+    return out
+
+
+def game(summary: Summary) -> pb.Game:
+    seats = []
+    for seat, (bot, joined) in enumerate(zip(summary.bots, summary.joined, strict=True)):
+        if bot:
+            seats.append(pb.Seat(seat=seat, kind=pb.SEAT_KIND_BOT, bot=bot))
+        else:
+            kind = pb.SEAT_KIND_CLIENT if joined else pb.SEAT_KIND_OPEN
+            seats.append(pb.Seat(seat=seat, kind=kind))
+    return pb.Game(
+        game_id=summary.game_id,
+        variant=summary.variant,
+        options={name: to_json(value) for name, value in summary.options.items()},
+        num_players=len(summary.bots),
+        seats=seats,
+        status=STATUS[summary.status],
+        phase=summary.phase,
+        to_act=summary.to_act,
+        version=summary.version,
+        timer_seconds=summary.timers,
+        create_time=timestamp(summary.created_at),
+    )
+
+
+def view(snap: Snapshot) -> pb.View:
+    out = pb.View(
+        game_id=snap.game_id,
+        version=snap.version,
+        status=STATUS[snap.status],
+        phase=snap.phase,
+        to_act=snap.to_act,
+        view_json=to_json(snap.view),
+    )
+    if snap.seat is not None:
+        out.seat = snap.seat
+        out.legal_actions.extend(snap.view.get("legal_actions", []))
+        out.num_legal = snap.view.get("num_legal", len(out.legal_actions))
+    if snap.deadline is not None:
+        out.deadline.CopyFrom(timestamp(snap.deadline))
+    return out
+
+
+def event(seen: Seen) -> pb.Event:
+    stored = seen.event
+    return pb.Event(
+        version=stored.version,
+        kind=EVENT_KINDS.get(stored.kind, pb.EVENT_KIND_UNSPECIFIED),
+        seat=stored.seat,
+        action=seen.action,
+        timeout=stored.source == "timeout",
+        bot=stored.source == "bot",
+        redacted=seen.redacted,
+        create_time=timestamp(stored.at),
+    )
+
+
+def act_response(outcome: Outcome) -> pb.ActResponse:
+    return pb.ActResponse(
+        version=outcome.event.version,
+        action=outcome.event.action,
+        replayed=outcome.replayed,
+        phase=outcome.phase,
+        to_act=outcome.to_act,
+        status=STATUS[outcome.status],
+    )

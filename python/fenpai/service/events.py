@@ -1,0 +1,30 @@
+"""Events as the service keeps them, and what each recipient may see of one.
+
+An event is a stored action or resignation. Every action is public except those whose
+verb is in `HIDDEN_VERBS` (a burial: the buried cards are the declarer's secret until
+the game is over); another seat or a spectator sees such an action as its verb alone.
+"""
+
+from __future__ import annotations
+
+from fenpai.games import Game
+from fenpai.service.store import StoredEvent
+
+#: Verbs whose cards only the acting seat may see while the game runs.
+HIDDEN_VERBS = frozenset({"bury"})
+
+
+def visible_action(event: StoredEvent, viewer: int | None, finished: bool) -> tuple[str, bool]:
+    """(action text, redacted) as `viewer` (None: a spectator) may see it."""
+    verb = event.action.split(" ", 1)[0]
+    if finished or viewer == event.seat or verb not in HIDDEN_VERBS:
+        return event.action, False
+    return verb, True
+
+
+def apply_event(game: Game, event: StoredEvent) -> None:
+    """Replays a stored event on `game`."""
+    if event.kind == "resign":
+        game.resign(event.seat)
+    else:
+        game.apply(event.seat, event.action)

@@ -1,0 +1,641 @@
+"""`GameHost`: the games a server hosts and every operation on them, apart from gRPC.
+
+Each operation checks everything before it changes anything and raises `ServiceError`
+(with its status code) when it rejects a call. A change is made under the game's lock:
+the game applies it in memory, the store commits it, and only then is it visible (to
+views, streams, bots and timers) and acknowledged; if the store fails, the game is
+rebuilt from the stored events, so memory never runs ahead of the database.
+
+Bots and timers run on a small worker pool, one action per task, each taking the game's
+lock only for that action.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+
+from fenpai.errors import IllegalAction
+from fenpai.games import new_game
+from fenpai.service import auth, bots, limits, timers
+from fenpai.service.errors import ServiceError, invalid, not_found, precondition
+from fenpai.service.events import visible_action
+from fenpai.service.session import GameState, RestoreError, Session, Summary
+from fenpai.service.store import Store, StoredEvent, StoredGame
+
+log = logging.getLogger("fenpai.service")
+
+#: Finished games kept in memory after their last use (older ones are reloaded on demand).
+FINISHED_CACHE = 256
+#: Games listed per page by default, and at most.
+PAGE_SIZE, MAX_PAGE_SIZE = 50, 500
+#: How often a waiting stream checks that its client is still there (seconds).
+STREAM_POLL = 5.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An accepted action (or the original outcome of a retried one)."""
+
+    event: StoredEvent
+    replayed: bool
+    phase: str
+    to_act: list[int]
+    status: str
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What one seat (None: a spectator) sees at one version."""
+
+    game_id: str
+    version: int
+    status: str
+    phase: str
+    to_act: list[int]
+    seat: int | None
+    view: dict[str, Any]
+    deadline: float | None
+
+
+@dataclass(frozen=True)
+class Seen:
+    """An event as one recipient sees it, with the recipient's view after it."""
+
+    event: StoredEvent
+    action: str
+    redacted: bool
+    snapshot: Snapshot | None
+
+
+@dataclass(frozen=True)
+class History:
+    """A game's events as one recipient may see them."""
+
+    summary: Summary
+    events: list[Seen]
+    complete: bool
+    config: dict[str, Any] | None
+    result: dict[str, Any] | None
+
+
+def parse_option(value: str) -> Any:
+    """An option value: JSON text, or else the text itself (`minimum`)."""
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float | None) -> Snapshot:
+    return Snapshot(
+        game_id=game_id,
+        version=state.version,
+        status=state.status,
+        phase=state.game.phase,
+        to_act=state.to_act(),
+        seat=seat,
+        view=state.view(seat),
+        deadline=deadline,
+    )
+
+
+class GameHost:
+    """Every game of one server, in memory over the store."""
+
+    def __init__(self, store: Store, server_timers: Mapping[str, float], workers: int = 4):
+        self._store = store
+        self._timers = dict(server_timers)
+        self._active: dict[str, Session] = {}
+        self._finished: OrderedDict[str, Session] = OrderedDict()
+        self._broken: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self._scheduler = timers.Scheduler()
+        self._workers = ThreadPoolExecutor(workers, thread_name_prefix="fenpai-auto")
+        self._closing = False
+
+    # -- life ----------------------------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Loads every unfinished game and restarts its bots and timers; returns how many."""
+        count = 0
+        for game_id in self._store.unfinished():
+            stored = self._store.load(game_id)
+            if stored is None:
+                continue
+            try:
+                session = Session(stored)
+            except RestoreError as err:
+                log.error("game %s is not served: %s", game_id, err)
+                self._broken[game_id] = str(err)
+                continue
+            with self._lock:
+                self._active[game_id] = session
+            with session.lock:
+                self._automate(session)
+            count += 1
+        return count
+
+    def close(self) -> None:
+        """Stops bots, timers and streams; in-flight changes finish first."""
+        self._closing = True
+        with self._lock:
+            sessions = list(self._active.values()) + list(self._finished.values())
+        for session in sessions:
+            with session.changed:
+                session.changed.notify_all()
+        self._scheduler.stop()
+        self._workers.shutdown(wait=True, cancel_futures=True)
+
+    # -- finding games -------------------------------------------------------------------------
+
+    def _session(self, game_id: str) -> Session:
+        if not game_id:
+            raise invalid("game_id is required")
+        limits.check_text("game_id", game_id, limits.MAX_NAME)
+        with self._lock:
+            session = self._active.get(game_id) or self._finished.get(game_id)
+            if session is not None:
+                if game_id in self._finished:
+                    self._finished.move_to_end(game_id)
+                return session
+            broken = self._broken.get(game_id)
+        if broken is not None:
+            raise ServiceError(grpc.StatusCode.INTERNAL, f"game {game_id} {broken}")
+        stored = self._store.load(game_id)
+        if stored is None:
+            raise not_found(f"no game {game_id!r}")
+        try:
+            session = Session(stored)
+        except RestoreError as err:
+            raise ServiceError(grpc.StatusCode.INTERNAL, f"game {game_id} {err}") from None
+        with self._lock:
+            known = self._active.get(game_id) or self._finished.get(game_id)
+            if known is not None:
+                return known
+            if session.state.finished:
+                self._keep_finished(session)
+            else:
+                self._active[game_id] = session
+        return session
+
+    def _keep_finished(self, session: Session) -> None:
+        """Moves a finished game to the bounded cache (host lock held)."""
+        self._active.pop(session.game_id, None)
+        self._finished[session.game_id] = session
+        self._finished.move_to_end(session.game_id)
+        while len(self._finished) > FINISHED_CACHE:
+            self._finished.popitem(last=False)
+
+    def summary(self, game_id: str) -> Summary:
+        """A game's public summary."""
+        session = self._session(game_id)
+        with session.lock:
+            return session.summary()
+
+    def list(
+        self, status: str | None, variant: str | None, page_size: int, page_token: str
+    ) -> tuple[list[Summary], str]:
+        """A page of game summaries, newest first, and the next page's token."""
+        limits.check_text("variant", variant or "", limits.MAX_NAME)
+        limits.check_text("page_token", page_token, limits.MAX_PAGE_TOKEN)
+        size = min(page_size or PAGE_SIZE, MAX_PAGE_SIZE)
+        before = _decode_page_token(page_token) if page_token else None
+        rows = self._store.list_games(status, variant or None, before, size + 1)
+        out = []
+        for game_id, _ in rows[:size]:
+            with self._lock:
+                session = self._active.get(game_id) or self._finished.get(game_id)
+            if session is not None:
+                with session.lock:
+                    out.append(session.summary())
+                continue
+            row = self._store.row(game_id)
+            if row is not None:
+                out.append(
+                    Summary(
+                        game_id=game_id,
+                        variant=row.config["variant"],
+                        options=row.config["options"],
+                        bots=row.bots,
+                        joined=row.joined,
+                        status=row.status,
+                        phase=row.phase,
+                        to_act=[],
+                        version=row.version,
+                        timers=row.timers,
+                        created_at=row.created_at,
+                    )
+                )
+        token = _encode_page_token(rows[size - 1]) if len(rows) > size else ""
+        return out, token
+
+    # -- creating and joining ------------------------------------------------------------------
+
+    def create(
+        self,
+        variant: str,
+        options: Mapping[str, str],
+        seed: int | None,
+        bot_seats: Mapping[int, str],
+        game_timers: Mapping[str, float],
+    ) -> tuple[Summary, str]:
+        """Deals a new game; returns its summary and admin token."""
+        if self._closing:
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+        limits.check_text("variant", variant, limits.MAX_NAME)
+        for field, entries in (
+            ("options", options),
+            ("bots", bot_seats),
+            ("timer_seconds", game_timers),
+        ):
+            limits.check_entries(field, len(entries))
+        parsed = {}
+        for name, value in options.items():
+            limits.check_text("option name", name, limits.MAX_NAME)
+            limits.check_text(f"option {name}", value, limits.MAX_OPTION_VALUE)
+            parsed[name] = parse_option(value)
+        if seed is None:
+            seed = secrets.randbits(63)
+        try:
+            game = new_game(variant, seed=seed, **parsed)
+        except (ValueError, TypeError) as err:
+            raise invalid(str(err)) from None
+        seat_bots: list[str | None] = [None] * game.num_players
+        for seat, name in bot_seats.items():
+            limits.check_text("bot name", name, limits.MAX_NAME)
+            if not 0 <= seat < game.num_players:
+                raise invalid(f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}")
+            if bots.get(name) is None:
+                raise invalid(f"bots: unknown bot {name!r}: known are {', '.join(bots.names())}")
+            seat_bots[seat] = name
+        chosen = timers.check_timers(game_timers, "timer_seconds")
+        effective = timers.effective(self._timers, chosen)
+        admin = auth.new_token()
+        stored = StoredGame(
+            game_id=secrets.token_hex(8),
+            config=game.config(),
+            timers=effective,
+            admin_hash=auth.token_hash(admin),
+            created_at=time.time(),
+            status="playing" if all(seat_bots) else "waiting",
+            bots=seat_bots,
+            token_hashes=[None] * game.num_players,
+            events=[],
+        )
+        self._store.create_game(
+            stored.game_id,
+            stored.config,
+            stored.timers,
+            stored.admin_hash,
+            stored.created_at,
+            stored.status,
+            game.phase,
+            seat_bots,
+        )
+        session = Session(stored)
+        with self._lock:
+            self._active[stored.game_id] = session
+        with session.lock:
+            self._automate(session)
+            return session.summary(), admin
+
+    def join(self, game_id: str, seat: int | None) -> tuple[int, str, Summary]:
+        """Takes a seat; returns it, its new token and the game's summary."""
+        session = self._session(game_id)
+        with session.lock:
+            state = session.state
+            if state.finished:
+                raise precondition("the game is over")
+            if seat is None:
+                open_seats = [s for s, taken in enumerate(state.joined) if not taken]
+                if not open_seats:
+                    raise precondition("every seat is taken")
+                seat = open_seats[0]
+            if not 0 <= seat < session.num_players:
+                raise invalid(f"there is no seat {seat}: seats are 0..{session.num_players - 1}")
+            if session.bots[seat]:
+                raise precondition(f"seat {seat} is played by the bot {session.bots[seat]!r}")
+            if state.joined[seat]:
+                raise ServiceError(
+                    grpc.StatusCode.ALREADY_EXISTS,
+                    f"seat {seat} is taken (a lost token is replaced by ReissueSeatToken)",
+                )
+            token = auth.new_token()
+            hashed = auth.token_hash(token)
+            self._commit(session, seat, "join", "join", "client", token_hash=hashed)
+            return seat, token, session.summary()
+
+    def reissue(self, game_id: str, admin_token: str, seat: int) -> str:
+        """A new token for a joined seat; the old one stops working."""
+        session = self._session(game_id)
+        if not admin_token:
+            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "the admin token is required")
+        limits.check_text("admin_token", admin_token, auth.MAX_TOKEN_LENGTH)
+        if not auth.matches(admin_token, session.admin_hash):
+            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, "not this game's admin token")
+        with session.lock:
+            if not 0 <= seat < session.num_players:
+                raise invalid(f"there is no seat {seat}: seats are 0..{session.num_players - 1}")
+            if session.token_hashes[seat] is None:
+                raise precondition(f"seat {seat} has no token: it is open or a bot")
+            token = auth.new_token()
+            hashed = auth.token_hash(token)
+            self._store.set_token(game_id, seat, hashed)
+            session.token_hashes[seat] = hashed
+            return token
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def act(self, game_id: str, token: str, action: str, client_seq: int | None) -> Outcome:
+        """Applies the token's seat's action (or returns the original outcome of a retry)."""
+        limits.check_text("action", action, limits.MAX_ACTION)
+        if client_seq is not None and not 0 <= client_seq < 2**63:
+            raise invalid(f"client_seq must be below 2**63, not {client_seq}")
+        session = self._session(game_id)
+        seat = session.authenticate(token)
+        with session.lock:
+            state = session.state
+            if client_seq is not None:
+                prior = session.seqs.get((seat, client_seq))
+                if prior is not None:
+                    if prior.request != action:
+                        raise ServiceError(
+                            grpc.StatusCode.ALREADY_EXISTS,
+                            f"client_seq {client_seq} was used for {prior.request!r} "
+                            f"(version {prior.version})",
+                        )
+                    return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
+            self._check_turn(state, seat)
+            event = self._commit(session, seat, "action", action, "client", client_seq)
+            return Outcome(event, False, state.game.phase, state.to_act(), state.status)
+
+    def resign(self, game_id: str, token: str) -> tuple[StoredEvent, dict[str, Any] | None]:
+        """Ends the game by the token's seat's resignation; returns the event and result."""
+        session = self._session(game_id)
+        seat = session.authenticate(token)
+        with session.lock:
+            if session.state.finished:
+                raise precondition("the game is over")
+            event = self._commit(session, seat, "resign", "resign", "client")
+            return event, session.game.result
+
+    @staticmethod
+    def _check_turn(state: GameState, seat: int) -> None:
+        """FAILED_PRECONDITION unless `seat` may act now."""
+        if state.finished:
+            raise precondition("the game is over")
+        if state.status == "waiting":
+            open_seats = [str(s) for s, taken in enumerate(state.joined) if not taken]
+            raise precondition(f"the game has not started: seat {', '.join(open_seats)} is open")
+        to_act = state.game.to_act
+        if seat not in to_act:
+            waiting = ", ".join(map(str, to_act))
+            raise precondition(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
+
+    def _commit(
+        self,
+        session: Session,
+        seat: int,
+        kind: str,
+        action: str,
+        source: str,
+        client_seq: int | None = None,
+        token_hash: bytes | None = None,
+    ) -> StoredEvent:
+        """Applies an event in memory, stores it, then publishes it (session lock held).
+
+        INVALID_ARGUMENT for an illegal action, nothing changed; if anything fails after
+        the game changed, the game is rebuilt from the stored events.
+        """
+        state = session.state
+        try:
+            if kind == "action":
+                state.game.apply(seat, action)
+                canonical = state.game.history[-1][1]
+            else:
+                canonical = kind
+                if kind == "resign":
+                    state.game.resign(seat)
+                else:
+                    state.joined[seat] = True
+            state.version += 1
+            result = self._check_end(state)
+        except IllegalAction as err:
+            raise invalid(str(err)) from None
+        except Exception as err:
+            session.rebuild()
+            log.exception("game %s: %s %r by seat %s failed", session.game_id, kind, action, seat)
+            raise ServiceError(
+                grpc.StatusCode.UNIMPLEMENTED if kind == "resign" else grpc.StatusCode.INTERNAL,
+                f"{session.config['variant']} cannot apply {kind} now "
+                f"({type(err).__name__}); nothing was changed",
+            ) from None
+        event = StoredEvent(
+            version=session.version + 1,
+            seat=seat,
+            kind=kind,
+            action=canonical,
+            source=source,
+            client_seq=client_seq,
+            request=action if source == "client" and kind == "action" else None,
+            at=time.time(),
+        )
+        try:
+            self._store.append_event(
+                session.game_id, event, state.status, state.game.phase, result, token_hash
+            )
+        except Exception as err:
+            session.rebuild()
+            log.exception("game %s: storing version %s failed", session.game_id, event.version)
+            raise ServiceError(
+                grpc.StatusCode.UNAVAILABLE, f"the action could not be stored: {err}"
+            ) from None
+        session.events.append(event)
+        if client_seq is not None:
+            session.seqs[(seat, client_seq)] = event
+        if token_hash is not None:
+            session.token_hashes[seat] = token_hash
+        if state.finished:
+            with self._lock:
+                self._keep_finished(session)
+        self._automate(session)
+        session.changed.notify_all()
+        return event
+
+    @staticmethod
+    def _check_end(state: GameState) -> dict[str, Any] | None:
+        """The result once the game is over, after checking the views can show it."""
+        if not state.finished:
+            return None
+        result = state.game.result
+        state.game.view(None)
+        return result
+
+    # -- bots and timers -------------------------------------------------------------------------
+
+    def _automate(self, session: Session) -> None:
+        """After a change (session lock held): lets a bot act or starts the decision timer."""
+        state = session.state
+        session.deadline = None
+        if state.status != "playing" or self._closing:
+            return
+        version = session.version
+        to_act = state.game.to_act
+        if any(session.bots[s] for s in to_act):
+            self._submit(self._bot_turn, session, version)
+        seconds = session.timers.get(state.game.phase)
+        if seconds and any(not session.bots[s] for s in to_act):
+            session.deadline = time.time() + seconds
+            self._scheduler.call_at(
+                time.monotonic() + seconds,
+                lambda: self._submit(self._time_out, session, version),
+            )
+
+    def _submit(self, fn: Callable[[Session, int], None], session: Session, version: int) -> None:
+        """Runs `fn(session, version)` on a worker; a failure is logged, never lost."""
+
+        def task() -> None:
+            try:
+                fn(session, version)
+            except Exception:
+                log.exception("game %s: %s failed", session.game_id, fn.__name__)
+
+        if not self._closing:
+            try:
+                self._workers.submit(task)
+            except RuntimeError:  # the pool shut down meanwhile
+                pass
+
+    def _bot_turn(self, session: Session, version: int) -> None:
+        """One action of a bot whose turn it is at `version`."""
+        with session.lock:
+            if self._closing or session.version != version or session.state.status != "playing":
+                return
+            game = session.game
+            seat = next(s for s in game.to_act if session.bots[s])
+            name = session.bots[seat] or ""
+            try:
+                action = bots.get(name).choose(game, seat)  # type: ignore[union-attr]
+            except Exception:
+                log.exception("game %s: bot %r failed; default action", session.game_id, name)
+                action = timers.default_action(game, seat)
+            try:
+                self._commit(session, seat, "action", action, "bot")
+            except ServiceError as err:
+                if err.code != grpc.StatusCode.INVALID_ARGUMENT:
+                    raise
+                log.error("game %s: bot %r chose %r: %s", session.game_id, name, action, err)
+                self._commit(session, seat, "action", timers.default_action(game, seat), "bot")
+
+    def _time_out(self, session: Session, version: int) -> None:
+        """Applies the default action of every client seat still to act at `version`."""
+        with session.lock:
+            if self._closing or session.version != version or session.state.status != "playing":
+                return
+            waiting = [s for s in session.game.to_act if not session.bots[s]]
+            for seat in waiting:
+                game = session.game
+                if seat in game.to_act:
+                    default = timers.default_action(game, seat)
+                    self._commit(session, seat, "action", default, "timeout")
+
+    # -- looking -----------------------------------------------------------------------------------
+
+    def view(self, game_id: str, token: str) -> Snapshot:
+        """What the token's seat sees now."""
+        session = self._session(game_id)
+        seat = session.authenticate(token)
+        with session.lock:
+            return snapshot(game_id, session.state, seat, session.deadline)
+
+    def events(
+        self, game_id: str, token: str | None, from_version: int, active: Callable[[], bool]
+    ) -> Iterator[Seen]:
+        """The events after `from_version`, each with the recipient's view after it, as
+        they happen; ends after the game's last event (or when `active()` turns false).
+
+        `token` None is a spectator. The checks run before the first event is due.
+        """
+        session = self._session(game_id)
+        seat = None if token is None else session.authenticate(token)
+        with session.lock:
+            if from_version > session.version:
+                raise invalid(
+                    f"from_version {from_version} is ahead of the game (version {session.version})"
+                )
+            state = session.replay(from_version)
+        return self._follow(session, seat, state, active)
+
+    def _follow(
+        self, session: Session, seat: int | None, state: GameState, active: Callable[[], bool]
+    ) -> Iterator[Seen]:
+        while True:
+            with session.changed:
+                while (
+                    session.version == state.version
+                    and not session.state.finished
+                    and not self._closing
+                    and active()
+                ):
+                    session.changed.wait(STREAM_POLL)
+                batch = session.events[state.version :]
+                deadline = session.deadline
+                latest = session.version
+            if not batch:
+                return
+            for event in batch:
+                state.apply(event)
+                action, redacted = visible_action(event, seat, False)
+                when = deadline if event.version == latest else None
+                yield Seen(event, action, redacted, snapshot(session.game_id, state, seat, when))
+
+    def wake(self, game_id: str) -> None:
+        """Wakes the streams of a game (a client went away)."""
+        with self._lock:
+            session = self._active.get(game_id) or self._finished.get(game_id)
+        if session is not None:
+            with session.changed:
+                session.changed.notify_all()
+
+    def history(self, game_id: str, token: str) -> History:
+        """The game's events: complete once it is over; before, redacted for the token's
+        seat (or, without a token, for a spectator)."""
+        session = self._session(game_id)
+        seat = session.authenticate(token) if token else None
+        with session.lock:
+            finished = session.state.finished
+            events = [Seen(e, *visible_action(e, seat, finished), None) for e in session.events]
+            return History(
+                summary=session.summary(),
+                events=events,
+                complete=finished,
+                config=session.config if finished else None,
+                result=session.game.result if finished else None,
+            )
+
+
+def _encode_page_token(row: tuple[str, float]) -> str:
+    game_id, created_at = row
+    raw = json.dumps([created_at, game_id]).encode()
+    return base64.urlsafe_b64encode(raw).decode()
+
+
+def _decode_page_token(token: str) -> tuple[float, str]:
+    try:
+        created_at, game_id = json.loads(base64.urlsafe_b64decode(token.encode()))
+        return float(created_at), str(game_id)
+    except (ValueError, TypeError, binascii.Error):
+        raise invalid("page_token is not one ListGames returned") from None

@@ -1,0 +1,443 @@
+"""The durable store: games, seats and events in SQLite (WAL).
+
+Every write goes through one writer thread that commits whatever writes are waiting in
+one transaction (a group commit), each write in its own savepoint so that one failing
+write fails alone; a caller returns only once its write is committed. With the default
+`synchronous=FULL`, a committed write survives a crash of the process or of the machine.
+
+Schema (version 1):
+
+- `games`: one row per game — its `Game.config()` JSON (what `new_game` needs, the seed
+  included), effective timers, the admin token's hash, and the state kept for listing
+  (version, phase, status, result).
+- `seats`: one row per seat — a bot's name, or the SHA-256 of the joined client's token.
+- `events`: one row per event, keyed by (game, version) — the seat, the kind (`join`,
+  `action`, `resign`), the canonical action text, who chose it (client, bot, timeout),
+  and for a client's action its `client_seq` (unique per game and seat) and the text it
+  sent, so that a retried action is recognised.
+
+A game is restored by replaying its events on `new_game(**config)`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id     TEXT PRIMARY KEY,
+    variant     TEXT NOT NULL,
+    config      TEXT NOT NULL,
+    timers      TEXT NOT NULL,
+    admin_hash  BLOB NOT NULL,
+    created_at  REAL NOT NULL,
+    status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
+    phase       TEXT NOT NULL,
+    version     INTEGER NOT NULL DEFAULT 0,
+    result      TEXT
+);
+CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at);
+CREATE INDEX IF NOT EXISTS games_by_time ON games (created_at, game_id);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    seat        INTEGER NOT NULL,
+    bot         TEXT,
+    token_hash  BLOB,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    version     INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN ('join', 'action', 'resign')),
+    action      TEXT NOT NULL,
+    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout')),
+    client_seq  INTEGER,
+    request     TEXT,
+    at          REAL NOT NULL,
+    PRIMARY KEY (game_id, version),
+    UNIQUE (game_id, seat, client_seq)
+) WITHOUT ROWID;
+"""
+
+#: At most this many waiting writes share one transaction.
+MAX_BATCH = 512
+
+T = TypeVar("T")
+
+
+class StoreError(Exception):
+    """The database cannot be opened or used."""
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One row of `events`."""
+
+    version: int
+    seat: int
+    kind: str
+    action: str
+    source: str
+    client_seq: int | None
+    request: str | None
+    at: float
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: enough to restore it."""
+
+    game_id: str
+    config: dict[str, Any]
+    timers: dict[str, float]
+    admin_hash: bytes
+    created_at: float
+    status: str
+    bots: list[str | None]
+    token_hashes: list[bytes | None]
+    events: list[StoredEvent]
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game's columns: its public summary as stored."""
+
+    game_id: str
+    config: dict[str, Any]
+    timers: dict[str, float]
+    created_at: float
+    status: str
+    phase: str
+    version: int
+    bots: list[str | None]
+    joined: list[bool]
+
+
+class Store:
+    """The SQLite database of a server: one writer thread, one reader connection."""
+
+    def __init__(self, path: str, synchronous: str = "FULL"):
+        if synchronous not in ("FULL", "NORMAL"):
+            raise StoreError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        self.path = path
+        self._lock_file = _lock_exclusively(path)
+        try:
+            self._writer_conn = self._connect(synchronous)
+            self._migrate()
+            self._reader = self._connect(synchronous)
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot use the database {path}: {err}") from None
+        self._reader_lock = threading.Lock()
+        self._queue: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], Any], Future]] = (
+            queue.SimpleQueue()
+        )
+        self._closed = False
+        self._thread = threading.Thread(target=self._write_loop, name="fenpai-db", daemon=True)
+        self._thread.start()
+
+    def _connect(self, synchronous: str) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={synchronous}")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA busy_timeout=10000")
+        return conn
+
+    def _migrate(self) -> None:
+        conn = self._writer_conn
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found not in (0, SCHEMA_VERSION):
+            raise StoreError(
+                f"{self.path} has schema version {found}; this server knows {SCHEMA_VERSION}"
+            )
+        conn.executescript(SCHEMA)
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Runs `fn` in a transaction and returns its result once committed (or raises)."""
+        if self._closed:
+            raise StoreError("the store is closed")
+        future: Future = Future()
+        self._queue.put((fn, future))
+        return future.result()
+
+    def _write_loop(self) -> None:
+        conn = self._writer_conn
+        while True:
+            batch = [self._queue.get()]
+            while len(batch) < MAX_BATCH:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = any(fn is None for fn, _ in batch)
+            jobs = [(fn, fut) for fn, fut in batch if fn is not None]
+            if jobs:
+                self._commit(conn, jobs)
+            if stop:
+                return
+
+    @staticmethod
+    def _commit(
+        conn: sqlite3.Connection, jobs: list[tuple[Callable[[sqlite3.Connection], Any], Future]]
+    ) -> None:
+        results: list[tuple[Future, Any, BaseException | None]] = []
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            for fn, fut in jobs:
+                conn.execute("SAVEPOINT job")
+                try:
+                    value = fn(conn)
+                except Exception as err:  # one write fails alone
+                    conn.execute("ROLLBACK TO job")
+                    conn.execute("RELEASE job")
+                    results.append((fut, None, err))
+                else:
+                    conn.execute("RELEASE job")
+                    results.append((fut, value, None))
+            conn.execute("COMMIT")
+        except sqlite3.Error as err:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            failure = StoreError(f"the database write failed: {err}")
+            for _, fut in jobs:
+                fut.set_exception(failure)
+            return
+        for fut, value, error in results:
+            if error is None:
+                fut.set_result(value)
+            else:
+                fut.set_exception(error)
+
+    def create_game(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        timers: dict[str, float],
+        admin_hash: bytes,
+        created_at: float,
+        status: str,
+        phase: str,
+        bots: list[str | None],
+    ) -> None:
+        """Stores a new game and its seats."""
+
+        def fn(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO games (game_id, variant, config, timers, admin_hash, created_at,"
+                " status, phase) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    config["variant"],
+                    json.dumps(config),
+                    json.dumps(timers),
+                    admin_hash,
+                    created_at,
+                    status,
+                    phase,
+                ),
+            )
+            conn.executemany(
+                "INSERT INTO seats (game_id, seat, bot) VALUES (?, ?, ?)",
+                [(game_id, seat, bot) for seat, bot in enumerate(bots)],
+            )
+
+        self.write(fn)
+
+    def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
+        """Replaces a seat's token hash (a reissued token)."""
+
+        def fn(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
+                (token_hash, game_id, seat),
+            )
+
+        self.write(fn)
+
+    def append_event(
+        self,
+        game_id: str,
+        event: StoredEvent,
+        status: str,
+        phase: str,
+        result: dict[str, Any] | None,
+        token_hash: bytes | None = None,
+    ) -> None:
+        """Stores an event and the game's state after it (and a joining seat's token hash)."""
+
+        def fn(conn: sqlite3.Connection) -> None:
+            if token_hash is not None:
+                conn.execute(
+                    "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
+                    (token_hash, game_id, event.seat),
+                )
+            conn.execute(
+                "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq,"
+                " request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    event.version,
+                    event.seat,
+                    event.kind,
+                    event.action,
+                    event.source,
+                    event.client_seq,
+                    event.request,
+                    event.at,
+                ),
+            )
+            conn.execute(
+                "UPDATE games SET version = ?, status = ?, phase = ?, result = ? WHERE game_id = ?",
+                (
+                    event.version,
+                    status,
+                    phase,
+                    None if result is None else json.dumps(result),
+                    game_id,
+                ),
+            )
+
+        self.write(fn)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._reader_lock:
+            try:
+                return self._reader.execute(sql, args).fetchall()
+            except sqlite3.Error as err:
+                raise StoreError(f"the database read failed: {err}") from None
+
+    def unfinished(self) -> list[str]:
+        """The ids of the games not finished, oldest first."""
+        rows = self._read(
+            "SELECT game_id FROM games WHERE status != 'finished' ORDER BY created_at, game_id"
+        )
+        return [r[0] for r in rows]
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """Everything stored about a game, or None."""
+        rows = self._read(
+            "SELECT config, timers, admin_hash, created_at, status FROM games WHERE game_id = ?",
+            (game_id,),
+        )
+        if not rows:
+            return None
+        config, timers, admin_hash, created_at, status = rows[0]
+        seats = self._read(
+            "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        events = self._read(
+            "SELECT version, seat, kind, action, source, client_seq, request, at FROM events"
+            " WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        )
+        return StoredGame(
+            game_id=game_id,
+            config=json.loads(config),
+            timers=json.loads(timers),
+            admin_hash=admin_hash,
+            created_at=created_at,
+            status=status,
+            bots=[s[0] for s in seats],
+            token_hashes=[s[1] for s in seats],
+            events=[StoredEvent(*e) for e in events],
+        )
+
+    def row(self, game_id: str) -> GameRow | None:
+        """A game's summary columns, or None."""
+        rows = self._read(
+            "SELECT config, timers, created_at, status, phase, version FROM games"
+            " WHERE game_id = ?",
+            (game_id,),
+        )
+        if not rows:
+            return None
+        config, timers, created_at, status, phase, version = rows[0]
+        seats = self._read(
+            "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return GameRow(
+            game_id=game_id,
+            config=json.loads(config),
+            timers=json.loads(timers),
+            created_at=created_at,
+            status=status,
+            phase=phase,
+            version=version,
+            bots=[s[0] for s in seats],
+            joined=[s[0] is not None or s[1] is not None for s in seats],
+        )
+
+    def list_games(
+        self,
+        status: str | None,
+        variant: str | None,
+        before: tuple[float, str] | None,
+        limit: int,
+    ) -> list[tuple[str, float]]:
+        """(game id, creation time) of games newest first, optionally filtered, strictly
+        older than `before`."""
+        where, args = [], []
+        if status is not None:
+            where.append("status = ?")
+            args.append(status)
+        if variant is not None:
+            where.append("variant = ?")
+            args.append(variant)
+        if before is not None:
+            where.append("(created_at < ? OR (created_at = ? AND game_id < ?))")
+            args += [before[0], before[0], before[1]]
+        sql = "SELECT game_id, created_at FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY created_at DESC, game_id DESC LIMIT ?"
+        return [(r[0], r[1]) for r in self._read(sql, (*args, limit))]
+
+    # -- closing -----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Commits the waiting writes, then closes the database."""
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put((None, Future()))  # type: ignore[arg-type]
+        self._thread.join()
+        self._writer_conn.close()
+        with self._reader_lock:
+            self._reader.close()
+        if self._lock_file is not None:
+            self._lock_file.close()
+
+
+def _lock_exclusively(path: str) -> Any:
+    """Holds an exclusive lock on `path`.lock so that two servers never share a database
+    (the kernel drops it when the process dies, even by kill -9)."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no guard
+        return None
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise StoreError(f"cannot use the database {path}: no folder {directory}")
+    handle = open(path + ".lock", "a")  # noqa: SIM115 - held open for the server's life
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise StoreError(f"another server is using the database {path}") from None
+    return handle
