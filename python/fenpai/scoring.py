@@ -207,21 +207,21 @@ def red_five_4p_game_points(
     `final_points` is F, which already holds the ±20 card points of those captures.
     The result sums to zero.
     """
-    dealer = _seat("declarer", declarer, 4)
+    seat = _seat("declarer", declarer, 4)
     number = _red_five_4p_decks(decks)
     declarer_share, opponent_share = red_five_4p(final_points, number)
     points = [opponent_share] * 4
-    points[dealer] = declarer_share
+    points[seat] = declarer_share
     pairs = _entries("captures", captures)
     if len(pairs) > number:
         raise ValueError(f"{len(pairs)} captured 5h, but {number} decks hold only {number}")
     for pair in pairs:
-        seats = _entries("capture", pair, 2, "owner, capturer")
-        owner, capturer = (_seat("capture seat", seat, 4) for seat in seats)
-        if (owner == dealer) == (capturer == dealer):
+        ends = _entries("capture", pair, 2, "owner, capturer")
+        owner, capturer = (_seat("capture seat", end, 4) for end in ends)
+        if (owner == seat) == (capturer == seat):
             raise ValueError(
                 f"capture ({owner}, {capturer}): a 5h is captured only between the "
-                f"declarer (seat {dealer}) and an opponent (R4-41)"
+                f"declarer (seat {seat}) and an opponent (R4-41)"
             )
         points[owner] -= RED_FIVE_4P_CAPTURE_GAME_POINTS
         points[capturer] += RED_FIVE_4P_CAPTURE_GAME_POINTS
