@@ -105,8 +105,8 @@ def test_r4_10_bid_range():
 
 
 def test_r4_41_transfer_constants():
-    assert scoring.RED_FIVE_4P_CAPTURE_CARD_POINTS == 20
-    assert scoring.RED_FIVE_4P_CAPTURE_GAME_POINTS == 2
+    assert scoring.RED_FIVE_CARD_POINTS == 20
+    assert scoring.RED_FIVE_GAME_POINTS == 2
 
 
 def test_r4_40_final_points():

@@ -29,14 +29,14 @@ __all__ = [
     "FIFTY_K_FIRST_OUT_BONUS",
     "FIFTY_K_LEFT_IN_PENALTY",
     "RED_FIVE_4P_BID_RANGES",
-    "RED_FIVE_4P_CAPTURE_CARD_POINTS",
-    "RED_FIVE_4P_CAPTURE_GAME_POINTS",
     "RED_FIVE_5P_ESCAPE",
     "RED_FIVE_5P_ESCAPE_SOLO",
     "RED_FIVE_5P_MODES",
     "RED_FIVE_5P_PENALIZED_THROWS",
     "RED_FIVE_5P_THROW_BONUS",
     "RED_FIVE_5P_THROW_PENALTY",
+    "RED_FIVE_CARD_POINTS",
+    "RED_FIVE_GAME_POINTS",
     "TRACTOR_LEVELS",
     "TRACTOR_THROW_PENALTY",
     "fifty_k_3p",
@@ -125,10 +125,10 @@ def _entries(
 RED_FIVE_4P_BID_RANGES = {2: (60, 200), 3: (80, 300)}
 """Lowest and highest bid by number of decks (R4-10)."""
 
-RED_FIVE_4P_CAPTURE_CARD_POINTS = 20
+RED_FIVE_CARD_POINTS = 20
 """Card points a captured ``5h`` moves to or from the declarer's F (R4-41)."""
 
-RED_FIVE_4P_CAPTURE_GAME_POINTS = 2
+RED_FIVE_GAME_POINTS = 2
 """Game points the owner of a captured ``5h`` pays its capturer (R4-41)."""
 
 _RED_FIVE_4P_BOUNDS = {2: (-70, -30, 0, 30, 70), 3: (-80, -40, 0, 40, 80)}
@@ -190,7 +190,7 @@ def red_five_4p_final_points(
     amount = _int("bid", bid)
     if not low <= amount <= high or amount % 5:
         raise ValueError(f"bid must be a multiple of 5 in {low}..{high} (R4-10), got {amount}")
-    return tricks + kitty + RED_FIVE_4P_CAPTURE_CARD_POINTS * (won - lost) - amount
+    return tricks + kitty + RED_FIVE_CARD_POINTS * (won - lost) - amount
 
 
 def red_five_4p_game_points(
@@ -223,8 +223,8 @@ def red_five_4p_game_points(
                 f"capture ({owner}, {capturer}): a 5h is captured only between the "
                 f"declarer (seat {seat}) and an opponent (R4-41)"
             )
-        points[owner] -= RED_FIVE_4P_CAPTURE_GAME_POINTS
-        points[capturer] += RED_FIVE_4P_CAPTURE_GAME_POINTS
+        points[owner] -= RED_FIVE_GAME_POINTS
+        points[capturer] += RED_FIVE_GAME_POINTS
     return points
 
 
