@@ -116,6 +116,17 @@ impl TrickPlay {
         })
     }
 
+    /// The `index`-th legal play of the seat to act, as card text.
+    fn legal_play(&mut self, index: u64) -> PyResult<String> {
+        let count = self.inner.moves().count();
+        let play = self.inner.moves().nth(index).ok_or_else(|| {
+            value_error(format!(
+                "there are {count} legal plays; index {index} is out of range"
+            ))
+        })?;
+        Ok(format_cards(&self.inner.rules().sorted(&play)))
+    }
+
     /// Why `seat` may not play `cards` now, or None.
     fn play_error(&self, seat: usize, cards: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let play = Counts::from_cards(&extract_cards(cards)?);
