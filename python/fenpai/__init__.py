@@ -8,6 +8,7 @@ from fenpai import scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.errors import IllegalAction
 from fenpai.games import Game, new_game
+from fenpai.simulate import simulate
 
 __all__ = [
     "Card",
@@ -20,4 +21,5 @@ __all__ = [
     "format_cards",
     "new_game",
     "scoring",
+    "simulate",
 ]
