@@ -1,23 +1,16 @@
 """Server-side bots: `choose(game, seat) -> action text`, by name.
 
-`random` picks uniformly among the legal actions with a generator seeded from the
-game's seed, the seat and the game's length, so a bot's choice is the same after a
-restart or a replay. Other names come from `fenpai.bots.get(name)` when that registry
-exists (an object with `choose(game, seat)`, or such a function).
+The bots are `fenpai.bots`' (`random`, `greedy`). Each decision gets a fresh bot seeded
+from the game's seed, the seat and the game's length, so a bot's choice depends on
+nothing but the game: it is the same after a restart or a replay of the stored events.
 """
 
 from __future__ import annotations
 
-import importlib
-import random
-from collections.abc import Callable
 from typing import Protocol
 
+from fenpai import bots as registry
 from fenpai.games import Game
-
-#: Up to this many legal actions are listed to pick from; beyond it (burials), the
-#: chosen action is found on a copy of the game with `apply_legal`.
-LIST_LIMIT = 1000
 
 
 class Bot(Protocol):
@@ -26,51 +19,22 @@ class Bot(Protocol):
     def choose(self, game: Game, seat: int) -> str: ...
 
 
-class RandomBot:
-    """A uniformly random legal action, deterministic in (seed, seat, game length)."""
+class SeededBot:
+    """A `fenpai.bots` bot, seeded anew for every decision."""
+
+    def __init__(self, name: str):
+        self.name = name
 
     def choose(self, game: Game, seat: int) -> str:
-        length = len(game.history)
-        rng = random.Random(f"{game.config()['seed']}/{seat}/{length}")
-        count = game.num_legal(seat)
-        index = rng.randrange(count)
-        if count <= LIST_LIMIT:
-            return game.legal_actions(seat)[index]
-        copy = game.clone()
-        copy.apply_legal(seat, index)
-        return copy.history[length][1]
-
-
-class _FunctionBot:
-    def __init__(self, choose: Callable[[Game, int], str]):
-        self.choose = choose
-
-
-BUILTIN: dict[str, Bot] = {"random": RandomBot()}
+        seed = registry.seed_for(game.config()["seed"], seat, len(game.history))
+        return registry.get(self.name, seed).choose(game, seat)
 
 
 def get(name: str) -> Bot | None:
     """The bot called `name`, or None if there is none."""
-    if name in BUILTIN:
-        return BUILTIN[name]
-    try:
-        registry = importlib.import_module("fenpai.bots")
-    except ImportError:
-        return None
-    lookup = getattr(registry, "get", None)
-    if lookup is None:
-        return None
-    try:
-        bot = lookup(name)
-    except (KeyError, ValueError):
-        return None
-    if bot is None:
-        return None
-    if hasattr(bot, "choose"):
-        return bot
-    return _FunctionBot(bot) if callable(bot) else None
+    return SeededBot(name) if name in registry.NAMES else None
 
 
 def names() -> list[str]:
-    """The bot names known for error messages (the built-in ones)."""
-    return sorted(BUILTIN)
+    """Every bot name."""
+    return list(registry.NAMES)

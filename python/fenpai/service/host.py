@@ -594,6 +594,11 @@ class GameHost:
                 batch = session.events[state.version :]
                 deadline = session.deadline
                 latest = session.version
+            if not batch and self._closing:
+                raise ServiceError(
+                    grpc.StatusCode.UNAVAILABLE,
+                    f"the server is shutting down; resume with from_version {state.version}",
+                )
             if not batch:
                 return
             for event in batch:

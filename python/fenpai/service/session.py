@@ -16,7 +16,7 @@ from typing import Any
 import grpc
 
 from fenpai.games import Game, new_game
-from fenpai.service import auth
+from fenpai.service import auth, limits
 from fenpai.service.errors import ServiceError
 from fenpai.service.store import StoredEvent, StoredGame
 
@@ -172,9 +172,10 @@ class Session:
         for a token that is none of this game's seats'."""
         if not token:
             raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "a seat token is required")
+        limits.check_text("seat_token", token, auth.MAX_TOKEN_LENGTH)
         with self.lock:
             hashes = list(self.token_hashes)
-        seat = None if len(token) > auth.MAX_TOKEN_LENGTH else auth.match_seat(token, hashes)
+        seat = auth.match_seat(token, hashes)
         if seat is None:
             raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, "not a seat token of this game")
         return seat

@@ -34,6 +34,9 @@ PHASES = tuple(DEFAULT_SECONDS)
 NAMED_DEFAULTS: dict[str, str] = {"trump": "trump s"}
 #: The longest timer accepted.
 MAX_SECONDS = 86_400.0
+#: Decisions with more legal actions than this (a burial) skip the search for a named
+#: default or `pass`, which only short lists hold.
+LIST_LIMIT = 5000
 
 
 def check_timers(timers: Mapping[str, float], source: str) -> dict[str, float]:
@@ -59,12 +62,14 @@ def effective(server: Mapping[str, float], game: Mapping[str, float]) -> dict[st
 def default_action(game: Game, seat: int) -> str:
     """The deterministic action applied when `seat`'s timer runs out: the rule's named
     default if legal, else `pass` if legal (declining), else the first legal action."""
-    named = NAMED_DEFAULTS.get(game.phase)
-    if named is not None and named in game.legal_actions(seat):
-        return named
-    if "pass" in game.legal_actions(seat):
-        return "pass"
-    return game.legal_actions(seat, 1)[0]
+    if game.num_legal(seat) <= LIST_LIMIT:
+        legal = game.legal_actions(seat)
+        named = NAMED_DEFAULTS.get(game.phase)
+        if named in legal:
+            return named
+        if "pass" in legal:
+            return "pass"
+    return game.legal_action(seat, 0)
 
 
 class Scheduler:

@@ -1,0 +1,200 @@
+"""What the service tests share: a real `fenpai serve` process on a loopback port, gRPC
+clients for it, and a player that plays a game to its end through the service."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import grpc
+
+import fenpai
+from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Channel options: reconnect quickly after a server restart.
+CHANNEL_OPTIONS = [
+    ("grpc.enable_http_proxy", 0),
+    ("grpc.initial_reconnect_backoff_ms", 50),
+    ("grpc.min_reconnect_backoff_ms", 50),
+    ("grpc.max_reconnect_backoff_ms", 300),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """`fenpai serve` as a child process on 127.0.0.1."""
+
+    def __init__(self, db: Path, *args: str, port: int | None = None):
+        self.db = db
+        self.args = args
+        self.port = port or free_port()
+        self.proc: subprocess.Popen | None = None
+        self.log = db.with_suffix(".log")
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        with open(self.log, "a") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "fenpai.cli", "serve", "--address", self.address]
+                + ["--db", str(self.db), *self.args],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                cwd=self.db.parent,
+            )
+        assert self.proc.stdout is not None
+        line = _read_line(self.proc.stdout, 60)
+        assert "listening on" in line, f"server did not start: {line!r}; see {self.log}"
+        return self
+
+    def kill(self) -> None:
+        """kill -9."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> int:
+        """SIGTERM, then the exit status."""
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise
+
+    def channel(self) -> grpc.Channel:
+        return grpc.insecure_channel(self.address, options=CHANNEL_OPTIONS)
+
+    def stub(self) -> pb_grpc.GameServiceStub:
+        return pb_grpc.GameServiceStub(self.channel())
+
+
+def _read_line(stream, timeout: float) -> str:
+    out: list[str] = []
+    reader = threading.Thread(target=lambda: out.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout)
+    return out[0] if out else ""
+
+
+@contextlib.contextmanager
+def running_server(tmp: Path, *args: str):
+    server = ServerProcess(tmp / "fenpai.db", *args).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def code_of(call, *args, **kwargs) -> grpc.StatusCode:
+    """The status code a call fails with (pytest.fail if it succeeds)."""
+    try:
+        call(*args, **kwargs)
+    except grpc.RpcError as err:
+        return err.code()
+    raise AssertionError("the call succeeded")
+
+
+def error_of(call, *args, **kwargs) -> grpc.RpcError:
+    try:
+        call(*args, **kwargs)
+    except grpc.RpcError as err:
+        return err
+    raise AssertionError("the call succeeded")
+
+
+def create(stub, variant: str, seed: int | None = None, bots=None, timers=None, **options):
+    request = pb.CreateGameRequest(
+        variant=variant,
+        options={k: json.dumps(v) for k, v in options.items()},
+        bots=bots or {},
+        timer_seconds=timers or {},
+    )
+    if seed is not None:
+        request.seed = seed
+    return stub.CreateGame(request)
+
+
+def join_all(stub, game: pb.Game) -> dict[int, str]:
+    """Joins every open seat; seat -> token."""
+    tokens = {}
+    for seat in game.seats:
+        if seat.kind == pb.SEAT_KIND_OPEN:
+            joined = stub.JoinGame(pb.JoinGameRequest(game_id=game.game_id, seat=seat.seat))
+            tokens[joined.seat] = joined.seat_token
+    return tokens
+
+
+def view(stub, game_id: str, token: str) -> pb.View:
+    return stub.GetView(pb.GetViewRequest(game_id=game_id, seat_token=token)).view
+
+
+def play_to_end(stub, game_id: str, tokens: dict[int, str], rng: random.Random, timeout=60.0):
+    """Plays the clients' seats with random legal actions until the game is over (bots
+    play theirs on the server); returns the acknowledged (version, seat, action)."""
+    acked = []
+    seqs = dict.fromkeys(tokens, 0)
+    any_token = next(iter(tokens.values()))
+    end = time.monotonic() + timeout
+    current = view(stub, game_id, any_token)
+    while current.status != pb.GAME_STATUS_FINISHED:
+        assert time.monotonic() < end, "the game did not finish in time"
+        mine = [s for s in current.to_act if s in tokens]
+        if not mine:
+            time.sleep(0.002)
+            current = view(stub, game_id, any_token)
+            continue
+        seat = mine[0]
+        seen = view(stub, game_id, tokens[seat])
+        if seat not in seen.to_act:
+            current = seen
+            continue
+        action = rng.choice(list(seen.legal_actions))
+        seqs[seat] += 1
+        done = stub.Act(
+            pb.ActRequest(
+                game_id=game_id, seat_token=tokens[seat], action=action, client_seq=seqs[seat]
+            )
+        )
+        acked.append((done.version, seat, done.action))
+        current = view(stub, game_id, tokens[seat])
+    return acked
+
+
+def replay_history(history: pb.GetHistoryResponse) -> fenpai.Game:
+    """The game a complete history describes, replayed with the plain API."""
+    config = json.loads(history.config_json)
+    game = fenpai.new_game(
+        config["variant"],
+        seed=config["seed"],
+        deck=config["deck"],
+        first_seat=config["first_seat"],
+        **config["options"],
+    )
+    for event in history.events:
+        if event.kind == pb.EVENT_KIND_ACTION:
+            game.apply(event.seat, event.action)
+        elif event.kind == pb.EVENT_KIND_RESIGN:
+            game.resign(event.seat)
+    return game
+
