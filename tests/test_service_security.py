@@ -1,0 +1,225 @@
+"""No hand crosses the wire to anyone but its seat.
+
+Every seat's token is used for every RPC while a game is played, and every message and
+streamed event it receives is checked against the server-side game, replayed from the
+stored history: each view is exactly the public view plus the seat's own hand, legal
+actions and (for the declarer) kitty, and these hold only the seat's own cards; another
+seat's burial reaches nobody else; error reasons name no card the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+
+import grpc
+import pytest
+from service_support import create, join_all, running_server, view
+
+import fenpai
+from fenpai.games import VARIANTS
+from fenpai.rpc.v1 import game_service_pb2 as pb
+
+#: The keys a seat's view may add to the public view.
+PRIVATE = {"seat", "hand", "legal_actions", "num_legal", "kitty"}
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-z0-9])")
+
+
+@pytest.fixture(scope="module")
+def stub(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("security"), "--no-timers") as server:
+        yield server.stub()
+
+
+def cards_in(text: str) -> list[str]:
+    return [str(c) for c in fenpai.cards(" ".join(CARD.findall(text)))] if text else []
+
+
+def contained(small: list[str], big: list[str]) -> bool:
+    pool = list(big)
+    for c in small:
+        if c not in pool:
+            return False
+        pool.remove(c)
+    return True
+
+
+class Observer:
+    """Everything one seat's token received: (version or None, what) pairs."""
+
+    def __init__(self, stub, game_id: str, seat: int, token: str):
+        self.seat, self.token = seat, token
+        self.views: list[tuple[int, dict]] = []
+        self.events: list[pb.Event] = []
+        self.errors: list[tuple[str, str, dict]] = []
+        request = pb.StreamEventsRequest(game_id=game_id, seat_token=token)
+        self._stream = stub.StreamEvents(request)
+        self._thread = threading.Thread(target=self._follow, daemon=True)
+        self._thread.start()
+
+    def _follow(self) -> None:
+        for item in self._stream:
+            self.events.append(item.event)
+            self.views.append((item.view.version, json.loads(item.view.view_json)))
+
+    def seen(self, v: pb.View) -> pb.View:
+        assert v.seat == self.seat
+        self.views.append((v.version, json.loads(v.view_json)))
+        return v
+
+    def join(self) -> None:
+        self._thread.join(30)
+        assert not self._thread.is_alive()
+
+
+def play_observed(stub, variant: str, seed: int):
+    created = create(stub, variant, seed=seed)
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    observers = {s: Observer(stub, game_id, s, t) for s, t in tokens.items()}
+    rng = random.Random(seed)
+    histories = []
+    while True:
+        v = observers[0].seen(view(stub, game_id, tokens[0]))
+        if v.status == pb.GAME_STATUS_FINISHED:
+            break
+        seat = v.to_act[0]
+        mine = observers[seat].seen(view(stub, game_id, tokens[seat]))
+        other = (seat + 1) % len(tokens)
+        try:
+            stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[other], action="pass"))
+        except grpc.RpcError as err:
+            assert err.code() in (
+                grpc.StatusCode.FAILED_PRECONDITION,
+                grpc.StatusCode.INVALID_ARGUMENT,
+            )
+        own = cards_in(json.loads(mine.view_json).get("hand", ""))
+        unheld = [c for c in ("5h", "BJ", "Ks", "Td", "2c") if c not in own]
+        if unheld and rng.random() < 0.2:  # try a card the seat does not hold
+            guess = "play " + rng.choice(unheld)
+            try:
+                stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=guess))
+            except grpc.RpcError as err:
+                observers[seat].errors.append((guess, err.details(), json.loads(mine.view_json)))
+        done = stub.Act(
+            pb.ActRequest(
+                game_id=game_id, seat_token=tokens[seat], action=rng.choice(mine.legal_actions)
+            )
+        )
+        assert done.version == v.version + 1
+        if rng.random() < 0.1:
+            for s, token in tokens.items():
+                request = pb.GetHistoryRequest(game_id=game_id, seat_token=token)
+                histories.append((s, stub.GetHistory(request)))
+    for o in observers.values():
+        o.join()
+    history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))
+    return history, observers, histories
+
+
+def truth_by_version(history: pb.GetHistoryResponse):
+    """The server-side game replayed: version -> (seat views, public view, joined)."""
+    config = json.loads(history.config_json)
+    game = fenpai.new_game(
+        config["variant"], seed=config["seed"], deck=config["deck"], **config["options"]
+    )
+    n = game.num_players
+    joined = 0
+    out = {}
+
+    def record(version: int) -> None:
+        out[version] = ([game.view(s) for s in range(n)], game.view(None), joined == n)
+
+    record(0)
+    for event in history.events:
+        if event.kind == pb.EVENT_KIND_JOIN:
+            joined += 1
+        elif event.kind == pb.EVENT_KIND_ACTION:
+            game.apply(event.seat, event.action)
+        else:
+            game.resign(event.seat)
+        record(event.version)
+    return out
+
+
+def check_view(seat: int, received: dict, truth) -> None:
+    views, public, started = truth
+    expected = dict(views[seat])
+    if not started:
+        expected.update(to_act=[], legal_actions=[], num_legal=0)
+        public = dict(public, to_act=[])
+    assert received == expected
+    assert set(received) - set(public) <= PRIVATE
+    for key, value in public.items():
+        assert received[key] == value, key
+    own = cards_in(views[seat].get("hand", ""))
+    kitty = cards_in(received.get("kitty", "")) if "kitty" in received else []
+    if "kitty" in received and public["phase"] != "done":
+        assert received.get("declarer") == seat
+    for action in received.get("legal_actions", []):
+        assert contained(cards_in(action), own + kitty)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_no_hidden_card_reaches_another_seat(stub, variant):
+    history, observers, histories = play_observed(stub, variant, seed=31)
+    truth = truth_by_version(history)
+    hidden = {e.version: e for e in history.events if e.action.split()[0] == "bury"}
+    assert hidden, "the game should have had a burial"
+    for seat, observer in observers.items():
+        assert len(observer.views) > 10
+        for version, received in observer.views:
+            check_view(seat, received, truth[version])
+        assert [e.version for e in observer.events] == [e.version for e in history.events]
+        for event in observer.events:
+            if event.version in hidden and hidden[event.version].seat != seat:
+                assert event.action == "bury" and event.redacted
+            else:
+                assert event.action == next(
+                    e.action for e in history.events if e.version == event.version
+                )
+        for guess, reason, seen in observer.errors:
+            visible = cards_in(guess) + cards_in(json.dumps(seen))
+            assert contained(cards_in(reason), visible), reason
+    assert any(o.errors for o in observers.values())
+    for seat, partial in histories:
+        assert not partial.complete and not partial.config_json
+        for event in partial.events:
+            if event.version in hidden and hidden[event.version].seat != seat:
+                assert event.action == "bury" and event.redacted
+
+
+def test_spectators_and_lobby_see_no_hand(stub):
+    created = create(stub, "red_five_4p", seed=5)
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    hands = [json.loads(view(stub, game_id, t).view_json)["hand"] for t in tokens.values()]
+    watched = []
+    thread = threading.Thread(
+        target=lambda: watched.extend(stub.Spectate(pb.SpectateRequest(game_id=game_id)))
+    )
+    thread.start()
+    rng = random.Random(1)
+    while True:
+        v = view(stub, game_id, tokens[0])
+        if v.status == pb.GAME_STATUS_FINISHED:
+            break
+        seat = v.to_act[0]
+        legal = view(stub, game_id, tokens[seat]).legal_actions
+        stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=rng.choice(legal)))
+        lobby = [
+            stub.GetGame(pb.GetGameRequest(game_id=game_id)).SerializeToString(),
+            stub.ListGames(pb.ListGamesRequest()).SerializeToString(),
+            stub.GetHistory(pb.GetHistoryRequest(game_id=game_id)).SerializeToString(),
+        ]
+        for message in lobby:
+            for hand in hands:
+                assert hand.encode() not in message
+    thread.join(30)
+    for item in watched:
+        data = json.loads(item.view.view_json)
+        assert "hand" not in data and "legal_actions" not in data
+        if item.event.action.startswith("bury") and item.view.phase != "done":
+            assert item.event.action == "bury" and item.event.redacted
