@@ -1,0 +1,82 @@
+"""Decision timers with short configured times: the deterministic default action is
+applied and streamed with `timeout: true` (R4-20: trump times out to spades)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from service_support import create, join_all, running_server, view
+
+from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.service.timers import DEFAULT_SECONDS
+
+FAST = {"bid": 0.05, "trump": 0.05, "kitty": 0.05, "play": 0.01}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(
+        tmp_path_factory.mktemp("timers"), "--timer", "bid=45", "--timer", "friend=0"
+    ) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def stub(server):
+    return server.stub()
+
+
+def test_server_and_game_timers(stub):
+    expected = {p: s for p, s in DEFAULT_SECONDS.items() if p != "friend"} | {"bid": 45.0}
+    assert dict(create(stub, "red_five_4p").game.timer_seconds) == expected
+    game = create(stub, "red_five_4p", timers={"play": 5, "kitty": 0}).game
+    changed = {p: s for p, s in (expected | {"play": 5.0}).items() if p != "kitty"}
+    assert dict(game.timer_seconds) == changed
+
+
+def test_idle_seats_time_out_to_the_default_actions(stub):
+    created = create(stub, "red_five_4p", seed=9, timers=FAST)
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    events = list(
+        stub.StreamEvents(pb.StreamEventsRequest(game_id=game_id, seat_token=tokens[2]))
+    )
+    assert events[-1].view.status == pb.GAME_STATUS_FINISHED
+    actions = [e.event for e in events if e.event.kind == pb.EVENT_KIND_ACTION]
+    assert actions and all(e.timeout and not e.bot for e in actions)
+    assert [e.action for e in actions[:4]] == ["pass"] * 4  # R4-14: all pass
+    assert actions[4].action == "trump s"  # R4-20
+    assert actions[5].action.startswith("bury ")
+    assert all(e.action.startswith("play ") for e in actions[6:])
+    history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))
+    assert [e.timeout for e in history.events] == [e.event.timeout for e in events]
+
+
+def test_an_action_in_time_is_not_a_time_out(stub):
+    created = create(stub, "red_five_4p", seed=4, timers={"bid": 0.4})
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    first = view(stub, game_id, tokens[0])
+    assert first.HasField("deadline")
+    left = first.deadline.ToNanoseconds() / 1e9 - time.time()
+    assert 0 < left <= 0.4
+    seat = first.to_act[0]
+    stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action="bid 60"))
+    stream = stub.StreamEvents(
+        pb.StreamEventsRequest(game_id=game_id, seat_token=tokens[0], from_version=4)
+    )
+    mine, timed_out = next(stream), next(stream)
+    assert not mine.event.timeout and mine.event.action == "bid 60"
+    assert timed_out.event.timeout and timed_out.event.seat == (seat + 1) % 4
+    assert timed_out.event.action == "pass"
+    stream.cancel()
+
+
+def test_no_timer_until_every_seat_is_taken(stub):
+    created = create(stub, "red_five_4p", seed=4, timers={"bid": 0.05})
+    game_id = created.game.game_id
+    token = stub.JoinGame(pb.JoinGameRequest(game_id=game_id)).seat_token
+    time.sleep(0.3)
+    seen = view(stub, game_id, token)
+    assert seen.version == 1 and not seen.HasField("deadline")
