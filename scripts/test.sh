@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs fenpai with its dev tools into .venv, then runs every lint and test:
-# Rust format, clippy and unit tests; ruff; stub check; pytest.
+# Rust format, clippy and unit tests; ruff; stub check; the gRPC stubs' freshness;
+# the TypeScript example client's build; pytest (the service tests run real servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,4 +16,15 @@ cargo test --workspace --quiet
 ruff check python tests benches
 ruff format --check python tests benches
 python -m mypy.stubtest fenpai._core --allowlist scripts/stubtest-allowlist.txt
+
+# The committed gRPC stubs must be what protos/ generates.
+generated="$(mktemp -d)"
+trap 'rm -rf "$generated"' EXIT
+bash scripts/gen_protos.sh "$generated"
+diff -r --exclude=__init__.py --exclude=__pycache__ "$generated/fenpai/rpc" python/fenpai/rpc \
+  || { echo "gRPC stubs are stale: run scripts/gen_protos.sh and commit" >&2; exit 1; }
+
+# The TypeScript example client, which a service test runs against a real server.
+(cd examples/node-client && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build)
+
 python -m pytest -q "$@"

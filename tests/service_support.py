@@ -197,4 +197,3 @@ def replay_history(history: pb.GetHistoryResponse) -> fenpai.Game:
         elif event.kind == pb.EVENT_KIND_RESIGN:
             game.resign(event.seat)
     return game
-

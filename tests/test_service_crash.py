@@ -49,7 +49,8 @@ class Client(threading.Thread):
         super().__init__(daemon=True)
         self.stub, self.game_id, self.tokens = stub, game_id, tokens
         self.rng = random.Random(seed)
-        self.acked: list[tuple[int, int, int, str, bool]] = []  # version, seat, seq, action, replayed
+        #: (version, seat, client_seq, action, replayed) of every acknowledged action
+        self.acked: list[tuple[int, int, int, str, bool]] = []
         self.error: BaseException | None = None
         self.finished = False
 
@@ -139,9 +140,7 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path):
             for version, seat, _, action, _ in client.acked:
                 assert (events[version].seat, events[version].action) == (seat, action)
             # and every stored client action was acknowledged: none applied twice
-            stored = {
-                v for v, e in events.items() if e.kind == pb.EVENT_KIND_ACTION and not e.bot
-            }
+            stored = {v for v, e in events.items() if e.kind == pb.EVENT_KIND_ACTION and not e.bot}
             assert stored == set(versions)
             replayed = replay_history(history)
             assert json.loads(history.result_json) == json.loads(json.dumps(replayed.result))

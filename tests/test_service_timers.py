@@ -39,9 +39,7 @@ def test_idle_seats_time_out_to_the_default_actions(stub):
     created = create(stub, "red_five_4p", seed=9, timers=FAST)
     game_id = created.game.game_id
     tokens = join_all(stub, created.game)
-    events = list(
-        stub.StreamEvents(pb.StreamEventsRequest(game_id=game_id, seat_token=tokens[2]))
-    )
+    events = list(stub.StreamEvents(pb.StreamEventsRequest(game_id=game_id, seat_token=tokens[2])))
     assert events[-1].view.status == pb.GAME_STATUS_FINISHED
     actions = [e.event for e in events if e.event.kind == pb.EVENT_KIND_ACTION]
     assert actions and all(e.timeout and not e.bot for e in actions)
