@@ -421,6 +421,7 @@ class GameHost:
         the game changed, the game is rebuilt from the stored events.
         """
         state = session.state
+        status_before = state.status
         try:
             if kind == "action":
                 state.game.apply(seat, action)
@@ -454,8 +455,12 @@ class GameHost:
             at=time.time(),
         )
         try:
+            changed = state.status != status_before
             self._store.append_event(
-                session.game_id, event, state.status, state.game.phase, result, token_hash
+                session.game_id,
+                event,
+                (state.status, state.game.phase, result) if changed else None,
+                token_hash,
             )
         except Exception as err:
             session.rebuild()
@@ -505,7 +510,11 @@ class GameHost:
             )
 
     def _submit(self, fn: Callable[[Session, int], None], session: Session, version: int) -> None:
-        """Runs `fn(session, version)` on a worker; a failure is logged, never lost."""
+        """Runs `fn(session, version)` on a worker unless the game has moved on from
+        `version` (most timers are stale: their decision was made in time); a failure
+        is logged, never lost."""
+        if self._closing or session.version != version:
+            return
 
         def task() -> None:
             try:
@@ -513,11 +522,10 @@ class GameHost:
             except Exception:
                 log.exception("game %s: %s failed", session.game_id, fn.__name__)
 
-        if not self._closing:
-            try:
-                self._workers.submit(task)
-            except RuntimeError:  # the pool shut down meanwhile
-                pass
+        try:
+            self._workers.submit(task)
+        except RuntimeError:  # the pool shut down meanwhile
+            pass
 
     def _bot_turn(self, session: Session, version: int) -> None:
         """One action of a bot whose turn it is at `version`."""

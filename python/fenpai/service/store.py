@@ -8,8 +8,9 @@ write fails alone; a caller returns only once its write is committed. With the d
 Schema (version 1):
 
 - `games`: one row per game — its `Game.config()` JSON (what `new_game` needs, the seed
-  included), effective timers, the admin token's hash, and the state kept for listing
-  (version, phase, status, result).
+  included), effective timers, the admin token's hash, and for listing its status
+  (waiting, playing, finished) with the phase and version as of the last status change,
+  and the result once finished. (A running game is listed from memory.)
 - `seats`: one row per seat — a bot's name, or the SHA-256 of the joined client's token.
 - `events`: one row per event, keyed by (game, version) — the seat, the kind (`join`,
   `action`, `resign`), the canonical action text, who chose it (client, bot, timeout),
@@ -195,9 +196,13 @@ class Store:
         conn: sqlite3.Connection, jobs: list[tuple[Callable[[sqlite3.Connection], Any], Future]]
     ) -> None:
         results: list[tuple[Future, Any, BaseException | None]] = []
+        alone = len(jobs) == 1
         try:
             conn.execute("BEGIN IMMEDIATE")
             for fn, fut in jobs:
+                if alone:  # fails with the transaction: no savepoint needed
+                    results.append((fut, fn(conn), None))
+                    continue
                 conn.execute("SAVEPOINT job")
                 try:
                     value = fn(conn)
@@ -209,10 +214,10 @@ class Store:
                     conn.execute("RELEASE job")
                     results.append((fut, value, None))
             conn.execute("COMMIT")
-        except sqlite3.Error as err:
+        except Exception as err:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            failure = StoreError(f"the database write failed: {err}")
+            failure = err if alone else StoreError(f"the database write failed: {err}")
             for _, fut in jobs:
                 fut.set_exception(failure)
             return
@@ -272,12 +277,11 @@ class Store:
         self,
         game_id: str,
         event: StoredEvent,
-        status: str,
-        phase: str,
-        result: dict[str, Any] | None,
+        status: tuple[str, str, dict[str, Any] | None] | None = None,
         token_hash: bytes | None = None,
     ) -> None:
-        """Stores an event and the game's state after it (and a joining seat's token hash)."""
+        """Stores an event, with a joining seat's token hash, and when the game's status
+        changes (it starts or ends), its (status, phase, result) after the event."""
 
         def fn(conn: sqlite3.Connection) -> None:
             if token_hash is not None:
@@ -300,16 +304,19 @@ class Store:
                     event.at,
                 ),
             )
-            conn.execute(
-                "UPDATE games SET version = ?, status = ?, phase = ?, result = ? WHERE game_id = ?",
-                (
-                    event.version,
-                    status,
-                    phase,
-                    None if result is None else json.dumps(result),
-                    game_id,
-                ),
-            )
+            if status is not None:
+                state, phase, result = status
+                conn.execute(
+                    "UPDATE games SET version = ?, status = ?, phase = ?, result = ?"
+                    " WHERE game_id = ?",
+                    (
+                        event.version,
+                        state,
+                        phase,
+                        None if result is None else json.dumps(result),
+                        game_id,
+                    ),
+                )
 
         self.write(fn)
 

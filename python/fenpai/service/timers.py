@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import logging
 import math
 import threading
 import time
@@ -18,6 +19,8 @@ from collections.abc import Callable, Mapping
 
 from fenpai.games import Game
 from fenpai.service.errors import invalid
+
+log = logging.getLogger("fenpai.service")
 
 #: Seconds a decision may take, by phase.
 DEFAULT_SECONDS: dict[str, float] = {
@@ -87,7 +90,8 @@ class Scheduler:
         """Calls `callback` at `when` (a `time.monotonic()` time) or soon after."""
         with self._cond:
             heapq.heappush(self._heap, (when, next(self._order), callback))
-            self._cond.notify()
+            if self._heap[0][2] is callback:  # the thread sleeps until a later time
+                self._cond.notify()
 
     def stop(self) -> None:
         """Stops the thread; pending callbacks are dropped."""
@@ -105,4 +109,7 @@ class Scheduler:
                 if self._stopped:
                     return
                 _, _, callback = heapq.heappop(self._heap)
-            callback()
+            try:
+                callback()
+            except Exception:
+                log.exception("a timer callback failed")
