@@ -7,17 +7,19 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 from fenpai import scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.errors import IllegalAction
-from fenpai.games import Game, new_game
+from fenpai.games import Game, Match, new_game, new_match
 
 __all__ = [
     "Card",
     "Format",
     "Game",
     "IllegalAction",
+    "Match",
     "ThrowCheck",
     "TrickRules",
     "cards",
     "format_cards",
     "new_game",
+    "new_match",
     "scoring",
 ]
