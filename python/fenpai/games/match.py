@@ -12,6 +12,10 @@ A variant joins by adding one entry to `MATCH_RULES`, for example::
         carry=lambda options, result: {**options, "prev_declarer": result["declarer"]},
     )
 
+A match ends when its variant says (Tractor: the first team to pass A, TR-30) or after
+`hands` hands; the match clock of TR-31 belongs to the service, which may stop a match
+and rank the teams by `totals`.
+
 `to_json` stores the configuration and every hand's JSON (the last one the hand in
 progress); `Match.from_json` replays them, checking each hand is the one the match
 deals, so the round trip is exact.
