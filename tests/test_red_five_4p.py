@@ -9,9 +9,10 @@ import pytest
 import fenpai
 from fenpai import IllegalAction
 
-ONE_DECK = [str(c) for c in fenpai.cards(
-    " ".join(r + s for s in "shcd" for r in "23456789TJQKA") + " LJ BJ"
-)]
+ONE_DECK = [
+    str(c)
+    for c in fenpai.cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA") + " LJ BJ")
+]
 
 
 def scripted_deck(hands, kitty="", decks=2, players=4, first_seat=0):
@@ -26,7 +27,8 @@ def scripted_deck(hands, kitty="", decks=2, players=4, first_seat=0):
     assert min(pool.values()) >= 0, "asked for more copies than the decks hold"
     rest = [c for c in sorted(pool) for _ in range(pool[c])]
     full = []
-    for cs, size in zip(wanted, [hand_size] * players + [54 * decks - hand_size * players]):
+    sizes = [hand_size] * players + [54 * decks - hand_size * players]
+    for cs, size in zip(wanted, sizes, strict=True):
         need = size - len(cs)
         full.append(cs + rest[:need])
         rest = rest[need:]
@@ -79,9 +81,10 @@ def test_r4_13_opening_bid_minimum_option():
 def test_r4_11_first_bidder_comes_from_the_seed():
     firsts = {fenpai.new_game("red_five_4p", seed=s).to_act[0] for s in range(40)}
     assert firsts == {0, 1, 2, 3}
-    assert fenpai.new_game("red_five_4p", seed=5).to_act == fenpai.new_game(
-        "red_five_4p", seed=5
-    ).to_act
+    assert (
+        fenpai.new_game("red_five_4p", seed=5).to_act
+        == fenpai.new_game("red_five_4p", seed=5).to_act
+    )
 
 
 def test_r4_12_pass_is_final_and_turns_skip_passed_players():
@@ -234,9 +237,7 @@ def test_r4_40_r4_42_random_playouts_score_by_the_rules(decks, kitty_points):
 
 def hidden_cards(g, seat):
     """Each other seat's hand as a multiset of card text."""
-    return [
-        collections.Counter(map(str, g.hand_of(s))) for s in range(g.num_players) if s != seat
-    ]
+    return [collections.Counter(map(str, g.hand_of(s))) for s in range(g.num_players) if s != seat]
 
 
 def check_views(g):

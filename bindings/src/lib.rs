@@ -1,5 +1,6 @@
 //! The `fenpai._core` extension module: conversion and error mapping over fenpai-core.
 
+mod bots;
 mod cards;
 mod rng;
 mod space;
@@ -11,6 +12,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
+    bots::register(m)?;
     rng::register(m)?;
     space::register(m)?;
     trick::register(m)?;

@@ -5,8 +5,10 @@ use fenpai_core::trick::{self as core, Call, CallMode, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
+use crate::bots::{sides as bot_sides, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::trick::TrickRules;
+use fenpai_core::bots::TrickBot as CoreBot;
 
 /// The state of the play of one hand; a rejected play changes nothing.
 #[pyclass(module = "fenpai._core", name = "TrickPlay")]
@@ -33,6 +35,13 @@ fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
     match extract_cards(obj)?.as_slice() {
         [c] => Ok(*c),
         _ => Err(value_error("expected exactly one card")),
+    }
+}
+
+impl TrickPlay {
+    /// The core state, for other binding types.
+    pub fn core_mut(&mut self) -> &mut core::TrickPlay {
+        &mut self.inner
     }
 }
 
@@ -105,6 +114,17 @@ impl TrickPlay {
                 .map(|c| format_cards(&inner.rules().sorted(c)))
                 .collect()
         })
+    }
+
+    /// The `index`-th legal play of the seat to act, as card text.
+    fn legal_play(&mut self, index: u64) -> PyResult<String> {
+        let count = self.inner.moves().count();
+        let play = self.inner.moves().nth(index).ok_or_else(|| {
+            value_error(format!(
+                "there are {count} legal plays; index {index} is out of range"
+            ))
+        })?;
+        Ok(format_cards(&self.inner.rules().sorted(&play)))
     }
 
     /// Why `seat` may not play `cards` now, or None.
@@ -214,6 +234,32 @@ impl TrickPlay {
     /// The number of applied plays.
     fn log_len(&self) -> usize {
         self.inner.log().len()
+    }
+
+    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL released.
+    #[pyo3(signature = (bots, sides = "partners", declarer = None))]
+    fn play_out(
+        &mut self,
+        py: Python<'_>,
+        bots: Vec<PyRefMut<'_, TrickBot>>,
+        sides: &str,
+        declarer: Option<usize>,
+    ) -> PyResult<()> {
+        let n = self.inner.num_players();
+        if bots.len() != n {
+            return Err(value_error(format!(
+                "play_out needs {n} bots, not {}",
+                bots.len()
+            )));
+        }
+        let sides = bot_sides(sides, declarer)?;
+        let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
+        let inner = &mut self.inner;
+        py.detach(|| CoreBot::play_out(inner, &mut cores, sides));
+        for (mut bot, core) in bots.into_iter().zip(cores) {
+            bot.set_core(core);
+        }
+        Ok(())
     }
 
     fn clone(&self) -> Self {

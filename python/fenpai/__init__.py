@@ -8,6 +8,7 @@ from fenpai import scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.errors import IllegalAction
 from fenpai.games import Game, Match, new_game, new_match
+from fenpai.simulate import simulate
 
 __all__ = [
     "Card",
@@ -22,4 +23,5 @@ __all__ = [
     "new_game",
     "new_match",
     "scoring",
+    "simulate",
 ]

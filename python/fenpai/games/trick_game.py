@@ -9,7 +9,7 @@ from typing import Any
 from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards
 from fenpai.actions import Action
 from fenpai.errors import IllegalAction
-from fenpai.games.base import CardChoices, Choices, Game, ListChoices
+from fenpai.games.base import CardChoices, Choices, Game
 
 ONE_DECK = cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA") + " LJ BJ")
 
@@ -41,6 +41,22 @@ def missing(hand: list[Card], played: list[Card] | tuple[Card, ...]) -> str:
         else:
             return str(c)
     return ""
+
+
+class PlayChoices:
+    """The play phase's legal actions, counted and indexed in the core."""
+
+    def __init__(self, play: TrickPlay):
+        self._play = play
+
+    def count(self) -> int:
+        return self._play.num_legal()
+
+    def text(self, index: int) -> str:
+        return "play " + self._play.legal_play(index)
+
+    def texts(self, limit: int | None) -> list[str]:
+        return ["play " + t for t in self._play.legal_plays(limit)]
 
 
 class TrickGame(Game):
@@ -101,9 +117,7 @@ class TrickGame(Game):
         if action.verb != "bury":
             raise IllegalAction(f"the declarer must bury {self.kitty_size()} cards now")
         if len(action.cards) != self.kitty_size():
-            raise IllegalAction(
-                f"bury exactly {self.kitty_size()} cards, not {len(action.cards)}"
-            )
+            raise IllegalAction(f"bury exactly {self.kitty_size()} cards, not {len(action.cards)}")
         rest = take(self.hands[seat], action.cards)
         if rest is None:
             raise IllegalAction(f"you do not hold {missing(self.hands[seat], action.cards)}")
@@ -127,7 +141,7 @@ class TrickGame(Game):
 
     def _play_choices(self) -> Choices:
         assert self.play is not None
-        return ListChoices(["play " + t for t in self.play.legal_plays()])
+        return PlayChoices(self.play)
 
     def legal_actions(self, seat: int, limit: int | None = None) -> list[str]:
         if self.phase == "play" and self.play is not None:

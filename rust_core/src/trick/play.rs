@@ -169,6 +169,39 @@ impl TrickPlay {
         self.trick.iter().map(|(p, _)| p)
     }
 
+    /// The current trick's lead format, once led.
+    pub fn lead(&self) -> Option<&Format> {
+        self.lead.as_ref()
+    }
+
+    /// The current trick's plays as multisets, in order.
+    pub fn trick_counts(&self) -> impl Iterator<Item = (usize, &Counts)> {
+        self.trick.iter().map(|(p, c)| (p.seat, c))
+    }
+
+    /// The seat winning the current trick so far (C-40..C-42).
+    pub fn winning(&self) -> Option<usize> {
+        let lead = self.lead.as_ref()?;
+        let counts: Vec<Counts> = self.trick.iter().map(|(_, c)| *c).collect();
+        Some(self.trick[self.rules.winner_counts(lead, &counts)].0.seat)
+    }
+
+    /// Every card played so far, in finished tricks and on the table.
+    pub fn played(&self) -> Counts {
+        let mut out = Counts::default();
+        for t in &self.tricks {
+            for p in &t.plays {
+                for &c in &p.cards {
+                    out.add(c, 1);
+                }
+            }
+        }
+        for (_, c) in &self.trick {
+            out.add_all(c);
+        }
+        out
+    }
+
     /// A failed throw's attempted cards in the current trick (C-51).
     pub fn attempted(&self) -> Option<&[Card]> {
         self.attempted.as_deref()
