@@ -79,7 +79,7 @@ def tractor_carry(options: Options, result: Result) -> Options:
 def tractor_totals(first: Options, results: list[Result]) -> list[float]:
     """Per seat, its team's level as levels gained since 2 (TR-2): 2 → 0 … A → 12, and
     13 for the team that passed A and won the match (TR-30, TR-43)."""
-    levels = list(results[-1]["new_levels"] if results else first.get("levels", ("2", "2")))
+    levels = results[-1]["new_levels"] if results else first["levels"]
     team_totals = [float(scoring.TRACTOR_LEVELS.index(v)) for v in levels]
     if results and results[-1]["match_won"] is not None:
         team_totals[results[-1]["match_won"]] += 1
