@@ -4,3 +4,4 @@
 //! that implements a rule names it.
 
 pub mod card;
+pub mod fifty_k;
