@@ -4,8 +4,8 @@
 //! ([`Combo::strength`]) that beats the table; [`beats`] and the legal-play
 //! generator both use it, so they cannot disagree.
 
-use super::combo::{readings, Combo, Kind};
 use super::cardset::CardSet;
+use super::combo::{readings, Combo, Kind};
 
 /// The lowest strength a `kind` play of `len` cards needs to beat `top`, or
 /// `None` when no such play beats it. A result above every strength (13) means
@@ -81,7 +81,12 @@ mod tests {
 
     #[test]
     fn fk21_specials_beat_every_non_special() {
-        for top in ["As", "2s 2h", "3s 4h 5c 6d 7s 8h 9d Ts Jh Qc Kd As", "8s 8h 8c 9s"] {
+        for top in [
+            "As",
+            "2s 2h",
+            "3s 4h 5c 6d 7s 8h 9d Ts Jh Qc Kd As",
+            "8s 8h 8c 9s",
+        ] {
             assert!(b("5s Th Kd", top), "fifty-K over {top}");
             assert!(b("5h Th Kh", top), "pure fifty-K over {top}");
             assert!(b("3s 3h 3c 3d", top), "bomb over {top}");

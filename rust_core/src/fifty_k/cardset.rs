@@ -106,18 +106,30 @@ fn bit_card(bit: u32) -> Card {
     Card::new(card_rank((bit / 4) as u8), Suit((bit % 4) as u8))
 }
 
-/// C(n, k) for the small numbers this module needs (n ≤ 13).
+/// Pascal's triangle up to 13: `BINOMIALS[n][k]` = C(n, k).
+const BINOMIALS: [[u64; 14]; 14] = {
+    let mut t = [[0u64; 14]; 14];
+    let mut n = 0;
+    while n < 14 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// C(n, k) for the small numbers this module needs (n ≤ 13; 0 when k > n).
+#[inline]
 pub const fn binomial(n: u32, k: u32) -> u64 {
-    if k > n {
-        return 0;
+    if n > 13 || k > n {
+        0
+    } else {
+        BINOMIALS[n as usize][k as usize]
     }
-    let mut result = 1u64;
-    let mut i = 0;
-    while i < k {
-        result = result * (n - i) as u64 / (i + 1) as u64;
-        i += 1;
-    }
-    result
 }
 
 /// Position of a suit mask among the masks with as many suits, in ascending mask
@@ -190,7 +202,10 @@ mod tests {
     fn fk1_joker_and_duplicate_are_errors() {
         assert_eq!(set("5h BJ"), Err(FkError::Joker(BJ)));
         let dup = set("5h Ks 5h").unwrap_err();
-        assert_eq!(dup.to_string(), "5h appears twice: Fifty-K uses one deck, so each card is unique (FK-1)");
+        assert_eq!(
+            dup.to_string(),
+            "5h appears twice: Fifty-K uses one deck, so each card is unique (FK-1)"
+        );
     }
 
     #[test]

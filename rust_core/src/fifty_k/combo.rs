@@ -198,26 +198,22 @@ pub fn read_as(cards: CardSet, kind: Kind) -> Option<Combo> {
         Kind::Straight => (p.only(&[1]) && is_sequence(ones, 5)).then_some(ones),
         Kind::Pairs => (p.only(&[2]) && is_sequence(twos, 2)).then_some(twos),
         Kind::Triples => (p.only(&[3]) && is_sequence(threes, 2)).then_some(threes),
-        Kind::TripleOne => {
-            (p.only(&[1, 3]) && threes.count_ones() == 1 && ones.count_ones() == 1)
+        Kind::TripleOne => (p.only(&[1, 3]) && threes.count_ones() == 1 && ones.count_ones() == 1)
+            .then_some(threes),
+        Kind::TriplePair => (p.only(&[2, 3]) && threes.count_ones() == 1 && twos.count_ones() == 1)
+            .then_some(threes),
+        Kind::TriplesSingles => {
+            (p.only(&[1, 3]) && is_sequence(threes, 2) && ones.count_ones() == threes.count_ones())
                 .then_some(threes)
         }
-        Kind::TriplePair => {
-            (p.only(&[2, 3]) && threes.count_ones() == 1 && twos.count_ones() == 1)
+        Kind::TriplesPairs => {
+            (p.only(&[2, 3]) && is_sequence(threes, 2) && twos.count_ones() == threes.count_ones())
                 .then_some(threes)
         }
-        Kind::TriplesSingles => (p.only(&[1, 3])
-            && is_sequence(threes, 2)
-            && ones.count_ones() == threes.count_ones())
-        .then_some(threes),
-        Kind::TriplesPairs => (p.only(&[2, 3])
-            && is_sequence(threes, 2)
-            && twos.count_ones() == threes.count_ones())
-        .then_some(threes),
         Kind::FiftyK | Kind::PureFiftyK => {
             let fifty_k = ones == (1 << FIVE) | (1 << TEN) | (1 << KING) && n == 3;
-            let one_suit = cards.suits(FIVE) == cards.suits(TEN)
-                && cards.suits(TEN) == cards.suits(KING);
+            let one_suit =
+                cards.suits(FIVE) == cards.suits(TEN) && cards.suits(TEN) == cards.suits(KING);
             (fifty_k && one_suit == (kind == Kind::PureFiftyK)).then_some(1 << KING)
         }
     }?;
@@ -348,7 +344,10 @@ mod tests {
 
     #[test]
     fn fk17_named_kind_must_fit() {
-        assert_eq!(combo_as("5s 5h", Kind::Pair).map(|c| c.kind), Some(Kind::Pair));
+        assert_eq!(
+            combo_as("5s 5h", Kind::Pair).map(|c| c.kind),
+            Some(Kind::Pair)
+        );
         assert_eq!(combo_as("5s 5h", Kind::Single), None);
         assert_eq!(classify(CardSet::default(), None), None);
         assert_eq!(Kind::parse("triple_pair"), Ok(Kind::TriplePair));

@@ -13,7 +13,7 @@
 //! ([`SUIT_CHOICE_INDEX`]); for a fifty-K it is the 5-T-K suit code
 //! `16·s5 + 4·sT + sK` with the four one-suit codes taken out (60 choices).
 //!
-//! - play id: `0..NUM_PLAY_IDS` (= 14 003 722 237, every play of one deck, so it
+//! - play id: `0..NUM_PLAY_IDS` (= 17 889 928 223, every play of one deck, so it
 //!   round-trips exactly; ids of one pattern are contiguous);
 //! - type id: `0..NUM_PLAY_TYPES` (= 7 409), small enough for an action mask; a
 //!   learner picks a type and the suits separately, or masks play ids by type.
@@ -21,7 +21,6 @@
 use super::cardset::{binomial, suit_choice, CardSet, FIVE, KING, SUIT_CHOICE_INDEX, TEN};
 use super::combo::{Combo, Kind};
 use super::error::FkError;
-use super::legal::eligible_rank;
 use super::shape::{ranks, shape_index, Pattern, NUM_PLAY_IDS, SHAPES};
 
 /// The pattern (play up to suits) of a combination.
@@ -31,7 +30,7 @@ pub fn pattern_of(c: &Combo) -> Pattern {
     let low = c.rank + 1 - s.units;
     let main: u16 = ((1 << s.units) - 1) << low;
     let held: u16 = (0..13u8)
-        .filter(|&r| c.cards.count(r) > 0)
+        .filter(|&r| c.cards.suits(r) != 0)
         .fold(0, |acc, r| acc | 1 << r);
     Pattern {
         shape,
@@ -64,8 +63,8 @@ pub fn type_id(c: &Combo) -> u32 {
     pattern_type_id(&pattern_of(c))
 }
 
-/// The suit index of a combination within its pattern.
-fn suit_index(c: &Combo, p: &Pattern) -> u64 {
+/// The suit index of a combination within its pattern `p`.
+pub fn suit_index(c: &Combo, p: &Pattern) -> u64 {
     let suit = |r| c.cards.suits(r).trailing_zeros() as u64;
     match c.kind {
         Kind::PureFiftyK => 0,
@@ -79,12 +78,16 @@ fn suit_index(c: &Combo, p: &Pattern) -> u64 {
     }
 }
 
+/// The first play id of a pattern; its plays are that plus their suit index.
+pub fn pattern_first_id(p: &Pattern) -> u64 {
+    let s = p.shape();
+    s.id_base + (pattern_type_id(p) - s.type_base) as u64 * s.suit_choices
+}
+
 /// The play id of a combination: `0..NUM_PLAY_IDS`.
 pub fn play_id(c: &Combo) -> u64 {
     let p = pattern_of(c);
-    let s = p.shape();
-    let pattern_in_shape = (pattern_type_id(&p) - s.type_base) as u64;
-    s.id_base + pattern_in_shape * s.suit_choices + suit_index(c, &p)
+    pattern_first_id(&p) + suit_index(c, &p)
 }
 
 /// The combination with play id `id`.
@@ -113,12 +116,16 @@ pub fn play_from_id(id: u64) -> Result<Combo, FkError> {
     let cards = match s.kind {
         Kind::PureFiftyK => [FIVE, TEN, KING]
             .iter()
-            .fold(CardSet::default(), |acc, &r| acc.union(CardSet::at(r, 1 << suit))),
+            .fold(CardSet::default(), |acc, &r| {
+                acc.union(CardSet::at(r, 1 << suit))
+            }),
         Kind::FiftyK => {
             let code = index + 1 + index / 20;
             [(FIVE, code / 16), (TEN, code / 4 % 4), (KING, code % 4)]
                 .iter()
-                .fold(CardSet::default(), |acc, &(r, s)| acc.union(CardSet::at(r, 1 << s)))
+                .fold(CardSet::default(), |acc, &(r, s)| {
+                    acc.union(CardSet::at(r, 1 << s))
+                })
         }
         _ => {
             let mut units = [(0u8, 0u8); 12];
@@ -144,6 +151,15 @@ pub fn play_from_id(id: u64) -> Result<Combo, FkError> {
     })
 }
 
+/// The rank of kicker slot `slot`: the ranks outside `low..low + units`, ascending.
+fn eligible_rank(slot: u8, low: u8, units: u8) -> u8 {
+    if slot < low {
+        slot
+    } else {
+        slot + units
+    }
+}
+
 /// The kicker ranks with colex rank `colex` among the `k`-sets of ranks outside
 /// `low..low + units`.
 fn unrank_kickers(mut colex: u64, k: u8, low: u8, units: u8) -> u16 {
@@ -158,4 +174,92 @@ fn unrank_kickers(mut colex: u64, k: u8, low: u8, units: u8) -> u16 {
         mask |= 1 << eligible_rank(slot, low, units);
     }
     mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::combo::read_as;
+    use super::super::legal::{count_legal_plays, for_each_pattern, legal_plays};
+    use super::super::shape::{NUM_PLAY_TYPES, NUM_SHAPES};
+    use super::super::test_support::{combo, Rng};
+    use super::*;
+
+    const DECK: CardSet = CardSet((1 << 52) - 1);
+
+    #[test]
+    fn id_space_sizes() {
+        assert_eq!(NUM_PLAY_TYPES, 7409);
+        assert_eq!(NUM_PLAY_IDS, 17_889_928_223);
+        assert_eq!(count_legal_plays(DECK, None), Ok(NUM_PLAY_IDS));
+    }
+
+    #[test]
+    fn type_ids_of_the_full_deck_are_dense_and_ordered() {
+        let mut next = 0;
+        for_each_pattern(DECK, None, |p| {
+            assert_eq!(pattern_type_id(&p), next, "{p:?}");
+            next += 1;
+            true
+        });
+        assert_eq!(next, NUM_PLAY_TYPES);
+    }
+
+    fn round_trip(id: u64) {
+        let c = play_from_id(id).unwrap();
+        assert_eq!(
+            read_as(c.cards, c.kind),
+            Some(c),
+            "id {id} is a combination"
+        );
+        assert_eq!(play_id(&c), id);
+    }
+
+    #[test]
+    fn play_ids_round_trip_at_every_shape_edge() {
+        for (i, s) in SHAPES.iter().enumerate() {
+            let end = if i + 1 < NUM_SHAPES {
+                SHAPES[i + 1].id_base
+            } else {
+                NUM_PLAY_IDS
+            };
+            for id in [s.id_base, s.id_base + 1, end - 2, end - 1] {
+                round_trip(id);
+            }
+        }
+        assert_eq!(
+            play_from_id(NUM_PLAY_IDS),
+            Err(FkError::BadId(NUM_PLAY_IDS))
+        );
+    }
+
+    #[test]
+    fn play_ids_round_trip_at_random() {
+        let mut rng = Rng(99);
+        for _ in 0..100_000 {
+            round_trip(rng.below(NUM_PLAY_IDS));
+        }
+    }
+
+    #[test]
+    fn legal_plays_round_trip_through_ids() {
+        let mut rng = Rng(5);
+        for _ in 0..200 {
+            let size = 5 + rng.below(14) as u32;
+            let hand = rng.hand(size);
+            for c in legal_plays(hand, None, Some(20_000)).unwrap() {
+                assert_eq!(play_from_id(play_id(&c)), Ok(c));
+            }
+        }
+    }
+
+    #[test]
+    fn first_ids_are_the_singles() {
+        assert_eq!(play_id(&combo("3s")), 0);
+        assert_eq!(play_id(&combo("3d")), 3);
+        assert_eq!(play_id(&combo("4s")), 4);
+        assert_eq!(type_id(&combo("2d")), 12);
+        assert_eq!(type_id(&combo("3s 3h")), 13);
+        assert_eq!(type_id(&combo("5d Td Kd")), NUM_PLAY_TYPES - 1);
+        assert_eq!(play_id(&combo("5d Td Kd")), NUM_PLAY_IDS - 1);
+    }
 }

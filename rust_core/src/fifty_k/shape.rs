@@ -37,21 +37,13 @@ pub struct Shape {
 
 impl Shape {
     /// Cards in a play of this shape.
-    pub const fn len(&self) -> u32 {
+    pub const fn num_cards(&self) -> u32 {
         self.units as u32 * self.width as u32 + self.kickers as u32 * self.kicker_width as u32
     }
 
     /// Patterns of this shape.
     pub const fn patterns(&self) -> u32 {
         self.positions as u32 * self.kicker_sets
-    }
-
-    /// True for the straights, consecutive pairs and triples and FK-15 kinds.
-    pub const fn is_sequence(&self) -> bool {
-        matches!(
-            self.kind,
-            Kind::Straight | Kind::Pairs | Kind::Triples | Kind::TriplesSingles | Kind::TriplesPairs
-        )
     }
 }
 
@@ -169,7 +161,9 @@ pub const NUM_PLAY_IDS: u64 = LAST.id_base + LAST.patterns() as u64 * LAST.suit_
 
 /// The shape of `kind` plays with `len` cards, as an index into [`SHAPES`].
 pub fn shape_index(kind: Kind, len: u32) -> Option<usize> {
-    SHAPES.iter().position(|s| s.kind == kind && s.len() == len)
+    SHAPES
+        .iter()
+        .position(|s| s.kind == kind && s.num_cards() == len)
 }
 
 /// A play up to suits: its shape, main rank, kicker ranks (bit mask over Fifty-K
@@ -187,21 +181,30 @@ impl Pattern {
         &SHAPES[self.shape]
     }
 
+    /// The main ranks as a rank mask (fifty-Ks: 5, T and K).
+    pub fn main(&self) -> u16 {
+        let s = self.shape();
+        match s.kind {
+            Kind::FiftyK | Kind::PureFiftyK => (1 << FIVE) | (1 << TEN) | (1 << KING),
+            _ => ((1u16 << s.units) - 1) << (self.rank + 1 - s.units),
+        }
+    }
+
     /// Rank units with their widths: main ranks ascending, then kickers ascending
     /// (fifty-Ks: 5, T, K of one card each). This is the order of suit digits.
     pub fn units(&self) -> impl Iterator<Item = (u8, u8)> {
         let s = self.shape();
-        let main: u16 = match s.kind {
-            Kind::FiftyK | Kind::PureFiftyK => (1 << FIVE) | (1 << TEN) | (1 << KING),
-            _ => ((1u16 << s.units) - 1) << (self.rank + 1 - s.units),
-        };
-        ranks(main)
+        ranks(self.main())
             .map(move |r| (r, s.width))
             .chain(ranks(self.kickers).map(move |r| (r, s.kicker_width)))
     }
 }
 
 /// The ranks in a rank mask, ascending.
-pub fn ranks(mask: u16) -> impl Iterator<Item = u8> {
-    (0..RANKS).filter(move |r| mask >> r & 1 == 1)
+pub fn ranks(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let r = mask.trailing_zeros() as u8;
+        mask &= mask.wrapping_sub(1);
+        (r < 16).then_some(r)
+    })
 }
