@@ -41,7 +41,6 @@ class Card:
 def cards(text: _CardsLike) -> list[Card]: ...
 def format_cards(cards: _CardsLike) -> str: ...
 
-
 FIFTY_K_KINDS: tuple[str, ...]
 FIFTY_K_NUM_PLAY_IDS: int
 FIFTY_K_NUM_PLAY_TYPES: int
