@@ -2,6 +2,7 @@
 
 mod bots;
 mod cards;
+mod fifty_k;
 mod rng;
 mod space;
 mod trick;
@@ -17,5 +18,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     space::register(m)?;
     trick::register(m)?;
     trick_play::register(m)?;
+    fifty_k::register(m)?;
     Ok(())
 }

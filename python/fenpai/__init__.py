@@ -4,7 +4,7 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 (`fenpai._core`); this package adds the games around them.
 """
 
-from fenpai import scoring
+from fenpai import fifty_k, scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.errors import IllegalAction
 from fenpai.games import Game, Match, new_game, new_match
@@ -19,6 +19,7 @@ __all__ = [
     "ThrowCheck",
     "TrickRules",
     "cards",
+    "fifty_k",
     "format_cards",
     "new_game",
     "new_match",

@@ -8,6 +8,10 @@ from typing_extensions import Self
 __all__ = [
     "Card",
     "CardSpace",
+    "Combo",
+    "FIFTY_K_KINDS",
+    "FIFTY_K_NUM_PLAY_IDS",
+    "FIFTY_K_NUM_PLAY_TYPES",
     "Format",
     "Rng",
     "ThrowCheck",
@@ -15,6 +19,14 @@ __all__ = [
     "TrickPlay",
     "TrickRules",
     "cards",
+    "fifty_k_beats",
+    "fifty_k_classify",
+    "fifty_k_count_legal_plays",
+    "fifty_k_legal_play_ids",
+    "fifty_k_legal_plays",
+    "fifty_k_play_from_id",
+    "fifty_k_play_id",
+    "fifty_k_readings",
     "format_cards",
 ]
 
@@ -172,3 +184,41 @@ class TrickBot:
     def choose(
         self, play: TrickPlay, sides_name: str = "partners", declarer: int | None = None
     ) -> str: ...
+
+FIFTY_K_KINDS: tuple[str, ...]
+FIFTY_K_NUM_PLAY_IDS: int
+FIFTY_K_NUM_PLAY_TYPES: int
+
+@final
+class Combo:
+    @property
+    def kind(self) -> str: ...
+    @property
+    def rank(self) -> str: ...
+    @property
+    def suit(self) -> str | None: ...
+    @property
+    def cards(self) -> list[Card]: ...
+    @property
+    def id(self) -> int: ...
+    @property
+    def type_id(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __reduce__(self) -> tuple[object, tuple[int]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+_ComboLike = Combo | _CardsLike
+
+def fifty_k_classify(cards: _CardsLike, kind: str | None = None) -> Combo | None: ...
+def fifty_k_readings(cards: _CardsLike) -> list[Combo]: ...
+def fifty_k_beats(play: _ComboLike, top: _ComboLike) -> bool: ...
+def fifty_k_legal_plays(
+    hand: _CardsLike, top: _ComboLike | None = None, limit: int | None = None
+) -> list[Combo]: ...
+def fifty_k_legal_play_ids(
+    hand: _CardsLike, top: _ComboLike | None = None, limit: int | None = None
+) -> list[int]: ...
+def fifty_k_count_legal_plays(hand: _CardsLike, top: _ComboLike | None = None) -> int: ...
+def fifty_k_play_id(play: _ComboLike, kind: str | None = None) -> int: ...
+def fifty_k_play_from_id(id: int) -> Combo: ...
