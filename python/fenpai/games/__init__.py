@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai.games.base import Game
+from fenpai.games.fifty_k import FiftyK
 from fenpai.games.red_five_4p import RedFive4p
 
 VARIANTS: dict[str, type[Game]] = {
     "red_five_4p": RedFive4p,
+    "fifty_k": FiftyK,
 }
 
 
