@@ -174,6 +174,16 @@ def test_red_five_4p_match_totals_are_cumulative_game_points():
     assert fenpai.Match.from_json(m.to_json()).to_json() == m.to_json()
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_fifty_k_match_totals_are_cumulative_game_points(players):
+    rng = random.Random(players)
+    m = fenpai.new_match("fifty_k", seed=2, hands=3, players=players)
+    hands = play_match(m, rng)
+    assert len(hands) == 3 and m.num_players == players
+    assert m.totals == [sum(g.result["game_points"][s] for g in hands) for s in range(players)]
+    assert fenpai.Match.from_json(m.to_json()).to_json() == m.to_json()
+
+
 def test_red_five_4p_match_without_a_limit_goes_on():
     rng = random.Random(8)
     m = fenpai.new_match("red_five_4p", seed=8)

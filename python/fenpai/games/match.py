@@ -92,6 +92,7 @@ def tractor_over(result: Result) -> bool:
 
 
 MATCH_RULES: dict[str, MatchRules] = {
+    "fifty_k": MatchRules(),
     "red_five_4p": MatchRules(),
     "tractor": MatchRules(carry=tractor_carry, totals=tractor_totals, over=tractor_over),
 }
