@@ -80,6 +80,9 @@ def declaration_trump(cards: tuple[Card, ...]) -> str | None:
 
 
 class Tractor(TrickGame):
+    """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
+    hand), `follow_format` (TR-20)."""
+
     variant = "tractor"
     OPTIONS = {
         "levels": (
