@@ -823,9 +823,11 @@ def test_illegal_actions_raise_and_change_nothing():
         with pytest.raises(IllegalAction, match=message):
             g.apply(seat, action)
         assert g.to_json() == before
-    with pytest.raises(IllegalAction, match="cannot be resigned"):
-        g.resign(d)
     assert g.to_json() == before
+    g.resign(d)  # no rule scores an abandoned Tractor hand: it is void
+    assert g.phase == "done" and g.to_act == []
+    assert g.result["escaped"] == d and g.result["game_points"] == [0, 0, 0, 0]
+    assert fenpai.Game.from_json(g.to_json()).result == g.result
 
 
 def test_c5_scripted_deck_deals_card_by_card_from_the_first_seat():

@@ -266,10 +266,6 @@ class Tractor(TrickGame):
             return self._declare(seat, action)
         return self.bury(seat, action)
 
-    def resign(self, seat: int) -> None:
-        """Tractor scores no abandoned hand (TR-40..TR-43 know none): always refused."""
-        raise IllegalAction("a Tractor hand cannot be resigned: the rules score no abandoned hand")
-
     @property
     def dealer(self) -> int | None:
         """The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13)."""
@@ -333,6 +329,7 @@ class Tractor(TrickGame):
             "levels": list(self.levels),
             "winner_team": outcome["side"],
             "gaining_team": team,
+            "winners": [s for s in range(4) if s % 2 == team],
             "levels_gained": gained,
             "new_levels": list(outcome["levels"]),
             "next_dealer": outcome["next_dealer"],
