@@ -46,7 +46,8 @@ def test_play_a_hand_in_a_terminal_with_an_illegal_input(tmp_path):
 
 
 def test_selfplay_prints_a_table(capsys):
-    assert main(["selfplay", "red_five_4p", "-n", "30", "--bots", "greedy,random"]) == 2
+    assert main(["selfplay", "red_five_4p", "-n", "30", "--bots", "greedy,random,random"]) == 2
+    assert main(["selfplay", "red_five_4p", "-n", "30", "--bots", "greedy,random"]) == 0
     assert main(["selfplay", "red_five_4p", "-n", "30", "--bots", "greedy"]) == 0
     out = capsys.readouterr().out
     assert "win rate" in out and "games/s" in out

@@ -337,3 +337,16 @@ def test_clone_is_independent():
     c = g.clone()
     g.apply(g.to_act[0], "pass")
     assert c.history == [] and len(g.history) == 1
+
+
+def test_resign_voids_the_hand():
+    """No Red Five 4p rule scores an abandoned hand: resigning ends it with no score."""
+    g = fenpai.new_game("red_five_4p", seed=14)
+    g.apply(g.to_act[0], "bid 200")
+    g.resign(2)
+    assert g.phase == "done" and g.to_act == [] and g.legal_actions(2) == []
+    assert g.result["escaped"] == 2 and g.result["game_points"] == [0, 0, 0, 0]
+    with pytest.raises(IllegalAction, match="over"):
+        g.apply(g.declarer, "trump h")
+    again = fenpai.Game.from_json(g.to_json())
+    assert again.to_json() == g.to_json() and again.result == g.result

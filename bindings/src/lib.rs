@@ -2,6 +2,8 @@
 
 mod bots;
 mod cards;
+mod fifty_k;
+mod fifty_k_play;
 mod rng;
 mod space;
 mod trick;
@@ -17,5 +19,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     space::register(m)?;
     trick::register(m)?;
     trick_play::register(m)?;
+    fifty_k::register(m)?;
+    fifty_k_play::register(m)?;
     Ok(())
 }

@@ -4,10 +4,11 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 (`fenpai._core`); this package adds the games around them.
 """
 
-from fenpai import scoring
+from fenpai import fifty_k, scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
+from fenpai.encoding import encode
 from fenpai.errors import IllegalAction
-from fenpai.games import Game, new_game
+from fenpai.games import Game, Match, new_game, new_match
 from fenpai.simulate import simulate
 
 __all__ = [
@@ -15,11 +16,15 @@ __all__ = [
     "Format",
     "Game",
     "IllegalAction",
+    "Match",
     "ThrowCheck",
     "TrickRules",
     "cards",
+    "encode",
+    "fifty_k",
     "format_cards",
     "new_game",
+    "new_match",
     "scoring",
     "simulate",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fenpai._core import Rng, TrickBot
+from fenpai._core import FkBot, Rng, TrickBot
 from fenpai.games.base import Game
 
 NAMES = ("random", "greedy")
@@ -47,11 +47,14 @@ class Bot:
         self.name = name
         self.rng = Rng(seed)
         self.trick_bot = TrickBot(name, seed_for(seed, 1))
+        self.fk_bot = FkBot(name, seed_for(seed, 2))
 
     def choose(self, game: Game, seat: int) -> str:
         """The action this bot takes now for `seat`."""
         play = getattr(game, "play", None)
         if game.phase == "play" and play is not None:
+            if game.variant == "fifty_k":
+                return self.fk_bot.choose(play)
             sides, declarer = play_sides(game)
             return "play " + self.trick_bot.choose(play, sides, declarer)
         if self.name == "greedy":
@@ -120,6 +123,30 @@ def _cheapest(game: Game, hand: list[str], count: int) -> list[str]:
     return sorted(hand, key=worth)[:count]
 
 
+def _tractor_trumps(hand: list[str], level: str, declared: list[str]) -> int:
+    """How many trumps `hand` would hold under the trump a declaration names (C-12)."""
+    if declared[0] in ("BJ", "LJ"):
+        return sum(c in ("BJ", "LJ") or c[0] == level for c in hand)
+    suit = declared[0][1]
+    return sum(c in ("BJ", "LJ") or c[0] == level or c[1] == suit for c in hand)
+
+
+def _tractor(game: Game, seat: int, rng: Rng) -> str:
+    """Declares the trump it would hold most of, once it holds enough of it (TR-10..TR-12);
+    buries low plain cards (TR-14)."""
+    view = game.view(seat)
+    hand = view["hand"].split()
+    if game.phase == "deal":
+        options = [a.split()[1:] for a in game.legal_actions(seat) if a.startswith("declare")]
+        if not options:
+            return "pass"
+        best = max(options, key=lambda d: (_tractor_trumps(hand, view["level"], d), len(d)))
+        enough = _tractor_trumps(hand, view["level"], best) >= max(3, len(hand) * 0.35)
+        return "declare " + " ".join(best) if enough else "pass"
+    return "bury " + " ".join(_cheapest(game, hand, game.kitty_size()))
+
+
 GREEDY: dict[str, PrePlay] = {
     "red_five_4p": _red_five_4p,
+    "tractor": _tractor,
 }

@@ -61,10 +61,13 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     options = parse_options(args.option)
     n_seats = new_game(args.variant, **options).num_players
     names = args.bots.split(",")
-    if len(names) == 1:
-        names *= n_seats
+    if n_seats % len(names) == 0:
+        names *= n_seats // len(names)  # a pattern repeats round the table
     if len(names) != n_seats:
-        console.print(f"[red]{args.variant} has {n_seats} seats; give 1 or {n_seats} bots[/red]")
+        console.print(
+            f"[red]{args.variant} has {n_seats} seats; give {n_seats} bots "
+            "or a pattern that divides them[/red]"
+        )
         return 2
     batch = max(1, min(500, args.games // 20 or 1))
     parts = []
@@ -295,7 +298,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("variant", choices=variants)
     p.add_argument("-n", "--games", type=int, default=1000)
-    p.add_argument("--bots", default="greedy,random", help="one bot per seat, or one for all")
+    p.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="one bot per seat, or a pattern repeated round the table (greedy,random)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("-o", "--option", action="append", default=[], help="variant option k=v")

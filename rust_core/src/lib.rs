@@ -5,6 +5,7 @@
 
 pub mod bots;
 pub mod card;
+pub mod fifty_k;
 pub mod multiset;
 pub mod rng;
 pub mod trick;

@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai.games.base import Game
+from fenpai.games.fifty_k import FiftyK
+from fenpai.games.match import Match, new_match
 from fenpai.games.red_five_4p import RedFive4p
+from fenpai.games.tractor import Tractor
 
 VARIANTS: dict[str, type[Game]] = {
     "red_five_4p": RedFive4p,
+    "fifty_k": FiftyK,
+    "tractor": Tractor,
 }
 
 
@@ -29,4 +34,4 @@ def new_game(
     return cls(seed=seed, deck=deck, first_seat=first_seat, **options)
 
 
-__all__ = ["Game", "VARIANTS", "new_game"]
+__all__ = ["Game", "Match", "VARIANTS", "new_game", "new_match"]

@@ -198,6 +198,10 @@ class Game:
             waiting = ", ".join(map(str, self.to_act))
             raise IllegalAction(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
 
+    def run_in_core(self, bots: list) -> None:
+        """Plays the rest of the play phase in the core, each seat's bot choosing."""
+        raise NotImplementedError
+
     @property
     def history(self) -> list[tuple[int, str]]:
         """Every applied action, in order; replaying it on a fresh game reproduces the state."""
@@ -212,7 +216,8 @@ class Game:
         raise NotImplementedError
 
     def resign(self, seat: int) -> None:
-        """Abandons the hand for `seat` (R5-43 escape where the variant scores it)."""
+        """Abandons the hand for `seat`: it ends at once. Red Five 5p scores the escape
+        (R5-43); in the other variants no rule scores it, and the hand is void."""
         if not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat!r}")
         if self.phase == "done":

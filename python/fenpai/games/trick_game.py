@@ -178,6 +178,15 @@ class TrickGame(Game):
         self.play.apply(seat, list(action.cards))
         self.after_play()
 
+    def run_in_core(self, bots: list) -> None:
+        """Plays the rest of the hand in the core, `bots[seat].trick_bot` choosing for each seat."""
+        from fenpai.bots import play_sides
+
+        assert self.play is not None
+        sides, declarer = play_sides(self)
+        self.play.play_out([b.trick_bot for b in bots], sides, declarer)
+        self.after_play()
+
     def after_play(self) -> None:
         assert self.play is not None
         if self.play.done:
@@ -283,8 +292,20 @@ class TrickGame(Game):
         if self.phase != "done":
             return None
         if self._result is None:
-            self._result = self.score()
+            self._result = self.abandoned() if self._resigned is not None else self.score()
         return self._result
+
+    def abandoned(self) -> dict[str, Any]:
+        """The result of a hand a seat abandoned: void, as no rule of the variant scores
+        it (Red Five 5p overrides this with its escape rule, R5-43)."""
+        zero = [0] * self.num_players
+        return {
+            "card_points": zero,
+            "game_points": zero,
+            "winners": [],
+            "escaped": self._resigned,
+            "declarer": self.declarer,
+        }
 
     def score(self) -> dict[str, Any]:
         raise NotImplementedError
