@@ -8,6 +8,7 @@ import time
 import pytest
 from service_support import create, join_all, running_server, view
 
+from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.service.timers import DEFAULT_SECONDS
 
@@ -78,3 +79,16 @@ def test_no_timer_until_every_seat_is_taken(stub):
     time.sleep(0.3)
     seen = view(stub, game_id, token)
     assert seen.version == 1 and not seen.HasField("deadline")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_variant_finishes_on_time_outs_alone(stub, variant):
+    """Nobody acts: every decision times out to its default until the game is over."""
+    timers = dict.fromkeys(("deal", "bid", "trump", "kitty", "friend", "play"), 0.005)
+    created = create(stub, variant, seed=3, timers=timers)
+    tokens = join_all(stub, created.game)
+    request = pb.StreamEventsRequest(game_id=created.game.game_id, seat_token=tokens[0])
+    events = list(stub.StreamEvents(request))
+    assert events[-1].view.status == pb.GAME_STATUS_FINISHED
+    actions = [e.event for e in events if e.event.kind == pb.EVENT_KIND_ACTION]
+    assert actions and all(e.timeout for e in actions)
