@@ -3,11 +3,17 @@
 Starts `fenpai serve` on a loopback port with a fresh database, then for each N keeps N
 games in play at once for a while: client processes (grpc.aio), each playing its share
 of the N games, every game from creation through joining to its end and then the next.
-A client picks a random legal action from the acting seat's view (GetView) and sends it
-(Act with a client_seq). Reports Act throughput and latency, and the server's memory.
+Reports Act throughput and latency, the server's CPU time per action and its memory.
+
+Two kinds of client:
+
+- `view` (default): the acting seat's GetView, then Act with a random legal action from
+  it — two calls per action, what a client that knows only its own seat does.
+- `mirror`: the client created the game with a seed it chose, so it replays the game
+  locally (a self-play farm) and only calls Act — one call per action.
 
     python benches/service_load.py                  # N = 10 and 100, 15 s each
-    python benches/service_load.py -n 100 --seconds 30 --clients 4 --sync normal
+    python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
 """
 
 from __future__ import annotations
@@ -28,18 +34,23 @@ import grpc
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from service_support import ServerProcess  # noqa: E402
 
+import fenpai  # noqa: E402
 from fenpai.rpc.v1 import game_service_pb2 as pb  # noqa: E402
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc  # noqa: E402
 
 FINISHED = pb.GAME_STATUS_FINISHED
 
 
-async def play_games(stub, variant: str, deadline: float, seed: int, out: dict) -> None:
+async def play_games(
+    stub, variant: str, mirror: bool, deadline: float, seed: int, out: dict
+) -> None:
     """One game slot: plays games back to back until `deadline`."""
     rng = random.Random(seed)
     while time.monotonic() < deadline:
-        created = await stub.CreateGame(pb.CreateGameRequest(variant=variant))
+        game_seed = rng.randrange(2**32)
+        created = await stub.CreateGame(pb.CreateGameRequest(variant=variant, seed=game_seed))
         game_id = created.game.game_id
+        local = fenpai.new_game(variant, seed=game_seed) if mirror else None
         tokens = {}
         for seat in range(created.game.num_players):
             joined = await stub.JoinGame(pb.JoinGameRequest(game_id=game_id, seat=seat))
@@ -48,33 +59,42 @@ async def play_games(stub, variant: str, deadline: float, seed: int, out: dict) 
         seqs = dict.fromkeys(tokens, 0)
         while to_act and time.monotonic() < deadline:
             seat = to_act[0]
-            start = time.perf_counter()
-            view = await stub.GetView(pb.GetViewRequest(game_id=game_id, seat_token=tokens[seat]))
-            middle = time.perf_counter()
+            if local is None:
+                start = time.perf_counter()
+                request = pb.GetViewRequest(game_id=game_id, seat_token=tokens[seat])
+                legal = (await stub.GetView(request)).view.legal_actions
+                out["view"].append(time.perf_counter() - start)
+                action = rng.choice(legal)
+            else:
+                action = local.legal_action(seat, rng.randrange(local.num_legal(seat)))
             seqs[seat] += 1
+            start = time.perf_counter()
             done = await stub.Act(
                 pb.ActRequest(
-                    game_id=game_id,
-                    seat_token=tokens[seat],
-                    action=rng.choice(view.view.legal_actions),
-                    client_seq=seqs[seat],
+                    game_id=game_id, seat_token=tokens[seat], action=action, client_seq=seqs[seat]
                 )
             )
-            end = time.perf_counter()
-            out["view"].append(middle - start)
-            out["act"].append(end - middle)
+            out["act"].append(time.perf_counter() - start)
+            if local is not None:
+                local.apply(seat, done.action)
+                assert list(done.to_act) == local.to_act
             to_act = list(done.to_act) if done.status != FINISHED else []
         if not to_act:
             out["games"] += 1
 
 
-async def client_main(address: str, slots: int, variant: str, seconds: float, seed: int) -> dict:
+async def client_main(
+    address: str, slots: int, variant: str, mirror: bool, seconds: float, seed: int
+) -> dict:
     out: dict = {"view": [], "act": [], "games": 0}
     async with grpc.aio.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as ch:
         stub = pb_grpc.GameServiceStub(ch)
         deadline = time.monotonic() + seconds
         await asyncio.gather(
-            *(play_games(stub, variant, deadline, seed * 1000 + i, out) for i in range(slots))
+            *(
+                play_games(stub, variant, mirror, deadline, seed * 1000 + i, out)
+                for i in range(slots)
+            )
         )
     return out
 
@@ -106,7 +126,10 @@ def percentile(values: list[float], q: float) -> float:
 def run(server: ServerProcess, n: int, args: argparse.Namespace) -> dict:
     clients = min(args.clients, n)
     shares = [n // clients + (i < n % clients) for i in range(clients)]
-    jobs = [(server.address, s, args.variant, args.seconds, i) for i, s in enumerate(shares)]
+    mirror = args.client == "mirror"
+    jobs = [
+        (server.address, s, args.variant, mirror, args.seconds, i) for i, s in enumerate(shares)
+    ]
     assert server.proc is not None
     cpu_before = cpu_seconds(server.proc.pid)
     start = time.monotonic()
@@ -139,6 +162,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0, help="play time per N")
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--variant", default="red_five_4p")
+    parser.add_argument("--client", choices=("view", "mirror"), default="view")
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -149,7 +173,7 @@ def main() -> None:
             server.stop()
     cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
     print(
-        f"fenpai service load: {args.variant}, {args.clients} client processes, "
+        f"fenpai service load: {args.variant}, {args.client} clients in {args.clients} processes, "
         f"{args.seconds:g} s per N, sqlite synchronous={args.sync}, {cpu} cores"
     )
     print(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs fenpai with its dev tools into .venv, then runs every lint and test:
-# Rust format, clippy and unit tests; ruff; stub check; the gRPC stubs' freshness;
-# the TypeScript example client's build; pytest (the service tests run real servers).
+# Rust format, clippy and unit tests; ruff; stub check; Buf lint of the protocol and
+# the freshness of its generated stubs; the TypeScript example client's build; pytest
+# (the service tests run real servers on loopback).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +18,9 @@ ruff check python tests benches
 ruff format --check python tests benches
 python -m mypy.stubtest fenpai._core --allowlist scripts/stubtest-allowlist.txt
 
-# The committed gRPC stubs must be what protos/ generates.
+# The protocol passes Buf's lint (STANDARD and COMMENTS) and format checks, and the
+# committed gRPC stubs are what it generates.
+(cd protos && npm ci --no-audit --no-fund --loglevel=error && npm run --silent check)
 generated="$(mktemp -d)"
 trap 'rm -rf "$generated"' EXIT
 bash scripts/gen_protos.sh "$generated"
