@@ -164,9 +164,12 @@ def main() -> None:
     parser.add_argument("--variant", default="red_five_4p")
     parser.add_argument("--client", choices=("view", "mirror"), default="view")
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
+    parser.add_argument("--threads", type=int, default=256, help="the server's gRPC threads")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(Path(tmp) / "bench.db", "--sync", args.sync).start()
+        server = ServerProcess(
+            Path(tmp) / "bench.db", "--sync", args.sync, "--threads", str(args.threads)
+        ).start()
         try:
             rows = [run(server, n, args) for n in args.games]
         finally:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import threading
 import time
 
 import grpc
-from service_support import ServerProcess, create, join_all, replay_history
+import pytest
+from service_support import ServerProcess, create, join_all, play_to_end, replay_history
 
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -128,6 +130,7 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path):
     assert unfinished_at_kill[0] > 0, "the first kill should hit games in progress"
 
     server.start()
+    stub = server.stub()
     try:
         for client in clients:
             history = stub.GetHistory(pb.GetHistoryRequest(game_id=client.game_id))
@@ -144,5 +147,38 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path):
             assert stored == set(versions)
             replayed = replay_history(history)
             assert json.loads(history.result_json) == json.loads(json.dumps(replayed.result))
+    finally:
+        server.stop()
+
+
+def test_a_stored_game_that_no_longer_replays_is_isolated(tmp_path):
+    """A game whose stored events no longer apply (a tampered database) is refused with
+    INTERNAL on every call; the server and the other games carry on."""
+    db = tmp_path / "fenpai.db"
+    server = ServerProcess(db, "--no-timers").start()
+    stub = server.stub()
+    good, bad = (create(stub, "red_five_4p", seed=s).game for s in (1, 2))
+    good_tokens, bad_tokens = join_all(stub, good), join_all(stub, bad)
+    seat = stub.GetView(pb.GetViewRequest(game_id=bad.game_id, seat_token=bad_tokens[0]))
+    seat = seat.view.to_act[0]
+    stub.Act(pb.ActRequest(game_id=bad.game_id, seat_token=bad_tokens[seat], action="pass"))
+    server.stop()
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "UPDATE events SET action = 'bid 999' WHERE game_id = ? AND kind = 'action'",
+            (bad.game_id,),
+        )
+    server.start()
+    stub = server.stub()
+    try:
+        for call, request in [
+            (stub.GetGame, pb.GetGameRequest(game_id=bad.game_id)),
+            (stub.GetView, pb.GetViewRequest(game_id=bad.game_id, seat_token=bad_tokens[0])),
+        ]:
+            with pytest.raises(grpc.RpcError) as err:
+                call(request)
+            assert err.value.code() == grpc.StatusCode.INTERNAL
+            assert "cannot be replayed" in err.value.details()
+        play_to_end(stub, good.game_id, good_tokens, random.Random(3))
     finally:
         server.stop()

@@ -1,0 +1,92 @@
+"""The service's SQLite store: group commits, a failing write failing alone, one server
+per database, and the schema version guard."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import pytest
+
+from fenpai.service.store import SCHEMA_VERSION, Store, StoredEvent, StoreError
+
+
+def event(version: int, seq: int | None = None) -> StoredEvent:
+    return StoredEvent(version, 0, "action", "pass", "client", seq, "pass", 0.0)
+
+
+@pytest.fixture()
+def store(tmp_path):
+    store = Store(str(tmp_path / "fenpai.db"), "NORMAL")
+    store.create_game("g", {"variant": "red_five_4p"}, {}, b"h", 1.0, "waiting", "bid", [None] * 4)
+    yield store
+    store.close()
+
+
+def test_concurrent_writes_all_commit(store):
+    def write(start: int) -> None:
+        for v in range(start, start + 50):
+            store.append_event("g", event(v))
+
+    threads = [threading.Thread(target=write, args=(1 + 50 * i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    loaded = store.load("g")
+    assert loaded is not None
+    assert sorted(e.version for e in loaded.events) == list(range(1, 401))
+
+
+def test_a_failing_write_fails_alone(store):
+    store.append_event("g", event(1, seq=5))
+    results: dict[int, object] = {}
+
+    def write(version: int, seq: int) -> None:
+        try:
+            store.append_event("g", event(version, seq))
+            results[version] = "ok"
+        except sqlite3.IntegrityError as err:
+            results[version] = err
+
+    threads = [
+        threading.Thread(target=write, args=(v, 5 if v == 3 else 100 + v)) for v in range(2, 9)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert isinstance(results.pop(3), sqlite3.IntegrityError)  # client_seq 5 is used
+    assert set(results.values()) == {"ok"}
+    loaded = store.load("g")
+    assert loaded is not None
+    assert [e.version for e in loaded.events] == [1, 2, 4, 5, 6, 7, 8]
+
+
+def test_one_server_per_database(store):
+    with pytest.raises(StoreError, match="another server"):
+        Store(store.path)
+
+
+def test_status_changes_are_stored(store):
+    store.append_event("g", event(1), ("playing", "bid", None))
+    store.append_event("g", event(2))
+    row = store.row("g")
+    assert row is not None and (row.status, row.version) == ("playing", 1)
+    store.append_event("g", event(3), ("finished", "done", {"game_points": [1, -1]}))
+    assert store.unfinished() == []
+    assert store.list_games("finished", None, None, 10) == [("g", 1.0)]
+
+
+def test_unknown_schema_is_refused(tmp_path):
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(StoreError, match="schema version"):
+        Store(str(path))
+
+
+def test_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(StoreError, match="no folder"):
+        Store(str(tmp_path / "nowhere" / "fenpai.db"))
