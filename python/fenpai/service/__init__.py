@@ -3,6 +3,6 @@ language, over the protocol in `protos/fenpai/rpc/v1/` (stubs: `fenpai.rpc.v1`).
 
 Modules, one job each: `store` (SQLite), `auth` (tokens), `session` (a game in memory),
 `events` (what each recipient may see), `timers` (decision timers), `bots` (server-side
-players), `limits` (input sizes), `host` (every operation, apart from gRPC), `convert`
-(messages), `server` (gRPC, health, reflection, shutdown).
+players), `limits` (input sizes), `registry` (finding games), `host` (every operation,
+apart from gRPC), `convert` (messages), `server` (gRPC, health, reflection, shutdown).
 """

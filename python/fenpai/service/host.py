@@ -12,14 +12,10 @@ lock only for that action.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import logging
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -30,17 +26,14 @@ import grpc
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
 from fenpai.service import auth, bots, limits, timers
-from fenpai.service.errors import ServiceError, invalid, not_found, precondition
+from fenpai.service.errors import ServiceError, invalid, precondition
 from fenpai.service.events import visible_action
+from fenpai.service.registry import Registry
 from fenpai.service.session import GameState, RestoreError, Session, Summary
 from fenpai.service.store import Store, StoredEvent, StoredGame
 
 log = logging.getLogger("fenpai.service")
 
-#: Finished games kept in memory after their last use (older ones are reloaded on demand).
-FINISHED_CACHE = 256
-#: Games listed per page by default, and at most.
-PAGE_SIZE, MAX_PAGE_SIZE = 50, 500
 #: How often a waiting stream checks that its client is still there (seconds).
 STREAM_POLL = 5.0
 
@@ -118,10 +111,7 @@ class GameHost:
     def __init__(self, store: Store, server_timers: Mapping[str, float], workers: int = 4):
         self._store = store
         self._timers = dict(server_timers)
-        self._active: dict[str, Session] = {}
-        self._finished: OrderedDict[str, Session] = OrderedDict()
-        self._broken: dict[str, str] = {}
-        self._lock = threading.Lock()
+        self._games = Registry(store)
         self._scheduler = timers.Scheduler()
         self._workers = ThreadPoolExecutor(workers, thread_name_prefix="fenpai-auto")
         self._closing = False
@@ -139,10 +129,9 @@ class GameHost:
                 session = Session(stored)
             except RestoreError as err:
                 log.error("game %s is not served: %s", game_id, err)
-                self._broken[game_id] = str(err)
+                self._games.mark_broken(game_id, str(err))
                 continue
-            with self._lock:
-                self._active[game_id] = session
+            self._games.add(session)
             with session.lock:
                 self._automate(session)
             count += 1
@@ -151,9 +140,7 @@ class GameHost:
     def close(self) -> None:
         """Stops bots, timers and streams; in-flight changes finish first."""
         self._closing = True
-        with self._lock:
-            sessions = list(self._active.values()) + list(self._finished.values())
-        for session in sessions:
+        for session in self._games.in_memory():
             with session.changed:
                 session.changed.notify_all()
         self._scheduler.stop()
@@ -162,42 +149,7 @@ class GameHost:
     # -- finding games -------------------------------------------------------------------------
 
     def _session(self, game_id: str) -> Session:
-        if not game_id:
-            raise invalid("game_id is required")
-        limits.check_text("game_id", game_id, limits.MAX_NAME)
-        with self._lock:
-            session = self._active.get(game_id) or self._finished.get(game_id)
-            if session is not None:
-                if game_id in self._finished:
-                    self._finished.move_to_end(game_id)
-                return session
-            broken = self._broken.get(game_id)
-        if broken is not None:
-            raise ServiceError(grpc.StatusCode.INTERNAL, f"game {game_id} {broken}")
-        stored = self._store.load(game_id)
-        if stored is None:
-            raise not_found(f"no game {game_id!r}")
-        try:
-            session = Session(stored)
-        except RestoreError as err:
-            raise ServiceError(grpc.StatusCode.INTERNAL, f"game {game_id} {err}") from None
-        with self._lock:
-            known = self._active.get(game_id) or self._finished.get(game_id)
-            if known is not None:
-                return known
-            if session.state.finished:
-                self._keep_finished(session)
-            else:
-                self._active[game_id] = session
-        return session
-
-    def _keep_finished(self, session: Session) -> None:
-        """Moves a finished game to the bounded cache (host lock held)."""
-        self._active.pop(session.game_id, None)
-        self._finished[session.game_id] = session
-        self._finished.move_to_end(session.game_id)
-        while len(self._finished) > FINISHED_CACHE:
-            self._finished.popitem(last=False)
+        return self._games.get(game_id)
 
     def summary(self, game_id: str) -> Summary:
         """A game's public summary."""
@@ -209,38 +161,7 @@ class GameHost:
         self, status: str | None, variant: str | None, page_size: int, page_token: str
     ) -> tuple[list[Summary], str]:
         """A page of game summaries, newest first, and the next page's token."""
-        limits.check_text("variant", variant or "", limits.MAX_NAME)
-        limits.check_text("page_token", page_token, limits.MAX_PAGE_TOKEN)
-        size = min(page_size or PAGE_SIZE, MAX_PAGE_SIZE)
-        before = _decode_page_token(page_token) if page_token else None
-        rows = self._store.list_games(status, variant or None, before, size + 1)
-        out = []
-        for game_id, _ in rows[:size]:
-            with self._lock:
-                session = self._active.get(game_id) or self._finished.get(game_id)
-            if session is not None:
-                with session.lock:
-                    out.append(session.summary())
-                continue
-            row = self._store.row(game_id)
-            if row is not None:
-                out.append(
-                    Summary(
-                        game_id=game_id,
-                        variant=row.config["variant"],
-                        options=row.config["options"],
-                        bots=row.bots,
-                        joined=row.joined,
-                        status=row.status,
-                        phase=row.phase,
-                        to_act=[],
-                        version=row.version,
-                        timers=row.timers,
-                        created_at=row.created_at,
-                    )
-                )
-        token = _encode_page_token(rows[size - 1]) if len(rows) > size else ""
-        return out, token
+        return self._games.page(status, variant, page_size, page_token)
 
     # -- creating and joining ------------------------------------------------------------------
 
@@ -306,8 +227,7 @@ class GameHost:
             seat_bots,
         )
         session = Session(stored)
-        with self._lock:
-            self._active[stored.game_id] = session
+        self._games.add(session)
         with session.lock:
             self._automate(session)
             return session.summary(), admin
@@ -474,8 +394,7 @@ class GameHost:
         if token_hash is not None:
             session.token_hashes[seat] = token_hash
         if state.finished:
-            with self._lock:
-                self._keep_finished(session)
+            self._games.add(session)
         self._automate(session)
         session.changed.notify_all()
         return event
@@ -617,8 +536,7 @@ class GameHost:
 
     def wake(self, game_id: str) -> None:
         """Wakes the streams of a game (a client went away)."""
-        with self._lock:
-            session = self._active.get(game_id) or self._finished.get(game_id)
+        session = self._games.peek(game_id)
         if session is not None:
             with session.changed:
                 session.changed.notify_all()
@@ -638,17 +556,3 @@ class GameHost:
                 config=session.config if finished else None,
                 result=session.game.result if finished else None,
             )
-
-
-def _encode_page_token(row: tuple[str, float]) -> str:
-    game_id, created_at = row
-    raw = json.dumps([created_at, game_id]).encode()
-    return base64.urlsafe_b64encode(raw).decode()
-
-
-def _decode_page_token(token: str) -> tuple[float, str]:
-    try:
-        created_at, game_id = json.loads(base64.urlsafe_b64decode(token.encode()))
-        return float(created_at), str(game_id)
-    except (ValueError, TypeError, binascii.Error):
-        raise invalid("page_token is not one ListGames returned") from None
