@@ -7,7 +7,7 @@ use fenpai_core::fifty_k::{
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::cards::{card_list, extract_cards, value_error};
+use crate::cards::{card_list, extract_cards, for_each_card, value_error};
 
 /// A Fifty-K combination: a set of cards read as one kind (FK-10..FK-17).
 #[pyclass(module = "fenpai._core", name = "Combo", frozen, eq, hash)]
@@ -85,7 +85,9 @@ fn fk_error(e: FkError) -> PyErr {
 
 /// A card argument as a one-deck card set (FK-1: no jokers, no card twice).
 fn extract_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
-    CardSet::from_cards(&extract_cards(obj)?).map_err(fk_error)
+    let mut set = CardSet::default();
+    for_each_card(obj, |c| set.insert(c).map_err(fk_error))?;
+    Ok(set)
 }
 
 fn parse_kind(kind: Option<&str>) -> PyResult<Option<Kind>> {
@@ -193,6 +195,27 @@ fn fifty_k_legal_play_ids<'py>(
     PyList::new(py, ids)
 }
 
+/// The type ids of `legal_plays(hand, top)`, ascending, each once, at most `limit`:
+/// an action mask over `0 <= type_id < NUM_PLAY_TYPES`.
+#[pyfunction]
+#[pyo3(signature = (hand, top=None, limit=None))]
+fn fifty_k_legal_play_types<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    top: Option<&Bound<'py, PyAny>>,
+    limit: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let (hand, top, limit) = (
+        extract_set(hand)?,
+        extract_optional_top(top)?,
+        extract_limit(limit)?,
+    );
+    let types = py
+        .detach(|| fk::legal_play_types(hand, top.as_ref(), limit))
+        .map_err(fk_error)?;
+    PyList::new(py, types)
+}
+
 /// How many plays `legal_plays(hand, top)` lists, counted without listing them.
 #[pyfunction]
 #[pyo3(signature = (hand, top=None))]
@@ -241,6 +264,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fifty_k_beats, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_legal_play_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(fifty_k_legal_play_types, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_count_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_play_id, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_play_from_id, m)?)?;

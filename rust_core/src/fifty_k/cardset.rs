@@ -35,18 +35,25 @@ pub struct CardSet(pub u64);
 impl CardSet {
     /// The set of `cards`; a joker or a card listed twice is an error (FK-1).
     pub fn from_cards(cards: &[Card]) -> Result<CardSet, FkError> {
-        let mut set = 0u64;
+        let mut set = CardSet::default();
         for &card in cards {
-            let (Some(rank), Some(suit)) = (card.rank(), card.suit()) else {
-                return Err(FkError::Joker(card));
-            };
-            let bit = 1u64 << (4 * fk_rank(rank) + suit.0);
-            if set & bit != 0 {
-                return Err(FkError::Duplicate(card));
-            }
-            set |= bit;
+            set.insert(card)?;
         }
-        Ok(CardSet(set))
+        Ok(set)
+    }
+
+    /// Adds `card`; a joker or a card already in the set is an error (FK-1).
+    #[inline]
+    pub fn insert(&mut self, card: Card) -> Result<(), FkError> {
+        let (Some(rank), Some(suit)) = (card.rank(), card.suit()) else {
+            return Err(FkError::Joker(card));
+        };
+        let bit = 1u64 << (4 * fk_rank(rank) + suit.0);
+        if self.0 & bit != 0 {
+            return Err(FkError::Duplicate(card));
+        }
+        self.0 |= bit;
+        Ok(())
     }
 
     /// The suits held at Fifty-K rank `rank`, as a 4-bit mask (bit = suit).

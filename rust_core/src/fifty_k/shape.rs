@@ -159,11 +159,28 @@ pub const NUM_PLAY_TYPES: u32 = LAST.type_base + LAST.patterns();
 /// Number of play ids: every play of one deck, suits included.
 pub const NUM_PLAY_IDS: u64 = LAST.id_base + LAST.patterns() as u64 * LAST.suit_choices;
 
+/// `SHAPE_INDEX[kind][cards]`: the index into [`SHAPES`] of that kind and length,
+/// or `u8::MAX` when there is none.
+const SHAPE_INDEX: [[u8; 53]; 13] = {
+    let mut table = [[u8::MAX; 53]; 13];
+    let mut i = 0;
+    while i < NUM_SHAPES {
+        let s = &SHAPES[i];
+        table[s.kind as usize][s.num_cards() as usize] = i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The shapes of the specials (FK-21): bombs, fifty-Ks and pure fifty-Ks.
+pub const BOMB: usize = SHAPE_INDEX[Kind::Bomb as usize][4] as usize;
+pub const FIFTY_K: usize = SHAPE_INDEX[Kind::FiftyK as usize][3] as usize;
+pub const PURE_FIFTY_K: usize = SHAPE_INDEX[Kind::PureFiftyK as usize][3] as usize;
+
 /// The shape of `kind` plays with `len` cards, as an index into [`SHAPES`].
 pub fn shape_index(kind: Kind, len: u32) -> Option<usize> {
-    SHAPES
-        .iter()
-        .position(|s| s.kind == kind && s.num_cards() == len)
+    let index = *SHAPE_INDEX[kind as usize].get(len as usize)?;
+    (index != u8::MAX).then_some(index as usize)
 }
 
 /// A play up to suits: its shape, main rank, kicker ranks (bit mask over Fifty-K
