@@ -16,9 +16,10 @@ What is timed, per state (the mean of `--repeat` calls), reported as the median 
 `--states` states per case, in µs per call:
 
 - fenpai: `fifty_k.legal_plays(hand, top)` (a list of Combo objects, suits included),
-  `legal_play_ids` (a list of ints) and `count_legal_plays`, for 13-card hands (4
-  players) and 18-card hands (3 players), leading and following a top: a play of a
-  random kind from another player's hand.
+  `legal_play_ids` (their play ids), `legal_play_types` (their type ids: plays with
+  suits forgotten, like Dou Dizhu's rank-only actions) and `count_legal_plays`, for
+  13-card hands (4 players) and 18-card hands (3 players), leading and following a
+  top: a play of a random kind from another player's hand.
 - OpenSpiel `dou_dizhu` (C++ from Python): `state.legal_actions()`.
 - RLCard `doudizhu`: `player.available_actions(greater_player, judger)`, the legal
   actions the environment computes each step (a lead reads a per-hand cache that
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import statistics
@@ -197,41 +199,37 @@ def reference_results(states: int, repeat: int, seed: int) -> dict:
     return json.loads(done.stdout)
 
 
+FENPAI_CALLS = ("legal_plays", "legal_play_ids", "legal_play_types", "count")
+
+
+def columns(results: dict, key: str) -> dict[str, dict]:
+    """Name → summary for every timed call of one case."""
+    out = {f"fenpai {call}": results["fenpai"][key][call] for call in FENPAI_CALLS}
+    if "open_spiel" in results:
+        out["OpenSpiel legal_actions"] = results["open_spiel"][key]
+        out["RLCard env"] = results["rlcard"][key]["available_actions"]
+        out["RLCard fresh"] = results["rlcard"][key]["from_scratch"]
+    return out
+
+
 def report(results: dict) -> None:
-    """A table of medians, then fenpai's speed-up over each reference."""
-    fenpai = results["fenpai"]
-    open_spiel = results.get("open_spiel")
-    rl = results.get("rlcard")
-    print("median µs per call (median number of legal actions)")
-    header = f"{'case':<10} {'fenpai plays':>16} {'fenpai ids':>11} {'fenpai count':>13}"
-    if open_spiel:
-        header += f" {'OpenSpiel':>16} {'RLCard env':>16} {'RLCard fresh':>13}"
-    print(header)
-    for key in fenpai:
-        fp = fenpai[key]
-        plays = f"{fp['legal_plays']['median_us']:.2f} ({fp['legal_plays']['median_actions']:g})"
-        line = f"{key:<10} {plays:>16} {fp['legal_play_ids']['median_us']:>11.2f}"
-        line += f" {fp['count']['median_us']:>13.2f}"
-        if open_spiel:
-            os_, env = open_spiel[key], rl[key]["available_actions"]
-            line += f" {os_['median_us']:>8.2f} ({os_['median_actions']:g})".rjust(17)
-            line += f" {env['median_us']:>8.2f} ({env['median_actions']:g})".rjust(17)
-            line += f" {rl[key]['from_scratch']['median_us']:>13.2f}"
-        print(line)
-    if not open_spiel:
+    """Medians per case, then fenpai's speed-up over each reference."""
+    for key in results["fenpai"]:
+        print(f"{key} ({results['fenpai'][key]['count']['states']} states)")
+        print(f"  {'call':<26} {'median µs':>10} {'median actions':>15}")
+        for name, row in columns(results, key).items():
+            print(f"  {name:<26} {row['median_us']:>10.2f} {row['median_actions']:>15g}")
+    if "open_spiel" not in results:
         return
-    print("\nspeed-up: reference median / fenpai median (above 1: fenpai is faster)")
-    for key in fenpai:
-        fp = fenpai[key]
-        parts = []
-        for ref_name, ref in [
-            ("OpenSpiel", open_spiel[key]["median_us"]),
-            ("RLCard env", rl[key]["available_actions"]["median_us"]),
-            ("RLCard fresh", rl[key]["from_scratch"]["median_us"]),
-        ]:
-            for call in ("legal_plays", "legal_play_ids"):
-                parts.append(f"{ref_name}/{call} {ref / fp[call]['median_us']:.2f}x")
-        print(f"{key:<10} " + ", ".join(parts))
+    print("\nspeed-up, reference median µs / fenpai median µs (above 1: fenpai is faster)")
+    references = ("OpenSpiel legal_actions", "RLCard env", "RLCard fresh")
+    print(f"  {'case':<10} {'fenpai call':<18}" + "".join(f"{r:>25}" for r in references))
+    for key in results["fenpai"]:
+        row = columns(results, key)
+        for call in FENPAI_CALLS[:3]:
+            mine = row[f"fenpai {call}"]["median_us"]
+            ratios = "".join(f"{row[r]['median_us'] / mine:>24.2f}x" for r in references)
+            print(f"  {key:<10} {call:<18}{ratios}")
 
 
 def main() -> None:
@@ -250,12 +248,15 @@ def main() -> None:
         }
         print(json.dumps(results))
         return
+    load = os.getloadavg()[0]
     results = {"fenpai": fenpai_results(args.states, args.repeat, args.seed)}
     if not args.no_reference:
         results |= reference_results(args.states, args.repeat, args.seed)
+    results["load_average"] = [load, os.getloadavg()[0]]
     if args.json:
         print(json.dumps(results, indent=1))
     else:
+        print(f"1-minute load average at start and end: {results['load_average']}")
         report(results)
 
 

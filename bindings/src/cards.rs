@@ -116,7 +116,7 @@ pub fn for_each_card(
 
 /// One item of a card argument: a `Card` or card text.
 fn card_of(item: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
-    if let Ok(c) = item.cast::<Card>() {
+    if let Ok(c) = item.cast_exact::<Card>() {
         Ok(c.get().0)
     } else if let Ok(text) = item.cast::<PyString>() {
         CoreCard::parse(text.to_str()?.trim()).map_err(value_error)

@@ -45,12 +45,13 @@ pub fn for_each_pattern(
 
 /// `held[w]`: the ranks (a rank mask) where `hand` has at least `w` cards.
 fn held_ranks(hand: CardSet) -> [u16; 5] {
-    let mut held = [0u16; 5];
+    let mut held = [(1u16 << RANKS) - 1, 0, 0, 0, 0];
     for r in 0..RANKS {
         let count = hand.count(r);
-        for (w, mask) in held.iter_mut().enumerate() {
-            *mask |= ((count as usize >= w) as u16) << r;
-        }
+        held[1] |= ((count >= 1) as u16) << r;
+        held[2] |= ((count >= 2) as u16) << r;
+        held[3] |= ((count >= 3) as u16) << r;
+        held[4] |= ((count >= 4) as u16) << r;
     }
     held
 }

@@ -14,6 +14,10 @@ pub fn pattern_count(hand: CardSet, pattern: &Pattern) -> u64 {
     match pattern.shape().kind {
         Kind::FiftyK => fifty_k_count(hand),
         Kind::PureFiftyK => 1,
+        _ if pattern.shape().units == 1 && pattern.kickers == 0 => binomial(
+            hand.count(pattern.rank) as u32,
+            pattern.shape().width as u32,
+        ),
         _ => {
             let s = pattern.shape();
             let mut total = 1;
