@@ -137,6 +137,28 @@ fn each_kicker_set(
 /// Room reserved for a list of plays: most hands of 13 to 18 cards have fewer.
 const RESERVE: usize = 256;
 
+/// Collects, for each legal pattern in order, what `each` pushes, up to `limit`
+/// items; `each` gets a push function that says whether to go on.
+fn collect<T>(
+    hand: CardSet,
+    top: Option<&Combo>,
+    limit: Option<usize>,
+    mut each: impl FnMut(Pattern, &mut dyn FnMut(T) -> bool) -> bool,
+) -> Result<Vec<T>, FkError> {
+    check_disjoint(hand, top)?;
+    let limit = limit.unwrap_or(usize::MAX);
+    let mut out = Vec::with_capacity(limit.min(RESERVE));
+    if limit > 0 {
+        for_each_pattern(hand, top, |pattern| {
+            each(pattern, &mut |item| {
+                out.push(item);
+                out.len() < limit
+            })
+        });
+    }
+    Ok(out)
+}
+
 /// Every legal play of `hand` against `top` (a lead when `None`), in play-id
 /// order, at most `limit` of them.
 pub fn legal_plays(
@@ -144,20 +166,12 @@ pub fn legal_plays(
     top: Option<&Combo>,
     limit: Option<usize>,
 ) -> Result<Vec<Combo>, FkError> {
-    check_disjoint(hand, top)?;
-    let limit = limit.unwrap_or(usize::MAX);
-    let mut out = Vec::with_capacity(limit.min(RESERVE));
-    if limit == 0 {
-        return Ok(out);
-    }
-    for_each_pattern(hand, top, |pattern| {
+    collect(hand, top, limit, |pattern, push| {
         let (kind, rank) = (pattern.shape().kind, pattern.rank);
         each_suit_choice(hand, &pattern, &mut |cards, _| {
-            out.push(Combo { kind, rank, cards });
-            out.len() < limit
+            push(Combo { kind, rank, cards })
         })
-    });
-    Ok(out)
+    })
 }
 
 /// The play ids ([`super::encode`]) of the legal plays, ascending, at most `limit`.
@@ -166,20 +180,12 @@ pub fn legal_play_ids(
     top: Option<&Combo>,
     limit: Option<usize>,
 ) -> Result<Vec<u64>, FkError> {
-    check_disjoint(hand, top)?;
-    let limit = limit.unwrap_or(usize::MAX);
-    let mut out = Vec::with_capacity(limit.min(RESERVE));
-    if limit == 0 {
-        return Ok(out);
-    }
-    for_each_pattern(hand, top, |pattern| {
+    collect(hand, top, limit, |pattern, push| {
         let first = pattern_first_id(&pattern);
         each_suit_choice(hand, &pattern, &mut |_, suit_index| {
-            out.push(first + suit_index);
-            out.len() < limit
+            push(first + suit_index)
         })
-    });
-    Ok(out)
+    })
 }
 
 /// The type ids ([`super::encode`]: plays with suits forgotten) that the legal plays
@@ -189,17 +195,9 @@ pub fn legal_play_types(
     top: Option<&Combo>,
     limit: Option<usize>,
 ) -> Result<Vec<u32>, FkError> {
-    check_disjoint(hand, top)?;
-    let limit = limit.unwrap_or(usize::MAX);
-    let mut out = Vec::with_capacity(limit.min(RESERVE));
-    if limit == 0 {
-        return Ok(out);
-    }
-    for_each_pattern(hand, top, |pattern| {
-        out.push(pattern_type_id(&pattern));
-        out.len() < limit
-    });
-    Ok(out)
+    collect(hand, top, limit, |pattern, push| {
+        push(pattern_type_id(&pattern))
+    })
 }
 
 /// How many legal plays `legal_plays` would list without a limit, without listing them.

@@ -13,7 +13,7 @@ use super::combo::Kind;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub kind: Kind,
-    /// Main units: the sequence's length, else 1.
+    /// Main units: the sequence's length; 3 for fifty-Ks (5, T, K); else 1.
     pub units: u8,
     /// Cards per main unit: 1 single/straight/fifty-K, 2 pair(s), 3 triple(s) and
     /// the kicker kinds, 4 bomb.
@@ -125,6 +125,7 @@ pub const SHAPES: [Shape; NUM_SHAPES] = {
     }
     add!(shape(Kind::TripleOne, 1, 3, 1, 1));
     add!(shape(Kind::TriplePair, 1, 3, 1, 2));
+    // FK-15 needs n kicker ranks besides the n sequence ranks: n <= 6 of 13.
     n = 2;
     while n <= 6 {
         add!(shape(Kind::TriplesSingles, n, 3, n, 1));
