@@ -126,10 +126,10 @@ def open_spiel_results(states: int, repeat: int, seed: int) -> dict:
                 state.apply_action(rng.choices(outcomes, weights)[0])
                 continue
             player = state.current_player()
-            if not playing and "Playing phase begin" in str(state):
-                playing = True
-                held[player] += 3  # the landlord takes the three kitty cards
             actions = state.legal_actions()
+            if not playing and not state.action_to_string(player, actions[-1]).startswith("Bid"):
+                playing = True  # the bidding is over: the landlord leads, with the kitty
+                held[player] += 3
             key = f"{held[player]} {'follow' if 0 in actions else 'lead'}"
             if playing and key in timed and len(timed[key]) < states:
                 timed[key].append(per_call_us(state.legal_actions, repeat))
@@ -137,7 +137,7 @@ def open_spiel_results(states: int, repeat: int, seed: int) -> dict:
             action = rng.choice(actions)
             if playing:
                 text = state.action_to_string(player, action)
-                held[player] -= 0 if text == "Pass" else len(re.sub(r"\(\w+\)", "J", text))
+                held[player] -= len(re.findall(r"\(\w+\)|[2-9TJQKA]", text))  # e.g. 555666-3(BWJ)
             state.apply_action(action)
     return {key: summary(timed[key], sizes[key]) for key in timed}
 
