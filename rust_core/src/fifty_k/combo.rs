@@ -7,6 +7,12 @@
 //! profile; a kicker kind's sequence has n ≥ 2 triples, so it never meets triple +
 //! one or triple + pair), but [`readings`] and [`read_as`] still follow FK-17 in
 //! general: name a kind, or take the first reading in FK-10..FK-16 order.
+//!
+//! Kickers (FK-14, FK-15): a kicker may be of any rank but the triples', a 2 or a
+//! rank next to the sequence included, since FK-15 forbids only the sequence's
+//! ranks; FK-15's n kickers are of n different ranks. So a kicker rank holds
+//! exactly 1 (or 2) cards of the play, and a 4th card of a triple's rank is never
+//! a kicker.
 
 use crate::card::{Card, Suit};
 
