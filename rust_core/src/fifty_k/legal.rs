@@ -92,7 +92,7 @@ fn shape_patterns(
             })
         }
         Kind::FiftyK => fifty_k_count(hand) == 0 || f(pattern),
-        _ if hand.len() < s.num_cards() => true,
+        _ if hand.len() < s.num_cards() || held[s.width as usize] == 0 => true,
         _ => {
             // Main ranks that end a run of `units` held ranks, at a position of
             // the shape, at or above the bar.
