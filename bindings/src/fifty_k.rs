@@ -79,24 +79,20 @@ impl Combo {
     }
 }
 
-fn fk_error(e: FkError) -> PyErr {
-    value_error(e)
-}
-
 /// A card argument as a one-deck card set (FK-1: no jokers, no card twice).
 fn extract_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     let mut set = CardSet::default();
-    for_each_card(obj, |c| set.insert(c).map_err(fk_error))?;
+    for_each_card(obj, |c| set.insert(c).map_err(value_error))?;
     Ok(set)
 }
 
 fn parse_kind(kind: Option<&str>) -> PyResult<Option<Kind>> {
-    kind.map(Kind::parse).transpose().map_err(fk_error)
+    kind.map(Kind::parse).transpose().map_err(value_error)
 }
 
 /// A `Combo` argument, or cards read as `kind` (FK-17); `None` when they are no combination.
 fn extract_combo(obj: &Bound<'_, PyAny>, kind: Option<Kind>) -> PyResult<Option<CoreCombo>> {
-    if let Ok(c) = obj.cast::<Combo>() {
+    if let Ok(c) = obj.cast_exact::<Combo>() {
         let c = c.get().0;
         return Ok(kind.is_none_or(|k| k == c.kind).then_some(c));
     }
@@ -107,7 +103,7 @@ fn extract_combo(obj: &Bound<'_, PyAny>, kind: Option<Kind>) -> PyResult<Option<
 fn extract_top(obj: &Bound<'_, PyAny>) -> PyResult<CoreCombo> {
     match extract_combo(obj, None)? {
         Some(c) => Ok(c),
-        None => Err(fk_error(FkError::NotACombination(
+        None => Err(value_error(FkError::NotACombination(
             fenpai_core::card::format_cards(&extract_cards(obj)?),
         ))),
     }
@@ -148,7 +144,7 @@ fn fifty_k_readings(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Combo>> {
 #[pyfunction]
 fn fifty_k_beats(play: &Bound<'_, PyAny>, top: &Bound<'_, PyAny>) -> PyResult<bool> {
     let top = extract_top(top)?;
-    if let Ok(c) = play.cast::<Combo>() {
+    if let Ok(c) = play.cast_exact::<Combo>() {
         return Ok(fk::beats(&c.get().0, &top));
     }
     Ok(fk::cards_beat(extract_set(play)?, &top))
@@ -171,7 +167,7 @@ fn fifty_k_legal_plays<'py>(
     );
     let plays = py
         .detach(|| fk::legal_plays(hand, top.as_ref(), limit))
-        .map_err(fk_error)?;
+        .map_err(value_error)?;
     PyList::new(py, plays.into_iter().map(Combo))
 }
 
@@ -191,7 +187,7 @@ fn fifty_k_legal_play_ids<'py>(
     );
     let ids = py
         .detach(|| fk::legal_play_ids(hand, top.as_ref(), limit))
-        .map_err(fk_error)?;
+        .map_err(value_error)?;
     PyList::new(py, ids)
 }
 
@@ -212,7 +208,7 @@ fn fifty_k_legal_play_types<'py>(
     );
     let types = py
         .detach(|| fk::legal_play_types(hand, top.as_ref(), limit))
-        .map_err(fk_error)?;
+        .map_err(value_error)?;
     PyList::new(py, types)
 }
 
@@ -226,7 +222,7 @@ fn fifty_k_count_legal_plays(
 ) -> PyResult<u64> {
     let (hand, top) = (extract_set(hand)?, extract_optional_top(top)?);
     py.detach(|| fk::count_legal_plays(hand, top.as_ref()))
-        .map_err(fk_error)
+        .map_err(value_error)
 }
 
 /// The play id of `play` (a `Combo`, or cards read as `kind` per FK-17).
@@ -239,7 +235,7 @@ fn fifty_k_play_id(play: &Bound<'_, PyAny>, kind: Option<&str>) -> PyResult<u64>
         None => {
             let text = fenpai_core::card::format_cards(&extract_cards(play)?);
             let text = kind.map_or(text.clone(), |k| format!("{text} as {k}"));
-            Err(fk_error(FkError::NotACombination(text)))
+            Err(value_error(FkError::NotACombination(text)))
         }
     }
 }
@@ -247,7 +243,7 @@ fn fifty_k_play_id(play: &Bound<'_, PyAny>, kind: Option<&str>) -> PyResult<u64>
 /// The combination with play id `id` (ValueError outside `0 <= id < NUM_PLAY_IDS`).
 #[pyfunction]
 fn fifty_k_play_from_id(id: u64) -> PyResult<Combo> {
-    encode::play_from_id(id).map(Combo).map_err(fk_error)
+    encode::play_from_id(id).map(Combo).map_err(value_error)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
