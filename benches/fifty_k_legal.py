@@ -65,16 +65,37 @@ def listed(call: Callable[..., object], *args: object) -> list:
     return list(call(*args))  # type: ignore[call-overload]
 
 
-def summary(times: list[float], sizes: list[int]) -> dict:
-    return {
-        "median_us": statistics.median(times),
-        "states": len(times),
-        "median_actions": statistics.median(sizes),
-    }
+def samples(times: list[float], sizes: list[int]) -> dict:
+    """Per-state times (µs per call) and numbers of legal actions of one call."""
+    return {"us": times, "actions": sizes}
+
+
+def merge(into: dict, more: dict) -> dict:
+    """Appends the samples of `more` to those of `into` (same layout), in place."""
+    for key, value in more.items():
+        if key not in into:
+            into[key] = value
+        elif "us" in value:
+            into[key]["us"] += value["us"]
+            into[key]["actions"] += value["actions"]
+        else:
+            merge(into[key], value)
+    return into
+
+
+def summarise(tree: dict) -> dict:
+    """The same layout with each sample list replaced by its medians."""
+    if "us" in tree:
+        return {
+            "median_us": statistics.median(tree["us"]),
+            "states": len(tree["us"]),
+            "median_actions": statistics.median(tree["actions"]),
+        }
+    return {key: summarise(value) for key, value in tree.items()}
 
 
 def fenpai_results(states: int, repeat: int, seed: int) -> dict:
-    """fenpai's three calls on dealt Fifty-K hands, leading and following."""
+    """fenpai's calls on dealt Fifty-K hands, leading and following."""
     import fenpai
     from fenpai import fifty_k as fk
 
@@ -90,8 +111,8 @@ def fenpai_results(states: int, repeat: int, seed: int) -> dict:
     for size, situation in CASES:
         players = 4 if size == 13 else 3
         timed: dict[str, list[float]] = {name: [] for name in calls}
-        sizes = []
-        while len(sizes) < states:
+        sizes: dict[str, list[int]] = {name: [] for name in calls}
+        while len(timed["count"]) < states:
             rng.shuffle(deck)
             hands = [deck[i::players] for i in range(players)]
             hand = next(h for h in hands if len(h) == size)
@@ -101,10 +122,11 @@ def fenpai_results(states: int, repeat: int, seed: int) -> dict:
                 leads = fk.legal_plays(other)
                 kind = rng.choice(sorted({p.kind for p in leads}))
                 top = rng.choice([p for p in leads if p.kind == kind])
-            sizes.append(fk.count_legal_plays(hand, top))
+            plays, types = fk.count_legal_plays(hand, top), len(fk.legal_play_types(hand, top))
             for name, call in calls.items():
                 timed[name].append(per_call_us(partial(call, hand, top), repeat))
-        out[f"{size} {situation}"] = {name: summary(t, sizes) for name, t in timed.items()}
+                sizes[name].append(types if name == "legal_play_types" else plays)
+        out[f"{size} {situation}"] = {name: samples(timed[name], sizes[name]) for name in calls}
     return out
 
 
@@ -139,7 +161,7 @@ def open_spiel_results(states: int, repeat: int, seed: int) -> dict:
                 text = state.action_to_string(player, action)
                 held[player] -= len(re.findall(r"\(\w+\)|[2-9TJQKA]", text))  # e.g. 555666-3(BWJ)
             state.apply_action(action)
-    return {key: summary(timed[key], sizes[key]) for key in timed}
+    return {key: samples(timed[key], sizes[key]) for key in timed}
 
 
 def rlcard_results(states: int, repeat: int, seed: int) -> dict:
@@ -175,7 +197,7 @@ def rlcard_results(states: int, repeat: int, seed: int) -> dict:
                 sizes[key].append(len(actions))
             game.step(rng.choice(actions))
     return {
-        key: {name: summary(t, sizes[key]) for name, t in calls.items()}
+        key: {name: samples(t, sizes[key]) for name, t in calls.items()}
         for key, calls in timed.items()
     }
 
@@ -226,7 +248,7 @@ def report(results: dict) -> None:
     print(f"  {'case':<10} {'fenpai call':<18}" + "".join(f"{r:>25}" for r in references))
     for key in results["fenpai"]:
         row = columns(results, key)
-        for call in FENPAI_CALLS[:3]:
+        for call in FENPAI_CALLS:
             mine = row[f"fenpai {call}"]["median_us"]
             ratios = "".join(f"{row[r]['median_us'] / mine:>24.2f}x" for r in references)
             print(f"  {key:<10} {call:<18}{ratios}")
@@ -236,10 +258,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=300, help="states per case")
     parser.add_argument("--repeat", type=int, default=20, help="calls timed per state")
+    parser.add_argument("--rounds", type=int, default=3, help="alternate fenpai and references")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-reference", action="store_true", help="time fenpai only")
     parser.add_argument("--reference-only", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--json", action="store_true", help="print the medians as JSON")
     args = parser.parse_args()
     if args.reference_only:
         results = {
@@ -248,15 +271,22 @@ def main() -> None:
         }
         print(json.dumps(results))
         return
-    load = os.getloadavg()[0]
-    results = {"fenpai": fenpai_results(args.states, args.repeat, args.seed)}
-    if not args.no_reference:
-        results |= reference_results(args.states, args.repeat, args.seed)
-    results["load_average"] = [load, os.getloadavg()[0]]
+    # Rounds alternate between fenpai and the references, so that a change in the
+    # machine's load (it may be shared) falls on both alike.
+    load = [os.getloadavg()[0]]
+    per_round = -(-args.states // args.rounds)
+    raw: dict = {}
+    for r in range(args.rounds):
+        seed = args.seed + r
+        merge(raw, {"fenpai": fenpai_results(per_round, args.repeat, seed)})
+        if not args.no_reference:
+            merge(raw, reference_results(per_round, args.repeat, seed))
+        load.append(os.getloadavg()[0])
+    results = summarise(raw)
     if args.json:
-        print(json.dumps(results, indent=1))
+        print(json.dumps(results | {"load_average": load}, indent=1))
     else:
-        print(f"1-minute load average at start and end: {results['load_average']}")
+        print(f"1-minute load average before and after each round: {load}")
         report(results)
 
 
