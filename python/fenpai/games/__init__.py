@@ -6,9 +6,11 @@ from typing import Any
 
 from fenpai.games.base import Game
 from fenpai.games.red_five_4p import RedFive4p
+from fenpai.games.red_five_5p import RedFive5p
 
 VARIANTS: dict[str, type[Game]] = {
     "red_five_4p": RedFive4p,
+    "red_five_5p": RedFive5p,
 }
 
 

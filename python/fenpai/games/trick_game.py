@@ -89,6 +89,7 @@ class TrickGame(Game):
     def start_kitty(self) -> None:
         """C-4: the declarer takes the kitty into hand and must bury as many cards."""
         self.hands[self.declarer] += self.kitty
+        self.kitty = []  # C-61: the cards are in the declarer's hand now
         self._phase = "kitty"
 
     def kitty_choices(self) -> Choices:
