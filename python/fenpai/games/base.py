@@ -100,7 +100,7 @@ class Game:
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {}
-        for name, value in options.items():
+        for name in options:
             if name not in self.OPTIONS:
                 known = ", ".join(sorted(self.OPTIONS)) or "none"
                 raise ValueError(f"unknown option '{name}' for {self.variant}: known are {known}")

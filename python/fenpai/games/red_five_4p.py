@@ -86,9 +86,7 @@ class RedFive4p(TrickGame):
 
     def _next_bidder(self) -> None:
         """R4-14: the bidding ends at the maximum, when three passed after a bid, or all passed."""
-        if self.high_bid is not None and (
-            self.high_bid[1] == self.high or len(self.passed) == 3
-        ):
+        if self.high_bid is not None and (self.high_bid[1] == self.high or len(self.passed) == 3):
             self.declarer, self.bid = self.high_bid
             self._phase = "trump"
             return

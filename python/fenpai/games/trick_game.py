@@ -100,9 +100,7 @@ class TrickGame(Game):
         if action.verb != "bury":
             raise IllegalAction(f"the declarer must bury {self.kitty_size()} cards now")
         if len(action.cards) != self.kitty_size():
-            raise IllegalAction(
-                f"bury exactly {self.kitty_size()} cards, not {len(action.cards)}"
-            )
+            raise IllegalAction(f"bury exactly {self.kitty_size()} cards, not {len(action.cards)}")
         rest = take(self.hands[seat], action.cards)
         if rest is None:
             raise IllegalAction(f"you do not hold {missing(self.hands[seat], action.cards)}")
