@@ -7,6 +7,7 @@ hand's course can be read off the deal; the comments derive each expected number
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
@@ -109,13 +110,10 @@ def play_out(g: Game, policy=greedy, until=None) -> None:
         g.apply(seat, policy(g, seat))
 
 
-def pass_deal(g: Game) -> int:
-    """Declines every reveal; returns how many decisions there were."""
-    n = 0
+def pass_deal(g: Game) -> None:
+    """Declines every reveal."""
     while g.phase == "deal":
         g.apply(g.to_act[0], "pass")
-        n += 1
-    return n
 
 
 def assert_conserved(g: Game) -> None:
@@ -267,7 +265,7 @@ def test_r5_12_last_two_rounds_only_prev_declarer():
     g = new(deck, prev_declarer=2)
     assert g.to_act == [4] and g.view()["dealt"] == 145  # its 29th card
     g.apply(4, "pass")
-    assert g.to_act == [2] and g.view()["dealt"] == 148  # seat 1 (at 147) was skipped
+    assert g.to_act == [2] and g.view()["dealt"] == 148  # nobody asked at seat 1's 2h
     assert g.legal_actions(1) == [] and g.legal_actions(4) == []
     assert_illegal(g, 1, "declare 2h", "not seat 1's turn")
     assert_illegal(g, 4, "declare 2h", "not seat 4's turn")
@@ -460,17 +458,19 @@ def test_r5_22_grab_lost_exchanges_declarer_and_friend():
     assert r["game_points"] == [-9, 24, 24, -63, 24]
 
 
-def test_r5_22_forbid_on_the_grab_deck():
+def test_r5_22_forbid_on_the_grab_deck_the_copy_waits_until_forced():
     g = hand_after_call(GRAB, GRAB_KITTY, "call As", friend_grab="forbid")
     g.apply(0, "play 2d")
     g.apply(1, greedy(g, 1))
     g.apply(2, greedy(g, 2))
-    assert not any("As" in a for a in g.legal_actions(3))
+    assert not any("As" in a for a in g.legal_actions(3)) and g.num_legal(3) == 10
     play_out(g)
     r = g.result
-    assert (r["friend"], r["grab"]) == (3, False)
-    assert sum(r["game_points"]) == 0
-    assert r["game_points"] == scoring_row(r["P"], "normal", 0, 3)
+    # Seat 3 keeps As As until seat 2 leads Ks: its only spades, so it must play one (no
+    # grab), wins that trick's 30 points and the next: P = 270, m = -18; normal table:
+    # declarer 3m + 9 = -45, friend -9 (not exchanged), opponents 18.
+    assert (r["friend"], r["grab"], r["P"], r["grade"]) == (3, False, 270, -18)
+    assert r["game_points"] == [-45, 18, 18, -9, 18]
 
 
 def test_r5_22_forbid_on_the_strong_deck_the_friend_waits_for_a_forced_copy():
@@ -484,15 +484,6 @@ def test_r5_22_forbid_on_the_strong_deck_the_friend_waits_for_a_forced_copy():
     # Seat 2 leads 7h; at trick 30 it holds only Ah Ah and must play one: no grab.
     assert (r["friend"], r["grab"], r["P"]) == (2, False, 0)
     assert r["game_points"] == [18, -9, 9, -9, -9]
-
-
-def scoring_row(points: int, mode: str, declarer: int, friend: int | None) -> list[int]:
-    row = fenpai.scoring.red_five_5p(points, mode)
-    out = [row["opponent"]] * 5
-    out[declarer] = row["declarer"]
-    if friend is not None:
-        out[friend] = row["friend"]
-    return out
 
 
 # --- R5-30, R5-31: play ----------------------------------------------------------------
@@ -681,11 +672,21 @@ def test_options_are_checked():
         new(deck, decks=2)
 
 
-def check_view(g: Game, seat: int | None) -> None:
+def check_views(g: Game) -> None:
+    """Every seat's view and the public one (see `check_view`)."""
+    played = Counter()
+    for _, action in g.history:
+        if action.startswith(("play ", "declare ")):
+            played.update(card_list(action.split(None, 1)[1]))
+    for seat in (None, 0, 1, 2, 3, 4):
+        check_view(g, seat, played)
+
+
+def check_view(g: Game, seat: int | None, played: Counter) -> None:
     """A view holds the seat's own hand and legal actions, and no other hidden card: card
-    text appears only under the public keys (plays, the revealed 2, the call card), the
-    seat's own keys, the kitty (to the declarer who buried it, or once the hand is over)
-    and the result."""
+    text appears only under the public keys, which show cards that were played (or
+    revealed, or called), the seat's own keys, the kitty (to the declarer who buried it,
+    or once the hand is over) and the result. The friend shows once public (R5-21)."""
     v = g.view(seat)
     assert json.loads(json.dumps(v)) == v
     own = {"hand", "legal_actions", "kitty", "result"}
@@ -697,32 +698,38 @@ def check_view(g: Game, seat: int | None) -> None:
         assert v["legal_actions"] == g.legal_actions(seat, 100)
     if "kitty" in v:
         assert g.phase == "done" or (seat == g.declarer and g.buried is not None)
+        assert Counter(card_list(v["kitty"])) == Counter(str(c) for c in g.buried)
     if "result" in v:
         assert g.phase == "done"
-    played = Counter()
-    for _, action in g.history:
-        if action.startswith(("play ", "declare ")):
-            played.update(card_list(action.split(None, 1)[1]))
+    friend, public, _ = g.play.friend() if g.play else (None, False, False)
+    assert v["friend"] == (friend if public else None)
     for key, value in v.items():
-        tokens = card_tokens(value)
+        tokens = Counter()
+        card_tokens(value, tokens)
         if key in public_cards:
-            assert not tokens - played - card_tokens(v.get("call")), key
+            assert not tokens - played - Counter(card_texts(v["call"] or "")), key
         elif key not in own:
             assert not tokens, (key, value)
 
 
-def card_tokens(value) -> Counter:
-    """Every card text in a JSON value."""
+@functools.cache
+def card_texts(text: str) -> tuple[str, ...]:
+    """The cards a text names, if it is a card list; else none."""
+    try:
+        return tuple(card_list(text))
+    except ValueError:
+        return ()
+
+
+def card_tokens(value, out: Counter) -> None:
+    """Counts every card text in a JSON value into `out`."""
     if isinstance(value, dict):
-        return sum((card_tokens(v) for v in value.values()), Counter())
+        value = list(value.values())
     if isinstance(value, list):
-        return sum((card_tokens(v) for v in value), Counter())
-    if isinstance(value, str):
-        try:
-            return Counter(card_list(value))
-        except ValueError:
-            return Counter()
-    return Counter()
+        for item in value:
+            card_tokens(item, out)
+    elif isinstance(value, str):
+        out.update(card_texts(value))
 
 
 def check_replay(g: Game) -> None:
@@ -745,16 +752,21 @@ def check_replay(g: Game) -> None:
 
 def test_random_playouts_conserve_cards_sum_to_zero_replay_and_hide_hands():
     """300 uniform random games (friend_grab allow and forbid), plus 40 in which nobody
-    reveals (压庄), checked at several moments of each."""
+    reveals (压庄), checked at several moments of each; one game in 20 is abandoned at a
+    random moment instead (R5-43)."""
     counts = Counter()
     for i in range(340):
         rng = random.Random(i)
         grab = ("allow", "forbid")[i % 2]
         g = fenpai.new_game(VARIANT, seed=i, friend_grab=grab, prev_declarer=i % 5)
         checkpoints = {0, 1, 40, 100, 160} | {rng.randrange(200) for _ in range(2)}
+        escape_at = rng.randrange(200) if i % 20 == 7 else None
         step = 0
         while g.phase != "done":
             seat = g.to_act[0]
+            if step == escape_at:
+                g.resign(rng.randrange(5))
+                break
             if i >= 300 and g.phase == "deal":
                 g.apply(seat, "pass")
             else:
@@ -762,11 +774,18 @@ def test_random_playouts_conserve_cards_sum_to_zero_replay_and_hide_hands():
             step += 1
             if step in checkpoints:
                 assert_conserved(g)
-                for s in (None, 0, 1, 2, 3, 4):
-                    check_view(g, s)
+                check_views(g)
                 if step in (40, 160):
                     check_replay(g)
+        assert_conserved(g)
+        check_views(g)
+        check_replay(g)
         r = g.result
+        if r["escaped"] is not None:
+            lost = -200 if r["solo"] else -80
+            assert r["game_points"] == [lost if s == r["escaped"] else 0 for s in range(5)]
+            counts["escaped"] += 1
+            continue
         assert sum(r["game_points"]) == 0
         side = {r["declarer"]} | ({r["friend"]} if r["friend"] is not None else set())
         assert r["solo"] == (r["friend"] is None)
@@ -774,10 +793,7 @@ def test_random_playouts_conserve_cards_sum_to_zero_replay_and_hide_hands():
         doubled = r["last_trick_winner"] not in side
         assert sum(r["card_points"]) == 300 + (r["kitty_points"] if doubled else 0)
         assert r["failed_throws"] == g.view()["failed_throws"]
-        assert_conserved(g)
-        for s in (None, 0, 1, 2, 3, 4):
-            check_view(g, s)
-        check_replay(g)
         counts[(r["solo"], r["forced"], r["grab"])] += 1
     assert counts[(False, True, False)] > 0 and counts[(False, False, True)] > 0
-    assert sum(n for (solo, _, _), n in counts.items() if solo) > 0
+    assert sum(n for k, n in counts.items() if k != "escaped" and k[0]) > 0
+    assert counts["escaped"] > 0
