@@ -1,6 +1,8 @@
 //! The `fenpai._core` extension module: conversion and error mapping over fenpai-core.
 
+mod bots;
 mod cards;
+mod fifty_k;
 mod rng;
 mod space;
 mod trick;
@@ -11,9 +13,11 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
+    bots::register(m)?;
     rng::register(m)?;
     space::register(m)?;
     trick::register(m)?;
     trick_play::register(m)?;
+    fifty_k::register(m)?;
     Ok(())
 }

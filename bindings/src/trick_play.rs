@@ -5,8 +5,10 @@ use fenpai_core::trick::{self as core, Call, CallMode, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
+use crate::bots::{sides as bot_sides, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::trick::TrickRules;
+use fenpai_core::bots::TrickBot as CoreBot;
 
 /// The state of the play of one hand; a rejected play changes nothing.
 #[pyclass(module = "fenpai._core", name = "TrickPlay")]
@@ -36,6 +38,13 @@ fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
     }
 }
 
+impl TrickPlay {
+    /// The core state, for other binding types.
+    pub fn core_mut(&mut self) -> &mut core::TrickPlay {
+        &mut self.inner
+    }
+}
+
 #[pymethods]
 impl TrickPlay {
     #[new]
@@ -44,7 +53,8 @@ impl TrickPlay {
             .try_iter()?
             .map(|h| Ok(Counts::from_cards(&extract_cards(&h?)?)))
             .collect::<PyResult<Vec<_>>>()?;
-        let inner = core::TrickPlay::new(rules.core().clone(), hands, leader).map_err(value_error)?;
+        let inner =
+            core::TrickPlay::new(rules.core().clone(), hands, leader).map_err(value_error)?;
         Ok(TrickPlay { inner })
     }
 
@@ -106,6 +116,17 @@ impl TrickPlay {
         })
     }
 
+    /// The `index`-th legal play of the seat to act, as card text.
+    fn legal_play(&mut self, index: u64) -> PyResult<String> {
+        let count = self.inner.moves().count();
+        let play = self.inner.moves().nth(index).ok_or_else(|| {
+            value_error(format!(
+                "there are {count} legal plays; index {index} is out of range"
+            ))
+        })?;
+        Ok(format_cards(&self.inner.rules().sorted(&play)))
+    }
+
     /// Why `seat` may not play `cards` now, or None.
     fn play_error(&self, seat: usize, cards: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let play = Counts::from_cards(&extract_cards(cards)?);
@@ -122,14 +143,18 @@ impl TrickPlay {
     ) -> PyResult<OutcomeTuple<'py>> {
         let play = Counts::from_cards(&extract_cards(cards)?);
         let inner = &mut self.inner;
-        let out = py.detach(|| inner.apply(seat, &play)).map_err(value_error)?;
+        let out = py
+            .detach(|| inner.apply(seat, &play))
+            .map_err(value_error)?;
         outcome(py, out)
     }
 
     /// Plays the `index`-th legal play of the seat to act.
     fn apply_legal<'py>(&mut self, py: Python<'py>, index: u64) -> PyResult<OutcomeTuple<'py>> {
         let inner = &mut self.inner;
-        let out = py.detach(|| inner.apply_legal(index)).map_err(value_error)?;
+        let out = py
+            .detach(|| inner.apply_legal(index))
+            .map_err(value_error)?;
         outcome(py, out)
     }
 
@@ -209,6 +234,32 @@ impl TrickPlay {
     /// The number of applied plays.
     fn log_len(&self) -> usize {
         self.inner.log().len()
+    }
+
+    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL released.
+    #[pyo3(signature = (bots, sides = "partners", declarer = None))]
+    fn play_out(
+        &mut self,
+        py: Python<'_>,
+        bots: Vec<PyRefMut<'_, TrickBot>>,
+        sides: &str,
+        declarer: Option<usize>,
+    ) -> PyResult<()> {
+        let n = self.inner.num_players();
+        if bots.len() != n {
+            return Err(value_error(format!(
+                "play_out needs {n} bots, not {}",
+                bots.len()
+            )));
+        }
+        let sides = bot_sides(sides, declarer)?;
+        let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
+        let inner = &mut self.inner;
+        py.detach(|| CoreBot::play_out(inner, &mut cores, sides));
+        for (mut bot, core) in bots.into_iter().zip(cores) {
+            bot.set_core(core);
+        }
+        Ok(())
     }
 
     fn clone(&self) -> Self {

@@ -4,10 +4,11 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 (`fenpai._core`); this package adds the games around them.
 """
 
-from fenpai import scoring
+from fenpai import fifty_k, scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.errors import IllegalAction
 from fenpai.games import Game, new_game
+from fenpai.simulate import simulate
 
 __all__ = [
     "Card",
@@ -17,7 +18,9 @@ __all__ = [
     "ThrowCheck",
     "TrickRules",
     "cards",
+    "fifty_k",
     "format_cards",
     "new_game",
     "scoring",
+    "simulate",
 ]

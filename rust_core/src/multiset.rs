@@ -104,7 +104,12 @@ impl Space {
         if self.base.get(card) > 0 {
             return None;
         }
-        let items = self.items.iter().copied().filter(|&(c, _)| c != card).collect();
+        let items = self
+            .items
+            .iter()
+            .copied()
+            .filter(|&(c, _)| c != card)
+            .collect();
         Some(Space::new(self.base, items, self.size, self.need as u8))
     }
 
@@ -188,7 +193,12 @@ mod tests {
     fn nth_agrees_with_listing() {
         for need in 0..3 {
             for size in 0..6 {
-                let space = Space::new(Counts::default(), items("5h 5h 7s 7s 7s 9d Kc Kc"), size, need);
+                let space = Space::new(
+                    Counts::default(),
+                    items("5h 5h 7s 7s 7s 9d Kc Kc"),
+                    size,
+                    need,
+                );
                 let all = space.list(usize::MAX);
                 assert_eq!(all.len() as u64, space.count(), "size {size} need {need}");
                 for (i, c) in all.iter().enumerate() {
@@ -206,6 +216,9 @@ mod tests {
         let base = Counts::from_cards(&parse_cards("As").unwrap());
         let space = Space::new(base, items("2c 3c"), 1, 0);
         assert_eq!(space.count(), 2);
-        assert!(space.list(10).iter().all(|c| c.get(parse_cards("As").unwrap()[0]) == 1));
+        assert!(space
+            .list(10)
+            .iter()
+            .all(|c| c.get(parse_cards("As").unwrap()[0]) == 1));
     }
 }

@@ -169,15 +169,19 @@ class Game:
             return 0
         return self._choices(seat).count()
 
-    def apply_legal(self, seat: int, index: int) -> None:
-        """Applies the `index`-th of legal_actions(seat): the fast path for bots."""
+    def legal_action(self, seat: int, index: int) -> str:
+        """The `index`-th of legal_actions(seat), without listing the others."""
         self._check_turn(seat)
         choices = self._choices(seat)
         if not 0 <= index < choices.count():
             raise IllegalAction(
                 f"seat {seat} has {choices.count()} legal actions; {index} is out of range"
             )
-        self.apply(seat, choices.text(index))
+        return choices.text(index)
+
+    def apply_legal(self, seat: int, index: int) -> None:
+        """Applies the `index`-th of legal_actions(seat): the fast path for bots."""
+        self.apply(seat, self.legal_action(seat, index))
 
     def apply(self, seat: int, action: str) -> None:
         """Applies an action; raises IllegalAction with the reason and changes nothing."""

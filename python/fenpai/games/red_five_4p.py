@@ -160,18 +160,18 @@ class RedFive4p(TrickGame):
         won_last = self.last_trick_winner() == d
         kitty_counts = won_last or self.options["kitty_points"] == "always"
         captures = self.red_fives()
-        adjust = sum(
-            scoring.RED_FIVE_CARD_POINTS if c["captor"] == d else -scoring.RED_FIVE_CARD_POINTS
-            for c in captures
+        won = sum(c["captor"] == d for c in captures)
+        final = scoring.red_five_4p_final_points(
+            tricks[d],
+            kitty_points if kitty_counts else 0,
+            won,
+            len(captures) - won,
+            self.bid,
+            self.decks,
         )
-        final = tricks[d] + (kitty_points if kitty_counts else 0) + adjust - self.bid
-        declarer_gp, opponent_gp = scoring.red_five_4p(final, self.decks)
-        game_points = [opponent_gp] * 4
-        game_points[d] = declarer_gp
-        for c in captures:  # R4-41: 2 game points from the owner's side to the captor
-            payer, payee = c["owner"], c["captor"]
-            game_points[payer] -= scoring.RED_FIVE_GAME_POINTS
-            game_points[payee] += scoring.RED_FIVE_GAME_POINTS
+        game_points = scoring.red_five_4p_game_points(
+            d, final, self.decks, [(c["owner"], c["captor"]) for c in captures]
+        )
         card_points = list(tricks)
         card_points[d] = final
         return {

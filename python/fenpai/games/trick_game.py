@@ -9,7 +9,7 @@ from typing import Any
 from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards
 from fenpai.actions import Action
 from fenpai.errors import IllegalAction
-from fenpai.games.base import CardChoices, Choices, Game, ListChoices
+from fenpai.games.base import CardChoices, Choices, Game
 
 ONE_DECK = cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA") + " LJ BJ")
 
@@ -43,6 +43,22 @@ def missing(hand: list[Card], played: list[Card] | tuple[Card, ...]) -> str:
     return ""
 
 
+class PlayChoices:
+    """The play phase's legal actions, counted and indexed in the core."""
+
+    def __init__(self, play: TrickPlay):
+        self._play = play
+
+    def count(self) -> int:
+        return self._play.num_legal()
+
+    def text(self, index: int) -> str:
+        return "play " + self._play.legal_play(index)
+
+    def texts(self, limit: int | None) -> list[str]:
+        return ["play " + t for t in self._play.legal_plays(limit)]
+
+
 class TrickGame(Game):
     """A trick-taking hand: subclasses deal, bid or declare, then bury and play here."""
 
@@ -57,6 +73,7 @@ class TrickGame(Game):
         self.rules: TrickRules | None = None
         self.play: TrickPlay | None = None
         self.declarer: int | None = None
+        self.kitty_taken = False
         self._result: dict[str, Any] | None = None
 
     @property
@@ -89,7 +106,7 @@ class TrickGame(Game):
     def start_kitty(self) -> None:
         """C-4: the declarer takes the kitty into hand and must bury as many cards."""
         self.hands[self.declarer] += self.kitty
-        self.kitty = []  # C-61: the cards are in the declarer's hand now
+        self.kitty_taken = True
         self._phase = "kitty"
 
     def kitty_choices(self) -> Choices:
@@ -124,7 +141,7 @@ class TrickGame(Game):
 
     def _play_choices(self) -> Choices:
         assert self.play is not None
-        return ListChoices(["play " + t for t in self.play.legal_plays()])
+        return PlayChoices(self.play)
 
     def legal_actions(self, seat: int, limit: int | None = None) -> list[str]:
         if self.phase == "play" and self.play is not None:
@@ -278,7 +295,10 @@ class TrickGame(Game):
 
     def all_cards(self) -> list[Card]:
         """C-61: every card copy in the game, wherever it is now."""
-        out: list[Card] = list(self.kitty if self.buried is None else self.buried)
+        if self.buried is not None:
+            out: list[Card] = list(self.buried)
+        else:
+            out = [] if self.kitty_taken else list(self.kitty)
         if self.play is None:
             for h in self.hands:
                 out += h

@@ -97,7 +97,11 @@ impl TrickRules {
             FollowFormat::Off => Obligation::SuitOnly,
             FollowFormat::Exact => {
                 let shape = lead.components[0].shape;
-                if lead.is_throw() || self.best_held(&held, lead.suit, shape).is_none() {
+                // Any one card of the suit is a single: nothing to match beyond the suit.
+                if lead.is_throw()
+                    || shape == Shape::SINGLE
+                    || self.best_held(&held, lead.suit, shape).is_none()
+                {
                     Obligation::SuitOnly
                 } else {
                     Obligation::Shape(shape)

@@ -2,17 +2,17 @@
 
 mod arrange;
 mod follow;
-mod moves;
 mod format;
+mod moves;
 mod order;
 mod play;
 mod throw;
 mod winner;
 
 pub use format::{Component, Format, Kind, Shape, Unit};
+pub use moves::Moves;
 pub use order::{
     FollowFormat, Level, OptionValue, Options, RulesError, TrickRules, Variant, TRUMP,
 };
-pub use throw::ThrowCheck;
-pub use moves::Moves;
 pub use play::{Call, CallMode, Outcome, Played, TrickPlay, TrickRecord};
+pub use throw::ThrowCheck;

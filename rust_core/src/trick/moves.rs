@@ -117,27 +117,47 @@ impl TrickRules {
             if held.is_empty() {
                 continue;
             }
-            let mut shapes = vec![Shape::SINGLE, Shape::PAIR, Shape::TRIPLE];
-            for n in 2..=self.levels(suit).len() as u8 {
-                for t in 0..=n {
-                    if self.opts.mixed_tractors || t == 0 || t == n {
-                        shapes.push(Shape::tractor(t, n - t));
+            for width in 1..=3u8 {
+                for &c in self.order() {
+                    if held.get(c) >= width {
+                        let mut play = Counts::default();
+                        play.add(c, width);
+                        out.push(play);
                     }
                 }
             }
-            for shape in shapes {
-                let mut placed = self.placements(&held, suit, shape);
-                placed.reverse();
-                for units in placed {
-                    let mut play = Counts::default();
-                    for (c, w) in units {
-                        play.add(c, w);
+            for n in 2..=self.longest_run(&held, suit) {
+                for t in 0..=n {
+                    if self.opts.mixed_tractors || t == 0 || t == n {
+                        let mut placed =
+                            self.tractor_placements(&held, suit, Shape::tractor(t, n - t));
+                        placed.reverse();
+                        for units in placed {
+                            let mut play = Counts::default();
+                            for (c, w) in units {
+                                play.add(c, w);
+                            }
+                            out.push(play);
+                        }
                     }
-                    out.push(play);
                 }
             }
         }
         out
+    }
+
+    /// The most adjacent tractor-eligible levels in a row with a pair or more (C-21).
+    fn longest_run(&self, held: &Counts, suit: u8) -> u8 {
+        let (mut best, mut run) = (0u8, 0u8);
+        for (i, level) in self.levels(suit).iter().enumerate() {
+            if level.tractor_ok && self.widest(held, suit, i).0 >= 2 {
+                run += 1;
+                best = best.max(run);
+            } else {
+                run = 0;
+            }
+        }
+        best
     }
 
     /// Why `play` is not a legal lead from `hand` (C-24), or `None`.
@@ -160,11 +180,19 @@ impl TrickRules {
             Obligation::Short => {
                 let mut others = *hand;
                 others.remove_all(&held);
-                Moves::Space(Space::new(held, self.items(&others, None), k - held.len(), 0))
+                Moves::Space(Space::new(
+                    held,
+                    self.items(&others, None),
+                    k - held.len(),
+                    0,
+                ))
             }
-            Obligation::SuitOnly => {
-                Moves::Space(Space::new(Counts::default(), self.items(&held, Some(suit)), k, 0))
-            }
+            Obligation::SuitOnly => Moves::Space(Space::new(
+                Counts::default(),
+                self.items(&held, Some(suit)),
+                k,
+                0,
+            )),
             Obligation::Pairs(need) => Moves::Space(Space::new(
                 Counts::default(),
                 self.items(&held, Some(suit)),

@@ -96,7 +96,9 @@ impl TrickPlay {
             ));
         }
         for (i, h) in hands.iter().enumerate() {
-            rules.check_copies(&format!("hand {i}"), h).map_err(|e| e.0)?;
+            rules
+                .check_copies(&format!("hand {i}"), h)
+                .map_err(|e| e.0)?;
         }
         Ok(TrickPlay {
             rules,
@@ -123,7 +125,9 @@ impl TrickPlay {
         if !self.tricks.is_empty() || !self.trick.is_empty() {
             return Err("the call card is named before the first lead".into());
         }
-        if call.declarer >= n || matches!(call.mode, CallMode::Fixed(s) if s >= n || s == call.declarer) {
+        if call.declarer >= n
+            || matches!(call.mode, CallMode::Fixed(s) if s >= n || s == call.declarer)
+        {
             return Err("the call names a seat that is not in the game".into());
         }
         self.friend = match call.mode {
@@ -163,6 +167,39 @@ impl TrickPlay {
     /// The current trick's plays so far (the lead as it stands first).
     pub fn trick(&self) -> impl Iterator<Item = &Played> {
         self.trick.iter().map(|(p, _)| p)
+    }
+
+    /// The current trick's lead format, once led.
+    pub fn lead(&self) -> Option<&Format> {
+        self.lead.as_ref()
+    }
+
+    /// The current trick's plays as multisets, in order.
+    pub fn trick_counts(&self) -> impl Iterator<Item = (usize, &Counts)> {
+        self.trick.iter().map(|(p, c)| (p.seat, c))
+    }
+
+    /// The seat winning the current trick so far (C-40..C-42).
+    pub fn winning(&self) -> Option<usize> {
+        let lead = self.lead.as_ref()?;
+        let counts: Vec<Counts> = self.trick.iter().map(|(_, c)| *c).collect();
+        Some(self.trick[self.rules.winner_counts(lead, &counts)].0.seat)
+    }
+
+    /// Every card played so far, in finished tricks and on the table.
+    pub fn played(&self) -> Counts {
+        let mut out = Counts::default();
+        for t in &self.tricks {
+            for p in &t.plays {
+                for &c in &p.cards {
+                    out.add(c, 1);
+                }
+            }
+        }
+        for (_, c) in &self.trick {
+            out.add_all(c);
+        }
+        out
     }
 
     /// A failed throw's attempted cards in the current trick (C-51).
@@ -276,10 +313,9 @@ impl TrickPlay {
     pub fn apply_legal(&mut self, index: u64) -> Result<Outcome, String> {
         let seat = self.to_act().ok_or("the hand is over")?;
         let count = self.moves().count();
-        let play = self
-            .moves()
-            .nth(index)
-            .ok_or_else(|| format!("there are {count} legal plays; index {index} is out of range"))?;
+        let play = self.moves().nth(index).ok_or_else(|| {
+            format!("there are {count} legal plays; index {index} is out of range")
+        })?;
         Ok(self.apply_checked(seat, play))
     }
 
@@ -292,9 +328,9 @@ impl TrickPlay {
         self.log.push((seat, play));
         let mut outcome = Outcome::default();
         // R5-22: a copy played while another legal play existed grabs the friendship.
-        let grab = self
-            .grab_watch(seat)
-            .is_some_and(|card| play.get(card) > 0 && self.rule_moves(seat).without(card).is_some());
+        let grab = self.grab_watch(seat).is_some_and(|card| {
+            play.get(card) > 0 && self.rule_moves(seat).without(card).is_some()
+        });
         let mut actual = play;
         if self.lead.is_none() {
             let format = self.rules.classify(&play.to_cards()).expect("checked lead");
@@ -313,7 +349,9 @@ impl TrickPlay {
                     self.attempted = Some(attempted.clone());
                     actual = Counts::from_cards(&check.forced);
                     outcome.failed_throw = Some((attempted, check.forced.clone()));
-                    self.rules.classify(&check.forced).expect("a component is a lead")
+                    self.rules
+                        .classify(&check.forced)
+                        .expect("a component is a lead")
                 }
             } else {
                 format
@@ -402,7 +440,10 @@ mod tests {
     fn an_illegal_play_changes_nothing() {
         let hands = ["Ks 5s", "As 3d", "Ts 4d", "Qs 5d"].map(counts).to_vec();
         let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
-        assert!(p.apply(1, &counts("As")).unwrap_err().contains("seat 0's turn"));
+        assert!(p
+            .apply(1, &counts("As"))
+            .unwrap_err()
+            .contains("seat 0's turn"));
         p.apply(0, &counts("Ks")).unwrap();
         let before = format!("{p:?}");
         assert!(p.apply(1, &counts("3d")).is_err());

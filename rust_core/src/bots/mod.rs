@@ -1,0 +1,6 @@
+//! Baseline bots for the play phase: `random` (uniform over legal plays) and `greedy`
+//! (rule-based). They see only what their seat may see: their hand and the public record.
+
+pub mod trick;
+
+pub use trick::{BotKind, Sides, TrickBot};

@@ -1,0 +1,56 @@
+//! Errors of the Fifty-K functions: bad cards for a one-deck game, unknown names, bad ids.
+
+use std::fmt;
+
+use crate::card::Card;
+
+/// Why a Fifty-K argument was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FkError {
+    /// A joker: Fifty-K plays one deck without jokers (FK-1).
+    Joker(Card),
+    /// The same physical card twice in one hand or play (one deck, FK-1).
+    Duplicate(Card),
+    /// A card both in the hand and in the combination on the table.
+    InHandAndTop(Card),
+    /// A kind name that is not one of [`super::Kind::ALL`].
+    UnknownKind(String),
+    /// Cards that do not read as a combination where one is required (FK-17).
+    NotACombination(String),
+    /// A play id outside `0..NUM_PLAY_IDS`.
+    BadId(u64),
+}
+
+impl fmt::Display for FkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FkError::Joker(c) => write!(
+                f,
+                "{c} is a joker: Fifty-K uses one deck without jokers (FK-1)"
+            ),
+            FkError::Duplicate(c) => write!(
+                f,
+                "{c} appears twice: Fifty-K uses one deck, so each card is unique (FK-1)"
+            ),
+            FkError::InHandAndTop(c) => write!(
+                f,
+                "{c} is both in the hand and in the combination to beat (one deck, FK-1)"
+            ),
+            FkError::UnknownKind(name) => write!(
+                f,
+                "unknown Fifty-K kind '{name}': expected one of {}",
+                super::Kind::ALL.map(|k| k.name()).join(", ")
+            ),
+            FkError::NotACombination(cards) => {
+                write!(f, "'{cards}' is not a Fifty-K combination (FK-17)")
+            }
+            FkError::BadId(id) => write!(
+                f,
+                "{id} is not a Fifty-K play id: ids are 0..{}",
+                super::NUM_PLAY_IDS
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FkError {}

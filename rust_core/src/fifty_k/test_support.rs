@@ -1,0 +1,55 @@
+//! Helpers for the unit tests: card text to sets, and a small seeded generator.
+
+use super::cardset::CardSet;
+use super::combo::{classify, Combo, Kind};
+use crate::card::parse_cards;
+
+/// The set of the cards in `text`; panics on bad text (tests only).
+pub fn set(text: &str) -> CardSet {
+    CardSet::from_cards(&parse_cards(text).expect("card text")).expect("one-deck cards")
+}
+
+/// `text` read as a lead (FK-17), which must be a combination.
+pub fn combo(text: &str) -> Combo {
+    classify(set(text), None).unwrap_or_else(|| panic!("{text} is not a combination"))
+}
+
+/// The kind name of `text` read as a lead, or "none".
+pub fn kind_of(text: &str) -> &'static str {
+    classify(set(text), None).map_or("none", |c| c.kind.name())
+}
+
+/// `text` read as `kind`.
+pub fn combo_as(text: &str, kind: Kind) -> Option<Combo> {
+    classify(set(text), Some(kind))
+}
+
+/// xorshift64*: a seeded generator for property tests without dependencies.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// `n` distinct cards of one deck, as a set.
+    pub fn hand(&mut self, n: u32) -> CardSet {
+        let mut bits = 0u64;
+        while bits.count_ones() < n {
+            bits |= 1 << self.below(52);
+        }
+        CardSet(bits)
+    }
+
+    /// A random subset of `from`.
+    pub fn subset(&mut self, from: CardSet) -> CardSet {
+        CardSet(from.0 & self.next())
+    }
+}
