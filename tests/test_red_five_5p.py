@@ -306,7 +306,7 @@ def test_r5_13_forced_declarer_trump_fallbacks(hands, kitty, trumps):
     assert seen == trumps
 
 
-def test_r5_13_forced_declarer_is_the_prev_declarer():
+def test_r5_2_r5_13_forced_declarer_is_the_prev_declarer():
     deck = scripted_deck(avoid={3: "2"})
     g = new(deck, prev_declarer=3)
     pass_deal(g)
@@ -434,6 +434,31 @@ def test_r5_22_forbid_makes_the_grabbing_play_illegal_but_not_a_forced_one():
     assert g.view()["friend"] == 2 and g.view()["grab"] is False
 
 
+def test_r5_22_a_copy_back_from_a_failed_throw_is_not_played_and_a_led_copy_grabs():
+    # Seat 0 buries its Ah and calls it; seat 1 holds As Ah Ah Qh, seat 2 Kh 4h; seats
+    # 0, 3, 4 hold no other heart.
+    deck = scripted_deck(
+        {0: "2d Ah 3s", 1: "As Ah Ah Qh", 2: "Kh 4h"}, avoid={0: "h", 3: "h", 4: "h"}
+    )
+    g = new(deck)
+    g.apply(0, "declare 2d")
+    bury = ["Ah"] + [c for c in reversed(card_list(g.view(0)["hand"])) if c != "3s"][:6]
+    g.apply(0, "bury " + " ".join(bury))
+    g.apply(0, "call Ah")
+    g.apply(0, "play 3s")
+    g.apply(1, "play As")
+    for seat in (2, 3, 4):
+        g.apply(seat, low(g, seat))
+    assert g.to_act == [1]
+    g.apply(1, "play Ah Qh")  # Kh (seat 2) beats Qh: Qh is led, Ah goes back
+    assert g.view()["trick"] == [[1, "Qh"]] and g.view()["friend"] is None
+    for seat in (2, 3, 4, 0):
+        g.apply(seat, low(g, seat))
+    assert g.to_act == [1] and g.view()["failed_throws"] == [0, 1, 0, 0, 0]
+    g.apply(1, "play Ah")  # leading a copy while holding other cards grabs
+    assert g.view()["friend"] == 1 and g.view()["grab"] is True
+
+
 def test_r5_22_grab_won_is_scored_normally():
     g = hand_after_call(STRONG, STRONG_KITTY, "call Ah")  # seat 0 owns one Ah (buried)
     play_out(g)
@@ -548,6 +573,7 @@ def test_r5_40_last_trick_to_the_scoring_side_doubles_the_kitty():
     play_out(g, until=lambda g: friends.append(g.view()["friend"]) and False)
     assert friends[:16] == [None] * 16 and friends[16] == 2  # seat 2 leads BJ at trick 4
     r = g.result
+    assert r["grab"] is False  # R5-22: a trump call card is never grabbed
     # Seat 2 wins tricks 1-30; at trick 31 it leads 4c and the opponents' last cards are
     # clubs above 4c (the other 3c and 4c are buried): seat 4 wins 5c 6c 5c (10 points)
     # and twice the kitty's 25: P = 60, m = 2.
@@ -582,7 +608,7 @@ def test_r5_42_solo_table_also_for_a_forced_declarer(reveal):
     assert r["game_points"] == [-192, 48, 48, 48, 48]  # 8m, -2m
 
 
-def test_r5_42_normal_table_declarer_side_wins():
+def test_r5_1_r5_42_declarer_and_friend_against_three_normal_table():
     g = hand_after_call(STRONG, STRONG_KITTY, "call Ah")
     play_out(g)
     assert g.result["game_points"] == [18, -9, 9, -9, -9]  # m = 9: 2m, m, -m

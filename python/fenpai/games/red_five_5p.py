@@ -168,7 +168,8 @@ class RedFive5p(TrickGame):
         return (self.hands[self.declarer] + self.buried).count(card)
 
     def _call(self, seat: int, action: Action) -> str:
-        """R5-20, R5-21: a call card or solo; the play starts with the call set in the core."""
+        """R5-20, R5-21: a call card or solo; the play starts (R5-30: the declarer leads)
+        with the call set in the core, which finds the friend and watches grabs (R5-22)."""
         if action.verb != "call":
             raise IllegalAction("the declarer calls a friend now: 'call Ah', … or 'call solo'")
         if action.solo:
@@ -255,13 +256,14 @@ class RedFive5p(TrickGame):
         return [leader for leader, _, attempted, _, _ in self.play.tricks() if attempted]
 
     def score(self) -> dict[str, Any]:
+        """R5-40..R5-42 with the teams as known at the end (R5-1); R5-43 for an escape."""
         if self._resigned is not None:
             return self.escape_result(self._resigned)
         assert self.play is not None and self.declarer is not None and self.buried is not None
         d = self.declarer
         friend, grab = self.friend()
         assert (friend is None) == self.solo, "a friend is always found by the end (R5-21)"
-        side = {d} if friend is None else {d, friend}
+        side = {d} if friend is None else {d, friend}  # R5-1: the rest is the scoring side
         tricks = self.play.points()
         kitty_points = sum(c.points for c in self.buried)
         last = self.last_trick_winner()
@@ -281,7 +283,7 @@ class RedFive5p(TrickGame):
             "card_points": card_points,
             "game_points": game_points,
             "P": p,
-            "grade": scoring.red_five_5p_grade(p),
+            "grade": scoring.red_five_5p_grade(p),  # R5-41
             "kitty_points": kitty_points,
             "last_trick_winner": last,
             "escaped": None,
