@@ -3,6 +3,7 @@
 mod bots;
 mod cards;
 mod fifty_k;
+mod fifty_k_play;
 mod rng;
 mod space;
 mod trick;
@@ -19,5 +20,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     trick::register(m)?;
     trick_play::register(m)?;
     fifty_k::register(m)?;
+    fifty_k_play::register(m)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 
 from fenpai import fifty_k, scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
+from fenpai.encoding import encode
 from fenpai.errors import IllegalAction
 from fenpai.games import Game, new_game
 from fenpai.simulate import simulate
@@ -18,6 +19,7 @@ __all__ = [
     "ThrowCheck",
     "TrickRules",
     "cards",
+    "encode",
     "fifty_k",
     "format_cards",
     "new_game",

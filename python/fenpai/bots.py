@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fenpai._core import Rng, TrickBot
+from fenpai._core import FkBot, Rng, TrickBot
 from fenpai.games.base import Game
 
 NAMES = ("random", "greedy")
@@ -47,11 +47,14 @@ class Bot:
         self.name = name
         self.rng = Rng(seed)
         self.trick_bot = TrickBot(name, seed_for(seed, 1))
+        self.fk_bot = FkBot(name, seed_for(seed, 2))
 
     def choose(self, game: Game, seat: int) -> str:
         """The action this bot takes now for `seat`."""
         play = getattr(game, "play", None)
         if game.phase == "play" and play is not None:
+            if game.variant == "fifty_k":
+                return self.fk_bot.choose(play)
             sides, declarer = play_sides(game)
             return "play " + self.trick_bot.choose(play, sides, declarer)
         if self.name == "greedy":

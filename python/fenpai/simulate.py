@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from fenpai.bots import Bot, play_sides, seed_for
+from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
 from fenpai.games.base import Game
 
@@ -27,11 +27,8 @@ def make_bots(names: Sequence[str], game_seed: int) -> list[Bot]:
 def play_game(game: Game, bots: list[Bot], in_core: bool = True) -> Game:
     """Plays `game` to its end; with `in_core` the play phase runs in the core at once."""
     while game.phase != "done":
-        play = getattr(game, "play", None)
-        if in_core and game.phase == "play" and play is not None:
-            sides, declarer = play_sides(game)
-            play.play_out([b.trick_bot for b in bots], sides, declarer)
-            game.after_play()
+        if in_core and game.phase == "play":
+            game.run_in_core(bots)
             continue
         seat = game.to_act[0]
         bots[seat].act(game, seat)
@@ -42,9 +39,13 @@ def _one(variant: str, game_seed: int, names: Sequence[str], options: dict[str, 
     game = new_game(variant, seed=game_seed, **options)
     play_game(game, make_bots(names, game_seed))
     result = game.result or {}
+    n = game.num_players
+    points = result.get("game_points", [0] * n)
+    winners = result.get("winners", [s for s in range(n) if points[s] > 0])
     return (
-        result.get("game_points", [0] * game.num_players),
-        result.get("card_points", [0] * game.num_players),
+        points,
+        result.get("card_points", [0] * n),
+        [s in winners for s in range(n)],
         len(game.history),
     )
 
@@ -63,8 +64,9 @@ def simulate(
     **options: Any,
 ) -> dict[str, np.ndarray]:
     """Plays `games` whole games; returns per-game arrays: "game_points" and
-    "card_points" (games x seats), "won" (games x seats: game points > 0), "actions"
-    (games) and "seed" (each game's seed, to replay it through `new_game`)."""
+    "card_points" (games x seats), "won" (games x seats: the seat is among the hand's
+    `result["winners"]`), "actions" (games) and "seed" (each game's seed, to replay it
+    through `new_game`)."""
     probe = new_game(variant, seed=0, **options)
     n = probe.num_players
     names = [bots] * n if isinstance(bots, str) else list(bots)
@@ -82,11 +84,10 @@ def simulate(
         parts = [(variant, seeds[i : i + size], names, options) for i in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=workers) as pool:
             rows = [row for part in pool.map(_chunk, parts) for row in part]
-    game_points = np.array([r[0] for r in rows], dtype=float).reshape(games, n)
     return {
-        "game_points": game_points,
+        "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
         "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),
-        "won": game_points > 0,
-        "actions": np.array([r[2] for r in rows], dtype=np.int64),
+        "won": np.array([r[2] for r in rows], dtype=bool).reshape(games, n),
+        "actions": np.array([r[3] for r in rows], dtype=np.int64),
         "seed": np.array(seeds, dtype=np.uint64),
     }

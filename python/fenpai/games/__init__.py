@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai.games.base import Game
+from fenpai.games.fifty_k import FiftyK
 from fenpai.games.red_five_4p import RedFive4p
 from fenpai.games.red_five_5p import RedFive5p
 
 VARIANTS: dict[str, type[Game]] = {
     "red_five_4p": RedFive4p,
     "red_five_5p": RedFive5p,
+    "fifty_k": FiftyK,
 }
 
 

@@ -198,6 +198,10 @@ class Game:
             waiting = ", ".join(map(str, self.to_act))
             raise IllegalAction(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
 
+    def run_in_core(self, bots: list) -> None:
+        """Plays the rest of the play phase in the core, each seat's bot choosing."""
+        raise NotImplementedError
+
     @property
     def history(self) -> list[tuple[int, str]]:
         """Every applied action, in order; replaying it on a fresh game reproduces the state."""

@@ -174,7 +174,9 @@ class RedFive4p(TrickGame):
         )
         card_points = list(tricks)
         card_points[d] = final
+        winners = [d] if game_points[d] > 0 else [s for s in range(4) if s != d]
         return {
+            "winners": winners,
             "card_points": card_points,
             "game_points": game_points,
             "declarer": d,

@@ -178,6 +178,15 @@ class TrickGame(Game):
         self.play.apply(seat, list(action.cards))
         self.after_play()
 
+    def run_in_core(self, bots: list) -> None:
+        """Plays the rest of the hand in the core, `bots[seat].trick_bot` choosing for each seat."""
+        from fenpai.bots import play_sides
+
+        assert self.play is not None
+        sides, declarer = play_sides(self)
+        self.play.play_out([b.trick_bot for b in bots], sides, declarer)
+        self.after_play()
+
     def after_play(self) -> None:
         assert self.play is not None
         if self.play.done:
