@@ -5,6 +5,7 @@ the top."""
 
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,42 +19,40 @@ SUITS = "shcd"  # FK-21 pure fifty-K order, strongest first
 DECK = [r + s for r in ORDER for s in SUITS]
 
 
-def oracle_readings(cards: list[str]) -> list[tuple[str, int, str | None]]:
+RANK = {r: i for i, r in enumerate(ORDER)}
+
+
+def oracle_readings(cards: tuple[str, ...]) -> list[tuple[str, int, str | None]]:
     """(kind, main rank, pure suit) for each reading of `cards` (FK-10..FK-16)."""
-    ranks = Counter(ORDER.index(c[0]) for c in cards)
-    n = len(cards)
-    by = {k: sorted(r for r, m in ranks.items() if m == k) for k in (1, 2, 3, 4)}
-    shape = sorted(ranks.values())
+    counts = Counter(RANK[c[0]] for c in cards)
+    by: dict[int, list[int]] = {1: [], 2: [], 3: [], 4: []}
+    for rank in sorted(counts):
+        by[counts[rank]].append(rank)
+    sizes = {m for m in (1, 2, 3, 4) if by[m]}  # how many cards the ranks hold
+    ranks = len(counts)
 
     def run(rs: list[int], least: int) -> bool:
+        """`least` or more consecutive ranks, 3..A only (a 2 never in a sequence)."""
         return len(rs) >= least and rs[-1] <= 11 and rs == list(range(rs[0], rs[0] + len(rs)))
 
     out: list[tuple[str, int, str | None]] = []
-    if shape == [1]:
-        out.append(("single", by[1][0], None))
-    if shape == [2]:
-        out.append(("pair", by[2][0], None))
-    if shape == [3]:
-        out.append(("triple", by[3][0], None))
-    if shape == [4]:
-        out.append(("bomb", by[4][0], None))
-    if n and set(shape) == {1} and run(by[1], 5):
-        out.append(("straight", by[1][-1], None))
-    if n and set(shape) == {2} and run(by[2], 2):
-        out.append(("pairs", by[2][-1], None))
-    if n and set(shape) == {3} and run(by[3], 2):
-        out.append(("triples", by[3][-1], None))
-    if shape == [1, 3]:
-        out.append(("triple_one", by[3][0], None))
-    if shape == [2, 3]:
-        out.append(("triple_pair", by[3][0], None))
-    for kicker, name in ((1, "triples_singles"), (2, "triples_pairs")):
-        if set(shape) == {kicker, 3} and run(by[3], 2) and len(by[kicker]) == len(by[3]):
+    for size, name in ((1, "single"), (2, "pair"), (3, "triple"), (4, "bomb")):
+        if ranks == 1 and sizes == {size}:
+            out.append((name, by[size][0], None))
+    for size, name, least in ((1, "straight", 5), (2, "pairs", 2), (3, "triples", 2)):
+        if sizes == {size} and run(by[size], least):
+            out.append((name, by[size][-1], None))
+    for size, name in ((1, "triple_one"), (2, "triple_pair")):
+        if sizes == {3, size} and len(by[3]) == 1 and len(by[size]) == 1:
+            out.append((name, by[3][0], None))
+    for size, name in ((1, "triples_singles"), (2, "triples_pairs")):
+        if sizes == {3, size} and run(by[3], 2) and len(by[size]) == len(by[3]):
             out.append((name, by[3][-1], None))
-    if n == 3 and sorted(c[0] for c in cards) == ["5", "K", "T"]:
+    if len(cards) == 3 and sorted(c[0] for c in cards) == ["5", "K", "T"]:
         suits = {c[1] for c in cards}
         pure = len(suits) == 1
-        out.append(("pure_fifty_k" if pure else "fifty_k", ORDER.index("K"), suits.pop()))
+        kind = "pure_fifty_k" if pure else "fifty_k"
+        out.append((kind, RANK["K"], suits.pop() if pure else None))
     return out
 
 
@@ -77,17 +76,18 @@ def oracle_beats(play: tuple, play_len: int, top: tuple, top_len: int) -> bool:
 
 
 def oracle_legal(hand: list[str], top: list[str] | None) -> set[tuple[frozenset, str]]:
+    """Every subset of `hand` in every reading that beats `top` (any, for a lead)."""
     top_reading = None
     if top is not None:
-        readings = oracle_readings(top)
+        readings = oracle_readings(tuple(top))
         assert readings, top
         top_reading = readings[0]
     out = set()
-    for mask in range(1, 1 << len(hand)):
-        sub = [c for i, c in enumerate(hand) if mask >> i & 1]
-        for reading in oracle_readings(sub):
-            if top is None or oracle_beats(reading, len(sub), top_reading, len(top)):
-                out.add((frozenset(sub), reading[0]))
+    for size in range(1, len(hand) + 1):
+        for sub in combinations(hand, size):
+            for reading in oracle_readings(sub):
+                if top is None or oracle_beats(reading, size, top_reading, len(top)):
+                    out.add((frozenset(sub), reading[0]))
     return out
 
 
@@ -162,15 +162,16 @@ def check_against_oracle(hand: list[str], top: list[str] | None) -> None:
     assert ids == sorted(set(ids)), "ascending, distinct ids"
     assert fk.legal_play_ids(hand, top) == ids
     assert all(fk.play_from_id(i) == p for i, p in zip(ids, plays, strict=True))
+    assert fk.legal_play_types(hand, top) == sorted({p.type_id for p in plays})
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal())
 def test_fk17_fk20_fk21_legal_plays_equal_the_subset_oracle(dealt):
     check_against_oracle(*dealt)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal(rich=True))
 def test_fk12_fk15_sequences_and_kickers_equal_the_subset_oracle(dealt):
     check_against_oracle(*dealt)
@@ -183,12 +184,14 @@ def test_limit_keeps_the_first_plays(dealt, limit):
     plays = fk.legal_plays(hand, top)
     assert fk.legal_plays(hand, top, limit=limit) == plays[:limit]
     assert fk.legal_play_ids(hand, top, limit=limit) == [p.id for p in plays[:limit]]
+    types = sorted({p.type_id for p in plays})
+    assert fk.legal_play_types(hand, top, limit=limit) == types[:limit]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=8))
 def test_fk17_classify_and_readings_equal_the_oracle(cards):
-    expected = oracle_readings(cards)
+    expected = oracle_readings(tuple(cards))
     got = fk.readings(cards)
     assert [(r.kind, ORDER.index(r.rank), r.suit) for r in got] == expected
     first = fk.classify(cards)

@@ -82,27 +82,53 @@ pub fn card_list<'py>(py: Python<'py>, cards: &[CoreCard]) -> PyResult<Bound<'py
 
 /// Reads a card argument: card text ("5h 5h BJ"), one `Card`, or an iterable of `Card`s or card strings.
 pub fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
+    let mut out = Vec::new();
+    for_each_card(obj, |c| {
+        out.push(c);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Calls `f` with each card of a card argument (see [`extract_cards`]), without
+/// collecting them; lists are read directly.
+pub fn for_each_card(
+    obj: &Bound<'_, PyAny>,
+    mut f: impl FnMut(CoreCard) -> PyResult<()>,
+) -> PyResult<()> {
     if let Ok(text) = obj.cast::<PyString>() {
-        return card::parse_cards(text.to_str()?).map_err(value_error);
+        for c in card::parse_cards(text.to_str()?).map_err(value_error)? {
+            f(c)?;
+        }
+        return Ok(());
     }
     if let Ok(c) = obj.cast::<Card>() {
-        return Ok(vec![c.get().0]);
+        return f(c.get().0);
     }
-    let mut out = Vec::new();
-    for item in obj.try_iter()? {
-        let item = item?;
-        if let Ok(c) = item.cast::<Card>() {
-            out.push(c.get().0);
-        } else if let Ok(text) = item.cast::<PyString>() {
-            out.push(CoreCard::parse(text.to_str()?.trim()).map_err(value_error)?);
-        } else {
-            return Err(value_error(format!(
-                "expected a Card or card text, got {}",
-                item.get_type().name()?
-            )));
+    if let Ok(list) = obj.cast::<PyList>() {
+        for item in list.iter() {
+            f(card_of(&item)?)?;
         }
+        return Ok(());
     }
-    Ok(out)
+    for item in obj.try_iter()? {
+        f(card_of(&item?)?)?;
+    }
+    Ok(())
+}
+
+/// One item of a card argument: a `Card` or card text.
+fn card_of(item: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
+    if let Ok(c) = item.cast_exact::<Card>() {
+        Ok(c.get().0)
+    } else if let Ok(text) = item.cast::<PyString>() {
+        CoreCard::parse(text.to_str()?.trim()).map_err(value_error)
+    } else {
+        Err(value_error(format!(
+            "expected a Card or card text, got {}",
+            item.get_type().name()?
+        )))
+    }
 }
 
 /// Parses card text into a list of `Card`s (C-1); ValueError names the bad token.

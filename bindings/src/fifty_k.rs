@@ -7,7 +7,7 @@ use fenpai_core::fifty_k::{
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::cards::{card_list, extract_cards, value_error};
+use crate::cards::{card_list, extract_cards, for_each_card, value_error};
 
 /// A Fifty-K combination: a set of cards read as one kind (FK-10..FK-17).
 #[pyclass(module = "fenpai._core", name = "Combo", frozen, eq, hash)]
@@ -79,22 +79,20 @@ impl Combo {
     }
 }
 
-fn fk_error(e: FkError) -> PyErr {
-    value_error(e)
-}
-
 /// A card argument as a one-deck card set (FK-1: no jokers, no card twice).
 fn extract_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
-    CardSet::from_cards(&extract_cards(obj)?).map_err(fk_error)
+    let mut set = CardSet::default();
+    for_each_card(obj, |c| set.insert(c).map_err(value_error))?;
+    Ok(set)
 }
 
 fn parse_kind(kind: Option<&str>) -> PyResult<Option<Kind>> {
-    kind.map(Kind::parse).transpose().map_err(fk_error)
+    kind.map(Kind::parse).transpose().map_err(value_error)
 }
 
 /// A `Combo` argument, or cards read as `kind` (FK-17); `None` when they are no combination.
 fn extract_combo(obj: &Bound<'_, PyAny>, kind: Option<Kind>) -> PyResult<Option<CoreCombo>> {
-    if let Ok(c) = obj.cast::<Combo>() {
+    if let Ok(c) = obj.cast_exact::<Combo>() {
         let c = c.get().0;
         return Ok(kind.is_none_or(|k| k == c.kind).then_some(c));
     }
@@ -105,7 +103,7 @@ fn extract_combo(obj: &Bound<'_, PyAny>, kind: Option<Kind>) -> PyResult<Option<
 fn extract_top(obj: &Bound<'_, PyAny>) -> PyResult<CoreCombo> {
     match extract_combo(obj, None)? {
         Some(c) => Ok(c),
-        None => Err(fk_error(FkError::NotACombination(
+        None => Err(value_error(FkError::NotACombination(
             fenpai_core::card::format_cards(&extract_cards(obj)?),
         ))),
     }
@@ -146,7 +144,7 @@ fn fifty_k_readings(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Combo>> {
 #[pyfunction]
 fn fifty_k_beats(play: &Bound<'_, PyAny>, top: &Bound<'_, PyAny>) -> PyResult<bool> {
     let top = extract_top(top)?;
-    if let Ok(c) = play.cast::<Combo>() {
+    if let Ok(c) = play.cast_exact::<Combo>() {
         return Ok(fk::beats(&c.get().0, &top));
     }
     Ok(fk::cards_beat(extract_set(play)?, &top))
@@ -169,7 +167,7 @@ fn fifty_k_legal_plays<'py>(
     );
     let plays = py
         .detach(|| fk::legal_plays(hand, top.as_ref(), limit))
-        .map_err(fk_error)?;
+        .map_err(value_error)?;
     PyList::new(py, plays.into_iter().map(Combo))
 }
 
@@ -189,8 +187,29 @@ fn fifty_k_legal_play_ids<'py>(
     );
     let ids = py
         .detach(|| fk::legal_play_ids(hand, top.as_ref(), limit))
-        .map_err(fk_error)?;
+        .map_err(value_error)?;
     PyList::new(py, ids)
+}
+
+/// The type ids of `legal_plays(hand, top)`, ascending, each once, at most `limit`:
+/// an action mask over `0 <= type_id < NUM_PLAY_TYPES`.
+#[pyfunction]
+#[pyo3(signature = (hand, top=None, limit=None))]
+fn fifty_k_legal_play_types<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    top: Option<&Bound<'py, PyAny>>,
+    limit: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let (hand, top, limit) = (
+        extract_set(hand)?,
+        extract_optional_top(top)?,
+        extract_limit(limit)?,
+    );
+    let types = py
+        .detach(|| fk::legal_play_types(hand, top.as_ref(), limit))
+        .map_err(value_error)?;
+    PyList::new(py, types)
 }
 
 /// How many plays `legal_plays(hand, top)` lists, counted without listing them.
@@ -203,7 +222,7 @@ fn fifty_k_count_legal_plays(
 ) -> PyResult<u64> {
     let (hand, top) = (extract_set(hand)?, extract_optional_top(top)?);
     py.detach(|| fk::count_legal_plays(hand, top.as_ref()))
-        .map_err(fk_error)
+        .map_err(value_error)
 }
 
 /// The play id of `play` (a `Combo`, or cards read as `kind` per FK-17).
@@ -216,7 +235,7 @@ fn fifty_k_play_id(play: &Bound<'_, PyAny>, kind: Option<&str>) -> PyResult<u64>
         None => {
             let text = fenpai_core::card::format_cards(&extract_cards(play)?);
             let text = kind.map_or(text.clone(), |k| format!("{text} as {k}"));
-            Err(fk_error(FkError::NotACombination(text)))
+            Err(value_error(FkError::NotACombination(text)))
         }
     }
 }
@@ -224,7 +243,7 @@ fn fifty_k_play_id(play: &Bound<'_, PyAny>, kind: Option<&str>) -> PyResult<u64>
 /// The combination with play id `id` (ValueError outside `0 <= id < NUM_PLAY_IDS`).
 #[pyfunction]
 fn fifty_k_play_from_id(id: u64) -> PyResult<Combo> {
-    encode::play_from_id(id).map(Combo).map_err(fk_error)
+    encode::play_from_id(id).map(Combo).map_err(value_error)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -241,6 +260,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fifty_k_beats, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_legal_play_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(fifty_k_legal_play_types, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_count_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_play_id, m)?)?;
     m.add_function(wrap_pyfunction!(fifty_k_play_from_id, m)?)?;

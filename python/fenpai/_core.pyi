@@ -25,6 +25,7 @@ __all__ = [
     "fifty_k_classify",
     "fifty_k_count_legal_plays",
     "fifty_k_legal_play_ids",
+    "fifty_k_legal_play_types",
     "fifty_k_legal_plays",
     "fifty_k_play_from_id",
     "fifty_k_play_id",
@@ -219,6 +220,9 @@ def fifty_k_legal_plays(
     hand: _CardsLike, top: _ComboLike | None = None, limit: int | None = None
 ) -> list[Combo]: ...
 def fifty_k_legal_play_ids(
+    hand: _CardsLike, top: _ComboLike | None = None, limit: int | None = None
+) -> list[int]: ...
+def fifty_k_legal_play_types(
     hand: _CardsLike, top: _ComboLike | None = None, limit: int | None = None
 ) -> list[int]: ...
 def fifty_k_count_legal_plays(hand: _CardsLike, top: _ComboLike | None = None) -> int: ...

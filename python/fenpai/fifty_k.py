@@ -12,7 +12,8 @@ ValueError. Everything runs in the Rust core; these names are its functions.
 - `legal_plays(hand, top=None, limit=None)`: one `Combo` per distinct
   (card set, kind) that beats `top` (every combination for a lead), in play-id
   order; `count_legal_plays(hand, top=None)` counts them without listing;
-  `legal_play_ids` lists their ids.
+  `legal_play_ids` lists their play ids and `legal_play_types` their type ids
+  (each type once: an action mask over types).
 - Play ids (`Combo.id`, `play_id`, `play_from_id`): every play of one deck,
   suits included, is an integer in `0..NUM_PLAY_IDS` (17 889 928 223) that
   round-trips exactly. Type ids (`Combo.type_id`) forget the suits: kind, main
@@ -32,6 +33,7 @@ from fenpai._core import fifty_k_beats as beats
 from fenpai._core import fifty_k_classify as classify
 from fenpai._core import fifty_k_count_legal_plays as count_legal_plays
 from fenpai._core import fifty_k_legal_play_ids as legal_play_ids
+from fenpai._core import fifty_k_legal_play_types as legal_play_types
 from fenpai._core import fifty_k_legal_plays as legal_plays
 from fenpai._core import fifty_k_play_from_id as play_from_id
 from fenpai._core import fifty_k_play_id as play_id
@@ -46,6 +48,7 @@ __all__ = [
     "classify",
     "count_legal_plays",
     "legal_play_ids",
+    "legal_play_types",
     "legal_plays",
     "play_from_id",
     "play_id",

@@ -8,10 +8,12 @@ from fenpai.games.base import Game
 from fenpai.games.fifty_k import FiftyK
 from fenpai.games.match import Match, new_match
 from fenpai.games.red_five_4p import RedFive4p
+from fenpai.games.red_five_5p import RedFive5p
 from fenpai.games.tractor import Tractor
 
 VARIANTS: dict[str, type[Game]] = {
     "red_five_4p": RedFive4p,
+    "red_five_5p": RedFive5p,
     "fifty_k": FiftyK,
     "tractor": Tractor,
 }

@@ -6,11 +6,8 @@ seed and n, so the same match seed always gives the same deals; what one hand ha
 to the next (levels and dealer in Tractor, 原庄 in Red Five 5p) is the variant's
 `MatchRules.carry`, and the variant's `MatchRules.over` says when the match is won.
 
-A variant joins by adding one entry to `MATCH_RULES`, for example::
-
-    MATCH_RULES["red_five_5p"] = MatchRules(
-        carry=lambda options, result: {**options, "prev_declarer": result["declarer"]},
-    )
+A variant joins by adding one entry to `MATCH_RULES` (Red Five 5p's carries the
+declarer on as the next hand's 原庄, R5-2).
 
 A match ends when its variant says (Tractor: the first team to pass A, TR-30) or after
 `hands` hands; the match clock of TR-31 belongs to the service, which may stop a match
@@ -86,6 +83,15 @@ def tractor_totals(first: Options, results: list[Result]) -> list[float]:
     return [team_totals[seat % 2] for seat in range(4)]
 
 
+def red_five_5p_carry(options: dict[str, Any], result: Result) -> dict[str, Any]:
+    """R5-2: this hand's declarer is the next hand's 原庄 (kept when nobody became one)."""
+    declarer = result.get("declarer")
+    return {
+        **options,
+        "prev_declarer": options.get("prev_declarer", 0) if declarer is None else declarer,
+    }
+
+
 def tractor_over(result: Result) -> bool:
     """TR-30: the first team to pass A wins the match."""
     return result["match_won"] is not None
@@ -94,6 +100,7 @@ def tractor_over(result: Result) -> bool:
 MATCH_RULES: dict[str, MatchRules] = {
     "fifty_k": MatchRules(),
     "red_five_4p": MatchRules(),
+    "red_five_5p": MatchRules(carry=red_five_5p_carry),
     "tractor": MatchRules(carry=tractor_carry, totals=tractor_totals, over=tractor_over),
 }
 

@@ -128,6 +128,8 @@ class Tractor(TrickGame):
         self.final_round = False
         self.final_seat = 0
         self.final_passes = 0
+        # Level cards and jokers dealt to each seat: the cards a declaration is made of.
+        self.material: list[Counter[str]] = [Counter() for _ in range(PLAYERS)]
         self._advance()
 
     def _first_card_seat(self) -> int:
@@ -157,6 +159,10 @@ class Tractor(TrickGame):
             )
         if take(self.hands[seat], cards) is None:
             return f"you do not hold {shown} (of the cards dealt to you so far)"
+        return self._overcall_error(seat, cards, strength)
+
+    def _overcall_error(self, seat: int, cards: tuple[Card, ...], strength: int) -> str | None:
+        """TR-11: stronger than the standing declaration, or the declarer's own reinforcement."""
         standing = self.standing
         if standing is None:
             return None
@@ -185,29 +191,36 @@ class Tractor(TrickGame):
 
     def declarations(self, seat: int) -> list[tuple[Card, ...]]:
         """Every declaration `seat` may make now (TR-10, TR-11), weakest first."""
-        held = Counter(str(c) for c in self.hands[seat])
+        held = self.material[seat]
         candidates: list[tuple[Card, ...]] = []
         for copies in (1, 2):
             candidates += [
                 (Card(self.level + s),) * copies for s in SUITS if held[self.level + s] >= copies
             ]
         candidates += [(Card(j), Card(j)) for j in ("LJ", "BJ") if held[j] >= 2]
-        return [c for c in candidates if self.declaration_error(seat, c) is None]
+        return [
+            c
+            for c in candidates
+            if self._overcall_error(seat, c, declaration_strength(c, self.level)) is None
+        ]
 
     def _advance(self) -> None:
         """TR-12: deals until a seat may declare; then the final round; then TR-13, TR-14."""
         while self.dealt < DEALT:
             seat = (self.first + self.dealt) % PLAYERS
-            self.hands[seat].append(self._deck[self.dealt])
+            card = self._deck[self.dealt]
+            self.hands[seat].append(card)
             self.dealt += 1
-            if self.declarations(seat):
+            if card.rank == self.level or card.suit is None:
+                self.material[seat][str(card)] += 1
+            if self.material[seat] and self.declarations(seat):
                 self.asking = seat
                 return
         if not self.final_round:
             self.final_round = True
             self.final_seat = (self.first + DEALT) % PLAYERS
         while self.final_passes < PLAYERS:
-            if self.declarations(self.final_seat):
+            if self.material[self.final_seat] and self.declarations(self.final_seat):
                 self.asking = self.final_seat
                 return
             self._final_answer(declared=False)

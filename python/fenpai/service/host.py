@@ -93,6 +93,7 @@ def parse_option(value: str) -> Any:
 
 
 def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float | None) -> Snapshot:
+    """What `seat` (None: a spectator) sees of `state`."""
     return Snapshot(
         game_id=game_id,
         version=state.version,

@@ -19,7 +19,7 @@ pub const TEN: u8 = 7;
 pub const KING: u8 = 10;
 
 /// The Fifty-K rank (0 = 3 … 11 = A, 12 = 2) of a card rank.
-pub fn fk_rank(rank: Rank) -> u8 {
+pub const fn fk_rank(rank: Rank) -> u8 {
     (rank.0 + 12) % 13
 }
 
@@ -28,6 +28,18 @@ pub fn card_rank(fk: u8) -> Rank {
     Rank((fk + 1) % 13)
 }
 
+/// `CARD_BITS[card index]`: the card's bit in a [`CardSet`]; 0 for the jokers.
+const CARD_BITS: [u64; crate::card::NUM_CARDS] = {
+    let mut bits = [0u64; crate::card::NUM_CARDS];
+    let mut i = 0;
+    while i < 52 {
+        let (suit, rank) = (i as u8 / 13, i as u8 % 13);
+        bits[i] = 1 << (4 * fk_rank(Rank(rank)) + suit);
+        i += 1;
+    }
+    bits
+};
+
 /// A set of physical cards from one deck without jokers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CardSet(pub u64);
@@ -35,18 +47,25 @@ pub struct CardSet(pub u64);
 impl CardSet {
     /// The set of `cards`; a joker or a card listed twice is an error (FK-1).
     pub fn from_cards(cards: &[Card]) -> Result<CardSet, FkError> {
-        let mut set = 0u64;
+        let mut set = CardSet::default();
         for &card in cards {
-            let (Some(rank), Some(suit)) = (card.rank(), card.suit()) else {
-                return Err(FkError::Joker(card));
-            };
-            let bit = 1u64 << (4 * fk_rank(rank) + suit.0);
-            if set & bit != 0 {
-                return Err(FkError::Duplicate(card));
-            }
-            set |= bit;
+            set.insert(card)?;
         }
-        Ok(CardSet(set))
+        Ok(set)
+    }
+
+    /// Adds `card`; a joker or a card already in the set is an error (FK-1).
+    #[inline]
+    pub fn insert(&mut self, card: Card) -> Result<(), FkError> {
+        let bit = CARD_BITS[card.index()];
+        if bit == 0 {
+            return Err(FkError::Joker(card));
+        }
+        if self.0 & bit != 0 {
+            return Err(FkError::Duplicate(card));
+        }
+        self.0 |= bit;
+        Ok(())
     }
 
     /// The suits held at Fifty-K rank `rank`, as a 4-bit mask (bit = suit).

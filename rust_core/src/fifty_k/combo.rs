@@ -7,6 +7,12 @@
 //! profile; a kicker kind's sequence has n ≥ 2 triples, so it never meets triple +
 //! one or triple + pair), but [`readings`] and [`read_as`] still follow FK-17 in
 //! general: name a kind, or take the first reading in FK-10..FK-16 order.
+//!
+//! Kickers (FK-14, FK-15): a kicker may be of any rank but the triples', a 2 or a
+//! rank next to the sequence included, since FK-15 forbids only the sequence's
+//! ranks; FK-15's n kickers are of n different ranks. So a kicker rank holds
+//! exactly 1 (or 2) cards of the play, and a 4th card of a triple's rank is never
+//! a kicker.
 
 use crate::card::{Card, Suit};
 
@@ -186,7 +192,11 @@ fn is_sequence(mask: u16, min: u32) -> bool {
 
 /// `cards` read as `kind`, if they can be (FK-10..FK-16).
 pub fn read_as(cards: CardSet, kind: Kind) -> Option<Combo> {
-    let p = Profile::of(cards);
+    read_profile(cards, &Profile::of(cards), kind)
+}
+
+/// [`read_as`] with the rank profile of `cards` already made.
+fn read_profile(cards: CardSet, p: &Profile, kind: Kind) -> Option<Combo> {
     let [_, ones, twos, threes, fours] = p.by_count;
     let n = cards.len();
     let one_rank = |mask: u16, size: u32| (mask.count_ones() == 1 && n == size).then_some(mask);
@@ -226,7 +236,10 @@ pub fn read_as(cards: CardSet, kind: Kind) -> Option<Combo> {
 
 /// Every reading of `cards`, in FK-10..FK-16 order (FK-17).
 pub fn readings(cards: CardSet) -> impl Iterator<Item = Combo> {
-    Kind::ALL.into_iter().filter_map(move |k| read_as(cards, k))
+    let profile = Profile::of(cards);
+    Kind::ALL
+        .into_iter()
+        .filter_map(move |k| read_profile(cards, &profile, k))
 }
 
 /// FK-17: `cards` read as the named kind, or unnamed as the first reading (the

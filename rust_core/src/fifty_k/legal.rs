@@ -9,11 +9,12 @@
 //! pairs that `play CARDS as KIND` names.
 
 use super::beats::bar;
-use super::cardset::{binomial, suit_choices, CardSet, FIVE, KING, RANKS, TEN};
+use super::cardset::{CardSet, FIVE, KING, RANKS, TEN};
 use super::combo::{Combo, Kind};
-use super::encode::{pattern_first_id, suit_index};
+use super::encode::{pattern_first_id, pattern_type_id};
 use super::error::FkError;
-use super::shape::{ranks, Pattern, SHAPES};
+use super::shape::{ranks, shape_index, Pattern, BOMB, FIFTY_K, PURE_FIFTY_K, SHAPES};
+use super::suits::{each_suit_choice, fifty_k_count, pattern_count};
 
 /// Checks that no card of `top` is in `hand`: one deck (FK-1).
 pub fn check_disjoint(hand: CardSet, top: Option<&Combo>) -> Result<(), FkError> {
@@ -31,61 +32,87 @@ pub fn for_each_pattern(
     top: Option<&Combo>,
     mut f: impl FnMut(Pattern) -> bool,
 ) -> bool {
-    // held[w]: the ranks where the hand has at least w cards.
-    let mut held = [0u16; 5];
+    let held = held_ranks(hand);
+    match top {
+        None => (0..SHAPES.len()).all(|shape| shape_patterns(hand, &held, shape, 0, &mut f)),
+        Some(top) => candidate_shapes(top).all(|shape| {
+            let s = &SHAPES[shape];
+            bar(top, s.kind, s.num_cards())
+                .is_none_or(|min| shape_patterns(hand, &held, shape, min, &mut f))
+        }),
+    }
+}
+
+/// `held[w]`: the ranks (a rank mask) where `hand` has at least `w` cards.
+fn held_ranks(hand: CardSet) -> [u16; 5] {
+    let mut held = [(1u16 << RANKS) - 1, 0, 0, 0, 0];
     for r in 0..RANKS {
-        for w in 0..=hand.count(r) {
-            held[w as usize] |= 1 << r;
-        }
+        let count = hand.count(r);
+        held[1] |= ((count >= 1) as u16) << r;
+        held[2] |= ((count >= 2) as u16) << r;
+        held[3] |= ((count >= 3) as u16) << r;
+        held[4] |= ((count >= 4) as u16) << r;
     }
-    for (index, shape) in SHAPES.iter().enumerate() {
-        let min = match top {
-            None => 0,
-            Some(t) => match bar(t, shape.kind, shape.num_cards()) {
-                Some(min) => min,
-                None => continue,
-            },
-        };
-        let mut pattern = Pattern {
-            shape: index,
-            rank: shape.first_rank,
-            kickers: 0,
-            suit: 0,
-        };
-        let go_on = match shape.kind {
-            Kind::PureFiftyK => (0..4u8).all(|suit| {
+    held
+}
+
+/// The shapes that may hold a play beating `top`, ascending: only its own shape and
+/// the specials' can ([`bar`] is `None` for every other kind, FK-20, FK-21).
+fn candidate_shapes(top: &Combo) -> impl Iterator<Item = usize> {
+    let own = shape_index(top.kind, top.len()).unwrap_or(BOMB);
+    let mut shapes = [own, BOMB, FIFTY_K, PURE_FIFTY_K];
+    shapes.sort_unstable();
+    (0..shapes.len())
+        .filter(move |&i| i == 0 || shapes[i] != shapes[i - 1])
+        .map(move |i| shapes[i])
+}
+
+/// Calls `f` with the patterns of shape `shape` that `hand` holds, with strength at
+/// least `min`, in type-id order; false when `f` stopped the walk.
+fn shape_patterns(
+    hand: CardSet,
+    held: &[u16; 5],
+    shape: usize,
+    min: u8,
+    f: &mut impl FnMut(Pattern) -> bool,
+) -> bool {
+    let s = &SHAPES[shape];
+    let mut pattern = Pattern {
+        shape,
+        rank: s.first_rank,
+        kickers: 0,
+        suit: 0,
+    };
+    match s.kind {
+        Kind::PureFiftyK => {
+            let suits = hand.suits(FIVE) & hand.suits(TEN) & hand.suits(KING);
+            (0..4u8).all(|suit| {
                 pattern.suit = suit;
-                let bit = 1 << suit;
-                let suit_held = [FIVE, TEN, KING].iter().all(|&r| hand.suits(r) & bit != 0);
-                !(suit_held && 3 - suit >= min) || f(pattern)
-            }),
-            Kind::FiftyK => fifty_k_count(hand) == 0 || f(pattern),
-            _ if hand.len() < shape.num_cards() => true,
-            _ => {
-                // Main ranks that end a run of `units` held ranks, at a position
-                // of the shape, at or above the bar.
-                let with_width = held[shape.width as usize];
-                let ends = (1..shape.units).fold(with_width, |acc, i| acc & with_width << i);
-                let positions = ((1u16 << shape.positions) - 1) << shape.first_rank;
-                let ends = ends & positions & !((1u16 << min) - 1);
-                ranks(ends).all(|rank| {
-                    pattern.rank = rank;
-                    if shape.kickers == 0 {
-                        return f(pattern);
-                    }
-                    let available = held[shape.kicker_width as usize] & !pattern.main();
-                    each_kicker_set(shape.kickers, RANKS, available, 0, &mut |kickers| {
-                        pattern.kickers = kickers;
-                        f(pattern)
-                    })
+                suits >> suit & 1 == 0 || 3 - suit < min || f(pattern)
+            })
+        }
+        Kind::FiftyK => fifty_k_count(hand) == 0 || f(pattern),
+        _ if hand.len() < s.num_cards() || held[s.width as usize] == 0 => true,
+        _ => {
+            // Main ranks that end a run of `units` held ranks, at a position of
+            // the shape, at or above the bar.
+            let with_width = held[s.width as usize];
+            let ends = (1..s.units).fold(with_width, |acc, i| acc & with_width << i);
+            let positions = ((1u16 << s.positions) - 1) << s.first_rank;
+            let ends = ends & positions & !((1u16 << min) - 1);
+            ranks(ends).all(|rank| {
+                pattern.rank = rank;
+                if s.kickers == 0 {
+                    return f(pattern);
+                }
+                let available = held[s.kicker_width as usize] & !pattern.main();
+                each_kicker_set(s.kickers, RANKS, available, 0, &mut |kickers| {
+                    pattern.kickers = kickers;
+                    f(pattern)
                 })
-            }
-        };
-        if !go_on {
-            return false;
+            })
         }
     }
-    true
 }
 
 /// Every `k`-set of the ranks below `below` in `available` (a rank mask), in colex
@@ -107,63 +134,29 @@ fn each_kicker_set(
     ranks(candidates).all(|top| each_kicker_set(k - 1, top, available, chosen | 1 << top, f))
 }
 
-/// Non-pure fifty-Ks in `hand`: every 5-T-K suit triple minus the one-suit ones.
-fn fifty_k_count(hand: CardSet) -> u64 {
-    let all = hand.count(FIVE) as u64 * hand.count(TEN) as u64 * hand.count(KING) as u64;
-    let pure = (hand.suits(FIVE) & hand.suits(TEN) & hand.suits(KING)).count_ones() as u64;
-    all - pure
-}
+/// Room reserved for a list of plays: most hands of 13 to 18 cards have fewer.
+const RESERVE: usize = 256;
 
-/// The plays of `pattern` that `hand` holds: how many.
-pub fn pattern_count(hand: CardSet, pattern: &Pattern) -> u64 {
-    match pattern.shape().kind {
-        Kind::FiftyK => fifty_k_count(hand),
-        Kind::PureFiftyK => 1,
-        _ => pattern
-            .units()
-            .map(|(r, w)| binomial(hand.count(r) as u32, w as u32))
-            .product(),
+/// Collects, for each legal pattern in order, what `each` pushes, up to `limit`
+/// items; `each` gets a push function that says whether to go on.
+fn collect<T>(
+    hand: CardSet,
+    top: Option<&Combo>,
+    limit: Option<usize>,
+    mut each: impl FnMut(Pattern, &mut dyn FnMut(T) -> bool) -> bool,
+) -> Result<Vec<T>, FkError> {
+    check_disjoint(hand, top)?;
+    let limit = limit.unwrap_or(usize::MAX);
+    let mut out = Vec::with_capacity(limit.min(RESERVE));
+    if limit > 0 {
+        for_each_pattern(hand, top, |pattern| {
+            each(pattern, &mut |item| {
+                out.push(item);
+                out.len() < limit
+            })
+        });
     }
-}
-
-/// The plays of `pattern` that `hand` holds, in suit-index order, until `f`
-/// returns false. Returns false when stopped early.
-pub fn each_play(hand: CardSet, pattern: &Pattern, f: &mut impl FnMut(Combo) -> bool) -> bool {
-    let kind = pattern.shape().kind;
-    let combo = |cards| Combo {
-        kind,
-        rank: pattern.rank,
-        cards,
-    };
-    if kind == Kind::PureFiftyK {
-        let bit = 1 << pattern.suit;
-        let cards = [FIVE, TEN, KING]
-            .iter()
-            .fold(CardSet::default(), |acc, &r| acc.union(CardSet::at(r, bit)));
-        return f(combo(cards));
-    }
-    let mut units = [(0u8, &[][..]); 12];
-    let mut n = 0;
-    for (rank, width) in pattern.units() {
-        units[n] = (rank, suit_choices(hand.suits(rank), width));
-        n += 1;
-    }
-    expand(&units[..n], 0, &mut |cards| {
-        let one_suit = kind == Kind::FiftyK
-            && cards.suits(FIVE) == cards.suits(TEN)
-            && cards.suits(TEN) == cards.suits(KING);
-        one_suit || f(combo(cards))
-    })
-}
-
-/// Every choice of one suit mask per unit, first unit most significant.
-fn expand(units: &[(u8, &[u8])], acc: u64, f: &mut impl FnMut(CardSet) -> bool) -> bool {
-    match units.split_first() {
-        None => f(CardSet(acc)),
-        Some((&(rank, choices), rest)) => choices
-            .iter()
-            .all(|&m| expand(rest, acc | (m as u64) << (4 * rank), f)),
-    }
+    Ok(out)
 }
 
 /// Every legal play of `hand` against `top` (a lead when `None`), in play-id
@@ -173,19 +166,12 @@ pub fn legal_plays(
     top: Option<&Combo>,
     limit: Option<usize>,
 ) -> Result<Vec<Combo>, FkError> {
-    check_disjoint(hand, top)?;
-    let limit = limit.unwrap_or(usize::MAX);
-    let mut out = Vec::new();
-    if limit == 0 {
-        return Ok(out);
-    }
-    for_each_pattern(hand, top, |pattern| {
-        each_play(hand, &pattern, &mut |c| {
-            out.push(c);
-            out.len() < limit
+    collect(hand, top, limit, |pattern, push| {
+        let (kind, rank) = (pattern.shape().kind, pattern.rank);
+        each_suit_choice(hand, &pattern, &mut |cards, _| {
+            push(Combo { kind, rank, cards })
         })
-    });
-    Ok(out)
+    })
 }
 
 /// The play ids ([`super::encode`]) of the legal plays, ascending, at most `limit`.
@@ -194,20 +180,24 @@ pub fn legal_play_ids(
     top: Option<&Combo>,
     limit: Option<usize>,
 ) -> Result<Vec<u64>, FkError> {
-    check_disjoint(hand, top)?;
-    let limit = limit.unwrap_or(usize::MAX);
-    let mut out = Vec::new();
-    if limit == 0 {
-        return Ok(out);
-    }
-    for_each_pattern(hand, top, |pattern| {
+    collect(hand, top, limit, |pattern, push| {
         let first = pattern_first_id(&pattern);
-        each_play(hand, &pattern, &mut |c| {
-            out.push(first + suit_index(&c, &pattern));
-            out.len() < limit
+        each_suit_choice(hand, &pattern, &mut |_, suit_index| {
+            push(first + suit_index)
         })
-    });
-    Ok(out)
+    })
+}
+
+/// The type ids ([`super::encode`]: plays with suits forgotten) that the legal plays
+/// have, ascending, each once, at most `limit`: an action mask over types.
+pub fn legal_play_types(
+    hand: CardSet,
+    top: Option<&Combo>,
+    limit: Option<usize>,
+) -> Result<Vec<u32>, FkError> {
+    collect(hand, top, limit, |pattern, push| {
+        push(pattern_type_id(&pattern))
+    })
 }
 
 /// How many legal plays `legal_plays` would list without a limit, without listing them.
@@ -226,8 +216,9 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::super::beats::beats;
+    use super::super::cardset::binomial;
     use super::super::combo::readings;
-    use super::super::encode::play_id;
+    use super::super::encode::{play_id, type_id};
     use super::super::test_support::{combo, set, Rng};
     use super::*;
 
@@ -401,6 +392,9 @@ mod tests {
             let ids: Vec<u64> = plays.iter().map(play_id).collect();
             assert!(ids.windows(2).all(|w| w[0] < w[1]), "ascending ids");
             assert_eq!(legal_play_ids(hand, top.as_ref(), None), Ok(ids));
+            let mut types: Vec<u32> = plays.iter().map(type_id).collect();
+            types.dedup();
+            assert_eq!(legal_play_types(hand, top.as_ref(), None), Ok(types));
         }
     }
 

@@ -3,8 +3,9 @@
 //! One deck without jokers (FK-1): hands and plays are sets of physical cards
 //! ([`CardSet`]), since suits matter for pure fifty-Ks. Submodules, one job each:
 //! [`cardset`] (ranks and card sets), [`combo`] (kinds and reading cards, FK-10..FK-17),
-//! [`beats`] (FK-20, FK-21), [`shape`] (the layout of plays), [`legal`] (legal plays
-//! and their count), [`encode`] (play ↔ integer id for learning code).
+//! [`beats`] (FK-20, FK-21), [`shape`] (the layout of plays), [`suits`] (the suit
+//! choices of a pattern), [`legal`] (legal plays and their count), [`encode`] (play ↔
+//! integer id for learning code).
 
 pub mod beats;
 pub mod cardset;
@@ -13,6 +14,7 @@ pub mod encode;
 pub mod error;
 pub mod legal;
 pub mod shape;
+pub mod suits;
 #[cfg(test)]
 mod test_support;
 pub mod turns;
@@ -22,6 +24,6 @@ pub use cardset::CardSet;
 pub use combo::{classify, read_as, readings, Combo, Kind};
 pub use encode::{play_from_id, play_id, type_id};
 pub use error::FkError;
-pub use legal::{count_legal_plays, legal_play_ids, legal_plays};
+pub use legal::{count_legal_plays, legal_play_ids, legal_play_types, legal_plays};
 pub use shape::{NUM_PLAY_IDS, NUM_PLAY_TYPES};
 pub use turns::{FkAction, FkOutcome, FkPlay, LeadAfterOut};

@@ -13,7 +13,7 @@ use super::combo::Kind;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub kind: Kind,
-    /// Main units: the sequence's length, else 1.
+    /// Main units: the sequence's length; 3 for fifty-Ks (5, T, K); else 1.
     pub units: u8,
     /// Cards per main unit: 1 single/straight/fifty-K, 2 pair(s), 3 triple(s) and
     /// the kicker kinds, 4 bomb.
@@ -125,6 +125,7 @@ pub const SHAPES: [Shape; NUM_SHAPES] = {
     }
     add!(shape(Kind::TripleOne, 1, 3, 1, 1));
     add!(shape(Kind::TriplePair, 1, 3, 1, 2));
+    // FK-15 needs n kicker ranks besides the n sequence ranks: n <= 6 of 13.
     n = 2;
     while n <= 6 {
         add!(shape(Kind::TriplesSingles, n, 3, n, 1));
@@ -159,11 +160,28 @@ pub const NUM_PLAY_TYPES: u32 = LAST.type_base + LAST.patterns();
 /// Number of play ids: every play of one deck, suits included.
 pub const NUM_PLAY_IDS: u64 = LAST.id_base + LAST.patterns() as u64 * LAST.suit_choices;
 
+/// `SHAPE_INDEX[kind][cards]`: the index into [`SHAPES`] of that kind and length,
+/// or `u8::MAX` when there is none.
+const SHAPE_INDEX: [[u8; 53]; 13] = {
+    let mut table = [[u8::MAX; 53]; 13];
+    let mut i = 0;
+    while i < NUM_SHAPES {
+        let s = &SHAPES[i];
+        table[s.kind as usize][s.num_cards() as usize] = i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The shapes of the specials (FK-21): bombs, fifty-Ks and pure fifty-Ks.
+pub const BOMB: usize = SHAPE_INDEX[Kind::Bomb as usize][4] as usize;
+pub const FIFTY_K: usize = SHAPE_INDEX[Kind::FiftyK as usize][3] as usize;
+pub const PURE_FIFTY_K: usize = SHAPE_INDEX[Kind::PureFiftyK as usize][3] as usize;
+
 /// The shape of `kind` plays with `len` cards, as an index into [`SHAPES`].
 pub fn shape_index(kind: Kind, len: u32) -> Option<usize> {
-    SHAPES
-        .iter()
-        .position(|s| s.kind == kind && s.num_cards() == len)
+    let index = *SHAPE_INDEX[kind as usize].get(len as usize)?;
+    (index != u8::MAX).then_some(index as usize)
 }
 
 /// A play up to suits: its shape, main rank, kicker ranks (bit mask over Fifty-K
