@@ -209,23 +209,20 @@ def test_reissue_seat_token(stub):
 
 
 def test_resign(stub):
-    """Resign ends the game for every variant that scores it; a variant that cannot
-    score it in this phase refuses with UNIMPLEMENTED and nothing changes."""
+    """Resigning (leaving) ends the game for every variant: a RESIGN event, the result
+    naming the seat that escaped (R5-43 scores it in Red Five 5p)."""
     for variant in sorted(VARIANTS):
         created = create(stub, variant, seed=2)
         game_id = created.game.game_id
         tokens = join_all(stub, created.game)
         before = stub.GetGame(pb.GetGameRequest(game_id=game_id)).game
-        try:
-            done = stub.Resign(pb.ResignRequest(game_id=game_id, seat_token=tokens[1]))
-        except grpc.RpcError as err:
-            assert err.code() == grpc.StatusCode.UNIMPLEMENTED, err.details()
-            assert stub.GetGame(pb.GetGameRequest(game_id=game_id)).game == before
-            continue
-        assert done.version == before.version + 1 and json.loads(done.result_json)
+        done = stub.Resign(pb.ResignRequest(game_id=game_id, seat_token=tokens[1]))
+        assert done.version == before.version + 1
+        assert json.loads(done.result_json)["escaped"] == 1
         history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))
         assert history.events[-1].kind == pb.EVENT_KIND_RESIGN
         assert history.events[-1].seat == 1 and history.complete
+        assert history.game.status == pb.GAME_STATUS_FINISHED
         again = pb.ResignRequest(game_id=game_id, seat_token=tokens[0])
         assert code_of(stub.Resign, again) == grpc.StatusCode.FAILED_PRECONDITION
 
