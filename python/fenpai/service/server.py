@@ -207,9 +207,8 @@ class Server:
     def __init__(self, config: ServerConfig):
         self.config = config
         self.store = Store(config.db, config.synchronous)
+        self.host = GameHost(self.store, config.timers, config.bot_workers)
         try:
-            self.host = GameHost(self.store, config.timers, config.bot_workers)
-            self.restored = self.host.restore()
             self._grpc = grpc.server(
                 futures.ThreadPoolExecutor(config.threads, thread_name_prefix="fenpai-rpc"),
                 options=[
@@ -228,7 +227,10 @@ class Server:
                 (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self._grpc
             )
             self.port = self._grpc.add_insecure_port(config.address)
+            # Only once the address is ours: restored games' bots and timers may act.
+            self.restored = self.host.restore()
         except BaseException:
+            self.host.close()
             self.store.close()
             raise
 
