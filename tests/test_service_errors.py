@@ -161,6 +161,8 @@ def test_bad_create_requests_name_the_problem(stub):
         (pb.CreateGameRequest(variant="poker"), "unknown variant"),
         (pb.CreateGameRequest(variant="red_five_4p", options={"decks": "4"}), "decks"),
         (pb.CreateGameRequest(variant="red_five_4p", options={"colour": "1"}), "colour"),
+        (pb.CreateGameRequest(variant="red_five_4p", options={"seed": "1"}), "seed"),
+        (pb.CreateGameRequest(variant="red_five_4p", options={"deck": "5h"}), "deck"),
         (pb.CreateGameRequest(variant="red_five_4p", bots={7: "random"}), "no seat 7"),
         (pb.CreateGameRequest(variant="red_five_4p", bots={1: "genius"}), "genius"),
         (pb.CreateGameRequest(variant="red_five_4p", timer_seconds={"nap": 1}), "nap"),

@@ -189,6 +189,8 @@ class GameHost:
             limits.check_text("option name", name, limits.MAX_NAME)
             limits.check_text(f"option {name}", value, limits.MAX_OPTION_VALUE)
             parsed[name] = parse_option(value)
+        if "seed" in parsed:
+            raise invalid("seed is a field of CreateGame, not an option")
         if seed is None:
             seed = secrets.randbits(63)
         try:
