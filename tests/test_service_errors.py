@@ -5,6 +5,7 @@ before and after)."""
 from __future__ import annotations
 
 import random
+import time
 
 import grpc
 import pytest
@@ -224,3 +225,18 @@ def test_random_junk_never_breaks_the_server(stub, game):
         except grpc.RpcError as err:
             assert err.code() in (StatusCode.INVALID_ARGUMENT, StatusCode.FAILED_PRECONDITION)
     assert stub.GetGame(pb.GetGameRequest(game_id=game_id)).game.game_id == game_id
+
+
+def test_streams_beyond_the_limit_are_resource_exhausted(tmp_path):
+    """Each open stream holds a handler thread: past the limit (7/8 of --threads) a new
+    stream is refused, and unary calls still get through."""
+    with running_server(tmp_path, "--no-timers", "--threads", "8") as server:
+        stub = server.stub()
+        game_id = create(stub, "red_five_4p").game.game_id
+        streams = [stub.Spectate(pb.SpectateRequest(game_id=game_id)) for _ in range(4)]
+        time.sleep(0.5)  # let the four streams start
+        extra = stub.Spectate(pb.SpectateRequest(game_id=game_id))
+        assert code_of(list, extra) == StatusCode.RESOURCE_EXHAUSTED
+        assert stub.GetGame(pb.GetGameRequest(game_id=game_id)).game.game_id == game_id
+        for stream in streams:
+            stream.cancel()
