@@ -14,6 +14,7 @@ Two kinds of client:
 
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
+    python benches/service_load.py -n 100 --think 0.2   # latency below saturation
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ FINISHED = pb.GAME_STATUS_FINISHED
 
 
 async def play_games(
-    stub, variant: str, mirror: bool, deadline: float, seed: int, out: dict
+    stub, variant: str, mirror: bool, think: float, deadline: float, seed: int, out: dict
 ) -> None:
     """One game slot: plays games back to back until `deadline`."""
     rng = random.Random(seed)
@@ -79,12 +80,14 @@ async def play_games(
                 local.apply(seat, done.action)
                 assert list(done.to_act) == local.to_act
             to_act = list(done.to_act) if done.status != FINISHED else []
+            if think:
+                await asyncio.sleep(think)
         if not to_act:
             out["games"] += 1
 
 
 async def client_main(
-    address: str, slots: int, variant: str, mirror: bool, seconds: float, seed: int
+    address: str, slots: int, variant: str, mirror: bool, think: float, seconds: float, seed: int
 ) -> dict:
     out: dict = {"view": [], "act": [], "games": 0}
     async with grpc.aio.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as ch:
@@ -92,7 +95,7 @@ async def client_main(
         deadline = time.monotonic() + seconds
         await asyncio.gather(
             *(
-                play_games(stub, variant, mirror, deadline, seed * 1000 + i, out)
+                play_games(stub, variant, mirror, think, deadline, seed * 1000 + i, out)
                 for i in range(slots)
             )
         )
@@ -128,7 +131,8 @@ def run(server: ServerProcess, n: int, args: argparse.Namespace) -> dict:
     shares = [n // clients + (i < n % clients) for i in range(clients)]
     mirror = args.client == "mirror"
     jobs = [
-        (server.address, s, args.variant, mirror, args.seconds, i) for i, s in enumerate(shares)
+        (server.address, s, args.variant, mirror, args.think, args.seconds, i)
+        for i, s in enumerate(shares)
     ]
     assert server.proc is not None
     cpu_before = cpu_seconds(server.proc.pid)
@@ -163,6 +167,9 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--variant", default="red_five_4p")
     parser.add_argument("--client", choices=("view", "mirror"), default="view")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a game waits after each action"
+    )
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
     parser.add_argument("--threads", type=int, default=256, help="the server's gRPC threads")
     args = parser.parse_args()
@@ -177,7 +184,8 @@ def main() -> None:
     cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
     print(
         f"fenpai service load: {args.variant}, {args.client} clients in {args.clients} processes, "
-        f"{args.seconds:g} s per N, sqlite synchronous={args.sync}, {cpu} cores"
+        f"think {args.think:g} s, {args.seconds:g} s per N, sqlite synchronous={args.sync}, "
+        f"{cpu} cores"
     )
     print(
         f"{'N':>5} {'games':>6} {'actions':>8} {'actions/s':>10} {'Act p50':>8} {'Act p99':>8}"
