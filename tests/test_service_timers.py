@@ -53,13 +53,13 @@ def test_idle_seats_time_out_to_the_default_actions(stub):
 
 
 def test_an_action_in_time_is_not_a_time_out(stub):
-    created = create(stub, "red_five_4p", seed=4, timers={"bid": 0.4})
+    created = create(stub, "red_five_4p", seed=4, timers={"bid": 1.5})
     game_id = created.game.game_id
     tokens = join_all(stub, created.game)
     first = view(stub, game_id, tokens[0])
     assert first.HasField("deadline")
     left = first.deadline.ToNanoseconds() / 1e9 - time.time()
-    assert 0 < left <= 0.4
+    assert 0 < left <= 1.5
     seat = first.to_act[0]
     stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action="bid 60"))
     stream = stub.StreamEvents(
