@@ -27,32 +27,54 @@ pub fn visit(
     acc: &mut Counts,
     visit_one: &mut dyn FnMut(&Counts) -> bool,
 ) -> bool {
-    if size == 0 {
-        return pairs_in(acc) < need || visit_one(acc);
+    // Suffix sums: cards, and disjoint pairs, that items[j..] can still give.
+    let mut room = vec![0usize; items.len() + 1];
+    let mut pairs = vec![0usize; items.len() + 1];
+    for j in (0..items.len()).rev() {
+        room[j] = room[j + 1] + items[j].1 as usize;
+        pairs[j] = pairs[j + 1] + (items[j].1 / 2) as usize;
     }
-    if i == items.len() {
-        return true;
+    let held = pairs_in(acc) as usize;
+    Walk {
+        items,
+        room: &room,
+        pairs: &pairs,
+        need: need as usize,
+        visit_one,
     }
-    let room: usize = items[i..].iter().map(|&(_, n)| n as usize).sum();
-    if room < size {
-        return true;
-    }
-    if need > 0 {
-        let more: usize = items[i..].iter().map(|&(_, n)| (n / 2) as usize).sum();
-        if (pairs_in(acc) as usize) + more.min(size / 2) < need as usize {
+    .go(i, size, held, acc)
+}
+
+/// The state of one [`visit`]: the items, their suffix sums and the visitor.
+struct Walk<'a> {
+    items: &'a Items,
+    room: &'a [usize],
+    pairs: &'a [usize],
+    need: usize,
+    visit_one: &'a mut dyn FnMut(&Counts) -> bool,
+}
+
+impl Walk<'_> {
+    fn go(&mut self, i: usize, size: usize, held: usize, acc: &mut Counts) -> bool {
+        if size == 0 {
+            return held < self.need || (self.visit_one)(acc);
+        }
+        if self.room[i] < size || held + self.pairs[i].min(size / 2) < self.need {
             return true;
         }
-    }
-    let (card, n) = items[i];
-    for take in (0..=n.min(size as u8)).rev() {
-        acc.add(card, take);
-        let go_on = visit(items, i + 1, size - take as usize, need, acc, visit_one);
-        acc.remove(card, take);
-        if !go_on {
-            return false;
+        let (card, n) = self.items[i];
+        let before = acc.get(card);
+        for take in (0..=n.min(size as u8)).rev() {
+            acc.add(card, take);
+            let gained = ((before + take) / 2 - before / 2) as usize;
+            let go_on = self.go(i + 1, size - take as usize, held + gained, acc);
+            acc.remove(card, take);
+            if !go_on {
+                return false;
+            }
         }
+        true
     }
-    true
 }
 
 /// A space of multisets with a completion table, for counting and indexing.
