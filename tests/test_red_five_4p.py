@@ -159,6 +159,7 @@ def test_r4_31_no_throws():
 
 
 def test_r4_32_declarer_leads_first():
+    """R4-32: the declarer leads the first trick."""
     g = fenpai.new_game("red_five_4p", seed=6)
     while g.phase != "play":
         s = g.to_act[0]
@@ -204,7 +205,8 @@ def reference_score(g):
 @pytest.mark.parametrize("decks", [2, 3])
 @pytest.mark.parametrize("kitty_points", ["last_trick", "always"])
 def test_r4_40_r4_42_random_playouts_score_by_the_rules(decks, kitty_points):
-    """Random games (C-61, zero-sum, replay, views) scored as R4-40..R4-42 say."""
+    """Random games (C-61, zero-sum, replay, views) scored as R4-40..R4-42 say; the kitty
+    goes by the last trick's winner (C-60)."""
     rng = random.Random(decks * 10 + len(kitty_points))
     captures = 0
     games = 80

@@ -7,6 +7,8 @@
 //! table of completions, so a huge space (a void follower's discards, a burial) is
 //! counted and indexed without being listed.
 
+use std::sync::OnceLock;
+
 use crate::card::{Card, Counts};
 
 /// Cards with how many copies may be taken, in enumeration order.
@@ -85,39 +87,45 @@ pub struct Space {
     size: usize,
     need: usize,
     /// `ways[(i * (size + 1) + s) * (need + 1) + p]`: completions taking `s` more cards
-    /// from `items[i..]` when `p` pairs (capped at `need`) are already held.
-    ways: Vec<u64>,
+    /// from `items[i..]` when `p` pairs (capped at `need`) are already held. Made on
+    /// first use: listing a few multisets needs no table.
+    ways: OnceLock<Vec<u64>>,
 }
 
 impl Space {
     pub fn new(base: Counts, items: Items, size: usize, need: u8) -> Space {
-        let need = need as usize;
-        let m = items.len();
-        let (sw, pw) = (size + 1, need + 1);
-        let mut ways = vec![0u64; (m + 1) * sw * pw];
-        for p in 0..pw {
-            ways[(m * sw) * pw + p] = (p >= need) as u64;
-        }
-        for i in (0..m).rev() {
-            let n = items[i].1 as usize;
-            for s in 0..sw {
-                for p in 0..pw {
-                    let mut total = 0u64;
-                    for t in 0..=n.min(s) {
-                        let q = (p + t / 2).min(need);
-                        total = total.saturating_add(ways[((i + 1) * sw + s - t) * pw + q]);
-                    }
-                    ways[(i * sw + s) * pw + p] = total;
-                }
-            }
-        }
         Space {
             base,
             items,
             size,
-            need,
-            ways,
+            need: need as usize,
+            ways: OnceLock::new(),
         }
+    }
+
+    fn table(&self) -> &[u64] {
+        self.ways.get_or_init(|| {
+            let (m, need) = (self.items.len(), self.need);
+            let (sw, pw) = (self.size + 1, need + 1);
+            let mut ways = vec![0u64; (m + 1) * sw * pw];
+            for p in 0..pw {
+                ways[(m * sw) * pw + p] = (p >= need) as u64;
+            }
+            for i in (0..m).rev() {
+                let n = self.items[i].1 as usize;
+                for s in 0..sw {
+                    for p in 0..pw {
+                        let mut total = 0u64;
+                        for t in 0..=n.min(s) {
+                            let q = (p + t / 2).min(need);
+                            total = total.saturating_add(ways[((i + 1) * sw + s - t) * pw + q]);
+                        }
+                        ways[(i * sw + s) * pw + p] = total;
+                    }
+                }
+            }
+            ways
+        })
     }
 
     /// The same space without any copy of `card`; `None` when the base holds one
@@ -145,7 +153,7 @@ impl Space {
     }
 
     fn at(&self, i: usize, s: usize, p: usize) -> u64 {
-        self.ways[(i * (self.size + 1) + s) * (self.need + 1) + p]
+        self.table()[(i * (self.size + 1) + s) * (self.need + 1) + p]
     }
 
     pub fn count(&self) -> u64 {

@@ -311,6 +311,7 @@ class TrickGame(Game):
         raise NotImplementedError
 
     def last_trick_winner(self) -> int:
+        """C-60: the winner of the last trick, by whom each variant scores the kitty."""
         assert self.play is not None
         return self.play.tricks()[-1][3]
 
