@@ -28,16 +28,6 @@ def seed_for(*parts: int) -> int:
     return x
 
 
-def play_sides(game: Game) -> tuple[str, int | None]:
-    """Who plays with whom in the play phase, as the core's bots need it."""
-    declarer = getattr(game, "declarer", None)
-    if game.variant == "red_five_4p":
-        return "alone", declarer
-    if game.variant == "red_five_5p":
-        return "friend", declarer
-    return "partners", declarer
-
-
 class Bot:
     """One seat's bot: `choose` names an action, `act` applies it."""
 
@@ -55,7 +45,7 @@ class Bot:
         if game.phase == "play" and play is not None:
             if game.variant == "fifty_k":
                 return self.fk_bot.choose(play)
-            sides, declarer = play_sides(game)
+            sides, declarer = game.sides()
             return "play " + self.trick_bot.choose(play, sides, declarer)
         if self.name == "greedy":
             policy = GREEDY.get(game.variant)
