@@ -39,16 +39,12 @@ import os
 import random
 import re
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REF_VENV = HERE / ".venv-ref"
-REF_PACKAGES = ["open_spiel==2.0.2", "rlcard==1.2.0"]
+from refenv import run_in_reference
+
 CASES = [(13, "lead"), (13, "follow"), (18, "lead"), (18, "follow")]
 
 
@@ -202,23 +198,11 @@ def rlcard_results(states: int, repeat: int, seed: int) -> dict:
     }
 
 
-def ensure_reference_venv() -> Path:
-    """The reference environment's python, made (and the references installed) if missing."""
-    python = REF_VENV / "bin" / "python"
-    if not python.exists():
-        print(f"making {REF_VENV} with {' '.join(REF_PACKAGES)} ...", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(REF_VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *REF_PACKAGES], check=True)
-    return python
-
-
 def reference_results(states: int, repeat: int, seed: int) -> dict:
     """Runs this script in the reference environment and reads back its JSON."""
-    python = ensure_reference_venv()
-    args = [str(python), __file__, "--reference-only", f"--states={states}"]
-    args += [f"--repeat={repeat}", f"--seed={seed}"]
-    done = subprocess.run(args, check=True, capture_output=True, text=True)
-    return json.loads(done.stdout)
+    return run_in_reference(
+        __file__, "--reference-only", f"--states={states}", f"--repeat={repeat}", f"--seed={seed}"
+    )
 
 
 FENPAI_CALLS = ("legal_plays", "legal_play_ids", "legal_play_types", "count")

@@ -80,7 +80,7 @@ pub fn card_list<'py>(py: Python<'py>, cards: &[CoreCard]) -> PyResult<Bound<'py
     PyList::new(py, cards.iter().map(|&c| card_object(py, c)))
 }
 
-/// Reads a card argument: card text ("5h 5h BJ"), or an iterable of `Card`s or card strings.
+/// Reads a card argument: card text ("5h 5h BJ"), one `Card`, or an iterable of `Card`s or card strings.
 pub fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<CoreCard>> {
     let mut out = Vec::new();
     for_each_card(obj, |c| {
@@ -101,6 +101,9 @@ pub fn for_each_card(
             f(c)?;
         }
         return Ok(());
+    }
+    if let Ok(c) = obj.cast::<Card>() {
+        return f(c.get().0);
     }
     if let Ok(list) = obj.cast::<PyList>() {
         for item in list.iter() {

@@ -1,13 +1,25 @@
 //! The `fenpai._core` extension module: conversion and error mapping over fenpai-core.
 
+mod bots;
 mod cards;
 mod fifty_k;
+mod fifty_k_play;
+mod rng;
+mod space;
+mod trick;
+mod trick_play;
 
 use pyo3::prelude::*;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
+    bots::register(m)?;
+    rng::register(m)?;
+    space::register(m)?;
+    trick::register(m)?;
+    trick_play::register(m)?;
     fifty_k::register(m)?;
+    fifty_k_play::register(m)?;
     Ok(())
 }

@@ -4,7 +4,27 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 (`fenpai._core`); this package adds the games around them.
 """
 
-from fenpai import fifty_k
-from fenpai._core import Card, cards, format_cards
+from fenpai import fifty_k, scoring
+from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
+from fenpai.encoding import encode
+from fenpai.errors import IllegalAction
+from fenpai.games import Game, Match, new_game, new_match
+from fenpai.simulate import simulate
 
-__all__ = ["Card", "cards", "fifty_k", "format_cards"]
+__all__ = [
+    "Card",
+    "Format",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "ThrowCheck",
+    "TrickRules",
+    "cards",
+    "encode",
+    "fifty_k",
+    "format_cards",
+    "new_game",
+    "new_match",
+    "scoring",
+    "simulate",
+]

@@ -295,6 +295,11 @@ impl Counts {
         }
     }
 
+    /// The card of lowest index held, if any.
+    pub fn first(&self) -> Option<Card> {
+        self.0.iter().position(|&n| n > 0).map(|i| Card(i as u8))
+    }
+
     /// The cards in index order, each copy listed.
     pub fn to_cards(&self) -> Vec<Card> {
         let mut out = Vec::with_capacity(self.len());

@@ -3,5 +3,9 @@
 //! Rule ids (`C-31`, `FK-17`, …) refer to the normative rule files; each function
 //! that implements a rule names it.
 
+pub mod bots;
 pub mod card;
 pub mod fifty_k;
+pub mod multiset;
+pub mod rng;
+pub mod trick;

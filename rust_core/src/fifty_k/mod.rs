@@ -17,6 +17,7 @@ pub mod shape;
 pub mod suits;
 #[cfg(test)]
 mod test_support;
+pub mod turns;
 
 pub use beats::{beats, cards_beat};
 pub use cardset::CardSet;
@@ -25,3 +26,4 @@ pub use encode::{play_from_id, play_id, type_id};
 pub use error::FkError;
 pub use legal::{count_legal_plays, legal_play_ids, legal_play_types, legal_plays};
 pub use shape::{NUM_PLAY_IDS, NUM_PLAY_TYPES};
+pub use turns::{FkAction, FkOutcome, FkPlay, LeadAfterOut};

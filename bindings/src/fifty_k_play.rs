@@ -1,0 +1,308 @@
+//! `FiftyKPlay` and `FkBot`: the play of a Fifty-K hand (FK-30..FK-33) and its bots.
+
+use fenpai_core::bots::{BotKind, FkBot as CoreBot};
+use fenpai_core::card::format_cards;
+use fenpai_core::fifty_k::{
+    CardSet, Combo as CoreCombo, FkAction, FkOutcome, FkPlay, Kind, LeadAfterOut,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::cards::{card_list, extract_cards, value_error};
+use crate::fifty_k::Combo;
+
+/// The state of the play of one Fifty-K hand; a rejected action changes nothing.
+#[pyclass(module = "fenpai._core", name = "FiftyKPlay")]
+#[derive(Clone)]
+pub struct FiftyKPlay {
+    inner: FkPlay,
+}
+
+/// A Fifty-K bot ("random" or "greedy") with its own seeded generator.
+#[pyclass(module = "fenpai._core", name = "FkBot")]
+#[derive(Clone)]
+pub struct FkBot {
+    inner: CoreBot,
+}
+
+type Outcome = (Option<(usize, u32)>, Option<usize>, bool);
+
+fn outcome(o: FkOutcome) -> Outcome {
+    (o.collected, o.out, o.done)
+}
+
+fn action_text(action: &FkAction) -> String {
+    match action {
+        FkAction::Pass => "pass".to_string(),
+        FkAction::Play(c) => format!("play {}", format_cards(&c.ordered_cards())),
+    }
+}
+
+/// Cards strongest first in Fifty-K order (2 A K … 3), suits s, h, c, d.
+fn ordered(set: CardSet) -> Vec<fenpai_core::card::Card> {
+    let mut cards = set.cards();
+    cards.sort_by_key(|c| {
+        let rank = c.rank().map_or(0, fenpai_core::fifty_k::cardset::fk_rank);
+        (std::cmp::Reverse(rank), c.suit().map_or(0, |s| s.0))
+    });
+    cards
+}
+
+impl FiftyKPlay {
+    fn read(
+        &self,
+        cards: &Bound<'_, PyAny>,
+        kind: Option<&str>,
+    ) -> PyResult<Result<CoreCombo, String>> {
+        let set = match CardSet::from_cards(&extract_cards(cards)?) {
+            Ok(s) => s,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        let kind = match kind.map(Kind::parse).transpose() {
+            Ok(k) => k,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        Ok(self.inner.read(set, kind))
+    }
+}
+
+#[pymethods]
+impl FiftyKPlay {
+    #[new]
+    #[pyo3(signature = (hands, leader, lead_after_out = "next"))]
+    fn py_new(hands: &Bound<'_, PyAny>, leader: usize, lead_after_out: &str) -> PyResult<Self> {
+        let hands = hands
+            .try_iter()?
+            .map(|h| CardSet::from_cards(&extract_cards(&h?)?).map_err(value_error))
+            .collect::<PyResult<Vec<_>>>()?;
+        let rule = match lead_after_out {
+            "next" => LeadAfterOut::Next,
+            "partner" => LeadAfterOut::Partner,
+            other => {
+                return Err(value_error(format!(
+                    "lead_after_out '{other}' is not next or partner (FK-32)"
+                )))
+            }
+        };
+        let inner = FkPlay::new(hands, leader, rule).map_err(value_error)?;
+        Ok(FiftyKPlay { inner })
+    }
+
+    #[getter]
+    fn to_act(&self) -> Option<usize> {
+        self.inner.to_act()
+    }
+
+    #[getter]
+    fn done(&self) -> bool {
+        self.inner.is_done()
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+
+    /// How many legal actions the seat to act has (a pass counts when following).
+    fn num_legal(&mut self, py: Python<'_>) -> usize {
+        let inner = &mut self.inner;
+        py.detach(|| inner.num_legal())
+    }
+
+    /// The legal actions as text ("pass" first when following), at most `limit`.
+    #[pyo3(signature = (limit = None))]
+    fn legal_actions(&mut self, py: Python<'_>, limit: Option<usize>) -> Vec<String> {
+        let inner = &mut self.inner;
+        py.detach(|| {
+            let n = inner.num_legal().min(limit.unwrap_or(usize::MAX));
+            (0..n)
+                .filter_map(|i| inner.nth_legal(i))
+                .map(|a| action_text(&a))
+                .collect()
+        })
+    }
+
+    /// The `index`-th legal action as text.
+    fn legal_action(&mut self, index: usize) -> PyResult<String> {
+        let count = self.inner.num_legal();
+        self.inner
+            .nth_legal(index)
+            .map(|a| action_text(&a))
+            .ok_or_else(|| {
+                value_error(format!(
+                    "there are {count} legal actions; index {index} is out of range"
+                ))
+            })
+    }
+
+    /// The legal plays' ids (see `fenpai.fifty_k`), for action masks.
+    fn legal_play_ids(&mut self) -> Vec<u64> {
+        self.inner
+            .moves()
+            .iter()
+            .map(fenpai_core::fifty_k::play_id)
+            .collect()
+    }
+
+    /// Why `seat` may not play `cards` (read as `kind`, FK-17) now, or None.
+    #[pyo3(signature = (seat, cards, kind = None))]
+    fn play_error(
+        &self,
+        seat: usize,
+        cards: &Bound<'_, PyAny>,
+        kind: Option<&str>,
+    ) -> PyResult<Option<String>> {
+        Ok(match self.read(cards, kind)? {
+            Err(reason) => Some(reason),
+            Ok(combo) => self.inner.action_error(seat, &FkAction::Play(combo)),
+        })
+    }
+
+    /// Why `seat` may not pass now, or None.
+    fn pass_error(&self, seat: usize) -> Option<String> {
+        self.inner.action_error(seat, &FkAction::Pass)
+    }
+
+    /// Plays `cards` (read as `kind`); returns (collected (seat, points) | None,
+    /// place if the player went out | None, hand over). ValueError if illegal.
+    #[pyo3(signature = (seat, cards, kind = None))]
+    fn apply_play(
+        &mut self,
+        seat: usize,
+        cards: &Bound<'_, PyAny>,
+        kind: Option<&str>,
+    ) -> PyResult<Outcome> {
+        let combo = self.read(cards, kind)?.map_err(value_error)?;
+        self.inner
+            .apply(seat, FkAction::Play(combo))
+            .map(outcome)
+            .map_err(value_error)
+    }
+
+    /// Passes for `seat`; the same result as `apply_play`.
+    fn apply_pass(&mut self, seat: usize) -> PyResult<Outcome> {
+        self.inner
+            .apply(seat, FkAction::Pass)
+            .map(outcome)
+            .map_err(value_error)
+    }
+
+    /// Applies the `index`-th legal action of the seat to act.
+    fn apply_legal(&mut self, py: Python<'_>, index: usize) -> PyResult<Outcome> {
+        let inner = &mut self.inner;
+        py.detach(|| inner.apply_legal(index))
+            .map(outcome)
+            .map_err(value_error)
+    }
+
+    /// A seat's cards, strongest first (2 A K … 3).
+    fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
+        if seat >= self.inner.num_players() {
+            return Err(value_error(format!("no seat {seat}")));
+        }
+        card_list(py, &ordered(self.inner.hand(seat)))
+    }
+
+    fn hand_sizes(&self) -> Vec<u32> {
+        (0..self.inner.num_players())
+            .map(|s| self.inner.hand(s).len())
+            .collect()
+    }
+
+    /// The combination to beat and its player, or None when the seat to act leads.
+    fn top(&self) -> Option<(Combo, usize)> {
+        self.inner.top().map(|(c, s)| (Combo(c), s))
+    }
+
+    /// The combinations on the table since it was last cleared: [(seat, Combo)].
+    fn round(&self) -> Vec<(usize, Combo)> {
+        self.inner
+            .round()
+            .iter()
+            .map(|&(s, c)| (s, Combo(c)))
+            .collect()
+    }
+
+    fn table_points(&self) -> u32 {
+        self.inner.table_points()
+    }
+
+    /// Table points each seat collected (FK-31, FK-33).
+    fn collected(&self) -> Vec<u32> {
+        self.inner.collected().to_vec()
+    }
+
+    /// Seats in the order they went out (FK-32).
+    fn finished(&self) -> Vec<usize> {
+        self.inner.finished().to_vec()
+    }
+
+    /// Seats that passed since the last combination.
+    fn passed(&self) -> Vec<usize> {
+        (0..self.inner.num_players())
+            .filter(|&s| self.inner.passed() & (1 << s) != 0)
+            .collect()
+    }
+
+    /// Points of the cards each seat still holds (FK-41, FK-51).
+    fn hand_points(&self) -> Vec<u32> {
+        self.inner.hand_points()
+    }
+
+    /// Every applied action as text: [(seat, "pass" | "play CARDS")].
+    fn log(&self) -> Vec<(usize, String)> {
+        self.inner
+            .log()
+            .iter()
+            .map(|(s, a)| (*s, action_text(a)))
+            .collect()
+    }
+
+    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL released.
+    fn play_out(&mut self, py: Python<'_>, bots: Vec<PyRefMut<'_, FkBot>>) -> PyResult<()> {
+        let n = self.inner.num_players();
+        if bots.len() != n {
+            return Err(value_error(format!(
+                "play_out needs {n} bots, not {}",
+                bots.len()
+            )));
+        }
+        let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.inner.clone()).collect();
+        let inner = &mut self.inner;
+        py.detach(|| CoreBot::play_out(inner, &mut cores));
+        for (mut bot, core) in bots.into_iter().zip(cores) {
+            bot.inner = core;
+        }
+        Ok(())
+    }
+
+    fn clone(&self) -> Self {
+        Clone::clone(self)
+    }
+}
+
+#[pymethods]
+impl FkBot {
+    #[new]
+    fn py_new(kind: &str, seed: u64) -> PyResult<Self> {
+        let kind = BotKind::parse(kind).ok_or_else(|| {
+            value_error(format!("unknown bot '{kind}': expected random or greedy"))
+        })?;
+        Ok(FkBot {
+            inner: CoreBot::new(kind, seed),
+        })
+    }
+
+    /// The action this bot takes now for the seat to act, as text.
+    fn choose(&mut self, py: Python<'_>, play: &mut FiftyKPlay) -> PyResult<String> {
+        let (bot, state) = (&mut self.inner, &mut play.inner);
+        py.detach(|| bot.choose(state))
+            .map(|a| action_text(&a))
+            .ok_or_else(|| value_error("nobody is to play: the hand is over"))
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<FiftyKPlay>()?;
+    m.add_class::<FkBot>()
+}

@@ -1,0 +1,276 @@
+//! `TrickPlay`: the play of a hand (tricks, throws, call card) as a Python object.
+
+use fenpai_core::card::{format_cards, Card as CoreCard, Counts};
+use fenpai_core::trick::{self as core, Call, CallMode, Outcome};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use crate::bots::{sides as bot_sides, TrickBot};
+use crate::cards::{card_list, extract_cards, value_error};
+use crate::trick::TrickRules;
+use fenpai_core::bots::TrickBot as CoreBot;
+
+/// The state of the play of one hand; a rejected play changes nothing.
+#[pyclass(module = "fenpai._core", name = "TrickPlay")]
+#[derive(Clone)]
+pub struct TrickPlay {
+    inner: core::TrickPlay,
+}
+
+type OutcomeTuple<'py> = (
+    Option<(Bound<'py, PyList>, Bound<'py, PyList>)>,
+    Option<(usize, bool)>,
+    Option<usize>,
+);
+
+fn outcome<'py>(py: Python<'py>, out: Outcome) -> PyResult<OutcomeTuple<'py>> {
+    let failed = match out.failed_throw {
+        Some((attempted, forced)) => Some((card_list(py, &attempted)?, card_list(py, &forced)?)),
+        None => None,
+    };
+    Ok((failed, out.friend_revealed, out.trick_winner))
+}
+
+fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
+    match extract_cards(obj)?.as_slice() {
+        [c] => Ok(*c),
+        _ => Err(value_error("expected exactly one card")),
+    }
+}
+
+impl TrickPlay {
+    /// The core state, for other binding types.
+    pub fn core_mut(&mut self) -> &mut core::TrickPlay {
+        &mut self.inner
+    }
+}
+
+#[pymethods]
+impl TrickPlay {
+    #[new]
+    fn py_new(rules: &TrickRules, hands: &Bound<'_, PyAny>, leader: usize) -> PyResult<Self> {
+        let hands = hands
+            .try_iter()?
+            .map(|h| Ok(Counts::from_cards(&extract_cards(&h?)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let inner =
+            core::TrickPlay::new(rules.core().clone(), hands, leader).map_err(value_error)?;
+        Ok(TrickPlay { inner })
+    }
+
+    /// R5-20..R5-22: names the call card; `friend` is the fixed friend of 死拚.
+    #[pyo3(signature = (card, declarer, friend = None, forbid_grab = false))]
+    fn set_call(
+        &mut self,
+        card: &Bound<'_, PyAny>,
+        declarer: usize,
+        friend: Option<usize>,
+        forbid_grab: bool,
+    ) -> PyResult<()> {
+        let mode = friend.map_or(CallMode::FirstPlay, CallMode::Fixed);
+        let call = Call {
+            card: one_card(card)?,
+            declarer,
+            mode,
+            forbid_grab,
+        };
+        self.inner.set_call(call).map_err(value_error)
+    }
+
+    #[getter]
+    fn to_act(&self) -> Option<usize> {
+        self.inner.to_act()
+    }
+
+    #[getter]
+    fn done(&self) -> bool {
+        self.inner.is_done()
+    }
+
+    #[getter]
+    fn leader(&self) -> usize {
+        self.inner.leader()
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+
+    /// How many legal plays the seat to act has.
+    fn num_legal(&mut self, py: Python<'_>) -> u64 {
+        let inner = &mut self.inner;
+        py.detach(|| inner.moves().count())
+    }
+
+    /// The legal plays of the seat to act as card text, at most `limit`.
+    #[pyo3(signature = (limit = None))]
+    fn legal_plays(&mut self, py: Python<'_>, limit: Option<usize>) -> Vec<String> {
+        let inner = &mut self.inner;
+        py.detach(|| {
+            let plays = inner.moves().list(limit.unwrap_or(usize::MAX));
+            plays
+                .iter()
+                .map(|c| format_cards(&inner.rules().sorted(c)))
+                .collect()
+        })
+    }
+
+    /// The `index`-th legal play of the seat to act, as card text.
+    fn legal_play(&mut self, index: u64) -> PyResult<String> {
+        let count = self.inner.moves().count();
+        let play = self.inner.moves().nth(index).ok_or_else(|| {
+            value_error(format!(
+                "there are {count} legal plays; index {index} is out of range"
+            ))
+        })?;
+        Ok(format_cards(&self.inner.rules().sorted(&play)))
+    }
+
+    /// Why `seat` may not play `cards` now, or None.
+    fn play_error(&self, seat: usize, cards: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let play = Counts::from_cards(&extract_cards(cards)?);
+        Ok(self.inner.play_error(seat, &play))
+    }
+
+    /// Plays `cards` for `seat`: (failed throw (attempted, forced) | None,
+    /// friend revealed (seat, by grab) | None, trick winner | None). ValueError if illegal.
+    fn apply<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: usize,
+        cards: &Bound<'py, PyAny>,
+    ) -> PyResult<OutcomeTuple<'py>> {
+        let play = Counts::from_cards(&extract_cards(cards)?);
+        let inner = &mut self.inner;
+        let out = py
+            .detach(|| inner.apply(seat, &play))
+            .map_err(value_error)?;
+        outcome(py, out)
+    }
+
+    /// Plays the `index`-th legal play of the seat to act.
+    fn apply_legal<'py>(&mut self, py: Python<'py>, index: u64) -> PyResult<OutcomeTuple<'py>> {
+        let inner = &mut self.inner;
+        let out = py
+            .detach(|| inner.apply_legal(index))
+            .map_err(value_error)?;
+        outcome(py, out)
+    }
+
+    /// A seat's cards, strongest first.
+    fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
+        if seat >= self.inner.num_players() {
+            return Err(value_error(format!("no seat {seat}")));
+        }
+        card_list(py, &self.inner.rules().sorted(self.inner.hand(seat)))
+    }
+
+    fn hand_sizes(&self) -> Vec<usize> {
+        (0..self.inner.num_players())
+            .map(|s| self.inner.hand(s).len())
+            .collect()
+    }
+
+    /// The current trick's plays: [(seat, cards)], the lead as it stands first.
+    fn trick<'py>(&self, py: Python<'py>) -> PyResult<Vec<(usize, Bound<'py, PyList>)>> {
+        self.inner
+            .trick()
+            .map(|p| Ok((p.seat, card_list(py, &p.cards)?)))
+            .collect()
+    }
+
+    /// The current trick's failed throw as attempted (C-51), if any.
+    fn attempted<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        self.inner.attempted().map(|a| card_list(py, a)).transpose()
+    }
+
+    /// Finished tricks: (leader, [(seat, cards)], attempted | None, winner, points).
+    fn tricks<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        self.inner
+            .tricks()
+            .iter()
+            .map(|t| {
+                let plays = t
+                    .plays
+                    .iter()
+                    .map(|p| Ok((p.seat, card_list(py, &p.cards)?)))
+                    .collect::<PyResult<Vec<_>>>()?;
+                let attempted = t.attempted.as_ref().map(|a| card_list(py, a)).transpose()?;
+                (t.leader, plays, attempted, t.winner, t.points).into_pyobject(py)
+            })
+            .collect()
+    }
+
+    /// The number of finished tricks.
+    fn num_tricks(&self) -> usize {
+        self.inner.tricks().len()
+    }
+
+    /// Card points won per seat (C-43).
+    fn points(&self) -> Vec<u32> {
+        self.inner.points().to_vec()
+    }
+
+    /// Failed throws per seat (C-51).
+    fn failed_throws(&self) -> Vec<u32> {
+        self.inner.failed_throws().to_vec()
+    }
+
+    /// (friend seat | None, public, by grab) (R5-21, R5-22).
+    fn friend(&self) -> (Option<usize>, bool, bool) {
+        self.inner.friend()
+    }
+
+    /// Every applied play as asked: [(seat, card text)].
+    fn log(&self) -> Vec<(usize, String)> {
+        self.inner
+            .log()
+            .iter()
+            .map(|(s, c)| (*s, format_cards(&self.inner.rules().sorted(c))))
+            .collect()
+    }
+
+    /// The number of applied plays.
+    fn log_len(&self) -> usize {
+        self.inner.log().len()
+    }
+
+    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL released.
+    #[pyo3(signature = (bots, sides = "partners", declarer = None))]
+    fn play_out(
+        &mut self,
+        py: Python<'_>,
+        bots: Vec<PyRefMut<'_, TrickBot>>,
+        sides: &str,
+        declarer: Option<usize>,
+    ) -> PyResult<()> {
+        let n = self.inner.num_players();
+        if bots.len() != n {
+            return Err(value_error(format!(
+                "play_out needs {n} bots, not {}",
+                bots.len()
+            )));
+        }
+        let sides = bot_sides(sides, declarer)?;
+        let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
+        let inner = &mut self.inner;
+        py.detach(|| CoreBot::play_out(inner, &mut cores, sides));
+        for (mut bot, core) in bots.into_iter().zip(cores) {
+            bot.set_core(core);
+        }
+        Ok(())
+    }
+
+    fn clone(&self) -> Self {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> Self {
+        Clone::clone(self)
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<TrickPlay>()
+}

@@ -1,0 +1,237 @@
+"""`Match`: the hands of one variant chained to the end of a match (the contract's `new_match`).
+
+A match is its configuration (variant, seed, options of the first hand, an optional
+number of hands) plus its hands. Hand n is dealt from a seed derived from the match
+seed and n, so the same match seed always gives the same deals; what one hand hands on
+to the next (levels and dealer in Tractor, 原庄 in Red Five 5p) is the variant's
+`MatchRules.carry`, and the variant's `MatchRules.over` says when the match is won.
+
+A variant joins by adding one entry to `MATCH_RULES` (Red Five 5p's carries the
+declarer on as the next hand's 原庄, R5-2).
+
+A match ends when its variant says (Tractor: the first team to pass A, TR-30) or after
+`hands` hands; the match clock of TR-31 belongs to the service, which may stop a match
+and rank the teams by `totals`.
+
+`to_json` stores the configuration and every hand's JSON (the last one the hand in
+progress); `Match.from_json` replays them, checking each hand is the one the match
+deals, so the round trip is exact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fenpai import scoring
+from fenpai.errors import IllegalAction
+from fenpai.games.base import Game, _jsonable
+
+MATCH_FORMAT = 1
+
+Options = dict[str, Any]
+Result = dict[str, Any]
+
+
+def same_options(options: Options, result: Result) -> Options:
+    """The next hand is played with the same options."""
+    return dict(options)
+
+
+def cumulative_game_points(first: Options, results: list[Result]) -> list[float]:
+    """Per seat, the sum of the game points of every finished hand."""
+    if not results:
+        return []
+    totals = [0.0] * len(results[0]["game_points"])
+    for result in results:
+        totals = [t + p for t, p in zip(totals, result["game_points"], strict=True)]
+    return totals
+
+
+def never_over(result: Result) -> bool:
+    """The variant has no end of its own: a match runs until its `hands` limit."""
+    return False
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """How a variant chains its hands into a match."""
+
+    #: (options of the finished hand, its result) -> options of the next hand.
+    carry: Callable[[Options, Result], Options] = same_options
+    #: (options of the first hand, results so far) -> per-seat totals.
+    totals: Callable[[Options, list[Result]], list[float]] = cumulative_game_points
+    #: Whether a finished hand (its result) ends the match.
+    over: Callable[[Result], bool] = never_over
+
+
+def tractor_carry(options: Options, result: Result) -> Options:
+    """TR-32, TR-43: the next hand's levels and fixed dealer."""
+    return {**options, "levels": list(result["new_levels"]), "dealer": result["next_dealer"]}
+
+
+def tractor_totals(first: Options, results: list[Result]) -> list[float]:
+    """Per seat, its team's level as levels gained since 2 (TR-2): 2 → 0 … A → 12, and
+    13 for the team that passed A and won the match (TR-30, TR-43)."""
+    levels = results[-1]["new_levels"] if results else first["levels"]
+    team_totals = [float(scoring.TRACTOR_LEVELS.index(v)) for v in levels]
+    if results and results[-1]["match_won"] is not None:
+        team_totals[results[-1]["match_won"]] += 1
+    return [team_totals[seat % 2] for seat in range(4)]
+
+
+def red_five_5p_carry(options: dict[str, Any], result: Result) -> dict[str, Any]:
+    """R5-2: this hand's declarer is the next hand's 原庄 (kept when nobody became one)."""
+    declarer = result.get("declarer")
+    return {
+        **options,
+        "prev_declarer": options.get("prev_declarer", 0) if declarer is None else declarer,
+    }
+
+
+def tractor_over(result: Result) -> bool:
+    """TR-30: the first team to pass A wins the match."""
+    return result["match_won"] is not None
+
+
+MATCH_RULES: dict[str, MatchRules] = {
+    "fifty_k": MatchRules(),
+    "red_five_4p": MatchRules(),
+    "red_five_5p": MatchRules(carry=red_five_5p_carry),
+    "tractor": MatchRules(carry=tractor_carry, totals=tractor_totals, over=tractor_over),
+}
+
+
+def hand_seed(seed: int, number: int) -> int:
+    """The seed of hand `number` (0, 1, …) of a match dealt from `seed`: stable everywhere."""
+    digest = hashlib.sha256(f"fenpai-match:{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Match:
+    """Hands of one variant, one after another, to the end of the match."""
+
+    def __init__(self, variant: str, seed: int = 0, hands: int | None = None, **options: Any):
+        if variant not in MATCH_RULES:
+            raise ValueError(
+                f"no match rules for variant {variant!r}: matches exist for "
+                + ", ".join(sorted(MATCH_RULES))
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
+        if hands is not None and (
+            not isinstance(hands, int) or isinstance(hands, bool) or hands < 1
+        ):
+            raise ValueError(f"hands must be None or a positive number of hands, not {hands!r}")
+        self.variant = variant
+        self.seed = seed
+        self.hands = hands
+        self._rules = MATCH_RULES[variant]
+        self._finished: list[Game] = []
+        self.game = self._deal(options)
+        self.options: Options = dict(self.game.options)
+
+    def _deal(self, options: Options) -> Game:
+        from fenpai.games import new_game
+
+        return new_game(self.variant, seed=hand_seed(self.seed, len(self._finished)), **options)
+
+    # -- the contract -----------------------------------------------------------------------
+
+    @property
+    def results(self) -> list[Result]:
+        """The results of the finished hands, in order."""
+        return [g.result for g in self._finished if g.result is not None]
+
+    @property
+    def games(self) -> list[Game]:
+        """Every hand so far, the one in progress (or the last) included."""
+        return [*self._finished, self.game]
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    @property
+    def done(self) -> bool:
+        """Whether the match is over: its last hand is done and ended it."""
+        result = self.game.result
+        if result is None:
+            return False
+        if self.hands is not None and len(self._finished) + 1 >= self.hands:
+            return True
+        return self._rules.over(result)
+
+    @property
+    def totals(self) -> list[float]:
+        """Per seat, the match standing after the finished hands (see the variant's rules)."""
+        results = self.results
+        if self.game.result is not None:
+            results.append(self.game.result)
+        totals = self._rules.totals(self.options, results)
+        return totals or [0.0] * self.num_players
+
+    def next_hand(self) -> Game:
+        """Deals the next hand once the current one is done; returns it."""
+        result = self.game.result
+        if result is None:
+            raise IllegalAction("the current hand is not over yet")
+        if self.done:
+            raise IllegalAction("the match is over")
+        options = self._rules.carry(dict(self.game.options), result)
+        self._finished.append(self.game)
+        self.game = self._deal(options)
+        return self.game
+
+    # -- serialization ------------------------------------------------------------------------
+
+    def config(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "seed": self.seed,
+            "hands": self.hands,
+            "options": _jsonable(self.options),
+        }
+
+    def to_json(self) -> str:
+        """The configuration and every hand's JSON: `Match.from_json` replays it exactly."""
+        data = {
+            "fenpai_match": MATCH_FORMAT,
+            **self.config(),
+            "games": [json.loads(g.to_json()) for g in self.games],
+        }
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Match:
+        """The match `to_json` wrote, each hand replayed and checked against the deal."""
+        try:
+            data = json.loads(text)
+            if data.get("fenpai_match") != MATCH_FORMAT:
+                raise ValueError(f"unknown match format {data.get('fenpai_match')!r}")
+            match = cls(data["variant"], seed=data["seed"], hands=data["hands"], **data["options"])
+            for number, hand in enumerate(data["games"]):
+                if number:
+                    match.next_hand()
+                match._replay(number, hand)
+        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as err:
+            raise ValueError(f"not a fenpai match: {err}") from None
+        return match
+
+    def _replay(self, number: int, hand: dict[str, Any]) -> None:
+        game = Game.from_json(json.dumps(hand))
+        if game.config() != self.game.config():
+            raise ValueError(f"hand {number} is not the hand this match deals")
+        self.game = game
+
+    def __repr__(self) -> str:
+        state = "over" if self.done else "in progress"
+        return f"<{self.variant} match, hand {len(self._finished) + 1}, {state}>"
+
+
+def new_match(variant: str, seed: int = 0, hands: int | None = None, **options: Any) -> Match:
+    """A new match of `variant`: `options` are the first hand's; `hands` caps its length."""
+    return Match(variant, seed=seed, hands=hands, **options)

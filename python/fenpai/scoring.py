@@ -1,0 +1,718 @@
+"""Scoring tables of the four games, as pure functions (stdlib only).
+
+This module is the single source of truth for every number a hand scores: the
+games call it, and tools may call it for what-if displays. Each function cites
+the rule ids of ``rules/*.md`` it implements and validates its input: anything
+that cannot happen in a real hand raises ``ValueError`` naming the problem.
+
+Conventions:
+
+- Seats run 0..n-1 in playing order. In 4-player partnership games the team of
+  seat ``s`` is ``s % 2``: team 0 is seats (0, 2), team 1 is seats (1, 3).
+- *Card points* counted from cards (tricks, kitties, hands, table collections)
+  are sums of 5s and 10s (C-3), so they must be non-negative multiples of 5.
+- Score tables whose bands cover every integer (R4-42, TR-42) accept any int;
+  R5-41 is defined only on multiples of 5 and rejects anything else.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from fenpai._core import Card, cards
+
+__all__ = [
+    "DECK_POINTS",
+    "FIFTY_K_FIRST_OUT_BONUS",
+    "FIFTY_K_LEFT_IN_PENALTY",
+    "RED_FIVE_4P_BID_RANGES",
+    "RED_FIVE_5P_ESCAPE",
+    "RED_FIVE_5P_ESCAPE_SOLO",
+    "RED_FIVE_5P_MODES",
+    "RED_FIVE_5P_PENALIZED_THROWS",
+    "RED_FIVE_5P_THROW_BONUS",
+    "RED_FIVE_5P_THROW_PENALTY",
+    "RED_FIVE_CARD_POINTS",
+    "RED_FIVE_GAME_POINTS",
+    "TRACTOR_LEVELS",
+    "TRACTOR_THROW_PENALTY",
+    "fifty_k_3p",
+    "fifty_k_4p",
+    "red_five_4p",
+    "red_five_4p_bid_range",
+    "red_five_4p_final_points",
+    "red_five_4p_game_points",
+    "red_five_5p",
+    "red_five_5p_declarer_side_won",
+    "red_five_5p_escape",
+    "red_five_5p_grade",
+    "red_five_5p_points",
+    "red_five_5p_seat_points",
+    "red_five_5p_throw_penalties",
+    "red_five_5p_throw_penalty",
+    "tractor",
+    "tractor_advance_level",
+    "tractor_hand_outcome",
+    "tractor_kitty_multiplier",
+    "tractor_next_dealer",
+    "tractor_points",
+]
+
+DECK_POINTS = 100
+"""Point-card value of one 52-card deck (C-3)."""
+
+
+# ---------------------------------------------------------------------------
+# Input validation shared by every table.
+
+
+def _int(name: str, value: Any) -> int:
+    """`value` as an int (anything with ``__index__`` except bool), else ValueError."""
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be an int, got {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name} must be an int, got {value!r}") from None
+
+
+def _card_points(name: str, value: Any, limit: int | None = None) -> int:
+    """A count of point-card value: a non-negative multiple of 5 (C-3), at most `limit`."""
+    points = _int(name, value)
+    if points < 0:
+        raise ValueError(f"{name} must not be negative, got {points}")
+    if points % 5:
+        raise ValueError(f"{name} must be a multiple of 5 (point cards are 5 and 10), got {points}")
+    if limit is not None and points > limit:
+        raise ValueError(f"{name} must be at most {limit}, got {points}")
+    return points
+
+
+def _count(name: str, value: Any) -> int:
+    """A non-negative int."""
+    number = _int(name, value)
+    if number < 0:
+        raise ValueError(f"{name} must not be negative, got {number}")
+    return number
+
+
+def _seat(name: str, value: Any, players: int) -> int:
+    """A seat number 0..players-1."""
+    seat = _int(name, value)
+    if not 0 <= seat < players:
+        raise ValueError(f"{name} must be a seat 0..{players - 1}, got {seat}")
+    return seat
+
+
+def _entries(
+    name: str, values: Any, length: int | None = None, what: str = "one per seat"
+) -> list[Any]:
+    """`values` as a list; of `length` entries (`what` they are) when `length` is given."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ValueError(f"{name} must be a list, got {values!r}")
+    entries = list(values)
+    if length is not None and len(entries) != length:
+        raise ValueError(f"{name} must have {length} entries ({what}), got {len(entries)}")
+    return entries
+
+
+# ---------------------------------------------------------------------------
+# Red Five, 4 players (R4-10, R4-40..R4-42).
+
+RED_FIVE_4P_BID_RANGES = {2: (60, 200), 3: (80, 300)}
+"""Lowest and highest bid by number of decks (R4-10)."""
+
+RED_FIVE_CARD_POINTS = 20
+"""Card points a captured ``5h`` moves to or from the declarer's F (R4-41)."""
+
+RED_FIVE_GAME_POINTS = 2
+"""Game points the owner of a captured ``5h`` pays its capturer (R4-41)."""
+
+_RED_FIVE_4P_BOUNDS = {2: (-70, -30, 0, 30, 70), 3: (-80, -40, 0, 40, 80)}
+_RED_FIVE_4P_OPPONENT = (6, 4, 2, -2, -4, -6)
+
+
+def _red_five_4p_decks(decks: Any) -> int:
+    """Number of decks of Red Five 4p: 2 or 3 (R4-2)."""
+    number = _int("decks", decks)
+    if number not in RED_FIVE_4P_BID_RANGES:
+        raise ValueError(f"red_five_4p is played with 2 or 3 decks, got decks={number}")
+    return number
+
+
+def red_five_4p_bid_range(decks: int) -> tuple[int, int]:
+    """The lowest and highest legal bid, (60, 200) with 2 decks and (80, 300) with 3 (R4-10)."""
+    return RED_FIVE_4P_BID_RANGES[_red_five_4p_decks(decks)]
+
+
+def red_five_4p(final_points: int, decks: int) -> tuple[int, int]:
+    """Game points (declarer, each opponent) for the declarer's final card points F (R4-42).
+
+    Bands are closed above (``F <= -70`` is the first band with 2 decks, ``F > 70``
+    the last). The base score 2 is in the table; the red-five transfers of R4-41 are
+    not (see `red_five_4p_game_points`). The declarer's amount is always −3 × an
+    opponent's, so the hand sums to zero.
+    """
+    points = _int("final_points", final_points)
+    bounds = _RED_FIVE_4P_BOUNDS[_red_five_4p_decks(decks)]
+    opponent = _RED_FIVE_4P_OPPONENT[sum(points > bound for bound in bounds)]
+    return -3 * opponent, opponent
+
+
+def red_five_4p_final_points(
+    trick_points: int, kitty_points: int, fives_won: int, fives_lost: int, bid: int, decks: int
+) -> int:
+    """The declarer's final card points F (R4-40, R4-41).
+
+    F = `trick_points` (point cards in tricks the declarer won) + `kitty_points`
+    (the buried kitty's points *that the declarer scores*: the caller passes 0 when
+    R4-40 gives the kitty to nobody, e.g. an opponent won the last trick under the
+    default ``kitty_points="last_trick"``) + 20 × `fives_won` (opponents' ``5h``
+    captured by the declarer) − 20 × `fives_lost` (declarer's ``5h`` captured by an
+    opponent) − `bid`.
+    """
+    number = _red_five_4p_decks(decks)
+    total = DECK_POINTS * number
+    tricks = _card_points("trick_points", trick_points, total)
+    kitty = _card_points("kitty_points", kitty_points, total)
+    if tricks + kitty > total:
+        raise ValueError(
+            f"trick_points + kitty_points = {tricks + kitty} exceeds the {total} points "
+            f"of {number} decks"
+        )
+    won, lost = _count("fives_won", fives_won), _count("fives_lost", fives_lost)
+    if won + lost > number:
+        raise ValueError(f"{won + lost} captured 5h, but {number} decks hold only {number}")
+    low, high = RED_FIVE_4P_BID_RANGES[number]
+    amount = _int("bid", bid)
+    if not low <= amount <= high or amount % 5:
+        raise ValueError(f"bid must be a multiple of 5 in {low}..{high} (R4-10), got {amount}")
+    return tricks + kitty + RED_FIVE_CARD_POINTS * (won - lost) - amount
+
+
+def red_five_4p_game_points(
+    declarer: int,
+    final_points: int,
+    decks: int,
+    captures: Iterable[tuple[int, int]] = (),
+) -> list[int]:
+    """Per-seat game points of a Red Five 4p hand: R4-42 plus the R4-41 transfers.
+
+    `captures` lists each captured ``5h`` as ``(owner, capturer)``: one of the two
+    seats is the declarer, the other an opponent (a ``5h`` an opponent takes from
+    another opponent is not captured). The owner pays the capturer 2 game points.
+    `final_points` is F, which already holds the ±20 card points of those captures.
+    The result sums to zero.
+    """
+    seat = _seat("declarer", declarer, 4)
+    number = _red_five_4p_decks(decks)
+    declarer_share, opponent_share = red_five_4p(final_points, number)
+    points = [opponent_share] * 4
+    points[seat] = declarer_share
+    pairs = _entries("captures", captures)
+    if len(pairs) > number:
+        raise ValueError(f"{len(pairs)} captured 5h, but {number} decks hold only {number}")
+    for pair in pairs:
+        ends = _entries("capture", pair, 2, "owner, capturer")
+        owner, capturer = (_seat("capture seat", end, 4) for end in ends)
+        if (owner == seat) == (capturer == seat):
+            raise ValueError(
+                f"capture ({owner}, {capturer}): a 5h is captured only between the "
+                f"declarer (seat {seat}) and an opponent (R4-41)"
+            )
+        points[owner] -= RED_FIVE_GAME_POINTS
+        points[capturer] += RED_FIVE_GAME_POINTS
+    return points
+
+
+# ---------------------------------------------------------------------------
+# Red Five, 5 players (R5-31, R5-40..R5-43).
+
+RED_FIVE_5P_MODES = ("normal", "forced", "solo")
+"""Scoring modes of R5-42: a called friend, a forced declarer (压庄) with a friend, a solo."""
+
+_RED_FIVE_5P_FRIEND_CAP = {"normal": -9, "forced": -4}
+_RED_FIVE_5P_DECKS = 3
+_RED_FIVE_5P_PLAYERS = 5
+
+RED_FIVE_5P_THROW_PENALTY = 4
+"""Game points a failed throw costs the thrower (R5-31)."""
+
+RED_FIVE_5P_THROW_BONUS = 1
+"""Game points each other player gains from a failed throw (R5-31)."""
+
+RED_FIVE_5P_PENALIZED_THROWS = 2
+"""A player's first this-many failed throws in a hand are penalized; later ones are not (R5-31)."""
+
+RED_FIVE_5P_ESCAPE = -80
+"""Score of a player who abandons a hand that is not a solo (R5-43)."""
+
+RED_FIVE_5P_ESCAPE_SOLO = -200
+"""Score of a player who abandons a solo hand (R5-43)."""
+
+
+def _red_five_5p_mode(mode: Any) -> str:
+    """A scoring mode of R5-42."""
+    if mode not in RED_FIVE_5P_MODES:
+        raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(RED_FIVE_5P_MODES)}")
+    return str(mode)
+
+
+def red_five_5p_points(trick_points: int, kitty_points: int, scoring_side_won_last: bool) -> int:
+    """The scoring side's points P (R5-40).
+
+    `trick_points` is what the scoring side took in tricks (teams as known at the
+    end); the buried kitty's `kitty_points` are added twice when a scoring-side player
+    won the last trick (扣底), and not at all otherwise (they go to the declarer side).
+    """
+    total = DECK_POINTS * _RED_FIVE_5P_DECKS
+    tricks = _card_points("trick_points", trick_points, total)
+    kitty = _card_points("kitty_points", kitty_points, total)
+    if tricks + kitty > total:
+        raise ValueError(
+            f"trick_points + kitty_points = {tricks + kitty} exceeds the {total} points of 3 decks"
+        )
+    return tricks + 2 * kitty if scoring_side_won_last else tricks
+
+
+def red_five_5p_grade(points: int) -> int:
+    """Grade m of the scoring side's points P (R5-41).
+
+    P = 0, 5, …, 25 → 9, 8, …, 4; [30, 60) → 3; [60, 90) → 2; [90, 120) → 1;
+    [120, 160) → −1; [160, 180) → −2; [180, 200) → −3; P = 200, 205, … → −4, −5, …;
+    P ≥ 300 → −24 (P may exceed 300 through the doubled kitty). m is never 0.
+    P must be a non-negative multiple of 5, as every P of a real hand is: the
+    table has no value between its 5-point steps.
+    """
+    value = _card_points("points", points)
+    if value < 30:
+        return 9 - value // 5
+    for upper, grade in ((60, 3), (90, 2), (120, 1), (160, -1), (180, -2), (200, -3)):
+        if value < upper:
+            return grade
+    return max(-24, -4 - (value - 200) // 5)
+
+
+def red_five_5p_declarer_side_won(points: int) -> bool:
+    """Whether the declarer side won the hand: m > 0, i.e. P < 120 (R5-22, R5-41)."""
+    return red_five_5p_grade(points) > 0
+
+
+def _red_five_5p_shares(points: int, kind: str, grab: bool) -> tuple[int, int | None, int]:
+    """(declarer, friend or None in a solo, each opponent) of R5-42 for a validated mode."""
+    if not isinstance(grab, bool):
+        raise ValueError(f"grab must be a bool, got {grab!r}")
+    grade = red_five_5p_grade(points)
+    if kind == "solo":
+        if grab:
+            raise ValueError("a solo hand has no friend, so it cannot be a grab (R5-22)")
+        return 8 * grade, None, -2 * grade
+    friend = max(grade, _RED_FIVE_5P_FRIEND_CAP[kind])
+    declarer = 3 * grade - friend
+    if grab and grade < 0:
+        declarer, friend = friend, declarer
+    return declarer, friend, -grade
+
+
+def red_five_5p(points: int, mode: str = "normal", *, grab: bool = False) -> dict[str, int | None]:
+    """Game points ``{"declarer", "friend", "opponent"}`` of R5-42, before R5-31 penalties.
+
+    - ``"normal"``: declarer 2m, friend m, each of the three opponents −m; the
+      friend's loss stops at −9 (when m ≤ −10: friend −9, declarer 3m + 9).
+    - ``"forced"`` (压庄, R5-13): the same with the friend's loss stopping at −4
+      (when m ≤ −5: friend −4, declarer 3m + 4).
+    - ``"solo"`` (独打, also for a forced declarer who goes solo): declarer 8m, each of
+      the four opponents −2m; ``"friend"`` is None.
+
+    `grab`: the friend grabbed the friendship (抢伴, R5-22). When the declarer side
+    won (m > 0) nothing changes (直拚); when it lost, declarer and friend exchange
+    their amounts after the caps (直搭). A solo has no friend to grab.
+    Every result sums to zero (declarer + friend + 3 × opponent, or declarer + 4 × opponent).
+    """
+    declarer, friend, opponent = _red_five_5p_shares(points, _red_five_5p_mode(mode), grab)
+    return {"declarer": declarer, "friend": friend, "opponent": opponent}
+
+
+def red_five_5p_throw_penalty(previous_failures: int) -> tuple[int, int]:
+    """(thrower's change, each other player's change) for one failed throw (R5-31).
+
+    `previous_failures` is how many failed throws this thrower already made earlier
+    in this hand. The first and second failures cost the thrower 4 and give every
+    other player 1: (−4, +1); from the third on there is no penalty: (0, 0).
+    """
+    if _count("previous_failures", previous_failures) < RED_FIVE_5P_PENALIZED_THROWS:
+        return -RED_FIVE_5P_THROW_PENALTY, RED_FIVE_5P_THROW_BONUS
+    return 0, 0
+
+
+def red_five_5p_throw_penalties(throwers: Iterable[int]) -> list[int]:
+    """Per-seat game points of all failed throws of a hand (R5-31); sums to zero.
+
+    `throwers` holds the seat of each failed throw, in the order they happened.
+    """
+    totals = [0] * _RED_FIVE_5P_PLAYERS
+    failures = [0] * _RED_FIVE_5P_PLAYERS
+    for entry in _entries("throwers", throwers):
+        thrower = _seat("thrower", entry, _RED_FIVE_5P_PLAYERS)
+        own, other = red_five_5p_throw_penalty(failures[thrower])
+        failures[thrower] += 1
+        for seat in range(_RED_FIVE_5P_PLAYERS):
+            totals[seat] += own if seat == thrower else other
+    return totals
+
+
+def red_five_5p_seat_points(
+    points: int,
+    declarer: int,
+    friend: int | None,
+    mode: str = "normal",
+    *,
+    grab: bool = False,
+    failed_throws: Iterable[int] = (),
+) -> list[int]:
+    """Per-seat game points of a finished Red Five 5p hand (R5-42 then R5-31); sums to zero.
+
+    `friend` is the friend's seat, or None exactly when `mode` is ``"solo"``.
+    `grab` and `mode` as in `red_five_5p`; `failed_throws` as `throwers` in
+    `red_five_5p_throw_penalties`.
+    """
+    kind = _red_five_5p_mode(mode)
+    lead = _seat("declarer", declarer, _RED_FIVE_5P_PLAYERS)
+    if (friend is None) != (kind == "solo"):
+        raise ValueError(
+            f"friend must be None exactly in a solo hand; mode={kind!r}, friend={friend!r}"
+        )
+    declarer_share, friend_share, opponent_share = _red_five_5p_shares(points, kind, grab)
+    seats = [opponent_share] * _RED_FIVE_5P_PLAYERS
+    seats[lead] = declarer_share
+    if friend is not None and friend_share is not None:
+        partner = _seat("friend", friend, _RED_FIVE_5P_PLAYERS)
+        if partner == lead:
+            raise ValueError(f"the declarer (seat {lead}) cannot be their own friend (R5-21)")
+        seats[partner] = friend_share
+    penalties = red_five_5p_throw_penalties(failed_throws)
+    return [amount + penalty for amount, penalty in zip(seats, penalties, strict=True)]
+
+
+def red_five_5p_escape(seat: int, solo: bool) -> list[int]:
+    """Per-seat scores of a hand abandoned by `seat` (R5-43).
+
+    The escaper scores −200 in a solo hand, −80 otherwise; everyone else 0 (failed-throw
+    penalties already taken in the hand are dropped). This is not zero-sum.
+    """
+    escaper = _seat("seat", seat, _RED_FIVE_5P_PLAYERS)
+    if not isinstance(solo, bool):
+        raise ValueError(f"solo must be a bool, got {solo!r}")
+    scores = [0] * _RED_FIVE_5P_PLAYERS
+    scores[escaper] = RED_FIVE_5P_ESCAPE_SOLO if solo else RED_FIVE_5P_ESCAPE
+    return scores
+
+
+# ---------------------------------------------------------------------------
+# Tractor (TR-30, TR-32, TR-40..TR-43).
+
+TRACTOR_LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+"""Team levels from lowest to highest (TR-2)."""
+
+TRACTOR_THROW_PENALTY = 10
+"""Points a failed throw counts against the thrower's team (TR-41)."""
+
+_TRACTOR_PLAYERS = 4
+_TRACTOR_DECKS = 2
+
+
+def tractor(points: int) -> tuple[str, int]:
+    """(team that gains, levels gained) for the attackers' points P (TR-42).
+
+    P ≤ 0 (大光) → ("defenders", 3); 0 < P < 40 (小光) → 2; 40 ≤ P < 80 → 1;
+    P ≥ 80 → ("attackers", one level per full 40 points above 80): 80–119 → 0,
+    120–159 → 1, 160–199 → 2, … P may be negative through TR-41 penalties.
+    """
+    value = _int("points", points)
+    if value >= 80:
+        return "attackers", (value - 80) // 40
+    if value <= 0:
+        return "defenders", 3
+    return "defenders", 2 if value < 40 else 1
+
+
+def tractor_kitty_multiplier(last_lead: str | Iterable[Card | str]) -> int:
+    """Multiplier of the kitty's points when an attacker wins the last trick (TR-40).
+
+    `last_lead` is the last trick's lead as it stood (after a failed throw, the
+    forced play), as card text or cards. With no pair in it the multiplier is 2;
+    otherwise 4 × the number of disjoint pairs of identical cards: a pair ×4, a
+    tractor or any two pairs ×8, three pairs ×12, … (a triple, which 2 decks
+    cannot hold, would count as one pair).
+    """
+    lead = cards(last_lead)
+    if not lead:
+        raise ValueError("last_lead is empty; a lead has at least one card")
+    pairs = sum(copies // 2 for copies in Counter(lead).values())
+    return 4 * pairs if pairs else 2
+
+
+def tractor_points(
+    trick_points: int,
+    kitty_points: int,
+    last_lead: str | Iterable[Card | str] | None,
+    attacker_failed_throws: int = 0,
+    defender_failed_throws: int = 0,
+) -> int:
+    """The attackers' points P (TR-40, TR-41).
+
+    P = `trick_points` (point cards in tricks attackers won) + `kitty_points` ×
+    `tractor_kitty_multiplier(last_lead)` when an attacker won the last trick
+    (`last_lead` is None when a defender won it: the kitty does not count)
+    − 10 per attacker's failed throw + 10 per defender's failed throw.
+    """
+    total = DECK_POINTS * _TRACTOR_DECKS
+    tricks = _card_points("trick_points", trick_points, total)
+    kitty = _card_points("kitty_points", kitty_points, total)
+    if tricks + kitty > total:
+        raise ValueError(
+            f"trick_points + kitty_points = {tricks + kitty} exceeds the {total} points of 2 decks"
+        )
+    bonus = 0 if last_lead is None else kitty * tractor_kitty_multiplier(last_lead)
+    penalties = _count("defender_failed_throws", defender_failed_throws) - _count(
+        "attacker_failed_throws", attacker_failed_throws
+    )
+    return tricks + bonus + TRACTOR_THROW_PENALTY * penalties
+
+
+def _tractor_level(name: str, level: Any) -> int:
+    """Index of a level rank in TRACTOR_LEVELS."""
+    if level not in TRACTOR_LEVELS:
+        raise ValueError(f"{name} must be one of {' '.join(TRACTOR_LEVELS)}, got {level!r}")
+    return TRACTOR_LEVELS.index(level)
+
+
+def tractor_advance_level(level: str, gained: int, defending: bool) -> tuple[str, bool]:
+    """(new level, whether the team passed A) for a team gaining `gained` levels (TR-42, TR-43).
+
+    `defending`: the team dealt this hand (its level was the hand's level) and held
+    (P < 80), so TR-42 gives it 1 to 3 levels. Otherwise the team attacked and took
+    over (P ≥ 80), gaining 0 or more.
+
+    Levels stop at A (必打A): a team that would pass A stays at A. Only defenders who
+    win a hand played at A pass it — that wins the match (TR-30): the result is then
+    ``("A", True)``. Attackers who take over at A stay at A and must defend it.
+    """
+    index = _tractor_level("level", level)
+    steps = _count("gained", gained)
+    if not isinstance(defending, bool):
+        raise ValueError(f"defending must be a bool, got {defending!r}")
+    if defending and not 1 <= steps <= 3:
+        raise ValueError(f"defenders who hold gain 1 to 3 levels (TR-42), got gained={steps}")
+    top = len(TRACTOR_LEVELS) - 1
+    if defending and index == top:
+        return "A", True
+    return TRACTOR_LEVELS[min(index + steps, top)], False
+
+
+def tractor_next_dealer(dealer: int, attackers_took_over: bool) -> int:
+    """Next hand's dealer (TR-32).
+
+    Defenders hold (P < 80): the dealer's partner, (dealer + 2) % 4. Attackers take
+    over (P ≥ 80): the seat after the dealer in play order, (dealer + 1) % 4.
+    """
+    seat = _seat("dealer", dealer, _TRACTOR_PLAYERS)
+    if not isinstance(attackers_took_over, bool):
+        raise ValueError(f"attackers_took_over must be a bool, got {attackers_took_over!r}")
+    return (seat + (1 if attackers_took_over else 2)) % _TRACTOR_PLAYERS
+
+
+def tractor_hand_outcome(points: int, dealer: int, levels: Sequence[str]) -> dict[str, Any]:
+    """Everything a finished Tractor hand changes (TR-42, TR-43, TR-30, TR-32).
+
+    `levels` is (level of team 0 = seats 0/2, level of team 1 = seats 1/3) before the
+    hand; `dealer` is the dealing seat. Returns:
+
+    - ``"side"``: "defenders" or "attackers", the side that gains (`tractor`);
+    - ``"gained"``: levels gained by that side per TR-42 (before the stop at A);
+    - ``"team"``: that side's team index (dealer % 2 for defenders);
+    - ``"levels"``: both teams' levels after the hand (`tractor_advance_level`);
+    - ``"next_dealer"``: `tractor_next_dealer`;
+    - ``"match_winner"``: the team index that passed A (TR-30), else None.
+    """
+    seat = _seat("dealer", dealer, _TRACTOR_PLAYERS)
+    current = _entries("levels", levels, 2, "team 0, team 1")
+    for team, level in enumerate(current):
+        _tractor_level(f"levels[{team}]", level)
+    side, gained = tractor(points)
+    defending = side == "defenders"
+    team = seat % 2 if defending else (seat + 1) % 2
+    new_level, passed = tractor_advance_level(current[team], gained, defending)
+    current[team] = new_level
+    return {
+        "side": side,
+        "gained": gained,
+        "team": team,
+        "levels": tuple(current),
+        "next_dealer": tractor_next_dealer(seat, not defending),
+        "match_winner": team if passed else None,
+    }
+
+
+# ---------------------------------------------------------------------------
+# Fifty-K (FK-40..FK-43, FK-50..FK-53).
+
+FIFTY_K_FIRST_OUT_BONUS = 20
+"""Card points of the first player out (FK-41, FK-51)."""
+
+FIFTY_K_LEFT_IN_PENALTY = 20
+"""Card points each player still in at the end of the hand loses (FK-41, FK-51)."""
+
+
+def _fifty_k_hand(
+    collected: Any, finish_order: Any, hand_points_left: Any, players: int
+) -> tuple[list[int], list[int], list[int]]:
+    """Validated (collected, finish_order, hand_points_left) of a finished Fifty-K hand.
+
+    Every point card ends either collected (FK-31, FK-33) or in the hand of a
+    player still in, so the two lists together hold exactly the deck's 100 points;
+    a player who is out holds nothing.
+    """
+    taken = [
+        _card_points(f"collected[{seat}]", value, DECK_POINTS)
+        for seat, value in enumerate(_entries("collected", collected, players))
+    ]
+    left = [
+        _card_points(f"hand_points_left[{seat}]", value, DECK_POINTS)
+        for seat, value in enumerate(_entries("hand_points_left", hand_points_left, players))
+    ]
+    order = [
+        _seat("finish_order entry", seat, players)
+        for seat in _entries("finish_order", finish_order)
+    ]
+    if len(set(order)) != len(order):
+        raise ValueError(f"finish_order repeats a seat: {order}")
+    for seat in order:
+        if left[seat]:
+            raise ValueError(f"seat {seat} is out but hand_points_left[{seat}] = {left[seat]}")
+    if sum(taken) + sum(left) != DECK_POINTS:
+        raise ValueError(
+            f"collected and hand_points_left must hold the deck's {DECK_POINTS} points together, "
+            f"got {sum(taken)} + {sum(left)}"
+        )
+    return taken, order, left
+
+
+def _fifty_k_4p_check_end(order: list[int]) -> None:
+    """The hand ends exactly when both players of one team are out (FK-40)."""
+    out: set[int] = set()
+    for position, seat in enumerate(order):
+        if (seat + 2) % 4 in out:
+            if position != len(order) - 1:
+                raise ValueError(
+                    f"finish_order {order}: the hand ended when seat {seat} went out, "
+                    "both players of its team being out (FK-40)"
+                )
+            return
+        out.add(seat)
+    raise ValueError(
+        f"finish_order {order}: the hand ends only when both players of one team are out (FK-40)"
+    )
+
+
+def _fifty_k_card_points(taken: list[int], order: list[int], left: list[int]) -> list[int]:
+    """Card points: collected + 20 to the first out − (20 + hand points) to each player still in.
+
+    FK-41, FK-51. In the 4-player game the hand ends when one team is out (FK-40), so
+    "the other team" of FK-41 — the one with players still in — holds every player
+    still in (seed 002: 如果一隊兩個玩家都出完牌，另一隊…): each of them loses 20.
+    """
+    points = list(taken)
+    points[order[0]] += FIFTY_K_FIRST_OUT_BONUS
+    for seat in range(len(points)):
+        if seat not in order:
+            points[seat] -= FIFTY_K_LEFT_IN_PENALTY + left[seat]
+    return points
+
+
+def fifty_k_4p(
+    collected: Sequence[int], finish_order: Sequence[int], hand_points_left: Sequence[int]
+) -> dict[str, Any]:
+    """Scores of a finished 4-player Fifty-K hand (FK-40..FK-43).
+
+    Input (one entry per seat 0..3 where a list is per seat):
+
+    - `collected`: table points each seat took during the hand (FK-31, and FK-33 for
+      the points left on the table at the end); bonuses are not included.
+    - `finish_order`: the seats that went out, in order. The hand ends as soon as both
+      players of one team are out (FK-40), so it holds 2 or 3 seats and its last
+      seat completes a team; the seats not in it are still in.
+    - `hand_points_left`: point value of the point cards in each seat's hand at the
+      end (0 for every seat that is out).
+
+    Returns:
+
+    - ``"card_points"``: per seat, collected + 20 for the first out − 20 and the hand's
+      points for each player still in (FK-41; may be negative);
+    - ``"team_points"``: (team 0 = seats 0/2, team 1 = seats 1/3) totals (FK-42);
+    - ``"winner"``: the team with the higher total; on a tie the first out's team (FK-42);
+    - ``"doubled"``: the losing team collected no table points and did not go out
+      first (FK-43);
+    - ``"team_game_points"``: each team's total 1:1, ×2 for both when doubled (FK-43);
+    - ``"game_points"``: per seat, exactly half its team's game points, as a float
+      (35 → 17.5). Not zero-sum.
+    """
+    taken, order, left = _fifty_k_hand(collected, finish_order, hand_points_left, 4)
+    _fifty_k_4p_check_end(order)
+    points = _fifty_k_card_points(taken, order, left)
+    teams = [points[0] + points[2], points[1] + points[3]]
+    first_team = order[0] % 2
+    winner = first_team if teams[0] == teams[1] else (0 if teams[0] > teams[1] else 1)
+    loser = 1 - winner
+    doubled = taken[loser] + taken[loser + 2] == 0 and first_team != loser
+    team_game = [total * (2 if doubled else 1) for total in teams]
+    return {
+        "card_points": points,
+        "team_points": teams,
+        "winner": winner,
+        "doubled": doubled,
+        "team_game_points": team_game,
+        "game_points": [team_game[seat % 2] / 2 for seat in range(4)],
+    }
+
+
+def fifty_k_3p(
+    collected: Sequence[int], finish_order: Sequence[int], hand_points_left: Sequence[int]
+) -> dict[str, Any]:
+    """Scores of a finished 3-player Fifty-K hand (FK-50..FK-53).
+
+    Input as in `fifty_k_4p`, with 3 seats; the hand ends as soon as two players are
+    out (FK-50), so `finish_order` holds exactly 2 seats and the third is left in.
+
+    Returns:
+
+    - ``"card_points"``: per seat, collected + 20 for the first out; the player left
+      in −20 and minus the hand's points (FK-51; may be negative);
+    - ``"ranking"``: the seats from first to third place: card points high to low, on
+      a tie the player who went out earlier first, the player left in last (FK-52);
+    - ``"places"``: per seat, its place 1..3;
+    - ``"doubled"``: the second and third placed players collected no table points (FK-53);
+    - ``"game_points"``: per seat, its card points 1:1, ×2 for everyone when doubled
+      (FK-53, engine choice), as ints. Not zero-sum.
+    """
+    taken, order, left = _fifty_k_hand(collected, finish_order, hand_points_left, 3)
+    if len(order) != 2:
+        raise ValueError(
+            f"finish_order {order}: a 3-player hand ends when exactly two players are out (FK-50)"
+        )
+    points = _fifty_k_card_points(taken, order, left)
+    left_in = ({0, 1, 2} - set(order)).pop()
+    exit_position = {order[0]: 0, order[1]: 1, left_in: 2}
+    ranking = sorted(range(3), key=lambda seat: (-points[seat], exit_position[seat]))
+    doubled = taken[ranking[1]] == 0 and taken[ranking[2]] == 0
+    places = [ranking.index(seat) + 1 for seat in range(3)]
+    return {
+        "card_points": points,
+        "ranking": ranking,
+        "places": places,
+        "doubled": doubled,
+        "game_points": [value * (2 if doubled else 1) for value in points],
+    }

@@ -1,0 +1,8 @@
+//! Baseline bots for the play phase: `random` (uniform over legal plays) and `greedy`
+//! (rule-based). They see only what their seat may see: their hand and the public record.
+
+pub mod fifty_k;
+pub mod trick;
+
+pub use fifty_k::FkBot;
+pub use trick::{BotKind, Sides, TrickBot};

@@ -1,0 +1,288 @@
+//! Bots for the play of a trick-taking hand (Red Five 4p/5p, Tractor).
+//!
+//! The greedy bot leads "boss" combinations (no unseen cards can beat them), throws
+//! only when every part is boss, otherwise leads low plain cards without points; as a
+//! follower it feeds points to a winning partner, wins tricks cheaply when it can, and
+//! otherwise sheds its cheapest cards, keeping point cards.
+
+use crate::card::{Card, Counts, NUM_CARDS};
+use crate::rng::Rng;
+use crate::trick::{Format, TrickPlay, TRUMP};
+
+/// Which bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+    Greedy,
+}
+
+impl BotKind {
+    pub fn parse(name: &str) -> Option<BotKind> {
+        match name {
+            "random" => Some(BotKind::Random),
+            "greedy" => Some(BotKind::Greedy),
+            _ => None,
+        }
+    }
+}
+
+/// Who plays with whom, as far as a seat may know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// Seats (0, 2) against (1, 3) (Tractor).
+    Partners,
+    /// The declarer alone against everyone else (Red Five 4p).
+    Alone(usize),
+    /// The declarer and the friend once public (Red Five 5p).
+    Friend(usize),
+}
+
+/// A bot with its own seeded generator.
+#[derive(Clone, Debug)]
+pub struct TrickBot {
+    pub kind: BotKind,
+    rng: Rng,
+}
+
+/// How far a candidate play helps, compared lexicographically (higher is better).
+type Score = (i32, i32, i32, i32);
+
+impl TrickBot {
+    pub fn new(kind: BotKind, seed: u64) -> TrickBot {
+        TrickBot {
+            kind,
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The play this bot makes for the seat to act.
+    pub fn choose(&mut self, state: &mut TrickPlay, sides: Sides) -> Option<Counts> {
+        let count = state.moves().count();
+        if count == 0 {
+            return None;
+        }
+        match self.kind {
+            BotKind::Random => state.moves().nth(self.rng.below(count)),
+            BotKind::Greedy => Some(if state.lead().is_none() {
+                greedy_lead(state)
+            } else {
+                self.greedy_follow(state, sides, count)
+            }),
+        }
+    }
+
+    /// Plays the hand to its end, `bots[seat]` choosing for each seat.
+    pub fn play_out(state: &mut TrickPlay, bots: &mut [TrickBot], sides: Sides) {
+        while let Some(seat) = state.to_act() {
+            let play = bots[seat]
+                .choose(state, sides)
+                .expect("a seat to act has a play");
+            state.apply(seat, &play).expect("bots choose legal plays");
+        }
+    }
+
+    fn greedy_follow(&mut self, state: &mut TrickPlay, sides: Sides, count: u64) -> Counts {
+        let seat = state.to_act().expect("a seat to act");
+        let candidates: Vec<Counts> = if count <= 400 {
+            state.moves().list(400)
+        } else {
+            (0..200)
+                .filter_map(|_| state.moves().nth(self.rng.below(count)))
+                .collect()
+        };
+        let lead = state.lead().expect("following").clone();
+        let on_table: Vec<Counts> = state.trick_counts().map(|(_, c)| *c).collect();
+        let table_points: u32 = on_table.iter().map(|c| c.points()).sum();
+        let winner = state.winning().expect("a lead is down");
+        let partner_winning = same_side(sides, state, seat, winner);
+        let last = on_table.len() + 1 == state.num_players();
+        let mut best: Option<(Score, Counts)> = None;
+        for c in candidates {
+            let score = follow_score(
+                state,
+                &lead,
+                &on_table,
+                &c,
+                partner_winning,
+                last,
+                table_points,
+            );
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, c));
+            }
+        }
+        best.expect("at least one candidate").1
+    }
+}
+
+/// Whether `a` and `b` play on one side, as `a` may know it.
+fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> bool {
+    if a == b {
+        return true;
+    }
+    match sides {
+        Sides::Partners => a % 2 == b % 2,
+        Sides::Alone(d) => a != d && b != d,
+        Sides::Friend(d) => {
+            let (friend, public, _) = state.friend();
+            let friend_known = |s: usize| friend == Some(s) && (public || s == a);
+            let declarer_side = |s: usize| s == d || friend_known(s);
+            declarer_side(a) && declarer_side(b)
+        }
+    }
+}
+
+/// What a card costs to give up: trumps and high cards cost more, points cost a lot.
+fn cost(state: &TrickPlay, play: &Counts) -> i32 {
+    let rules = state.rules();
+    let mut total = 0;
+    for i in 0..NUM_CARDS {
+        let n = play.0[i] as i32;
+        if n == 0 {
+            continue;
+        }
+        let c = Card(i as u8);
+        let trump = if rules.suit_of(c) == TRUMP { 20 } else { 0 };
+        total += n * (rules.level_of(c) as i32 + trump + 2 * c.points() as i32);
+    }
+    total
+}
+
+fn follow_score(
+    state: &TrickPlay,
+    lead: &Format,
+    on_table: &[Counts],
+    play: &Counts,
+    partner_winning: bool,
+    last: bool,
+    table_points: u32,
+) -> Score {
+    let points = play.points() as i32;
+    let cost = cost(state, play);
+    if partner_winning {
+        // Feed points to the partner, keep strong cards.
+        return (2, points, -cost, 0);
+    }
+    let mut trick = on_table.to_vec();
+    trick.push(*play);
+    let wins = state.rules().winner_counts(lead, &trick) == on_table.len();
+    if wins && (table_points > 0 || last || points > 0) {
+        return (3, -cost, points, 0);
+    }
+    if wins {
+        return (1, -cost, 0, 0);
+    }
+    (1, -points * 10 - cost, 0, -1)
+}
+
+/// The greedy lead: a boss combination or throw, else a low plain card without points.
+fn greedy_lead(state: &mut TrickPlay) -> Counts {
+    let seat = state.to_act().expect("a seat to lead");
+    let rules = state.rules().clone();
+    let hand = *state.hand(seat);
+    let mut unseen = full_deck(rules.opts.decks);
+    unseen.remove_all(&hand);
+    unseen.remove_all(&state.played());
+    let boss = |format: &Format| {
+        let others = rules.in_suit(&unseen, format.suit);
+        format.components.iter().all(|comp| {
+            rules
+                .best_held(&others, format.suit, comp.shape)
+                .is_none_or(|k| k <= comp.top)
+        })
+    };
+    let mut best: Option<(Score, Counts)> = None;
+    let mut consider = |score: Score, play: Counts| {
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, play));
+        }
+    };
+    for play in rules.simple_leads(&hand) {
+        let Ok(format) = rules.classify(&play.to_cards()) else {
+            continue;
+        };
+        let plain = (format.suit != TRUMP) as i32;
+        let size = play.len() as i32;
+        let points = play.points() as i32;
+        if boss(&format) {
+            consider((2, plain, size, points), play);
+        } else {
+            let top = format.components[0].top as i32;
+            consider((1, plain, -points, -top - 5 * size), play);
+        }
+    }
+    if rules.opts.throws {
+        for suit in [TRUMP, 0, 1, 2, 3] {
+            let held = rules.in_suit(&hand, suit);
+            let components = rules.decompose(&held, suit);
+            let others = rules.in_suit(&unseen, suit);
+            let mut throw = Counts::default();
+            let mut parts = 0;
+            for comp in &components {
+                let safe = rules
+                    .best_held(&others, suit, comp.shape)
+                    .is_none_or(|k| k <= comp.top);
+                if safe {
+                    parts += 1;
+                    throw.add_all(&Counts::from_cards(&comp.cards));
+                }
+            }
+            if parts >= 2 {
+                let plain = (suit != TRUMP) as i32;
+                consider((2, plain, throw.len() as i32, throw.points() as i32), throw);
+            }
+        }
+    }
+    best.expect("a hand to lead from has a simple lead").1
+}
+
+fn full_deck(decks: u8) -> Counts {
+    Counts([decks; NUM_CARDS])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::trick::{Options, TrickRules, Variant};
+
+    fn counts(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    fn state(hands: [&str; 4]) -> TrickPlay {
+        let v = Variant::Tractor;
+        let rules =
+            TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
+        TrickPlay::new(rules, hands.map(counts).to_vec(), 0).unwrap()
+    }
+
+    #[test]
+    fn greedy_feeds_points_to_a_winning_partner() {
+        let mut s = state(["As 3c", "4s 5c", "Ks 6c", "7s 8c"]);
+        s.apply(0, &counts("As")).unwrap();
+        s.apply(1, &counts("4s")).unwrap();
+        let mut bot = TrickBot::new(BotKind::Greedy, 1);
+        let play = bot.choose(&mut s, Sides::Partners).unwrap();
+        assert_eq!(play, counts("Ks"));
+    }
+
+    #[test]
+    fn greedy_leads_a_boss_card() {
+        let mut s = state(["As Ad 3c 4d", "4s 5c Kd 6d", "Ks 6c 7d 8d", "7s 8c 9d Td"]);
+        let mut bot = TrickBot::new(BotKind::Greedy, 1);
+        let play = bot.choose(&mut s, Sides::Partners).unwrap();
+        assert!(play == counts("As") || play == counts("Ad") || play == counts("As Ad"));
+    }
+
+    #[test]
+    fn bots_play_a_hand_to_the_end() {
+        for kind in [BotKind::Random, BotKind::Greedy] {
+            let mut s = state(["As Ad 3c 4d", "4s 5c Kd 6d", "Ks 6c 7d 8d", "7s 8c 9d Td"]);
+            let mut bots: Vec<TrickBot> = (0..4).map(|i| TrickBot::new(kind, i)).collect();
+            TrickBot::play_out(&mut s, &mut bots, Sides::Partners);
+            assert!(s.is_done());
+            assert_eq!(s.points().iter().sum::<u32>(), 35);
+        }
+    }
+}

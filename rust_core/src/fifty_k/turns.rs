@@ -1,0 +1,451 @@
+//! The play of a Fifty-K hand as a state object (FK-30..FK-33, FK-40, FK-50): turns,
+//! passes, collecting the table's points, players going out and the end of the hand.
+//! Every action can be checked before it is applied; a rejected one changes nothing.
+
+use crate::card::Card;
+
+use super::beats::beats;
+use super::cardset::CardSet;
+use super::combo::{classify, read_as, readings, Combo, Kind};
+use super::legal::legal_plays;
+
+/// Who leads after a player goes out and their combination collects (FK-32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeadAfterOut {
+    /// The next seat in play order still holding cards (default).
+    Next,
+    /// The partner, if still in (4 players); else the next seat.
+    Partner,
+}
+
+/// One turn: pass, or a combination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FkAction {
+    Pass,
+    Play(Combo),
+}
+
+/// What an applied action caused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FkOutcome {
+    /// FK-31/FK-33: a seat took the table's points.
+    pub collected: Option<(usize, u32)>,
+    /// FK-32: the player went out, with their place (1 = first).
+    pub out: Option<usize>,
+    /// The hand ended (FK-40, FK-50).
+    pub done: bool,
+}
+
+/// The state of the play of one Fifty-K hand.
+#[derive(Clone, Debug)]
+pub struct FkPlay {
+    hands: Vec<CardSet>,
+    to_act: usize,
+    top: Option<(Combo, usize)>,
+    table_points: u32,
+    passed: u8,
+    collected: Vec<u32>,
+    finished: Vec<usize>,
+    done: bool,
+    lead_after_out: LeadAfterOut,
+    log: Vec<(usize, FkAction)>,
+    /// The combinations on the table since it was last cleared.
+    round: Vec<(usize, Combo)>,
+    moves: Option<Vec<Combo>>,
+}
+
+/// Point value of a card set (C-3).
+pub fn points(cards: CardSet) -> u32 {
+    cards.cards().iter().map(|c| c.points()).sum()
+}
+
+impl FkPlay {
+    /// Starts the play: `leader` leads first (FK-2: the holder of 3h).
+    pub fn new(
+        hands: Vec<CardSet>,
+        leader: usize,
+        lead_after_out: LeadAfterOut,
+    ) -> Result<FkPlay, String> {
+        let n = hands.len();
+        if !(3..=4).contains(&n) {
+            return Err(format!("Fifty-K is for 3 or 4 players, not {n}"));
+        }
+        if leader >= n || hands[leader].is_empty() {
+            return Err(format!("seat {leader} cannot lead"));
+        }
+        let mut seen = CardSet::default();
+        for (i, h) in hands.iter().enumerate() {
+            if let Some(c) = h.first_common(seen) {
+                return Err(format!("{c} is in hand {i} and an earlier hand"));
+            }
+            seen = seen.union(*h);
+        }
+        Ok(FkPlay {
+            collected: vec![0; n],
+            hands,
+            to_act: leader,
+            top: None,
+            table_points: 0,
+            passed: 0,
+            finished: Vec::new(),
+            done: false,
+            lead_after_out,
+            log: Vec::new(),
+            round: Vec::new(),
+            moves: None,
+        })
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.hands.len()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    pub fn to_act(&self) -> Option<usize> {
+        (!self.done).then_some(self.to_act)
+    }
+
+    pub fn hand(&self, seat: usize) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// The combination to beat and who played it (None: the seat to act leads).
+    pub fn top(&self) -> Option<(Combo, usize)> {
+        self.top
+    }
+
+    /// Points of the cards on the table (FK-31).
+    pub fn table_points(&self) -> u32 {
+        self.table_points
+    }
+
+    /// Points each seat collected from the table (FK-31, FK-33).
+    pub fn collected(&self) -> &[u32] {
+        &self.collected
+    }
+
+    /// Seats in the order they went out (FK-32).
+    pub fn finished(&self) -> &[usize] {
+        &self.finished
+    }
+
+    /// Seats that passed since the last combination, as a bit mask.
+    pub fn passed(&self) -> u8 {
+        self.passed
+    }
+
+    /// The combinations on the table since it was last cleared (FK-31).
+    pub fn round(&self) -> &[(usize, Combo)] {
+        &self.round
+    }
+
+    /// Every applied action, in order.
+    pub fn log(&self) -> &[(usize, FkAction)] {
+        &self.log
+    }
+
+    /// Whether the seat to act may pass (it may not when leading, FK-30).
+    pub fn can_pass(&self) -> bool {
+        self.top.is_some()
+    }
+
+    /// The legal combinations of the seat to act, in play-id order.
+    pub fn moves(&mut self) -> &[Combo] {
+        if self.moves.is_none() {
+            let plays = if self.done {
+                Vec::new()
+            } else {
+                let top = self.top.map(|(c, _)| c);
+                legal_plays(self.hands[self.to_act], top.as_ref(), None)
+                    .expect("hands and the table are disjoint")
+            };
+            self.moves = Some(plays);
+        }
+        self.moves.as_deref().expect("just filled")
+    }
+
+    /// Legal actions of the seat to act: a pass (when following) then every play.
+    pub fn num_legal(&mut self) -> usize {
+        self.can_pass() as usize + self.moves().len()
+    }
+
+    /// The `index`-th legal action: 0 is the pass when following, then the plays.
+    pub fn nth_legal(&mut self, index: usize) -> Option<FkAction> {
+        if self.can_pass() {
+            if index == 0 {
+                return Some(FkAction::Pass);
+            }
+            return self.moves().get(index - 1).copied().map(FkAction::Play);
+        }
+        self.moves().get(index).copied().map(FkAction::Play)
+    }
+
+    /// FK-17: reads `cards` as the play meant: the named kind, or unnamed the reading
+    /// legal now (one that beats the table; for a lead the first in FK-10..FK-16 order).
+    pub fn read(&self, cards: CardSet, kind: Option<Kind>) -> Result<Combo, String> {
+        let top = self.top.map(|(c, _)| c);
+        let combo = match (kind, top) {
+            (Some(k), _) => read_as(cards, k)
+                .ok_or_else(|| format!("{} is not a {} (FK-10..FK-17)", text(cards), k.name()))?,
+            (None, None) => classify(cards, None).ok_or_else(|| not_a_combination(cards))?,
+            (None, Some(t)) => readings(cards)
+                .find(|c| beats(c, &t))
+                .or_else(|| classify(cards, None))
+                .ok_or_else(|| not_a_combination(cards))?,
+        };
+        Ok(combo)
+    }
+
+    /// Why `seat` may not take `action` now, or `None` when it may.
+    pub fn action_error(&self, seat: usize, action: &FkAction) -> Option<String> {
+        if self.done {
+            return Some("the hand is over".into());
+        }
+        if seat != self.to_act {
+            return Some(format!(
+                "it is seat {}'s turn, not seat {seat}'s",
+                self.to_act
+            ));
+        }
+        match action {
+            FkAction::Pass if self.top.is_none() => {
+                Some("the leader must play a combination (FK-30)".into())
+            }
+            FkAction::Pass => None,
+            FkAction::Play(combo) => {
+                if let Some(c) = missing(self.hands[seat], combo.cards) {
+                    return Some(format!("you do not hold {c}"));
+                }
+                match self.top {
+                    Some((t, _)) if !beats(combo, &t) => Some(format!(
+                        "{} ({}) does not beat {} ({}) (FK-20, FK-21)",
+                        text(combo.cards),
+                        combo.kind.name(),
+                        text(t.cards),
+                        t.kind.name()
+                    )),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// Applies an action; an illegal one is refused with the reason and changes nothing.
+    pub fn apply(&mut self, seat: usize, action: FkAction) -> Result<FkOutcome, String> {
+        if let Some(reason) = self.action_error(seat, &action) {
+            return Err(reason);
+        }
+        Ok(self.apply_checked(seat, action))
+    }
+
+    /// Applies the `index`-th legal action of the seat to act.
+    pub fn apply_legal(&mut self, index: usize) -> Result<FkOutcome, String> {
+        let seat = self.to_act().ok_or("the hand is over")?;
+        let count = self.num_legal();
+        let action = self.nth_legal(index).ok_or_else(|| {
+            format!("there are {count} legal actions; index {index} is out of range")
+        })?;
+        Ok(self.apply_checked(seat, action))
+    }
+
+    fn apply_checked(&mut self, seat: usize, action: FkAction) -> FkOutcome {
+        self.log.push((seat, action));
+        self.moves = None;
+        let mut outcome = FkOutcome::default();
+        match action {
+            FkAction::Pass => {
+                self.passed |= 1 << seat;
+                self.after_pass(seat, &mut outcome);
+            }
+            FkAction::Play(combo) => {
+                self.hands[seat] = CardSet(self.hands[seat].0 & !combo.cards.0);
+                self.table_points += points(combo.cards);
+                self.top = Some((combo, seat));
+                self.round.push((seat, combo));
+                self.passed = 0;
+                if self.hands[seat].is_empty() {
+                    self.finished.push(seat);
+                    outcome.out = Some(self.finished.len());
+                }
+                if self.hand_over() {
+                    // FK-33: points still on the table go to the last combination's player.
+                    self.collect(seat, &mut outcome);
+                    self.done = true;
+                    outcome.done = true;
+                } else {
+                    self.to_act = self.next_in(seat);
+                    self.after_pass(seat, &mut outcome);
+                }
+            }
+        }
+        outcome
+    }
+
+    /// FK-40 (4 players: both of a team out), FK-50 (3 players: two out).
+    fn hand_over(&self) -> bool {
+        match self.num_players() {
+            4 => (0..2).any(|team| self.finished.iter().filter(|&&s| s % 2 == team).count() == 2),
+            _ => self.finished.len() >= 2,
+        }
+    }
+
+    fn is_in(&self, seat: usize) -> bool {
+        !self.hands[seat].is_empty()
+    }
+
+    /// The next seat after `seat` in play order that still holds cards.
+    fn next_in(&self, seat: usize) -> usize {
+        let n = self.num_players();
+        (1..=n)
+            .map(|k| (seat + k) % n)
+            .find(|&s| self.is_in(s))
+            .expect("the hand is not over")
+    }
+
+    /// FK-31: once every other player still in has passed, the last combination's
+    /// player collects and leads (FK-32 when that player is out); else the turn moves on.
+    fn after_pass(&mut self, seat: usize, outcome: &mut FkOutcome) {
+        let Some((_, owner)) = self.top else {
+            return;
+        };
+        let others_in = (0..self.num_players())
+            .filter(|&s| s != owner && self.is_in(s))
+            .all(|s| self.passed & (1 << s) != 0);
+        if others_in {
+            self.collect(owner, outcome);
+            self.top = None;
+            self.round.clear();
+            self.passed = 0;
+            self.to_act = if self.is_in(owner) {
+                owner
+            } else {
+                self.lead_after(owner)
+            };
+        } else if self.log.last().is_some_and(|(_, a)| *a == FkAction::Pass) {
+            self.to_act = self.next_in(seat);
+        }
+    }
+
+    /// FK-32 `lead_after_out`: who leads when the collecting player is out.
+    fn lead_after(&self, owner: usize) -> usize {
+        let partner = (owner + 2) % 4;
+        if self.lead_after_out == LeadAfterOut::Partner
+            && self.num_players() == 4
+            && self.is_in(partner)
+        {
+            partner
+        } else {
+            self.next_in(owner)
+        }
+    }
+
+    fn collect(&mut self, seat: usize, outcome: &mut FkOutcome) {
+        if self.table_points > 0 {
+            outcome.collected = Some((seat, self.table_points));
+        }
+        self.collected[seat] += self.table_points;
+        self.table_points = 0;
+    }
+
+    /// Points of the cards each seat still holds (FK-41, FK-51).
+    pub fn hand_points(&self) -> Vec<u32> {
+        self.hands.iter().map(|&h| points(h)).collect()
+    }
+}
+
+fn missing(hand: CardSet, play: CardSet) -> Option<Card> {
+    let extra = CardSet(play.0 & !hand.0);
+    extra.cards().first().copied()
+}
+
+fn text(cards: CardSet) -> String {
+    crate::card::format_cards(&cards.cards())
+}
+
+fn not_a_combination(cards: CardSet) -> String {
+    format!("{} is not a combination (FK-17)", text(cards))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn set(text: &str) -> CardSet {
+        CardSet::from_cards(&parse_cards(text).unwrap()).unwrap()
+    }
+
+    fn play(p: &FkPlay, text: &str) -> FkAction {
+        FkAction::Play(p.read(set(text), None).unwrap())
+    }
+
+    #[test]
+    fn fk31_collecting_after_everyone_passes() {
+        let hands = ["5s 3h", "Ks 4c", "6d 7d", "8c 9c"].map(set).to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let a = play(&p, "5s");
+        p.apply(0, a).unwrap();
+        let b = play(&p, "Ks");
+        p.apply(1, b).unwrap();
+        assert_eq!(p.table_points(), 15);
+        p.apply(2, FkAction::Pass).unwrap();
+        p.apply(3, FkAction::Pass).unwrap();
+        let out = p.apply(0, FkAction::Pass).unwrap();
+        assert_eq!(out.collected, Some((1, 15)));
+        assert_eq!(p.to_act(), Some(1));
+        assert!(!p.can_pass());
+        assert!(p.apply(1, FkAction::Pass).is_err());
+    }
+
+    #[test]
+    fn fk30_passing_does_not_stop_a_later_play() {
+        let hands = ["3s 3h", "4s 4c", "6d 7d", "8c 9c"].map(set).to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let a = play(&p, "3s");
+        p.apply(0, a).unwrap();
+        p.apply(1, FkAction::Pass).unwrap();
+        let c = play(&p, "6d");
+        p.apply(2, c).unwrap();
+        p.apply(3, FkAction::Pass).unwrap();
+        p.apply(0, FkAction::Pass).unwrap();
+        let d = play(&p, "4s");
+        assert!(p.apply(1, d).is_err(), "4 does not beat 6");
+        p.apply(1, FkAction::Pass).unwrap();
+        assert_eq!(p.to_act(), Some(2));
+    }
+
+    #[test]
+    fn fk32_fk40_going_out_and_the_end() {
+        let hands = ["As", "3c 4c", "Ks", "5d 6d"].map(set).to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let a = play(&p, "As");
+        let out = p.apply(0, a).unwrap();
+        assert_eq!(out.out, Some(1));
+        p.apply(1, FkAction::Pass).unwrap();
+        p.apply(2, FkAction::Pass).unwrap();
+        let out = p.apply(3, FkAction::Pass).unwrap();
+        assert_eq!(out.collected, None);
+        assert_eq!(p.to_act(), Some(1), "the next seat in play order leads");
+        let b = play(&p, "3c");
+        p.apply(1, b).unwrap();
+        let c = play(&p, "Ks");
+        let out = p.apply(2, c).unwrap();
+        assert!(out.done, "seats 0 and 2 are both out");
+        assert_eq!(p.collected(), &[0, 0, 10, 0]);
+    }
+
+    #[test]
+    fn fk32_lead_after_out_partner() {
+        let hands = ["As", "3c 4c", "Kd 7h", "5d 6d"].map(set).to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Partner).unwrap();
+        let a = play(&p, "As");
+        p.apply(0, a).unwrap();
+        for s in 1..4 {
+            p.apply(s, FkAction::Pass).unwrap();
+        }
+        assert_eq!(p.to_act(), Some(2));
+    }
+}

@@ -1,0 +1,224 @@
+//! Bounded multisets of cards: listing, counting and indexing them in one fixed order.
+//!
+//! Plays, follows and burials are multisets (C-2). A [`Space`] is "every way to take
+//! `size` more cards from `items` (at most the count of each), added to `base`, with at
+//! least `need` disjoint pairs in all", in the order [`visit`] lists them: items in the
+//! given order, more copies of an item first. [`Space::count`] and [`Space::nth`] use a
+//! table of completions, so a huge space (a void follower's discards, a burial) is
+//! counted and indexed without being listed.
+
+use crate::card::{Card, Counts};
+
+/// Cards with how many copies may be taken, in enumeration order.
+pub type Items = Vec<(Card, u8)>;
+
+/// Disjoint pairs in `counts` (a triple holds one).
+pub fn pairs_in(counts: &Counts) -> u8 {
+    counts.0.iter().map(|&n| n / 2).sum()
+}
+
+/// Visits every multiset of `size` more cards from `items[i..]` added to `acc` that holds
+/// at least `need` disjoint pairs (counting `acc`'s); stops when `visit` returns false.
+pub fn visit(
+    items: &Items,
+    i: usize,
+    size: usize,
+    need: u8,
+    acc: &mut Counts,
+    visit_one: &mut dyn FnMut(&Counts) -> bool,
+) -> bool {
+    if size == 0 {
+        return pairs_in(acc) < need || visit_one(acc);
+    }
+    if i == items.len() {
+        return true;
+    }
+    let room: usize = items[i..].iter().map(|&(_, n)| n as usize).sum();
+    if room < size {
+        return true;
+    }
+    if need > 0 {
+        let more: usize = items[i..].iter().map(|&(_, n)| (n / 2) as usize).sum();
+        if (pairs_in(acc) as usize) + more.min(size / 2) < need as usize {
+            return true;
+        }
+    }
+    let (card, n) = items[i];
+    for take in (0..=n.min(size as u8)).rev() {
+        acc.add(card, take);
+        let go_on = visit(items, i + 1, size - take as usize, need, acc, visit_one);
+        acc.remove(card, take);
+        if !go_on {
+            return false;
+        }
+    }
+    true
+}
+
+/// A space of multisets with a completion table, for counting and indexing.
+#[derive(Clone, Debug)]
+pub struct Space {
+    base: Counts,
+    items: Items,
+    size: usize,
+    need: usize,
+    /// `ways[(i * (size + 1) + s) * (need + 1) + p]`: completions taking `s` more cards
+    /// from `items[i..]` when `p` pairs (capped at `need`) are already held.
+    ways: Vec<u64>,
+}
+
+impl Space {
+    pub fn new(base: Counts, items: Items, size: usize, need: u8) -> Space {
+        let need = need as usize;
+        let m = items.len();
+        let (sw, pw) = (size + 1, need + 1);
+        let mut ways = vec![0u64; (m + 1) * sw * pw];
+        for p in 0..pw {
+            ways[(m * sw) * pw + p] = (p >= need) as u64;
+        }
+        for i in (0..m).rev() {
+            let n = items[i].1 as usize;
+            for s in 0..sw {
+                for p in 0..pw {
+                    let mut total = 0u64;
+                    for t in 0..=n.min(s) {
+                        let q = (p + t / 2).min(need);
+                        total = total.saturating_add(ways[((i + 1) * sw + s - t) * pw + q]);
+                    }
+                    ways[(i * sw + s) * pw + p] = total;
+                }
+            }
+        }
+        Space {
+            base,
+            items,
+            size,
+            need,
+            ways,
+        }
+    }
+
+    /// The same space without any copy of `card`; `None` when the base holds one
+    /// (then every multiset of the space holds it).
+    pub fn without(&self, card: Card) -> Option<Space> {
+        if self.base.get(card) > 0 {
+            return None;
+        }
+        let items = self
+            .items
+            .iter()
+            .copied()
+            .filter(|&(c, _)| c != card)
+            .collect();
+        Some(Space::new(self.base, items, self.size, self.need as u8))
+    }
+
+    /// The space's cards, in enumeration order.
+    pub fn item_cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.items.iter().map(|&(c, _)| c)
+    }
+
+    fn start_pairs(&self) -> usize {
+        (pairs_in(&self.base) as usize).min(self.need)
+    }
+
+    fn at(&self, i: usize, s: usize, p: usize) -> u64 {
+        self.ways[(i * (self.size + 1) + s) * (self.need + 1) + p]
+    }
+
+    pub fn count(&self) -> u64 {
+        self.at(0, self.size, self.start_pairs())
+    }
+
+    /// The `index`-th multiset in [`visit`] order, if there is one.
+    pub fn nth(&self, mut index: u64) -> Option<Counts> {
+        if index >= self.count() {
+            return None;
+        }
+        let mut out = self.base;
+        let (mut s, mut p) = (self.size, self.start_pairs());
+        for (i, &(card, n)) in self.items.iter().enumerate() {
+            for t in (0..=(n as usize).min(s)).rev() {
+                let q = (p + t / 2).min(self.need);
+                let ways = self.at(i + 1, s - t, q);
+                if index < ways {
+                    out.add(card, t as u8);
+                    s -= t;
+                    p = q;
+                    break;
+                }
+                index -= ways;
+            }
+        }
+        Some(out)
+    }
+
+    /// The first `limit` multisets, in order.
+    pub fn list(&self, limit: usize) -> Vec<Counts> {
+        let mut out = Vec::new();
+        if limit == 0 {
+            return out;
+        }
+        let mut acc = self.base;
+        visit(
+            &self.items,
+            0,
+            self.size,
+            self.need as u8,
+            &mut acc,
+            &mut |c| {
+                out.push(*c);
+                out.len() < limit
+            },
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn items(text: &str) -> Items {
+        let counts = Counts::from_cards(&parse_cards(text).unwrap());
+        (0..54)
+            .map(|i| Card(i as u8))
+            .filter(|&c| counts.get(c) > 0)
+            .map(|c| (c, counts.get(c)))
+            .collect()
+    }
+
+    #[test]
+    fn nth_agrees_with_listing() {
+        for need in 0..3 {
+            for size in 0..6 {
+                let space = Space::new(
+                    Counts::default(),
+                    items("5h 5h 7s 7s 7s 9d Kc Kc"),
+                    size,
+                    need,
+                );
+                let all = space.list(usize::MAX);
+                assert_eq!(all.len() as u64, space.count(), "size {size} need {need}");
+                for (i, c) in all.iter().enumerate() {
+                    assert_eq!(space.nth(i as u64).as_ref(), Some(c));
+                    assert!(pairs_in(c) >= need);
+                    assert_eq!(c.len(), size);
+                }
+                assert_eq!(space.nth(all.len() as u64), None);
+            }
+        }
+    }
+
+    #[test]
+    fn base_is_always_included() {
+        let base = Counts::from_cards(&parse_cards("As").unwrap());
+        let space = Space::new(base, items("2c 3c"), 1, 0);
+        assert_eq!(space.count(), 2);
+        assert!(space
+            .list(10)
+            .iter()
+            .all(|c| c.get(parse_cards("As").unwrap()[0]) == 1));
+    }
+}

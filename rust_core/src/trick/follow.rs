@@ -1,0 +1,626 @@
+//! Following (C-30, C-31): what a follower must play, why a play is illegal, and every
+//! distinct legal play (listed or counted) without enumerating the hand's subsets.
+
+use std::collections::HashSet;
+
+use crate::card::{format_cards, Card, Counts};
+use crate::multiset::{pairs_in, visit as multisets, Items, Space};
+
+use super::format::{Format, Kind, Shape, Unit};
+use super::order::{err, FollowFormat, RulesError, TrickRules};
+
+/// What a follower's hand obliges them to play against a lead.
+#[derive(Clone, Debug)]
+pub(crate) enum Obligation {
+    /// C-30: fewer than k cards of the led suit: all of them, then anything.
+    Short,
+    /// k cards of the led suit, nothing more.
+    SuitOnly,
+    /// C-31 `exact`, simple lead: the play must be one component of this shape.
+    Shape(Shape),
+    /// C-31 `pairs`: at least this many disjoint pairs.
+    Pairs(u8),
+    /// C-31 `full`: this best score of [`FullPlan`].
+    Full(FullPlan, u64),
+}
+
+/// C-31 `full`: the lead's tractors in priority order, and its other wide units.
+#[derive(Clone, Debug)]
+pub(crate) struct FullPlan {
+    tractors: Vec<Shape>,
+    triples: u8,
+    wide: u8,
+}
+
+impl FullPlan {
+    fn of(lead: &Format) -> FullPlan {
+        let mut plan = FullPlan {
+            tractors: Vec::new(),
+            triples: 0,
+            wide: 0,
+        };
+        for comp in &lead.components {
+            match comp.shape.kind() {
+                Kind::Tractor => plan.tractors.push(comp.shape),
+                Kind::Triple => {
+                    plan.triples += 1;
+                    plan.wide += 1;
+                }
+                Kind::Pair => plan.wide += 1,
+                Kind::Single => {}
+            }
+        }
+        plan
+    }
+
+    fn bit(&self, i: usize) -> u64 {
+        1 << (self.tractors.len() - 1 - i)
+    }
+}
+
+/// The parts of a `full` score: tractor bits, triples, pairs.
+fn split_score(score: u64) -> (u64, u8, u8) {
+    (score >> 16, (score >> 8) as u8, score as u8)
+}
+
+impl TrickRules {
+    /// The cards of `counts` (of `suit`, or all) with their counts, strongest first.
+    pub(crate) fn items(&self, counts: &Counts, suit: Option<u8>) -> Items {
+        self.order()
+            .iter()
+            .filter(|&&c| counts.get(c) > 0 && suit.is_none_or(|s| self.suit_of(c) == s))
+            .map(|&c| (c, counts.get(c)))
+            .collect()
+    }
+
+    /// Reads the lead and checks the hand against it.
+    fn prepare(&self, hand: &[Card], lead: &[Card]) -> Result<(Counts, Format), RulesError> {
+        let lead = self.classify(lead)?;
+        let hand = Counts::from_cards(hand);
+        self.check_copies("the hand", &hand)?;
+        if hand.len() < lead.len {
+            return err(format!(
+                "the hand has {} cards but the lead has {}",
+                hand.len(),
+                lead.len
+            ));
+        }
+        Ok((hand, lead))
+    }
+
+    pub(crate) fn obligation(&self, hand: &Counts, lead: &Format) -> Obligation {
+        let held = self.in_suit(hand, lead.suit);
+        if held.len() < lead.len {
+            return Obligation::Short;
+        }
+        match self.opts.follow_format {
+            FollowFormat::Off => Obligation::SuitOnly,
+            FollowFormat::Exact => {
+                let shape = lead.components[0].shape;
+                // Any one card of the suit is a single: nothing to match beyond the suit.
+                if lead.is_throw()
+                    || shape == Shape::SINGLE
+                    || self.best_held(&held, lead.suit, shape).is_none()
+                {
+                    Obligation::SuitOnly
+                } else {
+                    Obligation::Shape(shape)
+                }
+            }
+            FollowFormat::Pairs => Obligation::Pairs(pairs_in(&held).min(lead.wide_units())),
+            FollowFormat::Full => {
+                let plan = FullPlan::of(lead);
+                let target = self.full_score(&held, lead.suit, &plan);
+                Obligation::Full(plan, target)
+            }
+        }
+    }
+
+    /// C-31 `full`: the best score any part of `counts` reaches, most significant first:
+    /// which of the lead's tractors are matched, then triples, then pairs.
+    fn full_score(&self, counts: &Counts, suit: u8, plan: &FullPlan) -> u64 {
+        let mut rest = *counts;
+        self.full_best(&mut rest, suit, plan, 0, 0, 0, 0)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn full_best(
+        &self,
+        rest: &mut Counts,
+        suit: u8,
+        plan: &FullPlan,
+        i: usize,
+        bits: u64,
+        t_extra: u8,
+        u_extra: u8,
+    ) -> u64 {
+        if i == plan.tractors.len() {
+            let (n3, n2) = self.full_units(rest, plan, t_extra, u_extra);
+            return (bits << 16) | ((n3 as u64) << 8) | n2 as u64;
+        }
+        let shape = plan.tractors[i];
+        let placements = self.tractor_placements(rest, suit, shape);
+        if placements.is_empty() {
+            return self.full_best(
+                rest,
+                suit,
+                plan,
+                i + 1,
+                bits,
+                t_extra + shape.triples,
+                u_extra + shape.wide_units(),
+            );
+        }
+        let mut best = 0;
+        for units in placements {
+            take(rest, &units);
+            best = best.max(self.full_best(
+                rest,
+                suit,
+                plan,
+                i + 1,
+                bits | plan.bit(i),
+                t_extra,
+                u_extra,
+            ));
+            give(rest, &units);
+        }
+        best
+    }
+
+    /// Steps 2 and 3 of C-31 `full`: triples, then pairs, as many as `rest` holds.
+    fn full_units(&self, rest: &Counts, plan: &FullPlan, t_extra: u8, u_extra: u8) -> (u8, u8) {
+        let triples_held = rest.0.iter().filter(|&&n| n >= 3).count() as u8;
+        let n3 = (plan.triples + t_extra).min(triples_held);
+        // Each triple taken (3 copies, the most a game holds) takes its one pair with it.
+        let n2 = (plan.wide + u_extra - n3).min(pairs_in(rest) - n3);
+        (n3, n2)
+    }
+
+    /// C-30/C-31: why `play` is not a legal follow to `lead` from `hand`, or `None`.
+    pub fn follow_error(
+        &self,
+        hand: &[Card],
+        lead: &[Card],
+        play: &[Card],
+    ) -> Result<Option<String>, RulesError> {
+        let (hand, lead) = self.prepare(hand, lead)?;
+        Ok(self.follow_error_counts(&hand, &lead, &Counts::from_cards(play)))
+    }
+
+    /// [`Self::follow_error`] on multisets and a classified lead.
+    pub fn follow_error_counts(
+        &self,
+        hand: &Counts,
+        lead: &Format,
+        play: &Counts,
+    ) -> Option<String> {
+        if let Some(c) = hand.first_missing(play) {
+            return Some(match hand.get(c) {
+                0 => format!("you do not hold {c}"),
+                n => format!("you hold {n} {c} but played {}", play.get(c)),
+            });
+        }
+        if play.len() != lead.len {
+            return Some(format!(
+                "the lead has {} cards; you played {}",
+                lead.len,
+                play.len()
+            ));
+        }
+        let suit = lead.suit;
+        let held = self.in_suit(hand, suit);
+        let played = self.in_suit(play, suit);
+        let name = self.suit_name(suit);
+        let obligation = self.obligation(hand, lead);
+        if let Obligation::Short = obligation {
+            if played != held {
+                return Some(format!(
+                    "{name} were led and you hold {} of them ({}): you must play all of them",
+                    held.len(),
+                    self.text(&held)
+                ));
+            }
+            return None;
+        }
+        if played.len() != lead.len {
+            return Some(format!(
+                "{name} were led and you hold {} of them: you must play {} {name}",
+                held.len(),
+                lead.len
+            ));
+        }
+        let led = describe_lead(lead);
+        match obligation {
+            Obligation::Short | Obligation::SuitOnly => None,
+            Obligation::Shape(shape) => {
+                if self.arranged_key(play, suit, lead).is_some() {
+                    return None;
+                }
+                let example = self.example(&held, suit, shape);
+                Some(format!(
+                    "{led} was led and you hold {example}: you must play {}",
+                    shape.describe()
+                ))
+            }
+            Obligation::Pairs(need) => {
+                if pairs_in(play) >= need {
+                    return None;
+                }
+                if need == 1 && !lead.is_throw() {
+                    let example = self.example(&held, suit, Shape::PAIR);
+                    return Some(format!(
+                        "{led} was led and you hold {example}: you must play a pair"
+                    ));
+                }
+                Some(format!(
+                    "{led} was led and you hold {} pairs of {name}: you must play {need} pairs",
+                    pairs_in(&held)
+                ))
+            }
+            Obligation::Full(plan, target) => {
+                let got = self.full_score(play, suit, &plan);
+                if got == target {
+                    return None;
+                }
+                Some(self.full_reason(&held, suit, &plan, (target, got), &led))
+            }
+        }
+    }
+
+    /// The first C-31 `full` step a play fails, as a sentence.
+    fn full_reason(
+        &self,
+        held: &Counts,
+        suit: u8,
+        plan: &FullPlan,
+        (target, got): (u64, u64),
+        led: &str,
+    ) -> String {
+        let (tb, t3, t2) = split_score(target);
+        let (gb, g3, _) = split_score(got);
+        let name = self.suit_name(suit);
+        for (i, &shape) in plan.tractors.iter().enumerate() {
+            let bit = plan.bit(i);
+            if tb & bit != 0 && gb & bit == 0 {
+                let example = self.example(held, suit, shape);
+                return format!(
+                    "{led} was led and you hold {example}: you must play {}",
+                    shape.describe()
+                );
+            }
+        }
+        if g3 < t3 {
+            return format!(
+                "{led} was led and you hold triples of {name}: you must play {t3} triples"
+            );
+        }
+        format!("{led} was led and you hold pairs of {name}: you must play {t2} pairs besides")
+    }
+
+    /// The strongest combination of `shape` in `held`, as text, for messages.
+    fn example(&self, held: &Counts, suit: u8, shape: Shape) -> String {
+        let best = self
+            .placements(held, suit, shape)
+            .into_iter()
+            .max_by_key(|units| units.iter().map(|u| self.level_of(u.0)).max().unwrap_or(0));
+        match best {
+            Some(units) => format_cards(&self.component_of(&units, suit).cards),
+            None => String::new(),
+        }
+    }
+
+    fn text(&self, counts: &Counts) -> String {
+        format_cards(&self.sorted(counts))
+    }
+
+    /// C-30/C-31: every distinct legal follow, at most `limit`.
+    pub fn legal_follows(
+        &self,
+        hand: &[Card],
+        lead: &[Card],
+        limit: Option<usize>,
+    ) -> Result<Vec<Vec<Card>>, RulesError> {
+        let (hand, lead) = self.prepare(hand, lead)?;
+        Ok(self
+            .legal_follows_counts(&hand, &lead, limit.unwrap_or(usize::MAX))
+            .iter()
+            .map(|c| self.sorted(c))
+            .collect())
+    }
+
+    /// [`Self::legal_follows`] on multisets, in a fixed order (strongest choices first).
+    pub fn legal_follows_counts(&self, hand: &Counts, lead: &Format, limit: usize) -> Vec<Counts> {
+        let mut out = Vec::new();
+        if limit == 0 {
+            return out;
+        }
+        let suit = lead.suit;
+        let held = self.in_suit(hand, suit);
+        let k = lead.len;
+        let mut push = |c: &Counts| {
+            out.push(*c);
+            out.len() < limit
+        };
+        match self.obligation(hand, lead) {
+            Obligation::Short => {
+                let mut others = *hand;
+                others.remove_all(&held);
+                let items = self.items(&others, None);
+                multisets(&items, 0, k - held.len(), 0, &mut held.clone(), &mut push);
+            }
+            Obligation::SuitOnly => {
+                let items = self.items(&held, Some(suit));
+                multisets(&items, 0, k, 0, &mut Counts::default(), &mut push);
+            }
+            Obligation::Pairs(need) => {
+                let items = self.items(&held, Some(suit));
+                multisets(&items, 0, k, need, &mut Counts::default(), &mut push);
+            }
+            Obligation::Shape(shape) => {
+                let mut all = self.placements(&held, suit, shape);
+                all.reverse();
+                for units in all {
+                    let mut play = Counts::default();
+                    give(&mut play, &units);
+                    if !push(&play) {
+                        break;
+                    }
+                }
+            }
+            Obligation::Full(plan, target) => {
+                let mut seen = HashSet::new();
+                let mut gen = FullGen {
+                    rules: self,
+                    suit,
+                    plan: &plan,
+                    target,
+                    k,
+                    seen: &mut seen,
+                    push: &mut push,
+                };
+                let mut rest = held;
+                gen.run(&mut rest, 0, &mut Counts::default());
+            }
+        }
+        out
+    }
+
+    /// How many distinct legal follows there are, without listing them where a formula
+    /// exists (every mode but `exact` shapes and `full`, which are enumerated).
+    pub fn count_follows(&self, hand: &[Card], lead: &[Card]) -> Result<u64, RulesError> {
+        let (hand, lead) = self.prepare(hand, lead)?;
+        Ok(self.count_follows_counts(&hand, &lead))
+    }
+
+    /// [`Self::count_follows`] on a multiset and a classified lead.
+    pub fn count_follows_counts(&self, hand: &Counts, lead: &Format) -> u64 {
+        let suit = lead.suit;
+        let held = self.in_suit(hand, suit);
+        let k = lead.len;
+        match self.obligation(hand, lead) {
+            Obligation::Short => {
+                let mut others = *hand;
+                others.remove_all(&held);
+                Space::new(held, self.items(&others, None), k - held.len(), 0).count()
+            }
+            Obligation::SuitOnly => {
+                Space::new(Counts::default(), self.items(&held, Some(suit)), k, 0).count()
+            }
+            Obligation::Pairs(need) => {
+                Space::new(Counts::default(), self.items(&held, Some(suit)), k, need).count()
+            }
+            Obligation::Shape(_) | Obligation::Full(..) => {
+                self.legal_follows_counts(hand, lead, usize::MAX).len() as u64
+            }
+        }
+    }
+}
+
+/// "a pair", "a tractor of 2 pairs", or "a throw" for messages.
+fn describe_lead(lead: &Format) -> String {
+    if lead.is_throw() {
+        "a throw".to_string()
+    } else {
+        lead.components[0].shape.describe()
+    }
+}
+
+fn take(counts: &mut Counts, units: &[Unit]) {
+    for &(c, w) in units {
+        counts.remove(c, w);
+    }
+}
+
+fn give(counts: &mut Counts, units: &[Unit]) {
+    for &(c, w) in units {
+        counts.add(c, w);
+    }
+}
+
+/// C-31 `full`: generates the distinct plays that reach the target score, by placing
+/// the matched tractors, then the triples and pairs, then any remaining cards.
+struct FullGen<'a> {
+    rules: &'a TrickRules,
+    suit: u8,
+    plan: &'a FullPlan,
+    target: u64,
+    k: usize,
+    seen: &'a mut HashSet<Counts>,
+    push: &'a mut dyn FnMut(&Counts) -> bool,
+}
+
+impl FullGen<'_> {
+    fn run(&mut self, rest: &mut Counts, i: usize, chosen: &mut Counts) -> bool {
+        let (bits, _, _) = split_score(self.target);
+        if i == self.plan.tractors.len() {
+            let (_, n3, n2) = split_score(self.target);
+            let triples: Vec<Card> = ids_with(rest, 3);
+            return choose(&triples, n3 as usize, &mut |picked| {
+                for &c in picked {
+                    rest.remove(c, 3);
+                    chosen.add(c, 3);
+                }
+                let pairs = ids_with(rest, 2);
+                let go_on = choose(&pairs, n2 as usize, &mut |pp| {
+                    for &c in pp {
+                        rest.remove(c, 2);
+                        chosen.add(c, 2);
+                    }
+                    let items = self.rules.items(rest, Some(self.suit));
+                    let size = self.k - chosen.len();
+                    let seen = &mut *self.seen;
+                    let push = &mut *self.push;
+                    let go_on = multisets(&items, 0, size, 0, chosen, &mut |play| {
+                        !seen.insert(*play) || push(play)
+                    });
+                    for &c in pp {
+                        rest.add(c, 2);
+                        chosen.remove(c, 2);
+                    }
+                    go_on
+                });
+                for &c in picked {
+                    rest.add(c, 3);
+                    chosen.remove(c, 3);
+                }
+                go_on
+            });
+        }
+        if bits & self.plan.bit(i) == 0 {
+            return self.run(rest, i + 1, chosen);
+        }
+        let shape = self.plan.tractors[i];
+        for units in self.rules.tractor_placements(rest, self.suit, shape) {
+            take(rest, &units);
+            give(chosen, &units);
+            let go_on = self.run(rest, i + 1, chosen);
+            give(rest, &units);
+            take(chosen, &units);
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The cards of which `counts` holds at least `n` copies.
+fn ids_with(counts: &Counts, n: u8) -> Vec<Card> {
+    (0..crate::card::NUM_CARDS)
+        .map(|i| Card(i as u8))
+        .filter(|&c| counts.get(c) >= n)
+        .collect()
+}
+
+/// Visits every `r`-element subset of `items`; stops when `visit` says so.
+fn choose(items: &[Card], r: usize, visit: &mut dyn FnMut(&[Card]) -> bool) -> bool {
+    fn go(
+        items: &[Card],
+        start: usize,
+        r: usize,
+        acc: &mut Vec<Card>,
+        visit: &mut dyn FnMut(&[Card]) -> bool,
+    ) -> bool {
+        if acc.len() == r {
+            return visit(acc);
+        }
+        for i in start..items.len() {
+            if items.len() - i < r - acc.len() {
+                break;
+            }
+            acc.push(items[i]);
+            let go_on = go(items, i + 1, r, acc, visit);
+            acc.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    go(items, 0, r, &mut Vec::with_capacity(r), visit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::trick::order::{Options, Variant};
+
+    fn rules(v: &str, trump: char, follow: &str) -> TrickRules {
+        let v = Variant::parse(v).unwrap();
+        let mut o = Options::defaults(v);
+        o.follow_format = FollowFormat::parse(follow).unwrap();
+        TrickRules::new(v, Suit::parse(&trump.to_string()), Rank::TWO, o).unwrap()
+    }
+
+    fn legal(r: &TrickRules, hand: &str, lead: &str, play: &str) -> Option<String> {
+        r.follow_error(
+            &parse_cards(hand).unwrap(),
+            &parse_cards(lead).unwrap(),
+            &parse_cards(play).unwrap(),
+        )
+        .unwrap()
+    }
+
+    const HAND3: &str = "9s 9s Ts Ts Qs Qs Ks Ks As 3d";
+
+    #[test]
+    fn c31_example_three_pairs_any_three() {
+        for mode in ["pairs", "full"] {
+            let r = rules("tractor", 'h', mode);
+            let lead = "6s 6s 7s 7s 8s 8s";
+            assert_eq!(legal(&r, HAND3, lead, "9s 9s Qs Qs Ks Ks"), None, "{mode}");
+            assert!(
+                legal(&r, HAND3, lead, "9s 9s Qs Qs Ks As").is_some(),
+                "{mode}"
+            );
+        }
+        let r = rules("tractor", 'h', "exact");
+        assert_eq!(
+            legal(&r, HAND3, "6s 6s 7s 7s 8s 8s", "9s Ts Qs Ks As Ks"),
+            None
+        );
+    }
+
+    #[test]
+    fn c31_example_two_pair_tractor() {
+        let hand = "9s 9s Ts Ts Ks Ks 4s";
+        let lead = "6s 6s 7s 7s";
+        let full = rules("tractor", 'h', "full");
+        assert_eq!(legal(&full, hand, lead, "9s 9s Ts Ts"), None);
+        assert!(legal(&full, hand, lead, "9s 9s Ks Ks").is_some());
+        let pairs = rules("tractor", 'h', "pairs");
+        assert_eq!(legal(&pairs, hand, lead, "9s 9s Ks Ks"), None);
+        let exact = rules("tractor", 'h', "exact");
+        assert_eq!(legal(&exact, hand, lead, "9s 9s Ts Ts"), None);
+        assert!(legal(&exact, hand, lead, "Ts Ts Ks Ks").is_some());
+    }
+
+    #[test]
+    fn c30_short_suit_plays_all_of_it() {
+        let r = rules("tractor", 'h', "pairs");
+        let msg = legal(&r, "7s Kd Qd", "6s 6s", "Kd Qd").unwrap();
+        assert!(msg.contains("you must play all of them"), "{msg}");
+        assert_eq!(legal(&r, "7s Kd Qd", "6s 6s", "7s Qd"), None);
+    }
+
+    #[test]
+    fn c31_pair_message_names_the_pair() {
+        let r = rules("tractor", 'h', "pairs");
+        assert_eq!(
+            legal(&r, "7s 7s 9s Kd", "6s 6s", "7s 9s").unwrap(),
+            "a pair was led and you hold 7s 7s: you must play a pair"
+        );
+    }
+
+    #[test]
+    fn counts_match_lists() {
+        let r = rules("tractor", 'h', "full");
+        let hand = parse_cards(HAND3).unwrap();
+        let lead = parse_cards("6s 6s 7s 7s").unwrap();
+        let all = r.legal_follows(&hand, &lead, None).unwrap();
+        assert_eq!(all.len() as u64, r.count_follows(&hand, &lead).unwrap());
+        assert_eq!(r.legal_follows(&hand, &lead, Some(1)).unwrap().len(), 1);
+    }
+}

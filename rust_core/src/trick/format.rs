@@ -1,0 +1,490 @@
+//! Units, tractors and formats (C-20..C-24).
+//!
+//! A [`Shape`] counts a component's units: a single, a pair, a triple, or a tractor of
+//! `triples` triples and `pairs` pairs on adjacent levels. A [`Format`] is a lead's
+//! canonical decomposition (C-23).
+
+use crate::card::{Card, Counts};
+
+use super::order::{err, RulesError, TrickRules};
+
+/// The kind of a component, in priority order (C-41, C-51): tractor > triple > pair > single.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    Single,
+    Pair,
+    Triple,
+    Tractor,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Single => "single",
+            Kind::Pair => "pair",
+            Kind::Triple => "triple",
+            Kind::Tractor => "tractor",
+        }
+    }
+}
+
+/// A component's shape: how many triple, pair and single units it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub triples: u8,
+    pub pairs: u8,
+    pub singles: u8,
+}
+
+impl Shape {
+    pub const SINGLE: Shape = Shape {
+        triples: 0,
+        pairs: 0,
+        singles: 1,
+    };
+    pub const PAIR: Shape = Shape {
+        triples: 0,
+        pairs: 1,
+        singles: 0,
+    };
+    pub const TRIPLE: Shape = Shape {
+        triples: 1,
+        pairs: 0,
+        singles: 0,
+    };
+
+    pub fn tractor(triples: u8, pairs: u8) -> Shape {
+        Shape {
+            triples,
+            pairs,
+            singles: 0,
+        }
+    }
+
+    pub fn kind(self) -> Kind {
+        match (self.triples + self.pairs, self.triples) {
+            (0, _) => Kind::Single,
+            (1, 0) => Kind::Pair,
+            (1, _) => Kind::Triple,
+            _ => Kind::Tractor,
+        }
+    }
+
+    /// Units of width 2 or more (pairs and triples, counting a tractor's units).
+    pub fn wide_units(self) -> u8 {
+        self.triples + self.pairs
+    }
+
+    pub fn num_cards(self) -> usize {
+        3 * self.triples as usize + 2 * self.pairs as usize + self.singles as usize
+    }
+
+    /// Priority for C-23/C-41/C-51: kind, then (tractors) more cards, then more triples.
+    pub fn priority(self) -> (Kind, usize, u8) {
+        (self.kind(), self.num_cards(), self.triples)
+    }
+
+    /// A phrase for messages: "a pair", "a tractor of 3 pairs", …
+    pub fn describe(self) -> String {
+        match self.kind() {
+            Kind::Tractor => {
+                let mut parts = Vec::new();
+                if self.triples > 0 {
+                    parts.push(plural(self.triples, "triple"));
+                }
+                if self.pairs > 0 {
+                    parts.push(plural(self.pairs, "pair"));
+                }
+                format!("a tractor of {}", parts.join(" and "))
+            }
+            k => format!("a {}", k.name()),
+        }
+    }
+}
+
+fn plural(n: u8, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// One component of a play: its shape, its key level (C-41: the top unit) and cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Component {
+    pub shape: Shape,
+    pub top: u8,
+    pub cards: Vec<Card>,
+}
+
+/// The canonical decomposition of a play in one effective suit (C-23).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Format {
+    pub suit: u8,
+    pub components: Vec<Component>,
+    pub len: usize,
+}
+
+impl Format {
+    /// A play of several components is a throw (C-23).
+    pub fn is_throw(&self) -> bool {
+        self.components.len() > 1
+    }
+
+    pub fn shapes(&self) -> Vec<Shape> {
+        self.components.iter().map(|c| c.shape).collect()
+    }
+
+    /// Units of width 2 or more over all components (C-31 `pairs`, TR-40).
+    pub fn wide_units(&self) -> u8 {
+        self.components.iter().map(|c| c.shape.wide_units()).sum()
+    }
+}
+
+/// A placed unit: a card and how many copies of it.
+pub type Unit = (Card, u8);
+
+impl TrickRules {
+    /// The widest unit one card of `level` gives in `counts` (at most 3), and that card.
+    /// Ties go to the first card in suit order.
+    pub(crate) fn widest(&self, counts: &Counts, suit: u8, level: usize) -> (u8, Card) {
+        let mut best = (0u8, Card(0));
+        for &c in self.levels(suit)[level].cards() {
+            let n = counts.get(c).min(3);
+            if n > best.0 {
+                best = (n, c);
+            }
+        }
+        best
+    }
+
+    /// C-23: the canonical decomposition of `counts` (all in effective suit `suit`).
+    pub fn decompose(&self, counts: &Counts, suit: u8) -> Vec<Component> {
+        let mut rest = *counts;
+        let mut out = Vec::new();
+        while let Some(units) = self.longest_tractor(&rest, suit) {
+            out.push(self.component_of(&units, suit));
+            for &(c, w) in &units {
+                rest.remove(c, w);
+            }
+        }
+        for width in [3u8, 2] {
+            for level in self.levels(suit).iter().rev() {
+                for &c in level.cards() {
+                    if rest.get(c) >= width {
+                        rest.remove(c, width);
+                        out.push(self.component_of(&[(c, width)], suit));
+                    }
+                }
+            }
+        }
+        for level in self.levels(suit).iter().rev() {
+            for &c in level.cards() {
+                for _ in 0..rest.get(c) {
+                    out.push(self.component_of(&[(c, 1)], suit));
+                }
+            }
+        }
+        out.sort_by(|a, b| {
+            (b.shape.priority(), b.top, std::cmp::Reverse(b.cards[0].0)).cmp(&(
+                a.shape.priority(),
+                a.top,
+                std::cmp::Reverse(a.cards[0].0),
+            ))
+        });
+        out
+    }
+
+    /// The component made of `units` (weakest unit first or any order).
+    pub(crate) fn component_of(&self, units: &[Unit], suit: u8) -> Component {
+        let mut shape = Shape {
+            triples: 0,
+            pairs: 0,
+            singles: 0,
+        };
+        let mut top = 0;
+        let mut cards = Vec::new();
+        for &(c, w) in units {
+            match w {
+                3 => shape.triples += 1,
+                2 => shape.pairs += 1,
+                _ => shape.singles += 1,
+            }
+            top = top.max(self.level_of(c));
+            cards.extend(std::iter::repeat_n(c, w as usize));
+        }
+        debug_assert!(units.iter().all(|&(c, _)| self.suit_of(c) == suit));
+        self.sort(&mut cards);
+        Component { shape, top, cards }
+    }
+
+    /// C-21/C-22/C-23: the longest tractor in `counts` (most cards, then more
+    /// triples, then the higher top), as units weakest first.
+    fn longest_tractor(&self, counts: &Counts, suit: u8) -> Option<Vec<Unit>> {
+        let levels = self.levels(suit);
+        let widths: Vec<(u8, Card)> = (0..levels.len())
+            .map(|i| {
+                if levels[i].tractor_ok {
+                    self.widest(counts, suit, i)
+                } else {
+                    (0, Card(0))
+                }
+            })
+            .collect();
+        let mut best: Option<((usize, u8, usize), Vec<Unit>)> = None;
+        let mut consider = |units: Vec<Unit>, top: usize| {
+            let cards: usize = units.iter().map(|u| u.1 as usize).sum();
+            let triples = units.iter().filter(|u| u.1 == 3).count() as u8;
+            let key = (cards, triples, top);
+            if best.as_ref().is_none_or(|(k, _)| key > *k) {
+                best = Some((key, units));
+            }
+        };
+        for min_width in [2u8, 3] {
+            let mut i = 0;
+            while i < widths.len() {
+                if widths[i].0 < min_width {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                while i < widths.len() && widths[i].0 >= min_width {
+                    i += 1;
+                }
+                if i - start < 2 {
+                    continue;
+                }
+                let run = &widths[start..i];
+                let width_of = |w: u8| {
+                    if self.opts.mixed_tractors {
+                        w
+                    } else {
+                        min_width
+                    }
+                };
+                let units: Vec<Unit> = run
+                    .iter()
+                    .map(|&(w, c)| (self.unit_card(counts, c, width_of(w)), width_of(w)))
+                    .collect();
+                consider(units, i - 1);
+            }
+        }
+        best.map(|(_, units)| units)
+    }
+
+    /// The first card (suit order) on `c`'s level with at least `width` copies.
+    fn unit_card(&self, counts: &Counts, c: Card, width: u8) -> Card {
+        let level = &self.levels(self.suit_of(c))[self.level_of(c) as usize];
+        *level
+            .cards()
+            .iter()
+            .find(|&&x| counts.get(x) >= width)
+            .unwrap_or(&c)
+    }
+
+    /// C-24: the format of a lead, or an error saying why it cannot be led.
+    pub fn classify(&self, cards: &[Card]) -> Result<Format, RulesError> {
+        let Some(&first) = cards.first() else {
+            return err("a play needs at least one card");
+        };
+        let suit = self.suit_of(first);
+        if let Some(&other) = cards.iter().find(|&&c| self.suit_of(c) != suit) {
+            return err(format!(
+                "a lead must be in one suit: {first} is in {} and {other} in {}",
+                self.suit_name(suit),
+                self.suit_name(self.suit_of(other))
+            ));
+        }
+        let counts = Counts::from_cards(cards);
+        self.check_copies("the play", &counts)?;
+        let components = self.decompose(&counts, suit);
+        let format = Format {
+            suit,
+            components,
+            len: cards.len(),
+        };
+        if format.is_throw() && !self.opts.throws {
+            return err(format!(
+                "{} allows no throws (R4-31): lead a single, pair, triple or tractor",
+                self.variant.id()
+            ));
+        }
+        Ok(format)
+    }
+
+    /// Every way to place a tractor of `shape` in `counts` (suit `suit`), as units weakest first.
+    pub fn tractor_placements(&self, counts: &Counts, suit: u8, shape: Shape) -> Vec<Vec<Unit>> {
+        let n = shape.wide_units() as usize;
+        let levels = self.levels(suit);
+        let mut out = Vec::new();
+        if n < 2 || levels.len() < n {
+            return out;
+        }
+        for start in 0..=levels.len() - n {
+            let run = start..start + n;
+            if !levels[run.clone()].iter().all(|l| l.tractor_ok) {
+                continue;
+            }
+            let mut units = Vec::with_capacity(n);
+            self.place_run(counts, suit, start, n, shape.triples, &mut units, &mut out);
+        }
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn place_run(
+        &self,
+        counts: &Counts,
+        suit: u8,
+        level: usize,
+        left: usize,
+        triples_left: u8,
+        units: &mut Vec<Unit>,
+        out: &mut Vec<Vec<Unit>>,
+    ) {
+        if left == 0 {
+            if triples_left == 0 {
+                out.push(units.clone());
+            }
+            return;
+        }
+        let pairs_left = left - triples_left as usize;
+        for &c in self.levels(suit)[level].cards() {
+            let have = counts.get(c);
+            if triples_left > 0 && have >= 3 {
+                units.push((c, 3));
+                self.place_run(
+                    counts,
+                    suit,
+                    level + 1,
+                    left - 1,
+                    triples_left - 1,
+                    units,
+                    out,
+                );
+                units.pop();
+            }
+            if pairs_left > 0 && have >= 2 {
+                units.push((c, 2));
+                self.place_run(counts, suit, level + 1, left - 1, triples_left, units, out);
+                units.pop();
+            }
+        }
+    }
+
+    /// The highest key of a combination of `shape` that `counts` holds in `suit`, in the
+    /// sense above C-30 (a triple supplies a pair, a longer tractor a shorter one).
+    pub fn best_held(&self, counts: &Counts, suit: u8, shape: Shape) -> Option<u8> {
+        let levels = self.levels(suit);
+        match shape.kind() {
+            Kind::Single | Kind::Pair | Kind::Triple => {
+                let need = shape.num_cards() as u8;
+                (0..levels.len())
+                    .rev()
+                    .find(|&i| self.widest(counts, suit, i).0 >= need)
+                    .map(|i| i as u8)
+            }
+            Kind::Tractor => {
+                let n = shape.wide_units() as usize;
+                if levels.len() < n {
+                    return None;
+                }
+                (0..=levels.len() - n).rev().find_map(|start| {
+                    let mut triples = 0;
+                    for (i, level) in levels.iter().enumerate().skip(start).take(n) {
+                        let w = self.widest(counts, suit, i).0;
+                        if !level.tractor_ok || w < 2 {
+                            return None;
+                        }
+                        triples += (w >= 3) as u8;
+                    }
+                    (triples >= shape.triples).then_some((start + n - 1) as u8)
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::trick::order::{Options, Variant};
+
+    fn rules(v: &str, trump: char, level: &str) -> TrickRules {
+        let v = Variant::parse(v).unwrap();
+        TrickRules::new(
+            v,
+            Suit::parse(&trump.to_string()),
+            Rank::parse(level).unwrap(),
+            Options::defaults(v),
+        )
+        .unwrap()
+    }
+
+    fn kinds(r: &TrickRules, text: &str) -> Vec<(&'static str, String)> {
+        let f = r.classify(&parse_cards(text).unwrap()).unwrap();
+        f.components
+            .iter()
+            .map(|c| (c.shape.kind().name(), crate::card::format_cards(&c.cards)))
+            .collect()
+    }
+
+    #[test]
+    fn c21_tractor_across_a_card_moved_to_trump() {
+        let r = rules("red_five_4p", 's', "2");
+        assert_eq!(
+            kinds(&r, "4h 4h 6h 6h"),
+            [("tractor", "6h 6h 4h 4h".into())]
+        );
+    }
+
+    #[test]
+    fn c21_jokers_tractor_depends_on_tractor_above_ace() {
+        let r4 = rules("red_five_4p", 'h', "2");
+        assert!(r4.classify(&parse_cards("BJ BJ LJ LJ").unwrap()).is_err());
+        let tr = rules("tractor", 's', "2");
+        assert_eq!(
+            kinds(&tr, "BJ BJ LJ LJ"),
+            [("tractor", "BJ BJ LJ LJ".into())]
+        );
+        assert_eq!(
+            kinds(&tr, "As As 2c 2c"),
+            [("tractor", "2c 2c As As".into())]
+        );
+    }
+
+    #[test]
+    fn c21_same_level_pairs_are_never_a_tractor() {
+        let tr = rules("tractor", 'h', "2");
+        assert_eq!(
+            kinds(&tr, "2c 2c 2d 2d"),
+            [("pair", "2c 2c".into()), ("pair", "2d 2d".into())]
+        );
+    }
+
+    #[test]
+    fn c23_triple_tractor_before_pair_tractor() {
+        let mut r = rules("red_five_4p", 'h', "2");
+        r.opts.decks = 3;
+        r.opts.throws = true;
+        assert_eq!(
+            kinds(&r, "6s 6s 6s 7s 7s 7s 8s 8s"),
+            [
+                ("tractor", "7s 7s 7s 6s 6s 6s".into()),
+                ("pair", "8s 8s".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn c22_mixed_tractor_shape() {
+        let r = rules("red_five_5p", 'h', "2");
+        let f = r
+            .classify(&parse_cards("9s 9s 9s Ts Ts Js Js Js").unwrap())
+            .unwrap();
+        assert_eq!(f.components.len(), 1);
+        assert_eq!(f.components[0].shape, Shape::tractor(2, 1));
+    }
+}

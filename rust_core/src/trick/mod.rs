@@ -1,0 +1,18 @@
+//! The trick-taking core shared by Red Five (4p, 5p) and Tractor: common rules C-10..C-61.
+
+mod arrange;
+mod follow;
+mod format;
+mod moves;
+mod order;
+mod play;
+mod throw;
+mod winner;
+
+pub use format::{Component, Format, Kind, Shape, Unit};
+pub use moves::Moves;
+pub use order::{
+    FollowFormat, Level, OptionValue, Options, RulesError, TrickRules, Variant, TRUMP,
+};
+pub use play::{Call, CallMode, Outcome, Played, TrickPlay, TrickRecord};
+pub use throw::ThrowCheck;

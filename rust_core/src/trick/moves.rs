@@ -1,0 +1,261 @@
+//! The legal plays of one decision in the play of a hand (C-24, C-30, C-31), counted
+//! and indexed without listing them: leads with throws are every nonempty multiset of
+//! one suit (a mixed-radix number per suit), follows are a [`Space`] or a short list.
+
+use crate::card::{Card, Counts};
+use crate::multiset::{Items, Space};
+
+use super::follow::Obligation;
+use super::format::{Format, Shape};
+use super::order::{TrickRules, TRUMP};
+
+/// The legal plays of one decision, in a fixed order.
+#[derive(Clone, Debug)]
+pub enum Moves {
+    /// A short list (simple leads, `exact` shapes, `full` follows).
+    List(Vec<Counts>),
+    /// Every nonempty multiset of each suit's cards: leads where throws are allowed.
+    Leads(Vec<Items>),
+    /// A space of multisets (follows by suit or by pairs).
+    Space(Space),
+}
+
+/// How many nonempty multisets `items` holds.
+fn radix_count(items: &Items) -> u64 {
+    items
+        .iter()
+        .fold(1u64, |acc, &(_, n)| acc.saturating_mul(n as u64 + 1))
+        - 1
+}
+
+impl Moves {
+    pub fn count(&self) -> u64 {
+        match self {
+            Moves::List(v) => v.len() as u64,
+            Moves::Leads(suits) => suits.iter().map(radix_count).sum(),
+            Moves::Space(s) => s.count(),
+        }
+    }
+
+    /// The `index`-th play, if there is one.
+    pub fn nth(&self, mut index: u64) -> Option<Counts> {
+        match self {
+            Moves::List(v) => v.get(index as usize).copied(),
+            Moves::Space(s) => s.nth(index),
+            Moves::Leads(suits) => {
+                for items in suits {
+                    let n = radix_count(items);
+                    if index < n {
+                        let mut x = index + 1;
+                        let mut out = Counts::default();
+                        for &(card, copies) in items.iter().rev() {
+                            let base = copies as u64 + 1;
+                            out.add(card, (x % base) as u8);
+                            x /= base;
+                        }
+                        return Some(out);
+                    }
+                    index -= n;
+                }
+                None
+            }
+        }
+    }
+
+    /// The first `limit` plays, in order.
+    pub fn list(&self, limit: usize) -> Vec<Counts> {
+        match self {
+            Moves::List(v) => v.iter().take(limit).copied().collect(),
+            Moves::Space(s) => s.list(limit),
+            Moves::Leads(_) => {
+                let n = self.count().min(limit as u64);
+                (0..n).filter_map(|i| self.nth(i)).collect()
+            }
+        }
+    }
+
+    /// The plays that hold no copy of `card`; `None` when there are none.
+    pub fn without(&self, card: Card) -> Option<Moves> {
+        let moves = match self {
+            Moves::List(v) => Moves::List(v.iter().filter(|c| c.get(card) == 0).copied().collect()),
+            Moves::Space(s) => Moves::Space(s.without(card)?),
+            Moves::Leads(suits) => Moves::Leads(
+                suits
+                    .iter()
+                    .map(|items| items.iter().copied().filter(|&(c, _)| c != card).collect())
+                    .collect(),
+            ),
+        };
+        (moves.count() > 0).then_some(moves)
+    }
+}
+
+impl TrickRules {
+    /// Effective suits in output order: trumps, then s, h, c, d.
+    fn suits_in_order() -> [u8; 5] {
+        [TRUMP, 0, 1, 2, 3]
+    }
+
+    /// C-24: every distinct lead from `hand`.
+    pub fn lead_moves(&self, hand: &Counts) -> Moves {
+        if self.opts.throws {
+            let suits = Self::suits_in_order()
+                .iter()
+                .map(|&s| self.items(hand, Some(s)))
+                .filter(|items| !items.is_empty())
+                .collect();
+            return Moves::Leads(suits);
+        }
+        Moves::List(self.simple_leads(hand))
+    }
+
+    /// C-24 without throws: every single, pair, triple and tractor `hand` can lead.
+    pub fn simple_leads(&self, hand: &Counts) -> Vec<Counts> {
+        let mut out = Vec::new();
+        for suit in Self::suits_in_order() {
+            let held = self.in_suit(hand, suit);
+            if held.is_empty() {
+                continue;
+            }
+            for width in 1..=3u8 {
+                for &c in self.order() {
+                    if held.get(c) >= width {
+                        let mut play = Counts::default();
+                        play.add(c, width);
+                        out.push(play);
+                    }
+                }
+            }
+            for n in 2..=self.longest_run(&held, suit) {
+                for t in 0..=n {
+                    if self.opts.mixed_tractors || t == 0 || t == n {
+                        let mut placed =
+                            self.tractor_placements(&held, suit, Shape::tractor(t, n - t));
+                        placed.reverse();
+                        for units in placed {
+                            let mut play = Counts::default();
+                            for (c, w) in units {
+                                play.add(c, w);
+                            }
+                            out.push(play);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The most adjacent tractor-eligible levels in a row with a pair or more (C-21).
+    fn longest_run(&self, held: &Counts, suit: u8) -> u8 {
+        let (mut best, mut run) = (0u8, 0u8);
+        for (i, level) in self.levels(suit).iter().enumerate() {
+            if level.tractor_ok && self.widest(held, suit, i).0 >= 2 {
+                run += 1;
+                best = best.max(run);
+            } else {
+                run = 0;
+            }
+        }
+        best
+    }
+
+    /// Why `play` is not a legal lead from `hand` (C-24), or `None`.
+    pub fn lead_error(&self, hand: &Counts, play: &Counts) -> Option<String> {
+        if let Some(c) = hand.first_missing(play) {
+            return Some(match hand.get(c) {
+                0 => format!("you do not hold {c}"),
+                n => format!("you hold {n} {c} but played {}", play.get(c)),
+            });
+        }
+        self.classify(&play.to_cards()).err().map(|e| e.0)
+    }
+
+    /// C-30/C-31: every distinct legal follow to `lead` from `hand`.
+    pub fn follow_moves(&self, hand: &Counts, lead: &Format) -> Moves {
+        let suit = lead.suit;
+        let held = self.in_suit(hand, suit);
+        let k = lead.len;
+        match self.obligation(hand, lead) {
+            Obligation::Short => {
+                let mut others = *hand;
+                others.remove_all(&held);
+                Moves::Space(Space::new(
+                    held,
+                    self.items(&others, None),
+                    k - held.len(),
+                    0,
+                ))
+            }
+            Obligation::SuitOnly => Moves::Space(Space::new(
+                Counts::default(),
+                self.items(&held, Some(suit)),
+                k,
+                0,
+            )),
+            Obligation::Pairs(need) => Moves::Space(Space::new(
+                Counts::default(),
+                self.items(&held, Some(suit)),
+                k,
+                need,
+            )),
+            Obligation::Shape(_) | Obligation::Full(..) => {
+                Moves::List(self.legal_follows_counts(hand, lead, usize::MAX))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::card::{parse_cards, Counts, Rank, Suit};
+    use crate::trick::order::{Options, TrickRules, Variant};
+
+    fn rules(v: Variant) -> TrickRules {
+        TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap()
+    }
+
+    fn hand(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    #[test]
+    fn c24_leads_with_throws_are_every_multiset_of_a_suit() {
+        let r = rules(Variant::Tractor);
+        let moves = r.lead_moves(&hand("As As Ks 3d"));
+        // spades: (2+1)(1+1)-1 = 5; diamonds: 1.
+        assert_eq!(moves.count(), 6);
+        let all = moves.list(100);
+        assert_eq!(all.len(), 6);
+        for (i, c) in all.iter().enumerate() {
+            assert_eq!(moves.nth(i as u64), Some(*c));
+            assert!(r.classify(&c.to_cards()).is_ok());
+        }
+        let mut dedup = all.clone();
+        dedup.sort_by_key(|c| c.0);
+        dedup.dedup();
+        assert_eq!(dedup.len(), all.len());
+    }
+
+    #[test]
+    fn r4_31_simple_leads_only() {
+        let r = rules(Variant::RedFive4p);
+        let moves = r.lead_moves(&hand("As As Ks Ks 3d"));
+        // singles As, Ks, 3d; pairs As, Ks; tractor Ks Ks As As.
+        assert_eq!(moves.count(), 6);
+        for c in moves.list(10) {
+            let f = r.classify(&c.to_cards()).unwrap();
+            assert!(!f.is_throw());
+        }
+    }
+
+    #[test]
+    fn without_drops_plays_holding_the_card() {
+        let r = rules(Variant::Tractor);
+        let moves = r.lead_moves(&hand("As Ks"));
+        let ace = parse_cards("As").unwrap()[0];
+        let rest = moves.without(ace).unwrap();
+        assert_eq!(rest.count(), 1);
+        assert!(r.lead_moves(&hand("As")).without(ace).is_none());
+    }
+}

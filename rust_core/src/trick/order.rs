@@ -1,0 +1,534 @@
+//! Variants, options and the strength order of the trick-taking core (C-10..C-13).
+//!
+//! A [`TrickRules`] precomputes, for every card, its effective suit and its *level*
+//! (C-13) inside that suit, so that every later question is a table look-up.
+
+use std::fmt;
+
+use crate::card::{Card, Counts, Rank, Suit, BJ, LJ, NUM_CARDS};
+
+/// The effective suit of every trump card (C-10); plain suits are 0..3.
+pub const TRUMP: u8 = 4;
+
+/// A rules error: bad options, a bad lead, or cards the game cannot have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+pub(crate) fn err<T>(msg: impl Into<String>) -> Result<T, RulesError> {
+    Err(RulesError(msg.into()))
+}
+
+/// The three trick-taking variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    RedFive4p,
+    RedFive5p,
+    Tractor,
+}
+
+impl Variant {
+    pub fn parse(text: &str) -> Result<Variant, RulesError> {
+        match text {
+            "red_five_4p" => Ok(Variant::RedFive4p),
+            "red_five_5p" => Ok(Variant::RedFive5p),
+            "tractor" => Ok(Variant::Tractor),
+            _ => err(format!(
+                "unknown trick-taking variant '{text}': expected red_five_4p, red_five_5p or tractor"
+            )),
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Variant::RedFive4p => "red_five_4p",
+            Variant::RedFive5p => "red_five_5p",
+            Variant::Tractor => "tractor",
+        }
+    }
+
+    fn is_red_five(self) -> bool {
+        self != Variant::Tractor
+    }
+}
+
+/// What a follower with enough cards of the led suit must match (C-31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FollowFormat {
+    Exact,
+    Pairs,
+    Full,
+    Off,
+}
+
+impl FollowFormat {
+    pub fn parse(text: &str) -> Result<FollowFormat, RulesError> {
+        match text {
+            "exact" => Ok(FollowFormat::Exact),
+            "pairs" => Ok(FollowFormat::Pairs),
+            "full" => Ok(FollowFormat::Full),
+            "off" => Ok(FollowFormat::Off),
+            _ => err(format!(
+                "follow_format '{text}' is not one of exact, pairs, full, off"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FollowFormat::Exact => "exact",
+            FollowFormat::Pairs => "pairs",
+            FollowFormat::Full => "full",
+            FollowFormat::Off => "off",
+        }
+    }
+}
+
+/// The variant options of the trick core; [`Options::defaults`] gives each variant's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub decks: u8,
+    pub follow_format: FollowFormat,
+    pub tractor_above_ace: bool,
+    pub mixed_tractors: bool,
+    pub throws: bool,
+}
+
+impl Options {
+    /// R4-30/R4-31, R5-30, TR-20.
+    pub fn defaults(variant: Variant) -> Options {
+        match variant {
+            Variant::RedFive4p => Options {
+                decks: 2,
+                follow_format: FollowFormat::Exact,
+                tractor_above_ace: false,
+                mixed_tractors: false,
+                throws: false,
+            },
+            Variant::RedFive5p => Options {
+                decks: 3,
+                follow_format: FollowFormat::Exact,
+                tractor_above_ace: true,
+                mixed_tractors: true,
+                throws: true,
+            },
+            Variant::Tractor => Options {
+                decks: 2,
+                follow_format: FollowFormat::Pairs,
+                tractor_above_ace: true,
+                mixed_tractors: false,
+                throws: true,
+            },
+        }
+    }
+}
+
+/// A value given to [`Options::set`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Text(String),
+}
+
+impl Options {
+    /// Sets one named option; unknown names and wrong types are errors naming them.
+    pub fn set(&mut self, name: &str, value: OptionValue) -> Result<(), RulesError> {
+        match (name, value) {
+            ("decks", OptionValue::Int(n)) if (2..=3).contains(&n) => self.decks = n as u8,
+            ("decks", v) => return err(format!("decks must be 2 or 3, not {v:?}")),
+            ("follow_format", OptionValue::Text(t)) => {
+                self.follow_format = FollowFormat::parse(&t)?
+            }
+            ("tractor_above_ace", OptionValue::Bool(b)) => self.tractor_above_ace = b,
+            ("mixed_tractors", OptionValue::Bool(b)) => self.mixed_tractors = b,
+            ("throws", OptionValue::Bool(b)) => self.throws = b,
+            ("follow_format" | "tractor_above_ace" | "mixed_tractors" | "throws", v) => {
+                let want = if name == "follow_format" {
+                    "text"
+                } else {
+                    "true or false"
+                };
+                return err(format!("option {name} takes {want}, not {v:?}"));
+            }
+            (other, _) => {
+                return err(format!(
+                    "unknown option '{other}': expected decks, follow_format, \
+                     tractor_above_ace, mixed_tractors or throws"
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One level (C-13): cards of equal strength in one effective suit.
+#[derive(Clone, Copy, Debug)]
+pub struct Level {
+    cards: [Card; 4],
+    n: u8,
+    /// Whether units on this level may take part in a tractor (C-21 `tractor_above_ace`).
+    pub tractor_ok: bool,
+}
+
+impl Level {
+    /// The cards on this level, in suit order s, h, c, d.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.n as usize]
+    }
+}
+
+/// The stateless trick-taking rules of one hand: variant, trump, level rank, options.
+#[derive(Clone, Debug)]
+pub struct TrickRules {
+    pub variant: Variant,
+    pub trump: Option<Suit>,
+    pub level_rank: Rank,
+    pub opts: Options,
+    suit_of: [u8; NUM_CARDS],
+    level_of: [u8; NUM_CARDS],
+    levels: [Vec<Level>; 5],
+    /// Every card in [`TrickRules::sort_key`] order, so sorted output needs no sort.
+    order: [Card; NUM_CARDS],
+}
+
+impl TrickRules {
+    /// Builds the strength tables; rejects combinations the rules do not allow.
+    pub fn new(
+        variant: Variant,
+        trump: Option<Suit>,
+        level_rank: Rank,
+        opts: Options,
+    ) -> Result<TrickRules, RulesError> {
+        if !(2..=3).contains(&opts.decks) {
+            return err(format!(
+                "decks must be 2 or 3, not {} (C-2, R4-2, R5-3, TR-1)",
+                opts.decks
+            ));
+        }
+        if variant.is_red_five() {
+            if level_rank != Rank::TWO {
+                return err(format!(
+                    "{} always plays level 2 (C-11), not level {}",
+                    variant.id(),
+                    level_rank.letter()
+                ));
+            }
+            if trump.is_none() {
+                return err(format!(
+                    "{} has no no-trump hands (R4-20, R5-10): name a trump suit",
+                    variant.id()
+                ));
+            }
+        }
+        let groups = if variant.is_red_five() {
+            red_five_order(trump.expect("checked above"))
+        } else {
+            tractor_order(trump, level_rank)
+        };
+        let mut rules = TrickRules {
+            variant,
+            trump,
+            level_rank,
+            opts,
+            suit_of: [0; NUM_CARDS],
+            level_of: [0; NUM_CARDS],
+            levels: Default::default(),
+            order: [Card(0); NUM_CARDS],
+        };
+        for (suit, levels) in groups.into_iter().enumerate() {
+            let mut out = Vec::with_capacity(levels.len());
+            for (i, group) in levels.iter().enumerate() {
+                let mut cards = [Card(0); 4];
+                for (slot, &c) in group.cards.iter().enumerate() {
+                    cards[slot] = c;
+                    rules.suit_of[c.index()] = suit as u8;
+                    rules.level_of[c.index()] = i as u8;
+                }
+                out.push(Level {
+                    cards,
+                    n: group.cards.len() as u8,
+                    tractor_ok: suit as u8 != TRUMP || opts.tractor_above_ace || group.plain,
+                });
+            }
+            rules.levels[suit] = out;
+        }
+        let mut order: Vec<Card> = (0..NUM_CARDS).map(|i| Card(i as u8)).collect();
+        order.sort_by_key(|&c| rules.sort_key(c));
+        rules.order.copy_from_slice(&order);
+        Ok(rules)
+    }
+
+    /// The effective suit of a card (C-10): 0..3 for a plain suit, [`TRUMP`].
+    #[inline]
+    pub fn suit_of(&self, c: Card) -> u8 {
+        self.suit_of[c.index()]
+    }
+
+    /// The card's level inside its effective suit (C-13); higher is stronger.
+    #[inline]
+    pub fn level_of(&self, c: Card) -> u8 {
+        self.level_of[c.index()]
+    }
+
+    pub fn is_trump(&self, c: Card) -> bool {
+        self.suit_of(c) == TRUMP
+    }
+
+    /// The levels of an effective suit, weakest first.
+    pub fn levels(&self, suit: u8) -> &[Level] {
+        &self.levels[suit as usize]
+    }
+
+    /// A sort key: trumps first, then s, h, c, d; strongest first inside each; ties by suit.
+    pub fn sort_key(&self, c: Card) -> (u8, u8, u8) {
+        let group = (self.suit_of(c) + 1) % 5;
+        (group, u8::MAX - self.level_of(c), c.0)
+    }
+
+    /// Cards strongest first, grouped by effective suit (trumps first).
+    pub fn sort(&self, cards: &mut [Card]) {
+        let sorted = self.sorted(&Counts::from_cards(cards));
+        cards.copy_from_slice(&sorted);
+    }
+
+    /// The cards of a multiset, strongest first, grouped by effective suit (trumps first).
+    pub fn sorted(&self, counts: &Counts) -> Vec<Card> {
+        let mut out = Vec::with_capacity(counts.len());
+        for &c in &self.order {
+            for _ in 0..counts.get(c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Every card in strength order (see [`Self::sorted`]).
+    pub fn order(&self) -> &[Card; NUM_CARDS] {
+        &self.order
+    }
+
+    /// The cards of `counts` in effective suit `suit`.
+    pub fn in_suit(&self, counts: &Counts, suit: u8) -> Counts {
+        let mut out = Counts::default();
+        for level in self.levels(suit) {
+            for &c in level.cards() {
+                out.0[c.index()] = counts.get(c);
+            }
+        }
+        out
+    }
+
+    /// How many cards of `counts` are in effective suit `suit`.
+    pub fn count_in_suit(&self, counts: &Counts, suit: u8) -> usize {
+        self.levels(suit)
+            .iter()
+            .flat_map(|l| l.cards())
+            .map(|&c| counts.get(c) as usize)
+            .sum()
+    }
+
+    /// The name of an effective suit for messages: "trumps", "spades", …
+    pub fn suit_name(&self, suit: u8) -> &'static str {
+        if suit == TRUMP {
+            "trumps"
+        } else {
+            Suit(suit).name()
+        }
+    }
+
+    /// Rejects cards with more copies than the game's decks hold (C-2).
+    pub fn check_copies(&self, what: &str, counts: &Counts) -> Result<(), RulesError> {
+        for (i, &n) in counts.0.iter().enumerate() {
+            if n > self.opts.decks {
+                return err(format!(
+                    "{what} holds {n} copies of {} but the game uses {} decks",
+                    Card(i as u8),
+                    self.opts.decks
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Cards of one level while the order is being built; `plain` marks the trump suit's
+/// own A..4 run (the only trump levels tractors may use without `tractor_above_ace`).
+struct Group {
+    cards: Vec<Card>,
+    plain: bool,
+}
+
+fn single(c: Card, plain: bool) -> Group {
+    Group {
+        cards: vec![c],
+        plain,
+    }
+}
+
+/// C-11: the Red Five order for trump suit `x`, weakest level first, per effective suit.
+fn red_five_order(x: Suit) -> [Vec<Group>; 5] {
+    let five_h = Card::new(Rank::FIVE, Suit::HEARTS);
+    let is_trump = |c: Card| {
+        c == five_h
+            || c.rank() == Some(Rank::TWO)
+            || (c.rank() == Some(Rank::THREE)
+                && (c.suit() == Some(x) || c.suit() == Some(x.same_colour())))
+    };
+    let mut out: [Vec<Group>; 5] = Default::default();
+    for s in Suit::ALL {
+        for r in 1..13 {
+            let c = Card::new(Rank(r), s);
+            if !is_trump(c) && s != x {
+                out[s.0 as usize].push(single(c, false));
+            }
+        }
+    }
+    let trump = &mut out[TRUMP as usize];
+    for r in 2..13 {
+        let c = Card::new(Rank(r), x);
+        if c != five_h {
+            trump.push(single(c, true));
+        }
+    }
+    trump.push(Group {
+        cards: Suit::ALL
+            .iter()
+            .filter(|&&s| s != x)
+            .map(|&s| Card::new(Rank::TWO, s))
+            .collect(),
+        plain: false,
+    });
+    trump.push(single(Card::new(Rank::TWO, x), false));
+    trump.push(single(Card::new(Rank::THREE, x.same_colour()), false));
+    trump.push(single(Card::new(Rank::THREE, x), false));
+    trump.push(single(LJ, false));
+    trump.push(single(BJ, false));
+    trump.push(single(five_h, false));
+    out
+}
+
+/// C-12: the Tractor order for trump `x` (None: no-trump) and level rank `l`.
+fn tractor_order(x: Option<Suit>, l: Rank) -> [Vec<Group>; 5] {
+    let mut out: [Vec<Group>; 5] = Default::default();
+    for s in Suit::ALL {
+        if Some(s) == x {
+            continue;
+        }
+        for r in 0..13 {
+            if Rank(r) != l {
+                out[s.0 as usize].push(single(Card::new(Rank(r), s), false));
+            }
+        }
+    }
+    let trump = &mut out[TRUMP as usize];
+    if let Some(x) = x {
+        for r in 0..13 {
+            if Rank(r) != l {
+                trump.push(single(Card::new(Rank(r), x), true));
+            }
+        }
+    }
+    trump.push(Group {
+        cards: Suit::ALL
+            .iter()
+            .filter(|&&s| Some(s) != x)
+            .map(|&s| Card::new(l, s))
+            .collect(),
+        plain: false,
+    });
+    if let Some(x) = x {
+        trump.push(single(Card::new(l, x), false));
+    }
+    trump.push(single(LJ, false));
+    trump.push(single(BJ, false));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn rules(v: &str, trump: Option<char>, level: &str) -> TrickRules {
+        let v = Variant::parse(v).unwrap();
+        TrickRules::new(
+            v,
+            trump.map(|t| Suit::parse(&t.to_string()).unwrap()),
+            Rank::parse(level).unwrap(),
+            Options::defaults(v),
+        )
+        .unwrap()
+    }
+
+    fn order(r: &TrickRules, text: &str) -> Vec<(u8, u8)> {
+        parse_cards(text)
+            .unwrap()
+            .iter()
+            .map(|&c| (r.suit_of(c), r.level_of(c)))
+            .collect()
+    }
+
+    #[test]
+    fn c11_red_five_trump_order_hearts() {
+        let r = rules("red_five_4p", Some('h'), "2");
+        let seq = order(&r, "5h BJ LJ 3h 3d 2h 2s Ah Kh 6h 4h");
+        assert!(seq.iter().all(|&(s, _)| s == TRUMP));
+        assert!(seq.windows(2).all(|w| w[0].1 > w[1].1), "{seq:?}");
+        // The other 2s are one level (C-11 item 7).
+        assert_eq!(
+            order(&r, "2s 2c 2d")
+                .iter()
+                .map(|x| x.1)
+                .collect::<Vec<_>>()
+                .len(),
+            3
+        );
+        let two_levels: Vec<u8> = order(&r, "2s 2c 2d").iter().map(|x| x.1).collect();
+        assert!(two_levels.iter().all(|&l| l == two_levels[0]));
+        // 3s and 3c stay in their plain suits; 5d is a plain diamond.
+        assert_eq!(
+            order(&r, "3s 3c 5d")[..]
+                .iter()
+                .map(|x| x.0)
+                .collect::<Vec<_>>(),
+            [0, 2, 3]
+        );
+    }
+
+    #[test]
+    fn c13_cards_moved_to_trump_leave_no_gap() {
+        let r = rules("red_five_4p", Some('s'), "2");
+        let lv = order(&r, "4h 6h");
+        assert_eq!(lv[0].0, 1);
+        assert_eq!(lv[0].1 + 1, lv[1].1);
+    }
+
+    #[test]
+    fn c12_tractor_order_and_no_trump() {
+        let r = rules("tractor", Some('s'), "7");
+        let seq = order(&r, "BJ LJ 7s 7h As Ks 8s 6s 2s");
+        assert!(seq.iter().all(|&(s, _)| s == TRUMP));
+        assert!(seq.windows(2).all(|w| w[0].1 > w[1].1), "{seq:?}");
+        assert_eq!(order(&r, "7h")[0].1, order(&r, "7d")[0].1);
+        let nt = rules("tractor", None, "7");
+        assert!(order(&nt, "7s 7h 7c 7d")
+            .iter()
+            .all(|&(s, l)| s == TRUMP && l == 0));
+        assert_eq!(order(&nt, "As")[0].0, 0);
+    }
+
+    #[test]
+    fn c11_red_five_rejects_other_levels_and_no_trump() {
+        let v = Variant::RedFive5p;
+        assert!(TrickRules::new(v, None, Rank::TWO, Options::defaults(v)).is_err());
+        assert!(TrickRules::new(v, Some(Suit::HEARTS), Rank::ACE, Options::defaults(v)).is_err());
+    }
+}

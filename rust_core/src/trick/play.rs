@@ -1,0 +1,478 @@
+//! The play of a hand as a state object: tricks, throws and their penalties, points
+//! won, and the Red Five 5p call card (R5-21, R5-22). Every operation can be checked
+//! before it is applied, and a rejected one changes nothing.
+
+use crate::card::{Card, Counts};
+
+use super::format::Format;
+use super::moves::Moves;
+use super::order::TrickRules;
+
+/// How the friend is found once a call card is named (R5-21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallMode {
+    /// The first player other than the declarer to play a copy (0 or 1 copies owned).
+    FirstPlay,
+    /// 死拚: the holder of the third copy, made public when that copy is played.
+    Fixed(usize),
+}
+
+/// The declarer's call card (R5-20..R5-22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub card: Card,
+    pub declarer: usize,
+    pub mode: CallMode,
+    /// R5-22 `friend_grab = forbid`.
+    pub forbid_grab: bool,
+}
+
+/// One play on the table: who played which cards (strongest first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub seat: usize,
+    pub cards: Vec<Card>,
+}
+
+/// A finished trick.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrickRecord {
+    pub leader: usize,
+    /// The plays in order; the first is the lead as it stood (after a failed throw, the forced play).
+    pub plays: Vec<Played>,
+    /// A failed throw's attempted cards (C-51).
+    pub attempted: Option<Vec<Card>>,
+    pub winner: usize,
+    pub points: u32,
+}
+
+/// What an applied play caused, for events and logs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// C-51: the attempted throw and the forced play that replaced it.
+    pub failed_throw: Option<(Vec<Card>, Vec<Card>)>,
+    /// R5-21/R5-22: the friend became public with this play; true when by a grab.
+    pub friend_revealed: Option<(usize, bool)>,
+    /// The trick ended with this play; its winner.
+    pub trick_winner: Option<usize>,
+}
+
+/// The state of the play of one hand.
+#[derive(Clone, Debug)]
+pub struct TrickPlay {
+    rules: TrickRules,
+    hands: Vec<Counts>,
+    leader: usize,
+    trick: Vec<(Played, Counts)>,
+    lead: Option<Format>,
+    attempted: Option<Vec<Card>>,
+    tricks: Vec<TrickRecord>,
+    points: Vec<u32>,
+    failed_throws: Vec<u32>,
+    call: Option<Call>,
+    friend: Option<usize>,
+    friend_public: bool,
+    grab: bool,
+    moves: Option<Moves>,
+    /// Every applied play as asked (a failed throw as attempted): replays the hand.
+    log: Vec<(usize, Counts)>,
+}
+
+impl TrickPlay {
+    /// Starts the play: every hand holds the same number of cards; `leader` leads first.
+    pub fn new(rules: TrickRules, hands: Vec<Counts>, leader: usize) -> Result<TrickPlay, String> {
+        let n = hands.len();
+        if !(2..=8).contains(&n) {
+            return Err(format!("the play needs 2 to 8 hands, not {n}"));
+        }
+        if leader >= n {
+            return Err(format!("leader {leader} is not a seat of {n}"));
+        }
+        let size = hands[0].len();
+        if let Some(i) = hands.iter().position(|h| h.len() != size) {
+            return Err(format!(
+                "every hand must hold {size} cards; hand {i} holds {}",
+                hands[i].len()
+            ));
+        }
+        for (i, h) in hands.iter().enumerate() {
+            rules
+                .check_copies(&format!("hand {i}"), h)
+                .map_err(|e| e.0)?;
+        }
+        Ok(TrickPlay {
+            rules,
+            hands,
+            leader,
+            trick: Vec::new(),
+            lead: None,
+            attempted: None,
+            tricks: Vec::new(),
+            points: vec![0; n],
+            failed_throws: vec![0; n],
+            call: None,
+            friend: None,
+            friend_public: false,
+            grab: false,
+            moves: None,
+            log: Vec::new(),
+        })
+    }
+
+    /// R5-20/R5-21: names the call card before the first lead.
+    pub fn set_call(&mut self, call: Call) -> Result<(), String> {
+        let n = self.num_players();
+        if !self.tricks.is_empty() || !self.trick.is_empty() {
+            return Err("the call card is named before the first lead".into());
+        }
+        if call.declarer >= n
+            || matches!(call.mode, CallMode::Fixed(s) if s >= n || s == call.declarer)
+        {
+            return Err("the call names a seat that is not in the game".into());
+        }
+        self.friend = match call.mode {
+            CallMode::Fixed(s) => Some(s),
+            CallMode::FirstPlay => None,
+        };
+        self.call = Some(call);
+        self.moves = None;
+        Ok(())
+    }
+
+    pub fn rules(&self) -> &TrickRules {
+        &self.rules
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.hands.len()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.trick.is_empty() && self.hands.iter().all(|h| h.is_empty())
+    }
+
+    /// The seat to play, `None` when the hand is over.
+    pub fn to_act(&self) -> Option<usize> {
+        (!self.is_done()).then(|| (self.leader + self.trick.len()) % self.num_players())
+    }
+
+    pub fn hand(&self, seat: usize) -> &Counts {
+        &self.hands[seat]
+    }
+
+    pub fn leader(&self) -> usize {
+        self.leader
+    }
+
+    /// The current trick's plays so far (the lead as it stands first).
+    pub fn trick(&self) -> impl Iterator<Item = &Played> {
+        self.trick.iter().map(|(p, _)| p)
+    }
+
+    /// The current trick's lead format, once led.
+    pub fn lead(&self) -> Option<&Format> {
+        self.lead.as_ref()
+    }
+
+    /// The current trick's plays as multisets, in order.
+    pub fn trick_counts(&self) -> impl Iterator<Item = (usize, &Counts)> {
+        self.trick.iter().map(|(p, c)| (p.seat, c))
+    }
+
+    /// The seat winning the current trick so far (C-40..C-42).
+    pub fn winning(&self) -> Option<usize> {
+        let lead = self.lead.as_ref()?;
+        let counts: Vec<Counts> = self.trick.iter().map(|(_, c)| *c).collect();
+        Some(self.trick[self.rules.winner_counts(lead, &counts)].0.seat)
+    }
+
+    /// Every card played so far, in finished tricks and on the table.
+    pub fn played(&self) -> Counts {
+        let mut out = Counts::default();
+        for t in &self.tricks {
+            for p in &t.plays {
+                for &c in &p.cards {
+                    out.add(c, 1);
+                }
+            }
+        }
+        for (_, c) in &self.trick {
+            out.add_all(c);
+        }
+        out
+    }
+
+    /// A failed throw's attempted cards in the current trick (C-51).
+    pub fn attempted(&self) -> Option<&[Card]> {
+        self.attempted.as_deref()
+    }
+
+    pub fn tricks(&self) -> &[TrickRecord] {
+        &self.tricks
+    }
+
+    /// Card points in the tricks each seat won (C-43).
+    pub fn points(&self) -> &[u32] {
+        &self.points
+    }
+
+    /// Failed throws per seat (C-51).
+    pub fn failed_throws(&self) -> &[u32] {
+        &self.failed_throws
+    }
+
+    pub fn call(&self) -> Option<&Call> {
+        self.call.as_ref()
+    }
+
+    /// The friend once known to the engine (R5-21), whether public yet, and whether by a grab (R5-22).
+    pub fn friend(&self) -> (Option<usize>, bool, bool) {
+        (self.friend, self.friend_public, self.grab)
+    }
+
+    /// R5-22: whether the grab rules watch `seat`'s next play: first-play friend not yet
+    /// found, a non-trump call card, and a player other than the declarer.
+    fn grab_watch(&self, seat: usize) -> Option<Card> {
+        let call = self.call?;
+        let watched = call.mode == CallMode::FirstPlay
+            && self.friend.is_none()
+            && seat != call.declarer
+            && !self.rules.is_trump(call.card);
+        watched.then_some(call.card)
+    }
+
+    /// Every legal play of the rules alone (no grab restriction) for the seat to act.
+    fn rule_moves(&self, seat: usize) -> Moves {
+        match &self.lead {
+            None => self.rules.lead_moves(&self.hands[seat]),
+            Some(lead) => self.rules.follow_moves(&self.hands[seat], lead),
+        }
+    }
+
+    /// The legal plays of the seat to act (empty when the hand is over).
+    pub fn moves(&mut self) -> &Moves {
+        if self.moves.is_none() {
+            let moves = match self.to_act() {
+                None => Moves::List(Vec::new()),
+                Some(seat) => {
+                    let all = self.rule_moves(seat);
+                    match self.grab_watch(seat).filter(|_| self.forbids()) {
+                        Some(card) => all.without(card).unwrap_or(all),
+                        None => all,
+                    }
+                }
+            };
+            self.moves = Some(moves);
+        }
+        self.moves.as_ref().expect("just filled")
+    }
+
+    fn forbids(&self) -> bool {
+        self.call.is_some_and(|c| c.forbid_grab)
+    }
+
+    /// Why `seat` may not play `play` now, or `None` when it may.
+    pub fn play_error(&self, seat: usize, play: &Counts) -> Option<String> {
+        let Some(turn) = self.to_act() else {
+            return Some("the hand is over".into());
+        };
+        if seat != turn {
+            return Some(format!("it is seat {turn}'s turn, not seat {seat}'s"));
+        }
+        if play.is_empty() {
+            return Some("a play needs at least one card".into());
+        }
+        let hand = &self.hands[seat];
+        let rule_error = match &self.lead {
+            None => self.rules.lead_error(hand, play),
+            Some(lead) => self.rules.follow_error_counts(hand, lead, play),
+        };
+        if rule_error.is_some() {
+            return rule_error;
+        }
+        if let Some(card) = self.grab_watch(seat).filter(|_| self.forbids()) {
+            if play.get(card) > 0 && self.rule_moves(seat).without(card).is_some() {
+                return Some(format!(
+                    "the call card {card} may not be played while the friend is unknown \
+                     and you have another play (R5-22, friend_grab forbid)"
+                ));
+            }
+        }
+        None
+    }
+
+    /// Plays `play` for `seat`; an illegal play is refused with the reason and changes nothing.
+    pub fn apply(&mut self, seat: usize, play: &Counts) -> Result<Outcome, String> {
+        if let Some(reason) = self.play_error(seat, play) {
+            return Err(reason);
+        }
+        Ok(self.apply_checked(seat, *play))
+    }
+
+    /// Plays the `index`-th legal play of the seat to act.
+    pub fn apply_legal(&mut self, index: u64) -> Result<Outcome, String> {
+        let seat = self.to_act().ok_or("the hand is over")?;
+        let count = self.moves().count();
+        let play = self.moves().nth(index).ok_or_else(|| {
+            format!("there are {count} legal plays; index {index} is out of range")
+        })?;
+        Ok(self.apply_checked(seat, play))
+    }
+
+    /// Every applied play, in order, as the player asked it.
+    pub fn log(&self) -> &[(usize, Counts)] {
+        &self.log
+    }
+
+    fn apply_checked(&mut self, seat: usize, play: Counts) -> Outcome {
+        self.log.push((seat, play));
+        let mut outcome = Outcome::default();
+        // R5-22: a copy played while another legal play existed grabs the friendship.
+        let grab = self.grab_watch(seat).is_some_and(|card| {
+            play.get(card) > 0 && self.rule_moves(seat).without(card).is_some()
+        });
+        let mut actual = play;
+        if self.lead.is_none() {
+            let format = self.rules.classify(&play.to_cards()).expect("checked lead");
+            let format = if format.is_throw() {
+                let others: Vec<Counts> = (0..self.num_players())
+                    .filter(|&s| s != seat)
+                    .map(|s| self.hands[s])
+                    .collect();
+                let check = self.rules.check_throw_counts(&format, &others);
+                if check.ok {
+                    format
+                } else {
+                    // C-51: the forced play stands; the rest goes back to the hand.
+                    self.failed_throws[seat] += 1;
+                    let attempted = self.rules.sorted(&play);
+                    self.attempted = Some(attempted.clone());
+                    actual = Counts::from_cards(&check.forced);
+                    outcome.failed_throw = Some((attempted, check.forced.clone()));
+                    self.rules
+                        .classify(&check.forced)
+                        .expect("a component is a lead")
+                }
+            } else {
+                format
+            };
+            self.lead = Some(format);
+        }
+        self.reveal_friend(seat, &actual, grab, &mut outcome);
+        self.hands[seat].remove_all(&actual);
+        let cards = self.rules.sorted(&actual);
+        self.trick.push((Played { seat, cards }, actual));
+        if self.trick.len() == self.num_players() {
+            outcome.trick_winner = Some(self.finish_trick());
+        }
+        self.moves = None;
+        outcome
+    }
+
+    /// R5-21: the friend becomes public when it plays a copy of the call card.
+    fn reveal_friend(&mut self, seat: usize, actual: &Counts, grab: bool, outcome: &mut Outcome) {
+        let Some(call) = self.call else {
+            return;
+        };
+        if self.friend_public || actual.get(call.card) == 0 || seat == call.declarer {
+            return;
+        }
+        match call.mode {
+            CallMode::FirstPlay => {
+                self.friend = Some(seat);
+                self.grab = grab;
+            }
+            CallMode::Fixed(friend) if friend == seat => {}
+            CallMode::Fixed(_) => return,
+        }
+        self.friend_public = true;
+        outcome.friend_revealed = Some((seat, self.grab));
+    }
+
+    /// C-40..C-43: the winner takes the trick's points and leads next.
+    fn finish_trick(&mut self) -> usize {
+        let lead = self.lead.take().expect("a trick has a lead");
+        let counts: Vec<Counts> = self.trick.iter().map(|(_, c)| *c).collect();
+        let winner = self.trick[self.rules.winner_counts(&lead, &counts)].0.seat;
+        let points: u32 = counts.iter().map(|c| c.points()).sum();
+        self.points[winner] += points;
+        self.tricks.push(TrickRecord {
+            leader: self.leader,
+            plays: self.trick.drain(..).map(|(p, _)| p).collect(),
+            attempted: self.attempted.take(),
+            winner,
+            points,
+        });
+        self.leader = winner;
+        winner
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::trick::order::{Options, Variant};
+
+    fn counts(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    fn tractor() -> TrickRules {
+        let v = Variant::Tractor;
+        TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap()
+    }
+
+    #[test]
+    fn c40_c43_a_trick_goes_to_its_winner_with_its_points() {
+        let hands = ["Ks 5s", "As 3d", "Ts 4d", "Qs 5d"].map(counts).to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        for (seat, card) in [(0, "Ks"), (1, "As"), (2, "Ts"), (3, "Qs")] {
+            assert_eq!(p.to_act(), Some(seat));
+            p.apply(seat, &counts(card)).unwrap();
+        }
+        assert_eq!(p.points(), &[0, 20, 0, 0]);
+        assert_eq!(p.leader(), 1);
+        assert_eq!(p.to_act(), Some(1));
+    }
+
+    #[test]
+    fn an_illegal_play_changes_nothing() {
+        let hands = ["Ks 5s", "As 3d", "Ts 4d", "Qs 5d"].map(counts).to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        assert!(p
+            .apply(1, &counts("As"))
+            .unwrap_err()
+            .contains("seat 0's turn"));
+        p.apply(0, &counts("Ks")).unwrap();
+        let before = format!("{p:?}");
+        assert!(p.apply(1, &counts("3d")).is_err());
+        assert_eq!(format!("{p:?}"), before);
+    }
+
+    #[test]
+    fn c51_failed_throw_plays_the_forced_component() {
+        let hands = ["Ks Qs Qs 3d", "As As 4d 5d", "3s 4s 6d 7d", "Ts Ts 8d 9d"]
+            .map(counts)
+            .to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        let out = p.apply(0, &counts("Ks Qs Qs")).unwrap();
+        let (attempted, forced) = out.failed_throw.unwrap();
+        assert_eq!(attempted.len(), 3);
+        assert_eq!(crate::card::format_cards(&forced), "Qs Qs");
+        assert_eq!(p.hand(0).len(), 2);
+        assert_eq!(p.failed_throws(), &[1, 0, 0, 0]);
+    }
+
+    #[test]
+    fn moves_index_every_legal_play() {
+        let hands = ["As As Ks 3d", "Qs Qs 4d 5d", "3s 4s 6d 7d", "Ts Ts 8d 9d"]
+            .map(counts)
+            .to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        let n = p.moves().count();
+        assert_eq!(n, 5 + 1);
+        p.apply_legal(0).unwrap();
+        assert!(p.apply_legal(99).is_err());
+    }
+}

@@ -1,0 +1,83 @@
+//! Who wins a trick (C-40..C-43).
+
+use crate::card::{Card, Counts};
+
+use super::format::Format;
+use super::order::{err, RulesError, TrickRules, TRUMP};
+
+impl TrickRules {
+    /// C-40..C-42: the index of the winning play; `plays[0]` is the lead (after a
+    /// failed throw, the forced play). Every play has the lead's number of cards.
+    pub fn trick_winner(&self, plays: &[Vec<Card>]) -> Result<usize, RulesError> {
+        let Some(first) = plays.first() else {
+            return err("a trick needs at least the lead");
+        };
+        let lead = self.classify(first)?;
+        let mut counted = Vec::with_capacity(plays.len());
+        for (i, play) in plays.iter().enumerate() {
+            if play.len() != lead.len {
+                return err(format!(
+                    "play {i} has {} cards but the lead has {}",
+                    play.len(),
+                    lead.len
+                ));
+            }
+            let counts = Counts::from_cards(play);
+            self.check_copies(&format!("play {i}"), &counts)?;
+            counted.push(counts);
+        }
+        Ok(self.winner_counts(&lead, &counted))
+    }
+
+    /// [`Self::trick_winner`] on multisets and a classified lead.
+    pub fn winner_counts(&self, lead: &Format, plays: &[Counts]) -> usize {
+        let mut best = (0, lead.suit, self.key_of(lead, &plays[0]).unwrap_or(0));
+        for (i, play) in plays.iter().enumerate().skip(1) {
+            let Some(suit) = self.single_suit(play) else {
+                continue;
+            };
+            if suit != lead.suit && suit != TRUMP {
+                continue;
+            }
+            let Some(key) = self.key_of_in(lead, play, suit) else {
+                continue;
+            };
+            let (_, best_suit, best_key) = best;
+            // C-40: a trump play beats a non-trump winner; same suit needs a higher key;
+            // C-42: equal keys leave the earlier play winning.
+            if (suit == TRUMP && best_suit != TRUMP) || (suit == best_suit && key > best_key) {
+                best = (i, suit, key);
+            }
+        }
+        best.0
+    }
+
+    fn key_of(&self, lead: &Format, play: &Counts) -> Option<u8> {
+        self.key_of_in(lead, play, lead.suit)
+    }
+
+    /// C-41: the key of `play` in `suit` against the lead's format, if it has that format.
+    fn key_of_in(&self, lead: &Format, play: &Counts, suit: u8) -> Option<u8> {
+        if lead.len == 1 {
+            return play.first().map(|c| self.level_of(c));
+        }
+        self.arranged_key(play, suit, lead)
+    }
+
+    /// The one effective suit all of `cards` are in, if there is one.
+    pub fn single_suit(&self, cards: &Counts) -> Option<u8> {
+        let mut suit = None;
+        for (i, &n) in cards.0.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let s = self.suit_of(Card(i as u8));
+            match suit {
+                None => suit = Some(s),
+                Some(t) if t != s => return None,
+                _ => {}
+            }
+        }
+        suit
+    }
+}

@@ -1,0 +1,853 @@
+"""Tractor / Shengji through the Game API: one hand from the deal to the level change
+(TR-1..TR-50), driven by scripted decks (C-5) and by random playouts."""
+
+import collections
+import json
+import random
+from dataclasses import dataclass
+
+import pytest
+
+import fenpai
+from fenpai import IllegalAction
+
+RANKS = "23456789TJQKA"
+POINT_RANKS = "5TK"
+ONE_DECK = [r + s for s in "shcd" for r in RANKS] + ["LJ", "BJ"]
+FULL = collections.Counter(ONE_DECK * 2)
+HAND, KITTY, DEALT = 25, 8, 100
+
+
+def points(cards):
+    return sum(c.points for c in fenpai.cards(" ".join(cards))) if cards else 0
+
+
+# --- scripted decks (C-5) ---------------------------------------------------------------
+
+
+def deck_in_order(hands, kitty, first_seat=0):
+    """The deck that gives seat s the cards hands[s] in that order and the kitty (the last
+    8 cards): card i goes to seat (first_seat + i) % 4 (C-5)."""
+    assert [len(h) for h in hands] == [HAND] * 4 and len(kitty) == KITTY
+    dealt = [hands[(first_seat + i) % 4][i // 4] for i in range(DEALT)]
+    deck = dealt + list(kitty)
+    assert collections.Counter(deck) == FULL
+    return " ".join(deck)
+
+
+def scripted_deck(hands=(), kitty="", first_seat=0, level="2"):
+    """A deck giving seat s first the cards of hands[s] (in the order written) and the kitty
+    the cards of `kitty`. The other cards fill up after them: plain cards first, level
+    cards and jokers last (the kitty takes those first), so that they cause no early
+    declaration."""
+    wanted = [h.split() for h in hands] + [[] for _ in range(4 - len(hands))]
+    kit = kitty.split()
+    pool = collections.Counter(FULL)
+    for cs in [*wanted, kit]:
+        pool.subtract(cs)
+    assert min(pool.values()) >= 0, "asked for more copies than two decks hold"
+
+    def declarable(c):
+        return c in ("LJ", "BJ") or c[0] == level
+
+    rest = sorted(pool.elements(), key=lambda c: (declarable(c), ONE_DECK.index(c)))
+    special = [c for c in rest if declarable(c)]
+    plain = [c for c in rest if not declarable(c)]
+    take = KITTY - len(kit)
+    kit += (special + plain)[:take]
+    rest = plain[max(0, take - len(special)) :] + special[take:]
+    hands_full = []
+    for cs in wanted:
+        need = HAND - len(cs)
+        hands_full.append(cs + rest[:need])
+        rest = rest[need:]
+    return deck_in_order(hands_full, kit, first_seat)
+
+
+def dealt_when(seat, j, first_seat=0):
+    """How many cards are dealt once `seat` receives its j-th card (0-based)."""
+    return 4 * j + (seat - first_seat) % 4 + 1
+
+
+def deal(g, plan=None):
+    """Answers the deal's questions (TR-12): plan[(seat, cards dealt)] is an action or a
+    list of actions used in turn; every other question is answered 'pass'. Returns the
+    questions as (seat, cards dealt, legal actions)."""
+    todo = {k: [v] if isinstance(v, str) else list(v) for k, v in (plan or {}).items()}
+    asked = []
+    while g.phase == "deal":
+        (seat,) = g.to_act
+        n = g.view()["cards_dealt"]
+        asked.append((seat, n, g.legal_actions(seat)))
+        answers = todo.get((seat, n))
+        g.apply(seat, answers.pop(0) if answers else "pass")
+    assert not any(todo.values()), f"planned answers never asked for: {todo}"
+    return asked
+
+
+def play(g, plays):
+    """Plays each seat's scripted plays in turn order (the game decides who is to act)."""
+    queues = [list(p) for p in plays]
+    while g.phase == "play":
+        (seat,) = g.to_act
+        g.apply(seat, "play " + queues[seat].pop(0))
+    assert not any(queues), f"plays left over: {queues}"
+
+
+# --- a family of whole hands with known results ------------------------------------------
+
+
+@dataclass
+class Script:
+    hands: list
+    kitty: list
+    bury: str
+    plays: list
+    trick_points: int  # the attackers' points in tricks, by construction
+    kitty_points: int
+
+
+def plain(suit, level):
+    """Both copies of every non-level card of `suit`, strongest first."""
+    return [r + suit for r in reversed(RANKS) if r != level for _ in range(2)]
+
+
+def pick(cards, ranks, size, suit):
+    """Removes from `cards` the given ranks of `suit` plus low non-point cards up to `size`."""
+    chosen = [r + suit for r in ranks.split()]
+    for c in chosen:
+        cards.remove(c)
+    fill = [c for c in reversed(cards) if c[0] not in POINT_RANKS][: size - len(chosen)]
+    for c in fill:
+        cards.remove(c)
+    return chosen + fill
+
+
+def chunks(cards, sizes):
+    out = []
+    for n in sizes:
+        out.append(" ".join(cards[:n]))
+        cards = cards[n:]
+    assert not cards
+    return out
+
+
+def family(level="2", kitty="", keep="", tails=("", "", ""), leads=None, dealer_keeps=""):
+    """A no-trump hand (nobody can or does declare but seat 1, who passes) where every
+    trick's winner is known: seat 0 (dealer) holds hearts and LJ, seat 1 spades, BJ and
+    the 8 level cards, seat 2 clubs and LJ, seat 3 diamonds and BJ; the kitty holds 8
+    spades with the point ranks `kitty`, which the dealer buries again (but for
+    `dealer_keeps`, played in the last trick, for which it buries a low heart).
+
+    Phase 1: the dealer leads single hearts and wins; seat 1 throws away the spades it
+    does not `keep`. Then the dealer leads LJ and seat 1's BJ wins (TR-21: the winner
+    leads). Phase 2: seat 1 leads its level cards and kept spades (`leads`, by default
+    singles, the kept spades last) and wins every trick but, with `dealer_keeps`, the
+    last; seats 0, 2, 3 play the hearts, clubs, diamonds whose point ranks are `tails`.
+    So the attackers' trick points are known (`Script.trick_points`)."""
+    spades = plain("s", level)
+    kit = pick(spades, kitty, KITTY, "s")
+    kept = [r + "s" for r in keep.split()]
+    for c in kept:
+        spades.remove(c)
+    head1 = spades
+    n2 = 24 - len(head1)  # cards each seat plays in phase 2
+    levels = [level + s for s in "shcd" for _ in range(2)]
+    leads = leads if leads is not None else levels + kept
+    assert collections.Counter(" ".join(leads).split()) == collections.Counter(levels + kept)
+    sizes = [len(lead.split()) for lead in leads]
+    heads, tails_cards = [], []
+    for suit, tail in zip("hcd", tails, strict=True):
+        cards = plain(suit, level)
+        tails_cards.append(pick(cards, tail, n2, suit))
+        heads.append(cards)
+    hands = [
+        heads[0] + tails_cards[0] + ["LJ"],
+        head1 + kept + levels + ["BJ"],
+        heads[1] + tails_cards[1] + ["LJ"],
+        heads[2] + tails_cards[2] + ["BJ"],
+    ]
+    bury = list(kit)
+    trick_points = sum(points(t) for t in tails_cards) + points(kept)
+    if dealer_keeps:
+        low = next(c for c in reversed(tails_cards[0]) if c[0] not in POINT_RANKS)
+        bury.remove(dealer_keeps)
+        bury.append(low)
+        tails_cards[0].remove(low)
+        tails_cards[0].append(dealer_keeps)
+        last = tails_cards[1][-sizes[-1] :] + tails_cards[2][-sizes[-1] :]
+        trick_points -= points(last) + points(leads[-1].split())
+    plays = [
+        heads[0] + ["LJ"] + chunks(tails_cards[0], sizes),
+        head1 + ["BJ"] + leads,
+        heads[1] + ["LJ"] + chunks(tails_cards[1], sizes),
+        heads[2] + ["BJ"] + chunks(tails_cards[2], sizes),
+    ]
+    return Script(hands, kit, " ".join(bury), plays, trick_points, points(bury))
+
+
+def run(script, first_seat=0, **options):
+    g = fenpai.new_game(
+        "tractor",
+        deck=deck_in_order(script.hands, script.kitty, first_seat or 0),
+        first_seat=first_seat,
+        **options,
+    )
+    deal(g)
+    assert g.phase == "kitty" and g.to_act == [g.declarer]
+    g.apply(g.declarer, "bury " + script.bury)
+    play(g, script.plays)
+    assert g.phase == "done"
+    return g
+
+
+# --- TR-1, TR-2, TR-50: sides, levels, options ------------------------------------------
+
+
+def test_tr_1_four_players_two_decks_25_each_and_a_kitty_of_8():
+    g = fenpai.new_game("tractor", seed=1)
+    assert g.num_players == 4 and len(g.all_cards()) == 108
+    deal(g)
+    sizes = g.hand_sizes()
+    assert sorted(sizes) == [25, 25, 25, 33] and sizes[g.declarer] == 33  # TR-14
+    assert len(g.kitty) == 8
+
+
+def test_tr_2_level_rank_is_the_dealing_teams_level():
+    assert fenpai.new_game("tractor", levels=("3", "5"), dealer=1).level == "5"
+    assert fenpai.new_game("tractor", levels=("3", "5"), dealer=2).level == "3"
+    assert fenpai.new_game("tractor", levels=("J", "J")).level == "J"
+    g = fenpai.new_game("tractor", seed=4, levels=("3", "5"), dealer=3)
+    deal(g)
+    assert g.rules.level == "5" and g.view()["level"] == "5"
+
+
+def test_tr_50_options():
+    g = fenpai.new_game("tractor", levels=["10", "t"], dealer=None)
+    assert g.options["levels"] == ("T", "T")
+    assert json.loads(g.to_json())["options"] == {
+        "levels": ["T", "T"],
+        "dealer": None,
+        "follow_format": "pairs",
+    }
+    assert fenpai.Game.from_json(g.to_json()).to_json() == g.to_json()
+    for bad, message in [
+        ({"levels": ("2", "3")}, "same level"),
+        ({"levels": ("2",)}, "levels must be"),
+        ({"levels": ("1", "2")}, "levels must be"),
+        ({"levels": "22"}, "levels must be"),
+        ({"dealer": 4}, "dealer must be"),
+        ({"dealer": True}, "dealer must be"),
+        ({"follow_format": "loose"}, "follow_format must be"),
+        ({"decks": 3}, "unknown option 'decks'"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            fenpai.new_game("tractor", **bad)
+    assert fenpai.new_game("tractor", levels=("2", "3"), dealer=0).level == "2"
+
+
+# --- TR-10..TR-13: declaration ----------------------------------------------------------
+
+
+def test_tr_10_tr_11_strengths_and_overcalls_partner_included_jokers_to_no_trump():
+    deck = scripted_deck(["2h LJ", "3h 2c 3h 4h 4h 6h BJ BJ", "3c 2s 2s", "LJ"])
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    assert g.to_act == [0] and g.view()["cards_dealt"] == 1
+    assert g.legal_actions(0) == ["declare 2h", "pass"]
+    g.apply(0, "declare 2h")  # one level card: trump hearts
+    # Seat 1 receives 2c at card 6 and seat 2 its first 2s at card 7: a single does not
+    # overcall a single, so the deal goes on (TR-11).
+    assert g.to_act == [2] and g.view()["cards_dealt"] == dealt_when(2, 2) == 11
+    assert g.legal_actions(2) == ["declare 2s 2s", "pass"]
+    for bad, message in [
+        ("declare 2s", "stronger than seat 0's 2h"),
+        ("declare 2c", "do not hold 2c"),
+        ("declare 2s 2c", "not a declaration"),
+        ("declare 3c", "not a declaration"),
+        ("declare BJ LJ", "not a declaration"),
+        ("bury 2s", "'declare CARDS' or 'pass'"),
+    ]:
+        before = g.to_json()
+        with pytest.raises(IllegalAction, match=message):
+            g.apply(2, bad)
+        assert g.to_json() == before
+    g.apply(2, "declare 2s 2s")  # the partner overcalls: a pair beats a single
+    assert g.view()["declaration"] == {"seat": 2, "cards": "2s 2s"}
+    asked = deal(g, {(1, dealt_when(1, 7)): "declare BJ BJ"})
+    # Seats 0 and 3 hold one LJ each, seat 0 a single 2h: nobody else could overcall.
+    assert [(s, n) for s, n, _ in asked] == [(1, 30)]
+    assert asked[0][2] == ["declare BJ BJ", "pass"]
+    v = g.view()
+    assert v["declarations"] == [[0, "2h"], [2, "2s 2s"], [1, "BJ BJ"]]
+    assert v["dealer"] == 1 and g.declarer == 1  # TR-13: the standing declarer deals
+    assert g.rules.trump is None and v["trump"] is None  # a joker pair: no-trump
+
+
+def test_tr_10_little_jokers_overcall_a_pair_big_jokers_overcall_little():
+    deck = scripted_deck(["3s 2d 2d", "LJ LJ", "3c BJ BJ"], kitty="2s 2s 2h 2h 2c 2c 5s 5s")
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    asked = deal(g, {(1, 6): "declare LJ LJ", (2, 11): "declare BJ BJ"})
+    # Seat 0 passes its 2d at card 5; its 2d 2d at card 9 is weaker than LJ LJ: not asked.
+    assert [(s, n) for s, n, _ in asked] == [(0, 5), (1, 6), (2, 11)]
+    assert asked[1][2] == ["declare LJ LJ", "pass"]
+    assert g.view()["declarations"] == [[1, "LJ LJ"], [2, "BJ BJ"]]
+    assert g.declarer == 2 and g.rules.trump is None
+
+
+def test_tr_10_equal_declarations_do_not_overcall():
+    deck = scripted_deck(["2h 2h", "2s 2s", "2c", "2d"], kitty="2c 2d LJ LJ BJ BJ 5s 5s")
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    asked = deal(g, {(0, 5): "declare 2h 2h"})
+    # Cards 1..4 each let a seat declare one level card (all pass); seat 0 then declares
+    # 2h 2h; seat 1's 2s 2s (card 6) is only equal: never offered.
+    assert [(s, n) for s, n, _ in asked] == [(0, 1), (1, 2), (2, 3), (3, 4), (0, 5)]
+    assert asked[-1][2] == ["declare 2h", "declare 2h 2h", "pass"]
+    assert g.declarer == 0 and g.rules.trump == "h"
+
+
+def test_tr_11_standing_declarer_may_only_reinforce():
+    deck = scripted_deck(["2h 2s 2s 2h BJ BJ"], kitty="2c 2c 2d 2d LJ LJ 5s 5s")
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    g.apply(0, "declare 2h")
+    # Cards 5 (2s) and 9 (2s 2s) would only let seat 0 overcall itself: not asked.
+    assert g.to_act == [0] and g.view()["cards_dealt"] == dealt_when(0, 3) == 13
+    assert g.legal_actions(0) == ["declare 2h 2h", "pass"]
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="only reinforce it with 2h 2h"):
+        g.apply(0, "declare 2s 2s")
+    with pytest.raises(IllegalAction, match="only reinforce"):
+        g.apply(0, "declare 2h")
+    assert g.to_json() == before
+    g.apply(0, "pass")
+    assert g.view()["cards_dealt"] == 17  # still able to reinforce: asked again
+    g.apply(0, "pass")
+    # With BJ BJ (card 21) it still may only reinforce, not overcall itself.
+    assert g.view()["cards_dealt"] == dealt_when(0, 5) == 21
+    assert g.legal_actions(0) == ["declare 2h 2h", "pass"]
+    with pytest.raises(IllegalAction, match="not overcall yourself"):
+        g.apply(0, "declare BJ BJ")
+    g.apply(0, "declare 2h 2h")
+    assert deal(g) == []  # TR-11: a pair cannot be reinforced further; nobody is asked
+    assert g.view()["declarations"] == [[0, "2h"], [0, "2h 2h"]]
+    assert g.declarer == 0 and g.rules.trump == "h"
+
+
+def test_tr_11_a_pair_cannot_be_reinforced():
+    deck = scripted_deck(["2h 2h BJ BJ"], kitty="2c 2c 2d 2d LJ LJ 2s 2s")
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    asked = deal(g, {(0, 5): "declare 2h 2h"})
+    assert [(s, n) for s, n, _ in asked] == [(0, 1), (0, 5)]  # not asked at cards 9, 13
+    g2 = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    g2.apply(0, "pass")
+    g2.apply(0, "declare 2h 2h")
+    assert g2.declarations(0) == []
+    error = g2.declaration_error(0, tuple(fenpai.cards("2h 2h")))
+    assert "a pair cannot be reinforced" in error
+
+
+def test_tr_12_final_round_starts_after_the_last_receiver():
+    # first_seat 2: card 100 goes to seat 1, so the final round starts at seat 2.
+    deck = scripted_deck(
+        ["3s LJ", "3h 2s", "3c", "3d 2d"], kitty="2s 2h 2h 2c 2c 2d BJ BJ", first_seat=2
+    )
+    g = fenpai.new_game("tractor", deck=deck, first_seat=2)
+    asked = deal(g)
+    assert asked[0][:2] == (3, dealt_when(3, 1, first_seat=2)) == (3, 6)
+    # Seat 1 is asked on receiving card 100; then the round: seat 2 has nothing (passes
+    # by itself), seat 3 is asked, seat 0 (one LJ) has nothing, seat 1 is asked: four
+    # passes since the last declaration (none) end it.
+    assert [(s, n) for s, n, _ in asked if n == 100] == [(1, 100), (3, 100), (1, 100)]
+    assert g.view()["final_round"] is True
+    assert g.declarer == 2 and g.rules.trump is None  # TR-13: nobody declared
+
+
+def test_tr_12_declaring_in_the_final_round():
+    deck = scripted_deck(["3s LJ", "3h 2s", "3c LJ", "3d"], kitty="2s 2h 2h 2c 2c 2d 2d BJ")
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    asked = deal(g, {(1, 100): "declare 2s"})
+    # Card 100 goes to seat 3; the round starts at seat 0 (one LJ: passes by itself),
+    # seat 1 declares 2s; seats 2, 3, 0 cannot overcall, seat 1 cannot reinforce: done.
+    assert [(s, n) for s, n, _ in asked if n == 100] == [(1, 100)]
+    assert g.declarer == 1 and g.rules.trump == "s"
+
+
+def test_tr_12_overcall_in_the_final_round_then_everyone_passes_again():
+    deck = scripted_deck(["3s", "3h 2s", "3c LJ LJ", "3d"], kitty="2s 2h 2h 2c 2c 2d 2d BJ")
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    asked = deal(g, {(1, 100): "declare 2s", (2, 100): "declare LJ LJ"})
+    assert {(1, 6), (2, 11)} <= {(s, n) for s, n, _ in asked}  # both passed then
+    assert [(s, n) for s, n, _ in asked if n == 100] == [(1, 100), (2, 100)]
+    assert g.view()["declarations"] == [[1, "2s"], [2, "LJ LJ"]]
+    assert g.declarer == 2 and g.rules.trump is None
+
+
+def test_tr_13_nobody_declared_the_first_card_seat_deals_no_trump():
+    g = fenpai.new_game("tractor", seed=5, first_seat=3)
+    deal(g)
+    assert g.view()["declarations"] == [] and g.declarer == 3 and g.rules.trump is None
+    firsts = set()
+    for seed in range(30):
+        g = fenpai.new_game("tractor", seed=seed)  # the first card goes to a random seat
+        first = g.view()["first_seat"]
+        firsts.add(first)
+        deal(g)
+        assert g.declarer == first
+    assert firsts == {0, 1, 2, 3}
+
+
+def test_tr_13_later_hand_fixed_dealer_declarations_only_choose_trump():
+    deck = scripted_deck(["3h", "3c", "5d", "3s 5s 5s"], first_seat=1, level="5")
+    g = fenpai.new_game("tractor", deck=deck, levels=("3", "5"), dealer=1)
+    assert g.view()["first_seat"] == 1 and g.view()["dealer"] == 1  # first card: dealer
+    assert g.to_act == [2] and g.legal_actions(2) == ["declare 5d", "pass"]
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="the level is 5"):
+        g.apply(2, "declare 3c")
+    assert g.to_json() == before
+    asked = deal(g, {(2, 2): "declare 5d", (3, 11): "declare 5s 5s"})
+    assert [(s, n) for s, n, _ in asked] == [(2, 2), (3, 11)]
+    assert g.view()["declarations"] == [[2, "5d"], [3, "5s 5s"]]
+    assert g.declarer == 1 and g.rules.trump == "s" and g.rules.level == "5"
+
+
+# --- TR-14, TR-20, TR-21: kitty and play -------------------------------------------------
+
+
+def test_tr_14_dealer_takes_and_buries_the_kitty():
+    g = fenpai.new_game("tractor", seed=8)
+    deal(g)
+    d = g.declarer
+    assert g.phase == "kitty" and g.to_act == [d] and g.num_legal(d) > 10**6
+    hand = g.view(d)["hand"].split()
+    assert len(hand) == 33
+    for seat, action, message in [
+        ((d + 1) % 4, "bury " + " ".join(hand[:8]), "not seat"),
+        (d, "bury " + " ".join(hand[:7]), "exactly 8"),
+        (d, "declare BJ BJ", "bury 8 cards"),
+        (d, "play " + hand[0], "bury 8 cards"),
+    ]:
+        before = g.to_json()
+        with pytest.raises(IllegalAction, match=message):
+            g.apply(seat, action)
+        assert g.to_json() == before
+    g.apply(d, "bury " + " ".join(hand[-8:]))
+    assert g.view(d)["kitty"] == " ".join(hand[-8:])
+    assert all("kitty" not in g.view(s) for s in range(4) if s != d)
+    assert "kitty" not in g.view()
+    assert g.phase == "play" and g.to_act == [d]  # TR-21: the dealer leads
+
+
+@pytest.mark.parametrize("follow_format", ["pairs", "full", "exact", "off"])
+def test_tr_20_follow_format_goes_to_the_core(follow_format):
+    g = fenpai.new_game("tractor", seed=2, follow_format=follow_format)
+    deal(g)
+    assert g.rules.follow_format == follow_format
+    assert g.rules.variant == "tractor" and g.rules.tractor_above_ace and g.rules.throws
+    assert fenpai.new_game("tractor").options["follow_format"] == "pairs"
+
+
+def test_tr_20_a_pair_must_be_followed_by_a_pair():
+    deck = scripted_deck(["Ah Ah", "3h 3h 4h"], first_seat=0)
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    deal(g)
+    hand = g.view(0)["hand"].split()
+    g.apply(0, "bury " + " ".join([c for c in hand if c != "Ah"][-8:]))
+    g.apply(0, "play Ah Ah")
+    assert {"3h", "4h"} <= set(g.view(1)["hand"].split())
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="pair"):
+        g.apply(1, "play 4h 3h")
+    assert g.to_json() == before
+    legal = g.legal_actions(1)
+    assert legal and all(len(set(a.split()[1:])) == 1 for a in legal)  # pairs only
+
+
+def test_tr_21_winner_of_each_trick_leads_the_next():
+    g = run(family())
+    tricks = g.play.tricks()
+    assert tricks[0][0] == 0  # the dealer leads first
+    for prev, nxt in zip(tricks, tricks[1:], strict=False):
+        assert nxt[0] == prev[3]
+
+
+# --- TR-40..TR-43, TR-32: scoring ----------------------------------------------------------
+
+
+def test_tr_40_kitty_times_2_under_a_single_last_lead_no_trump_hand():
+    script = family(kitty="K K T T 5 5")
+    g = run(script)
+    r = g.result
+    assert g.rules.trump is None and r["trump"] is None and r["dealer"] == 0
+    assert script.trick_points == 0 and script.kitty_points == 50
+    assert r["last_lead"] == "2d" and r["last_trick_winner"] == 1
+    assert r["kitty_points"] == 50 and r["kitty_multiplier"] == 2
+    assert r["attacker_points"] == 100
+    assert r["card_points"] == [150, 100, 0, 0]
+    assert (r["winner_team"], r["levels_gained"]) == ("attackers", 0)  # 80..119: +0
+    assert r["game_points"] == [0, 0, 0, 0]
+    assert r["new_levels"] == ["2", "2"] and r["next_dealer"] == 1  # TR-32
+    assert r["match_won"] is None and r["failed_throws"] == [0, 0, 0, 0]
+
+
+def test_tr_40_kitty_times_4_under_a_pair():
+    script = family(kitty="K K T T 5 5", leads=["2s 2s", "2h 2h", "2c 2c", "2d 2d"])
+    r = run(script).result
+    assert r["kitty_multiplier"] == 4 and r["attacker_points"] == 200
+    assert r["card_points"] == [150, 200, 0, 0]
+    assert (r["winner_team"], r["levels_gained"]) == ("attackers", 3)  # 200..239: +3
+    assert r["game_points"] == [0, 3, 0, 3] and r["new_levels"] == ["2", "5"]
+
+
+def test_tr_40_kitty_times_8_under_a_tractor():
+    levels = ["2s", "2s", "2h", "2h", "2c", "2c", "2d", "2d"]
+    script = family(kitty="K K T T 5 5", keep="9 9 8 8", leads=levels + ["9s 9s 8s 8s"])
+    r = run(script).result
+    assert r["last_lead"] == "9s 9s 8s 8s"
+    assert r["kitty_multiplier"] == 8 and r["attacker_points"] == 400
+    assert r["levels_gained"] == 8 and r["new_levels"] == ["2", "T"]
+
+
+def test_tr_40_kitty_times_8_under_two_pairs_that_are_not_a_tractor():
+    leads = ["2s", "2s", "2h", "2h", "2c 2c 2d 2d"]
+    r = run(family(kitty="K T", leads=leads)).result
+    assert r["last_lead"] == "2c 2c 2d 2d"
+    assert r["kitty_multiplier"] == 8 and r["attacker_points"] == 160
+    assert (r["winner_team"], r["levels_gained"]) == ("attackers", 2)
+
+
+def test_tr_40_tr_43_kitty_times_12_and_levels_stop_at_a():
+    levels = ["2s", "2s", "2h", "2h", "2c", "2c", "2d", "2d"]
+    script = family(kitty="K K T T 5 5", keep="9 9 8 8 7 7", leads=levels + ["9s 9s 8s 8s 7s 7s"])
+    r = run(script).result
+    assert r["kitty_multiplier"] == 12 and r["attacker_points"] == 600
+    assert r["levels_gained"] == 13 and r["game_points"] == [0, 13, 0, 13]
+    assert r["new_levels"] == ["2", "A"] and r["match_won"] is None  # stops at A
+
+
+def test_tr_40_kitty_multiplier_table():
+    m = fenpai.scoring.tractor_kitty_multiplier
+    assert [m("4s"), m("4s 4s"), m("4s 4s 5s 5s"), m("4s 4s 9s 9s")] == [2, 4, 8, 8]
+    assert [m("4s 4s 5s 5s 6s 6s"), m("As Ks Qs"), m("4s 4s 5s 5s 6s 6s 8s 8s 9s")] == [
+        12,
+        2,
+        16,
+    ]
+
+
+def test_tr_40_the_kitty_does_not_count_when_a_defender_wins_the_last_trick():
+    script = family(kitty="A K K T T 5 5", keep="4", tails=("K K T T", "", ""), dealer_keeps="As")
+    g = run(script)
+    r = g.result
+    assert r["last_trick_winner"] == 0 and r["last_lead"] == "4s"
+    assert r["kitty_points"] == 50 and r["kitty_multiplier"] == 0
+    assert script.trick_points == 40 and r["attacker_points"] == 40
+    assert r["card_points"] == [110, 40, 0, 0]
+    assert (r["winner_team"], r["levels_gained"]) == ("defenders", 1)
+    assert r["game_points"] == [1, 0, 1, 0] and r["new_levels"] == ["3", "2"]
+    assert r["next_dealer"] == 2  # TR-32: defenders hold, the dealer's partner deals
+
+
+BANDS = [
+    # (point ranks each of hearts, clubs, diamonds gives the attackers, kept spades), P,
+    # side, levels, new levels, next dealer (TR-42, TR-32)
+    (("", "", ""), "", 0, "defenders", 3, ["5", "2"], 2),
+    (("5", "", ""), "", 5, "defenders", 2, ["4", "2"], 2),
+    (("K K T 5", "", ""), "", 35, "defenders", 2, ["4", "2"], 2),
+    (("K K T T", "", ""), "", 40, "defenders", 1, ["3", "2"], 2),
+    (("K K T T 5 5", "K T", "5"), "", 75, "defenders", 1, ["3", "2"], 2),
+    (("K K T T 5 5", "K K T", ""), "", 80, "attackers", 0, ["2", "2"], 1),
+    (("K K T T 5 5", "K K T T 5 5", "K 5"), "", 115, "attackers", 0, ["2", "2"], 1),
+    (("K K T T 5 5", "K K T T 5 5", "K T"), "", 120, "attackers", 1, ["2", "3"], 1),
+    (("K K T T 5 5", "K K T T 5 5", "K K T T 5 5"), "5", 155, "attackers", 1, ["2", "3"], 1),
+    (("K K T T 5 5", "K K T T 5 5", "K K T T 5 5"), "K", 160, "attackers", 2, ["2", "4"], 1),
+    (("K K T T 5 5",) * 3, "K K T 5 5", 190, "attackers", 2, ["2", "4"], 1),
+    (("K K T T 5 5",) * 3, "K K T T 5 5", 200, "attackers", 3, ["2", "5"], 1),
+]
+
+
+@pytest.mark.parametrize("tails, keep, p, side, gained, new_levels, next_dealer", BANDS)
+def test_tr_42_level_change_bands_and_tr_32_next_dealer(
+    tails, keep, p, side, gained, new_levels, next_dealer
+):
+    script = family(tails=tails, keep=keep)
+    assert script.trick_points == p and script.kitty_points == 0
+    r = run(script).result
+    assert r["attacker_points"] == p
+    assert (r["winner_team"], r["levels_gained"]) == (side, gained)
+    team = 0 if side == "defenders" else 1
+    assert r["gaining_team"] == team
+    assert r["game_points"] == [gained if s % 2 == team else 0 for s in range(4)]
+    assert r["new_levels"] == new_levels and r["next_dealer"] == next_dealer
+
+
+def test_tr_43_defenders_holding_at_a_pass_it_and_win_the_match_tr_30():
+    g = run(family(level="A"), first_seat=None, levels=("A", "K"), dealer=0)
+    r = g.result
+    assert g.view()["first_seat"] == 0 and r["level"] == "A"
+    assert r["attacker_points"] == 0 and r["winner_team"] == "defenders"
+    assert r["new_levels"] == ["A", "K"] and r["match_won"] == 0
+
+
+def test_tr_43_attackers_taking_over_stop_at_a_without_winning():
+    script = family(level="A", tails=("K K T T 5 5",) * 3, keep="K K T T 5 5")
+    r = run(script, first_seat=None, levels=("A", "K"), dealer=0).result
+    assert r["attacker_points"] == 200 and r["levels_gained"] == 3
+    assert r["new_levels"] == ["A", "A"] and r["match_won"] is None
+    assert r["next_dealer"] == 1
+
+
+def test_tr_43_defenders_below_a_stop_at_a():
+    r = run(family(level="Q"), first_seat=None, levels=("Q", "2"), dealer=0).result
+    assert r["attacker_points"] == 0 and r["levels_gained"] == 3
+    assert r["new_levels"] == ["A", "2"] and r["match_won"] is None
+
+
+def swap(cards, old, new):
+    i = cards.index(old)
+    cards[i] = new
+
+
+def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
+    script = family(tails=("K K T T 5 5", "K T", "5"))  # 75 points to the attackers
+    hearts, clubs = script.plays[0], script.plays[2]
+    # Seat 2 holds one Ah and seat 0 one Ac instead.
+    swap(script.hands[0], "Ah", "Ac")
+    swap(script.hands[2], "Ac", "Ah")
+    hearts.remove("Ah")
+    hearts.remove("Jh")
+    hearts.remove("Qh")
+    # The dealer throws Qh Jh: seat 2's Ah beats both singles, so Jh is forced (C-51)
+    # and Ah wins; seat 2 leads 7c, which the dealer's Ac wins back.
+    script.plays[0] = ["Qh Jh", "Ac", "Qh", *hearts]
+    clubs.remove("Ac")
+    clubs.remove("7c")
+    script.plays[2] = ["Ah", "7c", *clubs]
+    g = run(script)
+    r = g.result
+    assert r["failed_throws"] == [1, 0, 0, 0]
+    first = g.play.tricks()[0]
+    assert fenpai.format_cards(first[2]) == "Qh Jh" and first[1][0] == (0, fenpai.cards("Jh"))
+    assert first[3] == 2
+    assert r["card_points"][1] == 75 and r["attacker_points"] == 85
+    assert (r["winner_team"], r["levels_gained"]) == ("attackers", 0)  # not defenders +1
+    assert r["next_dealer"] == 1
+
+
+def test_tr_41_an_attackers_failed_throw_costs_the_attackers_10():
+    levels = ["2s", "2s", "2h", "2h", "2c", "2c", "2d", "2d"]
+    script = family(kitty="A", keep="Q J", tails=("K K T T", "", ""), dealer_keeps="As")
+    tail = [c for c in script.plays[0][15:] if c != "As"]
+    low = next(c for c in tail if c[0] not in POINT_RANKS)
+    tail.remove(low)
+    # Phase 2: seat 1 throws Qs Js; the dealer's As beats both, Js is forced and the
+    # dealer wins it; the dealer leads a low heart, seat 1 ruffs with 2s and goes on.
+    script.plays[0] = script.plays[0][:15] + ["As", low, *tail]
+    script.plays[1] = script.plays[1][:15] + ["Qs Js", "2s", "Qs", *levels[1:]]
+    g = run(script)
+    r = g.result
+    assert r["failed_throws"] == [0, 1, 0, 0]
+    assert r["kitty_points"] == 0 and r["card_points"][1] == 40
+    assert r["attacker_points"] == 30
+    assert (r["winner_team"], r["levels_gained"]) == ("defenders", 2)  # not +1 at 40
+    assert r["last_trick_winner"] == 1 and r["kitty_multiplier"] == 2
+
+
+# --- views -------------------------------------------------------------------------------
+
+
+def test_views_show_declarations_but_no_hidden_cards():
+    deck = scripted_deck(["2h"], kitty="2c 2c 2d 2d LJ LJ BJ BJ")
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    v = g.view(0)
+    assert v["phase"] == "deal" and v["hand_sizes"] == [1, 0, 0, 0] and v["hand"] == "2h"
+    assert v["legal_actions"] == ["declare 2h", "pass"] and v["cards_dealt"] == 1
+    assert g.view(1)["hand"] == "" and g.view(1)["legal_actions"] == []
+    check_views(g)
+    g.apply(0, "declare 2h")
+    v = g.view(2)
+    assert v["declaration"] == {"seat": 0, "cards": "2h"}
+    assert v["levels"] == ["2", "2"] and v["level"] == "2" and v["dealer"] is None
+    assert "hand" not in g.view() and "legal_actions" not in g.view()
+    check_views(g)
+    deal(g)
+    assert g.view()["dealer"] == 0 and g.view()["trump"] == "h"
+    check_views(g)
+
+
+# --- random playouts: C-61, TR-40/TR-41 by reference, replay, views -------------------------
+
+
+def reference_points(g):
+    """The attackers' P recomputed from the trick records (TR-40, TR-41)."""
+    d = g.declarer
+    attackers = {(d + 1) % 4, (d + 3) % 4}
+    tricks = g.play.tricks()
+    p = sum(points_ for _, _, _, winner, points_ in tricks if winner in attackers)
+    _, plays, _, last, _ = tricks[-1]
+    if last in attackers:
+        lead = collections.Counter(map(str, plays[0][1]))
+        pairs = sum(n // 2 for n in lead.values())
+        p += sum(c.points for c in g.buried) * (4 * pairs if pairs else 2)
+    throws = g.play.failed_throws()
+    p += 10 * sum(throws[s] for s in range(4) if s not in attackers)
+    p -= 10 * sum(throws[s] for s in attackers)
+    return p
+
+
+def hidden_free(g, seat):
+    """The cards `seat` may see outside its hand: played, attempted, declared, the buried
+    kitty for the dealer (or everyone once the hand is over)."""
+    public = collections.Counter()
+    for _, cs in g.declared:
+        public.update(map(str, cs))
+    if g.play:
+        for _, plays, attempted, _, _ in g.play.tricks():
+            for _, cs in plays:
+                public.update(map(str, cs))
+            public.update(map(str, attempted or []))
+        for _, cs in g.play.trick():
+            public.update(map(str, cs))
+        public.update(map(str, g.play.attempted() or []))
+    if g.buried and (seat == g.declarer or g.phase == "done"):
+        public.update(map(str, g.buried))
+    return public
+
+
+def check_views(g):
+    """No view shows another seat's cards: 'hand' is the seat's own, 'legal_actions' its
+    own, and nothing else holds more copies of a card than the public record."""
+    for seat in [None, *range(4)]:
+        v = g.view(seat)
+        json.dumps(v)
+        if seat is None:
+            assert not {"hand", "legal_actions", "num_legal"} & set(v)
+        else:
+            assert v["hand"] == fenpai.format_cards(g.hand_of(seat))
+            assert v["legal_actions"] == g.legal_actions(seat, 100)
+        shown = collections.Counter()
+        for key, value in v.items():
+            if key in ("hand", "legal_actions", "result", "declaration"):
+                continue  # "declaration" repeats the last of "declarations"
+            for token in json.dumps(value).replace('"', " ").replace(",", " ").split():
+                if token in FULL:
+                    shown[token] += 1
+        hidden = shown - hidden_free(g, seat)
+        assert not hidden, f"view({seat}) shows {hidden}"
+        last = v["declarations"][-1] if v["declarations"] else None
+        assert v["declaration"] == (last and {"seat": last[0], "cards": last[1]})
+
+
+def test_random_playouts_conserve_cards_score_by_the_rules_and_replay():
+    """C-61, TR-40/TR-41 against a reference, replay of history, JSON round trip, views."""
+    rng = random.Random(2024)
+    games, kitty_bonus, throws = 300, 0, 0
+    for seed in range(games):
+        options = {}
+        if seed % 3 == 1:
+            options = {"levels": ("7", "Q"), "dealer": seed % 4}
+        elif seed % 3 == 2:
+            options = {"follow_format": "full", "levels": ("A", "A")}
+        g = fenpai.new_game("tractor", seed=seed, **options)
+        steps = 0
+        while g.phase != "done":
+            if steps % 29 == 0:
+                assert collections.Counter(map(str, g.all_cards())) == FULL  # C-61
+                check_views(g)
+            (seat,) = g.to_act
+            g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
+            steps += 1
+        assert collections.Counter(map(str, g.all_cards())) == FULL
+        r = g.result
+        assert r["attacker_points"] == reference_points(g)
+        trick_points = sum(r["card_points"][s] for s in range(4) if s % 2 != r["dealer"] % 2)
+        penalty = r["attacker_points"] - trick_points
+        assert penalty % 10 == 0
+        assert r["attacker_points"] == (
+            r["trick_points"] + r["kitty_points"] * r["kitty_multiplier"] + penalty
+        )
+        assert sum(r["card_points"]) == 200 - r["kitty_points"] + (
+            r["kitty_points"] * r["kitty_multiplier"]
+        )
+        kitty_bonus += r["kitty_multiplier"] > 0
+        throws += sum(r["failed_throws"])
+        replay = fenpai.new_game("tractor", seed=seed, **options)
+        for s, action in g.history:
+            replay.apply(s, action)
+        assert replay.to_json() == g.to_json()
+        assert fenpai.Game.from_json(g.to_json()).to_json() == g.to_json()
+        check_views(g)
+    assert kitty_bonus and throws
+
+
+# --- errors ------------------------------------------------------------------------------
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    g = fenpai.new_game("tractor", seed=9)
+    (s,) = g.to_act
+    other = (s + 1) % 4
+    level_not_held = next(c for c in ("2s", "2h", "2c", "2d") if c not in g.view(s)["hand"])
+    cases = [
+        (s, "fly away", "unknown action"),
+        (s, "", "empty action"),
+        (s, "declare", "needs cards"),
+        (s, "declare 2x", "not a card"),
+        (s, "bid 60", "'declare CARDS' or 'pass'"),
+        (s, "play 3s", "'declare CARDS' or 'pass'"),
+        (other, "pass", "not seat"),
+        (7, "pass", "no seat"),
+        (s, f"declare {level_not_held}", "do not hold"),
+        (s, "declare 9d", "not a declaration"),
+    ]
+    for seat, action, message in cases:
+        before = g.to_json()
+        with pytest.raises(IllegalAction, match=message):
+            g.apply(seat, action)
+        assert g.to_json() == before
+    with pytest.raises(IllegalAction, match="out of range"):
+        g.apply_legal(s, 99)
+    deal(g)
+    d = g.declarer
+    hand = g.view(d)["hand"].split()
+    g.apply(d, "bury " + " ".join(hand[-8:]))
+    held = g.view(d)["hand"].split()
+    missing_card = next(c for c in ONE_DECK if c not in held)
+    before = g.to_json()
+    for seat, action, message in [
+        (d, f"play {missing_card}", "do not hold"),
+        (d, "declare BJ BJ", "play phase"),
+        (d, "bury " + " ".join(held[:8]), "play phase"),
+        ((d + 1) % 4, "play " + held[0], "not seat"),
+        (d, "play " + held[0] + " as single", "only for Fifty-K"),
+    ]:
+        with pytest.raises(IllegalAction, match=message):
+            g.apply(seat, action)
+        assert g.to_json() == before
+    assert g.to_json() == before
+    g.resign(d)  # no rule scores an abandoned Tractor hand: it is void
+    assert g.phase == "done" and g.to_act == []
+    assert g.result["escaped"] == d and g.result["game_points"] == [0, 0, 0, 0]
+    assert fenpai.Game.from_json(g.to_json()).result == g.result
+
+
+def test_c5_scripted_deck_deals_card_by_card_from_the_first_seat():
+    kitty = "7s 7s 8s 8s 9s 9s Ts Ts"
+    deck = scripted_deck(["3s", "4s 4h", "5s", "6s"], kitty=kitty, first_seat=1)
+    assert deck.split()[:5] == ["4s", "5s", "6s", "3s", "4h"]
+    assert deck.split()[-8:] == kitty.split()
+    g = fenpai.new_game("tractor", deck=deck, first_seat=1)
+    # The fill gives seat 3 its level cards and jokers from its 14th card on: nobody can
+    # declare before it receives that card, so the deal runs on to it.
+    assert g.to_act == [3] and g.view()["cards_dealt"] == dealt_when(3, 13, first_seat=1)
+    assert sum(g.hand_sizes()) == 55
+    deal(g)
+    assert " ".join(map(str, g.kitty)) == kitty
+    assert {"4s", "4h"} <= set(map(str, g.hands[1])) and "3s" in map(str, g.hands[0])
+
+
+def test_c5_same_seed_same_hand_and_clone():
+    a, b = fenpai.new_game("tractor", seed=11), fenpai.new_game("tractor", seed=11)
+    assert a.to_json() == b.to_json() and a.view(0) == b.view(0)
+    c = a.clone()
+    a.apply(a.to_act[0], "pass")
+    assert c.history == [] and len(a.history) == 1
