@@ -165,13 +165,13 @@ def check_against_oracle(hand: list[str], top: list[str] | None) -> None:
     assert fk.legal_play_types(hand, top) == sorted({p.type_id for p in plays})
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal())
 def test_fk17_fk20_fk21_legal_plays_equal_the_subset_oracle(dealt):
     check_against_oracle(*dealt)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal(rich=True))
 def test_fk12_fk15_sequences_and_kickers_equal_the_subset_oracle(dealt):
     check_against_oracle(*dealt)

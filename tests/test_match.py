@@ -184,6 +184,19 @@ def test_fifty_k_match_totals_are_cumulative_game_points(players):
     assert fenpai.Match.from_json(m.to_json()).to_json() == m.to_json()
 
 
+def test_r5_2_red_five_5p_match_carries_the_declarer_as_the_next_yuan_zhuang():
+    """R5-2: each hand's declarer is the next hand's 原庄 (option prev_declarer)."""
+    rng = random.Random(5)
+    m = fenpai.new_match("red_five_5p", seed=5, hands=4)
+    assert m.game.options["prev_declarer"] == 0  # the table's owner, seat 0, at first
+    hands = play_match(m, rng)
+    for before, after in zip(hands, hands[1:], strict=False):
+        assert after.options["prev_declarer"] == before.result["declarer"]
+    assert m.totals == [sum(g.result["game_points"][s] for g in hands) for s in range(5)]
+    assert sum(m.totals) == 0
+    assert fenpai.Match.from_json(m.to_json()).to_json() == m.to_json()
+
+
 def test_red_five_4p_match_without_a_limit_goes_on():
     rng = random.Random(8)
     m = fenpai.new_match("red_five_4p", seed=8)

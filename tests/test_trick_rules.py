@@ -266,7 +266,8 @@ def test_defaults_per_variant():
 # --- C-40..C-43: who wins ------------------------------------------------------------------
 
 
-def test_c40_trump_pair_beats_suit_pair():
+def test_c32_c40_trump_pair_beats_suit_pair():
+    """C-32: a follower void in the led suit may ruff; C-40: the trump pair wins."""
     r = TrickRules("tractor", trump="h")
     assert r.trick_winner(["6s 6s", "7s 7s", "2h 2h", "As Ks"]) == 2
 

@@ -28,16 +28,6 @@ def seed_for(*parts: int) -> int:
     return x
 
 
-def play_sides(game: Game) -> tuple[str, int | None]:
-    """Who plays with whom in the play phase, as the core's bots need it."""
-    declarer = getattr(game, "declarer", None)
-    if game.variant == "red_five_4p":
-        return "alone", declarer
-    if game.variant == "red_five_5p":
-        return "friend", declarer
-    return "partners", declarer
-
-
 class Bot:
     """One seat's bot: `choose` names an action, `act` applies it."""
 
@@ -55,7 +45,7 @@ class Bot:
         if game.phase == "play" and play is not None:
             if game.variant == "fifty_k":
                 return self.fk_bot.choose(play)
-            sides, declarer = play_sides(game)
+            sides, declarer = game.sides()
             return "play " + self.trick_bot.choose(play, sides, declarer)
         if self.name == "greedy":
             policy = GREEDY.get(game.variant)
@@ -146,7 +136,38 @@ def _tractor(game: Game, seat: int, rng: Rng) -> str:
     return "bury " + " ".join(_cheapest(game, hand, game.kitty_size()))
 
 
+def _red_five_5p(game: Game, seat: int, rng: Rng) -> str:
+    """Reveals a 2 of a suit it holds plenty of (R5-10); buries low plain cards (R5-14);
+    calls an ace it lacks in its longest plain suit, or goes solo with a huge hand (R5-20)."""
+    view = game.view(seat)
+    hand = view["hand"].split()
+    if game.phase == "kitty":
+        return "bury " + " ".join(_cheapest(game, hand, game.kitty_size()))
+    legal = game.legal_actions(seat)
+    if game.phase == "deal":
+        reveals = [a for a in legal if a.startswith("declare")]
+        if not reveals:
+            return "pass"
+        best = max(reveals, key=lambda a: _strength_in(hand, a[-1]))
+        trumps = sum(c in ("BJ", "LJ", "5h") or c[0] in "23" or c[1] == best[-1] for c in hand)
+        return best if trumps >= max(4, len(hand) * 0.4) else "pass"
+    trump = view["trump"]
+    plain = [c for c in hand if not game.rules.is_trump(c)]
+    if len(hand) - len(plain) >= 22:
+        return "call solo"
+    owned = hand + (view.get("kitty") or "").split()
+
+    def appeal(action: str) -> tuple[int, int]:
+        card = action.split()[1]
+        suit_len = sum(c[1] == card[-1] for c in plain) if card[0] in "AK" else -1
+        return (-owned.count(card), suit_len)
+
+    aces = [a for a in legal if a.startswith("call A") and a[-1] != trump]
+    return max(aces or [a for a in legal if a != "call solo"], key=appeal)
+
+
 GREEDY: dict[str, PrePlay] = {
+    "red_five_5p": _red_five_5p,
     "red_five_4p": _red_five_4p,
     "tractor": _tractor,
 }

@@ -7,6 +7,8 @@
 //! table of completions, so a huge space (a void follower's discards, a burial) is
 //! counted and indexed without being listed.
 
+use std::sync::OnceLock;
+
 use crate::card::{Card, Counts};
 
 /// Cards with how many copies may be taken, in enumeration order.
@@ -27,32 +29,54 @@ pub fn visit(
     acc: &mut Counts,
     visit_one: &mut dyn FnMut(&Counts) -> bool,
 ) -> bool {
-    if size == 0 {
-        return pairs_in(acc) < need || visit_one(acc);
+    // Suffix sums: cards, and disjoint pairs, that items[j..] can still give.
+    let mut room = vec![0usize; items.len() + 1];
+    let mut pairs = vec![0usize; items.len() + 1];
+    for j in (0..items.len()).rev() {
+        room[j] = room[j + 1] + items[j].1 as usize;
+        pairs[j] = pairs[j + 1] + (items[j].1 / 2) as usize;
     }
-    if i == items.len() {
-        return true;
+    let held = pairs_in(acc) as usize;
+    Walk {
+        items,
+        room: &room,
+        pairs: &pairs,
+        need: need as usize,
+        visit_one,
     }
-    let room: usize = items[i..].iter().map(|&(_, n)| n as usize).sum();
-    if room < size {
-        return true;
-    }
-    if need > 0 {
-        let more: usize = items[i..].iter().map(|&(_, n)| (n / 2) as usize).sum();
-        if (pairs_in(acc) as usize) + more.min(size / 2) < need as usize {
+    .go(i, size, held, acc)
+}
+
+/// The state of one [`visit`]: the items, their suffix sums and the visitor.
+struct Walk<'a> {
+    items: &'a Items,
+    room: &'a [usize],
+    pairs: &'a [usize],
+    need: usize,
+    visit_one: &'a mut dyn FnMut(&Counts) -> bool,
+}
+
+impl Walk<'_> {
+    fn go(&mut self, i: usize, size: usize, held: usize, acc: &mut Counts) -> bool {
+        if size == 0 {
+            return held < self.need || (self.visit_one)(acc);
+        }
+        if self.room[i] < size || held + self.pairs[i].min(size / 2) < self.need {
             return true;
         }
-    }
-    let (card, n) = items[i];
-    for take in (0..=n.min(size as u8)).rev() {
-        acc.add(card, take);
-        let go_on = visit(items, i + 1, size - take as usize, need, acc, visit_one);
-        acc.remove(card, take);
-        if !go_on {
-            return false;
+        let (card, n) = self.items[i];
+        let before = acc.get(card);
+        for take in (0..=n.min(size as u8)).rev() {
+            acc.add(card, take);
+            let gained = ((before + take) / 2 - before / 2) as usize;
+            let go_on = self.go(i + 1, size - take as usize, held + gained, acc);
+            acc.remove(card, take);
+            if !go_on {
+                return false;
+            }
         }
+        true
     }
-    true
 }
 
 /// A space of multisets with a completion table, for counting and indexing.
@@ -63,39 +87,45 @@ pub struct Space {
     size: usize,
     need: usize,
     /// `ways[(i * (size + 1) + s) * (need + 1) + p]`: completions taking `s` more cards
-    /// from `items[i..]` when `p` pairs (capped at `need`) are already held.
-    ways: Vec<u64>,
+    /// from `items[i..]` when `p` pairs (capped at `need`) are already held. Made on
+    /// first use: listing a few multisets needs no table.
+    ways: OnceLock<Vec<u64>>,
 }
 
 impl Space {
     pub fn new(base: Counts, items: Items, size: usize, need: u8) -> Space {
-        let need = need as usize;
-        let m = items.len();
-        let (sw, pw) = (size + 1, need + 1);
-        let mut ways = vec![0u64; (m + 1) * sw * pw];
-        for p in 0..pw {
-            ways[(m * sw) * pw + p] = (p >= need) as u64;
-        }
-        for i in (0..m).rev() {
-            let n = items[i].1 as usize;
-            for s in 0..sw {
-                for p in 0..pw {
-                    let mut total = 0u64;
-                    for t in 0..=n.min(s) {
-                        let q = (p + t / 2).min(need);
-                        total = total.saturating_add(ways[((i + 1) * sw + s - t) * pw + q]);
-                    }
-                    ways[(i * sw + s) * pw + p] = total;
-                }
-            }
-        }
         Space {
             base,
             items,
             size,
-            need,
-            ways,
+            need: need as usize,
+            ways: OnceLock::new(),
         }
+    }
+
+    fn table(&self) -> &[u64] {
+        self.ways.get_or_init(|| {
+            let (m, need) = (self.items.len(), self.need);
+            let (sw, pw) = (self.size + 1, need + 1);
+            let mut ways = vec![0u64; (m + 1) * sw * pw];
+            for p in 0..pw {
+                ways[(m * sw) * pw + p] = (p >= need) as u64;
+            }
+            for i in (0..m).rev() {
+                let n = self.items[i].1 as usize;
+                for s in 0..sw {
+                    for p in 0..pw {
+                        let mut total = 0u64;
+                        for t in 0..=n.min(s) {
+                            let q = (p + t / 2).min(need);
+                            total = total.saturating_add(ways[((i + 1) * sw + s - t) * pw + q]);
+                        }
+                        ways[(i * sw + s) * pw + p] = total;
+                    }
+                }
+            }
+            ways
+        })
     }
 
     /// The same space without any copy of `card`; `None` when the base holds one
@@ -123,7 +153,7 @@ impl Space {
     }
 
     fn at(&self, i: usize, s: usize, p: usize) -> u64 {
-        self.ways[(i * (self.size + 1) + s) * (self.need + 1) + p]
+        self.table()[(i * (self.size + 1) + s) * (self.need + 1) + p]
     }
 
     pub fn count(&self) -> u64 {

@@ -23,6 +23,7 @@ RED_FIVE = "5h"
 
 class RedFive4p(TrickGame):
     variant = "red_five_4p"
+    SIDES = "alone"  # R4-1: the declarer alone against three
     OPTIONS = {
         "decks": (2, lambda v: v in (2, 3), "2 or 3"),
         "opening_bid": (

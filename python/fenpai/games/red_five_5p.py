@@ -48,6 +48,7 @@ def _seat_option(value: Any) -> bool:
 
 class RedFive5p(TrickGame):
     variant = "red_five_5p"
+    SIDES = "friend"  # R5-1: the declarer and the friend, once public
     DECKS_DEFAULT = 3  # R5-3
     OPTIONS = {
         "prev_declarer": (0, _seat_option, "a seat 0..4 (R5-2)"),

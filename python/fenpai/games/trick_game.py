@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards
-from fenpai.actions import Action
+from fenpai.actions import Action, parse_action
 from fenpai.errors import IllegalAction
 from fenpai.games.base import CardChoices, Choices, Game
 
@@ -63,6 +63,8 @@ class TrickGame(Game):
     """A trick-taking hand: subclasses deal, bid or declare, then bury and play here."""
 
     DECKS_DEFAULT = 2
+    #: Who plays with whom in the play (the core bots' `sides`): partners (0, 2) and (1, 3).
+    SIDES = "partners"
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
@@ -178,12 +180,14 @@ class TrickGame(Game):
         self.play.apply(seat, list(action.cards))
         self.after_play()
 
+    def sides(self) -> tuple[str, int | None]:
+        """Who plays with whom, for the core's bots: `SIDES` and the declarer."""
+        return self.SIDES, self.declarer
+
     def run_in_core(self, bots: list) -> None:
         """Plays the rest of the hand in the core, `bots[seat].trick_bot` choosing for each seat."""
-        from fenpai.bots import play_sides
-
         assert self.play is not None
-        sides, declarer = play_sides(self)
+        sides, declarer = self.sides()
         self.play.play_out([b.trick_bot for b in bots], sides, declarer)
         self.after_play()
 
@@ -194,8 +198,6 @@ class TrickGame(Game):
 
     def apply(self, seat: int, action: str) -> None:
         if self.phase == "play":
-            from fenpai.actions import parse_action
-
             self._check_turn(seat)
             self.play_cards(seat, parse_action(action))
             return
@@ -311,6 +313,7 @@ class TrickGame(Game):
         raise NotImplementedError
 
     def last_trick_winner(self) -> int:
+        """C-60: the winner of the last trick, by whom each variant scores the kitty."""
         assert self.play is not None
         return self.play.tricks()[-1][3]
 

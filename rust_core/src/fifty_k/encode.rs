@@ -178,7 +178,7 @@ fn unrank_kickers(mut colex: u64, k: u8, low: u8, units: u8) -> u16 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::combo::read_as;
+    use super::super::combo::{read_as, readings};
     use super::super::legal::{count_legal_plays, for_each_pattern, legal_plays};
     use super::super::shape::{NUM_PLAY_TYPES, NUM_SHAPES};
     use super::super::test_support::{combo, Rng};
@@ -204,6 +204,8 @@ mod tests {
         assert_eq!(next, NUM_PLAY_TYPES);
     }
 
+    /// Play `id` decodes to a combination with that id, and (FK-17, one deck) it is
+    /// the only reading of its cards.
     fn round_trip(id: u64) {
         let c = play_from_id(id).unwrap();
         assert_eq!(
@@ -211,6 +213,7 @@ mod tests {
             Some(c),
             "id {id} is a combination"
         );
+        assert_eq!(readings(c.cards).count(), 1, "id {id} has one reading");
         assert_eq!(play_id(&c), id);
     }
 

@@ -134,8 +134,8 @@ fn each_kicker_set(
     ranks(candidates).all(|top| each_kicker_set(k - 1, top, available, chosen | 1 << top, f))
 }
 
-/// Room reserved for a list of plays: most hands of 13 to 18 cards have fewer.
-const RESERVE: usize = 256;
+/// Room reserved for a list of plays: enough for most follows; leads grow it.
+const RESERVE: usize = 32;
 
 /// Collects, for each legal pattern in order, what `each` pushes, up to `limit`
 /// items; `each` gets a push function that says whether to go on.

@@ -3,7 +3,7 @@
 //! One deck without jokers (FK-1): hands and plays are sets of physical cards
 //! ([`CardSet`]), since suits matter for pure fifty-Ks. Submodules, one job each:
 //! [`cardset`] (ranks and card sets), [`combo`] (kinds and reading cards, FK-10..FK-17),
-//! [`beats`] (FK-20, FK-21), [`shape`] (the layout of plays), [`suits`] (the suit
+//! [`beats`](mod@beats) (FK-20, FK-21), [`shape`] (the layout of plays), [`suits`] (the suit
 //! choices of a pattern), [`legal`] (legal plays and their count), [`encode`] (play ↔
 //! integer id for learning code).
 

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::card::{format_cards, Card, Counts};
-use crate::multiset::{pairs_in, visit as multisets, Items, Space};
+use crate::multiset::{pairs_in, visit as multisets, Items};
 
 use super::format::{Format, Kind, Shape, Unit};
 use super::order::{err, FollowFormat, RulesError, TrickRules};
@@ -331,34 +331,30 @@ impl TrickRules {
 
     /// [`Self::legal_follows`] on multisets, in a fixed order (strongest choices first).
     pub fn legal_follows_counts(&self, hand: &Counts, lead: &Format, limit: usize) -> Vec<Counts> {
+        self.follow_moves_upto(hand, lead, limit).list(limit)
+    }
+
+    /// The follows that C-31 `exact` shapes and `full` allow, at most `limit`, listed;
+    /// the other obligations are spaces of multisets (see [`Self::follow_moves`]).
+    pub(crate) fn listed_follows(
+        &self,
+        held: &Counts,
+        lead: &Format,
+        obligation: Obligation,
+        limit: usize,
+    ) -> Vec<Counts> {
         let mut out = Vec::new();
         if limit == 0 {
             return out;
         }
         let suit = lead.suit;
-        let held = self.in_suit(hand, suit);
-        let k = lead.len;
         let mut push = |c: &Counts| {
             out.push(*c);
             out.len() < limit
         };
-        match self.obligation(hand, lead) {
-            Obligation::Short => {
-                let mut others = *hand;
-                others.remove_all(&held);
-                let items = self.items(&others, None);
-                multisets(&items, 0, k - held.len(), 0, &mut held.clone(), &mut push);
-            }
-            Obligation::SuitOnly => {
-                let items = self.items(&held, Some(suit));
-                multisets(&items, 0, k, 0, &mut Counts::default(), &mut push);
-            }
-            Obligation::Pairs(need) => {
-                let items = self.items(&held, Some(suit));
-                multisets(&items, 0, k, need, &mut Counts::default(), &mut push);
-            }
+        match obligation {
             Obligation::Shape(shape) => {
-                let mut all = self.placements(&held, suit, shape);
+                let mut all = self.placements(held, suit, shape);
                 all.reverse();
                 for units in all {
                     let mut play = Counts::default();
@@ -375,12 +371,15 @@ impl TrickRules {
                     suit,
                     plan: &plan,
                     target,
-                    k,
+                    k: lead.len,
                     seen: &mut seen,
                     push: &mut push,
                 };
-                let mut rest = held;
+                let mut rest = *held;
                 gen.run(&mut rest, 0, &mut Counts::default());
+            }
+            Obligation::Short | Obligation::SuitOnly | Obligation::Pairs(_) => {
+                unreachable!("spaces of multisets are not listed here")
             }
         }
         out
@@ -395,25 +394,7 @@ impl TrickRules {
 
     /// [`Self::count_follows`] on a multiset and a classified lead.
     pub fn count_follows_counts(&self, hand: &Counts, lead: &Format) -> u64 {
-        let suit = lead.suit;
-        let held = self.in_suit(hand, suit);
-        let k = lead.len;
-        match self.obligation(hand, lead) {
-            Obligation::Short => {
-                let mut others = *hand;
-                others.remove_all(&held);
-                Space::new(held, self.items(&others, None), k - held.len(), 0).count()
-            }
-            Obligation::SuitOnly => {
-                Space::new(Counts::default(), self.items(&held, Some(suit)), k, 0).count()
-            }
-            Obligation::Pairs(need) => {
-                Space::new(Counts::default(), self.items(&held, Some(suit)), k, need).count()
-            }
-            Obligation::Shape(_) | Obligation::Full(..) => {
-                self.legal_follows_counts(hand, lead, usize::MAX).len() as u64
-            }
-        }
+        self.follow_moves(hand, lead).count()
     }
 }
 

@@ -161,6 +161,13 @@ impl TrickRules {
 
     /// C-23: the canonical decomposition of `counts` (all in effective suit `suit`).
     pub fn decompose(&self, counts: &Counts, suit: u8) -> Vec<Component> {
+        // One card, or copies of one card: a single unit, no tractor to look for.
+        if let Some(c) = counts.first() {
+            let n = counts.get(c);
+            if counts.len() == n as usize && n <= 3 {
+                return vec![self.component_of(&[(c, n)], suit)];
+            }
+        }
         let mut rest = *counts;
         let mut out = Vec::new();
         while let Some(units) = self.longest_tractor(&rest, suit) {
@@ -215,7 +222,7 @@ impl TrickRules {
             cards.extend(std::iter::repeat_n(c, w as usize));
         }
         debug_assert!(units.iter().all(|&(c, _)| self.suit_of(c) == suit));
-        self.sort(&mut cards);
+        cards.sort_by_key(|&c| self.sort_key(c));
         Component { shape, top, cards }
     }
 

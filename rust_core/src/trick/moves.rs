@@ -173,6 +173,11 @@ impl TrickRules {
 
     /// C-30/C-31: every distinct legal follow to `lead` from `hand`.
     pub fn follow_moves(&self, hand: &Counts, lead: &Format) -> Moves {
+        self.follow_moves_upto(hand, lead, usize::MAX)
+    }
+
+    /// [`Self::follow_moves`], where a listed kind of follow needs only the first `limit`.
+    pub(crate) fn follow_moves_upto(&self, hand: &Counts, lead: &Format, limit: usize) -> Moves {
         let suit = lead.suit;
         let held = self.in_suit(hand, suit);
         let k = lead.len;
@@ -199,9 +204,7 @@ impl TrickRules {
                 k,
                 need,
             )),
-            Obligation::Shape(_) | Obligation::Full(..) => {
-                Moves::List(self.legal_follows_counts(hand, lead, usize::MAX))
-            }
+            listed => Moves::List(self.listed_follows(&held, lead, listed, limit)),
         }
     }
 }

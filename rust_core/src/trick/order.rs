@@ -195,8 +195,9 @@ pub struct TrickRules {
     suit_of: [u8; NUM_CARDS],
     level_of: [u8; NUM_CARDS],
     levels: [Vec<Level>; 5],
-    /// Every card in [`TrickRules::sort_key`] order, so sorted output needs no sort.
+    /// Every card in [`TrickRules::sort_key`] order, and each card's place in it.
     order: [Card; NUM_CARDS],
+    place: [u8; NUM_CARDS],
 }
 
 impl TrickRules {
@@ -242,6 +243,7 @@ impl TrickRules {
             level_of: [0; NUM_CARDS],
             levels: Default::default(),
             order: [Card(0); NUM_CARDS],
+            place: [0; NUM_CARDS],
         };
         for (suit, levels) in groups.into_iter().enumerate() {
             let mut out = Vec::with_capacity(levels.len());
@@ -263,6 +265,9 @@ impl TrickRules {
         let mut order: Vec<Card> = (0..NUM_CARDS).map(|i| Card(i as u8)).collect();
         order.sort_by_key(|&c| rules.sort_key(c));
         rules.order.copy_from_slice(&order);
+        for (i, c) in order.iter().enumerate() {
+            rules.place[c.index()] = i as u8;
+        }
         Ok(rules)
     }
 
@@ -301,12 +306,8 @@ impl TrickRules {
 
     /// The cards of a multiset, strongest first, grouped by effective suit (trumps first).
     pub fn sorted(&self, counts: &Counts) -> Vec<Card> {
-        let mut out = Vec::with_capacity(counts.len());
-        for &c in &self.order {
-            for _ in 0..counts.get(c) {
-                out.push(c);
-            }
-        }
+        let mut out = counts.to_cards();
+        out.sort_unstable_by_key(|c| self.place[c.index()]);
         out
     }
 

@@ -475,4 +475,104 @@ mod tests {
         p.apply_legal(0).unwrap();
         assert!(p.apply_legal(99).is_err());
     }
+
+    fn red_five_5p(hands: [&str; 5]) -> TrickPlay {
+        let v = Variant::RedFive5p;
+        let rules =
+            TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
+        TrickPlay::new(rules, hands.map(counts).to_vec(), 0).unwrap()
+    }
+
+    fn call(card: &str, mode: CallMode, forbid_grab: bool) -> Call {
+        Call {
+            card: parse_cards(card).unwrap()[0],
+            declarer: 0,
+            mode,
+            forbid_grab,
+        }
+    }
+
+    #[test]
+    fn r5_21_first_other_player_to_play_a_copy_is_the_friend() {
+        let mut p = red_five_5p(["As 4c", "Ks 5c", "As 6c", "Qs 7c", "Js 8c"]);
+        p.set_call(call("As", CallMode::FirstPlay, false)).unwrap();
+        let out = p.apply(0, &counts("As")).unwrap();
+        assert_eq!(
+            out.friend_revealed, None,
+            "the declarer is never their own friend"
+        );
+        p.apply(1, &counts("Ks")).unwrap();
+        let out = p.apply(2, &counts("As")).unwrap();
+        assert_eq!(
+            out.friend_revealed,
+            Some((2, false)),
+            "As is seat 2's only spade: forced"
+        );
+        assert_eq!(p.friend(), (Some(2), true, false));
+    }
+
+    #[test]
+    fn r5_22_a_free_copy_grabs_and_a_forced_one_does_not() {
+        // Seat 1 leads As while it could lead 5c: a grab.
+        let mut p = red_five_5p(["3d 4c", "As 5c", "As 6c", "Qs 7c", "Js 8c"]);
+        p.set_call(call("As", CallMode::FirstPlay, false)).unwrap();
+        p.apply(0, &counts("3d")).unwrap();
+        let out = p.apply(1, &counts("As")).unwrap();
+        assert_eq!(out.friend_revealed, Some((1, true)));
+        // Forced: seat 1's only spade is As and spades were led.
+        let mut q = red_five_5p(["Ks 4c", "As 5c", "Qs 6c", "Js 7c", "Ts 8c"]);
+        q.set_call(call("As", CallMode::FirstPlay, false)).unwrap();
+        q.apply(0, &counts("Ks")).unwrap();
+        let out = q.apply(1, &counts("As")).unwrap();
+        assert_eq!(out.friend_revealed, Some((1, false)));
+    }
+
+    #[test]
+    fn r5_22_forbid_removes_free_copies_until_the_friend_is_known() {
+        let mut p = red_five_5p(["3d 4c", "As 5c", "As 6c", "Qs 7c", "Js 8c"]);
+        p.set_call(call("As", CallMode::FirstPlay, true)).unwrap();
+        p.apply(0, &counts("3d")).unwrap();
+        assert!(p
+            .moves()
+            .list(10)
+            .iter()
+            .all(|m| m.get(parse_cards("As").unwrap()[0]) == 0));
+        let reason = p.play_error(1, &counts("As")).unwrap();
+        assert!(reason.contains("friend_grab forbid"), "{reason}");
+        // A forced copy stays legal under forbid.
+        let mut q = red_five_5p(["Ks 4c", "As 5c", "Qs 6c", "Js 7c", "Ts 8c"]);
+        q.set_call(call("As", CallMode::FirstPlay, true)).unwrap();
+        q.apply(0, &counts("Ks")).unwrap();
+        assert_eq!(q.play_error(1, &counts("As")), None);
+    }
+
+    #[test]
+    fn r5_21_fixed_friend_is_public_only_when_the_copy_is_played() {
+        let mut p = red_five_5p(["As 4c", "Ks 5c", "As 6c", "Qs 7c", "Js 8c"]);
+        p.set_call(call("As", CallMode::Fixed(2), false)).unwrap();
+        assert_eq!(p.friend(), (Some(2), false, false));
+        p.apply(0, &counts("4c")).unwrap();
+        p.apply(1, &counts("5c")).unwrap();
+        p.apply(2, &counts("6c")).unwrap();
+        assert_eq!(p.friend(), (Some(2), false, false));
+    }
+
+    #[test]
+    fn c51_r5_22_a_copy_that_goes_back_to_the_hand_is_not_played() {
+        // Seat 1 leads the throw As Qs; seat 2's Ks beats the Qs, so Qs is forced and
+        // the As goes back to the hand: it is not played, and makes no friend.
+        let v = Variant::RedFive5p;
+        let rules =
+            TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
+        let hands = ["3d 4d", "As Qs", "Ks 6c", "Js 8c", "Ts Tc"]
+            .map(counts)
+            .to_vec();
+        let mut p = TrickPlay::new(rules, hands, 1).unwrap();
+        p.set_call(call("As", CallMode::FirstPlay, false)).unwrap();
+        let out = p.apply(1, &counts("As Qs")).unwrap();
+        assert_eq!(out.failed_throw.unwrap().1, parse_cards("Qs").unwrap());
+        assert_eq!(out.friend_revealed, None);
+        assert_eq!(p.friend(), (None, false, false));
+        assert_eq!(p.hand(1), &counts("As"));
+    }
 }

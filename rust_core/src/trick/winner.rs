@@ -43,7 +43,7 @@ impl TrickRules {
                 continue;
             };
             let (_, best_suit, best_key) = best;
-            // C-40: a trump play beats a non-trump winner; same suit needs a higher key;
+            // C-32, C-40: a ruff (a trump play) beats a non-trump winner; same suit needs a higher key;
             // C-42: equal keys leave the earlier play winning.
             if (suit == TRUMP && best_suit != TRUMP) || (suit == best_suit && key > best_key) {
                 best = (i, suit, key);

@@ -1,0 +1,54 @@
+"""`fenpai.simulate` and the bots: the same results as the step-by-step Game API,
+whatever the worker count."""
+
+import numpy as np
+import pytest
+
+import fenpai
+from fenpai.bots import Bot
+from fenpai.simulate import make_bots, play_game
+
+CASES = [
+    ("red_five_4p", {}, ["greedy", "random", "random", "random"]),
+    ("red_five_5p", {}, ["greedy", "random", "greedy", "random", "random"]),
+    ("tractor", {}, ["greedy", "random", "greedy", "random"]),
+    ("fifty_k", {}, ["greedy", "random", "greedy", "random"]),
+    ("fifty_k", {"players": 3}, ["greedy", "random", "random"]),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "bots"), CASES)
+def test_simulate_equals_the_step_by_step_api(variant, options, bots):
+    games = 12
+    one = fenpai.simulate(variant, games, seed=5, bots=bots, **options)
+    two = fenpai.simulate(variant, games, seed=5, bots=bots, workers=2, **options)
+    for key in ("game_points", "card_points", "won", "actions", "seed"):
+        assert np.array_equal(one[key], two[key]), key
+    for i in range(games):
+        seed = int(one["seed"][i])
+        game = fenpai.new_game(variant, seed=seed, **options)
+        play_game(game, make_bots(bots, seed), in_core=False)
+        assert game.result["game_points"] == list(one["game_points"][i])
+        assert game.result["card_points"] == list(one["card_points"][i])
+        assert len(game.history) == one["actions"][i]
+
+
+def test_simulate_shapes_and_bad_arguments():
+    r = fenpai.simulate("fifty_k", 3, seed=1)
+    assert r["game_points"].shape == (3, 4) and r["won"].dtype == bool
+    with pytest.raises(ValueError, match="4 seats"):
+        fenpai.simulate("fifty_k", 3, bots=["random"] * 3)
+    with pytest.raises(ValueError, match="unknown bot"):
+        fenpai.simulate("fifty_k", 3, bots="clever")
+    with pytest.raises(ValueError, match="workers"):
+        fenpai.simulate("fifty_k", 3, workers=0)
+
+
+def test_bots_only_take_legal_actions_and_see_their_own_seat():
+    game = fenpai.new_game("tractor", seed=3)
+    bots = [Bot("greedy", s) for s in range(4)]
+    while game.phase != "done":
+        seat = game.to_act[0]
+        action = bots[seat].choose(game, seat)
+        assert game.clone().apply(seat, action) is None
+        game.apply(seat, action)
