@@ -30,7 +30,7 @@ def test_simulate_equals_the_step_by_step_api(variant, options, bots):
         play_game(game, make_bots(bots, seed), in_core=False)
         assert game.result["game_points"] == list(one["game_points"][i])
         assert game.result["card_points"] == list(one["card_points"][i])
-        assert len(game.history) == one["actions"][i]
+        assert len(game.history) == game.num_actions == one["actions"][i]
 
 
 def test_simulate_shapes_and_bad_arguments():

@@ -258,6 +258,11 @@ impl FiftyKPlay {
             .collect()
     }
 
+    /// The number of applied actions.
+    fn log_len(&self) -> usize {
+        self.inner.log().len()
+    }
+
     /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL released.
     fn play_out(&mut self, py: Python<'_>, bots: Vec<PyRefMut<'_, FkBot>>) -> PyResult<()> {
         let n = self.inner.num_players();

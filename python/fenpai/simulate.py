@@ -46,7 +46,7 @@ def _one(variant: str, game_seed: int, names: Sequence[str], options: dict[str, 
         points,
         result.get("card_points", [0] * n),
         [s in winners for s in range(n)],
-        len(game.history),
+        game.num_actions,
     )
 
 

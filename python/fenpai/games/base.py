@@ -207,6 +207,11 @@ class Game:
         """Every applied action, in order; replaying it on a fresh game reproduces the state."""
         return list(self._history)
 
+    @property
+    def num_actions(self) -> int:
+        """len(history), without building its text."""
+        return len(self._history)
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may see (None: a spectator): never another player's hidden cards."""
         raise NotImplementedError

@@ -118,6 +118,10 @@ class FiftyK(Game):
     def history(self) -> list[tuple[int, str]]:
         return self.play.log()
 
+    @property
+    def num_actions(self) -> int:
+        return self.play.log_len()
+
     def run_in_core(self, bots: list) -> None:
         """Plays the rest of the hand in the core, `bots[seat].fk_bot` choosing for each seat."""
         self.play.play_out([b.fk_bot for b in bots])

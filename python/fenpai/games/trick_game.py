@@ -210,6 +210,10 @@ class TrickGame(Game):
             return before
         return before + [(s, "play " + t) for s, t in self.play.log()]
 
+    @property
+    def num_actions(self) -> int:
+        return len(self._history) + (self.play.log_len() if self.play is not None else 0)
+
     # -- views ------------------------------------------------------------------------------
 
     @property
