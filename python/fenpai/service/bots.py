@@ -26,7 +26,7 @@ class SeededBot:
         self.name = name
 
     def choose(self, game: Game, seat: int) -> str:
-        seed = registry.seed_for(game.config()["seed"], seat, len(game.history))
+        seed = registry.seed_for(game.config()["seed"], seat, game.num_actions)
         return registry.get(self.name, seed).choose(game, seat)
 
 
