@@ -52,3 +52,15 @@ def test_bots_only_take_legal_actions_and_see_their_own_seat():
         action = bots[seat].choose(game, seat)
         assert game.clone().apply(seat, action) is None
         game.apply(seat, action)
+
+
+@pytest.mark.parametrize(("variant", "options", "bots"), CASES)
+def test_last_action_and_num_actions_follow_the_history(variant, options, bots):
+    game = fenpai.new_game(variant, seed=8, **options)
+    players = make_bots(bots, 8)
+    assert game.last_action is None and game.num_actions == 0
+    while game.phase != "done":
+        seat = game.to_act[0]
+        players[seat].act(game, seat)
+        history = game.history
+        assert game.last_action == history[-1] and game.num_actions == len(history)

@@ -258,6 +258,11 @@ impl FiftyKPlay {
             .collect()
     }
 
+    /// The last applied action as `log()` gives it, or None.
+    fn last_log(&self) -> Option<(usize, String)> {
+        self.inner.log().last().map(|(s, a)| (*s, action_text(a)))
+    }
+
     /// The number of applied actions.
     fn log_len(&self) -> usize {
         self.inner.log().len()

@@ -202,6 +202,22 @@ impl TrickPlay {
             .collect()
     }
 
+    /// The last finished trick, as `tricks()` gives it, or None before the first ends.
+    fn last_trick<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let Some(t) = self.inner.tricks().last() else {
+            return Ok(None);
+        };
+        let plays = t
+            .plays
+            .iter()
+            .map(|p| Ok((p.seat, card_list(py, &p.cards)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let attempted = t.attempted.as_ref().map(|a| card_list(py, a)).transpose()?;
+        Ok(Some(
+            (t.leader, plays, attempted, t.winner, t.points).into_pyobject(py)?,
+        ))
+    }
+
     /// The number of finished tricks.
     fn num_tricks(&self) -> usize {
         self.inner.tricks().len()
@@ -229,6 +245,14 @@ impl TrickPlay {
             .iter()
             .map(|(s, c)| (*s, format_cards(&self.inner.rules().sorted(c))))
             .collect()
+    }
+
+    /// The last applied play as `log()` gives it, or None.
+    fn last_log(&self) -> Option<(usize, String)> {
+        self.inner
+            .log()
+            .last()
+            .map(|(s, c)| (*s, format_cards(&self.inner.rules().sorted(c))))
     }
 
     /// The number of applied plays.

@@ -212,6 +212,11 @@ class Game:
         """len(history), without building its text."""
         return len(self._history)
 
+    @property
+    def last_action(self) -> tuple[int, str] | None:
+        """history[-1], without building the rest of it (None before any action)."""
+        return self._history[-1] if self._history else None
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may see (None: a spectator): never another player's hidden cards."""
         raise NotImplementedError

@@ -122,6 +122,10 @@ class FiftyK(Game):
     def num_actions(self) -> int:
         return self.play.log_len()
 
+    @property
+    def last_action(self) -> tuple[int, str] | None:
+        return self.play.last_log()
+
     def run_in_core(self, bots: list) -> None:
         """Plays the rest of the hand in the core, `bots[seat].fk_bot` choosing for each seat."""
         self.play.play_out([b.fk_bot for b in bots])

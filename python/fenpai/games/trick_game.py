@@ -214,6 +214,13 @@ class TrickGame(Game):
     def num_actions(self) -> int:
         return len(self._history) + (self.play.log_len() if self.play is not None else 0)
 
+    @property
+    def last_action(self) -> tuple[int, str] | None:
+        last = self.play.last_log() if self.play is not None else None
+        if last is not None:
+            return last[0], "play " + last[1]
+        return super().last_action
+
     # -- views ------------------------------------------------------------------------------
 
     @property
@@ -270,10 +277,10 @@ class TrickGame(Game):
             attempted = self.play.attempted()
             if attempted is not None:
                 v["failed_throw"] = {"seat": self.play.trick()[0][0], "attempted": text(attempted)}
-            tricks = self.play.tricks()
-            v["tricks_played"] = len(tricks)
-            if tricks:
-                leader, plays, _, winner, points = tricks[-1]
+            v["tricks_played"] = self.play.num_tricks()
+            last = self.play.last_trick()
+            if last is not None:
+                _, plays, _, winner, points = last
                 v["last_trick"] = {
                     "plays": [[s, text(cs)] for s, cs in plays],
                     "winner": winner,

@@ -348,7 +348,7 @@ class GameHost:
         try:
             if kind == "action":
                 state.game.apply(seat, action)
-                canonical = state.game.history[-1][1]
+                canonical = state.game.last_action[1]
             else:
                 canonical = kind
                 if kind == "resign":
