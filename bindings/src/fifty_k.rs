@@ -114,6 +114,19 @@ fn extract_optional_top(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<CoreC
     obj.map(extract_top).transpose()
 }
 
+/// The arguments of a legal-play query: the hand, the combination to beat, the limit.
+fn query(
+    hand: &Bound<'_, PyAny>,
+    top: Option<&Bound<'_, PyAny>>,
+    limit: Option<i64>,
+) -> PyResult<(CardSet, Option<CoreCombo>, Option<usize>)> {
+    Ok((
+        extract_set(hand)?,
+        extract_optional_top(top)?,
+        extract_limit(limit)?,
+    ))
+}
+
 fn extract_limit(limit: Option<i64>) -> PyResult<Option<usize>> {
     match limit {
         Some(n) if n < 0 => Err(value_error(format!("limit must be 0 or more, got {n}"))),
@@ -160,11 +173,7 @@ fn fifty_k_legal_plays<'py>(
     top: Option<&Bound<'py, PyAny>>,
     limit: Option<i64>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let (hand, top, limit) = (
-        extract_set(hand)?,
-        extract_optional_top(top)?,
-        extract_limit(limit)?,
-    );
+    let (hand, top, limit) = query(hand, top, limit)?;
     let plays = py
         .detach(|| fk::legal_plays(hand, top.as_ref(), limit))
         .map_err(value_error)?;
@@ -180,11 +189,7 @@ fn fifty_k_legal_play_ids<'py>(
     top: Option<&Bound<'py, PyAny>>,
     limit: Option<i64>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let (hand, top, limit) = (
-        extract_set(hand)?,
-        extract_optional_top(top)?,
-        extract_limit(limit)?,
-    );
+    let (hand, top, limit) = query(hand, top, limit)?;
     let ids = py
         .detach(|| fk::legal_play_ids(hand, top.as_ref(), limit))
         .map_err(value_error)?;
@@ -201,11 +206,7 @@ fn fifty_k_legal_play_types<'py>(
     top: Option<&Bound<'py, PyAny>>,
     limit: Option<i64>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let (hand, top, limit) = (
-        extract_set(hand)?,
-        extract_optional_top(top)?,
-        extract_limit(limit)?,
-    );
+    let (hand, top, limit) = query(hand, top, limit)?;
     let types = py
         .detach(|| fk::legal_play_types(hand, top.as_ref(), limit))
         .map_err(value_error)?;
