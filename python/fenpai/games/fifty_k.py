@@ -102,17 +102,17 @@ class FiftyK(Game):
         self._check_turn(seat)
         act = parse_action(action)
         if act.verb == "pass":
-            reason = self.play.pass_error(seat)
-            if reason is not None:
-                raise IllegalAction(reason)
-            self.play.apply_pass(seat)
+            try:
+                self.play.apply_pass(seat)
+            except ValueError as err:
+                raise IllegalAction(str(err)) from None
             return
         if act.verb != "play":
             raise IllegalAction("Fifty-K takes 'play CARDS [as KIND]' or 'pass'")
-        reason = self.play.play_error(seat, list(act.cards), act.kind)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self.play.apply_play(seat, list(act.cards), act.kind)
+        try:  # the core checks the play before it changes anything
+            self.play.apply_play(seat, list(act.cards), act.kind)
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
 
     @property
     def history(self) -> list[tuple[int, str]]:

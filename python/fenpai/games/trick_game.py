@@ -174,10 +174,10 @@ class TrickGame(Game):
             raise IllegalAction("it is the play phase: 'play CARDS'")
         if action.kind is not None:
             raise IllegalAction(f"'as {action.kind}' is only for Fifty-K")
-        reason = self.play.play_error(seat, list(action.cards))
-        if reason is not None:
-            raise IllegalAction(reason)
-        self.play.apply(seat, list(action.cards))
+        try:  # the core checks the play before it changes anything
+            self.play.apply(seat, list(action.cards))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
         self.after_play()
 
     def sides(self) -> tuple[str, int | None]:
