@@ -11,9 +11,12 @@ Two kinds of client:
   it — two calls per action, what a client that knows only its own seat does.
 - `mirror`: the client created the game with a seed it chose, so it replays the game
   locally (a self-play farm) and only calls Act — one call per action.
+- `stream`: `mirror` over ActStream, one stream per game slot — one stream message per
+  action instead of a call.
 
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
+    python benches/service_load.py --client stream -n 100
     python benches/service_load.py -n 100 --think 0.2   # latency below saturation
 """
 
@@ -43,10 +46,12 @@ FINISHED = pb.GAME_STATUS_FINISHED
 
 
 async def play_games(
-    stub, variant: str, mirror: bool, think: float, deadline: float, seed: int, out: dict
+    stub, variant: str, client: str, think: float, deadline: float, seed: int, out: dict
 ) -> None:
     """One game slot: plays games back to back until `deadline`."""
     rng = random.Random(seed)
+    mirror = client != "view"
+    stream = stub.ActStream() if client == "stream" else None
     while time.monotonic() < deadline:
         game_seed = rng.randrange(2**32)
         created = await stub.CreateGame(pb.CreateGameRequest(variant=variant, seed=game_seed))
@@ -69,12 +74,17 @@ async def play_games(
             else:
                 action = local.legal_action(seat, rng.randrange(local.num_legal(seat)))
             seqs[seat] += 1
-            start = time.perf_counter()
-            done = await stub.Act(
-                pb.ActRequest(
-                    game_id=game_id, seat_token=tokens[seat], action=action, client_seq=seqs[seat]
-                )
+            request = pb.ActRequest(
+                game_id=game_id, seat_token=tokens[seat], action=action, client_seq=seqs[seat]
             )
+            start = time.perf_counter()
+            if stream is None:
+                done = await stub.Act(request)
+            else:
+                await stream.write(pb.ActStreamRequest(act=request))
+                answer = await stream.read()
+                assert answer.HasField("accepted"), answer.rejected.message
+                done = answer.accepted
             out["act"].append(time.perf_counter() - start)
             if local is not None:
                 local.apply(seat, done.action)
@@ -84,21 +94,25 @@ async def play_games(
                 await asyncio.sleep(think)
         if not to_act:
             out["games"] += 1
+    if stream is not None:
+        await stream.done_writing()
 
 
 async def client_main(
-    address: str, slots: int, variant: str, mirror: bool, think: float, seconds: float, seed: int
+    address: str, slots: int, variant: str, client: str, think: float, seconds: float, seed: int
 ) -> dict:
     out: dict = {"view": [], "act": [], "games": 0}
+    cpu_start = time.process_time()
     async with grpc.aio.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as ch:
         stub = pb_grpc.GameServiceStub(ch)
         deadline = time.monotonic() + seconds
         await asyncio.gather(
             *(
-                play_games(stub, variant, mirror, think, deadline, seed * 1000 + i, out)
+                play_games(stub, variant, client, think, deadline, seed * 1000 + i, out)
                 for i in range(slots)
             )
         )
+    out["cpu"] = time.process_time() - cpu_start
     return out
 
 
@@ -129,9 +143,8 @@ def percentile(values: list[float], q: float) -> float:
 def run(server: ServerProcess, n: int, args: argparse.Namespace) -> dict:
     clients = min(args.clients, n)
     shares = [n // clients + (i < n % clients) for i in range(clients)]
-    mirror = args.client == "mirror"
     jobs = [
-        (server.address, s, args.variant, mirror, args.think, args.seconds, i)
+        (server.address, s, args.variant, args.client, args.think, args.seconds, i)
         for i, s in enumerate(shares)
     ]
     assert server.proc is not None
@@ -155,6 +168,7 @@ def run(server: ServerProcess, n: int, args: argparse.Namespace) -> dict:
         "view_p50_ms": percentile(views, 0.50) * 1e3,
         "view_p99_ms": percentile(views, 0.99) * 1e3,
         "server_cpu_ms_per_action": cpu / max(1, len(acts)) * 1e3,
+        "client_cpu_ms_per_action": sum(r["cpu"] for r in results) / max(1, len(acts)) * 1e3,
         "rss_mib": rss / 1024,
         "peak_rss_mib": peak / 1024,
     }
@@ -166,17 +180,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0, help="play time per N")
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--variant", default="red_five_4p")
-    parser.add_argument("--client", choices=("view", "mirror"), default="view")
+    parser.add_argument("--client", choices=("view", "mirror", "stream"), default="view")
     parser.add_argument(
         "--think", type=float, default=0.0, help="seconds a game waits after each action"
     )
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
-    parser.add_argument("--threads", type=int, default=256, help="the server's gRPC threads")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(
-            Path(tmp) / "bench.db", "--sync", args.sync, "--threads", str(args.threads)
-        ).start()
+        server = ServerProcess(Path(tmp) / "bench.db", "--sync", args.sync).start()
         try:
             rows = [run(server, n, args) for n in args.games]
         finally:
@@ -189,14 +200,15 @@ def main() -> None:
     )
     print(
         f"{'N':>5} {'games':>6} {'actions':>8} {'actions/s':>10} {'Act p50':>8} {'Act p99':>8}"
-        f" {'View p50':>9} {'View p99':>9} {'srv CPU/act':>11} {'RSS MiB':>8} {'peak':>6}"
+        f" {'View p50':>9} {'View p99':>9} {'srv CPU/act':>11} {'clients CPU/act':>15}"
+        f" {'RSS MiB':>8} {'peak':>6}"
     )
     for r in rows:
         print(
             f"{r['n']:>5} {r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>10.0f}"
             f" {r['act_p50_ms']:>6.1f}ms {r['act_p99_ms']:>6.1f}ms"
             f" {r['view_p50_ms']:>7.1f}ms {r['view_p99_ms']:>7.1f}ms"
-            f" {r['server_cpu_ms_per_action']:>9.2f}ms"
+            f" {r['server_cpu_ms_per_action']:>9.2f}ms {r['client_cpu_ms_per_action']:>13.2f}ms"
             f" {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
         )
 

@@ -228,9 +228,9 @@ def test_random_junk_never_breaks_the_server(stub, game):
 
 
 def test_streams_beyond_the_limit_are_resource_exhausted(tmp_path):
-    """Each open stream holds a handler thread: past the limit (7/8 of --threads) a new
-    stream is refused, and unary calls still get through."""
-    with running_server(tmp_path, "--no-timers", "--threads", "8") as server:
+    """Past --max-streams open streams a new stream is refused, and unary calls still get
+    through."""
+    with running_server(tmp_path, "--no-timers", "--max-streams", "4") as server:
         stub = server.stub()
         game_id = create(stub, "red_five_4p").game.game_id
         streams = [stub.Spectate(pb.SpectateRequest(game_id=game_id)) for _ in range(4)]

@@ -3,8 +3,9 @@ per database, and the schema version guard."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
-import threading
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -15,49 +16,56 @@ def event(version: int, seq: int | None = None) -> StoredEvent:
     return StoredEvent(version, 0, "action", "pass", "client", seq, "pass", 0.0)
 
 
+def run(store: Store, *writes: Callable[[], Awaitable[None]]) -> list[object]:
+    """Runs the writes at once on one event loop; their outcomes, errors included."""
+
+    async def main() -> list[object]:
+        return await asyncio.gather(*(w() for w in writes), return_exceptions=True)
+
+    return asyncio.run(main())
+
+
 @pytest.fixture()
 def store(tmp_path):
     store = Store(str(tmp_path / "fenpai.db"), "NORMAL")
-    store.create_game("g", {"variant": "red_five_4p"}, {}, b"h", 1.0, "waiting", "bid", [None] * 4)
+
+    async def create() -> None:
+        await store.create_game(
+            "g", {"variant": "red_five_4p"}, {}, b"h", 1.0, "waiting", "bid", [None] * 4
+        )
+
+    run(store, create)
     yield store
     store.close()
 
 
 def test_concurrent_writes_all_commit(store):
-    def write(start: int) -> None:
-        for v in range(start, start + 50):
-            store.append_event("g", event(v))
+    def writer(start: int) -> Callable[[], Awaitable[None]]:
+        async def write() -> None:
+            for v in range(start, start + 50):
+                await store.append_event("g", event(v))
 
-    threads = [threading.Thread(target=write, args=(1 + 50 * i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+        return write
+
+    assert run(store, *(writer(1 + 50 * i) for i in range(8))) == [None] * 8
     loaded = store.load("g")
     assert loaded is not None
     assert sorted(e.version for e in loaded.events) == list(range(1, 401))
 
 
 def test_a_failing_write_fails_alone(store):
-    store.append_event("g", event(1, seq=5))
-    results: dict[int, object] = {}
+    """A batch with a failing write is redone a savepoint per write: only that one fails."""
 
-    def write(version: int, seq: int) -> None:
-        try:
-            store.append_event("g", event(version, seq))
-            results[version] = "ok"
-        except sqlite3.IntegrityError as err:
-            results[version] = err
+    def writer(version: int, seq: int) -> Callable[[], Awaitable[None]]:
+        async def write() -> None:
+            await store.append_event("g", event(version, seq))
 
-    threads = [
-        threading.Thread(target=write, args=(v, 5 if v == 3 else 100 + v)) for v in range(2, 9)
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert isinstance(results.pop(3), sqlite3.IntegrityError)  # client_seq 5 is used
-    assert set(results.values()) == {"ok"}
+        return write
+
+    run(store, writer(1, 5))
+    outcomes = run(store, *(writer(v, 5 if v == 3 else 100 + v) for v in range(2, 9)))
+    assert isinstance(outcomes.pop(1), sqlite3.IntegrityError)  # client_seq 5 is used
+    assert outcomes == [None] * 6
     loaded = store.load("g")
     assert loaded is not None
     assert [e.version for e in loaded.events] == [1, 2, 4, 5, 6, 7, 8]
@@ -69,11 +77,17 @@ def test_one_server_per_database(store):
 
 
 def test_status_changes_are_stored(store):
-    store.append_event("g", event(1), ("playing", "bid", None))
-    store.append_event("g", event(2))
+    async def start() -> None:
+        await store.append_event("g", event(1), ("playing", "bid", None))
+        await store.append_event("g", event(2))
+
+    async def finish() -> None:
+        await store.append_event("g", event(3), ("finished", "done", {"game_points": [1, -1]}))
+
+    run(store, start)
     row = store.row("g")
     assert row is not None and (row.status, row.version) == ("playing", 1)
-    store.append_event("g", event(3), ("finished", "done", {"game_points": [1, -1]}))
+    run(store, finish)
     assert store.unfinished() == []
     assert store.list_games("finished", None, None, 10) == [("g", 1.0)]
 

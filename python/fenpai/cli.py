@@ -223,7 +223,12 @@ def _add_serve(sub: Any) -> None:
         help=f"a phase's decision timer, 0 for none (defaults, seconds: {defaults})",
     )
     serve.add_argument("--no-timers", action="store_true", help="no decision timers by default")
-    serve.add_argument("--threads", type=int, default=256, help="gRPC handler threads")
+    serve.add_argument(
+        "--max-streams",
+        type=int,
+        default=10_000,
+        help="open streams at most (StreamEvents, Spectate, ActStream); more are refused",
+    )
     serve.add_argument(
         "--sync",
         choices=("full", "normal"),
@@ -247,15 +252,14 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         return 2
     timers = {} if args.no_timers else dict(DEFAULT_SECONDS)
     timers = {p: s for p, s in {**timers, **chosen}.items() if s > 0}
-    if args.threads < 8:
-        console.print("fenpai serve: --threads must be at least 8", style="red")
+    if args.max_streams < 1:
+        console.print("fenpai serve: --max-streams must be at least 1", style="red")
         return 2
     config = ServerConfig(
         address=args.address,
         db=args.db,
         timers=timers,
-        threads=args.threads,
-        max_streams=args.threads - max(4, args.threads // 8),
+        max_streams=args.max_streams,
         synchronous=args.sync.upper(),
     )
     try:

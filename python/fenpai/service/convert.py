@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -99,3 +100,8 @@ def act_response(outcome: Outcome) -> pb.ActResponse:
         to_act=outcome.to_act,
         status=STATUS[outcome.status],
     )
+
+
+def rejected(code: grpc.StatusCode, message: str) -> pb.ActStreamResponse:
+    """An ActStream answer for a rejected action: the unary call's status, as data."""
+    return pb.ActStreamResponse(rejected=pb.Rejection(code=code.value[0], message=message))

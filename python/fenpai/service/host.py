@@ -1,25 +1,29 @@
 """`GameHost`: the games a server hosts and every operation on them, apart from gRPC.
 
+Everything runs on the server's one event loop: the games' work is short and holds the
+GIL anyway, and one thread spares the thread switches that would otherwise cost more
+than the work. Only the store's commits (on its writer thread) and reads leave the loop.
+
 Each operation checks everything before it changes anything and raises `ServiceError`
 (with its status code) when it rejects a call. A change is made under the game's lock:
 the game applies it in memory, the store commits it, and only then is it visible (to
 views, streams, bots and timers) and acknowledged; if the store fails, the game is
-rebuilt from the stored events, so memory never runs ahead of the database.
+rebuilt from the stored events, so memory never runs ahead of the database. A change
+runs to its end in its own task even if the client that asked for it goes away.
 
-Bots and timers run on a small worker pool, one action per task, each taking the game's
-lock only for that action.
+Bots act in tasks of their own, one action each; a decision's timer is a loop timer.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 
@@ -34,8 +38,7 @@ from fenpai.service.store import Store, StoredEvent, StoredGame
 
 log = logging.getLogger("fenpai.service")
 
-#: How often a waiting stream checks that its client is still there (seconds).
-STREAM_POLL = 5.0
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -109,21 +112,20 @@ def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float |
 class GameHost:
     """Every game of one server, in memory over the store."""
 
-    def __init__(self, store: Store, server_timers: Mapping[str, float], workers: int = 4):
+    def __init__(self, store: Store, server_timers: Mapping[str, float]):
         self._store = store
         self._timers = dict(server_timers)
         self._games = Registry(store)
-        self._scheduler = timers.Scheduler()
-        self._workers = ThreadPoolExecutor(workers, thread_name_prefix="fenpai-auto")
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
 
     # -- life ----------------------------------------------------------------------------------
 
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Loads every unfinished game and restarts its bots and timers; returns how many."""
         count = 0
-        for game_id in self._store.unfinished():
-            stored = self._store.load(game_id)
+        for game_id in await asyncio.to_thread(self._store.unfinished):
+            stored = await asyncio.to_thread(self._store.load, game_id)
             if stored is None:
                 continue
             try:
@@ -133,40 +135,54 @@ class GameHost:
                 self._games.mark_broken(game_id, str(err))
                 continue
             self._games.add(session)
-            with session.lock:
+            async with session.lock:
                 self._automate(session)
             count += 1
         return count
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Stops bots, timers and streams; in-flight changes finish first."""
         self._closing = True
         for session in self._games.in_memory():
-            with session.changed:
+            session.cancel_timer()
+            async with session.changed:
                 session.changed.notify_all()
-        self._scheduler.stop()
-        self._workers.shutdown(wait=True, cancel_futures=True)
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        """Runs `work` in a task of its own that the server waits for when it closes."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(_settled)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _change(self, work: Coroutine[Any, Any, T]) -> T:
+        """Runs a change to its end even if the caller is cancelled meanwhile (a client
+        gone mid-commit), so that memory and the store never part."""
+        return await asyncio.shield(self._spawn(work))
 
     # -- finding games -------------------------------------------------------------------------
 
-    def _session(self, game_id: str) -> Session:
-        return self._games.get(game_id)
+    async def _session(self, game_id: str) -> Session:
+        return await self._games.get(game_id)
 
-    def summary(self, game_id: str) -> Summary:
+    async def summary(self, game_id: str) -> Summary:
         """A game's public summary."""
-        session = self._session(game_id)
-        with session.lock:
+        session = await self._session(game_id)
+        async with session.lock:
             return session.summary()
 
-    def list(
+    async def list(
         self, status: str | None, variant: str | None, page_size: int, page_token: str
     ) -> tuple[list[Summary], str]:
         """A page of game summaries, newest first, and the next page's token."""
-        return self._games.page(status, variant, page_size, page_token)
+        return await self._games.page(status, variant, page_size, page_token)
 
     # -- creating and joining ------------------------------------------------------------------
 
-    def create(
+    async def create(
         self,
         variant: str,
         options: Mapping[str, str],
@@ -219,26 +235,33 @@ class GameHost:
             token_hashes=[None] * game.num_players,
             events=[],
         )
-        self._store.create_game(
+        return await self._change(self._store_new(stored, game.phase)), admin
+
+    async def _store_new(self, stored: StoredGame, phase: str) -> Summary:
+        written = self._store.create_game(
             stored.game_id,
             stored.config,
             stored.timers,
             stored.admin_hash,
             stored.created_at,
             stored.status,
-            game.phase,
-            seat_bots,
+            phase,
+            stored.bots,
         )
+        await written
         session = Session(stored)
         self._games.add(session)
-        with session.lock:
+        async with session.lock:
             self._automate(session)
-            return session.summary(), admin
+            return session.summary()
 
-    def join(self, game_id: str, seat: int | None) -> tuple[int, str, Summary]:
+    async def join(self, game_id: str, seat: int | None) -> tuple[int, str, Summary]:
         """Takes a seat; returns it, its new token and the game's summary."""
-        session = self._session(game_id)
-        with session.lock:
+        session = await self._session(game_id)
+        return await self._change(self._join(session, seat))
+
+    async def _join(self, session: Session, seat: int | None) -> tuple[int, str, Summary]:
+        async with session.lock:
             state = session.state
             if state.finished:
                 raise precondition("the game is over")
@@ -258,38 +281,46 @@ class GameHost:
                 )
             token = auth.new_token()
             hashed = auth.token_hash(token)
-            self._commit(session, seat, "join", "join", "client", token_hash=hashed)
+            await self._commit(session, seat, "join", "join", "client", token_hash=hashed)
             return seat, token, session.summary()
 
-    def reissue(self, game_id: str, admin_token: str, seat: int) -> str:
+    async def reissue(self, game_id: str, admin_token: str, seat: int) -> str:
         """A new token for a joined seat; the old one stops working."""
-        session = self._session(game_id)
+        session = await self._session(game_id)
         if not admin_token:
             raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "the admin token is required")
         limits.check_text("admin_token", admin_token, auth.MAX_TOKEN_LENGTH)
         if not auth.matches(admin_token, session.admin_hash):
             raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, "not this game's admin token")
-        with session.lock:
+        return await self._change(self._reissue(session, seat))
+
+    async def _reissue(self, session: Session, seat: int) -> str:
+        async with session.lock:
             if not 0 <= seat < session.num_players:
                 raise invalid(f"there is no seat {seat}: seats are 0..{session.num_players - 1}")
             if session.token_hashes[seat] is None:
                 raise precondition(f"seat {seat} has no token: it is open or a bot")
             token = auth.new_token()
             hashed = auth.token_hash(token)
-            self._store.set_token(game_id, seat, hashed)
+            await self._store.set_token(session.game_id, seat, hashed)
             session.token_hashes[seat] = hashed
             return token
 
     # -- acting ----------------------------------------------------------------------------------
 
-    def act(self, game_id: str, token: str, action: str, client_seq: int | None) -> Outcome:
+    async def act(self, game_id: str, token: str, action: str, client_seq: int | None) -> Outcome:
         """Applies the token's seat's action (or returns the original outcome of a retry)."""
         limits.check_text("action", action, limits.MAX_ACTION)
         if client_seq is not None and not 0 <= client_seq < 2**63:
             raise invalid(f"client_seq must be below 2**63, not {client_seq}")
-        session = self._session(game_id)
+        session = await self._session(game_id)
         seat = session.authenticate(token)
-        with session.lock:
+        return await self._change(self._act(session, seat, action, client_seq))
+
+    async def _act(
+        self, session: Session, seat: int, action: str, client_seq: int | None
+    ) -> Outcome:
+        async with session.lock:
             state = session.state
             if client_seq is not None:
                 prior = session.seqs.get((seat, client_seq))
@@ -302,17 +333,22 @@ class GameHost:
                         )
                     return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
             self._check_turn(state, seat)
-            event = self._commit(session, seat, "action", action, "client", client_seq)
+            event = await self._commit(session, seat, "action", action, "client", client_seq)
             return Outcome(event, False, state.game.phase, state.to_act(), state.status)
 
-    def resign(self, game_id: str, token: str) -> tuple[StoredEvent, dict[str, Any] | None]:
+    async def resign(self, game_id: str, token: str) -> tuple[StoredEvent, dict[str, Any] | None]:
         """Ends the game by the token's seat's resignation; returns the event and result."""
-        session = self._session(game_id)
+        session = await self._session(game_id)
         seat = session.authenticate(token)
-        with session.lock:
+        return await self._change(self._resign(session, seat))
+
+    async def _resign(
+        self, session: Session, seat: int
+    ) -> tuple[StoredEvent, dict[str, Any] | None]:
+        async with session.lock:
             if session.state.finished:
                 raise precondition("the game is over")
-            event = self._commit(session, seat, "resign", "resign", "client")
+            event = await self._commit(session, seat, "resign", "resign", "client")
             return event, session.game.result
 
     @staticmethod
@@ -328,7 +364,7 @@ class GameHost:
             waiting = ", ".join(map(str, to_act))
             raise precondition(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
 
-    def _commit(
+    async def _commit(
         self,
         session: Session,
         seat: int,
@@ -379,12 +415,13 @@ class GameHost:
         )
         try:
             changed = state.status != status_before
-            self._store.append_event(
+            written = self._store.append_event(
                 session.game_id,
                 event,
                 (state.status, state.game.phase, result) if changed else None,
                 token_hash,
             )
+            await written
         except Exception as err:
             session.rebuild()
             log.exception("game %s: storing version %s failed", session.game_id, event.version)
@@ -414,44 +451,42 @@ class GameHost:
     # -- bots and timers -------------------------------------------------------------------------
 
     def _automate(self, session: Session) -> None:
-        """After a change (session lock held): lets a bot act or starts the decision timer."""
+        """After a change (session lock held): lets a bot act or starts the decision timer
+        (the previous decision's timer is dropped)."""
         state = session.state
-        session.deadline = None
+        session.cancel_timer()
         if state.status != "playing" or self._closing:
             return
         version = session.version
         to_act = state.game.to_act
         if any(session.bots[s] for s in to_act):
-            self._submit(self._bot_turn, session, version)
+            self._start(self._bot_turn, session, version)
         seconds = session.timers.get(state.game.phase)
         if seconds and any(not session.bots[s] for s in to_act):
             session.deadline = time.time() + seconds
-            self._scheduler.call_at(
-                time.monotonic() + seconds,
-                lambda: self._submit(self._time_out, session, version),
+            session.timer = asyncio.get_running_loop().call_later(
+                seconds, self._start, self._time_out, session, version
             )
 
-    def _submit(self, fn: Callable[[Session, int], None], session: Session, version: int) -> None:
-        """Runs `fn(session, version)` on a worker unless the game has moved on from
-        `version` (most timers are stale: their decision was made in time); a failure
-        is logged, never lost."""
+    def _start(
+        self, fn: Callable[[Session, int], Awaitable[None]], session: Session, version: int
+    ) -> None:
+        """Runs `fn(session, version)` in a task unless the game has moved on from
+        `version`; a failure is logged, never lost."""
         if self._closing or session.version != version:
             return
 
-        def task() -> None:
+        async def task() -> None:
             try:
-                fn(session, version)
+                await fn(session, version)
             except Exception:
                 log.exception("game %s: %s failed", session.game_id, fn.__name__)
 
-        try:
-            self._workers.submit(task)
-        except RuntimeError:  # the pool shut down meanwhile
-            pass
+        self._spawn(task())
 
-    def _bot_turn(self, session: Session, version: int) -> None:
+    async def _bot_turn(self, session: Session, version: int) -> None:
         """One action of a bot whose turn it is at `version`."""
-        with session.lock:
+        async with session.lock:
             if self._closing or session.version != version or session.state.status != "playing":
                 return
             game = session.game
@@ -463,16 +498,17 @@ class GameHost:
                 log.exception("game %s: bot %r failed; default action", session.game_id, name)
                 action = timers.default_action(game, seat)
             try:
-                self._commit(session, seat, "action", action, "bot")
+                await self._commit(session, seat, "action", action, "bot")
             except ServiceError as err:
                 if err.code != grpc.StatusCode.INVALID_ARGUMENT:
                     raise
                 log.error("game %s: bot %r chose %r: %s", session.game_id, name, action, err)
-                self._commit(session, seat, "action", timers.default_action(game, seat), "bot")
+                default = timers.default_action(game, seat)
+                await self._commit(session, seat, "action", default, "bot")
 
-    def _time_out(self, session: Session, version: int) -> None:
+    async def _time_out(self, session: Session, version: int) -> None:
         """Applies the default action of every client seat still to act at `version`."""
-        with session.lock:
+        async with session.lock:
             if self._closing or session.version != version or session.state.status != "playing":
                 return
             waiting = [s for s in session.game.to_act if not session.bots[s]]
@@ -480,47 +516,46 @@ class GameHost:
                 game = session.game
                 if seat in game.to_act:
                     default = timers.default_action(game, seat)
-                    self._commit(session, seat, "action", default, "timeout")
+                    await self._commit(session, seat, "action", default, "timeout")
 
     # -- looking -----------------------------------------------------------------------------------
 
-    def view(self, game_id: str, token: str) -> Snapshot:
+    async def view(self, game_id: str, token: str) -> Snapshot:
         """What the token's seat sees now."""
-        session = self._session(game_id)
+        session = await self._session(game_id)
         seat = session.authenticate(token)
-        with session.lock:
+        async with session.lock:
             return snapshot(game_id, session.state, seat, session.deadline)
 
-    def events(
-        self, game_id: str, token: str | None, from_version: int, active: Callable[[], bool]
-    ) -> Iterator[Seen]:
+    async def events(
+        self, game_id: str, token: str | None, from_version: int
+    ) -> AsyncIterator[Seen]:
         """The events after `from_version`, each with the recipient's view after it, as
-        they happen; ends after the game's last event (or when `active()` turns false).
+        they happen; ends after the game's last event (or when the caller is cancelled).
 
         `token` None is a spectator. The checks run before the first event is due.
         """
-        session = self._session(game_id)
+        session = await self._session(game_id)
         seat = None if token is None else session.authenticate(token)
-        with session.lock:
+        async with session.lock:
             if from_version > session.version:
                 raise invalid(
                     f"from_version {from_version} is ahead of the game (version {session.version})"
                 )
             state = session.replay(from_version)
-        return self._follow(session, seat, state, active)
+        return self._follow(session, seat, state)
 
-    def _follow(
-        self, session: Session, seat: int | None, state: GameState, active: Callable[[], bool]
-    ) -> Iterator[Seen]:
+    async def _follow(
+        self, session: Session, seat: int | None, state: GameState
+    ) -> AsyncIterator[Seen]:
         while True:
-            with session.changed:
+            async with session.changed:
                 while (
                     session.version == state.version
                     and not session.state.finished
                     and not self._closing
-                    and active()
                 ):
-                    session.changed.wait(STREAM_POLL)
+                    await session.changed.wait()
                 batch = session.events[state.version :]
                 deadline = session.deadline
                 latest = session.version
@@ -537,19 +572,12 @@ class GameHost:
                 when = deadline if event.version == latest else None
                 yield Seen(event, action, redacted, snapshot(session.game_id, state, seat, when))
 
-    def wake(self, game_id: str) -> None:
-        """Wakes the streams of a game (a client went away)."""
-        session = self._games.peek(game_id)
-        if session is not None:
-            with session.changed:
-                session.changed.notify_all()
-
-    def history(self, game_id: str, token: str) -> History:
+    async def history(self, game_id: str, token: str) -> History:
         """The game's events: complete once it is over; before, redacted for the token's
         seat (or, without a token, for a spectator)."""
-        session = self._session(game_id)
+        session = await self._session(game_id)
         seat = session.authenticate(token) if token else None
-        with session.lock:
+        async with session.lock:
             finished = session.state.finished
             events = [Seen(e, *visible_action(e, seat, finished), None) for e in session.events]
             return History(
@@ -559,3 +587,9 @@ class GameHost:
                 config=session.config if finished else None,
                 result=session.game.result if finished else None,
             )
+
+
+def _settled(task: asyncio.Task[Any]) -> None:
+    """Marks a task's failure as seen: whoever awaited it got it, or it was logged."""
+    if not task.cancelled():
+        task.exception()

@@ -3,14 +3,16 @@
 Every unfinished game stays in memory (restored at start); a finished game stays in a
 bounded cache and is reloaded from the store when asked for again. A game whose stored
 events no longer replay is remembered as broken and refused with INTERNAL.
+
+It lives on the server's event loop; store reads run on a worker thread.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import json
-import threading
 from collections import OrderedDict
 
 import grpc
@@ -34,14 +36,9 @@ class Registry:
         self._active: dict[str, Session] = {}
         self._finished: OrderedDict[str, Session] = OrderedDict()
         self._broken: dict[str, str] = {}
-        self._lock = threading.Lock()
 
     def add(self, session: Session) -> None:
         """Keeps `session` (again, once it is finished: it moves to the bounded cache)."""
-        with self._lock:
-            self._keep(session)
-
-    def _keep(self, session: Session) -> None:
         game_id = session.game_id
         if not session.state.finished:
             self._active[game_id] = session
@@ -53,47 +50,42 @@ class Registry:
             self._finished.popitem(last=False)
 
     def mark_broken(self, game_id: str, reason: str) -> None:
-        with self._lock:
-            self._broken[game_id] = reason
+        self._broken[game_id] = reason
 
     def peek(self, game_id: str) -> Session | None:
         """The game if it is in memory."""
-        with self._lock:
-            return self._active.get(game_id) or self._finished.get(game_id)
+        return self._active.get(game_id) or self._finished.get(game_id)
 
     def in_memory(self) -> list[Session]:
-        with self._lock:
-            return list(self._active.values()) + list(self._finished.values())
+        return list(self._active.values()) + list(self._finished.values())
 
-    def get(self, game_id: str) -> Session:
+    async def get(self, game_id: str) -> Session:
         """The game `game_id`: NOT_FOUND if there is none, INTERNAL if it is broken."""
         if not game_id:
             raise invalid("game_id is required")
         limits.check_text("game_id", game_id, limits.MAX_NAME)
-        with self._lock:
-            session = self._active.get(game_id) or self._finished.get(game_id)
-            if session is not None:
-                if game_id in self._finished:
-                    self._finished.move_to_end(game_id)
-                return session
-            broken = self._broken.get(game_id)
+        session = self.peek(game_id)
+        if session is not None:
+            if game_id in self._finished:
+                self._finished.move_to_end(game_id)
+            return session
+        broken = self._broken.get(game_id)
         if broken is not None:
             raise ServiceError(grpc.StatusCode.INTERNAL, f"game {game_id} {broken}")
-        stored = self._store.load(game_id)
+        stored = await asyncio.to_thread(self._store.load, game_id)
         if stored is None:
             raise not_found(f"no game {game_id!r}")
         try:
             session = Session(stored)
         except RestoreError as err:
             raise ServiceError(grpc.StatusCode.INTERNAL, f"game {game_id} {err}") from None
-        with self._lock:
-            known = self._active.get(game_id) or self._finished.get(game_id)
-            if known is not None:
-                return known
-            self._keep(session)
+        known = self.peek(game_id)  # loaded by another call meanwhile
+        if known is not None:
+            return known
+        self.add(session)
         return session
 
-    def page(
+    async def page(
         self, status: str | None, variant: str | None, page_size: int, page_token: str
     ) -> tuple[list[Summary], str]:
         """A page of game summaries, newest first, and the next page's token."""
@@ -101,15 +93,17 @@ class Registry:
         limits.check_text("page_token", page_token, limits.MAX_PAGE_TOKEN)
         size = min(page_size or PAGE_SIZE, MAX_PAGE_SIZE)
         before = _decode_page_token(page_token) if page_token else None
-        rows = self._store.list_games(status, variant or None, before, size + 1)
+        rows = await asyncio.to_thread(
+            self._store.list_games, status, variant or None, before, size + 1
+        )
         out = []
         for game_id, _ in rows[:size]:
             session = self.peek(game_id)
             if session is not None:
-                with session.lock:
+                async with session.lock:
                     out.append(session.summary())
                 continue
-            row = self._store.row(game_id)
+            row = await asyncio.to_thread(self._store.row, game_id)
             if row is not None:
                 out.append(
                     Summary(

@@ -1,19 +1,24 @@
 """The gRPC server: `GameService` over the game host, health checking, reflection, and
-an orderly shutdown on SIGTERM or SIGINT."""
+an orderly shutdown on SIGTERM or SIGINT.
+
+The server is `grpc.aio`: every call runs on one event loop with the host, which costs
+far less per call than a thread per call (the work holds the GIL either way).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import signal
-import threading
-from collections.abc import Callable, Iterator
-from concurrent import futures
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1.health import aio as health_aio
 from grpc_reflection.v1alpha import reflection
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -26,6 +31,9 @@ from fenpai.service.store import Store
 log = logging.getLogger("fenpai.service")
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
+#: How long the event loop may keep the GIL from the store's writer thread (Python's
+#: default, 5 ms, would add up to that to a call waiting for its commit).
+GIL_SWITCH_SECONDS = 0.0005
 
 R = TypeVar("R")
 
@@ -38,49 +46,50 @@ class ServerConfig:
     db: str = "fenpai.db"
     #: Seconds per phase (a phase left out has no timer).
     timers: dict[str, float] = field(default_factory=lambda: dict(timers.DEFAULT_SECONDS))
-    #: gRPC handler threads; an open stream holds one.
-    threads: int = 256
-    #: Open streams at most (the rest of the threads stay free for calls).
-    max_streams: int = 224
-    #: Worker threads for bots and timers.
-    bot_workers: int = 4
+    #: Open streams (StreamEvents, Spectate, ActStream) at most; more are RESOURCE_EXHAUSTED.
+    max_streams: int = 10_000
     #: SQLite `synchronous`: FULL survives a machine crash, NORMAL a process crash.
     synchronous: str = "FULL"
     #: Seconds in-flight calls get to finish at shutdown.
     grace: float = 5.0
 
 
-def _rpc(method: Callable[..., R]) -> Callable[..., R]:
+def _rpc(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
     """Maps ServiceError to its status; anything unexpected to INTERNAL, logged."""
 
     @functools.wraps(method)
-    def wrapper(self: GameServicer, request: Any, context: grpc.ServicerContext) -> R:
+    async def wrapper(self: GameServicer, request: Any, context: grpc.aio.ServicerContext) -> R:
         try:
-            return method(self, request, context)
+            return await method(self, request, context)
         except ServiceError as err:
-            context.abort(err.code, err.message)
+            await context.abort(err.code, err.message)
         except Exception:
             log.exception("%s failed", method.__name__)
-            context.abort(grpc.StatusCode.INTERNAL, "internal error; nothing was changed")
+            await context.abort(grpc.StatusCode.INTERNAL, "internal error; nothing was changed")
         raise AssertionError("unreachable")  # context.abort raises
 
     return wrapper
 
 
-def _stream(method: Callable[..., Iterator[R]]) -> Callable[..., Iterator[R]]:
+def _stream(method: Callable[..., AsyncIterator[R]]) -> Callable[..., AsyncIterator[R]]:
     """`_rpc` for streaming methods, with a bound on open streams."""
 
     @functools.wraps(method)
-    def wrapper(self: GameServicer, request: Any, context: grpc.ServicerContext) -> Iterator[R]:
+    async def wrapper(
+        self: GameServicer, request: Any, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[R]:
         if not self.open_stream():
-            context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "too many open streams; retry later")
+            await context.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED, "too many open streams; retry later"
+            )
         try:
-            yield from method(self, request, context)
+            async for item in method(self, request, context):
+                yield item
         except ServiceError as err:
-            context.abort(err.code, err.message)
+            await context.abort(err.code, err.message)
         except Exception:
             log.exception("%s failed", method.__name__)
-            context.abort(grpc.StatusCode.INTERNAL, "internal error")
+            await context.abort(grpc.StatusCode.INTERNAL, "internal error")
         finally:
             self.close_stream()
 
@@ -92,17 +101,23 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     def __init__(self, host: GameHost, max_streams: int):
         self._host = host
-        self._streams = threading.BoundedSemaphore(max_streams)
+        self._max_streams = max_streams
+        self._streams = 0
 
     def open_stream(self) -> bool:
-        return self._streams.acquire(blocking=False)
+        if self._streams >= self._max_streams:
+            return False
+        self._streams += 1
+        return True
 
     def close_stream(self) -> None:
-        self._streams.release()
+        self._streams -= 1
 
     @_rpc
-    def CreateGame(self, request: pb.CreateGameRequest, context: Any) -> pb.CreateGameResponse:
-        summary, admin = self._host.create(
+    async def CreateGame(
+        self, request: pb.CreateGameRequest, context: Any
+    ) -> pb.CreateGameResponse:
+        summary, admin = await self._host.create(
             request.variant,
             dict(request.options),
             request.seed if request.HasField("seed") else None,
@@ -112,12 +127,12 @@ class GameServicer(pb_grpc.GameServiceServicer):
         return pb.CreateGameResponse(game=convert.game(summary), admin_token=admin)
 
     @_rpc
-    def GetGame(self, request: pb.GetGameRequest, context: Any) -> pb.GetGameResponse:
-        return pb.GetGameResponse(game=convert.game(self._host.summary(request.game_id)))
+    async def GetGame(self, request: pb.GetGameRequest, context: Any) -> pb.GetGameResponse:
+        return pb.GetGameResponse(game=convert.game(await self._host.summary(request.game_id)))
 
     @_rpc
-    def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:
-        summaries, token = self._host.list(
+    async def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:
+        summaries, token = await self._host.list(
             convert.STATUS_NAMES.get(request.status),
             request.variant,
             request.page_size,
@@ -128,22 +143,21 @@ class GameServicer(pb_grpc.GameServiceServicer):
         )
 
     @_rpc
-    def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
-        seat, token, summary = self._host.join(
+    async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
+        seat, token, summary = await self._host.join(
             request.game_id, request.seat if request.HasField("seat") else None
         )
         return pb.JoinGameResponse(seat=seat, seat_token=token, game=convert.game(summary))
 
     @_rpc
-    def ReissueSeatToken(
+    async def ReissueSeatToken(
         self, request: pb.ReissueSeatTokenRequest, context: Any
     ) -> pb.ReissueSeatTokenResponse:
-        token = self._host.reissue(request.game_id, request.admin_token, request.seat)
+        token = await self._host.reissue(request.game_id, request.admin_token, request.seat)
         return pb.ReissueSeatTokenResponse(seat_token=token)
 
-    @_rpc
-    def Act(self, request: pb.ActRequest, context: Any) -> pb.ActResponse:
-        outcome = self._host.act(
+    async def _act(self, request: pb.ActRequest) -> pb.ActResponse:
+        outcome = await self._host.act(
             request.game_id,
             request.seat_token,
             request.action,
@@ -152,39 +166,55 @@ class GameServicer(pb_grpc.GameServiceServicer):
         return convert.act_response(outcome)
 
     @_rpc
-    def GetView(self, request: pb.GetViewRequest, context: Any) -> pb.GetViewResponse:
-        snap = self._host.view(request.game_id, request.seat_token)
+    async def Act(self, request: pb.ActRequest, context: Any) -> pb.ActResponse:
+        return await self._act(request)
+
+    @_stream
+    async def ActStream(
+        self, requests: AsyncIterator[pb.ActStreamRequest], context: Any
+    ) -> AsyncIterator[pb.ActStreamResponse]:
+        async for request in requests:
+            try:
+                accepted = await self._act(request.act)
+            except ServiceError as err:
+                yield convert.rejected(err.code, err.message)
+            except Exception:
+                log.exception("ActStream failed")
+                yield convert.rejected(
+                    grpc.StatusCode.INTERNAL, "internal error; nothing was changed"
+                )
+            else:
+                yield pb.ActStreamResponse(accepted=accepted)
+
+    @_rpc
+    async def GetView(self, request: pb.GetViewRequest, context: Any) -> pb.GetViewResponse:
+        snap = await self._host.view(request.game_id, request.seat_token)
         return pb.GetViewResponse(view=convert.view(snap))
 
     @_stream
-    def StreamEvents(
-        self, request: pb.StreamEventsRequest, context: grpc.ServicerContext
-    ) -> Iterator[pb.StreamEventsResponse]:
-        seen = self._follow(request.game_id, request.seat_token, request.from_version, context)
-        for item in seen:
+    async def StreamEvents(
+        self, request: pb.StreamEventsRequest, context: Any
+    ) -> AsyncIterator[pb.StreamEventsResponse]:
+        seen = await self._host.events(request.game_id, request.seat_token, request.from_version)
+        async for item in seen:
             assert item.snapshot is not None
             yield pb.StreamEventsResponse(
                 event=convert.event(item), view=convert.view(item.snapshot)
             )
 
     @_stream
-    def Spectate(
-        self, request: pb.SpectateRequest, context: grpc.ServicerContext
-    ) -> Iterator[pb.SpectateResponse]:
-        for item in self._follow(request.game_id, None, request.from_version, context):
+    async def Spectate(
+        self, request: pb.SpectateRequest, context: Any
+    ) -> AsyncIterator[pb.SpectateResponse]:
+        async for item in await self._host.events(request.game_id, None, request.from_version):
             assert item.snapshot is not None
             yield pb.SpectateResponse(event=convert.event(item), view=convert.view(item.snapshot))
 
-    def _follow(
-        self, game_id: str, token: str | None, from_version: int, context: grpc.ServicerContext
-    ) -> Iterator[Any]:
-        seen = self._host.events(game_id, token, from_version, context.is_active)
-        context.add_callback(lambda: self._host.wake(game_id))
-        return seen
-
     @_rpc
-    def GetHistory(self, request: pb.GetHistoryRequest, context: Any) -> pb.GetHistoryResponse:
-        history = self._host.history(request.game_id, request.seat_token)
+    async def GetHistory(
+        self, request: pb.GetHistoryRequest, context: Any
+    ) -> pb.GetHistoryResponse:
+        history = await self._host.history(request.game_id, request.seat_token)
         return pb.GetHistoryResponse(
             game=convert.game(history.summary),
             events=[convert.event(e) for e in history.events],
@@ -194,23 +224,24 @@ class GameServicer(pb_grpc.GameServiceServicer):
         )
 
     @_rpc
-    def Resign(self, request: pb.ResignRequest, context: Any) -> pb.ResignResponse:
-        event, result = self._host.resign(request.game_id, request.seat_token)
+    async def Resign(self, request: pb.ResignRequest, context: Any) -> pb.ResignResponse:
+        event, result = await self._host.resign(request.game_id, request.seat_token)
         return pb.ResignResponse(
             version=event.version, result_json=convert.to_json(result) if result else ""
         )
 
 
 class Server:
-    """A running server: store, host, gRPC with health checking and reflection."""
+    """A running server: store, host, gRPC with health checking and reflection. Made,
+    started and stopped on the event loop that serves it."""
 
     def __init__(self, config: ServerConfig):
         self.config = config
         self.store = Store(config.db, config.synchronous)
-        self.host = GameHost(self.store, config.timers, config.bot_workers)
+        self.host = GameHost(self.store, config.timers)
+        self.restored = 0
         try:
-            self._grpc = grpc.server(
-                futures.ThreadPoolExecutor(config.threads, thread_name_prefix="fenpai-rpc"),
+            self._grpc = grpc.aio.server(
                 options=[
                     ("grpc.max_receive_message_length", limits.MAX_MESSAGE),
                     ("grpc.keepalive_time_ms", 60_000),
@@ -221,48 +252,58 @@ class Server:
             pb_grpc.add_GameServiceServicer_to_server(
                 GameServicer(self.host, config.max_streams), self._grpc
             )
-            self._health = health.HealthServicer(experimental_non_blocking=True)
+            self._health = health_aio.HealthServicer()
             health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
             reflection.enable_server_reflection(
                 (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self._grpc
             )
             self.port = self._grpc.add_insecure_port(config.address)
-            # Only once the address is ours: restored games' bots and timers may act.
-            self.restored = self.host.restore()
         except BaseException:
-            self.host.close()
             self.store.close()
             raise
 
-    def start(self) -> None:
-        self._grpc.start()
+    async def start(self) -> None:
+        """Restores the unfinished games (only once the address is ours: their bots and
+        timers may act), then serves."""
+        try:
+            self.restored = await self.host.restore()
+            await self._grpc.start()
+        except BaseException:
+            await self.host.close()
+            self.store.close()
+            raise
         for name in ("", SERVICE_NAME):
-            self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
+            await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         """Stops accepting calls, lets in-flight ones finish, then closes the database."""
-        self._health.enter_graceful_shutdown()
-        self.host.close()
-        self._grpc.stop(self.config.grace).wait()
-        self.store.close()
+        await self._health.enter_graceful_shutdown()
+        await self.host.close()
+        await self._grpc.stop(self.config.grace)
+        await asyncio.to_thread(self.store.close)
 
 
-def serve(config: ServerConfig, announce: Callable[[str], None] = print) -> int:
-    """Runs a server until SIGTERM or SIGINT; returns the exit status."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    stop = threading.Event()
+async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
+        loop.add_signal_handler(sig, stop.set)
     server = Server(config)
-    server.start()
+    await server.start()
     host = config.address.rsplit(":", 1)[0]
     announce(
         f"fenpai serve: listening on {host}:{server.port} (database {config.db}, "
         f"{server.restored} unfinished games restored)"
     )
-    while not stop.wait(1.0):
-        pass
+    await stop.wait()
     log.info("shutting down")
-    server.stop()
+    await server.stop()
     log.info("stopped")
     return 0
+
+
+def serve(config: ServerConfig, announce: Callable[[str], None] = print) -> int:
+    """Runs a server until SIGTERM or SIGINT; returns the exit status."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    sys.setswitchinterval(GIL_SWITCH_SECONDS)
+    return asyncio.run(_serve(config, announce))

@@ -1,5 +1,6 @@
 """`Session`: one game held in memory — its state, its events, its seats' token hashes,
-and the lock that serialises every change to them.
+and the lock that serialises every change to them (an `asyncio.Lock`: the server runs
+every game on one event loop, and a change holds the lock until it is committed).
 
 The state is always the replay of the stored events on `new_game(**config)` (`GameState`),
 so a session can be rebuilt from the store at any time: on a restart, or to undo a change
@@ -9,7 +10,7 @@ event, which gives the view after every event without holding the session's lock
 
 from __future__ import annotations
 
-import threading
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,7 +113,8 @@ class Summary:
 
 
 class Session:
-    """A game in memory. Hold `lock` to read or change anything but the constants."""
+    """A game in memory. Hold `lock` to read or change anything but the constants (and
+    the token hashes, which change only when a change is committed)."""
 
     def __init__(self, stored: StoredGame):
         self.game_id = stored.game_id
@@ -128,9 +130,18 @@ class Session:
         }
         #: Wall-clock time (Unix seconds) at which the current decision times out.
         self.deadline: float | None = None
-        self.lock = threading.Lock()
-        self.changed = threading.Condition(self.lock)
+        #: The current decision's timer.
+        self.timer: asyncio.TimerHandle | None = None
+        self.lock = asyncio.Lock()
+        self.changed = asyncio.Condition(self.lock)
         self.state = replay(self.config, self.bots, self.events)
+
+    def cancel_timer(self) -> None:
+        """Drops the current decision's timer, if any."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.deadline = None
 
     def replay(self, upto: int) -> GameState:
         """A fresh state with the first `upto` events applied."""
@@ -173,9 +184,7 @@ class Session:
         if not token:
             raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "a seat token is required")
         limits.check_text("seat_token", token, auth.MAX_TOKEN_LENGTH)
-        with self.lock:
-            hashes = list(self.token_hashes)
-        seat = auth.match_seat(token, hashes)
+        seat = auth.match_seat(token, self.token_hashes)
         if seat is None:
             raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, "not a seat token of this game")
         return seat

@@ -1,8 +1,9 @@
 """The durable store: games, seats and events in SQLite (WAL).
 
 Every write goes through one writer thread that commits whatever writes are waiting in
-one transaction (a group commit), each write in its own savepoint so that one failing
-write fails alone; a caller returns only once its write is committed. With the default
+one transaction (a group commit); should one of them fail, the batch is redone with a
+savepoint per write, so that the failing write fails alone. A write is awaited on the
+caller's event loop, and the writer wakes the loop once per batch. With the default
 `synchronous=FULL`, a committed write survives a crash of the process or of the machine.
 
 Schema (version 1):
@@ -22,13 +23,13 @@ A game is restored by replaying its events on `new_game(**config)`.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import queue
 import sqlite3
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -75,6 +76,11 @@ CREATE TABLE IF NOT EXISTS events (
 MAX_BATCH = 512
 
 T = TypeVar("T")
+
+#: A write: what it runs, and the future (of the writer's event loop) it settles.
+Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
+#: A write's outcome: its future, its value, its error.
+Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
 
 
 class StoreError(Exception):
@@ -140,9 +146,7 @@ class Store:
         except sqlite3.Error as err:
             raise StoreError(f"cannot use the database {path}: {err}") from None
         self._reader_lock = threading.Lock()
-        self._queue: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], Any], Future]] = (
-            queue.SimpleQueue()
-        )
+        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._closed = False
         self._thread = threading.Thread(target=self._write_loop, name="fenpai-db", daemon=True)
         self._thread.start()
@@ -167,13 +171,14 @@ class Store:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Runs `fn` in a transaction and returns its result once committed (or raises)."""
+    def write(self, fn: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
+        """Runs `fn` in a transaction; the future, of the running event loop, holds its
+        result once committed."""
         if self._closed:
             raise StoreError("the store is closed")
-        future: Future = Future()
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put((fn, future))
-        return future.result()
+        return future
 
     def _write_loop(self) -> None:
         conn = self._writer_conn
@@ -184,48 +189,50 @@ class Store:
                     batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-            stop = any(fn is None for fn, _ in batch)
-            jobs = [(fn, fut) for fn, fut in batch if fn is not None]
+            jobs = [job for job in batch if job is not None]
             if jobs:
-                self._commit(conn, jobs)
-            if stop:
+                _settle(self._commit(conn, jobs))
+            if len(jobs) < len(batch):
                 return
 
     @staticmethod
-    def _commit(
-        conn: sqlite3.Connection, jobs: list[tuple[Callable[[sqlite3.Connection], Any], Future]]
-    ) -> None:
-        results: list[tuple[Future, Any, BaseException | None]] = []
-        alone = len(jobs) == 1
+    def _commit(conn: sqlite3.Connection, jobs: list[Job]) -> list[Outcome]:
+        """Commits `jobs` in one transaction; if any fails, redoes them one savepoint each."""
         try:
             conn.execute("BEGIN IMMEDIATE")
-            for fn, fut in jobs:
-                if alone:  # fails with the transaction: no savepoint needed
-                    results.append((fut, fn(conn), None))
-                    continue
-                conn.execute("SAVEPOINT job")
-                try:
-                    value = fn(conn)
-                except Exception as err:  # one write fails alone
-                    conn.execute("ROLLBACK TO job")
-                    conn.execute("RELEASE job")
-                    results.append((fut, None, err))
-                else:
-                    conn.execute("RELEASE job")
-                    results.append((fut, value, None))
+            values = [fn(conn) for fn, _ in jobs]
             conn.execute("COMMIT")
         except Exception as err:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            failure = err if alone else StoreError(f"the database write failed: {err}")
-            for _, fut in jobs:
-                fut.set_exception(failure)
-            return
-        for fut, value, error in results:
-            if error is None:
-                fut.set_result(value)
-            else:
-                fut.set_exception(error)
+            if len(jobs) == 1:
+                return [(jobs[0][1], None, err)]
+            return Store._commit_each(conn, jobs)
+        return [(future, value, None) for (_, future), value in zip(jobs, values, strict=True)]
+
+    @staticmethod
+    def _commit_each(conn: sqlite3.Connection, jobs: list[Job]) -> list[Outcome]:
+        """Commits `jobs` in one transaction, each in a savepoint: one failing fails alone."""
+        outcomes: list[Outcome] = []
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            for fn, future in jobs:
+                conn.execute("SAVEPOINT job")
+                try:
+                    value = fn(conn)
+                except Exception as err:
+                    conn.execute("ROLLBACK TO job")
+                    outcomes.append((future, None, err))
+                else:
+                    outcomes.append((future, value, None))
+                conn.execute("RELEASE job")
+            conn.execute("COMMIT")
+        except Exception as err:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            failure = StoreError(f"the database write failed: {err}")
+            return [(future, None, failure) for _, future in jobs]
+        return outcomes
 
     def create_game(
         self,
@@ -237,7 +244,7 @@ class Store:
         status: str,
         phase: str,
         bots: list[str | None],
-    ) -> None:
+    ) -> asyncio.Future[None]:
         """Stores a new game and its seats."""
 
         def fn(conn: sqlite3.Connection) -> None:
@@ -260,9 +267,9 @@ class Store:
                 [(game_id, seat, bot) for seat, bot in enumerate(bots)],
             )
 
-        self.write(fn)
+        return self.write(fn)
 
-    def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
+    def set_token(self, game_id: str, seat: int, token_hash: bytes) -> asyncio.Future[None]:
         """Replaces a seat's token hash (a reissued token)."""
 
         def fn(conn: sqlite3.Connection) -> None:
@@ -271,7 +278,7 @@ class Store:
                 (token_hash, game_id, seat),
             )
 
-        self.write(fn)
+        return self.write(fn)
 
     def append_event(
         self,
@@ -279,7 +286,7 @@ class Store:
         event: StoredEvent,
         status: tuple[str, str, dict[str, Any] | None] | None = None,
         token_hash: bytes | None = None,
-    ) -> None:
+    ) -> asyncio.Future[None]:
         """Stores an event, with a joining seat's token hash, and when the game's status
         changes (it starts or ends), its (status, phase, result) after the event."""
 
@@ -318,7 +325,7 @@ class Store:
                     ),
                 )
 
-        self.write(fn)
+        return self.write(fn)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -422,13 +429,36 @@ class Store:
         if self._closed:
             return
         self._closed = True
-        self._queue.put((None, Future()))  # type: ignore[arg-type]
+        self._queue.put(None)
         self._thread.join()
         self._writer_conn.close()
         with self._reader_lock:
             self._reader.close()
         if self._lock_file is not None:
             self._lock_file.close()
+
+
+def _settle(outcomes: list[Outcome]) -> None:
+    """Settles the futures of a batch: one wakeup of each waiting event loop."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
+    for outcome in outcomes:
+        by_loop.setdefault(outcome[0].get_loop(), []).append(outcome)
+    for loop, settled in by_loop.items():
+        try:
+            loop.call_soon_threadsafe(_resolve, settled)
+        except RuntimeError:  # the loop is closed: nobody waits any more
+            pass
+
+
+def _resolve(outcomes: list[Outcome]) -> None:
+    """On the waiting loop: the futures take their values or errors."""
+    for future, value, error in outcomes:
+        if future.cancelled():
+            continue
+        if error is None:
+            future.set_result(value)
+        else:
+            future.set_exception(error)
 
 
 def _lock_exclusively(path: str) -> Any:

@@ -1,5 +1,5 @@
 """Decision timers: how long each phase's decision may take, the action applied when it
-runs out, and the scheduler thread that fires them.
+runs out (the host runs a decision's timer on its event loop).
 
 Defaults follow the rule texts where they name one (R4-20: trump, 30 s, spades on
 time-out; TR-14: bury, 1 minute; TR-21: a play, 15 s) and are service choices
@@ -9,18 +9,11 @@ in every variant that has it.
 
 from __future__ import annotations
 
-import heapq
-import itertools
-import logging
 import math
-import threading
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from fenpai.games import Game
 from fenpai.service.errors import invalid
-
-log = logging.getLogger("fenpai.service")
 
 #: Seconds a decision may take, by phase.
 DEFAULT_SECONDS: dict[str, float] = {
@@ -73,43 +66,3 @@ def default_action(game: Game, seat: int) -> str:
         if "pass" in legal:
             return "pass"
     return game.legal_action(seat, 0)
-
-
-class Scheduler:
-    """One thread calling callbacks at their times; a callback must return quickly."""
-
-    def __init__(self) -> None:
-        self._heap: list[tuple[float, int, Callable[[], None]]] = []
-        self._order = itertools.count()
-        self._cond = threading.Condition()
-        self._stopped = False
-        self._thread = threading.Thread(target=self._run, name="fenpai-timers", daemon=True)
-        self._thread.start()
-
-    def call_at(self, when: float, callback: Callable[[], None]) -> None:
-        """Calls `callback` at `when` (a `time.monotonic()` time) or soon after."""
-        with self._cond:
-            heapq.heappush(self._heap, (when, next(self._order), callback))
-            if self._heap[0][2] is callback:  # the thread sleeps until a later time
-                self._cond.notify()
-
-    def stop(self) -> None:
-        """Stops the thread; pending callbacks are dropped."""
-        with self._cond:
-            self._stopped = True
-            self._cond.notify()
-        self._thread.join()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while not self._stopped and (not self._heap or self._heap[0][0] > time.monotonic()):
-                    wait = self._heap[0][0] - time.monotonic() if self._heap else None
-                    self._cond.wait(wait)
-                if self._stopped:
-                    return
-                _, _, callback = heapq.heappop(self._heap)
-            try:
-                callback()
-            except Exception:
-                log.exception("a timer callback failed")

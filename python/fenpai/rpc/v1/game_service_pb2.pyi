@@ -274,6 +274,28 @@ class ActResponse(_message.Message):
     status: GameStatus
     def __init__(self, version: _Optional[int] = ..., action: _Optional[str] = ..., replayed: _Optional[bool] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., status: _Optional[_Union[GameStatus, str]] = ...) -> None: ...
 
+class ActStreamRequest(_message.Message):
+    __slots__ = ("act",)
+    ACT_FIELD_NUMBER: _ClassVar[int]
+    act: ActRequest
+    def __init__(self, act: _Optional[_Union[ActRequest, _Mapping]] = ...) -> None: ...
+
+class ActStreamResponse(_message.Message):
+    __slots__ = ("accepted", "rejected")
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    REJECTED_FIELD_NUMBER: _ClassVar[int]
+    accepted: ActResponse
+    rejected: Rejection
+    def __init__(self, accepted: _Optional[_Union[ActResponse, _Mapping]] = ..., rejected: _Optional[_Union[Rejection, _Mapping]] = ...) -> None: ...
+
+class Rejection(_message.Message):
+    __slots__ = ("code", "message")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    code: int
+    message: str
+    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ...) -> None: ...
+
 class GetViewRequest(_message.Message):
     __slots__ = ("game_id", "seat_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]

@@ -83,6 +83,11 @@ class GameServiceStub:
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActRequest.SerializeToString,
                 response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActResponse.FromString,
                 _registered_method=True)
+        self.ActStream = channel.stream_stream(
+                '/fenpai.rpc.v1.GameService/ActStream',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActStreamRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActStreamResponse.FromString,
+                _registered_method=True)
         self.GetView = channel.unary_unary(
                 '/fenpai.rpc.v1.GameService/GetView',
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetViewRequest.SerializeToString,
@@ -177,6 +182,17 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ActStream(self, request_iterator, context):
+        """ActStream is Act over one stream, for a client that acts often (a bot farm): each
+        request is answered, in order and one at a time, by its outcome, and a rejected
+        action is answered with the status Act would have returned while the stream goes
+        on. A stream costs the server less per action than a call; a client that plays
+        many games at once keeps a stream per game.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetView(self, request, context):
         """GetView returns what the token's seat may see now, with its legal actions.
         """
@@ -249,6 +265,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.Act,
                     request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActRequest.FromString,
                     response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActResponse.SerializeToString,
+            ),
+            'ActStream': grpc.stream_stream_rpc_method_handler(
+                    servicer.ActStream,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActStreamRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActStreamResponse.SerializeToString,
             ),
             'GetView': grpc.unary_unary_rpc_method_handler(
                     servicer.GetView,
@@ -457,6 +478,33 @@ class GameService:
             '/fenpai.rpc.v1.GameService/Act',
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActRequest.SerializeToString,
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ActStream(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/fenpai.rpc.v1.GameService/ActStream',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActStreamRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ActStreamResponse.FromString,
             options,
             channel_credentials,
             insecure,
