@@ -149,6 +149,23 @@ def view(stub, game_id: str, token: str) -> pb.View:
     return stub.GetView(pb.GetViewRequest(game_id=game_id, seat_token=token)).view
 
 
+def act(game_id: str, token: str, action: str, seq: int | None = None) -> pb.ActRequest:
+    request = pb.ActRequest(game_id=game_id, seat_token=token, action=action)
+    if seq is not None:
+        request.client_seq = seq
+    return request
+
+
+def state(stub, game_id: str, tokens: dict[int, str]) -> list[bytes]:
+    """Everything a client can read about the game."""
+    out = [stub.GetGame(pb.GetGameRequest(game_id=game_id)).SerializeToString()]
+    for token in tokens.values():
+        out.append(view(stub, game_id, token).SerializeToString())
+        history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id, seat_token=token))
+        out.append(history.SerializeToString())
+    return out
+
+
 def play_to_end(stub, game_id: str, tokens: dict[int, str], rng: random.Random, timeout=60.0):
     """Plays the clients' seats with random legal actions until the game is over (bots
     play theirs on the server); returns the acknowledged (version, seat, action)."""

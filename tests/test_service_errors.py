@@ -9,7 +9,16 @@ import time
 
 import grpc
 import pytest
-from service_support import code_of, create, error_of, join_all, running_server, view
+from service_support import (
+    act,
+    code_of,
+    create,
+    error_of,
+    join_all,
+    running_server,
+    state,
+    view,
+)
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
@@ -34,28 +43,11 @@ def game(stub):
     return created.game.game_id, join_all(stub, created.game)
 
 
-def state(stub, game_id, tokens) -> list[bytes]:
-    """Everything a client can read about the game."""
-    out = [stub.GetGame(pb.GetGameRequest(game_id=game_id)).SerializeToString()]
-    for token in tokens.values():
-        out.append(view(stub, game_id, token).SerializeToString())
-        history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id, seat_token=token))
-        out.append(history.SerializeToString())
-    return out
-
-
 def rejected(stub, game_id, tokens, call, request) -> grpc.RpcError:
     before = state(stub, game_id, tokens)
     err = error_of(call, request)
     assert state(stub, game_id, tokens) == before, f"{err.code()} changed the game"
     return err
-
-
-def act(game_id, token, action, seq=None):
-    request = pb.ActRequest(game_id=game_id, seat_token=token, action=action)
-    if seq is not None:
-        request.client_seq = seq
-    return request
 
 
 def to_act(stub, game_id, tokens) -> int:

@@ -1,0 +1,134 @@
+"""ActStream: Act over one stream. Each request is answered in order exactly as Act
+answers it; a rejected action is answered with Act's status code and reason, changes
+nothing, and the stream goes on; a client gone mid-action leaves the game whole."""
+
+from __future__ import annotations
+
+import queue
+import random
+
+import grpc
+import pytest
+from service_support import act, create, error_of, join_all, running_server, state, view
+
+from fenpai.games import VARIANTS
+from fenpai.rpc.v1 import game_service_pb2 as pb
+
+StatusCode = grpc.StatusCode
+
+
+@pytest.fixture(scope="module")
+def stub(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("act_stream"), "--no-timers") as server:
+        yield server.stub()
+
+
+class Lockstep:
+    """An ActStream driven one request, one answer at a time."""
+
+    def __init__(self, stub):
+        self._requests: queue.Queue[pb.ActStreamRequest | None] = queue.Queue()
+        self._answers = stub.ActStream(iter(self._requests.get, None))
+
+    def send(self, request: pb.ActRequest) -> pb.ActStreamResponse:
+        self._requests.put(pb.ActStreamRequest(act=request))
+        return next(self._answers)
+
+    def close(self) -> list[pb.ActStreamResponse]:
+        """Ends the requests; returns the answers still to come (none: each was read)."""
+        self._requests.put(None)
+        return list(self._answers)
+
+
+def twin_games(stub, variant: str, seed: int):
+    """Two games dealt alike, every seat joined: ((id, tokens), (id, tokens))."""
+    out = []
+    for _ in range(2):
+        created = create(stub, variant, seed=seed)
+        out.append((created.game.game_id, join_all(stub, created.game)))
+    return out
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_game_over_act_stream_answers_as_act_does(stub, variant):
+    """The same actions on twin games, one by Act, one by ActStream: the same answers,
+    the same histories."""
+    (unary_id, unary_tokens), (stream_id, stream_tokens) = twin_games(stub, variant, 17)
+    rng = random.Random(17)
+    stream = Lockstep(stub)
+    count = 0
+    while True:
+        seen = view(stub, unary_id, unary_tokens[0])
+        if seen.status == pb.GAME_STATUS_FINISHED:
+            break
+        seat = seen.to_act[0]
+        action = rng.choice(view(stub, unary_id, unary_tokens[seat]).legal_actions)
+        count += 1
+        by_call = stub.Act(act(unary_id, unary_tokens[seat], action, seq=count))
+        answer = stream.send(act(stream_id, stream_tokens[seat], action, seq=count))
+        assert answer.WhichOneof("outcome") == "accepted", answer.rejected.message
+        assert answer.accepted == by_call
+    assert stream.close() == []
+    assert count > 10
+    histories = [
+        stub.GetHistory(pb.GetHistoryRequest(game_id=game_id)) for game_id in (unary_id, stream_id)
+    ]
+    assert [(e.seat, e.action) for e in histories[0].events] == [
+        (e.seat, e.action) for e in histories[1].events
+    ]
+    assert histories[0].result_json == histories[1].result_json
+
+
+def test_rejections_carry_act_status_change_nothing_and_keep_the_stream(stub):
+    game_id, tokens = twin_games(stub, "red_five_4p", 23)[0]
+    seat = view(stub, game_id, tokens[0]).to_act[0]
+    other = (seat + 1) % 4
+    own = view(stub, game_id, tokens[seat])
+    unheld = next(c for c in ("5h", "BJ", "Ks", "Td", "2c") if c not in own.view_json)
+    stream = Lockstep(stub)
+    legal = own.legal_actions[0]
+    accepted = stream.send(act(game_id, tokens[seat], legal, seq=3))
+    assert accepted.accepted.action == legal and not accepted.accepted.replayed
+    seat_now = view(stub, game_id, tokens[0]).to_act[0]
+    cases = [
+        (act(game_id, tokens[seat_now], "bid 61"), StatusCode.INVALID_ARGUMENT),
+        (act(game_id, tokens[seat_now], f"play {unheld}"), StatusCode.INVALID_ARGUMENT),
+        (act(game_id, tokens[(seat_now + 1) % 4], "pass"), StatusCode.FAILED_PRECONDITION),
+        (act(game_id, "", "pass"), StatusCode.UNAUTHENTICATED),
+        (act(game_id, tokens[other][:-1], "pass"), StatusCode.PERMISSION_DENIED),
+        (act("0123456789abcdef", tokens[seat], "pass"), StatusCode.NOT_FOUND),
+        (act(game_id, tokens[seat_now], "play " + "5h " * 400), StatusCode.RESOURCE_EXHAUSTED),
+        (act(game_id, tokens[seat], "pass", seq=3), StatusCode.ALREADY_EXISTS),
+        (pb.ActRequest(), StatusCode.INVALID_ARGUMENT),
+    ]
+    for request, code in cases:
+        before = state(stub, game_id, tokens)
+        answer = stream.send(request)
+        assert answer.WhichOneof("outcome") == "rejected", request
+        assert answer.rejected.code == code.value[0], (request, answer.rejected.message)
+        if request.game_id and request.seat_token:  # the same reason as Act gives
+            assert answer.rejected.message == error_of(stub.Act, request).details()
+        assert state(stub, game_id, tokens) == before
+    retried = stream.send(act(game_id, tokens[seat], legal, seq=3))
+    assert retried.accepted.replayed and retried.accepted.version == accepted.accepted.version
+    nxt = view(stub, game_id, tokens[seat_now]).legal_actions[0]
+    assert stream.send(act(game_id, tokens[seat_now], nxt)).accepted.action == nxt
+    assert stream.close() == []
+
+
+def test_a_client_gone_mid_action_leaves_the_game_whole(stub):
+    """Streams cancelled right after sending an action: each action is applied whole or
+    not at all, and a retry with its client_seq settles which."""
+    game_id, tokens = twin_games(stub, "tractor", 29)[0]
+    for seq in range(1, 30):
+        seen = view(stub, game_id, tokens[0])
+        seat = seen.to_act[0]
+        action = view(stub, game_id, tokens[seat]).legal_actions[0]
+        request = act(game_id, tokens[seat], action, seq=seq)
+        requests = iter([pb.ActStreamRequest(act=request)])
+        answers = stub.ActStream(requests)
+        answers.cancel()
+        retried = stub.Act(request)
+        assert retried.version == seen.version + 1
+        history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id, seat_token=tokens[0]))
+        assert [e.version for e in history.events] == list(range(1, retried.version + 1))
