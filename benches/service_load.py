@@ -5,7 +5,7 @@ games in play at once for a while: client processes (grpc.aio), each playing its
 of the N games, every game from creation through joining to its end and then the next.
 Reports Act throughput and latency, the server's CPU time per action and its memory.
 
-Two kinds of client:
+Three kinds of client (`--client`):
 
 - `view` (default): the acting seat's GetView, then Act with a random legal action from
   it — two calls per action, what a client that knows only its own seat does.
@@ -14,16 +14,23 @@ Two kinds of client:
 - `stream`: `mirror` over ActStream, one stream per game slot — one stream message per
   action instead of a call.
 
+The clients are Python (grpc.aio) by default; `--lang node` runs `node-load/load.mjs`
+instead (@grpc/grpc-js, installed with npm on first use), which plays games recorded
+beforehand and so spends next to no CPU of its own: on a 2-core machine, where the
+clients share the cores with the server, it measures the server rather than the clients.
+
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
     python benches/service_load.py --client stream -n 100
-    python benches/service_load.py -n 100 --think 0.2   # latency below saturation
+    python benches/service_load.py --client stream -n 100 --rate 1000   # latency at a rate
+    python benches/service_load.py --lang node --client stream -n 100 --rate 1000
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import multiprocessing
 import os
 import random
@@ -31,7 +38,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 
@@ -43,16 +53,36 @@ from fenpai.rpc.v1 import game_service_pb2 as pb  # noqa: E402
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc  # noqa: E402
 
 FINISHED = pb.GAME_STATUS_FINISHED
+#: About how many actions a game takes (red_five_4p: bids, trump, kitty, 100 plays).
+GAME_LENGTH = 140
+#: Games recorded for the Node clients (the slots play them cyclically).
+RECORDED_GAMES = 64
+
+
+@dataclass(frozen=True)
+class Window:
+    """When (Unix time) the clients start, start measuring after the warm-up, and stop:
+    the same moments for every client process."""
+
+    start: float
+    measure: float
+    end: float
 
 
 async def play_games(
-    stub, variant: str, client: str, think: float, deadline: float, seed: int, out: dict
+    stub, variant: str, client: str, pace: float, window: Window, seed: int, out: dict
 ) -> None:
-    """One game slot: plays games back to back until `deadline`."""
+    """One game slot: plays games back to back until the window ends, an action every
+    `pace` seconds (0: as fast as the answers come).
+
+    Paced slots start at random times within a game's length, so that their games end
+    at different times, as they would in a server long up, rather than all together."""
     rng = random.Random(seed)
+    await asyncio.sleep(rng.random() * GAME_LENGTH * pace)
+    due = 0.0
     mirror = client != "view"
     stream = stub.ActStream() if client == "stream" else None
-    while time.monotonic() < deadline:
+    while time.time() < window.end:
         game_seed = rng.randrange(2**32)
         created = await stub.CreateGame(pb.CreateGameRequest(variant=variant, seed=game_seed))
         game_id = created.game.game_id
@@ -63,13 +93,14 @@ async def play_games(
             tokens[seat] = joined.seat_token
             to_act = list(joined.game.to_act)
         seqs = dict.fromkeys(tokens, 0)
-        while to_act and time.monotonic() < deadline:
+        while to_act and time.time() < window.end:
             seat = to_act[0]
             if local is None:
                 start = time.perf_counter()
                 request = pb.GetViewRequest(game_id=game_id, seat_token=tokens[seat])
                 legal = (await stub.GetView(request)).view.legal_actions
-                out["view"].append(time.perf_counter() - start)
+                if time.time() >= window.measure:
+                    out["view"].append(time.perf_counter() - start)
                 action = rng.choice(legal)
             else:
                 action = local.legal_action(seat, rng.randrange(local.num_legal(seat)))
@@ -85,39 +116,121 @@ async def play_games(
                 answer = await stream.read()
                 assert answer.HasField("accepted"), answer.rejected.message
                 done = answer.accepted
-            out["act"].append(time.perf_counter() - start)
+            if time.time() >= window.measure:
+                out["act"].append(time.perf_counter() - start)
             if local is not None:
                 local.apply(seat, done.action)
                 assert list(done.to_act) == local.to_act
             to_act = list(done.to_act) if done.status != FINISHED else []
-            if think:
-                await asyncio.sleep(think)
-        if not to_act:
+            if pace:
+                due = max(due + pace, time.monotonic())
+                await asyncio.sleep(due - time.monotonic())
+        if not to_act and time.time() >= window.measure:
             out["games"] += 1
     if stream is not None:
         await stream.done_writing()
 
 
 async def client_main(
-    address: str, slots: int, variant: str, client: str, think: float, seconds: float, seed: int
+    address: str, slots: int, variant: str, client: str, pace: float, window: Window, seed: int
 ) -> dict:
     out: dict = {"view": [], "act": [], "games": 0}
-    cpu_start = time.process_time()
+    await asyncio.sleep(window.start - time.time())
+    measuring = asyncio.get_running_loop().call_later(
+        window.measure - time.time(), lambda: out.update(cpu=time.process_time())
+    )
     async with grpc.aio.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as ch:
         stub = pb_grpc.GameServiceStub(ch)
-        deadline = time.monotonic() + seconds
         await asyncio.gather(
             *(
-                play_games(stub, variant, client, think, deadline, seed * 1000 + i, out)
+                play_games(stub, variant, client, pace, window, seed * 1000 + i, out)
                 for i in range(slots)
             )
         )
-    out["cpu"] = time.process_time() - cpu_start
+    measuring.cancel()
+    out["cpu"] = time.process_time() - out.get("cpu", time.process_time())
     return out
+
+
+#: Seconds the client processes get to start before the window opens.
+SPAWN_SECONDS = 3.0
 
 
 def client_process(args: tuple) -> dict:
     return asyncio.run(client_main(*args))
+
+
+NODE_CLIENT = Path(__file__).resolve().parent / "node-load"
+PROTOS = Path(__file__).resolve().parent.parent / "protos"
+
+
+def record_games(variant: str, count: int, seed: int) -> list[dict]:
+    """Games played locally with random legal actions: {seed, actions: [[seat, action]]}."""
+    rng = random.Random(seed)
+    games = []
+    for _ in range(count):
+        game_seed = rng.randrange(2**32)
+        game = fenpai.new_game(variant, seed=game_seed)
+        actions = []
+        while game.to_act:
+            seat = game.to_act[0]
+            game.apply(seat, game.legal_action(seat, rng.randrange(game.num_legal(seat))))
+            actions.append(list(game.last_action))
+        games.append({"seed": game_seed, "actions": actions})
+    return games
+
+
+def start_node(
+    server: ServerProcess, shares: list[int], args: argparse.Namespace, window: Window, tmp: Path
+) -> Callable[[], list[dict]]:
+    """Starts the Node clients; returns how to wait for their results."""
+    if not (NODE_CLIENT / "node_modules").is_dir():
+        npm = ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"]
+        subprocess.run(npm, cwd=NODE_CLIENT, check=True)
+    n = sum(shares)
+    pace = n / args.rate if args.rate else 0.0
+    rng = random.Random(n)
+    common = {
+        "address": server.address,
+        "protos": str(PROTOS),
+        "variant": args.variant,
+        "client": args.client,
+        "pace": pace,
+        "start": window.start,
+        "measure": window.measure,
+        "end": window.end,
+        "slots": n,
+        "games": record_games(args.variant, RECORDED_GAMES, seed=n),
+    }
+    procs = []
+    first = 0
+    for i, share in enumerate(shares):
+        plan = tmp / f"plan-{n}-{i}.json"
+        delays = [rng.random() * GAME_LENGTH * pace for _ in range(share)]
+        plan.write_text(json.dumps({**common, "first_slot": first, "delays": delays}))
+        first += share
+        node = ["node", str(NODE_CLIENT / "load.mjs"), str(plan)]
+        procs.append(subprocess.Popen(node, stdout=subprocess.PIPE, text=True))
+
+    def results() -> list[dict]:
+        outputs = [proc.communicate()[0] for proc in procs]
+        if any(proc.returncode for proc in procs):
+            raise SystemExit("a Node client failed")
+        return [{"view": [], **json.loads(out)} for out in outputs]
+
+    return results
+
+
+def start_python(
+    server: ServerProcess, shares: list[int], args: argparse.Namespace, window: Window, pool: Any
+) -> Callable[[], list[dict]]:
+    """Starts the Python clients on `pool`; returns how to wait for their results."""
+    pace = sum(shares) / args.rate if args.rate else 0.0
+    jobs = [
+        (server.address, s, args.variant, args.client, pace, window, i)
+        for i, s in enumerate(shares)
+    ]
+    return pool.map_async(client_process, jobs).get
 
 
 def rss_kib(pid: int) -> tuple[int, int]:
@@ -140,20 +253,25 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def run(server: ServerProcess, n: int, args: argparse.Namespace) -> dict:
+def run(server: ServerProcess, n: int, args: argparse.Namespace, tmp: Path) -> dict:
     clients = min(args.clients, n)
     shares = [n // clients + (i < n % clients) for i in range(clients)]
-    jobs = [
-        (server.address, s, args.variant, args.client, args.think, args.seconds, i)
-        for i, s in enumerate(shares)
-    ]
     assert server.proc is not None
-    cpu_before = cpu_seconds(server.proc.pid)
-    start = time.monotonic()
     with multiprocessing.get_context("spawn").Pool(clients) as pool:
-        results = pool.map(client_process, jobs)
-    wall = time.monotonic() - start
-    cpu = cpu_seconds(server.proc.pid) - cpu_before
+        start = time.time() + SPAWN_SECONDS
+        warmup = args.warmup
+        if warmup is None:  # every slot started, and then a little
+            warmup = GAME_LENGTH * n / args.rate + 2.0 if args.rate else 3.0
+        window = Window(start, start + warmup, start + warmup + args.seconds)
+        if args.lang == "node":
+            collect = start_node(server, shares, args, window, tmp)
+        else:
+            collect = start_python(server, shares, args, window, pool)
+        time.sleep(max(0.0, window.measure - time.time()))
+        cpu_before = cpu_seconds(server.proc.pid)
+        time.sleep(max(0.0, window.end - time.time()))
+        cpu = cpu_seconds(server.proc.pid) - cpu_before
+        results = collect()
     acts = [x for r in results for x in r["act"]]
     views = [x for r in results for x in r["view"]]
     rss, peak = rss_kib(server.proc.pid)
@@ -161,7 +279,6 @@ def run(server: ServerProcess, n: int, args: argparse.Namespace) -> dict:
         "n": n,
         "actions": len(acts),
         "games": sum(r["games"] for r in results),
-        "seconds": wall,
         "actions_per_s": len(acts) / args.seconds,
         "act_p50_ms": percentile(acts, 0.50) * 1e3,
         "act_p99_ms": percentile(acts, 0.99) * 1e3,
@@ -177,25 +294,44 @@ def run(server: ServerProcess, n: int, args: argparse.Namespace) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--games", type=int, nargs="+", default=[10, 100])
-    parser.add_argument("--seconds", type=float, default=15.0, help="play time per N")
+    parser.add_argument("--seconds", type=float, default=15.0, help="measured time per N")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        help="seconds played before measuring (default: 3, or with --rate until every game"
+        " slot has started, 2 s more)",
+    )
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--variant", default="red_five_4p")
     parser.add_argument("--client", choices=("view", "mirror", "stream"), default="view")
     parser.add_argument(
-        "--think", type=float, default=0.0, help="seconds a game waits after each action"
+        "--lang",
+        choices=("python", "node"),
+        default="python",
+        help="the clients' language (node: recorded games, mirror or stream only)",
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="actions/s offered in all, spread evenly over the N games (0: closed loop, as fast"
+        " as the answers come)",
     )
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
     args = parser.parse_args()
+    if args.lang == "node" and args.client == "view":
+        parser.error("the Node clients play recorded games: --client mirror or stream")
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(Path(tmp) / "bench.db", "--sync", args.sync).start()
         try:
-            rows = [run(server, n, args) for n in args.games]
+            rows = [run(server, n, args, Path(tmp)) for n in args.games]
         finally:
             server.stop()
     cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
     print(
-        f"fenpai service load: {args.variant}, {args.client} clients in {args.clients} processes, "
-        f"think {args.think:g} s, {args.seconds:g} s per N, sqlite synchronous={args.sync}, "
+        f"fenpai service load: {args.variant}, {args.lang} {args.client} clients in {args.clients}"
+        f" processes, "
+        f"rate {args.rate or 'unpaced'}, {args.seconds:g} s per N, sqlite synchronous={args.sync}, "
         f"{cpu} cores"
     )
     print(
