@@ -384,7 +384,9 @@ class GameHost:
         try:
             if kind == "action":
                 state.game.apply(seat, action)
-                canonical = state.game.last_action[1]
+                applied = state.game.last_action
+                assert applied is not None  # the action just applied
+                canonical = applied[1]
             else:
                 canonical = kind
                 if kind == "resign":

@@ -406,7 +406,8 @@ class Store:
     ) -> list[tuple[str, float]]:
         """(game id, creation time) of games newest first, optionally filtered, strictly
         older than `before`."""
-        where, args = [], []
+        where: list[str] = []
+        args: list[Any] = []
         if status is not None:
             where.append("status = ?")
             args.append(status)
