@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import random
 import signal
 import socket
@@ -154,6 +155,28 @@ def act(game_id: str, token: str, action: str, seq: int | None = None) -> pb.Act
     if seq is not None:
         request.client_seq = seq
     return request
+
+
+class Lockstep:
+    """An ActStream driven one request, one answer at a time."""
+
+    def __init__(self, stub, **kwargs):
+        self._requests: queue.Queue[pb.ActStreamRequest | None] = queue.Queue()
+        self._answers = stub.ActStream(iter(self._requests.get, None), **kwargs)
+
+    def send(self, request: pb.ActRequest) -> pb.ActStreamResponse:
+        """The answer to `request`; grpc.RpcError if the stream ended."""
+        self._requests.put(pb.ActStreamRequest(act=request))
+        return next(self._answers)
+
+    def close(self) -> list[pb.ActStreamResponse]:
+        """Ends the requests; returns the answers still to come (none: each was read)."""
+        self.abandon()
+        return list(self._answers)
+
+    def abandon(self) -> None:
+        """Ends the requests of a stream that broke, which frees gRPC's reader of them."""
+        self._requests.put(None)
 
 
 def state(stub, game_id: str, tokens: dict[int, str]) -> list[bytes]:

@@ -4,12 +4,20 @@ nothing, and the stream goes on; a client gone mid-action leaves the game whole.
 
 from __future__ import annotations
 
-import queue
 import random
 
 import grpc
 import pytest
-from service_support import act, create, error_of, join_all, running_server, state, view
+from service_support import (
+    Lockstep,
+    act,
+    create,
+    error_of,
+    join_all,
+    running_server,
+    state,
+    view,
+)
 
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -21,23 +29,6 @@ StatusCode = grpc.StatusCode
 def stub(tmp_path_factory):
     with running_server(tmp_path_factory.mktemp("act_stream"), "--no-timers") as server:
         yield server.stub()
-
-
-class Lockstep:
-    """An ActStream driven one request, one answer at a time."""
-
-    def __init__(self, stub):
-        self._requests: queue.Queue[pb.ActStreamRequest | None] = queue.Queue()
-        self._answers = stub.ActStream(iter(self._requests.get, None))
-
-    def send(self, request: pb.ActRequest) -> pb.ActStreamResponse:
-        self._requests.put(pb.ActStreamRequest(act=request))
-        return next(self._answers)
-
-    def close(self) -> list[pb.ActStreamResponse]:
-        """Ends the requests; returns the answers still to come (none: each was read)."""
-        self._requests.put(None)
-        return list(self._answers)
 
 
 def twin_games(stub, variant: str, seed: int):

@@ -2,7 +2,8 @@
 restarted on the same database, and every game is finished with the same tokens.
 
 Each client retries a failed call with the same client_seq until the server answers, and
-records every acknowledged action. At the end no acknowledged action is lost, none is
+records every acknowledged action; half of them act over ActStream, opening a new stream
+after each crash. At the end no acknowledged action is lost, none is
 applied twice, and every result equals a replay of the stored history.
 """
 
@@ -16,7 +17,14 @@ import time
 
 import grpc
 import pytest
-from service_support import ServerProcess, create, join_all, play_to_end, replay_history
+from service_support import (
+    Lockstep,
+    ServerProcess,
+    create,
+    join_all,
+    play_to_end,
+    replay_history,
+)
 
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -47,10 +55,14 @@ def call(method, request):
 class Client(threading.Thread):
     """Plays the client seats of one game to its end, through any number of crashes."""
 
-    def __init__(self, stub, game_id: str, tokens: dict[int, str], seed: int):
+    def __init__(self, stub, game_id: str, tokens: dict[int, str], seed: int, streamed: bool):
         super().__init__(daemon=True)
         self.stub, self.game_id, self.tokens = stub, game_id, tokens
         self.rng = random.Random(seed)
+        self.streamed = streamed
+        self.stream: Lockstep | None = None
+        #: Streams that broke under this client (the server killed mid-stream).
+        self.broken_streams = 0
         #: (version, seat, client_seq, action, replayed) of every acknowledged action
         self.acked: list[tuple[int, int, int, str, bool]] = []
         self.error: BaseException | None = None
@@ -90,13 +102,38 @@ class Client(threading.Thread):
                 action=action,
                 client_seq=seqs[seat],
             )
+            done = self.act(request)
+            if done is not None:
+                self.acked.append((done.version, seat, seqs[seat], done.action, done.replayed))
+
+    def act(self, request: pb.ActRequest) -> pb.ActResponse | None:
+        """The action's outcome, by Act or ActStream, retried while the server is away;
+        None if the state moved on meanwhile (only a bot or this client can move it)."""
+        if not self.streamed:
             try:
-                done = call(self.stub.Act, request)
+                return call(self.stub.Act, request)
             except grpc.RpcError as err:
-                # the state moved on meanwhile (only a bot or this client can move it)
                 assert err.code() == grpc.StatusCode.FAILED_PRECONDITION, err
+                return None
+        give_up = time.monotonic() + 60
+        while True:
+            try:
+                if self.stream is None:
+                    self.stream = Lockstep(self.stub, wait_for_ready=True)
+                answer = self.stream.send(request)
+            except (grpc.RpcError, StopIteration) as err:
+                if self.stream is not None:  # the server went away: a new stream, same request
+                    self.stream.abandon()
+                    self.stream = None
+                    self.broken_streams += 1
+                if time.monotonic() > give_up:
+                    raise AssertionError(f"the server stayed away: {err}") from None
+                time.sleep(0.02)
                 continue
-            self.acked.append((done.version, seat, seqs[seat], done.action, done.replayed))
+            if answer.WhichOneof("outcome") == "accepted":
+                return answer.accepted
+            assert answer.rejected.code == grpc.StatusCode.FAILED_PRECONDITION.value[0], answer
+            return None
 
 
 def test_kill_9_at_random_moments_loses_nothing(tmp_path):
@@ -110,7 +147,7 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path):
         bots = {1: "random"} if i % 3 == 0 else {}
         created = create(stub, variant, seed=100 + i, bots=bots)
         tokens = join_all(stub, created.game)
-        clients.append(Client(stub, created.game.game_id, tokens, seed=i))
+        clients.append(Client(stub, created.game.game_id, tokens, seed=i, streamed=i % 2 == 1))
     for client in clients:
         client.start()
     unfinished_at_kill = []
@@ -128,6 +165,7 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path):
     finally:
         server.stop()
     assert unfinished_at_kill[0] > 0, "the first kill should hit games in progress"
+    assert sum(c.broken_streams for c in clients) > 0, "a kill should break an ActStream"
 
     server.start()
     stub = server.stub()
