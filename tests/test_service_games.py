@@ -12,6 +12,8 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from service_support import (
+    Lockstep,
+    act,
     code_of,
     create,
     join_all,
@@ -246,11 +248,22 @@ def test_health_and_reflection(server):
 
 
 def test_sigterm_stops_cleanly(tmp_path):
+    """Streams, an idle ActStream among them, end with UNAVAILABLE and a reason, rather
+    than being cut when the grace period runs out."""
     with running_server(tmp_path) as server:
         stub = server.stub()
         created = create(stub, "red_five_4p")
         stream = stub.Spectate(pb.SpectateRequest(game_id=created.game.game_id))
-        status = server.stop()
-        assert status == 0
-        with pytest.raises(grpc.RpcError):
+        acting = Lockstep(stub)
+        assert (
+            acting.send(act(created.game.game_id, "", "pass")).rejected.code
+            == (grpc.StatusCode.UNAUTHENTICATED.value[0])
+        )
+        assert server.stop() == 0
+        with pytest.raises(grpc.RpcError) as spectating:
             list(stream)
+        with pytest.raises(grpc.RpcError) as streaming_actions:
+            acting.close()
+        for ended in (spectating.value, streaming_actions.value):
+            assert ended.code() == grpc.StatusCode.UNAVAILABLE
+            assert "shutting down" in ended.details()

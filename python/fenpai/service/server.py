@@ -103,6 +103,9 @@ class GameServicer(pb_grpc.GameServiceServicer):
         self._host = host
         self._max_streams = max_streams
         self._streams = 0
+        #: ActStreams waiting for their next request, ended at once when the server stops.
+        self._idle_streams: set[asyncio.Task[Any]] = set()
+        self._stopping = False
 
     def open_stream(self) -> bool:
         if self._streams >= self._max_streams:
@@ -112,6 +115,13 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     def close_stream(self) -> None:
         self._streams -= 1
+
+    def stop_streams(self) -> None:
+        """Ends the ActStreams waiting for a request with UNAVAILABLE (the server stops);
+        one that is acting ends after its answer."""
+        self._stopping = True
+        for task in self._idle_streams:
+            task.cancel()
 
     @_rpc
     async def CreateGame(
@@ -173,7 +183,22 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def ActStream(
         self, requests: AsyncIterator[pb.ActStreamRequest], context: Any
     ) -> AsyncIterator[pb.ActStreamResponse]:
-        async for request in requests:
+        task = asyncio.current_task()
+        assert task is not None
+        reader = aiter(requests)
+        while not self._stopping:
+            self._idle_streams.add(task)
+            try:
+                request = await anext(reader)
+            except StopAsyncIteration:
+                return
+            except asyncio.CancelledError:
+                if not self._stopping:  # the client went away
+                    raise
+                task.uncancel()
+                break
+            finally:
+                self._idle_streams.discard(task)
             try:
                 accepted = await self._act(request.act)
             except ServiceError as err:
@@ -185,6 +210,9 @@ class GameServicer(pb_grpc.GameServiceServicer):
                 )
             else:
                 yield pb.ActStreamResponse(accepted=accepted)
+        raise ServiceError(
+            grpc.StatusCode.UNAVAILABLE, "the server is shutting down; open a new stream"
+        )
 
     @_rpc
     async def GetView(self, request: pb.GetViewRequest, context: Any) -> pb.GetViewResponse:
@@ -249,9 +277,8 @@ class Server:
                     ("grpc.so_reuseport", 0),
                 ],
             )
-            pb_grpc.add_GameServiceServicer_to_server(
-                GameServicer(self.host, config.max_streams), self._grpc
-            )
+            self._servicer = GameServicer(self.host, config.max_streams)
+            pb_grpc.add_GameServiceServicer_to_server(self._servicer, self._grpc)
             self._health = health_aio.HealthServicer()
             health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
             reflection.enable_server_reflection(
@@ -279,6 +306,7 @@ class Server:
         """Stops accepting calls, lets in-flight ones finish, then closes the database."""
         await self._health.enter_graceful_shutdown()
         await self.host.close()
+        self._servicer.stop_streams()
         await self._grpc.stop(self.config.grace)
         await asyncio.to_thread(self.store.close)
 

@@ -191,7 +191,12 @@ class Store:
                     break
             jobs = [job for job in batch if job is not None]
             if jobs:
-                _settle(self._commit(conn, jobs))
+                try:
+                    outcomes = self._commit(conn, jobs)
+                except Exception as err:  # even the rollback failed: the writer goes on
+                    failure = StoreError(f"the database write failed: {err}")
+                    outcomes = [(future, None, failure) for _, future in jobs]
+                _settle(outcomes)
             if len(jobs) < len(batch):
                 return
 
