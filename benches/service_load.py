@@ -5,7 +5,7 @@ games in play at once for a while: client processes (grpc.aio), each playing its
 of the N games, every game from creation through joining to its end and then the next.
 Reports Act throughput and latency, the server's CPU time per action and its memory.
 
-Three kinds of client (`--client`):
+Four kinds of client (`--client`):
 
 - `view` (default): the acting seat's GetView, then Act with a random legal action from
   it — two calls per action, what a client that knows only its own seat does.
@@ -13,6 +13,9 @@ Three kinds of client (`--client`):
   locally (a self-play farm) and only calls Act — one call per action.
 - `stream`: `mirror` over ActStream, one stream per game slot — one stream message per
   action instead of a call.
+- `seat`: a client per seat that knows only its seat, as a player's would: it follows
+  its turns (StreamEvents with turns_only, whose views list its legal actions) and acts
+  on them over its own ActStream.
 
 The clients are Python (grpc.aio) by default; `--lang node` runs `node-load/load.mjs`
 instead (@grpc/grpc-js, installed with npm on first use), which plays games recorded
@@ -53,6 +56,7 @@ from fenpai.rpc.v1 import game_service_pb2 as pb  # noqa: E402
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc  # noqa: E402
 
 FINISHED = pb.GAME_STATUS_FINISHED
+INVALID = grpc.StatusCode.INVALID_ARGUMENT.value[0]
 #: About how many actions a game takes (red_five_4p: bids, trump, kitty, 100 plays).
 GAME_LENGTH = 140
 #: Games recorded for the Node clients (the slots play them cyclically).
@@ -69,6 +73,31 @@ class Window:
     end: float
 
 
+class Pacer:
+    """A game slot's pace: an action every `pace` seconds (0: no waiting). A slot that
+    falls behind goes on from where it is rather than catching up in a burst."""
+
+    def __init__(self, pace: float):
+        self.pace = pace
+        self.due = 0.0
+
+    async def wait(self) -> None:
+        if self.pace:
+            self.due = max(self.due + self.pace, time.monotonic())
+            await asyncio.sleep(self.due - time.monotonic())
+
+
+async def start_game(stub, variant: str, seed: int) -> tuple[str, dict[int, str], list[int]]:
+    """A new game with every seat joined: its id, the seats' tokens, the seats to act."""
+    created = await stub.CreateGame(pb.CreateGameRequest(variant=variant, seed=seed))
+    game_id = created.game.game_id
+    tokens = {}
+    for seat in range(created.game.num_players):
+        joined = await stub.JoinGame(pb.JoinGameRequest(game_id=game_id, seat=seat))
+        tokens[seat] = joined.seat_token
+    return game_id, tokens, list(joined.game.to_act)
+
+
 async def play_games(
     stub, variant: str, client: str, pace: float, window: Window, seed: int, out: dict
 ) -> None:
@@ -79,19 +108,16 @@ async def play_games(
     at different times, as they would in a server long up, rather than all together."""
     rng = random.Random(seed)
     await asyncio.sleep(rng.random() * GAME_LENGTH * pace)
-    due = 0.0
+    if client == "seat":
+        await play_seat_games(stub, variant, Pacer(pace), window, rng, out)
+        return
+    pacer = Pacer(pace)
     mirror = client != "view"
     stream = stub.ActStream() if client == "stream" else None
     while time.time() < window.end:
         game_seed = rng.randrange(2**32)
-        created = await stub.CreateGame(pb.CreateGameRequest(variant=variant, seed=game_seed))
-        game_id = created.game.game_id
+        game_id, tokens, to_act = await start_game(stub, variant, game_seed)
         local = fenpai.new_game(variant, seed=game_seed) if mirror else None
-        tokens = {}
-        for seat in range(created.game.num_players):
-            joined = await stub.JoinGame(pb.JoinGameRequest(game_id=game_id, seat=seat))
-            tokens[seat] = joined.seat_token
-            to_act = list(joined.game.to_act)
         seqs = dict.fromkeys(tokens, 0)
         while to_act and time.time() < window.end:
             seat = to_act[0]
@@ -122,13 +148,67 @@ async def play_games(
                 local.apply(seat, done.action)
                 assert list(done.to_act) == local.to_act
             to_act = list(done.to_act) if done.status != FINISHED else []
-            if pace:
-                due = max(due + pace, time.monotonic())
-                await asyncio.sleep(due - time.monotonic())
+            await pacer.wait()
         if not to_act and time.time() >= window.measure:
             out["games"] += 1
     if stream is not None:
         await stream.done_writing()
+
+
+async def play_seat_games(
+    stub, variant: str, pacer: Pacer, window: Window, rng: random.Random, out: dict
+) -> None:
+    """`play_games` by a client per seat that knows only its seat: each follows its
+    turns (StreamEvents with turns_only) and acts on them over its own ActStream."""
+    streams: dict[int, Any] = {}
+    while time.time() < window.end:
+        game_id, tokens, _ = await start_game(stub, variant, rng.randrange(2**32))
+        for seat in tokens:
+            streams.setdefault(seat, stub.ActStream())
+        seats = [
+            play_seat(stub, game_id, seat, token, streams[seat], pacer, window, rng, out)
+            for seat, token in tokens.items()
+        ]
+        try:  # the seats stop at the window's end, and no longer wait for their turns
+            finished = await asyncio.wait_for(asyncio.gather(*seats), window.end - time.time())
+        except TimeoutError:
+            break
+        if all(finished) and time.time() >= window.measure:
+            out["games"] += 1
+    for stream in streams.values():
+        await stream.done_writing()
+
+
+async def play_seat(
+    stub,
+    game_id: str,
+    seat: int,
+    token: str,
+    acting: Any,
+    pacer: Pacer,
+    window: Window,
+    rng: random.Random,
+    out: dict,
+) -> bool:
+    """One seat's client for one game; True once the game is over (False: the stream
+    ended before)."""
+    request = pb.StreamEventsRequest(game_id=game_id, seat_token=token, turns_only=True)
+    turns = stub.StreamEvents(request)
+    async for item in turns:
+        if item.view.status == FINISHED:
+            return True
+        action = rng.choice(item.view.legal_actions)
+        start = time.perf_counter()
+        await acting.write(
+            pb.ActStreamRequest(act=pb.ActRequest(game_id=game_id, seat_token=token, action=action))
+        )
+        answer = await acting.read()
+        if time.time() >= window.measure:
+            out["act"].append(time.perf_counter() - start)
+        # a rejection is a turn another seat's action overtook: the next one comes
+        assert answer.HasField("accepted") or answer.rejected.code == INVALID
+        await pacer.wait()
+    return False
 
 
 async def client_main(
@@ -303,7 +383,7 @@ def main() -> None:
     )
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--variant", default="red_five_4p")
-    parser.add_argument("--client", choices=("view", "mirror", "stream"), default="view")
+    parser.add_argument("--client", choices=("view", "mirror", "stream", "seat"), default="view")
     parser.add_argument(
         "--lang",
         choices=("python", "node"),
@@ -319,7 +399,7 @@ def main() -> None:
     )
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
     args = parser.parse_args()
-    if args.lang == "node" and args.client == "view":
+    if args.lang == "node" and args.client in ("view", "seat"):
         parser.error("the Node clients play recorded games: --client mirror or stream")
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(Path(tmp) / "bench.db", "--sync", args.sync).start()

@@ -5,6 +5,7 @@ nothing, and the stream goes on; a client gone mid-action leaves the game whole.
 from __future__ import annotations
 
 import random
+import threading
 
 import grpc
 import pytest
@@ -123,3 +124,63 @@ def test_a_client_gone_mid_action_leaves_the_game_whole(stub):
         assert retried.version == seen.version + 1
         history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id, seat_token=tokens[0]))
         assert [e.version for e in history.events] == list(range(1, retried.version + 1))
+
+
+class SeatClient(threading.Thread):
+    """A player's client that knows only its seat: it follows its turns
+    (StreamEvents with turns_only) and acts on each over its ActStream."""
+
+    def __init__(self, stub, game_id: str, seat: int, token: str):
+        super().__init__(daemon=True)
+        self.stub, self.game_id, self.seat, self.token = stub, game_id, seat, token
+        self.received: list[pb.StreamEventsResponse] = []
+        self.accepted = 0
+
+    def run(self) -> None:
+        rng = random.Random(self.seat)
+        acting = Lockstep(self.stub)
+        request = pb.StreamEventsRequest(game_id=self.game_id, seat_token=self.token)
+        request.turns_only = True
+        for item in self.stub.StreamEvents(request):
+            self.received.append(item)
+            if self.seat in item.view.to_act:
+                action = rng.choice(list(item.view.legal_actions))
+                answer = acting.send(act(self.game_id, self.token, action))
+                self.accepted += answer.WhichOneof("outcome") == "accepted"
+        acting.close()
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_seat_clients_play_a_game_from_their_turns_alone(stub, variant):
+    """Each seat's turns stream sends only views in which the seat is to act, as the
+    full stream has them at those versions, then the game's end; acting on them alone
+    plays the game to its end."""
+    created = create(stub, variant, seed=13)
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    clients = [SeatClient(stub, game_id, seat, token) for seat, token in tokens.items()]
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join(60)
+        assert not client.is_alive(), "a seat client did not finish"
+    history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))
+    assert history.complete
+    assert sum(c.accepted for c in clients) == sum(
+        e.kind == pb.EVENT_KIND_ACTION for e in history.events
+    )
+    for client in clients:
+        request = pb.StreamEventsRequest(game_id=game_id, seat_token=client.token)
+        full = list(stub.StreamEvents(request))
+        versions = [m.event.version for m in client.received]
+        assert versions == sorted(set(versions)) and versions[-1] == len(full)
+        for message in client.received[:-1]:
+            assert client.seat in message.view.to_act
+        assert client.received[-1].view.status == pb.GAME_STATUS_FINISHED
+        assert [m.SerializeToString() for m in client.received] == [
+            full[v - 1].SerializeToString() for v in versions
+        ]
+        request.turns_only = True
+        assert list(stub.StreamEvents(request)) == [full[-1]]  # over: its end at once
+        request.from_version = len(full)
+        assert list(stub.StreamEvents(request)) == []

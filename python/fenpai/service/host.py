@@ -530,10 +530,11 @@ class GameHost:
             return snapshot(game_id, session.state, seat, session.deadline)
 
     async def events(
-        self, game_id: str, token: str | None, from_version: int
+        self, game_id: str, token: str | None, from_version: int, turns_only: bool = False
     ) -> AsyncIterator[Seen]:
         """The events after `from_version`, each with the recipient's view after it, as
         they happen; ends after the game's last event (or when the caller is cancelled).
+        With `turns_only` (a seat's stream), see `_turns`.
 
         `token` None is a spectator. The checks run before the first event is due.
         """
@@ -544,8 +545,36 @@ class GameHost:
                 raise invalid(
                     f"from_version {from_version} is ahead of the game (version {session.version})"
                 )
+            if turns_only and seat is not None:
+                return self._turns(session, seat, from_version)
             state = session.replay(from_version)
         return self._follow(session, seat, state)
+
+    async def _turns(self, session: Session, seat: int, seen: int) -> AsyncIterator[Seen]:
+        """The seat's view whenever, after version `seen`, it is to act, and once the game
+        is over: the game's latest event with the view after it. A turn that another
+        event overtook before it was sent is not sent (what matters is the turn now), so
+        no replay is kept, and a player's stream costs one view per turn."""
+        while True:
+            async with session.changed:
+                while not self._closing and not (
+                    session.version > seen
+                    and (session.state.finished or seat in session.state.to_act())
+                ):
+                    if session.state.finished:  # over, and its end already sent
+                        return
+                    await session.changed.wait()
+                if self._closing:
+                    raise ServiceError(
+                        grpc.StatusCode.UNAVAILABLE,
+                        f"the server is shutting down; resume with from_version {seen}",
+                    )
+                event = session.events[-1]
+                now = snapshot(session.game_id, session.state, seat, session.deadline)
+            seen = event.version
+            yield Seen(event, *visible_action(event, seat, False), now)
+            if now.status == "finished":
+                return
 
     async def _follow(
         self, session: Session, seat: int | None, state: GameState

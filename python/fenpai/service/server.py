@@ -223,7 +223,9 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def StreamEvents(
         self, request: pb.StreamEventsRequest, context: Any
     ) -> AsyncIterator[pb.StreamEventsResponse]:
-        seen = await self._host.events(request.game_id, request.seat_token, request.from_version)
+        seen = await self._host.events(
+            request.game_id, request.seat_token, request.from_version, request.turns_only
+        )
         async for item in seen:
             assert item.snapshot is not None
             yield pb.StreamEventsResponse(

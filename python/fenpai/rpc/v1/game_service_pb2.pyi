@@ -311,14 +311,16 @@ class GetViewResponse(_message.Message):
     def __init__(self, view: _Optional[_Union[View, _Mapping]] = ...) -> None: ...
 
 class StreamEventsRequest(_message.Message):
-    __slots__ = ("game_id", "seat_token", "from_version")
+    __slots__ = ("game_id", "seat_token", "from_version", "turns_only")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    TURNS_ONLY_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat_token: str
     from_version: int
-    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
+    turns_only: bool
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., from_version: _Optional[int] = ..., turns_only: _Optional[bool] = ...) -> None: ...
 
 class StreamEventsResponse(_message.Message):
     __slots__ = ("event", "view")
