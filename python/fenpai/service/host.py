@@ -145,8 +145,8 @@ class GameHost:
         self._closing = True
         for session in self._games.in_memory():
             session.cancel_timer()
-            async with session.changed:
-                session.changed.notify_all()
+            async with session.lock:
+                session.wake_all()
         while self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
@@ -438,7 +438,7 @@ class GameHost:
         if state.finished:
             self._games.add(session)
         self._automate(session)
-        session.changed.notify_all()
+        session.notify()
         return event
 
     @staticmethod
@@ -555,15 +555,16 @@ class GameHost:
         is over: the game's latest event with the view after it. A turn that another
         event overtook before it was sent is not sent (what matters is the turn now), so
         no replay is kept, and a player's stream costs one view per turn."""
+        turn = session.turns[seat]
         while True:
-            async with session.changed:
+            async with turn:
                 while not self._closing and not (
                     session.version > seen
                     and (session.state.finished or seat in session.state.to_act())
                 ):
                     if session.state.finished:  # over, and its end already sent
                         return
-                    await session.changed.wait()
+                    await turn.wait()
                 if self._closing:
                     raise ServiceError(
                         grpc.StatusCode.UNAVAILABLE,

@@ -133,8 +133,26 @@ class Session:
         #: The current decision's timer.
         self.timer: asyncio.TimerHandle | None = None
         self.lock = asyncio.Lock()
+        #: Notified after every change (a stream of every event waits on it).
         self.changed = asyncio.Condition(self.lock)
+        #: Notified, by seat, when the seat is to act or the game is over (a seat's
+        #: stream of its turns waits on its own).
+        self.turns = [asyncio.Condition(self.lock) for _ in self.bots]
         self.state = replay(self.config, self.bots, self.events)
+
+    def notify(self) -> None:
+        """Wakes the streams a change concerns (lock held): every event stream, and the
+        turn streams of the seats to act now (all of them once the game is over)."""
+        self.changed.notify_all()
+        seats = range(self.num_players) if self.state.finished else self.state.to_act()
+        for seat in seats:
+            self.turns[seat].notify_all()
+
+    def wake_all(self) -> None:
+        """Wakes every stream (lock held): the server is closing."""
+        self.changed.notify_all()
+        for turn in self.turns:
+            turn.notify_all()
 
     def cancel_timer(self) -> None:
         """Drops the current decision's timer, if any."""
