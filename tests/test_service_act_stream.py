@@ -184,3 +184,27 @@ def test_seat_clients_play_a_game_from_their_turns_alone(stub, variant):
         assert list(stub.StreamEvents(request)) == [full[-1]]  # over: its end at once
         request.from_version = len(full)
         assert list(stub.StreamEvents(request)) == []
+
+
+def test_a_turn_stream_resumed_from_an_unplayed_turn_sends_it_again(stub):
+    """A player whose action was lost (say the server died before it was stored)
+    resumes from the turn it saw and gets that turn again; once it has acted, a stream
+    resumed from that turn waits for the next one."""
+    created = create(stub, "red_five_4p", seed=41)
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    seat = view(stub, game_id, tokens[0]).to_act[0]
+    request = pb.StreamEventsRequest(game_id=game_id, seat_token=tokens[seat], turns_only=True)
+    first = stub.StreamEvents(request)
+    turn = next(first)
+    first.cancel()
+    assert seat in turn.view.to_act
+    request.from_version = turn.event.version
+    again = stub.StreamEvents(request)
+    assert next(again) == turn
+    again.cancel()
+    stub.Act(act(game_id, tokens[seat], turn.view.legal_actions[0]))
+    after = stub.StreamEvents(request, timeout=0.5)
+    with pytest.raises(grpc.RpcError) as waited:
+        next(after)
+    assert waited.value.code() == StatusCode.DEADLINE_EXCEEDED  # no turn of this seat yet

@@ -11,6 +11,11 @@ import pytest
 
 from fenpai.service.store import SCHEMA_VERSION, Store, StoredEvent, StoreError
 
+INSERT = (
+    "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, at)"
+    " VALUES (?, ?, 0, 'action', 'pass', 'client', ?, 0)"
+)
+
 
 def event(version: int, seq: int | None = None) -> StoredEvent:
     return StoredEvent(version, 0, "action", "pass", "client", seq, "pass", 0.0)
@@ -69,6 +74,28 @@ def test_a_failing_write_fails_alone(store):
     loaded = store.load("g")
     assert loaded is not None
     assert [e.version for e in loaded.events] == [1, 2, 4, 5, 6, 7, 8]
+
+
+def test_a_batch_with_a_failing_write_is_redone_write_by_write(store):
+    """The writer's commit on its own: a batch whose third write breaks a constraint is
+    rolled back and redone a savepoint per write; that write alone fails."""
+    conn = sqlite3.connect(store.path, isolation_level=None)
+    loop = asyncio.new_event_loop()
+    try:
+        jobs = [
+            (lambda c, v=v: c.execute(INSERT, ("g", v, 7 if v == 3 else v)), loop.create_future())
+            for v in range(1, 6)
+        ]
+        jobs.insert(0, (lambda c: c.execute(INSERT, ("g", 9, 7)), loop.create_future()))
+        outcomes = Store._commit(conn, jobs)
+    finally:
+        loop.close()
+    errors = [type(error).__name__ if error else None for _, _, error in outcomes]
+    assert errors == [None, None, None, "IntegrityError", None, None]
+    assert [future for future, _, _ in outcomes] == [future for _, future in jobs]
+    stored = conn.execute("SELECT version FROM events ORDER BY version").fetchall()
+    assert [v for (v,) in stored] == [1, 2, 4, 5, 9]
+    conn.close()
 
 
 def test_one_server_per_database(store):

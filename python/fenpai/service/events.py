@@ -7,7 +7,6 @@ the game is over); another seat or a spectator sees such an action as its verb a
 
 from __future__ import annotations
 
-from fenpai.games import Game
 from fenpai.service.store import StoredEvent
 
 #: Verbs whose cards only the acting seat may see while the game runs.
@@ -20,11 +19,3 @@ def visible_action(event: StoredEvent, viewer: int | None, finished: bool) -> tu
     if finished or viewer == event.seat or verb not in HIDDEN_VERBS:
         return event.action, False
     return verb, True
-
-
-def apply_event(game: Game, event: StoredEvent) -> None:
-    """Replays a stored event on `game`."""
-    if event.kind == "resign":
-        game.resign(event.seat)
-    else:
-        game.apply(event.seat, event.action)

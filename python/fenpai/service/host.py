@@ -40,6 +40,9 @@ log = logging.getLogger("fenpai.service")
 
 T = TypeVar("T")
 
+#: Seconds after which a bot's or a timer's action that could not be stored is retried.
+AUTO_RETRY = 1.0
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -147,6 +150,10 @@ class GameHost:
             session.cancel_timer()
             async with session.lock:
                 session.wake_all()
+        await self.settle()
+
+    async def settle(self) -> None:
+        """Waits for every change in flight (and those they start) to end."""
         while self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
@@ -161,7 +168,12 @@ class GameHost:
     async def _change(self, work: Coroutine[Any, Any, T]) -> T:
         """Runs a change to its end even if the caller is cancelled meanwhile (a client
         gone mid-commit), so that memory and the store never part."""
-        return await asyncio.shield(self._spawn(work))
+        task = self._spawn(work)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            task.add_done_callback(_orphaned)  # nobody is left to report a failure to
+            raise
 
     # -- finding games -------------------------------------------------------------------------
 
@@ -314,13 +326,13 @@ class GameHost:
         if client_seq is not None and not 0 <= client_seq < 2**63:
             raise invalid(f"client_seq must be below 2**63, not {client_seq}")
         session = await self._session(game_id)
-        seat = session.authenticate(token)
-        return await self._change(self._act(session, seat, action, client_seq))
+        return await self._change(self._act(session, token, action, client_seq))
 
     async def _act(
-        self, session: Session, seat: int, action: str, client_seq: int | None
+        self, session: Session, token: str, action: str, client_seq: int | None
     ) -> Outcome:
-        async with session.lock:
+        async with session.lock:  # the token is checked here: a reissue may have revoked it
+            seat = session.authenticate(token)
             state = session.state
             if client_seq is not None:
                 prior = session.seqs.get((seat, client_seq))
@@ -339,13 +351,13 @@ class GameHost:
     async def resign(self, game_id: str, token: str) -> tuple[StoredEvent, dict[str, Any] | None]:
         """Ends the game by the token's seat's resignation; returns the event and result."""
         session = await self._session(game_id)
-        seat = session.authenticate(token)
-        return await self._change(self._resign(session, seat))
+        return await self._change(self._resign(session, token))
 
     async def _resign(
-        self, session: Session, seat: int
+        self, session: Session, token: str
     ) -> tuple[StoredEvent, dict[str, Any] | None]:
-        async with session.lock:
+        async with session.lock:  # the token is checked here: a reissue may have revoked it
+            seat = session.authenticate(token)
             if session.state.finished:
                 raise precondition("the game is over")
             event = await self._commit(session, seat, "resign", "resign", "client")
@@ -474,15 +486,21 @@ class GameHost:
         self, fn: Callable[[Session, int], Awaitable[None]], session: Session, version: int
     ) -> None:
         """Runs `fn(session, version)` in a task unless the game has moved on from
-        `version`; a failure is logged, never lost."""
+        `version`; a failure is logged, never lost, and one to store the action (the
+        database unavailable for a moment) is retried, lest the game stall."""
         if self._closing or session.version != version:
             return
+        loop = asyncio.get_running_loop()
 
         async def task() -> None:
             try:
                 await fn(session, version)
-            except Exception:
-                log.exception("game %s: %s failed", session.game_id, fn.__name__)
+            except Exception as err:
+                if isinstance(err, ServiceError) and err.code == grpc.StatusCode.UNAVAILABLE:
+                    log.error("game %s: %s; retried in %g s", session.game_id, err, AUTO_RETRY)
+                    loop.call_later(AUTO_RETRY, self._start, fn, session, version)
+                else:
+                    log.exception("game %s: %s failed", session.game_id, fn.__name__)
 
         self._spawn(task())
 
@@ -554,16 +572,16 @@ class GameHost:
         """The seat's view whenever, after version `seen`, it is to act, and once the game
         is over: the game's latest event with the view after it. A turn that another
         event overtook before it was sent is not sent (what matters is the turn now), so
-        no replay is kept, and a player's stream costs one view per turn."""
+        no replay is kept, and a player's stream costs one view per turn. A stream that
+        resumes from a turn the seat has not acted on yet starts by sending it again."""
         turn = session.turns[seat]
+        again = True  # a turn at `seen` itself is sent again: the seat may not have acted
         while True:
             async with turn:
-                while not self._closing and not (
-                    session.version > seen
-                    and (session.state.finished or seat in session.state.to_act())
-                ):
+                while not self._closing and not _turn_due(session, seat, seen, again):
                     if session.state.finished:  # over, and its end already sent
                         return
+                    again = False
                     await turn.wait()
                 if self._closing:
                     raise ServiceError(
@@ -572,7 +590,7 @@ class GameHost:
                     )
                 event = session.events[-1]
                 now = snapshot(session.game_id, session.state, seat, session.deadline)
-            seen = event.version
+            seen, again = event.version, False
             yield Seen(event, *visible_action(event, seat, False), now)
             if now.status == "finished":
                 return
@@ -621,7 +639,23 @@ class GameHost:
             )
 
 
+def _turn_due(session: Session, seat: int, seen: int, again: bool) -> bool:
+    """Whether a turn stream that has seen version `seen` sends now: a later version at
+    which the seat is to act, or the game's end; with `again`, also the turn at `seen`."""
+    state = session.state
+    if session.version > seen:
+        return state.finished or seat in state.to_act()
+    return again and session.version == seen and not state.finished and seat in state.to_act()
+
+
 def _settled(task: asyncio.Task[Any]) -> None:
     """Marks a task's failure as seen: whoever awaited it got it, or it was logged."""
     if not task.cancelled():
         task.exception()
+
+
+def _orphaned(task: asyncio.Task[Any]) -> None:
+    """Logs the unexpected failure of a change whose client went away."""
+    error = None if task.cancelled() else task.exception()
+    if error is not None and not isinstance(error, ServiceError):
+        log.error("a change failed after its client went away", exc_info=error)

@@ -310,6 +310,7 @@ class Server:
         await self.host.close()
         self._servicer.stop_streams()
         await self._grpc.stop(self.config.grace)
+        await self.host.settle()  # changes begun meanwhile, whose callers may be gone
         await asyncio.to_thread(self.store.close)
 
 

@@ -4,8 +4,9 @@ every game on one event loop, and a change holds the lock until it is committed)
 
 The state is always the replay of the stored events on `new_game(**config)` (`GameState`),
 so a session can be rebuilt from the store at any time: on a restart, or to undo a change
-that could not be stored. A stream keeps its own `GameState` and advances it event by
-event, which gives the view after every event without holding the session's lock.
+that could not be stored. A stream of every event keeps its own `GameState` and advances
+it event by event, which gives the view after every event without holding the session's
+lock; a stream of a seat's turns keeps none (it reads the session's, under the lock).
 """
 
 from __future__ import annotations

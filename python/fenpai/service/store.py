@@ -77,7 +77,7 @@ MAX_BATCH = 512
 
 T = TypeVar("T")
 
-#: A write: what it runs, and the future (of the writer's event loop) it settles.
+#: A write: what it runs, and the future (of the caller's event loop) it settles.
 Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
 #: A write's outcome: its future, its value, its error.
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
@@ -147,6 +147,7 @@ class Store:
             raise StoreError(f"cannot use the database {path}: {err}") from None
         self._reader_lock = threading.Lock()
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._closing = threading.Lock()
         self._closed = False
         self._thread = threading.Thread(target=self._write_loop, name="fenpai-db", daemon=True)
         self._thread.start()
@@ -174,10 +175,11 @@ class Store:
     def write(self, fn: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
         """Runs `fn` in a transaction; the future, of the running event loop, holds its
         result once committed."""
-        if self._closed:
-            raise StoreError("the store is closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.put((fn, future))
+        with self._closing:  # no write lands after close()'s last one
+            if self._closed:
+                raise StoreError("the store is closed")
+            self._queue.put((fn, future))
         return future
 
     def _write_loop(self) -> None:
@@ -432,10 +434,11 @@ class Store:
 
     def close(self) -> None:
         """Commits the waiting writes, then closes the database."""
-        if self._closed:
-            return
-        self._closed = True
-        self._queue.put(None)
+        with self._closing:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.put(None)
         self._thread.join()
         self._writer_conn.close()
         with self._reader_lock:

@@ -186,8 +186,9 @@ class GameServiceServicer:
         """ActStream is Act over one stream, for a client that acts often (a bot farm): each
         request is answered, in order and one at a time, by its outcome, and a rejected
         action is answered with the status Act would have returned while the stream goes
-        on. A stream costs the server less per action than a call; a client that plays
-        many games at once keeps a stream per game.
+        on (a message over the 64 KiB limit ends the stream with RESOURCE_EXHAUSTED). A
+        stream costs the server less per action than a call; a client that plays many
+        games at once keeps a stream per game.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
