@@ -27,6 +27,7 @@ clients share the cores with the server, it measures the server rather than the 
     python benches/service_load.py --client stream -n 100
     python benches/service_load.py --client stream -n 100 --rate 1000   # latency at a rate
     python benches/service_load.py --lang node --client stream -n 100 --rate 1000
+    python benches/service_load.py --client stream --reference   # and an empty server
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from typing import Any
 import grpc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import grpc_reference  # noqa: E402
 from service_support import ServerProcess  # noqa: E402
 
 import fenpai  # noqa: E402
@@ -398,6 +400,11 @@ def main() -> None:
         " as the answers come)",
     )
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="also measure an empty gRPC server with as many clients (grpc_reference.py)",
+    )
     args = parser.parse_args()
     if args.lang == "node" and args.client in ("view", "seat"):
         parser.error("the Node clients play recorded games: --client mirror or stream")
@@ -427,6 +434,20 @@ def main() -> None:
             f" {r['server_cpu_ms_per_action']:>9.2f}ms {r['client_cpu_ms_per_action']:>13.2f}ms"
             f" {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
         )
+    if args.reference:
+        mode = "stream" if args.client in ("stream", "seat") else "unary"
+        for r in rows:
+            ref = grpc_reference.measure(r["n"], mode, args.clients, args.seconds)
+            cpu = r["server_cpu_ms_per_action"] / ref["server_cpu_ms_per_call"]
+            line = (
+                f"reference, an empty gRPC server answering {mode} calls as fast as it can,"
+                f" N={r['n']}: {ref['calls_per_s']:.0f}/s, p50 {ref['p50_ms']:.1f} ms,"
+                f" p99 {ref['p99_ms']:.1f} ms, server CPU {ref['server_cpu_ms_per_call']:.2f} ms;"
+                f" the service per action: {cpu:.2f}x its server CPU"
+            )
+            if not args.rate:
+                line += f", {r['actions_per_s'] / ref['calls_per_s']:.2f}x its throughput"
+            print(line)
 
 
 if __name__ == "__main__":
