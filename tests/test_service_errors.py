@@ -6,6 +6,7 @@ after)."""
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import grpc
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from service_support import (
+    ROOT,
     act,
     create,
     error_of,
@@ -24,6 +26,7 @@ from service_support import (
 )
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.service.errors import REASONS
 
 StatusCode = grpc.StatusCode
 
@@ -435,3 +438,12 @@ def test_client_seq_takes_the_whole_uint64_range(tmp_path, seq):
         other = act(game_id, tokens[seat], "pass", seq=seq)
         refused(stub.Act, other, StatusCode.ALREADY_EXISTS, "CLIENT_SEQ_REUSED")
         assert f"client_seq {seq} " in error_of(stub.Act, other).details()
+
+
+def test_every_reason_code_is_in_the_readme_with_its_status():
+    """service/README.md's table lists exactly the reasons the service answers with."""
+    rows = re.findall(
+        r"^\| `([A-Z_]+)` \| ([A-Z_]+) \|", (ROOT / "service" / "README.md").read_text(), re.M
+    )
+    assert dict(rows) == {reason: code.name for reason, code in REASONS.items()}
+    assert len(rows) == len(REASONS)
