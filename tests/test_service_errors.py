@@ -118,27 +118,21 @@ def test_out_of_turn_is_failed_precondition(stub, game):
     assert reason_of(err) == ("NOT_YOUR_TURN", None)
 
 
-def test_acting_before_every_seat_is_taken(stub):
+def test_acting_or_resigning_before_every_seat_is_taken(stub):
+    """Nobody may act, nor resign (which would end the game), while a seat is open."""
     created = create(stub, "red_five_4p", seed=1)
     game_id = created.game.game_id
     joined = stub.JoinGame(pb.JoinGameRequest(game_id=game_id))
     tokens = {joined.seat: joined.seat_token}
     seen = view(stub, game_id, joined.seat_token)
     assert not seen.to_act and not seen.legal_actions
-    err = rejected(stub, game_id, tokens, stub.Act, act(game_id, joined.seat_token, "pass"))
-    assert err.code() == StatusCode.FAILED_PRECONDITION and "not started" in err.details()
-    assert reason_of(err) == ("GAME_NOT_STARTED", None)
-
-
-def test_resigning_before_every_seat_is_taken_is_refused(stub):
-    created = create(stub, "red_five_4p", seed=1)
-    game_id = created.game.game_id
-    joined = stub.JoinGame(pb.JoinGameRequest(game_id=game_id))
-    tokens = {joined.seat: joined.seat_token}
-    resign = pb.ResignRequest(game_id=game_id, seat_token=joined.seat_token)
-    err = rejected(stub, game_id, tokens, stub.Resign, resign)
-    assert err.code() == StatusCode.FAILED_PRECONDITION and "not started" in err.details()
-    assert reason_of(err) == ("GAME_NOT_STARTED", None)
+    for call, request in [
+        (stub.Act, act(game_id, joined.seat_token, "pass")),
+        (stub.Resign, pb.ResignRequest(game_id=game_id, seat_token=joined.seat_token)),
+    ]:
+        err = rejected(stub, game_id, tokens, call, request)
+        assert err.code() == StatusCode.FAILED_PRECONDITION and "not started" in err.details()
+        assert reason_of(err) == ("GAME_NOT_STARTED", None)
     summary = stub.GetGame(pb.GetGameRequest(game_id=game_id)).game
     assert summary.status == pb.GAME_STATUS_WAITING
 

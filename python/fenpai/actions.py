@@ -80,6 +80,9 @@ def _describe(char: str) -> str:
 
 
 def _check_characters(text: str) -> None:
+    """MalformedAction naming the first character outside the grammar, if any."""
+    if text.isascii() and text.isprintable():  # the common case, checked in C
+        return
     for position, char in enumerate(text):
         if char not in ALLOWED:
             separator = " (words are separated by spaces)" if char.isspace() else ""

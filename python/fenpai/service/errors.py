@@ -21,7 +21,7 @@ Code = grpc.StatusCode
 #: Every reason code the service answers with, and the status code it has: one reason
 #: per distinct rejection, stable across releases (service/README.md lists them). The
 #: first five are the games' own (`IllegalAction.code` and its subclasses').
-REASONS: dict[str, Code] = {
+REASONS: dict[str, grpc.StatusCode] = {
     "ILLEGAL_ACTION": Code.INVALID_ARGUMENT,
     "MALFORMED_ACTION": Code.INVALID_ARGUMENT,
     "NO_SUCH_SEAT": Code.INVALID_ARGUMENT,
