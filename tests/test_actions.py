@@ -5,6 +5,8 @@ it is a legal action."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -119,6 +121,8 @@ def test_the_rule_is_the_first_one_cited_unless_given():
     assert IllegalAction("no rule here; C-3PO is no rule id").rule is None
     assert IllegalAction("cites C-31", rule="FK-41").rule == "FK-41"
     assert str(IllegalAction("cites C-31")) == "cites C-31"
+    copy = pickle.loads(pickle.dumps(NotYourTurn("waiting", rule="C-10")))
+    assert (type(copy), str(copy), copy.rule) == (NotYourTurn, "waiting", "C-10")
 
 
 def games_in_every_phase() -> list[fenpai.Game]:

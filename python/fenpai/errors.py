@@ -32,6 +32,10 @@ class IllegalAction(ValueError):
     def message(self) -> str:
         return str(self.args[0])
 
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str | None]]:
+        """Pickles with the rule (a worker process's error keeps it)."""
+        return type(self), (self.message, self.rule)
+
 
 class MalformedAction(IllegalAction):
     """The action text does not parse (see `fenpai.actions`)."""
