@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs fenpai with its dev tools into .venv, then runs every lint and test:
 # Rust format, clippy and unit tests; ruff; stub check; Buf lint of the protocol and
-# the freshness of its generated stubs; the TypeScript example client's build; pytest
-# (the service tests run real servers on loopback).
+# the freshness of its generated stubs; the TypeScript and Go example clients' builds;
+# pytest (the service tests run real servers on loopback).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +27,11 @@ bash scripts/gen_protos.sh "$generated"
 diff -r --exclude=__init__.py --exclude=__pycache__ "$generated/fenpai/rpc" python/fenpai/rpc \
   || { echo "gRPC stubs are stale: run scripts/gen_protos.sh and commit" >&2; exit 1; }
 
-# The TypeScript example client, which a service test runs against a real server.
+# The example clients, which a service test runs against a real server: TypeScript, and
+# Go (its stubs generated with pinned plugins from the Go module proxy, not committed;
+# gofmt and vet clean).
 (cd examples/node-client && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build)
+bash scripts/gen_go_protos.sh
+(cd examples/go-client && test -z "$(gofmt -l main.go)" && go vet . && go build -o bin/play .)
 
 python -m pytest -q "$@"

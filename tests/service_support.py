@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 
 import grpc
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
 
 import fenpai
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -122,6 +124,18 @@ def error_of(call, *args, **kwargs) -> grpc.RpcError:
     except grpc.RpcError as err:
         return err
     raise AssertionError("the call succeeded")
+
+
+def reason_of(err: grpc.RpcError) -> tuple[str, str | None]:
+    """The (reason, rule) of a rejection's ErrorInfo detail (checking its domain)."""
+    status = rpc_status.from_call(err)
+    assert status is not None, f"{err.code()} {err.details()!r} has no status details"
+    assert status.code == err.code().value[0] and status.message == err.details()
+    [detail] = status.details
+    info = error_details_pb2.ErrorInfo()
+    assert detail.Unpack(info)
+    assert info.domain == "fenpai" and set(info.metadata) <= {"rule"}
+    return info.reason, info.metadata.get("rule")
 
 
 def create(stub, variant: str, seed: int | None = None, bots=None, timers=None, **options):

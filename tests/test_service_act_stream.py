@@ -15,6 +15,7 @@ from service_support import (
     create,
     error_of,
     join_all,
+    reason_of,
     running_server,
     state,
     view,
@@ -82,24 +83,35 @@ def test_rejections_carry_act_status_change_nothing_and_keep_the_stream(stub):
     accepted = stream.send(act(game_id, tokens[seat], legal, seq=3))
     assert accepted.accepted.action == legal and not accepted.accepted.replayed
     seat_now = view(stub, game_id, tokens[0]).to_act[0]
+    mover, waiter = tokens[seat_now], tokens[(seat_now + 1) % 4]
     cases = [
-        (act(game_id, tokens[seat_now], "bid 61"), StatusCode.INVALID_ARGUMENT),
-        (act(game_id, tokens[seat_now], f"play {unheld}"), StatusCode.INVALID_ARGUMENT),
-        (act(game_id, tokens[(seat_now + 1) % 4], "pass"), StatusCode.FAILED_PRECONDITION),
-        (act(game_id, "", "pass"), StatusCode.UNAUTHENTICATED),
-        (act(game_id, tokens[other][:-1], "pass"), StatusCode.PERMISSION_DENIED),
-        (act("0123456789abcdef", tokens[seat], "pass"), StatusCode.NOT_FOUND),
-        (act(game_id, tokens[seat_now], "play " + "5h " * 400), StatusCode.RESOURCE_EXHAUSTED),
-        (act(game_id, tokens[seat], "pass", seq=3), StatusCode.ALREADY_EXISTS),
-        (pb.ActRequest(), StatusCode.INVALID_ARGUMENT),
+        (act(game_id, mover, "bid 61"), StatusCode.INVALID_ARGUMENT, "ILLEGAL_ACTION", "R4-10"),
+        (act(game_id, mover, f"play {unheld}"), StatusCode.INVALID_ARGUMENT, "ILLEGAL_ACTION", ""),
+        (act(game_id, mover, "bid ²"), StatusCode.INVALID_ARGUMENT, "MALFORMED_ACTION", ""),
+        (act(game_id, waiter, "pass"), StatusCode.FAILED_PRECONDITION, "NOT_YOUR_TURN", ""),
+        (act(game_id, "", "pass"), StatusCode.UNAUTHENTICATED, "TOKEN_REQUIRED", ""),
+        (act(game_id, tokens[other][:-1], "pass"), StatusCode.PERMISSION_DENIED, "BAD_TOKEN", ""),
+        (act("0123456789abcdef", tokens[seat], "pass"), StatusCode.NOT_FOUND, "UNKNOWN_GAME", ""),
+        (act(game_id, mover, "play " + "5h " * 400), StatusCode.RESOURCE_EXHAUSTED, "TOO_LONG", ""),
+        (
+            act(game_id, tokens[seat], "pass", seq=3),
+            StatusCode.ALREADY_EXISTS,
+            "CLIENT_SEQ_REUSED",
+            "",
+        ),
+        (pb.ActRequest(), StatusCode.INVALID_ARGUMENT, "GAME_ID_REQUIRED", ""),
     ]
-    for request, code in cases:
+    for request, code, reason, rule in cases:
         before = state(stub, game_id, tokens)
         answer = stream.send(request)
         assert answer.WhichOneof("outcome") == "rejected", request
-        assert answer.rejected.code == code.value[0], (request, answer.rejected.message)
-        if request.game_id and request.seat_token:  # the same reason as Act gives
-            assert answer.rejected.message == error_of(stub.Act, request).details()
+        rejection = answer.rejected
+        assert (rejection.code, rejection.reason, rejection.rule) == (code.value[0], reason, rule)
+        by_call = error_of(stub.Act, request)  # the same status, reason and rule as Act's
+        assert (rejection.message, (rejection.reason, rejection.rule or None)) == (
+            by_call.details(),
+            reason_of(by_call),
+        )
         assert state(stub, game_id, tokens) == before
     retried = stream.send(act(game_id, tokens[seat], legal, seq=3))
     assert retried.accepted.replayed and retried.accepted.version == accepted.accepted.version

@@ -1,14 +1,18 @@
-"""The TypeScript example client (examples/node-client, @grpc/grpc-js) plays a whole game
-of every variant against a real server; its result matches the stored history's replay.
+"""The example clients play whole games against a real server, and each game's result
+matches its stored history's replay: the TypeScript one (examples/node-client,
+@grpc/grpc-js) plays every seat of every variant; the Go one (examples/go-client,
+google.golang.org/grpc) plays seat 0 of every variant against server-side bots.
 
-scripts/test.sh installs and builds the example (`npm ci && npm run build`) before pytest;
-run alone, this test builds it when the build is missing.
+scripts/test.sh builds both examples before pytest; run alone, this test builds an
+example whose build is missing.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 
 import pytest
 from service_support import ROOT, replay_history, running_server
@@ -16,25 +20,40 @@ from service_support import ROOT, replay_history, running_server
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
-EXAMPLE = ROOT / "examples" / "node-client"
-SCRIPT = EXAMPLE / "dist" / "play.js"
+NODE_EXAMPLE = ROOT / "examples" / "node-client"
+NODE_SCRIPT = NODE_EXAMPLE / "dist" / "play.js"
+GO_EXAMPLE = ROOT / "examples" / "go-client"
+GO_BINARY = GO_EXAMPLE / "bin" / "play"
 
 
 @pytest.fixture(scope="module")
-def script() -> str:
-    if not SCRIPT.exists():
-        if not (EXAMPLE / "node_modules").exists():
-            subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=EXAMPLE, check=True)
-        subprocess.run(["npm", "run", "build"], cwd=EXAMPLE, check=True)
-    return str(SCRIPT)
+def node_client() -> list[str]:
+    if not NODE_SCRIPT.exists():
+        if not (NODE_EXAMPLE / "node_modules").exists():
+            subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=NODE_EXAMPLE, check=True)
+        subprocess.run(["npm", "run", "build"], cwd=NODE_EXAMPLE, check=True)
+    return ["node", str(NODE_SCRIPT)]
 
 
-def test_typescript_client_plays_every_variant(script, tmp_path):
+@pytest.fixture(scope="module")
+def go_client() -> list[str]:
+    if not GO_BINARY.exists():
+        # the stub generator runs `python -m grpc_tools.protoc`: this interpreter's
+        path = f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ['PATH']}"
+        env = {**os.environ, "PATH": path}
+        subprocess.run(["bash", str(ROOT / "scripts" / "gen_go_protos.sh")], env=env, check=True)
+        subprocess.run(["go", "build", "-o", "bin/play", "."], cwd=GO_EXAMPLE, check=True)
+    return [str(GO_BINARY)]
+
+
+@pytest.mark.parametrize("client", ["node_client", "go_client"])
+def test_example_clients_play_every_variant(client, request, tmp_path):
+    command = request.getfixturevalue(client)
     with running_server(tmp_path, "--no-timers") as server:
         stub = server.stub()
         for variant in sorted(VARIANTS):
             run = subprocess.run(
-                ["node", script, "--address", server.address, "--variant", variant, "--seed", "5"],
+                [*command, "--address", server.address, "--variant", variant, "--seed", "5"],
                 capture_output=True,
                 text=True,
                 timeout=120,

@@ -9,6 +9,7 @@ import threading
 
 import grpc
 import pytest
+from google.protobuf import descriptor_pb2, descriptor_pool
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from service_support import (
@@ -16,8 +17,10 @@ from service_support import (
     act,
     code_of,
     create,
+    error_of,
     join_all,
     play_to_end,
+    reason_of,
     replay_history,
     running_server,
     view,
@@ -189,9 +192,9 @@ def test_list_games_pages(stub):
         if not token:
             break
     assert len(seen) == len(set(seen)) and ids <= set(seen)
-    assert code_of(stub.ListGames, pb.ListGamesRequest(page_token="garbage!")) == (
-        grpc.StatusCode.INVALID_ARGUMENT
-    )
+    err = error_of(stub.ListGames, pb.ListGamesRequest(page_token="garbage!"))
+    assert err.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert reason_of(err) == ("BAD_PAGE_TOKEN", None)
 
 
 def test_reissue_seat_token(stub):
@@ -247,6 +250,38 @@ def test_health_and_reflection(server):
     assert reply.file_descriptor_response.file_descriptor_proto
 
 
+def test_reflection_v1_describes_the_service(server):
+    """A reflection v1 client (grpc.reflection.v1's method; its messages are v1alpha's,
+    wire for wire) lists GameService and gets the files that describe it."""
+    ask = server.channel().stream_stream(
+        "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+        request_serializer=reflection_pb2.ServerReflectionRequest.SerializeToString,
+        response_deserializer=reflection_pb2.ServerReflectionResponse.FromString,
+    )
+    requests = [
+        reflection_pb2.ServerReflectionRequest(list_services=""),
+        reflection_pb2.ServerReflectionRequest(file_containing_symbol="fenpai.rpc.v1.GameService"),
+        reflection_pb2.ServerReflectionRequest(
+            file_containing_symbol="grpc.reflection.v1.ServerReflection"
+        ),
+    ]
+    listed, game_files, own_file = list(ask(iter(requests)))
+    names = {s.name for s in listed.list_services_response.service}
+    assert {
+        "fenpai.rpc.v1.GameService",
+        "grpc.health.v1.Health",
+        "grpc.reflection.v1.ServerReflection",
+        "grpc.reflection.v1alpha.ServerReflection",
+    } <= names
+    pool = descriptor_pool.DescriptorPool()
+    for raw in reversed(game_files.file_descriptor_response.file_descriptor_proto):
+        pool.Add(descriptor_pb2.FileDescriptorProto.FromString(raw))
+    methods = pool.FindServiceByName("fenpai.rpc.v1.GameService").methods_by_name
+    assert methods["Act"].input_type.fields_by_name["client_seq"].number == 4
+    [raw] = own_file.file_descriptor_response.file_descriptor_proto
+    assert descriptor_pb2.FileDescriptorProto.FromString(raw).package == "grpc.reflection.v1"
+
+
 def test_sigterm_stops_cleanly(tmp_path):
     """Streams, an idle ActStream among them, end with UNAVAILABLE and a reason, rather
     than being cut when the grace period runs out."""
@@ -267,3 +302,4 @@ def test_sigterm_stops_cleanly(tmp_path):
         for ended in (spectating.value, streaming_actions.value):
             assert ended.code() == grpc.StatusCode.UNAVAILABLE
             assert "shutting down" in ended.details()
+            assert reason_of(ended) == ("SHUTTING_DOWN", None)

@@ -7,7 +7,7 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 from fenpai import fifty_k, scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.encoding import encode
-from fenpai.errors import IllegalAction
+from fenpai.errors import GameOver, IllegalAction, MalformedAction, NoSuchSeat, NotYourTurn
 from fenpai.games import Game, Match, new_game, new_match
 from fenpai.simulate import simulate
 
@@ -15,8 +15,12 @@ __all__ = [
     "Card",
     "Format",
     "Game",
+    "GameOver",
     "IllegalAction",
+    "MalformedAction",
     "Match",
+    "NoSuchSeat",
+    "NotYourTurn",
     "ThrowCheck",
     "TrickRules",
     "cards",

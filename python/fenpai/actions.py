@@ -9,17 +9,28 @@
 | `bury CARDS` | `bury 3c 4c 7d 8d 9d Jd Qd 6s` | kitty |
 | `call CARD` / `call solo` | `call Ah` | friend (red_five_5p) |
 | `play CARDS [as KIND]` | `play 5h 5h` | play |
+
+The text is ASCII: words are separated by ASCII spaces (a tab, a newline, a no-break
+space or any other separator is refused, so that one text reads the same in every
+client), and the only other characters accepted are the suit symbols ♠ ♥ ♣ ♦ that card
+text may use (C-1). Text that does not parse raises `MalformedAction` naming the
+problem (the character, for one outside the grammar).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from fenpai._core import Card, cards, format_cards
-from fenpai.errors import IllegalAction
+from fenpai.errors import MalformedAction
 
 VERBS = ("bid", "pass", "trump", "declare", "bury", "call", "play")
 SUITS = ("s", "h", "c", "d")
+#: The characters action text may hold: printable ASCII and the suit symbols (C-1).
+ALLOWED = frozenset(map(chr, range(0x20, 0x7F))) | frozenset("♠♥♣♦")
+#: Names of the control characters a client is likely to send (Unicode names none).
+CONTROL_NAMES = {"\t": "TAB", "\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\v": "LINE TABULATION"}
 
 
 @dataclass(frozen=True)
@@ -53,40 +64,62 @@ class Action:
 
 def _cards(verb: str, rest: str) -> tuple[Card, ...]:
     if not rest:
-        raise IllegalAction(f"'{verb}' needs cards, e.g. '{verb} 5h 5h'")
+        raise MalformedAction(f"'{verb}' needs cards, e.g. '{verb} 5h 5h'")
     try:
         return tuple(cards(rest))
     except ValueError as err:
-        raise IllegalAction(str(err)) from None
+        raise MalformedAction(str(err)) from None
+
+
+def _describe(char: str) -> str:
+    """A character as an error message names it: `U+00B2 '²' (SUPERSCRIPT TWO)`;
+    an unprintable one by its code point and name alone."""
+    name = unicodedata.name(char, "") or CONTROL_NAMES.get(char, "")
+    shown = f" {char!r}" if char.isprintable() else ""
+    return f"U+{ord(char):04X}{shown}" + (f" ({name})" if name else "")
+
+
+def _check_characters(text: str) -> None:
+    """MalformedAction naming the first character outside the grammar, if any."""
+    if text.isascii() and text.isprintable():  # the common case, checked in C
+        return
+    for position, char in enumerate(text):
+        if char not in ALLOWED:
+            separator = " (words are separated by spaces)" if char.isspace() else ""
+            raise MalformedAction(
+                f"{_describe(char)} at position {position} is not allowed in an action: "
+                f"action text is ASCII, with the suit symbols ♠ ♥ ♣ ♦ in cards{separator}"
+            )
 
 
 def parse_action(text: object) -> Action:
-    """Parses action text; raises IllegalAction naming what is wrong."""
+    """Parses action text; raises MalformedAction naming what is wrong."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text, not {type(text).__name__}")
-    words = text.strip().split(None, 1)
-    if not words:
-        raise IllegalAction("empty action: expected one of " + ", ".join(VERBS))
-    verb, rest = words[0].lower(), (words[1].strip() if len(words) > 1 else "")
+        raise MalformedAction(f"an action is text, not {type(text).__name__}")
+    _check_characters(text)
+    words = text.strip(" ").split(" ", 1)
+    if not words[0]:
+        raise MalformedAction("empty action: expected one of " + ", ".join(VERBS))
+    verb, rest = words[0].lower(), (words[1].strip(" ") if len(words) > 1 else "")
     if verb == "pass":
         if rest:
-            raise IllegalAction("'pass' takes nothing after it")
+            raise MalformedAction("'pass' takes nothing after it")
         return Action("pass")
     if verb == "bid":
         if not rest.isdigit() or len(rest) > 6:
-            raise IllegalAction(f"'bid' needs a whole number, e.g. 'bid 65', not '{rest}'")
+            raise MalformedAction(f"'bid' needs a whole number, e.g. 'bid 65', not '{rest}'")
         return Action("bid", number=int(rest))
     if verb == "trump":
         suit = rest.lower()
         if suit not in SUITS:
-            raise IllegalAction(f"'trump' needs a suit s, h, c or d, not '{rest}'")
+            raise MalformedAction(f"'trump' needs a suit s, h, c or d, not '{rest}'")
         return Action("trump", suit=suit)
     if verb == "call":
         if rest.lower() == "solo":
             return Action("call", solo=True)
         called = _cards(verb, rest)
         if len(called) != 1:
-            raise IllegalAction("'call' names one card or 'solo'")
+            raise MalformedAction("'call' names one card or 'solo'")
         return Action("call", cards=called)
     if verb in ("declare", "bury"):
         return Action(verb, cards=_cards(verb, rest))
@@ -94,8 +127,8 @@ def parse_action(text: object) -> Action:
         kind = None
         head, sep, tail = rest.rpartition(" as ")
         if sep:
-            rest, kind = head.strip(), tail.strip().lower()
+            rest, kind = head.strip(" "), tail.strip(" ").lower()
             if not kind:
-                raise IllegalAction("'as' needs a combination kind")
+                raise MalformedAction("'as' needs a combination kind")
         return Action("play", cards=_cards(verb, rest), kind=kind)
-    raise IllegalAction(f"unknown action '{words[0]}': expected one of " + ", ".join(VERBS))
+    raise MalformedAction(f"unknown action '{words[0]}': expected one of " + ", ".join(VERBS))

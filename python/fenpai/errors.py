@@ -1,5 +1,61 @@
-"""Errors raised by games."""
+"""Errors raised by games, each with a stable `code` (what kind of mistake) and the
+`rule` it breaks, so that callers (the service, bots, tools) act on the type, never
+on the English of the message."""
+
+from __future__ import annotations
+
+import re
+
+#: A rule id as the rule texts spell it: C-31, R4-13, R5-22, FK-41, TR-11.
+RULE_ID = re.compile(r"\b(?:C|R4|R5|FK|TR)-\d+\b")
 
 
 class IllegalAction(ValueError):
-    """An action the rules or the game's state do not allow; the game is left unchanged."""
+    """An action the rules or the game's state do not allow; the game is left unchanged.
+
+    `rule` is the id of the rule the action breaks (None when no rule applies); when it
+    is not given, the first rule id the message cites is taken.
+    """
+
+    #: A stable, upper-snake name for this kind of rejection.
+    code = "ILLEGAL_ACTION"
+
+    def __init__(self, message: str, rule: str | None = None):
+        super().__init__(message)
+        if rule is None:
+            # Until the Rust core raises typed errors itself, its messages cite the rule.
+            cited = RULE_ID.search(message)
+            rule = cited.group(0) if cited else None
+        self.rule = rule
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str | None]]:
+        """Pickles with the rule (a worker process's error keeps it)."""
+        return type(self), (self.message, self.rule)
+
+
+class MalformedAction(IllegalAction):
+    """The action text does not parse (see `fenpai.actions`)."""
+
+    code = "MALFORMED_ACTION"
+
+
+class NotYourTurn(IllegalAction):
+    """The seat may not act now: another seat is to act."""
+
+    code = "NOT_YOUR_TURN"
+
+
+class GameOver(IllegalAction):
+    """The game is over: nobody may act or resign."""
+
+    code = "GAME_OVER"
+
+
+class NoSuchSeat(IllegalAction):
+    """The seat is not one of the game's."""
+
+    code = "NO_SUCH_SEAT"

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Protocol
 
 from fenpai._core import CardSpace, Rng, cards, format_cards
 from fenpai.actions import Action, parse_action
-from fenpai.errors import IllegalAction
+from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
 JSON_FORMAT = 1
 
@@ -190,13 +190,18 @@ class Game:
         self._history.append((seat, text))
 
     def _check_turn(self, seat: object) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise IllegalAction(f"there is no seat {seat!r}: seats are 0..{self.num_players - 1}")
-        if self.phase == "done":
-            raise IllegalAction("the game is over")
+        """NoSuchSeat, GameOver or NotYourTurn unless `seat` may act now."""
+        self._check_seat(seat, f": seats are 0..{self.num_players - 1}")
         if seat not in self.to_act:
             waiting = ", ".join(map(str, self.to_act))
-            raise IllegalAction(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
+            raise NotYourTurn(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
+
+    def _check_seat(self, seat: object, hint: str = "") -> None:
+        """NoSuchSeat unless `seat` is one of the game's, then GameOver once it is over."""
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise NoSuchSeat(f"there is no seat {seat!r}{hint}")
+        if self.phase == "done":
+            raise GameOver("the game is over")
 
     def run_in_core(self, bots: list) -> None:
         """Plays the rest of the play phase in the core, each seat's bot choosing."""
@@ -228,10 +233,7 @@ class Game:
     def resign(self, seat: int) -> None:
         """Abandons the hand for `seat`: it ends at once. Red Five 5p scores the escape
         (R5-43); in the other variants no rule scores it, and the hand is void."""
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise IllegalAction(f"there is no seat {seat!r}")
-        if self.phase == "done":
-            raise IllegalAction("the game is over")
+        self._check_seat(seat)
         self._resigned = seat
 
     # -- serialization -------------------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.service.errors import ServiceError
 from fenpai.service.host import Outcome, Seen, Snapshot
 from fenpai.service.session import Summary
 
@@ -102,6 +102,10 @@ def act_response(outcome: Outcome) -> pb.ActResponse:
     )
 
 
-def rejected(code: grpc.StatusCode, message: str) -> pb.ActStreamResponse:
+def rejected(err: ServiceError) -> pb.ActStreamResponse:
     """An ActStream answer for a rejected action: the unary call's status, as data."""
-    return pb.ActStreamResponse(rejected=pb.Rejection(code=code.value[0], message=message))
+    return pb.ActStreamResponse(
+        rejected=pb.Rejection(
+            code=err.code.value[0], message=err.message, reason=err.reason, rule=err.rule or ""
+        )
+    )

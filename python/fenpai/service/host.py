@@ -28,9 +28,9 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.games import new_game
+from fenpai.games import VARIANTS, new_game
 from fenpai.service import auth, bots, limits, timers
-from fenpai.service.errors import ServiceError, invalid, precondition
+from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
 from fenpai.service.registry import Registry
 from fenpai.service.session import GameState, RestoreError, Session, Summary
@@ -204,7 +204,7 @@ class GameHost:
     ) -> tuple[Summary, str]:
         """Deals a new game; returns its summary and admin token."""
         if self._closing:
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+            raise ServiceError("SHUTTING_DOWN", "the server is shutting down")
         limits.check_text("variant", variant, limits.MAX_NAME)
         for field, entries in (
             ("options", options),
@@ -218,20 +218,31 @@ class GameHost:
             limits.check_text(f"option {name}", value, limits.MAX_OPTION_VALUE)
             parsed[name] = parse_option(value)
         if "seed" in parsed:
-            raise invalid("seed is a field of CreateGame, not an option")
+            raise ServiceError("SEED_IN_OPTIONS", "seed is a field of CreateGame, not an option")
         if seed is None:
             seed = secrets.randbits(63)
+        if variant not in VARIANTS:
+            known = ", ".join(sorted(VARIANTS))
+            raise ServiceError(
+                "UNKNOWN_VARIANT", f"unknown variant {variant!r}: expected one of {known}"
+            )
         try:
             game = new_game(variant, seed=seed, **parsed)
         except (ValueError, TypeError) as err:
-            raise invalid(str(err)) from None
+            raise ServiceError("BAD_OPTION", str(err)) from None
         seat_bots: list[str | None] = [None] * game.num_players
         for seat, name in bot_seats.items():
             limits.check_text("bot name", name, limits.MAX_NAME)
             if not 0 <= seat < game.num_players:
-                raise invalid(f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}")
+                raise ServiceError(
+                    "NO_SUCH_SEAT",
+                    f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}",
+                )
             if bots.get(name) is None:
-                raise invalid(f"bots: unknown bot {name!r}: known are {', '.join(bots.names())}")
+                raise ServiceError(
+                    "UNKNOWN_BOT",
+                    f"bots: unknown bot {name!r}: known are {', '.join(bots.names())}",
+                )
             seat_bots[seat] = name
         chosen = timers.check_timers(game_timers, "timer_seconds")
         effective = timers.effective(self._timers, chosen)
@@ -276,19 +287,24 @@ class GameHost:
         async with session.lock:
             state = session.state
             if state.finished:
-                raise precondition("the game is over")
+                raise ServiceError("GAME_OVER", "the game is over")
             if seat is None:
                 open_seats = [s for s, taken in enumerate(state.joined) if not taken]
                 if not open_seats:
-                    raise precondition("every seat is taken")
+                    raise ServiceError("NO_OPEN_SEAT", "every seat is taken")
                 seat = open_seats[0]
             if not 0 <= seat < session.num_players:
-                raise invalid(f"there is no seat {seat}: seats are 0..{session.num_players - 1}")
+                raise ServiceError(
+                    "NO_SUCH_SEAT",
+                    f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
+                )
             if session.bots[seat]:
-                raise precondition(f"seat {seat} is played by the bot {session.bots[seat]!r}")
+                raise ServiceError(
+                    "BOT_SEAT", f"seat {seat} is played by the bot {session.bots[seat]!r}"
+                )
             if state.joined[seat]:
                 raise ServiceError(
-                    grpc.StatusCode.ALREADY_EXISTS,
+                    "SEAT_TAKEN",
                     f"seat {seat} is taken (a lost token is replaced by ReissueSeatToken)",
                 )
             token = auth.new_token()
@@ -300,18 +316,23 @@ class GameHost:
         """A new token for a joined seat; the old one stops working."""
         session = await self._session(game_id)
         if not admin_token:
-            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "the admin token is required")
+            raise ServiceError("ADMIN_TOKEN_REQUIRED", "the admin token is required")
         limits.check_text("admin_token", admin_token, auth.MAX_TOKEN_LENGTH)
         if not auth.matches(admin_token, session.admin_hash):
-            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, "not this game's admin token")
+            raise ServiceError("BAD_ADMIN_TOKEN", "not this game's admin token")
         return await self._change(self._reissue(session, seat))
 
     async def _reissue(self, session: Session, seat: int) -> str:
         async with session.lock:
             if not 0 <= seat < session.num_players:
-                raise invalid(f"there is no seat {seat}: seats are 0..{session.num_players - 1}")
+                raise ServiceError(
+                    "NO_SUCH_SEAT",
+                    f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
+                )
             if session.token_hashes[seat] is None:
-                raise precondition(f"seat {seat} has no token: it is open or a bot")
+                raise ServiceError(
+                    "SEAT_NOT_JOINED", f"seat {seat} has no token: it is open or a bot"
+                )
             token = auth.new_token()
             hashed = auth.token_hash(token)
             await self._store.set_token(session.game_id, seat, hashed)
@@ -323,8 +344,6 @@ class GameHost:
     async def act(self, game_id: str, token: str, action: str, client_seq: int | None) -> Outcome:
         """Applies the token's seat's action (or returns the original outcome of a retry)."""
         limits.check_text("action", action, limits.MAX_ACTION)
-        if client_seq is not None and not 0 <= client_seq < 2**63:
-            raise invalid(f"client_seq must be below 2**63, not {client_seq}")
         session = await self._session(game_id)
         return await self._change(self._act(session, token, action, client_seq))
 
@@ -339,7 +358,7 @@ class GameHost:
                 if prior is not None:
                     if prior.request != action:
                         raise ServiceError(
-                            grpc.StatusCode.ALREADY_EXISTS,
+                            "CLIENT_SEQ_REUSED",
                             f"client_seq {client_seq} was used for {prior.request!r} "
                             f"(version {prior.version})",
                         )
@@ -358,23 +377,32 @@ class GameHost:
     ) -> tuple[StoredEvent, dict[str, Any] | None]:
         async with session.lock:  # the token is checked here: a reissue may have revoked it
             seat = session.authenticate(token)
-            if session.state.finished:
-                raise precondition("the game is over")
+            self._check_started(session.state)
             event = await self._commit(session, seat, "resign", "resign", "client")
             return event, session.game.result
 
     @staticmethod
     def _check_turn(state: GameState, seat: int) -> None:
         """FAILED_PRECONDITION unless `seat` may act now."""
-        if state.finished:
-            raise precondition("the game is over")
-        if state.status == "waiting":
-            open_seats = [str(s) for s, taken in enumerate(state.joined) if not taken]
-            raise precondition(f"the game has not started: seat {', '.join(open_seats)} is open")
+        GameHost._check_started(state)
         to_act = state.game.to_act
         if seat not in to_act:
             waiting = ", ".join(map(str, to_act))
-            raise precondition(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
+            raise ServiceError(
+                "NOT_YOUR_TURN", f"it is not seat {seat}'s turn (waiting for seat {waiting})"
+            )
+
+    @staticmethod
+    def _check_started(state: GameState) -> None:
+        """FAILED_PRECONDITION once the game is over, or while a seat is open."""
+        if state.finished:
+            raise ServiceError("GAME_OVER", "the game is over")
+        if state.status == "waiting":
+            open_seats = [str(s) for s, taken in enumerate(state.joined) if not taken]
+            raise ServiceError(
+                "GAME_NOT_STARTED",
+                f"the game has not started: seat {', '.join(open_seats)} is open",
+            )
 
     async def _commit(
         self,
@@ -408,12 +436,12 @@ class GameHost:
             state.version += 1
             result = self._check_end(state)
         except IllegalAction as err:
-            raise invalid(str(err)) from None
+            raise ServiceError.from_game(err) from None
         except Exception as err:
             session.rebuild()
             log.exception("game %s: %s %r by seat %s failed", session.game_id, kind, action, seat)
             raise ServiceError(
-                grpc.StatusCode.UNIMPLEMENTED if kind == "resign" else grpc.StatusCode.INTERNAL,
+                "RESIGN_NOT_SCORED" if kind == "resign" else "INTERNAL",
                 f"{session.config['variant']} cannot apply {kind} now "
                 f"({type(err).__name__}); nothing was changed",
             ) from None
@@ -439,9 +467,7 @@ class GameHost:
         except Exception as err:
             session.rebuild()
             log.exception("game %s: storing version %s failed", session.game_id, event.version)
-            raise ServiceError(
-                grpc.StatusCode.UNAVAILABLE, f"the action could not be stored: {err}"
-            ) from None
+            raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
         session.events.append(event)
         if client_seq is not None:
             session.seqs[(seat, client_seq)] = event
@@ -496,7 +522,7 @@ class GameHost:
             try:
                 await fn(session, version)
             except Exception as err:
-                if isinstance(err, ServiceError) and err.code == grpc.StatusCode.UNAVAILABLE:
+                if isinstance(err, ServiceError) and err.reason == "NOT_STORED":
                     log.error("game %s: %s; retried in %g s", session.game_id, err, AUTO_RETRY)
                     loop.call_later(AUTO_RETRY, self._start, fn, session, version)
                 else:
@@ -560,8 +586,9 @@ class GameHost:
         seat = None if token is None else session.authenticate(token)
         async with session.lock:
             if from_version > session.version:
-                raise invalid(
-                    f"from_version {from_version} is ahead of the game (version {session.version})"
+                raise ServiceError(
+                    "VERSION_AHEAD",
+                    f"from_version {from_version} is ahead of the game (version {session.version})",
                 )
             if turns_only and seat is not None:
                 return self._turns(session, seat, from_version)
@@ -585,7 +612,7 @@ class GameHost:
                     await turn.wait()
                 if self._closing:
                     raise ServiceError(
-                        grpc.StatusCode.UNAVAILABLE,
+                        "SHUTTING_DOWN",
                         f"the server is shutting down; resume with from_version {seen}",
                     )
                 event = session.events[-1]
@@ -611,7 +638,7 @@ class GameHost:
                 latest = session.version
             if not batch and self._closing:
                 raise ServiceError(
-                    grpc.StatusCode.UNAVAILABLE,
+                    "SHUTTING_DOWN",
                     f"the server is shutting down; resume with from_version {state.version}",
                 )
             if not batch:

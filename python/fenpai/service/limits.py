@@ -3,7 +3,7 @@ is looked at, so no request can make the server do unbounded work or store junk.
 
 from __future__ import annotations
 
-from fenpai.service.errors import too_large
+from fenpai.service.errors import ServiceError
 
 #: The largest request message accepted by gRPC (bytes).
 MAX_MESSAGE = 64 * 1024
@@ -23,11 +23,15 @@ def check_text(field: str, value: str, limit: int) -> str:
     """`value`, if it is at most `limit` bytes long in UTF-8."""
     size = len(value.encode("utf-8"))
     if size > limit:
-        raise too_large(f"{field} is {size} bytes long; at most {limit} are accepted")
+        raise ServiceError(
+            "TOO_LONG", f"{field} is {size} bytes long; at most {limit} are accepted"
+        )
     return value
 
 
 def check_entries(field: str, count: int) -> None:
     """Rejects a map with more than MAX_ENTRIES entries."""
     if count > MAX_ENTRIES:
-        raise too_large(f"{field} has {count} entries; at most {MAX_ENTRIES} are accepted")
+        raise ServiceError(
+            "TOO_MANY_ENTRIES", f"{field} has {count} entries; at most {MAX_ENTRIES} are accepted"
+        )

@@ -15,10 +15,8 @@ import binascii
 import json
 from collections import OrderedDict
 
-import grpc
-
 from fenpai.service import limits
-from fenpai.service.errors import ServiceError, invalid, not_found
+from fenpai.service.errors import ServiceError
 from fenpai.service.session import RestoreError, Session, Summary
 from fenpai.service.store import Store
 
@@ -62,7 +60,7 @@ class Registry:
     async def get(self, game_id: str) -> Session:
         """The game `game_id`: NOT_FOUND if there is none, INTERNAL if it is broken."""
         if not game_id:
-            raise invalid("game_id is required")
+            raise ServiceError("GAME_ID_REQUIRED", "game_id is required")
         limits.check_text("game_id", game_id, limits.MAX_NAME)
         session = self.peek(game_id)
         if session is not None:
@@ -71,14 +69,14 @@ class Registry:
             return session
         broken = self._broken.get(game_id)
         if broken is not None:
-            raise ServiceError(grpc.StatusCode.INTERNAL, f"game {game_id} {broken}")
+            raise ServiceError("GAME_UNREADABLE", f"game {game_id} {broken}")
         stored = await asyncio.to_thread(self._store.load, game_id)
         if stored is None:
-            raise not_found(f"no game {game_id!r}")
+            raise ServiceError("UNKNOWN_GAME", f"no game {game_id!r}")
         try:
             session = Session(stored)
         except RestoreError as err:
-            raise ServiceError(grpc.StatusCode.INTERNAL, f"game {game_id} {err}") from None
+            raise ServiceError("GAME_UNREADABLE", f"game {game_id} {err}") from None
         known = self.peek(game_id)  # loaded by another call meanwhile
         if known is not None:
             return known
@@ -135,4 +133,4 @@ def _decode_page_token(token: str) -> tuple[float, str]:
         created_at, game_id = json.loads(base64.urlsafe_b64decode(token.encode()))
         return float(created_at), str(game_id)
     except (ValueError, TypeError, binascii.Error):
-        raise invalid("page_token is not one ListGames returned") from None
+        raise ServiceError("BAD_PAGE_TOKEN", "page_token is not one ListGames returned") from None

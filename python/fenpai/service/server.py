@@ -20,18 +20,17 @@ from typing import Any, TypeVar
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_health.v1.health import aio as health_aio
-from grpc_reflection.v1alpha import reflection
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc
-from fenpai.service import convert, limits, timers
+from fenpai.service import convert, handlers, limits, timers
 from fenpai.service.errors import ServiceError
+from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost
 from fenpai.service.store import Store
 
 log = logging.getLogger("fenpai.service")
 
-SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 #: How long the event loop may keep the GIL from the store's writer thread (Python's
 #: default, 5 ms, would add up to that to a call waiting for its commit).
 GIL_SWITCH_SECONDS = 0.0005
@@ -55,18 +54,36 @@ class ServerConfig:
     grace: float = 5.0
 
 
+#: What an unexpected failure answers (it is logged with its traceback).
+INTERNAL = ServiceError("INTERNAL", "internal error; nothing was changed")
+
+
+async def _abort(context: grpc.aio.ServicerContext, err: ServiceError) -> None:
+    """Ends the call with `err`'s status and its ErrorInfo."""
+    status = err.status()
+    await context.abort(status.code, status.details, status.trailing_metadata)
+
+
+def _parsed(request: Any, method: str) -> None:
+    """MALFORMED_REQUEST (logged in one line) for request bytes that did not parse."""
+    if isinstance(request, BadRequest):
+        log.warning("%s: %d request bytes are not a %s", method, request.size, request.expected)
+        raise ServiceError("MALFORMED_REQUEST", f"request is not a valid {request.expected}")
+
+
 def _rpc(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
     """Maps ServiceError to its status; anything unexpected to INTERNAL, logged."""
 
     @functools.wraps(method)
     async def wrapper(self: GameServicer, request: Any, context: grpc.aio.ServicerContext) -> R:
         try:
+            _parsed(request, method.__name__)
             return await method(self, request, context)
         except ServiceError as err:
-            await context.abort(err.code, err.message)
+            await _abort(context, err)
         except Exception:
             log.exception("%s failed", method.__name__)
-            await context.abort(grpc.StatusCode.INTERNAL, "internal error; nothing was changed")
+            await _abort(context, INTERNAL)
         raise AssertionError("unreachable")  # context.abort raises
 
     return wrapper
@@ -80,17 +97,18 @@ def _stream(method: Callable[..., AsyncIterator[R]]) -> Callable[..., AsyncItera
         self: GameServicer, request: Any, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[R]:
         if not self.open_stream():
-            await context.abort(
-                grpc.StatusCode.RESOURCE_EXHAUSTED, "too many open streams; retry later"
+            await _abort(
+                context, ServiceError("TOO_MANY_STREAMS", "too many open streams; retry later")
             )
         try:
+            _parsed(request, method.__name__)
             async for item in method(self, request, context):
                 yield item
         except ServiceError as err:
-            await context.abort(err.code, err.message)
+            await _abort(context, err)
         except Exception:
             log.exception("%s failed", method.__name__)
-            await context.abort(grpc.StatusCode.INTERNAL, "internal error")
+            await _abort(context, ServiceError("INTERNAL", "internal error"))
         finally:
             self.close_stream()
 
@@ -201,19 +219,16 @@ class GameServicer(pb_grpc.GameServiceServicer):
             finally:
                 self._idle_streams.discard(task)
             try:
+                _parsed(request, "ActStream")
                 accepted = await self._act(request.act)
             except ServiceError as err:
-                yield convert.rejected(err.code, err.message)
+                yield convert.rejected(err)
             except Exception:
                 log.exception("ActStream failed")
-                yield convert.rejected(
-                    grpc.StatusCode.INTERNAL, "internal error; nothing was changed"
-                )
+                yield convert.rejected(INTERNAL)
             else:
                 yield pb.ActStreamResponse(accepted=accepted)
-        raise ServiceError(
-            grpc.StatusCode.UNAVAILABLE, "the server is shutting down; open a new stream"
-        )
+        raise ServiceError("SHUTTING_DOWN", "the server is shutting down; open a new stream")
 
     @_rpc
     async def GetView(self, request: pb.GetViewRequest, context: Any) -> pb.GetViewResponse:
@@ -281,12 +296,10 @@ class Server:
                 ],
             )
             self._servicer = GameServicer(self.host, config.max_streams)
-            pb_grpc.add_GameServiceServicer_to_server(self._servicer, self._grpc)
+            handlers.add_game_service(self._servicer, self._grpc)
             self._health = health_aio.HealthServicer()
             health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
-            reflection.enable_server_reflection(
-                (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self._grpc
-            )
+            handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
             self.port = self._grpc.add_insecure_port(config.address)
         except BaseException:
             self.store.close()

@@ -15,8 +15,6 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-import grpc
-
 from fenpai.games import Game, new_game
 from fenpai.service import auth, limits
 from fenpai.service.errors import ServiceError
@@ -201,9 +199,9 @@ class Session:
         """The seat `token` belongs to; UNAUTHENTICATED without a token, PERMISSION_DENIED
         for a token that is none of this game's seats'."""
         if not token:
-            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "a seat token is required")
+            raise ServiceError("TOKEN_REQUIRED", "a seat token is required")
         limits.check_text("seat_token", token, auth.MAX_TOKEN_LENGTH)
         seat = auth.match_seat(token, self.token_hashes)
         if seat is None:
-            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, "not a seat token of this game")
+            raise ServiceError("BAD_TOKEN", "not a seat token of this game")
         return seat

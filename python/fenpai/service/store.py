@@ -16,7 +16,9 @@ Schema (version 1):
 - `events`: one row per event, keyed by (game, version) — the seat, the kind (`join`,
   `action`, `resign`), the canonical action text, who chose it (client, bot, timeout),
   and for a client's action its `client_seq` (unique per game and seat) and the text it
-  sent, so that a retried action is recognised.
+  sent, so that a retried action is recognised. A `client_seq` is a uint64 and SQLite's
+  integers are signed 64-bit: one of 2**63 and above is stored as its two's complement
+  (negative), so that every value round-trips and stays unique.
 
 A game is restored by replaying its events on `new_game(**config)`.
 """
@@ -81,6 +83,18 @@ T = TypeVar("T")
 Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
 #: A write's outcome: its future, its value, its error.
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
+
+
+def _signed(client_seq: int | None) -> int | None:
+    """A uint64 `client_seq` as the signed 64-bit integer SQLite stores."""
+    if client_seq is None or client_seq < 2**63:
+        return client_seq
+    return client_seq - 2**64
+
+
+def _unsigned(stored: int | None) -> int | None:
+    """The `client_seq` a stored signed 64-bit integer stands for."""
+    return stored + 2**64 if stored is not None and stored < 0 else stored
 
 
 class StoreError(Exception):
@@ -313,7 +327,7 @@ class Store:
                     event.kind,
                     event.action,
                     event.source,
-                    event.client_seq,
+                    _signed(event.client_seq),
                     event.request,
                     event.at,
                 ),
@@ -376,7 +390,10 @@ class Store:
             status=status,
             bots=[s[0] for s in seats],
             token_hashes=[s[1] for s in seats],
-            events=[StoredEvent(*e) for e in events],
+            events=[
+                StoredEvent(v, seat, kind, action, source, _unsigned(seq), request, at)
+                for v, seat, kind, action, source, seq, request, at in events
+            ],
         )
 
     def row(self, game_id: str) -> GameRow | None:

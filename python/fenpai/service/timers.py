@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping
 
 from fenpai.games import Game
-from fenpai.service.errors import invalid
+from fenpai.service.errors import ServiceError
 
 #: Seconds a decision may take, by phase.
 DEFAULT_SECONDS: dict[str, float] = {
@@ -40,11 +40,17 @@ def check_timers(timers: Mapping[str, float], source: str) -> dict[str, float]:
     out: dict[str, float] = {}
     for phase, seconds in timers.items():
         if phase not in PHASES:
-            raise invalid(f"{source}: unknown phase {phase!r}: phases are {', '.join(PHASES)}")
+            raise ServiceError(
+                "BAD_TIMER", f"{source}: unknown phase {phase!r}: phases are {', '.join(PHASES)}"
+            )
         if not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
-            raise invalid(f"{source}: {phase} must be a number of seconds, not {seconds!r}")
+            raise ServiceError(
+                "BAD_TIMER", f"{source}: {phase} must be a number of seconds, not {seconds!r}"
+            )
         if not 0 <= seconds <= MAX_SECONDS:
-            raise invalid(f"{source}: {phase} must be 0..{MAX_SECONDS:g} seconds, not {seconds}")
+            raise ServiceError(
+                "BAD_TIMER", f"{source}: {phase} must be 0..{MAX_SECONDS:g} seconds, not {seconds}"
+            )
         out[phase] = float(seconds)
     return out
 

@@ -289,12 +289,16 @@ class ActStreamResponse(_message.Message):
     def __init__(self, accepted: _Optional[_Union[ActResponse, _Mapping]] = ..., rejected: _Optional[_Union[Rejection, _Mapping]] = ...) -> None: ...
 
 class Rejection(_message.Message):
-    __slots__ = ("code", "message")
+    __slots__ = ("code", "message", "reason", "rule")
     CODE_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
     code: int
     message: str
-    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ...) -> None: ...
+    reason: str
+    rule: str
+    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ..., reason: _Optional[str] = ..., rule: _Optional[str] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("game_id", "seat_token")

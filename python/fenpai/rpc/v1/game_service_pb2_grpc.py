@@ -45,6 +45,11 @@ class GameServiceStub:
     is not one of this game's; NOT_FOUND for an unknown game; ALREADY_EXISTS for a seat
     that is taken or a client sequence number already used for another action;
     RESOURCE_EXHAUSTED for oversized input. A rejected call changes nothing.
+
+    Every rejection also carries, in the status details, a google.rpc.ErrorInfo with a
+    stable upper-snake reason code (NOT_YOUR_TURN, ILLEGAL_ACTION, UNKNOWN_GAME, ...),
+    domain "fenpai", and metadata "rule" set to the id of the rule an action breaks
+    (C-31, R4-10, ...) when one applies: act on the reason, not on the message's words.
     """
 
     def __init__(self, channel):
@@ -135,6 +140,11 @@ class GameServiceServicer:
     is not one of this game's; NOT_FOUND for an unknown game; ALREADY_EXISTS for a seat
     that is taken or a client sequence number already used for another action;
     RESOURCE_EXHAUSTED for oversized input. A rejected call changes nothing.
+
+    Every rejection also carries, in the status details, a google.rpc.ErrorInfo with a
+    stable upper-snake reason code (NOT_YOUR_TURN, ILLEGAL_ACTION, UNKNOWN_GAME, ...),
+    domain "fenpai", and metadata "rule" set to the id of the rule an action breaks
+    (C-31, R4-10, ...) when one applies: act on the reason, not on the message's words.
     """
 
     def CreateGame(self, request, context):
@@ -325,6 +335,11 @@ class GameService:
     is not one of this game's; NOT_FOUND for an unknown game; ALREADY_EXISTS for a seat
     that is taken or a client sequence number already used for another action;
     RESOURCE_EXHAUSTED for oversized input. A rejected call changes nothing.
+
+    Every rejection also carries, in the status details, a google.rpc.ErrorInfo with a
+    stable upper-snake reason code (NOT_YOUR_TURN, ILLEGAL_ACTION, UNKNOWN_GAME, ...),
+    domain "fenpai", and metadata "rule" set to the id of the rule an action breaks
+    (C-31, R4-10, ...) when one applies: act on the reason, not on the message's words.
     """
 
     @staticmethod
