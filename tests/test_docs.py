@@ -93,7 +93,9 @@ def test_every_rule_id_the_source_cites_is_documented() -> None:
     cited = cited_ids()
     assert len(cited) > 50, "the source cites rule ids; the scan found almost none"
     defined = all_defined()
-    missing = {rule: sorted(map(str, files)) for rule, files in cited.items() if rule not in defined}
+    missing = {
+        rule: sorted(map(str, files)) for rule, files in cited.items() if rule not in defined
+    }
     assert not missing, f"cited in the source but not in docs/rules: {missing}"
 
 
