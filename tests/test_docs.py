@@ -138,6 +138,18 @@ def test_every_trick_rules_option_is_documented_with_its_default(variant: str) -
         assert documented[name] == getattr(rules, name), f"{variant}: {name} default"
 
 
+def pages_with_code() -> list[Path]:
+    return sorted(p for p in (ROOT / "docs").rglob("*.md") if "```python" in p.read_text("utf-8"))
+
+
+@pytest.mark.parametrize("path", pages_with_code(), ids=lambda p: p.stem)
+def test_python_snippets_on_every_page_run(path: Path) -> None:
+    """The `python` blocks of a page run in order, in one namespace, without an error."""
+    namespace: dict[str, object] = {}
+    for i, block in enumerate(re.findall(r"```python\n(.*?)```", path.read_text("utf-8"), re.S)):
+        exec(compile(block, f"{path.relative_to(ROOT)} block {i + 1}", "exec"), namespace)
+
+
 def examples(text: str) -> str:
     """The `pycon` code blocks of a page, one after the other."""
     return "\n".join(re.findall(r"```pycon\n(.*?)```", text, flags=re.DOTALL))
