@@ -31,6 +31,7 @@ diff -r --exclude=__init__.py --exclude=__pycache__ "$generated/fenpai/rpc" pyth
 (cd examples/node-client && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build)
 
 # The documentation site (docs/, mkdocs.yml): every warning is an error.
-NO_MKDOCS_2_WARNING=1 mkdocs build --strict --quiet --site-dir "$generated/site"
+# (Not --quiet: it hides the warnings that --strict turns into a failure.)
+NO_MKDOCS_2_WARNING=1 mkdocs build --strict --site-dir "$generated/site"
 
 python -m pytest -q "$@"
