@@ -2,20 +2,20 @@
 # Installs fenpai with its dev tools into .venv, then runs every lint and test:
 # Rust format, clippy and unit tests; ruff; stub check; Buf lint of the protocol and
 # the freshness of its generated stubs; the TypeScript and Go example clients' builds;
-# pytest (the service tests run real servers on loopback).
+# the documentation site; pytest (the service tests run real servers on loopback).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
-python -m pip install --quiet -e '.[dev]'
+python -m pip install --quiet -e '.[dev,docs]'
 
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 cargo test --workspace --quiet
-ruff check python tests benches
-ruff format --check python tests benches
+ruff check python tests benches examples/python scripts
+ruff format --check python tests benches examples/python scripts
 python -m mypy.stubtest fenpai._core --allowlist scripts/stubtest-allowlist.txt
 
 # The protocol passes Buf's lint (STANDARD and COMMENTS) and format checks, and the
@@ -33,5 +33,9 @@ diff -r --exclude=__init__.py --exclude=__pycache__ "$generated/fenpai/rpc" pyth
 (cd examples/node-client && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build)
 bash scripts/gen_go_protos.sh
 (cd examples/go-client && test -z "$(gofmt -l main.go)" && go vet . && go build -o bin/play .)
+
+# The documentation site (docs/, mkdocs.yml): every warning is an error.
+# (Not --quiet: it hides the warnings that --strict turns into a failure.)
+NO_MKDOCS_2_WARNING=1 mkdocs build --strict --site-dir "$generated/site"
 
 python -m pytest -q "$@"

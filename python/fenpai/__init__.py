@@ -4,12 +4,19 @@ Red Five (4 and 5 players), Fifty-K and Tractor: the rules live in a Rust core
 (`fenpai._core`); this package adds the games around them.
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from fenpai import fifty_k, scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.encoding import encode
 from fenpai.errors import GameOver, IllegalAction, MalformedAction, NoSuchSeat, NotYourTurn
 from fenpai.games import Game, Match, new_game, new_match
 from fenpai.simulate import simulate
+
+try:  # the Cargo workspace's version, which maturin gives the package
+    __version__ = version("fenpai")
+except PackageNotFoundError:  # a source tree on sys.path that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "Card",

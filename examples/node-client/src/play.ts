@@ -7,9 +7,13 @@
  *
  *   node dist/play.js --address 127.0.0.1:50051 --variant red_five_4p --seed 7
  *
+ * It runs from any working directory: the protocol is found from the script's own
+ * place (or --protos DIR); see README.md and --help.
+ *
  * Each action carries a client_seq, so a retry after a dropped connection can never
  * apply an action twice.
  */
+import * as fs from "fs";
 import * as path from "path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
@@ -50,21 +54,50 @@ interface Options {
 
 type Unary = (request: object, callback: (err: grpc.ServiceError | null, reply: any) => void) => void;
 
-function parseArgs(argv: string[]): Options {
+const USAGE = `usage: node dist/play.js [--address HOST:PORT] [--variant VARIANT] [--seed N] [--protos DIR]
+
+Creates a game on a fenpai server, joins every seat, plays it to the end with random
+legal actions, and prints the result (the last line is JSON).
+
+  --address HOST:PORT  the server (default 127.0.0.1:50051)
+  --variant VARIANT    red_five_4p, red_five_5p, fifty_k or tractor (default red_five_4p)
+  --seed N             the deal's seed, and the seed of the client's choices (default 7)
+  --protos DIR         the folder that holds fenpai/rpc/v1/game_service.proto
+                       (default: the repository's protos/, found from this script's
+                       own place, so the client runs from any working directory)
+  -h, --help           show this help`;
+
+/** A mistake on the command line: reported with a pointer to --help, exit status 2. */
+class UsageError extends Error {}
+
+const PROTO = path.join("fenpai", "rpc", "v1", "game_service.proto");
+
+/** The flags, as `--flag value` or `--flag=value`; null when help was asked for. */
+function parseArgs(argv: string[]): Options | null {
   const options: Options = {
     address: "127.0.0.1:50051",
     variant: "red_five_4p",
     seed: 7,
     protos: path.resolve(__dirname, "..", "..", "..", "protos"),
   };
-  for (let i = 0; i < argv.length; i += 2) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "-h" || arg === "--help") return null;
+    const eq = arg.indexOf("=");
+    const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    if (!["--address", "--variant", "--seed", "--protos"].includes(flag)) {
+      throw new UsageError(`unknown argument ${arg}`);
+    }
+    const value = flag !== arg ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || value === "") throw new UsageError(`${flag} needs a value`);
     if (flag === "--address") options.address = value;
     else if (flag === "--variant") options.variant = value;
-    else if (flag === "--seed") options.seed = Number(value);
-    else if (flag === "--protos") options.protos = value;
-    else throw new Error(`unknown flag ${flag}: use --address, --variant, --seed, --protos`);
+    else if (flag === "--protos") options.protos = path.resolve(value);
+    else if (/^\d+$/.test(value)) options.seed = Number(value);
+    else throw new UsageError(`--seed needs a whole number, not ${value}`);
+  }
+  if (!fs.existsSync(path.join(options.protos, PROTO))) {
+    throw new UsageError(`${PROTO} is not under ${options.protos}: pass --protos DIR`);
   }
   return options;
 }
@@ -82,7 +115,7 @@ function generator(seed: number): () => number {
 }
 
 function connect(options: Options): grpc.Client & Record<string, Function> {
-  const definition = protoLoader.loadSync("fenpai/rpc/v1/game_service.proto", {
+  const definition = protoLoader.loadSync(PROTO, {
     includeDirs: [options.protos],
     keepCase: true,
     longs: String,
@@ -117,6 +150,10 @@ function follow(client: Record<string, Function>, gameId: string, token: string)
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  if (options === null) {
+    console.log(USAGE);
+    return;
+  }
   const client = connect(options);
   const random = generator(options.seed);
 
@@ -179,5 +216,6 @@ async function main(): Promise<void> {
 
 main().catch((err: Error) => {
   console.error(`fenpai example client: ${err.message}`);
-  process.exit(1);
+  if (err instanceof UsageError) console.error("run with --help for the flags");
+  process.exit(err instanceof UsageError ? 2 : 1);
 });
