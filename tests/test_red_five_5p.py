@@ -459,6 +459,68 @@ def test_r5_22_a_copy_back_from_a_failed_throw_is_not_played_and_a_led_copy_grab
     assert g.view()["friend"] == 1 and g.view()["grab"] is True
 
 
+def last_club_hand(clubs: str, **options) -> Game:
+    """Seat 0 reveals 2d, holds no club and calls Ac; seat 1 holds As and `clubs` (its only
+    clubs) and wins trick 1 with As, so that it leads trick 2."""
+    deck = scripted_deck(
+        {0: "2d 3s", 1: "As " + clubs}, kitty="4s 4s 4s 6s 7s 8s 9s", avoid={0: "c", 1: "c"}
+    )
+    g = new(deck, **options)
+    g.apply(0, "declare 2d")
+    bury_weakest(g, "3s")
+    g.apply(0, "call Ac")
+    g.apply(0, "play 3s")
+    g.apply(1, "play As")
+    for seat in (2, 3, 4):
+        g.apply(seat, low(g, seat))
+    assert g.to_act == [1] and g.view()["friend"] is None
+    return g
+
+
+@pytest.mark.parametrize(
+    "clubs, grab",
+    [
+        ("Ac", False),  # (b): its last club
+        ("Ac 2c", False),  # (b): 2c is trump (C-10), not a club: Ac is still the last club
+        ("Ac Kc", True),  # Kc stays: a grab
+    ],
+)
+def test_r5_22_leading_the_last_card_of_the_suit_is_no_grab(clubs, grab):
+    g = last_club_hand(clubs)
+    g.apply(1, "play Ac")
+    assert g.view()["friend"] == 1 and g.view()["grab"] is grab
+
+
+@pytest.mark.parametrize("clubs, legal", [("Ac", True), ("Ac 2c", True), ("Ac Kc", False)])
+def test_r5_22_forbid_allows_leading_the_last_card_of_the_suit(clubs, legal):
+    g = last_club_hand(clubs, friend_grab="forbid")
+    reason = g.play.play_error(1, fenpai.cards("Ac"))
+    assert (reason is None) is legal, reason
+    if not legal:
+        assert "last card of clubs" in reason
+        assert_illegal(g, 1, "play Ac", "R5-22")
+        return
+    g.apply(1, "play Ac")
+    assert g.view()["friend"] == 1 and g.view()["grab"] is False
+
+
+@pytest.mark.parametrize("friend_grab", ["allow", "forbid"])
+def test_r5_22_discarding_the_last_card_of_the_suit_is_no_grab(friend_grab):
+    # Seat 1 holds no spade and one club, Ac: discarding it on a spade lead leaves it no
+    # club.
+    deck = scripted_deck(
+        {0: "2d 3s", 1: "Ac"}, kitty="4h 4h 4h 6h 7h 8h 9h", avoid={0: "c", 1: "cs"}
+    )
+    g = new(deck, friend_grab=friend_grab)
+    g.apply(0, "declare 2d")
+    bury_weakest(g, "3s")
+    g.apply(0, "call Ac")
+    g.apply(0, "play 3s")
+    assert g.play.play_error(1, fenpai.cards("Ac")) is None
+    g.apply(1, "play Ac")
+    assert g.view()["friend"] == 1 and g.view()["grab"] is False
+
+
 def test_r5_22_grab_won_is_scored_normally():
     g = hand_after_call(STRONG, STRONG_KITTY, "call Ah")  # seat 0 owns one Ah (buried)
     play_out(g)
