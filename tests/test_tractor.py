@@ -520,7 +520,9 @@ def test_tr_40_tr_43_kitty_times_12_and_levels_stop_at_a():
     script = family(kitty="K K T T 5 5", keep="9 9 8 8 7 7", leads=levels + ["9s 9s 8s 8s 7s 7s"])
     r = run(script).result
     assert r["kitty_multiplier"] == 12 and r["attacker_points"] == 600
-    assert r["levels_gained"] == 13 and r["game_points"] == [0, 13, 0, 13]
+    # TR-42 gives 13 levels; TR-43 stops the team at A: it gains 12 (TR-50).
+    assert r["levels_nominal"] == 13 and r["levels_gained"] == 12
+    assert r["game_points"] == [0, 12, 0, 12]
     assert r["new_levels"] == ["2", "A"] and r["match_won"] is None  # stops at A
 
 
@@ -539,7 +541,7 @@ def test_tr_40_the_kitty_does_not_count_when_a_defender_wins_the_last_trick():
     g = run(script)
     r = g.result
     assert r["last_trick_winner"] == 0 and r["last_lead"] == "4s"
-    assert r["kitty_points"] == 50 and r["kitty_multiplier"] == 0
+    assert r["kitty_points"] == 50 and r["kitty_multiplier"] is None
     assert script.trick_points == 40 and r["attacker_points"] == 40
     assert r["card_points"] == [110, 40, 0, 0]
     assert (r["winner_team"], r["levels_gained"]) == ("defenders", 1)
@@ -574,6 +576,7 @@ def test_tr_42_level_change_bands_and_tr_32_next_dealer(
     r = run(script).result
     assert r["attacker_points"] == p
     assert (r["winner_team"], r["levels_gained"]) == (side, gained)
+    assert r["levels_nominal"] == gained  # far from A: nothing is cut (TR-43)
     team = 0 if side == "defenders" else 1
     assert r["gaining_team"] == team
     assert r["game_points"] == [gained if s % 2 == team else 0 for s in range(4)]
@@ -586,20 +589,49 @@ def test_tr_43_defenders_holding_at_a_pass_it_and_win_the_match_tr_30():
     assert g.view()["first_seat"] == 0 and r["level"] == "A"
     assert r["attacker_points"] == 0 and r["winner_team"] == "defenders"
     assert r["new_levels"] == ["A", "K"] and r["match_won"] == 0
+    # TR-50: passing A is the one level the team gains (TR-43), not TR-42's 3.
+    assert (r["levels_nominal"], r["levels_gained"], r["game_points"]) == (3, 1, [1, 0, 1, 0])
 
 
 def test_tr_43_attackers_taking_over_stop_at_a_without_winning():
     script = family(level="A", tails=("K K T T 5 5",) * 3, keep="K K T T 5 5")
     r = run(script, first_seat=None, levels=("A", "K"), dealer=0).result
-    assert r["attacker_points"] == 200 and r["levels_gained"] == 3
+    assert r["attacker_points"] == 200 and r["levels_nominal"] == 3
+    assert r["levels_gained"] == 1 and r["game_points"] == [0, 1, 0, 1]  # K to A (TR-50)
     assert r["new_levels"] == ["A", "A"] and r["match_won"] is None
     assert r["next_dealer"] == 1
 
 
 def test_tr_43_defenders_below_a_stop_at_a():
     r = run(family(level="Q"), first_seat=None, levels=("Q", "2"), dealer=0).result
-    assert r["attacker_points"] == 0 and r["levels_gained"] == 3
+    assert r["attacker_points"] == 0 and r["levels_nominal"] == 3
+    assert r["levels_gained"] == 2 and r["game_points"] == [2, 0, 2, 0]  # Q to A (TR-50)
     assert r["new_levels"] == ["A", "2"] and r["match_won"] is None
+
+
+def rotated(script):
+    """The same hand one seat on: seat s plays what seat s - 1 played in `script`."""
+    return Script(
+        [script.hands[(s - 1) % 4] for s in range(4)],
+        script.kitty,
+        script.bury,
+        [script.plays[(s - 1) % 4] for s in range(4)],
+        script.trick_points,
+        script.kitty_points,
+    )
+
+
+def test_tr_50_game_points_are_the_levels_the_team_actually_gains():
+    # Dealer 1 (team 1 at A); the attackers, seats 0 and 2 at K, take 170 points: TR-42
+    # gives them 2 levels, TR-43 stops them at A, so they gain 1.
+    script = rotated(family(level="A", tails=("K K T T 5 5",) * 3, keep="K T"))
+    assert script.trick_points == 170 and script.kitty_points == 0
+    r = run(script, first_seat=1, levels=("K", "A"), dealer=1).result
+    assert r["dealer"] == 1 and r["attacker_points"] == 170
+    assert (r["winner_team"], r["gaining_team"]) == ("attackers", 0)
+    assert (r["levels_nominal"], r["levels_gained"]) == (2, 1)
+    assert r["game_points"] == [1, 0, 1, 0]
+    assert r["new_levels"] == ["A", "A"] and r["match_won"] is None
 
 
 def swap(cards, old, new):
@@ -763,12 +795,15 @@ def test_random_playouts_conserve_cards_score_by_the_rules_and_replay():
         penalty = r["attacker_points"] - trick_points
         assert penalty % 10 == 0
         assert r["attacker_points"] == (
-            r["trick_points"] + r["kitty_points"] * r["kitty_multiplier"] + penalty
+            r["trick_points"] + r["kitty_points"] * (r["kitty_multiplier"] or 0) + penalty
         )
         assert sum(r["card_points"]) == 200 - r["kitty_points"] + (
-            r["kitty_points"] * r["kitty_multiplier"]
+            r["kitty_points"] * (r["kitty_multiplier"] or 0)
         )
-        kitty_bonus += r["kitty_multiplier"] > 0
+        # TR-40: a multiplier exactly when an attacker won the last trick
+        attackers_last = r["last_trick_winner"] % 2 != r["dealer"] % 2
+        assert (r["kitty_multiplier"] is not None) == attackers_last
+        kitty_bonus += r["kitty_multiplier"] is not None
         throws += sum(r["failed_throws"])
         replay = fenpai.new_game("tractor", seed=seed, **options)
         for s, action in g.history:
