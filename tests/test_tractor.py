@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from view_support import assert_names_only, check_trick_records
 
 import fenpai
 from fenpai import IllegalAction
@@ -660,6 +661,17 @@ def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
     first = g.play.tricks()[0]
     assert fenpai.format_cards(first[2]) == "Qh Jh" and first[1][0] == (0, fenpai.cards("Jh"))
     assert first[3] == 2
+    # C-51: the failure stays public in the trick record, with its TR-41 penalty.
+    assert g.view(3)["tricks"][0]["failed_throw"] == {
+        "seat": 0,
+        "attempted": "Qh Jh",
+        "forced": "Jh",
+        "penalty": {
+            "rule": "TR-41",
+            "attacker_points": 10,
+            "text": "10 points against seat 0's team (defenders): attackers' points +10",
+        },
+    }
     assert r["card_points"][1] == 75 and r["attacker_points"] == 85
     assert (r["winner_team"], r["levels_gained"]) == ("attackers", 0)  # not defenders +1
     assert r["next_dealer"] == 1
@@ -678,6 +690,9 @@ def test_tr_41_an_attackers_failed_throw_costs_the_attackers_10():
     g = run(script)
     r = g.result
     assert r["failed_throws"] == [0, 1, 0, 0]
+    (failed,) = [t["failed_throw"] for t in g.view()["tricks"] if t["failed_throw"]]
+    assert (failed["seat"], failed["attempted"], failed["forced"]) == (1, "Qs Js", "Js")
+    assert failed["penalty"]["rule"] == "TR-41" and failed["penalty"]["attacker_points"] == -10
     assert r["kitty_points"] == 0 and r["card_points"][1] == 40
     assert r["attacker_points"] == 30
     assert (r["winner_team"], r["levels_gained"]) == ("defenders", 2)  # not +1 at 40
@@ -742,6 +757,8 @@ def hidden_free(g, seat):
         public.update(map(str, g.play.attempted() or []))
     if g.buried and (seat == g.declarer or g.phase == "done"):
         public.update(map(str, g.buried))
+    if seat == g.declarer and g.phase == "kitty":
+        public.update(map(str, g.kitty))  # taken up into its hand (C-4)
     return public
 
 
@@ -756,15 +773,11 @@ def check_views(g):
         else:
             assert v["hand"] == fenpai.format_cards(g.hand_of(seat))
             assert v["legal_actions"] == g.legal_actions(seat, 100)
-        shown = collections.Counter()
-        for key, value in v.items():
-            if key in ("hand", "legal_actions", "result", "declaration"):
-                continue  # "declaration" repeats the last of "declarations"
-            for token in json.dumps(value).replace('"', " ").replace(",", " ").split():
-                if token in FULL:
-                    shown[token] += 1
-        hidden = shown - hidden_free(g, seat)
-        assert not hidden, f"view({seat}) shows {hidden}"
+        check_trick_records(g, v)
+        free = hidden_free(g, seat)
+        for key in v:
+            if key not in ("hand", "legal_actions", "result"):
+                assert_names_only(v, key, free)
         last = v["declarations"][-1] if v["declarations"] else None
         assert v["declaration"] == (last and {"seat": last[0], "cards": last[1]})
 

@@ -305,6 +305,18 @@ class Tractor(TrickGame):
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------
 
+    def throw_penalty(self, seat: int, previous: int) -> dict[str, Any]:
+        """TR-41: each failed throw counts 10 points against the thrower's team."""
+        assert self.declarer is not None
+        attacker = seat % 2 != self.declarer % 2
+        change = -scoring.TRACTOR_THROW_PENALTY if attacker else scoring.TRACTOR_THROW_PENALTY
+        side = "attackers" if attacker else "defenders"
+        said = (
+            f"{scoring.TRACTOR_THROW_PENALTY} points against seat {seat}'s team ({side}): "
+            f"attackers' points {change:+d}"
+        )
+        return {"rule": "TR-41", "attacker_points": change, "text": said}
+
     def score(self) -> dict[str, Any]:
         assert self.play is not None and self.declarer is not None and self.buried is not None
         dealer = self.declarer
