@@ -749,28 +749,41 @@ mod tests {
         );
     }
 
+    /// A random small Red Five 5p hand with the call card As (first play).
+    fn random_called(rng: &mut crate::rng::Rng, round: usize, forbid: bool) -> TrickPlay {
+        let pool = parse_cards("As Ks Qs 2s 3s 5c 6c Kc 3d 4d 2d 5h Ah Js Ts").unwrap();
+        let mut cards = pool.repeat(3);
+        rng.shuffle(&mut cards);
+        let hands: Vec<Counts> = cards.chunks(4).take(5).map(Counts::from_cards).collect();
+        let v = Variant::RedFive5p;
+        let rules =
+            TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
+        let mut p = TrickPlay::new(rules, hands, (round % 4) + 1).unwrap();
+        p.set_call(call("As", CallMode::FirstPlay, forbid)).unwrap();
+        p
+    }
+
+    /// R5-22 from the rule text: `play` holds no As, or every legal play holds one (a),
+    /// or it leaves `seat` no spade (b; 2s is trump, C-10).
+    fn exempt_by_the_text(p: &TrickPlay, seat: usize, all: &[Counts], play: &Counts) -> bool {
+        let ace = parse_cards("As").unwrap()[0];
+        let mut rest = *p.hand(seat);
+        rest.remove_all(play);
+        let spades = rest
+            .to_cards()
+            .iter()
+            .filter(|&&c| !p.rules().is_trump(c))
+            .any(|c| c.suit() == Some(Suit::SPADES));
+        play.get(ace) == 0 || all.iter().all(|o| o.get(ace) > 0) || !spades
+    }
+
     #[test]
     fn r5_22_forbid_moves_are_exactly_the_plays_play_error_accepts() {
         // Random small hands: under forbid, a rule-legal play is listed exactly when
-        // play_error accepts it, and it is exempt: no copy, forced, or the suit's last.
+        // play_error accepts it, and it is exempt by the rule text.
         let mut rng = crate::rng::Rng::new(22);
-        let pool = parse_cards("As As As Ks Qs 2s 3s 5c 6c Kc 3d 4d 2d 5h Ah Ah").unwrap();
-        let ace = parse_cards("As").unwrap()[0];
         for round in 0..300 {
-            let mut cards = pool.clone();
-            rng.shuffle(&mut cards);
-            let mut deck = Vec::new();
-            for _ in 0..3 {
-                deck.extend(cards.iter().copied());
-            }
-            let hands: Vec<Counts> = (0..5)
-                .map(|s| Counts::from_cards(&deck[s * 4..s * 4 + 4]))
-                .collect();
-            let v = Variant::RedFive5p;
-            let rules =
-                TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
-            let mut p = TrickPlay::new(rules, hands, (round % 4) + 1).unwrap();
-            p.set_call(call("As", CallMode::FirstPlay, true)).unwrap();
+            let mut p = random_called(&mut rng, round, true);
             while let Some(seat) = p.to_act() {
                 let all = p.rule_moves(seat).list(usize::MAX);
                 let listed = p.moves().list(usize::MAX);
@@ -779,17 +792,45 @@ mod tests {
                 for m in &all {
                     let ok = p.play_error(seat, m).is_none();
                     assert_eq!(listed.contains(m), ok, "{m:?}");
-                    let mut rest = *p.hand(seat);
-                    rest.remove_all(m);
-                    let exempt = m.get(ace) == 0
-                        || all.iter().all(|o| o.get(ace) > 0)
-                        || p.rules().count_in_suit(&rest, 0) == 0;
-                    assert_eq!(ok, !watched || exempt, "{m:?}");
+                    assert_eq!(
+                        ok,
+                        !watched || exempt_by_the_text(&p, seat, &all, m),
+                        "{m:?}"
+                    );
                 }
                 let pick = listed[rng.below(listed.len() as u64) as usize];
                 p.apply(seat, &pick).unwrap();
                 assert!(!p.friend().2, "forbid allows no grab");
             }
         }
+    }
+
+    #[test]
+    fn r5_22_allow_a_copy_grabs_exactly_when_it_is_not_exempt() {
+        // Random small hands: every rule-legal play is legal; one that makes the friend
+        // grabs exactly when the cards it actually plays (a failed throw's forced part)
+        // are not exempt by the rule text.
+        let mut rng = crate::rng::Rng::new(522);
+        let mut seen = [0usize; 2];
+        for round in 0..300 {
+            let mut p = random_called(&mut rng, round, false);
+            while let Some(seat) = p.to_act() {
+                let all = p.rule_moves(seat).list(usize::MAX);
+                assert_eq!(p.moves().count(), all.len() as u64);
+                for m in &all {
+                    let mut q = p.clone();
+                    let out = q.apply(seat, m).unwrap();
+                    if let Some((friend, grab)) = out.friend_revealed {
+                        let actual = out.failed_throw.map_or(*m, |(_, f)| Counts::from_cards(&f));
+                        assert_eq!(friend, seat);
+                        assert_eq!(grab, !exempt_by_the_text(&p, seat, &all, &actual), "{m:?}");
+                        seen[grab as usize] += 1;
+                    }
+                }
+                let pick = all[rng.below(all.len() as u64) as usize];
+                p.apply(seat, &pick).unwrap();
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
 }
