@@ -599,7 +599,7 @@ def throw_hand() -> Game:
 
 
 THROW_PENALTY_TEXT = "seat 0 -4 game points, each other seat +1"
-THIRD_THROW_TEXT = "no penalty: seat 0's failed throw number 3 in this hand"
+THIRD_THROW_TEXT = "no penalty: seat 0 has failed 3 throws this hand (two at most)"
 
 
 def test_r5_31_failed_throws_cost_four_and_pay_one_each_twice_only():

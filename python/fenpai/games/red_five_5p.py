@@ -262,7 +262,8 @@ class RedFive5p(TrickGame):
         own, other = scoring.red_five_5p_throw_penalty(previous)
         game_points = [own if s == seat else other for s in range(PLAYERS)]
         if own == 0:
-            said = f"no penalty: seat {seat}'s failed throw number {previous + 1} in this hand"
+            failures = previous + 1
+            said = f"no penalty: seat {seat} has failed {failures} throws this hand (two at most)"
         else:
             said = f"seat {seat} {own:+d} game points, each other seat {other:+d}"
         return {"rule": "R5-31", "game_points": game_points, "text": said}

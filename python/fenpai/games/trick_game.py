@@ -77,6 +77,9 @@ class TrickGame(Game):
         self.declarer: int | None = None
         self.kitty_taken = False
         self._result: dict[str, Any] | None = None
+        # The closed tricks as views show them, made once each (see `trick_records`).
+        self._records: list[dict[str, Any]] = []
+        self._failures = [0] * self.num_players
 
     @property
     def decks(self) -> int:
@@ -305,16 +308,15 @@ class TrickGame(Game):
 
     def trick_records(self) -> list[dict[str, Any]]:
         """The closed tricks of the hand, public (C-43, C-51): leader, plays (the lead as it
-        stood first), winner, points, and the failed throw (None when none)."""
+        stood first), winner, points, and the failed throw (None when none). A closed
+        trick never changes, so each is made once; views share them, read-only."""
         assert self.play is not None
-        out: list[dict[str, Any]] = []
-        failures = [0] * self.num_players
-        for leader, plays, attempted, winner, points in self.play.tricks():
+        for leader, plays, attempted, winner, points in self.play.tricks(len(self._records)):
             failed = None
             if attempted is not None:
-                failed = self.failed_throw(leader, attempted, plays[0][1], failures[leader])
-                failures[leader] += 1
-            out.append(
+                failed = self.failed_throw(leader, attempted, plays[0][1], self._failures[leader])
+                self._failures[leader] += 1
+            self._records.append(
                 {
                     "leader": leader,
                     "plays": [[s, text(cs)] for s, cs in plays],
@@ -323,7 +325,7 @@ class TrickGame(Game):
                     "failed_throw": failed,
                 }
             )
-        return out
+        return list(self._records)
 
     def failed_throw(
         self, seat: int, attempted: list[Card], forced: list[Card], previous: int

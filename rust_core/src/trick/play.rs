@@ -684,28 +684,19 @@ mod tests {
 
     #[test]
     fn r5_22_discarding_the_last_card_of_the_suit_is_no_grab() {
-        // Seat 1 is void in diamonds: it may discard anything.
-        let hands = ["3d 4d", "As 5c", "Ks 6c", "Qs 7c", "Js 8c"];
-        let mut p = called(hands, 0, false);
-        p.apply(0, &counts("3d")).unwrap();
-        assert_eq!(
-            p.apply(1, &counts("As")).unwrap().friend_revealed,
-            Some((1, false))
-        );
-        let mut q = called(hands, 0, true);
-        q.apply(0, &counts("3d")).unwrap();
-        assert!(legal(&mut q, "As") && q.play_error(1, &counts("As")).is_none());
-        // Holding another spade, the discard grabs, and forbid refuses it.
-        let other = ["3d 4d", "As Ts", "Ks 6c", "Qs 7c", "Js 8c"];
-        let mut r = called(other, 0, false);
-        r.apply(0, &counts("3d")).unwrap();
-        assert_eq!(
-            r.apply(1, &counts("As")).unwrap().friend_revealed,
-            Some((1, true))
-        );
-        let mut f = called(other, 0, true);
-        f.apply(0, &counts("3d")).unwrap();
-        assert!(!legal(&mut f, "As") && f.play_error(1, &counts("As")).is_some());
+        // Seat 1 is void in diamonds: it may discard anything. With its last spade the
+        // discard of As is exempt; holding Ts besides, it grabs and forbid refuses it.
+        for (seat_1, grab) in [("As 5c", false), ("As Ts", true)] {
+            let hands = ["3d 4d", seat_1, "Ks 6c", "Qs 7c", "Js 8c"];
+            let mut p = called(hands, 0, false);
+            p.apply(0, &counts("3d")).unwrap();
+            let out = p.apply(1, &counts("As")).unwrap();
+            assert_eq!(out.friend_revealed, Some((1, grab)), "{seat_1}");
+            let mut q = called(hands, 0, true);
+            q.apply(0, &counts("3d")).unwrap();
+            assert_eq!(legal(&mut q, "As"), !grab, "{seat_1}");
+            assert_eq!(q.play_error(1, &counts("As")).is_none(), !grab, "{seat_1}");
+        }
     }
 
     #[test]
