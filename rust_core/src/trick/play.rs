@@ -700,7 +700,7 @@ mod tests {
     }
 
     #[test]
-    fn c51_r5_22_a_copy_forced_out_of_a_failed_throw_is_played() {
+    fn c_51_r5_22_a_copy_forced_out_of_a_failed_throw_is_played() {
         // The call card is Ks. Seat 1 throws all its spades Ks Ks Qs; seat 2's As As beat
         // the pair Ks Ks, which is forced (C-51); Qs goes back, so seat 1 keeps a spade.
         let hands = [
