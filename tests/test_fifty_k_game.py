@@ -120,6 +120,66 @@ def test_fk31_fk32_fk40_fk41_fk43_doubled_when_losers_took_nothing():
     assert r["winners"] == [0, 2]
 
 
+# Seat 0 and seat 1 each hold a 12-card straight and a 2; seat 3 the clubs, seat 2 the
+# diamonds: seat 0 goes out first, then seats 1 and 3 (FK-41's case where the team
+# that did not finish is the first player's own).
+HANDS_FIRST_OUTS_TEAM_LEFT = [
+    "3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2h",
+    "3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As 2s",
+    "3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad 2d",
+    "3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2c",
+]
+
+
+def first_outs_team_left():
+    """The hand of HANDS_FIRST_OUTS_TEAM_LEFT played to its end: out 0, 1, 3."""
+    g = fenpai.new_game("fifty_k", deck=deal(HANDS_FIRST_OUTS_TEAM_LEFT))
+    straight = "3 4 5 6 7 8 9 T J Q K A".split()
+    script = [
+        (0, "play " + " ".join(r + "h" for r in straight)),
+        (1, "pass"), (2, "pass"), (3, "pass"),  # seat 0 collects 25 (FK-31)
+        (0, "play 2h"),  # out first (FK-32)
+        (1, "pass"), (2, "pass"), (3, "pass"),
+        (1, "play " + " ".join(r + "s" for r in straight)),
+        (2, "pass"), (3, "pass"),  # seat 1 collects 25
+        (1, "play 2s"),  # out second
+        (2, "pass"), (3, "pass"),
+        (2, "play 3d"), (3, "play 2c"), (2, "pass"),
+        (3, "play " + " ".join(r + "c" for r in straight)),  # out: team (1, 3) is out
+    ]  # fmt: skip
+    for seat, action in script:
+        assert g.to_act == [seat], (seat, action)
+        g.apply(seat, action)
+    return g
+
+
+def test_fk_41_the_team_left_in_may_be_the_first_players_own():
+    g = first_outs_team_left()
+    r = g.result
+    assert g.phase == "done" and r["finish_order"] == [0, 1, 3]  # FK-40
+    assert r["collected"] == [25, 25, 0, 25]  # seat 3 takes the table at the end (FK-33)
+    # FK-41: seat 0 +20 for going out first; the team that did not finish is seat 0's
+    # own, and its one player still in, seat 2, loses 20 and its hand's 25 points.
+    assert r["hand_points_left"] == [0, 0, 25, 0]
+    assert r["card_points"] == [45, 25, -45, 25]
+    assert (r["team_points"], r["winner"], r["doubled"]) == ([0, 50], 1, False)
+    assert r["game_points"] == [0.0, 25.0, 0.0, 25.0] and r["winners"] == [1, 3]
+
+
+def test_fk_41_the_point_cards_left_in_hand_are_listed_once_the_hand_is_over():
+    g = fenpai.new_game("fifty_k", deck=deal(HANDS_FIRST_OUTS_TEAM_LEFT))
+    g.apply(0, "play 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah")
+    for seat in (None, 0, 1, 2, 3):  # hidden while the hand goes on
+        assert "points_left_in_hand" not in g.view(seat)
+    check_views(g)
+    g = first_outs_team_left()
+    r = g.result
+    assert r["points_left_in_hand"] == ["", "", "Kd Td 5d", ""]
+    check_views(g)
+    for seat in (None, 0, 1, 2, 3):  # public once the hand is over
+        assert g.view(seat)["points_left_in_hand"] == r["points_left_in_hand"]
+
+
 def test_fk32_lead_after_out_next():
     g = fenpai.new_game("fifty_k", deck=deal(HANDS_4P), lead_after_out="next")
     drive(g, {0: "low", 1: "pass", 2: "pass", 3: "pass"})
@@ -203,6 +263,7 @@ def test_fk_random_playouts_score_by_the_rules(players, lead_after_out):
             card, ranking, doubled, gp = reference_3p(collected, order, left)
             assert (r["card_points"], r["ranking"], r["doubled"]) == (card, ranking, doubled)
         assert r["game_points"] == gp
+        check_views(g)
         replay = fenpai.new_game(
             "fifty_k", seed=seed, players=players, lead_after_out=lead_after_out
         )
@@ -213,15 +274,27 @@ def test_fk_random_playouts_score_by_the_rules(players, lead_after_out):
 
 
 def check_views(g):
-    """No view holds a card of another seat's hand."""
+    """No view holds a card of another seat's hand; once the hand is over, its point cards
+    are public (FK-41, FK-51) and shown per seat, and only they."""
+    left = [[str(c) for c in g.hand_of(s) if c.points] for s in range(g.num_players)]
     for seat in [None, *range(g.num_players)]:
         v = g.view(seat)
-        text = json.dumps({k: val for k, val in v.items() if k != "hand"})
+        if g.phase == "done":
+            assert [t.split() for t in v["points_left_in_hand"]] == left
+        else:
+            assert "points_left_in_hand" not in v
+        shown = json.loads(json.dumps(v))
+        for part in (shown, shown.get("result", {})):
+            part.pop("points_left_in_hand", None)
+        shown.pop("hand", None)
+        text = json.dumps(shown)
         tokens = set(text.replace('"', " ").replace(",", " ").replace("]", " ").split())
         for other in range(g.num_players):
             if other == seat:
                 continue
             hidden = set(map(str, g.hand_of(other)))
+            if g.phase == "done":
+                hidden -= set(left[other])
             leak = hidden & tokens
             assert not leak, f"view({seat}) shows seat {other}'s {leak}"
         if seat is not None:

@@ -60,6 +60,8 @@ def test_tr_30_a_match_runs_to_the_first_team_passing_a():
     ]
     with pytest.raises(IllegalAction, match="the match is over"):
         m.next_hand()
+    # TR-50: game points are the levels actually gained, so they add up to the totals.
+    assert m.totals == [sum(g.result["game_points"][s] for g in hands) for s in range(4)]
 
 
 def test_tr_32_tr_43_a_match_from_a_ends_when_defenders_hold_at_a():
@@ -67,6 +69,7 @@ def test_tr_32_tr_43_a_match_from_a_ends_when_defenders_hold_at_a():
     m = fenpai.new_match("tractor", seed=3, levels=("A", "A"))
     assert m.totals == [12.0] * 4
     hands = play_match(m, rng)
+    assert m.totals == [12 + sum(g.result["game_points"][s] for g in hands) for s in range(4)]
     for g in hands[:-1]:
         r = g.result
         assert r["attacker_points"] >= 80 and r["new_levels"] == ["A", "A"]

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 import pytest
+from view_support import assert_names_only, check_trick_records
 
 import fenpai
 from fenpai import Game, IllegalAction
@@ -459,6 +460,68 @@ def test_r5_22_a_copy_back_from_a_failed_throw_is_not_played_and_a_led_copy_grab
     assert g.view()["friend"] == 1 and g.view()["grab"] is True
 
 
+def last_club_hand(clubs: str, **options) -> Game:
+    """Seat 0 reveals 2d, holds no club and calls Ac; seat 1 holds As and `clubs` (its only
+    clubs) and wins trick 1 with As, so that it leads trick 2."""
+    deck = scripted_deck(
+        {0: "2d 3s", 1: "As " + clubs}, kitty="4s 4s 4s 6s 7s 8s 9s", avoid={0: "c", 1: "c"}
+    )
+    g = new(deck, **options)
+    g.apply(0, "declare 2d")
+    bury_weakest(g, "3s")
+    g.apply(0, "call Ac")
+    g.apply(0, "play 3s")
+    g.apply(1, "play As")
+    for seat in (2, 3, 4):
+        g.apply(seat, low(g, seat))
+    assert g.to_act == [1] and g.view()["friend"] is None
+    return g
+
+
+@pytest.mark.parametrize(
+    "clubs, grab",
+    [
+        ("Ac", False),  # (b): its last club
+        ("Ac 2c", False),  # (b): 2c is trump (C-10), not a club: Ac is still the last club
+        ("Ac Kc", True),  # Kc stays: a grab
+    ],
+)
+def test_r5_22_leading_the_last_card_of_the_suit_is_no_grab(clubs, grab):
+    g = last_club_hand(clubs)
+    g.apply(1, "play Ac")
+    assert g.view()["friend"] == 1 and g.view()["grab"] is grab
+
+
+@pytest.mark.parametrize("clubs, legal", [("Ac", True), ("Ac 2c", True), ("Ac Kc", False)])
+def test_r5_22_forbid_allows_leading_the_last_card_of_the_suit(clubs, legal):
+    g = last_club_hand(clubs, friend_grab="forbid")
+    reason = g.play.play_error(1, fenpai.cards("Ac"))
+    assert (reason is None) is legal, reason
+    if not legal:
+        assert "last card of clubs" in reason
+        assert_illegal(g, 1, "play Ac", "R5-22")
+        return
+    g.apply(1, "play Ac")
+    assert g.view()["friend"] == 1 and g.view()["grab"] is False
+
+
+@pytest.mark.parametrize("friend_grab", ["allow", "forbid"])
+def test_r5_22_discarding_the_last_card_of_the_suit_is_no_grab(friend_grab):
+    # Seat 1 holds no spade and one club, Ac: discarding it on a spade lead leaves it no
+    # club.
+    deck = scripted_deck(
+        {0: "2d 3s", 1: "Ac"}, kitty="4h 4h 4h 6h 7h 8h 9h", avoid={0: "c", 1: "cs"}
+    )
+    g = new(deck, friend_grab=friend_grab)
+    g.apply(0, "declare 2d")
+    bury_weakest(g, "3s")
+    g.apply(0, "call Ac")
+    g.apply(0, "play 3s")
+    assert g.play.play_error(1, fenpai.cards("Ac")) is None
+    g.apply(1, "play Ac")
+    assert g.view()["friend"] == 1 and g.view()["grab"] is False
+
+
 def test_r5_22_grab_won_is_scored_normally():
     g = hand_after_call(STRONG, STRONG_KITTY, "call Ah")  # seat 0 owns one Ah (buried)
     play_out(g)
@@ -468,6 +531,7 @@ def test_r5_22_grab_won_is_scored_normally():
     assert (r["friend"], r["grab"], r["P"], r["grade"]) == (2, True, 0, 9)
     assert r["last_trick_winner"] == 0 and r["kitty_points"] == 40
     assert r["game_points"] == [18, -9, 9, -9, -9]  # 直拚: the normal table
+    assert r["winners"] == [0, 2]  # m > 0: the declarer side, the grabbing friend in it
     assert r["card_points"][1::2] == [0, 0] and r["card_points"][4] == 0
     assert sum(r["card_points"]) == 300
 
@@ -481,6 +545,7 @@ def test_r5_22_grab_lost_exchanges_declarer_and_friend():
     # 直搭 exchanges them.
     assert (r["friend"], r["grab"], r["P"], r["grade"]) == (3, True, 300, -24)
     assert r["game_points"] == [-9, 24, 24, -63, 24]
+    assert r["winners"] == [1, 2, 4]  # m < 0: the scoring side (R5-22 直搭 changes no side)
 
 
 def test_r5_22_forbid_on_the_grab_deck_the_copy_waits_until_forced():
@@ -533,17 +598,33 @@ def throw_hand() -> Game:
     return g
 
 
+THROW_PENALTY_TEXT = "seat 0 -4 game points, each other seat +1"
+THIRD_THROW_TEXT = "no penalty: seat 0 has failed 3 throws this hand (two at most)"
+
+
 def test_r5_31_failed_throws_cost_four_and_pay_one_each_twice_only():
     g = throw_hand()
-    for throw, forced in (("Qs Js", "Js"), ("Qs Ts", "Ts"), ("Qs 9s", "9s")):
+    penalties = [
+        {"rule": "R5-31", "game_points": [-4, 1, 1, 1, 1], "text": THROW_PENALTY_TEXT},
+        {"rule": "R5-31", "game_points": [-4, 1, 1, 1, 1], "text": THROW_PENALTY_TEXT},
+        {"rule": "R5-31", "game_points": [0] * 5, "text": THIRD_THROW_TEXT},
+    ]
+    for (throw, forced), penalty in zip(
+        (("Qs Js", "Js"), ("Qs Ts", "Ts"), ("Qs 9s", "9s")), penalties, strict=True
+    ):
         g.apply(0, "play " + throw)  # Ks (seat 1) beats both singles: the lower is led
         v = g.view()
-        assert v["failed_throw"] == {"seat": 0, "attempted": throw}
+        failed = {"seat": 0, "attempted": throw, "forced": forced, "penalty": penalty}
+        assert v["failed_throw"] == failed
         assert v["trick"] == [[0, forced]] and "Qs" in g.view(0)["hand"]
         assert_conserved(g)
         for seat in (1, 2, 3, 4):
             g.apply(seat, low(g, seat))
-        assert g.view()["last_trick"]["winner"] == 0
+        # The closed trick keeps the failed throw: in last_trick and in the tricks.
+        v = g.view()
+        assert v["failed_throw"] is None
+        assert v["last_trick"]["winner"] == 0 and v["last_trick"]["failed_throw"] == failed
+        assert v["tricks"][-1] == v["last_trick"] and v["last_trick"]["plays"][0] == [0, forced]
     assert g.view()["failed_throws"] == [3, 0, 0, 0, 0]
     play_out(g)
     r = g.result
@@ -552,6 +633,7 @@ def test_r5_31_failed_throws_cost_four_and_pay_one_each_twice_only():
     # -4 - 4 for seat 0 and +1 + 1 for each other seat.
     assert (r["P"], r["grade"], r["solo"]) == (245, -13, True)
     assert r["game_points"] == [-112, 28, 28, 28, 28]
+    assert r["winners"] == [1, 2, 3, 4]  # solo lost: the four against the declarer
     throws = [a for s, a in g.history if s == 0 and a.startswith("play Qs ")]
     assert throws == ["play Qs Js", "play Qs Ts", "play Qs 9s"]  # as attempted
 
@@ -625,6 +707,7 @@ def test_r5_43_escape_scores_minus_80_and_ends_the_hand():
     r = g.result
     assert g.phase == "done" and g.to_act == [] and g.legal_actions(0) == []
     assert r["game_points"] == [0, 0, 0, -80, 0] and r["escaped"] == 3 and r["P"] is None
+    assert r["winners"] == []  # as an abandoned hand of every variant
     assert_illegal(g, 0, "play 2d", "over")
     with pytest.raises(IllegalAction):
         g.resign(1)
@@ -715,8 +798,8 @@ def check_view(g: Game, seat: int | None, played: Counter) -> None:
     or once the hand is over) and the result. The friend shows once public (R5-21)."""
     v = g.view(seat)
     assert json.loads(json.dumps(v)) == v
-    own = {"hand", "legal_actions", "kitty", "result"}
-    public_cards = {"trick", "last_trick", "failed_throw", "reveal", "call"}
+    own = {"hand", "legal_actions", "kitty", "kitty_cards", "result"}
+    public_cards = {"trick", "last_trick", "tricks", "failed_throw", "reveal", "call"}
     if seat is None:
         assert not {"hand", "legal_actions"} & set(v)
     else:
@@ -729,12 +812,13 @@ def check_view(g: Game, seat: int | None, played: Counter) -> None:
         assert g.phase == "done"
     friend, public, _ = g.play.friend() if g.play else (None, False, False)
     assert v["friend"] == (friend if public else None)
+    check_trick_records(g, v)
     for key, value in v.items():
-        tokens = Counter()
-        card_tokens(value, tokens)
         if key in public_cards:
-            assert not tokens - played - Counter(card_texts(v["call"] or "")), key
+            assert_names_only(v, key, played + Counter(card_texts(v["call"] or "")))
         elif key not in own:
+            tokens = Counter()
+            card_tokens(value, tokens)
             assert not tokens, (key, value)
 
 
@@ -810,6 +894,7 @@ def test_random_playouts_conserve_cards_sum_to_zero_replay_and_hide_hands():
         if r["escaped"] is not None:
             lost = -200 if r["solo"] else -80
             assert r["game_points"] == [lost if s == r["escaped"] else 0 for s in range(5)]
+            assert r["winners"] == []  # R5-43: an abandoned hand has no winner
             counts["escaped"] += 1
             continue
         assert sum(r["game_points"]) == 0
@@ -819,6 +904,8 @@ def test_random_playouts_conserve_cards_sum_to_zero_replay_and_hide_hands():
         doubled = r["last_trick_winner"] not in side
         assert sum(r["card_points"]) == 300 + (r["kitty_points"] if doubled else 0)
         assert r["failed_throws"] == g.view()["failed_throws"]
+        winning_side = side if r["grade"] > 0 else set(range(5)) - side  # R5-41
+        assert r["winners"] == sorted(winning_side)
         counts[(r["solo"], r["forced"], r["grab"])] += 1
     assert counts[(False, True, False)] > 0 and counts[(False, False, True)] > 0
     assert sum(n for k, n in counts.items() if k != "escaped" and k[0]) > 0

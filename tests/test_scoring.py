@@ -695,6 +695,7 @@ def test_tr_30_defenders_pass_a_and_win_the_match():
     assert outcome == {
         "side": "defenders",
         "gained": 2,
+        "applied": 1,
         "team": 0,
         "levels": ("A", "5"),
         "next_dealer": 2,
@@ -707,6 +708,7 @@ def test_tr_43_attackers_taking_over_at_a_must_defend_it():
     assert outcome == {
         "side": "attackers",
         "gained": 2,
+        "applied": 0,
         "team": 0,
         "levels": ("A", "5"),
         "next_dealer": 2,
@@ -730,6 +732,22 @@ def test_tr_42_tr_43_hand_outcomes():
     # defenders at A fail to hold: the other team takes over, nobody passes A
     outcome = scoring.tractor_hand_outcome(80, 1, ("3", "A"))
     assert (outcome["levels"], outcome["match_winner"]) == (("3", "A"), None)
+
+
+@pytest.mark.parametrize(
+    ("points", "dealer", "levels", "gained", "applied"),
+    [
+        (170, 1, ("K", "A"), 2, 1),  # attackers at K would go up 2: they gain 1 (TR-50)
+        (0, 0, ("Q", "2"), 3, 2),  # defenders at Q: 3 cut to 2
+        (0, 0, ("A", "2"), 3, 1),  # defenders at A pass it: one level
+        (200, 0, ("2", "A"), 3, 0),  # attackers at A stay there
+        (45, 0, ("K", "2"), 1, 1),  # nothing cut below A
+        (600, 0, ("2", "2"), 13, 12),
+    ],
+)
+def test_tr_43_tr_50_applied_levels(points, dealer, levels, gained, applied):
+    outcome = scoring.tractor_hand_outcome(points, dealer, levels)
+    assert (outcome["gained"], outcome["applied"]) == (gained, applied)
 
 
 def test_tr_42_hand_outcome_bad_input():

@@ -24,7 +24,7 @@ from fenpai.games.trick_game import TrickGame
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
 #: The keys a seat's view may add to the public view.
-PRIVATE = {"seat", "hand", "legal_actions", "num_legal", "kitty"}
+PRIVATE = {"seat", "hand", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count"}
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-z0-9])")
 
 
@@ -159,6 +159,9 @@ def check_view(seat: int, received: dict, truth) -> None:
     kitty = cards_in(received.get("kitty", "")) if "kitty" in received else []
     if "kitty" in received and public["phase"] != "done":
         assert received.get("declarer") == seat
+    if "kitty_cards" in received:  # the cards the declarer took up, in its own hand (C-4)
+        assert received.get("declarer") == seat and public["phase"] == "kitty"
+        assert contained(cards_in(received["kitty_cards"]), own)
     for action in received.get("legal_actions", []):
         if action.split()[0] in ("play", "bury", "declare"):  # moves the seat's own cards
             assert contained(cards_in(action), own + kitty)

@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from view_support import assert_names_only, check_trick_records
 
 import fenpai
 from fenpai import IllegalAction
@@ -520,7 +521,9 @@ def test_tr_40_tr_43_kitty_times_12_and_levels_stop_at_a():
     script = family(kitty="K K T T 5 5", keep="9 9 8 8 7 7", leads=levels + ["9s 9s 8s 8s 7s 7s"])
     r = run(script).result
     assert r["kitty_multiplier"] == 12 and r["attacker_points"] == 600
-    assert r["levels_gained"] == 13 and r["game_points"] == [0, 13, 0, 13]
+    # TR-42 gives 13 levels; TR-43 stops the team at A: it gains 12 (TR-50).
+    assert r["levels_nominal"] == 13 and r["levels_gained"] == 12
+    assert r["game_points"] == [0, 12, 0, 12]
     assert r["new_levels"] == ["2", "A"] and r["match_won"] is None  # stops at A
 
 
@@ -539,7 +542,7 @@ def test_tr_40_the_kitty_does_not_count_when_a_defender_wins_the_last_trick():
     g = run(script)
     r = g.result
     assert r["last_trick_winner"] == 0 and r["last_lead"] == "4s"
-    assert r["kitty_points"] == 50 and r["kitty_multiplier"] == 0
+    assert r["kitty_points"] == 50 and r["kitty_multiplier"] is None
     assert script.trick_points == 40 and r["attacker_points"] == 40
     assert r["card_points"] == [110, 40, 0, 0]
     assert (r["winner_team"], r["levels_gained"]) == ("defenders", 1)
@@ -574,6 +577,7 @@ def test_tr_42_level_change_bands_and_tr_32_next_dealer(
     r = run(script).result
     assert r["attacker_points"] == p
     assert (r["winner_team"], r["levels_gained"]) == (side, gained)
+    assert r["levels_nominal"] == gained  # far from A: nothing is cut (TR-43)
     team = 0 if side == "defenders" else 1
     assert r["gaining_team"] == team
     assert r["game_points"] == [gained if s % 2 == team else 0 for s in range(4)]
@@ -586,20 +590,49 @@ def test_tr_43_defenders_holding_at_a_pass_it_and_win_the_match_tr_30():
     assert g.view()["first_seat"] == 0 and r["level"] == "A"
     assert r["attacker_points"] == 0 and r["winner_team"] == "defenders"
     assert r["new_levels"] == ["A", "K"] and r["match_won"] == 0
+    # TR-50: passing A is the one level the team gains (TR-43), not TR-42's 3.
+    assert (r["levels_nominal"], r["levels_gained"], r["game_points"]) == (3, 1, [1, 0, 1, 0])
 
 
 def test_tr_43_attackers_taking_over_stop_at_a_without_winning():
     script = family(level="A", tails=("K K T T 5 5",) * 3, keep="K K T T 5 5")
     r = run(script, first_seat=None, levels=("A", "K"), dealer=0).result
-    assert r["attacker_points"] == 200 and r["levels_gained"] == 3
+    assert r["attacker_points"] == 200 and r["levels_nominal"] == 3
+    assert r["levels_gained"] == 1 and r["game_points"] == [0, 1, 0, 1]  # K to A (TR-50)
     assert r["new_levels"] == ["A", "A"] and r["match_won"] is None
     assert r["next_dealer"] == 1
 
 
 def test_tr_43_defenders_below_a_stop_at_a():
     r = run(family(level="Q"), first_seat=None, levels=("Q", "2"), dealer=0).result
-    assert r["attacker_points"] == 0 and r["levels_gained"] == 3
+    assert r["attacker_points"] == 0 and r["levels_nominal"] == 3
+    assert r["levels_gained"] == 2 and r["game_points"] == [2, 0, 2, 0]  # Q to A (TR-50)
     assert r["new_levels"] == ["A", "2"] and r["match_won"] is None
+
+
+def rotated(script):
+    """The same hand one seat on: seat s plays what seat s - 1 played in `script`."""
+    return Script(
+        [script.hands[(s - 1) % 4] for s in range(4)],
+        script.kitty,
+        script.bury,
+        [script.plays[(s - 1) % 4] for s in range(4)],
+        script.trick_points,
+        script.kitty_points,
+    )
+
+
+def test_tr_50_game_points_are_the_levels_the_team_actually_gains():
+    # Dealer 1 (team 1 at A); the attackers, seats 0 and 2 at K, take 170 points: TR-42
+    # gives them 2 levels, TR-43 stops them at A, so they gain 1.
+    script = rotated(family(level="A", tails=("K K T T 5 5",) * 3, keep="K T"))
+    assert script.trick_points == 170 and script.kitty_points == 0
+    r = run(script, first_seat=1, levels=("K", "A"), dealer=1).result
+    assert r["dealer"] == 1 and r["attacker_points"] == 170
+    assert (r["winner_team"], r["gaining_team"]) == ("attackers", 0)
+    assert (r["levels_nominal"], r["levels_gained"]) == (2, 1)
+    assert r["game_points"] == [1, 0, 1, 0]
+    assert r["new_levels"] == ["A", "A"] and r["match_won"] is None
 
 
 def swap(cards, old, new):
@@ -628,6 +661,17 @@ def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
     first = g.play.tricks()[0]
     assert fenpai.format_cards(first[2]) == "Qh Jh" and first[1][0] == (0, fenpai.cards("Jh"))
     assert first[3] == 2
+    # C-51: the failure stays public in the trick record, with its TR-41 penalty.
+    assert g.view(3)["tricks"][0]["failed_throw"] == {
+        "seat": 0,
+        "attempted": "Qh Jh",
+        "forced": "Jh",
+        "penalty": {
+            "rule": "TR-41",
+            "attacker_points": 10,
+            "text": "10 points against seat 0's team (defenders): attackers' points +10",
+        },
+    }
     assert r["card_points"][1] == 75 and r["attacker_points"] == 85
     assert (r["winner_team"], r["levels_gained"]) == ("attackers", 0)  # not defenders +1
     assert r["next_dealer"] == 1
@@ -646,6 +690,9 @@ def test_tr_41_an_attackers_failed_throw_costs_the_attackers_10():
     g = run(script)
     r = g.result
     assert r["failed_throws"] == [0, 1, 0, 0]
+    (failed,) = [t["failed_throw"] for t in g.view()["tricks"] if t["failed_throw"]]
+    assert (failed["seat"], failed["attempted"], failed["forced"]) == (1, "Qs Js", "Js")
+    assert failed["penalty"]["rule"] == "TR-41" and failed["penalty"]["attacker_points"] == -10
     assert r["kitty_points"] == 0 and r["card_points"][1] == 40
     assert r["attacker_points"] == 30
     assert (r["winner_team"], r["levels_gained"]) == ("defenders", 2)  # not +1 at 40
@@ -710,6 +757,8 @@ def hidden_free(g, seat):
         public.update(map(str, g.play.attempted() or []))
     if g.buried and (seat == g.declarer or g.phase == "done"):
         public.update(map(str, g.buried))
+    if seat == g.declarer and g.phase == "kitty":
+        public.update(map(str, g.kitty))  # taken up into its hand (C-4)
     return public
 
 
@@ -724,15 +773,11 @@ def check_views(g):
         else:
             assert v["hand"] == fenpai.format_cards(g.hand_of(seat))
             assert v["legal_actions"] == g.legal_actions(seat, 100)
-        shown = collections.Counter()
-        for key, value in v.items():
-            if key in ("hand", "legal_actions", "result", "declaration"):
-                continue  # "declaration" repeats the last of "declarations"
-            for token in json.dumps(value).replace('"', " ").replace(",", " ").split():
-                if token in FULL:
-                    shown[token] += 1
-        hidden = shown - hidden_free(g, seat)
-        assert not hidden, f"view({seat}) shows {hidden}"
+        check_trick_records(g, v)
+        free = hidden_free(g, seat)
+        for key in v:
+            if key not in ("hand", "legal_actions", "result"):
+                assert_names_only(v, key, free)
         last = v["declarations"][-1] if v["declarations"] else None
         assert v["declaration"] == (last and {"seat": last[0], "cards": last[1]})
 
@@ -763,12 +808,15 @@ def test_random_playouts_conserve_cards_score_by_the_rules_and_replay():
         penalty = r["attacker_points"] - trick_points
         assert penalty % 10 == 0
         assert r["attacker_points"] == (
-            r["trick_points"] + r["kitty_points"] * r["kitty_multiplier"] + penalty
+            r["trick_points"] + r["kitty_points"] * (r["kitty_multiplier"] or 0) + penalty
         )
         assert sum(r["card_points"]) == 200 - r["kitty_points"] + (
-            r["kitty_points"] * r["kitty_multiplier"]
+            r["kitty_points"] * (r["kitty_multiplier"] or 0)
         )
-        kitty_bonus += r["kitty_multiplier"] > 0
+        # TR-40: a multiplier exactly when an attacker won the last trick
+        attackers_last = r["last_trick_winner"] % 2 != r["dealer"] % 2
+        assert (r["kitty_multiplier"] is not None) == attackers_last
+        kitty_bonus += r["kitty_multiplier"] is not None
         throws += sum(r["failed_throws"])
         replay = fenpai.new_game("tractor", seed=seed, **options)
         for s, action in g.history:

@@ -185,11 +185,14 @@ impl TrickPlay {
         self.inner.attempted().map(|a| card_list(py, a)).transpose()
     }
 
-    /// Finished tricks: (leader, [(seat, cards)], attempted | None, winner, points).
-    fn tricks<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+    /// Finished tricks from number `start` on (0: all of them):
+    /// (leader, [(seat, cards)], attempted | None, winner, points).
+    #[pyo3(signature = (start = 0))]
+    fn tricks<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         self.inner
             .tricks()
             .iter()
+            .skip(start)
             .map(|t| {
                 let plays = t
                     .plays

@@ -533,6 +533,8 @@ def tractor_hand_outcome(points: int, dealer: int, levels: Sequence[str]) -> dic
 
     - ``"side"``: "defenders" or "attackers", the side that gains (`tractor`);
     - ``"gained"``: levels gained by that side per TR-42 (before the stop at A);
+    - ``"applied"``: the levels that team actually gains after TR-43 (a team at K that
+      would go up 2 gains 1; passing A counts as one level, as `Match.totals` counts it);
     - ``"team"``: that side's team index (dealer % 2 for defenders);
     - ``"levels"``: both teams' levels after the hand (`tractor_advance_level`);
     - ``"next_dealer"``: `tractor_next_dealer`;
@@ -546,10 +548,12 @@ def tractor_hand_outcome(points: int, dealer: int, levels: Sequence[str]) -> dic
     defending = side == "defenders"
     team = seat % 2 if defending else (seat + 1) % 2
     new_level, passed = tractor_advance_level(current[team], gained, defending)
+    applied = TRACTOR_LEVELS.index(new_level) - TRACTOR_LEVELS.index(current[team]) + passed
     current[team] = new_level
     return {
         "side": side,
         "gained": gained,
+        "applied": applied,
         "team": team,
         "levels": tuple(current),
         "next_dealer": tractor_next_dealer(seat, not defending),

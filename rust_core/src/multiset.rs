@@ -143,6 +143,33 @@ impl Space {
         Some(Space::new(self.base, items, self.size, self.need as u8))
     }
 
+    /// The part of the space whose multisets hold all of `cards`, which holds each of its
+    /// cards with every copy the space offers (a player's whole holding of a suit);
+    /// `None` when no multiset of the space does.
+    pub fn with_all(&self, cards: &Counts) -> Option<Space> {
+        let mut base = self.base;
+        let mut size = self.size;
+        let mut items = Items::with_capacity(self.items.len());
+        for &(card, n) in &self.items {
+            if cards.get(card) == 0 {
+                items.push((card, n));
+                continue;
+            }
+            debug_assert_eq!(
+                base.get(card) + n,
+                cards.get(card),
+                "every copy is required"
+            );
+            size = size.checked_sub(n as usize)?;
+            base.add(card, n);
+        }
+        if !base.contains(cards) {
+            return None;
+        }
+        let space = Space::new(base, items, size, self.need as u8);
+        (space.count() > 0).then_some(space)
+    }
+
     /// The space's cards, in enumeration order.
     pub fn item_cards(&self) -> impl Iterator<Item = Card> + '_ {
         self.items.iter().map(|&(c, _)| c)

@@ -160,8 +160,19 @@ class FiftyK(Game):
             v["legal_actions"] = self.legal_actions(seat, 100)
             v["num_legal"] = self.num_legal(seat)
         if self.phase == "done":
-            v["result"] = self.result
+            result = self.result
+            v["result"] = result
+            if "points_left_in_hand" in result:  # public once the hand is over
+                v["points_left_in_hand"] = result["points_left_in_hand"]
         return v
+
+    def point_cards_left(self) -> list[str]:
+        """FK-41, FK-51: per seat, the point cards still in its hand (card text), which
+        cost their value at the end of the hand and become public then."""
+        return [
+            format_cards([c for c in self.play.hand(s) if c.points])
+            for s in range(self.num_players)
+        ]
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -198,6 +209,7 @@ class FiftyK(Game):
             "collected": collected,
             "finish_order": order,
             "hand_points_left": left,
+            "points_left_in_hand": self.point_cards_left(),
             "escaped": None,
         }
 

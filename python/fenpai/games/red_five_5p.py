@@ -256,6 +256,18 @@ class RedFive5p(TrickGame):
         assert self.play is not None
         return [leader for leader, _, attempted, _, _ in self.play.tricks() if attempted]
 
+    def throw_penalty(self, seat: int, previous: int) -> dict[str, Any]:
+        """R5-31: −4 to the thrower and +1 to each other player; none from its third
+        failure in the hand on."""
+        own, other = scoring.red_five_5p_throw_penalty(previous)
+        game_points = [own if s == seat else other for s in range(PLAYERS)]
+        if own == 0:
+            failures = previous + 1
+            said = f"no penalty: seat {seat} has failed {failures} throws this hand (two at most)"
+        else:
+            said = f"seat {seat} {own:+d} game points, each other seat {other:+d}"
+        return {"rule": "R5-31", "game_points": game_points, "text": said}
+
     def abandoned(self) -> dict[str, Any]:
         """R5-43: the escape is scored."""
         assert self._resigned is not None
@@ -282,8 +294,11 @@ class RedFive5p(TrickGame):
         game_points = scoring.red_five_5p_seat_points(
             p, d, friend, self.mode(), grab=grab, failed_throws=self.throwers()
         )
+        # R5-22, R5-41: the declarer side wins when m > 0, else the scoring side does.
+        declarer_won = scoring.red_five_5p_declarer_side_won(p)
         return {
             **self.result_facts(),
+            "winners": [s for s in range(PLAYERS) if (s in side) == declarer_won],
             "card_points": card_points,
             "game_points": game_points,
             "P": p,
@@ -297,6 +312,7 @@ class RedFive5p(TrickGame):
         """R5-43: the escaper scores −200 in a solo hand, −80 otherwise; the others 0."""
         return {
             **self.result_facts(),
+            "winners": [],  # an abandoned hand has no winner, as in every variant
             "card_points": self.points_so_far(),
             "game_points": scoring.red_five_5p_escape(seat, self.solo),
             "P": None,

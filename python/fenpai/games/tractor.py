@@ -305,6 +305,18 @@ class Tractor(TrickGame):
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------
 
+    def throw_penalty(self, seat: int, previous: int) -> dict[str, Any]:
+        """TR-41: each failed throw counts 10 points against the thrower's team."""
+        assert self.declarer is not None
+        attacker = seat % 2 != self.declarer % 2
+        change = -scoring.TRACTOR_THROW_PENALTY if attacker else scoring.TRACTOR_THROW_PENALTY
+        side = "attackers" if attacker else "defenders"
+        said = (
+            f"{scoring.TRACTOR_THROW_PENALTY} points against seat {seat}'s team ({side}): "
+            f"attackers' points {change:+d}"
+        )
+        return {"rule": "TR-41", "attacker_points": change, "text": said}
+
     def score(self) -> dict[str, Any]:
         assert self.play is not None and self.declarer is not None and self.buried is not None
         dealer = self.declarer
@@ -315,8 +327,9 @@ class Tractor(TrickGame):
         _, plays, _, last_winner, _ = self.play.tricks()[-1]
         last_lead = plays[0][1]
         kitty_counts = last_winner in attackers
-        multiplier = scoring.tractor_kitty_multiplier(last_lead) if kitty_counts else 0
-        card_points[last_winner] += kitty_points * multiplier
+        # TR-40: the kitty counts only for an attacker who won the last trick; else no multiplier.
+        multiplier = scoring.tractor_kitty_multiplier(last_lead) if kitty_counts else None
+        card_points[last_winner] += kitty_points * (multiplier or 0)
         throws = self.play.failed_throws()
         points = scoring.tractor_points(
             trick_points,
@@ -326,10 +339,11 @@ class Tractor(TrickGame):
             defender_failed_throws=sum(throws[s] for s in range(PLAYERS) if s not in attackers),
         )
         outcome = scoring.tractor_hand_outcome(points, dealer, self.levels)
-        gained, team = outcome["gained"], outcome["team"]
+        applied, team = outcome["applied"], outcome["team"]
         return {
             "card_points": card_points,
-            "game_points": [gained if s % 2 == team else 0 for s in range(PLAYERS)],
+            # TR-50: the levels each seat's team actually gains, after TR-43.
+            "game_points": [applied if s % 2 == team else 0 for s in range(PLAYERS)],
             "attacker_points": points,
             "trick_points": trick_points,
             "kitty_points": kitty_points,
@@ -343,7 +357,8 @@ class Tractor(TrickGame):
             "winner_team": outcome["side"],
             "gaining_team": team,
             "winners": [s for s in range(4) if s % 2 == team],
-            "levels_gained": gained,
+            "levels_nominal": outcome["gained"],  # TR-42
+            "levels_gained": applied,  # after TR-43
             "new_levels": list(outcome["levels"]),
             "next_dealer": outcome["next_dealer"],
             "match_won": outcome["match_winner"],

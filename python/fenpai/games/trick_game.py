@@ -77,6 +77,9 @@ class TrickGame(Game):
         self.declarer: int | None = None
         self.kitty_taken = False
         self._result: dict[str, Any] | None = None
+        # The closed tricks as views show them, made once each (see `trick_records`).
+        self._records: list[dict[str, Any]] = []
+        self._failures = [0] * self.num_players
 
     @property
     def decks(self) -> int:
@@ -269,23 +272,28 @@ class TrickGame(Game):
             v["num_legal"] = self.num_legal(seat)
             if seat == self.declarer and self.buried is not None:
                 v["kitty"] = text(self.buried)
+            if seat == self.declarer and self.phase == "kitty":
+                # C-4: only the declarer knows which cards of its hand it took up.
+                v["kitty_cards"] = text(self.sort(list(self.kitty)))
+                v["bury_count"] = self.kitty_size()
         if self.rules is not None:
             v["trump"] = self.rules.trump
             v["level"] = self.rules.level
+        v["table_points"] = 0
         if self.play is not None:
-            v["trick"] = [[s, text(cs)] for s, cs in self.play.trick()]
+            trick = self.play.trick()
+            v["trick"] = [[s, text(cs)] for s, cs in trick]
+            v["table_points"] = sum(c.points for _, cs in trick for c in cs)  # C-43, so far
+            records = self.trick_records()
             attempted = self.play.attempted()
+            v["failed_throw"] = None
             if attempted is not None:
-                v["failed_throw"] = {"seat": self.play.trick()[0][0], "attempted": text(attempted)}
-            v["tricks_played"] = self.play.num_tricks()
-            last = self.play.last_trick()
-            if last is not None:
-                _, plays, _, winner, points = last
-                v["last_trick"] = {
-                    "plays": [[s, text(cs)] for s, cs in plays],
-                    "winner": winner,
-                    "points": points,
-                }
+                thrower, forced = trick[0]
+                previous = self.play.failed_throws()[thrower] - 1  # this one is counted
+                v["failed_throw"] = self.failed_throw(thrower, attempted, forced, previous)
+            v["tricks_played"] = len(records)
+            v["tricks"] = records
+            v["last_trick"] = records[-1] if records else None
             v["failed_throws"] = self.play.failed_throws()
         if self.phase == "done":
             if self.buried is not None:
@@ -297,6 +305,43 @@ class TrickGame(Game):
     def public_facts(self) -> dict[str, Any]:
         """The variant's public facts for views (bids, friend, …)."""
         return {}
+
+    def trick_records(self) -> list[dict[str, Any]]:
+        """The closed tricks of the hand, public (C-43, C-51): leader, plays (the lead as it
+        stood first), winner, points, and the failed throw (None when none). A closed
+        trick never changes, so each is made once; views share them, read-only."""
+        assert self.play is not None
+        for leader, plays, attempted, winner, points in self.play.tricks(len(self._records)):
+            failed = None
+            if attempted is not None:
+                failed = self.failed_throw(leader, attempted, plays[0][1], self._failures[leader])
+                self._failures[leader] += 1
+            self._records.append(
+                {
+                    "leader": leader,
+                    "plays": [[s, text(cs)] for s, cs in plays],
+                    "winner": winner,
+                    "points": points,
+                    "failed_throw": failed,
+                }
+            )
+        return list(self._records)
+
+    def failed_throw(
+        self, seat: int, attempted: list[Card], forced: list[Card], previous: int
+    ) -> dict[str, Any]:
+        """C-51: a failed throw as every player sees it: who threw, what was attempted, the
+        forced play, and the variant's penalty (`previous`: the thrower's earlier failures)."""
+        return {
+            "seat": seat,
+            "attempted": text(attempted),
+            "forced": text(forced),
+            "penalty": self.throw_penalty(seat, previous),
+        }
+
+    def throw_penalty(self, seat: int, previous: int) -> dict[str, Any] | None:
+        """The variant's penalty for a failed throw (R5-31, TR-41); None without one."""
+        return None
 
     # -- end of hand ------------------------------------------------------------------------
 

@@ -18,6 +18,9 @@ pub enum Moves {
     Leads(Vec<Items>),
     /// A space of multisets (follows by suit or by pairs).
     Space(Space),
+    /// Disjoint sets of plays, one after another (R5-22 under `friend_grab = forbid`:
+    /// the plays without the call card, then those that play out its suit).
+    Parts(Vec<Moves>),
 }
 
 /// How many nonempty multisets `items` holds.
@@ -34,6 +37,7 @@ impl Moves {
             Moves::List(v) => v.len() as u64,
             Moves::Leads(suits) => suits.iter().map(radix_count).sum(),
             Moves::Space(s) => s.count(),
+            Moves::Parts(parts) => parts.iter().map(Moves::count).sum(),
         }
     }
 
@@ -59,6 +63,16 @@ impl Moves {
                 }
                 None
             }
+            Moves::Parts(parts) => {
+                for part in parts {
+                    let n = part.count();
+                    if index < n {
+                        return part.nth(index);
+                    }
+                    index -= n;
+                }
+                None
+            }
         }
     }
 
@@ -70,6 +84,16 @@ impl Moves {
             Moves::Leads(_) => {
                 let n = self.count().min(limit as u64);
                 (0..n).filter_map(|i| self.nth(i)).collect()
+            }
+            Moves::Parts(parts) => {
+                let mut out = Vec::new();
+                for part in parts {
+                    out.extend(part.list(limit - out.len()));
+                    if out.len() == limit {
+                        break;
+                    }
+                }
+                out
             }
         }
     }
@@ -85,6 +109,32 @@ impl Moves {
                     .map(|items| items.iter().copied().filter(|&(c, _)| c != card).collect())
                     .collect(),
             ),
+            Moves::Parts(parts) => {
+                Moves::Parts(parts.iter().filter_map(|p| p.without(card)).collect())
+            }
+        };
+        (moves.count() > 0).then_some(moves)
+    }
+
+    /// The plays that hold all of `suit`, the player's whole holding of one effective
+    /// suit (C-10): after such a play the player holds no card of that suit (R5-22 (b)).
+    /// `None` when there are none.
+    pub fn with_all(&self, suit: &Counts) -> Option<Moves> {
+        let moves = match self {
+            Moves::List(v) => Moves::List(v.iter().filter(|c| c.contains(suit)).copied().collect()),
+            Moves::Space(s) => Moves::Space(s.with_all(suit)?),
+            // A lead is one effective suit, and each entry is a whole suit of the hand.
+            Moves::Leads(suits) => {
+                let whole = suits.iter().any(|items| {
+                    let mut held = Counts::default();
+                    items.iter().for_each(|&(c, n)| held.add(c, n));
+                    held == *suit
+                });
+                Moves::List(if whole { vec![*suit] } else { Vec::new() })
+            }
+            Moves::Parts(parts) => {
+                Moves::Parts(parts.iter().filter_map(|p| p.with_all(suit)).collect())
+            }
         };
         (moves.count() > 0).then_some(moves)
     }
@@ -213,6 +263,7 @@ impl TrickRules {
 mod tests {
     use crate::card::{parse_cards, Counts, Rank, Suit};
     use crate::trick::order::{Options, TrickRules, Variant};
+    use crate::trick::Moves;
 
     fn rules(v: Variant) -> TrickRules {
         TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap()
@@ -260,5 +311,25 @@ mod tests {
         let rest = moves.without(ace).unwrap();
         assert_eq!(rest.count(), 1);
         assert!(r.lead_moves(&hand("As")).without(ace).is_none());
+    }
+
+    #[test]
+    fn with_all_keeps_the_plays_that_hold_a_whole_suit() {
+        let r = rules(Variant::RedFive5p);
+        let spades = hand("As Ks");
+        let leads = r.lead_moves(&hand("As Ks 3d"));
+        assert_eq!(leads.with_all(&spades).unwrap().list(10), vec![spades]);
+        // A void follower of a two-card diamond lead: the discards holding As and Ks.
+        let lead = r.classify(&parse_cards("4d 4d").unwrap()).unwrap();
+        let follows = r.follow_moves(&hand("As Ks 5c 6c"), &lead);
+        let whole = follows.with_all(&spades).unwrap();
+        assert_eq!(whole.list(10), vec![spades]);
+        let parts = Moves::Parts(vec![
+            follows.without(parse_cards("As").unwrap()[0]).unwrap(),
+            whole,
+        ]);
+        assert_eq!(parts.count(), 3 + 1);
+        assert_eq!(parts.list(10).len(), 4);
+        assert_eq!(parts.nth(3), Some(spades));
     }
 }

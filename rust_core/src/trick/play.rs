@@ -257,7 +257,7 @@ impl TrickPlay {
                 Some(seat) => {
                     let all = self.rule_moves(seat);
                     match self.grab_watch(seat).filter(|_| self.forbids()) {
-                        Some(card) => all.without(card).unwrap_or(all),
+                        Some(card) => self.exempt_moves(seat, card, all),
                         None => all,
                     }
                 }
@@ -269,6 +269,45 @@ impl TrickPlay {
 
     fn forbids(&self) -> bool {
         self.call.is_some_and(|c| c.forbid_grab)
+    }
+
+    /// R5-22 `forbid`: of `all`, the plays that do not grab: every play when each holds a
+    /// copy (a), else those without a copy, then those that play out the call card's
+    /// suit (b).
+    fn exempt_moves(&self, seat: usize, card: Card, all: Moves) -> Moves {
+        let Some(free) = all.without(card) else {
+            return all;
+        };
+        let hand = &self.hands[seat];
+        if hand.get(card) == 0 {
+            return free;
+        }
+        let suit = self.rules.in_suit(hand, self.rules.suit_of(card));
+        match all.with_all(&suit) {
+            Some(last) => Moves::Parts(vec![free, last]),
+            None => free,
+        }
+    }
+
+    /// R5-22: whether `seat` playing `play` is exempt from grabbing: it holds no copy of
+    /// `card`, or (a) the follow rules force a copy (no legal play without one), or (b) it
+    /// leaves no card of the call card's suit in the hand. "Suit" is the effective suit
+    /// (C-10): a watched call card is never trump, and a trump of its printed suit (a 2,
+    /// a 参谋 3) does not follow that suit, so it does not keep the suit alive.
+    fn exempt(&self, seat: usize, card: Card, play: &Counts) -> bool {
+        play.get(card) == 0 || self.forced_copy(seat, card) || self.empties_suit(seat, card, play)
+    }
+
+    /// R5-22 (a): every legal play of `seat` by the rules holds a copy of `card`.
+    fn forced_copy(&self, seat: usize, card: Card) -> bool {
+        self.rule_moves(seat).without(card).is_none()
+    }
+
+    /// R5-22 (b): `play` leaves `seat` no card of `card`'s effective suit.
+    fn empties_suit(&self, seat: usize, card: Card, play: &Counts) -> bool {
+        let mut rest = self.hands[seat];
+        rest.remove_all(play);
+        self.rules.count_in_suit(&rest, self.rules.suit_of(card)) == 0
     }
 
     /// Why `seat` may not play `play` now, or `None` when it may.
@@ -290,11 +329,14 @@ impl TrickPlay {
         if rule_error.is_some() {
             return rule_error;
         }
+        // R5-22 forbid: a play is judged as asked, a throw as if it stood: refusing a
+        // throw for how it would fail would reveal the other hands (C-50).
         if let Some(card) = self.grab_watch(seat).filter(|_| self.forbids()) {
-            if play.get(card) > 0 && self.rule_moves(seat).without(card).is_some() {
+            if !self.exempt(seat, card, play) {
+                let suit = self.rules.suit_name(self.rules.suit_of(card));
                 return Some(format!(
-                    "the call card {card} may not be played while the friend is unknown \
-                     and you have another play (R5-22, friend_grab forbid)"
+                    "the call card {card} may not be played while the friend is unknown, \
+                     unless it is forced or your last card of {suit} (R5-22, friend_grab forbid)"
                 ));
             }
         }
@@ -327,10 +369,10 @@ impl TrickPlay {
     fn apply_checked(&mut self, seat: usize, play: Counts) -> Outcome {
         self.log.push((seat, play));
         let mut outcome = Outcome::default();
-        // R5-22: a copy played while another legal play existed grabs the friendship.
-        let grab = self.grab_watch(seat).is_some_and(|card| {
-            play.get(card) > 0 && self.rule_moves(seat).without(card).is_some()
-        });
+        // R5-22 (a), judged before the play changes the trick.
+        let watch = self
+            .grab_watch(seat)
+            .map(|card| (card, self.forced_copy(seat, card)));
         let mut actual = play;
         if self.lead.is_none() {
             let format = self.rules.classify(&play.to_cards()).expect("checked lead");
@@ -358,6 +400,13 @@ impl TrickPlay {
             };
             self.lead = Some(format);
         }
+        // R5-22: a copy actually played (a failed throw's forced part, not what goes back
+        // to the hand) grabs unless exempt. Under forbid the play was judged as asked, so a
+        // copy a failed throw then forces is not a grab either: forbid allows no grab.
+        let grab = !self.forbids()
+            && watch.is_some_and(|(card, forced)| {
+                actual.get(card) > 0 && !forced && !self.empties_suit(seat, card, &actual)
+            });
         self.reveal_friend(seat, &actual, grab, &mut outcome);
         self.hands[seat].remove_all(&actual);
         let cards = self.rules.sorted(&actual);
@@ -477,10 +526,26 @@ mod tests {
     }
 
     fn red_five_5p(hands: [&str; 5]) -> TrickPlay {
+        red_five_5p_led_by(hands, 0)
+    }
+
+    fn red_five_5p_led_by(hands: [&str; 5], leader: usize) -> TrickPlay {
         let v = Variant::RedFive5p;
         let rules =
             TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
-        TrickPlay::new(rules, hands.map(counts).to_vec(), 0).unwrap()
+        TrickPlay::new(rules, hands.map(counts).to_vec(), leader).unwrap()
+    }
+
+    /// The play with the call card `As` (first play) and seat `leader` to lead.
+    fn called(hands: [&str; 5], leader: usize, forbid: bool) -> TrickPlay {
+        let mut p = red_five_5p_led_by(hands, leader);
+        p.set_call(call("As", CallMode::FirstPlay, forbid)).unwrap();
+        p
+    }
+
+    fn legal(p: &mut TrickPlay, play: &str) -> bool {
+        let play = counts(play);
+        p.moves().list(usize::MAX).contains(&play)
     }
 
     fn call(card: &str, mode: CallMode, forbid_grab: bool) -> Call {
@@ -513,8 +578,8 @@ mod tests {
 
     #[test]
     fn r5_22_a_free_copy_grabs_and_a_forced_one_does_not() {
-        // Seat 1 leads As while it could lead 5c: a grab.
-        let mut p = red_five_5p(["3d 4c", "As 5c", "As 6c", "Qs 7c", "Js 8c"]);
+        // Seat 1, void in diamonds, discards As while it could discard Ts: a grab.
+        let mut p = red_five_5p(["3d 4c", "As Ts", "As 6c", "Qs 7c", "Js 8c"]);
         p.set_call(call("As", CallMode::FirstPlay, false)).unwrap();
         p.apply(0, &counts("3d")).unwrap();
         let out = p.apply(1, &counts("As")).unwrap();
@@ -529,7 +594,7 @@ mod tests {
 
     #[test]
     fn r5_22_forbid_removes_free_copies_until_the_friend_is_known() {
-        let mut p = red_five_5p(["3d 4c", "As 5c", "As 6c", "Qs 7c", "Js 8c"]);
+        let mut p = red_five_5p(["3d 4c", "As Ts", "As 6c", "Qs 7c", "Js 8c"]);
         p.set_call(call("As", CallMode::FirstPlay, true)).unwrap();
         p.apply(0, &counts("3d")).unwrap();
         assert!(p
@@ -574,5 +639,189 @@ mod tests {
         assert_eq!(out.friend_revealed, None);
         assert_eq!(p.friend(), (None, false, false));
         assert_eq!(p.hand(1), &counts("As"));
+    }
+
+    #[test]
+    fn r5_22_leading_the_last_card_of_the_suit_is_no_grab() {
+        let hands = ["3d 4d", "As 5c", "Ks 6c", "Qs 7c", "Js 8c"];
+        let mut p = called(hands, 1, false);
+        let out = p.apply(1, &counts("As")).unwrap();
+        assert_eq!(out.friend_revealed, Some((1, false)), "its last spade: (b)");
+        // With another spade in hand the same lead grabs.
+        let mut q = called(["3d 4d", "As Ts", "Ks 6c", "Qs 7c", "Js 8c"], 1, false);
+        assert_eq!(
+            q.apply(1, &counts("As")).unwrap().friend_revealed,
+            Some((1, true))
+        );
+    }
+
+    #[test]
+    fn r5_22_forbid_allows_leading_the_last_card_of_the_suit() {
+        let mut p = called(["3d 4d", "As 5c", "Ks 6c", "Qs 7c", "Js 8c"], 1, true);
+        assert_eq!(p.play_error(1, &counts("As")), None);
+        assert!(legal(&mut p, "As") && legal(&mut p, "5c"));
+        assert_eq!(
+            p.apply(1, &counts("As")).unwrap().friend_revealed,
+            Some((1, false))
+        );
+        let mut q = called(["3d 4d", "As Ts", "Ks 6c", "Qs 7c", "Js 8c"], 1, true);
+        let reason = q.play_error(1, &counts("As")).unwrap();
+        assert!(reason.contains("last card of spades"), "{reason}");
+        assert!(!legal(&mut q, "As") && legal(&mut q, "As Ts") && legal(&mut q, "Ts"));
+    }
+
+    #[test]
+    fn r5_22_the_suit_is_the_effective_suit_so_a_trump_2s_does_not_keep_it() {
+        // C-10: 2s is trump (the level rank), so As is seat 1's last spade.
+        let mut p = called(["3d 4d", "As 2s", "Ks 6c", "Qs 7c", "Js 8c"], 1, false);
+        assert_eq!(
+            p.apply(1, &counts("As")).unwrap().friend_revealed,
+            Some((1, false))
+        );
+        let q = called(["3d 4d", "As 2s", "Ks 6c", "Qs 7c", "Js 8c"], 1, true);
+        assert_eq!(q.play_error(1, &counts("As")), None);
+    }
+
+    #[test]
+    fn r5_22_discarding_the_last_card_of_the_suit_is_no_grab() {
+        // Seat 1 is void in diamonds: it may discard anything. With its last spade the
+        // discard of As is exempt; holding Ts besides, it grabs and forbid refuses it.
+        for (seat_1, grab) in [("As 5c", false), ("As Ts", true)] {
+            let hands = ["3d 4d", seat_1, "Ks 6c", "Qs 7c", "Js 8c"];
+            let mut p = called(hands, 0, false);
+            p.apply(0, &counts("3d")).unwrap();
+            let out = p.apply(1, &counts("As")).unwrap();
+            assert_eq!(out.friend_revealed, Some((1, grab)), "{seat_1}");
+            let mut q = called(hands, 0, true);
+            q.apply(0, &counts("3d")).unwrap();
+            assert_eq!(legal(&mut q, "As"), !grab, "{seat_1}");
+            assert_eq!(q.play_error(1, &counts("As")).is_none(), !grab, "{seat_1}");
+        }
+    }
+
+    #[test]
+    fn c_51_r5_22_a_copy_forced_out_of_a_failed_throw_is_played() {
+        // The call card is Ks. Seat 1 throws all its spades Ks Ks Qs; seat 2's As As beat
+        // the pair Ks Ks, which is forced (C-51); Qs goes back, so seat 1 keeps a spade.
+        let hands = [
+            "3d 4d 5d 6d",
+            "Ks Ks Qs 5c",
+            "As As 3c 4c",
+            "7c 8c 9c Tc",
+            "7d 8d 9d Td",
+        ];
+        let ks = |forbid| Call {
+            card: parse_cards("Ks").unwrap()[0],
+            declarer: 0,
+            mode: CallMode::FirstPlay,
+            forbid_grab: forbid,
+        };
+        let mut p = red_five_5p_led_by(hands, 1);
+        p.set_call(ks(false)).unwrap();
+        let out = p.apply(1, &counts("Ks Ks Qs")).unwrap();
+        assert_eq!(
+            crate::card::format_cards(&out.failed_throw.unwrap().1),
+            "Ks Ks"
+        );
+        assert_eq!(
+            out.friend_revealed,
+            Some((1, true)),
+            "Qs is back: not its last spade"
+        );
+        // Under forbid the throw is judged as asked (it plays out the spades): legal, and
+        // the copy it then forces makes the friend without a grab.
+        let mut q = red_five_5p_led_by(hands, 1);
+        q.set_call(ks(true)).unwrap();
+        assert_eq!(q.play_error(1, &counts("Ks Ks Qs")), None);
+        assert!(q.play_error(1, &counts("Ks Ks")).is_some());
+        assert_eq!(
+            q.apply(1, &counts("Ks Ks Qs")).unwrap().friend_revealed,
+            Some((1, false))
+        );
+    }
+
+    /// A random small Red Five 5p hand with the call card As (first play).
+    fn random_called(rng: &mut crate::rng::Rng, round: usize, forbid: bool) -> TrickPlay {
+        let pool = parse_cards("As Ks Qs 2s 3s 5c 6c Kc 3d 4d 2d 5h Ah Js Ts").unwrap();
+        let mut cards = pool.repeat(3);
+        rng.shuffle(&mut cards);
+        let hands: Vec<Counts> = cards.chunks(4).take(5).map(Counts::from_cards).collect();
+        let v = Variant::RedFive5p;
+        let rules =
+            TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
+        let mut p = TrickPlay::new(rules, hands, (round % 4) + 1).unwrap();
+        p.set_call(call("As", CallMode::FirstPlay, forbid)).unwrap();
+        p
+    }
+
+    /// R5-22 from the rule text: `play` holds no As, or every legal play holds one (a),
+    /// or it leaves `seat` no spade (b; 2s is trump, C-10).
+    fn exempt_by_the_text(p: &TrickPlay, seat: usize, all: &[Counts], play: &Counts) -> bool {
+        let ace = parse_cards("As").unwrap()[0];
+        let mut rest = *p.hand(seat);
+        rest.remove_all(play);
+        let spades = rest
+            .to_cards()
+            .iter()
+            .filter(|&&c| !p.rules().is_trump(c))
+            .any(|c| c.suit() == Some(Suit::SPADES));
+        play.get(ace) == 0 || all.iter().all(|o| o.get(ace) > 0) || !spades
+    }
+
+    #[test]
+    fn r5_22_forbid_moves_are_exactly_the_plays_play_error_accepts() {
+        // Random small hands: under forbid, a rule-legal play is listed exactly when
+        // play_error accepts it, and it is exempt by the rule text.
+        let mut rng = crate::rng::Rng::new(22);
+        for round in 0..300 {
+            let mut p = random_called(&mut rng, round, true);
+            while let Some(seat) = p.to_act() {
+                let all = p.rule_moves(seat).list(usize::MAX);
+                let listed = p.moves().list(usize::MAX);
+                assert_eq!(p.moves().count(), listed.len() as u64);
+                let watched = p.grab_watch(seat).is_some();
+                for m in &all {
+                    let ok = p.play_error(seat, m).is_none();
+                    assert_eq!(listed.contains(m), ok, "{m:?}");
+                    assert_eq!(
+                        ok,
+                        !watched || exempt_by_the_text(&p, seat, &all, m),
+                        "{m:?}"
+                    );
+                }
+                let pick = listed[rng.below(listed.len() as u64) as usize];
+                p.apply(seat, &pick).unwrap();
+                assert!(!p.friend().2, "forbid allows no grab");
+            }
+        }
+    }
+
+    #[test]
+    fn r5_22_allow_a_copy_grabs_exactly_when_it_is_not_exempt() {
+        // Random small hands: every rule-legal play is legal; one that makes the friend
+        // grabs exactly when the cards it actually plays (a failed throw's forced part)
+        // are not exempt by the rule text.
+        let mut rng = crate::rng::Rng::new(522);
+        let mut seen = [0usize; 2];
+        for round in 0..300 {
+            let mut p = random_called(&mut rng, round, false);
+            while let Some(seat) = p.to_act() {
+                let all = p.rule_moves(seat).list(usize::MAX);
+                assert_eq!(p.moves().count(), all.len() as u64);
+                for m in &all {
+                    let mut q = p.clone();
+                    let out = q.apply(seat, m).unwrap();
+                    if let Some((friend, grab)) = out.friend_revealed {
+                        let actual = out.failed_throw.map_or(*m, |(_, f)| Counts::from_cards(&f));
+                        assert_eq!(friend, seat);
+                        assert_eq!(grab, !exempt_by_the_text(&p, seat, &all, &actual), "{m:?}");
+                        seen[grab as usize] += 1;
+                    }
+                }
+                let pick = all[rng.below(all.len() as u64) as usize];
+                p.apply(seat, &pick).unwrap();
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
 }
