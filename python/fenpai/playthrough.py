@@ -1,0 +1,81 @@
+"""Golden playthroughs: a fixed-seed game written out action by action with every view.
+
+A playthrough is plain text, one JSON value a line, so that any change of behaviour (a
+legal list, a view field, a score) shows as a line in a diff. Each view is written as
+its change since that seat's previous view (`key+` for a list that only grew, `-` for
+keys that went away), so every view can be rebuilt from the file and the file stays
+small. `record` plays a game with a seeded random policy, alternating the text path
+(`apply`) and the index path (`apply_legal`) so both are exercised;
+`scripts/gen_playthroughs.py` writes the files under `tests/playthroughs/` and the tests
+compare them with a fresh recording.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from fenpai._core import Rng
+from fenpai.games import new_game
+
+#: The recorded games: (file stem, variant, seed, options).
+CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
+    ("tractor_seed1", "tractor", 1, {}),
+    ("tractor_levels_seed2", "tractor", 2, {"levels": ["K", "A"], "dealer": 1}),
+    ("red_five_4p_seed1", "red_five_4p", 1, {}),
+    ("red_five_4p_decks3_seed2", "red_five_4p", 2, {"decks": 3}),
+    ("red_five_5p_seed1", "red_five_5p", 1, {}),
+    ("red_five_5p_forbid_seed2", "red_five_5p", 2, {"friend_grab": "forbid"}),
+    ("fifty_k_seed1", "fifty_k", 1, {}),
+    ("fifty_k_3p_seed2", "fifty_k", 2, {"players": 3}),
+)
+
+
+def _line(tag: str, value: Any) -> str:
+    return f"{tag} " + json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What changed from one view to the next: new values, grown lists' tails, gone keys."""
+    out: dict[str, Any] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if key in before and old == value:
+            continue
+        if isinstance(old, list) and isinstance(value, list) and value[: len(old)] == old:
+            out[key + "+"] = value[len(old) :]
+        else:
+            out[key] = value
+    gone = sorted(set(before) - set(after))
+    if gone:
+        out["-"] = gone
+    return out
+
+
+def record(variant: str, seed: int, options: dict[str, Any]) -> Iterator[str]:
+    """The lines of one playthrough: the config, then per step every view and the action."""
+    game = new_game(variant, seed=seed, **options)
+    policy = Rng(seed ^ 0x5EED)
+    yield _line("config", game.config())
+    seen: dict[int | None, dict[str, Any]] = {}
+    step = 0
+    while True:
+        for seat in (None, *range(game.num_players)):
+            view = game.view(seat)
+            yield _line(
+                "public" if seat is None else f"seat{seat}", _delta(seen.get(seat, {}), view)
+            )
+            seen[seat] = view
+        if game.phase == "done":
+            break
+        seat = game.to_act[0]
+        index = policy.below(game.num_legal(seat))
+        action = game.legal_action(seat, index)
+        if step % 2:
+            game.apply_legal(seat, index)
+        else:
+            game.apply(seat, action)
+        yield _line("action", [step, seat, action])
+        step += 1
+    yield _line("result", game.result)
