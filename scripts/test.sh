@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs fenpai with its dev tools into .venv, then runs every lint and test:
-# Rust format, clippy and unit tests; ruff; stub check; Buf lint of the protocol and
-# the freshness of its generated stubs; the TypeScript and Go example clients' builds;
-# the documentation site; pytest (the service tests run real servers on loopback).
+# Rust format, clippy and unit tests; ruff; stub check; mypy (strict); Buf lint of the
+# protocol and the freshness of its generated stubs; the TypeScript and Go example
+# clients' builds; the documentation site; pytest (the service tests run real servers on
+# loopback).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,7 @@ cargo test --workspace --quiet
 ruff check python tests benches examples/python scripts
 ruff format --check python tests benches examples/python scripts
 python -m mypy.stubtest fenpai._core --allowlist scripts/stubtest-allowlist.txt
+mypy
 
 # The protocol passes Buf's lint (STANDARD and COMMENTS) and format checks, and the
 # committed gRPC stubs are what it generates.

@@ -1,9 +1,11 @@
 """Type stubs for the native module `fenpai._core` (built from `bindings/`)."""
 
 from collections.abc import Iterable
-from typing import final
+from typing import TypeVar, final
 
 from typing_extensions import Self
+
+_T = TypeVar("_T")
 
 __all__ = [
     "Card",
@@ -169,7 +171,7 @@ class Rng:
 
     def __new__(cls, seed: int) -> Rng: ...
     def below(self, n: int) -> int: ...
-    def shuffle(self, items: list[object]) -> None: ...
+    def shuffle(self, items: list[_T]) -> None: ...
 
 @final
 class CardSpace:

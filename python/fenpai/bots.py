@@ -12,11 +12,13 @@ from collections.abc import Callable
 
 from fenpai._core import FkBot, Rng, TrickBot
 from fenpai.games.base import Game
+from fenpai.games.fifty_k import FiftyK
+from fenpai.games.trick_game import TrickGame
 
 NAMES = ("random", "greedy")
 
-#: A variant's pre-play policy: (game, seat, rng) -> action text.
-PrePlay = Callable[[Game, int, Rng], str]
+#: A trick variant's pre-play policy: (game, seat, rng) -> action text.
+PrePlay = Callable[[TrickGame, int, Rng], str]
 
 
 def seed_for(*parts: int) -> int:
@@ -41,13 +43,13 @@ class Bot:
 
     def choose(self, game: Game, seat: int) -> str:
         """The action this bot takes now for `seat`."""
-        play = getattr(game, "play", None)
-        if game.phase == "play" and play is not None:
-            if game.variant == "fifty_k":
-                return self.fk_bot.choose(play)
-            sides, declarer = game.sides()
-            return "play " + self.trick_bot.choose(play, sides, declarer)
-        if self.name == "greedy":
+        if game.phase == "play":
+            if isinstance(game, FiftyK):
+                return self.fk_bot.choose(game.play)
+            if isinstance(game, TrickGame) and game.play is not None:
+                sides, declarer = game.sides()
+                return "play " + self.trick_bot.choose(game.play, sides, declarer)
+        if self.name == "greedy" and isinstance(game, TrickGame):
             policy = GREEDY.get(game.variant)
             if policy is not None:
                 return policy(game, seat, self.rng)
@@ -85,7 +87,7 @@ def _best_suit(hand: list[str]) -> str:
     return max("shcd", key=lambda s: (_strength_in(hand, s), -"shcd".index(s)))
 
 
-def _red_five_4p(game: Game, seat: int, rng: Rng) -> str:
+def _red_five_4p(game: TrickGame, seat: int, rng: Rng) -> str:
     """Bids from hand strength (R4-13), trump in the strongest suit, buries low plain cards."""
     view = game.view(seat)
     hand = view["hand"].split()
@@ -101,7 +103,7 @@ def _red_five_4p(game: Game, seat: int, rng: Rng) -> str:
     return "bury " + " ".join(_cheapest(game, hand, game.kitty_size()))
 
 
-def _cheapest(game: Game, hand: list[str], count: int) -> list[str]:
+def _cheapest(game: TrickGame, hand: list[str], count: int) -> list[str]:
     """The `count` cards least worth keeping: plain, pointless and low, short suits first."""
     rules = game.rules
 
@@ -121,7 +123,7 @@ def _tractor_trumps(hand: list[str], level: str, declared: list[str]) -> int:
     return sum(c in ("BJ", "LJ") or c[0] == level or c[1] == suit for c in hand)
 
 
-def _tractor(game: Game, seat: int, rng: Rng) -> str:
+def _tractor(game: TrickGame, seat: int, rng: Rng) -> str:
     """Declares the trump it would hold most of, once it holds enough of it (TR-10..TR-12);
     buries low plain cards (TR-14)."""
     view = game.view(seat)
@@ -136,7 +138,7 @@ def _tractor(game: Game, seat: int, rng: Rng) -> str:
     return "bury " + " ".join(_cheapest(game, hand, game.kitty_size()))
 
 
-def _red_five_5p(game: Game, seat: int, rng: Rng) -> str:
+def _red_five_5p(game: TrickGame, seat: int, rng: Rng) -> str:
     """Reveals a 2 of a suit it holds plenty of (R5-10); buries low plain cards (R5-14);
     calls an ace it lacks in its longest plain suit, or goes solo with a huge hand (R5-20)."""
     view = game.view(seat)
@@ -152,7 +154,9 @@ def _red_five_5p(game: Game, seat: int, rng: Rng) -> str:
         trumps = sum(c in ("BJ", "LJ", "5h") or c[0] in "23" or c[1] == best[-1] for c in hand)
         return best if trumps >= max(4, len(hand) * 0.4) else "pass"
     trump = view["trump"]
-    plain = [c for c in hand if not game.rules.is_trump(c)]
+    rules = game.rules
+    assert rules is not None  # the trump is known from the kitty on
+    plain = [c for c in hand if not rules.is_trump(c)]
     if len(hand) - len(plain) >= 22:
         return "call solo"
     owned = hand + (view.get("kitty") or "").split()

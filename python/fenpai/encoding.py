@@ -47,12 +47,16 @@ counts them all, and `apply_legal` takes any index below that count.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
+from fenpai._core import Card
 from fenpai._core import cards as parse_cards
 from fenpai.fifty_k import KINDS
 from fenpai.games.base import Game
+from fenpai.games.fifty_k import FiftyK
+from fenpai.games.trick_game import TrickGame
 
 PHASES = ("deal", "bid", "trump", "kitty", "friend", "play", "done")
 TRUMPS = ("s", "h", "c", "d", None)
@@ -110,12 +114,12 @@ class _Writer:
         return self.obs[off : off + size]
 
 
-def _count_into(row: np.ndarray, cards: list, index: Callable[..., int]) -> None:
+def _count_into(row: np.ndarray, cards: list[Card], index: Callable[[Card], int]) -> None:
     for c in cards:
         row[index(c)] += 1
 
 
-def _fk_index(card) -> int:
+def _fk_index(card: Card) -> int:
     return card.index  # 0..51: no jokers in Fifty-K
 
 
@@ -131,17 +135,17 @@ def encode(game: Game, seat: int, limit: int = 4096) -> tuple[np.ndarray, list[s
     legal = game.legal_actions(seat, limit)
     for s in view["to_act"]:
         w.field("to_act")[rel[s]] = 1
-    if game.variant == "fifty_k":
+    if isinstance(game, FiftyK):
         _encode_fifty_k(game, view, w, rel)
-    else:
+    elif isinstance(game, TrickGame):
         _encode_tricks(game, view, w, rel)
     return w.obs, legal
 
 
-def _encode_tricks(game, view, w: _Writer, rel: dict[int, int]) -> None:
+def _encode_tricks(game: TrickGame, view: dict[str, Any], w: _Writer, rel: dict[int, int]) -> None:
     n = game.num_players
     _count_into(w.field("hand"), parse_cards(view["hand"]), lambda c: c.index)
-    play = getattr(game, "play", None)
+    play = game.play
     if play is not None:
         for _, plays, _, _, _ in play.tricks():
             for _, cs in plays:
@@ -163,7 +167,7 @@ def _encode_tricks(game, view, w: _Writer, rel: dict[int, int]) -> None:
         w.field("hand_sizes")[rel[s]] = size / 40
 
 
-def _encode_fifty_k(game, view, w: _Writer, rel: dict[int, int]) -> None:
+def _encode_fifty_k(game: FiftyK, view: dict[str, Any], w: _Writer, rel: dict[int, int]) -> None:
     n = game.num_players
     _count_into(w.field("hand"), parse_cards(view["hand"]), _fk_index)
     for _, action in game.history:

@@ -35,7 +35,13 @@ def play_game(game: Game, bots: list[Bot], in_core: bool = True) -> Game:
     return game
 
 
-def _one(variant: str, game_seed: int, names: Sequence[str], options: dict[str, Any]) -> tuple:
+#: One game's row: game points, card points, won (per seat) and the number of actions.
+Row = tuple[list[float], list[float], list[bool], int]
+#: One worker's share: the variant, the games' seeds, the bots' names, the options.
+Chunk = tuple[str, list[int], Sequence[str], dict[str, Any]]
+
+
+def _one(variant: str, game_seed: int, names: Sequence[str], options: dict[str, Any]) -> Row:
     game = new_game(variant, seed=game_seed, **options)
     play_game(game, make_bots(names, game_seed))
     result = game.result or {}
@@ -50,7 +56,7 @@ def _one(variant: str, game_seed: int, names: Sequence[str], options: dict[str, 
     )
 
 
-def _chunk(args: tuple) -> list[tuple]:
+def _chunk(args: Chunk) -> list[Row]:
     variant, seeds, names, options = args
     return [_one(variant, s, names, options) for s in seeds]
 

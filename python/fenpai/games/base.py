@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from fenpai._core import CardSpace, Rng, cards, format_cards
+from fenpai._core import Card, CardSpace, Rng, cards, format_cards
 from fenpai.actions import Action, parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
+
+if TYPE_CHECKING:
+    from fenpai.bots import Bot
 
 JSON_FORMAT = 1
 
@@ -46,7 +49,7 @@ class ListChoices:
 class CardChoices:
     """`VERB CARDS` for every `size`-card multiset of some cards (a burial): never listed whole."""
 
-    def __init__(self, verb: str, hand: list, size: int):
+    def __init__(self, verb: str, hand: list[Card], size: int):
         self._verb = verb
         self._space = CardSpace(hand, size)
 
@@ -114,11 +117,11 @@ class Game:
     def _players(self) -> int:
         raise NotImplementedError
 
-    def _full_deck(self) -> list:
+    def _full_deck(self) -> list[Card]:
         """Every card of the game, in a fixed order."""
         raise NotImplementedError
 
-    def _make_deck(self, deck: str | None) -> list:
+    def _make_deck(self, deck: str | None) -> list[Card]:
         """C-5: the scripted deck (checked to be exactly the game's cards), else a shuffle."""
         full = self._full_deck()
         if deck is None:
@@ -203,7 +206,7 @@ class Game:
         if self.phase == "done":
             raise GameOver("the game is over")
 
-    def run_in_core(self, bots: list) -> None:
+    def run_in_core(self, bots: list[Bot]) -> None:
         """Plays the rest of the play phase in the core, each seat's bot choosing."""
         raise NotImplementedError
 
@@ -290,7 +293,7 @@ class Game:
         return f"<{self.variant} game, phase {self.phase}, {len(self.history)} actions>"
 
 
-def _multiset(cs: list) -> dict[str, int]:
+def _multiset(cs: list[Card]) -> dict[str, int]:
     out: dict[str, int] = {}
     for c in cs:
         out[str(c)] = out.get(str(c), 0) + 1

@@ -9,13 +9,16 @@ FK-30..FK-33, FK-40, FK-50); scoring is `fenpai.scoring` (FK-41..FK-43, FK-51..F
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fenpai import scoring
 from fenpai._core import Card, FiftyKPlay, cards, format_cards
 from fenpai.actions import parse_action
 from fenpai.errors import IllegalAction
 from fenpai.games.base import Choices, Game
+
+if TYPE_CHECKING:
+    from fenpai.bots import Bot
 
 ONE_DECK = cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA"))
 LEADER_CARD = "3h"  # FK-2
@@ -66,7 +69,7 @@ class FiftyK(Game):
     def _players(self) -> int:
         return int(self.options["players"])
 
-    def _full_deck(self) -> list:
+    def _full_deck(self) -> list[Card]:
         return list(ONE_DECK)
 
     @property
@@ -75,7 +78,8 @@ class FiftyK(Game):
 
     @property
     def to_act(self) -> list[int]:
-        return [] if self.phase == "done" else [self.play.to_act]
+        seat = self.play.to_act
+        return [] if self.phase == "done" or seat is None else [seat]
 
     def _choices(self, seat: int) -> Choices:
         return PlayActions(self.play)
@@ -126,7 +130,7 @@ class FiftyK(Game):
     def last_action(self) -> tuple[int, str] | None:
         return self.play.last_log()
 
-    def run_in_core(self, bots: list) -> None:
+    def run_in_core(self, bots: list[Bot]) -> None:
         """Plays the rest of the hand in the core, `bots[seat].fk_bot` choosing for each seat."""
         self.play.play_out([b.fk_bot for b in bots])
 
@@ -161,6 +165,7 @@ class FiftyK(Game):
             v["num_legal"] = self.num_legal(seat)
         if self.phase == "done":
             result = self.result
+            assert result is not None  # a finished hand has a result
             v["result"] = result
             if "points_left_in_hand" in result:  # public once the hand is over
                 v["points_left_in_hand"] = result["points_left_in_hand"]

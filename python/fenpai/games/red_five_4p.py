@@ -114,7 +114,7 @@ class RedFive4p(TrickGame):
     def to_act_before_play(self) -> list[int]:
         if self._phase == "bid":
             return [self.bidder]
-        return [self.declarer]
+        return [self.declarer_seat]
 
     def _choices(self, seat: int) -> Choices:
         if self._phase == "bid":

@@ -166,7 +166,7 @@ class RedFive5p(TrickGame):
     def copies_owned(self, card: Card) -> int:
         """R5-21: the declarer's copies of `card`, in hand and buried."""
         assert self.declarer is not None and self.buried is not None
-        return (self.hands[self.declarer] + self.buried).count(card)
+        return (self.hands[self.declarer_seat] + self.buried).count(card)
 
     def _call(self, seat: int, action: Action) -> str:
         """R5-20, R5-21: a call card or solo; the play starts (R5-30: the declarer leads)

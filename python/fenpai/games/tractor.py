@@ -74,6 +74,14 @@ def declaration_strength(cards: tuple[Card, ...], level: str) -> int | None:
     return BIG_JOKERS if card.rank == "BJ" else LITTLE_JOKERS
 
 
+def strength_of(cards: tuple[Card, ...], level: str) -> int:
+    """TR-10: the strength of cards known to be a declaration (a standing one, a candidate)."""
+    strength = declaration_strength(cards, level)
+    if strength is None:
+        raise ValueError(f"{text(list(cards))} is not a declaration at level {level}")
+    return strength
+
+
 def declaration_trump(cards: tuple[Card, ...]) -> str | None:
     """TR-10, TR-13: the trump a declaration names; jokers name no-trump (None)."""
     return cards[0].suit
@@ -169,7 +177,7 @@ class Tractor(TrickGame):
         owner, current = standing
         if owner == seat:
             return self._reinforce_error(current, cards)
-        if strength <= declaration_strength(current, self.level):
+        if strength <= strength_of(current, self.level):
             return (
                 f"an overcall must be stronger than seat {owner}'s {text(list(current))} "
                 "(TR-10, TR-11)"
@@ -201,7 +209,7 @@ class Tractor(TrickGame):
         return [
             c
             for c in candidates
-            if self._overcall_error(seat, c, declaration_strength(c, self.level)) is None
+            if self._overcall_error(seat, c, strength_of(c, self.level)) is None
         ]
 
     def _advance(self) -> None:

@@ -4,12 +4,15 @@ cards (C-61) around them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards
 from fenpai.actions import Action, parse_action
 from fenpai.errors import IllegalAction
 from fenpai.games.base import CardChoices, Choices, Game
+
+if TYPE_CHECKING:
+    from fenpai.bots import Bot
 
 ONE_DECK = cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA") + " LJ BJ")
 
@@ -85,7 +88,7 @@ class TrickGame(Game):
     def decks(self) -> int:
         return int(self.options.get("decks", self.DECKS_DEFAULT))
 
-    def _full_deck(self) -> list:
+    def _full_deck(self) -> list[Card]:
         return ONE_DECK * self.decks
 
     def kitty_size(self) -> int:
@@ -108,14 +111,21 @@ class TrickGame(Game):
     def sort(self, cs: list[Card]) -> list[Card]:
         return self.rules.sort(cs) if self.rules else sorted(cs, key=lambda c: -c.index)
 
+    @property
+    def declarer_seat(self) -> int:
+        """The declarer, once known (every phase from the kitty on has one)."""
+        if self.declarer is None:
+            raise RuntimeError(f"{self.variant} has no declarer yet (phase {self._phase})")
+        return self.declarer
+
     def start_kitty(self) -> None:
         """C-4: the declarer takes the kitty into hand and must bury as many cards."""
-        self.hands[self.declarer] += self.kitty
+        self.hands[self.declarer_seat] += self.kitty
         self.kitty_taken = True
         self._phase = "kitty"
 
     def kitty_choices(self) -> Choices:
-        return CardChoices("bury", self.sort(self.hands[self.declarer]), self.kitty_size())
+        return CardChoices("bury", self.sort(self.hands[self.declarer_seat]), self.kitty_size())
 
     def bury(self, seat: int, action: Action) -> str:
         """C-4: buries `kitty_size` cards from the declarer's hand."""
@@ -187,7 +197,7 @@ class TrickGame(Game):
         """Who plays with whom, for the core's bots: `SIDES` and the declarer."""
         return self.SIDES, self.declarer
 
-    def run_in_core(self, bots: list) -> None:
+    def run_in_core(self, bots: list[Bot]) -> None:
         """Plays the rest of the hand in the core, `bots[seat].trick_bot` choosing for each seat."""
         assert self.play is not None
         sides, declarer = self.sides()
@@ -232,9 +242,10 @@ class TrickGame(Game):
             return []
         if self._phase == "play":
             assert self.play is not None
-            return [self.play.to_act]
+            seat = self.play.to_act
+            return [] if seat is None else [seat]
         if self._phase == "kitty":
-            return [self.declarer]
+            return [self.declarer_seat]
         return self.to_act_before_play()
 
     def to_act_before_play(self) -> list[int]:

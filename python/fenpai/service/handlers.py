@@ -27,7 +27,7 @@ SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 REFLECTION_V1ALPHA = reflection.SERVICE_NAME
 REFLECTION_V1 = "grpc.reflection.v1.ServerReflection"
 
-Handlers = dict[str, grpc.RpcMethodHandler]
+Handlers = dict[str, "grpc.RpcMethodHandler[Any, Any]"]
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,10 @@ def _register(server: grpc.aio.Server, service: str, handlers: Handlers) -> None
     server.add_registered_method_handlers(service, handlers)
 
 
-def _tolerant(parse: Callable[[bytes], Any], expected: str) -> Callable[[bytes], Any]:
+def _tolerant(parse: Callable[[bytes], Any] | None, expected: str) -> Callable[[bytes], Any]:
     """`parse`, with a BadRequest for bytes that are not the message."""
+    if parse is None:
+        raise ValueError(f"the handler of {expected} has no request parser")
 
     def deserialize(data: bytes) -> Any:
         try:

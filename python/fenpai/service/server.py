@@ -58,7 +58,7 @@ class ServerConfig:
 INTERNAL = ServiceError("INTERNAL", "internal error; nothing was changed")
 
 
-async def _abort(context: grpc.aio.ServicerContext, err: ServiceError) -> None:
+async def _abort(context: grpc.aio.ServicerContext[Any, Any], err: ServiceError) -> None:
     """Ends the call with `err`'s status and its ErrorInfo."""
     status = err.status()
     await context.abort(status.code, status.details, status.trailing_metadata)
@@ -75,7 +75,9 @@ def _rpc(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
     """Maps ServiceError to its status; anything unexpected to INTERNAL, logged."""
 
     @functools.wraps(method)
-    async def wrapper(self: GameServicer, request: Any, context: grpc.aio.ServicerContext) -> R:
+    async def wrapper(
+        self: GameServicer, request: Any, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> R:
         try:
             _parsed(request, method.__name__)
             return await method(self, request, context)
@@ -94,7 +96,7 @@ def _stream(method: Callable[..., AsyncIterator[R]]) -> Callable[..., AsyncItera
 
     @functools.wraps(method)
     async def wrapper(
-        self: GameServicer, request: Any, context: grpc.aio.ServicerContext
+        self: GameServicer, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[R]:
         if not self.open_stream():
             await _abort(

@@ -350,7 +350,7 @@ class Store:
 
     # -- reading -----------------------------------------------------------------------------
 
-    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._reader_lock:
             try:
                 return self._reader.execute(sql, args).fetchall()
