@@ -1,0 +1,265 @@
+//! The Red Five 5p deal with reveals (R5-3, R5-10..R5-14): cards dealt one at a time;
+//! while nobody has revealed, a player who just received a card and holds a 2 may
+//! reveal one; the first reveal makes the declarer and trump (R5-11, no overcall); in
+//! the last two rounds only the previous declarer 原庄 may reveal (R5-12). Without a
+//! reveal the 原庄 is a forced declarer with a random trump (压庄, R5-13).
+
+use crate::card::{Card, Counts, Rank, Suit};
+use crate::rng::Rng;
+use crate::trick::{Options, TrickRules, Variant};
+
+use super::deck::{make_deck, trick_deck};
+use super::{Action, Phase};
+
+const PLAYERS: usize = 5;
+const KITTY: usize = 7;
+const DECKS: u8 = 3;
+/// R5-12: a seat's 30th and 31st cards are the last two rounds of the deal.
+const LAST_ROUNDS_FROM: usize = 29 * PLAYERS;
+/// R5-13: the trump of a forced declarer when the kitty holds only jokers and 5h.
+const FALLBACK_TRUMP: Suit = Suit::DIAMONDS;
+const RED_FIVE: Card = Card::new(Rank::FIVE, Suit::HEARTS);
+
+/// The deal and reveal of one Red Five 5p hand.
+#[derive(Clone, Debug)]
+pub struct RedFive5pDeal {
+    deck: Vec<Card>,
+    rng: Rng,
+    prev_declarer: usize,
+    first: usize,
+    dealt: usize,
+    hands: Vec<Counts>,
+    waiting: Option<usize>,
+    reveal: Option<(usize, Card)>,
+    forced: bool,
+    /// Once the deal ended: the declarer and the hand's rules.
+    end: Option<(usize, TrickRules)>,
+}
+
+impl RedFive5pDeal {
+    /// R5-2, R5-3: `prev_declarer` is the 原庄. The game's randomness in order: the
+    /// shuffle (without a scripted deck); the seat of the first card, `below(5)`
+    /// (without `first_seat`); for a forced declarer, one `below(k)` over the first
+    /// non-empty list of trump candidates (R5-13).
+    pub fn new(
+        seed: u64,
+        scripted: Option<&str>,
+        first_seat: Option<usize>,
+        prev_declarer: usize,
+    ) -> Result<RedFive5pDeal, String> {
+        if prev_declarer >= PLAYERS {
+            return Err(format!(
+                "option prev_declarer must be a seat 0..4 (R5-2), not {prev_declarer}"
+            ));
+        }
+        if first_seat.is_some_and(|s| s >= PLAYERS) {
+            return Err(format!("first_seat must be a seat 0..{}", PLAYERS - 1));
+        }
+        let mut rng = Rng::new(seed);
+        let deck = make_deck(&trick_deck(DECKS), scripted, &mut rng)?;
+        let first = first_seat.unwrap_or_else(|| rng.below(PLAYERS as u64) as usize);
+        let mut deal = RedFive5pDeal {
+            deck,
+            rng,
+            prev_declarer,
+            first,
+            dealt: 0,
+            hands: vec![Counts::default(); PLAYERS],
+            waiting: None,
+            reveal: None,
+            forced: false,
+            end: None,
+        };
+        deal.deal_on();
+        Ok(deal)
+    }
+
+    fn deal_size(&self) -> usize {
+        self.deck.len() - KITTY
+    }
+
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    pub fn prev_declarer(&self) -> usize {
+        self.prev_declarer
+    }
+
+    /// R5-3: the seat that received the first card.
+    pub fn first_seat(&self) -> usize {
+        self.first
+    }
+
+    pub fn cards_dealt(&self) -> usize {
+        self.dealt
+    }
+
+    /// R5-10: the first reveal, (seat, the 2 shown).
+    pub fn reveal(&self) -> Option<(usize, Card)> {
+        self.reveal
+    }
+
+    /// R5-13: whether the declarer was forced (压庄).
+    pub fn forced(&self) -> bool {
+        self.forced
+    }
+
+    /// The cards dealt so far (the declarer's with the kitty once the deal ended, R5-14).
+    pub fn hands(&self) -> &[Counts] {
+        &self.hands
+    }
+
+    /// The kitty, set aside before the deal: the last 7 cards of the deck (R5-3).
+    pub fn kitty(&self) -> &[Card] {
+        &self.deck[self.deal_size()..]
+    }
+
+    /// The cards still to be dealt to the players.
+    pub fn undealt(&self) -> &[Card] {
+        &self.deck[self.dealt..self.deal_size()]
+    }
+
+    /// The declarer and trump once known (a reveal, or the end of the deal).
+    pub fn declarer(&self) -> Option<usize> {
+        self.reveal
+            .map(|(s, _)| s)
+            .or(self.end.as_ref().map(|(d, _)| *d))
+    }
+
+    /// Once the deal ended: the declarer and the hand's rules.
+    pub fn outcome(&self) -> Option<(usize, &TrickRules)> {
+        self.end.as_ref().map(|(d, r)| (*d, r))
+    }
+
+    /// C-4, R5-14: how many cards the declarer buries.
+    pub fn kitty_size(&self) -> usize {
+        KITTY
+    }
+
+    /// R5-10: the suits of the 2s `seat` holds, in suit order s, h, c, d.
+    pub fn two_suits(&self, seat: usize) -> Vec<Suit> {
+        Suit::ALL
+            .into_iter()
+            .filter(|&s| self.hands[seat].get(Card::new(Rank::TWO, s)) > 0)
+            .collect()
+    }
+
+    /// R5-10..R5-12: whether `seat`, who just received card number `dealt`, may reveal.
+    fn may_reveal(&self, seat: usize) -> bool {
+        if self.reveal.is_some() || self.two_suits(seat).is_empty() {
+            return false;
+        }
+        self.dealt <= LAST_ROUNDS_FROM || seat == self.prev_declarer
+    }
+
+    /// R5-3: deals card after card until a player may reveal, or to the end of the deal.
+    fn deal_on(&mut self) {
+        self.waiting = None;
+        while self.dealt < self.deal_size() {
+            let seat = (self.first + self.dealt) % PLAYERS;
+            self.hands[seat].add(self.deck[self.dealt], 1);
+            self.dealt += 1;
+            if self.may_reveal(seat) {
+                self.waiting = Some(seat);
+                return;
+            }
+        }
+        self.end_deal();
+    }
+
+    /// R5-11, R5-13, R5-14: the declarer (a forced one without a reveal) takes the kitty.
+    fn end_deal(&mut self) {
+        let (declarer, trump) = match self.reveal {
+            Some((seat, card)) => (seat, card.suit().expect("a 2 has a suit")),
+            None => {
+                self.forced = true;
+                (self.prev_declarer, self.forced_trump())
+            }
+        };
+        let rules = TrickRules::new(
+            Variant::RedFive5p,
+            Some(trump),
+            Rank::TWO,
+            Options::defaults(Variant::RedFive5p),
+        )
+        .expect("Red Five 5p rules for any suit");
+        for i in self.deal_size()..self.deck.len() {
+            self.hands[declarer].add(self.deck[i], 1);
+        }
+        self.end = Some((declarer, rules));
+    }
+
+    /// R5-13: the suit of a random 2 of the 原庄 (in the order dealt), else of the
+    /// kitty's 2s (in deck order), else of a random kitty card that is not a joker or
+    /// 5h; else diamonds.
+    fn forced_trump(&mut self) -> Suit {
+        let is_two = |c: &Card| c.rank() == Some(Rank::TWO);
+        let own: Vec<Card> = (0..self.deal_size())
+            .filter(|i| (self.first + i) % PLAYERS == self.prev_declarer)
+            .map(|i| self.deck[i])
+            .filter(is_two)
+            .collect();
+        let kitty = self.kitty();
+        let kitty_twos: Vec<Card> = kitty.iter().copied().filter(is_two).collect();
+        let plain: Vec<Card> = kitty
+            .iter()
+            .copied()
+            .filter(|c| !c.is_joker() && *c != RED_FIVE)
+            .collect();
+        for candidates in [own, kitty_twos, plain] {
+            if !candidates.is_empty() {
+                let pick = self.rng.below(candidates.len() as u64) as usize;
+                return candidates[pick].suit().expect("not a joker");
+            }
+        }
+        FALLBACK_TRUMP
+    }
+}
+
+impl Phase for RedFive5pDeal {
+    fn num_players(&self) -> usize {
+        PLAYERS
+    }
+
+    fn to_act(&self) -> Option<usize> {
+        self.waiting
+    }
+
+    fn num_legal(&self) -> u64 {
+        self.waiting
+            .map_or(0, |s| self.two_suits(s).len() as u64 + 1)
+    }
+
+    fn legal_action(&self, index: u64) -> Option<Action> {
+        let suits = self.two_suits(self.waiting?);
+        let i = index as usize;
+        match i.cmp(&suits.len()) {
+            std::cmp::Ordering::Less => Some(Action::Declare(vec![Card::new(Rank::TWO, suits[i])])),
+            std::cmp::Ordering::Equal => Some(Action::Pass),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+
+    fn act(&mut self, action: &Action) -> Result<Action, String> {
+        let seat = self.waiting.ok_or("the deal is over")?;
+        match action {
+            Action::Pass => {}
+            Action::Declare(cards) => {
+                let [card] = cards.as_slice() else {
+                    return Err("reveal exactly one 2, e.g. 'declare 2h' (R5-10)".into());
+                };
+                if card.rank() != Some(Rank::TWO) {
+                    return Err("reveal exactly one 2, e.g. 'declare 2h' (R5-10)".into());
+                }
+                if self.hands[seat].get(*card) == 0 {
+                    return Err(format!("you do not hold {card}"));
+                }
+                self.reveal = Some((seat, *card));
+            }
+            _ => return Err("it is the deal: 'declare 2X' to reveal a 2, or 'pass'".into()),
+        }
+        self.deal_on();
+        Ok(action.clone())
+    }
+}

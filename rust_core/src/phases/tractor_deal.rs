@@ -1,0 +1,364 @@
+//! The Tractor deal with declarations (TR-10..TR-14): cards dealt one at a time in C-5
+//! order; whenever the seat that just received a card could declare, overcall or
+//! reinforce, the deal waits for its `declare CARDS` or `pass`; after the last card a
+//! final round asks every seat that still could, in seat order from the seat after the
+//! last receiver, until all four have passed since the last declaration (TR-12).
+
+use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
+use crate::rng::Rng;
+use crate::trick::{FollowFormat, Options, TrickRules, Variant};
+
+use super::deck::{make_deck, trick_deck};
+use super::{Action, Phase};
+
+const PLAYERS: usize = 4;
+/// Cards dealt to the players; the last 8 of the deck are the kitty (TR-1).
+const DEALT: usize = 100;
+const KITTY: usize = 8;
+
+/// TR-10: the strength of a declaration (single 1 < pair 2 < LJ LJ 3 < BJ BJ 4), or None
+/// when the cards are not one; suits do not order equal declarations.
+pub fn declaration_strength(cards: &[Card], level: Rank) -> Option<u8> {
+    match cards {
+        [c] if c.rank() == Some(level) => Some(1),
+        [a, b] if a == b => match a.rank() {
+            Some(r) => (r == level).then_some(2),
+            None => Some(if *a == BJ { 4 } else { 3 }),
+        },
+        _ => None,
+    }
+}
+
+/// The deal and declarations of one Tractor hand.
+#[derive(Clone, Debug)]
+pub struct TractorDeal {
+    deck: Vec<Card>,
+    level: Rank,
+    fixed_dealer: Option<usize>,
+    follow_format: FollowFormat,
+    first: usize,
+    dealt: usize,
+    hands: Vec<Counts>,
+    declared: Vec<(usize, Vec<Card>)>,
+    asking: Option<usize>,
+    final_round: bool,
+    final_seat: usize,
+    final_passes: usize,
+    /// Set when declaring ends (TR-13): the dealer and the hand's rules.
+    end: Option<(usize, TrickRules)>,
+}
+
+impl TractorDeal {
+    /// TR-50 options: `levels` (seats 0/2, seats 1/3), `dealer` (None: a match's first
+    /// hand, TR-13), `follow_format` (TR-20). The game's randomness in order: the shuffle
+    /// (without a scripted deck), then without `first_seat` or a dealer the seat of the
+    /// first card, `below(4)`.
+    pub fn new(
+        seed: u64,
+        scripted: Option<&str>,
+        first_seat: Option<usize>,
+        levels: (Rank, Rank),
+        dealer: Option<usize>,
+        follow_format: FollowFormat,
+    ) -> Result<TractorDeal, String> {
+        if dealer.is_some_and(|d| d >= PLAYERS) {
+            return Err("option dealer must be None or a seat 0..3 (TR-13, TR-32)".into());
+        }
+        if dealer.is_none() && levels.0 != levels.1 {
+            return Err(format!(
+                "with dealer None (the first hand of a match, TR-13) both teams must be at \
+                 the same level, not {} and {}",
+                levels.0.letter(),
+                levels.1.letter()
+            ));
+        }
+        if first_seat.is_some_and(|s| s >= PLAYERS) {
+            return Err(format!("first_seat must be a seat 0..{}", PLAYERS - 1));
+        }
+        let mut rng = Rng::new(seed);
+        let deck = make_deck(&trick_deck(2), scripted, &mut rng)?;
+        let level = if dealer.is_some_and(|d| d % 2 == 1) {
+            levels.1
+        } else {
+            levels.0
+        };
+        let first = first_seat
+            .or(dealer)
+            .unwrap_or_else(|| rng.below(PLAYERS as u64) as usize);
+        let mut deal = TractorDeal {
+            deck,
+            level,
+            fixed_dealer: dealer,
+            follow_format,
+            first,
+            dealt: 0,
+            hands: vec![Counts::default(); PLAYERS],
+            declared: Vec::new(),
+            asking: None,
+            final_round: false,
+            final_seat: 0,
+            final_passes: 0,
+            end: None,
+        };
+        deal.advance();
+        Ok(deal)
+    }
+
+    pub fn level(&self) -> Rank {
+        self.level
+    }
+
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    /// C-5: the seat that received the first card.
+    pub fn first_seat(&self) -> usize {
+        self.first
+    }
+
+    pub fn cards_dealt(&self) -> usize {
+        self.dealt
+    }
+
+    pub fn final_round(&self) -> bool {
+        self.final_round
+    }
+
+    /// Every declaration so far, in order (the last one stands).
+    pub fn declarations(&self) -> &[(usize, Vec<Card>)] {
+        &self.declared
+    }
+
+    /// The declaration that stands now.
+    pub fn standing(&self) -> Option<&(usize, Vec<Card>)> {
+        self.declared.last()
+    }
+
+    /// The cards dealt to each seat so far (the dealer's with the kitty once declaring ended).
+    pub fn hands(&self) -> &[Counts] {
+        &self.hands
+    }
+
+    /// The kitty: the last 8 cards of the deck (TR-1).
+    pub fn kitty(&self) -> &[Card] {
+        &self.deck[DEALT..]
+    }
+
+    /// The cards not dealt yet.
+    pub fn undealt(&self) -> &[Card] {
+        &self.deck[self.dealt..DEALT]
+    }
+
+    /// The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13).
+    pub fn dealer(&self) -> Option<usize> {
+        self.end.as_ref().map(|(d, _)| *d).or(self.fixed_dealer)
+    }
+
+    /// Once declaring has ended: the dealer and the hand's rules (trump from TR-13).
+    pub fn outcome(&self) -> Option<(usize, &TrickRules)> {
+        self.end.as_ref().map(|(d, r)| (*d, r))
+    }
+
+    /// The trump named by the standing declaration (None: none yet, or jokers: no-trump).
+    pub fn trump(&self) -> Option<Suit> {
+        self.standing().and_then(|(_, cs)| cs[0].suit())
+    }
+
+    /// TR-10, TR-11: why `seat` may not declare `cards` (as given) now, or None.
+    pub fn declaration_error(&self, seat: usize, cards: &[Card]) -> Option<String> {
+        let shown = format_cards(cards);
+        let Some(strength) = declaration_strength(cards, self.level) else {
+            let lv = self.level.letter();
+            return Some(format!(
+                "'{shown}' is not a declaration: the level is {lv}, so one level card \
+                 ({lv}h), two identical level cards ({lv}h {lv}h), LJ LJ or BJ BJ (TR-10)"
+            ));
+        };
+        if !self.hands[seat].contains(&Counts::from_cards(cards)) {
+            return Some(format!(
+                "you do not hold {shown} (of the cards dealt to you so far)"
+            ));
+        }
+        self.overcall_error(seat, cards, strength)
+    }
+
+    /// TR-11: stronger than the standing declaration, or the declarer's own reinforcement.
+    fn overcall_error(&self, seat: usize, cards: &[Card], strength: u8) -> Option<String> {
+        let (owner, current) = self.standing()?;
+        if *owner == seat {
+            return reinforce_error(current, cards);
+        }
+        let standing = declaration_strength(current, self.level).expect("a declaration");
+        (strength <= standing).then(|| {
+            format!(
+                "an overcall must be stronger than seat {owner}'s {} (TR-10, TR-11)",
+                format_cards(current)
+            )
+        })
+    }
+
+    /// TR-10, TR-11: every declaration `seat` may make now: singles s, h, c, d, pairs
+    /// s, h, c, d, then LJ LJ, BJ BJ.
+    pub fn options(&self, seat: usize) -> Vec<Vec<Card>> {
+        let held = &self.hands[seat];
+        let mut out = Vec::new();
+        for copies in 1..=2u8 {
+            for suit in Suit::ALL {
+                let card = Card::new(self.level, suit);
+                if held.get(card) >= copies {
+                    out.push(vec![card; copies as usize]);
+                }
+            }
+        }
+        for joker in [LJ, BJ] {
+            if held.get(joker) >= 2 {
+                out.push(vec![joker; 2]);
+            }
+        }
+        out.retain(|c| {
+            let strength = declaration_strength(c, self.level).expect("a declaration");
+            self.overcall_error(seat, c, strength).is_none()
+        });
+        out
+    }
+
+    /// Whether `seat` holds any declaration material and may use it now.
+    fn may_declare(&self, seat: usize) -> bool {
+        let held = &self.hands[seat];
+        let material = Suit::ALL
+            .iter()
+            .any(|&s| held.get(Card::new(self.level, s)) > 0)
+            || held.get(LJ) > 0
+            || held.get(BJ) > 0;
+        material && !self.options(seat).is_empty()
+    }
+
+    /// TR-12: deals until a seat may declare; then the final round; then TR-13, TR-14.
+    fn advance(&mut self) {
+        while self.dealt < DEALT {
+            let seat = (self.first + self.dealt) % PLAYERS;
+            self.hands[seat].add(self.deck[self.dealt], 1);
+            self.dealt += 1;
+            if self.may_declare(seat) {
+                self.asking = Some(seat);
+                return;
+            }
+        }
+        if !self.final_round {
+            self.final_round = true;
+            self.final_seat = (self.first + DEALT) % PLAYERS;
+        }
+        while self.final_passes < PLAYERS {
+            if self.may_declare(self.final_seat) {
+                self.asking = Some(self.final_seat);
+                return;
+            }
+            self.final_answer(false);
+        }
+        self.asking = None;
+        self.end_declaring();
+    }
+
+    /// TR-12: the final round ends when every seat passed since the last declaration.
+    fn final_answer(&mut self, declared: bool) {
+        self.final_passes = if declared { 0 } else { self.final_passes + 1 };
+        self.final_seat = (self.final_seat + 1) % PLAYERS;
+    }
+
+    /// TR-13: the dealer and the trump; TR-14: the dealer takes up the kitty.
+    fn end_declaring(&mut self) {
+        let dealer = self
+            .fixed_dealer
+            .or(self.standing().map(|(s, _)| *s))
+            .unwrap_or(self.first);
+        let mut opts = Options::defaults(Variant::Tractor);
+        opts.follow_format = self.follow_format;
+        let rules = TrickRules::new(Variant::Tractor, self.trump(), self.level, opts)
+            .expect("Tractor rules for any trump and level");
+        for &c in &self.deck[DEALT..] {
+            self.hands[dealer].add(c, 1);
+        }
+        self.end = Some((dealer, rules));
+    }
+
+    /// C-4, TR-14: how many cards the dealer buries.
+    pub fn kitty_size(&self) -> usize {
+        KITTY
+    }
+}
+
+/// TR-11: the standing declarer may only add the second copy of a single card.
+fn reinforce_error(current: &[Card], cards: &[Card]) -> Option<String> {
+    if current.len() == 2 {
+        return Some(format!(
+            "your {} stands: a pair cannot be reinforced (TR-11)",
+            format_cards(current)
+        ));
+    }
+    let card = current[0];
+    (cards != [card, card]).then(|| {
+        format!(
+            "your {card} stands: you may only reinforce it with {card} {card}, \
+             not overcall yourself (TR-11)"
+        )
+    })
+}
+
+impl Phase for TractorDeal {
+    fn num_players(&self) -> usize {
+        PLAYERS
+    }
+
+    fn to_act(&self) -> Option<usize> {
+        self.asking
+    }
+
+    fn num_legal(&self) -> u64 {
+        self.asking.map_or(0, |s| self.options(s).len() as u64 + 1)
+    }
+
+    fn legal_action(&self, index: u64) -> Option<Action> {
+        let mut options = self.options(self.asking?);
+        let i = index as usize;
+        match i.cmp(&options.len()) {
+            std::cmp::Ordering::Less => Some(Action::Declare(options.swap_remove(i))),
+            std::cmp::Ordering::Equal => Some(Action::Pass),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+
+    fn legal_actions(&self, limit: usize) -> Vec<Action> {
+        let Some(seat) = self.asking else {
+            return Vec::new();
+        };
+        let mut out: Vec<Action> = self
+            .options(seat)
+            .into_iter()
+            .map(Action::Declare)
+            .collect();
+        out.push(Action::Pass);
+        out.truncate(limit);
+        out
+    }
+
+    fn act(&mut self, action: &Action) -> Result<Action, String> {
+        let seat = self.asking.ok_or("declaring is over")?;
+        let declared = match action {
+            Action::Declare(cards) => {
+                if let Some(reason) = self.declaration_error(seat, cards) {
+                    return Err(reason);
+                }
+                self.declared.push((seat, cards.clone()));
+                true
+            }
+            Action::Pass => false,
+            _ => return Err("the cards are being dealt: 'declare CARDS' or 'pass' (TR-12)".into()),
+        };
+        if self.final_round {
+            self.final_answer(declared);
+        }
+        self.advance();
+        Ok(action.clone())
+    }
+}
