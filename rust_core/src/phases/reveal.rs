@@ -32,8 +32,17 @@ pub struct RedFive5pDeal {
     waiting: Option<usize>,
     reveal: Option<(usize, Card)>,
     forced: bool,
-    /// Once the deal ended: the declarer and the hand's rules.
-    end: Option<(usize, TrickRules)>,
+    /// The hand's rules once trump is known (at the reveal, or the end of the deal).
+    rules: Option<TrickRules>,
+    /// The declarer once the deal ended (R5-11, R5-13).
+    end: Option<usize>,
+}
+
+/// R5-10: the rules of a Red Five 5p hand with this trump.
+fn rules_for(trump: Suit) -> TrickRules {
+    let v = Variant::RedFive5p;
+    TrickRules::new(v, Some(trump), Rank::TWO, Options::defaults(v))
+        .expect("Red Five 5p rules for any suit")
 }
 
 impl RedFive5pDeal {
@@ -68,6 +77,7 @@ impl RedFive5pDeal {
             waiting: None,
             reveal: None,
             forced: false,
+            rules: None,
             end: None,
         };
         deal.deal_on();
@@ -120,16 +130,20 @@ impl RedFive5pDeal {
         &self.deck[self.dealt..self.deal_size()]
     }
 
-    /// The declarer and trump once known (a reveal, or the end of the deal).
+    /// The declarer once known (a reveal, or the end of the deal).
     pub fn declarer(&self) -> Option<usize> {
-        self.reveal
-            .map(|(s, _)| s)
-            .or(self.end.as_ref().map(|(d, _)| *d))
+        self.reveal.map(|(s, _)| s).or(self.end)
+    }
+
+    /// The hand's rules once trump is known (a reveal, or the end of the deal).
+    pub fn rules(&self) -> Option<&TrickRules> {
+        self.rules.as_ref()
     }
 
     /// Once the deal ended: the declarer and the hand's rules.
     pub fn outcome(&self) -> Option<(usize, &TrickRules)> {
-        self.end.as_ref().map(|(d, r)| (*d, r))
+        let rules = self.rules.as_ref()?;
+        self.end.map(|d| (d, rules))
     }
 
     /// C-4, R5-14: how many cards the declarer buries.
@@ -170,24 +184,18 @@ impl RedFive5pDeal {
 
     /// R5-11, R5-13, R5-14: the declarer (a forced one without a reveal) takes the kitty.
     fn end_deal(&mut self) {
-        let (declarer, trump) = match self.reveal {
-            Some((seat, card)) => (seat, card.suit().expect("a 2 has a suit")),
+        let declarer = match self.reveal {
+            Some((seat, _)) => seat,
             None => {
                 self.forced = true;
-                (self.prev_declarer, self.forced_trump())
+                self.rules = Some(rules_for(self.forced_trump()));
+                self.prev_declarer
             }
         };
-        let rules = TrickRules::new(
-            Variant::RedFive5p,
-            Some(trump),
-            Rank::TWO,
-            Options::defaults(Variant::RedFive5p),
-        )
-        .expect("Red Five 5p rules for any suit");
         for i in self.deal_size()..self.deck.len() {
             self.hands[declarer].add(self.deck[i], 1);
         }
-        self.end = Some((declarer, rules));
+        self.end = Some(declarer);
     }
 
     /// R5-13: the suit of a random 2 of the 原庄 (in the order dealt), else of the
@@ -256,6 +264,7 @@ impl Phase for RedFive5pDeal {
                     return Err(format!("you do not hold {card}"));
                 }
                 self.reveal = Some((seat, *card));
+                self.rules = Some(rules_for(card.suit().expect("a 2 has a suit")));
             }
             _ => return Err("it is the deal: 'declare 2X' to reveal a 2, or 'pass'".into()),
         }
