@@ -250,17 +250,20 @@ phase_class! {
     /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = ("2".to_string(), "2".to_string()), dealer = None, follow_format = "pairs"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs"))]
         fn py_new(
             py: Python<'_>,
             seed: u64,
             deck: Option<String>,
             first_seat: Option<usize>,
-            levels: (String, String),
+            levels: Option<(String, String)>,
             dealer: Option<usize>,
             follow_format: &str,
         ) -> PyResult<Self> {
-            let levels = (rank(&levels.0)?, rank(&levels.1)?);
+            let levels = match levels {
+                Some((a, b)) => (rank(&a)?, rank(&b)?),
+                None => (Rank::TWO, Rank::TWO),
+            };
             let format = self::follow_format(follow_format)?;
             let inner = py
                 .detach(|| core::TractorDeal::new(seed, deck.as_deref(), first_seat, levels, dealer, format))

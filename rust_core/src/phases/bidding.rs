@@ -273,3 +273,98 @@ impl Phase for RedFive4pBidding {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phases::parse_action;
+
+    fn auction(decks: u8, minimum: bool) -> RedFive4pBidding {
+        RedFive4pBidding::new(7, None, None, decks, minimum).unwrap()
+    }
+
+    fn say(b: &mut RedFive4pBidding, text: &str) -> Result<Action, String> {
+        b.act(&parse_action(text).unwrap())
+    }
+
+    #[test]
+    fn r4_10_r4_13_opening_bids_and_raise_steps() {
+        let mut b = auction(2, false);
+        assert_eq!(b.bid_values(), (60..=200).step_by(5).collect::<Vec<_>>());
+        assert_eq!(b.num_legal(), 30);
+        say(&mut b, "bid 70").unwrap();
+        assert_eq!(b.bid_values(), [75, 80, 85]);
+        assert_eq!(
+            say(&mut b, "bid 90").unwrap_err(),
+            "bid 90 is not allowed: bids now are 75, 80, 85 (R4-10, R4-13)"
+        );
+        say(&mut b, "bid 85").unwrap();
+        assert_eq!(
+            say(&mut b, "trump h").unwrap_err(),
+            "it is the bidding: 'bid N' or 'pass'"
+        );
+        say(&mut b, "bid 190").unwrap_err();
+        let mut b = auction(2, false);
+        say(&mut b, "bid 190").unwrap();
+        assert_eq!(b.bid_values(), [195, 200]);
+        assert_eq!(auction(2, true).bid_values(), [60]);
+        assert_eq!(auction(3, true).bid_values(), [80]);
+        assert_eq!(*auction(3, false).bid_values().last().unwrap(), 300);
+    }
+
+    #[test]
+    fn r4_12_a_pass_is_final() {
+        let mut b = auction(2, false);
+        let first = b.first_bidder();
+        say(&mut b, "pass").unwrap();
+        say(&mut b, "bid 60").unwrap();
+        say(&mut b, "bid 65").unwrap();
+        say(&mut b, "bid 70").unwrap();
+        // The seat that passed is skipped.
+        assert_eq!(b.to_act(), Some((first + 1) % 4));
+    }
+
+    #[test]
+    fn r4_14_bidding_ends_at_the_maximum() {
+        let mut b = auction(2, false);
+        let first = b.first_bidder();
+        say(&mut b, "bid 200").unwrap();
+        assert_eq!(
+            (b.stage(), b.declarer()),
+            (BidStage::Trump, Some((first, 200)))
+        );
+        assert_eq!(b.to_act(), Some(first));
+        assert_eq!(
+            say(&mut b, "pass").unwrap_err(),
+            "the declarer names trump now: 'trump s', 'trump h', …"
+        );
+        assert_eq!(b.num_legal(), 4);
+        say(&mut b, "trump c").unwrap();
+        assert_eq!(b.stage(), BidStage::Done);
+        assert_eq!(b.hands()[first].len(), 25 + 8);
+        assert_eq!(b.rules().unwrap().trump, Some(Suit::CLUBS));
+    }
+
+    #[test]
+    fn r4_14_bidding_ends_when_three_passed_after_a_bid() {
+        let mut b = auction(3, false);
+        let first = b.first_bidder();
+        say(&mut b, "pass").unwrap();
+        say(&mut b, "bid 95").unwrap();
+        say(&mut b, "pass").unwrap();
+        assert_eq!(b.stage(), BidStage::Bid);
+        say(&mut b, "pass").unwrap();
+        assert_eq!(b.declarer(), Some(((first + 1) % 4, 95)));
+        assert_eq!(b.kitty_size(), 6);
+    }
+
+    #[test]
+    fn r4_14_all_pass_makes_the_first_bidder_declarer_at_the_minimum() {
+        let mut b = auction(2, false);
+        for _ in 0..4 {
+            say(&mut b, "pass").unwrap();
+        }
+        assert_eq!(b.declarer(), Some((b.first_bidder(), 60)));
+        assert_eq!(b.stage(), BidStage::Trump);
+    }
+}

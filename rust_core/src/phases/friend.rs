@@ -167,3 +167,74 @@ impl Phase for FriendCall {
         Ok(action.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::phases::parse_action;
+    use crate::trick::{Options, Variant};
+
+    fn counts(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    fn friend_call(declarer_hand: &str, buried: &str, forbid: bool) -> FriendCall {
+        let v = Variant::RedFive5p;
+        let rules =
+            TrickRules::new(v, Some(Suit::SPADES), Rank::TWO, Options::defaults(v)).unwrap();
+        let hands = vec![
+            counts("7c"),
+            counts(declarer_hand),
+            counts("Ah 3c"),
+            counts("Kd"),
+            counts("9c"),
+        ];
+        FriendCall::new(rules, hands, 1, &parse_cards(buried).unwrap(), forbid).unwrap()
+    }
+
+    fn call(f: &mut FriendCall, text: &str) -> Result<Action, String> {
+        f.act(&parse_action(text).unwrap())
+    }
+
+    #[test]
+    fn r5_20_callable_cards_in_order_and_others_rejected() {
+        let mut f = friend_call("Ah", "", false);
+        let texts: Vec<String> = f.legal_actions(20).iter().map(|a| a.to_string()).collect();
+        assert_eq!(texts[..4], ["call As", "call Ah", "call Ac", "call Ad"]);
+        assert_eq!(texts[8..], ["call 5h", "call BJ", "call solo"]);
+        assert_eq!(
+            call(&mut f, "call Qh").unwrap_err(),
+            "the call card is an ace or king, 5h or BJ (R5-20), not Qh; or 'call solo'"
+        );
+        assert_eq!(
+            call(&mut f, "pass").unwrap_err(),
+            "the declarer calls a friend now: 'call Ah', … or 'call solo'"
+        );
+        assert_eq!(f.to_act(), Some(1));
+    }
+
+    #[test]
+    fn r5_21_copies_owned_decide_how_the_friend_is_found() {
+        // One copy owned: the first other player to play one; the grab option applies.
+        let mut f = friend_call("Ah", "", true);
+        call(&mut f, "call Ah").unwrap();
+        let c = f.play_call().unwrap();
+        assert_eq!(
+            (c.mode, c.forbid_grab, f.solo()),
+            (CallMode::FirstPlay, true, false)
+        );
+        // Two owned (hand and buried): 死拚, the holder of the third copy.
+        let mut f = friend_call("Ah", "Ah", true);
+        call(&mut f, "call Ah").unwrap();
+        let c = f.play_call().unwrap();
+        assert_eq!((c.mode, c.forbid_grab), (CallMode::Fixed(2), false));
+        // All three owned: solo.
+        let mut f = friend_call("Ah Ah", "Ah", false);
+        call(&mut f, "call Ah").unwrap();
+        assert!(f.solo() && f.play_call().is_none());
+        let mut f = friend_call("Ah", "", false);
+        call(&mut f, "call solo").unwrap();
+        assert!(f.solo() && f.to_act().is_none());
+    }
+}

@@ -14,6 +14,8 @@ mod deck;
 mod friend;
 mod kitty;
 mod reveal;
+#[cfg(test)]
+mod test_support;
 mod tractor_deal;
 
 pub use action::{parse_action, Action, VERBS};

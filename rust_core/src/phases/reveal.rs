@@ -272,3 +272,118 @@ impl Phase for RedFive5pDeal {
         Ok(action.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{format_cards, parse_cards};
+    use crate::phases::parse_action;
+    use crate::phases::test_support::moved_to_end;
+
+    fn is_two(c: Card) -> bool {
+        c.rank() == Some(Rank::TWO)
+    }
+
+    /// The 150 other cards, then the twelve 2s: a 2 reaches seat p % 5 at position p >= 150.
+    fn twos_last() -> Vec<Card> {
+        moved_to_end(&trick_deck(DECKS), is_two)
+    }
+
+    fn deal(deck: &[Card], prev: usize) -> RedFive5pDeal {
+        RedFive5pDeal::new(0, Some(&format_cards(deck)), Some(0), prev).unwrap()
+    }
+
+    fn pass_all(d: &mut RedFive5pDeal) {
+        while d.to_act().is_some() {
+            d.act(&Action::Pass).unwrap();
+        }
+    }
+
+    #[test]
+    fn r5_12_last_two_rounds_only_the_previous_declarer_reveals() {
+        // Seat 4 receives a 2 as its 29th card (position 144): anyone may reveal then.
+        let mut deck = twos_last();
+        deck.swap(144, 150);
+        let d = deal(&deck, 0);
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(4), 145));
+        // From the 30th card on (position 145 and later) only the 原庄 is asked.
+        for prev in 0..PLAYERS {
+            let mut d = deal(&twos_last(), prev);
+            assert_eq!((d.to_act(), d.cards_dealt()), (Some(prev), 151 + prev));
+            assert_eq!(d.legal_actions(9).len(), 2);
+            d.act(&Action::Pass).unwrap();
+            assert_eq!(d.to_act(), None, "nobody else may reveal");
+            assert!(d.forced());
+        }
+    }
+
+    #[test]
+    fn r5_11_the_first_reveal_stands() {
+        let mut deck = twos_last();
+        deck.swap(0, 150);
+        let mut d = deal(&deck, 3);
+        assert_eq!(d.to_act(), Some(0));
+        let err = d.act(&parse_action("declare 2h").unwrap()).unwrap_err();
+        assert_eq!(err, "you do not hold 2h");
+        let err = d.act(&parse_action("declare 3s").unwrap()).unwrap_err();
+        assert_eq!(err, "reveal exactly one 2, e.g. 'declare 2h' (R5-10)");
+        d.act(&parse_action("declare 2s").unwrap()).unwrap();
+        // Nobody is asked again: the deal runs to its end.
+        assert_eq!(
+            (d.to_act(), d.cards_dealt(), d.declarer()),
+            (None, 155, Some(0))
+        );
+        let (declarer, rules) = d.outcome().unwrap();
+        assert_eq!(
+            (declarer, rules.trump, d.forced()),
+            (0, Some(Suit::SPADES), false)
+        );
+        assert_eq!(d.hands()[0].len(), 31 + KITTY);
+    }
+
+    #[test]
+    fn r5_13_forced_trump_from_the_previous_declarers_twos_else_the_kitty() {
+        // Seat 0 gets no 2 (its position 150 is swapped with seat 4's 149).
+        let mut deck = twos_last();
+        deck.swap(149, 150);
+        let kitty_suits: Vec<Option<Suit>> = deck[155..].iter().map(|c| c.suit()).collect();
+        for seed in 0..20 {
+            let mut d = RedFive5pDeal::new(seed, Some(&format_cards(&deck)), Some(0), 0).unwrap();
+            pass_all(&mut d);
+            let (declarer, rules) = d.outcome().unwrap();
+            assert!(d.forced() && declarer == 0);
+            assert!(kitty_suits.contains(&rules.trump));
+        }
+        // The 原庄's own 2s come first: only 2d in its hand.
+        let mut deck = twos_last();
+        let two_d = parse_cards("2d").unwrap()[0];
+        let i = deck.iter().position(|&c| c == two_d).unwrap();
+        deck.swap(i, 150);
+        let mut d = deal(&deck, 0);
+        pass_all(&mut d);
+        assert_eq!(d.outcome().unwrap().1.trump, Some(Suit::DIAMONDS));
+    }
+
+    #[test]
+    fn r5_13_a_kitty_of_jokers_and_5h_gives_diamonds() {
+        let kitty = parse_cards("LJ LJ LJ BJ BJ 5h 5h").unwrap();
+        let mut rest = trick_deck(DECKS);
+        for c in &kitty {
+            let i = rest.iter().position(|x| x == c).unwrap();
+            rest.remove(i);
+        }
+        // Every 2 goes to seats 1..4 (positions not divisible by 5).
+        let (twos, mut others): (Vec<Card>, Vec<Card>) = rest.into_iter().partition(|&c| is_two(c));
+        let mut deck = Vec::new();
+        let mut twos = twos.into_iter();
+        for p in 0..155 {
+            let two = if p % 5 != 0 { twos.next() } else { None };
+            deck.push(two.unwrap_or_else(|| others.remove(0)));
+        }
+        deck.extend(kitty);
+        let mut d = deal(&deck, 0);
+        pass_all(&mut d);
+        assert!(d.forced());
+        assert_eq!(d.outcome().unwrap().1.trump, Some(FALLBACK_TRUMP));
+    }
+}

@@ -362,3 +362,149 @@ impl Phase for TractorDeal {
         Ok(action.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::phases::test_support::{deck_with, moved_to_end};
+
+    /// A deck whose dealt part holds no declaration but those placed: the 96 plain
+    /// cards, one joker each for seats 0..3, then the 2s in the kitty.
+    fn deck(placed: &[(usize, &str)]) -> String {
+        let mut full = moved_to_end(&trick_deck(2), |c| {
+            c.is_joker() || c.rank() == Some(Rank::TWO)
+        });
+        full[96..].copy_from_slice(&parse_cards("LJ BJ LJ BJ 2s 2h 2c 2d 2s 2h 2c 2d").unwrap());
+        deck_with(&full, placed)
+    }
+
+    fn deal(placed: &[(usize, &str)], dealer: Option<usize>) -> TractorDeal {
+        let two = (Rank::TWO, Rank::TWO);
+        TractorDeal::new(
+            0,
+            Some(&deck(placed)),
+            Some(0),
+            two,
+            dealer,
+            FollowFormat::Pairs,
+        )
+        .unwrap()
+    }
+
+    fn act(d: &mut TractorDeal, text: &str) -> Result<Action, String> {
+        d.act(&crate::phases::parse_action(text).unwrap())
+    }
+
+    fn texts(d: &TractorDeal) -> Vec<String> {
+        d.legal_actions(usize::MAX)
+            .iter()
+            .map(|a| a.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn tr_10_strengths() {
+        let s = |t: &str| declaration_strength(&parse_cards(t).unwrap(), Rank::TWO);
+        assert_eq!(s("2h"), Some(1));
+        assert_eq!(s("2h 2h"), Some(2));
+        assert_eq!(s("LJ LJ"), Some(3));
+        assert_eq!(s("BJ BJ"), Some(4));
+        assert_eq!(s("2h 2d"), None);
+        assert_eq!(s("3h"), None);
+        assert_eq!(s("BJ"), None);
+        assert_eq!(s("BJ LJ"), None);
+    }
+
+    #[test]
+    fn tr_11_overcall_must_be_strictly_stronger() {
+        // Seat 0 gets 2h first; seat 1 gets 2s at its 1st and 2nd cards.
+        let mut d = deal(&[(0, "2h"), (1, "2s"), (5, "2s")], None);
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(0), 1));
+        assert_eq!(texts(&d), ["declare 2h", "pass"]);
+        act(&mut d, "declare 2h").unwrap();
+        // A single 2s is no overcall: seat 1 is not asked until it can pair.
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(1), 6));
+        assert_eq!(texts(&d), ["declare 2s 2s", "pass"]);
+        assert_eq!(
+            act(&mut d, "declare 2s").unwrap_err(),
+            "an overcall must be stronger than seat 0's 2h (TR-10, TR-11)"
+        );
+        act(&mut d, "declare 2s 2s").unwrap();
+        assert_eq!(d.standing().unwrap().0, 1);
+    }
+
+    #[test]
+    fn tr_11_reinforcement_is_the_second_copy_only() {
+        let mut d = deal(&[(0, "2h"), (4, "2h"), (8, "LJ"), (12, "LJ")], None);
+        act(&mut d, "declare 2h").unwrap();
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(0), 5));
+        assert_eq!(texts(&d), ["declare 2h 2h", "pass"]);
+        assert_eq!(
+            act(&mut d, "declare 2h").unwrap_err(),
+            "your 2h stands: you may only reinforce it with 2h 2h, not overcall yourself (TR-11)"
+        );
+        assert_eq!(
+            act(&mut d, "declare 3h").unwrap_err(),
+            "'3h' is not a declaration: the level is 2, so one level card (2h), two identical \
+             level cards (2h 2h), LJ LJ or BJ BJ (TR-10)"
+        );
+        assert_eq!(
+            act(&mut d, "declare 2c").unwrap_err(),
+            "you do not hold 2c (of the cards dealt to you so far)"
+        );
+        act(&mut d, "declare 2h 2h").unwrap();
+        // A pair stands: seat 0 is not asked for its LJ LJ (cards 9 and 13).
+        assert!(d.cards_dealt() > 13 && d.options(0).is_empty());
+        assert_eq!(
+            d.declaration_error(0, &parse_cards("LJ LJ").unwrap()),
+            Some("your 2h 2h stands: a pair cannot be reinforced (TR-11)".into())
+        );
+    }
+
+    #[test]
+    fn tr_12_final_round_asks_until_four_passes() {
+        // Nobody may declare during the deal but seat 2, whose single 2d comes last.
+        let mut d = deal(&[(98, "2d")], None);
+        assert_eq!(
+            (d.to_act(), d.cards_dealt(), d.final_round()),
+            (Some(2), 99, false)
+        );
+        act(&mut d, "pass").unwrap();
+        // The final round starts at the seat after the last receiver (seat 3): seat 2 again.
+        assert_eq!((d.to_act(), d.final_round()), (Some(2), true));
+        act(&mut d, "declare 2d").unwrap();
+        // After a declaration every seat must pass again; nobody else can declare.
+        assert_eq!(d.to_act(), None);
+        let (dealer, rules) = d.outcome().unwrap();
+        assert_eq!((dealer, rules.trump), (2, Some(Suit::DIAMONDS)));
+        assert_eq!(d.hands()[2].len(), 33);
+    }
+
+    #[test]
+    fn tr_13_no_declaration_no_trump_and_a_fixed_dealer_stays() {
+        let d = deal(&[], None);
+        let (dealer, rules) = d.outcome().unwrap();
+        assert_eq!((dealer, rules.trump), (0, None));
+        let mut d = deal(&[(1, "2c")], Some(3));
+        assert_eq!(d.to_act(), Some(1));
+        act(&mut d, "declare 2c").unwrap();
+        let (dealer, rules) = d.outcome().unwrap();
+        assert_eq!((dealer, rules.trump), (3, Some(Suit::CLUBS)));
+    }
+
+    #[test]
+    fn tr_13_the_dealers_team_level() {
+        let deck = trick_deck(2)
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let levels = (Rank::FIVE, Rank(7));
+        let d =
+            TractorDeal::new(0, Some(&deck), None, levels, Some(1), FollowFormat::Pairs).unwrap();
+        assert_eq!((d.level(), d.first_seat()), (Rank(7), 1));
+        let err = TractorDeal::new(0, None, None, levels, None, FollowFormat::Pairs).unwrap_err();
+        assert!(err.contains("both teams must be at the same level"));
+    }
+}
