@@ -161,10 +161,12 @@ impl RedFive5pDeal {
 
     /// R5-10..R5-12: whether `seat`, who just received card number `dealt`, may reveal.
     fn may_reveal(&self, seat: usize) -> bool {
-        if self.reveal.is_some() || self.two_suits(seat).is_empty() {
-            return false;
-        }
-        self.dealt <= LAST_ROUNDS_FROM || seat == self.prev_declarer
+        let holds_two = Suit::ALL
+            .iter()
+            .any(|&s| self.hands[seat].get(Card::new(Rank::TWO, s)) > 0);
+        self.reveal.is_none()
+            && holds_two
+            && (self.dealt <= LAST_ROUNDS_FROM || seat == self.prev_declarer)
     }
 
     /// R5-3: deals card after card until a player may reveal, or to the end of the deal.

@@ -183,55 +183,81 @@ impl TractorDeal {
         self.overcall_error(seat, cards, strength)
     }
 
-    /// TR-11: stronger than the standing declaration, or the declarer's own reinforcement.
+    /// TR-11: whether a declaration of `strength` may follow the standing one: stronger,
+    /// or the standing declarer's second copy of its single card.
+    fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
+        match self.standing() {
+            None => true,
+            Some((owner, current)) if *owner == seat => {
+                current.len() == 1 && cards == [current[0], current[0]]
+            }
+            Some((_, current)) => {
+                strength > declaration_strength(current, self.level).expect("a declaration")
+            }
+        }
+    }
+
+    /// TR-11: why a declaration of `strength` may not follow the standing one, or None.
     fn overcall_error(&self, seat: usize, cards: &[Card], strength: u8) -> Option<String> {
+        if self.may_follow(seat, cards, strength) {
+            return None;
+        }
         let (owner, current) = self.standing()?;
         if *owner == seat {
             return reinforce_error(current, cards);
         }
-        let standing = declaration_strength(current, self.level).expect("a declaration");
-        (strength <= standing).then(|| {
-            format!(
-                "an overcall must be stronger than seat {owner}'s {} (TR-10, TR-11)",
-                format_cards(current)
-            )
-        })
+        Some(format!(
+            "an overcall must be stronger than seat {owner}'s {} (TR-10, TR-11)",
+            format_cards(current)
+        ))
     }
 
-    /// TR-10, TR-11: every declaration `seat` may make now: singles s, h, c, d, pairs
-    /// s, h, c, d, then LJ LJ, BJ BJ.
-    pub fn options(&self, seat: usize) -> Vec<Vec<Card>> {
+    /// The declarations `seat` holds, as (card, copies): singles s, h, c, d, pairs
+    /// s, h, c, d, then LJ LJ, BJ BJ (TR-10).
+    fn held(&self, seat: usize) -> impl Iterator<Item = (Card, u8, u8)> + '_ {
         let held = &self.hands[seat];
-        let mut out = Vec::new();
-        for copies in 1..=2u8 {
-            for suit in Suit::ALL {
-                let card = Card::new(self.level, suit);
-                if held.get(card) >= copies {
-                    out.push(vec![card; copies as usize]);
-                }
-            }
-        }
-        for joker in [LJ, BJ] {
-            if held.get(joker) >= 2 {
-                out.push(vec![joker; 2]);
-            }
-        }
-        out.retain(|c| {
-            let strength = declaration_strength(c, self.level).expect("a declaration");
-            self.overcall_error(seat, c, strength).is_none()
+        let level = self.level;
+        let suited = (1..=2u8).flat_map(move |n| {
+            Suit::ALL
+                .into_iter()
+                .map(move |s| (Card::new(level, s), n, n))
         });
-        out
+        let jokers = [(LJ, 2, 3), (BJ, 2, 4)].into_iter();
+        suited
+            .chain(jokers)
+            .filter(move |&(c, n, _)| held.get(c) >= n)
     }
 
-    /// Whether `seat` holds any declaration material and may use it now.
+    /// TR-10, TR-11: every declaration `seat` may make now, in the order of [`Self::held`].
+    pub fn options(&self, seat: usize) -> Vec<Vec<Card>> {
+        self.held(seat)
+            .filter(|&(c, n, strength)| self.may_follow(seat, &[c, c][..n as usize], strength))
+            .map(|(c, n, _)| vec![c; n as usize])
+            .collect()
+    }
+
+    /// Whether `seat` may declare, overcall or reinforce now: [`Self::options`] is not
+    /// empty, in a few look-ups (asked after every card dealt).
     fn may_declare(&self, seat: usize) -> bool {
         let held = &self.hands[seat];
-        let material = Suit::ALL
-            .iter()
-            .any(|&s| held.get(Card::new(self.level, s)) > 0)
-            || held.get(LJ) > 0
-            || held.get(BJ) > 0;
-        material && !self.options(seat).is_empty()
+        let level = |n: u8| {
+            Suit::ALL
+                .iter()
+                .any(|&s| held.get(Card::new(self.level, s)) >= n)
+        };
+        let (lj, bj) = (held.get(LJ) >= 2, held.get(BJ) >= 2);
+        match self.standing() {
+            None => level(1) || lj || bj,
+            Some((owner, current)) if *owner == seat => {
+                current.len() == 1 && held.get(current[0]) >= 2
+            }
+            Some((_, current)) => match declaration_strength(current, self.level) {
+                Some(1) => level(2) || lj || bj,
+                Some(2) => lj || bj,
+                Some(3) => bj,
+                _ => false,
+            },
+        }
     }
 
     /// TR-12: deals until a seat may declare; then the final round; then TR-13, TR-14.
@@ -506,5 +532,20 @@ mod tests {
         assert_eq!((d.level(), d.first_seat()), (Rank(7), 1));
         let err = TractorDeal::new(0, None, None, levels, None, FollowFormat::Pairs).unwrap_err();
         assert!(err.contains("both teams must be at the same level"));
+    }
+
+    #[test]
+    fn tr_12_the_quick_check_agrees_with_the_options() {
+        for seed in 0..300u64 {
+            let two = (Rank::TWO, Rank::TWO);
+            let mut d = TractorDeal::new(seed, None, None, two, None, FollowFormat::Pairs).unwrap();
+            let mut rng = Rng::new(seed);
+            while d.to_act().is_some() {
+                for s in 0..PLAYERS {
+                    assert_eq!(d.may_declare(s), !d.options(s).is_empty(), "seed {seed}");
+                }
+                d.apply_legal(rng.below(d.num_legal())).unwrap();
+            }
+        }
     }
 }
