@@ -126,14 +126,24 @@ def compare_step(game: Game, phase: Any, rng: random.Random, burial: bool = Fals
     return seat
 
 
-def run_phase(game: Game, phase: Any, choose: Chooser, rng: random.Random, burial: bool = False):
-    """Steps both through the phase with the same choices until the core's is over."""
+def run_phase(
+    game: Game,
+    phase: Any,
+    choose: Chooser,
+    rng: random.Random,
+    burial: bool = False,
+    facts: Callable[[], None] = lambda: None,
+) -> None:
+    """Steps both through the phase with the same choices until the core's is over,
+    comparing `facts` before every step and at the end."""
     while not phase.done:
+        facts()
         seat = compare_step(game, phase, rng, burial)
         action = choose(phase, seat)
         text = phase.apply(seat, action)
         game.apply(seat, action)
         assert game.history[-1] == (seat, text)
+    facts()
 
 
 def random_chooser(rng: random.Random, pass_bias: float) -> Chooser:
@@ -225,14 +235,7 @@ def run_tractor(seed: int, options: dict, how: str, first_seat: int | None = Non
     game, core = tractor_pair(seed, options, first_seat)
     choose = choosers(game, seed, how)
     rng = random.Random(seed)
-    while not core.done:
-        tractor_deal_facts(game, core)
-        seat = compare_step(game, core, rng)
-        action = choose(core, seat)
-        text = core.apply(seat, action)
-        game.apply(seat, action)
-        assert game.history[-1] == (seat, text)
-    tractor_deal_facts(game, core)
+    run_phase(game, core, choose, rng, facts=lambda: tractor_deal_facts(game, core))
     assert [str(c) for c in core.kitty()] == [str(c) for c in game.kitty]
     burial = core.burial()
     check_burial(game, burial)
@@ -283,14 +286,7 @@ def run_r4(seed: int, options: dict, how: str, first_seat: int | None = None) ->
     choose = choosers(game, seed, how)
     rng = random.Random(seed)
     assert hands_of(game) == core_hands(core)
-    while not core.done:
-        r4_facts(game, core)
-        seat = compare_step(game, core, rng)
-        action = choose(core, seat)
-        text = core.apply(seat, action)
-        game.apply(seat, action)
-        assert game.history[-1] == (seat, text)
-    r4_facts(game, core)
+    run_phase(game, core, choose, rng, facts=lambda: r4_facts(game, core))
     burial = core.burial()
     check_burial(game, burial)
     run_phase(game, burial, choose, rng, burial=True)
@@ -334,14 +330,7 @@ def run_r5(seed: int, options: dict, how: str, first_seat: int | None = None) ->
     )
     choose = choosers(game, seed, how)
     rng = random.Random(seed)
-    while not core.done:
-        r5_facts(game, core)
-        seat = compare_step(game, core, rng)
-        action = choose(core, seat)
-        text = core.apply(seat, action)
-        game.apply(seat, action)
-        assert game.history[-1] == (seat, text)
-    r5_facts(game, core)
+    run_phase(game, core, choose, rng, facts=lambda: r5_facts(game, core))
     burial = core.burial()
     check_burial(game, burial)
     run_phase(game, burial, choose, rng, burial=True)

@@ -222,6 +222,88 @@ macro_rules! phase_class {
     };
 }
 
+/// What the deals that go card by card share (Tractor, Red Five 5p).
+trait CardByCard {
+    fn first(&self) -> usize;
+    fn num_dealt(&self) -> usize;
+    fn kitty_cards(&self) -> &[CoreCard];
+    fn undealt_cards(&self) -> &[CoreCard];
+    fn ended(&self) -> Option<(usize, &CoreRules)>;
+    fn burial_size(&self) -> usize;
+}
+
+macro_rules! card_by_card {
+    ($core:ty) => {
+        impl CardByCard for $core {
+            fn first(&self) -> usize {
+                self.first_seat()
+            }
+            fn num_dealt(&self) -> usize {
+                self.cards_dealt()
+            }
+            fn kitty_cards(&self) -> &[CoreCard] {
+                self.kitty()
+            }
+            fn undealt_cards(&self) -> &[CoreCard] {
+                self.undealt()
+            }
+            fn ended(&self) -> Option<(usize, &CoreRules)> {
+                self.outcome()
+            }
+            fn burial_size(&self) -> usize {
+                self.kitty_size()
+            }
+        }
+    };
+}
+
+card_by_card!(core::TractorDeal);
+card_by_card!(core::RedFive5pDeal);
+
+/// A [`phase_class!`] of a deal that goes card by card, with the methods such deals share.
+macro_rules! deal_class {
+    ($(#[$doc:meta])* $name:ident = $py:literal ($core:ty) { $($extra:tt)* }) => {
+        phase_class! {
+            $(#[$doc])*
+            $name = $py ($core) {
+                $($extra)*
+
+                /// C-5: the seat of the first card.
+                #[getter]
+                fn first_seat(&self) -> usize {
+                    self.inner.first()
+                }
+
+                #[getter]
+                fn cards_dealt(&self) -> usize {
+                    self.inner.num_dealt()
+                }
+
+                /// The kitty, set aside at the deal.
+                fn kitty<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                    card_list(py, self.inner.kitty_cards())
+                }
+
+                /// The cards not dealt yet, in deck order.
+                fn undealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                    card_list(py, self.inner.undealt_cards())
+                }
+
+                /// C-4: the declarer's burial, once the deal ended (TR-14, R5-14).
+                fn burial(&self) -> PyResult<Burial> {
+                    let ended = self.inner.ended();
+                    burial_of(
+                        ended.map(|(_, r)| r),
+                        self.inner.dealt(),
+                        ended.map(|(d, _)| d),
+                        self.inner.burial_size(),
+                    )
+                }
+            }
+        }
+    };
+}
+
 fn follow_format(text: &str) -> PyResult<FollowFormat> {
     FollowFormat::parse(text).map_err(value_error)
 }
@@ -246,7 +328,7 @@ fn burial_of(
     }
 }
 
-phase_class! {
+deal_class! {
     /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
@@ -277,17 +359,6 @@ phase_class! {
             self.inner.level().letter().to_string()
         }
 
-        /// C-5: the seat of the first card.
-        #[getter]
-        fn first_seat(&self) -> usize {
-            self.inner.first_seat()
-        }
-
-        #[getter]
-        fn cards_dealt(&self) -> usize {
-            self.inner.cards_dealt()
-        }
-
         /// TR-12: whether the final round after the last card has begun.
         #[getter]
         fn final_round(&self) -> bool {
@@ -307,21 +378,6 @@ phase_class! {
         #[getter]
         fn dealer(&self) -> Option<usize> {
             self.inner.dealer()
-        }
-
-        fn kitty<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-            card_list(py, self.inner.kitty())
-        }
-
-        /// The cards not dealt yet, in deck order.
-        fn undealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-            card_list(py, self.inner.undealt())
-        }
-
-        /// TR-14: the dealer's burial, once declaring ended.
-        fn burial(&self) -> PyResult<Burial> {
-            let outcome = self.inner.outcome();
-            burial_of(outcome.map(|(_, r)| r), self.inner.hands(), outcome.map(|(d, _)| d), self.inner.kitty_size())
         }
     }
 }
@@ -403,7 +459,7 @@ phase_class! {
     }
 }
 
-phase_class! {
+deal_class! {
     /// The Red Five 5p deal with reveals (R5-3, R5-10..R5-14).
     RedFive5pDeal = "RedFive5pDeal" (core::RedFive5pDeal) {
         #[new]
@@ -427,17 +483,6 @@ phase_class! {
             self.inner.prev_declarer()
         }
 
-        /// R5-3: the seat of the first card.
-        #[getter]
-        fn first_seat(&self) -> usize {
-            self.inner.first_seat()
-        }
-
-        #[getter]
-        fn cards_dealt(&self) -> usize {
-            self.inner.cards_dealt()
-        }
-
         /// R5-10: the reveal, (seat, card), once made.
         #[getter]
         fn reveal(&self) -> Option<(usize, String)> {
@@ -453,21 +498,6 @@ phase_class! {
         #[getter]
         fn declarer(&self) -> Option<usize> {
             self.inner.declarer()
-        }
-
-        fn kitty<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-            card_list(py, self.inner.kitty())
-        }
-
-        /// The cards not dealt yet, in deck order.
-        fn undealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-            card_list(py, self.inner.undealt())
-        }
-
-        /// R5-14: the declarer's burial, once the deal ended.
-        fn burial(&self) -> PyResult<Burial> {
-            let outcome = self.inner.outcome();
-            burial_of(outcome.map(|(_, r)| r), self.inner.hands(), outcome.map(|(d, _)| d), self.inner.kitty_size())
         }
     }
 }
