@@ -28,11 +28,13 @@ from fenpai._core import (
     RedFive4pBidding,
     RedFive5pDeal,
     TractorDeal,
+    TrickBot,
     fifty_k_deal,
 )
 from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
 from fenpai.games.base import Game
+from fenpai.simulate import play_game
 
 #: How many burials are compared one by one (the rest by count and a sample by index).
 BURIAL_LISTED = 40
@@ -456,3 +458,41 @@ def test_friend_call_lists_callable_cards_in_order() -> None:
         "call BJ",
         "call solo",
     ]
+
+
+# -- whole hands: the core's phases and bots against step-by-step play --------------------
+
+SIDES = {"tractor": "partners", "red_five_4p": "alone", "red_five_5p": "friend"}
+
+
+def core_hand(variant: str, seed: int, name: str) -> list[tuple[int, str]]:
+    """A whole hand in the core: each phase run by `play_out`, the play by `TrickBot`s
+    seeded as `fenpai.bots.Bot` seeds them; returns every action in order."""
+    n = 5 if variant == "red_five_5p" else 4
+    seeds = [seed_for(seed, s) for s in range(n)]
+    bots = [PhaseBot(name, s) for s in seeds]
+    phase = MAKERS[variant](seed)
+    phase.play_out(bots)
+    burial = phase.burial()
+    burial.play_out(bots)
+    history = phase.log() + burial.log()
+    last: Any = burial
+    if variant == "red_five_5p":
+        last = burial.friend_call()
+        last.play_out(bots)
+        history += last.log()
+    play = last.start_play()
+    play.play_out([TrickBot(name, seed_for(s, 1)) for s in seeds], SIDES[variant], burial.declarer)
+    return history + [(s, "play " + t) for s, t in play.log()]
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("variant", sorted(MAKERS))
+def test_whole_hands_in_the_core_match_step_by_step_play(variant: str, name: str) -> None:
+    """Issue 11 item 2: the core's bots of every phase give the hand that the Python
+    bots give when played step by step."""
+    for seed in range(6):
+        game = new_game(variant, seed=seed)
+        bots = [Bot(name, seed_for(seed, s)) for s in range(game.num_players)]
+        play_game(game, bots, in_core=False)
+        assert core_hand(variant, seed, name) == game.history

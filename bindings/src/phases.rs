@@ -201,6 +201,11 @@ macro_rules! phase_class {
                 card_list(py, &shown(self.inner.known_rules(), hand))
             }
 
+            /// Every applied action in order: [(seat, canonical text)].
+            fn log(&self) -> Vec<(usize, String)> {
+                self.inner.log().iter().map(|(s, a)| (*s, a.to_string())).collect()
+            }
+
             fn hand_sizes(&self) -> Vec<usize> {
                 self.inner.dealt().iter().map(|h| h.len()).collect()
             }

@@ -41,6 +41,8 @@ pub struct RedFive4pBidding {
     /// R4-14: the declarer and the bid once bidding ended.
     declarer: Option<(usize, u32)>,
     rules: Option<TrickRules>,
+    /// Every applied action in order, canonical.
+    log: Vec<(usize, Action)>,
 }
 
 /// R4-10: the lowest and highest bid for 2 or 3 decks.
@@ -91,6 +93,7 @@ impl RedFive4pBidding {
             stage: BidStage::Bid,
             declarer: None,
             rules: None,
+            log: Vec::new(),
         })
     }
 
@@ -259,7 +262,15 @@ impl Phase for RedFive4pBidding {
         }
     }
 
-    fn act(&mut self, action: &Action) -> Result<Action, String> {
+    fn log(&self) -> &[(usize, Action)] {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut Vec<(usize, Action)> {
+        &mut self.log
+    }
+
+    fn checked(&mut self, action: &Action) -> Result<Action, String> {
         match self.stage {
             BidStage::Bid => self.bid(self.bidder, action),
             BidStage::Trump => match action {

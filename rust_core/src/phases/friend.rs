@@ -34,6 +34,8 @@ pub struct FriendCall {
     /// Once called: the action (a card or solo), whether the hand is solo, and the call
     /// the play must watch (None when solo).
     called: Option<(Action, bool, Option<Call>)>,
+    /// Every applied action in order, canonical.
+    log: Vec<(usize, Action)>,
 }
 
 impl FriendCall {
@@ -58,6 +60,7 @@ impl FriendCall {
             buried: Counts::from_cards(buried),
             forbid_grab,
             called: None,
+            log: Vec::new(),
         })
     }
 
@@ -149,7 +152,15 @@ impl Phase for FriendCall {
         }
     }
 
-    fn act(&mut self, action: &Action) -> Result<Action, String> {
+    fn log(&self) -> &[(usize, Action)] {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut Vec<(usize, Action)> {
+        &mut self.log
+    }
+
+    fn checked(&mut self, action: &Action) -> Result<Action, String> {
         if self.called.is_some() {
             return Err("the call is made".into());
         }

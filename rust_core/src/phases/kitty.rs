@@ -17,6 +17,8 @@ pub struct Burial {
     size: usize,
     space: Space,
     buried: Option<Vec<Card>>,
+    /// Every applied action in order, canonical.
+    log: Vec<(usize, Action)>,
 }
 
 /// Every `size`-card multiset of `hand`, its cards in strength order (C-4): earlier
@@ -59,6 +61,7 @@ impl Burial {
             size,
             space,
             buried: None,
+            log: Vec::new(),
         })
     }
 
@@ -144,7 +147,15 @@ impl Phase for Burial {
             .collect()
     }
 
-    fn act(&mut self, action: &Action) -> Result<Action, String> {
+    fn log(&self) -> &[(usize, Action)] {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut Vec<(usize, Action)> {
+        &mut self.log
+    }
+
+    fn checked(&mut self, action: &Action) -> Result<Action, String> {
         let Action::Bury(cards) = action else {
             return Err(format!("the declarer must bury {} cards now", self.size));
         };

@@ -43,9 +43,24 @@ pub trait Phase {
     /// The `index`-th legal action, in the order [`Phase::legal_actions`] lists them.
     fn legal_action(&self, index: u64) -> Option<Action>;
 
-    /// Applies an action of the seat to act after checking it; returns its canonical
-    /// form. An error leaves the phase unchanged.
-    fn act(&mut self, action: &Action) -> Result<Action, String>;
+    /// Checks an action of the seat to act, then applies it; returns its canonical
+    /// form. An error leaves the phase unchanged. (Use [`Phase::act`], which logs it.)
+    fn checked(&mut self, action: &Action) -> Result<Action, String>;
+
+    /// Every applied action in order: (seat, canonical action).
+    fn log(&self) -> &[(usize, Action)];
+
+    /// The log, for [`Phase::act`].
+    fn log_mut(&mut self) -> &mut Vec<(usize, Action)>;
+
+    /// Applies an action of the seat to act after checking it, and logs it; returns
+    /// its canonical form. An error leaves the phase unchanged.
+    fn act(&mut self, action: &Action) -> Result<Action, String> {
+        let seat = self.to_act().ok_or("this phase is over")?;
+        let done = self.checked(action)?;
+        self.log_mut().push((seat, done.clone()));
+        Ok(done)
+    }
 
     /// The first `limit` legal actions.
     fn legal_actions(&self, limit: usize) -> Vec<Action> {

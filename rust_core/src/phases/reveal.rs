@@ -36,6 +36,8 @@ pub struct RedFive5pDeal {
     rules: Option<TrickRules>,
     /// The declarer once the deal ended (R5-11, R5-13).
     end: Option<usize>,
+    /// Every applied action in order, canonical.
+    log: Vec<(usize, Action)>,
 }
 
 /// R5-10: the rules of a Red Five 5p hand with this trump.
@@ -79,6 +81,7 @@ impl RedFive5pDeal {
             forced: false,
             rules: None,
             end: None,
+            log: Vec::new(),
         };
         deal.deal_on();
         Ok(deal)
@@ -251,7 +254,15 @@ impl Phase for RedFive5pDeal {
         }
     }
 
-    fn act(&mut self, action: &Action) -> Result<Action, String> {
+    fn log(&self) -> &[(usize, Action)] {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut Vec<(usize, Action)> {
+        &mut self.log
+    }
+
+    fn checked(&mut self, action: &Action) -> Result<Action, String> {
         let seat = self.waiting.ok_or("the deal is over")?;
         match action {
             Action::Pass => {}

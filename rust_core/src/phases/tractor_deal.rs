@@ -46,6 +46,8 @@ pub struct TractorDeal {
     final_passes: usize,
     /// Set when declaring ends (TR-13): the dealer and the hand's rules.
     end: Option<(usize, TrickRules)>,
+    /// Every applied action in order, canonical.
+    log: Vec<(usize, Action)>,
 }
 
 impl TractorDeal {
@@ -99,6 +101,7 @@ impl TractorDeal {
             final_seat: 0,
             final_passes: 0,
             end: None,
+            log: Vec::new(),
         };
         deal.advance();
         Ok(deal)
@@ -368,7 +371,15 @@ impl Phase for TractorDeal {
         out
     }
 
-    fn act(&mut self, action: &Action) -> Result<Action, String> {
+    fn log(&self) -> &[(usize, Action)] {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut Vec<(usize, Action)> {
+        &mut self.log
+    }
+
+    fn checked(&mut self, action: &Action) -> Result<Action, String> {
         let seat = self.asking.ok_or("declaring is over")?;
         let declared = match action {
             Action::Declare(cards) => {
