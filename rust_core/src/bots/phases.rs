@@ -36,12 +36,9 @@ impl PhaseBot {
 
     /// The action this bot takes now for the seat to act; `None` when the phase is over.
     pub fn choose<P: Greedy>(&mut self, phase: &P) -> Option<Action> {
-        let count = phase.num_legal();
-        if count == 0 {
-            return None;
-        }
+        phase.to_act()?;
         match self.kind {
-            BotKind::Random => phase.legal_action(self.rng.below(count)),
+            BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
             BotKind::Greedy => Some(phase.greedy()),
         }
     }
@@ -57,9 +54,18 @@ impl PhaseBot {
     }
 }
 
-/// Each card of a multiset, copies repeated, in index order.
-fn cards(hand: &Counts) -> impl Iterator<Item = Card> + '_ {
-    hand.to_cards().into_iter()
+/// Each card of a multiset with its copies, in index order.
+fn held(hand: &Counts) -> impl Iterator<Item = (Card, i64)> + '_ {
+    hand.0
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(i, &n)| (Card(i as u8), n as i64))
+}
+
+/// How many cards of `hand` satisfy `pred`.
+fn count(hand: &Counts, pred: impl Fn(Card) -> bool) -> i64 {
+    held(hand).filter(|&(c, _)| pred(c)).map(|(_, n)| n).sum()
 }
 
 fn high(c: Card) -> i64 {
@@ -80,9 +86,9 @@ fn red_five_fixed_trump(c: Card) -> bool {
 
 /// A rough strength of a hand if `suit` were trump (Red Five order, C-11).
 fn strength_in(hand: &Counts, suit: Suit) -> i64 {
-    cards(hand)
-        .map(|c| {
-            if red_five_fixed_trump(c) {
+    held(hand)
+        .map(|(c, n)| {
+            n * if red_five_fixed_trump(c) {
                 4
             } else if c.suit() == Some(suit) {
                 2 + high(c)
@@ -111,8 +117,8 @@ fn best_suit(hand: &Counts) -> Suit {
 /// (ties in the hand's strength order).
 fn cheapest(rules: &TrickRules, hand: &Counts, count: usize) -> Vec<Card> {
     let mut plain_in_suit = [0i64; 4];
-    for c in cards(hand).filter(|&c| !rules.is_trump(c)) {
-        plain_in_suit[c.suit().expect("jokers are trumps").0 as usize] += 1;
+    for (c, n) in held(hand).filter(|&(c, _)| !rules.is_trump(c)) {
+        plain_in_suit[c.suit().expect("jokers are trumps").0 as usize] += n;
     }
     let worth = |c: &Card| {
         let suit_len = c.suit().map_or(0, |s| plain_in_suit[s.0 as usize]);
@@ -136,9 +142,9 @@ impl Greedy for Burial {
 /// How many trumps `hand` would hold under the trump `declared` names (C-12).
 fn tractor_trumps(hand: &Counts, level: Rank, declared: &[Card]) -> usize {
     let suit = declared[0].suit();
-    cards(hand)
-        .filter(|c| c.is_joker() || c.rank() == Some(level) || (suit.is_some() && c.suit() == suit))
-        .count()
+    count(hand, |c| {
+        c.is_joker() || c.rank() == Some(level) || (suit.is_some() && c.suit() == suit)
+    }) as usize
 }
 
 impl Greedy for TractorDeal {
@@ -180,14 +186,7 @@ impl Greedy for RedFive5pDeal {
         let Some((suit, _)) = best else {
             return Action::Pass;
         };
-        let trumps = cards(hand)
-            .filter(|&c| {
-                c.is_joker()
-                    || c == Card::new(Rank::FIVE, Suit::HEARTS)
-                    || matches!(c.rank(), Some(Rank(0..=1)))
-                    || c.suit() == Some(suit)
-            })
-            .count();
+        let trumps = count(hand, |c| red_five_fixed_trump(c) || c.suit() == Some(suit));
         if trumps as f64 >= f64::max(4.0, hand.len() as f64 * 0.4) {
             Action::Declare(vec![Card::new(Rank::TWO, suit)])
         } else {
@@ -222,15 +221,11 @@ impl Greedy for FriendCall {
     fn greedy(&self) -> Action {
         let rules = self.rules();
         let hand = &self.hands()[self.declarer()];
-        let trumps = cards(hand).filter(|&c| rules.is_trump(c)).count();
+        let trumps = count(hand, |c| rules.is_trump(c));
         if trumps >= 22 {
             return Action::CallSolo;
         }
-        let plain_in = |suit: Suit| {
-            cards(hand)
-                .filter(|&c| !rules.is_trump(c) && c.suit() == Some(suit))
-                .count() as i64
-        };
+        let plain_in = |suit: Suit| count(hand, |c| !rules.is_trump(c) && c.suit() == Some(suit));
         let appeal = |card: Card| {
             let suit_len = match card.rank() {
                 Some(Rank::ACE | Rank::KING) => plain_in(card.suit().expect("a suited card")),
