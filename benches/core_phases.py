@@ -54,6 +54,7 @@ def core_steps_hand(variant: str, seed: int, name: str) -> int:
             phase = phase.friend_call()
         else:
             break
+    phase.start_play()
     return decisions
 
 
@@ -64,8 +65,11 @@ def core_play_out_hand(variant: str, seed: int, name: str) -> int:
     phase.play_out(bots)
     burial = phase.burial()
     burial.play_out(bots)
+    last = burial
     if variant == "red_five_5p":
-        burial.friend_call().play_out(bots)
+        last = burial.friend_call()
+        last.play_out(bots)
+    last.start_play()
     return 0
 
 
