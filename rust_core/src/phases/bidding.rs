@@ -7,7 +7,7 @@ use crate::rng::Rng;
 use crate::trick::{Options, TrickRules, Variant};
 
 use super::deck::{deal_all, make_deck, trick_deck};
-use super::{Action, Phase};
+use super::{option_or_pass, Action, Phase};
 
 const PLAYERS: usize = 4;
 
@@ -247,17 +247,9 @@ impl Phase for RedFive4pBidding {
     }
 
     fn legal_action(&self, index: u64) -> Option<Action> {
-        let i = index as usize;
         match self.stage {
-            BidStage::Bid => {
-                let values = self.bid_values();
-                match i.cmp(&values.len()) {
-                    std::cmp::Ordering::Less => Some(Action::Bid(values[i])),
-                    std::cmp::Ordering::Equal => Some(Action::Pass),
-                    std::cmp::Ordering::Greater => None,
-                }
-            }
-            BidStage::Trump => Suit::ALL.get(i).map(|&s| Action::Trump(s)),
+            BidStage::Bid => option_or_pass(self.bid_values(), index, Action::Bid),
+            BidStage::Trump => Suit::ALL.get(index as usize).map(|&s| Action::Trump(s)),
             BidStage::Done => None,
         }
     }

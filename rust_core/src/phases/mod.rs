@@ -29,6 +29,19 @@ pub use kitty::Burial;
 pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 
+/// The `index`-th of `options` then `pass` (the deals and the bidding list pass last).
+fn option_or_pass<T>(
+    options: Vec<T>,
+    index: u64,
+    to_action: impl FnOnce(T) -> Action,
+) -> Option<Action> {
+    let n = options.len() as u64;
+    if index == n {
+        return Some(Action::Pass);
+    }
+    options.into_iter().nth(index as usize).map(to_action)
+}
+
 /// What every phase object offers: whose turn, the legal actions, checked application.
 pub trait Phase {
     /// Seats in the game.

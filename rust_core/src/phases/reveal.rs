@@ -9,7 +9,7 @@ use crate::rng::Rng;
 use crate::trick::{Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
-use super::{Action, Phase};
+use super::{option_or_pass, Action, Phase};
 
 const PLAYERS: usize = 5;
 const KITTY: usize = 7;
@@ -246,12 +246,9 @@ impl Phase for RedFive5pDeal {
 
     fn legal_action(&self, index: u64) -> Option<Action> {
         let suits = self.two_suits(self.waiting?);
-        let i = index as usize;
-        match i.cmp(&suits.len()) {
-            std::cmp::Ordering::Less => Some(Action::Declare(vec![Card::new(Rank::TWO, suits[i])])),
-            std::cmp::Ordering::Equal => Some(Action::Pass),
-            std::cmp::Ordering::Greater => None,
-        }
+        option_or_pass(suits, index, |s| {
+            Action::Declare(vec![Card::new(Rank::TWO, s)])
+        })
     }
 
     fn log(&self) -> &[(usize, Action)] {

@@ -9,7 +9,7 @@ use crate::rng::Rng;
 use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
-use super::{Action, Phase};
+use super::{option_or_pass, Action, Phase};
 
 const PLAYERS: usize = 4;
 /// Cards dealt to the players; the last 8 of the deck are the kitty (TR-1).
@@ -348,13 +348,7 @@ impl Phase for TractorDeal {
     }
 
     fn legal_action(&self, index: u64) -> Option<Action> {
-        let mut options = self.options(self.asking?);
-        let i = index as usize;
-        match i.cmp(&options.len()) {
-            std::cmp::Ordering::Less => Some(Action::Declare(options.swap_remove(i))),
-            std::cmp::Ordering::Equal => Some(Action::Pass),
-            std::cmp::Ordering::Greater => None,
-        }
+        option_or_pass(self.options(self.asking?), index, Action::Declare)
     }
 
     fn legal_actions(&self, limit: usize) -> Vec<Action> {
