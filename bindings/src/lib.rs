@@ -4,6 +4,7 @@ mod bots;
 mod cards;
 mod fifty_k;
 mod fifty_k_play;
+mod phases;
 mod rng;
 mod space;
 mod trick;
@@ -16,6 +17,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     bots::register(m)?;
     rng::register(m)?;
+    phases::register(m)?;
     space::register(m)?;
     trick::register(m)?;
     trick_play::register(m)?;

@@ -100,6 +100,11 @@ impl TrickRules {
     pub fn core(&self) -> &core::TrickRules {
         &self.inner
     }
+
+    /// Wraps core rules made elsewhere in the core (a phase's trump).
+    pub fn from_core(inner: core::TrickRules) -> Self {
+        TrickRules { inner }
+    }
 }
 
 #[pymethods]

@@ -39,6 +39,11 @@ fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
 }
 
 impl TrickPlay {
+    /// Wraps a play started elsewhere in the core (after the burial or the call).
+    pub fn from_core(inner: core::TrickPlay) -> Self {
+        TrickPlay { inner }
+    }
+
     /// The core state, for other binding types.
     pub fn core_mut(&mut self) -> &mut core::TrickPlay {
         &mut self.inner

@@ -7,5 +7,6 @@ pub mod bots;
 pub mod card;
 pub mod fifty_k;
 pub mod multiset;
+pub mod phases;
 pub mod rng;
 pub mod trick;

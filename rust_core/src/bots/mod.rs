@@ -2,7 +2,9 @@
 //! (rule-based). They see only what their seat may see: their hand and the public record.
 
 pub mod fifty_k;
+pub mod phases;
 pub mod trick;
 
 pub use fifty_k::FkBot;
+pub use phases::{Greedy, PhaseBot};
 pub use trick::{BotKind, Sides, TrickBot};

@@ -248,23 +248,21 @@ impl TrickRules {
         for (suit, levels) in groups.into_iter().enumerate() {
             let mut out = Vec::with_capacity(levels.len());
             for (i, group) in levels.iter().enumerate() {
-                let mut cards = [Card(0); 4];
-                for (slot, &c) in group.cards.iter().enumerate() {
-                    cards[slot] = c;
+                for &c in &group.cards[..group.n as usize] {
                     rules.suit_of[c.index()] = suit as u8;
                     rules.level_of[c.index()] = i as u8;
                 }
                 out.push(Level {
-                    cards,
-                    n: group.cards.len() as u8,
+                    cards: group.cards,
+                    n: group.n,
                     tractor_ok: suit as u8 != TRUMP || opts.tractor_above_ace || group.plain,
                 });
             }
             rules.levels[suit] = out;
         }
-        let mut order: Vec<Card> = (0..NUM_CARDS).map(|i| Card(i as u8)).collect();
-        order.sort_by_key(|&c| rules.sort_key(c));
-        rules.order.copy_from_slice(&order);
+        let mut order: [Card; NUM_CARDS] = std::array::from_fn(|i| Card(i as u8));
+        order.sort_unstable_by_key(|&c| rules.sort_key(c));
+        rules.order = order;
         for (i, c) in order.iter().enumerate() {
             rules.place[c.index()] = i as u8;
         }
@@ -363,15 +361,27 @@ impl TrickRules {
 /// Cards of one level while the order is being built; `plain` marks the trump suit's
 /// own A..4 run (the only trump levels tractors may use without `tractor_above_ace`).
 struct Group {
-    cards: Vec<Card>,
+    cards: [Card; 4],
+    n: u8,
     plain: bool,
 }
 
 fn single(c: Card, plain: bool) -> Group {
-    Group {
-        cards: vec![c],
+    several([c].into_iter(), plain)
+}
+
+/// A level of up to four cards (the off-suit level cards of C-11, C-12).
+fn several(cards: impl Iterator<Item = Card>, plain: bool) -> Group {
+    let mut group = Group {
+        cards: [Card(0); 4],
+        n: 0,
         plain,
+    };
+    for c in cards {
+        group.cards[group.n as usize] = c;
+        group.n += 1;
     }
+    group
 }
 
 /// C-11: the Red Five order for trump suit `x`, weakest level first, per effective suit.
@@ -399,14 +409,13 @@ fn red_five_order(x: Suit) -> [Vec<Group>; 5] {
             trump.push(single(c, true));
         }
     }
-    trump.push(Group {
-        cards: Suit::ALL
-            .iter()
-            .filter(|&&s| s != x)
-            .map(|&s| Card::new(Rank::TWO, s))
-            .collect(),
-        plain: false,
-    });
+    trump.push(several(
+        Suit::ALL
+            .into_iter()
+            .filter(|&s| s != x)
+            .map(|s| Card::new(Rank::TWO, s)),
+        false,
+    ));
     trump.push(single(Card::new(Rank::TWO, x), false));
     trump.push(single(Card::new(Rank::THREE, x.same_colour()), false));
     trump.push(single(Card::new(Rank::THREE, x), false));
@@ -437,14 +446,13 @@ fn tractor_order(x: Option<Suit>, l: Rank) -> [Vec<Group>; 5] {
             }
         }
     }
-    trump.push(Group {
-        cards: Suit::ALL
-            .iter()
-            .filter(|&&s| Some(s) != x)
-            .map(|&s| Card::new(l, s))
-            .collect(),
-        plain: false,
-    });
+    trump.push(several(
+        Suit::ALL
+            .into_iter()
+            .filter(|&s| Some(s) != x)
+            .map(|s| Card::new(l, s)),
+        false,
+    ));
     if let Some(x) = x {
         trump.push(single(Card::new(l, x), false));
     }

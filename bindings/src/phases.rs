@@ -1,0 +1,689 @@
+//! The phases before the play as Python objects: `TractorDeal`, `RedFive4pBidding`,
+//! `RedFive5pDeal`, `Burial`, `FriendCall`, their bots (`PhaseBot`) and `fifty_k_deal`.
+//! Each converts arguments, maps the core's reasons to ValueError, and releases the
+//! GIL where it loops.
+
+use fenpai_core::bots::{BotKind, Greedy, PhaseBot as CoreBot};
+use fenpai_core::card::{Card as CoreCard, Counts, Rank};
+use fenpai_core::phases::{self as core, BidStage, Phase};
+use fenpai_core::trick::{FollowFormat, TrickPlay as CorePlay, TrickRules as CoreRules};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+
+use crate::cards::{card_list, value_error};
+use crate::trick::TrickRules;
+use crate::trick_play::TrickPlay;
+
+/// What the common methods need of a core phase beyond [`Phase`].
+trait Seen {
+    /// The hands as dealt so far.
+    fn dealt(&self) -> &[Counts];
+    /// The hand's rules once trump is known (hands are shown in their order).
+    fn known_rules(&self) -> Option<&CoreRules>;
+}
+
+impl Seen for core::TractorDeal {
+    fn dealt(&self) -> &[Counts] {
+        self.hands()
+    }
+    fn known_rules(&self) -> Option<&CoreRules> {
+        self.outcome().map(|(_, r)| r)
+    }
+}
+
+impl Seen for core::RedFive4pBidding {
+    fn dealt(&self) -> &[Counts] {
+        self.hands()
+    }
+    fn known_rules(&self) -> Option<&CoreRules> {
+        self.rules()
+    }
+}
+
+impl Seen for core::RedFive5pDeal {
+    fn dealt(&self) -> &[Counts] {
+        self.hands()
+    }
+    fn known_rules(&self) -> Option<&CoreRules> {
+        self.rules()
+    }
+}
+
+impl Seen for core::Burial {
+    fn dealt(&self) -> &[Counts] {
+        self.hands()
+    }
+    fn known_rules(&self) -> Option<&CoreRules> {
+        Some(self.rules())
+    }
+}
+
+impl Seen for core::FriendCall {
+    fn dealt(&self) -> &[Counts] {
+        self.hands()
+    }
+    fn known_rules(&self) -> Option<&CoreRules> {
+        Some(self.rules())
+    }
+}
+
+/// Cards in the order views show them: the rules' strength order, else by index
+/// from the highest.
+fn shown(rules: Option<&CoreRules>, counts: &Counts) -> Vec<CoreCard> {
+    match rules {
+        Some(r) => r.sorted(counts),
+        None => {
+            let mut cards = counts.to_cards();
+            cards.reverse();
+            cards
+        }
+    }
+}
+
+fn action_text(action: &Bound<'_, PyAny>) -> PyResult<String> {
+    match action.cast::<PyString>() {
+        Ok(s) => Ok(s.to_str()?.to_string()),
+        Err(_) => Err(value_error(format!(
+            "an action is text, not {}",
+            action.get_type().name()?
+        ))),
+    }
+}
+
+fn start_play(rules: &CoreRules, hands: &[Counts], leader: usize) -> PyResult<CorePlay> {
+    CorePlay::new(rules.clone(), hands.to_vec(), leader).map_err(value_error)
+}
+
+macro_rules! phase_class {
+    ($(#[$doc:meta])* $name:ident = $py:literal ($core:ty) { $($extra:tt)* }) => {
+        $(#[$doc])*
+        #[pyclass(module = "fenpai._core", name = $py)]
+        #[derive(Clone)]
+        pub struct $name {
+            inner: $core,
+        }
+
+        #[pymethods]
+        impl $name {
+            $($extra)*
+
+            /// The seat to act, None once the phase is over.
+            #[getter]
+            fn to_act(&self) -> Option<usize> {
+                self.inner.to_act()
+            }
+
+            /// Whether the phase is over.
+            #[getter]
+            fn done(&self) -> bool {
+                self.inner.to_act().is_none()
+            }
+
+            #[getter]
+            fn num_players(&self) -> usize {
+                self.inner.num_players()
+            }
+
+            /// How many legal actions the seat to act has.
+            fn num_legal(&self) -> u64 {
+                self.inner.num_legal()
+            }
+
+            /// The legal actions of the seat to act, at most `limit`, in the API's order.
+            #[pyo3(signature = (limit = None))]
+            fn legal_actions(&self, py: Python<'_>, limit: Option<usize>) -> Vec<String> {
+                let inner = &self.inner;
+                py.detach(|| {
+                    inner
+                        .legal_actions(limit.unwrap_or(usize::MAX))
+                        .iter()
+                        .map(|a| a.to_string())
+                        .collect()
+                })
+            }
+
+            /// The `index`-th legal action.
+            fn legal_action(&self, index: u64) -> PyResult<String> {
+                match self.inner.legal_action(index) {
+                    Some(a) => Ok(a.to_string()),
+                    None => Err(value_error(match self.inner.to_act() {
+                        Some(s) => format!(
+                            "seat {s} has {} legal actions; {index} is out of range",
+                            self.inner.num_legal()
+                        ),
+                        None => "this phase is over".to_string(),
+                    })),
+                }
+            }
+
+            /// Why `seat` may not act now, or None.
+            fn turn_error(&self, seat: i64) -> Option<String> {
+                self.inner.turn_error(seat)
+            }
+
+            /// Checks the turn, parses and checks the action, then applies it; returns
+            /// its canonical text. ValueError gives the reason and changes nothing.
+            fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<String> {
+                if let Some(e) = self.inner.turn_error(seat) {
+                    return Err(value_error(e));
+                }
+                let text = action_text(action)?;
+                let parsed = core::parse_action(&text).map_err(value_error)?;
+                self.inner.act(&parsed).map(|a| a.to_string()).map_err(value_error)
+            }
+
+            /// Applies the `index`-th legal action; returns its text.
+            fn apply_legal(&mut self, index: u64) -> PyResult<String> {
+                self.inner.apply_legal(index).map(|a| a.to_string()).map_err(value_error)
+            }
+
+            /// Runs the phase to its end, `bots[seat]` choosing for each seat, the GIL released.
+            fn play_out(&mut self, py: Python<'_>, bots: Vec<PyRefMut<'_, PhaseBot>>) -> PyResult<()> {
+                let n = self.inner.num_players();
+                if bots.len() != n {
+                    return Err(value_error(format!("play_out needs {n} bots, not {}", bots.len())));
+                }
+                let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.inner.clone()).collect();
+                let inner = &mut self.inner;
+                py.detach(|| CoreBot::play_out(inner, &mut cores));
+                for (mut bot, core) in bots.into_iter().zip(cores) {
+                    bot.inner = core;
+                }
+                Ok(())
+            }
+
+            /// A seat's cards now, in the order views show them.
+            fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
+                let hands = self.inner.dealt();
+                let hand = hands
+                    .get(seat)
+                    .ok_or_else(|| value_error(format!("there is no seat {seat}")))?;
+                card_list(py, &shown(self.inner.known_rules(), hand))
+            }
+
+            /// Every applied action in order: [(seat, canonical text)].
+            fn log(&self) -> Vec<(usize, String)> {
+                self.inner.log().iter().map(|(s, a)| (*s, a.to_string())).collect()
+            }
+
+            fn hand_sizes(&self) -> Vec<usize> {
+                self.inner.dealt().iter().map(|h| h.len()).collect()
+            }
+
+            /// The hand's rules once trump is known.
+            #[getter]
+            fn rules(&self) -> Option<TrickRules> {
+                self.inner.known_rules().map(|r| TrickRules::from_core(r.clone()))
+            }
+
+            fn clone(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __copy__(&self) -> Self {
+                Clone::clone(self)
+            }
+        }
+    };
+}
+
+/// What the deals that go card by card share (Tractor, Red Five 5p).
+trait CardByCard {
+    fn first(&self) -> usize;
+    fn num_dealt(&self) -> usize;
+    fn kitty_cards(&self) -> &[CoreCard];
+    fn undealt_cards(&self) -> &[CoreCard];
+    fn ended(&self) -> Option<(usize, &CoreRules)>;
+    fn burial_size(&self) -> usize;
+}
+
+macro_rules! card_by_card {
+    ($core:ty) => {
+        impl CardByCard for $core {
+            fn first(&self) -> usize {
+                self.first_seat()
+            }
+            fn num_dealt(&self) -> usize {
+                self.cards_dealt()
+            }
+            fn kitty_cards(&self) -> &[CoreCard] {
+                self.kitty()
+            }
+            fn undealt_cards(&self) -> &[CoreCard] {
+                self.undealt()
+            }
+            fn ended(&self) -> Option<(usize, &CoreRules)> {
+                self.outcome()
+            }
+            fn burial_size(&self) -> usize {
+                self.kitty_size()
+            }
+        }
+    };
+}
+
+card_by_card!(core::TractorDeal);
+card_by_card!(core::RedFive5pDeal);
+
+/// A [`phase_class!`] of a deal that goes card by card, with the methods such deals share.
+macro_rules! deal_class {
+    ($(#[$doc:meta])* $name:ident = $py:literal ($core:ty) { $($extra:tt)* }) => {
+        phase_class! {
+            $(#[$doc])*
+            $name = $py ($core) {
+                $($extra)*
+
+                /// C-5: the seat of the first card.
+                #[getter]
+                fn first_seat(&self) -> usize {
+                    self.inner.first()
+                }
+
+                #[getter]
+                fn cards_dealt(&self) -> usize {
+                    self.inner.num_dealt()
+                }
+
+                /// The kitty, set aside at the deal.
+                fn kitty<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                    card_list(py, self.inner.kitty_cards())
+                }
+
+                /// The cards not dealt yet, in deck order.
+                fn undealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                    card_list(py, self.inner.undealt_cards())
+                }
+
+                /// C-4: the declarer's burial, once the deal ended (TR-14, R5-14).
+                fn burial(&self) -> PyResult<Burial> {
+                    let ended = self.inner.ended();
+                    burial_of(
+                        ended.map(|(_, r)| r),
+                        self.inner.dealt(),
+                        ended.map(|(d, _)| d),
+                        self.inner.burial_size(),
+                    )
+                }
+            }
+        }
+    };
+}
+
+fn follow_format(text: &str) -> PyResult<FollowFormat> {
+    FollowFormat::parse(text).map_err(value_error)
+}
+
+fn rank(text: &str) -> PyResult<Rank> {
+    Rank::parse(text).ok_or_else(|| value_error(format!("level '{text}' is not a rank 2..A")))
+}
+
+fn burial_of(
+    rules: Option<&CoreRules>,
+    hands: &[Counts],
+    declarer: Option<usize>,
+    size: usize,
+) -> PyResult<Burial> {
+    match (rules, declarer) {
+        (Some(r), Some(d)) => {
+            let inner =
+                core::Burial::new(r.clone(), hands.to_vec(), d, size).map_err(value_error)?;
+            Ok(Burial { inner })
+        }
+        _ => Err(value_error("the kitty is not taken up yet")),
+    }
+}
+
+deal_class! {
+    /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
+    TractorDeal = "TractorDeal" (core::TractorDeal) {
+        #[new]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs"))]
+        fn py_new(
+            py: Python<'_>,
+            seed: u64,
+            deck: Option<String>,
+            first_seat: Option<usize>,
+            levels: Option<(String, String)>,
+            dealer: Option<usize>,
+            follow_format: &str,
+        ) -> PyResult<Self> {
+            let levels = match levels {
+                Some((a, b)) => (rank(&a)?, rank(&b)?),
+                None => (Rank::TWO, Rank::TWO),
+            };
+            let format = self::follow_format(follow_format)?;
+            let inner = py
+                .detach(|| core::TractorDeal::new(seed, deck.as_deref(), first_seat, levels, dealer, format))
+                .map_err(value_error)?;
+            Ok(TractorDeal { inner })
+        }
+
+        /// The hand's level rank (TR-2).
+        #[getter]
+        fn level(&self) -> String {
+            self.inner.level().letter().to_string()
+        }
+
+        /// TR-12: whether the final round after the last card has begun.
+        #[getter]
+        fn final_round(&self) -> bool {
+            self.inner.final_round()
+        }
+
+        /// Every declaration so far: [(seat, cards)], the last one standing.
+        fn declarations(&self) -> Vec<(usize, String)> {
+            self.inner
+                .declarations()
+                .iter()
+                .map(|(s, cs)| (*s, fenpai_core::card::format_cards(cs)))
+                .collect()
+        }
+
+        /// The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13).
+        #[getter]
+        fn dealer(&self) -> Option<usize> {
+            self.inner.dealer()
+        }
+    }
+}
+
+phase_class! {
+    /// The Red Five 4p deal, bidding (R4-10..R4-14) and trump (R4-20).
+    RedFive4pBidding = "RedFive4pBidding" (core::RedFive4pBidding) {
+        #[new]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, decks = 2, opening_bid = "any"))]
+        fn py_new(
+            py: Python<'_>,
+            seed: u64,
+            deck: Option<String>,
+            first_seat: Option<usize>,
+            decks: u8,
+            opening_bid: &str,
+        ) -> PyResult<Self> {
+            let minimum = match opening_bid {
+                "any" => false,
+                "minimum" => true,
+                other => {
+                    return Err(value_error(format!(
+                        "option opening_bid must be 'any' or 'minimum' (R4-13), not '{other}'"
+                    )))
+                }
+            };
+            let inner = py
+                .detach(|| core::RedFive4pBidding::new(seed, deck.as_deref(), first_seat, decks, minimum))
+                .map_err(value_error)?;
+            Ok(RedFive4pBidding { inner })
+        }
+
+        /// "bid", "trump" or "done" (the kitty is next).
+        #[getter]
+        fn phase(&self) -> &'static str {
+            match self.inner.stage() {
+                BidStage::Bid => "bid",
+                BidStage::Trump => "trump",
+                BidStage::Done => "done",
+            }
+        }
+
+        /// R4-11: the seat that opened the bidding.
+        #[getter]
+        fn first_bidder(&self) -> usize {
+            self.inner.first_bidder()
+        }
+
+        /// Every bid in order: [(seat, bid or None for a pass)].
+        fn bids(&self) -> Vec<(usize, Option<u32>)> {
+            self.inner.bids().to_vec()
+        }
+
+        #[getter]
+        fn high_bid(&self) -> Option<(usize, u32)> {
+            self.inner.high_bid()
+        }
+
+        /// R4-14: the declarer once bidding ended.
+        #[getter]
+        fn declarer(&self) -> Option<usize> {
+            self.inner.declarer().map(|(d, _)| d)
+        }
+
+        /// R4-14: the bid that stands once bidding ended.
+        #[getter]
+        fn bid(&self) -> Option<u32> {
+            self.inner.declarer().map(|(_, b)| b)
+        }
+
+        fn kitty<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+            card_list(py, self.inner.kitty())
+        }
+
+        /// R4-21: the declarer's burial, once trump is named.
+        fn burial(&self) -> PyResult<Burial> {
+            burial_of(self.inner.rules(), self.inner.hands(), self.inner.declarer().map(|(d, _)| d), self.inner.kitty_size())
+        }
+    }
+}
+
+deal_class! {
+    /// The Red Five 5p deal with reveals (R5-3, R5-10..R5-14).
+    RedFive5pDeal = "RedFive5pDeal" (core::RedFive5pDeal) {
+        #[new]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, prev_declarer = 0))]
+        fn py_new(
+            py: Python<'_>,
+            seed: u64,
+            deck: Option<String>,
+            first_seat: Option<usize>,
+            prev_declarer: usize,
+        ) -> PyResult<Self> {
+            let inner = py
+                .detach(|| core::RedFive5pDeal::new(seed, deck.as_deref(), first_seat, prev_declarer))
+                .map_err(value_error)?;
+            Ok(RedFive5pDeal { inner })
+        }
+
+        /// R5-2: the previous declarer 原庄.
+        #[getter]
+        fn prev_declarer(&self) -> usize {
+            self.inner.prev_declarer()
+        }
+
+        /// R5-10: the reveal, (seat, card), once made.
+        #[getter]
+        fn reveal(&self) -> Option<(usize, String)> {
+            self.inner.reveal().map(|(s, c)| (s, c.to_string()))
+        }
+
+        /// R5-13: whether the declarer was forced (压庄).
+        #[getter]
+        fn forced(&self) -> bool {
+            self.inner.forced()
+        }
+
+        #[getter]
+        fn declarer(&self) -> Option<usize> {
+            self.inner.declarer()
+        }
+    }
+}
+
+phase_class! {
+    /// The kitty burial (C-4): every burial counted and indexed without listing.
+    Burial = "Burial" (core::Burial) {
+        #[getter]
+        fn declarer(&self) -> usize {
+            self.inner.declarer()
+        }
+
+        /// How many cards are buried.
+        #[getter]
+        fn size(&self) -> usize {
+            self.inner.size()
+        }
+
+        /// The buried cards in strength order, once buried.
+        fn buried<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+            self.inner.buried().map(|b| card_list(py, b)).transpose()
+        }
+
+        /// R5-20: the Red Five 5p friend call after the burial.
+        #[pyo3(signature = (forbid_grab = false))]
+        fn friend_call(&self, forbid_grab: bool) -> PyResult<FriendCall> {
+            let buried = self.inner.buried().ok_or_else(|| value_error("nothing is buried yet"))?;
+            let inner = core::FriendCall::new(
+                self.inner.rules().clone(),
+                self.inner.hands().to_vec(),
+                self.inner.declarer(),
+                buried,
+                forbid_grab,
+            )
+            .map_err(value_error)?;
+            Ok(FriendCall { inner })
+        }
+
+        /// The play after the burial, the declarer leading (TR-21, R4-30).
+        fn start_play(&self) -> PyResult<TrickPlay> {
+            if self.inner.buried().is_none() {
+                return Err(value_error("nothing is buried yet"));
+            }
+            let play = start_play(self.inner.rules(), self.inner.hands(), self.inner.declarer())?;
+            Ok(TrickPlay::from_core(play))
+        }
+    }
+}
+
+phase_class! {
+    /// The Red Five 5p friend call (R5-20, R5-21).
+    FriendCall = "FriendCall" (core::FriendCall) {
+        #[getter]
+        fn declarer(&self) -> usize {
+            self.inner.declarer()
+        }
+
+        /// The call once made: a card's text or "solo".
+        #[getter]
+        fn call(&self) -> Option<String> {
+            self.inner.called().map(|a| match a {
+                core::Action::Call(c) => c.to_string(),
+                _ => "solo".to_string(),
+            })
+        }
+
+        /// R5-21: whether the hand is solo.
+        #[getter]
+        fn solo(&self) -> bool {
+            self.inner.solo()
+        }
+
+        /// R5-21: the declarer's copies of `card`, in hand and buried.
+        fn copies_owned(&self, card: &str) -> PyResult<u8> {
+            let c = CoreCard::parse(card.trim()).map_err(value_error)?;
+            Ok(self.inner.copies_owned(c))
+        }
+
+        /// R5-21, R5-22: the call the play watches, (card, declarer, fixed friend,
+        /// forbid_grab); None before the call or when solo.
+        fn play_call(&self) -> Option<(String, usize, Option<usize>, bool)> {
+            self.inner.play_call().map(|c| {
+                let friend = match c.mode {
+                    fenpai_core::trick::CallMode::Fixed(s) => Some(s),
+                    fenpai_core::trick::CallMode::FirstPlay => None,
+                };
+                (c.card.to_string(), c.declarer, friend, c.forbid_grab)
+            })
+        }
+
+        /// R5-30: the play after the call, the declarer leading, the call set.
+        fn start_play(&self) -> PyResult<TrickPlay> {
+            if self.inner.called().is_none() {
+                return Err(value_error("the call is not made yet"));
+            }
+            let mut play = start_play(self.inner.rules(), self.inner.hands(), self.inner.declarer())?;
+            if let Some(call) = self.inner.play_call() {
+                play.set_call(call).map_err(value_error)?;
+            }
+            Ok(TrickPlay::from_core(play))
+        }
+    }
+}
+
+/// A bot for the phases before the play ("random" or "greedy") with its own seeded
+/// generator; seeded like the Python bot's `rng`, it makes the same choices.
+#[pyclass(module = "fenpai._core", name = "PhaseBot")]
+#[derive(Clone)]
+pub struct PhaseBot {
+    inner: CoreBot,
+}
+
+fn choose_in<P: Greedy>(bot: &mut CoreBot, phase: &P) -> PyResult<String> {
+    bot.choose(phase)
+        .map(|a| a.to_string())
+        .ok_or_else(|| value_error("nobody is to act: the phase is over"))
+}
+
+#[pymethods]
+impl PhaseBot {
+    #[new]
+    fn py_new(kind: &str, seed: u64) -> PyResult<Self> {
+        let kind = BotKind::parse(kind).ok_or_else(|| {
+            value_error(format!("unknown bot '{kind}': expected random or greedy"))
+        })?;
+        Ok(PhaseBot {
+            inner: CoreBot::new(kind, seed),
+        })
+    }
+
+    /// The action this bot takes now in `phase` for the seat to act.
+    fn choose(&mut self, phase: &Bound<'_, PyAny>) -> PyResult<String> {
+        let bot = &mut self.inner;
+        if let Ok(p) = phase.cast::<TractorDeal>() {
+            return choose_in(bot, &p.borrow().inner);
+        }
+        if let Ok(p) = phase.cast::<RedFive4pBidding>() {
+            return choose_in(bot, &p.borrow().inner);
+        }
+        if let Ok(p) = phase.cast::<RedFive5pDeal>() {
+            return choose_in(bot, &p.borrow().inner);
+        }
+        if let Ok(p) = phase.cast::<Burial>() {
+            return choose_in(bot, &p.borrow().inner);
+        }
+        if let Ok(p) = phase.cast::<FriendCall>() {
+            return choose_in(bot, &p.borrow().inner);
+        }
+        Err(value_error(format!(
+            "a PhaseBot chooses in a phase object, not {}",
+            phase.get_type().name()?
+        )))
+    }
+}
+
+/// FK-1, FK-2: a Fifty-K deal: (hands in the order dealt, seat of the first card, leader).
+#[pyfunction]
+#[pyo3(signature = (seed = 0, players = 4, deck = None, first_seat = None))]
+fn fifty_k_deal<'py>(
+    py: Python<'py>,
+    seed: u64,
+    players: usize,
+    deck: Option<String>,
+    first_seat: Option<usize>,
+) -> PyResult<(Vec<Bound<'py, PyList>>, usize, usize)> {
+    let deal =
+        core::fifty_k_deal(seed, players, deck.as_deref(), first_seat).map_err(value_error)?;
+    let hands = deal
+        .hands
+        .iter()
+        .map(|h| card_list(py, h))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((hands, deal.first, deal.leader))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<TractorDeal>()?;
+    m.add_class::<RedFive4pBidding>()?;
+    m.add_class::<RedFive5pDeal>()?;
+    m.add_class::<Burial>()?;
+    m.add_class::<FriendCall>()?;
+    m.add_class::<PhaseBot>()?;
+    m.add_function(wrap_pyfunction!(fifty_k_deal, m)?)
+}

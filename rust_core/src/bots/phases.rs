@@ -1,0 +1,270 @@
+//! Bots for the phases before the play: `random` picks uniformly among the legal
+//! actions; `greedy` declares or bids from a rough hand strength, names its strongest
+//! suit, buries its cheapest plain cards and calls an ace it lacks. Each decides from
+//! what its seat may see: its own hand, the public record, and its own burial.
+
+use crate::card::{Card, Counts, Rank, Suit};
+use crate::phases::{
+    Action, BidStage, Burial, FriendCall, Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+};
+use crate::rng::Rng;
+use crate::trick::TrickRules;
+
+use super::BotKind;
+
+/// A phase whose `greedy` choice a bot can make for the seat to act.
+pub trait Greedy: Phase {
+    /// The greedy bot's action for the seat to act (which must exist).
+    fn greedy(&self) -> Action;
+}
+
+/// A bot for the phases before the play, with its own seeded generator (one stream
+/// for all of a seat's decisions before the play, in order).
+#[derive(Clone, Debug)]
+pub struct PhaseBot {
+    pub kind: BotKind,
+    rng: Rng,
+}
+
+impl PhaseBot {
+    pub fn new(kind: BotKind, seed: u64) -> PhaseBot {
+        PhaseBot {
+            kind,
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The action this bot takes now for the seat to act; `None` when the phase is over.
+    pub fn choose<P: Greedy>(&mut self, phase: &P) -> Option<Action> {
+        phase.to_act()?;
+        match self.kind {
+            BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
+            BotKind::Greedy => Some(phase.greedy()),
+        }
+    }
+
+    /// Runs the phase to its end, `bots[seat]` choosing for each seat.
+    pub fn play_out<P: Greedy>(phase: &mut P, bots: &mut [PhaseBot]) {
+        while let Some(seat) = phase.to_act() {
+            let action = bots[seat]
+                .choose(phase)
+                .expect("a seat to act has a choice");
+            phase.act(&action).expect("bots choose legal actions");
+        }
+    }
+}
+
+/// Each card of a multiset with its copies, in index order.
+fn held(hand: &Counts) -> impl Iterator<Item = (Card, i64)> + '_ {
+    hand.0
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(i, &n)| (Card(i as u8), n as i64))
+}
+
+/// How many cards of `hand` satisfy `pred`.
+fn count(hand: &Counts, pred: impl Fn(Card) -> bool) -> i64 {
+    held(hand).filter(|&(c, _)| pred(c)).map(|(_, n)| n).sum()
+}
+
+fn high(c: Card) -> i64 {
+    match c.rank() {
+        Some(Rank::ACE) => 3,
+        Some(Rank::KING) => 2,
+        Some(Rank(10)) => 1, // a queen
+        _ => 0,
+    }
+}
+
+/// Jokers, 5h, 2s and 3s: trumps whatever the suit in Red Five (C-11).
+fn red_five_fixed_trump(c: Card) -> bool {
+    c.is_joker()
+        || c == Card::new(Rank::FIVE, Suit::HEARTS)
+        || matches!(c.rank(), Some(Rank(0..=1)))
+}
+
+/// A rough strength of a hand if `suit` were trump (Red Five order, C-11).
+fn strength_in(hand: &Counts, suit: Suit) -> i64 {
+    held(hand)
+        .map(|(c, n)| {
+            n * if red_five_fixed_trump(c) {
+                4
+            } else if c.suit() == Some(suit) {
+                2 + high(c)
+            } else if c.rank() == Some(Rank::ACE) {
+                3
+            } else {
+                0
+            }
+        })
+        .sum()
+}
+
+/// The suit a hand is strongest in; ties go to the earlier of s, h, c, d.
+fn best_suit(hand: &Counts) -> Suit {
+    let mut best = (Suit::SPADES, strength_in(hand, Suit::SPADES));
+    for s in &Suit::ALL[1..] {
+        let v = strength_in(hand, *s);
+        if v > best.1 {
+            best = (*s, v);
+        }
+    }
+    best.0
+}
+
+/// The `count` cards least worth keeping: plain, pointless and low, short suits first
+/// (ties in the hand's strength order).
+fn cheapest(rules: &TrickRules, hand: &Counts, count: usize) -> Vec<Card> {
+    let mut plain_in_suit = [0i64; 4];
+    for (c, n) in held(hand).filter(|&(c, _)| !rules.is_trump(c)) {
+        plain_in_suit[c.suit().expect("jokers are trumps").0 as usize] += n;
+    }
+    let worth = |c: &Card| {
+        let suit_len = c.suit().map_or(0, |s| plain_in_suit[s.0 as usize]);
+        let rank = c.rank().map_or(-1, |r| r.0 as i64);
+        (rules.is_trump(*c), c.points(), suit_len, rank)
+    };
+    let mut sorted = rules.sorted(hand);
+    sorted.sort_by_key(worth);
+    sorted.truncate(count);
+    sorted
+}
+
+impl Greedy for Burial {
+    /// C-4: buries the cheapest cards.
+    fn greedy(&self) -> Action {
+        let hand = &self.hands()[self.declarer()];
+        Action::Bury(cheapest(self.rules(), hand, self.size()))
+    }
+}
+
+/// How many trumps `hand` would hold under the trump `declared` names (C-12).
+fn tractor_trumps(hand: &Counts, level: Rank, declared: &[Card]) -> usize {
+    let suit = declared[0].suit();
+    count(hand, |c| {
+        c.is_joker() || c.rank() == Some(level) || (suit.is_some() && c.suit() == suit)
+    }) as usize
+}
+
+impl Greedy for TractorDeal {
+    /// TR-10..TR-12: declares the trump it would hold most of, once it holds enough.
+    fn greedy(&self) -> Action {
+        let seat = self.to_act().expect("a seat to act");
+        let hand = &self.hands()[seat];
+        let level = self.level();
+        let mut best: Option<(usize, usize, Vec<Card>)> = None;
+        for option in self.options(seat) {
+            let key = (tractor_trumps(hand, level, &option), option.len());
+            if best.as_ref().is_none_or(|(t, n, _)| key > (*t, *n)) {
+                best = Some((key.0, key.1, option));
+            }
+        }
+        match best {
+            Some((trumps, _, cards))
+                if trumps as f64 >= f64::max(3.0, hand.len() as f64 * 0.35) =>
+            {
+                Action::Declare(cards)
+            }
+            _ => Action::Pass,
+        }
+    }
+}
+
+impl Greedy for RedFive5pDeal {
+    /// R5-10: reveals a 2 of a suit it holds plenty of.
+    fn greedy(&self) -> Action {
+        let seat = self.to_act().expect("a seat to act");
+        let hand = &self.hands()[seat];
+        let mut best: Option<(Suit, i64)> = None;
+        for suit in self.two_suits(seat) {
+            let v = strength_in(hand, suit);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((suit, v));
+            }
+        }
+        let Some((suit, _)) = best else {
+            return Action::Pass;
+        };
+        let trumps = count(hand, |c| red_five_fixed_trump(c) || c.suit() == Some(suit));
+        if trumps as f64 >= f64::max(4.0, hand.len() as f64 * 0.4) {
+            Action::Declare(vec![Card::new(Rank::TWO, suit)])
+        } else {
+            Action::Pass
+        }
+    }
+}
+
+impl Greedy for RedFive4pBidding {
+    /// R4-13: bids from hand strength; R4-20: trump in the strongest suit.
+    fn greedy(&self) -> Action {
+        let seat = self.to_act().expect("a seat to act");
+        let hand = &self.hands()[seat];
+        match self.stage() {
+            BidStage::Bid => {
+                let len = hand.len() as i64;
+                let strength = strength_in(hand, best_suit(hand));
+                let low = if self.decks() == 2 { 60 } else { 80 };
+                let target = low + 5 * ((strength - 4 * len / 3).div_euclid(2)).max(0);
+                match self.bid_values().first() {
+                    Some(&b) if b as i64 <= target => Action::Bid(b),
+                    _ => Action::Pass,
+                }
+            }
+            _ => Action::Trump(best_suit(hand)),
+        }
+    }
+}
+
+impl Greedy for FriendCall {
+    /// R5-20: calls an ace it lacks in its longest plain suit, or goes solo with a huge hand.
+    fn greedy(&self) -> Action {
+        let rules = self.rules();
+        let hand = &self.hands()[self.declarer()];
+        let trumps = count(hand, |c| rules.is_trump(c));
+        if trumps >= 22 {
+            return Action::CallSolo;
+        }
+        let plain_in = |suit: Suit| count(hand, |c| !rules.is_trump(c) && c.suit() == Some(suit));
+        let appeal = |card: Card| {
+            let suit_len = match card.rank() {
+                Some(Rank::ACE | Rank::KING) => plain_in(card.suit().expect("a suited card")),
+                _ => -1,
+            };
+            (-(self.copies_owned(card) as i64), suit_len)
+        };
+        let calls: Vec<Card> = (0..self.num_legal())
+            .filter_map(|i| match self.legal_action(i) {
+                Some(Action::Call(c)) => Some(c),
+                _ => None,
+            })
+            .collect();
+        let aces: Vec<Card> = calls
+            .iter()
+            .copied()
+            .filter(|c| c.rank() == Some(Rank::ACE) && c.suit() != rules.trump)
+            .collect();
+        let pool = if aces.is_empty() { calls } else { aces };
+        let mut best = pool[0];
+        for &c in &pool[1..] {
+            if appeal(c) > appeal(best) {
+                best = c;
+            }
+        }
+        Action::Call(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{BJ, LJ};
+
+    #[test]
+    fn jokers_and_low_ranks_count_as_fixed_trumps() {
+        assert!(red_five_fixed_trump(BJ));
+        assert!(red_five_fixed_trump(LJ));
+        assert!(red_five_fixed_trump(Card::parse("3s").unwrap()));
+        assert!(!red_five_fixed_trump(Card::parse("4s").unwrap()));
+    }
+}

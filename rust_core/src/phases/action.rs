@@ -1,0 +1,182 @@
+//! The action text of the phases before the play (and `play`, so that a play sent too
+//! early is read the same way): parsing with the messages the API promises, and the
+//! canonical text of an action.
+
+use std::fmt;
+
+use crate::card::{format_cards, parse_cards, Card, Suit};
+
+/// The verbs, in the order messages list them.
+pub const VERBS: [&str; 7] = ["bid", "pass", "trump", "declare", "bury", "call", "play"];
+
+/// One parsed action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Pass,
+    Bid(u32),
+    Trump(Suit),
+    /// TR-10, R5-10: the cards as given.
+    Declare(Vec<Card>),
+    /// C-4: the cards as given.
+    Bury(Vec<Card>),
+    /// R5-20: a call card.
+    Call(Card),
+    /// R5-20: no friend.
+    CallSolo,
+    /// A play, with Fifty-K's optional `as KIND`.
+    Play(Vec<Card>, Option<String>),
+}
+
+impl Action {
+    /// The verb, as the action text starts.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Action::Pass => "pass",
+            Action::Bid(_) => "bid",
+            Action::Trump(_) => "trump",
+            Action::Declare(_) => "declare",
+            Action::Bury(_) => "bury",
+            Action::Call(_) | Action::CallSolo => "call",
+            Action::Play(..) => "play",
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Pass => f.write_str("pass"),
+            Action::Bid(n) => write!(f, "bid {n}"),
+            Action::Trump(s) => write!(f, "trump {}", s.letter()),
+            Action::CallSolo => f.write_str("call solo"),
+            Action::Call(c) => write!(f, "call {c}"),
+            Action::Declare(cs) | Action::Bury(cs) => {
+                write!(f, "{} {}", self.verb(), format_cards(cs))
+            }
+            Action::Play(cs, kind) => {
+                write!(f, "play {}", format_cards(cs))?;
+                match kind {
+                    Some(k) => write!(f, " as {k}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+fn expected() -> String {
+    VERBS.join(", ")
+}
+
+fn cards_of(verb: &str, rest: &str) -> Result<Vec<Card>, String> {
+    if rest.is_empty() {
+        return Err(format!("'{verb}' needs cards, e.g. '{verb} 5h 5h'"));
+    }
+    parse_cards(rest).map_err(|e| e.to_string())
+}
+
+/// Parses action text; the error names what is wrong.
+pub fn parse_action(text: &str) -> Result<Action, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!("empty action: expected one of {}", expected()));
+    }
+    let (word, rest) = match text.find(char::is_whitespace) {
+        Some(i) => (&text[..i], text[i..].trim()),
+        None => (text, ""),
+    };
+    let verb = word.to_lowercase();
+    match verb.as_str() {
+        "pass" if rest.is_empty() => Ok(Action::Pass),
+        "pass" => Err("'pass' takes nothing after it".into()),
+        "bid" => {
+            if rest.is_empty() || rest.len() > 6 || !rest.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(format!(
+                    "'bid' needs a whole number, e.g. 'bid 65', not '{rest}'"
+                ));
+            }
+            Ok(Action::Bid(rest.parse().expect("six digits at most")))
+        }
+        "trump" => match rest.to_lowercase().as_str() {
+            letter @ ("s" | "h" | "c" | "d") => {
+                Ok(Action::Trump(Suit::parse(letter).expect("a suit letter")))
+            }
+            _ => Err(format!("'trump' needs a suit s, h, c or d, not '{rest}'")),
+        },
+        "call" if rest.to_lowercase() == "solo" => Ok(Action::CallSolo),
+        "call" => match cards_of("call", rest)?.as_slice() {
+            [c] => Ok(Action::Call(*c)),
+            _ => Err("'call' names one card or 'solo'".into()),
+        },
+        "declare" => Ok(Action::Declare(cards_of("declare", rest)?)),
+        "bury" => Ok(Action::Bury(cards_of("bury", rest)?)),
+        "play" => {
+            let (cards, kind) = match rest.rfind(" as ") {
+                Some(i) => {
+                    let kind = rest[i + 4..].trim().to_lowercase();
+                    if kind.is_empty() {
+                        return Err("'as' needs a combination kind".into());
+                    }
+                    (rest[..i].trim(), Some(kind))
+                }
+                None => (rest, None),
+            };
+            Ok(Action::Play(cards_of("play", cards)?, kind))
+        }
+        _ => Err(format!(
+            "unknown action '{word}': expected one of {}",
+            expected()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(t: &str) -> String {
+        parse_action(t).map_or_else(|e| format!("error: {e}"), |a| a.to_string())
+    }
+
+    #[test]
+    fn canonical_text_round_trips() {
+        for t in [
+            "pass",
+            "bid 65",
+            "trump h",
+            "declare 2h 2h",
+            "bury 3c 4c",
+            "call Ah",
+            "call solo",
+            "play 5h as pair",
+        ] {
+            assert_eq!(text(t), t);
+        }
+        assert_eq!(text("  DECLARE   10h "), "declare Th");
+        assert_eq!(text("Call SOLO"), "call solo");
+        assert_eq!(text("trump H"), "trump h");
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert_eq!(text("pass 3"), "error: 'pass' takes nothing after it");
+        assert_eq!(
+            text("bid x"),
+            "error: 'bid' needs a whole number, e.g. 'bid 65', not 'x'"
+        );
+        assert!(text("bid 1234567").starts_with("error: 'bid' needs a whole number"));
+        assert_eq!(
+            text("trump ♥"),
+            "error: 'trump' needs a suit s, h, c or d, not '♥'"
+        );
+        assert_eq!(
+            text("trump x"),
+            "error: 'trump' needs a suit s, h, c or d, not 'x'"
+        );
+        assert_eq!(text("call Ah Kh"), "error: 'call' names one card or 'solo'");
+        assert_eq!(text("bury"), "error: 'bury' needs cards, e.g. 'bury 5h 5h'");
+        assert_eq!(text("play"), "error: 'play' needs cards, e.g. 'play 5h 5h'");
+        assert!(text("hop").starts_with("error: unknown action 'hop': expected one of bid"));
+        assert!(text("").starts_with("error: empty action"));
+    }
+}

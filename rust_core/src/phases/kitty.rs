@@ -1,0 +1,247 @@
+//! The kitty burial (C-4, TR-14, R4-21, R5-14): the declarer, holding the kitty, buries
+//! as many cards. The choices are every multiset of that size of the hand, counted
+//! and indexed without listing them (a 33-card hand has millions of burials).
+
+use crate::card::{format_cards, Card, Counts};
+use crate::multiset::{Items, Space};
+use crate::trick::TrickRules;
+
+use super::{Action, Phase};
+
+/// The burial phase of one hand.
+#[derive(Clone, Debug)]
+pub struct Burial {
+    rules: TrickRules,
+    hands: Vec<Counts>,
+    declarer: usize,
+    size: usize,
+    space: Space,
+    buried: Option<Vec<Card>>,
+    /// Every applied action in order, canonical.
+    log: Vec<(usize, Action)>,
+}
+
+/// Every `size`-card multiset of `hand`, its cards in strength order (C-4): earlier
+/// cards, and more copies of them, first.
+fn burials(rules: &TrickRules, hand: &Counts, size: usize) -> Space {
+    let mut items: Items = Vec::new();
+    for c in rules.sorted(hand) {
+        if items.last().is_none_or(|&(x, _)| x != c) {
+            items.push((c, hand.get(c)));
+        }
+    }
+    Space::new(Counts::default(), items, size, 0)
+}
+
+impl Burial {
+    /// C-4: `hands[declarer]` already holds the kitty; `size` cards are to be buried.
+    pub fn new(
+        rules: TrickRules,
+        hands: Vec<Counts>,
+        declarer: usize,
+        size: usize,
+    ) -> Result<Burial, String> {
+        if declarer >= hands.len() {
+            return Err(format!(
+                "declarer {declarer} is not a seat of {}",
+                hands.len()
+            ));
+        }
+        if hands[declarer].len() < size {
+            return Err(format!(
+                "the declarer holds {} cards and cannot bury {size}",
+                hands[declarer].len()
+            ));
+        }
+        let space = burials(&rules, &hands[declarer], size);
+        Ok(Burial {
+            rules,
+            hands,
+            declarer,
+            size,
+            space,
+            buried: None,
+            log: Vec::new(),
+        })
+    }
+
+    pub fn rules(&self) -> &TrickRules {
+        &self.rules
+    }
+
+    pub fn declarer(&self) -> usize {
+        self.declarer
+    }
+
+    /// How many cards are buried.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The hands (the declarer's without the buried cards once buried).
+    pub fn hands(&self) -> &[Counts] {
+        &self.hands
+    }
+
+    pub fn into_hands(self) -> Vec<Counts> {
+        self.hands
+    }
+
+    /// The buried cards in strength order, once buried.
+    pub fn buried(&self) -> Option<&[Card]> {
+        self.buried.as_deref()
+    }
+
+    /// C-4: why the declarer may not bury `cards` (as given), or None.
+    pub fn check(&self, cards: &[Card]) -> Option<String> {
+        if cards.len() != self.size {
+            return Some(format!(
+                "bury exactly {} cards, not {}",
+                self.size,
+                cards.len()
+            ));
+        }
+        let mut rest = self.hands[self.declarer];
+        for &c in cards {
+            if rest.get(c) == 0 {
+                return Some(format!("you do not hold {c}"));
+            }
+            rest.remove(c, 1);
+        }
+        None
+    }
+}
+
+impl Phase for Burial {
+    fn num_players(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn to_act(&self) -> Option<usize> {
+        self.buried.is_none().then_some(self.declarer)
+    }
+
+    fn num_legal(&self) -> u64 {
+        if self.buried.is_some() {
+            return 0;
+        }
+        self.space.count()
+    }
+
+    fn legal_action(&self, index: u64) -> Option<Action> {
+        if self.buried.is_some() {
+            return None;
+        }
+        let counts = self.space.nth(index)?;
+        Some(Action::Bury(self.rules.sorted(&counts)))
+    }
+
+    fn legal_actions(&self, limit: usize) -> Vec<Action> {
+        if self.buried.is_some() {
+            return Vec::new();
+        }
+        self.space
+            .list(limit)
+            .iter()
+            .map(|c| Action::Bury(self.rules.sorted(c)))
+            .collect()
+    }
+
+    fn log(&self) -> &[(usize, Action)] {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut Vec<(usize, Action)> {
+        &mut self.log
+    }
+
+    fn checked(&mut self, action: &Action) -> Result<Action, String> {
+        let Action::Bury(cards) = action else {
+            return Err(format!("the declarer must bury {} cards now", self.size));
+        };
+        if let Some(reason) = self.check(cards) {
+            return Err(reason);
+        }
+        let buried = Counts::from_cards(cards);
+        self.hands[self.declarer].remove_all(&buried);
+        let ordered = self.rules.sorted(&buried);
+        self.buried = Some(ordered.clone());
+        Ok(Action::Bury(ordered))
+    }
+}
+
+impl Burial {
+    /// The buried cards as text, once buried.
+    pub fn buried_text(&self) -> Option<String> {
+        self.buried.as_deref().map(format_cards)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::trick::{Options, Variant};
+
+    fn rules() -> TrickRules {
+        let v = Variant::Tractor;
+        TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap()
+    }
+
+    fn hand(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    fn binomial(n: u64, k: u64) -> u64 {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+
+    #[test]
+    fn c_4_burial_count_is_multiset_combinations() {
+        // 33 distinct cards: every 8-subset.
+        let text = "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac \
+                    3d 4d 5d 6d 7d 8d 9d Td";
+        let b = Burial::new(rules(), vec![hand(text), hand("")], 0, 8).unwrap();
+        assert_eq!(b.num_legal(), binomial(33, 8));
+        // Copies: {a, a, b} choose 2 = {aa, ab}.
+        let b = Burial::new(rules(), vec![hand("3s 3s 4s")], 0, 2).unwrap();
+        assert_eq!(b.num_legal(), 2);
+        let texts: Vec<String> = b.legal_actions(10).iter().map(|a| a.to_string()).collect();
+        assert_eq!(texts, ["bury 4s 3s", "bury 3s 3s"]);
+    }
+
+    #[test]
+    fn c_4_nth_agrees_with_the_listing() {
+        let b = Burial::new(rules(), vec![hand("3s 3s 4s 5h 2h BJ Kc Kc Kc")], 0, 4).unwrap();
+        let all = b.legal_actions(usize::MAX);
+        assert_eq!(all.len() as u64, b.num_legal());
+        for (i, a) in all.iter().enumerate() {
+            assert_eq!(b.legal_action(i as u64).as_ref(), Some(a));
+        }
+        assert_eq!(b.legal_action(all.len() as u64), None);
+    }
+
+    #[test]
+    fn c_4_a_checked_burial_changes_nothing_when_rejected() {
+        let mut b = Burial::new(rules(), vec![hand("3s 3s 4s 5h"), hand("6c")], 0, 2).unwrap();
+        assert_eq!(
+            b.act(&Action::Bury(parse_cards("3s").unwrap()))
+                .unwrap_err(),
+            "bury exactly 2 cards, not 1"
+        );
+        assert_eq!(
+            b.act(&Action::Bury(parse_cards("4s 4s").unwrap()))
+                .unwrap_err(),
+            "you do not hold 4s"
+        );
+        assert_eq!(
+            b.act(&Action::Pass).unwrap_err(),
+            "the declarer must bury 2 cards now"
+        );
+        assert_eq!(b.num_legal(), 4);
+        let done = b.act(&Action::Bury(parse_cards("3s 5h").unwrap())).unwrap();
+        assert_eq!(done.to_string(), "bury 5h 3s");
+        assert_eq!(b.hands()[0], hand("3s 4s"));
+        assert_eq!(b.to_act(), None);
+    }
+}

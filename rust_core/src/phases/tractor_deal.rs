@@ -1,0 +1,556 @@
+//! The Tractor deal with declarations (TR-10..TR-14): cards dealt one at a time in C-5
+//! order; whenever the seat that just received a card could declare, overcall or
+//! reinforce, the deal waits for its `declare CARDS` or `pass`; after the last card a
+//! final round asks every seat that still could, in seat order from the seat after the
+//! last receiver, until all four have passed since the last declaration (TR-12).
+
+use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
+use crate::rng::Rng;
+use crate::trick::{FollowFormat, Options, TrickRules, Variant};
+
+use super::deck::{make_deck, trick_deck};
+use super::{option_or_pass, Action, Phase};
+
+const PLAYERS: usize = 4;
+/// Cards dealt to the players; the last 8 of the deck are the kitty (TR-1).
+const DEALT: usize = 100;
+const KITTY: usize = 8;
+
+/// TR-10: the strength of a declaration (single 1 < pair 2 < LJ LJ 3 < BJ BJ 4), or None
+/// when the cards are not one; suits do not order equal declarations.
+pub fn declaration_strength(cards: &[Card], level: Rank) -> Option<u8> {
+    match cards {
+        [c] if c.rank() == Some(level) => Some(1),
+        [a, b] if a == b => match a.rank() {
+            Some(r) => (r == level).then_some(2),
+            None => Some(if *a == BJ { 4 } else { 3 }),
+        },
+        _ => None,
+    }
+}
+
+/// The deal and declarations of one Tractor hand.
+#[derive(Clone, Debug)]
+pub struct TractorDeal {
+    deck: Vec<Card>,
+    level: Rank,
+    fixed_dealer: Option<usize>,
+    follow_format: FollowFormat,
+    first: usize,
+    dealt: usize,
+    hands: Vec<Counts>,
+    declared: Vec<(usize, Vec<Card>)>,
+    asking: Option<usize>,
+    final_round: bool,
+    final_seat: usize,
+    final_passes: usize,
+    /// Set when declaring ends (TR-13): the dealer and the hand's rules.
+    end: Option<(usize, TrickRules)>,
+    /// Every applied action in order, canonical.
+    log: Vec<(usize, Action)>,
+}
+
+impl TractorDeal {
+    /// TR-50 options: `levels` (seats 0/2, seats 1/3), `dealer` (None: a match's first
+    /// hand, TR-13), `follow_format` (TR-20). The game's randomness in order: the shuffle
+    /// (without a scripted deck), then without `first_seat` or a dealer the seat of the
+    /// first card, `below(4)`.
+    pub fn new(
+        seed: u64,
+        scripted: Option<&str>,
+        first_seat: Option<usize>,
+        levels: (Rank, Rank),
+        dealer: Option<usize>,
+        follow_format: FollowFormat,
+    ) -> Result<TractorDeal, String> {
+        if dealer.is_some_and(|d| d >= PLAYERS) {
+            return Err("option dealer must be None or a seat 0..3 (TR-13, TR-32)".into());
+        }
+        if dealer.is_none() && levels.0 != levels.1 {
+            return Err(format!(
+                "with dealer None (the first hand of a match, TR-13) both teams must be at \
+                 the same level, not {} and {}",
+                levels.0.letter(),
+                levels.1.letter()
+            ));
+        }
+        if first_seat.is_some_and(|s| s >= PLAYERS) {
+            return Err(format!("first_seat must be a seat 0..{}", PLAYERS - 1));
+        }
+        let mut rng = Rng::new(seed);
+        let deck = make_deck(&trick_deck(2), scripted, &mut rng)?;
+        let level = if dealer.is_some_and(|d| d % 2 == 1) {
+            levels.1
+        } else {
+            levels.0
+        };
+        let first = first_seat
+            .or(dealer)
+            .unwrap_or_else(|| rng.below(PLAYERS as u64) as usize);
+        let mut deal = TractorDeal {
+            deck,
+            level,
+            fixed_dealer: dealer,
+            follow_format,
+            first,
+            dealt: 0,
+            hands: vec![Counts::default(); PLAYERS],
+            declared: Vec::new(),
+            asking: None,
+            final_round: false,
+            final_seat: 0,
+            final_passes: 0,
+            end: None,
+            log: Vec::new(),
+        };
+        deal.advance();
+        Ok(deal)
+    }
+
+    pub fn level(&self) -> Rank {
+        self.level
+    }
+
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    /// C-5: the seat that received the first card.
+    pub fn first_seat(&self) -> usize {
+        self.first
+    }
+
+    pub fn cards_dealt(&self) -> usize {
+        self.dealt
+    }
+
+    pub fn final_round(&self) -> bool {
+        self.final_round
+    }
+
+    /// Every declaration so far, in order (the last one stands).
+    pub fn declarations(&self) -> &[(usize, Vec<Card>)] {
+        &self.declared
+    }
+
+    /// The declaration that stands now.
+    pub fn standing(&self) -> Option<&(usize, Vec<Card>)> {
+        self.declared.last()
+    }
+
+    /// The cards dealt to each seat so far (the dealer's with the kitty once declaring ended).
+    pub fn hands(&self) -> &[Counts] {
+        &self.hands
+    }
+
+    /// The kitty: the last 8 cards of the deck (TR-1).
+    pub fn kitty(&self) -> &[Card] {
+        &self.deck[DEALT..]
+    }
+
+    /// The cards not dealt yet.
+    pub fn undealt(&self) -> &[Card] {
+        &self.deck[self.dealt..DEALT]
+    }
+
+    /// The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13).
+    pub fn dealer(&self) -> Option<usize> {
+        self.end.as_ref().map(|(d, _)| *d).or(self.fixed_dealer)
+    }
+
+    /// Once declaring has ended: the dealer and the hand's rules (trump from TR-13).
+    pub fn outcome(&self) -> Option<(usize, &TrickRules)> {
+        self.end.as_ref().map(|(d, r)| (*d, r))
+    }
+
+    /// The trump named by the standing declaration (None: none yet, or jokers: no-trump).
+    pub fn trump(&self) -> Option<Suit> {
+        self.standing().and_then(|(_, cs)| cs[0].suit())
+    }
+
+    /// TR-10, TR-11: why `seat` may not declare `cards` (as given) now, or None.
+    pub fn declaration_error(&self, seat: usize, cards: &[Card]) -> Option<String> {
+        let shown = format_cards(cards);
+        let Some(strength) = declaration_strength(cards, self.level) else {
+            let lv = self.level.letter();
+            return Some(format!(
+                "'{shown}' is not a declaration: the level is {lv}, so one level card \
+                 ({lv}h), two identical level cards ({lv}h {lv}h), LJ LJ or BJ BJ (TR-10)"
+            ));
+        };
+        if !self.hands[seat].contains(&Counts::from_cards(cards)) {
+            return Some(format!(
+                "you do not hold {shown} (of the cards dealt to you so far)"
+            ));
+        }
+        self.overcall_error(seat, cards, strength)
+    }
+
+    /// TR-11: whether a declaration of `strength` may follow the standing one: stronger,
+    /// or the standing declarer's second copy of its single card.
+    fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
+        match self.standing() {
+            None => true,
+            Some((owner, current)) if *owner == seat => {
+                current.len() == 1 && cards == [current[0], current[0]]
+            }
+            Some((_, current)) => {
+                strength > declaration_strength(current, self.level).expect("a declaration")
+            }
+        }
+    }
+
+    /// TR-11: why a declaration of `strength` may not follow the standing one, or None.
+    fn overcall_error(&self, seat: usize, cards: &[Card], strength: u8) -> Option<String> {
+        if self.may_follow(seat, cards, strength) {
+            return None;
+        }
+        let (owner, current) = self.standing()?;
+        if *owner == seat {
+            return reinforce_error(current, cards);
+        }
+        Some(format!(
+            "an overcall must be stronger than seat {owner}'s {} (TR-10, TR-11)",
+            format_cards(current)
+        ))
+    }
+
+    /// The declarations `seat` holds, as (card, copies): singles s, h, c, d, pairs
+    /// s, h, c, d, then LJ LJ, BJ BJ (TR-10).
+    fn held(&self, seat: usize) -> impl Iterator<Item = (Card, u8, u8)> + '_ {
+        let held = &self.hands[seat];
+        let level = self.level;
+        let suited = (1..=2u8).flat_map(move |n| {
+            Suit::ALL
+                .into_iter()
+                .map(move |s| (Card::new(level, s), n, n))
+        });
+        let jokers = [(LJ, 2, 3), (BJ, 2, 4)].into_iter();
+        suited
+            .chain(jokers)
+            .filter(move |&(c, n, _)| held.get(c) >= n)
+    }
+
+    /// TR-10, TR-11: every declaration `seat` may make now, in the order of [`Self::held`].
+    pub fn options(&self, seat: usize) -> Vec<Vec<Card>> {
+        self.held(seat)
+            .filter(|&(c, n, strength)| self.may_follow(seat, &[c, c][..n as usize], strength))
+            .map(|(c, n, _)| vec![c; n as usize])
+            .collect()
+    }
+
+    /// Whether `seat` may declare, overcall or reinforce now: [`Self::options`] is not
+    /// empty, in a few look-ups (asked after every card dealt).
+    fn may_declare(&self, seat: usize) -> bool {
+        let held = &self.hands[seat];
+        let level = |n: u8| {
+            Suit::ALL
+                .iter()
+                .any(|&s| held.get(Card::new(self.level, s)) >= n)
+        };
+        let (lj, bj) = (held.get(LJ) >= 2, held.get(BJ) >= 2);
+        match self.standing() {
+            None => level(1) || lj || bj,
+            Some((owner, current)) if *owner == seat => {
+                current.len() == 1 && held.get(current[0]) >= 2
+            }
+            Some((_, current)) => match declaration_strength(current, self.level) {
+                Some(1) => level(2) || lj || bj,
+                Some(2) => lj || bj,
+                Some(3) => bj,
+                _ => false,
+            },
+        }
+    }
+
+    /// TR-12: deals until a seat may declare; then the final round; then TR-13, TR-14.
+    fn advance(&mut self) {
+        while self.dealt < DEALT {
+            let seat = (self.first + self.dealt) % PLAYERS;
+            self.hands[seat].add(self.deck[self.dealt], 1);
+            self.dealt += 1;
+            if self.may_declare(seat) {
+                self.asking = Some(seat);
+                return;
+            }
+        }
+        if !self.final_round {
+            self.final_round = true;
+            self.final_seat = (self.first + DEALT) % PLAYERS;
+        }
+        while self.final_passes < PLAYERS {
+            if self.may_declare(self.final_seat) {
+                self.asking = Some(self.final_seat);
+                return;
+            }
+            self.final_answer(false);
+        }
+        self.asking = None;
+        self.end_declaring();
+    }
+
+    /// TR-12: the final round ends when every seat passed since the last declaration.
+    fn final_answer(&mut self, declared: bool) {
+        self.final_passes = if declared { 0 } else { self.final_passes + 1 };
+        self.final_seat = (self.final_seat + 1) % PLAYERS;
+    }
+
+    /// TR-13: the dealer and the trump; TR-14: the dealer takes up the kitty.
+    fn end_declaring(&mut self) {
+        let dealer = self
+            .fixed_dealer
+            .or(self.standing().map(|(s, _)| *s))
+            .unwrap_or(self.first);
+        let mut opts = Options::defaults(Variant::Tractor);
+        opts.follow_format = self.follow_format;
+        let rules = TrickRules::new(Variant::Tractor, self.trump(), self.level, opts)
+            .expect("Tractor rules for any trump and level");
+        for &c in &self.deck[DEALT..] {
+            self.hands[dealer].add(c, 1);
+        }
+        self.end = Some((dealer, rules));
+    }
+
+    /// C-4, TR-14: how many cards the dealer buries.
+    pub fn kitty_size(&self) -> usize {
+        KITTY
+    }
+}
+
+/// TR-11: the standing declarer may only add the second copy of a single card.
+fn reinforce_error(current: &[Card], cards: &[Card]) -> Option<String> {
+    if current.len() == 2 {
+        return Some(format!(
+            "your {} stands: a pair cannot be reinforced (TR-11)",
+            format_cards(current)
+        ));
+    }
+    let card = current[0];
+    (cards != [card, card]).then(|| {
+        format!(
+            "your {card} stands: you may only reinforce it with {card} {card}, \
+             not overcall yourself (TR-11)"
+        )
+    })
+}
+
+impl Phase for TractorDeal {
+    fn num_players(&self) -> usize {
+        PLAYERS
+    }
+
+    fn to_act(&self) -> Option<usize> {
+        self.asking
+    }
+
+    fn num_legal(&self) -> u64 {
+        self.asking.map_or(0, |s| self.options(s).len() as u64 + 1)
+    }
+
+    fn legal_action(&self, index: u64) -> Option<Action> {
+        option_or_pass(self.options(self.asking?), index, Action::Declare)
+    }
+
+    fn legal_actions(&self, limit: usize) -> Vec<Action> {
+        let Some(seat) = self.asking else {
+            return Vec::new();
+        };
+        let mut out: Vec<Action> = self
+            .options(seat)
+            .into_iter()
+            .map(Action::Declare)
+            .collect();
+        out.push(Action::Pass);
+        out.truncate(limit);
+        out
+    }
+
+    fn log(&self) -> &[(usize, Action)] {
+        &self.log
+    }
+
+    fn log_mut(&mut self) -> &mut Vec<(usize, Action)> {
+        &mut self.log
+    }
+
+    fn checked(&mut self, action: &Action) -> Result<Action, String> {
+        let seat = self.asking.ok_or("declaring is over")?;
+        let declared = match action {
+            Action::Declare(cards) => {
+                if let Some(reason) = self.declaration_error(seat, cards) {
+                    return Err(reason);
+                }
+                self.declared.push((seat, cards.clone()));
+                true
+            }
+            Action::Pass => false,
+            _ => return Err("the cards are being dealt: 'declare CARDS' or 'pass' (TR-12)".into()),
+        };
+        if self.final_round {
+            self.final_answer(declared);
+        }
+        self.advance();
+        Ok(action.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::phases::test_support::{deck_with, moved_to_end};
+
+    /// A deck whose dealt part holds no declaration but those placed: the 96 plain
+    /// cards, one joker each for seats 0..3, then the 2s in the kitty.
+    fn deck(placed: &[(usize, &str)]) -> String {
+        let mut full = moved_to_end(&trick_deck(2), |c| {
+            c.is_joker() || c.rank() == Some(Rank::TWO)
+        });
+        full[96..].copy_from_slice(&parse_cards("LJ BJ LJ BJ 2s 2h 2c 2d 2s 2h 2c 2d").unwrap());
+        deck_with(&full, placed)
+    }
+
+    fn deal(placed: &[(usize, &str)], dealer: Option<usize>) -> TractorDeal {
+        let two = (Rank::TWO, Rank::TWO);
+        TractorDeal::new(
+            0,
+            Some(&deck(placed)),
+            Some(0),
+            two,
+            dealer,
+            FollowFormat::Pairs,
+        )
+        .unwrap()
+    }
+
+    fn act(d: &mut TractorDeal, text: &str) -> Result<Action, String> {
+        d.act(&crate::phases::parse_action(text).unwrap())
+    }
+
+    fn texts(d: &TractorDeal) -> Vec<String> {
+        d.legal_actions(usize::MAX)
+            .iter()
+            .map(|a| a.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn tr_10_strengths() {
+        let s = |t: &str| declaration_strength(&parse_cards(t).unwrap(), Rank::TWO);
+        assert_eq!(s("2h"), Some(1));
+        assert_eq!(s("2h 2h"), Some(2));
+        assert_eq!(s("LJ LJ"), Some(3));
+        assert_eq!(s("BJ BJ"), Some(4));
+        assert_eq!(s("2h 2d"), None);
+        assert_eq!(s("3h"), None);
+        assert_eq!(s("BJ"), None);
+        assert_eq!(s("BJ LJ"), None);
+    }
+
+    #[test]
+    fn tr_11_overcall_must_be_strictly_stronger() {
+        // Seat 0 gets 2h first; seat 1 gets 2s at its 1st and 2nd cards.
+        let mut d = deal(&[(0, "2h"), (1, "2s"), (5, "2s")], None);
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(0), 1));
+        assert_eq!(texts(&d), ["declare 2h", "pass"]);
+        act(&mut d, "declare 2h").unwrap();
+        // A single 2s is no overcall: seat 1 is not asked until it can pair.
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(1), 6));
+        assert_eq!(texts(&d), ["declare 2s 2s", "pass"]);
+        assert_eq!(
+            act(&mut d, "declare 2s").unwrap_err(),
+            "an overcall must be stronger than seat 0's 2h (TR-10, TR-11)"
+        );
+        act(&mut d, "declare 2s 2s").unwrap();
+        assert_eq!(d.standing().unwrap().0, 1);
+    }
+
+    #[test]
+    fn tr_11_reinforcement_is_the_second_copy_only() {
+        let mut d = deal(&[(0, "2h"), (4, "2h"), (8, "LJ"), (12, "LJ")], None);
+        act(&mut d, "declare 2h").unwrap();
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(0), 5));
+        assert_eq!(texts(&d), ["declare 2h 2h", "pass"]);
+        assert_eq!(
+            act(&mut d, "declare 2h").unwrap_err(),
+            "your 2h stands: you may only reinforce it with 2h 2h, not overcall yourself (TR-11)"
+        );
+        assert_eq!(
+            act(&mut d, "declare 3h").unwrap_err(),
+            "'3h' is not a declaration: the level is 2, so one level card (2h), two identical \
+             level cards (2h 2h), LJ LJ or BJ BJ (TR-10)"
+        );
+        assert_eq!(
+            act(&mut d, "declare 2c").unwrap_err(),
+            "you do not hold 2c (of the cards dealt to you so far)"
+        );
+        act(&mut d, "declare 2h 2h").unwrap();
+        // A pair stands: seat 0 is not asked for its LJ LJ (cards 9 and 13).
+        assert!(d.cards_dealt() > 13 && d.options(0).is_empty());
+        assert_eq!(
+            d.declaration_error(0, &parse_cards("LJ LJ").unwrap()),
+            Some("your 2h 2h stands: a pair cannot be reinforced (TR-11)".into())
+        );
+    }
+
+    #[test]
+    fn tr_12_final_round_asks_until_four_passes() {
+        // Nobody may declare during the deal but seat 2, whose single 2d comes last.
+        let mut d = deal(&[(98, "2d")], None);
+        assert_eq!(
+            (d.to_act(), d.cards_dealt(), d.final_round()),
+            (Some(2), 99, false)
+        );
+        act(&mut d, "pass").unwrap();
+        // The final round starts at the seat after the last receiver (seat 3): seat 2 again.
+        assert_eq!((d.to_act(), d.final_round()), (Some(2), true));
+        act(&mut d, "declare 2d").unwrap();
+        // After a declaration every seat must pass again; nobody else can declare.
+        assert_eq!(d.to_act(), None);
+        let (dealer, rules) = d.outcome().unwrap();
+        assert_eq!((dealer, rules.trump), (2, Some(Suit::DIAMONDS)));
+        assert_eq!(d.hands()[2].len(), 33);
+    }
+
+    #[test]
+    fn tr_13_no_declaration_no_trump_and_a_fixed_dealer_stays() {
+        let d = deal(&[], None);
+        let (dealer, rules) = d.outcome().unwrap();
+        assert_eq!((dealer, rules.trump), (0, None));
+        let mut d = deal(&[(1, "2c")], Some(3));
+        assert_eq!(d.to_act(), Some(1));
+        act(&mut d, "declare 2c").unwrap();
+        let (dealer, rules) = d.outcome().unwrap();
+        assert_eq!((dealer, rules.trump), (3, Some(Suit::CLUBS)));
+    }
+
+    #[test]
+    fn tr_13_the_dealers_team_level() {
+        let deck = trick_deck(2)
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let levels = (Rank::FIVE, Rank(7));
+        let d =
+            TractorDeal::new(0, Some(&deck), None, levels, Some(1), FollowFormat::Pairs).unwrap();
+        assert_eq!((d.level(), d.first_seat()), (Rank(7), 1));
+        let err = TractorDeal::new(0, None, None, levels, None, FollowFormat::Pairs).unwrap_err();
+        assert!(err.contains("both teams must be at the same level"));
+    }
+
+    #[test]
+    fn tr_12_the_quick_check_agrees_with_the_options() {
+        for seed in 0..300u64 {
+            let two = (Rank::TWO, Rank::TWO);
+            let mut d = TractorDeal::new(seed, None, None, two, None, FollowFormat::Pairs).unwrap();
+            let mut rng = Rng::new(seed);
+            while d.to_act().is_some() {
+                for s in 0..PLAYERS {
+                    assert_eq!(d.may_declare(s), !d.options(s).is_empty(), "seed {seed}");
+                }
+                d.apply_legal(rng.below(d.num_legal())).unwrap();
+            }
+        }
+    }
+}
