@@ -1,15 +1,14 @@
 //! `FiftyKPlay` and `FkBot`: the play of a Fifty-K hand (FK-30..FK-33) and its bots.
 
 use fenpai_core::bots::{BotKind, FkBot as CoreBot};
-use fenpai_core::card::format_cards;
-use fenpai_core::fifty_k::{
-    CardSet, Combo as CoreCombo, FkAction, FkOutcome, FkPlay, Kind, LeadAfterOut,
-};
+use fenpai_core::fifty_k::{CardSet, FkAction, FkPlay, LeadAfterOut};
+use fenpai_core::phases::{fifty_k_action, parse_action, turn_error};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::fifty_k::Combo;
+use crate::phases::action_text as phase_action_text;
 
 /// The state of the play of one Fifty-K hand; a rejected action changes nothing.
 #[pyclass(module = "fenpai._core", name = "FiftyKPlay")]
@@ -25,17 +24,8 @@ pub struct FkBot {
     inner: CoreBot,
 }
 
-type Outcome = (Option<(usize, u32)>, Option<usize>, bool);
-
-fn outcome(o: FkOutcome) -> Outcome {
-    (o.collected, o.out, o.done)
-}
-
 fn action_text(action: &FkAction) -> String {
-    match action {
-        FkAction::Pass => "pass".to_string(),
-        FkAction::Play(c) => format!("play {}", format_cards(&c.ordered_cards())),
-    }
+    fifty_k_action(action).to_string()
 }
 
 /// Cards strongest first in Fifty-K order (2 A K … 3), suits s, h, c, d.
@@ -49,20 +39,9 @@ fn ordered(set: CardSet) -> Vec<fenpai_core::card::Card> {
 }
 
 impl FiftyKPlay {
-    fn read(
-        &self,
-        cards: &Bound<'_, PyAny>,
-        kind: Option<&str>,
-    ) -> PyResult<Result<CoreCombo, String>> {
-        let set = match CardSet::from_cards(&extract_cards(cards)?) {
-            Ok(s) => s,
-            Err(e) => return Ok(Err(e.to_string())),
-        };
-        let kind = match kind.map(Kind::parse).transpose() {
-            Ok(k) => k,
-            Err(e) => return Ok(Err(e.to_string())),
-        };
-        Ok(self.inner.read(set, kind))
+    /// Wraps a play made elsewhere in the core.
+    pub fn from_core(inner: FkPlay) -> Self {
+        FiftyKPlay { inner }
     }
 }
 
@@ -152,9 +131,9 @@ impl FiftyKPlay {
         cards: &Bound<'_, PyAny>,
         kind: Option<&str>,
     ) -> PyResult<Option<String>> {
-        Ok(match self.read(cards, kind)? {
+        Ok(match self.inner.read_text(&extract_cards(cards)?, kind) {
             Err(reason) => Some(reason),
-            Ok(combo) => self.inner.action_error(seat, &FkAction::Play(combo)),
+            Ok(turn) => self.inner.action_error(seat, &turn),
         })
     }
 
@@ -163,35 +142,25 @@ impl FiftyKPlay {
         self.inner.action_error(seat, &FkAction::Pass)
     }
 
-    /// Plays `cards` (read as `kind`); returns (collected (seat, points) | None,
-    /// place if the player went out | None, hand over). ValueError if illegal.
-    #[pyo3(signature = (seat, cards, kind = None))]
-    fn apply_play(
-        &mut self,
-        seat: usize,
-        cards: &Bound<'_, PyAny>,
-        kind: Option<&str>,
-    ) -> PyResult<Outcome> {
-        let combo = self.read(cards, kind)?.map_err(value_error)?;
+    /// Checks the turn, parses and checks the action (FK-30: `play CARDS [as KIND]`
+    /// or `pass`), then applies it; returns its canonical text. ValueError gives the
+    /// reason and changes nothing.
+    fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Some(e) = turn_error(self.inner.num_players(), self.inner.to_act(), seat) {
+            return Err(value_error(e));
+        }
+        let parsed = parse_action(&phase_action_text(action)?).map_err(value_error)?;
         self.inner
-            .apply(seat, FkAction::Play(combo))
-            .map(outcome)
+            .act(seat as usize, &parsed)
+            .map(|a| a.to_string())
             .map_err(value_error)
     }
 
-    /// Passes for `seat`; the same result as `apply_play`.
-    fn apply_pass(&mut self, seat: usize) -> PyResult<Outcome> {
-        self.inner
-            .apply(seat, FkAction::Pass)
-            .map(outcome)
-            .map_err(value_error)
-    }
-
-    /// Applies the `index`-th legal action of the seat to act.
-    fn apply_legal(&mut self, py: Python<'_>, index: usize) -> PyResult<Outcome> {
+    /// Applies the `index`-th legal action of the seat to act; returns its text.
+    fn apply_legal(&mut self, py: Python<'_>, index: usize) -> PyResult<String> {
         let inner = &mut self.inner;
-        py.detach(|| inner.apply_legal(index))
-            .map(outcome)
+        py.detach(|| inner.act_legal(index))
+            .map(|a| a.to_string())
             .map_err(value_error)
     }
 

@@ -4,6 +4,7 @@ mod bots;
 mod cards;
 mod fifty_k;
 mod fifty_k_play;
+mod hands;
 mod phases;
 mod rng;
 mod space;
@@ -23,5 +24,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     trick_play::register(m)?;
     fifty_k::register(m)?;
     fifty_k_play::register(m)?;
+    hands::register(m)?;
     Ok(())
 }

@@ -251,7 +251,8 @@ impl FkPlay {
         Ok(self.apply_checked(seat, action))
     }
 
-    fn apply_checked(&mut self, seat: usize, action: FkAction) -> FkOutcome {
+    /// Applies an action known to be legal (one of the legal actions).
+    pub(crate) fn apply_checked(&mut self, seat: usize, action: FkAction) -> FkOutcome {
         self.log.push((seat, action));
         self.moves = None;
         let mut outcome = FkOutcome::default();

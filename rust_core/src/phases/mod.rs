@@ -13,6 +13,8 @@ mod bidding;
 mod deck;
 mod friend;
 mod kitty;
+mod next;
+mod play;
 mod reveal;
 #[cfg(test)]
 mod test_support;
@@ -26,6 +28,7 @@ pub use deck::{
 };
 pub use friend::{FriendCall, CALLABLE};
 pub use kitty::Burial;
+pub use play::fifty_k_action;
 pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 
@@ -40,6 +43,24 @@ fn option_or_pass<T>(
         return Some(Action::Pass);
     }
     options.into_iter().nth(index as usize).map(to_action)
+}
+
+/// Why `seat` may not act now, in the words of the API (None when it may): the check
+/// every phase object and both play objects make first.
+pub fn turn_error(num_players: usize, to_act: Option<usize>, seat: i64) -> Option<String> {
+    if seat < 0 || seat as usize >= num_players {
+        return Some(format!(
+            "there is no seat {seat}: seats are 0..{}",
+            num_players - 1
+        ));
+    }
+    match to_act {
+        None => Some("this phase is over".into()),
+        Some(s) if s as i64 != seat => Some(format!(
+            "it is not seat {seat}'s turn (waiting for seat {s})"
+        )),
+        Some(_) => None,
+    }
 }
 
 /// What every phase object offers: whose turn, the legal actions, checked application.
@@ -83,17 +104,7 @@ pub trait Phase {
 
     /// Why `seat` may not act now, in the words of the API (None when it may).
     fn turn_error(&self, seat: i64) -> Option<String> {
-        let n = self.num_players();
-        if seat < 0 || seat as usize >= n {
-            return Some(format!("there is no seat {seat}: seats are 0..{}", n - 1));
-        }
-        match self.to_act() {
-            None => Some("this phase is over".into()),
-            Some(s) if s as i64 != seat => Some(format!(
-                "it is not seat {seat}'s turn (waiting for seat {s})"
-            )),
-            Some(_) => None,
-        }
+        turn_error(self.num_players(), self.to_act(), seat)
     }
 
     /// Checks the turn, then the action, then applies it.

@@ -366,7 +366,8 @@ impl TrickPlay {
         &self.log
     }
 
-    fn apply_checked(&mut self, seat: usize, play: Counts) -> Outcome {
+    /// Applies an action known to be legal (one of the legal actions).
+    pub(crate) fn apply_checked(&mut self, seat: usize, play: Counts) -> Outcome {
         self.log.push((seat, play));
         let mut outcome = Outcome::default();
         // R5-22 (a), judged before the play changes the trick.
