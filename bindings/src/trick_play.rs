@@ -216,6 +216,16 @@ impl TrickPlay {
         self.inner.tricks().len()
     }
 
+    /// Each copy of `card` played in a finished trick: [(its player, the trick's winner)].
+    fn copies_won(&self, card: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, usize)>> {
+        Ok(self.inner.copies_won(one_card(card)?))
+    }
+
+    /// C-51: the thrower of each failed throw of the finished tricks, in order.
+    fn failed_throwers(&self) -> Vec<usize> {
+        self.inner.failed_throwers()
+    }
+
     /// Card points won per seat (C-43).
     fn points(&self) -> Vec<u32> {
         self.inner.points().to_vec()

@@ -27,7 +27,7 @@ def play(game: Any, _: Any) -> FiftyKPlay:
 
 
 class FiftyK(Game):
-    __slots__ = ("first_seat", "leader")
+    __slots__ = ("_dealt",)
 
     variant = "fifty_k"
     OPTIONS = {
@@ -49,15 +49,32 @@ class FiftyK(Game):
         return {"players": self.num_players, "lead_after_out": self.options["lead_after_out"]}
 
     def _init_derived(self) -> None:
-        """FK-1, FK-2: the seat of the first card and the leader, as dealt."""
-        _, self.first_seat, self.leader = fifty_k_deal(
-            self._seed, self.num_players, self._deck_text(), self._first_seat
-        )
+        self._dealt: tuple[int, int] | None = None
 
     def _copy_into(self, new: Game) -> None:
         super()._copy_into(new)
         assert isinstance(new, FiftyK)
-        new.first_seat, new.leader = self.first_seat, self.leader
+        new._dealt = self._dealt
+
+    def _deal_facts(self) -> tuple[int, int]:
+        """FK-1, FK-2: the seat of the first card and the leader, as dealt (found again
+        from the configuration when first asked)."""
+        if self._dealt is None:
+            _, first, leader = fifty_k_deal(
+                self._seed, self.num_players, self._deck_text(), self._first_seat
+            )
+            self._dealt = (first, leader)
+        return self._dealt
+
+    @property
+    def first_seat(self) -> int:
+        """FK-1: the seat of the first card."""
+        return self._deal_facts()[0]
+
+    @property
+    def leader(self) -> int:
+        """FK-2: the holder of 3h, who leads."""
+        return self._deal_facts()[1]
 
     @property
     def play(self) -> FiftyKPlay:

@@ -86,21 +86,21 @@ class RedFive4p(TrickGame):
 
     def red_fives(self) -> list[dict[str, int]]:
         """R4-41: every captured 5h — played in a trick won by the other side."""
-        assert self.play is not None
-        out = []
-        for _, plays, _, winner, _ in self.play.tricks():
-            for seat, cs in plays:
-                copies = sum(str(c) == RED_FIVE for c in cs)
-                if copies and (seat == self.declarer) != (winner == self.declarer):
-                    out += [{"owner": seat, "captor": winner}] * copies
-        return out
+        play, d = self.play, self.declarer
+        assert play is not None
+        return [
+            {"owner": seat, "captor": winner}
+            for seat, winner in play.copies_won(RED_FIVE)
+            if (seat == d) != (winner == d)
+        ]
 
     def _score(self) -> dict[str, Any]:
         play, d, bid = self.play, self.declarer, self.bid
         assert play is not None and d is not None and bid is not None
         tricks = play.points()
         kitty_points = sum(c.points for c in self.buried or [])
-        won_last = self.last_trick_winner() == d
+        last = self.last_trick_winner()
+        won_last = last == d
         kitty_counts = won_last or self.options["kitty_points"] == "always"
         captures = self.red_fives()
         won = sum(c["captor"] == d for c in captures)
@@ -127,7 +127,7 @@ class RedFive4p(TrickGame):
             "trump": self.rules.trump if self.rules else None,
             "kitty_points": kitty_points,
             "kitty_to_declarer": kitty_counts,
-            "last_trick_winner": self.last_trick_winner(),
+            "last_trick_winner": last,
             "red_fives_captured": captures,
             "declarer_final_points": final,
         }

@@ -150,7 +150,7 @@ class RedFive5p(TrickGame):
     def throwers(self) -> list[int]:
         """R5-31: the seat of each failed throw, in order (a failed throw's trick leader)."""
         assert self.play is not None
-        return [leader for leader, _, attempted, _, _ in self.play.tricks() if attempted]
+        return self.play.failed_throwers()
 
     def throw_penalty(self, seat: int, previous: int) -> dict[str, Any]:
         """R5-31: −4 to the thrower and +1 to each other player; none from its third

@@ -163,7 +163,9 @@ class Tractor(TrickGame):
         card_points = list(play.points())
         trick_points = sum(card_points[s] for s in attackers)
         kitty_points = sum(c.points for c in buried)
-        _, plays, _, last_winner, _ = play.tricks()[-1]
+        last = play.last_trick()
+        assert last is not None  # a finished hand has tricks
+        _, plays, _, last_winner, _ = last
         last_lead = plays[0][1]
         kitty_counts = last_winner in attackers
         # TR-40: the kitty counts only for an attacker who won the last trick; else no multiplier.

@@ -242,5 +242,7 @@ class TrickGame(Game):
 
     def last_trick_winner(self) -> int:
         """C-60: the winner of the last trick, by whom each variant scores the kitty."""
-        assert self.play is not None
-        return self.play.tricks()[-1][3]
+        play = self.play
+        last = None if play is None else play.last_trick()
+        assert last is not None  # scored hands have tricks
+        return last[3]

@@ -211,6 +211,27 @@ impl TrickPlay {
         &self.tricks
     }
 
+    /// Each copy of `card` played in a finished trick: (its player, the trick's winner).
+    pub fn copies_won(&self, card: Card) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for t in &self.tricks {
+            for p in &t.plays {
+                let n = p.cards.iter().filter(|&&c| c == card).count();
+                out.extend(std::iter::repeat_n((p.seat, t.winner), n));
+            }
+        }
+        out
+    }
+
+    /// C-51: the thrower of each failed throw of the finished tricks, in order.
+    pub fn failed_throwers(&self) -> Vec<usize> {
+        self.tricks
+            .iter()
+            .filter(|t| t.attempted.is_some())
+            .map(|t| t.leader)
+            .collect()
+    }
+
     /// Card points in the tricks each seat won (C-43).
     pub fn points(&self) -> &[u32] {
         &self.points
@@ -376,7 +397,7 @@ impl TrickPlay {
             .map(|card| (card, self.forced_copy(seat, card)));
         let mut actual = play;
         if self.lead.is_none() {
-            let format = self.rules.classify(&play.to_cards()).expect("checked lead");
+            let format = self.rules.lead_format(&play);
             let format = if format.is_throw() {
                 let others: Vec<Counts> = (0..self.num_players())
                     .filter(|&s| s != seat)
@@ -392,9 +413,7 @@ impl TrickPlay {
                     self.attempted = Some(attempted.clone());
                     actual = Counts::from_cards(&check.forced);
                     outcome.failed_throw = Some((attempted, check.forced.clone()));
-                    self.rules
-                        .classify(&check.forced)
-                        .expect("a component is a lead")
+                    self.rules.lead_format(&actual)
                 }
             } else {
                 format
