@@ -398,7 +398,6 @@ def fifty_k_count_legal_plays(hand: _CardsLike, top: _ComboLike | None = None) -
 def fifty_k_play_id(play: _ComboLike, kind: str | None = None) -> int: ...
 def fifty_k_play_from_id(id: int) -> Combo: ...
 
-
 @final
 class FiftyKPlay:
     """The play of one Fifty-K hand (FK-30..FK-33); a rejected action changes nothing."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai import scoring
-from fenpai._core import Card, FriendCall, RedFive5pDeal
+from fenpai._core import Burial, Card, FriendCall, RedFive5pDeal
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play
 
@@ -45,7 +45,7 @@ def deal(game: Any, _: Any) -> RedFive5pDeal:
     )
 
 
-def friend_call(game: Any, burial: Any) -> FriendCall:
+def friend_call(game: Any, burial: Burial) -> FriendCall:
     """R5-20, R5-21: after burying and before the first lead, the declarer calls a card
     or goes solo; the play then watches for the friend and for grabs (R5-22)."""
     return burial.friend_call(forbid_grab=game.options["friend_grab"] == "forbid")

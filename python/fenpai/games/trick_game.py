@@ -12,7 +12,7 @@ from typing import Any
 
 from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards
 from fenpai.games.base import Game
-from fenpai.games.phases import Step, TrickPlayStep
+from fenpai.games.phases import Step
 
 ONE_DECK = cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA") + " LJ BJ")
 
