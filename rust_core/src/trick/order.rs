@@ -319,12 +319,8 @@ impl TrickRules {
 
     /// The cards of a multiset, strongest first, grouped by effective suit (trumps first).
     pub fn sorted(&self, counts: &Counts) -> Vec<Card> {
-        let mut out = Vec::with_capacity(counts.len());
-        for &c in &self.order {
-            for _ in 0..counts.get(c) {
-                out.push(c);
-            }
-        }
+        let mut out = counts.to_cards();
+        out.sort_unstable_by_key(|c| self.place[c.index()]);
         out
     }
 

@@ -392,8 +392,11 @@ impl TrickPlay {
         self.log.push((seat, play));
         let mut outcome = Outcome::default();
         // R5-22 (a), judged before the play changes the trick.
+        // (Only a play holding a copy can grab, and none under forbid: the others need
+        // not know whether one is forced.)
         let watch = self
             .grab_watch(seat)
+            .filter(|&card| play.get(card) > 0 && !self.forbids())
             .map(|card| (card, self.forced_copy(seat, card)));
         let mut actual = play;
         if self.lead.is_none() {
