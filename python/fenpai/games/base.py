@@ -105,19 +105,25 @@ class Game:
     def hand_from(self, seed: int, objects: tuple[Any, ...]) -> Game:
         """The hand of `seed` with this game's options, from its phase objects in order
         as the core's `play_hands` gives them (each phase played to its end)."""
-        new = object.__new__(type(self))
-        new.options = self.options
-        new.num_players = self.num_players
-        new._seed = seed
-        new._scripted = None
-        new._first_seat = None
+        new = self._sibling(seed, None, None)
         new._objects = {step.key: obj for step, obj in zip(self.PHASES, objects, strict=True)}
         new._cur = objects[-1]
         new._at = len(objects) - 1
         new._before = sum(int(obj.log_len()) for obj in objects[:-1])
+        new._init_derived()
+        return new
+
+    def _sibling(self, seed: int, scripted: str | None, first_seat: int | None) -> Game:
+        """A bare game of this class and options (the configuration shared, never copied:
+        it does not change), not yet holding any phase object."""
+        new = object.__new__(type(self))
+        new.options = self.options
+        new.num_players = self.num_players
+        new._seed = seed
+        new._scripted = scripted
+        new._first_seat = first_seat
         new._resigned = None
         new._result = None
-        new._init_derived()
         return new
 
     def _deck_text(self) -> str | None:
@@ -320,20 +326,15 @@ class Game:
         self._resigned = seat
 
     def clone(self) -> Game:
-        """An independent copy, without a replay: the configuration is shared (it never
-        changes), the current phase's core object is cloned, and the finished phases'
-        objects are shared (they never change either)."""
-        new = object.__new__(type(self))
+        """An independent copy, without a replay: the configuration is shared, the current
+        phase's core object is cloned, and the finished phases' objects are shared (they
+        never change)."""
+        new = self._sibling(self._seed, self._scripted, self._first_seat)
         self._copy_into(new)
         return new
 
     def _copy_into(self, new: Game) -> None:
-        """Fills `new` (a bare object of this class) as a clone of this game."""
-        new.options = self.options
-        new.num_players = self.num_players
-        new._seed = self._seed
-        new._scripted = self._scripted
-        new._first_seat = self._first_seat
+        """Gives `new` (a sibling) a copy of this game's state."""
         cur = self._cur.clone()
         objects = dict(self._objects)
         objects[self.PHASES[self._at].key] = cur
@@ -342,7 +343,6 @@ class Game:
         new._at = self._at
         new._before = self._before
         new._resigned = self._resigned
-        new._result = None
 
     # -- serialization -------------------------------------------------------------------
 
