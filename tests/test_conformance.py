@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from action_probes import PROBES
 
 import fenpai
 from fenpai import IllegalAction
@@ -43,29 +44,6 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 ]
 IDS = [f"{v}-{o}" for v, o in CASES]
 
-#: Actions tried at every step: most are illegal there, some malformed.
-PROBES = [
-    "",
-    "hop",
-    "pass 3",
-    "pass",
-    "bid 60",
-    "bid 7",
-    "trump h",
-    "trump x",
-    "declare 2h",
-    "declare BJ BJ",
-    "declare 1x",
-    "bury 3c",
-    "call Ah",
-    "call Qh",
-    "call solo",
-    "play 5h",
-    "play 5h as single",
-    "play 3h 3h 3h 3h 3h",
-    "play BJ",
-    "pass\t",
-]
 #: Counting `legal_actions` whole is only done up to this many (burials reach millions).
 LISTED = 3000
 

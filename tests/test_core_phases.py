@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from action_probes import PROBES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,38 +46,6 @@ from fenpai.simulate import play_game
 SEEDS = range(40)
 SUITS = "shcd"
 
-#: Actions tried on the phase objects: most are illegal there, some malformed.
-PROBES = [
-    "",
-    "hop",
-    "pass 3",
-    "pass",
-    "bid 60",
-    "bid 65",
-    "bid 7",
-    "bid x",
-    "trump h",
-    "trump x",
-    "declare 2h",
-    "declare 2s 2s",
-    "declare 2h 2d",
-    "declare Th",
-    "declare LJ LJ",
-    "declare BJ BJ",
-    "declare BJ",
-    "declare 3c",
-    "declare",
-    "bury 3c",
-    "bury 3c 4c 5c 6c 7c 8c 9c",
-    "bury 3c 3c 3c 3c 3c 3c 3c 3c",
-    "call Ah",
-    "call Qh",
-    "call solo",
-    "call Ah Kh",
-    "play 5h",
-    "play 5h as single",
-    "declare 1x",
-]
 
 #: (game, seat) -> the action to take.
 Chooser = Callable[[Game, int], str]

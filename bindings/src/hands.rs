@@ -5,8 +5,9 @@ use fenpai_core::bots::{play_hand, BotKind, Hand, Setup};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
 use fenpai_core::trick::FollowFormat;
+use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::cards::value_error;
 use crate::fifty_k_play::FiftyKPlay;
@@ -17,40 +18,46 @@ fn rank(text: &str) -> PyResult<Rank> {
     Rank::parse(text).ok_or_else(|| value_error(format!("level '{text}' is not a rank 2..A")))
 }
 
-/// The variant's setup from the options of its phases (as `new_game` checked them).
-#[allow(clippy::too_many_arguments)]
-fn setup(
-    variant: &str,
-    levels: Option<(String, String)>,
-    dealer: Option<usize>,
-    follow_format: &str,
-    decks: u8,
-    opening_bid: &str,
-    prev_declarer: usize,
-    friend_grab: &str,
-    players: usize,
-    lead_after_out: &str,
-) -> PyResult<Setup> {
+/// One option from `options`, or `default` when it is not given.
+fn option<'py, T: FromPyObjectOwned<'py>>(
+    options: Option<&Bound<'py, PyDict>>,
+    name: &str,
+    default: T,
+) -> PyResult<T> {
+    match options.map(|o| o.get_item(name)).transpose()?.flatten() {
+        Some(value) => value
+            .extract()
+            .map_err(|_| value_error(format!("option {name} has the wrong type"))),
+        None => Ok(default),
+    }
+}
+
+/// The variant's setup from the options its phases take (`Game.core_options()`, as
+/// `new_game` checked them).
+fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
     Ok(match variant {
-        "tractor" => Setup::Tractor {
-            levels: match levels {
-                Some((a, b)) => (rank(&a)?, rank(&b)?),
-                None => (Rank::TWO, Rank::TWO),
-            },
-            dealer,
-            follow_format: FollowFormat::parse(follow_format).map_err(value_error)?,
-        },
+        "tractor" => {
+            let (a, b): (String, String) = option(options, "levels", ("2".into(), "2".into()))?;
+            let format: String = option(options, "follow_format", "pairs".into())?;
+            Setup::Tractor {
+                levels: (rank(&a)?, rank(&b)?),
+                dealer: option(options, "dealer", None)?,
+                follow_format: FollowFormat::parse(&format).map_err(value_error)?,
+            }
+        }
         "red_five_4p" => Setup::RedFive4p {
-            decks,
-            minimum_opening: opening_bid == "minimum",
+            decks: option(options, "decks", 2)?,
+            minimum_opening: option::<String>(options, "opening_bid", "any".into())? == "minimum",
         },
         "red_five_5p" => Setup::RedFive5p {
-            prev_declarer,
-            forbid_grab: friend_grab == "forbid",
+            prev_declarer: option(options, "prev_declarer", 0)?,
+            forbid_grab: option::<String>(options, "friend_grab", "allow".into())? == "forbid",
         },
         "fifty_k" => Setup::FiftyK {
-            players,
-            lead_after_out: match lead_after_out {
+            players: option(options, "players", 4)?,
+            lead_after_out: match option::<String>(options, "lead_after_out", "next".into())?
+                .as_str()
+            {
                 "partner" => LeadAfterOut::Partner,
                 _ => LeadAfterOut::Next,
             },
@@ -85,38 +92,18 @@ fn objects<'py>(py: Python<'py>, hand: Hand) -> PyResult<Bound<'py, PyTuple>> {
 }
 
 /// Plays the hand of each seed to its end, `bots[seat]` ("random" or "greedy") choosing
-/// for each seat, seeded as `fenpai.bots.Bot` seeds them; returns each hand's phase
-/// objects in order.
+/// for each seat, seeded as `fenpai.bots.Bot` seeds them; `options` are the ones the
+/// variant's phases take. Returns each hand's phase objects in order.
 #[pyfunction]
-#[pyo3(signature = (variant, seeds, bots, levels = None, dealer = None, follow_format = "pairs", decks = 2, opening_bid = "any", prev_declarer = 0, friend_grab = "allow", players = 4, lead_after_out = "next"))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (variant, seeds, bots, **options))]
 fn play_hands<'py>(
     py: Python<'py>,
     variant: &str,
     seeds: Vec<u64>,
     bots: Vec<String>,
-    levels: Option<(String, String)>,
-    dealer: Option<usize>,
-    follow_format: &str,
-    decks: u8,
-    opening_bid: &str,
-    prev_declarer: usize,
-    friend_grab: &str,
-    players: usize,
-    lead_after_out: &str,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-    let setup = setup(
-        variant,
-        levels,
-        dealer,
-        follow_format,
-        decks,
-        opening_bid,
-        prev_declarer,
-        friend_grab,
-        players,
-        lead_after_out,
-    )?;
+    let setup = setup(variant, options)?;
     let kinds = bots
         .iter()
         .map(|b| {

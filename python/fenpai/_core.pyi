@@ -340,18 +340,7 @@ class PhaseBot:
     def choose(self, phase: _Phase) -> str: ...
 
 def play_hands(
-    variant: str,
-    seeds: list[int],
-    bots: list[str],
-    levels: tuple[str, str] | None = None,
-    dealer: int | None = None,
-    follow_format: str = "pairs",
-    decks: int = 2,
-    opening_bid: str = "any",
-    prev_declarer: int = 0,
-    friend_grab: str = "allow",
-    players: int = 4,
-    lead_after_out: str = "next",
+    variant: str, seeds: list[int], bots: list[str], **options: object
 ) -> list[tuple[object, ...]]: ...
 def fifty_k_deal(
     seed: int = 0, players: int = 4, deck: str | None = None, first_seat: int | None = None

@@ -243,12 +243,18 @@ impl FkPlay {
 
     /// Applies the `index`-th legal action of the seat to act.
     pub fn apply_legal(&mut self, index: usize) -> Result<FkOutcome, String> {
+        let (seat, action) = self.legal_turn(index)?;
+        Ok(self.apply_checked(seat, action))
+    }
+
+    /// The seat to act and its `index`-th legal action.
+    pub(crate) fn legal_turn(&mut self, index: usize) -> Result<(usize, FkAction), String> {
         let seat = self.to_act().ok_or("the hand is over")?;
         let count = self.num_legal();
         let action = self.nth_legal(index).ok_or_else(|| {
             format!("there are {count} legal actions; index {index} is out of range")
         })?;
-        Ok(self.apply_checked(seat, action))
+        Ok((seat, action))
     }
 
     /// Applies an action known to be legal (one of the legal actions).

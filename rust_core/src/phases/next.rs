@@ -21,29 +21,26 @@ fn burial_of(
     }
 }
 
+/// The burial after a deal that ended with `ended` (the declarer and the rules).
+fn after_deal(
+    ended: Option<(usize, &TrickRules)>,
+    hands: &[Counts],
+    size: usize,
+) -> Result<Burial, String> {
+    burial_of(ended.map(|(_, r)| r), hands, ended.map(|(d, _)| d), size)
+}
+
 impl TractorDeal {
     /// TR-14: the dealer's burial, once declaring ended.
     pub fn burial(&self) -> Result<Burial, String> {
-        let ended = self.outcome();
-        burial_of(
-            ended.map(|(_, r)| r),
-            self.hands(),
-            ended.map(|(d, _)| d),
-            self.kitty_size(),
-        )
+        after_deal(self.outcome(), self.hands(), self.kitty_size())
     }
 }
 
 impl RedFive5pDeal {
     /// R5-14: the declarer's burial, once the deal ended.
     pub fn burial(&self) -> Result<Burial, String> {
-        let ended = self.outcome();
-        burial_of(
-            ended.map(|(_, r)| r),
-            self.hands(),
-            ended.map(|(d, _)| d),
-            self.kitty_size(),
-        )
+        after_deal(self.outcome(), self.hands(), self.kitty_size())
     }
 }
 

@@ -28,11 +28,7 @@ impl TrickPlay {
 
     /// Applies the `index`-th legal play; returns it as action text.
     pub fn act_legal(&mut self, index: u64) -> Result<Action, String> {
-        let seat = self.to_act().ok_or("the hand is over")?;
-        let count = self.moves().count();
-        let play = self.moves().nth(index).ok_or_else(|| {
-            format!("there are {count} legal plays; index {index} is out of range")
-        })?;
+        let (seat, play) = self.legal_move(index)?;
         self.apply_checked(seat, play);
         Ok(self.play_action(&play))
     }
@@ -71,11 +67,7 @@ impl FkPlay {
 
     /// Applies the `index`-th legal action; returns it as action text.
     pub fn act_legal(&mut self, index: usize) -> Result<Action, String> {
-        let seat = self.to_act().ok_or("the hand is over")?;
-        let count = self.num_legal();
-        let turn = self.nth_legal(index).ok_or_else(|| {
-            format!("there are {count} legal actions; index {index} is out of range")
-        })?;
+        let (seat, turn) = self.legal_turn(index)?;
         self.apply_checked(seat, turn);
         Ok(fifty_k_action(&turn))
     }

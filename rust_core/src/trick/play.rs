@@ -374,12 +374,18 @@ impl TrickPlay {
 
     /// Plays the `index`-th legal play of the seat to act.
     pub fn apply_legal(&mut self, index: u64) -> Result<Outcome, String> {
+        let (seat, play) = self.legal_move(index)?;
+        Ok(self.apply_checked(seat, play))
+    }
+
+    /// The seat to act and its `index`-th legal play.
+    pub(crate) fn legal_move(&mut self, index: u64) -> Result<(usize, Counts), String> {
         let seat = self.to_act().ok_or("the hand is over")?;
         let count = self.moves().count();
         let play = self.moves().nth(index).ok_or_else(|| {
             format!("there are {count} legal plays; index {index} is out of range")
         })?;
-        Ok(self.apply_checked(seat, play))
+        Ok((seat, play))
     }
 
     /// Every applied play, in order, as the player asked it.
