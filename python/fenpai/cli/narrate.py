@@ -167,10 +167,14 @@ class Narrator:
             )
         elif self.each_play and seat != me:
             lines.append(f"{verb(seat, me, 'plays', 'play')} {action.removeprefix('play ')}")
-        friend = game.view(None).get("friend")
-        if friend is not None and before.friend is None:
-            grab = " by a grab (R5-22)" if game.view(None).get("grab") else ""
-            lines.append(f"{seat_name(friend, me)} played the call card: the friend{grab}")
+        view = game.view(None)
+        friend = view.get("friend")
+        if friend is not None and before.friend is None:  # R5-21, R5-22
+            grab = ", by a grab (R5-22)" if view.get("grab") else ""
+            lines.append(
+                f"{verb(friend, me, 'played', 'played')} the call card {view['call']}: "
+                f"{verb(friend, me, 'is', 'are')} the friend{grab}"
+            )
         if play.num_tricks() > before.tricks:
             lines.append(self._trick_over(play.num_tricks(), play.last_trick()))
         return lines

@@ -20,8 +20,11 @@ def show_summary(console: Console, game: Game, me: int | None) -> None:
     points = result.get("game_points", [0] * n)
     if result.get("escaped") is not None:
         console.print(f"[bold]{seat_name(result['escaped'], me)} left the hand[/bold]")
-    winners = result.get("winners", [s for s in range(n) if points[s] > 0])
-    title = f"{seats(winners, me)} {'win' if me in winners or len(winners) != 1 else 'wins'}"
+    winners = result.get("winners")
+    if winners is None:  # a result that does not say who won
+        title, winners = "the hand is over", []
+    else:
+        title = f"{seats(winners, me)} {'win' if me in winners or len(winners) != 1 else 'wins'}"
     table = Table(title=f"{game.variant}: {title}", title_justify="left")
     gained = "levels gained" if game.variant == "tractor" else "game points"
     for column in ("seat", "role", "card points", gained):
@@ -51,7 +54,9 @@ def _role(variant: str, result: dict[str, Any], seat: int) -> str:
         return "dealer" if variant == "tractor" else "declarer"
     if variant == "tractor":
         return "dealer's partner" if seat % 2 == declarer % 2 else "attacker"
-    if variant == "red_five_5p" and seat == result.get("friend"):
+    if variant == "red_five_5p":
+        if seat != result.get("friend"):
+            return "opponent"
         return "friend (by a grab)" if result.get("grab") else "friend"
     return "defender"
 
