@@ -17,9 +17,9 @@ PROMPT = "your action> "
 CARD = re.compile(r"(?<![\w-])(?:[2-9TJQKA][shcd]|LJ|BJ)(?![\w-])")
 
 
-def spawn(*args: str, columns: int = 250) -> pexpect.spawn:
+def spawn(*args: str, columns: int = 250, term: str = "dumb") -> pexpect.spawn:
     """`python -m fenpai.cli ARGS` in a wide pseudo-terminal without colour."""
-    env = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": str(columns), "PATH": ""}
+    env = {"NO_COLOR": "1", "TERM": term, "COLUMNS": str(columns), "PATH": ""}
     if "PYTHONPATH" in os.environ:  # a worktree's package ahead of an installed one
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     return pexpect.spawn(

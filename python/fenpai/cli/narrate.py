@@ -162,7 +162,8 @@ class Narrator:
             forced = format_cards(play.trick()[0][1])
             lines.append(
                 f"{verb(seat, me, 'tries', 'try')} to throw {format_cards(tried)}, but it fails "
-                f"(C-51): {verb(seat, me, 'plays', 'play')} {forced} and takes the rest back; "
+                f"(C-51): {verb(seat, me, 'plays', 'play')} {forced} and "
+                f"{'take' if seat == me else 'takes'} the rest back; "
                 f"{self._penalty(seat)}"
             )
         elif self.each_play and seat != me:

@@ -93,7 +93,7 @@ class Prompt:
             if near:
                 fixed = " ".join([near[0], *words[1:]])
                 out = [fixed] if fixed in legal or not words[1:] else [f"{near[0]} …"]
-        return out
+        return list(dict.fromkeys(out))
 
     def show_help(self) -> None:
         """The commands and the action grammar of this variant."""

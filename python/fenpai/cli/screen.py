@@ -7,11 +7,16 @@ from typing import Any
 
 from rich.console import Console
 
+from fenpai._core import format_cards
 from fenpai.cli.words import plays, seat_name, seats, trump_name
 from fenpai.games.base import Game
 
 #: How many legal actions the screen lists (`legal` at the prompt lists them all).
 SHOWN_LEGAL = 8
+#: Up to this many legal actions are all listed.
+ALL_LEGAL = 12
+#: How far the screen looks for `pass` among the legal actions.
+SEARCHED = 2000
 
 
 def show_turn(console: Console, game: Game, me: int) -> None:
@@ -20,7 +25,7 @@ def show_turn(console: Console, game: Game, me: int) -> None:
     console.rule(f"[bold]{game.variant}[/bold] · {_stage(view)}")
     for line in _facts(view, me):
         console.print(line, highlight=False, soft_wrap=True)
-    console.print(f"cards left: {_per_seat(view['hand_sizes'], me)}", highlight=False)
+    console.print(f"cards in hand: {_per_seat(view['hand_sizes'], me)}", highlight=False)
     if view.get("trick"):
         label = "round" if game.variant == "fifty_k" else "trick"
         console.print(f"{label}: {plays(view['trick'])}", highlight=False, soft_wrap=True)
@@ -32,6 +37,8 @@ def show_turn(console: Console, game: Game, me: int) -> None:
             highlight=False,
             soft_wrap=True,
         )
+    if view["phase"] == "kitty":
+        console.print(_burial(game), highlight=False, soft_wrap=True)
     if view.get("kitty") and view["phase"] != "done":
         console.print(f"your burial: {view['kitty']}", highlight=False, soft_wrap=True)
     console.print(f"your hand (seat {me}): [bold]{view['hand']}[/bold]", soft_wrap=True)
@@ -39,13 +46,24 @@ def show_turn(console: Console, game: Game, me: int) -> None:
 
 
 def offered(game: Game, me: int) -> str:
-    """The first legal actions, `pass` always among them when legal, and how many more."""
+    """The legal actions, or the first ones with `pass` always among them when legal, and
+    how many more; a burial, which has millions, by one example."""
     count = game.num_legal(me)
-    shown = game.legal_actions(me, SHOWN_LEGAL)
-    if count > len(shown) and "pass" in game.legal_actions(me):
+    if game.phase == "kitty":
+        first = game.legal_action(me, 0)
+        return f"{first} | … or any other {game.kitty_size()} cards of your hand"
+    shown = game.legal_actions(me, SHOWN_LEGAL if count > ALL_LEGAL else None)
+    if count > len(shown) and "pass" not in shown and "pass" in game.legal_actions(me, SEARCHED):
         shown = shown[:-1] + ["pass"]
     more = count - len(shown)
     return " | ".join(shown) + (f" | … {more} more (type legal to list them)" if more else "")
+
+
+def _burial(game: Any) -> str:
+    """C-4: how many cards to bury, and which the kitty gave (shown only on the declarer's
+    own turn to bury: it took them up)."""
+    kitty = format_cards(game.sort(list(game.kitty)))
+    return f"bury {game.kitty_size()} cards; the kitty gave you {kitty}"
 
 
 def _stage(view: dict[str, Any]) -> str:
