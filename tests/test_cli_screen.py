@@ -36,6 +36,7 @@ def test_c_4_the_screen_names_only_cards_the_seat_may_know(
     game = fenpai.Game.from_json(saved.read_text())
     assert leaks(screens, knowledge_at_turns(game, 0)) == []
     text = "".join(screens)
+    assert "None" not in text
     if bot_buries:
         assert game.declarer != 0
         size = len(game.view(None)["kitty"].split())
