@@ -63,12 +63,17 @@ def test_replay_tells_every_trick_or_round_of_a_finished_game(tmp_path, capsys, 
         assert winners == [str(s) for s in game.result["winners"]]
 
 
-def test_replay_of_an_unfinished_and_of_an_abandoned_game(tmp_path, capsys):
+def test_replay_of_an_unfinished_game(tmp_path, capsys):
     game = fenpai.new_game("fifty_k", seed=3)
     for _ in range(9):
         game.apply_legal(game.to_act[0], 0)
     out = replay(tmp_path, capsys, game)
     assert "(not taken)" in out and "unfinished (phase play)" in out
-    game = fenpai.new_game("red_five_5p", seed=3)
+
+
+@pytest.mark.parametrize("variant", ["red_five_4p", "red_five_5p", "tractor", "fifty_k"])
+def test_replay_of_an_abandoned_game(tmp_path, capsys, variant):
+    game = fenpai.new_game(variant, seed=3)
     game.resign(2)
-    assert "seat 2 left the hand" in replay(tmp_path, capsys, game)
+    out = replay(tmp_path, capsys, game)
+    assert "seat 2 left the hand" in out and "None" not in out

@@ -8,11 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fenpai._core import format_cards
+from fenpai._core import Card, FiftyKPlay, TrickPlay, format_cards
 from fenpai.actions import parse_action
 from fenpai.cli.words import ordinal, plays, seat_name, trump_name, verb
 from fenpai.games.base import Game
+from fenpai.games.fifty_k import FiftyK
+from fenpai.games.trick_game import TrickGame
 
+#: A trick's record in the core: leader, plays, attempted throw, winner, points.
+TrickRecord = tuple[int, list[tuple[int, list[Card]]], list[Card] | None, int, int]
 #: A replay's narrator: every card may be named.
 EVERYONE = None
 
@@ -26,7 +30,6 @@ class Before:
     trick_size: int = 0
     friend: int | None = None
     round: list[tuple[int, str]] = field(default_factory=list)
-    top: int | None = None
     collected: tuple[int, ...] = ()
     finished: tuple[int, ...] = ()
 
@@ -43,20 +46,32 @@ class Narrator:
 
     def before(self) -> Before:
         """The state an action will change: call it before applying the action."""
-        game, play = self.game, getattr(self.game, "play", None)
-        if play is None:
-            return Before(game.phase)
-        if game.variant == "fifty_k":
-            top = play.top()
+        game = self.game
+        if isinstance(game, FiftyK):
+            play = game.play
             return Before(
                 game.phase,
                 round=[(s, str(c)) for s, c in play.round()],
-                top=None if top is None else top[1],
                 collected=tuple(play.collected()),
                 finished=tuple(play.finished()),
             )
-        friend = game.view(None).get("friend")
-        return Before(game.phase, play.num_tricks(), len(play.trick()), friend)
+        if isinstance(game, TrickGame) and game.play is not None:
+            tricks, friend = game.play, game.view(None).get("friend")
+            return Before(game.phase, tricks.num_tricks(), len(tricks.trick()), friend)
+        return Before(game.phase)
+
+    def _tricks(self) -> TrickPlay:
+        """The play of a trick game that has reached it."""
+        assert isinstance(self.game, TrickGame) and self.game.play is not None
+        return self.game.play
+
+    def _rounds(self) -> FiftyKPlay:
+        assert isinstance(self.game, FiftyK)
+        return self.game.play
+
+    def _kitty_size(self) -> int:
+        assert isinstance(self.game, TrickGame)
+        return self.game.kitty_size()
 
     def tell(self, seat: int, action: str, before: Before) -> list[str]:
         """The lines for `seat`'s `action`, applied since `before`."""
@@ -101,7 +116,7 @@ class Narrator:
             lines.append(self._takes_kitty())
         return lines
 
-    def _declared(self, seat: int, cards: tuple) -> str:
+    def _declared(self, seat: int, cards: tuple[Card, ...]) -> str:
         shown = format_cards(cards)
         if self.game.variant == "red_five_5p":  # R5-10, R5-11
             return (
@@ -142,7 +157,7 @@ class Narrator:
         return "the deal is over"
 
     def _takes_kitty(self) -> str:
-        d, size = self.game.view(None)["declarer"], self.game.kitty_size()
+        d, size = self.game.view(None)["declarer"], self._kitty_size()
         if d == self.me:
             return f"you take the kitty into your hand: bury {size} cards"
         return f"{seat_name(d, self.me)} takes the kitty ({size} cards) and will bury as many"
@@ -150,8 +165,7 @@ class Narrator:
     # -- the play of tricks ----------------------------------------------------------------
 
     def _trick_play(self, seat: int, action: str, before: Before) -> list[str]:
-        game, me = self.game, self.me
-        play = game.play
+        game, me, play = self.game, self.me, self._tricks()
         lines: list[str] = []
         tried = (
             play.attempted()
@@ -176,11 +190,12 @@ class Narrator:
                 f"{verb(friend, me, 'played', 'played')} the call card {view['call']}: "
                 f"{verb(friend, me, 'is', 'are')} the friend{grab}"
             )
-        if play.num_tricks() > before.tricks:
-            lines.append(self._trick_over(play.num_tricks(), play.last_trick()))
+        last = play.last_trick()
+        if play.num_tricks() > before.tricks and last is not None:
+            lines.append(self._trick_over(play.num_tricks(), last))
         return lines
 
-    def _trick_over(self, number: int, record: tuple) -> str:
+    def _trick_over(self, number: int, record: TrickRecord) -> str:
         _, entries, attempted, winner, points = record
         shown = plays([(s, format_cards(cs)) for s, cs in entries])
         note = " (after a failed throw)" if attempted else ""
@@ -195,7 +210,7 @@ class Narrator:
             side = "against" if attacker else "for"
             return f"10 points {side} the attackers (TR-41)"
         if game.variant == "red_five_5p":
-            if game.play.failed_throws()[seat] > 2:
+            if self._tricks().failed_throws()[seat] > 2:
                 return "no penalty from a seat's third failure on (R5-31)"
             loses = verb(seat, self.me, "loses", "lose")
             return f"{loses} 4 game points and each other seat gains 1 (R5-31)"
@@ -204,7 +219,7 @@ class Narrator:
     # -- Fifty-K: beat or pass, round by round ---------------------------------------------
 
     def _fifty_k(self, seat: int, action: str, before: Before) -> list[str]:
-        play, me = self.game.play, self.me
+        play, me = self._rounds(), self.me
         lines: list[str] = []
         if self.each_play and seat != me:
             if action == "pass":
@@ -227,7 +242,8 @@ class Narrator:
     def _round_over(self, before: Before, collected: list[int]) -> str:
         """FK-31: the round's points go to whoever collects them (the top play's seat)."""
         gains = [now - then for now, then in zip(collected, before.collected, strict=True)]
-        taker = next((s for s, g in enumerate(gains) if g), before.top)
+        top = before.round[-1][0]  # each play of a round beats the one before (FK-30)
+        taker = next((s for s, g in enumerate(gains) if g), top)
         takes = verb(taker, self.me, "takes", "take")
         if self.each_play:
             return f"{takes} the round and {sum(gains)} points"
@@ -235,13 +251,13 @@ class Narrator:
 
     def unfinished(self) -> list[str]:
         """What lies on the table when a replay stops: a trick or round nobody took."""
-        play = getattr(self.game, "play", None)
-        if play is None:
-            return []
-        if self.game.variant == "fifty_k":
-            entries = [(s, str(c)) for s, c in play.round()]
+        game = self.game
+        if isinstance(game, FiftyK):
+            entries = [(s, str(c)) for s, c in game.play.round()]
             label = f"round {self.rounds + 1:2}"
+        elif isinstance(game, TrickGame) and game.play is not None:
+            entries = [(s, format_cards(cs)) for s, cs in game.play.trick()]
+            label = f"trick {game.play.num_tricks() + 1:2}"
         else:
-            entries = [(s, format_cards(cs)) for s, cs in play.trick()]
-            label = f"trick {play.num_tricks() + 1:2}"
+            return []
         return [f"{label}: {plays(entries)} (not taken)"] if entries else []

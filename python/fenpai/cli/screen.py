@@ -10,6 +10,7 @@ from rich.console import Console
 from fenpai._core import format_cards
 from fenpai.cli.words import plays, seat_name, seats, trump_name
 from fenpai.games.base import Game
+from fenpai.games.trick_game import TrickGame
 
 #: How many legal actions the screen lists (`legal` at the prompt lists them all).
 SHOWN_LEGAL = 8
@@ -37,7 +38,7 @@ def show_turn(console: Console, game: Game, me: int) -> None:
             highlight=False,
             soft_wrap=True,
         )
-    if view["phase"] == "kitty":
+    if isinstance(game, TrickGame) and view["phase"] == "kitty":
         console.print(_burial(game), highlight=False, soft_wrap=True)
     if view.get("kitty") and view["phase"] != "done":
         console.print(f"your burial: {view['kitty']}", highlight=False, soft_wrap=True)
@@ -49,7 +50,7 @@ def offered(game: Game, me: int) -> str:
     """The legal actions, or the first ones with `pass` always among them when legal, and
     how many more; a burial, which has millions, by one example."""
     count = game.num_legal(me)
-    if game.phase == "kitty":
+    if isinstance(game, TrickGame) and game.phase == "kitty":
         first = game.legal_action(me, 0)
         return f"{first} | … or any other {game.kitty_size()} cards of your hand"
     shown = game.legal_actions(me, SHOWN_LEGAL if count > ALL_LEGAL else None)
@@ -59,7 +60,7 @@ def offered(game: Game, me: int) -> str:
     return " | ".join(shown) + (f" | … {more} more (type legal to list them)" if more else "")
 
 
-def _burial(game: Any) -> str:
+def _burial(game: TrickGame) -> str:
     """C-4: how many cards to bury, and which the kitty gave (shown only on the declarer's
     own turn to bury: it took them up)."""
     kitty = format_cards(game.sort(list(game.kitty)))
@@ -70,9 +71,8 @@ def _stage(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "play" and "tricks_played" in view:
         return f"play · trick {view['tricks_played'] + 1}"
-    return {"deal": "dealing", "bid": "bidding", "kitty": "burying", "friend": "calling"}.get(
-        phase, phase
-    )
+    stages = {"deal": "dealing", "bid": "bidding", "kitty": "burying", "friend": "calling"}
+    return stages.get(phase, str(phase))
 
 
 def _per_seat(values: list[int], me: int) -> str:

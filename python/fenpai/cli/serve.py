@@ -67,10 +67,9 @@ def check_address(address: str) -> None:
     host, sep, port = address.rpartition(":")
     if not sep or not port.isdigit():
         raise UsageError(f"--address must be HOST:PORT, not {address!r}")
-    host = host.strip("[]") or None
     try:
         found = socket.getaddrinfo(
-            host, int(port), type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+            host.strip("[]") or None, int(port), type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
     except socket.gaierror as err:
         raise UsageError(f"cannot listen on {address}: {err.strerror}") from None

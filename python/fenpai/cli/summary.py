@@ -19,12 +19,14 @@ def show_summary(console: Console, game: Game, me: int | None) -> None:
     n = game.num_players
     points = result.get("game_points", [0] * n)
     if result.get("escaped") is not None:
-        console.print(f"[bold]{seat_name(result['escaped'], me)} left the hand[/bold]")
+        rule = " (R5-43)" if game.variant == "red_five_5p" else ", which is void"
+        console.print(f"[bold]{seat_name(result['escaped'], me)} left the hand{rule}[/bold]")
     winners = result.get("winners")
     if winners is None:  # a result that does not say who won
         title, winners = "the hand is over", []
     else:
-        title = f"{seats(winners, me)} {'win' if me in winners or len(winners) != 1 else 'wins'}"
+        one = len(winners) < 2 and me not in winners
+        title = f"{seats(winners, me)} {'wins' if one else 'win'}"
     table = Table(title=f"{game.variant}: {title}", title_justify="left")
     gained = "levels gained" if game.variant == "tractor" else "game points"
     for column in ("seat", "role", "card points", gained):
@@ -38,6 +40,8 @@ def show_summary(console: Console, game: Game, me: int | None) -> None:
             style="bold" if s in winners else None,
         )
     console.print(table)
+    if result.get("escaped") is not None:
+        return  # the hand ended when a seat left it: nothing more was scored
     for line in FACTS.get(game.variant, _no_facts)(result, me):
         console.print(line, highlight=False, soft_wrap=True)
     if view.get("kitty"):  # C-4: public once the hand is over
@@ -50,6 +54,8 @@ def _role(variant: str, result: dict[str, Any], seat: int) -> str:
         order = result.get("finish_order", [])
         return f"out {ordinal(order.index(seat) + 1)}" if seat in order else "not out"
     declarer = result.get("dealer", result.get("declarer"))
+    if not isinstance(declarer, int):  # a hand abandoned before anyone declared
+        return ""
     if seat == declarer:
         return "dealer" if variant == "tractor" else "declarer"
     if variant == "tractor":
@@ -75,7 +81,7 @@ def _tractor(result: dict[str, Any], me: int | None) -> list[str]:
         f"attackers' points {result.get('attacker_points')}: "
         f"{result.get('trick_points')} in tricks, {counted}",
         f"levels: seats 0/2 {levels[0]} → {new[0]}, seats 1/3 {levels[1]} → {new[1]}; "
-        f"next dealer {seat_name(result.get('next_dealer'), me)}",
+        f"next dealer {seat_name(result['next_dealer'], me)}",
     ]
     lines += _throws(result)
     if result.get("match_won") is not None:

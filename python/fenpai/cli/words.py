@@ -9,12 +9,13 @@ SUIT_NAMES = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
 
 def seat_name(seat: int, me: int | None) -> str:
     """`you` for the human's seat, else `seat N`."""
-    return "you" if seat == me else f"seat {seat}"
+    return "you" if me is not None and seat == me else f"seat {seat}"
 
 
 def verb(seat: int, me: int | None, third_person: str, second_person: str) -> str:
     """`seat 2 plays` / `you play`."""
-    return f"{seat_name(seat, me)} {second_person if seat == me else third_person}"
+    you = me is not None and seat == me
+    return f"{seat_name(seat, me)} {second_person if you else third_person}"
 
 
 def trump_name(suit: str | None) -> str:
