@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pexpect
 
+from fenpai.cli.common import fresh_game
 from fenpai.games.base import Game
 
 PROMPT = "your action> "
@@ -87,16 +88,7 @@ def knowledge(game: Game, me: int) -> Counter[str]:
 
 def knowledge_at_turns(game: Game, me: int) -> list[Counter[str]]:
     """`knowledge` at each of `me`'s decisions in a finished game, and at its end."""
-    cfg = game.config()
-    from fenpai import new_game
-
-    fresh = new_game(
-        cfg["variant"],
-        seed=cfg["seed"],
-        deck=cfg["deck"],
-        first_seat=cfg["first_seat"],
-        **cfg["options"],
-    )
+    fresh = fresh_game(game)
     out = []
     for seat, action in game.history:
         if seat == me:

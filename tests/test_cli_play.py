@@ -63,9 +63,7 @@ def narrate(game, me):
     narrator, bots, lines = Narrator(game, me), [Bot("random", s) for s in range(5)], []
     while game.phase != "done":
         seat = game.to_act[0]
-        action, before = bots[seat].choose(game, seat), narrator.before()
-        game.apply(seat, action)
-        lines += narrator.tell(seat, action, before)
+        lines += narrator.apply(seat, bots[seat].choose(game, seat))
     return lines
 
 

@@ -72,6 +72,20 @@ def check_bots(names: list[str]) -> list[str]:
     return names
 
 
+def fresh_game(game: Game) -> Game:
+    """The same game as it was before any action (its configuration: variant, seed, …)."""
+    from fenpai import new_game
+
+    config = game.config()
+    return new_game(
+        config["variant"],
+        seed=config["seed"],
+        deck=config["deck"],
+        first_seat=config["first_seat"],
+        **config["options"],
+    )
+
+
 def load_game(path: str) -> Game:
     """The game a file saved by `fenpai play --save` (or `Game.to_json`) holds."""
     from fenpai import Game

@@ -73,6 +73,12 @@ class Narrator:
         assert isinstance(self.game, TrickGame)
         return self.game.kitty_size()
 
+    def apply(self, seat: int, action: str) -> list[str]:
+        """Applies `seat`'s action (an IllegalAction changes nothing) and tells it."""
+        before = self.before()
+        self.game.apply(seat, action)
+        return self.tell(seat, action, before)
+
     def tell(self, seat: int, action: str, before: Before) -> list[str]:
         """The lines for `seat`'s `action`, applied since `before`."""
         if self.game.variant == "fifty_k":

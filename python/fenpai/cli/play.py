@@ -38,9 +38,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     )
 
     def tell(seat: int, action: str) -> None:
-        before = narrator.before()
-        game.apply(seat, action)
-        for line in narrator.tell(seat, action, before):
+        for line in narrator.apply(seat, action):
             console.print(
                 line, highlight=False, soft_wrap=True, style="bold" if seat == me else None
             )

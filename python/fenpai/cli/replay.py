@@ -7,29 +7,19 @@ import argparse
 
 from rich.console import Console
 
-from fenpai.cli.common import load_game
+from fenpai.cli.common import fresh_game, load_game
 from fenpai.cli.narrate import EVERYONE, Narrator
 from fenpai.cli.summary import show_summary
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
-    from fenpai import new_game
-
+    """Replays the file's history on a fresh copy of its game, telling each action."""
     game = load_game(args.file)
-    config = game.config()
-    fresh = new_game(
-        config["variant"],
-        seed=config["seed"],
-        deck=config["deck"],
-        first_seat=config["first_seat"],
-        **config["options"],
-    )
+    fresh = fresh_game(game)
     narrator = Narrator(fresh, EVERYONE, each_play=False)
     console.rule(f"[bold]{game.variant}[/bold] replay")
     for seat, action in game.history:
-        before = narrator.before()
-        fresh.apply(seat, action)
-        for line in narrator.tell(seat, action, before):
+        for line in narrator.apply(seat, action):
             console.print(line, highlight=False, soft_wrap=True)
     for line in narrator.unfinished():
         console.print(line, highlight=False, soft_wrap=True)

@@ -85,7 +85,12 @@ def _facts(view: dict[str, Any], me: int) -> list[str]:
         return _fifty_k(view, me)
     lines = [_tractor(view, me) if variant == "tractor" else _red_five(view, me)]
     if view["phase"] == "play":
-        lines.append(f"points taken: {_per_seat(view['points'], me)}")
+        taken = f"points taken: {_per_seat(view['points'], me)}"
+        if variant == "tractor":  # TR-40: only the attackers' points count
+            dealer = view["declarer"]
+            total = sum(p for s, p in enumerate(view["points"]) if s % 2 != dealer % 2)
+            taken += f" · the attackers have {total}"
+        lines.append(taken)
     return lines
 
 
