@@ -37,6 +37,7 @@ def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
         (["play", "tractor", "--bots", "mcts"], "unknown bot 'mcts'"),
         (["play", "red_five_4p", "-o", "decks=4"], "option decks must be 2 or 3, not 4"),
         (["play", "tractor", "--seed", "-1"], "seed must be an integer"),
+        (["play", "tractor", "--save", "no/such/game.json"], "cannot save to no/such/game.json"),
         (["replay", "missing.json"], "cannot read missing.json: No such file or directory"),
         (["replay", "."], "cannot read .: Is a directory"),
         (["replay", "text.json"], "text.json is not a fenpai game: not JSON"),

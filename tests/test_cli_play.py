@@ -104,6 +104,11 @@ def test_help_suggestions_legal_and_quit():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
+    child = spawn("play", "fifty_k")
+    child.expect(PROMPT)
+    child.sendeof()  # Ctrl-D leaves too
+    child.expect("\r?\nYou left the game.")
+    child.expect(pexpect.EOF)
 
 
 def test_line_editing_history_and_completion():

@@ -28,6 +28,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             f"there is no seat {me}: {game.variant} has seats 0..{game.num_players - 1}"
         )
     (name,) = check_bots([args.bots])
+    if args.save and not Path(args.save).absolute().parent.is_dir():
+        raise UsageError(f"cannot save to {args.save}: its folder does not exist")
     bots = {s: Bot(name, seed_for(args.seed, s)) for s in range(game.num_players) if s != me}
     narrator = Narrator(game, me)
     prompt = Prompt(console, game, me)
@@ -36,42 +38,48 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         "Type help or ? for the commands and the actions, quit to leave.",
         highlight=False,
     )
-
-    def tell(seat: int, action: str) -> None:
-        for line in narrator.apply(seat, action):
-            console.print(
-                line, highlight=False, soft_wrap=True, style="bold" if seat == me else None
-            )
-
     while game.phase != "done":
         seat = game.to_act[0]
         if seat != me:
-            tell(seat, bots[seat].choose(game, seat))
+            _tell(console, narrator.apply(seat, bots[seat].choose(game, seat)), bold=False)
             continue
         show_turn(console, game, me)
-        while True:
-            try:
-                typed = prompt.ask()
-            except EOFError:
-                typed = QUIT[0]
-            if typed.lower() in QUIT:
-                console.print("You left the game.")
-                return 1
-            if typed.lower() in HELP:
-                prompt.show_help()
-            elif typed.lower() == LEGAL:
-                prompt.show_legal()
-            elif typed:
-                try:
-                    tell(me, _as_action(game, typed))
-                    break
-                except IllegalAction as err:
-                    _refused(console, prompt, typed, err)
+        if not _turn(console, prompt, narrator):
+            console.print("You left the game.")
+            return 1
     show_summary(console, game, me)
     if args.save:
         Path(args.save).write_text(game.to_json())
         console.print(f"saved to {args.save}")
     return 0
+
+
+def _turn(console: Console, prompt: Prompt, narrator: Narrator) -> bool:
+    """The human's commands until one of its actions is accepted; False when it quits."""
+    game, me = narrator.game, prompt.me
+    while True:
+        try:
+            typed = prompt.ask()
+        except EOFError:  # Ctrl-D: the cursor is still on the prompt's line
+            console.print()
+            return False
+        if typed.lower() in QUIT:
+            return False
+        if typed.lower() in HELP:
+            prompt.show_help()
+        elif typed.lower() == LEGAL:
+            prompt.show_legal()
+        elif typed:
+            try:
+                _tell(console, narrator.apply(me, _as_action(game, typed)), bold=True)
+                return True
+            except IllegalAction as err:
+                _refused(console, prompt, typed, err)
+
+
+def _tell(console: Console, lines: list[str], bold: bool) -> None:
+    for line in lines:
+        console.print(line, highlight=False, soft_wrap=True, style="bold" if bold else None)
 
 
 def _as_action(game: Game, typed: str) -> str:
