@@ -84,8 +84,8 @@ class Prompt:
         words = typed.split()
         if not words:
             return []
-        verbs = [*VARIANT_VERBS.get(self.game.variant, VERBS), *HELP[:1], LEGAL, *QUIT]
         legal = self.legal()
+        verbs = [*dict.fromkeys(a.split()[0] for a in legal), *HELP[:1], LEGAL, *QUIT]
         out = difflib.get_close_matches(typed.lower(), legal + verbs, n=3, cutoff=0.75)
         head = words[0].lower()
         if not out and head not in verbs:
