@@ -23,7 +23,7 @@ def show_summary(console: Console, game: Game, me: int | None) -> None:
         console.print(f"[bold]{seat_name(result['escaped'], me)} left the hand{rule}[/bold]")
     winners = result.get("winners")
     if winners is None:  # a result that does not say who won
-        title, winners = "the hand is over", []
+        title, winners = "points per seat", []
     else:
         one = len(winners) < 2 and me not in winners
         title = f"{seats(winners, me)} {'wins' if one else 'win'}"
