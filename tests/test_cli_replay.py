@@ -8,6 +8,7 @@ import pytest
 import fenpai
 from fenpai.bots import Bot
 from fenpai.cli import main
+from fenpai.cli.summary import FACTS
 from fenpai.simulate import play_game
 
 GAMES = [
@@ -52,6 +53,8 @@ def test_replay_tells_every_trick_or_round_of_a_finished_game(tmp_path, capsys, 
     if variant == "fifty_k":
         played = [(s, a.removeprefix("play ")) for s, a in game.history if a != "pass"]
         assert entries(out, "round") == played  # every play, in its round, in order
+        for seat, cards in enumerate(game.result["points_left_in_hand"]):
+            assert (f"seat {seat} kept {cards} in hand" in out) == bool(cards)
     else:
         tricks = [(s, fenpai.format_cards(cs)) for t in game.play.tricks() for s, cs in t[1]]
         assert entries(out, "trick") == tricks
@@ -77,3 +80,9 @@ def test_replay_of_an_abandoned_game(tmp_path, capsys, variant):
     game.resign(2)
     out = replay(tmp_path, capsys, game)
     assert "seat 2 left the hand" in out and "None" not in out
+
+
+def test_tr_43_the_summary_names_levels_earned_and_gained():
+    result = {"levels_nominal": 2, "levels_gained": 1, "next_dealer": 0, "levels": ["K", "2"]}
+    lines = FACTS["tractor"]({**result, "new_levels": ["A", "2"]}, None)
+    assert "2 levels earned, 1 gained: no team passes A (TR-43)" in lines

@@ -7,7 +7,6 @@ from typing import Any
 
 from rich.console import Console
 
-from fenpai._core import format_cards
 from fenpai.cli.words import plays, seat_name, seats, trump_name
 from fenpai.games.base import Game
 from fenpai.games.trick_game import TrickGame
@@ -29,7 +28,9 @@ def show_turn(console: Console, game: Game, me: int) -> None:
     console.print(f"cards in hand: {_per_seat(view['hand_sizes'], me)}", highlight=False)
     if view.get("trick"):
         label = "round" if game.variant == "fifty_k" else "trick"
-        console.print(f"{label}: {plays(view['trick'])}", highlight=False, soft_wrap=True)
+        points = view.get("table_points")
+        on_table = f" ({points} points)" if points and game.variant != "fifty_k" else ""
+        console.print(f"{label}: {plays(view['trick'])}{on_table}", highlight=False, soft_wrap=True)
     elif view.get("last_trick"):
         last = view["last_trick"]
         console.print(
@@ -38,8 +39,12 @@ def show_turn(console: Console, game: Game, me: int) -> None:
             highlight=False,
             soft_wrap=True,
         )
-    if isinstance(game, TrickGame) and view["phase"] == "kitty":
-        console.print(_burial(game), highlight=False, soft_wrap=True)
+    if view.get("bury_count"):  # C-4: the declarer's own view while it buries
+        console.print(
+            f"bury {view['bury_count']} cards; the kitty gave you {view.get('kitty_cards')}",
+            highlight=False,
+            soft_wrap=True,
+        )
     if view.get("kitty") and view["phase"] != "done":
         console.print(f"your burial: {view['kitty']}", highlight=False, soft_wrap=True)
     console.print(f"your hand (seat {me}): [bold]{view['hand']}[/bold]", soft_wrap=True)
@@ -58,13 +63,6 @@ def offered(game: Game, me: int) -> str:
         shown = shown[:-1] + ["pass"]
     more = count - len(shown)
     return " | ".join(shown) + (f" | … {more} more (type legal to list them)" if more else "")
-
-
-def _burial(game: TrickGame) -> str:
-    """C-4: how many cards to bury, and which the kitty gave (shown only on the declarer's
-    own turn to bury: it took them up)."""
-    kitty = format_cards(game.sort(list(game.kitty)))
-    return f"bury {game.kitty_size()} cards; the kitty gave you {kitty}"
 
 
 def _stage(view: dict[str, Any]) -> str:

@@ -83,6 +83,9 @@ def _tractor(result: dict[str, Any], me: int | None) -> list[str]:
         f"levels: seats 0/2 {levels[0]} → {new[0]}, seats 1/3 {levels[1]} → {new[1]}; "
         f"next dealer {seat_name(result['next_dealer'], me)}",
     ]
+    nominal, gained = result.get("levels_nominal"), result.get("levels_gained")
+    if nominal is not None and nominal != gained:
+        lines.append(f"{nominal} levels earned, {gained} gained: no team passes A (TR-43)")
     lines += _throws(result)
     if result.get("match_won") is not None:
         lines.append(f"the match is won by seats {result['match_won']}")
@@ -128,8 +131,11 @@ def _fifty_k(result: dict[str, Any], me: int | None) -> list[str]:
     lines = [f"out in order: {order or 'nobody'}"]
     if result.get("collected") is not None:
         lines.append(f"collected in rounds: {result['collected']}")
-    if result.get("hand_points_left") is not None:
-        lines.append(f"points left in hand: {result['hand_points_left']}")
+    left = result.get("points_left_in_hand") or []
+    for seat, cards in enumerate(left):
+        if cards:
+            points = result.get("hand_points_left", ["?"] * len(left))[seat]
+            lines.append(f"{seat_name(seat, me)} kept {cards} in hand: {points} points")
     if result.get("team_points") is not None:
         lines.append(f"team points (seats 0/2, 1/3): {result['team_points']}")
     if result.get("doubled"):
