@@ -73,8 +73,11 @@ def rate(run: Callable[[], int], seconds: float) -> float:
     return decisions / elapsed
 
 
-def sized_rate(batch: Callable[[int], int], seconds: float, sizes: dict, key: str) -> float:
-    """Decisions/s of one call `batch(n)` sized (from earlier calls) to last `seconds`."""
+def sized_rate(
+    batch: Callable[[int], Callable[[], int]], seconds: float, sizes: dict, key: str
+) -> float:
+    """Decisions/s of one call `batch(n)` sized (from earlier calls) to last `seconds`;
+    `batch` returns what counts its decisions, called once the clock has stopped."""
     n = sizes.get(key, 1)
     while key not in sizes:  # calibrate: grow n until a call lasts a fifth of the budget
         start = time.perf_counter()
@@ -83,8 +86,9 @@ def sized_rate(batch: Callable[[int], int], seconds: float, sizes: dict, key: st
             sizes[key] = max(1, round(n * seconds / (time.perf_counter() - start)))
         n *= 2
     start = time.perf_counter()
-    decisions = batch(sizes[key])
-    return decisions / (time.perf_counter() - start)
+    count = batch(sizes[key])
+    elapsed = time.perf_counter() - start
+    return count() / elapsed
 
 
 def micros(call: Callable[[Any], object], items: list, seconds: float) -> float:
@@ -169,11 +173,11 @@ class Fenpai:
             game.apply_legal(seat, index)
         return game
 
-    def simulate(self, games: int, workers: int) -> int:
+    def simulate(self, games: int, workers: int) -> Callable[[], int]:
         result = self.fenpai.simulate(
             self.variant, games, seed=0, bots="random", workers=workers, **self.options
         )
-        return int(result["actions"].sum())
+        return lambda: int(result["actions"].sum())
 
     def encode(self, i: int) -> object:
         game = self.mid[i]
@@ -241,17 +245,16 @@ class OpenSpiel:
             state.apply_action(action)
         return state
 
-    def evaluate(self, games: int, cpp: bool) -> int:
-        """`games` games of uniform random bots; returns their decisions."""
-        decisions = 0
-        for k in range(games):
-            state = self.game.new_initial_state()
+    def evaluate(self, games: int, cpp: bool) -> Callable[[], int]:
+        """`games` games of uniform random bots (played in place); returns what counts
+        their decisions."""
+        states = [self.game.new_initial_state() for _ in range(games)]
+        for k, state in enumerate(states):
             if cpp:
                 self.pyspiel.evaluate_bots(state, self.cpp_bots, k)
             else:
                 self.evaluate_bots(state, self.py_bots, self.np_rng)
-            decisions += sum(1 for step in state.full_history() if step.player >= 0)
-        return decisions
+        return lambda: sum(step.player >= 0 for s in states for step in s.full_history())
 
     def measure(self, what: str, seconds: float, sizes: dict, key: str) -> float:
         if what == "decisions":
