@@ -312,9 +312,8 @@ def checks(figures: dict[str, dict[str, float]]) -> dict[str, dict[str, dict[str
     return out
 
 
-def cell(value: float | None, check: dict[str, Any] | None, micro: bool, extra: str = "") -> str:
-    if value is None:
-        return "—"
+def cell(value: float, check: dict[str, Any] | None, micro: bool, extra: str = "") -> str:
+    """A figure, with its ratio against the bar and pass or fail when it has one."""
     text = f"{value:,.1f}" if micro else f"{value:,.0f}"
     if check:
         sign = "≥" if check["kind"] == "min" else "≤"
