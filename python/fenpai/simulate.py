@@ -9,6 +9,7 @@ hold the GIL), and results come back in game order.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -61,6 +62,24 @@ def _chunk(args: Chunk) -> list[Row]:
     return [_one(variant, s, names, options) for s in seeds]
 
 
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent, which cancels the work (no pool left hung)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _in_processes(workers: int, parts: Sequence[Chunk]) -> list[Row]:
+    """The chunks' rows in order, from `workers` processes; on an interrupt (Ctrl-C) the
+    chunks not started are cancelled and the error goes on at once."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
+        rows = [row for part in pool.map(_chunk, parts) for row in part]
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return rows
+
+
 def simulate(
     variant: str,
     games: int,
@@ -88,8 +107,7 @@ def simulate(
     else:
         size = -(-games // (workers * 4))
         parts = [(variant, seeds[i : i + size], names, options) for i in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            rows = [row for part in pool.map(_chunk, parts) for row in part]
+        rows = _in_processes(workers, parts)
     return {
         "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
         "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),
