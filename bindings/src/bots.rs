@@ -5,7 +5,9 @@ use fenpai_core::card::format_cards;
 use pyo3::prelude::*;
 
 use crate::cards::value_error;
+use crate::errors::action_error;
 use crate::trick_play::TrickPlay;
+use fenpai_core::error::ActionError;
 
 /// A play-phase bot ("random" or "greedy") with its own seeded generator.
 #[pyclass(module = "fenpai._core", name = "TrickBot")]
@@ -50,9 +52,11 @@ impl TrickBot {
     ) -> PyResult<String> {
         let sides = sides(sides_name, declarer)?;
         let (bot, state) = (&mut self.inner, play.core_mut());
-        let chosen = py
-            .detach(|| bot.choose(state, sides))
-            .ok_or_else(|| value_error("nobody is to play: the hand is over"))?;
+        let chosen = py.detach(|| bot.choose(state, sides)).ok_or_else(|| {
+            action_error(ActionError::game_over(
+                "nobody is to play: the hand is over",
+            ))
+        })?;
         Ok(format_cards(&play.core_mut().rules().sorted(&chosen)))
     }
 }

@@ -3,6 +3,7 @@
 //! Every action can be checked before it is applied; a rejected one changes nothing.
 
 use crate::card::Card;
+use crate::error::ActionError;
 
 use super::beats::beats;
 use super::cardset::CardSet;
@@ -185,11 +186,15 @@ impl FkPlay {
 
     /// FK-17: reads `cards` as the play meant: the named kind, or unnamed the reading
     /// legal now (one that beats the table; for a lead the first in FK-10..FK-16 order).
-    pub fn read(&self, cards: CardSet, kind: Option<Kind>) -> Result<Combo, String> {
+    pub fn read(&self, cards: CardSet, kind: Option<Kind>) -> Result<Combo, ActionError> {
         let top = self.top.map(|(c, _)| c);
         let combo = match (kind, top) {
-            (Some(k), _) => read_as(cards, k)
-                .ok_or_else(|| format!("{} is not a {} (FK-10..FK-17)", text(cards), k.name()))?,
+            (Some(k), _) => read_as(cards, k).ok_or_else(|| {
+                ActionError::breaks(
+                    "FK-17",
+                    format!("{} is not a {} (FK-10..FK-17)", text(cards), k.name()),
+                )
+            })?,
             (None, None) => classify(cards, None).ok_or_else(|| not_a_combination(cards))?,
             (None, Some(t)) => readings(cards)
                 .find(|c| beats(c, &t))
@@ -199,42 +204,68 @@ impl FkPlay {
         Ok(combo)
     }
 
+    /// [`Self::read`] from cards as given and a kind's name: a joker or a card twice
+    /// breaks FK-1, an unknown kind does not parse.
+    pub fn read_cards(&self, cards: &[Card], kind: Option<&str>) -> Result<Combo, ActionError> {
+        let set = CardSet::from_cards(cards)?;
+        let kind = kind.map(Kind::parse).transpose()?;
+        self.read(set, kind)
+    }
+
     /// Why `seat` may not take `action` now, or `None` when it may.
-    pub fn action_error(&self, seat: usize, action: &FkAction) -> Option<String> {
+    pub fn action_error(&self, seat: usize, action: &FkAction) -> Option<ActionError> {
+        let n = self.num_players();
+        if seat >= n {
+            return Some(ActionError::no_such_seat(format!(
+                "there is no seat {seat}: seats are 0..{}",
+                n - 1
+            )));
+        }
         if self.done {
-            return Some("the hand is over".into());
+            return Some(ActionError::game_over("the hand is over"));
         }
         if seat != self.to_act {
-            return Some(format!(
+            return Some(ActionError::not_your_turn(format!(
                 "it is seat {}'s turn, not seat {seat}'s",
                 self.to_act
-            ));
+            )));
         }
         match action {
-            FkAction::Pass if self.top.is_none() => {
-                Some("the leader must play a combination (FK-30)".into())
-            }
+            FkAction::Pass if self.top.is_none() => Some(ActionError::breaks(
+                "FK-30",
+                "the leader must play a combination (FK-30)",
+            )),
             FkAction::Pass => None,
             FkAction::Play(combo) => {
                 if let Some(c) = missing(self.hands[seat], combo.cards) {
-                    return Some(format!("you do not hold {c}"));
+                    return Some(ActionError::illegal(format!("you do not hold {c}")));
                 }
-                match self.top {
-                    Some((t, _)) if !beats(combo, &t) => Some(format!(
+                let (t, _) = self.top?;
+                if beats(combo, &t) {
+                    return None;
+                }
+                // FK-21 decides whenever a special takes part, FK-20 between the others.
+                let rule = if combo.kind.is_special() || t.kind.is_special() {
+                    "FK-21"
+                } else {
+                    "FK-20"
+                };
+                Some(ActionError::breaks(
+                    rule,
+                    format!(
                         "{} ({}) does not beat {} ({}) (FK-20, FK-21)",
                         text(combo.cards),
                         combo.kind.name(),
                         text(t.cards),
                         t.kind.name()
-                    )),
-                    _ => None,
-                }
+                    ),
+                ))
             }
         }
     }
 
     /// Applies an action; an illegal one is refused with the reason and changes nothing.
-    pub fn apply(&mut self, seat: usize, action: FkAction) -> Result<FkOutcome, String> {
+    pub fn apply(&mut self, seat: usize, action: FkAction) -> Result<FkOutcome, ActionError> {
         if let Some(reason) = self.action_error(seat, &action) {
             return Err(reason);
         }
@@ -242,11 +273,15 @@ impl FkPlay {
     }
 
     /// Applies the `index`-th legal action of the seat to act.
-    pub fn apply_legal(&mut self, index: usize) -> Result<FkOutcome, String> {
-        let seat = self.to_act().ok_or("the hand is over")?;
+    pub fn apply_legal(&mut self, index: usize) -> Result<FkOutcome, ActionError> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("the hand is over"))?;
         let count = self.num_legal();
         let action = self.nth_legal(index).ok_or_else(|| {
-            format!("there are {count} legal actions; index {index} is out of range")
+            ActionError::illegal(format!(
+                "there are {count} legal actions; index {index} is out of range"
+            ))
         })?;
         Ok(self.apply_checked(seat, action))
     }
@@ -365,8 +400,11 @@ fn text(cards: CardSet) -> String {
     crate::card::format_cards(&cards.cards())
 }
 
-fn not_a_combination(cards: CardSet) -> String {
-    format!("{} is not a combination (FK-17)", text(cards))
+fn not_a_combination(cards: CardSet) -> ActionError {
+    ActionError::breaks(
+        "FK-17",
+        format!("{} is not a combination (FK-17)", text(cards)),
+    )
 }
 
 #[cfg(test)]

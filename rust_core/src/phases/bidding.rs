@@ -3,6 +3,7 @@
 //! bid 5, 10 or 15 above the high bid; a pass is final. The declarer then names trump.
 
 use crate::card::{Card, Counts, Rank, Suit};
+use crate::error::ActionError;
 use crate::rng::Rng;
 use crate::trick::{Options, TrickRules, Variant};
 
@@ -186,7 +187,7 @@ impl RedFive4pBidding {
         self.bidder = seat;
     }
 
-    fn bid(&mut self, seat: usize, action: &Action) -> Result<Action, String> {
+    fn bid(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
         match action {
             Action::Pass => {
                 self.passed[seat] = true;
@@ -196,18 +197,31 @@ impl RedFive4pBidding {
                 let allowed = self.bid_values();
                 if !allowed.contains(n) {
                     let list: Vec<String> = allowed.iter().map(|b| b.to_string()).collect();
-                    return Err(format!(
-                        "bid {n} is not allowed: bids now are {} (R4-10, R4-13)",
-                        list.join(", ")
+                    return Err(ActionError::breaks(
+                        self.rule_broken_by(*n),
+                        format!(
+                            "bid {n} is not allowed: bids now are {} (R4-10, R4-13)",
+                            list.join(", ")
+                        ),
                     ));
                 }
                 self.high_bid = Some((seat, *n));
                 self.bids.push((seat, Some(*n)));
             }
-            _ => return Err("it is the bidding: 'bid N' or 'pass'".into()),
+            _ => return Err(ActionError::illegal("it is the bidding: 'bid N' or 'pass'")),
         }
         self.next_bidder();
         Ok(action.clone())
+    }
+
+    /// The rule a bid that is not allowed breaks: R4-10 outside the range or off the
+    /// multiples of 5, else R4-13 (the opening bid, the raise steps).
+    fn rule_broken_by(&self, bid: u32) -> &'static str {
+        if !bid.is_multiple_of(5) || !(self.low..=self.high).contains(&bid) {
+            "R4-10"
+        } else {
+            "R4-13"
+        }
     }
 
     /// R4-20, R4-21: trump named, the declarer takes the kitty.
@@ -262,7 +276,7 @@ impl Phase for RedFive4pBidding {
         &mut self.log
     }
 
-    fn checked(&mut self, action: &Action) -> Result<Action, String> {
+    fn checked(&mut self, action: &Action) -> Result<Action, ActionError> {
         match self.stage {
             BidStage::Bid => self.bid(self.bidder, action),
             BidStage::Trump => match action {
@@ -270,9 +284,11 @@ impl Phase for RedFive4pBidding {
                     self.name_trump(*suit);
                     Ok(action.clone())
                 }
-                _ => Err("the declarer names trump now: 'trump s', 'trump h', …".into()),
+                _ => Err(ActionError::illegal(
+                    "the declarer names trump now: 'trump s', 'trump h', …",
+                )),
             },
-            BidStage::Done => Err("the bidding is over".into()),
+            BidStage::Done => Err(ActionError::game_over("the bidding is over")),
         }
     }
 }
@@ -287,7 +303,7 @@ mod tests {
     }
 
     fn say(b: &mut RedFive4pBidding, text: &str) -> Result<Action, String> {
-        b.act(&parse_action(text).unwrap())
+        b.act(&parse_action(text).unwrap()).map_err(String::from)
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! before it is applied, and a rejected one changes nothing.
 
 use crate::card::{Card, Counts};
+use crate::error::ActionError;
 
 use super::format::Format;
 use super::moves::Moves;
@@ -120,15 +121,20 @@ impl TrickPlay {
     }
 
     /// R5-20/R5-21: names the call card before the first lead.
-    pub fn set_call(&mut self, call: Call) -> Result<(), String> {
+    pub fn set_call(&mut self, call: Call) -> Result<(), ActionError> {
         let n = self.num_players();
         if !self.tricks.is_empty() || !self.trick.is_empty() {
-            return Err("the call card is named before the first lead".into());
+            return Err(ActionError::breaks(
+                "R5-20",
+                "the call card is named before the first lead",
+            ));
         }
         if call.declarer >= n
             || matches!(call.mode, CallMode::Fixed(s) if s >= n || s == call.declarer)
         {
-            return Err("the call names a seat that is not in the game".into());
+            return Err(ActionError::no_such_seat(
+                "the call names a seat that is not in the game",
+            ));
         }
         self.friend = match call.mode {
             CallMode::Fixed(s) => Some(s),
@@ -311,15 +317,24 @@ impl TrickPlay {
     }
 
     /// Why `seat` may not play `play` now, or `None` when it may.
-    pub fn play_error(&self, seat: usize, play: &Counts) -> Option<String> {
+    pub fn play_error(&self, seat: usize, play: &Counts) -> Option<ActionError> {
+        let n = self.num_players();
+        if seat >= n {
+            return Some(ActionError::no_such_seat(format!(
+                "there is no seat {seat}: seats are 0..{}",
+                n - 1
+            )));
+        }
         let Some(turn) = self.to_act() else {
-            return Some("the hand is over".into());
+            return Some(ActionError::game_over("the hand is over"));
         };
         if seat != turn {
-            return Some(format!("it is seat {turn}'s turn, not seat {seat}'s"));
+            return Some(ActionError::not_your_turn(format!(
+                "it is seat {turn}'s turn, not seat {seat}'s"
+            )));
         }
         if play.is_empty() {
-            return Some("a play needs at least one card".into());
+            return Some(ActionError::malformed("a play needs at least one card"));
         }
         let hand = &self.hands[seat];
         let rule_error = match &self.lead {
@@ -334,9 +349,12 @@ impl TrickPlay {
         if let Some(card) = self.grab_watch(seat).filter(|_| self.forbids()) {
             if !self.exempt(seat, card, play) {
                 let suit = self.rules.suit_name(self.rules.suit_of(card));
-                return Some(format!(
-                    "the call card {card} may not be played while the friend is unknown, \
-                     unless it is forced or your last card of {suit} (R5-22, friend_grab forbid)"
+                return Some(ActionError::breaks(
+                    "R5-22",
+                    format!(
+                        "the call card {card} may not be played while the friend is unknown, \
+                         unless it is forced or your last card of {suit} (R5-22, friend_grab forbid)"
+                    ),
                 ));
             }
         }
@@ -344,7 +362,7 @@ impl TrickPlay {
     }
 
     /// Plays `play` for `seat`; an illegal play is refused with the reason and changes nothing.
-    pub fn apply(&mut self, seat: usize, play: &Counts) -> Result<Outcome, String> {
+    pub fn apply(&mut self, seat: usize, play: &Counts) -> Result<Outcome, ActionError> {
         if let Some(reason) = self.play_error(seat, play) {
             return Err(reason);
         }
@@ -352,11 +370,15 @@ impl TrickPlay {
     }
 
     /// Plays the `index`-th legal play of the seat to act.
-    pub fn apply_legal(&mut self, index: u64) -> Result<Outcome, String> {
-        let seat = self.to_act().ok_or("the hand is over")?;
+    pub fn apply_legal(&mut self, index: u64) -> Result<Outcome, ActionError> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("the hand is over"))?;
         let count = self.moves().count();
         let play = self.moves().nth(index).ok_or_else(|| {
-            format!("there are {count} legal plays; index {index} is out of range")
+            ActionError::illegal(format!(
+                "there are {count} legal plays; index {index} is out of range"
+            ))
         })?;
         Ok(self.apply_checked(seat, play))
     }
@@ -492,6 +514,7 @@ mod tests {
         assert!(p
             .apply(1, &counts("As"))
             .unwrap_err()
+            .message
             .contains("seat 0's turn"));
         p.apply(0, &counts("Ks")).unwrap();
         let before = format!("{p:?}");
@@ -602,7 +625,7 @@ mod tests {
             .list(10)
             .iter()
             .all(|m| m.get(parse_cards("As").unwrap()[0]) == 0));
-        let reason = p.play_error(1, &counts("As")).unwrap();
+        let reason = p.play_error(1, &counts("As")).unwrap().message;
         assert!(reason.contains("friend_grab forbid"), "{reason}");
         // A forced copy stays legal under forbid.
         let mut q = red_five_5p(["Ks 4c", "As 5c", "Qs 6c", "Js 7c", "Ts 8c"]);
@@ -665,7 +688,7 @@ mod tests {
             Some((1, false))
         );
         let mut q = called(["3d 4d", "As Ts", "Ks 6c", "Qs 7c", "Js 8c"], 1, true);
-        let reason = q.play_error(1, &counts("As")).unwrap();
+        let reason = q.play_error(1, &counts("As")).unwrap().message;
         assert!(reason.contains("last card of spades"), "{reason}");
         assert!(!legal(&mut q, "As") && legal(&mut q, "As Ts") && legal(&mut q, "Ts"));
     }
