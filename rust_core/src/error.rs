@@ -73,16 +73,21 @@ impl ActionError {
         ActionError::new(ErrorKind::NoSuchSeat, None, message.into())
     }
 
-    /// The rule ids the message cites, in order (`C-31`, `R4-13`, `FK-20`, …).
-    pub fn cited(&self) -> Vec<&str> {
-        cited(&self.message)
+    /// The kind and the rule, for tests to compare.
+    #[cfg(test)]
+    pub(crate) fn kind_rule(&self) -> (ErrorKind, Option<&'static str>) {
+        (self.kind, self.rule)
     }
 
-    /// Panics unless an illegal action's message cites no rule id or cites its `rule`
-    /// (other kinds may quote the player's text, which can look like a rule id).
+    /// Panics unless `rule` is spelled as a rule id and an illegal action's message
+    /// cites no rule id or cites its `rule` (other kinds may quote the player's text,
+    /// which can look like a rule id).
     #[cfg(test)]
     pub(crate) fn check_rule(&self) {
-        let cited = self.cited();
+        if let Some(r) = self.rule {
+            assert_eq!(cited(r), [r], "{r} is not spelled as a rule id");
+        }
+        let cited = cited(&self.message);
         if self.kind == ErrorKind::Illegal && !cited.is_empty() {
             assert!(
                 self.rule.is_some_and(|r| cited.contains(&r)),
@@ -109,14 +114,18 @@ impl fmt::Display for ActionError {
 impl std::error::Error for ActionError {}
 
 /// The prefixes of the rule files' ids (see the rules' README).
+#[cfg(test)]
 const RULE_PREFIXES: [&str; 5] = ["C-", "R4-", "R5-", "FK-", "TR-"];
 
+#[cfg(test)]
 fn is_word(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
-/// Every rule id in `text`: a prefix and digits, standing as one word (`C-3PO` is none).
-pub fn cited(text: &str) -> Vec<&str> {
+/// Every rule id in `text`, in order: a prefix and digits standing as one word
+/// (`C-3PO` is none), as `fenpai.errors.RULE_ID` reads them.
+#[cfg(test)]
+fn cited(text: &str) -> Vec<&str> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     for start in 0..bytes.len() {
@@ -164,6 +173,12 @@ mod tests {
     #[should_panic(expected = "is not one the message cites")]
     fn an_illegal_action_must_name_a_rule_its_message_cites() {
         ActionError::breaks("C-30", "a pair must follow a pair (C-31)");
+    }
+
+    #[test]
+    #[should_panic(expected = "is not spelled as a rule id")]
+    fn a_rule_is_spelled_as_the_rule_files_spell_it() {
+        ActionError::breaks("C31", "a pair must follow a pair");
     }
 
     #[test]

@@ -411,6 +411,7 @@ fn not_a_combination(cards: CardSet) -> ActionError {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::error::ErrorKind;
 
     fn set(text: &str) -> CardSet {
         CardSet::from_cards(&parse_cards(text).unwrap()).unwrap()
@@ -485,5 +486,76 @@ mod tests {
             p.apply(s, FkAction::Pass).unwrap();
         }
         assert_eq!(p.to_act(), Some(2));
+    }
+
+    #[test]
+    fn typed_errors_of_the_fifty_k_play_give_the_kind_and_the_rule() {
+        use ErrorKind::*;
+        let hands = ["5s 5h 3h 3c", "6s 6h 6c 6d", "7d 7c 9d Td", "8c 9c Tc Jc"]
+            .map(set)
+            .to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let fives = play(&p, "5s 5h");
+        assert_eq!(
+            p.apply(4, fives).unwrap_err().kind_rule(),
+            (NoSuchSeat, None)
+        );
+        assert_eq!(
+            p.apply(1, fives).unwrap_err().kind_rule(),
+            (NotYourTurn, None)
+        );
+        let e = p.apply(0, FkAction::Pass).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, Some("FK-30")));
+        let e = p.read(set("5s 3h"), None).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, Some("FK-17")));
+        let e = p.read(set("5s 3h"), Some(Kind::Pair)).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, Some("FK-17")));
+        let bj = parse_cards("BJ").unwrap();
+        assert_eq!(
+            p.read_cards(&bj, None).unwrap_err().kind_rule(),
+            (Illegal, Some("FK-1"))
+        );
+        let e = p
+            .read_cards(&parse_cards("5s").unwrap(), Some("quad"))
+            .unwrap_err();
+        assert_eq!(e.kind_rule(), (Malformed, None));
+        p.apply(0, fives).unwrap();
+        let e = p.apply(1, play(&p, "3h 3c")).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, None), "not held");
+        // A pair on a bomb (FK-21).
+        p.apply(1, play(&p, "6s 6h 6c 6d")).unwrap();
+        let e = p.apply(2, play(&p, "7d 7c")).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, Some("FK-21")));
+        let e = p.apply_legal(99).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, None));
+    }
+
+    #[test]
+    fn fk_20_a_lower_pair_does_not_beat_citing_fk_20() {
+        let hands = ["9s 9h 3h", "5s 5h 4c", "6d 7d 8d", "8c 9c Tc"]
+            .map(set)
+            .to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let nines = play(&p, "9s 9h");
+        p.apply(0, nines).unwrap();
+        let e = p.apply(1, play(&p, "5s 5h")).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FK-20")));
+        assert!(p.hand(1).len() == 3 && p.to_act() == Some(1), "unchanged");
+    }
+
+    #[test]
+    fn game_over_once_the_hand_is_over() {
+        let hands = ["3h", "4c", "5d", "6s"].map(set).to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        while !p.is_done() {
+            let last = p.num_legal() - 1;
+            p.apply_legal(last).unwrap();
+        }
+        let e = p.apply(0, FkAction::Pass).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::GameOver, None));
+        assert_eq!(
+            p.apply_legal(0).unwrap_err().kind_rule(),
+            (ErrorKind::GameOver, None)
+        );
     }
 }

@@ -187,4 +187,26 @@ mod tests {
         assert!(text("hop").starts_with("error: unknown action 'hop': expected one of bid"));
         assert!(text("").starts_with("error: empty action"));
     }
+
+    #[test]
+    fn every_parse_error_is_malformed_and_cites_no_rule() {
+        for t in [
+            "",
+            "pass 3",
+            "bid x",
+            "trump x",
+            "call Ah Kh",
+            "bury",
+            "play 5z",
+            "declare",
+            "hop",
+        ] {
+            let e = parse_action(t).unwrap_err();
+            assert_eq!(
+                (e.kind, e.rule),
+                (crate::error::ErrorKind::Malformed, None),
+                "{t}"
+            );
+        }
+    }
 }

@@ -296,6 +296,7 @@ impl Phase for RedFive4pBidding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
     use crate::phases::parse_action;
 
     fn auction(decks: u8, minimum: bool) -> RedFive4pBidding {
@@ -385,5 +386,66 @@ mod tests {
         }
         assert_eq!(b.declarer(), Some((b.first_bidder(), 60)));
         assert_eq!(b.stage(), BidStage::Trump);
+    }
+
+    #[test]
+    fn r4_10_r4_13_a_refused_bid_names_the_rule_it_breaks() {
+        use ErrorKind::*;
+        let mut b = auction(2, false);
+        let bid = |b: &mut RedFive4pBidding, text: &str| {
+            b.act(&parse_action(text).unwrap()).unwrap_err().kind_rule()
+        };
+        assert_eq!(bid(&mut b, "bid 61"), (Illegal, Some("R4-10")));
+        assert_eq!(bid(&mut b, "bid 400"), (Illegal, Some("R4-10")));
+        say(&mut b, "bid 70").unwrap();
+        assert_eq!(
+            bid(&mut b, "bid 90"),
+            (Illegal, Some("R4-13")),
+            "a raise step"
+        );
+        assert_eq!(
+            bid(&mut b, "bid 65"),
+            (Illegal, Some("R4-13")),
+            "not higher"
+        );
+        assert_eq!(bid(&mut b, "trump h"), (Illegal, None));
+        let mut m = auction(2, true);
+        assert_eq!(
+            bid(&mut m, "bid 65"),
+            (Illegal, Some("R4-13")),
+            "opening_bid minimum"
+        );
+    }
+
+    #[test]
+    fn turn_errors_are_no_such_seat_not_your_turn_and_game_over() {
+        use ErrorKind::*;
+        let mut b = auction(2, false);
+        let seat = b.first_bidder() as i64;
+        let other = (seat + 1) % 4;
+        assert_eq!(
+            b.apply_text(4, "pass").unwrap_err().kind_rule(),
+            (NoSuchSeat, None)
+        );
+        assert_eq!(
+            b.apply_text(-1, "pass").unwrap_err().kind_rule(),
+            (NoSuchSeat, None)
+        );
+        let e = b.apply_text(other, "pass").unwrap_err();
+        assert_eq!(e.kind_rule(), (NotYourTurn, None));
+        let e = b.apply_text(seat, "bid sixty").unwrap_err();
+        assert_eq!(e.kind_rule(), (Malformed, None));
+        assert_eq!(b.apply_legal(99).unwrap_err().kind_rule(), (Illegal, None));
+        say(&mut b, "bid 200").unwrap();
+        say(&mut b, "trump s").unwrap();
+        assert_eq!(
+            b.apply_text(seat, "pass").unwrap_err().kind_rule(),
+            (GameOver, None)
+        );
+        assert_eq!(
+            b.act(&Action::Pass).unwrap_err().kind_rule(),
+            (GameOver, None)
+        );
+        assert_eq!(b.apply_legal(0).unwrap_err().kind_rule(), (GameOver, None));
     }
 }

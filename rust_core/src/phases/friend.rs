@@ -191,6 +191,7 @@ impl Phase for FriendCall {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::error::ErrorKind;
     use crate::phases::parse_action;
     use crate::trick::{Options, Variant};
 
@@ -230,7 +231,16 @@ mod tests {
             call(&mut f, "pass").unwrap_err(),
             "the declarer calls a friend now: 'call Ah', … or 'call solo'"
         );
+        let e = f.act(&parse_action("call Qh").unwrap()).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("R5-20")));
         assert_eq!(f.to_act(), Some(1));
+        call(&mut f, "call solo").unwrap();
+        let e = f.act(&parse_action("call Ah").unwrap()).unwrap_err();
+        assert_eq!(
+            e.kind_rule(),
+            (ErrorKind::GameOver, None),
+            "the call is made"
+        );
     }
 
     #[test]

@@ -184,6 +184,7 @@ impl Burial {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank, Suit};
+    use crate::error::ErrorKind;
     use crate::trick::{Options, Variant};
 
     fn rules() -> TrickRules {
@@ -227,12 +228,11 @@ mod tests {
     #[test]
     fn c_4_a_checked_burial_changes_nothing_when_rejected() {
         let mut b = Burial::new(rules(), vec![hand("3s 3s 4s 5h"), hand("6c")], 0, 2).unwrap();
-        assert_eq!(
-            b.act(&Action::Bury(parse_cards("3s").unwrap()))
-                .unwrap_err()
-                .message,
-            "bury exactly 2 cards, not 1"
-        );
+        let e = b
+            .act(&Action::Bury(parse_cards("3s").unwrap()))
+            .unwrap_err();
+        assert_eq!(e.message, "bury exactly 2 cards, not 1");
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("C-4")));
         assert_eq!(
             b.act(&Action::Bury(parse_cards("4s 4s").unwrap()))
                 .unwrap_err()

@@ -296,6 +296,7 @@ impl Phase for RedFive5pDeal {
 mod tests {
     use super::*;
     use crate::card::{format_cards, parse_cards};
+    use crate::error::ErrorKind;
     use crate::phases::parse_action;
     use crate::phases::test_support::moved_to_end;
 
@@ -349,6 +350,7 @@ mod tests {
             err.message,
             "reveal exactly one 2, e.g. 'declare 2h' (R5-10)"
         );
+        assert_eq!(err.kind_rule(), (ErrorKind::Illegal, Some("R5-10")));
         d.act(&parse_action("declare 2s").unwrap()).unwrap();
         // Nobody is asked again: the deal runs to its end.
         assert_eq!(

@@ -418,6 +418,8 @@ impl Phase for TractorDeal {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::error::ErrorKind;
+    use crate::phases::parse_action;
     use crate::phases::test_support::{deck_with, moved_to_end};
 
     /// A deck whose dealt part holds no declaration but those placed: the 96 plain
@@ -574,5 +576,31 @@ mod tests {
                 d.apply_legal(rng.below(d.num_legal())).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn tr_10_tr_11_tr_12_refused_declarations_name_their_rule() {
+        use ErrorKind::Illegal;
+        let mut d = deal(&[(0, "2h"), (1, "2s"), (5, "2s")], None);
+        let refused = |d: &mut TractorDeal, text: &str| {
+            d.act(&parse_action(text).unwrap()).unwrap_err().kind_rule()
+        };
+        assert_eq!(refused(&mut d, "declare 3h"), (Illegal, Some("TR-10")));
+        assert_eq!(refused(&mut d, "bid 60"), (Illegal, Some("TR-12")));
+        assert_eq!(refused(&mut d, "declare 2c"), (Illegal, None), "not held");
+        act(&mut d, "declare 2h").unwrap();
+        assert_eq!(
+            refused(&mut d, "declare 2s"),
+            (Illegal, Some("TR-11")),
+            "an overcall"
+        );
+    }
+
+    #[test]
+    fn tr_11_a_refused_reinforcement_cites_tr_11() {
+        let mut d = deal(&[(0, "2h"), (4, "2h"), (8, "LJ"), (12, "LJ")], None);
+        act(&mut d, "declare 2h").unwrap();
+        let e = d.act(&parse_action("declare 2h").unwrap()).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("TR-11")));
     }
 }

@@ -483,6 +483,7 @@ impl TrickPlay {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank, Suit};
+    use crate::error::ErrorKind;
     use crate::trick::order::{Options, Variant};
 
     fn counts(text: &str) -> Counts {
@@ -846,5 +847,73 @@ mod tests {
             }
         }
         assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
+
+    #[test]
+    fn typed_errors_of_the_play_give_the_kind_and_the_rule() {
+        use ErrorKind::*;
+        let hands = ["Ks Ks 5s 3d", "As Qs 4d 5d", "3s 4s 6d 7d", "Ts Ts 9s 9d"]
+            .map(counts)
+            .to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        let refused = |p: &mut TrickPlay, seat, play: &str| {
+            let before = format!("{p:?}");
+            let e = p.apply(seat, &counts(play)).unwrap_err();
+            assert_eq!(format!("{p:?}"), before, "{e}");
+            e.kind_rule()
+        };
+        assert_eq!(refused(&mut p, 4, "As"), (NoSuchSeat, None));
+        assert_eq!(refused(&mut p, 1, "As"), (NotYourTurn, None));
+        assert_eq!(refused(&mut p, 0, ""), (Malformed, None));
+        assert_eq!(refused(&mut p, 0, "Ah"), (Illegal, None), "not held");
+        assert_eq!(refused(&mut p, 0, "Ks 3d"), (Illegal, Some("C-24")));
+        p.apply(0, &counts("Ks Ks")).unwrap();
+        assert_eq!(refused(&mut p, 1, "As 4d"), (Illegal, Some("C-30")));
+        p.apply(1, &counts("As Qs")).unwrap();
+        p.apply(2, &counts("3s 4s")).unwrap();
+        assert_eq!(refused(&mut p, 3, "Ts 9s"), (Illegal, Some("C-31")));
+        let e = p.apply_legal(99).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, None));
+        while !p.is_done() {
+            p.apply_legal(0).unwrap();
+        }
+        assert_eq!(refused(&mut p, 0, "5s"), (GameOver, None));
+        assert_eq!(p.apply_legal(0).unwrap_err().kind_rule(), (GameOver, None));
+    }
+
+    #[test]
+    fn r4_31_a_throw_is_refused_without_throws() {
+        let v = Variant::RedFive4p;
+        let rules =
+            TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
+        let hands = ["As Ks", "3s 4s", "5s 6s", "7s 8s"].map(counts).to_vec();
+        let mut p = TrickPlay::new(rules, hands, 0).unwrap();
+        let e = p.apply(0, &counts("As Ks")).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("R4-31")));
+    }
+
+    #[test]
+    fn r5_20_the_call_is_named_before_the_first_lead_by_seats_of_the_game() {
+        let mut p = red_five_5p(["As 4c", "Ks 5c", "As 6c", "Qs 7c", "Js 8c"]);
+        let mut bad = call("As", CallMode::Fixed(7), false);
+        assert_eq!(
+            p.set_call(bad).unwrap_err().kind_rule(),
+            (ErrorKind::NoSuchSeat, None)
+        );
+        p.apply(0, &counts("4c")).unwrap();
+        bad.mode = CallMode::FirstPlay;
+        assert_eq!(
+            p.set_call(bad).unwrap_err().kind_rule(),
+            (ErrorKind::Illegal, Some("R5-20"))
+        );
+    }
+
+    #[test]
+    fn r5_22_forbid_refuses_a_free_copy_citing_r5_22() {
+        let mut p = red_five_5p(["3d 4c", "As Ts", "As 6c", "Qs 7c", "Js 8c"]);
+        p.set_call(call("As", CallMode::FirstPlay, true)).unwrap();
+        p.apply(0, &counts("3d")).unwrap();
+        let e = p.apply(1, &counts("As")).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("R5-22")));
     }
 }
