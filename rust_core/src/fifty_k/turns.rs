@@ -148,9 +148,10 @@ impl FkPlay {
         &self.log
     }
 
-    /// Whether the seat to act may pass (it may not when leading, FK-30).
+    /// Whether the seat to act may pass (it may not when leading, FK-30; nobody may
+    /// once the hand is over).
     pub fn can_pass(&self) -> bool {
-        self.top.is_some()
+        !self.done && self.top.is_some()
     }
 
     /// The legal combinations of the seat to act, in play-id order.
@@ -551,6 +552,7 @@ mod tests {
             let last = p.num_legal() - 1;
             p.apply_legal(last).unwrap();
         }
+        assert_eq!((p.num_legal(), p.nth_legal(0)), (0, None), "not even a pass");
         let e = p.apply(0, FkAction::Pass).unwrap_err();
         assert_eq!(e.kind_rule(), (ErrorKind::GameOver, None));
         assert_eq!(
