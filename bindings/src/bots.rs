@@ -2,12 +2,12 @@
 
 use fenpai_core::bots::{BotKind, Sides, TrickBot as CoreBot};
 use fenpai_core::card::format_cards;
+use fenpai_core::error::ActionError;
 use pyo3::prelude::*;
 
 use crate::cards::value_error;
 use crate::errors::action_error;
 use crate::trick_play::TrickPlay;
-use fenpai_core::error::ActionError;
 
 /// A play-phase bot ("random" or "greedy") with its own seeded generator.
 #[pyclass(module = "fenpai._core", name = "TrickBot")]

@@ -2,6 +2,7 @@
 
 use fenpai_core::bots::{BotKind, FkBot as CoreBot};
 use fenpai_core::card::format_cards;
+use fenpai_core::error::ActionError;
 use fenpai_core::fifty_k::{
     CardSet, Combo as CoreCombo, FkAction, FkOutcome, FkPlay, LeadAfterOut,
 };
@@ -11,7 +12,6 @@ use pyo3::types::PyList;
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::action_error;
 use crate::fifty_k::Combo;
-use fenpai_core::error::ActionError;
 
 /// The state of the play of one Fifty-K hand; a rejected action changes nothing.
 #[pyclass(module = "fenpai._core", name = "FiftyKPlay")]

@@ -5,6 +5,7 @@
 
 use fenpai_core::bots::{BotKind, Greedy, PhaseBot as CoreBot};
 use fenpai_core::card::{Card as CoreCard, Counts, Rank};
+use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
 use fenpai_core::trick::{FollowFormat, TrickPlay as CorePlay, TrickRules as CoreRules};
 use pyo3::prelude::*;
@@ -14,7 +15,6 @@ use crate::cards::{card_list, value_error};
 use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
 use crate::trick_play::TrickPlay;
-use fenpai_core::error::ActionError;
 
 /// What the common methods need of a core phase beyond [`Phase`].
 trait Seen {

@@ -1,6 +1,7 @@
 //! `TrickPlay`: the play of a hand (tricks, throws, call card) as a Python object.
 
 use fenpai_core::card::{format_cards, Card as CoreCard, Counts};
+use fenpai_core::error::ActionError;
 use fenpai_core::trick::{self as core, Call, CallMode, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -10,7 +11,6 @@ use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
 use fenpai_core::bots::TrickBot as CoreBot;
-use fenpai_core::error::ActionError;
 
 /// The state of the play of one hand; a rejected play changes nothing.
 #[pyclass(module = "fenpai._core", name = "TrickPlay")]

@@ -552,7 +552,11 @@ mod tests {
             let last = p.num_legal() - 1;
             p.apply_legal(last).unwrap();
         }
-        assert_eq!((p.num_legal(), p.nth_legal(0)), (0, None), "not even a pass");
+        assert_eq!(
+            (p.num_legal(), p.nth_legal(0)),
+            (0, None),
+            "not even a pass"
+        );
         let e = p.apply(0, FkAction::Pass).unwrap_err();
         assert_eq!(e.kind_rule(), (ErrorKind::GameOver, None));
         assert_eq!(
