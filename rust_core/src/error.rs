@@ -73,6 +73,17 @@ impl ActionError {
         ActionError::new(ErrorKind::NoSuchSeat, None, message.into())
     }
 
+    /// `NoSuchSeat` unless `seat` is one of `players` seats (0..players-1).
+    pub fn check_seat(seat: i64, players: usize) -> Result<(), ActionError> {
+        if (0..players as i64).contains(&seat) {
+            return Ok(());
+        }
+        Err(ActionError::no_such_seat(format!(
+            "there is no seat {seat}: seats are 0..{}",
+            players - 1
+        )))
+    }
+
     /// The kind and the rule, for tests to compare.
     #[cfg(test)]
     pub(crate) fn kind_rule(&self) -> (ErrorKind, Option<&'static str>) {

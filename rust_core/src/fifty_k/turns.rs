@@ -215,12 +215,8 @@ impl FkPlay {
 
     /// Why `seat` may not take `action` now, or `None` when it may.
     pub fn action_error(&self, seat: usize, action: &FkAction) -> Option<ActionError> {
-        let n = self.num_players();
-        if seat >= n {
-            return Some(ActionError::no_such_seat(format!(
-                "there is no seat {seat}: seats are 0..{}",
-                n - 1
-            )));
+        if let Err(e) = ActionError::check_seat(seat as i64, self.num_players()) {
+            return Some(e);
         }
         if self.done {
             return Some(ActionError::game_over("the hand is over"));

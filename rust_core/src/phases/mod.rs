@@ -87,12 +87,8 @@ pub trait Phase {
 
     /// Why `seat` may not act now, in the words of the API (None when it may).
     fn turn_error(&self, seat: i64) -> Option<ActionError> {
-        let n = self.num_players();
-        if seat < 0 || seat as usize >= n {
-            return Some(ActionError::no_such_seat(format!(
-                "there is no seat {seat}: seats are 0..{}",
-                n - 1
-            )));
+        if let Err(e) = ActionError::check_seat(seat, self.num_players()) {
+            return Some(e);
         }
         match self.to_act() {
             None => Some(ActionError::game_over("this phase is over")),

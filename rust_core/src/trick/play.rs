@@ -318,12 +318,8 @@ impl TrickPlay {
 
     /// Why `seat` may not play `play` now, or `None` when it may.
     pub fn play_error(&self, seat: usize, play: &Counts) -> Option<ActionError> {
-        let n = self.num_players();
-        if seat >= n {
-            return Some(ActionError::no_such_seat(format!(
-                "there is no seat {seat}: seats are 0..{}",
-                n - 1
-            )));
+        if let Err(e) = ActionError::check_seat(seat as i64, self.num_players()) {
+            return Some(e);
         }
         let Some(turn) = self.to_act() else {
             return Some(ActionError::game_over("the hand is over"));
