@@ -2,13 +2,15 @@
 
 use fenpai_core::bots::{BotKind, FkBot as CoreBot};
 use fenpai_core::card::format_cards;
+use fenpai_core::error::ActionError;
 use fenpai_core::fifty_k::{
-    CardSet, Combo as CoreCombo, FkAction, FkOutcome, FkPlay, Kind, LeadAfterOut,
+    CardSet, Combo as CoreCombo, FkAction, FkOutcome, FkPlay, LeadAfterOut,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::cards::{card_list, extract_cards, value_error};
+use crate::errors::action_error;
 use crate::fifty_k::Combo;
 
 /// The state of the play of one Fifty-K hand; a rejected action changes nothing.
@@ -49,20 +51,13 @@ fn ordered(set: CardSet) -> Vec<fenpai_core::card::Card> {
 }
 
 impl FiftyKPlay {
+    /// The play `cards` (read as `kind`) mean; the outer error is card text that does not parse.
     fn read(
         &self,
         cards: &Bound<'_, PyAny>,
         kind: Option<&str>,
-    ) -> PyResult<Result<CoreCombo, String>> {
-        let set = match CardSet::from_cards(&extract_cards(cards)?) {
-            Ok(s) => s,
-            Err(e) => return Ok(Err(e.to_string())),
-        };
-        let kind = match kind.map(Kind::parse).transpose() {
-            Ok(k) => k,
-            Err(e) => return Ok(Err(e.to_string())),
-        };
-        Ok(self.inner.read(set, kind))
+    ) -> PyResult<Result<CoreCombo, ActionError>> {
+        Ok(self.inner.read_cards(&extract_cards(cards)?, kind))
     }
 }
 
@@ -129,9 +124,9 @@ impl FiftyKPlay {
             .nth_legal(index)
             .map(|a| action_text(&a))
             .ok_or_else(|| {
-                value_error(format!(
+                action_error(ActionError::illegal(format!(
                     "there are {count} legal actions; index {index} is out of range"
-                ))
+                )))
             })
     }
 
@@ -152,19 +147,23 @@ impl FiftyKPlay {
         cards: &Bound<'_, PyAny>,
         kind: Option<&str>,
     ) -> PyResult<Option<String>> {
-        Ok(match self.read(cards, kind)? {
+        let reason = match self.read(cards, kind)? {
             Err(reason) => Some(reason),
             Ok(combo) => self.inner.action_error(seat, &FkAction::Play(combo)),
-        })
+        };
+        Ok(reason.map(String::from))
     }
 
     /// Why `seat` may not pass now, or None.
     fn pass_error(&self, seat: usize) -> Option<String> {
-        self.inner.action_error(seat, &FkAction::Pass)
+        self.inner
+            .action_error(seat, &FkAction::Pass)
+            .map(String::from)
     }
 
     /// Plays `cards` (read as `kind`); returns (collected (seat, points) | None,
-    /// place if the player went out | None, hand over). ValueError if illegal.
+    /// place if the player went out | None, hand over). IllegalAction (or a subclass)
+    /// if it may not.
     #[pyo3(signature = (seat, cards, kind = None))]
     fn apply_play(
         &mut self,
@@ -172,11 +171,11 @@ impl FiftyKPlay {
         cards: &Bound<'_, PyAny>,
         kind: Option<&str>,
     ) -> PyResult<Outcome> {
-        let combo = self.read(cards, kind)?.map_err(value_error)?;
+        let combo = self.read(cards, kind)?.map_err(action_error)?;
         self.inner
             .apply(seat, FkAction::Play(combo))
             .map(outcome)
-            .map_err(value_error)
+            .map_err(action_error)
     }
 
     /// Passes for `seat`; the same result as `apply_play`.
@@ -184,7 +183,7 @@ impl FiftyKPlay {
         self.inner
             .apply(seat, FkAction::Pass)
             .map(outcome)
-            .map_err(value_error)
+            .map_err(action_error)
     }
 
     /// Applies the `index`-th legal action of the seat to act.
@@ -192,13 +191,15 @@ impl FiftyKPlay {
         let inner = &mut self.inner;
         py.detach(|| inner.apply_legal(index))
             .map(outcome)
-            .map_err(value_error)
+            .map_err(action_error)
     }
 
     /// A seat's cards, strongest first (2 A K … 3).
     fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
         if seat >= self.inner.num_players() {
-            return Err(value_error(format!("no seat {seat}")));
+            return Err(action_error(ActionError::no_such_seat(format!(
+                "no seat {seat}"
+            ))));
         }
         card_list(py, &ordered(self.inner.hand(seat)))
     }
@@ -308,7 +309,11 @@ impl FkBot {
         let (bot, state) = (&mut self.inner, &mut play.inner);
         py.detach(|| bot.choose(state))
             .map(|a| action_text(&a))
-            .ok_or_else(|| value_error("nobody is to play: the hand is over"))
+            .ok_or_else(|| {
+                action_error(ActionError::game_over(
+                    "nobody is to play: the hand is over",
+                ))
+            })
     }
 }
 

@@ -1,12 +1,14 @@
 //! `TrickPlay`: the play of a hand (tricks, throws, call card) as a Python object.
 
 use fenpai_core::card::{format_cards, Card as CoreCard, Counts};
+use fenpai_core::error::ActionError;
 use fenpai_core::trick::{self as core, Call, CallMode, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::bots::{sides as bot_sides, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
+use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
 use fenpai_core::bots::TrickBot as CoreBot;
 
@@ -34,7 +36,7 @@ fn outcome<'py>(py: Python<'py>, out: Outcome) -> PyResult<OutcomeTuple<'py>> {
 fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
     match extract_cards(obj)?.as_slice() {
         [c] => Ok(*c),
-        _ => Err(value_error("expected exactly one card")),
+        _ => Err(malformed("expected exactly one card")),
     }
 }
 
@@ -79,7 +81,7 @@ impl TrickPlay {
             mode,
             forbid_grab,
         };
-        self.inner.set_call(call).map_err(value_error)
+        self.inner.set_call(call).map_err(action_error)
     }
 
     #[getter]
@@ -125,9 +127,9 @@ impl TrickPlay {
     fn legal_play(&mut self, index: u64) -> PyResult<String> {
         let count = self.inner.moves().count();
         let play = self.inner.moves().nth(index).ok_or_else(|| {
-            value_error(format!(
+            action_error(ActionError::illegal(format!(
                 "there are {count} legal plays; index {index} is out of range"
-            ))
+            )))
         })?;
         Ok(format_cards(&self.inner.rules().sorted(&play)))
     }
@@ -135,11 +137,12 @@ impl TrickPlay {
     /// Why `seat` may not play `cards` now, or None.
     fn play_error(&self, seat: usize, cards: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let play = Counts::from_cards(&extract_cards(cards)?);
-        Ok(self.inner.play_error(seat, &play))
+        Ok(self.inner.play_error(seat, &play).map(String::from))
     }
 
     /// Plays `cards` for `seat`: (failed throw (attempted, forced) | None,
-    /// friend revealed (seat, by grab) | None, trick winner | None). ValueError if illegal.
+    /// friend revealed (seat, by grab) | None, trick winner | None). IllegalAction (or
+    /// a subclass) if it may not.
     fn apply<'py>(
         &mut self,
         py: Python<'py>,
@@ -150,7 +153,7 @@ impl TrickPlay {
         let inner = &mut self.inner;
         let out = py
             .detach(|| inner.apply(seat, &play))
-            .map_err(value_error)?;
+            .map_err(action_error)?;
         outcome(py, out)
     }
 
@@ -159,14 +162,16 @@ impl TrickPlay {
         let inner = &mut self.inner;
         let out = py
             .detach(|| inner.apply_legal(index))
-            .map_err(value_error)?;
+            .map_err(action_error)?;
         outcome(py, out)
     }
 
     /// A seat's cards, strongest first.
     fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
         if seat >= self.inner.num_players() {
-            return Err(value_error(format!("no seat {seat}")));
+            return Err(action_error(ActionError::no_such_seat(format!(
+                "no seat {seat}"
+            ))));
         }
         card_list(py, &self.inner.rules().sorted(self.inner.hand(seat)))
     }

@@ -19,6 +19,8 @@ mod test_support;
 mod tractor_deal;
 
 pub use action::{parse_action, Action, VERBS};
+
+use crate::error::ActionError;
 pub use bidding::{bid_range, BidStage, RedFive4pBidding};
 pub use deck::{
     check_deck, deal_all, fifty_k_deal, fifty_k_full_deck, make_deck, trick_deck, FiftyKDeal,
@@ -58,7 +60,7 @@ pub trait Phase {
 
     /// Checks an action of the seat to act, then applies it; returns its canonical
     /// form. An error leaves the phase unchanged. (Use [`Phase::act`], which logs it.)
-    fn checked(&mut self, action: &Action) -> Result<Action, String>;
+    fn checked(&mut self, action: &Action) -> Result<Action, ActionError>;
 
     /// Every applied action in order: (seat, canonical action).
     fn log(&self) -> &[(usize, Action)];
@@ -68,8 +70,10 @@ pub trait Phase {
 
     /// Applies an action of the seat to act after checking it, and logs it; returns
     /// its canonical form. An error leaves the phase unchanged.
-    fn act(&mut self, action: &Action) -> Result<Action, String> {
-        let seat = self.to_act().ok_or("this phase is over")?;
+    fn act(&mut self, action: &Action) -> Result<Action, ActionError> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("this phase is over"))?;
         let done = self.checked(action)?;
         self.log_mut().push((seat, done.clone()));
         Ok(done)
@@ -82,22 +86,21 @@ pub trait Phase {
     }
 
     /// Why `seat` may not act now, in the words of the API (None when it may).
-    fn turn_error(&self, seat: i64) -> Option<String> {
-        let n = self.num_players();
-        if seat < 0 || seat as usize >= n {
-            return Some(format!("there is no seat {seat}: seats are 0..{}", n - 1));
+    fn turn_error(&self, seat: i64) -> Option<ActionError> {
+        if let Err(e) = ActionError::check_seat(seat, self.num_players()) {
+            return Some(e);
         }
         match self.to_act() {
-            None => Some("this phase is over".into()),
-            Some(s) if s as i64 != seat => Some(format!(
+            None => Some(ActionError::game_over("this phase is over")),
+            Some(s) if s as i64 != seat => Some(ActionError::not_your_turn(format!(
                 "it is not seat {seat}'s turn (waiting for seat {s})"
-            )),
+            ))),
             Some(_) => None,
         }
     }
 
     /// Checks the turn, then the action, then applies it.
-    fn apply(&mut self, seat: i64, action: &Action) -> Result<Action, String> {
+    fn apply(&mut self, seat: i64, action: &Action) -> Result<Action, ActionError> {
         match self.turn_error(seat) {
             Some(e) => Err(e),
             None => self.act(action),
@@ -105,7 +108,7 @@ pub trait Phase {
     }
 
     /// Checks the turn, parses the text, then checks and applies it (the order of the API).
-    fn apply_text(&mut self, seat: i64, text: &str) -> Result<Action, String> {
+    fn apply_text(&mut self, seat: i64, text: &str) -> Result<Action, ActionError> {
         if let Some(e) = self.turn_error(seat) {
             return Err(e);
         }
@@ -113,15 +116,17 @@ pub trait Phase {
     }
 
     /// Applies the `index`-th legal action.
-    fn apply_legal(&mut self, index: u64) -> Result<Action, String> {
+    fn apply_legal(&mut self, index: u64) -> Result<Action, ActionError> {
         let count = self.num_legal();
         let Some(action) = self.legal_action(index) else {
-            let seat = self
-                .to_act()
-                .map_or("nobody".into(), |s| format!("seat {s}"));
-            return Err(format!(
-                "{seat} has {count} legal actions; {index} is out of range"
-            ));
+            return Err(match self.to_act() {
+                Some(s) => ActionError::illegal(format!(
+                    "seat {s} has {count} legal actions; {index} is out of range"
+                )),
+                None => ActionError::game_over(format!(
+                    "nobody has {count} legal actions; {index} is out of range"
+                )),
+            });
         };
         self.act(&action)
     }
