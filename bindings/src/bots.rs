@@ -1,9 +1,11 @@
 //! `TrickBot`: the core's play-phase bots, and playing a hand out with the GIL released.
 
 use fenpai_core::bots::{BotKind, Sides, TrickBot as CoreBot};
+use fenpai_core::error::ActionError;
 use pyo3::prelude::*;
 
 use crate::cards::value_error;
+use crate::errors::action_error;
 use crate::trick_play::TrickPlay;
 
 /// A play-phase bot ("random" or "greedy") with its own seeded generator.
@@ -49,9 +51,11 @@ impl TrickBot {
     ) -> PyResult<String> {
         let sides = sides(sides_name, declarer)?;
         let (bot, state) = (&mut self.inner, play.core_mut());
-        let chosen = py
-            .detach(|| bot.choose(state, sides))
-            .ok_or_else(|| value_error("nobody is to play: the hand is over"))?;
+        let chosen = py.detach(|| bot.choose(state, sides)).ok_or_else(|| {
+            action_error(ActionError::game_over(
+                "nobody is to play: the hand is over",
+            ))
+        })?;
         Ok(play.core_mut().play_action(&chosen).to_string())
     }
 }

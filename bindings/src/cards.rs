@@ -6,6 +6,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString};
 
+use crate::errors::malformed;
+
 /// One playing card; copies of a card compare equal (C-2).
 #[pyclass(module = "fenpai._core", name = "Card", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -15,7 +17,7 @@ pub struct Card(pub CoreCard);
 impl Card {
     #[new]
     fn py_new(text: &str) -> PyResult<Self> {
-        CoreCard::parse(text.trim()).map(Card).map_err(value_error)
+        CoreCard::parse(text.trim()).map(Card).map_err(malformed)
     }
 
     /// "2".."9", "T", "J", "Q", "K", "A"; "BJ"/"LJ" for jokers.
@@ -59,6 +61,7 @@ impl Card {
     }
 }
 
+/// A bad configuration or argument that is no action (options, seats of a setup, limits).
 pub fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
@@ -97,7 +100,7 @@ pub fn for_each_card(
     mut f: impl FnMut(CoreCard) -> PyResult<()>,
 ) -> PyResult<()> {
     if let Ok(text) = obj.cast::<PyString>() {
-        for c in card::parse_cards(text.to_str()?).map_err(value_error)? {
+        for c in card::parse_cards(text.to_str()?).map_err(malformed)? {
             f(c)?;
         }
         return Ok(());
@@ -122,16 +125,16 @@ fn card_of(item: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
     if let Ok(c) = item.cast_exact::<Card>() {
         Ok(c.get().0)
     } else if let Ok(text) = item.cast::<PyString>() {
-        CoreCard::parse(text.to_str()?.trim()).map_err(value_error)
+        CoreCard::parse(text.to_str()?.trim()).map_err(malformed)
     } else {
-        Err(value_error(format!(
+        Err(malformed(format!(
             "expected a Card or card text, got {}",
             item.get_type().name()?
         )))
     }
 }
 
-/// Parses card text into a list of `Card`s (C-1); ValueError names the bad token.
+/// Parses card text into a list of `Card`s (C-1); MalformedAction names the bad token.
 #[pyfunction]
 fn cards<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
     let parsed = extract_cards(text)?;

@@ -1,12 +1,14 @@
 //! `FiftyKPlay` and `FkBot`: the play of a Fifty-K hand (FK-30..FK-33) and its bots.
 
 use fenpai_core::bots::{BotKind, FkBot as CoreBot};
+use fenpai_core::error::ActionError;
 use fenpai_core::fifty_k::{CardSet, FkAction, FkPlay, LeadAfterOut};
 use fenpai_core::phases::{fifty_k_action, parse_action, turn_error};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::cards::{card_list, extract_cards, value_error};
+use crate::errors::action_error;
 use crate::fifty_k::Combo;
 use crate::phases::action_text as phase_action_text;
 
@@ -108,9 +110,9 @@ impl FiftyKPlay {
             .nth_legal(index)
             .map(|a| action_text(&a))
             .ok_or_else(|| {
-                value_error(format!(
+                action_error(ActionError::illegal(format!(
                     "there are {count} legal actions; index {index} is out of range"
-                ))
+                )))
             })
     }
 
@@ -131,29 +133,32 @@ impl FiftyKPlay {
         cards: &Bound<'_, PyAny>,
         kind: Option<&str>,
     ) -> PyResult<Option<String>> {
-        Ok(match self.inner.read_text(&extract_cards(cards)?, kind) {
+        let reason = match self.inner.read_cards(&extract_cards(cards)?, kind) {
             Err(reason) => Some(reason),
-            Ok(turn) => self.inner.action_error(seat, &turn),
-        })
+            Ok(combo) => self.inner.action_error(seat, &FkAction::Play(combo)),
+        };
+        Ok(reason.map(String::from))
     }
 
     /// Why `seat` may not pass now, or None.
     fn pass_error(&self, seat: usize) -> Option<String> {
-        self.inner.action_error(seat, &FkAction::Pass)
+        self.inner
+            .action_error(seat, &FkAction::Pass)
+            .map(String::from)
     }
 
     /// Checks the turn, parses and checks the action (FK-30: `play CARDS [as KIND]`
-    /// or `pass`), then applies it; returns its canonical text. ValueError gives the
-    /// reason and changes nothing.
+    /// or `pass`), then applies it; returns its canonical text. IllegalAction (or a
+    /// subclass) gives the reason and changes nothing.
     fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<String> {
         if let Some(e) = turn_error(self.inner.num_players(), self.inner.to_act(), seat) {
-            return Err(value_error(e));
+            return Err(action_error(e));
         }
-        let parsed = parse_action(&phase_action_text(action)?).map_err(value_error)?;
+        let parsed = parse_action(&phase_action_text(action)?).map_err(action_error)?;
         self.inner
             .act(seat as usize, &parsed)
             .map(|a| a.to_string())
-            .map_err(value_error)
+            .map_err(action_error)
     }
 
     /// Applies the `index`-th legal action of the seat to act; returns its text.
@@ -161,13 +166,15 @@ impl FiftyKPlay {
         let inner = &mut self.inner;
         py.detach(|| inner.act_legal(index))
             .map(|a| a.to_string())
-            .map_err(value_error)
+            .map_err(action_error)
     }
 
     /// A seat's cards, strongest first (2 A K … 3).
     fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
         if seat >= self.inner.num_players() {
-            return Err(value_error(format!("no seat {seat}")));
+            return Err(action_error(ActionError::no_such_seat(format!(
+                "no seat {seat}"
+            ))));
         }
         card_list(py, &ordered(self.inner.hand(seat)))
     }
@@ -277,7 +284,11 @@ impl FkBot {
         let (bot, state) = (&mut self.inner, &mut play.inner);
         py.detach(|| bot.choose(state))
             .map(|a| action_text(&a))
-            .ok_or_else(|| value_error("nobody is to play: the hand is over"))
+            .ok_or_else(|| {
+                action_error(ActionError::game_over(
+                    "nobody is to play: the hand is over",
+                ))
+            })
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod bots;
 mod cards;
+mod errors;
 mod fifty_k;
 mod fifty_k_play;
 mod hands;

@@ -1,16 +1,18 @@
 //! The phases before the play as Python objects: `TractorDeal`, `RedFive4pBidding`,
 //! `RedFive5pDeal`, `Burial`, `FriendCall`, their bots (`PhaseBot`) and `fifty_k_deal`.
-//! Each converts arguments, maps the core's reasons to ValueError, and releases the
-//! GIL where it loops.
+//! Each converts arguments, raises the core's rejections as `fenpai.errors` classes
+//! (bad configuration as ValueError), and releases the GIL where it loops.
 
 use fenpai_core::bots::{BotKind, Greedy, PhaseBot as CoreBot};
 use fenpai_core::card::{Card as CoreCard, Counts, Rank};
+use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
 use fenpai_core::trick::{FollowFormat, TrickRules as CoreRules};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use crate::cards::{card_list, extract_cards, value_error};
+use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
 use crate::trick_play::TrickPlay;
 
@@ -84,7 +86,7 @@ fn shown(rules: Option<&CoreRules>, counts: &Counts) -> Vec<CoreCard> {
 pub fn action_text(action: &Bound<'_, PyAny>) -> PyResult<String> {
     match action.cast::<PyString>() {
         Ok(s) => Ok(s.to_str()?.to_string()),
-        Err(_) => Err(value_error(format!(
+        Err(_) => Err(malformed(format!(
             "an action is text, not {}",
             action.get_type().name()?
         ))),
@@ -150,35 +152,36 @@ macro_rules! phase_class {
             fn legal_action(&self, index: u64) -> PyResult<String> {
                 match self.inner.legal_action(index) {
                     Some(a) => Ok(a.to_string()),
-                    None => Err(value_error(match self.inner.to_act() {
-                        Some(s) => format!(
+                    None => Err(action_error(match self.inner.to_act() {
+                        Some(s) => ActionError::illegal(format!(
                             "seat {s} has {} legal actions; {index} is out of range",
                             self.inner.num_legal()
-                        ),
-                        None => "this phase is over".to_string(),
+                        )),
+                        None => ActionError::game_over("this phase is over"),
                     })),
                 }
             }
 
             /// Why `seat` may not act now, or None.
             fn turn_error(&self, seat: i64) -> Option<String> {
-                self.inner.turn_error(seat)
+                self.inner.turn_error(seat).map(String::from)
             }
 
             /// Checks the turn, parses and checks the action, then applies it; returns
-            /// its canonical text. ValueError gives the reason and changes nothing.
+            /// its canonical text. IllegalAction (or a subclass) gives the reason and
+            /// changes nothing.
             fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<String> {
                 if let Some(e) = self.inner.turn_error(seat) {
-                    return Err(value_error(e));
+                    return Err(action_error(e));
                 }
                 let text = action_text(action)?;
-                let parsed = core::parse_action(&text).map_err(value_error)?;
-                self.inner.act(&parsed).map(|a| a.to_string()).map_err(value_error)
+                let parsed = core::parse_action(&text).map_err(action_error)?;
+                self.inner.act(&parsed).map(|a| a.to_string()).map_err(action_error)
             }
 
             /// Applies the `index`-th legal action; returns its text.
             fn apply_legal(&mut self, index: u64) -> PyResult<String> {
-                self.inner.apply_legal(index).map(|a| a.to_string()).map_err(value_error)
+                self.inner.apply_legal(index).map(|a| a.to_string()).map_err(action_error)
             }
 
             /// Runs the phase to its end, `bots[seat]` choosing for each seat, the GIL released.
@@ -201,7 +204,7 @@ macro_rules! phase_class {
                 let hands = self.inner.dealt();
                 let hand = hands
                     .get(seat)
-                    .ok_or_else(|| value_error(format!("there is no seat {seat}")))?;
+                    .ok_or_else(|| action_error(ActionError::no_such_seat(format!("there is no seat {seat}"))))?;
                 card_list(py, &shown(self.inner.known_rules(), hand))
             }
 
@@ -369,7 +372,7 @@ deal_class! {
             if seat >= self.inner.num_players() {
                 return Err(value_error(format!("there is no seat {seat}")));
             }
-            Ok(self.inner.declaration_error(seat, &extract_cards(cards)?))
+            Ok(self.inner.declaration_error(seat, &extract_cards(cards)?).map(String::from))
         }
 
         /// The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13).
@@ -560,7 +563,7 @@ phase_class! {
 
         /// R5-21: the declarer's copies of `card`, in hand and buried.
         fn copies_owned(&self, card: &str) -> PyResult<u8> {
-            let c = CoreCard::parse(card.trim()).map_err(value_error)?;
+            let c = CoreCard::parse(card.trim()).map_err(malformed)?;
             Ok(self.inner.copies_owned(c))
         }
 
@@ -593,9 +596,11 @@ pub struct PhaseBot {
 }
 
 fn choose_in<P: Greedy>(bot: &mut CoreBot, phase: &P) -> PyResult<String> {
-    bot.choose(phase)
-        .map(|a| a.to_string())
-        .ok_or_else(|| value_error("nobody is to act: the phase is over"))
+    bot.choose(phase).map(|a| a.to_string()).ok_or_else(|| {
+        action_error(ActionError::game_over(
+            "nobody is to act: the phase is over",
+        ))
+    })
 }
 
 #[pymethods]

@@ -240,6 +240,7 @@ impl TrickRules {
         );
         self.inner
             .follow_error(&hand, &lead, &play)
+            .map(|reason| reason.map(String::from))
             .map_err(value_error)
     }
 

@@ -1,6 +1,7 @@
 //! `TrickPlay`: the play of a hand (tricks, throws, call card) as a Python object.
 
 use fenpai_core::card::{Card as CoreCard, Counts};
+use fenpai_core::error::ActionError;
 use fenpai_core::phases::{parse_action, turn_error};
 use fenpai_core::trick::{self as core, Call, CallMode};
 use pyo3::prelude::*;
@@ -10,6 +11,7 @@ use crate::phases::action_text;
 
 use crate::bots::{sides as bot_sides, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
+use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
 use fenpai_core::bots::TrickBot as CoreBot;
 
@@ -23,7 +25,7 @@ pub struct TrickPlay {
 fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
     match extract_cards(obj)?.as_slice() {
         [c] => Ok(*c),
-        _ => Err(value_error("expected exactly one card")),
+        _ => Err(malformed("expected exactly one card")),
     }
 }
 
@@ -68,7 +70,7 @@ impl TrickPlay {
             mode,
             forbid_grab,
         };
-        self.inner.set_call(call).map_err(value_error)
+        self.inner.set_call(call).map_err(action_error)
     }
 
     #[getter]
@@ -114,9 +116,9 @@ impl TrickPlay {
     fn legal_action(&mut self, index: u64) -> PyResult<String> {
         let count = self.inner.moves().count();
         let play = self.inner.moves().nth(index).ok_or_else(|| {
-            value_error(format!(
+            action_error(ActionError::illegal(format!(
                 "there are {count} legal plays; index {index} is out of range"
-            ))
+            )))
         })?;
         Ok(self.inner.play_action(&play).to_string())
     }
@@ -124,20 +126,21 @@ impl TrickPlay {
     /// Why `seat` may not play `cards` now, or None.
     fn play_error(&self, seat: usize, cards: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let play = Counts::from_cards(&extract_cards(cards)?);
-        Ok(self.inner.play_error(seat, &play))
+        Ok(self.inner.play_error(seat, &play).map(String::from))
     }
 
     /// Checks the turn, parses and checks the action (`play CARDS`), then applies it;
-    /// returns its canonical text. ValueError gives the reason and changes nothing.
+    /// returns its canonical text. IllegalAction (or a subclass) gives the reason and
+    /// changes nothing.
     fn apply(&mut self, py: Python<'_>, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<String> {
         if let Some(e) = turn_error(self.inner.num_players(), self.inner.to_act(), seat) {
-            return Err(value_error(e));
+            return Err(action_error(e));
         }
-        let parsed = parse_action(&action_text(action)?).map_err(value_error)?;
+        let parsed = parse_action(&action_text(action)?).map_err(action_error)?;
         let inner = &mut self.inner;
         py.detach(|| inner.act(seat as usize, &parsed))
             .map(|a| a.to_string())
-            .map_err(value_error)
+            .map_err(action_error)
     }
 
     /// Applies the `index`-th legal action of the seat to act; returns its text.
@@ -145,13 +148,15 @@ impl TrickPlay {
         let inner = &mut self.inner;
         py.detach(|| inner.act_legal(index))
             .map(|a| a.to_string())
-            .map_err(value_error)
+            .map_err(action_error)
     }
 
     /// A seat's cards, strongest first.
     fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
         if seat >= self.inner.num_players() {
-            return Err(value_error(format!("no seat {seat}")));
+            return Err(action_error(ActionError::no_such_seat(format!(
+                "no seat {seat}"
+            ))));
         }
         card_list(py, &self.inner.rules().sorted(self.inner.hand(seat)))
     }

@@ -1,4 +1,9 @@
-"""Type stubs for the native module `fenpai._core` (built from `bindings/`)."""
+"""Type stubs for the native module `fenpai._core` (built from `bindings/`).
+
+A rejected action raises a class of `fenpai.errors` (`IllegalAction`, `MalformedAction`,
+`NotYourTurn`, `GameOver`, `NoSuchSeat`) with the core's `code` and `rule`; card text that
+does not parse is a `MalformedAction`; bad configuration raises ValueError.
+"""
 
 from collections.abc import Iterable
 from typing import TypeVar, final

@@ -1,6 +1,7 @@
-"""Errors raised by games, each with a stable `code` (what kind of mistake) and the
-`rule` it breaks, so that callers (the service, bots, tools) act on the type, never
-on the English of the message."""
+"""Errors raised by games and by the Rust core's state objects (`fenpai._core` raises
+these classes itself), each with a stable `code` (what kind of mistake) and the `rule`
+it breaks, so that callers (the service, bots, tools) act on the type, never on the
+English of the message."""
 
 from __future__ import annotations
 
@@ -10,23 +11,33 @@ import re
 RULE_ID = re.compile(r"\b(?:C|R4|R5|FK|TR)-\d+\b")
 
 
+class _Cited:
+    """The default `rule`: the first rule id the message cites."""
+
+    def __repr__(self) -> str:
+        return "<the rule the message cites>"
+
+
+_CITED = _Cited()
+
+
 class IllegalAction(ValueError):
     """An action the rules or the game's state do not allow; the game is left unchanged.
 
-    `rule` is the id of the rule the action breaks (None when no rule applies); when it
-    is not given, the first rule id the message cites is taken.
+    `rule` is the id of the rule the action breaks (None when no rule applies). The
+    Rust core passes it (None included); a raise that does not give it takes the first
+    rule id its message cites.
     """
 
     #: A stable, upper-snake name for this kind of rejection.
     code = "ILLEGAL_ACTION"
 
-    def __init__(self, message: str, rule: str | None = None):
+    def __init__(self, message: str, rule: str | None | _Cited = _CITED):
         super().__init__(message)
-        if rule is None:
-            # Until the Rust core raises typed errors itself, its messages cite the rule.
+        if isinstance(rule, _Cited):
             cited = RULE_ID.search(message)
             rule = cited.group(0) if cited else None
-        self.rule = rule
+        self.rule: str | None = rule
 
     @property
     def message(self) -> str:
@@ -50,7 +61,7 @@ class NotYourTurn(IllegalAction):
 
 
 class GameOver(IllegalAction):
-    """The game is over: nobody may act or resign."""
+    """The game is over: nobody may act or resign (for a core phase object: its phase is over)."""
 
     code = "GAME_OVER"
 

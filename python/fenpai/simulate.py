@@ -62,6 +62,20 @@ def _chunk(probe: Game, seeds: list[int], names: list[str]) -> list[Row]:
     return [row(probe.hand_from(s, h)) for s, h in zip(seeds, hands, strict=True)]
 
 
+def _in_threads(workers: int, probe: Game, parts: list[list[int]], names: list[str]) -> list[Row]:
+    """The chunks' rows in order, from `workers` threads (each chunk in the core without
+    the GIL); on an interrupt (Ctrl-C) the chunks not started are cancelled and the error
+    goes on at once."""
+    pool = ThreadPoolExecutor(max_workers=workers)
+    try:
+        rows = [r for part in pool.map(lambda p: _chunk(probe, p, names), parts) for r in part]
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return rows
+
+
 def simulate(
     variant: str,
     games: int,
@@ -84,14 +98,12 @@ def simulate(
     if games < 0 or workers < 1:
         raise ValueError("games must be >= 0 and workers >= 1")
     seeds = [seed_for(seed, i) for i in range(games)]
-    size = max(1, min(256, -(-games // (workers * 4))))
+    size = max(1, min(64, -(-games // (workers * 4))))
     parts = [seeds[i : i + size] for i in range(0, games, size)]
     if workers == 1 or len(parts) < 2:
         rows = [r for part in parts for r in _chunk(probe, part, names)]
     else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            done = pool.map(lambda part: _chunk(probe, part, names), parts)
-            rows = [r for part_rows in done for r in part_rows]
+        rows = _in_threads(workers, probe, parts, names)
     return {
         "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
         "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),

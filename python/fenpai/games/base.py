@@ -33,15 +33,6 @@ JSON_FORMAT = 1
 OptionSpec = dict[str, tuple[Any, "Callable[[Any], bool]", str]]
 
 
-def rejected(err: Exception, action: object = None) -> IllegalAction:
-    """The core's ValueError as the `IllegalAction` the API promises: `MalformedAction`
-    (raised from here) when `action` does not parse. The one place that converts; it
-    goes once the bindings raise the typed errors themselves."""
-    if action is not None:
-        parse_action(action)
-    return IllegalAction(str(err))
-
-
 class Game:
     """One hand of a variant. Subclasses declare the phases; this class holds the contract."""
 
@@ -238,10 +229,7 @@ class Game:
             self._check_turn(seat)
         if type(action) is not str or not (action.isascii() and action.isprintable()):
             parse_action(action)  # MalformedAction for what the grammar refuses (C-1)
-        try:
-            cur.apply(seat, action)
-        except ValueError as err:
-            raise rejected(err, action) from None
+        cur.apply(seat, action)  # the core raises the typed IllegalAction, changing nothing
         if cur.done:
             self._settle()
 

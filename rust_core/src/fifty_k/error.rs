@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::card::Card;
+use crate::error::ActionError;
 
 /// Why a Fifty-K argument was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,3 +55,18 @@ impl fmt::Display for FkError {
 }
 
 impl std::error::Error for FkError {}
+
+/// A bad card breaks FK-1, cards that are no combination FK-17; a kind or an id that
+/// does not parse is malformed.
+impl From<FkError> for ActionError {
+    fn from(e: FkError) -> ActionError {
+        let message = e.to_string();
+        match e {
+            FkError::Joker(_) | FkError::Duplicate(_) | FkError::InHandAndTop(_) => {
+                ActionError::breaks("FK-1", message)
+            }
+            FkError::NotACombination(_) => ActionError::breaks("FK-17", message),
+            FkError::UnknownKind(_) | FkError::BadId(_) => ActionError::malformed(message),
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! Every action can be checked before it is applied; a rejected one changes nothing.
 
 use crate::card::Card;
+use crate::error::ActionError;
 
 use super::beats::beats;
 use super::cardset::CardSet;
@@ -147,9 +148,10 @@ impl FkPlay {
         &self.log
     }
 
-    /// Whether the seat to act may pass (it may not when leading, FK-30).
+    /// Whether the seat to act may pass (it may not when leading, FK-30; nobody may
+    /// once the hand is over).
     pub fn can_pass(&self) -> bool {
-        self.top.is_some()
+        !self.done && self.top.is_some()
     }
 
     /// The legal combinations of the seat to act, in play-id order.
@@ -185,11 +187,15 @@ impl FkPlay {
 
     /// FK-17: reads `cards` as the play meant: the named kind, or unnamed the reading
     /// legal now (one that beats the table; for a lead the first in FK-10..FK-16 order).
-    pub fn read(&self, cards: CardSet, kind: Option<Kind>) -> Result<Combo, String> {
+    pub fn read(&self, cards: CardSet, kind: Option<Kind>) -> Result<Combo, ActionError> {
         let top = self.top.map(|(c, _)| c);
         let combo = match (kind, top) {
-            (Some(k), _) => read_as(cards, k)
-                .ok_or_else(|| format!("{} is not a {} (FK-10..FK-17)", text(cards), k.name()))?,
+            (Some(k), _) => read_as(cards, k).ok_or_else(|| {
+                ActionError::breaks(
+                    "FK-17",
+                    format!("{} is not a {} (FK-10..FK-17)", text(cards), k.name()),
+                )
+            })?,
             (None, None) => classify(cards, None).ok_or_else(|| not_a_combination(cards))?,
             (None, Some(t)) => readings(cards)
                 .find(|c| beats(c, &t))
@@ -199,42 +205,64 @@ impl FkPlay {
         Ok(combo)
     }
 
+    /// [`Self::read`] from cards as given and a kind's name: a joker or a card twice
+    /// breaks FK-1, an unknown kind does not parse.
+    pub fn read_cards(&self, cards: &[Card], kind: Option<&str>) -> Result<Combo, ActionError> {
+        let set = CardSet::from_cards(cards)?;
+        let kind = kind.map(Kind::parse).transpose()?;
+        self.read(set, kind)
+    }
+
     /// Why `seat` may not take `action` now, or `None` when it may.
-    pub fn action_error(&self, seat: usize, action: &FkAction) -> Option<String> {
+    pub fn action_error(&self, seat: usize, action: &FkAction) -> Option<ActionError> {
+        if let Err(e) = ActionError::check_seat(seat as i64, self.num_players()) {
+            return Some(e);
+        }
         if self.done {
-            return Some("the hand is over".into());
+            return Some(ActionError::game_over("the hand is over"));
         }
         if seat != self.to_act {
-            return Some(format!(
+            return Some(ActionError::not_your_turn(format!(
                 "it is seat {}'s turn, not seat {seat}'s",
                 self.to_act
-            ));
+            )));
         }
         match action {
-            FkAction::Pass if self.top.is_none() => {
-                Some("the leader must play a combination (FK-30)".into())
-            }
+            FkAction::Pass if self.top.is_none() => Some(ActionError::breaks(
+                "FK-30",
+                "the leader must play a combination (FK-30)",
+            )),
             FkAction::Pass => None,
             FkAction::Play(combo) => {
                 if let Some(c) = missing(self.hands[seat], combo.cards) {
-                    return Some(format!("you do not hold {c}"));
+                    return Some(ActionError::illegal(format!("you do not hold {c}")));
                 }
-                match self.top {
-                    Some((t, _)) if !beats(combo, &t) => Some(format!(
+                let (t, _) = self.top?;
+                if beats(combo, &t) {
+                    return None;
+                }
+                // FK-21 decides whenever a special takes part, FK-20 between the others.
+                let rule = if combo.kind.is_special() || t.kind.is_special() {
+                    "FK-21"
+                } else {
+                    "FK-20"
+                };
+                Some(ActionError::breaks(
+                    rule,
+                    format!(
                         "{} ({}) does not beat {} ({}) (FK-20, FK-21)",
                         text(combo.cards),
                         combo.kind.name(),
                         text(t.cards),
                         t.kind.name()
-                    )),
-                    _ => None,
-                }
+                    ),
+                ))
             }
         }
     }
 
     /// Applies an action; an illegal one is refused with the reason and changes nothing.
-    pub fn apply(&mut self, seat: usize, action: FkAction) -> Result<FkOutcome, String> {
+    pub fn apply(&mut self, seat: usize, action: FkAction) -> Result<FkOutcome, ActionError> {
         if let Some(reason) = self.action_error(seat, &action) {
             return Err(reason);
         }
@@ -242,17 +270,21 @@ impl FkPlay {
     }
 
     /// Applies the `index`-th legal action of the seat to act.
-    pub fn apply_legal(&mut self, index: usize) -> Result<FkOutcome, String> {
+    pub fn apply_legal(&mut self, index: usize) -> Result<FkOutcome, ActionError> {
         let (seat, action) = self.legal_turn(index)?;
         Ok(self.apply_checked(seat, action))
     }
 
     /// The seat to act and its `index`-th legal action.
-    pub(crate) fn legal_turn(&mut self, index: usize) -> Result<(usize, FkAction), String> {
-        let seat = self.to_act().ok_or("the hand is over")?;
+    pub(crate) fn legal_turn(&mut self, index: usize) -> Result<(usize, FkAction), ActionError> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("the hand is over"))?;
         let count = self.num_legal();
         let action = self.nth_legal(index).ok_or_else(|| {
-            format!("there are {count} legal actions; index {index} is out of range")
+            ActionError::illegal(format!(
+                "there are {count} legal actions; index {index} is out of range"
+            ))
         })?;
         Ok((seat, action))
     }
@@ -372,14 +404,18 @@ fn text(cards: CardSet) -> String {
     crate::card::format_cards(&cards.cards())
 }
 
-fn not_a_combination(cards: CardSet) -> String {
-    format!("{} is not a combination (FK-17)", text(cards))
+fn not_a_combination(cards: CardSet) -> ActionError {
+    ActionError::breaks(
+        "FK-17",
+        format!("{} is not a combination (FK-17)", text(cards)),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::error::ErrorKind;
 
     fn set(text: &str) -> CardSet {
         CardSet::from_cards(&parse_cards(text).unwrap()).unwrap()
@@ -454,5 +490,81 @@ mod tests {
             p.apply(s, FkAction::Pass).unwrap();
         }
         assert_eq!(p.to_act(), Some(2));
+    }
+
+    #[test]
+    fn typed_errors_of_the_fifty_k_play_give_the_kind_and_the_rule() {
+        use ErrorKind::*;
+        let hands = ["5s 5h 3h 3c", "6s 6h 6c 6d", "7d 7c 9d Td", "8c 9c Tc Jc"]
+            .map(set)
+            .to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let fives = play(&p, "5s 5h");
+        assert_eq!(
+            p.apply(4, fives).unwrap_err().kind_rule(),
+            (NoSuchSeat, None)
+        );
+        assert_eq!(
+            p.apply(1, fives).unwrap_err().kind_rule(),
+            (NotYourTurn, None)
+        );
+        let e = p.apply(0, FkAction::Pass).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, Some("FK-30")));
+        let e = p.read(set("5s 3h"), None).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, Some("FK-17")));
+        let e = p.read(set("5s 3h"), Some(Kind::Pair)).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, Some("FK-17")));
+        let bj = parse_cards("BJ").unwrap();
+        assert_eq!(
+            p.read_cards(&bj, None).unwrap_err().kind_rule(),
+            (Illegal, Some("FK-1"))
+        );
+        let e = p
+            .read_cards(&parse_cards("5s").unwrap(), Some("quad"))
+            .unwrap_err();
+        assert_eq!(e.kind_rule(), (Malformed, None));
+        p.apply(0, fives).unwrap();
+        let e = p.apply(1, play(&p, "3h 3c")).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, None), "not held");
+        // A pair on a bomb (FK-21).
+        p.apply(1, play(&p, "6s 6h 6c 6d")).unwrap();
+        let e = p.apply(2, play(&p, "7d 7c")).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, Some("FK-21")));
+        let e = p.apply_legal(99).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, None));
+    }
+
+    #[test]
+    fn fk_20_a_lower_pair_does_not_beat_citing_fk_20() {
+        let hands = ["9s 9h 3h", "5s 5h 4c", "6d 7d 8d", "8c 9c Tc"]
+            .map(set)
+            .to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let nines = play(&p, "9s 9h");
+        p.apply(0, nines).unwrap();
+        let e = p.apply(1, play(&p, "5s 5h")).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FK-20")));
+        assert!(p.hand(1).len() == 3 && p.to_act() == Some(1), "unchanged");
+    }
+
+    #[test]
+    fn game_over_once_the_hand_is_over() {
+        let hands = ["3h", "4c", "5d", "6s"].map(set).to_vec();
+        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        while !p.is_done() {
+            let last = p.num_legal() - 1;
+            p.apply_legal(last).unwrap();
+        }
+        assert_eq!(
+            (p.num_legal(), p.nth_legal(0)),
+            (0, None),
+            "not even a pass"
+        );
+        let e = p.apply(0, FkAction::Pass).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::GameOver, None));
+        assert_eq!(
+            p.apply_legal(0).unwrap_err().kind_rule(),
+            (ErrorKind::GameOver, None)
+        );
     }
 }

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::card::{format_cards, parse_cards, Card, Suit};
+use crate::error::ActionError;
 
 /// The verbs, in the order messages list them.
 pub const VERBS: [&str; 7] = ["bid", "pass", "trump", "declare", "bury", "call", "play"];
@@ -68,18 +69,23 @@ fn expected() -> String {
     VERBS.join(", ")
 }
 
-fn cards_of(verb: &str, rest: &str) -> Result<Vec<Card>, String> {
+fn cards_of(verb: &str, rest: &str) -> Result<Vec<Card>, ActionError> {
     if rest.is_empty() {
-        return Err(format!("'{verb}' needs cards, e.g. '{verb} 5h 5h'"));
+        return Err(ActionError::malformed(format!(
+            "'{verb}' needs cards, e.g. '{verb} 5h 5h'"
+        )));
     }
-    parse_cards(rest).map_err(|e| e.to_string())
+    parse_cards(rest).map_err(|e| ActionError::malformed(e.to_string()))
 }
 
 /// Parses action text; the error names what is wrong.
-pub fn parse_action(text: &str) -> Result<Action, String> {
+pub fn parse_action(text: &str) -> Result<Action, ActionError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(format!("empty action: expected one of {}", expected()));
+        return Err(ActionError::malformed(format!(
+            "empty action: expected one of {}",
+            expected()
+        )));
     }
     let (word, rest) = match text.find(char::is_whitespace) {
         Some(i) => (&text[..i], text[i..].trim()),
@@ -88,12 +94,12 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
     let verb = word.to_lowercase();
     match verb.as_str() {
         "pass" if rest.is_empty() => Ok(Action::Pass),
-        "pass" => Err("'pass' takes nothing after it".into()),
+        "pass" => Err(ActionError::malformed("'pass' takes nothing after it")),
         "bid" => {
             if rest.is_empty() || rest.len() > 6 || !rest.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(format!(
+                return Err(ActionError::malformed(format!(
                     "'bid' needs a whole number, e.g. 'bid 65', not '{rest}'"
-                ));
+                )));
             }
             Ok(Action::Bid(rest.parse().expect("six digits at most")))
         }
@@ -101,12 +107,14 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
             letter @ ("s" | "h" | "c" | "d") => {
                 Ok(Action::Trump(Suit::parse(letter).expect("a suit letter")))
             }
-            _ => Err(format!("'trump' needs a suit s, h, c or d, not '{rest}'")),
+            _ => Err(ActionError::malformed(format!(
+                "'trump' needs a suit s, h, c or d, not '{rest}'"
+            ))),
         },
         "call" if rest.to_lowercase() == "solo" => Ok(Action::CallSolo),
         "call" => match cards_of("call", rest)?.as_slice() {
             [c] => Ok(Action::Call(*c)),
-            _ => Err("'call' names one card or 'solo'".into()),
+            _ => Err(ActionError::malformed("'call' names one card or 'solo'")),
         },
         "declare" => Ok(Action::Declare(cards_of("declare", rest)?)),
         "bury" => Ok(Action::Bury(cards_of("bury", rest)?)),
@@ -115,7 +123,7 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
                 Some(i) => {
                     let kind = rest[i + 4..].trim().to_lowercase();
                     if kind.is_empty() {
-                        return Err("'as' needs a combination kind".into());
+                        return Err(ActionError::malformed("'as' needs a combination kind"));
                     }
                     (rest[..i].trim(), Some(kind))
                 }
@@ -123,10 +131,10 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
             };
             Ok(Action::Play(cards_of("play", cards)?, kind))
         }
-        _ => Err(format!(
+        _ => Err(ActionError::malformed(format!(
             "unknown action '{word}': expected one of {}",
             expected()
-        )),
+        ))),
     }
 }
 
@@ -178,5 +186,27 @@ mod tests {
         assert_eq!(text("play"), "error: 'play' needs cards, e.g. 'play 5h 5h'");
         assert!(text("hop").starts_with("error: unknown action 'hop': expected one of bid"));
         assert!(text("").starts_with("error: empty action"));
+    }
+
+    #[test]
+    fn every_parse_error_is_malformed_and_cites_no_rule() {
+        for t in [
+            "",
+            "pass 3",
+            "bid x",
+            "trump x",
+            "call Ah Kh",
+            "bury",
+            "play 5z",
+            "declare",
+            "hop",
+        ] {
+            let e = parse_action(t).unwrap_err();
+            assert_eq!(
+                (e.kind, e.rule),
+                (crate::error::ErrorKind::Malformed, None),
+                "{t}"
+            );
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! bid 5, 10 or 15 above the high bid; a pass is final. The declarer then names trump.
 
 use crate::card::{Card, Counts, Rank, Suit};
+use crate::error::ActionError;
 use crate::rng::Rng;
 use crate::trick::{Options, TrickRules, Variant};
 
@@ -186,7 +187,7 @@ impl RedFive4pBidding {
         self.bidder = seat;
     }
 
-    fn bid(&mut self, seat: usize, action: &Action) -> Result<Action, String> {
+    fn bid(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
         match action {
             Action::Pass => {
                 self.passed[seat] = true;
@@ -196,18 +197,31 @@ impl RedFive4pBidding {
                 let allowed = self.bid_values();
                 if !allowed.contains(n) {
                     let list: Vec<String> = allowed.iter().map(|b| b.to_string()).collect();
-                    return Err(format!(
-                        "bid {n} is not allowed: bids now are {} (R4-10, R4-13)",
-                        list.join(", ")
+                    return Err(ActionError::breaks(
+                        self.rule_broken_by(*n),
+                        format!(
+                            "bid {n} is not allowed: bids now are {} (R4-10, R4-13)",
+                            list.join(", ")
+                        ),
                     ));
                 }
                 self.high_bid = Some((seat, *n));
                 self.bids.push((seat, Some(*n)));
             }
-            _ => return Err("it is the bidding: 'bid N' or 'pass'".into()),
+            _ => return Err(ActionError::illegal("it is the bidding: 'bid N' or 'pass'")),
         }
         self.next_bidder();
         Ok(action.clone())
+    }
+
+    /// The rule a bid that is not allowed breaks: R4-10 outside the range or off the
+    /// multiples of 5, else R4-13 (the opening bid, the raise steps).
+    fn rule_broken_by(&self, bid: u32) -> &'static str {
+        if !bid.is_multiple_of(5) || !(self.low..=self.high).contains(&bid) {
+            "R4-10"
+        } else {
+            "R4-13"
+        }
     }
 
     /// R4-20, R4-21: trump named, the declarer takes the kitty.
@@ -262,7 +276,7 @@ impl Phase for RedFive4pBidding {
         &mut self.log
     }
 
-    fn checked(&mut self, action: &Action) -> Result<Action, String> {
+    fn checked(&mut self, action: &Action) -> Result<Action, ActionError> {
         match self.stage {
             BidStage::Bid => self.bid(self.bidder, action),
             BidStage::Trump => match action {
@@ -270,9 +284,11 @@ impl Phase for RedFive4pBidding {
                     self.name_trump(*suit);
                     Ok(action.clone())
                 }
-                _ => Err("the declarer names trump now: 'trump s', 'trump h', …".into()),
+                _ => Err(ActionError::illegal(
+                    "the declarer names trump now: 'trump s', 'trump h', …",
+                )),
             },
-            BidStage::Done => Err("the bidding is over".into()),
+            BidStage::Done => Err(ActionError::game_over("the bidding is over")),
         }
     }
 }
@@ -280,6 +296,7 @@ impl Phase for RedFive4pBidding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
     use crate::phases::parse_action;
 
     fn auction(decks: u8, minimum: bool) -> RedFive4pBidding {
@@ -287,7 +304,7 @@ mod tests {
     }
 
     fn say(b: &mut RedFive4pBidding, text: &str) -> Result<Action, String> {
-        b.act(&parse_action(text).unwrap())
+        b.act(&parse_action(text).unwrap()).map_err(String::from)
     }
 
     #[test]
@@ -369,5 +386,66 @@ mod tests {
         }
         assert_eq!(b.declarer(), Some((b.first_bidder(), 60)));
         assert_eq!(b.stage(), BidStage::Trump);
+    }
+
+    #[test]
+    fn r4_10_r4_13_a_refused_bid_names_the_rule_it_breaks() {
+        use ErrorKind::*;
+        let mut b = auction(2, false);
+        let bid = |b: &mut RedFive4pBidding, text: &str| {
+            b.act(&parse_action(text).unwrap()).unwrap_err().kind_rule()
+        };
+        assert_eq!(bid(&mut b, "bid 61"), (Illegal, Some("R4-10")));
+        assert_eq!(bid(&mut b, "bid 400"), (Illegal, Some("R4-10")));
+        say(&mut b, "bid 70").unwrap();
+        assert_eq!(
+            bid(&mut b, "bid 90"),
+            (Illegal, Some("R4-13")),
+            "a raise step"
+        );
+        assert_eq!(
+            bid(&mut b, "bid 65"),
+            (Illegal, Some("R4-13")),
+            "not higher"
+        );
+        assert_eq!(bid(&mut b, "trump h"), (Illegal, None));
+        let mut m = auction(2, true);
+        assert_eq!(
+            bid(&mut m, "bid 65"),
+            (Illegal, Some("R4-13")),
+            "opening_bid minimum"
+        );
+    }
+
+    #[test]
+    fn turn_errors_are_no_such_seat_not_your_turn_and_game_over() {
+        use ErrorKind::*;
+        let mut b = auction(2, false);
+        let seat = b.first_bidder() as i64;
+        let other = (seat + 1) % 4;
+        assert_eq!(
+            b.apply_text(4, "pass").unwrap_err().kind_rule(),
+            (NoSuchSeat, None)
+        );
+        assert_eq!(
+            b.apply_text(-1, "pass").unwrap_err().kind_rule(),
+            (NoSuchSeat, None)
+        );
+        let e = b.apply_text(other, "pass").unwrap_err();
+        assert_eq!(e.kind_rule(), (NotYourTurn, None));
+        let e = b.apply_text(seat, "bid sixty").unwrap_err();
+        assert_eq!(e.kind_rule(), (Malformed, None));
+        assert_eq!(b.apply_legal(99).unwrap_err().kind_rule(), (Illegal, None));
+        say(&mut b, "bid 200").unwrap();
+        say(&mut b, "trump s").unwrap();
+        assert_eq!(
+            b.apply_text(seat, "pass").unwrap_err().kind_rule(),
+            (GameOver, None)
+        );
+        assert_eq!(
+            b.act(&Action::Pass).unwrap_err().kind_rule(),
+            (GameOver, None)
+        );
+        assert_eq!(b.apply_legal(0).unwrap_err().kind_rule(), (GameOver, None));
     }
 }

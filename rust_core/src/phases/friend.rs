@@ -3,6 +3,7 @@
 //! (hand and buried) decides how the friend is found, which the play then watches.
 
 use crate::card::{Card, Counts, Rank, Suit, BJ};
+use crate::error::ActionError;
 use crate::trick::{Call, CallMode, TrickRules};
 
 use super::{Action, Phase};
@@ -160,19 +161,26 @@ impl Phase for FriendCall {
         &mut self.log
     }
 
-    fn checked(&mut self, action: &Action) -> Result<Action, String> {
+    fn checked(&mut self, action: &Action) -> Result<Action, ActionError> {
         if self.called.is_some() {
-            return Err("the call is made".into());
+            return Err(ActionError::game_over("the call is made"));
         }
         let (solo, call) = match action {
             Action::CallSolo => (true, None),
             Action::Call(card) if CALLABLE.contains(card) => self.call_of(*card),
             Action::Call(card) => {
-                return Err(format!(
+                return Err(ActionError::breaks(
+                    "R5-20",
+                    format!(
                     "the call card is an ace or king, 5h or BJ (R5-20), not {card}; or 'call solo'"
+                ),
                 ))
             }
-            _ => return Err("the declarer calls a friend now: 'call Ah', … or 'call solo'".into()),
+            _ => {
+                return Err(ActionError::illegal(
+                    "the declarer calls a friend now: 'call Ah', … or 'call solo'",
+                ))
+            }
         };
         self.called = Some((action.clone(), solo, call));
         Ok(action.clone())
@@ -183,6 +191,7 @@ impl Phase for FriendCall {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::error::ErrorKind;
     use crate::phases::parse_action;
     use crate::trick::{Options, Variant};
 
@@ -205,7 +214,7 @@ mod tests {
     }
 
     fn call(f: &mut FriendCall, text: &str) -> Result<Action, String> {
-        f.act(&parse_action(text).unwrap())
+        f.act(&parse_action(text).unwrap()).map_err(String::from)
     }
 
     #[test]
@@ -222,7 +231,16 @@ mod tests {
             call(&mut f, "pass").unwrap_err(),
             "the declarer calls a friend now: 'call Ah', … or 'call solo'"
         );
+        let e = f.act(&parse_action("call Qh").unwrap()).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("R5-20")));
         assert_eq!(f.to_act(), Some(1));
+        call(&mut f, "call solo").unwrap();
+        let e = f.act(&parse_action("call Ah").unwrap()).unwrap_err();
+        assert_eq!(
+            e.kind_rule(),
+            (ErrorKind::GameOver, None),
+            "the call is made"
+        );
     }
 
     #[test]

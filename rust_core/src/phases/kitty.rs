@@ -3,6 +3,7 @@
 //! and indexed without listing them (a 33-card hand has millions of burials).
 
 use crate::card::{format_cards, Card, Counts};
+use crate::error::ActionError;
 use crate::multiset::{Items, Space};
 use crate::trick::TrickRules;
 
@@ -93,18 +94,17 @@ impl Burial {
     }
 
     /// C-4: why the declarer may not bury `cards` (as given), or None.
-    pub fn check(&self, cards: &[Card]) -> Option<String> {
+    pub fn check(&self, cards: &[Card]) -> Option<ActionError> {
         if cards.len() != self.size {
-            return Some(format!(
-                "bury exactly {} cards, not {}",
-                self.size,
-                cards.len()
+            return Some(ActionError::breaks(
+                "C-4",
+                format!("bury exactly {} cards, not {}", self.size, cards.len()),
             ));
         }
         let mut rest = self.hands[self.declarer];
         for &c in cards {
             if rest.get(c) == 0 {
-                return Some(format!("you do not hold {c}"));
+                return Some(ActionError::illegal(format!("you do not hold {c}")));
             }
             rest.remove(c, 1);
         }
@@ -155,9 +155,12 @@ impl Phase for Burial {
         &mut self.log
     }
 
-    fn checked(&mut self, action: &Action) -> Result<Action, String> {
+    fn checked(&mut self, action: &Action) -> Result<Action, ActionError> {
         let Action::Bury(cards) = action else {
-            return Err(format!("the declarer must bury {} cards now", self.size));
+            return Err(ActionError::illegal(format!(
+                "the declarer must bury {} cards now",
+                self.size
+            )));
         };
         if let Some(reason) = self.check(cards) {
             return Err(reason);
@@ -181,6 +184,7 @@ impl Burial {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank, Suit};
+    use crate::error::ErrorKind;
     use crate::trick::{Options, Variant};
 
     fn rules() -> TrickRules {
@@ -224,18 +228,19 @@ mod tests {
     #[test]
     fn c_4_a_checked_burial_changes_nothing_when_rejected() {
         let mut b = Burial::new(rules(), vec![hand("3s 3s 4s 5h"), hand("6c")], 0, 2).unwrap();
-        assert_eq!(
-            b.act(&Action::Bury(parse_cards("3s").unwrap()))
-                .unwrap_err(),
-            "bury exactly 2 cards, not 1"
-        );
+        let e = b
+            .act(&Action::Bury(parse_cards("3s").unwrap()))
+            .unwrap_err();
+        assert_eq!(e.message, "bury exactly 2 cards, not 1");
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("C-4")));
         assert_eq!(
             b.act(&Action::Bury(parse_cards("4s 4s").unwrap()))
-                .unwrap_err(),
+                .unwrap_err()
+                .message,
             "you do not hold 4s"
         );
         assert_eq!(
-            b.act(&Action::Pass).unwrap_err(),
+            b.act(&Action::Pass).unwrap_err().message,
             "the declarer must bury 2 cards now"
         );
         assert_eq!(b.num_legal(), 4);

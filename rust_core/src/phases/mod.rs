@@ -20,6 +20,8 @@ mod reveal;
 mod test_support;
 mod tractor_deal;
 
+use crate::error::ActionError;
+
 pub use action::{parse_action, Action, VERBS};
 pub use bidding::{bid_range, BidStage, RedFive4pBidding};
 pub use deck::{
@@ -47,18 +49,15 @@ fn option_or_pass<T>(
 
 /// Why `seat` may not act now, in the words of the API (None when it may): the check
 /// every phase object and both play objects make first.
-pub fn turn_error(num_players: usize, to_act: Option<usize>, seat: i64) -> Option<String> {
-    if seat < 0 || seat as usize >= num_players {
-        return Some(format!(
-            "there is no seat {seat}: seats are 0..{}",
-            num_players - 1
-        ));
+pub fn turn_error(num_players: usize, to_act: Option<usize>, seat: i64) -> Option<ActionError> {
+    if let Err(e) = ActionError::check_seat(seat, num_players) {
+        return Some(e);
     }
     match to_act {
-        None => Some("this phase is over".into()),
-        Some(s) if s as i64 != seat => Some(format!(
+        None => Some(ActionError::game_over("this phase is over")),
+        Some(s) if s as i64 != seat => Some(ActionError::not_your_turn(format!(
             "it is not seat {seat}'s turn (waiting for seat {s})"
-        )),
+        ))),
         Some(_) => None,
     }
 }
@@ -79,7 +78,7 @@ pub trait Phase {
 
     /// Checks an action of the seat to act, then applies it; returns its canonical
     /// form. An error leaves the phase unchanged. (Use [`Phase::act`], which logs it.)
-    fn checked(&mut self, action: &Action) -> Result<Action, String>;
+    fn checked(&mut self, action: &Action) -> Result<Action, ActionError>;
 
     /// Every applied action in order: (seat, canonical action).
     fn log(&self) -> &[(usize, Action)];
@@ -89,8 +88,10 @@ pub trait Phase {
 
     /// Applies an action of the seat to act after checking it, and logs it; returns
     /// its canonical form. An error leaves the phase unchanged.
-    fn act(&mut self, action: &Action) -> Result<Action, String> {
-        let seat = self.to_act().ok_or("this phase is over")?;
+    fn act(&mut self, action: &Action) -> Result<Action, ActionError> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("this phase is over"))?;
         let done = self.checked(action)?;
         self.log_mut().push((seat, done.clone()));
         Ok(done)
@@ -103,12 +104,12 @@ pub trait Phase {
     }
 
     /// Why `seat` may not act now, in the words of the API (None when it may).
-    fn turn_error(&self, seat: i64) -> Option<String> {
+    fn turn_error(&self, seat: i64) -> Option<ActionError> {
         turn_error(self.num_players(), self.to_act(), seat)
     }
 
     /// Checks the turn, then the action, then applies it.
-    fn apply(&mut self, seat: i64, action: &Action) -> Result<Action, String> {
+    fn apply(&mut self, seat: i64, action: &Action) -> Result<Action, ActionError> {
         match self.turn_error(seat) {
             Some(e) => Err(e),
             None => self.act(action),
@@ -116,7 +117,7 @@ pub trait Phase {
     }
 
     /// Checks the turn, parses the text, then checks and applies it (the order of the API).
-    fn apply_text(&mut self, seat: i64, text: &str) -> Result<Action, String> {
+    fn apply_text(&mut self, seat: i64, text: &str) -> Result<Action, ActionError> {
         if let Some(e) = self.turn_error(seat) {
             return Err(e);
         }
@@ -124,15 +125,17 @@ pub trait Phase {
     }
 
     /// Applies the `index`-th legal action.
-    fn apply_legal(&mut self, index: u64) -> Result<Action, String> {
+    fn apply_legal(&mut self, index: u64) -> Result<Action, ActionError> {
         let count = self.num_legal();
         let Some(action) = self.legal_action(index) else {
-            let seat = self
-                .to_act()
-                .map_or("nobody".into(), |s| format!("seat {s}"));
-            return Err(format!(
-                "{seat} has {count} legal actions; {index} is out of range"
-            ));
+            return Err(match self.to_act() {
+                Some(s) => ActionError::illegal(format!(
+                    "seat {s} has {count} legal actions; {index} is out of range"
+                )),
+                None => ActionError::game_over(format!(
+                    "nobody has {count} legal actions; {index} is out of range"
+                )),
+            });
         };
         self.act(&action)
     }

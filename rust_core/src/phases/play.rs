@@ -2,8 +2,9 @@
 //! CARDS` in a trick-taking hand, `play CARDS [as KIND]` or `pass` in Fifty-K, each
 //! checked before it is applied and given back in its canonical form.
 
-use crate::card::{Card, Counts};
-use crate::fifty_k::{CardSet, FkAction, FkPlay, Kind};
+use crate::card::Counts;
+use crate::error::ActionError;
+use crate::fifty_k::{FkAction, FkPlay};
 use crate::trick::TrickPlay;
 
 use super::Action;
@@ -16,18 +17,20 @@ impl TrickPlay {
 
     /// Checks then applies `seat`'s action (`play CARDS`); returns its canonical form.
     /// An error leaves the play unchanged.
-    pub fn act(&mut self, seat: usize, action: &Action) -> Result<Action, String> {
+    pub fn act(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
         let cards = match action {
-            Action::Play(_, Some(_)) => return Err("'as KIND' is only for Fifty-K".into()),
+            Action::Play(_, Some(_)) => {
+                return Err(ActionError::illegal("'as KIND' is only for Fifty-K"))
+            }
             Action::Play(cards, None) => Counts::from_cards(cards),
-            _ => return Err("it is the play phase: 'play CARDS'".into()),
+            _ => return Err(ActionError::illegal("it is the play phase: 'play CARDS'")),
         };
         self.apply(seat, &cards)?;
         Ok(self.play_action(&cards))
     }
 
     /// Applies the `index`-th legal play; returns it as action text.
-    pub fn act_legal(&mut self, index: u64) -> Result<Action, String> {
+    pub fn act_legal(&mut self, index: u64) -> Result<Action, ActionError> {
         let (seat, play) = self.legal_move(index)?;
         self.apply_checked(seat, play);
         Ok(self.play_action(&play))
@@ -43,30 +46,24 @@ pub fn fifty_k_action(action: &FkAction) -> Action {
 }
 
 impl FkPlay {
-    /// Reads `cards` as a combination (`kind` when given, FK-17), or the reason it is none.
-    pub fn read_text(&self, cards: &[Card], kind: Option<&str>) -> Result<FkAction, String> {
-        let set = CardSet::from_cards(cards).map_err(|e| e.to_string())?;
-        let kind = kind
-            .map(Kind::parse)
-            .transpose()
-            .map_err(|e| e.to_string())?;
-        self.read(set, kind).map(FkAction::Play)
-    }
-
     /// Checks then applies `seat`'s action (FK-30: `play CARDS [as KIND]` or `pass`);
     /// returns its canonical form. An error leaves the play unchanged.
-    pub fn act(&mut self, seat: usize, action: &Action) -> Result<Action, String> {
+    pub fn act(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
         let turn = match action {
             Action::Pass => FkAction::Pass,
-            Action::Play(cards, kind) => self.read_text(cards, kind.as_deref())?,
-            _ => return Err("Fifty-K takes 'play CARDS [as KIND]' or 'pass'".into()),
+            Action::Play(cards, kind) => FkAction::Play(self.read_cards(cards, kind.as_deref())?),
+            _ => {
+                return Err(ActionError::illegal(
+                    "Fifty-K takes 'play CARDS [as KIND]' or 'pass'",
+                ))
+            }
         };
         self.apply(seat, turn)?;
         Ok(fifty_k_action(&turn))
     }
 
     /// Applies the `index`-th legal action; returns it as action text.
-    pub fn act_legal(&mut self, index: usize) -> Result<Action, String> {
+    pub fn act_legal(&mut self, index: usize) -> Result<Action, ActionError> {
         let (seat, turn) = self.legal_turn(index)?;
         self.apply_checked(seat, turn);
         Ok(fifty_k_action(&turn))

@@ -5,6 +5,7 @@
 //! reveal the 原庄 is a forced declarer with a random trump (压庄, R5-13).
 
 use crate::card::{Card, Counts, Rank, Suit};
+use crate::error::ActionError;
 use crate::rng::Rng;
 use crate::trick::{Options, TrickRules, Variant};
 
@@ -259,24 +260,32 @@ impl Phase for RedFive5pDeal {
         &mut self.log
     }
 
-    fn checked(&mut self, action: &Action) -> Result<Action, String> {
-        let seat = self.waiting.ok_or("the deal is over")?;
+    fn checked(&mut self, action: &Action) -> Result<Action, ActionError> {
+        let seat = self
+            .waiting
+            .ok_or_else(|| ActionError::game_over("the deal is over"))?;
+        let one_two =
+            || ActionError::breaks("R5-10", "reveal exactly one 2, e.g. 'declare 2h' (R5-10)");
         match action {
             Action::Pass => {}
             Action::Declare(cards) => {
                 let [card] = cards.as_slice() else {
-                    return Err("reveal exactly one 2, e.g. 'declare 2h' (R5-10)".into());
+                    return Err(one_two());
                 };
                 if card.rank() != Some(Rank::TWO) {
-                    return Err("reveal exactly one 2, e.g. 'declare 2h' (R5-10)".into());
+                    return Err(one_two());
                 }
                 if self.hands[seat].get(*card) == 0 {
-                    return Err(format!("you do not hold {card}"));
+                    return Err(ActionError::illegal(format!("you do not hold {card}")));
                 }
                 self.reveal = Some((seat, *card));
                 self.rules = Some(rules_for(card.suit().expect("a 2 has a suit")));
             }
-            _ => return Err("it is the deal: 'declare 2X' to reveal a 2, or 'pass'".into()),
+            _ => {
+                return Err(ActionError::illegal(
+                    "it is the deal: 'declare 2X' to reveal a 2, or 'pass'",
+                ))
+            }
         }
         self.deal_on();
         Ok(action.clone())
@@ -287,6 +296,7 @@ impl Phase for RedFive5pDeal {
 mod tests {
     use super::*;
     use crate::card::{format_cards, parse_cards};
+    use crate::error::ErrorKind;
     use crate::phases::parse_action;
     use crate::phases::test_support::moved_to_end;
 
@@ -334,9 +344,13 @@ mod tests {
         let mut d = deal(&deck, 3);
         assert_eq!(d.to_act(), Some(0));
         let err = d.act(&parse_action("declare 2h").unwrap()).unwrap_err();
-        assert_eq!(err, "you do not hold 2h");
+        assert_eq!(err.message, "you do not hold 2h");
         let err = d.act(&parse_action("declare 3s").unwrap()).unwrap_err();
-        assert_eq!(err, "reveal exactly one 2, e.g. 'declare 2h' (R5-10)");
+        assert_eq!(
+            err.message,
+            "reveal exactly one 2, e.g. 'declare 2h' (R5-10)"
+        );
+        assert_eq!(err.kind_rule(), (ErrorKind::Illegal, Some("R5-10")));
         d.act(&parse_action("declare 2s").unwrap()).unwrap();
         // Nobody is asked again: the deal runs to its end.
         assert_eq!(

@@ -5,6 +5,7 @@
 //! last receiver, until all four have passed since the last declaration (TR-12).
 
 use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
+use crate::error::ActionError;
 use crate::rng::Rng;
 use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
@@ -169,19 +170,22 @@ impl TractorDeal {
     }
 
     /// TR-10, TR-11: why `seat` may not declare `cards` (as given) now, or None.
-    pub fn declaration_error(&self, seat: usize, cards: &[Card]) -> Option<String> {
+    pub fn declaration_error(&self, seat: usize, cards: &[Card]) -> Option<ActionError> {
         let shown = format_cards(cards);
         let Some(strength) = declaration_strength(cards, self.level) else {
             let lv = self.level.letter();
-            return Some(format!(
-                "'{shown}' is not a declaration: the level is {lv}, so one level card \
-                 ({lv}h), two identical level cards ({lv}h {lv}h), LJ LJ or BJ BJ (TR-10)"
+            return Some(ActionError::breaks(
+                "TR-10",
+                format!(
+                    "'{shown}' is not a declaration: the level is {lv}, so one level card \
+                     ({lv}h), two identical level cards ({lv}h {lv}h), LJ LJ or BJ BJ (TR-10)"
+                ),
             ));
         };
         if !self.hands[seat].contains(&Counts::from_cards(cards)) {
-            return Some(format!(
+            return Some(ActionError::illegal(format!(
                 "you do not hold {shown} (of the cards dealt to you so far)"
-            ));
+            )));
         }
         self.overcall_error(seat, cards, strength)
     }
@@ -201,7 +205,7 @@ impl TractorDeal {
     }
 
     /// TR-11: why a declaration of `strength` may not follow the standing one, or None.
-    fn overcall_error(&self, seat: usize, cards: &[Card], strength: u8) -> Option<String> {
+    fn overcall_error(&self, seat: usize, cards: &[Card], strength: u8) -> Option<ActionError> {
         if self.may_follow(seat, cards, strength) {
             return None;
         }
@@ -209,9 +213,12 @@ impl TractorDeal {
         if *owner == seat {
             return reinforce_error(current, cards);
         }
-        Some(format!(
-            "an overcall must be stronger than seat {owner}'s {} (TR-10, TR-11)",
-            format_cards(current)
+        Some(ActionError::breaks(
+            "TR-11",
+            format!(
+                "an overcall must be stronger than seat {owner}'s {} (TR-10, TR-11)",
+                format_cards(current)
+            ),
         ))
     }
 
@@ -318,18 +325,24 @@ impl TractorDeal {
 }
 
 /// TR-11: the standing declarer may only add the second copy of a single card.
-fn reinforce_error(current: &[Card], cards: &[Card]) -> Option<String> {
+fn reinforce_error(current: &[Card], cards: &[Card]) -> Option<ActionError> {
     if current.len() == 2 {
-        return Some(format!(
-            "your {} stands: a pair cannot be reinforced (TR-11)",
-            format_cards(current)
+        return Some(ActionError::breaks(
+            "TR-11",
+            format!(
+                "your {} stands: a pair cannot be reinforced (TR-11)",
+                format_cards(current)
+            ),
         ));
     }
     let card = current[0];
     (cards != [card, card]).then(|| {
-        format!(
-            "your {card} stands: you may only reinforce it with {card} {card}, \
-             not overcall yourself (TR-11)"
+        ActionError::breaks(
+            "TR-11",
+            format!(
+                "your {card} stands: you may only reinforce it with {card} {card}, \
+                 not overcall yourself (TR-11)"
+            ),
         )
     })
 }
@@ -373,8 +386,10 @@ impl Phase for TractorDeal {
         &mut self.log
     }
 
-    fn checked(&mut self, action: &Action) -> Result<Action, String> {
-        let seat = self.asking.ok_or("declaring is over")?;
+    fn checked(&mut self, action: &Action) -> Result<Action, ActionError> {
+        let seat = self
+            .asking
+            .ok_or_else(|| ActionError::game_over("declaring is over"))?;
         let declared = match action {
             Action::Declare(cards) => {
                 if let Some(reason) = self.declaration_error(seat, cards) {
@@ -384,7 +399,12 @@ impl Phase for TractorDeal {
                 true
             }
             Action::Pass => false,
-            _ => return Err("the cards are being dealt: 'declare CARDS' or 'pass' (TR-12)".into()),
+            _ => {
+                return Err(ActionError::breaks(
+                    "TR-12",
+                    "the cards are being dealt: 'declare CARDS' or 'pass' (TR-12)",
+                ))
+            }
         };
         if self.final_round {
             self.final_answer(declared);
@@ -398,6 +418,8 @@ impl Phase for TractorDeal {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::error::ErrorKind;
+    use crate::phases::parse_action;
     use crate::phases::test_support::{deck_with, moved_to_end};
 
     /// A deck whose dealt part holds no declaration but those placed: the 96 plain
@@ -425,6 +447,7 @@ mod tests {
 
     fn act(d: &mut TractorDeal, text: &str) -> Result<Action, String> {
         d.act(&crate::phases::parse_action(text).unwrap())
+            .map_err(String::from)
     }
 
     fn texts(d: &TractorDeal) -> Vec<String> {
@@ -488,7 +511,8 @@ mod tests {
         // A pair stands: seat 0 is not asked for its LJ LJ (cards 9 and 13).
         assert!(d.cards_dealt() > 13 && d.options(0).is_empty());
         assert_eq!(
-            d.declaration_error(0, &parse_cards("LJ LJ").unwrap()),
+            d.declaration_error(0, &parse_cards("LJ LJ").unwrap())
+                .map(String::from),
             Some("your 2h 2h stands: a pair cannot be reinforced (TR-11)".into())
         );
     }
@@ -552,5 +576,31 @@ mod tests {
                 d.apply_legal(rng.below(d.num_legal())).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn tr_10_tr_11_tr_12_refused_declarations_name_their_rule() {
+        use ErrorKind::Illegal;
+        let mut d = deal(&[(0, "2h"), (1, "2s"), (5, "2s")], None);
+        let refused = |d: &mut TractorDeal, text: &str| {
+            d.act(&parse_action(text).unwrap()).unwrap_err().kind_rule()
+        };
+        assert_eq!(refused(&mut d, "declare 3h"), (Illegal, Some("TR-10")));
+        assert_eq!(refused(&mut d, "bid 60"), (Illegal, Some("TR-12")));
+        assert_eq!(refused(&mut d, "declare 2c"), (Illegal, None), "not held");
+        act(&mut d, "declare 2h").unwrap();
+        assert_eq!(
+            refused(&mut d, "declare 2s"),
+            (Illegal, Some("TR-11")),
+            "an overcall"
+        );
+    }
+
+    #[test]
+    fn tr_11_a_refused_reinforcement_cites_tr_11() {
+        let mut d = deal(&[(0, "2h"), (4, "2h"), (8, "LJ"), (12, "LJ")], None);
+        act(&mut d, "declare 2h").unwrap();
+        let e = d.act(&parse_action("declare 2h").unwrap()).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("TR-11")));
     }
 }

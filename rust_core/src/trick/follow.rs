@@ -8,6 +8,16 @@ use crate::multiset::{pairs_in, visit as multisets, Items};
 
 use super::format::{Format, Kind, Shape, Unit};
 use super::order::{err, FollowFormat, RulesError, TrickRules};
+use crate::error::ActionError;
+
+/// Why `play` is not made of cards of `hand`: a card it does not hold, or holds fewer copies of.
+pub(crate) fn not_held(hand: &Counts, play: &Counts) -> Option<ActionError> {
+    let c = hand.first_missing(play)?;
+    Some(ActionError::illegal(match hand.get(c) {
+        0 => format!("you do not hold {c}"),
+        n => format!("you hold {n} {c} but played {}", play.get(c)),
+    }))
+}
 
 /// What a follower's hand obliges them to play against a lead.
 #[derive(Clone, Debug)]
@@ -187,7 +197,7 @@ impl TrickRules {
         hand: &[Card],
         lead: &[Card],
         play: &[Card],
-    ) -> Result<Option<String>, RulesError> {
+    ) -> Result<Option<ActionError>, RulesError> {
         let (hand, lead) = self.prepare(hand, lead)?;
         Ok(self.follow_error_counts(&hand, &lead, &Counts::from_cards(play)))
     }
@@ -198,18 +208,14 @@ impl TrickRules {
         hand: &Counts,
         lead: &Format,
         play: &Counts,
-    ) -> Option<String> {
-        if let Some(c) = hand.first_missing(play) {
-            return Some(match hand.get(c) {
-                0 => format!("you do not hold {c}"),
-                n => format!("you hold {n} {c} but played {}", play.get(c)),
-            });
+    ) -> Option<ActionError> {
+        if let Some(e) = not_held(hand, play) {
+            return Some(e);
         }
         if play.len() != lead.len {
-            return Some(format!(
-                "the lead has {} cards; you played {}",
-                lead.len,
-                play.len()
+            return Some(ActionError::breaks(
+                "C-30",
+                format!("the lead has {} cards; you played {}", lead.len, play.len()),
             ));
         }
         let suit = lead.suit;
@@ -219,23 +225,29 @@ impl TrickRules {
         let obligation = self.obligation(hand, lead);
         if let Obligation::Short = obligation {
             if played != held {
-                return Some(format!(
-                    "{name} were led and you hold {} of them ({}): you must play all of them",
-                    held.len(),
-                    self.text(&held)
+                return Some(ActionError::breaks(
+                    "C-30",
+                    format!(
+                        "{name} were led and you hold {} of them ({}): you must play all of them",
+                        held.len(),
+                        self.text(&held)
+                    ),
                 ));
             }
             return None;
         }
         if played.len() != lead.len {
-            return Some(format!(
-                "{name} were led and you hold {} of them: you must play {} {name}",
-                held.len(),
-                lead.len
+            return Some(ActionError::breaks(
+                "C-30",
+                format!(
+                    "{name} were led and you hold {} of them: you must play {} {name}",
+                    held.len(),
+                    lead.len
+                ),
             ));
         }
         let led = describe_lead(lead);
-        match obligation {
+        let reason = match obligation {
             Obligation::Short | Obligation::SuitOnly => None,
             Obligation::Shape(shape) => {
                 if self.arranged_key(play, suit, lead).is_some() {
@@ -253,14 +265,15 @@ impl TrickRules {
                 }
                 if need == 1 && !lead.is_throw() {
                     let example = self.example(&held, suit, Shape::PAIR);
-                    return Some(format!(
+                    Some(format!(
                         "{led} was led and you hold {example}: you must play a pair"
-                    ));
+                    ))
+                } else {
+                    Some(format!(
+                        "{led} was led and you hold {} pairs of {name}: you must play {need} pairs",
+                        pairs_in(&held)
+                    ))
                 }
-                Some(format!(
-                    "{led} was led and you hold {} pairs of {name}: you must play {need} pairs",
-                    pairs_in(&held)
-                ))
             }
             Obligation::Full(plan, target) => {
                 let got = self.full_score(play, suit, &plan);
@@ -269,7 +282,8 @@ impl TrickRules {
                 }
                 Some(self.full_reason(&held, suit, &plan, (target, got), &led))
             }
-        }
+        };
+        reason.map(|r| ActionError::breaks("C-31", r))
     }
 
     /// The first C-31 `full` step a play fails, as a sentence.
@@ -546,6 +560,7 @@ mod tests {
             &parse_cards(play).unwrap(),
         )
         .unwrap()
+        .map(String::from)
     }
 
     const HAND3: &str = "9s 9s Ts Ts Qs Qs Ks Ks As 3d";

@@ -6,7 +6,8 @@
 
 use crate::card::{Card, Counts};
 
-use super::order::{err, RulesError, TrickRules};
+use super::order::{RulesError, TrickRules};
+use crate::error::ActionError;
 
 /// The kind of a component, in priority order (C-41, C-51): tractor > triple > pair > single.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -291,7 +292,7 @@ impl TrickRules {
     }
 
     /// C-23: the format of a lead already known to be legal (one suit, its copies held).
-    pub(crate) fn lead_format(&self, play: &Counts) -> Format {
+    pub(crate) fn legal_lead_format(&self, play: &Counts) -> Format {
         let suit = self.suit_of(play.first().expect("a lead has cards"));
         Format {
             suit,
@@ -302,19 +303,28 @@ impl TrickRules {
 
     /// C-24: the format of a lead, or an error saying why it cannot be led.
     pub fn classify(&self, cards: &[Card]) -> Result<Format, RulesError> {
+        self.lead_format(cards).map_err(|e| RulesError(e.message))
+    }
+
+    /// [`Self::classify`], the error naming the rule the lead breaks.
+    pub(crate) fn lead_format(&self, cards: &[Card]) -> Result<Format, ActionError> {
         let Some(&first) = cards.first() else {
-            return err("a play needs at least one card");
+            return Err(ActionError::malformed("a play needs at least one card"));
         };
         let suit = self.suit_of(first);
         if let Some(&other) = cards.iter().find(|&&c| self.suit_of(c) != suit) {
-            return err(format!(
-                "a lead must be in one suit: {first} is in {} and {other} in {}",
-                self.suit_name(suit),
-                self.suit_name(self.suit_of(other))
+            return Err(ActionError::breaks(
+                "C-24",
+                format!(
+                    "a lead must be in one suit: {first} is in {} and {other} in {}",
+                    self.suit_name(suit),
+                    self.suit_name(self.suit_of(other))
+                ),
             ));
         }
         let counts = Counts::from_cards(cards);
-        self.check_copies("the play", &counts)?;
+        self.check_copies("the play", &counts)
+            .map_err(|e| ActionError::breaks("C-2", e.0))?;
         let components = self.decompose(&counts, suit);
         let format = Format {
             suit,
@@ -322,9 +332,12 @@ impl TrickRules {
             len: cards.len(),
         };
         if format.is_throw() && !self.opts.throws {
-            return err(format!(
-                "{} allows no throws (R4-31): lead a single, pair, triple or tractor",
-                self.variant.id()
+            return Err(ActionError::breaks(
+                "R4-31",
+                format!(
+                    "{} allows no throws (R4-31): lead a single, pair, triple or tractor",
+                    self.variant.id()
+                ),
             ));
         }
         Ok(format)

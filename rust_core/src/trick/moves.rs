@@ -3,9 +3,10 @@
 //! one suit (a mixed-radix number per suit), follows are a [`Space`] or a short list.
 
 use crate::card::{Card, Counts};
+use crate::error::ActionError;
 use crate::multiset::{Items, Space};
 
-use super::follow::Obligation;
+use super::follow::{not_held, Obligation};
 use super::format::{Format, Shape};
 use super::order::{TrickRules, TRUMP};
 
@@ -211,14 +212,11 @@ impl TrickRules {
     }
 
     /// Why `play` is not a legal lead from `hand` (C-24), or `None`.
-    pub fn lead_error(&self, hand: &Counts, play: &Counts) -> Option<String> {
-        if let Some(c) = hand.first_missing(play) {
-            return Some(match hand.get(c) {
-                0 => format!("you do not hold {c}"),
-                n => format!("you hold {n} {c} but played {}", play.get(c)),
-            });
+    pub fn lead_error(&self, hand: &Counts, play: &Counts) -> Option<ActionError> {
+        if let Some(e) = not_held(hand, play) {
+            return Some(e);
         }
-        self.classify(&play.to_cards()).err().map(|e| e.0)
+        self.lead_format(&play.to_cards()).err()
     }
 
     /// C-30/C-31: every distinct legal follow to `lead` from `hand`.

@@ -3,6 +3,7 @@
 //! before it is applied, and a rejected one changes nothing.
 
 use crate::card::{Card, Counts};
+use crate::error::ActionError;
 
 use super::format::Format;
 use super::moves::Moves;
@@ -120,15 +121,20 @@ impl TrickPlay {
     }
 
     /// R5-20/R5-21: names the call card before the first lead.
-    pub fn set_call(&mut self, call: Call) -> Result<(), String> {
+    pub fn set_call(&mut self, call: Call) -> Result<(), ActionError> {
         let n = self.num_players();
         if !self.tricks.is_empty() || !self.trick.is_empty() {
-            return Err("the call card is named before the first lead".into());
+            return Err(ActionError::breaks(
+                "R5-20",
+                "the call card is named before the first lead",
+            ));
         }
         if call.declarer >= n
             || matches!(call.mode, CallMode::Fixed(s) if s >= n || s == call.declarer)
         {
-            return Err("the call names a seat that is not in the game".into());
+            return Err(ActionError::no_such_seat(
+                "the call names a seat that is not in the game",
+            ));
         }
         self.friend = match call.mode {
             CallMode::Fixed(s) => Some(s),
@@ -332,15 +338,20 @@ impl TrickPlay {
     }
 
     /// Why `seat` may not play `play` now, or `None` when it may.
-    pub fn play_error(&self, seat: usize, play: &Counts) -> Option<String> {
+    pub fn play_error(&self, seat: usize, play: &Counts) -> Option<ActionError> {
+        if let Err(e) = ActionError::check_seat(seat as i64, self.num_players()) {
+            return Some(e);
+        }
         let Some(turn) = self.to_act() else {
-            return Some("the hand is over".into());
+            return Some(ActionError::game_over("the hand is over"));
         };
         if seat != turn {
-            return Some(format!("it is seat {turn}'s turn, not seat {seat}'s"));
+            return Some(ActionError::not_your_turn(format!(
+                "it is seat {turn}'s turn, not seat {seat}'s"
+            )));
         }
         if play.is_empty() {
-            return Some("a play needs at least one card".into());
+            return Some(ActionError::malformed("a play needs at least one card"));
         }
         let hand = &self.hands[seat];
         let rule_error = match &self.lead {
@@ -355,9 +366,12 @@ impl TrickPlay {
         if let Some(card) = self.grab_watch(seat).filter(|_| self.forbids()) {
             if !self.exempt(seat, card, play) {
                 let suit = self.rules.suit_name(self.rules.suit_of(card));
-                return Some(format!(
-                    "the call card {card} may not be played while the friend is unknown, \
-                     unless it is forced or your last card of {suit} (R5-22, friend_grab forbid)"
+                return Some(ActionError::breaks(
+                    "R5-22",
+                    format!(
+                        "the call card {card} may not be played while the friend is unknown, \
+                         unless it is forced or your last card of {suit} (R5-22, friend_grab forbid)"
+                    ),
                 ));
             }
         }
@@ -365,7 +379,7 @@ impl TrickPlay {
     }
 
     /// Plays `play` for `seat`; an illegal play is refused with the reason and changes nothing.
-    pub fn apply(&mut self, seat: usize, play: &Counts) -> Result<Outcome, String> {
+    pub fn apply(&mut self, seat: usize, play: &Counts) -> Result<Outcome, ActionError> {
         if let Some(reason) = self.play_error(seat, play) {
             return Err(reason);
         }
@@ -373,17 +387,21 @@ impl TrickPlay {
     }
 
     /// Plays the `index`-th legal play of the seat to act.
-    pub fn apply_legal(&mut self, index: u64) -> Result<Outcome, String> {
+    pub fn apply_legal(&mut self, index: u64) -> Result<Outcome, ActionError> {
         let (seat, play) = self.legal_move(index)?;
         Ok(self.apply_checked(seat, play))
     }
 
     /// The seat to act and its `index`-th legal play.
-    pub(crate) fn legal_move(&mut self, index: u64) -> Result<(usize, Counts), String> {
-        let seat = self.to_act().ok_or("the hand is over")?;
+    pub(crate) fn legal_move(&mut self, index: u64) -> Result<(usize, Counts), ActionError> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("the hand is over"))?;
         let count = self.moves().count();
         let play = self.moves().nth(index).ok_or_else(|| {
-            format!("there are {count} legal plays; index {index} is out of range")
+            ActionError::illegal(format!(
+                "there are {count} legal plays; index {index} is out of range"
+            ))
         })?;
         Ok((seat, play))
     }
@@ -406,7 +424,7 @@ impl TrickPlay {
             .map(|card| (card, self.forced_copy(seat, card)));
         let mut actual = play;
         if self.lead.is_none() {
-            let format = self.rules.lead_format(&play);
+            let format = self.rules.legal_lead_format(&play);
             let format = if format.is_throw() {
                 let others: Vec<Counts> = (0..self.num_players())
                     .filter(|&s| s != seat)
@@ -422,7 +440,7 @@ impl TrickPlay {
                     self.attempted = Some(attempted.clone());
                     actual = Counts::from_cards(&check.forced);
                     outcome.failed_throw = Some((attempted, check.forced.clone()));
-                    self.rules.lead_format(&actual)
+                    self.rules.legal_lead_format(&actual)
                 }
             } else {
                 format
@@ -490,6 +508,7 @@ impl TrickPlay {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank, Suit};
+    use crate::error::ErrorKind;
     use crate::trick::order::{Options, Variant};
 
     fn counts(text: &str) -> Counts {
@@ -521,6 +540,7 @@ mod tests {
         assert!(p
             .apply(1, &counts("As"))
             .unwrap_err()
+            .message
             .contains("seat 0's turn"));
         p.apply(0, &counts("Ks")).unwrap();
         let before = format!("{p:?}");
@@ -631,7 +651,7 @@ mod tests {
             .list(10)
             .iter()
             .all(|m| m.get(parse_cards("As").unwrap()[0]) == 0));
-        let reason = p.play_error(1, &counts("As")).unwrap();
+        let reason = p.play_error(1, &counts("As")).unwrap().message;
         assert!(reason.contains("friend_grab forbid"), "{reason}");
         // A forced copy stays legal under forbid.
         let mut q = red_five_5p(["Ks 4c", "As 5c", "Qs 6c", "Js 7c", "Ts 8c"]);
@@ -694,7 +714,7 @@ mod tests {
             Some((1, false))
         );
         let mut q = called(["3d 4d", "As Ts", "Ks 6c", "Qs 7c", "Js 8c"], 1, true);
-        let reason = q.play_error(1, &counts("As")).unwrap();
+        let reason = q.play_error(1, &counts("As")).unwrap().message;
         assert!(reason.contains("last card of spades"), "{reason}");
         assert!(!legal(&mut q, "As") && legal(&mut q, "As Ts") && legal(&mut q, "Ts"));
     }
@@ -852,5 +872,73 @@ mod tests {
             }
         }
         assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
+
+    #[test]
+    fn typed_errors_of_the_play_give_the_kind_and_the_rule() {
+        use ErrorKind::*;
+        let hands = ["Ks Ks 5s 3d", "As Qs 4d 5d", "3s 4s 6d 7d", "Ts Ts 9s 9d"]
+            .map(counts)
+            .to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        let refused = |p: &mut TrickPlay, seat, play: &str| {
+            let before = format!("{p:?}");
+            let e = p.apply(seat, &counts(play)).unwrap_err();
+            assert_eq!(format!("{p:?}"), before, "{e}");
+            e.kind_rule()
+        };
+        assert_eq!(refused(&mut p, 4, "As"), (NoSuchSeat, None));
+        assert_eq!(refused(&mut p, 1, "As"), (NotYourTurn, None));
+        assert_eq!(refused(&mut p, 0, ""), (Malformed, None));
+        assert_eq!(refused(&mut p, 0, "Ah"), (Illegal, None), "not held");
+        assert_eq!(refused(&mut p, 0, "Ks 3d"), (Illegal, Some("C-24")));
+        p.apply(0, &counts("Ks Ks")).unwrap();
+        assert_eq!(refused(&mut p, 1, "As 4d"), (Illegal, Some("C-30")));
+        p.apply(1, &counts("As Qs")).unwrap();
+        p.apply(2, &counts("3s 4s")).unwrap();
+        assert_eq!(refused(&mut p, 3, "Ts 9s"), (Illegal, Some("C-31")));
+        let e = p.apply_legal(99).unwrap_err();
+        assert_eq!(e.kind_rule(), (Illegal, None));
+        while !p.is_done() {
+            p.apply_legal(0).unwrap();
+        }
+        assert_eq!(refused(&mut p, 0, "5s"), (GameOver, None));
+        assert_eq!(p.apply_legal(0).unwrap_err().kind_rule(), (GameOver, None));
+    }
+
+    #[test]
+    fn r4_31_a_throw_is_refused_without_throws() {
+        let v = Variant::RedFive4p;
+        let rules =
+            TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
+        let hands = ["As Ks", "3s 4s", "5s 6s", "7s 8s"].map(counts).to_vec();
+        let mut p = TrickPlay::new(rules, hands, 0).unwrap();
+        let e = p.apply(0, &counts("As Ks")).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("R4-31")));
+    }
+
+    #[test]
+    fn r5_20_the_call_is_named_before_the_first_lead_by_seats_of_the_game() {
+        let mut p = red_five_5p(["As 4c", "Ks 5c", "As 6c", "Qs 7c", "Js 8c"]);
+        let mut bad = call("As", CallMode::Fixed(7), false);
+        assert_eq!(
+            p.set_call(bad).unwrap_err().kind_rule(),
+            (ErrorKind::NoSuchSeat, None)
+        );
+        p.apply(0, &counts("4c")).unwrap();
+        bad.mode = CallMode::FirstPlay;
+        assert_eq!(
+            p.set_call(bad).unwrap_err().kind_rule(),
+            (ErrorKind::Illegal, Some("R5-20"))
+        );
+    }
+
+    #[test]
+    fn r5_22_forbid_refuses_a_free_copy_citing_r5_22() {
+        let mut p = red_five_5p(["3d 4c", "As Ts", "As 6c", "Qs 7c", "Js 8c"]);
+        p.set_call(call("As", CallMode::FirstPlay, true)).unwrap();
+        p.apply(0, &counts("3d")).unwrap();
+        let e = p.apply(1, &counts("As")).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("R5-22")));
     }
 }
