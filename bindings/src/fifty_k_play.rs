@@ -84,10 +84,11 @@ impl FiftyKPlay {
         self.inner.num_players()
     }
 
-    /// How many legal actions the seat to act has (a pass counts when following).
-    fn num_legal(&mut self, py: Python<'_>) -> usize {
+    /// How many legal actions the seat to act has (a pass counts when following; the GIL
+    /// kept: a bot's step is short, and releasing it would cost more than the call).
+    fn num_legal(&mut self) -> usize {
         let inner = &mut self.inner;
-        py.detach(|| inner.num_legal())
+        inner.num_legal()
     }
 
     /// The legal actions as text ("pass" first when following), at most `limit`.
@@ -161,10 +162,12 @@ impl FiftyKPlay {
             .map_err(action_error)
     }
 
-    /// Applies the `index`-th legal action of the seat to act; returns its text.
-    fn apply_legal(&mut self, py: Python<'_>, index: usize) -> PyResult<String> {
+    /// Applies the `index`-th legal action of the seat to act; returns its text (the GIL
+    /// kept, as in `num_legal`).
+    fn apply_legal(&mut self, index: usize) -> PyResult<String> {
         let inner = &mut self.inner;
-        py.detach(|| inner.act_legal(index))
+        inner
+            .act_legal(index)
             .map(|a| a.to_string())
             .map_err(action_error)
     }

@@ -93,10 +93,11 @@ impl TrickPlay {
         self.inner.num_players()
     }
 
-    /// How many legal plays the seat to act has.
-    fn num_legal(&mut self, py: Python<'_>) -> u64 {
+    /// How many legal plays the seat to act has (the GIL kept: a bot's step is short,
+    /// and releasing it would cost more than the call).
+    fn num_legal(&mut self) -> u64 {
         let inner = &mut self.inner;
-        py.detach(|| inner.moves().count())
+        inner.moves().count()
     }
 
     /// The legal actions of the seat to act (`play CARDS`), at most `limit`.
@@ -143,10 +144,12 @@ impl TrickPlay {
             .map_err(action_error)
     }
 
-    /// Applies the `index`-th legal action of the seat to act; returns its text.
-    fn apply_legal(&mut self, py: Python<'_>, index: u64) -> PyResult<String> {
+    /// Applies the `index`-th legal action of the seat to act; returns its text (the GIL
+    /// kept, as in `num_legal`).
+    fn apply_legal(&mut self, index: u64) -> PyResult<String> {
         let inner = &mut self.inner;
-        py.detach(|| inner.act_legal(index))
+        inner
+            .act_legal(index)
             .map(|a| a.to_string())
             .map_err(action_error)
     }
