@@ -1,9 +1,9 @@
-"""Benchmark of the phases before the play: today's Python games against the core's
-phase objects, the same work on both sides (the same seeds, the same random bots'
+"""Benchmark of the phases before the play: the Python `Game` against its core phase
+objects used bare, the same work on both sides (the same seeds, the same random bots'
 choices, from a new hand to the first lead).
 
-For each variant it times, per hand: the Python game driven by `fenpai.bots.Bot`
-(what `simulate` and step-by-step play pay today); the core objects driven step by
+For each variant it times, per hand: the `Game` driven step by step by
+`fenpai.bots.Bot` (what step-by-step play pays); the core objects driven step by
 step from Python (`apply_legal` with the bot's draw); and the core objects run by
 `PhaseBot`s in one call each (`play_out`, the GIL released). Medians of interleaved
 rounds, in microseconds per hand, with decisions per hand.
@@ -30,7 +30,7 @@ MAKERS = {"tractor": TractorDeal, "red_five_4p": RedFive4pBidding, "red_five_5p"
 
 
 def python_hand(variant: str, seed: int, name: str) -> int:
-    """Today's path: the Python game and bots until the first lead; returns decisions."""
+    """The `Game` and its bots, a decision at a time, until the first lead; returns decisions."""
     game = new_game(variant, seed=seed)
     bots = [Bot(name, seed_for(seed, s)) for s in range(PLAYERS[variant])]
     while game.phase != "play":

@@ -1,26 +1,34 @@
-"""The core's phase objects before the play against today's Python games, side by side.
+"""The phases before the play (the core's phase objects, as the games run them) against
+the rules' text.
 
-For many seeds and options of every variant, the Python game (`fenpai.games`) and the
-core objects (`TractorDeal`, `RedFive4pBidding`, `RedFive5pDeal`, `Burial`,
-`FriendCall`, `fifty_k_deal`) run through every phase before the play with the same
-choices. After every step they must agree on the seat to act, the legal actions (all
-of them; first ones and the count for a burial), the text of a sample of rejected
-actions (which change nothing), the canonical text of the applied action, and at the
-end of each phase the hands, kitty, trump and declarer. The core's `PhaseBot` must
-choose as `fenpai.bots.Bot` does.
+For many seeds and options of every variant, a game runs through every phase before the
+play with random, passive and bot choices. At every step of a deal or bidding the legal
+actions must be exactly what the rules allow a seat that sees what the view shows
+(TR-10..TR-12, R4-10..R4-13, R5-10..R5-12), each phase must end as the rules say
+(TR-13, TR-14, R4-14, R4-20, R5-11, R5-13, R5-14), a burial must count every multiset
+of the right size (C-4), and the play must start with the declarer's lead. The core
+objects' own contract (apply_legal is apply of the legal action, clones, rejections)
+is checked on them directly, and whole hands chained by hand from the core objects with
+the core's bots must be the hands `fenpai.bots.Bot` plays step by step.
+
+(This file once compared the core objects with the Python phases they replaced; the
+rules' text is the reference now.)
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from action_probes import PROBES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fenpai import IllegalAction
+import fenpai
+from fenpai import scoring
 from fenpai._core import (
     Burial,
     FriendCall,
@@ -32,178 +40,70 @@ from fenpai._core import (
     fifty_k_deal,
 )
 from fenpai.bots import Bot, seed_for
-from fenpai.games import new_game
 from fenpai.games.base import Game
 from fenpai.simulate import play_game
 
-#: How many burials are compared one by one (the rest by count and a sample by index).
-BURIAL_LISTED = 40
 SEEDS = range(40)
-
-#: Actions tried in every phase: most are illegal there, some malformed.
-PROBES = [
-    "",
-    "hop",
-    "pass 3",
-    "pass",
-    "bid 60",
-    "bid 65",
-    "bid 7",
-    "bid x",
-    "trump h",
-    "trump x",
-    "declare 2h",
-    "declare 2s 2s",
-    "declare 2h 2d",
-    "declare Th",
-    "declare LJ LJ",
-    "declare BJ BJ",
-    "declare BJ",
-    "declare 3c",
-    "declare",
-    "bury 3c",
-    "bury 3c 4c 5c 6c 7c 8c 9c",
-    "bury 3c 3c 3c 3c 3c 3c 3c 3c",
-    "bury 2s 2s 2s 2s 2s 2s 2s",
-    "call Ah",
-    "call Qh",
-    "call solo",
-    "call Ah Kh",
-    "play 5h",
-    "play 5h as single",
-    "declare 1x",
-]
-
-Chooser = Callable[[Any, int], str]
+SUITS = "shcd"
 
 
-def _core_error(phase: Any, seat: int, action: str) -> str | None:
-    """The core's reason for rejecting `action` (on a copy), or None when it is legal."""
-    try:
-        phase.clone().apply(seat, action)
-    except ValueError as err:
-        return str(err)
-    return None
-
-
-def _python_error(game: Game, seat: int, action: str) -> str | None:
-    before = (game.num_actions, game.view(seat))
-    try:
-        game.apply(seat, action)
-    except IllegalAction as err:
-        assert (game.num_actions, game.view(seat)) == before, "a rejected action changed the game"
-        return str(err)
-    raise AssertionError(f"Python accepted {action!r}, which the core rejects")
-
-
-def _burial_probes(phase: Any, rng: random.Random) -> list[str]:
-    """Burials of the right size, some of cards the declarer lacks."""
-    hand = [str(c) for c in phase.hand(phase.declarer)]
-    size = phase.size
-    out = ["bury " + " ".join(rng.sample(hand, size))]
-    out.append("bury " + " ".join(hand[: size - 1] + ["3c"] * 1))
-    out.append("bury " + " ".join([hand[0]] * size))
-    return out
-
-
-def compare_step(game: Game, phase: Any, rng: random.Random, burial: bool = False) -> int:
-    """The same seat to act, legal actions and rejections; returns the seat to act."""
-    seat = phase.to_act
-    assert game.to_act == [seat]
-    n = phase.num_legal()
-    assert game.num_legal(seat) == n
-    if burial:
-        assert game.legal_actions(seat, BURIAL_LISTED) == phase.legal_actions(BURIAL_LISTED)
-        for i in [n - 1, *(rng.randrange(n) for _ in range(3))]:
-            assert game.legal_action(seat, i) == phase.legal_action(i)
-    else:
-        assert game.legal_actions(seat) == phase.legal_actions()
-    other = (seat + 1) % game.num_players
-    assert _python_error(game, other, "pass") == _core_error(phase, other, "pass")
-    probes = PROBES + (_burial_probes(phase, rng) if burial else [])
-    for action in rng.sample(probes, 8):
-        reason = _core_error(phase, seat, action)
-        if reason is not None:
-            assert _python_error(game, seat, action) == reason, action
-    return seat
-
-
-def run_phase(
-    game: Game,
-    phase: Any,
-    choose: Chooser,
-    rng: random.Random,
-    burial: bool = False,
-    facts: Callable[[], None] = lambda: None,
-) -> None:
-    """Steps both through the phase with the same choices until the core's is over,
-    comparing `facts` before every step and at the end."""
-    while not phase.done:
-        facts()
-        seat = compare_step(game, phase, rng, burial)
-        action = choose(phase, seat)
-        text = phase.apply(seat, action)
-        game.apply(seat, action)
-        assert game.history[-1] == (seat, text)
-    facts()
+#: (game, seat) -> the action to take.
+Chooser = Callable[[Game, int], str]
 
 
 def random_chooser(rng: random.Random, pass_bias: float) -> Chooser:
     """Uniform over the legal actions, or `pass` with probability `pass_bias` if legal."""
 
-    def choose(phase: Any, seat: int) -> str:
-        legal = phase.legal_actions(50)
-        if "pass" in legal and rng.random() < pass_bias:
+    def choose(g: Game, seat: int) -> str:
+        if "pass" in g.legal_actions(seat, 50) and rng.random() < pass_bias:
             return "pass"
-        return phase.legal_action(rng.randrange(phase.num_legal()))
+        return g.legal_action(seat, rng.randrange(g.num_legal(seat)))
 
     return choose
 
 
-def bot_chooser(game: Game, name: str, game_seed: int) -> Chooser:
-    """The Python bots choose; the core's bots, seeded alike, must choose the same."""
-    py_bots = [Bot(name, seed_for(game_seed, s)) for s in range(game.num_players)]
-    core_bots = [PhaseBot(name, seed_for(game_seed, s)) for s in range(game.num_players)]
-
-    def choose(phase: Any, seat: int) -> str:
-        expected = py_bots[seat].choose(game, seat)
-        chosen = core_bots[seat].choose(phase)
-        assert chosen == expected
-        return chosen
-
-    return choose
-
-
-def hands_of(game: Game) -> list[list[str]]:
-    return [[str(c) for c in game.hand_of(s)] for s in range(game.num_players)]
-
-
-def core_hands(phase: Any) -> list[list[str]]:
-    return [[str(c) for c in phase.hand(s)] for s in range(phase.num_players)]
-
-
-def check_burial(game: Game, burial: Burial) -> None:
-    """The end of the declaring or bidding: declarer, trump, level, hands with the kitty."""
-    assert game.phase == "kitty"
-    assert burial.declarer == game.declarer
-    assert game.rules is not None and burial.rules is not None
-    assert (burial.rules.trump, burial.rules.level) == (game.rules.trump, game.rules.level)
-    assert core_hands(burial) == hands_of(game)
-
-
-# -- strategies -------------------------------------------------------------------------
-
-
-def choosers(game: Game, seed: int, how: str) -> Chooser:
-    rng = random.Random(seed * 7 + 1)
-    if how == "uniform":
-        return random_chooser(rng, 0.0)
-    if how == "passive":
-        return random_chooser(rng, 0.97)
-    return bot_chooser(game, how, seed)
+def chooser(g: Game, seed: int, how: str) -> Chooser:
+    if how in ("uniform", "passive"):
+        return random_chooser(random.Random(seed * 7 + 1), 0.0 if how == "uniform" else 0.97)
+    bots = [Bot(how, seed_for(seed, s)) for s in range(g.num_players)]
+    return lambda game, seat: bots[seat].choose(game, seat)
 
 
 HOWS = ["uniform", "passive", "random", "greedy"]
+
+
+def step(g: Game, choose: Chooser) -> None:
+    (seat,) = g.to_act
+    g.apply(seat, choose(g, seat))
+
+
+def multisets(hand: list[str], size: int) -> int:
+    """How many distinct `size`-card multisets `hand` holds (C-4)."""
+    ways = [1] + [0] * size
+    for copies in Counter(hand).values():
+        ways = [sum(ways[s - t] for t in range(min(copies, s) + 1)) for s in range(size + 1)]
+    return ways[size]
+
+
+def check_burial(g: Game, size: int) -> None:
+    """C-4: the declarer holds the kitty in hand and may bury any `size` of its cards;
+    the play then starts with the declarer's lead (TR-21, R4-30, R5-30)."""
+    assert g.phase == "kitty"
+    d = g.declarer
+    assert g.to_act == [d]
+    view = g.view(d)
+    assert view["bury_count"] == size
+    assert Counter(view["kitty_cards"].split()) <= Counter(view["hand"].split())
+    assert g.num_legal(d) == multisets(view["hand"].split(), size)
+
+
+def bury_and_check_the_lead(g: Game, choose: Chooser) -> None:
+    d = g.declarer
+    step(g, choose)
+    if g.phase == "friend":
+        step(g, choose)
+    assert g.phase == "play" and g.to_act == [d]
+
 
 # -- Tractor (TR-10..TR-14, C-4) ----------------------------------------------------------
 
@@ -216,47 +116,63 @@ TRACTOR_OPTIONS = [
 ]
 
 
-def tractor_pair(seed: int, options: dict, first_seat: int | None = None, deck=None):
-    game = new_game("tractor", seed=seed, first_seat=first_seat, deck=deck, **options)
-    core = TractorDeal(seed=seed, deck=deck, first_seat=first_seat, **options)
-    return game, core
+def strength(cards: list[str], level: str) -> int:
+    """TR-10: one level card (1) < two identical level cards (2) < LJ LJ (3) < BJ BJ (4)."""
+    if cards[0] in ("LJ", "BJ"):
+        return 3 if cards[0] == "LJ" else 4
+    return len(cards)
 
 
-def tractor_deal_facts(game: Game, core: TractorDeal) -> None:
-    facts = game.public_facts()
-    assert facts["level"] == core.level
-    assert facts["first_seat"] == core.first_seat
-    assert facts["cards_dealt"] == core.cards_dealt
-    assert facts["final_round"] == core.final_round
-    assert facts["declarations"] == [list(d) for d in core.declarations()]
-    assert facts["dealer"] == core.dealer
-    assert hands_of(game) == core_hands(core)
+def tractor_declarations(view: dict[str, Any]) -> list[str]:
+    """TR-10, TR-11: what the seat may declare from the cards dealt to it so far."""
+    held, level, seat = Counter(view["hand"].split()), view["level"], view["seat"]
+    standing = view["declaration"]
+    candidates = [[level + s] * n for n in (1, 2) for s in SUITS if held[level + s] >= n]
+    candidates += [[j, j] for j in ("LJ", "BJ") if held[j] >= 2]
+
+    def allowed(cards: list[str]) -> bool:
+        if standing is None:
+            return True
+        current = standing["cards"].split()
+        if standing["seat"] == seat:  # TR-11: only the second copy of a single card
+            return len(current) == 1 and cards == current * 2
+        return strength(cards, level) > strength(current, level)
+
+    return [f"declare {' '.join(c)}" for c in candidates if allowed(c)]
 
 
 def run_tractor(seed: int, options: dict, how: str, first_seat: int | None = None) -> None:
-    game, core = tractor_pair(seed, options, first_seat)
-    choose = choosers(game, seed, how)
-    rng = random.Random(seed)
-    run_phase(game, core, choose, rng, facts=lambda: tractor_deal_facts(game, core))
-    assert [str(c) for c in core.kitty()] == [str(c) for c in game.kitty]
-    burial = core.burial()
-    check_burial(game, burial)
-    run_phase(game, burial, choose, rng, burial=True)
-    assert game.phase == "play" and game.play is not None
-    assert [str(c) for c in burial.buried() or []] == [str(c) for c in game.buried or []]
-    play = burial.start_play()
-    assert [play.hand(s) for s in range(4)] == [game.play.hand(s) for s in range(4)]
-    assert play.legal_plays() == game.play.legal_plays()
+    g = fenpai.new_game("tractor", seed=seed, first_seat=first_seat, **options)
+    choose = chooser(g, seed, how)
+    while g.phase == "deal":
+        (seat,) = g.to_act
+        view = g.view(seat)
+        declarations = tractor_declarations(view)
+        assert declarations, "a seat is asked only when it may declare (TR-12)"
+        assert g.legal_actions(seat) == [*declarations, "pass"]
+        assert not view["final_round"] or view["cards_dealt"] == 100  # TR-12: after the deal
+        step(g, choose)
+    facts = g.view()
+    standing = facts["declaration"]
+    if options.get("dealer") is not None:  # TR-32: a fixed dealer
+        dealer = options["dealer"]
+    else:  # TR-13: the standing declarer, else the seat of the first card
+        dealer = standing["seat"] if standing else facts["first_seat"]
+    assert g.declarer == facts["dealer"] == dealer
+    trump = None if standing is None else standing["cards"].split()[0]
+    assert facts["trump"] == (None if trump is None or trump in ("LJ", "BJ") else trump[-1])
+    check_burial(g, 8)  # TR-14
+    bury_and_check_the_lead(g, choose)
 
 
 @pytest.mark.parametrize("how", HOWS)
 @pytest.mark.parametrize("options", TRACTOR_OPTIONS, ids=str)
-def test_tr_10_to_tr_14_tractor_deal_matches_python(options: dict, how: str) -> None:
+def test_tr_10_to_tr_14_tractor_deal_follows_the_rules(options: dict, how: str) -> None:
     for seed in SEEDS[:12]:
         run_tractor(seed, options, how)
 
 
-def test_tr_12_tractor_final_round_and_first_seat_match_python() -> None:
+def test_tr_12_tractor_final_round_and_first_seat_follow_the_rules() -> None:
     for seed in SEEDS:
         run_tractor(1000 + seed, {}, "passive", first_seat=seed % 4)
 
@@ -271,36 +187,48 @@ R4_OPTIONS = [
 ]
 
 
-def r4_facts(game: Game, core: RedFive4pBidding) -> None:
-    facts = game.public_facts()
-    assert facts["bids"] == [list(b) for b in core.bids()]
-    assert facts["high_bid"] == (list(core.high_bid) if core.high_bid else None)
-    assert facts["bid"] == core.bid
-    assert facts["first_bidder"] == core.first_bidder
-    assert game.declarer == core.declarer
-    assert game.phase == ("kitty" if core.phase == "done" else core.phase)
+def r4_bids(view: dict[str, Any], decks: int, minimum: bool) -> list[str]:
+    """R4-10, R4-13: multiples of 5 in the range, each 5, 10 or 15 above the high bid."""
+    low, high = scoring.red_five_4p_bid_range(decks)
+    if view["high_bid"] is None:
+        bids = [low] if minimum else list(range(low, high + 1, 5))
+    else:
+        top = view["high_bid"][1]
+        bids = [top + d for d in (5, 10, 15) if top + d <= high]
+    return [f"bid {b}" for b in bids]
 
 
 def run_r4(seed: int, options: dict, how: str, first_seat: int | None = None) -> None:
-    game = new_game("red_five_4p", seed=seed, first_seat=first_seat, **options)
-    core_options = {k: v for k, v in options.items() if k != "kitty_points"}
-    core = RedFive4pBidding(seed=seed, first_seat=first_seat, **core_options)
-    choose = choosers(game, seed, how)
-    rng = random.Random(seed)
-    assert hands_of(game) == core_hands(core)
-    run_phase(game, core, choose, rng, facts=lambda: r4_facts(game, core))
-    burial = core.burial()
-    check_burial(game, burial)
-    run_phase(game, burial, choose, rng, burial=True)
-    assert [str(c) for c in burial.buried() or []] == [str(c) for c in game.buried or []]
-    assert game.play is not None
-    play = burial.start_play()
-    assert [play.hand(s) for s in range(4)] == [game.play.hand(s) for s in range(4)]
+    g = fenpai.new_game("red_five_4p", seed=seed, first_seat=first_seat, **options)
+    decks = options.get("decks", 2)
+    choose = chooser(g, seed, how)
+    assert g.to_act == [g.view()["first_bidder"]]  # R4-11
+    while g.phase == "bid":
+        (seat,) = g.to_act
+        view = g.view(seat)
+        passed = {s for s, b in view["bids"] if b is None}
+        assert seat not in passed  # R4-12: a pass is final
+        minimum = options.get("opening_bid") == "minimum"
+        assert g.legal_actions(seat) == [*r4_bids(view, decks, minimum), "pass"]
+        step(g, choose)
+    facts = g.view()
+    low, high = scoring.red_five_4p_bid_range(decks)
+    if facts["high_bid"] is None:  # R4-14: all passed: the first bidder at the minimum
+        assert (g.declarer, facts["bid"]) == (facts["first_bidder"], low)
+    else:
+        assert (g.declarer, facts["bid"]) == tuple(facts["high_bid"])
+        passes = sum(b is None for _, b in facts["bids"])
+        assert facts["bid"] == high or passes == 3
+    assert g.phase == "trump" and g.to_act == [g.declarer]  # R4-20
+    assert g.legal_actions(g.declarer) == [f"trump {s}" for s in SUITS]
+    step(g, choose)
+    check_burial(g, 8 if decks == 2 else 6)  # R4-21
+    bury_and_check_the_lead(g, choose)
 
 
 @pytest.mark.parametrize("how", HOWS)
 @pytest.mark.parametrize("options", R4_OPTIONS, ids=str)
-def test_r4_10_to_r4_21_red_five_4p_bidding_matches_python(options: dict, how: str) -> None:
+def test_r4_10_to_r4_21_red_five_4p_bidding_follows_the_rules(options: dict, how: str) -> None:
     for seed in SEEDS[:15]:
         run_r4(seed, options, how, first_seat=None if seed % 3 else seed % 4)
 
@@ -312,54 +240,49 @@ R5_OPTIONS = [
     {"prev_declarer": 3},
     {"prev_declarer": 4, "friend_grab": "forbid"},
 ]
-
-
-def r5_facts(game: Game, core: RedFive5pDeal) -> None:
-    facts = game.public_facts()
-    assert facts["prev_declarer"] == core.prev_declarer
-    assert facts["first_seat"] == core.first_seat
-    assert facts["dealt"] == core.cards_dealt
-    assert facts["reveal"] == (list(core.reveal) if core.reveal else None)
-    assert facts["forced"] == core.forced
-    assert game.declarer == core.declarer
-    assert hands_of(game) == core_hands(core)
+#: R5-12: a seat's 30th and 31st cards are the last two rounds of the deal.
+LAST_ROUNDS_FROM = 29 * 5
+CALLS = [*(f"call {r}{s}" for r in "AK" for s in SUITS), "call 5h", "call BJ", "call solo"]
 
 
 def run_r5(seed: int, options: dict, how: str, first_seat: int | None = None) -> dict:
-    game = new_game("red_five_5p", seed=seed, first_seat=first_seat, **options)
-    core = RedFive5pDeal(
-        seed=seed, first_seat=first_seat, prev_declarer=options.get("prev_declarer", 0)
-    )
-    choose = choosers(game, seed, how)
-    rng = random.Random(seed)
-    run_phase(game, core, choose, rng, facts=lambda: r5_facts(game, core))
-    burial = core.burial()
-    check_burial(game, burial)
-    run_phase(game, burial, choose, rng, burial=True)
-    assert game.phase == "friend"
-    assert [str(c) for c in burial.buried() or []] == [str(c) for c in game.buried or []]
-    call = burial.friend_call(forbid_grab=options.get("friend_grab") == "forbid")
-    run_phase(game, call, choose, rng)
-    assert (call.call, call.solo) == (game.call, game.solo)
-    assert game.play is not None
-    play = call.start_play()
-    assert [play.hand(s) for s in range(5)] == [game.play.hand(s) for s in range(5)]
-    assert play.friend() == game.play.friend()
-    return {
-        "forced": core.forced,
-        "solo": call.solo,
-        "fixed": (call.play_call() or [0, 0, None])[2],
-    }
+    g = fenpai.new_game("red_five_5p", seed=seed, first_seat=first_seat, **options)
+    prev = options.get("prev_declarer", 0)
+    choose = chooser(g, seed, how)
+    while g.phase == "deal":
+        (seat,) = g.to_act
+        view = g.view(seat)
+        assert view["reveal"] is None  # R5-11: the first reveal stands; the rest deals at once
+        assert view["dealt"] <= LAST_ROUNDS_FROM or seat == prev  # R5-12
+        twos = [s for s in SUITS if "2" + s in view["hand"].split()]
+        assert twos, "a seat is asked only when it may reveal (R5-10)"
+        assert g.legal_actions(seat) == [*(f"declare 2{s}" for s in twos), "pass"]
+        step(g, choose)
+    facts = g.view()
+    if facts["reveal"] is None:  # R5-13: 压庄
+        assert facts["forced"] and g.declarer == prev
+    else:  # R5-11: the revealer declares, its 2 names trump
+        seat, card = facts["reveal"]
+        assert not facts["forced"] and g.declarer == seat and facts["trump"] == card[-1]
+    check_burial(g, 7)  # R5-14
+    d = g.declarer
+    step(g, choose)
+    assert g.phase == "friend" and g.to_act == [d]  # R5-20
+    assert g.legal_actions(d) == CALLS
+    step(g, choose)
+    assert g.phase == "play" and g.to_act == [d]  # R5-30
+    facts = g.view()
+    return {"forced": facts["forced"], "solo": facts["solo"]}
 
 
 @pytest.mark.parametrize("how", HOWS)
 @pytest.mark.parametrize("options", R5_OPTIONS, ids=str)
-def test_r5_10_to_r5_21_red_five_5p_deal_and_call_match_python(options: dict, how: str) -> None:
+def test_r5_10_to_r5_21_red_five_5p_deal_and_call_follow_the_rules(options: dict, how: str) -> None:
     for seed in SEEDS[:10]:
         run_r5(seed, options, how, first_seat=None if seed % 2 else seed % 5)
 
 
-def test_r5_12_r5_13_forced_declarer_matches_python() -> None:
+def test_r5_12_r5_13_forced_declarer() -> None:
     """Passive choosers let most deals end without a reveal: the random trump of 压庄."""
     outcomes = [run_r5(2000 + s, {"prev_declarer": s % 5}, "passive") for s in SEEDS]
     assert any(o["forced"] for o in outcomes) and not all(o["forced"] for o in outcomes)
@@ -369,39 +292,64 @@ def test_r5_12_r5_13_forced_declarer_matches_python() -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_fk_1_fk_2_fifty_k_deal_matches_python(players: int) -> None:
+def test_fk_1_fk_2_fifty_k_deal(players: int) -> None:
     for seed in SEEDS:
         first_seat = None if seed % 4 else seed % players
-        game = new_game("fifty_k", seed=seed, players=players, first_seat=first_seat)
+        g = fenpai.new_game("fifty_k", seed=seed, players=players, first_seat=first_seat)
         hands, first, leader = fifty_k_deal(seed, players, first_seat=first_seat)
-        assert (first, leader) == (game.first_seat, game.leader)
+        assert (first, leader) == (g.first_seat, g.leader)
+        if first_seat is not None:
+            assert first == first_seat
+        sizes = [13] * 4 if players == 4 else [18 if s == first else 17 for s in range(3)]
+        assert g.view()["hand_sizes"] == sizes  # FK-1
+        assert "3h" in g.view(leader)["hand"].split() and g.to_act == [leader]  # FK-2
         assert [sorted(h, key=lambda c: c.index) for h in hands] == [
-            sorted(game.play.hand(s), key=lambda c: c.index) for s in range(players)
+            sorted(g.play.hand(s), key=lambda c: c.index) for s in range(players)
         ]
 
 
 # -- scripted decks (C-5) -------------------------------------------------------------------
 
 
-def test_c_5_scripted_deck_and_its_errors_match_python() -> None:
-    full = " ".join(str(c) for c in new_game("tractor", seed=3)._deck)
-    game, core = tractor_pair(5, {}, deck=full)
-    assert core_hands(core) == hands_of(game)
-    for bad in [full[:150], full.replace("BJ", "LJ", 1), full + " 2s", "2s 1x"]:
-        with pytest.raises(ValueError) as py_err:
-            new_game("tractor", deck=bad)
-        with pytest.raises(ValueError) as core_err:
-            TractorDeal(deck=bad)
-        assert str(core_err.value) == str(py_err.value)
+def test_c_5_scripted_deck_and_its_errors() -> None:
+    cards = [r + s for s in SUITS for r in "23456789TJQKA"] * 2 + ["LJ", "BJ"] * 2
+    random.Random(3).shuffle(cards)
+    full = " ".join(cards)
+    game, core = fenpai.new_game("tractor", deck=full), TractorDeal(deck=full)
+    assert game.view(0)["hand"] == fenpai.format_cards(core.hand(0))
+    bad = {
+        full[:150]: "deck must hold exactly the game's 108 cards; missing",
+        full.replace("BJ", "LJ", 1): "missing BJ, extra LJ",
+        full + " 2s": "missing none, extra 2s",
+        "2s 1x": "deck: ",
+    }
+    for deck, message in bad.items():
+        with pytest.raises(ValueError, match=message):
+            fenpai.new_game("tractor", deck=deck)
+        with pytest.raises(ValueError, match=message):
+            TractorDeal(deck=deck)
 
 
-# -- properties ------------------------------------------------------------------------------
+# -- properties of the core objects ----------------------------------------------------------
 
 MAKERS: dict[str, Callable[[int], Any]] = {
     "tractor": lambda seed: TractorDeal(seed=seed),
     "red_five_4p": lambda seed: RedFive4pBidding(seed=seed),
     "red_five_5p": lambda seed: RedFive5pDeal(seed=seed),
 }
+
+
+def core_hands(phase: Any) -> list[list[str]]:
+    return [[str(c) for c in phase.hand(s)] for s in range(phase.num_players)]
+
+
+def _core_error(phase: Any, seat: int, action: str) -> str | None:
+    """The core's reason for rejecting `action` (on a copy), or None when it is legal."""
+    try:
+        phase.clone().apply(seat, action)
+    except ValueError as err:
+        return str(err)
+    return None
 
 
 def advance_to_burial(phase: Any, picks: list[int]) -> Burial:
@@ -452,12 +400,7 @@ def test_friend_call_lists_callable_cards_in_order() -> None:
     burial.apply_legal(0)
     call = burial.friend_call()
     assert isinstance(call, FriendCall)
-    assert call.legal_actions() == [
-        *(f"call {r}{s}" for r in "AK" for s in "shcd"),
-        "call 5h",
-        "call BJ",
-        "call solo",
-    ]
+    assert call.legal_actions() == CALLS
 
 
 # -- whole hands: the core's phases and bots against step-by-step play --------------------
@@ -466,8 +409,8 @@ SIDES = {"tractor": "partners", "red_five_4p": "alone", "red_five_5p": "friend"}
 
 
 def core_hand(variant: str, seed: int, name: str) -> list[tuple[int, str]]:
-    """A whole hand in the core: each phase run by `play_out`, the play by `TrickBot`s
-    seeded as `fenpai.bots.Bot` seeds them; returns every action in order."""
+    """A whole hand chained by hand from the core objects, each phase run by `play_out`,
+    the play by `TrickBot`s seeded as `fenpai.bots.Bot` seeds them; every action in order."""
     n = 5 if variant == "red_five_5p" else 4
     seeds = [seed_for(seed, s) for s in range(n)]
     bots = [PhaseBot(name, s) for s in seeds]
@@ -483,16 +426,16 @@ def core_hand(variant: str, seed: int, name: str) -> list[tuple[int, str]]:
         history += last.log()
     play = last.start_play()
     play.play_out([TrickBot(name, seed_for(s, 1)) for s in seeds], SIDES[variant], burial.declarer)
-    return history + [(s, "play " + t) for s, t in play.log()]
+    return history + play.log()
 
 
 @pytest.mark.parametrize("name", ["random", "greedy"])
 @pytest.mark.parametrize("variant", sorted(MAKERS))
 def test_whole_hands_in_the_core_match_step_by_step_play(variant: str, name: str) -> None:
-    """Issue 11 item 2: the core's bots of every phase give the hand that the Python
-    bots give when played step by step."""
+    """Issue 11 item 2: the core's bots of every phase give the hand that
+    `fenpai.bots.Bot` gives when played step by step."""
     for seed in range(6):
-        game = new_game(variant, seed=seed)
+        game = fenpai.new_game(variant, seed=seed)
         bots = [Bot(name, seed_for(seed, s)) for s in range(game.num_players)]
         play_game(game, bots, in_core=False)
         assert core_hand(variant, seed, name) == game.history

@@ -320,10 +320,10 @@ def test_bad_options_are_value_errors():
 def test_c5_scripted_deck_deals_in_order():
     deck = scripted_deck(["5h 5h BJ", "LJ LJ"], kitty="2c 2c")
     g = fenpai.new_game("red_five_4p", deck=deck, first_seat=0)
-    assert {"5h", "BJ"} <= set(map(str, g.hands[0]))
+    assert {"5h", "BJ"} <= set(map(str, g.hand_of(0)))
     assert [str(c) for c in g.kitty][:2] == ["2c", "2c"]
     g1 = fenpai.new_game("red_five_4p", deck=deck, first_seat=1)
-    assert list(map(str, g1.hands[1])) == list(map(str, g.hands[0]))
+    assert list(map(str, g1.hand_of(1))) == list(map(str, g.hand_of(0)))
 
 
 def test_c5_same_seed_same_game():

@@ -341,8 +341,8 @@ def test_tr_11_a_pair_cannot_be_reinforced():
     g2 = fenpai.new_game("tractor", deck=deck, first_seat=0)
     g2.apply(0, "pass")
     g2.apply(0, "declare 2h 2h")
-    assert g2.declarations(0) == []
-    error = g2.declaration_error(0, tuple(fenpai.cards("2h 2h")))
+    assert g2.phase == "kitty"  # seat 0 is not asked again: it has nothing to declare
+    error = g2.core_objects()["deal"].declaration_error(0, "2h 2h")
     assert "a pair cannot be reinforced" in error
 
 
@@ -745,8 +745,8 @@ def hidden_free(g, seat):
     """The cards `seat` may see outside its hand: played, attempted, declared, the buried
     kitty for the dealer (or everyone once the hand is over)."""
     public = collections.Counter()
-    for _, cs in g.declared:
-        public.update(map(str, cs))
+    for _, cs in g.core_objects()["deal"].declarations():
+        public.update(cs.split())
     if g.play:
         for _, plays, attempted, _, _ in g.play.tricks():
             for _, cs in plays:
@@ -890,7 +890,7 @@ def test_c5_scripted_deck_deals_card_by_card_from_the_first_seat():
     assert sum(g.hand_sizes()) == 55
     deal(g)
     assert " ".join(map(str, g.kitty)) == kitty
-    assert {"4s", "4h"} <= set(map(str, g.hands[1])) and "3s" in map(str, g.hands[0])
+    assert {"4s", "4h"} <= set(map(str, g.hand_of(1))) and "3s" in map(str, g.hand_of(0))
 
 
 def test_c5_same_seed_same_hand_and_clone():

@@ -70,7 +70,7 @@ def tractor_play() -> _core.TrickPlay:
 
 def follow_to_seat_3(p: _core.TrickPlay) -> None:
     for play in ["Ks Ks", "As Qs", "3s 4s"]:
-        p.apply(p.to_act, play)
+        p.apply(p.to_act, "play " + play)
 
 
 # -- the play ---------------------------------------------------------------------------
@@ -78,25 +78,25 @@ def follow_to_seat_3(p: _core.TrickPlay) -> None:
 
 def test_c_24_c_30_c_31_and_the_turn_errors_of_the_play():
     p = tractor_play()
-    assert kind(refused(p, "apply", 4, "As")) == (NoSuchSeat, None)
-    assert kind(refused(p, "apply", 1, "As")) == (NotYourTurn, None)
-    assert kind(refused(p, "apply", 0, [])) == (MalformedAction, None)
-    assert kind(refused(p, "apply", 0, "5z")) == (MalformedAction, None)
-    assert kind(refused(p, "apply", 0, "Ah")) == (IllegalAction, None)
-    assert kind(refused(p, "apply", 0, "Ks 3d")) == (IllegalAction, "C-24")
-    p.apply(0, "Ks Ks")
-    assert kind(refused(p, "apply", 1, "As 4d")) == (IllegalAction, "C-30")
-    p.apply(1, "As Qs")
-    p.apply(2, "3s 4s")
-    err = refused(p, "apply", 3, "Ts 9s")
+    assert kind(refused(p, "apply", 4, "play As")) == (NoSuchSeat, None)
+    assert kind(refused(p, "apply", 1, "play As")) == (NotYourTurn, None)
+    assert kind(refused(p, "apply", 0, "play")) == (MalformedAction, None)
+    assert kind(refused(p, "apply", 0, "play 5z")) == (MalformedAction, None)
+    assert kind(refused(p, "apply", 0, "play Ah")) == (IllegalAction, None)
+    assert kind(refused(p, "apply", 0, "play Ks 3d")) == (IllegalAction, "C-24")
+    p.apply(0, "play Ks Ks")
+    assert kind(refused(p, "apply", 1, "play As 4d")) == (IllegalAction, "C-30")
+    p.apply(1, "play As Qs")
+    p.apply(2, "play 3s 4s")
+    err = refused(p, "apply", 3, "play Ts 9s")
     assert kind(err) == (IllegalAction, "C-31")
     assert err.message == "a pair was led and you hold Ts Ts: you must play a pair"
     assert kind(refused(p, "apply_legal", 99)) == (IllegalAction, None)
-    assert kind(refused(p, "legal_play", 99)) == (IllegalAction, None)
+    assert kind(refused(p, "legal_action", 99)) == (IllegalAction, None)
     assert kind(refused(p, "hand", 9)) == (NoSuchSeat, None)
     while not p.done:
         p.apply_legal(0)
-    assert kind(refused(p, "apply", 0, "5s")) == (GameOver, None)
+    assert kind(refused(p, "apply", 0, "play 5s")) == (GameOver, None)
     assert kind(refused(p, "apply_legal", 0)) == (GameOver, None)
     with pytest.raises(GameOver):
         _core.TrickBot("random", 1).choose(p)
@@ -104,7 +104,7 @@ def test_c_24_c_30_c_31_and_the_turn_errors_of_the_play():
 
 def test_r4_31_a_throw_is_refused_in_red_five_4p():
     p = trick_play("red_five_4p", ["As Ks", "3s 4s", "5s 6s", "7s 8s"])
-    assert kind(refused(p, "apply", 0, "As Ks")) == (IllegalAction, "R4-31")
+    assert kind(refused(p, "apply", 0, "play As Ks")) == (IllegalAction, "R4-31")
 
 
 def test_r5_20_r5_22_the_call_and_a_forbidden_grab():
@@ -112,35 +112,35 @@ def test_r5_20_r5_22_the_call_and_a_forbidden_grab():
     assert kind(refused(p, "set_call", "As", 0, 7)) == (NoSuchSeat, None)
     assert kind(refused(p, "set_call", "As Ks", 0)) == (MalformedAction, None)
     p.set_call("As", 0, forbid_grab=True)
-    p.apply(0, "3d")
-    err = refused(p, "apply", 1, "As")
+    p.apply(0, "play 3d")
+    err = refused(p, "apply", 1, "play As")
     assert kind(err) == (IllegalAction, "R5-22") and "friend_grab forbid" in err.message
     assert kind(refused(p, "set_call", "As", 0)) == (IllegalAction, "R5-20")
 
 
 def test_fk_1_fk_17_fk_20_fk_21_fk_30_and_the_turn_errors_of_fifty_k():
     p = _core.FiftyKPlay(["9s 9h 3h 3c", "5s 5h 4c 4d", "6s 6h 6c 6d", "8c 9c Tc Jc"], 0)
-    assert kind(refused(p, "apply_play", 4, "9s 9h")) == (NoSuchSeat, None)
-    assert kind(refused(p, "apply_play", 1, "5s 5h")) == (NotYourTurn, None)
-    assert kind(refused(p, "apply_pass", 0)) == (IllegalAction, "FK-30")
-    assert kind(refused(p, "apply_play", 0, "9s 3h")) == (IllegalAction, "FK-17")
-    assert kind(refused(p, "apply_play", 0, "9s 3h", "pair")) == (IllegalAction, "FK-17")
-    assert kind(refused(p, "apply_play", 0, "BJ")) == (IllegalAction, "FK-1")
-    assert kind(refused(p, "apply_play", 0, "9s", "quad")) == (MalformedAction, None)
-    assert kind(refused(p, "apply_play", 0, "9s 9z")) == (MalformedAction, None)
-    p.apply_play(0, "9s 9h")
-    assert kind(refused(p, "apply_play", 1, "5s 5h")) == (IllegalAction, "FK-20")
-    p.apply_pass(1)
-    p.apply_play(2, "6s 6h 6c 6d")
-    assert kind(refused(p, "apply_play", 3, "8c 8s")) == (IllegalAction, None), "not held"
-    p.apply_pass(3)
-    assert kind(refused(p, "apply_play", 0, "3h 3c")) == (IllegalAction, "FK-21")
+    assert kind(refused(p, "apply", 4, "play 9s 9h")) == (NoSuchSeat, None)
+    assert kind(refused(p, "apply", 1, "play 5s 5h")) == (NotYourTurn, None)
+    assert kind(refused(p, "apply", 0, "pass")) == (IllegalAction, "FK-30")
+    assert kind(refused(p, "apply", 0, "play 9s 3h")) == (IllegalAction, "FK-17")
+    assert kind(refused(p, "apply", 0, "play 9s 3h as pair")) == (IllegalAction, "FK-17")
+    assert kind(refused(p, "apply", 0, "play BJ")) == (IllegalAction, "FK-1")
+    assert kind(refused(p, "apply", 0, "play 9s as quad")) == (MalformedAction, None)
+    assert kind(refused(p, "apply", 0, "play 9s 9z")) == (MalformedAction, None)
+    p.apply(0, "play 9s 9h")
+    assert kind(refused(p, "apply", 1, "play 5s 5h")) == (IllegalAction, "FK-20")
+    p.apply(1, "pass")
+    p.apply(2, "play 6s 6h 6c 6d")
+    assert kind(refused(p, "apply", 3, "play 8c 8s")) == (IllegalAction, None), "not held"
+    p.apply(3, "pass")
+    assert kind(refused(p, "apply", 0, "play 3h 3c")) == (IllegalAction, "FK-21")
     assert kind(refused(p, "apply_legal", 99)) == (IllegalAction, None)
     assert kind(refused(p, "legal_action", 99)) == (IllegalAction, None)
     assert kind(refused(p, "hand", 4)) == (NoSuchSeat, None)
     while not p.done:
         p.apply_legal(p.num_legal() - 1)
-    assert kind(refused(p, "apply_pass", 0)) == (GameOver, None)
+    assert kind(refused(p, "apply", 0, "pass")) == (GameOver, None)
     with pytest.raises(GameOver):
         _core.FkBot("random", 1).choose(p)
 
@@ -225,7 +225,7 @@ def test_card_text_that_does_not_parse_is_malformed():
 def test_a_typed_error_pickles_with_its_class_and_rule():
     p = tractor_play()
     follow_to_seat_3(p)
-    err = refused(p, "apply", 3, "Ts 9s")
+    err = refused(p, "apply", 3, "play Ts 9s")
     copy = pickle.loads(pickle.dumps(err))
     assert (type(copy), copy.message, copy.rule) == (type(err), err.message, err.rule)
 
@@ -248,7 +248,7 @@ def test_every_refused_play_of_random_hands_names_a_cited_rule(variant):
             plays = {" ".join(c) for k in (1, 2) for c in itertools.combinations(hand, k)}
             for play in sorted(plays):
                 if p.play_error(seat, play) is not None:
-                    err = refused(p, "apply", seat, play)
+                    err = refused(p, "apply", seat, "play " + play)
                     assert type(err) is IllegalAction, err
             p.apply_legal(rng.randrange(p.num_legal()))
 
@@ -258,13 +258,13 @@ def test_every_refused_play_of_random_hands_names_a_cited_rule(variant):
 
 def test_the_service_maps_every_class_by_type_with_its_rule():
     p = tractor_play()
-    errors = [refused(p, "apply", 4, "As"), refused(p, "apply", 1, "As")]
-    errors.append(refused(p, "apply", 0, "5z"))
+    errors = [refused(p, "apply", 4, "play As"), refused(p, "apply", 1, "play As")]
+    errors.append(refused(p, "apply", 0, "play 5z"))
     follow_to_seat_3(p)
-    errors.append(refused(p, "apply", 3, "Ts 9s"))
+    errors.append(refused(p, "apply", 3, "play Ts 9s"))
     while not p.done:
         p.apply_legal(0)
-    errors.append(refused(p, "apply", 0, "5s"))
+    errors.append(refused(p, "apply", 0, "play 5s"))
     seen = {}
     for err in errors:
         service = ServiceError.from_game(err)
@@ -302,12 +302,6 @@ def play_of(game):
     return core_objects()["play"] if core_objects else game.play
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="games/*.py re-raise core errors as IllegalAction(str(err)) until games-core "
-    "passes the core's typed errors through; remove this mark then",
-)
 def test_c_31_a_follow_error_arrives_over_grpc_with_its_rule(stub):
     """A follower holding a pair who follows a pair lead with two cards of the suit, not
     a pair; the same game played locally finds that follow."""
@@ -346,7 +340,7 @@ def c_31_follow(play: _core.TrickPlay, seat: int) -> str | None:
     for cards in itertools.combinations(hand, 2):
         trial = play.clone()
         try:
-            trial.apply(seat, " ".join(cards))
+            trial.apply(seat, "play " + " ".join(cards))
         except IllegalAction as err:
             if err.rule == "C-31":
                 return " ".join(cards)

@@ -1,7 +1,6 @@
 //! `TrickBot`: the core's play-phase bots, and playing a hand out with the GIL released.
 
 use fenpai_core::bots::{BotKind, Sides, TrickBot as CoreBot};
-use fenpai_core::card::format_cards;
 use fenpai_core::error::ActionError;
 use pyo3::prelude::*;
 
@@ -41,7 +40,7 @@ impl TrickBot {
         })
     }
 
-    /// The cards this bot plays now for the seat to act, as card text.
+    /// The action this bot takes now for the seat to act (`play CARDS`).
     #[pyo3(signature = (play, sides_name = "partners", declarer = None))]
     fn choose(
         &mut self,
@@ -57,7 +56,7 @@ impl TrickBot {
                 "nobody is to play: the hand is over",
             ))
         })?;
-        Ok(format_cards(&play.core_mut().rules().sorted(&chosen)))
+        Ok(play.core_mut().play_action(&chosen).to_string())
     }
 }
 

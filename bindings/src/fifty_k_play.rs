@@ -1,17 +1,16 @@
 //! `FiftyKPlay` and `FkBot`: the play of a Fifty-K hand (FK-30..FK-33) and its bots.
 
 use fenpai_core::bots::{BotKind, FkBot as CoreBot};
-use fenpai_core::card::format_cards;
 use fenpai_core::error::ActionError;
-use fenpai_core::fifty_k::{
-    CardSet, Combo as CoreCombo, FkAction, FkOutcome, FkPlay, LeadAfterOut,
-};
+use fenpai_core::fifty_k::{CardSet, FkAction, FkPlay, LeadAfterOut};
+use fenpai_core::phases::{fifty_k_action, parse_action, turn_error};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::action_error;
 use crate::fifty_k::Combo;
+use crate::phases::action_text as phase_action_text;
 
 /// The state of the play of one Fifty-K hand; a rejected action changes nothing.
 #[pyclass(module = "fenpai._core", name = "FiftyKPlay")]
@@ -27,17 +26,8 @@ pub struct FkBot {
     inner: CoreBot,
 }
 
-type Outcome = (Option<(usize, u32)>, Option<usize>, bool);
-
-fn outcome(o: FkOutcome) -> Outcome {
-    (o.collected, o.out, o.done)
-}
-
 fn action_text(action: &FkAction) -> String {
-    match action {
-        FkAction::Pass => "pass".to_string(),
-        FkAction::Play(c) => format!("play {}", format_cards(&c.ordered_cards())),
-    }
+    fifty_k_action(action).to_string()
 }
 
 /// Cards strongest first in Fifty-K order (2 A K … 3), suits s, h, c, d.
@@ -51,13 +41,9 @@ fn ordered(set: CardSet) -> Vec<fenpai_core::card::Card> {
 }
 
 impl FiftyKPlay {
-    /// The play `cards` (read as `kind`) mean; the outer error is card text that does not parse.
-    fn read(
-        &self,
-        cards: &Bound<'_, PyAny>,
-        kind: Option<&str>,
-    ) -> PyResult<Result<CoreCombo, ActionError>> {
-        Ok(self.inner.read_cards(&extract_cards(cards)?, kind))
+    /// Wraps a play made elsewhere in the core.
+    pub fn from_core(inner: FkPlay) -> Self {
+        FiftyKPlay { inner }
     }
 }
 
@@ -98,10 +84,11 @@ impl FiftyKPlay {
         self.inner.num_players()
     }
 
-    /// How many legal actions the seat to act has (a pass counts when following).
-    fn num_legal(&mut self, py: Python<'_>) -> usize {
+    /// How many legal actions the seat to act has (a pass counts when following; the GIL
+    /// kept: a bot's step is short, and releasing it would cost more than the call).
+    fn num_legal(&mut self) -> usize {
         let inner = &mut self.inner;
-        py.detach(|| inner.num_legal())
+        inner.num_legal()
     }
 
     /// The legal actions as text ("pass" first when following), at most `limit`.
@@ -147,7 +134,7 @@ impl FiftyKPlay {
         cards: &Bound<'_, PyAny>,
         kind: Option<&str>,
     ) -> PyResult<Option<String>> {
-        let reason = match self.read(cards, kind)? {
+        let reason = match self.inner.read_cards(&extract_cards(cards)?, kind) {
             Err(reason) => Some(reason),
             Ok(combo) => self.inner.action_error(seat, &FkAction::Play(combo)),
         };
@@ -161,36 +148,27 @@ impl FiftyKPlay {
             .map(String::from)
     }
 
-    /// Plays `cards` (read as `kind`); returns (collected (seat, points) | None,
-    /// place if the player went out | None, hand over). IllegalAction (or a subclass)
-    /// if it may not.
-    #[pyo3(signature = (seat, cards, kind = None))]
-    fn apply_play(
-        &mut self,
-        seat: usize,
-        cards: &Bound<'_, PyAny>,
-        kind: Option<&str>,
-    ) -> PyResult<Outcome> {
-        let combo = self.read(cards, kind)?.map_err(action_error)?;
+    /// Checks the turn, parses and checks the action (FK-30: `play CARDS [as KIND]`
+    /// or `pass`), then applies it; returns its canonical text. IllegalAction (or a
+    /// subclass) gives the reason and changes nothing.
+    fn apply(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Some(e) = turn_error(self.inner.num_players(), self.inner.to_act(), seat) {
+            return Err(action_error(e));
+        }
+        let parsed = parse_action(&phase_action_text(action)?).map_err(action_error)?;
         self.inner
-            .apply(seat, FkAction::Play(combo))
-            .map(outcome)
+            .act(seat as usize, &parsed)
+            .map(|a| a.to_string())
             .map_err(action_error)
     }
 
-    /// Passes for `seat`; the same result as `apply_play`.
-    fn apply_pass(&mut self, seat: usize) -> PyResult<Outcome> {
-        self.inner
-            .apply(seat, FkAction::Pass)
-            .map(outcome)
-            .map_err(action_error)
-    }
-
-    /// Applies the `index`-th legal action of the seat to act.
-    fn apply_legal(&mut self, py: Python<'_>, index: usize) -> PyResult<Outcome> {
+    /// Applies the `index`-th legal action of the seat to act; returns its text (the GIL
+    /// kept, as in `num_legal`).
+    fn apply_legal(&mut self, index: usize) -> PyResult<String> {
         let inner = &mut self.inner;
-        py.detach(|| inner.apply_legal(index))
-            .map(outcome)
+        inner
+            .act_legal(index)
+            .map(|a| a.to_string())
             .map_err(action_error)
     }
 

@@ -5,6 +5,7 @@ mod cards;
 mod errors;
 mod fifty_k;
 mod fifty_k_play;
+mod hands;
 mod phases;
 mod rng;
 mod space;
@@ -24,5 +25,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     trick_play::register(m)?;
     fifty_k::register(m)?;
     fifty_k_play::register(m)?;
+    hands::register(m)?;
     Ok(())
 }

@@ -7,11 +7,11 @@ use fenpai_core::bots::{BotKind, Greedy, PhaseBot as CoreBot};
 use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
-use fenpai_core::trick::{FollowFormat, TrickPlay as CorePlay, TrickRules as CoreRules};
+use fenpai_core::trick::{FollowFormat, TrickRules as CoreRules};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
-use crate::cards::{card_list, value_error};
+use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
 use crate::trick_play::TrickPlay;
@@ -82,7 +82,8 @@ fn shown(rules: Option<&CoreRules>, counts: &Counts) -> Vec<CoreCard> {
     }
 }
 
-fn action_text(action: &Bound<'_, PyAny>) -> PyResult<String> {
+/// An action argument as text; anything else is a ValueError naming its type.
+pub fn action_text(action: &Bound<'_, PyAny>) -> PyResult<String> {
     match action.cast::<PyString>() {
         Ok(s) => Ok(s.to_str()?.to_string()),
         Err(_) => Err(malformed(format!(
@@ -92,10 +93,6 @@ fn action_text(action: &Bound<'_, PyAny>) -> PyResult<String> {
     }
 }
 
-fn start_play(rules: &CoreRules, hands: &[Counts], leader: usize) -> PyResult<CorePlay> {
-    CorePlay::new(rules.clone(), hands.to_vec(), leader).map_err(value_error)
-}
-
 macro_rules! phase_class {
     ($(#[$doc:meta])* $name:ident = $py:literal ($core:ty) { $($extra:tt)* }) => {
         $(#[$doc])*
@@ -103,6 +100,13 @@ macro_rules! phase_class {
         #[derive(Clone)]
         pub struct $name {
             inner: $core,
+        }
+
+        impl $name {
+            /// Wraps a phase made elsewhere in the core.
+            pub fn from_core(inner: $core) -> Self {
+                $name { inner }
+            }
         }
 
         #[pymethods]
@@ -209,6 +213,16 @@ macro_rules! phase_class {
                 self.inner.log().iter().map(|(s, a)| (*s, a.to_string())).collect()
             }
 
+            /// The last applied action as `log()` gives it, or None.
+            fn last_log(&self) -> Option<(usize, String)> {
+                self.inner.log().last().map(|(s, a)| (*s, a.to_string()))
+            }
+
+            /// The number of applied actions.
+            fn log_len(&self) -> usize {
+                self.inner.log().len()
+            }
+
             fn hand_sizes(&self) -> Vec<usize> {
                 self.inner.dealt().iter().map(|h| h.len()).collect()
             }
@@ -236,8 +250,6 @@ trait CardByCard {
     fn num_dealt(&self) -> usize;
     fn kitty_cards(&self) -> &[CoreCard];
     fn undealt_cards(&self) -> &[CoreCard];
-    fn ended(&self) -> Option<(usize, &CoreRules)>;
-    fn burial_size(&self) -> usize;
 }
 
 macro_rules! card_by_card {
@@ -254,12 +266,6 @@ macro_rules! card_by_card {
             }
             fn undealt_cards(&self) -> &[CoreCard] {
                 self.undealt()
-            }
-            fn ended(&self) -> Option<(usize, &CoreRules)> {
-                self.outcome()
-            }
-            fn burial_size(&self) -> usize {
-                self.kitty_size()
             }
         }
     };
@@ -299,13 +305,8 @@ macro_rules! deal_class {
 
                 /// C-4: the declarer's burial, once the deal ended (TR-14, R5-14).
                 fn burial(&self) -> PyResult<Burial> {
-                    let ended = self.inner.ended();
-                    burial_of(
-                        ended.map(|(_, r)| r),
-                        self.inner.dealt(),
-                        ended.map(|(d, _)| d),
-                        self.inner.burial_size(),
-                    )
+                    let inner = self.inner.burial().map_err(value_error)?;
+                    Ok(Burial { inner })
                 }
             }
         }
@@ -318,22 +319,6 @@ fn follow_format(text: &str) -> PyResult<FollowFormat> {
 
 fn rank(text: &str) -> PyResult<Rank> {
     Rank::parse(text).ok_or_else(|| value_error(format!("level '{text}' is not a rank 2..A")))
-}
-
-fn burial_of(
-    rules: Option<&CoreRules>,
-    hands: &[Counts],
-    declarer: Option<usize>,
-    size: usize,
-) -> PyResult<Burial> {
-    match (rules, declarer) {
-        (Some(r), Some(d)) => {
-            let inner =
-                core::Burial::new(r.clone(), hands.to_vec(), d, size).map_err(value_error)?;
-            Ok(Burial { inner })
-        }
-        _ => Err(value_error("the kitty is not taken up yet")),
-    }
 }
 
 deal_class! {
@@ -380,6 +365,14 @@ deal_class! {
                 .iter()
                 .map(|(s, cs)| (*s, fenpai_core::card::format_cards(cs)))
                 .collect()
+        }
+
+        /// TR-10, TR-11: why `seat` may not declare `cards` now (whatever its turn), or None.
+        fn declaration_error(&self, seat: usize, cards: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+            if seat >= self.inner.num_players() {
+                return Err(value_error(format!("there is no seat {seat}")));
+            }
+            Ok(self.inner.declaration_error(seat, &extract_cards(cards)?).map(String::from))
         }
 
         /// The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13).
@@ -462,7 +455,8 @@ phase_class! {
 
         /// R4-21: the declarer's burial, once trump is named.
         fn burial(&self) -> PyResult<Burial> {
-            burial_of(self.inner.rules(), self.inner.hands(), self.inner.declarer().map(|(d, _)| d), self.inner.kitty_size())
+            let inner = self.inner.burial().map_err(value_error)?;
+            Ok(Burial { inner })
         }
     }
 }
@@ -532,24 +526,13 @@ phase_class! {
         /// R5-20: the Red Five 5p friend call after the burial.
         #[pyo3(signature = (forbid_grab = false))]
         fn friend_call(&self, forbid_grab: bool) -> PyResult<FriendCall> {
-            let buried = self.inner.buried().ok_or_else(|| value_error("nothing is buried yet"))?;
-            let inner = core::FriendCall::new(
-                self.inner.rules().clone(),
-                self.inner.hands().to_vec(),
-                self.inner.declarer(),
-                buried,
-                forbid_grab,
-            )
-            .map_err(value_error)?;
+            let inner = self.inner.friend_call(forbid_grab).map_err(value_error)?;
             Ok(FriendCall { inner })
         }
 
         /// The play after the burial, the declarer leading (TR-21, R4-30).
         fn start_play(&self) -> PyResult<TrickPlay> {
-            if self.inner.buried().is_none() {
-                return Err(value_error("nothing is buried yet"));
-            }
-            let play = start_play(self.inner.rules(), self.inner.hands(), self.inner.declarer())?;
+            let play = self.inner.start_play().map_err(value_error)?;
             Ok(TrickPlay::from_core(play))
         }
     }
@@ -598,13 +581,7 @@ phase_class! {
 
         /// R5-30: the play after the call, the declarer leading, the call set.
         fn start_play(&self) -> PyResult<TrickPlay> {
-            if self.inner.called().is_none() {
-                return Err(value_error("the call is not made yet"));
-            }
-            let mut play = start_play(self.inner.rules(), self.inner.hands(), self.inner.declarer())?;
-            if let Some(call) = self.inner.play_call() {
-                play.set_call(call).map_err(action_error)?;
-            }
+            let play = self.inner.start_play().map_err(value_error)?;
             Ok(TrickPlay::from_core(play))
         }
     }

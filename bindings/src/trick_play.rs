@@ -1,10 +1,13 @@
 //! `TrickPlay`: the play of a hand (tricks, throws, call card) as a Python object.
 
-use fenpai_core::card::{format_cards, Card as CoreCard, Counts};
+use fenpai_core::card::{Card as CoreCard, Counts};
 use fenpai_core::error::ActionError;
-use fenpai_core::trick::{self as core, Call, CallMode, Outcome};
+use fenpai_core::phases::{parse_action, turn_error};
+use fenpai_core::trick::{self as core, Call, CallMode};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+
+use crate::phases::action_text;
 
 use crate::bots::{sides as bot_sides, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
@@ -17,20 +20,6 @@ use fenpai_core::bots::TrickBot as CoreBot;
 #[derive(Clone)]
 pub struct TrickPlay {
     inner: core::TrickPlay,
-}
-
-type OutcomeTuple<'py> = (
-    Option<(Bound<'py, PyList>, Bound<'py, PyList>)>,
-    Option<(usize, bool)>,
-    Option<usize>,
-);
-
-fn outcome<'py>(py: Python<'py>, out: Outcome) -> PyResult<OutcomeTuple<'py>> {
-    let failed = match out.failed_throw {
-        Some((attempted, forced)) => Some((card_list(py, &attempted)?, card_list(py, &forced)?)),
-        None => None,
-    };
-    Ok((failed, out.friend_revealed, out.trick_winner))
 }
 
 fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<CoreCard> {
@@ -104,34 +93,35 @@ impl TrickPlay {
         self.inner.num_players()
     }
 
-    /// How many legal plays the seat to act has.
-    fn num_legal(&mut self, py: Python<'_>) -> u64 {
+    /// How many legal plays the seat to act has (the GIL kept: a bot's step is short,
+    /// and releasing it would cost more than the call).
+    fn num_legal(&mut self) -> u64 {
         let inner = &mut self.inner;
-        py.detach(|| inner.moves().count())
+        inner.moves().count()
     }
 
-    /// The legal plays of the seat to act as card text, at most `limit`.
+    /// The legal actions of the seat to act (`play CARDS`), at most `limit`.
     #[pyo3(signature = (limit = None))]
-    fn legal_plays(&mut self, py: Python<'_>, limit: Option<usize>) -> Vec<String> {
+    fn legal_actions(&mut self, py: Python<'_>, limit: Option<usize>) -> Vec<String> {
         let inner = &mut self.inner;
         py.detach(|| {
             let plays = inner.moves().list(limit.unwrap_or(usize::MAX));
             plays
                 .iter()
-                .map(|c| format_cards(&inner.rules().sorted(c)))
+                .map(|c| inner.play_action(c).to_string())
                 .collect()
         })
     }
 
-    /// The `index`-th legal play of the seat to act, as card text.
-    fn legal_play(&mut self, index: u64) -> PyResult<String> {
+    /// The `index`-th legal action of the seat to act (`play CARDS`).
+    fn legal_action(&mut self, index: u64) -> PyResult<String> {
         let count = self.inner.moves().count();
         let play = self.inner.moves().nth(index).ok_or_else(|| {
             action_error(ActionError::illegal(format!(
                 "there are {count} legal plays; index {index} is out of range"
             )))
         })?;
-        Ok(format_cards(&self.inner.rules().sorted(&play)))
+        Ok(self.inner.play_action(&play).to_string())
     }
 
     /// Why `seat` may not play `cards` now, or None.
@@ -140,30 +130,28 @@ impl TrickPlay {
         Ok(self.inner.play_error(seat, &play).map(String::from))
     }
 
-    /// Plays `cards` for `seat`: (failed throw (attempted, forced) | None,
-    /// friend revealed (seat, by grab) | None, trick winner | None). IllegalAction (or
-    /// a subclass) if it may not.
-    fn apply<'py>(
-        &mut self,
-        py: Python<'py>,
-        seat: usize,
-        cards: &Bound<'py, PyAny>,
-    ) -> PyResult<OutcomeTuple<'py>> {
-        let play = Counts::from_cards(&extract_cards(cards)?);
+    /// Checks the turn, parses and checks the action (`play CARDS`), then applies it;
+    /// returns its canonical text. IllegalAction (or a subclass) gives the reason and
+    /// changes nothing.
+    fn apply(&mut self, py: Python<'_>, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Some(e) = turn_error(self.inner.num_players(), self.inner.to_act(), seat) {
+            return Err(action_error(e));
+        }
+        let parsed = parse_action(&action_text(action)?).map_err(action_error)?;
         let inner = &mut self.inner;
-        let out = py
-            .detach(|| inner.apply(seat, &play))
-            .map_err(action_error)?;
-        outcome(py, out)
+        py.detach(|| inner.act(seat as usize, &parsed))
+            .map(|a| a.to_string())
+            .map_err(action_error)
     }
 
-    /// Plays the `index`-th legal play of the seat to act.
-    fn apply_legal<'py>(&mut self, py: Python<'py>, index: u64) -> PyResult<OutcomeTuple<'py>> {
+    /// Applies the `index`-th legal action of the seat to act; returns its text (the GIL
+    /// kept, as in `num_legal`).
+    fn apply_legal(&mut self, index: u64) -> PyResult<String> {
         let inner = &mut self.inner;
-        let out = py
-            .detach(|| inner.apply_legal(index))
-            .map_err(action_error)?;
-        outcome(py, out)
+        inner
+            .act_legal(index)
+            .map(|a| a.to_string())
+            .map_err(action_error)
     }
 
     /// A seat's cards, strongest first.
@@ -236,6 +224,16 @@ impl TrickPlay {
         self.inner.tricks().len()
     }
 
+    /// Each copy of `card` played in a finished trick: [(its player, the trick's winner)].
+    fn copies_won(&self, card: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, usize)>> {
+        Ok(self.inner.copies_won(one_card(card)?))
+    }
+
+    /// C-51: the thrower of each failed throw of the finished tricks, in order.
+    fn failed_throwers(&self) -> Vec<usize> {
+        self.inner.failed_throwers()
+    }
+
     /// Card points won per seat (C-43).
     fn points(&self) -> Vec<u32> {
         self.inner.points().to_vec()
@@ -251,12 +249,12 @@ impl TrickPlay {
         self.inner.friend()
     }
 
-    /// Every applied play as asked: [(seat, card text)].
+    /// Every applied play as asked (a failed throw as attempted): [(seat, "play CARDS")].
     fn log(&self) -> Vec<(usize, String)> {
         self.inner
             .log()
             .iter()
-            .map(|(s, c)| (*s, format_cards(&self.inner.rules().sorted(c))))
+            .map(|(s, c)| (*s, self.inner.play_action(c).to_string()))
             .collect()
     }
 
@@ -265,7 +263,7 @@ impl TrickPlay {
         self.inner
             .log()
             .last()
-            .map(|(s, c)| (*s, format_cards(&self.inner.rules().sorted(c))))
+            .map(|(s, c)| (*s, self.inner.play_action(c).to_string()))
     }
 
     /// The number of applied plays.

@@ -353,15 +353,15 @@ def red_five_5p_throw_penalties(throwers: Iterable[int]) -> list[int]:
 
     `throwers` holds the seat of each failed throw, in the order they happened.
     """
-    totals = [0] * _RED_FIVE_5P_PLAYERS
     failures = [0] * _RED_FIVE_5P_PLAYERS
     for entry in _entries("throwers", throwers):
-        thrower = _seat("thrower", entry, _RED_FIVE_5P_PLAYERS)
-        own, other = red_five_5p_throw_penalty(failures[thrower])
-        failures[thrower] += 1
-        for seat in range(_RED_FIVE_5P_PLAYERS):
-            totals[seat] += own if seat == thrower else other
-    return totals
+        failures[_seat("thrower", entry, _RED_FIVE_5P_PLAYERS)] += 1
+    # Only a seat's first RED_FIVE_5P_PENALIZED_THROWS failures are penalized.
+    penalized = [min(n, RED_FIVE_5P_PENALIZED_THROWS) for n in failures]
+    total = sum(penalized)
+    return [
+        -RED_FIVE_5P_THROW_PENALTY * p + RED_FIVE_5P_THROW_BONUS * (total - p) for p in penalized
+    ]
 
 
 def red_five_5p_seat_points(

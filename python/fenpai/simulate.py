@@ -2,20 +2,21 @@
 
 Each game's seed derives from the run's seed and the game's index, and each seat's bot
 from the game's seed and the seat, so a game's result never depends on which worker
-played it. The play phase runs inside the core with the GIL released; the phases around
-it are the bots' Python decisions. Workers are processes (the phases around the play
-hold the GIL), and results come back in game order.
+played it. Whole hands run in the core (`_core.play_hands`: every phase, the bots of
+every phase, the GIL released), with the bots `fenpai.bots.Bot` would use step by step;
+Python only scores each finished hand. Workers are threads, each playing a share of the
+games in the core while the others score; results come back in game order.
 """
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 
+from fenpai._core import play_hands
 from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
 from fenpai.games.base import Game
@@ -26,11 +27,12 @@ def make_bots(names: Sequence[str], game_seed: int) -> list[Bot]:
 
 
 def play_game(game: Game, bots: list[Bot], in_core: bool = True) -> Game:
-    """Plays `game` to its end; with `in_core` the play phase runs in the core at once."""
+    """Plays `game` to its end: in the core a phase at a time (`in_core`), else a
+    decision at a time through `Bot.act`; the two give the same hand."""
+    if in_core:
+        game.play_out(bots)
+        return game
     while game.phase != "done":
-        if in_core and game.phase == "play":
-            game.run_in_core(bots)
-            continue
         seat = game.to_act[0]
         bots[seat].act(game, seat)
     return game
@@ -38,13 +40,10 @@ def play_game(game: Game, bots: list[Bot], in_core: bool = True) -> Game:
 
 #: One game's row: game points, card points, won (per seat) and the number of actions.
 Row = tuple[list[float], list[float], list[bool], int]
-#: One worker's share: the variant, the games' seeds, the bots' names, the options.
-Chunk = tuple[str, list[int], Sequence[str], dict[str, Any]]
 
 
-def _one(variant: str, game_seed: int, names: Sequence[str], options: dict[str, Any]) -> Row:
-    game = new_game(variant, seed=game_seed, **options)
-    play_game(game, make_bots(names, game_seed))
+def row(game: Game) -> Row:
+    """A finished game's row of the results."""
     result = game.result or {}
     n = game.num_players
     points = result.get("game_points", [0] * n)
@@ -57,22 +56,19 @@ def _one(variant: str, game_seed: int, names: Sequence[str], options: dict[str, 
     )
 
 
-def _chunk(args: Chunk) -> list[Row]:
-    variant, seeds, names, options = args
-    return [_one(variant, s, names, options) for s in seeds]
+def _chunk(probe: Game, seeds: list[int], names: list[str]) -> list[Row]:
+    """The rows of the games of `seeds`, played in the core in one call."""
+    hands = play_hands(probe.variant, seeds, names, **probe.core_options())
+    return [row(probe.hand_from(s, h)) for s, h in zip(seeds, hands, strict=True)]
 
 
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the parent, which cancels the work (no pool left hung)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _in_processes(workers: int, parts: Sequence[Chunk]) -> list[Row]:
-    """The chunks' rows in order, from `workers` processes; on an interrupt (Ctrl-C) the
-    chunks not started are cancelled and the error goes on at once."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+def _in_threads(workers: int, probe: Game, parts: list[list[int]], names: list[str]) -> list[Row]:
+    """The chunks' rows in order, from `workers` threads (each chunk in the core without
+    the GIL); on an interrupt (Ctrl-C) the chunks not started are cancelled and the error
+    goes on at once."""
+    pool = ThreadPoolExecutor(max_workers=workers)
     try:
-        rows = [row for part in pool.map(_chunk, parts) for row in part]
+        rows = [r for part in pool.map(lambda p: _chunk(probe, p, names), parts) for r in part]
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
@@ -102,12 +98,12 @@ def simulate(
     if games < 0 or workers < 1:
         raise ValueError("games must be >= 0 and workers >= 1")
     seeds = [seed_for(seed, i) for i in range(games)]
-    if workers == 1 or games < 2:
-        rows = _chunk((variant, seeds, names, options))
+    size = max(1, min(64, -(-games // (workers * 4))))
+    parts = [seeds[i : i + size] for i in range(0, games, size)]
+    if workers == 1 or len(parts) < 2:
+        rows = [r for part in parts for r in _chunk(probe, part, names)]
     else:
-        size = -(-games // (workers * 4))
-        parts = [(variant, seeds[i : i + size], names, options) for i in range(0, games, size)]
-        rows = _in_processes(workers, parts)
+        rows = _in_threads(workers, probe, parts, names)
     return {
         "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
         "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),

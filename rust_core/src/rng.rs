@@ -1,6 +1,17 @@
 //! The engine's only source of randomness: a small seeded generator (SplitMix64), so
 //! the same seed deals the same cards on every machine (C-5).
 
+/// A 64-bit seed mixed from integers (a game's seed, a seat, …), the same everywhere:
+/// each seat's bot is seeded from its game's seed and its seat.
+pub fn seed_for(parts: &[u64]) -> u64 {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for &p in parts {
+        x = (x ^ p).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^= x >> 31;
+    }
+    x
+}
+
 /// A seeded pseudo-random generator (SplitMix64).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng(u64);

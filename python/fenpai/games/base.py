@@ -1,79 +1,60 @@
 """`Game`: the variant-independent surface of one hand (the API contract's `Game`).
 
-A game is its configuration (variant, options, seed or scripted deck) plus the actions
-applied so far; `to_json` stores exactly that and `from_json` replays it, so a replay of
-`history` always reproduces the state. Every action is checked before anything changes:
-a rejected action raises `IllegalAction` and leaves the game as it was.
+A hand is a sequence of phases, each a state object of the Rust core (see
+`fenpai.games.phases`); a variant declares its phases (`PHASES`) and how each is made
+from the one before, its views and its scoring. Every mutable bit of a hand's state lives
+in those core objects, so that `clone` copies them without a replay. The contract
+(`apply`, `legal_actions`, `num_legal`, `apply_legal`, `history`, ...) is implemented
+here once, for every variant.
+
+`to_json` stores the configuration (variant, options, seed or scripted deck) and the
+actions applied so far, and `from_json` replays them, so a replay of `history` always
+reproduces the state. Every action is checked before anything changes: a rejected action
+raises `IllegalAction` and leaves the game as it was.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from fenpai._core import Card, CardSpace, Rng, cards, format_cards
-from fenpai.actions import Action, parse_action
+from fenpai._core import format_cards
+from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from fenpai.bots import Bot
+    from fenpai.games.phases import Step
 
 JSON_FORMAT = 1
 
-
-class Choices(Protocol):
-    """The legal actions of one decision, countable and indexable."""
-
-    def count(self) -> int: ...
-    def text(self, index: int) -> str: ...
-    def texts(self, limit: int | None) -> list[str]: ...
-
-
-class ListChoices:
-    """A short list of action texts."""
-
-    def __init__(self, texts: list[str]):
-        self._texts = texts
-
-    def count(self) -> int:
-        return len(self._texts)
-
-    def text(self, index: int) -> str:
-        return self._texts[index]
-
-    def texts(self, limit: int | None) -> list[str]:
-        return self._texts if limit is None else self._texts[:limit]
-
-
-class CardChoices:
-    """`VERB CARDS` for every `size`-card multiset of some cards (a burial): never listed whole."""
-
-    def __init__(self, verb: str, hand: list[Card], size: int):
-        self._verb = verb
-        self._space = CardSpace(hand, size)
-
-    def count(self) -> int:
-        return self._space.count()
-
-    def text(self, index: int) -> str:
-        return f"{self._verb} {format_cards(self._space.nth(index))}"
-
-    def texts(self, limit: int | None) -> list[str]:
-        return [f"{self._verb} {t}" for t in self._space.texts(limit)]
-
-
-NO_CHOICES = ListChoices([])
-
-OptionSpec = dict[str, tuple[Any, Callable[[Any], bool], str]]
+OptionSpec = dict[str, tuple[Any, "Callable[[Any], bool]", str]]
 
 
 class Game:
-    """One hand of a variant. Subclasses hold the phases; this class holds the contract."""
+    """One hand of a variant. Subclasses declare the phases; this class holds the contract."""
+
+    __slots__ = (
+        "options",
+        "num_players",
+        "_seed",
+        "_scripted",
+        "_first_seat",
+        "_objects",
+        "_cur",
+        "_at",
+        "_before",
+        "_resigned",
+        "_result",
+    )
 
     variant: ClassVar[str]
     #: option name -> (default, validator, description of valid values)
     OPTIONS: ClassVar[OptionSpec] = {}
+    #: The phases of a hand, in order.
+    PHASES: ClassVar[tuple[Step, ...]] = ()
 
     def __init__(
         self,
@@ -94,10 +75,57 @@ class Game:
         self._seed = seed
         self._scripted = deck
         self._first_seat = first_seat
-        self._rng = Rng(seed)
-        self._history: list[tuple[int, str]] = []
         self._resigned: int | None = None
-        self._deck = self._make_deck(deck)
+        self._result: dict[str, Any] | None = None
+        step = self.PHASES[0]
+        first = step.make(self, None)
+        self._objects: dict[str, Any] = {step.key: first}
+        self._cur: Any = first
+        self._at = 0
+        self._before = 0
+        self._settle()
+        self._init_derived()
+
+    def _init_derived(self) -> None:
+        """Sets what a variant derives from the configuration or caches from the objects."""
+
+    def core_options(self) -> dict[str, Any]:
+        """The options the core's phases take (what `_core.play_hands` needs)."""
+        return {}
+
+    def hand_from(self, seed: int, objects: tuple[Any, ...]) -> Game:
+        """The hand of `seed` with this game's options, from its phase objects in order
+        as the core's `play_hands` gives them (each phase played to its end)."""
+        new = self._sibling(seed, None, None)
+        new._objects = {step.key: obj for step, obj in zip(self.PHASES, objects, strict=True)}
+        new._cur = objects[-1]
+        new._at = len(objects) - 1
+        new._before = sum(int(obj.log_len()) for obj in objects[:-1])
+        new._init_derived()
+        return new
+
+    def _sibling(self, seed: int, scripted: str | None, first_seat: int | None) -> Game:
+        """A bare game of this class and options (the configuration shared, never copied:
+        it does not change), not yet holding any phase object."""
+        new = object.__new__(type(self))
+        new.options = self.options
+        new.num_players = self.num_players
+        new._seed = seed
+        new._scripted = scripted
+        new._first_seat = first_seat
+        new._resigned = None
+        new._result = None
+        return new
+
+    def _deck_text(self) -> str | None:
+        """The scripted deck as the core reads it (C-5), or None for a shuffle."""
+        deck = self._scripted
+        if deck is None or isinstance(deck, str):
+            return deck
+        try:
+            return format_cards(deck)
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"deck: {err}") from None
 
     # -- configuration -----------------------------------------------------------------
 
@@ -117,80 +145,93 @@ class Game:
     def _players(self) -> int:
         raise NotImplementedError
 
-    def _full_deck(self) -> list[Card]:
-        """Every card of the game, in a fixed order."""
-        raise NotImplementedError
+    # -- the phases ------------------------------------------------------------------------
 
-    def _make_deck(self, deck: str | None) -> list[Card]:
-        """C-5: the scripted deck (checked to be exactly the game's cards), else a shuffle."""
-        full = self._full_deck()
-        if deck is None:
-            shuffled = list(full)
-            self._rng.shuffle(shuffled)
-            return shuffled
-        try:
-            given = cards(deck)
-        except ValueError as err:
-            raise ValueError(f"deck: {err}") from None
-        want, got = _multiset(full), _multiset(given)
-        if want != got:
-            missing = [c for c in want if got.get(c, 0) < want[c]]
-            extra = [c for c in got if got[c] > want.get(c, 0)]
-            raise ValueError(
-                f"deck must hold exactly the game's {len(full)} cards; "
-                f"missing {' '.join(missing) or 'none'}, extra {' '.join(extra) or 'none'}"
-            )
-        return given
+    def _settle(self) -> None:
+        """Makes the next phase's object while the current one is over (a deal can end
+        without a choice); the last phase's object stays, over, when the hand is."""
+        cur, phases = self._cur, self.PHASES
+        while cur.done and self._at + 1 < len(phases):
+            self._before += cur.log_len()
+            self._at += 1
+            step = phases[self._at]
+            cur = step.make(self, cur)
+            self._objects[step.key] = cur
+        self._cur = cur
+
+    def core_objects(self) -> dict[str, Any]:
+        """The core objects of the hand so far, by phase ("deal", "kitty", "friend",
+        "play"); a finished phase's object is kept in its final state. Read-only: acting
+        on them behind the game's back is not supported."""
+        return dict(self._objects)
 
     # -- the contract ------------------------------------------------------------------
 
     @property
     def phase(self) -> str:
-        raise NotImplementedError
+        cur = self._cur
+        if self._resigned is not None or cur.done:
+            return "done"
+        return self.PHASES[self._at].phase_name(cur)
 
     @property
     def to_act(self) -> list[int]:
-        raise NotImplementedError
-
-    def _choices(self, seat: int) -> Choices:
-        """The legal actions of `seat` (which may act now)."""
-        raise NotImplementedError
-
-    def _act(self, seat: int, action: Action) -> str:
-        """Checks then applies an action of `seat`; returns its canonical text."""
-        raise NotImplementedError
+        """The seats that may act now (empty once the hand is over)."""
+        seat = self._cur.to_act
+        return [] if seat is None or self._resigned is not None else [seat]
 
     def legal_actions(self, seat: int, limit: int | None = None) -> list[str]:
         """The legal actions of `seat` now, at most `limit` (empty when it may not act)."""
-        if seat not in self.to_act:
+        cur = self._cur
+        if seat != cur.to_act or self._resigned is not None:
             return []
-        return self._choices(seat).texts(limit)
+        return list(cur.legal_actions(limit))
 
     def num_legal(self, seat: int) -> int:
         """len(legal_actions(seat)) without building the strings."""
-        if seat not in self.to_act:
+        cur = self._cur
+        if seat != cur.to_act or self._resigned is not None:
             return 0
-        return self._choices(seat).count()
+        return int(cur.num_legal())
 
     def legal_action(self, seat: int, index: int) -> str:
         """The `index`-th of legal_actions(seat), without listing the others."""
-        self._check_turn(seat)
-        choices = self._choices(seat)
-        if not 0 <= index < choices.count():
-            raise IllegalAction(
-                f"seat {seat} has {choices.count()} legal actions; {index} is out of range"
-            )
-        return choices.text(index)
+        cur = self._cur
+        if seat != cur.to_act or self._resigned is not None:
+            self._check_turn(seat)
+        if isinstance(index, int) and not isinstance(index, bool) and index >= 0:
+            try:
+                return str(cur.legal_action(index))
+            except (ValueError, OverflowError):
+                pass
+        raise IllegalAction(
+            f"seat {seat} has {cur.num_legal()} legal actions; {index} is out of range"
+        )
 
     def apply_legal(self, seat: int, index: int) -> None:
         """Applies the `index`-th of legal_actions(seat): the fast path for bots."""
-        self.apply(seat, self.legal_action(seat, index))
+        cur = self._cur
+        if seat != cur.to_act or self._resigned is not None:
+            self._check_turn(seat)
+        try:
+            cur.apply_legal(index)
+        except (ValueError, OverflowError, TypeError):
+            raise IllegalAction(
+                f"seat {seat} has {cur.num_legal()} legal actions; {index} is out of range"
+            ) from None
+        if cur.done:
+            self._settle()
 
     def apply(self, seat: int, action: str) -> None:
         """Applies an action; raises IllegalAction with the reason and changes nothing."""
-        self._check_turn(seat)
-        text = self._act(seat, parse_action(action))
-        self._history.append((seat, text))
+        cur = self._cur
+        if seat != cur.to_act or self._resigned is not None:
+            self._check_turn(seat)
+        if type(action) is not str or not (action.isascii() and action.isprintable()):
+            parse_action(action)  # MalformedAction for what the grammar refuses (C-1)
+        cur.apply(seat, action)  # the core raises the typed IllegalAction, changing nothing
+        if cur.done:
+            self._settle()
 
     def _check_turn(self, seat: object) -> None:
         """NoSuchSeat, GameOver or NotYourTurn unless `seat` may act now."""
@@ -206,38 +247,90 @@ class Game:
         if self.phase == "done":
             raise GameOver("the game is over")
 
-    def run_in_core(self, bots: list[Bot]) -> None:
-        """Plays the rest of the play phase in the core, each seat's bot choosing."""
-        raise NotImplementedError
+    def bot_action(self, bot: Bot, seat: int) -> str:
+        """The action `bot` takes now for `seat`, chosen by the core's bot of this phase."""
+        self._check_turn(seat)
+        return self.PHASES[self._at].choose(self, self._cur, bot)
+
+    def play_out(self, bots: list[Bot]) -> None:
+        """Plays the rest of the hand in the core, phase by phase (each one call, the GIL
+        released), `bots[seat]` choosing for each seat: the hand `bot_action` gives."""
+        if len(bots) != self.num_players:
+            raise ValueError(f"{self.variant} has {self.num_players} seats; got {len(bots)} bots")
+        while self.phase != "done":
+            self.PHASES[self._at].play_out(self, self._cur, bots)
+            self._settle()
 
     @property
     def history(self) -> list[tuple[int, str]]:
         """Every applied action, in order; replaying it on a fresh game reproduces the state."""
-        return list(self._history)
+        return [a for obj in self._objects.values() for a in obj.log()]
 
     @property
     def num_actions(self) -> int:
         """len(history), without building its text."""
-        return len(self._history)
+        return self._before + int(self._cur.log_len())
 
     @property
     def last_action(self) -> tuple[int, str] | None:
         """history[-1], without building the rest of it (None before any action)."""
-        return self._history[-1] if self._history else None
+        for obj in reversed(self._objects.values()):
+            last = obj.last_log()
+            if last is not None:
+                return (int(last[0]), str(last[1]))
+        return None
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may see (None: a spectator): never another player's hidden cards."""
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.num_players):
+            raise ValueError(f"there is no seat {seat!r}")
+        return self._view(seat)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
     @property
     def result(self) -> dict[str, Any] | None:
+        """The hand's result once it is over (see the variant's scoring), else None."""
+        if self.phase != "done":
+            return None
+        if self._result is None:
+            self._result = self._abandoned() if self._resigned is not None else self._score()
+        return self._result
+
+    def _score(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    def _abandoned(self) -> dict[str, Any]:
+        """The result of a hand a seat abandoned: void, as no rule of the variant scores
+        it (Red Five 5p overrides this with its escape rule, R5-43)."""
+        zero = [0] * self.num_players
+        return {"card_points": zero, "game_points": zero, "winners": [], "escaped": self._resigned}
 
     def resign(self, seat: int) -> None:
         """Abandons the hand for `seat`: it ends at once. Red Five 5p scores the escape
         (R5-43); in the other variants no rule scores it, and the hand is void."""
         self._check_seat(seat)
         self._resigned = seat
+
+    def clone(self) -> Game:
+        """An independent copy, without a replay: the configuration is shared, the current
+        phase's core object is cloned, and the finished phases' objects are shared (they
+        never change)."""
+        new = self._sibling(self._seed, self._scripted, self._first_seat)
+        self._copy_into(new)
+        return new
+
+    def _copy_into(self, new: Game) -> None:
+        """Gives `new` (a sibling) a copy of this game's state."""
+        cur = self._cur.clone()
+        objects = dict(self._objects)
+        objects[self.PHASES[self._at].key] = cur
+        new._objects = objects
+        new._cur = cur
+        new._at = self._at
+        new._before = self._before
+        new._resigned = self._resigned
 
     # -- serialization -------------------------------------------------------------------
 
@@ -285,19 +378,8 @@ class Game:
             raise ValueError(f"not a fenpai game: {err}") from None
         return game
 
-    def clone(self) -> Game:
-        """An independent copy."""
-        return Game.from_json(self.to_json())
-
     def __repr__(self) -> str:
         return f"<{self.variant} game, phase {self.phase}, {len(self.history)} actions>"
-
-
-def _multiset(cs: list[Card]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for c in cs:
-        out[str(c)] = out.get(str(c), 0) + 1
-    return out
 
 
 def _jsonable(options: dict[str, Any]) -> dict[str, Any]:

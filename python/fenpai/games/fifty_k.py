@@ -9,38 +9,26 @@ FK-30..FK-33, FK-40, FK-50); scoring is `fenpai.scoring` (FK-41..FK-43, FK-51..F
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fenpai import scoring
-from fenpai._core import Card, FiftyKPlay, cards, format_cards
-from fenpai.actions import parse_action
-from fenpai.errors import IllegalAction
-from fenpai.games.base import Choices, Game
-
-if TYPE_CHECKING:
-    from fenpai.bots import Bot
-
-ONE_DECK = cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA"))
-LEADER_CARD = "3h"  # FK-2
+from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards
+from fenpai.games.base import Game
+from fenpai.games.phases import FiftyKPlayStep
 
 
-class PlayActions:
-    """The legal actions of the seat to act, counted and indexed in the core."""
-
-    def __init__(self, play: FiftyKPlay):
-        self._play = play
-
-    def count(self) -> int:
-        return self._play.num_legal()
-
-    def text(self, index: int) -> str:
-        return self._play.legal_action(index)
-
-    def texts(self, limit: int | None) -> list[str]:
-        return self._play.legal_actions(limit)
+def play(game: Any, _: Any) -> FiftyKPlay:
+    """FK-1: the deal (with three players from a random seat, unless `first_seat` is
+    given); FK-2: the holder of 3h leads; FK-30..FK-33, FK-40, FK-50: the play, in the core."""
+    hands, _, leader = fifty_k_deal(
+        game._seed, game.num_players, game._deck_text(), game._first_seat
+    )
+    return FiftyKPlay(hands, leader, game.options["lead_after_out"])
 
 
 class FiftyK(Game):
+    __slots__ = ("_dealt",)
+
     variant = "fifty_k"
     OPTIONS = {
         "players": (4, lambda v: v in (3, 4), "3 or 4 (FK-1)"),
@@ -50,98 +38,56 @@ class FiftyK(Game):
             "'next' or 'partner' (FK-32)",
         ),
     }
-
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        n = self.num_players
-        if self._first_seat is not None:
-            first = self._first_seat
-        else:
-            first = 0 if n == 4 else self._rng.below(3)  # FK-1: a random seat starts
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, c in enumerate(self._deck):
-            hands[(first + i) % n].append(c)
-        self.first_seat = first
-        self.leader = next(s for s, h in enumerate(hands) if any(str(c) == LEADER_CARD for c in h))
-        self.play = FiftyKPlay(hands, self.leader, self.options["lead_after_out"])
-        self._result: dict[str, Any] | None = None
+    #: One phase: the play of the dealt hands.
+    PHASES = (FiftyKPlayStep(play),)
 
     def _players(self) -> int:
         return int(self.options["players"])
 
-    def _full_deck(self) -> list[Card]:
-        return list(ONE_DECK)
+    def core_options(self) -> dict[str, Any]:
+        """The options the core's phases take."""
+        return {"players": self.num_players, "lead_after_out": self.options["lead_after_out"]}
+
+    def _init_derived(self) -> None:
+        self._dealt: tuple[int, int] | None = None
+
+    def _copy_into(self, new: Game) -> None:
+        super()._copy_into(new)
+        assert isinstance(new, FiftyK)
+        new._dealt = self._dealt
+
+    def _deal_facts(self) -> tuple[int, int]:
+        """FK-1, FK-2: the seat of the first card and the leader, as dealt (found again
+        from the configuration when first asked)."""
+        if self._dealt is None:
+            _, first, leader = fifty_k_deal(
+                self._seed, self.num_players, self._deck_text(), self._first_seat
+            )
+            self._dealt = (first, leader)
+        return self._dealt
 
     @property
-    def phase(self) -> str:
-        return "done" if self._resigned is not None or self.play.done else "play"
+    def first_seat(self) -> int:
+        """FK-1: the seat of the first card."""
+        return self._deal_facts()[0]
 
     @property
-    def to_act(self) -> list[int]:
-        seat = self.play.to_act
-        return [] if self.phase == "done" or seat is None else [seat]
-
-    def _choices(self, seat: int) -> Choices:
-        return PlayActions(self.play)
-
-    def legal_actions(self, seat: int, limit: int | None = None) -> list[str]:
-        if self.phase == "done" or seat != self.play.to_act:
-            return []
-        return self.play.legal_actions(limit)
-
-    def num_legal(self, seat: int) -> int:
-        if self.phase == "done" or seat != self.play.to_act:
-            return 0
-        return self.play.num_legal()
-
-    def apply_legal(self, seat: int, index: int) -> None:
-        self._check_turn(seat)
-        try:
-            self.play.apply_legal(index)
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-
-    def apply(self, seat: int, action: str) -> None:
-        """FK-30: beat the table with `play CARDS [as KIND]` (FK-17), or `pass`."""
-        self._check_turn(seat)
-        act = parse_action(action)
-        if act.verb == "pass":
-            try:
-                self.play.apply_pass(seat)
-            except ValueError as err:
-                raise IllegalAction(str(err)) from None
-            return
-        if act.verb != "play":
-            raise IllegalAction("Fifty-K takes 'play CARDS [as KIND]' or 'pass'")
-        try:  # the core checks the play before it changes anything
-            self.play.apply_play(seat, list(act.cards), act.kind)
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
+    def leader(self) -> int:
+        """FK-2: the holder of 3h, who leads."""
+        return self._deal_facts()[1]
 
     @property
-    def history(self) -> list[tuple[int, str]]:
-        return self.play.log()
-
-    @property
-    def num_actions(self) -> int:
-        return self.play.log_len()
-
-    @property
-    def last_action(self) -> tuple[int, str] | None:
-        return self.play.last_log()
-
-    def run_in_core(self, bots: list[Bot]) -> None:
-        """Plays the rest of the hand in the core, `bots[seat].fk_bot` choosing for each seat."""
-        self.play.play_out([b.fk_bot for b in bots])
+    def play(self) -> FiftyKPlay:
+        """The play of the hand (its one phase)."""
+        play: FiftyKPlay = self._cur
+        return play
 
     # -- views ------------------------------------------------------------------------------
 
     def hand_of(self, seat: int) -> list[Card]:
         return self.play.hand(seat)
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.num_players):
-            raise ValueError(f"there is no seat {seat!r}")
+    def _view(self, seat: int | None) -> dict[str, Any]:
         top = self.play.top()
         v: dict[str, Any] = {
             "variant": self.variant,
@@ -181,23 +127,7 @@ class FiftyK(Game):
 
     # -- scoring ----------------------------------------------------------------------------
 
-    @property
-    def result(self) -> dict[str, Any] | None:
-        if self.phase != "done":
-            return None
-        if self._result is None:
-            self._result = self._score()
-        return self._result
-
     def _score(self) -> dict[str, Any]:
-        if self._resigned is not None:
-            zero = [0] * self.num_players
-            return {
-                "card_points": zero,
-                "game_points": zero,
-                "winners": [],
-                "escaped": self._resigned,
-            }
         collected, order = self.play.collected(), self.play.finished()
         left = self.play.hand_points()
         if self.num_players == 4:

@@ -12,18 +12,28 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai import scoring
-from fenpai._core import TrickRules
-from fenpai.actions import Action
-from fenpai.errors import IllegalAction
-from fenpai.games.base import Choices, ListChoices
-from fenpai.games.trick_game import TrickGame
+from fenpai._core import RedFive4pBidding
+from fenpai.games.phases import BiddingStep, TrickPlayStep
+from fenpai.games.trick_game import KITTY, TrickGame, start_play
 
 RED_FIVE = "5h"
 
 
+def bidding(game: Any, _: Any) -> RedFive4pBidding:
+    """R4-2: the cards dealt at once from `first_seat` (0 if not given); R4-10..R4-14:
+    the bidding from a random seat (R4-11); R4-20: the declarer names trump. In the core."""
+    return RedFive4pBidding(
+        seed=game._seed,
+        deck=game._deck_text(),
+        first_seat=game._first_seat,
+        **game.core_options(),
+    )
+
+
 class RedFive4p(TrickGame):
+    __slots__ = ()
+
     variant = "red_five_4p"
-    SIDES = "alone"  # R4-1: the declarer alone against three
     OPTIONS = {
         "decks": (2, lambda v: v in (2, 3), "2 or 3"),
         "opening_bid": (
@@ -37,6 +47,10 @@ class RedFive4p(TrickGame):
             "'last_trick' or 'always' (R4-40)",
         ),
     }
+    #: The deal, bidding and trump (the views' phases "bid" and "trump"), the
+    #: declarer's burial (R4-21), the play (R4-30: the declarer leads; R4-1: alone
+    #: against three).
+    PHASES = (BiddingStep("deal", bidding), KITTY, TrickPlayStep(start_play, "alone"))
 
     def _players(self) -> int:
         return 4
@@ -44,121 +58,49 @@ class RedFive4p(TrickGame):
     def kitty_size(self) -> int:
         return 8 if self.decks == 2 else 6  # R4-2
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.deal_all(self._first_seat or 0)
-        self.low, self.high = scoring.red_five_4p_bid_range(self.decks)  # R4-10
-        self.first_bidder = self._rng.below(4)  # R4-11
-        self.bids: list[tuple[int, int | None]] = []
-        self.passed: set[int] = set()
-        self.high_bid: tuple[int, int] | None = None
-        self.bidder = self.first_bidder
-        self.bid: int | None = None
-        self._phase = "bid"
+    def core_options(self) -> dict[str, Any]:
+        """The options the core's phases take (`kitty_points` is for the scoring)."""
+        return {"decks": self.decks, "opening_bid": self.options["opening_bid"]}
 
-    # -- bidding (R4-10..R4-14) ------------------------------------------------------------
+    def _declarer_before_kitty(self) -> int | None:
+        declarer: int | None = self.deal.declarer
+        return declarer
 
-    def bid_values(self) -> list[int]:
-        """R4-13: the bids the current bidder may make."""
-        if self.high_bid is None:
-            if self.options["opening_bid"] == "minimum":
-                return [self.low]
-            return list(range(self.low, self.high + 1, 5))
-        top = self.high_bid[1]
-        return [top + step for step in (5, 10, 15) if top + step <= self.high]
-
-    def _bid(self, seat: int, action: Action) -> str:
-        if action.verb == "pass":
-            self.passed.add(seat)
-            self.bids.append((seat, None))
-        elif action.verb == "bid":
-            allowed = self.bid_values()
-            if action.number not in allowed:
-                raise IllegalAction(
-                    f"bid {action.number} is not allowed: bids now are "
-                    f"{', '.join(map(str, allowed))} (R4-10, R4-13)"
-                )
-            self.high_bid = (seat, action.number)
-            self.bids.append((seat, action.number))
-        else:
-            raise IllegalAction("it is the bidding: 'bid N' or 'pass'")
-        self._next_bidder()
-        return action.text
-
-    def _next_bidder(self) -> None:
-        """R4-14: the bidding ends at the maximum, when three passed after a bid, or all passed."""
-        if self.high_bid is not None and (self.high_bid[1] == self.high or len(self.passed) == 3):
-            self.declarer, self.bid = self.high_bid
-            self._phase = "trump"
-            return
-        if len(self.passed) == 4:
-            self.declarer, self.bid = self.first_bidder, self.low
-            self._phase = "trump"
-            return
-        seat = (self.bidder + 1) % 4
-        while seat in self.passed:
-            seat = (seat + 1) % 4
-        self.bidder = seat
-
-    # -- trump and kitty (R4-20, R4-21) -----------------------------------------------------
-
-    def _trump(self, action: Action) -> str:
-        if action.verb != "trump":
-            raise IllegalAction("the declarer names trump now: 'trump s', 'trump h', …")
-        self.rules = TrickRules("red_five_4p", trump=action.suit, decks=self.decks)
-        self.start_kitty()
-        return action.text
-
-    # -- Game plumbing --------------------------------------------------------------------
-
-    def to_act_before_play(self) -> list[int]:
-        if self._phase == "bid":
-            return [self.bidder]
-        return [self.declarer_seat]
-
-    def _choices(self, seat: int) -> Choices:
-        if self._phase == "bid":
-            return ListChoices([f"bid {b}" for b in self.bid_values()] + ["pass"])
-        if self._phase == "trump":
-            return ListChoices([f"trump {s}" for s in "shcd"])
-        if self._phase == "kitty":
-            return self.kitty_choices()
-        return self._play_choices()
-
-    def _act(self, seat: int, action: Action) -> str:
-        if self._phase == "bid":
-            return self._bid(seat, action)
-        if self._phase == "trump":
-            return self._trump(action)
-        return self.bury(seat, action)
+    @property
+    def bid(self) -> int | None:
+        """R4-14: the bid that stands, once bidding ended."""
+        bid: int | None = self.deal.bid
+        return bid
 
     def public_facts(self) -> dict[str, Any]:
+        d = self.deal
+        high = d.high_bid
         return {
-            "bids": [[s, b] for s, b in self.bids],
-            "high_bid": list(self.high_bid) if self.high_bid else None,
-            "bid": self.bid,
-            "first_bidder": self.first_bidder,
+            "bids": [[s, b] for s, b in d.bids()],
+            "high_bid": list(high) if high else None,
+            "bid": d.bid,
+            "first_bidder": d.first_bidder,
         }
 
     # -- scoring (R4-40..R4-42) --------------------------------------------------------------
 
     def red_fives(self) -> list[dict[str, int]]:
         """R4-41: every captured 5h — played in a trick won by the other side."""
-        assert self.play is not None
-        out = []
-        for _, plays, _, winner, _ in self.play.tricks():
-            for seat, cs in plays:
-                copies = sum(str(c) == RED_FIVE for c in cs)
-                if copies and (seat == self.declarer) != (winner == self.declarer):
-                    out += [{"owner": seat, "captor": winner}] * copies
-        return out
+        play, d = self.play, self.declarer
+        assert play is not None
+        return [
+            {"owner": seat, "captor": winner}
+            for seat, winner in play.copies_won(RED_FIVE)
+            if (seat == d) != (winner == d)
+        ]
 
-    def score(self) -> dict[str, Any]:
-        assert self.play is not None and self.declarer is not None and self.bid is not None
-        d = self.declarer
-        tricks = self.play.points()
+    def _score(self) -> dict[str, Any]:
+        play, d, bid = self.play, self.declarer, self.bid
+        assert play is not None and d is not None and bid is not None
+        tricks = play.points()
         kitty_points = sum(c.points for c in self.buried or [])
-        won_last = self.last_trick_winner() == d
+        last = self.last_trick_winner()
+        won_last = last == d
         kitty_counts = won_last or self.options["kitty_points"] == "always"
         captures = self.red_fives()
         won = sum(c["captor"] == d for c in captures)
@@ -167,7 +109,7 @@ class RedFive4p(TrickGame):
             kitty_points if kitty_counts else 0,
             won,
             len(captures) - won,
-            self.bid,
+            bid,
             self.decks,
         )
         game_points = scoring.red_five_4p_game_points(
@@ -181,11 +123,11 @@ class RedFive4p(TrickGame):
             "card_points": card_points,
             "game_points": game_points,
             "declarer": d,
-            "bid": self.bid,
+            "bid": bid,
             "trump": self.rules.trump if self.rules else None,
             "kitty_points": kitty_points,
             "kitty_to_declarer": kitty_counts,
-            "last_trick_winner": self.last_trick_winner(),
+            "last_trick_winner": last,
             "red_fives_captured": captures,
             "declarer_final_points": final,
         }

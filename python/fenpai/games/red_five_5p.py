@@ -22,221 +22,117 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai import scoring
-from fenpai._core import Card, TrickRules
-from fenpai.actions import SUITS, Action
-from fenpai.errors import IllegalAction
-from fenpai.games.base import Choices, ListChoices
-from fenpai.games.trick_game import TrickGame
+from fenpai._core import Burial, Card, FriendCall, RedFive5pDeal
+from fenpai.games.phases import Step, TrickPlayStep
+from fenpai.games.trick_game import KITTY, TrickGame, start_play
 
 PLAYERS = 5
-KITTY = 7
-LEVEL = "2"  # R5-10: the level rank is always 2
-#: R5-12: a seat's 30th and 31st cards are the last two rounds of the deal.
-LAST_ROUNDS_FROM = 29 * PLAYERS
-#: R5-20: the cards a declarer may call, in the order legal actions list them.
-CALLABLE = tuple(f"{r}{s}" for r in "AK" for s in SUITS) + ("5h", "BJ")
-FORCED_FALLBACK_TRUMP = "d"  # R5-13: a kitty of jokers and 5h only
-
-
-def _is_two(card: Card) -> bool:
-    return card.rank == LEVEL
+KITTY_SIZE = 7
 
 
 def _seat_option(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < PLAYERS
 
 
+def deal(game: Any, _: Any) -> RedFive5pDeal:
+    """R5-3, R5-10..R5-13: the deal card by card, waiting whenever the seat that just
+    received a card may reveal a 2; 压庄 without a reveal. In the core."""
+    return RedFive5pDeal(
+        seed=game._seed,
+        deck=game._deck_text(),
+        first_seat=game._first_seat,
+        prev_declarer=game.options["prev_declarer"],
+    )
+
+
+def friend_call(game: Any, burial: Burial) -> FriendCall:
+    """R5-20, R5-21: after burying and before the first lead, the declarer calls a card
+    or goes solo; the play then watches for the friend and for grabs (R5-22)."""
+    return burial.friend_call(forbid_grab=game.options["friend_grab"] == "forbid")
+
+
 class RedFive5p(TrickGame):
+    __slots__ = ()
+
     variant = "red_five_5p"
-    SIDES = "friend"  # R5-1: the declarer and the friend, once public
     DECKS_DEFAULT = 3  # R5-3
     OPTIONS = {
         "prev_declarer": (0, _seat_option, "a seat 0..4 (R5-2)"),
         "friend_grab": ("allow", lambda v: v in ("allow", "forbid"), "'allow' or 'forbid' (R5-22)"),
     }
+    #: The deal with its reveal (R5-3, R5-10..R5-13), the burial (R5-14), the friend call
+    #: (R5-20), the play (R5-30: the declarer leads; R5-1: with the friend once public).
+    PHASES = (
+        Step("deal", deal),
+        KITTY,
+        Step("friend", friend_call),
+        TrickPlayStep(start_play, "friend"),
+    )
 
     def _players(self) -> int:
         return PLAYERS
 
     def kitty_size(self) -> int:
-        return KITTY  # R5-3
+        return KITTY_SIZE  # R5-3
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.prev_declarer: int = self.options["prev_declarer"]
-        # R5-3: the seat of the first card is random each hand; a scripted deal may fix it (C-5).
-        self.first_seat = (
-            self._first_seat if self._first_seat is not None else self._rng.below(PLAYERS)
-        )
-        self.kitty = list(self._deck[-KITTY:])  # set aside before the deal
-        self.dealt = 0
-        self.waiting: int | None = None
-        self.reveal: tuple[int, Card] | None = None
-        self.forced = False
-        self.call: str | None = None
-        self.solo = False
-        self._deal_on()
+    def core_options(self) -> dict[str, Any]:
+        """The options the core's phases take."""
+        return {k: self.options[k] for k in ("prev_declarer", "friend_grab")}
 
-    # -- deal and declaration (R5-3, R5-10..R5-13) --------------------------------------------
+    @property
+    def prev_declarer(self) -> int:
+        prev: int = self.options["prev_declarer"]
+        return prev
 
-    def deal_size(self) -> int:
-        return len(self._deck) - KITTY
+    @property
+    def first_seat(self) -> int:
+        """R5-3: the seat of the first card (random unless a scripted deal fixes it, C-5)."""
+        first: int = self.deal.first_seat
+        return first
 
-    def two_suits(self, seat: int) -> list[str]:
-        """R5-10: the suits of the 2s `seat` holds, in suit order s, h, c, d."""
-        held = {c.suit for c in self.hands[seat] if _is_two(c)}
-        return [s for s in SUITS if s in held]
+    @property
+    def forced(self) -> bool:
+        """R5-13: whether the declarer was forced (压庄)."""
+        return bool(self.deal.forced)
 
-    def may_reveal(self, seat: int) -> bool:
-        """R5-10..R5-12: whether `seat`, who just received card number `dealt`, may reveal."""
-        if self.reveal is not None or not self.two_suits(seat):
-            return False
-        return self.dealt <= LAST_ROUNDS_FROM or seat == self.prev_declarer
-
-    def _deal_on(self) -> None:
-        """R5-3: deals card after card until a player may reveal, or to the end of the deal."""
-        self.waiting = None
-        while self.dealt < self.deal_size():
-            seat = (self.first_seat + self.dealt) % PLAYERS
-            self.hands[seat].append(self._deck[self.dealt])
-            self.dealt += 1
-            if self.may_reveal(seat):
-                self.waiting = seat
-                return
-        self._end_deal()
-
-    def _end_deal(self) -> None:
-        """R5-11, R5-13, R5-14: the declarer (a forced one without a reveal) takes the kitty."""
-        if self.reveal is None:
-            self.forced = True
-            self.declarer = self.prev_declarer
-            self.rules = TrickRules(self.variant, trump=self.forced_trump(), level=LEVEL)
-        self.start_kitty()
-
-    def forced_trump(self) -> str:
-        """R5-13: the suit of a random 2 of the 原庄, else of the kitty, else of a random
-        kitty card that is not a joker or 5h; else diamonds."""
-        candidate_lists = (
-            [c for c in self.hands[self.prev_declarer] if _is_two(c)],
-            [c for c in self.kitty if _is_two(c)],
-            [c for c in self.kitty if c.suit is not None and str(c) != "5h"],
-        )
-        for candidates in candidate_lists:
-            if candidates:
-                suit = candidates[self._rng.below(len(candidates))].suit
-                assert suit is not None
-                return suit
-        return FORCED_FALLBACK_TRUMP
-
-    def _deal_choices(self, seat: int) -> Choices:
-        return ListChoices([f"declare 2{s}" for s in self.two_suits(seat)] + ["pass"])
-
-    def _declare(self, seat: int, action: Action) -> str:
-        """R5-10, R5-11: a reveal makes the declarer and trump; the rest deals at once."""
-        if action.verb == "pass":
-            self._deal_on()
-            return action.text
-        if action.verb != "declare":
-            raise IllegalAction("it is the deal: 'declare 2X' to reveal a 2, or 'pass'")
-        if len(action.cards) != 1 or not _is_two(action.cards[0]):
-            raise IllegalAction("reveal exactly one 2, e.g. 'declare 2h' (R5-10)")
-        card = action.cards[0]
-        if card not in self.hands[seat]:
-            raise IllegalAction(f"you do not hold {card}")
-        self.reveal = (seat, card)
-        self.declarer = seat
-        self.rules = TrickRules(self.variant, trump=card.suit, level=LEVEL)
-        self._deal_on()
-        return action.text
+    def _declarer_before_kitty(self) -> int | None:
+        declarer: int | None = self.deal.declarer
+        return declarer
 
     def undealt(self) -> list[Card]:
-        """The cards still to be dealt to the players (the kitty excluded)."""
-        return list(self._deck[self.dealt : self.deal_size()])
+        return list(self.deal.undealt())
 
-    def all_cards(self) -> list[Card]:
-        """C-61, with the cards not dealt yet as one more place."""
-        return super().all_cards() + self.undealt()
+    @property
+    def call(self) -> str | None:
+        """R5-20: the call once made: a card's text or "solo"."""
+        friend = self._objects.get("friend")
+        return None if friend is None else friend.call
 
-    # -- friend (R5-20..R5-22) -----------------------------------------------------------------
-
-    def after_bury(self) -> None:
-        """R5-20: after burying and before the first lead, the declarer calls."""
-        self._phase = "friend"
-
-    def copies_owned(self, card: Card) -> int:
-        """R5-21: the declarer's copies of `card`, in hand and buried."""
-        assert self.declarer is not None and self.buried is not None
-        return (self.hands[self.declarer_seat] + self.buried).count(card)
-
-    def _call(self, seat: int, action: Action) -> str:
-        """R5-20, R5-21: a call card or solo; the play starts (R5-30: the declarer leads)
-        with the call set in the core, which finds the friend and watches grabs (R5-22)."""
-        if action.verb != "call":
-            raise IllegalAction("the declarer calls a friend now: 'call Ah', … or 'call solo'")
-        if action.solo:
-            self.call = "solo"
-            self.solo = True
-            self.start_play()
-            return action.text
-        card = action.cards[0]
-        if str(card) not in CALLABLE:
-            raise IllegalAction(
-                f"the call card is an ace or king, 5h or BJ (R5-20), not {card}; or 'call solo'"
-            )
-        owned = self.copies_owned(card)
-        self.call = str(card)
-        self.solo = owned == self.decks
-        self.start_play()
-        assert self.play is not None
-        if owned == self.decks - 1:  # 死拚: the third copy's holder
-            holder = next(s for s in range(PLAYERS) if s != seat and card in self.play.hand(s))
-            self.play.set_call(card, seat, friend=holder)
-        elif not self.solo:
-            forbid = self.options["friend_grab"] == "forbid"
-            self.play.set_call(card, seat, forbid_grab=forbid)
-        return action.text
+    @property
+    def solo(self) -> bool:
+        """R5-21: whether the hand is solo (called solo, or every copy owned)."""
+        friend = self._objects.get("friend")
+        return friend is not None and bool(friend.solo)
 
     def friend(self) -> tuple[int | None, bool]:
         """R5-21, R5-22: the friend once public (else None), and whether by a grab."""
-        if self.play is None:
+        play = self.play
+        if play is None:
             return None, False
-        seat, public, grab = self.play.friend()
+        seat, public, grab = play.friend()
         return (seat, grab) if public else (None, False)
-
-    # -- Game plumbing ---------------------------------------------------------------------------
-
-    def to_act_before_play(self) -> list[int]:
-        if self._phase == "deal":
-            assert self.waiting is not None
-            return [self.waiting]
-        assert self.declarer is not None
-        return [self.declarer]
-
-    def _choices(self, seat: int) -> Choices:
-        if self._phase == "deal":
-            return self._deal_choices(seat)
-        if self._phase == "kitty":
-            return self.kitty_choices()
-        if self._phase == "friend":
-            return ListChoices([f"call {c}" for c in CALLABLE] + ["call solo"])
-        return self._play_choices()
-
-    def _act(self, seat: int, action: Action) -> str:
-        if self._phase == "deal":
-            return self._declare(seat, action)
-        if self._phase == "kitty":
-            return self.bury(seat, action)
-        return self._call(seat, action)
 
     def public_facts(self) -> dict[str, Any]:
         """Deal progress, the reveal, 压庄, the call; the friend only once public (R5-21)."""
+        d = self.deal
         friend, grab = self.friend()
+        reveal = d.reveal
         return {
             "prev_declarer": self.prev_declarer,
-            "first_seat": self.first_seat,
-            "dealt": self.dealt,
-            "reveal": None if self.reveal is None else [self.reveal[0], str(self.reveal[1])],
-            "forced": self.forced,
+            "first_seat": d.first_seat,
+            "dealt": d.cards_dealt,
+            "reveal": None if reveal is None else list(reveal),
+            "forced": bool(d.forced),
             "call": self.call,
             "solo": self.solo,
             "friend": friend,
@@ -254,7 +150,7 @@ class RedFive5p(TrickGame):
     def throwers(self) -> list[int]:
         """R5-31: the seat of each failed throw, in order (a failed throw's trick leader)."""
         assert self.play is not None
-        return [leader for leader, _, attempted, _, _ in self.play.tricks() if attempted]
+        return self.play.failed_throwers()
 
     def throw_penalty(self, seat: int, previous: int) -> dict[str, Any]:
         """R5-31: −4 to the thrower and +1 to each other player; none from its third
@@ -268,20 +164,20 @@ class RedFive5p(TrickGame):
             said = f"seat {seat} {own:+d} game points, each other seat {other:+d}"
         return {"rule": "R5-31", "game_points": game_points, "text": said}
 
-    def abandoned(self) -> dict[str, Any]:
+    def _abandoned(self) -> dict[str, Any]:
         """R5-43: the escape is scored."""
         assert self._resigned is not None
         return self.escape_result(self._resigned)
 
-    def score(self) -> dict[str, Any]:
+    def _score(self) -> dict[str, Any]:
         """R5-40..R5-42 with the teams as known at the end (R5-1)."""
-        assert self.play is not None and self.declarer is not None and self.buried is not None
-        d = self.declarer
+        play, d, buried = self.play, self.declarer, self.buried
+        assert play is not None and d is not None and buried is not None
         friend, grab = self.friend()
         assert (friend is None) == self.solo, "a friend is always found by the end (R5-21)"
         side = {d} if friend is None else {d, friend}  # R5-1: the rest is the scoring side
-        tricks = self.play.points()
-        kitty_points = sum(c.points for c in self.buried)
+        tricks = play.points()
+        kitty_points = sum(c.points for c in buried)
         last = self.last_trick_winner()
         scoring_won_last = last not in side
         card_points = list(tricks)

@@ -15,25 +15,16 @@ leads the first trick (TR-21); the play runs in the core (TR-20). The attackers'
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from fenpai import scoring
-from fenpai._core import Card, TrickRules
-from fenpai.actions import Action
-from fenpai.errors import IllegalAction
-from fenpai.games.base import Choices, ListChoices
-from fenpai.games.trick_game import TrickGame, take, text
+from fenpai._core import Card, TractorDeal
+from fenpai.games.phases import Step, TrickPlayStep
+from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
 
 PLAYERS = 4
-KITTY = 8
-#: Cards dealt to the players; the last KITTY cards of the deck are the kitty (TR-1).
-DEALT = 100
+KITTY_SIZE = 8
 FOLLOW_FORMATS = ("pairs", "full", "exact", "off")
-SUITS = "shcd"
-
-#: TR-10 declaration strengths, weakest first.
-SINGLE, PAIR, LITTLE_JOKERS, BIG_JOKERS = 1, 2, 3, 4
 
 
 def canonical_level(value: object) -> str | None:
@@ -58,38 +49,23 @@ def _valid_dealer(value: object) -> bool:
     )
 
 
-def declaration_strength(cards: tuple[Card, ...], level: str) -> int | None:
-    """TR-10: the strength of a declaration, or None when the cards are not one.
-
-    One level card of a suit (1) < two identical level cards of a suit (2) <
-    `LJ LJ` (3) < `BJ BJ` (4); suits do not order equal declarations.
-    """
-    if len(cards) == 1 and cards[0].suit is not None and cards[0].rank == level:
-        return SINGLE
-    if len(cards) != 2 or cards[0] != cards[1]:
-        return None
-    card = cards[0]
-    if card.suit is not None:
-        return PAIR if card.rank == level else None
-    return BIG_JOKERS if card.rank == "BJ" else LITTLE_JOKERS
-
-
-def strength_of(cards: tuple[Card, ...], level: str) -> int:
-    """TR-10: the strength of cards known to be a declaration (a standing one, a candidate)."""
-    strength = declaration_strength(cards, level)
-    if strength is None:
-        raise ValueError(f"{text(list(cards))} is not a declaration at level {level}")
-    return strength
-
-
-def declaration_trump(cards: tuple[Card, ...]) -> str | None:
-    """TR-10, TR-13: the trump a declaration names; jokers name no-trump (None)."""
-    return cards[0].suit
+def deal(game: Any, _: Any) -> TractorDeal:
+    """TR-10..TR-13: the deal card by card with declarations, overcalls and
+    reinforcements (TR-10, TR-11) and the final round (TR-12), in the core; C-5: the
+    first card to `first_seat` if given, else to the fixed dealer, else to a random seat."""
+    return TractorDeal(
+        seed=game._seed,
+        deck=game._deck_text(),
+        first_seat=game._first_seat,
+        **game.core_options(),
+    )
 
 
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20)."""
+
+    __slots__ = ()
 
     variant = "tractor"
     OPTIONS = {
@@ -105,12 +81,15 @@ class Tractor(TrickGame):
             "one of " + ", ".join(FOLLOW_FORMATS) + " (TR-20, C-31)",
         ),
     }
+    #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
+    #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
+    PHASES = (Step("deal", deal), KITTY, TrickPlayStep(start_play, "partners"))
 
     def _players(self) -> int:
         return PLAYERS
 
     def kitty_size(self) -> int:
-        return KITTY
+        return KITTY_SIZE
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """TR-50: levels as canonical ranks; a first hand (dealer None) needs equal levels."""
@@ -123,193 +102,45 @@ class Tractor(TrickGame):
             )
         return out
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.levels: tuple[str, str] = self.options["levels"]
-        self.fixed_dealer: int | None = self.options["dealer"]
-        self.level = self.levels[0 if self.fixed_dealer is None else self.fixed_dealer % 2]
-        self.first = self._first_card_seat()
-        self.kitty = list(self._deck[DEALT:])
-        self.dealt = 0
-        self.declared: list[tuple[int, tuple[Card, ...]]] = []
-        self.asking: int | None = None
-        self.final_round = False
-        self.final_seat = 0
-        self.final_passes = 0
-        # Level cards and jokers dealt to each seat: the cards a declaration is made of.
-        self.material: list[Counter[str]] = [Counter() for _ in range(PLAYERS)]
-        self._advance()
-
-    def _first_card_seat(self) -> int:
-        """C-5: `first_seat` if given; else the fixed dealer; else a random seat (TR-13)."""
-        if self._first_seat is not None:
-            return self._first_seat
-        if self.fixed_dealer is not None:
-            return self.fixed_dealer
-        return self._rng.below(PLAYERS)
-
-    # -- declaration (TR-10..TR-12) ---------------------------------------------------------
+    def core_options(self) -> dict[str, Any]:
+        """The options the core's phases take."""
+        o = self.options
+        return {"levels": o["levels"], "dealer": o["dealer"], "follow_format": o["follow_format"]}
 
     @property
-    def standing(self) -> tuple[int, tuple[Card, ...]] | None:
-        """The declaration that stands now: (seat, cards), or None."""
-        return self.declared[-1] if self.declared else None
+    def levels(self) -> tuple[str, str]:
+        levels: tuple[str, str] = self.options["levels"]
+        return levels
 
-    def declaration_error(self, seat: int, cards: tuple[Card, ...]) -> str | None:
-        """Why `seat` may not declare `cards` now (TR-10, TR-11), or None when it may."""
-        shown = text(list(cards))
-        strength = declaration_strength(cards, self.level)
-        if strength is None:
-            lv = self.level
-            return (
-                f"'{shown}' is not a declaration: the level is {lv}, so one level card "
-                f"({lv}h), two identical level cards ({lv}h {lv}h), LJ LJ or BJ BJ (TR-10)"
-            )
-        if take(self.hands[seat], cards) is None:
-            return f"you do not hold {shown} (of the cards dealt to you so far)"
-        return self._overcall_error(seat, cards, strength)
-
-    def _overcall_error(self, seat: int, cards: tuple[Card, ...], strength: int) -> str | None:
-        """TR-11: stronger than the standing declaration, or the declarer's own reinforcement."""
-        standing = self.standing
-        if standing is None:
-            return None
-        owner, current = standing
-        if owner == seat:
-            return self._reinforce_error(current, cards)
-        if strength <= strength_of(current, self.level):
-            return (
-                f"an overcall must be stronger than seat {owner}'s {text(list(current))} "
-                "(TR-10, TR-11)"
-            )
-        return None
-
-    @staticmethod
-    def _reinforce_error(current: tuple[Card, ...], cards: tuple[Card, ...]) -> str | None:
-        """TR-11: the standing declarer may only add the second copy of a single card."""
-        if len(current) == 2:
-            return f"your {text(list(current))} stands: a pair cannot be reinforced (TR-11)"
-        if cards != (current[0], current[0]):
-            card = current[0]
-            return (
-                f"your {card} stands: you may only reinforce it with {card} {card}, "
-                "not overcall yourself (TR-11)"
-            )
-        return None
-
-    def declarations(self, seat: int) -> list[tuple[Card, ...]]:
-        """Every declaration `seat` may make now (TR-10, TR-11), weakest first."""
-        held = self.material[seat]
-        candidates: list[tuple[Card, ...]] = []
-        for copies in (1, 2):
-            candidates += [
-                (Card(self.level + s),) * copies for s in SUITS if held[self.level + s] >= copies
-            ]
-        candidates += [(Card(j), Card(j)) for j in ("LJ", "BJ") if held[j] >= 2]
-        return [
-            c
-            for c in candidates
-            if self._overcall_error(seat, c, strength_of(c, self.level)) is None
-        ]
-
-    def _advance(self) -> None:
-        """TR-12: deals until a seat may declare; then the final round; then TR-13, TR-14."""
-        while self.dealt < DEALT:
-            seat = (self.first + self.dealt) % PLAYERS
-            card = self._deck[self.dealt]
-            self.hands[seat].append(card)
-            self.dealt += 1
-            if card.rank == self.level or card.suit is None:
-                self.material[seat][str(card)] += 1
-            if self.material[seat] and self.declarations(seat):
-                self.asking = seat
-                return
-        if not self.final_round:
-            self.final_round = True
-            self.final_seat = (self.first + DEALT) % PLAYERS
-        while self.final_passes < PLAYERS:
-            if self.material[self.final_seat] and self.declarations(self.final_seat):
-                self.asking = self.final_seat
-                return
-            self._final_answer(declared=False)
-        self.asking = None
-        self._end_declaring()
-
-    def _final_answer(self, declared: bool) -> None:
-        """TR-12: the final round ends when every seat passed since the last declaration."""
-        self.final_passes = 0 if declared else self.final_passes + 1
-        self.final_seat = (self.final_seat + 1) % PLAYERS
-
-    def _declare(self, seat: int, action: Action) -> str:
-        if action.verb == "declare":
-            reason = self.declaration_error(seat, action.cards)
-            if reason is not None:
-                raise IllegalAction(reason)
-            self.declared.append((seat, action.cards))
-        elif action.verb != "pass":
-            raise IllegalAction("the cards are being dealt: 'declare CARDS' or 'pass' (TR-12)")
-        if self.final_round:
-            self._final_answer(declared=action.verb == "declare")
-        self._advance()
-        return action.text
-
-    def _end_declaring(self) -> None:
-        """TR-13: the dealer and the trump; TR-14: the dealer takes up the kitty."""
-        standing = self.standing
-        if self.fixed_dealer is not None:
-            dealer = self.fixed_dealer
-        elif standing is not None:
-            dealer = standing[0]
-        else:
-            dealer = self.first
-        trump = declaration_trump(standing[1]) if standing is not None else None
-        self.declarer = dealer
-        self.rules = TrickRules(
-            "tractor", trump=trump, level=self.level, follow_format=self.options["follow_format"]
-        )
-        self.start_kitty()
-
-    # -- Game plumbing --------------------------------------------------------------------
-
-    def to_act_before_play(self) -> list[int]:
-        return [self.asking] if self.asking is not None else []
-
-    def _choices(self, seat: int) -> Choices:
-        if self._phase == "deal":
-            options = [f"declare {text(list(c))}" for c in self.declarations(seat)]
-            return ListChoices(options + ["pass"])
-        if self._phase == "kitty":
-            return self.kitty_choices()
-        return self._play_choices()
-
-    def _act(self, seat: int, action: Action) -> str:
-        if self._phase == "deal":
-            return self._declare(seat, action)
-        return self.bury(seat, action)
+    @property
+    def level(self) -> str:
+        """The hand's level rank L (TR-2)."""
+        return str(self.deal.level)
 
     @property
     def dealer(self) -> int | None:
         """The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13)."""
-        return self.fixed_dealer if self.declarer is None else self.declarer
+        dealer: int | None = self.deal.dealer
+        return dealer
+
+    def undealt(self) -> list[Card]:
+        return list(self.deal.undealt())
 
     def public_facts(self) -> dict[str, Any]:
-        standing = self.standing
+        d = self.deal
+        declared = d.declarations()
         return {
             "levels": list(self.levels),
             "level": self.level,
             "dealer": self.dealer,
-            "first_seat": self.first,
-            "cards_dealt": self.dealt,
-            "final_round": self.final_round,
+            "first_seat": d.first_seat,
+            "cards_dealt": d.cards_dealt,
+            "final_round": d.final_round,
             "declaration": None
-            if standing is None
-            else {"seat": standing[0], "cards": text(list(standing[1]))},
-            "declarations": [[s, text(list(cs))] for s, cs in self.declared],
+            if not declared
+            else {"seat": declared[-1][0], "cards": declared[-1][1]},
+            "declarations": [[s, cs] for s, cs in declared],
         }
-
-    def all_cards(self) -> list[Card]:
-        """C-61, with the cards not dealt yet."""
-        return super().all_cards() + list(self._deck[self.dealt : DEALT])
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------
 
@@ -325,20 +156,22 @@ class Tractor(TrickGame):
         )
         return {"rule": "TR-41", "attacker_points": change, "text": said}
 
-    def score(self) -> dict[str, Any]:
-        assert self.play is not None and self.declarer is not None and self.buried is not None
-        dealer = self.declarer
+    def _score(self) -> dict[str, Any]:
+        play, dealer, buried = self.play, self.declarer, self.buried
+        assert play is not None and dealer is not None and buried is not None
         attackers = [s for s in range(PLAYERS) if s % 2 != dealer % 2]
-        card_points = list(self.play.points())
+        card_points = list(play.points())
         trick_points = sum(card_points[s] for s in attackers)
-        kitty_points = sum(c.points for c in self.buried)
-        _, plays, _, last_winner, _ = self.play.tricks()[-1]
+        kitty_points = sum(c.points for c in buried)
+        last = play.last_trick()
+        assert last is not None  # a finished hand has tricks
+        _, plays, _, last_winner, _ = last
         last_lead = plays[0][1]
         kitty_counts = last_winner in attackers
         # TR-40: the kitty counts only for an attacker who won the last trick; else no multiplier.
         multiplier = scoring.tractor_kitty_multiplier(last_lead) if kitty_counts else None
         card_points[last_winner] += kitty_points * (multiplier or 0)
-        throws = self.play.failed_throws()
+        throws = play.failed_throws()
         points = scoring.tractor_points(
             trick_points,
             kitty_points,

@@ -44,9 +44,8 @@ impl FkBot {
     pub fn play_out(state: &mut FkPlay, bots: &mut [FkBot]) {
         while let Some(seat) = state.to_act() {
             let action = bots[seat].choose(state).expect("a seat to act has a move");
-            state
-                .apply(seat, action)
-                .expect("bots choose legal actions");
+            debug_assert!(state.action_error(seat, &action).is_none());
+            state.apply_checked(seat, action);
         }
     }
 }

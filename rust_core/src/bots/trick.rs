@@ -77,7 +77,8 @@ impl TrickBot {
             let play = bots[seat]
                 .choose(state, sides)
                 .expect("a seat to act has a play");
-            state.apply(seat, &play).expect("bots choose legal plays");
+            debug_assert!(state.play_error(seat, &play).is_none());
+            state.apply_checked(seat, play);
         }
     }
 
@@ -175,9 +176,13 @@ fn follow_score(
     (1, -points * 10 - cost, 0, -1)
 }
 
-/// The greedy lead: a boss combination or throw, else a low plain card without points.
+/// The greedy lead: a boss combination or throw, else a low plain card without points;
+/// under R5-22 `friend_grab = forbid` only among the leads the call allows.
 fn greedy_lead(state: &mut TrickPlay) -> Counts {
     let seat = state.to_act().expect("a seat to lead");
+    let restricted = state.call().is_some_and(|c| c.forbid_grab);
+    let allowed =
+        |state: &TrickPlay, play: &Counts| !restricted || state.play_error(seat, play).is_none();
     let rules = state.rules().clone();
     let hand = *state.hand(seat);
     let mut unseen = full_deck(rules.opts.decks);
@@ -191,12 +196,7 @@ fn greedy_lead(state: &mut TrickPlay) -> Counts {
                 .is_none_or(|k| k <= comp.top)
         })
     };
-    let mut best: Option<(Score, Counts)> = None;
-    let mut consider = |score: Score, play: Counts| {
-        if best.as_ref().is_none_or(|(s, _)| score > *s) {
-            best = Some((score, play));
-        }
-    };
+    let mut candidates: Vec<(Score, Counts)> = Vec::new();
     for play in rules.simple_leads(&hand) {
         let Ok(format) = rules.classify(&play.to_cards()) else {
             continue;
@@ -205,10 +205,10 @@ fn greedy_lead(state: &mut TrickPlay) -> Counts {
         let size = play.len() as i32;
         let points = play.points() as i32;
         if boss(&format) {
-            consider((2, plain, size, points), play);
+            candidates.push(((2, plain, size, points), play));
         } else {
             let top = format.components[0].top as i32;
-            consider((1, plain, -points, -top - 5 * size), play);
+            candidates.push(((1, plain, -points, -top - 5 * size), play));
         }
     }
     if rules.opts.throws {
@@ -229,11 +229,23 @@ fn greedy_lead(state: &mut TrickPlay) -> Counts {
             }
             if parts >= 2 {
                 let plain = (suit != TRUMP) as i32;
-                consider((2, plain, throw.len() as i32, throw.points() as i32), throw);
+                candidates.push(((2, plain, throw.len() as i32, throw.points() as i32), throw));
             }
         }
     }
-    best.expect("a hand to lead from has a simple lead").1
+    let mut best: Option<(Score, Counts)> = None;
+    for (score, play) in candidates {
+        if best.as_ref().is_none_or(|(s, _)| score > *s) && allowed(state, &play) {
+            best = Some((score, play));
+        }
+    }
+    match best {
+        Some((_, play)) => play,
+        None => state
+            .moves()
+            .nth(0)
+            .expect("a seat to lead has a legal lead"),
+    }
 }
 
 fn full_deck(decks: u8) -> Counts {

@@ -271,6 +271,12 @@ impl FkPlay {
 
     /// Applies the `index`-th legal action of the seat to act.
     pub fn apply_legal(&mut self, index: usize) -> Result<FkOutcome, ActionError> {
+        let (seat, action) = self.legal_turn(index)?;
+        Ok(self.apply_checked(seat, action))
+    }
+
+    /// The seat to act and its `index`-th legal action.
+    pub(crate) fn legal_turn(&mut self, index: usize) -> Result<(usize, FkAction), ActionError> {
         let seat = self
             .to_act()
             .ok_or_else(|| ActionError::game_over("the hand is over"))?;
@@ -280,10 +286,11 @@ impl FkPlay {
                 "there are {count} legal actions; index {index} is out of range"
             ))
         })?;
-        Ok(self.apply_checked(seat, action))
+        Ok((seat, action))
     }
 
-    fn apply_checked(&mut self, seat: usize, action: FkAction) -> FkOutcome {
+    /// Applies an action known to be legal (one of the legal actions).
+    pub(crate) fn apply_checked(&mut self, seat: usize, action: FkAction) -> FkOutcome {
         self.log.push((seat, action));
         self.moves = None;
         let mut outcome = FkOutcome::default();

@@ -13,14 +13,16 @@ mod bidding;
 mod deck;
 mod friend;
 mod kitty;
+mod next;
+mod play;
 mod reveal;
 #[cfg(test)]
 mod test_support;
 mod tractor_deal;
 
-pub use action::{parse_action, Action, VERBS};
-
 use crate::error::ActionError;
+
+pub use action::{parse_action, Action, VERBS};
 pub use bidding::{bid_range, BidStage, RedFive4pBidding};
 pub use deck::{
     check_deck, deal_all, fifty_k_deal, fifty_k_full_deck, make_deck, trick_deck, FiftyKDeal,
@@ -28,6 +30,7 @@ pub use deck::{
 };
 pub use friend::{FriendCall, CALLABLE};
 pub use kitty::Burial;
+pub use play::fifty_k_action;
 pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 
@@ -42,6 +45,21 @@ fn option_or_pass<T>(
         return Some(Action::Pass);
     }
     options.into_iter().nth(index as usize).map(to_action)
+}
+
+/// Why `seat` may not act now, in the words of the API (None when it may): the check
+/// every phase object and both play objects make first.
+pub fn turn_error(num_players: usize, to_act: Option<usize>, seat: i64) -> Option<ActionError> {
+    if let Err(e) = ActionError::check_seat(seat, num_players) {
+        return Some(e);
+    }
+    match to_act {
+        None => Some(ActionError::game_over("this phase is over")),
+        Some(s) if s as i64 != seat => Some(ActionError::not_your_turn(format!(
+            "it is not seat {seat}'s turn (waiting for seat {s})"
+        ))),
+        Some(_) => None,
+    }
 }
 
 /// What every phase object offers: whose turn, the legal actions, checked application.
@@ -87,16 +105,7 @@ pub trait Phase {
 
     /// Why `seat` may not act now, in the words of the API (None when it may).
     fn turn_error(&self, seat: i64) -> Option<ActionError> {
-        if let Err(e) = ActionError::check_seat(seat, self.num_players()) {
-            return Some(e);
-        }
-        match self.to_act() {
-            None => Some(ActionError::game_over("this phase is over")),
-            Some(s) if s as i64 != seat => Some(ActionError::not_your_turn(format!(
-                "it is not seat {seat}'s turn (waiting for seat {s})"
-            ))),
-            Some(_) => None,
-        }
+        turn_error(self.num_players(), self.to_act(), seat)
     }
 
     /// Checks the turn, then the action, then applies it.

@@ -76,9 +76,13 @@ fn split_score(score: u64) -> (u64, u8, u8) {
 impl TrickRules {
     /// The cards of `counts` (of `suit`, or all) with their counts, strongest first.
     pub(crate) fn items(&self, counts: &Counts, suit: Option<u8>) -> Items {
-        self.order()
+        let cards = match suit {
+            Some(s) => self.suit_cards(s),
+            None => &self.order()[..],
+        };
+        cards
             .iter()
-            .filter(|&&c| counts.get(c) > 0 && suit.is_none_or(|s| self.suit_of(c) == s))
+            .filter(|&&c| counts.get(c) > 0)
             .map(|&c| (c, counts.get(c)))
             .collect()
     }

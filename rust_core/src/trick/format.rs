@@ -291,6 +291,16 @@ impl TrickRules {
             .unwrap_or(&c)
     }
 
+    /// C-23: the format of a lead already known to be legal (one suit, its copies held).
+    pub(crate) fn legal_lead_format(&self, play: &Counts) -> Format {
+        let suit = self.suit_of(play.first().expect("a lead has cards"));
+        Format {
+            suit,
+            components: self.decompose(play, suit),
+            len: play.len(),
+        }
+    }
+
     /// C-24: the format of a lead, or an error saying why it cannot be led.
     pub fn classify(&self, cards: &[Card]) -> Result<Format, RulesError> {
         self.lead_format(cards).map_err(|e| RulesError(e.message))

@@ -198,6 +198,8 @@ pub struct TrickRules {
     /// Every card in [`TrickRules::sort_key`] order, and each card's place in it.
     order: [Card; NUM_CARDS],
     place: [u8; NUM_CARDS],
+    /// Each effective suit's cards as a range of `order` (a suit's cards are adjacent there).
+    span: [(u8, u8); 5],
 }
 
 impl TrickRules {
@@ -244,6 +246,7 @@ impl TrickRules {
             levels: Default::default(),
             order: [Card(0); NUM_CARDS],
             place: [0; NUM_CARDS],
+            span: [(0, 0); 5],
         };
         for (suit, levels) in groups.into_iter().enumerate() {
             let mut out = Vec::with_capacity(levels.len());
@@ -266,6 +269,18 @@ impl TrickRules {
         for (i, c) in order.iter().enumerate() {
             rules.place[c.index()] = i as u8;
         }
+        let mut start = 0;
+        for group in 0..5u8 {
+            let suit = (group + 4) % 5; // the inverse of `sort_key`'s group
+            let end = start
+                + order[start..]
+                    .iter()
+                    .take_while(|&&c| rules.suit_of(c) == suit)
+                    .count();
+            rules.span[suit as usize] = (start as u8, end as u8);
+            start = end;
+        }
+        debug_assert_eq!(start, NUM_CARDS);
         Ok(rules)
     }
 
@@ -307,6 +322,12 @@ impl TrickRules {
         let mut out = counts.to_cards();
         out.sort_unstable_by_key(|c| self.place[c.index()]);
         out
+    }
+
+    /// The cards of effective suit `suit`, in strength order (strongest first).
+    pub fn suit_cards(&self, suit: u8) -> &[Card] {
+        let (start, end) = self.span[suit as usize];
+        &self.order[start as usize..end as usize]
     }
 
     /// Every card in strength order (see [`Self::sorted`]).

@@ -217,6 +217,27 @@ impl TrickPlay {
         &self.tricks
     }
 
+    /// Each copy of `card` played in a finished trick: (its player, the trick's winner).
+    pub fn copies_won(&self, card: Card) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for t in &self.tricks {
+            for p in &t.plays {
+                let n = p.cards.iter().filter(|&&c| c == card).count();
+                out.extend(std::iter::repeat_n((p.seat, t.winner), n));
+            }
+        }
+        out
+    }
+
+    /// C-51: the thrower of each failed throw of the finished tricks, in order.
+    pub fn failed_throwers(&self) -> Vec<usize> {
+        self.tricks
+            .iter()
+            .filter(|t| t.attempted.is_some())
+            .map(|t| t.leader)
+            .collect()
+    }
+
     /// Card points in the tricks each seat won (C-43).
     pub fn points(&self) -> &[u32] {
         &self.points
@@ -367,6 +388,12 @@ impl TrickPlay {
 
     /// Plays the `index`-th legal play of the seat to act.
     pub fn apply_legal(&mut self, index: u64) -> Result<Outcome, ActionError> {
+        let (seat, play) = self.legal_move(index)?;
+        Ok(self.apply_checked(seat, play))
+    }
+
+    /// The seat to act and its `index`-th legal play.
+    pub(crate) fn legal_move(&mut self, index: u64) -> Result<(usize, Counts), ActionError> {
         let seat = self
             .to_act()
             .ok_or_else(|| ActionError::game_over("the hand is over"))?;
@@ -376,7 +403,7 @@ impl TrickPlay {
                 "there are {count} legal plays; index {index} is out of range"
             ))
         })?;
-        Ok(self.apply_checked(seat, play))
+        Ok((seat, play))
     }
 
     /// Every applied play, in order, as the player asked it.
@@ -384,16 +411,20 @@ impl TrickPlay {
         &self.log
     }
 
-    fn apply_checked(&mut self, seat: usize, play: Counts) -> Outcome {
+    /// Applies an action known to be legal (one of the legal actions).
+    pub(crate) fn apply_checked(&mut self, seat: usize, play: Counts) -> Outcome {
         self.log.push((seat, play));
         let mut outcome = Outcome::default();
         // R5-22 (a), judged before the play changes the trick.
+        // (Only a play holding a copy can grab, and none under forbid: the others need
+        // not know whether one is forced.)
         let watch = self
             .grab_watch(seat)
+            .filter(|&card| play.get(card) > 0 && !self.forbids())
             .map(|card| (card, self.forced_copy(seat, card)));
         let mut actual = play;
         if self.lead.is_none() {
-            let format = self.rules.classify(&play.to_cards()).expect("checked lead");
+            let format = self.rules.legal_lead_format(&play);
             let format = if format.is_throw() {
                 let others: Vec<Counts> = (0..self.num_players())
                     .filter(|&s| s != seat)
@@ -409,9 +440,7 @@ impl TrickPlay {
                     self.attempted = Some(attempted.clone());
                     actual = Counts::from_cards(&check.forced);
                     outcome.failed_throw = Some((attempted, check.forced.clone()));
-                    self.rules
-                        .classify(&check.forced)
-                        .expect("a component is a lead")
+                    self.rules.legal_lead_format(&actual)
                 }
             } else {
                 format

@@ -1,0 +1,94 @@
+//! How each phase object is made from the one before it: the burial once a deal (or
+//! the bidding) has named the declarer and trump (C-4), the friend call after a Red
+//! Five 5p burial (R5-20), and the play after the burial or the call (TR-21, R4-30,
+//! R5-30: the declarer leads).
+
+use crate::card::Counts;
+use crate::trick::{TrickPlay, TrickRules};
+
+use super::{Burial, FriendCall, Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal};
+
+/// C-4: the declarer's burial, once `rules` and `declarer` are known.
+fn burial_of(
+    rules: Option<&TrickRules>,
+    hands: &[Counts],
+    declarer: Option<usize>,
+    size: usize,
+) -> Result<Burial, String> {
+    match (rules, declarer) {
+        (Some(r), Some(d)) => Burial::new(r.clone(), hands.to_vec(), d, size),
+        _ => Err("the kitty is not taken up yet".into()),
+    }
+}
+
+/// The burial after a deal that ended with `ended` (the declarer and the rules).
+fn after_deal(
+    ended: Option<(usize, &TrickRules)>,
+    hands: &[Counts],
+    size: usize,
+) -> Result<Burial, String> {
+    burial_of(ended.map(|(_, r)| r), hands, ended.map(|(d, _)| d), size)
+}
+
+impl TractorDeal {
+    /// TR-14: the dealer's burial, once declaring ended.
+    pub fn burial(&self) -> Result<Burial, String> {
+        after_deal(self.outcome(), self.hands(), self.kitty_size())
+    }
+}
+
+impl RedFive5pDeal {
+    /// R5-14: the declarer's burial, once the deal ended.
+    pub fn burial(&self) -> Result<Burial, String> {
+        after_deal(self.outcome(), self.hands(), self.kitty_size())
+    }
+}
+
+impl RedFive4pBidding {
+    /// R4-21: the declarer's burial, once trump is named.
+    pub fn burial(&self) -> Result<Burial, String> {
+        burial_of(
+            self.rules(),
+            self.hands(),
+            self.declarer().map(|(d, _)| d),
+            self.kitty_size(),
+        )
+    }
+}
+
+impl Burial {
+    /// R5-20: the Red Five 5p friend call after the burial.
+    pub fn friend_call(&self, forbid_grab: bool) -> Result<FriendCall, String> {
+        let buried = self.buried().ok_or("nothing is buried yet")?;
+        FriendCall::new(
+            self.rules().clone(),
+            self.hands().to_vec(),
+            self.declarer(),
+            buried,
+            forbid_grab,
+        )
+    }
+
+    /// The play after the burial, the declarer leading (TR-21, R4-30).
+    pub fn start_play(&self) -> Result<TrickPlay, String> {
+        if self.buried().is_none() {
+            return Err("nothing is buried yet".into());
+        }
+        TrickPlay::new(self.rules().clone(), self.hands().to_vec(), self.declarer())
+    }
+}
+
+impl FriendCall {
+    /// R5-30: the play after the call, the declarer leading, the call set.
+    pub fn start_play(&self) -> Result<TrickPlay, String> {
+        if self.to_act().is_some() {
+            return Err("the call is not made yet".into());
+        }
+        let mut play =
+            TrickPlay::new(self.rules().clone(), self.hands().to_vec(), self.declarer())?;
+        if let Some(call) = self.play_call() {
+            play.set_call(call)?;
+        }
+        Ok(play)
+    }
+}
