@@ -49,6 +49,11 @@ fn ordered(set: CardSet) -> Vec<fenpai_core::card::Card> {
 }
 
 impl FiftyKPlay {
+    /// The core state, for other binding types.
+    pub fn core(&self) -> &FkPlay {
+        &self.inner
+    }
+
     fn read(
         &self,
         cards: &Bound<'_, PyAny>,

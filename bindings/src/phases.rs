@@ -103,6 +103,13 @@ macro_rules! phase_class {
             inner: $core,
         }
 
+        impl $name {
+            /// The core state, for other binding types.
+            pub fn core(&self) -> &$core {
+                &self.inner
+            }
+        }
+
         #[pymethods]
         impl $name {
             $($extra)*

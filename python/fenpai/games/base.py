@@ -229,6 +229,11 @@ class Game:
         """What `seat` may see (None: a spectator): never another player's hidden cards."""
         raise NotImplementedError
 
+    def core_objects(self) -> dict[str, object]:
+        """The core objects of the hand so far, by phase (stub until games-core: the play only)."""
+        play = getattr(self, "play", None)
+        return {} if play is None else {"play": play}
+
     @property
     def result(self) -> dict[str, Any] | None:
         raise NotImplementedError
