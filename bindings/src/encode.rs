@@ -76,7 +76,10 @@ fn phase_object<'py, T: pyo3::PyClass>(
 ) -> PyResult<Option<PyRef<'py, T>>> {
     obj.map(|o| {
         o.cast::<T>().map(|t| t.borrow()).map_err(|_| {
-            value_error(format!("objects['{key}'] must be a {class}, not {}", type_name(o)))
+            value_error(format!(
+                "objects['{key}'] must be a {class}, not {}",
+                type_name(o)
+            ))
         })
     })
     .transpose()
@@ -104,7 +107,8 @@ fn encode_into(
             Ok("play") => &mut play,
             _ => {
                 return Err(value_error(format!(
-                    "unknown core object {key}: expected deal, kitty, friend or play"
+                    "unknown core object {}: expected deal, kitty, friend or play",
+                    key.repr()?
                 )))
             }
         };

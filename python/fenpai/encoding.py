@@ -50,7 +50,7 @@ Red Five 4p (R4-10..R4-14):
 | first_bidder | n | one-hot seat that opened the bidding (R4-11) |
 | bids | n | each seat's last bid / 100 |
 | passed | n | 1 for each seat that passed (final, R4-12) |
-| high_bid | 1 | the high bid / 100 (the contract once bidding ended) |
+| high_bid | 1 | the high bid / 100; once bidding ended, the bid that stands (R4-14) |
 | high_bidder | n | one-hot seat of the high bid |
 
 Red Five 5p (R5-2, R5-3, R5-10..R5-13, R5-20..R5-22):
@@ -62,9 +62,12 @@ Red Five 5p (R5-2, R5-3, R5-10..R5-13, R5-20..R5-22):
 | cards_dealt | 1 | cards dealt / 155 |
 | reveal | n | one-hot seat that revealed a 2 (its suit is trump) |
 | forced | 1 | 1 for a forced declarer (压庄, R5-13) |
-| call | 11 | one-hot call card (As Ah Ac Ad Ks Kh Kc Kd 5h BJ), then 1 when solo |
+| call | 11 | one-hot call card (As Ah Ac Ad Ks Kh Kc Kd 5h BJ), then 1 when solo (a) |
 | friend | n | one-hot friend, once public (R5-21) |
 | grab | 1 | 1 when the public friend came by a grab (R5-22) |
+
+(a) called solo; a solo by owning every copy of the call card (R5-21) shows only once
+the hand is over, as the others cannot know it before.
 
 Fifty-K, K = 52 cards (no jokers), each 0 or 1:
 
@@ -81,7 +84,7 @@ Fifty-K, K = 52 cards (no jokers), each 0 or 1:
 | finished | n | place (1, 2, 3) / n of each seat that went out (FK-32) |
 | passed | n | 1 for each seat that passed since the last combination |
 | to_act | n | 1 for the seat to act |
-| top_type | 1 | the play type (`Combo.type_id`, 0..7408) of the combination to beat; −1 when leading |
+| top_type | 1 | play type (`Combo.type_id`, 0..7408) of the combination to beat; −1 leading |
 | table | K | the cards on the table since it was last cleared (FK-31) |
 | points_left | n | points left in each hand / 100, once the hand is over (FK-41, FK-51) |
 
@@ -94,7 +97,7 @@ takes any index below that count.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Literal, overload
 
 import numpy as np
@@ -106,12 +109,12 @@ from fenpai.games.base import Game
 PHASES = ("deal", "bid", "trump", "kitty", "friend", "play", "done")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(variant: str, players: int) -> tuple[tuple[str, int, int], ...]:
     return tuple(encode_fields(variant, players))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _size(variant: str, players: int) -> int:
     _, offset, size = _layout(variant, players)[-1]
     return offset + size
@@ -134,7 +137,12 @@ def encode(
 
 @overload
 def encode(
-    game: Game, seat: int, out: np.ndarray | None = None, *, legal: Literal[False], limit: int = 4096
+    game: Game,
+    seat: int,
+    out: np.ndarray | None = None,
+    *,
+    legal: Literal[False],
+    limit: int = 4096,
 ) -> tuple[np.ndarray, None]: ...
 
 

@@ -106,7 +106,12 @@ fn fk_card_index(bit: u32) -> usize {
 
 /// Writes the observation of `seat` into `out` (exactly the layout's length); `over`:
 /// the hand is over (it may end outside the play: a resignation), nobody acts.
-pub fn encode_fifty_k(play: &FkPlay, seat: usize, over: bool, out: &mut [f32]) -> Result<(), String> {
+pub fn encode_fifty_k(
+    play: &FkPlay,
+    seat: usize,
+    over: bool,
+    out: &mut [f32],
+) -> Result<(), String> {
     let n = play.num_players();
     if seat >= n {
         return Err(format!("there is no seat {seat}: seats are 0..{}", n - 1));
@@ -126,10 +131,13 @@ pub fn encode_fifty_k(play: &FkPlay, seat: usize, over: bool, out: &mut [f32]) -
         match field {
             F::Hand => set_cards(slot, play.hand(seat)),
             F::Played => {
-                let played = play.log().iter().fold(CardSet::default(), |acc, (_, a)| match a {
-                    FkAction::Play(c) => acc.union(c.cards),
-                    FkAction::Pass => acc,
-                });
+                let played = play
+                    .log()
+                    .iter()
+                    .fold(CardSet::default(), |acc, (_, a)| match a {
+                        FkAction::Play(c) => acc.union(c.cards),
+                        FkAction::Pass => acc,
+                    });
                 set_cards(slot, played);
             }
             F::Top => {

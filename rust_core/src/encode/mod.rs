@@ -68,10 +68,7 @@ impl Layout {
                 .iter()
                 .map(|f| (f.name(), f.size(n)))
                 .collect(),
-            Layout::FiftyK(_) => FkField::ALL
-                .iter()
-                .map(|f| (f.name(), f.size(n)))
-                .collect(),
+            Layout::FiftyK(_) => FkField::ALL.iter().map(|f| (f.name(), f.size(n))).collect(),
         };
         let mut offset = 0;
         sized
@@ -136,7 +133,9 @@ mod tests {
             Layout::new("fifty_k", 5),
             Err("fifty_k is played by 3 players or 4 players, not 5".into())
         );
-        assert!(Layout::new("hearts", 4).unwrap_err().contains("unknown variant"));
+        assert!(Layout::new("hearts", 4)
+            .unwrap_err()
+            .contains("unknown variant"));
     }
 
     #[test]

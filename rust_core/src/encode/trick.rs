@@ -367,11 +367,7 @@ impl<'a> Now<'a> {
             _ => None,
         };
         let (phase, to_act, hands) = match (facts.play, latest) {
-            (Some(p), _) => (
-                if p.is_done() { 6 } else { 5 },
-                p.to_act(),
-                Hands::Play(p),
-            ),
+            (Some(p), _) => (if p.is_done() { 6 } else { 5 }, p.to_act(), Hands::Play(p)),
             (None, Some(ph)) => {
                 let index = match (facts.friend, facts.kitty, facts.deal) {
                     (Some(_), _, _) => 4,
@@ -505,10 +501,7 @@ fn write_field(
                 }
             }
         }
-        F::Trump => one_hot(
-            slot,
-            now.rules.map(|r| r.trump.map_or(4, |s| s.0 as usize)),
-        ),
+        F::Trump => one_hot(slot, now.rules.map(|r| r.trump.map_or(4, |s| s.0 as usize))),
         F::Level => {
             let tractor = match facts.deal {
                 Some(Deal::Tractor(d)) => Some(d.level()),
@@ -536,7 +529,10 @@ fn write_field(
             }
         }
         F::FailedThrows => {
-            for (s, &f) in play.iter().flat_map(|p| p.failed_throws().iter().enumerate()) {
+            for (s, &f) in play
+                .iter()
+                .flat_map(|p| p.failed_throws().iter().enumerate())
+            {
                 slot[rel(s)] = f as f32;
             }
         }
@@ -569,7 +565,7 @@ fn write_variant_field(
         F::TeamLevels => {
             if let Some(d) = tractor {
                 let (even, odd) = d.levels();
-                let (own, other) = if seat % 2 == 0 {
+                let (own, other) = if seat.is_multiple_of(2) {
                     (even, odd)
                 } else {
                     (odd, even)
@@ -603,7 +599,10 @@ fn write_variant_field(
                 add_cards(slot, cards);
             }
         }
-        F::DeclaredBy => one_hot(slot, tractor.and_then(|d| d.standing()).map(|(s, _)| rel(*s))),
+        F::DeclaredBy => one_hot(
+            slot,
+            tractor.and_then(|d| d.standing()).map(|(s, _)| rel(*s)),
+        ),
         F::Declarations => {
             for (s, _) in tractor.iter().flat_map(|d| d.declarations()) {
                 slot[rel(*s)] += 1.0;
@@ -625,11 +624,16 @@ fn write_variant_field(
             }
         }
         F::HighBid => {
-            if let Some((_, b)) = bidding.and_then(|d| d.high_bid()) {
+            // R4-14: once bidding ended, the bid that stands (the minimum if all passed).
+            let bid = bidding.and_then(|d| d.declarer().or(d.high_bid()));
+            if let Some((_, b)) = bid {
                 slot[0] = b as f32 / POINTS_SCALE;
             }
         }
-        F::HighBidder => one_hot(slot, bidding.and_then(|d| d.high_bid()).map(|(s, _)| rel(s))),
+        F::HighBidder => one_hot(
+            slot,
+            bidding.and_then(|d| d.high_bid()).map(|(s, _)| rel(s)),
+        ),
         F::PrevDeclarer => one_hot(slot, reveal.map(|d| rel(d.prev_declarer()))),
         F::Reveal => one_hot(slot, reveal.and_then(|d| d.reveal()).map(|(s, _)| rel(s))),
         F::Forced => slot[0] = reveal.is_some_and(|d| d.forced()) as u8 as f32,
@@ -648,16 +652,24 @@ fn write_variant_field(
 }
 
 /// R5-20, R5-21: the call card one-hot in [`CALLABLE`] order, then 1 when the hand is
-/// solo (called solo, or every copy owned). How many copies the declarer owns beyond
-/// that (死拚 or first play) is not public.
+/// solo: called solo, or (once the hand is over) every copy of the call card owned. How
+/// many copies the declarer owns (solo, 死拚 or first play) is not public before.
 fn write_call(now: &Now<'_>, slot: &mut [f32]) {
-    let called = match now.facts.friend.and_then(|f| f.called()) {
+    let friend = now.facts.friend;
+    let called = match friend.and_then(|f| f.called()) {
         Some(Action::Call(c)) => Some(*c),
         Some(_) => None,
         None => now.facts.play.and_then(|p| p.call()).map(|c| c.card),
     };
-    one_hot(slot, called.and_then(|c| CALLABLE.iter().position(|&x| x == c)));
-    let solo = now.facts.friend.is_some_and(|f| f.solo());
+    one_hot(
+        slot,
+        called.and_then(|c| CALLABLE.iter().position(|&x| x == c)),
+    );
+    let solo = match friend.and_then(|f| f.called()) {
+        Some(Action::CallSolo) => true,
+        Some(_) => now.phase == 6 && friend.is_some_and(|f| f.solo()),
+        None => false,
+    };
     slot[CALLABLE.len()] = solo as u8 as f32;
 }
 
