@@ -360,29 +360,17 @@ impl<'a> Now<'a> {
         if let Some(m) = seats.into_iter().flatten().find(|&m| m != n) {
             return Err(format!("{name} has {n} seats, not {m}"));
         }
-        let latest: Option<&dyn Phase> = match (facts.friend, facts.kitty, facts.deal) {
-            (Some(f), _, _) => Some(f),
-            (None, Some(k), _) => Some(k),
-            (None, None, Some(d)) => Some(d.phase()),
-            _ => None,
-        };
-        let (phase, to_act, hands) = match (facts.play, latest) {
+        // The latest phase before the play: its phase index, the object, the hands.
+        let before_play: Option<(usize, &dyn Phase, &[Counts])> =
+            match (facts.friend, facts.kitty, facts.deal) {
+                (Some(f), _, _) => Some((4, f, f.hands())),
+                (None, Some(k), _) => Some((3, k, k.hands())),
+                (None, None, Some(d)) => Some((d.phase_index(), d.phase(), d.hands())),
+                _ => None,
+            };
+        let (phase, to_act, hands) = match (facts.play, before_play) {
             (Some(p), _) => (if p.is_done() { 6 } else { 5 }, p.to_act(), Hands::Play(p)),
-            (None, Some(ph)) => {
-                let index = match (facts.friend, facts.kitty, facts.deal) {
-                    (Some(_), _, _) => 4,
-                    (None, Some(_), _) => 3,
-                    (None, None, Some(d)) => d.phase_index(),
-                    _ => unreachable!("some phase object is there"),
-                };
-                let hands = match (facts.friend, facts.kitty, facts.deal) {
-                    (Some(f), _, _) => f.hands(),
-                    (None, Some(k), _) => k.hands(),
-                    (None, None, Some(d)) => d.hands(),
-                    _ => unreachable!("some phase object is there"),
-                };
-                (index, ph.to_act(), Hands::Dealt(hands))
-            }
+            (None, Some((index, ph, hands))) => (index, ph.to_act(), Hands::Dealt(hands)),
             (None, None) => return Err("encode needs at least one core object of the hand".into()),
         };
         let (phase, to_act) = if facts.over {
