@@ -1,5 +1,7 @@
 """The reference engines' own environment for benchmarks: `benches/.venv-ref`, with
-OpenSpiel and RLCard, made on first use and never a dependency of fenpai."""
+OpenSpiel and RLCard, made on first use and never a dependency of fenpai. It has this
+interpreter's Python version, so that fenpai's native module loads in it too
+(`whole_games.py` runs fenpai and OpenSpiel in one process there)."""
 
 from __future__ import annotations
 
@@ -10,16 +12,22 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REF_VENV = HERE / ".venv-ref"
-REF_PACKAGES = ["open_spiel==2.0.2", "rlcard==1.2.0"]
+REF_PACKAGES = ["open_spiel==2.0.2", "rlcard==1.2.0", "rich>=13"]
+#: What the environment was made with: the Python version and the packages.
+STAMP = REF_VENV / "fenpai-reference.txt"
 
 
 def ensure_reference_venv() -> Path:
-    """The reference environment's python, made (and the references installed) if missing."""
+    """The reference environment's python, (re)made if missing or made with another Python
+    version or other packages."""
     python = REF_VENV / "bin" / "python"
-    if not python.exists():
-        print(f"making {REF_VENV} with {' '.join(REF_PACKAGES)} ...", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(REF_VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *REF_PACKAGES], check=True)
+    made_with = " ".join([sys.version.split()[0], *REF_PACKAGES])
+    if python.exists() and STAMP.exists() and STAMP.read_text() == made_with:
+        return python
+    print(f"making {REF_VENV} with {' '.join(REF_PACKAGES)} ...", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(REF_VENV)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", *REF_PACKAGES], check=True)
+    STAMP.write_text(made_with)
     return python
 
 

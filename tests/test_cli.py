@@ -1,11 +1,11 @@
 """The command line: `fenpai play` through a pseudo-terminal, selfplay, replay, help."""
 
 import json
-import re
 import sys
 
 import pexpect
 import pytest
+from cli_support import offered
 
 import fenpai
 from fenpai.cli import main, parse_options, wilson
@@ -28,7 +28,7 @@ def test_play_a_hand_in_a_terminal_with_an_illegal_input(tmp_path):
         index = child.expect([PROMPT, pexpect.EOF])
         if index == 1:
             break
-        legal = re.search(r"legal: (.*)", child.before).group(1).split(" | ")[0]
+        legal = offered(child.before)[0]
         if legal.startswith("play") and not tried_illegal:
             child.sendline("play 5x")
             child.expect("not allowed: '5x' is not a card")

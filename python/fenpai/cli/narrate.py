@@ -1,0 +1,269 @@
+"""What happened, told to one seat: a line per event that names only cards that seat may
+know. Another seat's burial is a number of cards (C-4); plays, declarations, bids, calls
+and failed throws (C-51: attempted and forced cards are public) are told in full, with the
+end of each trick or Fifty-K round. A replay is told to everyone (`me=None`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from fenpai._core import Card, FiftyKPlay, TrickPlay, format_cards
+from fenpai.actions import parse_action
+from fenpai.cli.words import ordinal, plays, seat_name, trump_name, verb
+from fenpai.games.base import Game
+from fenpai.games.fifty_k import FiftyK
+from fenpai.games.trick_game import TrickGame
+
+#: A trick's record in the core: leader, plays, attempted throw, winner, points.
+TrickRecord = tuple[int, list[tuple[int, list[Card]]], list[Card] | None, int, int]
+#: A replay's narrator: every card may be named.
+EVERYONE = None
+
+
+@dataclass(frozen=True)
+class Before:
+    """What a narrator compares after an action: the public state just before it."""
+
+    phase: str
+    tricks: int = 0
+    trick_size: int = 0
+    friend: int | None = None
+    round: list[tuple[int, str]] = field(default_factory=list)
+    collected: tuple[int, ...] = ()
+    finished: tuple[int, ...] = ()
+
+
+class Narrator:
+    """Tells `me` (a seat, or EVERYONE) about each action; `each_play` tells every play and
+    pass, not only the end of each trick or round (a replay leaves them out)."""
+
+    def __init__(self, game: Game, me: int | None, each_play: bool = True):
+        self.game = game
+        self.me = me
+        self.each_play = each_play
+        self.rounds = 0
+
+    def before(self) -> Before:
+        """The state an action will change: call it before applying the action."""
+        game = self.game
+        if isinstance(game, FiftyK):
+            play = game.play
+            return Before(
+                game.phase,
+                round=[(s, str(c)) for s, c in play.round()],
+                collected=tuple(play.collected()),
+                finished=tuple(play.finished()),
+            )
+        if isinstance(game, TrickGame) and game.play is not None:
+            tricks, friend = game.play, game.view(None).get("friend")
+            return Before(game.phase, tricks.num_tricks(), len(tricks.trick()), friend)
+        return Before(game.phase)
+
+    def _tricks(self) -> TrickPlay:
+        """The play of a trick game that has reached it."""
+        assert isinstance(self.game, TrickGame) and self.game.play is not None
+        return self.game.play
+
+    def _rounds(self) -> FiftyKPlay:
+        assert isinstance(self.game, FiftyK)
+        return self.game.play
+
+    def _kitty_size(self) -> int:
+        assert isinstance(self.game, TrickGame)
+        return self.game.kitty_size()
+
+    def apply(self, seat: int, action: str) -> list[str]:
+        """Applies `seat`'s action (an IllegalAction changes nothing) and tells it."""
+        before = self.before()
+        self.game.apply(seat, action)
+        return self.tell(seat, action, before)
+
+    def tell(self, seat: int, action: str, before: Before) -> list[str]:
+        """The lines for `seat`'s `action`, applied since `before`."""
+        if self.game.variant == "fifty_k":
+            lines = self._fifty_k(seat, action, before)
+        elif before.phase == "play":
+            lines = self._trick_play(seat, action, before)
+        else:
+            lines = self._before_play(seat, action, before)
+        if self.game.phase == "done":
+            lines.append("the hand is over")
+        return lines
+
+    # -- bids, declarations, burial, calls -------------------------------------------------
+
+    def _before_play(self, seat: int, action: str, before: Before) -> list[str]:
+        game, me = self.game, self.me
+        act = parse_action(action)
+        view = game.view(None)
+        lines: list[str] = []
+        if act.verb == "bid":
+            lines.append(f"{verb(seat, me, 'bids', 'bid')} {act.number}")
+        elif act.verb == "pass" and before.phase == "bid":
+            lines.append(verb(seat, me, "passes", "pass"))
+        elif act.verb == "trump":
+            lines.append(f"{verb(seat, me, 'names', 'name')} {trump_name(act.suit)}")
+        elif act.verb == "declare":
+            lines.append(self._declared(seat, act.cards))
+        elif act.verb == "bury":
+            if me is EVERYONE or seat == me:
+                lines.append(f"{verb(seat, me, 'buries', 'bury')} {format_cards(act.cards)}")
+            else:
+                lines.append(f"{seat_name(seat, me)} buries {len(act.cards)} cards")
+        elif act.verb == "call":
+            lines.append(self._called(seat, act.solo, format_cards(act.cards)))
+        # A pass during the deal is not told: that a seat was asked shows what it holds.
+        if before.phase == "bid" and game.phase != "bid":
+            lines.append(self._bidding_over(view))
+        if before.phase == "deal" and game.phase != "deal":
+            lines.append(self._deal_over(view))
+        if game.phase == "kitty" and before.phase != "kitty":
+            lines.append(self._takes_kitty())
+        return lines
+
+    def _declared(self, seat: int, cards: tuple[Card, ...]) -> str:
+        shown = format_cards(cards)
+        if self.game.variant == "red_five_5p":  # R5-10, R5-11
+            return (
+                f"{verb(seat, self.me, 'reveals', 'reveal')} {shown}: "
+                f"{seat_name(seat, self.me)} will declare, {trump_name(cards[0].suit)}"
+            )
+        suit = cards[0].suit  # TR-10: jokers name no trump
+        return f"{verb(seat, self.me, 'declares', 'declare')} {shown} ({trump_name(suit)})"
+
+    def _called(self, seat: int, solo: bool, card: str) -> str:
+        if solo:
+            return f"{verb(seat, self.me, 'plays', 'play')} alone (call solo, R5-20)"
+        return (
+            f"{verb(seat, self.me, 'calls', 'call')} {card}: "
+            f"whoever plays it becomes the friend (R5-21)"
+        )
+
+    def _bidding_over(self, view: dict[str, Any]) -> str:
+        d = view["declarer"]
+        if view.get("high_bid") is None:
+            return (
+                f"everybody passed: {seat_name(d, self.me)} must declare at {view['bid']} (R4-14)"
+            )
+        return f"{seat_name(d, self.me)} won the bidding at {view['bid']}"
+
+    def _deal_over(self, view: dict[str, Any]) -> str:
+        d = view["declarer"]
+        if self.game.variant == "red_five_5p" and view.get("forced"):
+            return (
+                f"the deal is over and nobody revealed: {seat_name(d, self.me)} is the forced "
+                f"declarer (R5-13), {trump_name(view.get('trump'))}"
+            )
+        if self.game.variant == "tractor":
+            return (
+                f"the deal is over: {seat_name(d, self.me)} deals this hand (TR-13), "
+                f"{trump_name(view.get('trump'))}, level {view.get('level')}"
+            )
+        return "the deal is over"
+
+    def _takes_kitty(self) -> str:
+        d, size = self.game.view(None)["declarer"], self._kitty_size()
+        if d == self.me:
+            return f"you take the kitty into your hand: bury {size} cards"
+        return f"{seat_name(d, self.me)} takes the kitty ({size} cards) and will bury as many"
+
+    # -- the play of tricks ----------------------------------------------------------------
+
+    def _trick_play(self, seat: int, action: str, before: Before) -> list[str]:
+        game, me, play = self.game, self.me, self._tricks()
+        lines: list[str] = []
+        tried = (
+            play.attempted()
+            if before.trick_size == 0 and play.num_tricks() == before.tricks
+            else None
+        )
+        if tried is not None:
+            forced = format_cards(play.trick()[0][1])
+            lines.append(
+                f"{verb(seat, me, 'tries', 'try')} to throw {format_cards(tried)}, but it fails "
+                f"(C-51): {verb(seat, me, 'plays', 'play')} {forced} and "
+                f"{'take' if seat == me else 'takes'} the rest back; "
+                f"{self._penalty(seat)}"
+            )
+        elif self.each_play and seat != me:
+            lines.append(f"{verb(seat, me, 'plays', 'play')} {action.removeprefix('play ')}")
+        view = game.view(None)
+        friend = view.get("friend")
+        if friend is not None and before.friend is None:  # R5-21, R5-22
+            grab = ", by a grab (R5-22)" if view.get("grab") else ""
+            lines.append(
+                f"{verb(friend, me, 'played', 'played')} the call card {view['call']}: "
+                f"{verb(friend, me, 'is', 'are')} the friend{grab}"
+            )
+        last = play.last_trick()
+        if play.num_tricks() > before.tricks and last is not None:
+            lines.append(self._trick_over(play.num_tricks(), last))
+        return lines
+
+    def _trick_over(self, number: int, record: TrickRecord) -> str:
+        _, entries, attempted, winner, points = record
+        shown = plays([(s, format_cards(cs)) for s, cs in entries])
+        note = " (after a failed throw)" if attempted else ""
+        wins = verb(winner, self.me, "wins", "win")
+        return f"trick {number:2}: {shown}{note} → {wins} {points} points"
+
+    def _penalty(self, seat: int) -> str:
+        """TR-41, R5-31: what a failed throw costs."""
+        game = self.game
+        if game.variant == "tractor":
+            attacker = seat % 2 != game.view(None)["declarer"] % 2
+            side = "against" if attacker else "for"
+            return f"10 points {side} the attackers (TR-41)"
+        if game.variant == "red_five_5p":
+            if self._tricks().failed_throws()[seat] > 2:
+                return "no penalty from a seat's third failure on (R5-31)"
+            loses = verb(seat, self.me, "loses", "lose")
+            return f"{loses} 4 game points and each other seat gains 1 (R5-31)"
+        return "a failed throw"
+
+    # -- Fifty-K: beat or pass, round by round ---------------------------------------------
+
+    def _fifty_k(self, seat: int, action: str, before: Before) -> list[str]:
+        play, me = self._rounds(), self.me
+        lines: list[str] = []
+        if self.each_play and seat != me:
+            if action == "pass":
+                lines.append(verb(seat, me, "passes", "pass"))
+            else:
+                top = play.top()
+                kind = f" ({top[0].kind})" if top is not None and top[1] == seat else ""
+                lines.append(
+                    f"{verb(seat, me, 'plays', 'play')} {action.removeprefix('play ')}{kind}"
+                )
+        finished = play.finished()
+        if len(finished) > len(before.finished):
+            out = finished[-1]
+            lines.append(f"{verb(out, me, 'is', 'are')} out ({ordinal(len(finished))})")
+        if before.round and not play.round():
+            self.rounds += 1
+            lines.append(self._round_over(before, play.collected()))
+        return lines
+
+    def _round_over(self, before: Before, collected: list[int]) -> str:
+        """FK-31: the round's points go to whoever collects them (the top play's seat)."""
+        gains = [now - then for now, then in zip(collected, before.collected, strict=True)]
+        top = before.round[-1][0]  # each play of a round beats the one before (FK-30)
+        taker = next((s for s, g in enumerate(gains) if g), top)
+        takes = verb(taker, self.me, "takes", "take")
+        if self.each_play:
+            return f"{takes} the round and {sum(gains)} points"
+        return f"round {self.rounds:2}: {plays(before.round)} → {takes} {sum(gains)} points"
+
+    def unfinished(self) -> list[str]:
+        """What lies on the table when a replay stops: a trick or round nobody took."""
+        game = self.game
+        if isinstance(game, FiftyK):
+            entries = [(s, str(c)) for s, c in game.play.round()]
+            label = f"round {self.rounds + 1:2}"
+        elif isinstance(game, TrickGame) and game.play is not None:
+            entries = [(s, format_cards(cs)) for s, cs in game.play.trick()]
+            label = f"trick {game.play.num_tricks() + 1:2}"
+        else:
+            return []
+        return [f"{label}: {plays(entries)} (not taken)"] if entries else []

@@ -1,0 +1,96 @@
+"""`fenpai selfplay`: bot-vs-bot games with a progress bar, then win rates and throughput."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from fenpai.cli.common import UsageError, check_bots, make_game, parse_options
+
+#: The default bots, alternating round the table (cut to the game's seat count).
+DEFAULT_PATTERN = ("greedy", "random")
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def seat_bots(pattern: str | None, seats: int) -> list[str]:
+    """One bot per seat: the names given, or a pattern repeated round the table; by
+    default greedy and random alternate, which fits any number of seats."""
+    if pattern is None:
+        return [DEFAULT_PATTERN[s % len(DEFAULT_PATTERN)] for s in range(seats)]
+    names = check_bots([n.strip() for n in pattern.split(",")])
+    if seats % len(names):
+        raise UsageError(
+            f"the game has {seats} seats: give {seats} bots or a pattern that divides them, "
+            f"not {len(names)}"
+        )
+    return names * (seats // len(names))
+
+
+def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
+    """Plays the games in batches under a progress bar, then prints a table per seat."""
+    import numpy as np
+
+    from fenpai import simulate
+
+    options = parse_options(args.option)
+    seats = make_game(args.variant, 0, options).num_players
+    names = seat_bots(args.bots, seats)
+    batch = max(1, min(500, args.games // 20))
+    parts = []
+    start = time.perf_counter()
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{args.variant} self-play", total=args.games)
+        done = 0
+        while done < args.games:
+            size = min(batch, args.games - done)
+            parts.append(
+                simulate(
+                    args.variant,
+                    size,
+                    seed=args.seed + done,
+                    bots=names,
+                    workers=args.workers,
+                    **options,
+                )
+            )
+            done += size
+            progress.update(task, completed=done)
+    elapsed = time.perf_counter() - start
+    won = np.concatenate([p["won"] for p in parts])
+    gp = np.concatenate([p["game_points"] for p in parts])
+    cp = np.concatenate([p["card_points"] for p in parts])
+    table = Table(title=f"{args.variant}: {args.games} games, {args.games / elapsed:,.0f} games/s")
+    for col in ("seat", "bot", "win rate (95% CI)", "mean game points", "mean card points"):
+        table.add_column(col, justify="right")
+    for seat, name in enumerate(names):
+        wins = float(won[:, seat].sum())
+        lo, hi = wilson(wins, len(won))
+        table.add_row(
+            str(seat),
+            name,
+            f"{wins / len(won):.3f} ({lo:.3f}–{hi:.3f})",
+            f"{gp[:, seat].mean():+.2f}",
+            f"{cp[:, seat].mean():.1f}",
+        )
+    console.print(table)
+    return 0

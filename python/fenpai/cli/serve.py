@@ -1,0 +1,119 @@
+"""`fenpai serve`: the gRPC game service, after checking that its address is free."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import socket
+from typing import Any
+
+from rich.console import Console
+
+from fenpai.cli.common import UsageError
+
+
+def _timer(text: str) -> tuple[str, float]:
+    """`PHASE=SECONDS` of `--timer`."""
+    phase, sep, seconds = text.partition("=")
+    try:
+        if not sep:
+            raise ValueError
+        return phase.strip(), float(seconds)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected PHASE=SECONDS, not {text!r}") from None
+
+
+def add_serve(sub: Any) -> None:
+    from fenpai.service.timers import DEFAULT_SECONDS
+
+    defaults = ", ".join(f"{p} {s:g}" for p, s in DEFAULT_SECONDS.items())
+    serve = sub.add_parser(
+        "serve",
+        help="run the gRPC game service",
+        description="Runs the gRPC game service (protos/fenpai/rpc/v1) until SIGTERM or Ctrl-C.",
+        epilog="example: fenpai serve --address 127.0.0.1:50051 --db fenpai.db --timer play=30",
+    )
+    serve.add_argument("--address", default="127.0.0.1:50051", help="HOST:PORT to listen on")
+    serve.add_argument("--db", default="fenpai.db", help="SQLite database file")
+    serve.add_argument(
+        "--timer",
+        action="append",
+        type=_timer,
+        default=[],
+        metavar="PHASE=SECONDS",
+        help=f"a phase's decision timer, 0 for none (defaults, seconds: {defaults})",
+    )
+    serve.add_argument("--no-timers", action="store_true", help="no decision timers by default")
+    serve.add_argument(
+        "--max-streams",
+        type=int,
+        default=10_000,
+        help="open streams at most (StreamEvents, Spectate, ActStream); more are refused",
+    )
+    serve.add_argument(
+        "--sync",
+        choices=("full", "normal"),
+        default="full",
+        help="SQLite synchronous: full survives a machine crash, normal a process crash",
+    )
+    serve.set_defaults(run=cmd_serve)
+
+
+def check_address(address: str) -> None:
+    """Fails with the system's reason when no socket can listen on HOST:PORT (before the
+    database is opened, so a busy port changes nothing)."""
+    if address.startswith("unix:"):
+        return
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        raise UsageError(f"--address must be HOST:PORT, not {address!r}")
+    try:
+        found = socket.getaddrinfo(
+            host.strip("[]") or None, int(port), type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except socket.gaierror as err:
+        raise UsageError(f"cannot listen on {address}: {err.strerror}") from None
+    errors = []
+    for family, kind, proto, _, where in found:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gRPC does
+            try:
+                probe.bind(where)
+                probe.listen()
+            except OSError as err:
+                errors.append(err)
+    in_use = [e for e in errors if e.errno == errno.EADDRINUSE]
+    if in_use or len(errors) == len(found):
+        reason = (in_use or errors)[0].strerror
+        hint = " (another server is listening there)" if in_use else ""
+        raise UsageError(f"cannot listen on {address}: {reason}{hint}")
+
+
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    """Runs the gRPC game service until SIGTERM or Ctrl-C."""
+    from fenpai.service.errors import ServiceError
+    from fenpai.service.server import ServerConfig, serve
+    from fenpai.service.store import StoreError
+    from fenpai.service.timers import DEFAULT_SECONDS, check_timers
+
+    try:
+        chosen = check_timers(dict(args.timer), "--timer")
+    except ServiceError as err:
+        raise UsageError(err.message) from None
+    timers = {} if args.no_timers else dict(DEFAULT_SECONDS)
+    timers = {p: s for p, s in {**timers, **chosen}.items() if s > 0}
+    if args.max_streams < 1:
+        raise UsageError("--max-streams must be at least 1")
+    check_address(args.address)
+    config = ServerConfig(
+        address=args.address,
+        db=args.db,
+        timers=timers,
+        max_streams=args.max_streams,
+        synchronous=args.sync.upper(),
+    )
+    try:
+        return serve(config, announce=lambda line: print(line, flush=True))
+    except (StoreError, RuntimeError) as err:
+        console.print(f"fenpai serve: {err}", style="red", highlight=False)
+        return 1
