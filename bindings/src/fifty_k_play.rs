@@ -45,6 +45,11 @@ impl FiftyKPlay {
     pub fn from_core(inner: FkPlay) -> Self {
         FiftyKPlay { inner }
     }
+
+    /// The core state, for other binding types.
+    pub fn core(&self) -> &FkPlay {
+        &self.inner
+    }
 }
 
 #[pymethods]

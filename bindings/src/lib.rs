@@ -2,6 +2,7 @@
 
 mod bots;
 mod cards;
+mod encode;
 mod errors;
 mod fifty_k;
 mod fifty_k_play;
@@ -17,6 +18,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
+    encode::register(m)?;
     bots::register(m)?;
     rng::register(m)?;
     phases::register(m)?;

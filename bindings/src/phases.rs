@@ -107,6 +107,11 @@ macro_rules! phase_class {
             pub fn from_core(inner: $core) -> Self {
                 $name { inner }
             }
+
+            /// The core state, for other binding types.
+            pub fn core(&self) -> &$core {
+                &self.inner
+            }
         }
 
         #[pymethods]

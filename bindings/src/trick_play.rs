@@ -36,6 +36,11 @@ impl TrickPlay {
     }
 
     /// The core state, for other binding types.
+    pub fn core(&self) -> &core::TrickPlay {
+        &self.inner
+    }
+
+    /// The core state, for other binding types.
     pub fn core_mut(&mut self) -> &mut core::TrickPlay {
         &mut self.inner
     }

@@ -5,9 +5,10 @@ A rejected action raises a class of `fenpai.errors` (`IllegalAction`, `Malformed
 does not parse is a `MalformedAction`; bad configuration raises ValueError.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TypeVar, final
 
+import numpy as np
 from typing_extensions import Self
 
 _T = TypeVar("_T")
@@ -34,6 +35,8 @@ __all__ = [
     "TrickPlay",
     "TrickRules",
     "cards",
+    "encode_fields",
+    "encode_into",
     "fifty_k_beats",
     "fifty_k_classify",
     "fifty_k_count_legal_plays",
@@ -434,3 +437,8 @@ class FkBot:
 
     def __new__(cls, kind: str, seed: int) -> FkBot: ...
     def choose(self, play: FiftyKPlay) -> str: ...
+
+def encode_fields(variant: str, players: int) -> list[tuple[str, int, int]]: ...
+def encode_into(
+    out: np.ndarray, seat: int, variant: str, objects: Mapping[str, object], over: bool = False
+) -> None: ...

@@ -1,188 +1,161 @@
-"""`encode(game, seat)`: a fixed-size numeric observation for learning code.
+"""`encode(game, seat, out=None)`: a fixed-size numeric observation for learning code.
 
-Only what `seat` may see goes in (its hand, the public record), so an agent trained on
-it cannot cheat. Seats are relative: index 0 is `seat` itself, 1 the next seat in play
-order, and so on. The layout depends only on the variant and the number of players;
-`fields(variant, players)` lists it as (name, offset, size), field by field:
+The core writes it (`fenpai._core.encode_into`) from the hand's core objects
+(`game.core_objects()`) straight into a `float32` buffer, which `out=` reuses. Only
+what `seat` may see goes in (its hand, the public record; C-4: the buried kitty only
+for the seat that buried it, until the hand ends), so an agent trained on it cannot
+cheat. Seats are relative: slot 0 is `seat` itself, 1 the next seat in play order, and
+so on. The layout depends only on the variant and the number of players;
+`fields(variant, players)` lists it as (name, offset, size), field by field, in the
+order of the tables below. Facts not known yet (trump before it is named, a bid not
+made) are zeros.
 
-Trick-taking variants (red_five_4p, red_five_5p, tractor), K = 54 card kinds in index
-order (`Card.index`: s, h, c, d × 2..A, then LJ, BJ):
+Trick-taking variants (red_five_4p, red_five_5p, tractor), n seats, K = 54 card kinds
+in index order (`Card.index`: s, h, c, d × 2..A, then LJ, BJ); card fields hold copies:
 
 | field | size | meaning |
 |---|---|---|
-| hand | K | copies of each card in the seat's hand |
-| played | K | copies of each card in finished tricks |
+| hand | K | the seat's hand |
+| played | K | cards in finished tricks |
 | trick | n × K | the current trick, one row per relative seat |
-| kitty | K | the buried kitty, for the declarer (else zeros) |
-| trump | 5 | one-hot s, h, c, d, no-trump (all zero before trump is known) |
-| level | 13 | one-hot level rank 2..A (zero before it is known) |
-| points | n | card points won so far / 100, per relative seat |
+| kitty | K | the buried kitty: for the declarer, for everyone once the hand is over (C-4) |
+| trump | 5 | one-hot s, h, c, d, no-trump, once trump is public |
+| level | 13 | one-hot level rank 2..A, once known |
+| points | n | card points won in tricks / 100 (C-43) |
 | phase | 7 | one-hot deal, bid, trump, kitty, friend, play, done |
-| to_act | n | 1 for each relative seat that may act |
-| declarer | n | one-hot relative declarer (zero before one is known) |
-| hand_sizes | n | cards held / 40, per relative seat |
+| to_act | n | 1 for the seat to act |
+| declarer | n | one-hot declarer (Tractor: the dealer), once public |
+| hand_sizes | n | cards held / 40 |
+| throw | K | the attempted cards of a failed throw in the current trick (C-51) |
+| failed_throws | n | failed throws so far (C-51) |
+| kitty_taken | K | for the declarer: the kitty it took up (TR-14, R4-21, R5-14) |
 
-Fifty-K, K = 52 cards (no jokers):
+then, Tractor (TR-2, TR-10..TR-13):
 
 | field | size | meaning |
 |---|---|---|
-| hand | K | 1 for each card in the seat's hand |
-| played | K | 1 for each card played so far |
+| team_levels | 26 | one-hot level of the seat's team, then of the other team |
+| dealer | n | one-hot dealer, once known (fixed, or the standing declaration's, TR-13) |
+| first_seat | n | one-hot seat that received the first card (C-5) |
+| cards_dealt | 1 | cards dealt / 100 |
+| final_round | 1 | 1 once the final round after the last card began (TR-12) |
+| declaration | K | the standing declaration's cards |
+| declared_by | n | one-hot seat of the standing declaration |
+| declarations | n | declarations each seat made |
+
+Red Five 4p (R4-10..R4-14):
+
+| field | size | meaning |
+|---|---|---|
+| first_bidder | n | one-hot seat that opened the bidding (R4-11) |
+| bids | n | each seat's last bid / 100 |
+| passed | n | 1 for each seat that passed (final, R4-12) |
+| high_bid | 1 | the high bid / 100; once bidding ended, the bid that stands (R4-14) |
+| high_bidder | n | one-hot seat of the high bid |
+
+Red Five 5p (R5-2, R5-3, R5-10..R5-13, R5-20..R5-22):
+
+| field | size | meaning |
+|---|---|---|
+| prev_declarer | n | one-hot 原庄 |
+| first_seat | n | one-hot seat that received the first card (R5-3) |
+| cards_dealt | 1 | cards dealt / 155 |
+| reveal | n | one-hot seat that revealed a 2 (its suit is trump) |
+| forced | 1 | 1 for a forced declarer (压庄, R5-13) |
+| call | 11 | one-hot call card (As Ah Ac Ad Ks Kh Kc Kd 5h BJ), then 1 when solo (a) |
+| friend | n | one-hot friend, once public (R5-21) |
+| grab | 1 | 1 when the public friend came by a grab (R5-22) |
+
+(a) called solo; a solo by owning every copy of the call card (R5-21) shows only once
+the hand is over, as the others cannot know it before.
+
+Fifty-K, K = 52 cards (no jokers), each 0 or 1:
+
+| field | size | meaning |
+|---|---|---|
+| hand | K | the seat's hand |
+| played | K | every card played so far |
 | top | K | the combination to beat (zeros when leading) |
 | top_kind | 13 | one-hot kind of the combination to beat, in `fenpai.fifty_k.KINDS` order |
-| top_seat | n | one-hot relative seat that played it |
-| table_points | 1 | points on the table / 100 |
-| collected | n | points collected / 100, per relative seat |
-| hand_sizes | n | cards held / 18, per relative seat |
-| finished | n | place (1, 2, 3) / n of each relative seat that went out |
-| passed | n | 1 for each relative seat that passed since the last combination |
-| to_act | n | 1 for the relative seat to act |
+| top_seat | n | one-hot seat that played it |
+| table_points | 1 | points on the table / 100 (FK-31) |
+| collected | n | points collected / 100 (FK-31, FK-33) |
+| hand_sizes | n | cards held / 18 |
+| finished | n | place (1, 2, 3) / n of each seat that went out (FK-32) |
+| passed | n | 1 for each seat that passed since the last combination |
+| to_act | n | 1 for the seat to act |
+| top_type | 1 | play type (`Combo.type_id`, 0..7408) of the combination to beat; −1 leading |
+| table | K | the cards on the table since it was last cleared (FK-31) |
+| points_left | n | points left in each hand / 100, once the hand is over (FK-41, FK-51) |
 
 The second value returned is the list of the seat's legal actions (action text, as
 `legal_actions`; empty when it may not act), at most `limit` of them: index i of that list
-is `apply_legal(seat, i)`. A burial can have millions of choices; `game.num_legal(seat)`
-counts them all, and `apply_legal` takes any index below that count.
+is `apply_legal(seat, i)`; None with `legal=False`, which skips them for speed. A burial
+can have millions of choices; `game.num_legal(seat)` counts them all, and `apply_legal`
+takes any index below that count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from functools import cache
+from typing import Literal, overload
 
 import numpy as np
 
-from fenpai._core import Card
-from fenpai._core import cards as parse_cards
-from fenpai.fifty_k import KINDS
+from fenpai._core import encode_fields, encode_into
 from fenpai.games.base import Game
-from fenpai.games.fifty_k import FiftyK
-from fenpai.games.trick_game import TrickGame
 
+#: The `phase` field's one-hot order.
 PHASES = ("deal", "bid", "trump", "kitty", "friend", "play", "done")
-TRUMPS = ("s", "h", "c", "d", None)
-LEVELS = "23456789TJQKA"
-TRICK_CARDS = 54
-FK_CARDS = 52
+
+
+@cache
+def _layout(variant: str, players: int) -> tuple[tuple[str, int, int], ...]:
+    return tuple(encode_fields(variant, players))
+
+
+@cache
+def _size(variant: str, players: int) -> int:
+    _, offset, size = _layout(variant, players)[-1]
+    return offset + size
 
 
 def fields(variant: str, players: int) -> list[tuple[str, int, int]]:
     """The observation's layout: (name, offset, size) of each field, in order."""
-    n = players
-    if variant == "fifty_k":
-        sizes = [
-            ("hand", FK_CARDS),
-            ("played", FK_CARDS),
-            ("top", FK_CARDS),
-            ("top_kind", len(KINDS)),
-            ("top_seat", n),
-            ("table_points", 1),
-            ("collected", n),
-            ("hand_sizes", n),
-            ("finished", n),
-            ("passed", n),
-            ("to_act", n),
-        ]
-    else:
-        sizes = [
-            ("hand", TRICK_CARDS),
-            ("played", TRICK_CARDS),
-            ("trick", n * TRICK_CARDS),
-            ("kitty", TRICK_CARDS),
-            ("trump", 5),
-            ("level", 13),
-            ("points", n),
-            ("phase", len(PHASES)),
-            ("to_act", n),
-            ("declarer", n),
-            ("hand_sizes", n),
-        ]
-    out, offset = [], 0
-    for name, size in sizes:
-        out.append((name, offset, size))
-        offset += size
-    return out
+    return list(_layout(variant, players))
 
 
-class _Writer:
-    def __init__(self, variant: str, players: int):
-        self.layout = {name: (off, size) for name, off, size in fields(variant, players)}
-        total = sum(size for _, size in self.layout.values())
-        self.obs = np.zeros(total, dtype=np.float32)
-
-    def field(self, name: str) -> np.ndarray:
-        off, size = self.layout[name]
-        return self.obs[off : off + size]
-
-
-def _count_into(row: np.ndarray, cards: list[Card], index: Callable[[Card], int]) -> None:
-    for c in cards:
-        row[index(c)] += 1
+@overload
+def encode(
+    game: Game,
+    seat: int,
+    out: np.ndarray | None = None,
+    legal: Literal[True] = True,
+    limit: int = 4096,
+) -> tuple[np.ndarray, list[str]]: ...
 
 
-def _fk_index(card: Card) -> int:
-    return card.index  # 0..51: no jokers in Fifty-K
+@overload
+def encode(
+    game: Game,
+    seat: int,
+    out: np.ndarray | None = None,
+    *,
+    legal: Literal[False],
+    limit: int = 4096,
+) -> tuple[np.ndarray, None]: ...
 
 
-def encode(game: Game, seat: int, limit: int = 4096) -> tuple[np.ndarray, list[str]]:
-    """A fixed-size float32 observation of what `seat` sees, and its legal actions
-    (at most `limit` of them)."""
-    if not isinstance(seat, int) or not 0 <= seat < game.num_players:
+def encode(
+    game: Game, seat: int, out: np.ndarray | None = None, legal: bool = True, limit: int = 4096
+) -> tuple[np.ndarray, list[str] | None]:
+    """A fixed-size float32 observation of what `seat` sees, written into `out` when
+    given (a C-contiguous float32 array of the layout's length, reused), and its legal
+    actions (at most `limit`; None with `legal=False`)."""
+    n = game.num_players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
-    n = game.num_players
-    rel = {(seat + k) % n: k for k in range(n)}
-    w = _Writer(game.variant, n)
-    view = game.view(seat)
-    legal = game.legal_actions(seat, limit)
-    for s in view["to_act"]:
-        w.field("to_act")[rel[s]] = 1
-    if isinstance(game, FiftyK):
-        _encode_fifty_k(game, view, w, rel)
-    elif isinstance(game, TrickGame):
-        _encode_tricks(game, view, w, rel)
-    return w.obs, legal
-
-
-def _encode_tricks(game: TrickGame, view: dict[str, Any], w: _Writer, rel: dict[int, int]) -> None:
-    n = game.num_players
-    _count_into(w.field("hand"), parse_cards(view["hand"]), lambda c: c.index)
-    play = game.play
-    if play is not None:
-        for _, plays, _, _, _ in play.tricks():
-            for _, cs in plays:
-                _count_into(w.field("played"), cs, lambda c: c.index)
-        trick = w.field("trick").reshape(n, TRICK_CARDS)
-        for s, cs in play.trick():
-            _count_into(trick[rel[s]], cs, lambda c: c.index)
-    if "kitty" in view:
-        _count_into(w.field("kitty"), parse_cards(view["kitty"]), lambda c: c.index)
-    if game.rules is not None:
-        w.field("trump")[TRUMPS.index(view.get("trump"))] = 1
-        w.field("level")[LEVELS.index(view["level"])] = 1
-    for s, p in enumerate(view["points"]):
-        w.field("points")[rel[s]] = p / 100
-    w.field("phase")[PHASES.index(view["phase"])] = 1
-    if view.get("declarer") is not None:
-        w.field("declarer")[rel[view["declarer"]]] = 1
-    for s, size in enumerate(view["hand_sizes"]):
-        w.field("hand_sizes")[rel[s]] = size / 40
-
-
-def _encode_fifty_k(game: FiftyK, view: dict[str, Any], w: _Writer, rel: dict[int, int]) -> None:
-    n = game.num_players
-    _count_into(w.field("hand"), parse_cards(view["hand"]), _fk_index)
-    for _, action in game.history:
-        if action.startswith("play "):
-            _count_into(w.field("played"), parse_cards(action[5:]), _fk_index)
-    top = view["top"]
-    if top is not None:
-        _count_into(w.field("top"), parse_cards(top["cards"]), _fk_index)
-        w.field("top_kind")[KINDS.index(top["kind"])] = 1
-        w.field("top_seat")[rel[top["seat"]]] = 1
-    w.field("table_points")[0] = view["table_points"] / 100
-    for s in range(n):
-        w.field("collected")[rel[s]] = view["points"][s] / 100
-        w.field("hand_sizes")[rel[s]] = view["hand_sizes"][s] / 18
-    for place, s in enumerate(view["finished"], 1):
-        w.field("finished")[rel[s]] = place / n
-    for s in view["passed"]:
-        w.field("passed")[rel[s]] = 1
+    if out is None:
+        out = np.empty(_size(game.variant, n), dtype=np.float32)
+    encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")
+    return out, game.legal_actions(seat, limit) if legal else None

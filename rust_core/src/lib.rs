@@ -5,6 +5,7 @@
 
 pub mod bots;
 pub mod card;
+pub mod encode;
 pub mod error;
 pub mod fifty_k;
 pub mod multiset;

@@ -34,6 +34,8 @@ pub fn declaration_strength(cards: &[Card], level: Rank) -> Option<u8> {
 #[derive(Clone, Debug)]
 pub struct TractorDeal {
     deck: Vec<Card>,
+    /// TR-2: the levels of seats 0/2 and seats 1/3.
+    levels: (Rank, Rank),
     level: Rank,
     fixed_dealer: Option<usize>,
     follow_format: FollowFormat,
@@ -90,6 +92,7 @@ impl TractorDeal {
             .unwrap_or_else(|| rng.below(PLAYERS as u64) as usize);
         let mut deal = TractorDeal {
             deck,
+            levels,
             level,
             fixed_dealer: dealer,
             follow_format,
@@ -110,6 +113,11 @@ impl TractorDeal {
 
     pub fn level(&self) -> Rank {
         self.level
+    }
+
+    /// TR-2: the levels of seats 0/2 and seats 1/3 (public).
+    pub fn levels(&self) -> (Rank, Rank) {
+        self.levels
     }
 
     pub fn deck(&self) -> &[Card] {

@@ -1,0 +1,159 @@
+//! Fixed-size observations for learning code: what one seat may know, written as `f32`
+//! into a caller's buffer, field by field in a documented layout per variant and
+//! player count ([`Layout::fields`]).
+//!
+//! Seats are relative: row or slot 0 is the observing seat, 1 the next seat in play
+//! order, and so on. Only public facts and the seat's own cards go in (C-4: the buried
+//! kitty only for the seat that buried it, until the hand ends), so two positions that
+//! differ only in cards the seat cannot know encode identically.
+
+mod fifty_k;
+mod trick;
+
+pub use fifty_k::{encode_fifty_k, FkField};
+pub use trick::{encode_trick, Deal, TrickFacts, TrickField, PHASES};
+
+use crate::card::Counts;
+use crate::trick::Variant;
+
+/// A layout: the trick-taking variant, or Fifty-K, with its number of players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    Trick(Variant),
+    FiftyK(usize),
+}
+
+impl Layout {
+    /// The layout of `variant` with `players` seats; an error names what is wrong.
+    pub fn new(variant: &str, players: usize) -> Result<Layout, String> {
+        let (layout, allowed): (Layout, &[usize]) = match variant {
+            "fifty_k" => (Layout::FiftyK(players), &[3, 4]),
+            "red_five_5p" => (Layout::Trick(Variant::RedFive5p), &[5]),
+            other => {
+                let v = Variant::parse(other).map_err(|_| {
+                    format!(
+                        "unknown variant '{other}': expected red_five_4p, red_five_5p, \
+                         fifty_k or tractor"
+                    )
+                })?;
+                (Layout::Trick(v), &[4])
+            }
+        };
+        if !allowed.contains(&players) {
+            return Err(format!(
+                "{variant} is played by {}, not {players}",
+                allowed
+                    .iter()
+                    .map(|n| format!("{n} players"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ));
+        }
+        Ok(layout)
+    }
+
+    pub fn players(self) -> usize {
+        match self {
+            Layout::Trick(Variant::RedFive5p) => 5,
+            Layout::Trick(_) => 4,
+            Layout::FiftyK(n) => n,
+        }
+    }
+
+    /// Every field in order: (name, offset, size).
+    pub fn fields(self) -> Vec<(&'static str, usize, usize)> {
+        let n = self.players();
+        let sized: Vec<(&'static str, usize)> = match self {
+            Layout::Trick(v) => TrickField::of(v)
+                .iter()
+                .map(|f| (f.name(), f.size(n)))
+                .collect(),
+            Layout::FiftyK(_) => FkField::ALL.iter().map(|f| (f.name(), f.size(n))).collect(),
+        };
+        let mut offset = 0;
+        sized
+            .into_iter()
+            .map(|(name, size)| {
+                offset += size;
+                (name, offset - size, size)
+            })
+            .collect()
+    }
+
+    /// The number of `f32`s an observation holds.
+    pub fn len(self) -> usize {
+        self.fields().iter().map(|&(_, _, size)| size).sum()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Writes fields one after another into the buffer, each from zero.
+struct Writer<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl<'a> Writer<'a> {
+    fn new(out: &'a mut [f32]) -> Writer<'a> {
+        out.fill(0.0);
+        Writer { out, at: 0 }
+    }
+
+    /// The next field's slice, `size` long.
+    fn next(&mut self, size: usize) -> &mut [f32] {
+        let start = self.at;
+        self.at += size;
+        &mut self.out[start..self.at]
+    }
+}
+
+/// Adds copies of each card of `counts` to `row` (indexed by card index).
+fn add_counts(row: &mut [f32], counts: &Counts) {
+    for (slot, &c) in row.iter_mut().zip(counts.0.iter()) {
+        *slot += c as f32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_are_checked() {
+        assert!(Layout::new("tractor", 4).is_ok());
+        assert!(Layout::new("fifty_k", 3).is_ok());
+        assert_eq!(
+            Layout::new("red_five_5p", 4),
+            Err("red_five_5p is played by 5 players, not 4".into())
+        );
+        assert_eq!(
+            Layout::new("fifty_k", 5),
+            Err("fifty_k is played by 3 players or 4 players, not 5".into())
+        );
+        assert!(Layout::new("hearts", 4)
+            .unwrap_err()
+            .contains("unknown variant"));
+    }
+
+    #[test]
+    fn fields_tile_the_buffer() {
+        for (v, n) in [
+            ("tractor", 4),
+            ("red_five_4p", 4),
+            ("red_five_5p", 5),
+            ("fifty_k", 3),
+            ("fifty_k", 4),
+        ] {
+            let layout = Layout::new(v, n).unwrap();
+            let mut end = 0;
+            for (_, offset, size) in layout.fields() {
+                assert_eq!(offset, end);
+                end += size;
+            }
+            assert_eq!(end, layout.len());
+        }
+    }
+}
