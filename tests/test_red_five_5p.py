@@ -355,8 +355,12 @@ def test_r5_21_three_copies_owned_is_solo():
     # Seat 0 holds one As and buries two: all three copies.
     hands = {0: WEAK[0].replace("4s", "As"), 3: WEAK[3].replace("As", "4s")}
     g = hand_after_call(hands, WEAK_KITTY, "call As")
-    assert g.view()["solo"] is True and g.view()["call"] == "As"
+    # Only the declarer knows it owns every copy: to the others it is a call of As.
+    assert g.view(0)["solo"] is True and g.view(0)["call"] == "As"
+    for v in [g.view(None)] + [g.view(s) for s in range(1, 5)]:
+        assert v["solo"] is False and v["call"] == "As"
     play_out(g)
+    assert all(g.view(s)["solo"] is True for s in (None, 0, 1, 2, 3, 4))  # public at the end
     r = g.result
     assert r["solo"] is True and r["friend"] is None and r["call"] == "As"
     # The four opponents win every trick: P = 300, m = -24, solo: 8m and -2m each.

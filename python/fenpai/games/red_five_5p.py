@@ -134,10 +134,16 @@ class RedFive5p(TrickGame):
             "reveal": None if reveal is None else list(reveal),
             "forced": bool(d.forced),
             "call": self.call,
-            "solo": self.solo,
+            # R5-21: a solo by owning every copy is the declarer's secret (which copies it
+            # holds or buried) until the hand ends; `call solo` is public at once.
+            "solo": self.call == "solo" or (self.solo and self.phase == "done"),
             "friend": friend,
             "grab": grab,
         }
+
+    def seat_facts(self, seat: int) -> dict[str, Any]:
+        """R5-21: the declarer knows at once that it owns every copy of its call card."""
+        return {"solo": True} if seat == self.declarer and self.solo else {}
 
     # -- scoring (R5-40..R5-43) --------------------------------------------------------------
 

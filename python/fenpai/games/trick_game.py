@@ -191,10 +191,16 @@ class TrickGame(Game):
                 v["kitty"] = text(buried)
             v["result"] = self.result
         v.update(self.public_facts())
+        if seat is not None:
+            v.update(self.seat_facts(seat))
         return v
 
     def public_facts(self) -> dict[str, Any]:
         """The variant's public facts for views (bids, friend, …)."""
+        return {}
+
+    def seat_facts(self, seat: int) -> dict[str, Any]:
+        """What only `seat` knows of the variant's facts (over the public ones)."""
         return {}
 
     def trick_records(self) -> list[dict[str, Any]]:
