@@ -7,7 +7,7 @@ import pytest
 import fenpai
 
 
-def test_c1_card_text_spellings():
+def test_c_1_card_text_spellings():
     assert [str(c) for c in fenpai.cards("5h 5H ♥5 5♥ 10d Ts bj LJ")] == [
         "5h",
         "5h",
@@ -20,26 +20,26 @@ def test_c1_card_text_spellings():
     ]
 
 
-def test_c1_card_attributes():
+def test_c_1_card_attributes():
     five, joker = fenpai.cards("5h BJ")
     assert (five.rank, five.suit, five.points) == ("5", "h", 5)
     assert (joker.rank, joker.suit, joker.points) == ("BJ", None, 0)
 
 
 @pytest.mark.parametrize("bad", ["1s", "5x", "h5", "Z", "100h", "B J"])
-def test_c2_bad_card_text_names_the_token(bad):
+def test_c_2_bad_card_text_names_the_token(bad):
     with pytest.raises(ValueError, match="is not a card") as err:
         fenpai.cards(f"5h {bad}")
     assert repr(bad.split()[0])[1:-1] in str(err.value)
 
 
-def test_c2_copies_are_equal_and_hashable():
+def test_c_2_copies_are_equal_and_hashable():
     a, b = fenpai.cards("5h 5h")
     assert a == b and hash(a) == hash(b) and a is b
     assert len({*fenpai.cards("5h 5h Ts")}) == 2
 
 
-def test_c3_point_cards():
+def test_c_3_point_cards():
     assert sum(c.points for c in fenpai.cards("5s Ts Ks As 2s")) == 25
 
 

@@ -32,12 +32,12 @@ def deal(hands, players=4, first_seat=0):
     return " ".join(deck)
 
 
-def test_fk1_four_players_get_13():
+def test_fk_1_four_players_get_13():
     g = fenpai.new_game("fifty_k", seed=1)
     assert g.view()["hand_sizes"] == [13] * 4
 
 
-def test_fk1_three_players_random_first_seat_gets_18():
+def test_fk_1_three_players_random_first_seat_gets_18():
     sizes = set()
     for seed in range(30):
         g = fenpai.new_game("fifty_k", seed=seed, players=3)
@@ -47,7 +47,7 @@ def test_fk1_three_players_random_first_seat_gets_18():
     assert sizes == {0, 1, 2}
 
 
-def test_fk2_holder_of_3h_leads_and_need_not_play_it():
+def test_fk_2_holder_of_3h_leads_and_need_not_play_it():
     for seed in range(10):
         g = fenpai.new_game("fifty_k", seed=seed)
         leader = g.to_act[0]
@@ -57,7 +57,7 @@ def test_fk2_holder_of_3h_leads_and_need_not_play_it():
     g.apply(leader, other)
 
 
-def test_fk30_leader_must_play_followers_beat_or_pass():
+def test_fk_30_leader_must_play_followers_beat_or_pass():
     g = fenpai.new_game("fifty_k", deck=deal(HANDS_4P))
     before = g.to_json()
     with pytest.raises(IllegalAction, match="leader must play"):
@@ -99,7 +99,7 @@ def drive(g, plan):
             g.apply(seat, plays[0])
 
 
-def test_fk31_fk32_fk40_fk41_fk43_doubled_when_losers_took_nothing():
+def test_fk_31_fk_32_fk_40_fk_41_fk_43_doubled_when_losers_took_nothing():
     g = fenpai.new_game("fifty_k", deck=deal(HANDS_4P), lead_after_out="partner")
     assert g.to_act == [0]
     drive(g, {0: "low", 1: "pass", 2: "pass", 3: "pass"})
@@ -180,7 +180,7 @@ def test_fk_41_the_point_cards_left_in_hand_are_listed_once_the_hand_is_over():
         assert g.view(seat)["points_left_in_hand"] == r["points_left_in_hand"]
 
 
-def test_fk32_lead_after_out_next():
+def test_fk_32_lead_after_out_next():
     g = fenpai.new_game("fifty_k", deck=deal(HANDS_4P), lead_after_out="next")
     drive(g, {0: "low", 1: "pass", 2: "pass", 3: "pass"})
     # After seat 0 is out the next seat (1) must lead: it plays, so it is no longer
@@ -189,7 +189,7 @@ def test_fk32_lead_after_out_next():
     assert g.result["collected"][1] + g.result["collected"][3] >= 0
 
 
-def test_fk50_fk51_fk52_fk53_three_players_doubled():
+def test_fk_50_fk_51_fk_52_fk_53_three_players_doubled():
     point_cards = [c for c in DECK if c[0] in "5TK"]
     plain = [c for c in DECK if c[0] not in "5TK" and c != "3h"]
     seat0 = ["3h", *point_cards, *plain[:5]]
@@ -301,7 +301,7 @@ def check_views(g):
             assert v["hand"] == fenpai.format_cards(g.hand_of(seat))
 
 
-def test_fk42_tie_goes_to_the_first_out_team():
+def test_fk_42_tie_goes_to_the_first_out_team():
     for seed in range(4000):
         g = fenpai.new_game("fifty_k", seed=seed)
         play_game(g, [Bot("random", seed * 4 + s) for s in range(4)])
@@ -312,7 +312,7 @@ def test_fk42_tie_goes_to_the_first_out_team():
     pytest.fail("no tied hand in 4000 random games")
 
 
-def test_fk17_named_kind_and_bad_plays():
+def test_fk_17_named_kind_and_bad_plays():
     g = fenpai.new_game("fifty_k", seed=4)
     leader = g.to_act[0]
     before = g.to_json()

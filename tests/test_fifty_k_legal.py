@@ -167,13 +167,13 @@ def check_against_oracle(hand: list[str], top: list[str] | None) -> None:
 
 @settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal())
-def test_fk17_fk20_fk21_legal_plays_equal_the_subset_oracle(dealt):
+def test_fk_17_fk_20_fk_21_legal_plays_equal_the_subset_oracle(dealt):
     check_against_oracle(*dealt)
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal(rich=True))
-def test_fk12_fk15_sequences_and_kickers_equal_the_subset_oracle(dealt):
+def test_fk_12_fk_15_sequences_and_kickers_equal_the_subset_oracle(dealt):
     check_against_oracle(*dealt)
 
 
@@ -190,7 +190,7 @@ def test_limit_keeps_the_first_plays(dealt, limit):
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=8))
-def test_fk17_classify_and_readings_equal_the_oracle(cards):
+def test_fk_17_classify_and_readings_equal_the_oracle(cards):
     expected = oracle_readings(tuple(cards))
     got = fk.readings(cards)
     assert [(r.kind, ORDER.index(r.rank), r.suit) for r in got] == expected
@@ -202,7 +202,7 @@ def test_fk17_classify_and_readings_equal_the_oracle(cards):
         assert (named.kind if named else None) == (name if name in kinds else None)
 
 
-def test_fk17_lead_lists_every_combination_of_the_hand():
+def test_fk_17_lead_lists_every_combination_of_the_hand():
     plays = fk.legal_plays("5s 5h 6s")
     assert [(str(p), p.kind) for p in plays] == [
         ("5s", "single"),
@@ -212,7 +212,7 @@ def test_fk17_lead_lists_every_combination_of_the_hand():
     ]
 
 
-def test_fk20_follow_lists_same_kind_same_length_higher_rank():
+def test_fk_20_follow_lists_same_kind_same_length_higher_rank():
     plays = fk.legal_plays("4s 5s 5h 6c 7d 8s 9h", top="3s 4h 5c 6d 7s")
     assert [str(p) for p in plays] == [
         "4s 5s 6c 7d 8s",
@@ -223,7 +223,7 @@ def test_fk20_follow_lists_same_kind_same_length_higher_rank():
     assert fk.legal_plays("4s 5s 5h 6c 7d 8s 9h", top="3s 4h 5c 6d 7s 8h 9d") == []
 
 
-def test_fk21_specials_answer_a_non_special_and_each_other():
+def test_fk_21_specials_answer_a_non_special_and_each_other():
     hand = "5s Ts Ks Kh 3s 3h 3c 3d"
     assert [p.kind for p in fk.legal_plays(hand, top="2s 2h")] == [
         "bomb",
@@ -236,7 +236,7 @@ def test_fk21_specials_answer_a_non_special_and_each_other():
     assert fk.legal_plays("5h Th Kh 5c Tc Kc", top="5s Ts Ks") == []
 
 
-def test_fk15_kicker_choices_in_legal_plays():
+def test_fk_15_kicker_choices_in_legal_plays():
     hand = "5s 5h 5c 5d 6s 6h 6c 7s 8s 8h"
     plays = fk.legal_plays(hand, top="3s 3h 3c 4s 4h 4c 9s Td")
     singles = [p for p in plays if p.kind == "triples_singles"]

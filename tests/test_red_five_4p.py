@@ -317,7 +317,7 @@ def test_bad_options_are_value_errors():
         fenpai.new_game("red_five_4p", deck="5h 5h")
 
 
-def test_c5_scripted_deck_deals_in_order():
+def test_c_5_scripted_deck_deals_in_order():
     deck = scripted_deck(["5h 5h BJ", "LJ LJ"], kitty="2c 2c")
     g = fenpai.new_game("red_five_4p", deck=deck, first_seat=0)
     assert {"5h", "BJ"} <= set(map(str, g.hand_of(0)))
@@ -326,7 +326,7 @@ def test_c5_scripted_deck_deals_in_order():
     assert list(map(str, g1.hand_of(1))) == list(map(str, g.hand_of(0)))
 
 
-def test_c5_same_seed_same_game():
+def test_c_5_same_seed_same_game():
     a = fenpai.new_game("red_five_4p", seed=11)
     b = fenpai.new_game("red_five_4p", seed=11)
     assert a.to_json() == b.to_json() and a.view(0) == b.view(0)

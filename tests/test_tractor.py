@@ -878,7 +878,7 @@ def test_illegal_actions_raise_and_change_nothing():
     assert fenpai.Game.from_json(g.to_json()).result == g.result
 
 
-def test_c5_scripted_deck_deals_card_by_card_from_the_first_seat():
+def test_c_5_scripted_deck_deals_card_by_card_from_the_first_seat():
     kitty = "7s 7s 8s 8s 9s 9s Ts Ts"
     deck = scripted_deck(["3s", "4s 4h", "5s", "6s"], kitty=kitty, first_seat=1)
     assert deck.split()[:5] == ["4s", "5s", "6s", "3s", "4h"]
@@ -893,7 +893,7 @@ def test_c5_scripted_deck_deals_card_by_card_from_the_first_seat():
     assert {"4s", "4h"} <= set(map(str, g.hand_of(1))) and "3s" in map(str, g.hand_of(0))
 
 
-def test_c5_same_seed_same_hand_and_clone():
+def test_c_5_same_seed_same_hand_and_clone():
     a, b = fenpai.new_game("tractor", seed=11), fenpai.new_game("tractor", seed=11)
     assert a.to_json() == b.to_json() and a.view(0) == b.view(0)
     c = a.clone()

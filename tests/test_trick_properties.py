@@ -83,7 +83,7 @@ SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[Heal
 
 @SETTINGS
 @given(positions())
-def test_c31_legal_follows_agrees_with_follow_error(pos):
+def test_c_31_legal_follows_agrees_with_follow_error(pos):
     rules, lead, hand, _ = pos
     listed = rules.legal_follows(hand, lead)
     keys = [key(p) for p in listed]
@@ -105,7 +105,7 @@ def test_legal_follows_limit_is_a_prefix(pos, limit):
 
 @SETTINGS
 @given(positions(), st.randoms(use_true_random=False))
-def test_c40_trick_winner_ignores_order_of_copies(pos, rnd):
+def test_c_40_trick_winner_ignores_order_of_copies(pos, rnd):
     rules, lead, hand, others = pos
     plays = [lead]
     for h in [hand, *others]:
@@ -122,7 +122,7 @@ def test_c40_trick_winner_ignores_order_of_copies(pos, rnd):
 
 @SETTINGS
 @given(positions())
-def test_c51_forced_is_one_canonical_component(pos):
+def test_c_51_forced_is_one_canonical_component(pos):
     rules, lead, hand, others = pos
     fmt = rules.classify(lead)
     check = rules.check_throw(lead, [hand, *others])
@@ -231,7 +231,7 @@ def reference_legal(rules, hand, lead, play):
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(max_hand=10))
-def test_c30_c31_follow_error_matches_the_rule_text(pos):
+def test_c_30_c_31_follow_error_matches_the_rule_text(pos):
     rules, lead, hand, _ = pos
     for p in submultisets(hand, len(lead)):
         expected = reference_legal(rules, hand, lead, p)

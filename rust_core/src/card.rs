@@ -324,7 +324,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn c1_parses_every_spelling() {
+    fn c_1_parses_every_spelling() {
         for text in ["5h", "5H", "♥5", "5♥", "h5"] {
             if text == "h5" {
                 assert!(Card::parse(text).is_err());
@@ -342,7 +342,7 @@ mod tests {
     }
 
     #[test]
-    fn c1_round_trips_all_cards() {
+    fn c_1_round_trips_all_cards() {
         for i in 0..NUM_CARDS {
             let c = Card(i as u8);
             assert_eq!(Card::parse(&c.to_string()).unwrap(), c);
@@ -350,13 +350,13 @@ mod tests {
     }
 
     #[test]
-    fn c3_one_deck_holds_100_points() {
+    fn c_3_one_deck_holds_100_points() {
         let total: u32 = (0..NUM_CARDS).map(|i| Card(i as u8).points()).sum();
         assert_eq!(total, 100);
     }
 
     #[test]
-    fn c2_counts_are_multisets() {
+    fn c_2_counts_are_multisets() {
         let cards = parse_cards("5h 5h BJ Ts").unwrap();
         let c = Counts::from_cards(&cards);
         assert_eq!(c.get(Card::parse("5h").unwrap()), 2);

@@ -56,7 +56,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn c5_same_seed_same_sequence() {
+    fn c_5_same_seed_same_sequence() {
         let (mut a, mut b) = (Rng::new(7), Rng::new(7));
         let xs: Vec<u64> = (0..5).map(|_| a.below(52)).collect();
         let ys: Vec<u64> = (0..5).map(|_| b.below(52)).collect();

@@ -49,7 +49,7 @@ mod tests {
     }
 
     #[test]
-    fn fk20_same_kind_same_count_higher_rank() {
+    fn fk_20_same_kind_same_count_higher_rank() {
         assert!(b("4s", "3s"));
         assert!(b("2s", "As"));
         assert!(!b("3s", "2s"));
@@ -60,7 +60,7 @@ mod tests {
     }
 
     #[test]
-    fn fk20_sequences_compare_top_rank_at_equal_length() {
+    fn fk_20_sequences_compare_top_rank_at_equal_length() {
         assert!(b("4s 5h 6c 7d 8s", "3s 4h 5c 6d 7s"));
         assert!(!b("4s 5h 6c 7d 8s", "3s 4h 5c 6d 7s 8h"));
         assert!(!b("3s 4h 5c 6d 7s 8h", "4s 5h 6c 7d 8c"));
@@ -70,7 +70,7 @@ mod tests {
     }
 
     #[test]
-    fn fk20_kicker_kinds_compare_the_triple() {
+    fn fk_20_kicker_kinds_compare_the_triple() {
         assert!(b("6s 6h 6c 3d", "5s 5h 5c Ad"));
         assert!(!b("5s 5h 5c Ad", "6s 6h 6c 3d"));
         assert!(!b("6s 6h 6c 3d 3s", "5s 5h 5c Ad"));
@@ -80,7 +80,7 @@ mod tests {
     }
 
     #[test]
-    fn fk21_specials_beat_every_non_special() {
+    fn fk_21_specials_beat_every_non_special() {
         for top in [
             "As",
             "2s 2h",
@@ -95,7 +95,7 @@ mod tests {
     }
 
     #[test]
-    fn fk21_fifty_k_below_pure_below_bomb() {
+    fn fk_21_fifty_k_below_pure_below_bomb() {
         assert!(b("5d Td Kd", "5s Th Kd"));
         assert!(!b("5s Th Kd", "5d Td Kd"));
         assert!(b("3s 3h 3c 3d", "5s Ts Ks"));
@@ -104,13 +104,13 @@ mod tests {
     }
 
     #[test]
-    fn fk21_fifty_ks_never_beat_each_other() {
+    fn fk_21_fifty_ks_never_beat_each_other() {
         assert!(!b("5s Th Kd", "5h Tc Ks"));
         assert!(!b("5h Tc Ks", "5s Th Kd"));
     }
 
     #[test]
-    fn fk21_pure_fifty_ks_by_suit() {
+    fn fk_21_pure_fifty_ks_by_suit() {
         let suits = ["s", "h", "c", "d"];
         for (i, hi) in suits.iter().enumerate() {
             for (j, lo) in suits.iter().enumerate() {
@@ -122,14 +122,14 @@ mod tests {
     }
 
     #[test]
-    fn fk21_bombs_by_rank() {
+    fn fk_21_bombs_by_rank() {
         assert!(b("2s 2h 2c 2d", "As Ah Ac Ad"));
         assert!(b("4s 4h 4c 4d", "3s 3h 3c 3d"));
         assert!(!b("3s 3h 3c 3d", "4s 4h 4c 4d"));
     }
 
     #[test]
-    fn fk17_cards_beat_with_their_legal_reading() {
+    fn fk_17_cards_beat_with_their_legal_reading() {
         assert!(cards_beat(set("6s 6h"), &combo("5s 5h")));
         assert!(!cards_beat(set("6s 7h"), &combo("5s")));
     }

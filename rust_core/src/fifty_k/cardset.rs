@@ -209,7 +209,7 @@ mod tests {
     }
 
     #[test]
-    fn fk1_rank_order_puts_two_on_top() {
+    fn fk_1_rank_order_puts_two_on_top() {
         let order: String = (0..13).map(|r| card_rank(r).letter()).collect();
         assert_eq!(order, "3456789TJQKA2");
         for r in 0..13 {
@@ -218,7 +218,7 @@ mod tests {
     }
 
     #[test]
-    fn fk1_joker_and_duplicate_are_errors() {
+    fn fk_1_joker_and_duplicate_are_errors() {
         assert_eq!(set("5h BJ"), Err(FkError::Joker(BJ)));
         let dup = set("5h Ks 5h").unwrap_err();
         assert_eq!(

@@ -262,7 +262,7 @@ mod tests {
     }
 
     #[test]
-    fn fk10_single_pair_triple_bomb() {
+    fn fk_10_single_pair_triple_bomb() {
         assert_eq!(kind_of("2s"), "single");
         assert_eq!(kind_of("7s 7d"), "pair");
         assert_eq!(kind_of("7s 7h 7d"), "triple");
@@ -272,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn fk11_straight_five_or_more_consecutive_no_two() {
+    fn fk_11_straight_five_or_more_consecutive_no_two() {
         assert_eq!(kind_of("3s 4h 5c 6d 7s"), "straight");
         assert_eq!(rank_text("3s 4h 5c 6d 7s"), '7');
         assert_eq!(kind_of("Ts Jh Qc Kd As"), "straight");
@@ -284,7 +284,7 @@ mod tests {
     }
 
     #[test]
-    fn fk12_consecutive_pairs() {
+    fn fk_12_consecutive_pairs() {
         assert_eq!(kind_of("5s 5h 6c 6d"), "pairs");
         assert_eq!(rank_text("5s 5h 6c 6d 7s 7h"), '7');
         assert_eq!(kind_of("As Ah 2s 2h"), "none");
@@ -292,7 +292,7 @@ mod tests {
     }
 
     #[test]
-    fn fk13_triple_sequence() {
+    fn fk_13_triple_sequence() {
         assert_eq!(kind_of("5s 5h 5c 6s 6h 6c"), "triples");
         assert_eq!(rank_text("5s 5h 5c 6s 6h 6c 7s 7h 7d"), '7');
         assert_eq!(kind_of("As Ah Ac 2s 2h 2c"), "none");
@@ -300,7 +300,7 @@ mod tests {
     }
 
     #[test]
-    fn fk14_triple_one_and_triple_pair() {
+    fn fk_14_triple_one_and_triple_pair() {
         assert_eq!(kind_of("5s 5h 5c 7d"), "triple_one");
         assert_eq!(rank_text("5s 5h 5c 7d"), '5');
         assert_eq!(kind_of("5s 5h 5c 7d 7s"), "triple_pair");
@@ -310,7 +310,7 @@ mod tests {
     }
 
     #[test]
-    fn fk15_sequence_with_singles_or_pairs() {
+    fn fk_15_sequence_with_singles_or_pairs() {
         assert_eq!(kind_of("5s 5h 5c 6s 6h 6c 8d 9d"), "triples_singles");
         assert_eq!(rank_text("5s 5h 5c 6s 6h 6c 8d 9d"), '6');
         assert_eq!(kind_of("5s 5h 5c 6s 6h 6c 8d 8s 9d 9s"), "triples_pairs");
@@ -318,19 +318,19 @@ mod tests {
     }
 
     #[test]
-    fn fk15_kicker_ranks_must_differ() {
+    fn fk_15_kicker_ranks_must_differ() {
         assert_eq!(kind_of("5s 5h 5c 6s 6h 6c 8d 8s"), "none");
         assert_eq!(kind_of("5s 5h 5c 6s 6h 6c 8d 8s 8h 8c 9d 9s"), "none");
     }
 
     #[test]
-    fn fk15_kicker_never_a_sequence_rank() {
+    fn fk_15_kicker_never_a_sequence_rank() {
         // The 4th 5 would be a kicker of the sequence's rank 5.
         assert_eq!(kind_of("5s 5h 5c 5d 6s 6h 6c 8d"), "none");
     }
 
     #[test]
-    fn fk15_kickers_may_be_two_or_adjacent() {
+    fn fk_15_kickers_may_be_two_or_adjacent() {
         // FK-15 only forbids the sequence's ranks and repeated kicker ranks.
         assert_eq!(kind_of("5s 5h 5c 6s 6h 6c 4d 7d"), "triples_singles");
         assert_eq!(kind_of("5s 5h 5c 6s 6h 6c 2d As"), "triples_singles");
@@ -338,7 +338,7 @@ mod tests {
     }
 
     #[test]
-    fn fk15_needs_a_triple_sequence() {
+    fn fk_15_needs_a_triple_sequence() {
         assert_eq!(kind_of("5s 5h 5c 7s 7h 7c 8d 9d"), "none");
         assert_eq!(kind_of("As Ah Ac 2s 2h 2c 8d 9d"), "none");
         // n = 1 is FK-14's triple + one, not a sequence + singles.
@@ -346,7 +346,7 @@ mod tests {
     }
 
     #[test]
-    fn fk16_fifty_k_and_pure_fifty_k() {
+    fn fk_16_fifty_k_and_pure_fifty_k() {
         assert_eq!(kind_of("5s Th Kd"), "fifty_k");
         assert_eq!(kind_of("5h Th Kh"), "pure_fifty_k");
         assert_eq!(combo("5h Th Kh").suit(), Some(Suit::HEARTS));
@@ -356,7 +356,7 @@ mod tests {
     }
 
     #[test]
-    fn fk17_named_kind_must_fit() {
+    fn fk_17_named_kind_must_fit() {
         assert_eq!(
             combo_as("5s 5h", Kind::Pair).map(|c| c.kind),
             Some(Kind::Pair)
@@ -369,7 +369,7 @@ mod tests {
     }
 
     #[test]
-    fn fk17_one_deck_sets_have_at_most_one_reading() {
+    fn fk_17_one_deck_sets_have_at_most_one_reading() {
         let mut rng = Rng(7);
         let deck = CardSet((1 << 52) - 1);
         for _ in 0..200_000 {

@@ -279,7 +279,7 @@ mod tests {
     }
 
     #[test]
-    fn fk17_lead_lists_every_combination_of_the_hand() {
+    fn fk_17_lead_lists_every_combination_of_the_hand() {
         let plays = listed(set("5s 5h 6s"), None);
         assert_eq!(
             texts(&plays),
@@ -289,7 +289,7 @@ mod tests {
     }
 
     #[test]
-    fn fk20_follow_needs_same_kind_and_length_and_higher_rank() {
+    fn fk_20_follow_needs_same_kind_and_length_and_higher_rank() {
         let hand = set("4s 5s 5h 6c 7d 8s 9h");
         let top = combo("3s 4h 5c 6d 7s");
         assert_eq!(
@@ -306,7 +306,7 @@ mod tests {
     }
 
     #[test]
-    fn fk21_specials_answer_everything() {
+    fn fk_21_specials_answer_everything() {
         let hand = set("5s Ts Ks Kh 3s 3h 3c 3d");
         let plays = texts(&listed(hand, Some(&combo("2s 2h"))));
         assert_eq!(
@@ -327,7 +327,7 @@ mod tests {
     }
 
     #[test]
-    fn fk15_kicker_sets_use_other_distinct_ranks() {
+    fn fk_15_kicker_sets_use_other_distinct_ranks() {
         let hand = set("5s 5h 5c 5d 6s 6h 6c 7s 8s 8h");
         let plays = listed(hand, Some(&combo("3s 3h 3c 4s 4h 4c 9s Td")));
         let (sequences, others): (Vec<_>, Vec<_>) =
@@ -360,7 +360,7 @@ mod tests {
     }
 
     #[test]
-    fn fk17_fk20_fk21_legal_plays_match_a_subset_oracle() {
+    fn fk_17_fk_20_fk_21_legal_plays_match_a_subset_oracle() {
         let mut rng = Rng(2024);
         let deck = CardSet((1 << 52) - 1);
         for round in 0..1200 {
@@ -399,7 +399,7 @@ mod tests {
     }
 
     #[test]
-    fn fk10_fk16_full_deck_counts() {
+    fn fk_10_fk_16_full_deck_counts() {
         let deck = CardSet((1 << 52) - 1);
         let count = |kind: Kind| {
             let mut n = 0;

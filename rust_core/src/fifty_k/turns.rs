@@ -426,7 +426,7 @@ mod tests {
     }
 
     #[test]
-    fn fk31_collecting_after_everyone_passes() {
+    fn fk_31_collecting_after_everyone_passes() {
         let hands = ["5s 3h", "Ks 4c", "6d 7d", "8c 9c"].map(set).to_vec();
         let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
         let a = play(&p, "5s");
@@ -444,7 +444,7 @@ mod tests {
     }
 
     #[test]
-    fn fk30_passing_does_not_stop_a_later_play() {
+    fn fk_30_passing_does_not_stop_a_later_play() {
         let hands = ["3s 3h", "4s 4c", "6d 7d", "8c 9c"].map(set).to_vec();
         let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
         let a = play(&p, "3s");
@@ -461,7 +461,7 @@ mod tests {
     }
 
     #[test]
-    fn fk32_fk40_going_out_and_the_end() {
+    fn fk_32_fk_40_going_out_and_the_end() {
         let hands = ["As", "3c 4c", "Ks", "5d 6d"].map(set).to_vec();
         let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
         let a = play(&p, "As");
@@ -481,7 +481,7 @@ mod tests {
     }
 
     #[test]
-    fn fk32_lead_after_out_partner() {
+    fn fk_32_lead_after_out_partner() {
         let hands = ["As", "3c 4c", "Kd 7h", "5d 6d"].map(set).to_vec();
         let mut p = FkPlay::new(hands, 0, LeadAfterOut::Partner).unwrap();
         let a = play(&p, "As");

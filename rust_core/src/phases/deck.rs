@@ -148,7 +148,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn c5_scripted_deck_must_be_the_games_cards() {
+    fn c_5_scripted_deck_must_be_the_games_cards() {
         let full = trick_deck(2);
         let mut text: Vec<String> = full.iter().map(|c| c.to_string()).collect();
         assert!(make_deck(&full, Some(&text.join(" ")), &mut Rng::new(0)).is_ok());
@@ -163,7 +163,7 @@ mod tests {
     }
 
     #[test]
-    fn c5_card_i_goes_to_seat_first_plus_i() {
+    fn c_5_card_i_goes_to_seat_first_plus_i() {
         let deck = trick_deck(2);
         let (hands, kitty) = deal_all(&deck, 4, 8, 3);
         assert_eq!(hands[3][0], deck[0]);

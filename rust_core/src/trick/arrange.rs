@@ -110,7 +110,7 @@ mod tests {
     }
 
     #[test]
-    fn c40_a_ruff_must_match_the_format() {
+    fn c_40_a_ruff_must_match_the_format() {
         let r = tractor();
         assert!(key(&r, "6s 6s", "3h 3h").is_some());
         assert!(key(&r, "6s 6s", "3h 4h").is_none());
@@ -119,7 +119,7 @@ mod tests {
     }
 
     #[test]
-    fn c41_throw_key_is_the_highest_pair() {
+    fn c_41_throw_key_is_the_highest_pair() {
         let r = tractor();
         let k = key(&r, "As As Ks", "3h 3h Ah").unwrap();
         assert_eq!(k, r.level_of(parse_cards("3h").unwrap()[0]));

@@ -566,7 +566,7 @@ mod tests {
     const HAND3: &str = "9s 9s Ts Ts Qs Qs Ks Ks As 3d";
 
     #[test]
-    fn c31_example_three_pairs_any_three() {
+    fn c_31_example_three_pairs_any_three() {
         for mode in ["pairs", "full"] {
             let r = rules("tractor", 'h', mode);
             let lead = "6s 6s 7s 7s 8s 8s";
@@ -584,7 +584,7 @@ mod tests {
     }
 
     #[test]
-    fn c31_example_two_pair_tractor() {
+    fn c_31_example_two_pair_tractor() {
         let hand = "9s 9s Ts Ts Ks Ks 4s";
         let lead = "6s 6s 7s 7s";
         let full = rules("tractor", 'h', "full");
@@ -598,7 +598,7 @@ mod tests {
     }
 
     #[test]
-    fn c30_short_suit_plays_all_of_it() {
+    fn c_30_short_suit_plays_all_of_it() {
         let r = rules("tractor", 'h', "pairs");
         let msg = legal(&r, "7s Kd Qd", "6s 6s", "Kd Qd").unwrap();
         assert!(msg.contains("you must play all of them"), "{msg}");
@@ -606,7 +606,7 @@ mod tests {
     }
 
     #[test]
-    fn c31_pair_message_names_the_pair() {
+    fn c_31_pair_message_names_the_pair() {
         let r = rules("tractor", 'h', "pairs");
         assert_eq!(
             legal(&r, "7s 7s 9s Kd", "6s 6s", "7s 9s").unwrap(),

@@ -462,7 +462,7 @@ mod tests {
     }
 
     #[test]
-    fn c21_tractor_across_a_card_moved_to_trump() {
+    fn c_21_tractor_across_a_card_moved_to_trump() {
         let r = rules("red_five_4p", 's', "2");
         assert_eq!(
             kinds(&r, "4h 4h 6h 6h"),
@@ -471,7 +471,7 @@ mod tests {
     }
 
     #[test]
-    fn c21_jokers_tractor_depends_on_tractor_above_ace() {
+    fn c_21_jokers_tractor_depends_on_tractor_above_ace() {
         let r4 = rules("red_five_4p", 'h', "2");
         assert!(r4.classify(&parse_cards("BJ BJ LJ LJ").unwrap()).is_err());
         let tr = rules("tractor", 's', "2");
@@ -486,7 +486,7 @@ mod tests {
     }
 
     #[test]
-    fn c21_same_level_pairs_are_never_a_tractor() {
+    fn c_21_same_level_pairs_are_never_a_tractor() {
         let tr = rules("tractor", 'h', "2");
         assert_eq!(
             kinds(&tr, "2c 2c 2d 2d"),
@@ -495,7 +495,7 @@ mod tests {
     }
 
     #[test]
-    fn c23_triple_tractor_before_pair_tractor() {
+    fn c_23_triple_tractor_before_pair_tractor() {
         let mut r = rules("red_five_4p", 'h', "2");
         r.opts.decks = 3;
         r.opts.throws = true;
@@ -509,7 +509,7 @@ mod tests {
     }
 
     #[test]
-    fn c22_mixed_tractor_shape() {
+    fn c_22_mixed_tractor_shape() {
         let r = rules("red_five_5p", 'h', "2");
         let f = r
             .classify(&parse_cards("9s 9s 9s Ts Ts Js Js Js").unwrap())

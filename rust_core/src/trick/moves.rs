@@ -272,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn c24_leads_with_throws_are_every_multiset_of_a_suit() {
+    fn c_24_leads_with_throws_are_every_multiset_of_a_suit() {
         let r = rules(Variant::Tractor);
         let moves = r.lead_moves(&hand("As As Ks 3d"));
         // spades: (2+1)(1+1)-1 = 5; diamonds: 1.

@@ -507,7 +507,7 @@ mod tests {
     }
 
     #[test]
-    fn c11_red_five_trump_order_hearts() {
+    fn c_11_red_five_trump_order_hearts() {
         let r = rules("red_five_4p", Some('h'), "2");
         let seq = order(&r, "5h BJ LJ 3h 3d 2h 2s Ah Kh 6h 4h");
         assert!(seq.iter().all(|&(s, _)| s == TRUMP));
@@ -534,7 +534,7 @@ mod tests {
     }
 
     #[test]
-    fn c13_cards_moved_to_trump_leave_no_gap() {
+    fn c_13_cards_moved_to_trump_leave_no_gap() {
         let r = rules("red_five_4p", Some('s'), "2");
         let lv = order(&r, "4h 6h");
         assert_eq!(lv[0].0, 1);
@@ -542,7 +542,7 @@ mod tests {
     }
 
     #[test]
-    fn c12_tractor_order_and_no_trump() {
+    fn c_12_tractor_order_and_no_trump() {
         let r = rules("tractor", Some('s'), "7");
         let seq = order(&r, "BJ LJ 7s 7h As Ks 8s 6s 2s");
         assert!(seq.iter().all(|&(s, _)| s == TRUMP));
@@ -556,7 +556,7 @@ mod tests {
     }
 
     #[test]
-    fn c11_red_five_rejects_other_levels_and_no_trump() {
+    fn c_11_red_five_rejects_other_levels_and_no_trump() {
         let v = Variant::RedFive5p;
         assert!(TrickRules::new(v, None, Rank::TWO, Options::defaults(v)).is_err());
         assert!(TrickRules::new(v, Some(Suit::HEARTS), Rank::ACE, Options::defaults(v)).is_err());

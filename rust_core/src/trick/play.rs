@@ -521,7 +521,7 @@ mod tests {
     }
 
     #[test]
-    fn c40_c43_a_trick_goes_to_its_winner_with_its_points() {
+    fn c_40_c_43_a_trick_goes_to_its_winner_with_its_points() {
         let hands = ["Ks 5s", "As 3d", "Ts 4d", "Qs 5d"].map(counts).to_vec();
         let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
         for (seat, card) in [(0, "Ks"), (1, "As"), (2, "Ts"), (3, "Qs")] {
@@ -549,7 +549,7 @@ mod tests {
     }
 
     #[test]
-    fn c51_failed_throw_plays_the_forced_component() {
+    fn c_51_failed_throw_plays_the_forced_component() {
         let hands = ["Ks Qs Qs 3d", "As As 4d 5d", "3s 4s 6d 7d", "Ts Ts 8d 9d"]
             .map(counts)
             .to_vec();
@@ -672,7 +672,7 @@ mod tests {
     }
 
     #[test]
-    fn c51_r5_22_a_copy_that_goes_back_to_the_hand_is_not_played() {
+    fn c_51_r5_22_a_copy_that_goes_back_to_the_hand_is_not_played() {
         // Seat 1 leads the throw As Qs; seat 2's Ks beats the Qs, so Qs is forced and
         // the As goes back to the hand: it is not played, and makes no friend.
         let v = Variant::RedFive5p;
