@@ -35,8 +35,14 @@ impl PhaseBot {
     }
 
     /// The action this bot takes now for the seat to act; `None` when the phase is over.
+    /// A seat whose one legal action is `pass` (a deal prompt with nothing to declare,
+    /// TR-12, R5-10) passes without drawing from the generator, so the bot's choices
+    /// are the ones it would make if only seats with a choice were asked.
     pub fn choose<P: Greedy>(&mut self, phase: &P) -> Option<Action> {
         phase.to_act()?;
+        if phase.num_legal() == 1 && phase.legal_action(0) == Some(Action::Pass) {
+            return Some(Action::Pass);
+        }
         match self.kind {
             BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
             BotKind::Greedy => Some(phase.greedy()),
