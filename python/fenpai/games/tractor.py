@@ -53,7 +53,8 @@ def _valid_dealer(value: object) -> bool:
 def deal(game: Any, _: Any) -> TractorDeal:
     """TR-10..TR-13: the deal card by card, asking every receiver, with declarations,
     overcalls and reinforcements (TR-10, TR-11) and the final round (TR-12), in the
-    core; C-5: the first card to `first_seat` if given, else to the fixed dealer, else to a random seat."""
+    core; C-5: the first card to `first_seat` if given, else to the fixed dealer, else
+    to a random seat."""
     return TractorDeal(
         seed=game._seed,
         deck=game._deck_text(),

@@ -528,7 +528,11 @@ mod tests {
         while let Some(seat) = d.to_act() {
             assert!(d.final_round());
             asked.push(seat);
-            let answer = if asked.len() == 3 { "declare 2d" } else { "pass" };
+            let answer = if asked.len() == 3 {
+                "declare 2d"
+            } else {
+                "pass"
+            };
             act(&mut d, answer).unwrap();
         }
         // After seat 2's declaration all four must pass again.
@@ -614,8 +618,8 @@ mod tests {
         // asked, when every seat answers the same.
         let two = (Rank::TWO, Rank::TWO);
         for seed in 0..50u64 {
-            let mut d = TractorDeal::new(seed, None, Some(0), two, None, FollowFormat::Pairs)
-                .unwrap();
+            let mut d =
+                TractorDeal::new(seed, None, Some(0), two, None, FollowFormat::Pairs).unwrap();
             let deck = d.deck().to_vec();
             let log = asked(&mut d, seed);
             let mut rng = Rng::new(seed ^ 0xfeed);
