@@ -87,11 +87,13 @@ def knowledge(game: Game, me: int) -> Counter[str]:
 
 
 def knowledge_at_turns(game: Game, me: int) -> list[Counter[str]]:
-    """`knowledge` at each of `me`'s decisions in a finished game, and at its end."""
+    """`knowledge` at each of `me`'s prompts in a finished game, and at its end (a deal
+    question it can only pass is passed without a prompt, TR-12, R5-10)."""
     fresh = fresh_game(game)
     out = []
     for seat, action in game.history:
-        if seat == me:
+        silent = fresh.phase == "deal" and fresh.legal_actions(me) == ["pass"]
+        if seat == me and not silent:
             out.append(knowledge(fresh, me))
         fresh.apply(seat, action)
     out.append(knowledge(fresh, me))

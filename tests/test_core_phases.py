@@ -144,13 +144,17 @@ def tractor_declarations(view: dict[str, Any]) -> list[str]:
 def run_tractor(seed: int, options: dict, how: str, first_seat: int | None = None) -> None:
     g = fenpai.new_game("tractor", seed=seed, first_seat=first_seat, **options)
     choose = chooser(g, seed, how)
+    first, last = g.view()["first_seat"], None
     while g.phase == "deal":
         (seat,) = g.to_act
         view = g.view(seat)
-        declarations = tractor_declarations(view)
-        assert declarations, "a seat is asked only when it may declare (TR-12)"
-        assert g.legal_actions(seat) == [*declarations, "pass"]
-        assert not view["final_round"] or view["cards_dealt"] == 100  # TR-12: after the deal
+        # TR-12: every receiver is asked, then every seat in turn in the final round.
+        if view["final_round"]:
+            assert view["cards_dealt"] == 100 and seat == (last + 1) % 4
+        else:
+            assert seat == (first + view["cards_dealt"] - 1) % 4
+        assert g.legal_actions(seat) == [*tractor_declarations(view), "pass"]
+        last = seat
         step(g, choose)
     facts = g.view()
     standing = facts["declaration"]
@@ -254,8 +258,9 @@ def run_r5(seed: int, options: dict, how: str, first_seat: int | None = None) ->
         view = g.view(seat)
         assert view["reveal"] is None  # R5-11: the first reveal stands; the rest deals at once
         assert view["dealt"] <= LAST_ROUNDS_FROM or seat == prev  # R5-12
+        # R5-10: every receiver is asked, whether it holds a 2 or not.
+        assert seat == (view["first_seat"] + view["dealt"] - 1) % 5
         twos = [s for s in SUITS if "2" + s in view["hand"].split()]
-        assert twos, "a seat is asked only when it may reveal (R5-10)"
         assert g.legal_actions(seat) == [*(f"declare 2{s}" for s in twos), "pass"]
         step(g, choose)
     facts = g.view()

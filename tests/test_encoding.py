@@ -422,6 +422,8 @@ def test_tractor_scripted_deal_fields():
     while hand.to_act != 2:
         hand.apply(hand.to_act, "pass")
     hand.apply(2, "declare Kh")  # TR-2: the dealer's team's level, K
+    while "kitty" not in hand.objects:  # TR-12: every seat asked after declares nothing
+        hand.apply(hand.to_act, "pass")
     got = split(encode(hand, 3), "tractor", 4)
     own, other = got["team_levels"][:13], got["team_levels"][13:]
     assert own.argmax() == "23456789TJQKA".index("K") and own.sum() == 1

@@ -117,6 +117,13 @@ def pass_deal(g: Game) -> None:
         g.apply(g.to_act[0], "pass")
 
 
+def to_choice(g: Game) -> None:
+    """Passes for every seat asked that can only pass (R5-10: every receiver is asked
+    until a reveal), up to the first question with a 2 to reveal or the deal's end."""
+    while g.phase == "deal" and g.legal_actions(g.to_act[0]) == ["pass"]:
+        g.apply(g.to_act[0], "pass")
+
+
 def assert_conserved(g: Game) -> None:
     """C-61: every card copy is in exactly one place."""
     assert Counter(str(c) for c in g.all_cards()) == Counter(FULL_DECK)
@@ -199,6 +206,7 @@ def test_r5_3_cards_dealt_one_at_a_time_from_the_first_seat_31_each_kitty_7():
     g = new(deck, first_seat=3)
     cards_of = deck.split()
     # R5-12: 原庄 seat 0 receives a 2 as its last card (position 152), seats 1 and 2 wait
+    to_choice(g)
     assert g.to_act == [0] and g.view()["dealt"] == 153 and cards_of[152] == "2s"
     assert g.view()["first_seat"] == 3 and g.view()["hand_sizes"] == [31, 30, 30, 31, 31]
     pass_deal(g)
@@ -225,30 +233,41 @@ def test_r5_10_a_player_who_receives_a_card_while_holding_a_2_may_reveal_it():
     # Seat 1 gets 2h as its third card (position 11), 2c as its sixth; seat 3 gets 2s as
     # its fifth (position 23). Nobody else holds a 2 before the last round.
     g = new(scripted_deck({1: "3s 3s 2h 4s 4s 2c", 3: "5s 5s 6s 6s 2s"}))
-    assert g.phase == "deal" and g.to_act == [1]
+    # Every receiver is asked (public: it says nothing of its cards); without a 2 it
+    # can only pass.
+    assert g.phase == "deal" and g.to_act == [0] and g.legal_actions(0) == ["pass"]
+    to_choice(g)
+    assert g.to_act == [1]
     v = g.view(1)
     assert v["dealt"] == 12 and v["hand_sizes"] == [3, 3, 2, 2, 2]
     assert v["legal_actions"] == ["declare 2h", "pass"] and g.num_legal(1) == 2
     assert g.legal_actions(0) == [] and g.num_legal(3) == 0
-    g.apply(1, "pass")  # asked again with every card it receives
+    g.apply(1, "pass")  # offered again with every card it receives
+    to_choice(g)
     assert g.to_act == [1] and g.view()["dealt"] == 17
     g.apply(1, "pass")
+    to_choice(g)
     assert g.to_act == [1] and g.view()["dealt"] == 22
     g.apply(1, "pass")
+    to_choice(g)
     assert g.to_act == [3] and g.view()["dealt"] == 24
     assert g.legal_actions(3) == ["declare 2s", "pass"]
     g.apply(3, "pass")
+    to_choice(g)
     assert g.to_act == [1] and g.legal_actions(1) == ["declare 2h", "declare 2c", "pass"]
     g.apply(1, "declare 2c")
     assert g.phase == "kitty" and g.declarer == 1 and g.rules.trump == "c"
     assert g.view()["reveal"] == [1, "2c"] and g.view()["forced"] is False
-    assert g.history == [(1, "pass")] * 3 + [(3, "pass"), (1, "declare 2c")]
+    # The history: each of the first 26 receivers passed, then seat 1 revealed.
+    assert g.history == [(i % 5, "pass") for i in range(26)] + [(1, "declare 2c")]
 
 
 def test_r5_11_the_first_reveal_stands_no_overcall():
     g = new(scripted_deck({1: "3s 3s 2h 4s 4s 2c", 3: "5s 5s 6s 6s 2s"}))
     for _ in range(3):
+        to_choice(g)
         g.apply(1, "pass")
+    to_choice(g)
     g.apply(3, "declare 2s")
     # Seat 1 still holds 2h and 2c but is never asked again: the deal ends at once.
     assert g.phase == "kitty" and g.to_act == [3] and g.view()["dealt"] == 155
@@ -264,6 +283,7 @@ def test_r5_12_last_two_rounds_only_prev_declarer():
     twos = [(i % 5, c) for i, c in enumerate(deck.split()[:155]) if c.startswith("2")]
     assert twos == [(4, "2h"), (1, "2h"), (2, "2d"), (3, "2s"), (4, "2s")]
     g = new(deck, prev_declarer=2)
+    to_choice(g)
     assert g.to_act == [4] and g.view()["dealt"] == 145  # its 29th card
     g.apply(4, "pass")
     assert g.to_act == [2] and g.view()["dealt"] == 148  # nobody asked at seat 1's 2h
@@ -743,6 +763,7 @@ def test_r5_43_escape_during_the_deal():
 
 def test_illegal_actions_change_nothing():
     g = new(scripted_deck({1: "3s 3s 2h"}))
+    to_choice(g)
     for seat, action, reason in [
         (1, "", "empty"),
         (1, "dance", "unknown action"),

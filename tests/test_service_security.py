@@ -104,16 +104,16 @@ def play_observed(stub, variant: str, seed: int):
                 stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=guess))
             except grpc.RpcError as err:
                 observers[seat].errors.append((guess, err.details(), json.loads(mine.view_json)))
+        if rng.random() < 0.1:  # a seat's history of the game under way
+            for s, token in tokens.items():
+                request = pb.GetHistoryRequest(game_id=game_id, seat_token=token)
+                histories.append((s, stub.GetHistory(request)))
         done = stub.Act(
             pb.ActRequest(
                 game_id=game_id, seat_token=tokens[seat], action=rng.choice(mine.legal_actions)
             )
         )
         assert done.version == v.version + 1
-        if rng.random() < 0.1:
-            for s, token in tokens.items():
-                request = pb.GetHistoryRequest(game_id=game_id, seat_token=token)
-                histories.append((s, stub.GetHistory(request)))
     for o in observers.values():
         o.join()
     history = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))

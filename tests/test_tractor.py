@@ -73,17 +73,27 @@ def dealt_when(seat, j, first_seat=0):
 def deal(g, plan=None):
     """Answers the deal's questions (TR-12): plan[(seat, cards dealt)] is an action or a
     list of actions used in turn; every other question is answered 'pass'. Returns the
-    questions as (seat, cards dealt, legal actions)."""
+    questions that offered a declaration as (seat, cards dealt, legal actions): every
+    seat is asked, most of them can only pass."""
     todo = {k: [v] if isinstance(v, str) else list(v) for k, v in (plan or {}).items()}
     asked = []
     while g.phase == "deal":
         (seat,) = g.to_act
         n = g.view()["cards_dealt"]
-        asked.append((seat, n, g.legal_actions(seat)))
+        legal = g.legal_actions(seat)
+        if legal != ["pass"]:
+            asked.append((seat, n, legal))
         answers = todo.get((seat, n))
         g.apply(seat, answers.pop(0) if answers else "pass")
     assert not any(todo.values()), f"planned answers never asked for: {todo}"
     return asked
+
+
+def to_choice(g):
+    """Passes for every seat asked that can only pass (TR-12: every receiver is asked),
+    up to the first question with a declaration on offer or the end of declaring."""
+    while g.phase == "deal" and g.legal_actions(g.to_act[0]) == ["pass"]:
+        g.apply(g.to_act[0], "pass")
 
 
 def play(g, plays):
@@ -257,7 +267,8 @@ def test_tr_10_tr_11_strengths_and_overcalls_partner_included_jokers_to_no_trump
     assert g.legal_actions(0) == ["declare 2h", "pass"]
     g.apply(0, "declare 2h")  # one level card: trump hearts
     # Seat 1 receives 2c at card 6 and seat 2 its first 2s at card 7: a single does not
-    # overcall a single, so the deal goes on (TR-11).
+    # overcall a single, so they can only pass (TR-11).
+    to_choice(g)
     assert g.to_act == [2] and g.view()["cards_dealt"] == dealt_when(2, 2) == 11
     assert g.legal_actions(2) == ["declare 2s 2s", "pass"]
     for bad, message in [
@@ -310,7 +321,8 @@ def test_tr_11_standing_declarer_may_only_reinforce():
     deck = scripted_deck(["2h 2s 2s 2h BJ BJ"], kitty="2c 2c 2d 2d LJ LJ 5s 5s")
     g = fenpai.new_game("tractor", deck=deck, first_seat=0)
     g.apply(0, "declare 2h")
-    # Cards 5 (2s) and 9 (2s 2s) would only let seat 0 overcall itself: not asked.
+    # Cards 5 (2s) and 9 (2s 2s) would only let seat 0 overcall itself: only pass.
+    to_choice(g)
     assert g.to_act == [0] and g.view()["cards_dealt"] == dealt_when(0, 3) == 13
     assert g.legal_actions(0) == ["declare 2h 2h", "pass"]
     before = g.to_json()
@@ -320,15 +332,17 @@ def test_tr_11_standing_declarer_may_only_reinforce():
         g.apply(0, "declare 2h")
     assert g.to_json() == before
     g.apply(0, "pass")
-    assert g.view()["cards_dealt"] == 17  # still able to reinforce: asked again
+    to_choice(g)
+    assert g.view()["cards_dealt"] == 17  # still able to reinforce: offered again
     g.apply(0, "pass")
+    to_choice(g)
     # With BJ BJ (card 21) it still may only reinforce, not overcall itself.
     assert g.view()["cards_dealt"] == dealt_when(0, 5) == 21
     assert g.legal_actions(0) == ["declare 2h 2h", "pass"]
     with pytest.raises(IllegalAction, match="not overcall yourself"):
         g.apply(0, "declare BJ BJ")
     g.apply(0, "declare 2h 2h")
-    assert deal(g) == []  # TR-11: a pair cannot be reinforced further; nobody is asked
+    assert deal(g) == []  # TR-11: a pair cannot be reinforced further; nothing offered
     assert g.view()["declarations"] == [[0, "2h"], [0, "2h 2h"]]
     assert g.declarer == 0 and g.rules.trump == "h"
 
@@ -340,8 +354,10 @@ def test_tr_11_a_pair_cannot_be_reinforced():
     assert [(s, n) for s, n, _ in asked] == [(0, 1), (0, 5)]  # not asked at cards 9, 13
     g2 = fenpai.new_game("tractor", deck=deck, first_seat=0)
     g2.apply(0, "pass")
+    to_choice(g2)
     g2.apply(0, "declare 2h 2h")
-    assert g2.phase == "kitty"  # seat 0 is not asked again: it has nothing to declare
+    to_choice(g2)
+    assert g2.phase == "kitty"  # nothing is offered again: seat 0 has nothing to declare
     error = g2.core_objects()["deal"].declaration_error(0, "2h 2h")
     assert "a pair cannot be reinforced" in error
 
@@ -400,6 +416,7 @@ def test_tr_13_later_hand_fixed_dealer_declarations_only_choose_trump():
     deck = scripted_deck(["3h", "3c", "5d", "3s 5s 5s"], first_seat=1, level="5")
     g = fenpai.new_game("tractor", deck=deck, levels=("3", "5"), dealer=1)
     assert g.view()["first_seat"] == 1 and g.view()["dealer"] == 1  # first card: dealer
+    to_choice(g)
     assert g.to_act == [2] and g.legal_actions(2) == ["declare 5d", "pass"]
     before = g.to_json()
     with pytest.raises(IllegalAction, match="the level is 5"):
@@ -885,7 +902,8 @@ def test_c_5_scripted_deck_deals_card_by_card_from_the_first_seat():
     assert deck.split()[-8:] == kitty.split()
     g = fenpai.new_game("tractor", deck=deck, first_seat=1)
     # The fill gives seat 3 its level cards and jokers from its 14th card on: nobody can
-    # declare before it receives that card, so the deal runs on to it.
+    # declare before it receives that card, so every seat asked before can only pass.
+    to_choice(g)
     assert g.to_act == [3] and g.view()["cards_dealt"] == dealt_when(3, 13, first_seat=1)
     assert sum(g.hand_sizes()) == 55
     deal(g)

@@ -5,7 +5,8 @@ legal list, a view field, a score) shows as a line in a diff. Each view is writt
 its change since that seat's previous view (`key+` for a list that only grew, `-` for
 keys that went away), so every view can be rebuilt from the file and the file stays
 small. `record` plays a game with a seeded random policy, alternating the text path
-(`apply`) and the index path (`apply_legal`) so both are exercised;
+(`apply`) and the index path (`apply_legal`) so both are exercised (a deal question
+whose one answer is `pass`, TR-12, R5-10, takes no draw, as for the bots);
 `scripts/gen_playthroughs.py` writes the files under `tests/playthroughs/` and the tests
 compare them with a fresh recording.
 """
@@ -70,7 +71,8 @@ def record(variant: str, seed: int, options: dict[str, Any]) -> Iterator[str]:
         if game.phase == "done":
             break
         seat = game.to_act[0]
-        index = policy.below(game.num_legal(seat))
+        forced = game.phase == "deal" and game.num_legal(seat) == 1
+        index = 0 if forced else policy.below(game.num_legal(seat))
         action = game.legal_action(seat, index)
         if step % 2:
             game.apply_legal(seat, index)

@@ -113,7 +113,7 @@ class Narrator:
                 lines.append(f"{seat_name(seat, me)} buries {len(act.cards)} cards")
         elif act.verb == "call":
             lines.append(self._called(seat, act.solo, format_cards(act.cards)))
-        # A pass during the deal is not told: that a seat was asked shows what it holds.
+        # A pass during the deal is not told: every receiver is asked (TR-12, R5-10).
         if before.phase == "bid" and game.phase != "bid":
             lines.append(self._bidding_over(view))
         if before.phase == "deal" and game.phase != "deal":

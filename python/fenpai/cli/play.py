@@ -43,6 +43,9 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         if seat != me:
             _tell(console, narrator.apply(seat, bots[seat].choose(game, seat)), bold=False)
             continue
+        if _only_pass_in_deal(game, me):
+            _tell(console, narrator.apply(me, "pass"), bold=False)
+            continue
         show_turn(console, game, me)
         if not _turn(console, prompt, narrator):
             console.print("You left the game.")
@@ -75,6 +78,12 @@ def _turn(console: Console, prompt: Prompt, narrator: Narrator) -> bool:
                 return True
             except IllegalAction as err:
                 _refused(console, prompt, typed, err)
+
+
+def _only_pass_in_deal(game: Game, me: int) -> bool:
+    """TR-12, R5-10: every receiver is asked during the deal; with nothing to declare
+    (its own hand says so) the human passes without a prompt."""
+    return game.phase == "deal" and game.legal_actions(me) == ["pass"]
 
 
 def _tell(console: Console, lines: list[str], bold: bool) -> None:

@@ -1,9 +1,11 @@
 """Red Five, 5 players, with a called friend (红五 五家 找伴): rules R5-1..R5-43.
 
 The cards are dealt one at a time (R5-3). Whenever a player receives a card while
-nobody has revealed, a player holding a 2 may reveal one (R5-10): the first reveal
-makes the declarer and trump (R5-11, no overcall); in the last two rounds only the
-previous declarer 原庄 may reveal (R5-12). Without a reveal the 原庄 is a forced
+nobody has revealed, it is asked and may reveal a 2 it holds (R5-10): the first reveal
+makes the declarer and trump (R5-11, no overcall) and nobody is asked after it; in the
+last two rounds only the previous declarer 原庄 may reveal, so only it is asked
+(R5-12). Who is asked tells nothing of the cards: a player without a 2 is asked all
+the same and can only pass. Without a reveal the 原庄 is a forced
 declarer (压庄, R5-13). The declarer buries the kitty (R5-14), then calls a friend
 card or goes solo (R5-20, R5-21); the core finds the friend and watches grabs
 (R5-22) during the play (R5-30, R5-31). Scoring (R5-40..R5-42) and escape (R5-43)
@@ -35,8 +37,8 @@ def _seat_option(value: Any) -> bool:
 
 
 def deal(game: Any, _: Any) -> RedFive5pDeal:
-    """R5-3, R5-10..R5-13: the deal card by card, waiting whenever the seat that just
-    received a card may reveal a 2; 压庄 without a reveal. In the core."""
+    """R5-3, R5-10..R5-13: the deal card by card, asking the receiver of every card until
+    a reveal (only the 原庄 in the last two rounds); 压庄 without a reveal. In the core."""
     return RedFive5pDeal(
         seed=game._seed,
         deck=game._deck_text(),

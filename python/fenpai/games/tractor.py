@@ -3,11 +3,12 @@
 Four players in two teams, seats (0, 2) and (1, 3), two decks: 25 cards each and a
 kitty of 8 (TR-1). The hand's level rank L is the dealing team's level (TR-2).
 
-The cards are dealt one at a time (C-5 order). Whenever the seat that just received a
-card could declare, overcall or reinforce (TR-10, TR-11), the deal waits for its
-`declare CARDS` or `pass`; after the last card a final round asks, in seat order from
-the seat after the last receiver, every seat that still could, until all four have
-passed since the last declaration (TR-12). The standing declaration names the trump
+The cards are dealt one at a time (C-5 order). After every card the deal waits for the
+receiver's `declare CARDS` (a declaration, overcall or reinforcement, TR-10, TR-11) or
+`pass`; after the last card a final round asks every seat in seat order from the seat
+after the last receiver, until all four have passed since the last declaration
+(TR-12). Every receiver is asked whatever it holds (a seat with nothing to declare can
+only pass), so who is asked tells nothing of the cards. The standing declaration names the trump
 and, in the first hand of a match, the dealer (TR-13). The dealer buries 8 (TR-14) and
 leads the first trick (TR-21); the play runs in the core (TR-20). The attackers' points
 (TR-40, TR-41) give the level change (TR-42, TR-43) and the next dealer (TR-32).
@@ -50,9 +51,10 @@ def _valid_dealer(value: object) -> bool:
 
 
 def deal(game: Any, _: Any) -> TractorDeal:
-    """TR-10..TR-13: the deal card by card with declarations, overcalls and
-    reinforcements (TR-10, TR-11) and the final round (TR-12), in the core; C-5: the
-    first card to `first_seat` if given, else to the fixed dealer, else to a random seat."""
+    """TR-10..TR-13: the deal card by card, asking every receiver, with declarations,
+    overcalls and reinforcements (TR-10, TR-11) and the final round (TR-12), in the
+    core; C-5: the first card to `first_seat` if given, else to the fixed dealer, else
+    to a random seat."""
     return TractorDeal(
         seed=game._seed,
         deck=game._deck_text(),

@@ -35,8 +35,14 @@ impl PhaseBot {
     }
 
     /// The action this bot takes now for the seat to act; `None` when the phase is over.
+    /// A seat whose one legal action is `pass` (a deal prompt with nothing to declare,
+    /// TR-12, R5-10) passes without drawing from the generator, so the bot's choices
+    /// are the ones it would make if only seats with a choice were asked.
     pub fn choose<P: Greedy>(&mut self, phase: &P) -> Option<Action> {
         phase.to_act()?;
+        if phase.num_legal() == 1 && phase.legal_action(0) == Some(Action::Pass) {
+            return Some(Action::Pass);
+        }
         match self.kind {
             BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
             BotKind::Greedy => Some(phase.greedy()),
@@ -259,6 +265,45 @@ impl Greedy for FriendCall {
 mod tests {
     use super::*;
     use crate::card::{BJ, LJ};
+
+    /// Plays a deal with `bot` for every seat, asking the bot only where `ask` holds
+    /// (else passing); the actions taken in order.
+    fn deal_with<P: Greedy + Clone>(deal: &P, bot: &mut PhaseBot, ask: bool) -> Vec<Action> {
+        let mut d = deal.clone();
+        let mut out = Vec::new();
+        while d.to_act().is_some() {
+            let action = if ask || d.num_legal() > 1 {
+                bot.choose(&d).unwrap()
+            } else {
+                Action::Pass
+            };
+            d.act(&action).unwrap();
+            out.push(action);
+        }
+        out
+    }
+
+    #[test]
+    fn tr_12_r5_10_a_pass_only_deal_question_changes_no_choice() {
+        use crate::trick::FollowFormat;
+        let two = (Rank::TWO, Rank::TWO);
+        for seed in 0..40u64 {
+            let tractor =
+                TractorDeal::new(seed, None, None, two, None, FollowFormat::Pairs).unwrap();
+            let red_five = RedFive5pDeal::new(seed, None, None, (seed % 5) as usize).unwrap();
+            for kind in [BotKind::Random, BotKind::Greedy] {
+                let bot = PhaseBot::new(kind, seed);
+                let (mut a, mut b) = (bot.clone(), bot.clone());
+                assert_eq!(
+                    deal_with(&tractor, &mut a, true),
+                    deal_with(&tractor, &mut b, false)
+                );
+                let (mut a, mut b) = (bot.clone(), bot);
+                let asked = deal_with(&red_five, &mut a, true);
+                assert_eq!(asked, deal_with(&red_five, &mut b, false));
+            }
+        }
+    }
 
     #[test]
     fn jokers_and_low_ranks_count_as_fixed_trumps() {

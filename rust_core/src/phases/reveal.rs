@@ -1,8 +1,10 @@
 //! The Red Five 5p deal with reveals (R5-3, R5-10..R5-14): cards dealt one at a time;
-//! while nobody has revealed, a player who just received a card and holds a 2 may
-//! reveal one; the first reveal makes the declarer and trump (R5-11, no overcall); in
-//! the last two rounds only the previous declarer 原庄 may reveal (R5-12). Without a
-//! reveal the 原庄 is a forced declarer with a random trump (压庄, R5-13).
+//! while nobody has revealed, the player who just received a card is asked and may
+//! reveal a 2 it holds; the first reveal makes the declarer and trump (R5-11, no
+//! overcall) and nobody is asked after it; in the last two rounds only the previous
+//! declarer 原庄 may reveal, so only it is asked (R5-12). Without a reveal the 原庄 is a
+//! forced declarer with a random trump (压庄, R5-13). Who is asked depends only on
+//! public information, never on whether the seat holds a 2.
 
 use crate::card::{Card, Counts, Rank, Suit};
 use crate::error::ActionError;
@@ -163,24 +165,21 @@ impl RedFive5pDeal {
             .collect()
     }
 
-    /// R5-10..R5-12: whether `seat`, who just received card number `dealt`, may reveal.
-    fn may_reveal(&self, seat: usize) -> bool {
-        let holds_two = Suit::ALL
-            .iter()
-            .any(|&s| self.hands[seat].get(Card::new(Rank::TWO, s)) > 0);
-        self.reveal.is_none()
-            && holds_two
-            && (self.dealt <= LAST_ROUNDS_FROM || seat == self.prev_declarer)
+    /// R5-10..R5-12: whether `seat`, who just received card number `dealt`, is asked:
+    /// no reveal yet, and before the last two rounds or the 原庄 (public facts only;
+    /// a seat without a 2 can only pass).
+    fn is_asked(&self, seat: usize) -> bool {
+        self.reveal.is_none() && (self.dealt <= LAST_ROUNDS_FROM || seat == self.prev_declarer)
     }
 
-    /// R5-3: deals card after card until a player may reveal, or to the end of the deal.
+    /// R5-3: deals card after card until a player is asked, or to the end of the deal.
     fn deal_on(&mut self) {
         self.waiting = None;
         while self.dealt < self.deal_size() {
             let seat = (self.first + self.dealt) % PLAYERS;
             self.hands[seat].add(self.deck[self.dealt], 1);
             self.dealt += 1;
-            if self.may_reveal(seat) {
+            if self.is_asked(seat) {
                 self.waiting = Some(seat);
                 return;
             }
@@ -313,6 +312,13 @@ mod tests {
         RedFive5pDeal::new(0, Some(&format_cards(deck)), Some(0), prev).unwrap()
     }
 
+    /// Passes for every seat asked until `cards` cards are dealt.
+    fn pass_to(d: &mut RedFive5pDeal, cards: usize) {
+        while d.cards_dealt() < cards {
+            d.act(&Action::Pass).unwrap();
+        }
+    }
+
     fn pass_all(d: &mut RedFive5pDeal) {
         while d.to_act().is_some() {
             d.act(&Action::Pass).unwrap();
@@ -324,15 +330,20 @@ mod tests {
         // Seat 4 receives a 2 as its 29th card (position 144): anyone may reveal then.
         let mut deck = twos_last();
         deck.swap(144, 150);
-        let d = deal(&deck, 0);
-        assert_eq!((d.to_act(), d.cards_dealt()), (Some(4), 145));
-        // From the 30th card on (position 145 and later) only the 原庄 is asked.
+        let mut d = deal(&deck, 0);
+        pass_to(&mut d, 145);
+        assert_eq!((d.to_act(), d.legal_actions(9).len()), (Some(4), 2));
+        // From the 30th card on (position 145 and later) only the 原庄 is asked, at
+        // each of its two cards, whatever it holds.
         for prev in 0..PLAYERS {
             let mut d = deal(&twos_last(), prev);
-            assert_eq!((d.to_act(), d.cards_dealt()), (Some(prev), 151 + prev));
-            assert_eq!(d.legal_actions(9).len(), 2);
-            d.act(&Action::Pass).unwrap();
-            assert_eq!(d.to_act(), None, "nobody else may reveal");
+            pass_to(&mut d, 146);
+            let mut asked = Vec::new();
+            while let Some(seat) = d.to_act() {
+                asked.push((seat, d.cards_dealt(), d.legal_actions(9).len()));
+                d.act(&Action::Pass).unwrap();
+            }
+            assert_eq!(asked, [(prev, 146 + prev, 1), (prev, 151 + prev, 2)]);
             assert!(d.forced());
         }
     }
@@ -342,7 +353,7 @@ mod tests {
         let mut deck = twos_last();
         deck.swap(0, 150);
         let mut d = deal(&deck, 3);
-        assert_eq!(d.to_act(), Some(0));
+        assert_eq!((d.to_act(), d.legal_actions(9).len()), (Some(0), 2));
         let err = d.act(&parse_action("declare 2h").unwrap()).unwrap_err();
         assert_eq!(err.message, "you do not hold 2h");
         let err = d.act(&parse_action("declare 3s").unwrap()).unwrap_err();
@@ -409,5 +420,28 @@ mod tests {
         pass_all(&mut d);
         assert!(d.forced());
         assert_eq!(d.outcome().unwrap().1.trump, Some(FALLBACK_TRUMP));
+    }
+
+    #[test]
+    fn r5_10_r5_12_who_is_asked_is_public() {
+        // Passing throughout, the seats asked are the receivers of the first 145 cards,
+        // then the 原庄 at its two last cards, whatever the deck.
+        for seed in 0..100u64 {
+            let prev = (seed % 5) as usize;
+            let mut d = RedFive5pDeal::new(seed, None, None, prev).unwrap();
+            let first = d.first_seat();
+            let mut asked = Vec::new();
+            while let Some(seat) = d.to_act() {
+                asked.push(seat);
+                d.act(&Action::Pass).unwrap();
+            }
+            let expected: Vec<usize> = (0..155)
+                .map(|i| (first + i) % PLAYERS)
+                .enumerate()
+                .filter(|&(i, s)| i < LAST_ROUNDS_FROM || s == prev)
+                .map(|(_, s)| s)
+                .collect();
+            assert_eq!(asked, expected, "seed {seed}");
+        }
     }
 }

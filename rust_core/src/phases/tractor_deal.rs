@@ -1,8 +1,10 @@
 //! The Tractor deal with declarations (TR-10..TR-14): cards dealt one at a time in C-5
-//! order; whenever the seat that just received a card could declare, overcall or
-//! reinforce, the deal waits for its `declare CARDS` or `pass`; after the last card a
-//! final round asks every seat that still could, in seat order from the seat after the
-//! last receiver, until all four have passed since the last declaration (TR-12).
+//! order; after every card the deal waits for the receiver's `declare CARDS` or `pass`;
+//! after the last card a final round asks every seat in seat order from the seat after
+//! the last receiver, until all four have passed since the last declaration (TR-12).
+//! Who is asked depends only on public information (the deal order and the answers),
+//! never on the cards held: a seat with no declaration is asked all the same and can
+//! only pass.
 
 use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
 use crate::error::ActionError;
@@ -254,51 +256,24 @@ impl TractorDeal {
             .collect()
     }
 
-    /// Whether `seat` may declare, overcall or reinforce now: [`Self::options`] is not
-    /// empty, in a few look-ups (asked after every card dealt).
-    fn may_declare(&self, seat: usize) -> bool {
-        let held = &self.hands[seat];
-        let level = |n: u8| {
-            Suit::ALL
-                .iter()
-                .any(|&s| held.get(Card::new(self.level, s)) >= n)
-        };
-        let (lj, bj) = (held.get(LJ) >= 2, held.get(BJ) >= 2);
-        match self.standing() {
-            None => level(1) || lj || bj,
-            Some((owner, current)) if *owner == seat => {
-                current.len() == 1 && held.get(current[0]) >= 2
-            }
-            Some((_, current)) => match declaration_strength(current, self.level) {
-                Some(1) => level(2) || lj || bj,
-                Some(2) => lj || bj,
-                Some(3) => bj,
-                _ => false,
-            },
-        }
-    }
-
-    /// TR-12: deals until a seat may declare; then the final round; then TR-13, TR-14.
+    /// TR-12: deals the next card and asks its receiver; after the last card, the final
+    /// round asks seat after seat; then TR-13, TR-14. Every receiver and every seat of
+    /// the final round is asked, so who is asked tells nothing of the cards.
     fn advance(&mut self) {
-        while self.dealt < DEALT {
+        if self.dealt < DEALT {
             let seat = (self.first + self.dealt) % PLAYERS;
             self.hands[seat].add(self.deck[self.dealt], 1);
             self.dealt += 1;
-            if self.may_declare(seat) {
-                self.asking = Some(seat);
-                return;
-            }
+            self.asking = Some(seat);
+            return;
         }
         if !self.final_round {
             self.final_round = true;
             self.final_seat = (self.first + DEALT) % PLAYERS;
         }
-        while self.final_passes < PLAYERS {
-            if self.may_declare(self.final_seat) {
-                self.asking = Some(self.final_seat);
-                return;
-            }
-            self.final_answer(false);
+        if self.final_passes < PLAYERS {
+            self.asking = Some(self.final_seat);
+            return;
         }
         self.asking = None;
         self.end_declaring();
@@ -425,7 +400,7 @@ impl Phase for TractorDeal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::parse_cards;
+    use crate::card::{format_cards, parse_cards};
     use crate::error::ErrorKind;
     use crate::phases::parse_action;
     use crate::phases::test_support::{deck_with, moved_to_end};
@@ -458,6 +433,13 @@ mod tests {
             .map_err(String::from)
     }
 
+    /// Passes for every seat asked until `cards` cards are dealt.
+    fn pass_to(d: &mut TractorDeal, cards: usize) {
+        while d.cards_dealt() < cards {
+            act(d, "pass").unwrap();
+        }
+    }
+
     fn texts(d: &TractorDeal) -> Vec<String> {
         d.legal_actions(usize::MAX)
             .iter()
@@ -485,8 +467,11 @@ mod tests {
         assert_eq!((d.to_act(), d.cards_dealt()), (Some(0), 1));
         assert_eq!(texts(&d), ["declare 2h", "pass"]);
         act(&mut d, "declare 2h").unwrap();
-        // A single 2s is no overcall: seat 1 is not asked until it can pair.
-        assert_eq!((d.to_act(), d.cards_dealt()), (Some(1), 6));
+        // A single 2s is no overcall: seat 1 is asked and can only pass until it can pair.
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(1), 2));
+        assert_eq!(texts(&d), ["pass"]);
+        pass_to(&mut d, 6);
+        assert_eq!(d.to_act(), Some(1));
         assert_eq!(texts(&d), ["declare 2s 2s", "pass"]);
         assert_eq!(
             act(&mut d, "declare 2s").unwrap_err(),
@@ -500,7 +485,8 @@ mod tests {
     fn tr_11_reinforcement_is_the_second_copy_only() {
         let mut d = deal(&[(0, "2h"), (4, "2h"), (8, "LJ"), (12, "LJ")], None);
         act(&mut d, "declare 2h").unwrap();
-        assert_eq!((d.to_act(), d.cards_dealt()), (Some(0), 5));
+        pass_to(&mut d, 5);
+        assert_eq!(d.to_act(), Some(0));
         assert_eq!(texts(&d), ["declare 2h 2h", "pass"]);
         assert_eq!(
             act(&mut d, "declare 2h").unwrap_err(),
@@ -516,8 +502,10 @@ mod tests {
             "you do not hold 2c (of the cards dealt to you so far)"
         );
         act(&mut d, "declare 2h 2h").unwrap();
-        // A pair stands: seat 0 is not asked for its LJ LJ (cards 9 and 13).
-        assert!(d.cards_dealt() > 13 && d.options(0).is_empty());
+        // A pair stands: seat 0 has nothing to declare with its LJ LJ (cards 9 and 13).
+        pass_to(&mut d, 13);
+        assert_eq!((d.to_act(), texts(&d)), (Some(0), vec!["pass".to_string()]));
+        assert!(d.options(0).is_empty());
         assert_eq!(
             d.declaration_error(0, &parse_cards("LJ LJ").unwrap())
                 .map(String::from),
@@ -529,16 +517,26 @@ mod tests {
     fn tr_12_final_round_asks_until_four_passes() {
         // Nobody may declare during the deal but seat 2, whose single 2d comes last.
         let mut d = deal(&[(98, "2d")], None);
-        assert_eq!(
-            (d.to_act(), d.cards_dealt(), d.final_round()),
-            (Some(2), 99, false)
-        );
+        pass_to(&mut d, 99);
+        assert_eq!((d.to_act(), d.final_round()), (Some(2), false));
+        assert_eq!(texts(&d), ["declare 2d", "pass"]);
         act(&mut d, "pass").unwrap();
-        // The final round starts at the seat after the last receiver (seat 3): seat 2 again.
-        assert_eq!((d.to_act(), d.final_round()), (Some(2), true));
-        act(&mut d, "declare 2d").unwrap();
-        // After a declaration every seat must pass again; nobody else can declare.
-        assert_eq!(d.to_act(), None);
+        assert_eq!((d.to_act(), d.cards_dealt()), (Some(3), 100));
+        act(&mut d, "pass").unwrap();
+        // The final round asks every seat from the seat after the last receiver (seat 3).
+        let mut asked = Vec::new();
+        while let Some(seat) = d.to_act() {
+            assert!(d.final_round());
+            asked.push(seat);
+            let answer = if asked.len() == 3 {
+                "declare 2d"
+            } else {
+                "pass"
+            };
+            act(&mut d, answer).unwrap();
+        }
+        // After seat 2's declaration all four must pass again.
+        assert_eq!(asked, [0, 1, 2, 3, 0, 1, 2]);
         let (dealer, rules) = d.outcome().unwrap();
         assert_eq!((dealer, rules.trump), (2, Some(Suit::DIAMONDS)));
         assert_eq!(d.hands()[2].len(), 33);
@@ -546,12 +544,20 @@ mod tests {
 
     #[test]
     fn tr_13_no_declaration_no_trump_and_a_fixed_dealer_stays() {
-        let d = deal(&[], None);
+        let mut d = deal(&[], None);
+        while d.to_act().is_some() {
+            act(&mut d, "pass").unwrap();
+        }
         let (dealer, rules) = d.outcome().unwrap();
         assert_eq!((dealer, rules.trump), (0, None));
         let mut d = deal(&[(1, "2c")], Some(3));
-        assert_eq!(d.to_act(), Some(1));
+        pass_to(&mut d, 2);
+        assert_eq!((d.to_act(), texts(&d)[0].as_str()), (Some(1), "declare 2c"));
         act(&mut d, "declare 2c").unwrap();
+        pass_to(&mut d, DEALT);
+        while d.to_act().is_some() {
+            act(&mut d, "pass").unwrap();
+        }
         let (dealer, rules) = d.outcome().unwrap();
         assert_eq!((dealer, rules.trump), (3, Some(Suit::CLUBS)));
     }
@@ -571,17 +577,70 @@ mod tests {
         assert!(err.contains("both teams must be at the same level"));
     }
 
+    /// The seats asked and the answers, playing random legal actions from `seed`.
+    fn asked(d: &mut TractorDeal, seed: u64) -> Vec<(usize, Action)> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        while let Some(seat) = d.to_act() {
+            let action = d.legal_action(rng.below(d.num_legal())).unwrap();
+            d.act(&action).unwrap();
+            out.push((seat, action));
+        }
+        out
+    }
+
     #[test]
-    fn tr_12_the_quick_check_agrees_with_the_options() {
-        for seed in 0..300u64 {
+    fn tr_12_every_receiver_is_asked_then_every_seat_in_the_final_round() {
+        for seed in 0..200u64 {
             let two = (Rank::TWO, Rank::TWO);
             let mut d = TractorDeal::new(seed, None, None, two, None, FollowFormat::Pairs).unwrap();
-            let mut rng = Rng::new(seed);
-            while d.to_act().is_some() {
-                for s in 0..PLAYERS {
-                    assert_eq!(d.may_declare(s), !d.options(s).is_empty(), "seed {seed}");
+            let first = d.first_seat();
+            let log = asked(&mut d, seed);
+            let seats: Vec<usize> = log.iter().map(|(s, _)| *s).collect();
+            let receivers: Vec<usize> = (0..DEALT).map(|i| (first + i) % PLAYERS).collect();
+            assert_eq!(seats[..DEALT], receivers[..], "seed {seed}");
+            // The final round: seat order from the seat after the last receiver, until
+            // four passes in a row since the last declaration.
+            let last = log[DEALT..]
+                .iter()
+                .rposition(|(_, a)| *a != Action::Pass)
+                .map_or(0, |i| i + 1);
+            assert_eq!(log.len(), DEALT + last + PLAYERS, "seed {seed}");
+            for (k, &seat) in seats[DEALT..].iter().enumerate() {
+                assert_eq!(seat, (first + DEALT + k) % PLAYERS, "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn tr_12_who_is_asked_does_not_depend_on_hidden_cards() {
+        // Swapping two cards of other seats (or the undealt ones) never changes who is
+        // asked, when every seat answers the same.
+        let two = (Rank::TWO, Rank::TWO);
+        for seed in 0..50u64 {
+            let mut d =
+                TractorDeal::new(seed, None, Some(0), two, None, FollowFormat::Pairs).unwrap();
+            let deck = d.deck().to_vec();
+            let log = asked(&mut d, seed);
+            let mut rng = Rng::new(seed ^ 0xfeed);
+            let mut swapped = deck.clone();
+            let (i, j) = (rng.below(100) as usize, rng.below(100) as usize);
+            swapped.swap(i, j);
+            let mut e = TractorDeal::new(
+                seed,
+                Some(&format_cards(&swapped)),
+                Some(0),
+                two,
+                None,
+                FollowFormat::Pairs,
+            )
+            .unwrap();
+            for (seat, action) in &log {
+                assert_eq!(e.to_act(), Some(*seat), "seed {seed}");
+                if e.act(action).is_err() {
+                    // The swap took away a card this seat declared: it saw a change.
+                    break;
                 }
-                d.apply_legal(rng.below(d.num_legal())).unwrap();
             }
         }
     }
@@ -608,6 +667,7 @@ mod tests {
     fn tr_11_a_refused_reinforcement_cites_tr_11() {
         let mut d = deal(&[(0, "2h"), (4, "2h"), (8, "LJ"), (12, "LJ")], None);
         act(&mut d, "declare 2h").unwrap();
+        pass_to(&mut d, 5);
         let e = d.act(&parse_action("declare 2h").unwrap()).unwrap_err();
         assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("TR-11")));
     }
