@@ -114,7 +114,10 @@ class Fenpai:
         self.fenpai = fenpai
         self.variant, self.options = variant, options
         self.mid = [self.mid_play(seed) for seed in range(STATES)]
-        self.encode_out = "out" in inspect.signature(fenpai.encode).parameters
+        params = inspect.signature(fenpai.encode).parameters
+        self.encode_out = "out" in params
+        # The observation alone, as OpenSpiel's tensors are (the legal list is other work).
+        self.encode_kwargs = {"legal": False} if "legal" in params else {}
         self.buffers = [self.observation(g).copy() for g in self.mid]
         self.seed = 0
 
@@ -182,8 +185,10 @@ class Fenpai:
     def encode(self, i: int) -> object:
         game = self.mid[i]
         if self.encode_out:
-            return self.fenpai.encode(game, game.to_act[0], out=self.buffers[i])
-        return self.fenpai.encode(game, game.to_act[0])
+            return self.fenpai.encode(
+                game, game.to_act[0], out=self.buffers[i], **self.encode_kwargs
+            )
+        return self.fenpai.encode(game, game.to_act[0], **self.encode_kwargs)
 
     def measure(self, what: str, seconds: float, sizes: dict, key: str) -> float:
         if what == "decisions":
