@@ -8,6 +8,8 @@
 //! follow's steps, the friend) are left to the exact check by replay.
 
 use crate::card::{Counts, NUM_CARDS};
+
+use super::distinct;
 use crate::multiset::pairs_in;
 use crate::trick::{forced_order, Component, FollowFormat, Format, Kind, Shape, TrickPlay};
 
@@ -227,7 +229,12 @@ impl PlayFacts {
         match rules.opts.follow_format {
             FollowFormat::Off => true,
             FollowFormat::Exact => {
-                let matched = || rules.arranged_key(cards, suit, lead).is_some();
+                // A pair or triple is matched by copies of one card; a tractor by an
+                // arrangement (C-31 `exact`).
+                let matched = || match shape.kind() {
+                    Kind::Pair | Kind::Triple => distinct(cards).count() == 1,
+                    _ => rules.arranged_key(cards, suit, lead).is_some(),
+                };
                 match shape.kind() {
                     Kind::Pair | Kind::Triple if simple && !matched() => {
                         self.below_width(play, t, seat, suit, None, shape.num_cards() as u8);

@@ -71,6 +71,10 @@ struct Position<'a> {
     /// The seat of each place; None for the kitty.
     owners: Vec<Option<usize>>,
     facts: PlayFacts,
+    /// The known cards, each in its places.
+    musts: Vec<Must>,
+    /// Per failed throw no known hand beat: the units that may have beaten it.
+    beaten: Vec<Vec<Must>>,
 }
 
 impl<'a> Position<'a> {
@@ -78,16 +82,12 @@ impl<'a> Position<'a> {
         let n = real.num_players();
         let rules = real.rules();
         let declarer = real.tricks().first().map_or(real.leader(), |t| t.leader);
-        let mut played = vec![Counts::default(); n];
-        for t in real.tricks() {
-            for p in &t.plays {
-                played[p.seat].add_all(&Counts::from_cards(&p.cards));
-            }
-        }
-        for (seat, cards) in real.trick_counts() {
-            played[seat].add_all(cards);
-        }
         let facts = PlayFacts::of(real, viewer);
+        let played = facts
+            .after
+            .first()
+            .cloned()
+            .unwrap_or_else(|| vec![Counts::default(); n]);
         let mut pool = full_deck(rules);
         pool.remove_all(real.hand(viewer));
         played.iter().for_each(|p| pool.remove_all(p));
@@ -114,7 +114,7 @@ impl<'a> Position<'a> {
             places.push(limited(pool.len() - in_hands, &open, lacks(declarer)));
             owners.push(None);
         }
-        Position {
+        let mut position = Position {
             real,
             viewer,
             known,
@@ -124,7 +124,12 @@ impl<'a> Position<'a> {
             places,
             owners,
             facts,
-        }
+            musts: Vec::new(),
+            beaten: Vec::new(),
+        };
+        position.musts = position.known_musts();
+        position.beaten = position.beaten_options();
+        position
     }
 
     fn place_of(&self, seat: usize) -> Option<usize> {
@@ -183,10 +188,10 @@ impl<'a> Position<'a> {
         out
     }
 
-    /// C-51: for each failed throw no known hand beat, a unit that beat it, drawn at
-    /// random among those the caps allow, put in a random other seat's hand (a beaten
+    /// C-51: for each failed throw no known hand beat, the units that could have beaten
+    /// it in another seat's hand as the caps allow (one is drawn per deal; a beaten
     /// tractor is left to the check).
-    fn beaten_musts(&self, rng: &mut Rng) -> Vec<Must> {
+    fn beaten_options(&self) -> Vec<Vec<Must>> {
         let rules = self.real.rules();
         let mut out = Vec::new();
         for b in &self.facts.beaten {
@@ -227,7 +232,7 @@ impl<'a> Position<'a> {
                 }
             }
             if !options.is_empty() {
-                out.push(options[rng.below(options.len() as u64) as usize]);
+                out.push(options);
             }
         }
         out
@@ -247,10 +252,13 @@ impl<'a> Position<'a> {
         (start, kitty)
     }
 
-    /// One constrained random deal of the unseen cards, or None at a dead end.
+    /// One constrained random deal of the unseen cards, or None at a dead end: the
+    /// known cards, a random unit that beat each failed throw, then the rest.
     fn draw(&self, rng: &mut Rng) -> Option<Vec<Counts>> {
-        let mut musts = self.known_musts();
-        musts.extend(self.beaten_musts(rng));
+        let mut musts = self.musts.clone();
+        for options in &self.beaten {
+            musts.push(options[rng.below(options.len() as u64) as usize]);
+        }
         assign(&self.pool, &self.places, &musts, rng)
     }
 
