@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import fenpai
 from fenpai.errors import NoSuchSeat
 from fenpai.games.base import Game
+from fenpai.games.trick_game import ONE_DECK
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("red_five_4p", {}),
@@ -496,3 +497,35 @@ def test_any_position_samples_to_the_same_views(case, seed, steps, sample_seed, 
     sample = g.sample_world(seat, sample_seed)
     assert sample.view(seat) == g.view(seat) and sample.view(None) == g.view(None)
     assert views(Game.from_json(sample.to_json())) == views(sample)
+
+
+def scripted_deck(hands: list[list[str]], kitty: list[str], decks: int) -> str:
+    """A deck (C-5) dealing each `hands[seat]` (then the rest of the cards, in deck
+    order, to fill the hands) from seat 0, the kitty last."""
+    rest = Counter({str(c): decks for c in ONE_DECK})
+    for cards in [*hands, kitty]:
+        rest.subtract(cards)
+    assert min(rest.values()) >= 0
+    pool = list(rest.elements())
+    size = (len(pool) + sum(map(len, hands))) // len(hands)
+    full = [[*h, *(pool.pop() for _ in range(size - len(h)))] for h in hands]
+    n = len(hands)
+    return " ".join([full[p % n][p // n] for p in range(size * n)] + kitty)
+
+
+def test_r5_13_a_trump_drawn_from_the_kitty_when_the_seat_holds_every_2_of_it() -> None:
+    # Seat 1 holds every 2d, the 原庄 (seat 0) no 2, the kitty only diamonds and no 2:
+    # the forced trump, diamonds, came from the kitty. A sample for seat 1 must deal the
+    # 原庄 no 2 at all and the kitty a diamond its draw takes (R5-13).
+    hands = [[], ["2d"] * 3, ["2s"] * 3, ["2h"] * 3, ["2c"] * 3]
+    kitty = ["4d", "6d", "7d", "8d", "9d", "Jd", "Qd"]
+    g = fenpai.new_game("red_five_5p", deck=scripted_deck(hands, kitty, 3), first_seat=0)
+    while g.phase == "deal":
+        (seat,) = g.to_act
+        g.apply(seat, "pass")
+    assert g.forced and g.rules.trump == "d"  # type: ignore[attr-defined]
+    for n in range(6):
+        sample = g.sample_world(1, n)
+        assert sample.view(1) == g.view(1) and sample.view(None) == g.view(None)
+        assert not any(str(c).startswith("2") for c in sample.hand_of(0))
+        assert views(Game.from_json(sample.to_json())) == views(sample)

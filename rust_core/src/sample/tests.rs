@@ -12,6 +12,7 @@ use crate::rng::{seed_for, Rng};
 use crate::trick::{FollowFormat, TrickPlay};
 
 use super::world::known_for;
+use super::world::sample_world_tries;
 use super::{sample_world, Known, Objects, Real, World};
 
 fn setups() -> Vec<Setup> {
@@ -584,4 +585,25 @@ pub(crate) fn trick_positions(per_setup: u64) -> Vec<(Setup, TrickPlay, Vec<Know
         }
     }
     out
+}
+
+#[test]
+fn c_5_the_last_fallback_is_the_real_deal_with_a_seed_of_its_own() {
+    // With no constrained deal allowed, the sample is the real deal itself: the seat
+    // sees the same hand, and the deck with its seed replays the history.
+    for setup in setups()
+        .into_iter()
+        .filter(|s| !matches!(s, Setup::FiftyK { .. }))
+    {
+        for seed in 0..4u64 {
+            let (g, first) = position(&setup, seed + 500);
+            for seat in 0..hands(&g).len() {
+                let w = sample_world_tries(&real(&g, first), &setup, seat, false, seed, 0);
+                assert_eq!(hands(&w.objects), hands(&g));
+                assert_eq!(seen(&w.objects, seat), seen(&g, seat));
+                let again = replayed(&w, &setup);
+                assert_eq!(format!("{again:?}"), format!("{:?}", w.objects));
+            }
+        }
+    }
 }

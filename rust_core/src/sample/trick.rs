@@ -560,4 +560,25 @@ mod tests {
             "{accepted} accepted, {refused} refused"
         );
     }
+
+    #[test]
+    fn c_50_c_51_the_fallback_chain_of_swaps_stays_consistent_and_moves() {
+        // The fallback starts from the real deal and keeps a swap only when the world
+        // stays consistent: every world it returns replays, and swaps do happen.
+        let mut moved = 0;
+        for (_, play, known_by_seat) in trick_positions(12) {
+            for (seat, known) in known_by_seat.iter().enumerate() {
+                let position = Position::new(&play, seat, known);
+                let world = position.swapped(&mut Rng::new(seat as u64));
+                let now = position.hands_now(&world.start);
+                assert!(position.keeps_facts(&now, &world.start, &world.kitty));
+                let again = position
+                    .replayed(&world.start, &world.kitty)
+                    .expect("it replays");
+                assert_eq!(format!("{again:?}"), format!("{:?}", world.play));
+                moved += (0..play.num_players()).any(|s| now[s] != *play.hand(s)) as usize;
+            }
+        }
+        assert!(moved > 20, "{moved}");
+    }
 }

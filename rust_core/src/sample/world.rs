@@ -759,6 +759,18 @@ fn fifty_k_world(play: &FkPlay, first: usize, seat: usize, seed: u64) -> World {
 /// the real hand, at most [`TRIES`]; then the real deal itself, with a seed of its own.
 /// Deterministic for `seed`.
 pub fn sample_world(real: &Real, setup: &Setup, seat: usize, over: bool, seed: u64) -> World {
+    sample_world_tries(real, setup, seat, over, seed, TRIES)
+}
+
+/// [`sample_world`] with at most `tries` constrained deals before the real one.
+pub(crate) fn sample_world_tries(
+    real: &Real,
+    setup: &Setup,
+    seat: usize,
+    over: bool,
+    seed: u64,
+    tries: usize,
+) -> World {
     if let Real::FiftyK(play, first) = *real {
         return fifty_k_world(play, first, seat, seed);
     }
@@ -773,7 +785,7 @@ pub fn sample_world(real: &Real, setup: &Setup, seat: usize, over: bool, seed: u
     let known = hand.known(forbid);
     let mut rng = Rng::new(seed);
     let first = hand.layout.first;
-    for _ in 0..TRIES {
+    for _ in 0..tries {
         let Some(h) = hand.holdings(&known, &mut rng) else {
             continue;
         };
