@@ -133,6 +133,31 @@ def test_samples_differ_where_other_hands_hold_cards_the_seat_cannot_see(
             assert len(dealt) > 1, f"seat {others[0]}'s hand never varies"
 
 
+PHASES = [
+    ("tractor", {}, ["deal", "kitty", "play", "done"]),
+    ("red_five_4p", {"decks": 3}, ["bid", "trump", "kitty", "play", "done"]),
+    ("red_five_5p", {}, ["deal", "kitty", "friend", "play", "done"]),
+    ("fifty_k", {"players": 3}, ["play", "done"]),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "phases"), PHASES, ids=[p[0] for p in PHASES])
+def test_every_phase_samples_for_every_seat(
+    variant: str, options: dict[str, Any], phases: list[str]
+) -> None:
+    for phase in phases:
+        for k in range(2):
+            g = to_phase(variant, 70 + k, phase, **options)
+            assert g.phase == phase
+            for seat in range(g.num_players):
+                sample = g.sample_world(seat, k)
+                assert sample.phase == phase
+                assert sample.view(seat) == g.view(seat) and sample.view(None) == g.view(None)
+                assert views(Game.from_json(sample.to_json())) == views(sample)
+                if phase != "done":
+                    play_to_end(sample, k)
+
+
 def test_sample_world_refuses_a_seat_or_seed_that_is_not_one() -> None:
     g = fenpai.new_game("tractor", seed=1)
     with pytest.raises(NoSuchSeat):
