@@ -3,14 +3,14 @@
 # Rust format, clippy and unit tests; ruff; stub check; mypy (strict); Buf lint of the
 # protocol and the freshness of its generated stubs; the TypeScript and Go example
 # clients' builds; the documentation site; pytest (the service tests run real servers on
-# loopback).
+# loopback, the Ray tests a local Ray cluster).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
-python -m pip install --quiet -e '.[dev,docs]'
+python -m pip install --quiet -e '.[dev,docs,ray]'
 
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
