@@ -2,10 +2,13 @@
 CPUs that this module starts: the results of `workers=1` in game order, tasks of at
 least Ray's ~10 ms, the progress, clear errors and Ctrl-C."""
 
+import importlib.util
+import json
 import logging
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pexpect
@@ -73,16 +76,18 @@ def test_tasks_of_at_least_ray_guidance(cluster, monkeypatch):
         return measured[-1]
 
     monkeypatch.setattr(ray_backend, "_probe", measuring)
-    done = []
-    games = 3000
-    one = fenpai.simulate("fifty_k", games, seed=2)
-    out = fenpai.simulate("fifty_k", games, seed=2, workers=2, backend="ray", progress=done.append)
+    done, games, bots = [], 400, ["greedy", "random"] * 2
+    one = fenpai.simulate("tractor", games, seed=2, bots=bots)
+    out = fenpai.simulate(
+        "tractor", games, seed=2, bots=bots, workers=2, backend="ray", progress=done.append
+    )
     assert same(one, out)
     [(first, seconds)] = measured
+    size = ray_backend.task_size(games - len(first), 2, seconds)
     tasks = sorted(np.diff(done), reverse=True)  # finished in any order, the last one short
-    assert done[0] == len(first) > 0 and len(tasks) >= 2, done
-    assert all(t == tasks[0] for t in tasks[:-1]) and 0 < tasks[-1] <= tasks[0]
-    assert tasks[0] * seconds >= ray_backend.TASK_SECONDS
+    assert done[0] == len(first) > 0 and len(tasks) == -(-(games - len(first)) // size)
+    assert all(t == size for t in tasks[:-1]) and 0 < tasks[-1] <= size
+    assert size * seconds >= ray_backend.TASK_SECONDS
 
 
 @pytest.mark.parametrize("seconds", [1e-6, 4e-5, 1e-3, 0.03, 5.0])
@@ -162,23 +167,6 @@ def table(out: str) -> list[list[str]]:
     return [line.split("│")[1:-1] for line in out.splitlines() if line.count("│") == 6]
 
 
-def test_selfplay_on_the_cluster_at_an_address(cluster, capsys):
-    """`--ray ADDRESS` from another process: the table of the same games played here."""
-    args = ["selfplay", "red_five_4p", "-n", "200", "--seed", "4"]
-    assert main(args) == 0
-    here = table(capsys.readouterr().out)
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
-    run = subprocess.run(
-        [sys.executable, "-m", "fenpai.cli", *args, "--ray", cluster],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    assert run.returncode == 0, run.stderr
-    assert table(run.stdout) == here and len(here) == 4
-    assert "(ray, 2 at a time)" in run.stdout and run.stderr == ""
-
-
 def test_selfplay_ray_workers_and_local_cluster(cluster, capsys):
     """`--ray` alone uses the cluster this process has (here the module's), `--workers`
     caps the tasks at once."""
@@ -214,6 +202,45 @@ def test_without_ray_installed(monkeypatch, capsys):
 def test_an_unknown_backend():
     with pytest.raises(ValueError, match="unknown backend 'dask': expected one of threads, ray"):
         fenpai.simulate("tractor", 5, backend="dask")
+
+
+def test_the_benchmark_runs(cluster, capsys):
+    """`benches/ray_selfplay.py` on this cluster, on a tiny budget (figures unchecked)."""
+    path = Path(__file__).resolve().parent.parent / "benches" / "ray_selfplay.py"
+    spec = importlib.util.spec_from_file_location("ray_selfplay", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    args = ["--variants", "fifty_k_3p", "--rounds", "1", "--seconds", "0.01", "--address"]
+    assert bench.main([*args, cluster, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result["rows"]["fifty_k_3p"]) == {"local_1", "threads_2", "ray_1", "ray_2", "games"}
+    assert set(result["ratios"]["fifty_k_3p"]) == {
+        "ray_2/ray_1",
+        "ray_2/threads_2",
+        "ray_1/local_1",
+    }
+    assert bench.main([*args, cluster]) == 0
+    assert "ray_2/threads_2" in capsys.readouterr().out
+
+
+# Another driver on the cluster last: Ray then starts this process's workers anew.
+
+
+def test_selfplay_on_the_cluster_at_an_address(cluster, capsys):
+    """`--ray ADDRESS` from another process: the table of the same games played here."""
+    args = ["selfplay", "red_five_4p", "-n", "200", "--seed", "4"]
+    assert main(args) == 0
+    here = table(capsys.readouterr().out)
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
+    run = subprocess.run(
+        [sys.executable, "-m", "fenpai.cli", *args, "--ray", cluster],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert run.returncode == 0, run.stderr
+    assert table(run.stdout) == here and len(here) == 4
+    assert "(ray, 2 at a time)" in run.stdout and run.stderr == ""
 
 
 def test_ctrl_c_cancels_selfplay_on_ray(cluster):
