@@ -50,7 +50,8 @@ def _ray() -> ModuleType:
 def connect(address: str | None = None) -> None:
     """Connects this process to the Ray cluster whose head is at `address` (HOST:PORT,
     ray://HOST:PORT for Ray Client, or auto), or with none to the cluster RAY_ADDRESS
-    names, else a new local one. Connected already, it only checks the address."""
+    names, else a new local one; Ray's own messages here are errors only. Connected
+    already, it only checks the address."""
     ray = _ray()
     if address:
         _reachable(address)
@@ -59,7 +60,8 @@ def connect(address: str | None = None) -> None:
     try:
         ray.init(address=address or None, logging_level=logging.ERROR, include_dashboard=False)
     except (ConnectionError, ValueError) as err:
-        raise RayUnavailable(f"cannot connect to a Ray cluster at {address}: {err}") from None
+        where = f" at {address}" if address else ""
+        raise RayUnavailable(f"cannot connect to a Ray cluster{where}: {err}") from None
 
 
 def _reachable(address: str) -> None:

@@ -40,7 +40,7 @@ def seat_bots(pattern: str | None, seats: int) -> list[str]:
     return names * (seats // len(names))
 
 
-def backend(args: argparse.Namespace) -> tuple[str, int]:
+def backend(args: argparse.Namespace, console: Console) -> tuple[str, int]:
     """The backend and the workers: threads here, or Ray tasks on the cluster that
     `--ray` names (connected now, so that a bad address stops the command at once)."""
     if args.ray is None:
@@ -48,7 +48,8 @@ def backend(args: argparse.Namespace) -> tuple[str, int]:
     from fenpai import ray_backend
 
     try:
-        ray_backend.connect(args.ray or None)
+        with console.status("connecting to Ray"):
+            ray_backend.connect(args.ray or None)
     except ray_backend.RayUnavailable as err:
         raise UsageError(str(err)) from None
     return "ray", args.workers or ray_backend.cluster_cpus()
@@ -61,7 +62,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     options = parse_options(args.option)
     seats = make_game(args.variant, 0, options).num_players
     names = seat_bots(args.bots, seats)
-    kind, workers = backend(args)
+    kind, workers = backend(args, console)
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
