@@ -27,14 +27,7 @@ import sys
 import time
 from typing import Any
 
-#: Rows: name -> (variant, options).
-ROWS: dict[str, tuple[str, dict[str, Any]]] = {
-    "tractor": ("tractor", {}),
-    "red_five_4p": ("red_five_4p", {}),
-    "red_five_5p": ("red_five_5p", {}),
-    "fifty_k": ("fifty_k", {}),
-    "fifty_k_3p": ("fifty_k", {"players": 3}),
-}
+from whole_games import ROWS  # the rows of the whole-games benchmark: name -> variant, options
 
 
 def setups(ray_workers: list[int]) -> dict[str, tuple[str, int]]:

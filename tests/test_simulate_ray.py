@@ -204,10 +204,11 @@ def test_an_unknown_backend():
         fenpai.simulate("tractor", 5, backend="dask")
 
 
-def test_the_benchmark_runs(cluster, capsys):
+def test_the_benchmark_runs(cluster, capsys, monkeypatch):
     """`benches/ray_selfplay.py` on this cluster, on a tiny budget (figures unchecked)."""
-    path = Path(__file__).resolve().parent.parent / "benches" / "ray_selfplay.py"
-    spec = importlib.util.spec_from_file_location("ray_selfplay", path)
+    benches = Path(__file__).resolve().parent.parent / "benches"
+    monkeypatch.syspath_prepend(str(benches))  # as a script has its folder on its path
+    spec = importlib.util.spec_from_file_location("ray_selfplay", benches / "ray_selfplay.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     args = ["--variants", "fifty_k_3p", "--rounds", "1", "--seconds", "0.01", "--address"]
