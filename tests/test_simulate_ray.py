@@ -15,15 +15,12 @@ import pexpect
 import pytest
 from cli_support import spawn
 
-# Ray's own processes on the loopback address only (by default it takes the machine's
-# network address); read when Ray is imported.
-os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-ray = pytest.importorskip("ray")
+import fenpai
+from fenpai import ray_backend
+from fenpai.cli import main
+from fenpai.simulate import chunk_size, play_chunk
 
-import fenpai  # noqa: E402
-from fenpai import ray_backend  # noqa: E402
-from fenpai.cli import main  # noqa: E402
-from fenpai.simulate import chunk_size, play_chunk  # noqa: E402
+ray = pytest.importorskip("ray")  # the ray extra (scripts/test.sh installs it)
 
 CASES = [
     ("red_five_4p", {}, ["greedy", "random", "random", "random"]),
