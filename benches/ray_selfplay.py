@@ -7,7 +7,8 @@ A script, not a test: it prints figures and asserts nothing about time.
     python benches/ray_selfplay.py --address HEAD:6379 --ray-workers 1,2,64   # a cluster
     python benches/ray_selfplay.py --json                                    # machine-readable
 
-Without `--address` it starts a local Ray cluster of two CPUs on the loopback address.
+Without `--address` it starts a local Ray cluster of two CPUs on the loopback address,
+its workers at the priority of this process (nice 0, not Ray's 15).
 Each variant plays the same games (greedy and random bots alternating, as `fenpai
 selfplay`) with every setup; the number of games is sized so that one worker here takes
 about `--seconds`. Ray's workers are started and warmed up (a first run per variant,
@@ -99,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.address:
         ray_backend.connect(args.address)
     elif not ray.is_initialized():
+        # Ray runs its workers at nice 15; a local cluster's at 0 here, as the threads
+        # they are compared with (on a shared machine, 15 measures what others leave).
+        os.environ.setdefault("RAY_worker_niceness", "0")
         ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR)
     cpus = int(ray.cluster_resources().get("CPU", 0))
     rows = measure(args)

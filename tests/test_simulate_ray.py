@@ -121,6 +121,7 @@ class Finishing:
 
     def __init__(self, interrupt_at=None):
         self.rows, self.cancelled, self.waits, self.interrupt_at = {}, [], 0, interrupt_at
+        self.most = 0  # tasks under way at once
 
     def remote(self, variant, options, names, seeds):
         self.rows[tuple(seeds)] = play_chunk(variant, options, names, seeds)
@@ -128,6 +129,7 @@ class Finishing:
 
     def wait(self, refs, num_returns):
         self.waits += 1
+        self.most = max(self.most, len(refs))
         if self.waits == self.interrupt_at:
             raise KeyboardInterrupt
         return [refs[-1]], refs[:-1]
@@ -147,6 +149,14 @@ def test_rows_come_back_in_game_order_whatever_order_tasks_finish():
     rows = ray_backend._in_tasks(fake, fake, ("tractor", {}, names), parts, 3, 5, done.append)
     assert rows == play_chunk("tractor", {}, names, seeds)
     assert done == [9, 13, 17, 21, 25, 27, 31, 35]  # 5 done before; parts 2 to 7, 1, 0
+    assert fake.most == 3
+
+
+def test_tasks_in_flight():
+    """`workers` tasks at a time; twice that queued when they cover the cluster's CPUs
+    (Ray runs no more than its CPUs), so that no CPU waits for the driver."""
+    assert ray_backend.in_flight(1, 2) == 1 and ray_backend.in_flight(3, 64) == 3
+    assert ray_backend.in_flight(2, 2) == 4 and ray_backend.in_flight(64, 16) == 128
 
 
 def test_an_interrupt_cancels_the_tasks_under_way():

@@ -3,9 +3,9 @@
 The driver plays the first few games itself to measure what a game costs, then splits
 the rest into Ray tasks of at least `TASK_SECONDS` of play each (Ray's guidance: tasks
 under about ten milliseconds cost more in overhead than they gain), keeps `workers` of
-them running and puts their rows back in game order. A game's result depends only on its
-seed, so the results are those of `workers=1` on one machine. Ray is an optional extra:
-`pip install 'fenpai[ray]'`.
+them running (`in_flight`) and puts their rows back in game order. A game's result
+depends only on its seed, so the results are those of `workers=1` on one machine. Ray
+is an optional extra: `pip install 'fenpai[ray]'`.
 """
 
 from __future__ import annotations
@@ -111,7 +111,15 @@ def play(
     rest = seeds[len(first) :]
     parts = split(rest, task_size(len(rest), workers, seconds_per_game))
     game = (variant, options, names)
-    return first + _in_tasks(ray, _remote_chunk(), game, parts, workers, len(first), progress)
+    ahead = in_flight(workers, cluster_cpus())
+    return first + _in_tasks(ray, _remote_chunk(), game, parts, ahead, len(first), progress)
+
+
+def in_flight(workers: int, cpus: int) -> int:
+    """Tasks submitted at a time: `workers`, or twice that when they cover the cluster's
+    CPUs, so that a task waits queued on the cluster behind each running one and no CPU
+    waits for this driver between tasks (Ray still runs no more tasks than CPUs)."""
+    return 2 * workers if workers >= cpus else workers
 
 
 def _probe(
@@ -139,18 +147,18 @@ def _in_tasks(
     remote: Any,
     game: tuple[str, dict[str, Any], list[str]],
     parts: list[list[int]],
-    workers: int,
+    ahead: int,
     done: int,
     progress: Progress,
 ) -> list[Row]:
-    """The parts' rows in order, from tasks of `remote` (`play_chunk` in Ray), at most
-    `workers` at a time, whatever order they finish in; on an error or an interrupt
+    """The parts' rows in order, from tasks of `remote` (`play_chunk` in Ray), `ahead`
+    submitted at a time, whatever order they finish in; on an error or an interrupt
     (Ctrl-C) the tasks under way are cancelled."""
     results: list[list[Row]] = [[] for _ in parts]
     todo = enumerate(parts)
     pending: dict[Any, int] = {}
     try:
-        for i, part in islice(todo, workers):
+        for i, part in islice(todo, ahead):
             pending[remote.remote(*game, part)] = i
         while pending:
             [ready], _ = ray.wait(list(pending), num_returns=1)
