@@ -34,7 +34,7 @@ fn option<'py, T: FromPyObjectOwned<'py>>(
 
 /// The variant's setup from the options its phases take (`Game.core_options()`, as
 /// `new_game` checked them).
-fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
+pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
     Ok(match variant {
         "tractor" => {
             let (a, b): (String, String) = option(options, "levels", ("2".into(), "2".into()))?;
@@ -66,7 +66,14 @@ fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> 
     })
 }
 
-fn objects<'py>(py: Python<'py>, hand: Hand) -> PyResult<Bound<'py, PyTuple>> {
+/// A built-in bot by name.
+pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {
+    BotKind::parse(name)
+        .ok_or_else(|| value_error(format!("unknown bot '{name}': expected random or greedy")))
+}
+
+/// A finished hand's phase objects, in order, as Python classes.
+pub(crate) fn objects<'py>(py: Python<'py>, hand: Hand) -> PyResult<Bound<'py, PyTuple>> {
     match hand {
         Hand::Tractor(deal, burial, play) => (
             TractorDeal::from_core(deal),
@@ -106,10 +113,7 @@ fn play_hands<'py>(
     let setup = setup(variant, options)?;
     let kinds = bots
         .iter()
-        .map(|b| {
-            BotKind::parse(b)
-                .ok_or_else(|| value_error(format!("unknown bot '{b}': expected random or greedy")))
-        })
+        .map(|b| bot_kind(b))
         .collect::<PyResult<Vec<_>>>()?;
     let hands = py
         .detach(|| {
