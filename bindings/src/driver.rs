@@ -11,7 +11,7 @@ use crate::cards::value_error;
 use crate::errors::action_error;
 use crate::hands::{bot_kind, objects, setup};
 
-/// Many hands in slots: `players[seat]` names a built-in bot ("random", "greedy") or is
+/// Many hands in slots: `seats[seat]` names a built-in bot ("random", "greedy") or is
 /// None for a seat played from Python, which each game waits on when it has a choice.
 #[pyclass(module = "fenpai._core", name = "Driver")]
 pub struct Driver {
@@ -46,21 +46,21 @@ fn rows(slots: &[i64], seats: &[i64]) -> PyResult<Vec<(usize, usize)>> {
         .collect()
 }
 
-/// A finished game: id, seed, number of actions and its phase objects.
-type Finished<'py> = (u64, u64, usize, Bound<'py, PyTuple>);
+/// A finished game: id, seed and its phase objects.
+type Finished<'py> = (u64, u64, Bound<'py, PyTuple>);
 
 #[pymethods]
 impl Driver {
     #[new]
-    #[pyo3(signature = (variant, players, slots, **options))]
+    #[pyo3(signature = (variant, seats, slots, **options))]
     fn py_new(
         variant: &str,
-        players: Vec<Option<String>>,
+        seats: Vec<Option<String>>,
         slots: usize,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let setup = setup(variant, options)?;
-        let players = players
+        let players = seats
             .iter()
             .map(|p| match p {
                 Some(name) => bot_kind(name).map(Player::Bot),
@@ -235,16 +235,15 @@ impl Driver {
         self.inner.apply(&answers).map_err(refused)
     }
 
-    /// Collects every finished game: [(id, seed, number of actions, phase objects)], the
-    /// objects as `play_hands` gives them.
+    /// Collects every finished game: [(id, seed, phase objects)], the objects as
+    /// `play_hands` gives them.
     fn take_finished<'py>(&mut self, py: Python<'py>) -> PyResult<Vec<Finished<'py>>> {
         self.inner
             .take_finished()
             .into_iter()
             .map(|g| {
-                let actions = g.hand.num_actions();
                 let hand = g.hand.into_hand().expect("a finished hand");
-                Ok((g.id, g.seed, actions, objects(py, hand)?))
+                Ok((g.id, g.seed, objects(py, hand)?))
             })
             .collect()
     }

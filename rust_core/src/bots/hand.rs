@@ -12,8 +12,8 @@ use crate::encode::{encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts}
 use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
 use crate::phases::{
-    fifty_k_action, fifty_k_deal, Action, Burial, FriendCall, Phase, RedFive4pBidding,
-    RedFive5pDeal, TractorDeal,
+    fifty_k_action, fifty_k_deal, Action, Burial, FriendCall, RedFive4pBidding, RedFive5pDeal,
+    TractorDeal,
 };
 use crate::rng::seed_for;
 use crate::trick::{FollowFormat, TrickPlay, Variant};
@@ -327,22 +327,6 @@ impl HandState {
         }
         self.settle().expect("a finished phase makes the next");
         true
-    }
-
-    /// Actions applied so far, in every phase (`Game.num_actions`).
-    pub fn num_actions(&self) -> usize {
-        let deal = self.deal.as_ref().map_or(0, |d| match d {
-            Deal::Tractor(d) => d.log().len(),
-            Deal::RedFive4p(d) => d.log().len(),
-            Deal::RedFive5p(d) => d.log().len(),
-        });
-        let play = self.play.as_ref().map_or(0, |p| match p {
-            Play::Trick(p) => p.log().len(),
-            Play::FiftyK(p) => p.log().len(),
-        });
-        deal + self.burial.as_ref().map_or(0, |b| b.log().len())
-            + self.call.as_ref().map_or(0, |c| c.log().len())
-            + play
     }
 
     /// Writes `seat`'s observation (the layout of [`crate::encode::Layout`]) into `out`,
