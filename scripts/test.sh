@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
-python -m pip install --quiet -e '.[dev,docs]'
+python -m pip install --quiet -e '.[dev,docs,rl]'
 
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings

@@ -103,9 +103,20 @@ impl Driver {
         Ok(())
     }
 
-    /// Starts game `id` of `seed` in `slot`, dropping what was there.
-    fn start(&mut self, slot: usize, id: u64, seed: u64) -> PyResult<()> {
-        self.inner.start(slot, id, seed).map_err(value_error)
+    /// Starts game `id` of `seed` in `slot`, dropping what was there; `deck` and
+    /// `first_seat` script the deal as `new_game` takes them (C-5).
+    #[pyo3(signature = (slot, id, seed, deck = None, first_seat = None))]
+    fn start(
+        &mut self,
+        slot: usize,
+        id: u64,
+        seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> PyResult<()> {
+        self.inner
+            .start(slot, id, seed, (deck, first_seat))
+            .map_err(value_error)
     }
 
     /// Plays every game on (the built-in bots, the GIL released) until it waits on a
@@ -137,6 +148,15 @@ impl Driver {
     /// The slots whose game is over and not collected yet.
     fn over(&mut self) -> Vec<usize> {
         self.inner.over()
+    }
+
+    /// The phase objects of the game in `slot` so far (copies), as `play_hands` gives a
+    /// finished hand's; None when the slot is empty.
+    fn objects<'py>(&self, py: Python<'py>, slot: usize) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        self.inner
+            .slot(slot)
+            .map(|g| objects(py, g.hand.clone().into_phases()))
+            .transpose()
     }
 
     /// The id and seed of the game in `slot`, None when it is empty.
@@ -241,10 +261,7 @@ impl Driver {
         self.inner
             .take_finished()
             .into_iter()
-            .map(|g| {
-                let hand = g.hand.into_hand().expect("a finished hand");
-                Ok((g.id, g.seed, objects(py, hand)?))
-            })
+            .map(|g| Ok((g.id, g.seed, objects(py, g.hand.into_phases())?)))
             .collect()
     }
 }

@@ -17,6 +17,10 @@ use crate::phases::Action;
 
 use super::{BotKind, HandState, SeatBots, Setup};
 
+/// A scripted deck (every card in deal order) and the seat of the first card (C-5),
+/// each `None` for the seed's.
+pub type Scripted<'a> = (Option<&'a str>, Option<usize>);
+
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -117,7 +121,7 @@ impl Driver {
         self.queue.len()
     }
 
-    fn game(&self, id: u64, seed: u64) -> Result<Game, String> {
+    fn game(&self, id: u64, seed: u64, deal: Scripted<'_>) -> Result<Game, String> {
         let bots = self
             .players
             .iter()
@@ -130,17 +134,25 @@ impl Driver {
         Ok(Game {
             id,
             seed,
-            hand: HandState::new(&self.setup, seed)?,
+            hand: HandState::dealt(&self.setup, seed, deal.0, deal.1)?,
             bots,
         })
     }
 
-    /// Starts game `id` of `seed` in `slot`, dropping what was there.
-    pub fn start(&mut self, slot: usize, id: u64, seed: u64) -> Result<(), String> {
+    /// Starts game `id` of `seed` in `slot`, dropping what was there; `deal` may script
+    /// the deck (every card in deal order) and the seat of the first card (C-5), as
+    /// `new_game` takes them (the seed still seeds what is not scripted, and the bots).
+    pub fn start(
+        &mut self,
+        slot: usize,
+        id: u64,
+        seed: u64,
+        deal: Scripted<'_>,
+    ) -> Result<(), String> {
         if slot >= self.slots.len() {
             return Err(format!("there is no slot {slot}"));
         }
-        self.slots[slot] = Some(self.game(id, seed)?);
+        self.slots[slot] = Some(self.game(id, seed, deal)?);
         Ok(())
     }
 
@@ -163,7 +175,9 @@ impl Driver {
             let Some(game) = &mut self.slots[slot] else {
                 match self.queue.pop_front() {
                     Some((id, seed)) => {
-                        let game = self.game(id, seed).expect("the setup was checked");
+                        let game = self
+                            .game(id, seed, (None, None))
+                            .expect("the setup was checked");
                         self.slots[slot] = Some(game);
                         continue;
                     }

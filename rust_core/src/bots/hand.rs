@@ -89,6 +89,14 @@ pub enum Play {
     FiftyK(FkPlay),
 }
 
+/// A hand's phase objects so far: deal, burial, friend call, play.
+pub type Phases = (
+    Option<Deal>,
+    Option<Burial>,
+    Option<FriendCall>,
+    Option<Play>,
+);
+
 /// One seat's bots, seeded as `fenpai.bots.Bot(kind, seed)` seeds its core bots: one
 /// for the phases before the play, one for each kind of play.
 #[derive(Clone, Debug)]
@@ -131,6 +139,17 @@ pub struct HandState {
 impl HandState {
     /// The hand of `game_seed` at its first decision.
     pub fn new(setup: &Setup, game_seed: u64) -> Result<HandState, String> {
+        HandState::dealt(setup, game_seed, None, None)
+    }
+
+    /// The hand of a scripted deal (C-5: every card in deal order, the first to
+    /// `first_seat`) when `deck` is given, else of `game_seed`, at its first decision.
+    pub fn dealt(
+        setup: &Setup,
+        game_seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> Result<HandState, String> {
         let mut hand = HandState {
             setup: *setup,
             deal: None,
@@ -144,25 +163,27 @@ impl HandState {
                 dealer,
                 follow_format,
             } => {
-                let deal = TractorDeal::new(game_seed, None, None, levels, dealer, follow_format)?;
+                let deal =
+                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?;
                 hand.deal = Some(Deal::Tractor(deal));
             }
             Setup::RedFive4p {
                 decks,
                 minimum_opening,
             } => {
-                let bidding = RedFive4pBidding::new(game_seed, None, None, decks, minimum_opening)?;
+                let bidding =
+                    RedFive4pBidding::new(game_seed, deck, first_seat, decks, minimum_opening)?;
                 hand.deal = Some(Deal::RedFive4p(bidding));
             }
             Setup::RedFive5p { prev_declarer, .. } => {
-                let deal = RedFive5pDeal::new(game_seed, None, None, prev_declarer)?;
+                let deal = RedFive5pDeal::new(game_seed, deck, first_seat, prev_declarer)?;
                 hand.deal = Some(Deal::RedFive5p(deal));
             }
             Setup::FiftyK {
                 players,
                 lead_after_out,
             } => {
-                let deal = fifty_k_deal(game_seed, players, None, None)?;
+                let deal = fifty_k_deal(game_seed, players, deck, first_seat)?;
                 let hands = deal
                     .hands
                     .iter()
@@ -354,6 +375,11 @@ impl HandState {
         encode_trick(variant, facts, seat, out)
     }
 
+    /// The phase objects made so far, in order (each finished one in its final state).
+    pub fn into_phases(self) -> Phases {
+        (self.deal, self.burial, self.call, self.play)
+    }
+
     /// The finished hand's phase objects; `None` while it is under way.
     pub fn into_hand(mut self) -> Option<Hand> {
         if !self.is_done() {
@@ -373,6 +399,13 @@ impl HandState {
 
 /// Plays the hand of `game_seed` to its end, `kinds[seat]` choosing for each seat.
 pub fn play_hand(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<Hand, String> {
+    Ok(played(setup, game_seed, kinds)?
+        .into_hand()
+        .expect("the hand is over"))
+}
+
+/// [`play_hand`]'s hand as a [`HandState`] at its end.
+pub fn played(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<HandState, String> {
     let n = setup.players();
     if kinds.len() != n {
         return Err(format!("the game has {n} seats; got {} bots", kinds.len()));
@@ -386,5 +419,5 @@ pub fn play_hand(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<Han
     while let Some(seat) = hand.to_act() {
         hand.bot_act(&mut bots[seat]);
     }
-    Ok(hand.into_hand().expect("the hand is over"))
+    Ok(hand)
 }

@@ -10,6 +10,6 @@ pub mod phases;
 pub mod trick;
 
 pub use fifty_k::FkBot;
-pub use hand::{play_hand, Deal, Hand, HandState, Play, SeatBots, Setup};
+pub use hand::{play_hand, played, Deal, Hand, HandState, Phases, Play, SeatBots, Setup};
 pub use phases::{Greedy, PhaseBot};
 pub use trick::{BotKind, Sides, TrickBot};
