@@ -13,6 +13,7 @@ of the picks). The picks so far are part of the seat's observation (its own card
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -66,6 +67,14 @@ class CardChoice:
             for word in text.split(" ")[1:]:
                 rows[r, CARD_INDEX[word]] += 1
         self.rows = rows
+
+    def copy_for(self, game: Game) -> CardChoice:
+        """The same choice, with its picks, in `game` (a copy of this choice's game)."""
+        new = copy.copy(self)
+        new.game, new.picked = game, self.picked.copy()
+        if hasattr(self, "play"):
+            new.play = game.core_objects()["play"]
+        return new
 
     def options(self) -> tuple[np.ndarray, bool]:
         """The card kinds it may pick next, and whether `done` plays the picks."""
@@ -147,6 +156,12 @@ class Decisions:
         ):
             choice = self.choice = CardChoice(game, seat)
         return choice
+
+    def copy_for(self, game: Game) -> Decisions:
+        """These decisions for `game`, a copy of the game they were taken in."""
+        new = copy.copy(self)
+        new.choice = None if self.choice is None else self.choice.copy_for(game)
+        return new
 
     def restore(self, game: Game, seat: int, picked: np.ndarray) -> None:
         """Resumes `seat`'s card-by-card choice of `game` with `picked` already picked
