@@ -8,6 +8,7 @@ seat's game points when the hand ends. An id the mask does not allow ends the ep
 with the variant's lowest score (`fenpai.envs.payoffs.bounds`) and `info["illegal"]`,
 the game unchanged, unless `illegal="raise"` asks for a ValueError instead.
 `reset(seed=...)` deals the same hand, with the same bots, for the same seed.
+Importing it registers `fenpai/<variant>-v0` with Gymnasium (`gymnasium.make`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from fenpai.bots import Bot, seed_for
 from fenpai.envs.aec import observation_size, observation_space, observe_seat
 from fenpai.envs.decisions import Decisions
 from fenpai.envs.payoffs import game_bounds, game_points
-from fenpai.games import new_game
+from fenpai.games import VARIANTS, new_game
 
 ObsDict = dict[str, np.ndarray]
 
@@ -111,3 +112,10 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         if self.render_mode is None:
             return None
         return repr(self.game.view(self.seat))
+
+
+for _variant in VARIANTS:
+    if f"fenpai/{_variant}-v0" not in gymnasium.registry:
+        gymnasium.register(
+            f"fenpai/{_variant}-v0", entry_point=SeatEnv, kwargs={"variant": _variant}
+        )
