@@ -50,7 +50,9 @@ def test_seat_env_reset_with_a_seed_replays_the_same_hand():
     for a, b in zip(first, again, strict=True):
         assert (a["observation"] == b["observation"]).all()
     other, _ = episode(env, 10)
-    assert any((a["observation"] != b["observation"]).any() for a, b in zip(first, other))
+    assert any(
+        (a["observation"] != b["observation"]).any() for a, b in zip(first, other, strict=False)
+    )
 
 
 def test_an_action_outside_the_mask_ends_the_episode_with_the_lowest_score():

@@ -26,7 +26,7 @@ def play_random(env, seed):
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps = 0
-    for agent in env.agent_iter():
+    for _ in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         action = None if terminated or truncated else rng.choice(np.flatnonzero(obs["action_mask"]))
         env.step(action)

@@ -3,17 +3,15 @@ serialization, resampling and OpenSpiel's IS-MCTS bot."""
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-import fenpai.openspiel
-from fenpai.games.base import Game
+import fenpai.openspiel  # noqa: E402
+from fenpai.games.base import Game  # noqa: E402
 
 fenpai.openspiel.register()
 
@@ -100,12 +98,8 @@ def test_c_4_the_information_state_never_shows_cards_the_player_cannot_know(name
         while not real.is_terminal():
             if real.hand.seen_history(player) != twin.hand.seen_history(player):
                 break
-            assert real.information_state_string(player) == twin.information_state_string(
-                player
-            )
-            assert real.information_state_tensor(player) == twin.information_state_tensor(
-                player
-            )
+            assert real.information_state_string(player) == twin.information_state_string(player)
+            assert real.information_state_tensor(player) == twin.information_state_tensor(player)
             compared += 1
             action = int(rng.choice(real.legal_actions()))
             if action not in twin.legal_actions():
@@ -124,9 +118,7 @@ def test_serialization_round_trips():
             assert str(again) == str(state)
             assert again.legal_actions() == state.legal_actions()
             player = state.current_player()
-            assert again.information_state_string(player) == state.information_state_string(
-                player
-            )
+            assert again.information_state_string(player) == state.information_state_string(player)
 
 
 @needs_sample_world
@@ -139,12 +131,8 @@ def test_resample_from_infostate_keeps_the_information_state(name):
             continue
         for player in range(game.num_players()):
             other = state.resample_from_infostate(player, sampler)
-            assert other.information_state_string(player) == state.information_state_string(
-                player
-            )
-            assert other.information_state_tensor(player) == state.information_state_tensor(
-                player
-            )
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.information_state_tensor(player) == state.information_state_tensor(player)
             assert other.current_player() == state.current_player()
             assert other.legal_actions() == state.legal_actions()
 

@@ -76,7 +76,9 @@ def _seed_for_first_bidder(seat: int) -> int:
     from fenpai._core import RedFive4pBidding
 
     deck = " ".join(str(c) for c in CARDS for _ in range(2))
-    return next(s for s in range(10_000) if RedFive4pBidding(seed=s, deck=deck).first_bidder == seat)
+    return next(
+        s for s in range(1 << 16) if RedFive4pBidding(seed=s, deck=deck).first_bidder == seat
+    )
 
 
 class _Hand:
@@ -163,8 +165,10 @@ class _Hand:
 
     def dealt(self) -> bool:
         """Whether every chance node is behind."""
-        return self.deck_done() and not self.chance_seats() and (
-            self.variant != "red_five_4p" or self.first_bidder is not None
+        return (
+            self.deck_done()
+            and not self.chance_seats()
+            and (self.variant != "red_five_4p" or self.first_bidder is not None)
         )
 
     def start(self) -> None:
@@ -189,15 +193,17 @@ class _Hand:
         n = self.num_players()
         objects = game.core_objects()
         deal = objects.get("deal")
+        assert deal is not None or self.variant == "fifty_k"
         if self.variant == "red_five_4p":
             first, dealt = 0, len(self.deck)
         elif self.variant == "fifty_k":
             first, dealt = game.first_seat, len(self.deck)  # type: ignore[attr-defined]
         else:
+            assert deal is not None
             first, dealt = int(deal.first_seat), int(deal.cards_dealt)
         dealt = min(dealt, _hand_size(self.variant, n, self.options) * n)
         out = [str(CARDS[k]) for i, k in enumerate(self.deck[:dealt]) if (first + i) % n == player]
-        if "kitty" in objects and objects["kitty"].declarer == player:
+        if deal is not None and "kitty" in objects and objects["kitty"].declarer == player:
             out += ["kitty", *(str(c) for c in deal.kitty())]
         return out
 

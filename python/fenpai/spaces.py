@@ -4,12 +4,17 @@ are few, a legal list with a fixed-size feature vector per action where they are
 Every variant has one table of **fixed ids** (`action_space(variant)`), id 0 being
 `pass`:
 
-| variant | ids | actions |
+| variant | ids | actions, in id order |
 |---|---|---|
-| red_five_4p | 54 | `pass`, `bid 60` .. `bid 300` (R4-10: 60..200 with 2 decks, 80..300 with 3), `trump s/h/c/d` (R4-20) |
-| red_five_5p | 16 | `pass`, `declare 2s/2h/2c/2d` (R5-10), `call As Ah Ac Ad Ks Kh Kc Kd 5h BJ`, `call solo` (R5-20) |
-| tractor | 107 | `pass`, `declare X` and `declare X X` for every level rank and suit, `declare LJ LJ`, `declare BJ BJ` (TR-10) |
-| fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (FK-10..FK-17: kind, ranks, kickers, and the suit of a pure fifty-K) |
+| red_five_4p | 54 | `pass`, `bid 60` .. `bid 300` (R4-10), `trump s/h/c/d` (R4-20) |
+| red_five_5p | 16 | `pass`, `declare 2s/2h/2c/2d` (R5-10), `call X` (a), `call solo` (R5-20) |
+| tractor | 107 | `pass`, `declare X`, `declare X X` for every level rank (b), jokers (TR-10) |
+| fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (c) |
+
+(a) As Ah Ac Ad Ks Kh Kc Kd 5h BJ. (b) ranks 2..A, each in suits s h c d, then
+`declare LJ LJ`, `declare BJ BJ`. (c) FK-10..FK-17: kind, ranks and kickers, and the
+suit of a pure fifty-K. Bids cover both deck counts; the mask allows 60..200 with two
+decks, 80..300 with three.
 
 The phases whose actions have fixed ids give a **mask** (`Legal.mask`) over the table,
 and the legal index of each id (`Legal.index`, for `game.apply_legal`). A Fifty-K play
@@ -28,7 +33,7 @@ and one row of `FEATURES` per action (`Legal.features`), as DouZero describes a 
 | 54 | 1 for a burial |
 | 55 | 1 when the seat leads the trick |
 | 56 | number of cards |
-| 57..60 | singles, pairs, triples, tractors of the cards' canonical format (C-23), when they are of one effective suit |
+| 57..60 | singles, pairs, triples, tractors of the cards' format (C-23), if one suit |
 | 61 | 1 for a throw: one effective suit, several components (C-23) |
 | 62 | number of trump cards (C-10) |
 | 63 | card points (C-3) |
@@ -46,6 +51,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from fenpai._core import FIFTY_K_NUM_PLAY_TYPES, Card, cards, fifty_k_classify, fifty_k_play_from_id
+from fenpai.games.trick_game import TrickGame
 from fenpai.scoring import TRACTOR_LEVELS
 
 if TYPE_CHECKING:
@@ -261,6 +267,7 @@ def features(game: Game, seat: int, actions: list[str]) -> np.ndarray:
     out = np.zeros((len(actions), NUM_FEATURES), dtype=np.float32)
     if not actions:
         return out
+    assert isinstance(game, TrickGame)  # Fifty-K has no listed phase
     rules = game.rules
     assert rules is not None  # trump is known by the burial
     play = game.core_objects().get("play")

@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from fenpai.games.trick_game import TrickGame
 from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space, legal, uses_list
 
 if TYPE_CHECKING:
+    from fenpai._core import Card, TrickRules
     from fenpai.games.base import Game
 
 #: Enumerating the legal plays to mask the picks: at most this many (beyond, only a
@@ -35,6 +37,11 @@ def _counts(cards: list[Any]) -> np.ndarray:
     return out
 
 
+def _suit(rules: TrickRules, card: Card) -> int:
+    """The effective suit (C-10) of a card kind: s, h, c, d as 0..3, trump 4."""
+    return 4 if rules.is_trump(card) or card.suit is None else "shcd".index(card.suit)
+
+
 def _text(verb: str, picked: np.ndarray) -> str:
     return verb + " " + " ".join(str(CARDS[k]) for k in np.repeat(np.arange(NUM_KINDS), picked))
 
@@ -43,14 +50,15 @@ class CardChoice:
     """One seat's card-by-card decision: what it may pick, given what it picked."""
 
     def __init__(self, game: Game, seat: int):
+        assert isinstance(game, TrickGame)  # Fifty-K's plays have fixed ids
         self.game, self.seat, self.at = game, seat, game.num_actions
-        self.hand = _counts(game.hand_of(seat))  # type: ignore[attr-defined]
+        self.hand = _counts(game.hand_of(seat))
         self.picked = np.zeros(NUM_KINDS, dtype=np.int16)
         self.rows: np.ndarray | None = None
         self.size: int | None = None
         play = game.core_objects().get("play")
         if game.phase == "kitty":
-            self.verb, self.size = "bury", game.kitty_size()  # type: ignore[attr-defined]
+            self.verb, self.size = "bury", game.kitty_size()
             return
         self.verb = "play"
         rules = game.rules
@@ -59,7 +67,7 @@ class CardChoice:
         if not play.trick() and rules.throws:
             # C-24: a lead with throws is any nonempty multiset of one effective suit;
             # `play_error` answers for the picks (see `_lead_mask`).
-            self.suits = np.array([4 if rules.is_trump(c) else "shcd".index(c.suit) for c in CARDS])
+            self.suits = np.array([_suit(rules, c) for c in CARDS])
             return
         texts = game.legal_actions(seat, _ROWS_LIMIT)
         rows = np.zeros((len(texts), NUM_KINDS), dtype=np.int16)
@@ -70,6 +78,7 @@ class CardChoice:
 
     def copy_for(self, game: Game) -> CardChoice:
         """The same choice, with its picks, in `game` (a copy of this choice's game)."""
+        assert isinstance(game, TrickGame)
         new = copy.copy(self)
         new.game, new.picked = game, self.picked.copy()
         if hasattr(self, "play"):
@@ -81,11 +90,11 @@ class CardChoice:
         picked = self.picked
         left = self.hand - picked
         if self.size is not None:  # a burial: any cards of the hand (C-4)
-            return left > 0, False
+            return np.asarray(left > 0), False
         if self.rows is not None:
             rows = self.rows[(self.rows >= picked).all(axis=1)]
-            cards = (rows > picked).any(axis=0)
-            return cards, bool((rows == picked).all(axis=1).any()) and picked.any()
+            cards = np.asarray((rows > picked).any(axis=0))
+            return cards, bool((rows == picked).all(axis=1).any() and picked.any())
         return self._lead_options(left)
 
     def _lead_options(self, left: np.ndarray) -> tuple[np.ndarray, bool]:
@@ -136,9 +145,11 @@ class Decisions:
         self.size = self.fixed + (NUM_KINDS + 1 if self.by_card else 0)
         self.done = self.size - 1
         self.choice: CardChoice | None = None
+        self._last: tuple[Game, tuple[int, int, bytes], np.ndarray] | None = None
 
     def reset(self) -> None:
         self.choice = None
+        self._last = None
 
     def picked(self) -> np.ndarray:
         """The cards picked so far in the seat's card-by-card choice (zeros otherwise)."""
@@ -161,17 +172,28 @@ class Decisions:
         """These decisions for `game`, a copy of the game they were taken in."""
         new = copy.copy(self)
         new.choice = None if self.choice is None else self.choice.copy_for(game)
+        new._last = None
         return new
 
     def restore(self, game: Game, seat: int, picked: np.ndarray) -> None:
         """Resumes `seat`'s card-by-card choice of `game` with `picked` already picked
         (a copy of a game in the middle of one)."""
-        self.choice = None
+        self.choice = self._last = None
         if picked.any():
             self._choice(game, seat).picked[:] = picked
 
     def mask(self, game: Game, seat: int) -> np.ndarray:
-        """The int8 mask of the ids `seat` may take now (zeros when it may not act)."""
+        """The int8 mask of the ids `seat` may take now (zeros when it may not act); a
+        new array each call, the last one kept for the same decision and picks."""
+        picks = b"" if self.choice is None else self.choice.picked.tobytes()
+        key = (game.num_actions, seat, picks)
+        if self._last is not None and self._last[0] is game and self._last[1] == key:
+            return self._last[2].copy()
+        out = self._mask(game, seat)
+        self._last = (game, key, out)
+        return out.copy()
+
+    def _mask(self, game: Game, seat: int) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.int8)
         if seat not in game.to_act:
             return out
@@ -180,7 +202,9 @@ class Decisions:
             out[self.fixed : self.fixed + NUM_KINDS] = cards
             out[self.done] = done
         else:
-            out[: self.fixed] = legal(game, seat).mask  # type: ignore[arg-type]
+            mask = legal(game, seat).mask
+            assert mask is not None  # a phase with fixed ids
+            out[: self.fixed] = mask
         return out
 
     def step(self, game: Game, seat: int, action: int) -> bool:

@@ -14,7 +14,7 @@ Importing it registers `fenpai/<variant>-v0` with Gymnasium (`gymnasium.make`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -64,10 +64,13 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
             Bot(name, 0)  # ValueError for an unknown bot kind
         self.bot_names = names
         self.decisions = Decisions(variant)
-        self.observation_space = observation_space(
-            observation_size(self.game, self.decisions), self.decisions.size
+        self.observation_space = cast(
+            "gymnasium.spaces.Space[ObsDict]",
+            observation_space(observation_size(self.game, self.decisions), self.decisions.size),
         )
-        self.action_space = gymnasium.spaces.Discrete(self.decisions.size)
+        self.action_space = cast(
+            "gymnasium.spaces.Space[int]", gymnasium.spaces.Discrete(self.decisions.size)
+        )
         self.penalty = game_bounds(self.game)[0]
         self._bots: list[Bot] = []
 
@@ -117,5 +120,7 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
 for _variant in VARIANTS:
     if f"fenpai/{_variant}-v0" not in gymnasium.registry:
         gymnasium.register(
-            f"fenpai/{_variant}-v0", entry_point=SeatEnv, kwargs={"variant": _variant}
+            f"fenpai/{_variant}-v0",
+            entry_point="fenpai.envs.seat:SeatEnv",
+            kwargs={"variant": _variant},
         )
