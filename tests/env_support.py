@@ -10,7 +10,7 @@ import numpy as np
 
 import fenpai
 from fenpai.envs.decisions import CardChoice
-from fenpai.spaces import CARDS, counts
+from fenpai.spaces import counts
 
 #: Every variant, and the options that change the action space or the seats.
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -63,4 +63,38 @@ def legal_multisets(game: fenpai.Game, seat: int) -> set[tuple[int, ...]]:
     return {tuple(counts(a).astype(np.int16)) for a in game.legal_actions(seat)}
 
 
-__all__ = ["CARDS", "CONFIGS", "IDS", "legal_multisets", "reachable", "scripted"]
+def swap_unseen(game, seat, rng):
+    """The same hand dealt (C-5) with two cards `seat` cannot know exchanged — other
+    seats' cards, or the kitty when it did not take it up (C-4) — replayed to the same
+    point; None when no such replay is legal (a void or a declaration showed them)."""
+    config = game.config()
+    deck = config["deck"].split()
+    n, first = game.num_players, config["first_seat"]
+    to_hands = len(deck) - (game.kitty_size() if game.variant != "fifty_k" else 0)
+    objects = game.core_objects()
+    took_kitty = "kitty" in objects and objects["kitty"].declarer == seat
+    hidden = [
+        i
+        for i in range(len(deck))
+        if (i < to_hands and (first + i) % n != seat) or (i >= to_hands and not took_kitty)
+    ]
+    for _ in range(100):
+        i, j = rng.sample(hidden, 2)
+        if deck[i] == deck[j]:
+            continue
+        swapped = list(deck)
+        swapped[i], swapped[j] = deck[j], deck[i]
+        other = fenpai.new_game(
+            config["variant"],
+            seed=config["seed"],
+            deck=" ".join(swapped),
+            first_seat=first,
+            **config["options"],
+        )
+        try:
+            for s, action in game.history:
+                other.apply(s, action)
+        except ValueError:
+            continue
+        return other
+    return None

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from env_support import CONFIGS, IDS, legal_multisets, reachable, scripted
+from env_support import CONFIGS, IDS, legal_multisets, reachable, scripted, swap_unseen
 from pettingzoo.test import api_test, seed_test
 
 import fenpai
@@ -120,43 +120,6 @@ def test_bad_options_are_clear_errors():
         pettingzoo_env("red_five_4p", decks=4)
 
 
-def _swap_unseen(game, seat, rng):
-    """The same hand dealt (C-5) with two cards `seat` cannot know exchanged — other
-    seats' cards, or the kitty when it did not take it up (C-4) — replayed to the same
-    point; None when no such replay is legal (a void or a declaration showed them)."""
-    config = game.config()
-    deck = config["deck"].split()
-    n, first = game.num_players, config["first_seat"]
-    to_hands = len(deck) - (game.kitty_size() if game.variant != "fifty_k" else 0)
-    objects = game.core_objects()
-    took_kitty = "kitty" in objects and objects["kitty"].declarer == seat
-    hidden = [
-        i
-        for i in range(len(deck))
-        if (i < to_hands and (first + i) % n != seat) or (i >= to_hands and not took_kitty)
-    ]
-    for _ in range(100):
-        i, j = rng.sample(hidden, 2)
-        if deck[i] == deck[j]:
-            continue
-        swapped = list(deck)
-        swapped[i], swapped[j] = deck[j], deck[i]
-        other = fenpai.new_game(
-            config["variant"],
-            seed=config["seed"],
-            deck=" ".join(swapped),
-            first_seat=first,
-            **config["options"],
-        )
-        try:
-            for s, action in game.history:
-                other.apply(s, action)
-        except ValueError:
-            continue
-        return other
-    return None
-
-
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)
 def test_c_4_an_observation_never_shows_cards_the_seat_cannot_know(variant, options):
     """Swapping two cards a seat cannot know leaves its observation and mask as they
@@ -170,7 +133,7 @@ def test_c_4_an_observation_never_shows_cards_the_seat_cannot_know(variant, opti
             actor = game.to_act[0]
             if rng.random() < 0.15:
                 seat = rng.randrange(game.num_players)
-                other = _swap_unseen(game, seat, rng)
+                other = swap_unseen(game, seat, rng)
                 if other is not None:
                     mine = observe_seat(game, seat, decisions)
                     theirs = observe_seat(other, seat, Decisions(variant))

@@ -3,15 +3,19 @@ serialization, resampling and OpenSpiel's IS-MCTS bot."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from env_support import swap_unseen  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import fenpai.openspiel  # noqa: E402
 from fenpai.games.base import Game  # noqa: E402
+from fenpai.spaces import CARDS  # noqa: E402
 
 fenpai.openspiel.register()
 
@@ -135,6 +139,35 @@ def test_resample_from_infostate_keeps_the_information_state(name):
             assert other.information_state_tensor(player) == state.information_state_tensor(player)
             assert other.current_player() == state.current_player()
             assert other.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["python_fenpai_tractor", "python_fenpai_fifty_k"])
+def test_resample_from_infostate_with_a_stand_in_world(name, monkeypatch):
+    """The resampling around `Game.sample_world`, with a test-only stand-in world (two
+    cards the player cannot know exchanged): the player's information state is kept,
+    the state's deal is the world's, another player's picks in progress are dropped."""
+
+    def stand_in(game, seat, seed):
+        return swap_unseen(game, seat, random.Random(seed)) or game.clone()
+
+    monkeypatch.setattr(Game, "sample_world", stand_in, raising=False)
+    game = pyspiel.load_game(name)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    changed = 0
+    for i, state in enumerate(decisions(game, 6)):
+        if i % 17:
+            continue
+        for player in range(game.num_players()):
+            other = state.resample_from_infostate(player, sampler)
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.information_state_tensor(player) == state.information_state_tensor(player)
+            assert other.current_player() == state.current_player()
+            world = other.hand.game
+            assert " ".join(str(CARDS[k]) for k in other.hand.deck) == world.config()["deck"]
+            changed += world.config()["deck"] != state.hand.game.config()["deck"]
+            if player != state.current_player():
+                assert not other.hand.decisions.picked().any()
+    assert changed > 5
 
 
 def ismcts_hand(name, resampler=None):

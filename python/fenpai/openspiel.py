@@ -40,7 +40,7 @@ from fenpai.envs.decisions import Decisions
 from fenpai.envs.payoffs import bounds, game_points
 from fenpai.games import VARIANTS, new_game
 from fenpai.games.base import Game
-from fenpai.spaces import CARDS, NUM_KINDS, action_space
+from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
 
 #: pyspiel parameters of each variant: its options (as pyspiel types) and `seed`.
 PARAMETERS: dict[str, dict[str, Any]] = {
@@ -305,6 +305,11 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
         world = hand.game.sample_world(player, int(sampler() * 2**53))  # type: ignore[attr-defined]
         new = state.hand
         new.game = world
+        config = world.config()  # the sampled deal, as the sample replays from it (C-5)
+        if isinstance(config["deck"], str):
+            new.deck = [CARD_INDEX[c] for c in config["deck"].split()]
+            if config["first_seat"] is not None:
+                new.first_seat = config["first_seat"]
         new.decisions = Decisions(hand.variant)
         to_act = world.to_act
         if to_act and to_act[0] == player:
