@@ -125,20 +125,29 @@ def test_serialization_round_trips():
             assert again.information_state_string(player) == state.information_state_string(player)
 
 
-@needs_sample_world
-@pytest.mark.parametrize("name", NAMES)
-def test_resample_from_infostate_keeps_the_information_state(name):
+def resampled(name, seed, every):
+    """Yields (state, player, resampled state) for every player at every `every`-th
+    decision of a random hand, once the player's information state (string and
+    tensor) and the player to act are checked equal in both (OpenSpiel's
+    ResampleInfostateTest)."""
     game = pyspiel.load_game(name)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for i, state in enumerate(decisions(game, 4)):
-        if i % 23:
+    for i, state in enumerate(decisions(game, seed)):
+        if i % every:
             continue
         for player in range(game.num_players()):
             other = state.resample_from_infostate(player, sampler)
             assert other.information_state_string(player) == state.information_state_string(player)
             assert other.information_state_tensor(player) == state.information_state_tensor(player)
             assert other.current_player() == state.current_player()
-            assert other.legal_actions() == state.legal_actions()
+            yield state, player, other
+
+
+@needs_sample_world
+@pytest.mark.parametrize("name", NAMES)
+def test_resample_from_infostate_keeps_the_information_state(name):
+    for state, player, other in resampled(name, seed=4, every=23):
+        assert other.legal_actions() == state.legal_actions() or player != state.current_player()
 
 
 @pytest.mark.parametrize("name", ["python_fenpai_tractor", "python_fenpai_fifty_k"])
@@ -151,22 +160,13 @@ def test_resample_from_infostate_with_a_stand_in_world(name, monkeypatch):
         return swap_unseen(game, seat, random.Random(seed)) or game.clone()
 
     monkeypatch.setattr(Game, "sample_world", stand_in, raising=False)
-    game = pyspiel.load_game(name)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     changed = 0
-    for i, state in enumerate(decisions(game, 6)):
-        if i % 17:
-            continue
-        for player in range(game.num_players()):
-            other = state.resample_from_infostate(player, sampler)
-            assert other.information_state_string(player) == state.information_state_string(player)
-            assert other.information_state_tensor(player) == state.information_state_tensor(player)
-            assert other.current_player() == state.current_player()
-            world = other.hand.game
-            assert " ".join(str(CARDS[k]) for k in other.hand.deck) == world.config()["deck"]
-            changed += world.config()["deck"] != state.hand.game.config()["deck"]
-            if player != state.current_player():
-                assert not other.hand.decisions.picked().any()
+    for state, player, other in resampled(name, seed=6, every=17):
+        world = other.hand.game
+        assert " ".join(str(CARDS[k]) for k in other.hand.deck) == world.config()["deck"]
+        changed += world.config()["deck"] != state.hand.game.config()["deck"]
+        if player != state.current_player():
+            assert not other.hand.decisions.picked().any()
     assert changed > 5
 
 
