@@ -13,7 +13,9 @@ median of the rounds:
 - `VectorEnv` agent decisions/s: `num_envs` hands, one seat the agent's (a random legal
   index drawn with numpy for every env at once), the other seats random bots in the
   core; a decision is an action the agent applied (the step after a hand ended, which
-  only deals the next, is not one);
+  only deals the next, is not one); and every decision of the hands (the agent's and the
+  bots'), from the agent's rate times the hands' actions per agent decision (counted in
+  an untimed run of the same env);
 - OpenSpiel hearts, its Python loop: `legal_actions()`, a random one, `apply_action`,
   every decision of every player (chance outcomes drawn from the same list, not
   counted), in `benches/.venv-ref` (refenv.py), a process of its own each round;
@@ -57,6 +59,30 @@ def vector_env_rate(variant: str, options: dict, num_envs: int, seconds: float) 
         decisions += num_envs - int(ended.sum())
         ended = terminated
     return decisions / elapsed
+
+
+def actions_per_decision(variant: str, options: dict, num_envs: int = 64) -> float:
+    """Every action of the finished hands per agent decision, in an untimed run."""
+    import numpy as np
+
+    from fenpai.envs import VectorEnv
+
+    env = VectorEnv(variant, num_envs, opponents="random", seed=2, **options)
+    rng = np.random.default_rng(1)
+    _, info = env.reset()
+    mine = np.zeros(num_envs, dtype=np.int64)
+    ended = np.zeros(num_envs, dtype=bool)
+    agent = actions = 0
+    while agent < 20 * num_envs:
+        actions_now = (rng.random(num_envs) * np.maximum(info["num_legal"], 1)).astype(np.int64)
+        _, _, terminated, _, info = env.step(actions_now)
+        mine[~ended] += 1
+        for i in np.flatnonzero(terminated):
+            agent, actions = agent + int(mine[i]), actions + env.game(int(i)).num_actions
+        mine[ended] = 0
+        mine[terminated] = 0
+        ended = terminated
+    return actions / agent
 
 
 def simulate_rate(variant: str, options: dict, policy: bool, seconds: float) -> float:
@@ -105,10 +131,13 @@ def run(variants: list[str], reference: bool, rounds: int, seconds: float, envs:
     def add(row: str, what: str, figure: float) -> None:
         samples.setdefault(row, {}).setdefault(what, []).append(figure)
 
+    per_decision = {n: actions_per_decision(*VARIANTS[n]) for n in variants}
     for _ in range(rounds):
         for name in variants:
             variant, options = VARIANTS[name]
-            add(name, "vector_env", vector_env_rate(variant, options, envs, seconds))
+            agent = vector_env_rate(variant, options, envs, seconds)
+            add(name, "vector_env", agent)
+            add(name, "vector_env_all", agent * per_decision[name])
         if reference:
             figure = run_in_reference(__file__, "--hearts", str(seconds))["hearts"]
             add("hearts", "python_loop", figure)
@@ -132,6 +161,7 @@ def ratios(rows: dict) -> dict[str, dict[str, float]]:
         out[name] = {"policy_vs_random": row["simulate_policy"] / row["simulate_random"]}
         if hearts:
             out[name]["vector_env_vs_hearts"] = row["vector_env"] / hearts
+            out[name]["vector_env_all_vs_hearts"] = row["vector_env_all"] / hearts
     return out
 
 
@@ -142,8 +172,9 @@ def print_table(result: dict) -> None:
         f"decisions/s, median of {config['rounds']} rounds of {config['seconds']} s; "
         f"VectorEnv with {config['num_envs']} envs"
     )
-    head = ["", "VectorEnv", "÷ hearts", "simulate policy", "simulate random", "policy ÷ random"]
-    print(f"{head[0]:<14}" + "".join(f"{h:>17}" for h in head[1:]))
+    head = ["", "VectorEnv agent", "÷ hearts", "VectorEnv all", "÷ hearts"]
+    head += ["simulate policy", "simulate random", "policy ÷ random"]
+    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
     for name, row in rows.items():
         if name == "hearts":
             continue
@@ -151,14 +182,16 @@ def print_table(result: dict) -> None:
         cells = [
             f"{row['vector_env']:,.0f}",
             f"{r['vector_env_vs_hearts']:.2f}" if "vector_env_vs_hearts" in r else "—",
+            f"{row['vector_env_all']:,.0f}",
+            f"{r['vector_env_all_vs_hearts']:.2f}" if "vector_env_vs_hearts" in r else "—",
             f"{row['simulate_policy']:,.0f}",
             f"{row['simulate_random']:,.0f}",
             f"{r['policy_vs_random']:.2f}",
         ]
-        print(f"{name:<14}" + "".join(f"{c:>17}" for c in cells))
+        print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
     if "hearts" in rows:
         loop = rows["hearts"]["python_loop"]
-        print(f"{'hearts':<14}{loop:>17,.0f}  (OpenSpiel 2.0.2, Python loop)")
+        print(f"{'hearts':<12}{loop:>16,.0f}  (OpenSpiel 2.0.2, Python loop, every decision)")
 
 
 def main() -> None:
