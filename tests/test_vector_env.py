@@ -306,3 +306,24 @@ def differs_soon(variant, seat, pair, seed):
         if terminated.any():
             return not np.array_equal(obs[0], obs[1])
     return False
+
+
+@pytest.mark.parametrize("variant", ["tractor", "red_five_4p", "red_five_5p", "fifty_k"])
+def test_a_scripted_deal_is_the_hand_new_game_deals(variant):
+    """`reset(options={"deals": ...})` plays the deck as `new_game(deck=, first_seat=)`
+    does, the hand's seed seeding the rest (Red Five 4p's first bidder, R4-11)."""
+    deck, first, _ = swapped_pair(variant, 0, random.Random(3), mine=False)
+    env = VectorEnv(variant, 2, seat=1, opponents="greedy", seed=8)
+    obs, info = env.reset(options={"deals": [(deck, first), None]})
+    rng = np.random.default_rng(4)
+    for _ in range(15):
+        config = env.game(0).config()
+        assert (config["deck"], config["first_seat"]) == (deck, first)
+        replay = fenpai.new_game(variant, seed=config["seed"], deck=deck, first_seat=first)
+        for seat, action in env.game(0).history:
+            replay.apply(seat, action)
+        np.testing.assert_array_equal(obs[0], fenpai.encode(replay, 1, legal=False)[0])
+        assert env.game(1).config()["deck"] is None
+        obs, _, terminated, _, info = env.step(random_actions(info, rng))
+        if terminated[0]:
+            break
