@@ -131,7 +131,7 @@ def run(variants: list[str], reference: bool, rounds: int, seconds: float, envs:
     def add(row: str, what: str, figure: float) -> None:
         samples.setdefault(row, {}).setdefault(what, []).append(figure)
 
-    per_decision = {n: actions_per_decision(*VARIANTS[n]) for n in variants}
+    per_decision = {n: actions_per_decision(*VARIANTS[n], min(64, envs)) for n in variants}
     for _ in range(rounds):
         for name in variants:
             variant, options = VARIANTS[name]

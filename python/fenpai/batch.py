@@ -36,8 +36,9 @@ class Batch:
       (`fenpai.encoding.fields`): only what the seat may know;
     - `num_legal` (int64, B): how many legal actions it has (at least 2).
 
-    The answer is one integer per row, `0 <= a < num_legal[i]`. `obs` is a view of a
-    buffer the runner reuses: copy what you keep past the call.
+    The answer is one integer per row, `0 <= a < num_legal[i]`. A batch holds only
+    during the call: `obs` is a view of a buffer the runner reuses and `legal_actions`
+    reads the games as they are, so copy what you keep.
     """
 
     variant: str
