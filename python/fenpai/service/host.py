@@ -497,10 +497,6 @@ class GameHost:
         """FAILED_PRECONDITION unless `seat` may act now."""
         GameHost._check_started(state)
         to_act = state.game.to_act
-        if not to_act:
-            raise ServiceError(
-                "NOT_YOUR_TURN", "nobody may act now: the next hand is about to be dealt"
-            )
         if seat not in to_act:
             waiting = ", ".join(map(str, to_act))
             raise ServiceError(
@@ -509,7 +505,8 @@ class GameHost:
 
     @staticmethod
     def _check_started(state: GameState) -> None:
-        """FAILED_PRECONDITION once the game is over, or while a seat is open."""
+        """FAILED_PRECONDITION once the game is over, while a seat is open, or between a
+        table's hands."""
         if state.finished:
             raise ServiceError("GAME_OVER", "the game is over")
         if state.status == "waiting":
@@ -518,6 +515,8 @@ class GameHost:
                 "GAME_NOT_STARTED",
                 f"the game has not started: seat {', '.join(open_seats)} is open",
             )
+        if state.next_step() is not None:
+            raise ServiceError("NOT_YOUR_TURN", f"nobody may act now: hand {state.hand} is over")
 
     async def _commit(
         self,

@@ -37,6 +37,8 @@ class GameServiceStub:
     Every change is an event with a version (1, 2, ...; version 0 is the deal): a seat
     taken, an action, a resignation, and at a table a hand's end and start and the
     match's end.
+    An accepted action is stored durably before the call returns; a server that stops
+    at any moment restarts with every game as it was, and tokens stay valid.
 
     A table (CreateGame with match settings) plays hand after hand with the same seats
     and tokens until its match ends: Tractor to past A under the TR-31 clock, Red Five
@@ -47,8 +49,6 @@ class GameServiceStub:
     A game or table is open (anyone may join) or private (each seat needs the invite
     CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
     retry answers exactly as the first call did.
-    An accepted action is stored durably before the call returns; a server that stops
-    at any moment restarts with every game as it was, and tokens stay valid.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
@@ -143,6 +143,8 @@ class GameServiceServicer:
     Every change is an event with a version (1, 2, ...; version 0 is the deal): a seat
     taken, an action, a resignation, and at a table a hand's end and start and the
     match's end.
+    An accepted action is stored durably before the call returns; a server that stops
+    at any moment restarts with every game as it was, and tokens stay valid.
 
     A table (CreateGame with match settings) plays hand after hand with the same seats
     and tokens until its match ends: Tractor to past A under the TR-31 clock, Red Five
@@ -153,8 +155,6 @@ class GameServiceServicer:
     A game or table is open (anyone may join) or private (each seat needs the invite
     CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
     retry answers exactly as the first call did.
-    An accepted action is stored durably before the call returns; a server that stops
-    at any moment restarts with every game as it was, and tokens stay valid.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
@@ -355,6 +355,8 @@ class GameService:
     Every change is an event with a version (1, 2, ...; version 0 is the deal): a seat
     taken, an action, a resignation, and at a table a hand's end and start and the
     match's end.
+    An accepted action is stored durably before the call returns; a server that stops
+    at any moment restarts with every game as it was, and tokens stay valid.
 
     A table (CreateGame with match settings) plays hand after hand with the same seats
     and tokens until its match ends: Tractor to past A under the TR-31 clock, Red Five
@@ -365,8 +367,6 @@ class GameService:
     A game or table is open (anyone may join) or private (each seat needs the invite
     CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
     retry answers exactly as the first call did.
-    An accepted action is stored durably before the call returns; a server that stops
-    at any moment restarts with every game as it was, and tokens stay valid.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
