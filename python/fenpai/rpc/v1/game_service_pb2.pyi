@@ -179,7 +179,7 @@ class View(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., view_json: _Optional[str] = ..., hand_view: _Optional[_Union[HandView, _Mapping]] = ..., match: _Optional[_Union[MatchStanding, _Mapping]] = ...) -> None: ...
 
 class HandView(_message.Message):
-    __slots__ = ("variant", "phase", "to_act", "seat", "hand", "hand_sizes", "trick", "last_trick", "tricks", "points", "table_points", "tricks_played", "failed_throws", "failed_throw", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "result")
+    __slots__ = ("variant", "phase", "to_act", "seat", "hand", "hand_sizes", "trick", "last_trick", "points", "table_points", "tricks_played", "failed_throws", "failed_throw", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "result")
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
@@ -188,7 +188,6 @@ class HandView(_message.Message):
     HAND_SIZES_FIELD_NUMBER: _ClassVar[int]
     TRICK_FIELD_NUMBER: _ClassVar[int]
     LAST_TRICK_FIELD_NUMBER: _ClassVar[int]
-    TRICKS_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
     TABLE_POINTS_FIELD_NUMBER: _ClassVar[int]
     TRICKS_PLAYED_FIELD_NUMBER: _ClassVar[int]
@@ -212,7 +211,6 @@ class HandView(_message.Message):
     hand_sizes: _containers.RepeatedScalarFieldContainer[int]
     trick: _containers.RepeatedCompositeFieldContainer[Play]
     last_trick: Trick
-    tricks: _containers.RepeatedCompositeFieldContainer[Trick]
     points: _containers.RepeatedScalarFieldContainer[int]
     table_points: int
     tricks_played: int
@@ -228,7 +226,7 @@ class HandView(_message.Message):
     fifty_k: FiftyKFacts
     tractor: TractorFacts
     result: HandResult
-    def __init__(self, variant: _Optional[str] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., trick: _Optional[_Iterable[_Union[Play, _Mapping]]] = ..., last_trick: _Optional[_Union[Trick, _Mapping]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., points: _Optional[_Iterable[int]] = ..., table_points: _Optional[int] = ..., tricks_played: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ..., failed_throw: _Optional[_Union[FailedThrow, _Mapping]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., kitty: _Optional[_Iterable[str]] = ..., kitty_cards: _Optional[_Iterable[str]] = ..., bury_count: _Optional[int] = ..., red_five_4p: _Optional[_Union[RedFive4pFacts, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pFacts, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKFacts, _Mapping]] = ..., tractor: _Optional[_Union[TractorFacts, _Mapping]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ...) -> None: ...
+    def __init__(self, variant: _Optional[str] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., trick: _Optional[_Iterable[_Union[Play, _Mapping]]] = ..., last_trick: _Optional[_Union[Trick, _Mapping]] = ..., points: _Optional[_Iterable[int]] = ..., table_points: _Optional[int] = ..., tricks_played: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ..., failed_throw: _Optional[_Union[FailedThrow, _Mapping]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., kitty: _Optional[_Iterable[str]] = ..., kitty_cards: _Optional[_Iterable[str]] = ..., bury_count: _Optional[int] = ..., red_five_4p: _Optional[_Union[RedFive4pFacts, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pFacts, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKFacts, _Mapping]] = ..., tractor: _Optional[_Union[TractorFacts, _Mapping]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ...) -> None: ...
 
 class Cards(_message.Message):
     __slots__ = ("cards",)
