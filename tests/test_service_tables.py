@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import threading
 
 import grpc
@@ -25,6 +26,7 @@ from service_support import (
     reason_of,
     replay_table,
     running_server,
+    seconds,
     view,
 )
 
@@ -357,3 +359,37 @@ def test_a_table_killed_mid_match_is_restored(tmp_path):
         assert replay_table(hist).totals == list(hist.game.match.totals)
     finally:
         server.stop()
+
+
+def test_a_server_stopped_between_hands_deals_the_next_one_when_it_restarts(tmp_path):
+    """A table stored up to a hand's last action (the server stopped before its
+    `hand_end`): the restarted server appends the hand's end and the next hand itself,
+    its bots play on, and the match is the one it would have been."""
+    db = tmp_path / "fenpai.db"
+    bots_only = dict.fromkeys(range(4), "random")
+    with running_server(tmp_path, "--no-timers") as server:
+        stub = server.stub()
+        created = create(stub, "fifty_k", seed=8, bots=bots_only, match=settings(hands=3))
+        game_id = created.game.game_id
+        spectate(stub, game_id)
+        whole = history(stub, game_id)
+    cut = whole.hands[0].end_version  # hand 1's HAND_END and all after it go
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM events WHERE game_id = ? AND version >= ?", (game_id, cut))
+        conn.execute(
+            "UPDATE games SET status = 'playing', result = NULL WHERE game_id = ?", (game_id,)
+        )
+    with running_server(tmp_path, "--no-timers") as server:
+        stub = server.stub()
+        resumed = spectate(stub, game_id)
+        again = history(stub, game_id)
+    assert resumed[-1].event.kind == pb.EVENT_KIND_MATCH_END and again.complete
+    check_boundaries(again)
+    assert [(e.kind, e.seat, e.action) for e in again.events] == [
+        (e.kind, e.seat, e.action) for e in whole.events
+    ]
+    appended = again.events[cut - 1]  # by the restarted server
+    assert appended.kind == pb.EVENT_KIND_HAND_END
+    assert seconds(appended.create_time) > seconds(whole.events[-1].create_time)
+    for field in ("totals", "winners", "decided_by", "hand"):
+        assert getattr(again.game.match, field) == getattr(whole.game.match, field)
