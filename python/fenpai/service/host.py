@@ -241,13 +241,7 @@ class GameHost:
                 return earlier
         game_id = secrets.token_hex(8)
         admin = self._secret("admin", game_id, request_id=request_id)
-        invites = {}
-        if request.access == "private":
-            invites = {
-                seat: self._secret("invite", game_id, str(seat), request_id=request_id)
-                for seat, bot in enumerate(plan.bots)
-                if bot is None
-            }
+        invites = self._invites(game_id, request.access, plan.bots, request_id)
         num_players = len(plan.bots)
         stored = StoredGame(
             game_id=game_id,
@@ -282,6 +276,18 @@ class GameHost:
             return auth.new_token()
         return auth.derived_token(self._store.secret, purpose, *parts, request_id)
 
+    def _invites(
+        self, game_id: str, access: str, seat_bots: list[str | None], request_id: str
+    ) -> dict[int, str]:
+        """A private game's invites by seat, one per seat not played by a bot."""
+        if access != "private":
+            return {}
+        return {
+            seat: self._secret("invite", game_id, str(seat), request_id=request_id)
+            for seat, bot in enumerate(seat_bots)
+            if bot is None
+        }
+
     async def _created_before(
         self, request_hash: bytes, fingerprint: bytes, request: CreateRequest
     ) -> Created | None:
@@ -297,13 +303,7 @@ class GameHost:
             )
         session = await self._session(game_id)
         rid = request.request_id
-        invites = {}
-        if session.access == "private":
-            invites = {
-                seat: self._secret("invite", game_id, str(seat), request_id=rid)
-                for seat, bot in enumerate(session.bots)
-                if bot is None
-            }
+        invites = self._invites(game_id, session.access, session.bots, rid)
         async with session.lock:
             summary = session.summary()
         return Created(summary, self._secret("admin", game_id, request_id=rid), invites, True)
