@@ -23,7 +23,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -277,7 +277,7 @@ class GameHost:
         return auth.derived_token(self._store.secret, purpose, *parts, request_id)
 
     def _invites(
-        self, game_id: str, access: str, seat_bots: list[str | None], request_id: str
+        self, game_id: str, access: str, seat_bots: Sequence[str | None], request_id: str
     ) -> dict[int, str]:
         """A private game's invites by seat, one per seat not played by a bot."""
         if access != "private":
