@@ -7,8 +7,10 @@
 - `VectorEnv(variant, num_envs, **options)`: many games stepped per call
   (`fenpai.envs.vector`).
 
-Their action space is `fenpai.envs.decisions`; rewards are `fenpai.envs.payoffs`.
-Each is imported when first named, so that one framework is enough for its environment.
+The AEC and one-seat environments' action space is `fenpai.envs.decisions`; the vector
+environment's is an index into the seat's legal actions. Rewards are
+`fenpai.envs.payoffs`. Each is imported when first named, so that one framework is
+enough for its environment.
 """
 
 from __future__ import annotations
