@@ -8,6 +8,10 @@ Python only scores each finished hand. The games are split into chunks of consec
 games (`chunk_size`); a backend plays the chunks: threads on this machine, each playing
 a chunk in the core while the others score, or Ray tasks on a cluster
 (`fenpai.ray_backend`). Results come back in game order.
+
+A bot may also be a Python callable, a policy: it is handed every game waiting on it as
+one `fenpai.batch.Batch` and answers one legal-action index each (see `fenpai.policies`,
+which plays such games through the core's batch runner).
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ from typing import Any
 import numpy as np
 
 from fenpai._core import play_hands
+from fenpai.batch import Policy
 from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
 from fenpai.games.base import Game
+from fenpai.policies import play_with_policies
 
 
 def make_bots(names: Sequence[str], game_seed: int) -> list[Bot]:
@@ -130,8 +136,9 @@ def simulate(
     variant: str,
     games: int,
     seed: int = 0,
-    bots: Sequence[str] | str = "random",
+    bots: Sequence[str | Policy] | str = "random",
     workers: int = 1,
+    batch_size: int = 256,
     backend: str = "threads",
     progress: Progress | None = None,
     **options: Any,
@@ -141,30 +148,45 @@ def simulate(
     `result["winners"]`), "actions" (games) and "seed" (each game's seed, to replay it
     through `new_game`).
 
+    `bots[seat]` is a built-in bot's name or a policy: a callable given a
+    `fenpai.batch.Batch` (the games waiting on it: `games`, `seats`, `obs`, `num_legal`,
+    `legal_actions(row)`) that returns one legal-action index per game. Up to
+    `batch_size` games per worker are in flight, so a policy sees batches of up to that
+    many. A policy whose answer for a game depends only on that game's row gives the
+    same results for any `workers` or `batch_size`, the results of the step API with the
+    same policy; an answer out of range raises `IllegalAction` naming the game and seat.
+
     `backend="threads"` plays on `workers` threads here; `backend="ray"` runs `workers`
     Ray tasks at a time on the Ray cluster `ray.init` connected to (or, if none, on the
-    one `ray.init()` finds or starts), see `fenpai.ray_backend`. The results are the
-    same whatever `workers` and `backend`. `progress`, if given, is told the number of
-    games finished so far as the chunks finish."""
+    one `ray.init()` finds or starts), built-in bots only, see `fenpai.ray_backend`. The
+    results are the same whatever `workers` and `backend`. `progress`, if given, is told
+    the number of games finished so far as the chunks finish."""
     probe = new_game(variant, seed=0, **options)
     n = probe.num_players
     names = [bots] * n if isinstance(bots, str) else list(bots)
     if len(names) != n:
         raise ValueError(f"{variant} has {n} seats; got {len(names)} bots")
     for name in names:
-        Bot(name, 0)
+        if not callable(name):
+            Bot(name, 0)  # an unknown name raises
     if games < 0 or workers < 1:
         raise ValueError("games must be >= 0 and workers >= 1")
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
+    builtin = [name for name in names if isinstance(name, str)]
+    if backend == "ray" and len(builtin) < n:
+        raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")
     report = progress or _nothing
     seeds = [seed_for(seed, i) for i in range(games)]
-    if backend == "ray":
+    if len(builtin) < n:
+        rows = [row(g) for g in play_with_policies(probe, seeds, names, workers, batch_size)]
+        report(games)
+    elif backend == "ray":
         from fenpai import ray_backend
 
-        rows = ray_backend.play(variant, options, names, seeds, workers, report)
+        rows = ray_backend.play(variant, options, builtin, seeds, workers, report)
     else:
-        rows = _locally(probe, names, seeds, workers, report)
+        rows = _locally(probe, builtin, seeds, workers, report)
     return {
         "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
         "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),
