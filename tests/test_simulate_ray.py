@@ -206,9 +206,13 @@ def test_without_ray_installed(monkeypatch, capsys):
         fenpai.simulate("tractor", 5, backend="ray")
 
 
-def test_an_unknown_backend():
+def test_an_unknown_backend_and_a_policy_on_ray():
     with pytest.raises(ValueError, match="unknown backend 'dask': expected one of threads, ray"):
         fenpai.simulate("tractor", 5, backend="dask")
+    with pytest.raises(ValueError, match="built-in bots only: a policy plays here"):
+        fenpai.simulate(
+            "tractor", 5, bots=["random", lambda batch: [0] * len(batch)] * 2, backend="ray"
+        )
 
 
 def test_the_benchmark_runs(cluster, capsys, monkeypatch):
