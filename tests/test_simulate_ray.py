@@ -207,7 +207,9 @@ def test_without_ray_installed(monkeypatch, capsys):
 
 
 def test_an_unknown_backend_and_a_policy_on_ray():
-    with pytest.raises(ValueError, match="unknown backend 'dask': expected one of threads, ray"):
+    with pytest.raises(
+        ValueError, match="unknown backend 'dask': expected one of threads, processes, ray"
+    ):
         fenpai.simulate("tractor", 5, backend="dask")
     with pytest.raises(ValueError, match="built-in bots only: a policy plays here"):
         fenpai.simulate(

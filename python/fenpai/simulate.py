@@ -67,7 +67,9 @@ def row(game: Game) -> Row:
 #: Told the number of games finished so far, after each chunk.
 Progress = Callable[[int], None]
 
-BACKENDS = ("threads", "ray")
+#: "processes" is the API contract's name for the local backend, which plays on threads:
+#: the core releases the GIL, so one process uses every core without pickling games.
+BACKENDS = ("threads", "processes", "ray")
 
 
 def chunk_size(games: int, workers: int, least: int = 1, most: int = 64) -> int:
@@ -156,7 +158,8 @@ def simulate(
     same results for any `workers` or `batch_size`, the results of the step API with the
     same policy; an answer out of range raises `IllegalAction` naming the game and seat.
 
-    `backend="threads"` plays on `workers` threads here; `backend="ray"` runs `workers`
+    `backend="threads"` (or `"processes"`, the same local backend) plays on `workers`
+    threads here; `backend="ray"` runs `workers`
     Ray tasks at a time on the Ray cluster `ray.init` connected to (or, if none, on the
     one `ray.init()` finds or starts), built-in bots only, see `fenpai.ray_backend`. The
     results are the same whatever `workers` and `backend`. `progress`, if given, is told
