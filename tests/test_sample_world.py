@@ -492,13 +492,17 @@ def test_r4_11_the_first_bidder_and_the_bids_are_kept() -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_fk_2_the_leader_held_3h_and_fk_41_the_point_cards_left_are_kept(players: int) -> None:
+def test_fk_1_fk_2_fk_41_the_order_received_the_leaders_3h_and_the_points_left_are_kept(
+    players: int,
+) -> None:
     for seed in range(6):
         g = fenpai.new_game("fifty_k", seed=seed, players=players)
         leader = g.leader  # type: ignore[attr-defined]
         for viewer in range(players):
             sample = g.sample_world(viewer, seed)
             assert "3h" in {str(c) for c in sample.hand_of(leader)}
+            # FK-1: the seat's cards reach it in the order it received them.
+            assert sample._received(viewer) == g._received(viewer)
         done = played("fifty_k", seed, 400, players=players)
         for viewer in range(players):
             sample = done.sample_world(viewer, seed)

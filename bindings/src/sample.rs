@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use pyo3::PyClass;
 
-use crate::cards::value_error;
+use crate::cards::{extract_cards, value_error};
 use crate::fifty_k_play::FiftyKPlay;
 use crate::hands::setup;
 use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
@@ -70,12 +70,13 @@ fn objects_tuple(py: Python<'_>, objects: Objects) -> PyResult<Bound<'_, PyTuple
 }
 
 /// A hand `seat` cannot tell from the real one (`objects`: the real hand's phase objects
-/// so far; `over`: the hand was abandoned; `first_seat`: the seat of the first card where
-/// the first phase object does not keep it). Returns (deck text, first seat, seed, the
+/// so far; `over`: the hand was abandoned; `first_seat`, `received`: the seat of the
+/// first card and `seat`'s cards in the order dealt, where the first phase object does
+/// not keep the deck). Returns (deck text, first seat, seed, the
 /// sample's phase objects): the game `new_game(variant, seed, deck, first_seat)` with the
 /// history applied.
 #[pyfunction]
-#[pyo3(signature = (variant, objects, seat, seed, over = false, first_seat = None, **options))]
+#[pyo3(signature = (variant, objects, seat, seed, over = false, first_seat = None, received = None, **options))]
 #[allow(clippy::too_many_arguments)]
 fn sample_world<'py>(
     py: Python<'py>,
@@ -85,6 +86,7 @@ fn sample_world<'py>(
     seed: u64,
     over: bool,
     first_seat: Option<usize>,
+    received: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<(String, usize, u64, Bound<'py, PyTuple>)> {
     let setup = setup(variant, options)?;
@@ -135,7 +137,8 @@ fn sample_world<'py>(
         }
         _ => {
             let p = opening::<FiftyKPlay>(&items)?;
-            let real = Real::FiftyK(p.core(), first);
+            let received = received.map(extract_cards).transpose()?;
+            let real = Real::FiftyK(p.core(), first, received.as_deref());
             py.detach(|| core_sample(&real, &setup, seat, over, seed))
         }
     };

@@ -359,6 +359,7 @@ def sample_world(
     seed: int,
     over: bool = False,
     first_seat: int | None = None,
+    received: _CardsLike | None = None,
     **options: object,
 ) -> tuple[str, int, int, tuple[object, ...]]: ...
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fenpai._core import format_cards, sample_world
+from fenpai._core import Card, format_cards, sample_world
 from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
@@ -145,6 +145,7 @@ class Game:
             seed,
             over=self._resigned is not None,
             first_seat=self._dealt_from(),
+            received=self._received(seat),
             **self.core_options(),
         )
         new = self.hand_from(game_seed, sampled, deck, first_seat)
@@ -154,6 +155,11 @@ class Game:
     def _dealt_from(self) -> int | None:
         """C-5: the seat of the first card, where the first phase's object does not keep it."""
         return self._first_seat
+
+    def _received(self, seat: int) -> list[Card] | None:
+        """`seat`'s cards in the order it received them, where the first phase's object
+        does not keep the deck (the sample deals them to it in that order)."""
+        return None
 
     def _sibling(self, seed: int, scripted: str | None, first_seat: int | None) -> Game:
         """A bare game of this class and options (the configuration shared, never copied:

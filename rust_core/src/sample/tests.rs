@@ -224,7 +224,7 @@ fn real(g: &Objects, first: usize) -> Real<'_> {
         Objects::Tractor(d, b, p) => Real::Tractor(d, b.as_ref(), p.as_ref()),
         Objects::RedFive4p(d, b, p) => Real::RedFive4p(d, first, b.as_ref(), p.as_ref()),
         Objects::RedFive5p(d, b, f, p) => Real::RedFive5p(d, b.as_ref(), f.as_ref(), p.as_ref()),
-        Objects::FiftyK(p) => Real::FiftyK(p, first),
+        Objects::FiftyK(p) => Real::FiftyK(p, first, None),
     }
 }
 

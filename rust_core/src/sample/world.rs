@@ -44,8 +44,9 @@ pub enum Real<'a> {
         Option<&'a FriendCall>,
         Option<&'a TrickPlay>,
     ),
-    /// With the seat of the first card (FK-1).
-    FiftyK(&'a FkPlay, usize),
+    /// With the seat of the first card (FK-1) and, when known, the sampling seat's cards
+    /// in the order it received them (kept in the sample's deck).
+    FiftyK(&'a FkPlay, usize, Option<&'a [Card]>),
 }
 
 /// The sampled hand's phase objects, as many as the real hand has.
@@ -725,9 +726,16 @@ fn rebuild(
     }
 }
 
-/// A Fifty-K sample: the determinized play, each seat's cards at its positions (FK-1;
-/// the order within a seat's positions shows nothing, the cards are dealt at once).
-fn fifty_k_world(play: &FkPlay, first: usize, seat: usize, seed: u64) -> World {
+/// A Fifty-K sample: the determinized play, each seat's cards at its positions (FK-1):
+/// the sampling seat's in the order it received them when `received` gives it, the
+/// others' at random.
+fn fifty_k_world(
+    play: &FkPlay,
+    first: usize,
+    received: Option<&[Card]>,
+    seat: usize,
+    seed: u64,
+) -> World {
     let mut rng = Rng::new(seed);
     let world = sample_fk_world(play, seat, &mut rng);
     let n = play.num_players();
@@ -739,8 +747,15 @@ fn fifty_k_world(play: &FkPlay, first: usize, seat: usize, seed: u64) -> World {
     };
     let mut deck = vec![Card(0); 52];
     for (s, cards) in world.start.iter().enumerate() {
-        let mut cards = cards.to_cards();
-        rng.shuffle(&mut cards);
+        let own = received.filter(|r| s == seat && Counts::from_cards(r) == *cards);
+        let cards = own.map_or_else(
+            || {
+                let mut cards = cards.to_cards();
+                rng.shuffle(&mut cards);
+                cards
+            },
+            <[Card]>::to_vec,
+        );
         for (p, c) in layout.positions(s, 52).zip(cards) {
             deck[p] = c;
         }
@@ -771,8 +786,8 @@ pub(crate) fn sample_world_tries(
     seed: u64,
     tries: usize,
 ) -> World {
-    if let Real::FiftyK(play, first) = *real {
-        return fifty_k_world(play, first, seat, seed);
+    if let Real::FiftyK(play, first, received) = *real {
+        return fifty_k_world(play, first, received, seat, seed);
     }
     let hand = Hand::of(real, seat, over);
     let forbid = matches!(
