@@ -1,7 +1,8 @@
 //! A whole hand sampled for one seat (`Game.sample_world`): the cards it cannot see dealt
-//! again, a full deck order that deals them, and every phase object so far replayed on
-//! that deck, so the sample is a game like any other (C-5: a scripted deck, its first
-//! seat, a seed).
+//! again, a full deck order that deals them, and every phase object so far rebuilt on
+//! that deck (the deals keep their answers, the burial and the call are made again, the
+//! play is the determinized one), so the sample is a game like any other (C-5: a
+//! scripted deck, its first seat, a seed) that a replay of its history reproduces.
 //!
 //! The deck keeps what the seat saw arrive: its own cards at their positions, the kitty
 //! at its positions when it took it up. The other seats' cards go to their positions so
@@ -118,6 +119,7 @@ struct Shown {
 /// What the trick-taking variants' phases before the play tell, for one seat.
 struct Hand<'a> {
     layout: Layout,
+    /// The real deck.
     deck: &'a [Card],
     viewer: usize,
     /// Cards dealt to the players so far.
