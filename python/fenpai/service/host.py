@@ -5,13 +5,17 @@ GIL anyway, and one thread spares the thread switches that would otherwise cost 
 than the work. Only the store's commits (on its writer thread) and reads leave the loop.
 
 Each operation checks everything before it changes anything and raises `ServiceError`
-(with its status code) when it rejects a call. A change is made under the game's lock:
-the game applies it in memory, the store commits it, and only then is it visible (to
-views, streams, bots and timers) and acknowledged; if the store fails, the game is
-rebuilt from the stored events, so memory never runs ahead of the database. A change
-runs to its end in its own task even if the client that asked for it goes away.
+(with its status code) when it rejects a call. A change is made under the game's lock,
+inside a store `Change`: the game catches up on the events other servers committed
+(a shared store's), applies the change in memory, the store commits it, and only then
+is it visible (to views, streams, bots and timers) and acknowledged; if the store
+fails, the game is rebuilt from the stored events, so memory never runs ahead of the
+database. A change runs to its end in its own task even if the client that asked for
+it goes away. On a shared store every read catches up first too, and `Replicas` keeps
+the followed games current and the leases (see replicas.py).
 
-Bots act in tasks of their own, one action each; a decision's timer is a loop timer.
+Bots act in tasks of their own, one action each; a decision's timer is a loop timer;
+both run only where the game's lease is held (always, on a store that is not shared).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -32,9 +36,19 @@ from fenpai.games import VARIANTS, new_game
 from fenpai.service import auth, bots, limits, timers
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
-from fenpai.service.registry import Registry
+from fenpai.service.registry import Registry, unavailable
+from fenpai.service.replicas import Replicas
 from fenpai.service.session import GameState, RestoreError, Session, Summary
-from fenpai.service.store import Store, StoredEvent, StoredGame
+from fenpai.service.store import (
+    After,
+    Change,
+    Notice,
+    SharedStore,
+    Store,
+    StoredEvent,
+    StoredGame,
+    StoreError,
+)
 
 log = logging.getLogger("fenpai.service")
 
@@ -90,6 +104,16 @@ class History:
     result: dict[str, Any] | None
 
 
+class Draft:
+    """What a change made in memory (events, with a joining seat's token hash; reissued
+    tokens), kept by the session once the store committed it."""
+
+    def __init__(self, change: Change):
+        self.change = change
+        self.events: list[tuple[StoredEvent, bytes | None]] = []
+        self.tokens: list[tuple[int, bytes]] = []
+
+
 def parse_option(value: str) -> Any:
     """An option value: JSON text, or else the text itself (`minimum`)."""
     try:
@@ -121,14 +145,21 @@ class GameHost:
         self._games = Registry(store)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
+        #: The store, when other servers share it.
+        self._shared = store if isinstance(store, SharedStore) else None
+        self._replicas = None if self._shared is None else Replicas(self, self._shared)
 
     # -- life ----------------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Loads every unfinished game and restarts its bots and timers; returns how many."""
+        """Loads every unfinished game and restarts its bots and timers; returns how many.
+        On a shared store: starts following the other servers, and takes the games whose
+        lease lapsed."""
+        if self._replicas is not None:
+            return await self._replicas.start()
         count = 0
-        for game_id in await asyncio.to_thread(self._store.unfinished):
-            stored = await asyncio.to_thread(self._store.load, game_id)
+        for game_id in await self._store.unfinished():
+            stored = await self._store.load(game_id)
             if stored is None:
                 continue
             try:
@@ -146,6 +177,8 @@ class GameHost:
     async def close(self) -> None:
         """Stops bots, timers and streams; in-flight changes finish first."""
         self._closing = True
+        if self._replicas is not None:
+            await self._replicas.stop()
         for session in self._games.in_memory():
             session.cancel_timer()
             async with session.lock:
@@ -157,7 +190,7 @@ class GameHost:
         while self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    def _spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+    def spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Runs `work` in a task of its own that the server waits for when it closes."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
@@ -168,7 +201,7 @@ class GameHost:
     async def _change(self, work: Coroutine[Any, Any, T]) -> T:
         """Runs a change to its end even if the caller is cancelled meanwhile (a client
         gone mid-commit), so that memory and the store never part."""
-        task = self._spawn(work)
+        task = self.spawn(work)
         try:
             return await asyncio.shield(task)
         except asyncio.CancelledError:
@@ -180,9 +213,27 @@ class GameHost:
     async def _session(self, game_id: str) -> Session:
         return await self._games.get(game_id)
 
+    async def _fresh(self, game_id: str) -> Session:
+        """The game, caught up with what other servers committed (a shared store)."""
+        session = await self._games.get(game_id)
+        if self._shared is not None:
+            await self.refresh(session)
+        return session
+
+    def peek(self, game_id: str) -> Session | None:
+        """The game if it is in memory."""
+        return self._games.peek(game_id)
+
+    def in_memory(self) -> list[Session]:
+        return self._games.in_memory()
+
+    def forget(self, game_id: str) -> None:
+        """Drops an unfinished game from memory (another server runs it)."""
+        self._games.forget(game_id)
+
     async def summary(self, game_id: str) -> Summary:
         """A game's public summary."""
-        session = await self._session(game_id)
+        session = await self._fresh(game_id)
         async with session.lock:
             return session.summary()
 
@@ -271,9 +322,15 @@ class GameHost:
             phase,
             stored.bots,
         )
-        await written
+        try:
+            await written
+        except StoreError as err:
+            log.error("game %s could not be stored: %s", stored.game_id, err)
+            raise ServiceError("NOT_STORED", f"the game could not be stored: {err}") from None
         session = Session(stored)
         self._games.add(session)
+        if self._replicas is not None:
+            self._replicas.took(session.game_id)
         async with session.lock:
             self._automate(session)
             return session.summary()
@@ -281,36 +338,35 @@ class GameHost:
     async def join(self, game_id: str, seat: int | None) -> tuple[int, str, Summary]:
         """Takes a seat; returns it, its new token and the game's summary."""
         session = await self._session(game_id)
-        return await self._change(self._join(session, seat))
+        return await self._change(self._transact(session, lambda d: self._join(session, d, seat)))
 
-    async def _join(self, session: Session, seat: int | None) -> tuple[int, str, Summary]:
-        async with session.lock:
-            state = session.state
-            if state.finished:
-                raise ServiceError("GAME_OVER", "the game is over")
-            if seat is None:
-                open_seats = [s for s, taken in enumerate(state.joined) if not taken]
-                if not open_seats:
-                    raise ServiceError("NO_OPEN_SEAT", "every seat is taken")
-                seat = open_seats[0]
-            if not 0 <= seat < session.num_players:
-                raise ServiceError(
-                    "NO_SUCH_SEAT",
-                    f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
-                )
-            if session.bots[seat]:
-                raise ServiceError(
-                    "BOT_SEAT", f"seat {seat} is played by the bot {session.bots[seat]!r}"
-                )
-            if state.joined[seat]:
-                raise ServiceError(
-                    "SEAT_TAKEN",
-                    f"seat {seat} is taken (a lost token is replaced by ReissueSeatToken)",
-                )
-            token = auth.new_token()
-            hashed = auth.token_hash(token)
-            await self._commit(session, seat, "join", "join", "client", token_hash=hashed)
-            return seat, token, session.summary()
+    def _join(self, session: Session, draft: Draft, seat: int | None) -> tuple[int, str, Summary]:
+        state = session.state
+        if state.finished:
+            raise ServiceError("GAME_OVER", "the game is over")
+        if seat is None:
+            open_seats = [s for s, taken in enumerate(state.joined) if not taken]
+            if not open_seats:
+                raise ServiceError("NO_OPEN_SEAT", "every seat is taken")
+            seat = open_seats[0]
+        if not 0 <= seat < session.num_players:
+            raise ServiceError(
+                "NO_SUCH_SEAT",
+                f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
+            )
+        if session.bots[seat]:
+            raise ServiceError(
+                "BOT_SEAT", f"seat {seat} is played by the bot {session.bots[seat]!r}"
+            )
+        if state.joined[seat]:
+            raise ServiceError(
+                "SEAT_TAKEN",
+                f"seat {seat} is taken (a lost token is replaced by ReissueSeatToken)",
+            )
+        token = auth.new_token()
+        hashed = auth.token_hash(token)
+        self._apply(session, draft, seat, "join", "join", "client", token_hash=hashed)
+        return seat, token, session.summary()
 
     async def reissue(self, game_id: str, admin_token: str, seat: int) -> str:
         """A new token for a joined seat; the old one stops working."""
@@ -320,24 +376,23 @@ class GameHost:
         limits.check_text("admin_token", admin_token, auth.MAX_TOKEN_LENGTH)
         if not auth.matches(admin_token, session.admin_hash):
             raise ServiceError("BAD_ADMIN_TOKEN", "not this game's admin token")
-        return await self._change(self._reissue(session, seat))
+        return await self._change(
+            self._transact(session, lambda d: self._reissue(session, d, seat))
+        )
 
-    async def _reissue(self, session: Session, seat: int) -> str:
-        async with session.lock:
-            if not 0 <= seat < session.num_players:
-                raise ServiceError(
-                    "NO_SUCH_SEAT",
-                    f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
-                )
-            if session.token_hashes[seat] is None:
-                raise ServiceError(
-                    "SEAT_NOT_JOINED", f"seat {seat} has no token: it is open or a bot"
-                )
-            token = auth.new_token()
-            hashed = auth.token_hash(token)
-            await self._store.set_token(session.game_id, seat, hashed)
-            session.token_hashes[seat] = hashed
-            return token
+    def _reissue(self, session: Session, draft: Draft, seat: int) -> str:
+        if not 0 <= seat < session.num_players:
+            raise ServiceError(
+                "NO_SUCH_SEAT",
+                f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
+            )
+        if session.token_hashes[seat] is None:
+            raise ServiceError("SEAT_NOT_JOINED", f"seat {seat} has no token: it is open or a bot")
+        token = auth.new_token()
+        hashed = auth.token_hash(token)
+        draft.change.set_token(seat, hashed)
+        draft.tokens.append((seat, hashed))
+        return token
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -345,41 +400,43 @@ class GameHost:
         """Applies the token's seat's action (or returns the original outcome of a retry)."""
         limits.check_text("action", action, limits.MAX_ACTION)
         session = await self._session(game_id)
-        return await self._change(self._act(session, token, action, client_seq))
+        return await self._change(
+            self._transact(session, lambda d: self._act(session, d, token, action, client_seq))
+        )
 
-    async def _act(
-        self, session: Session, token: str, action: str, client_seq: int | None
+    def _act(
+        self, session: Session, draft: Draft, token: str, action: str, client_seq: int | None
     ) -> Outcome:
-        async with session.lock:  # the token is checked here: a reissue may have revoked it
-            seat = session.authenticate(token)
-            state = session.state
-            if client_seq is not None:
-                prior = session.seqs.get((seat, client_seq))
-                if prior is not None:
-                    if prior.request != action:
-                        raise ServiceError(
-                            "CLIENT_SEQ_REUSED",
-                            f"client_seq {client_seq} was used for {prior.request!r} "
-                            f"(version {prior.version})",
-                        )
-                    return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
-            self._check_turn(state, seat)
-            event = await self._commit(session, seat, "action", action, "client", client_seq)
-            return Outcome(event, False, state.game.phase, state.to_act(), state.status)
+        seat = session.authenticate(token)  # checked here: a reissue may have revoked it
+        state = session.state
+        if client_seq is not None:
+            prior = session.seqs.get((seat, client_seq))
+            if prior is not None:
+                if prior.request != action:
+                    raise ServiceError(
+                        "CLIENT_SEQ_REUSED",
+                        f"client_seq {client_seq} was used for {prior.request!r} "
+                        f"(version {prior.version})",
+                    )
+                return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
+        self._check_turn(state, seat)
+        event = self._apply(session, draft, seat, "action", action, "client", client_seq)
+        return Outcome(event, False, state.game.phase, state.to_act(), state.status)
 
     async def resign(self, game_id: str, token: str) -> tuple[StoredEvent, dict[str, Any] | None]:
         """Ends the game by the token's seat's resignation; returns the event and result."""
         session = await self._session(game_id)
-        return await self._change(self._resign(session, token))
+        return await self._change(
+            self._transact(session, lambda d: self._resign(session, d, token))
+        )
 
-    async def _resign(
-        self, session: Session, token: str
+    def _resign(
+        self, session: Session, draft: Draft, token: str
     ) -> tuple[StoredEvent, dict[str, Any] | None]:
-        async with session.lock:  # the token is checked here: a reissue may have revoked it
-            seat = session.authenticate(token)
-            self._check_started(session.state)
-            event = await self._commit(session, seat, "resign", "resign", "client")
-            return event, session.game.result
+        seat = session.authenticate(token)  # checked here: a reissue may have revoked it
+        self._check_started(session.state)
+        event = self._apply(session, draft, seat, "resign", "resign", "client")
+        return event, session.game.result
 
     @staticmethod
     def _check_turn(state: GameState, seat: int) -> None:
@@ -404,9 +461,61 @@ class GameHost:
                 f"the game has not started: seat {', '.join(open_seats)} is open",
             )
 
-    async def _commit(
+    # -- changing --------------------------------------------------------------------------------
+
+    async def _transact(
+        self, session: Session, work: Callable[[Draft], T], automated: bool = False
+    ) -> T:
+        """Runs `work` (which checks and applies a change in memory) under the session's
+        lock in a store change, after catching up on what other servers committed, and
+        keeps and publishes what it made once committed. An automated change (a bot's, a
+        timer's) checks the game's lease (`Draft.change.leased`).
+
+        If the store fails (NOT_STORED) or `work` raises after changing the game, the
+        game is rebuilt from the stored events."""
+        async with session.lock:
+            known = session.version
+            try:
+                async with self._store.change(session.game_id, known, automated) as change:
+                    self._catch_up(session, change.missed, change.token_hashes)
+                    draft = Draft(change)
+                    result = work(draft)
+            except StoreError as err:
+                if session.state.version != session.version:
+                    session.rebuild()
+                log.error("game %s: a change could not be stored: %s", session.game_id, err)
+                raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
+            except BaseException:
+                if session.state.version != session.version:
+                    session.rebuild()
+                raise
+            else:
+                self._keep(session, draft)
+            finally:
+                if session.version != known:
+                    self._publish(session)
+            return result
+
+    def _catch_up(
         self,
         session: Session,
+        missed: Sequence[StoredEvent],
+        token_hashes: Sequence[bytes | None] | None,
+    ) -> None:
+        """Replays on the session (lock held) the events another server committed, and
+        takes the seats' token hashes as stored; GAME_UNREADABLE if they do not apply."""
+        if token_hashes is not None:
+            session.token_hashes = list(token_hashes)
+        try:
+            session.catch_up(missed)
+        except RestoreError as err:
+            log.error("game %s: %s", session.game_id, err)
+            raise ServiceError("GAME_UNREADABLE", f"game {session.game_id} {err}") from None
+
+    def _apply(
+        self,
+        session: Session,
+        draft: Draft,
         seat: int,
         kind: str,
         action: str,
@@ -414,10 +523,10 @@ class GameHost:
         client_seq: int | None = None,
         token_hash: bytes | None = None,
     ) -> StoredEvent:
-        """Applies an event in memory, stores it, then publishes it (session lock held).
+        """Applies an event in memory and adds it to the draft (session lock held).
 
-        INVALID_ARGUMENT for an illegal action, nothing changed; if anything fails after
-        the game changed, the game is rebuilt from the stored events.
+        INVALID_ARGUMENT for an illegal action, nothing changed; if anything else fails
+        after the game changed, the game is rebuilt from the stored events.
         """
         state = session.state
         status_before = state.status
@@ -446,7 +555,7 @@ class GameHost:
                 f"({type(err).__name__}); nothing was changed",
             ) from None
         event = StoredEvent(
-            version=session.version + 1,
+            version=state.version,
             seat=seat,
             kind=kind,
             action=canonical,
@@ -455,29 +564,71 @@ class GameHost:
             request=action if source == "client" and kind == "action" else None,
             at=time.time(),
         )
-        try:
-            changed = state.status != status_before
-            written = self._store.append_event(
-                session.game_id,
-                event,
-                (state.status, state.game.phase, result) if changed else None,
-                token_hash,
-            )
-            await written
-        except Exception as err:
-            session.rebuild()
-            log.exception("game %s: storing version %s failed", session.game_id, event.version)
-            raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
-        session.events.append(event)
-        if client_seq is not None:
-            session.seqs[(seat, client_seq)] = event
-        if token_hash is not None:
+        after = After(
+            state.status, state.game.phase, state.to_act(), result, state.status != status_before
+        )
+        draft.change.append(event, after, token_hash)
+        draft.events.append((event, token_hash))
+        return event
+
+    @staticmethod
+    def _keep(session: Session, draft: Draft) -> None:
+        """The committed draft becomes the session's (lock held)."""
+        for event, token_hash in draft.events:
+            session.events.append(event)
+            if event.client_seq is not None:
+                session.seqs[(event.seat, event.client_seq)] = event
+            if token_hash is not None:
+                session.token_hashes[event.seat] = token_hash
+        for seat, token_hash in draft.tokens:
             session.token_hashes[seat] = token_hash
-        if state.finished:
+
+    def _publish(self, session: Session) -> None:
+        """After the session moved on (lock held): a finished game goes to the cache, the
+        bots and timers follow, the streams wake."""
+        if session.state.finished:
             self._games.add(session)
+            if self._replicas is not None:
+                self._replicas.ended(session.game_id)
         self._automate(session)
         session.notify()
-        return event
+
+    async def refresh(self, session: Session, notices: Sequence[Notice | None] = ()) -> None:
+        """Catches the session up on a shared store (lock taken): from `notices` alone
+        when they hold every event it missed, else from the store."""
+        assert self._shared is not None
+        async with session.lock:
+            known = session.version
+            try:
+                events = _contiguous(known, notices)
+                if events is not None:
+                    for notice in notices:
+                        assert notice is not None
+                        for seat, token_hash in notice.token_hashes.items():
+                            session.token_hashes[seat] = token_hash
+                    self._catch_up(session, events, None)
+                else:
+                    try:
+                        missed, token_hashes = await self._shared.since(session.game_id, known)
+                    except StoreError as err:
+                        raise unavailable(err) from None
+                    self._catch_up(session, missed, token_hashes)
+            finally:
+                if session.version != known:
+                    self._publish(session)
+
+    async def take_over(self, game_id: str) -> None:
+        """This server took the game's lease: its bots and timers run here from now on."""
+        session = await self._games.get(game_id)
+        await self.refresh(session)
+        async with session.lock:
+            self._automate(session)
+
+    def let_go(self, game_id: str) -> None:
+        """Another server took the game's lease: its timer here stops."""
+        session = self._games.peek(game_id)
+        if session is not None:
+            session.cancel_timer()
 
     @staticmethod
     def _check_end(state: GameState) -> dict[str, Any] | None:
@@ -490,19 +641,29 @@ class GameHost:
 
     # -- bots and timers -------------------------------------------------------------------------
 
+    def _owns(self, session: Session) -> bool:
+        """Whether this server runs the game's bots and timers (holds its lease)."""
+        return self._replicas is None or self._replicas.holds(session.game_id)
+
     def _automate(self, session: Session) -> None:
         """After a change (session lock held): lets a bot act or starts the decision timer
-        (the previous decision's timer is dropped)."""
+        (the previous decision's timer is dropped). Where another server holds the lease,
+        only the deadline is set, as of the last event."""
         state = session.state
         session.cancel_timer()
         if state.status != "playing" or self._closing:
             return
         version = session.version
         to_act = state.game.to_act
+        seconds = session.timers.get(state.game.phase, 0.0)
+        timed = seconds > 0 and any(not session.bots[s] for s in to_act)
+        if not self._owns(session):
+            if timed and session.events:
+                session.deadline = session.events[-1].at + seconds
+            return
         if any(session.bots[s] for s in to_act):
             self._start(self._bot_turn, session, version)
-        seconds = session.timers.get(state.game.phase)
-        if seconds and any(not session.bots[s] for s in to_act):
+        if timed:
             session.deadline = time.time() + seconds
             session.timer = asyncio.get_running_loop().call_later(
                 seconds, self._start, self._time_out, session, version
@@ -514,7 +675,7 @@ class GameHost:
         """Runs `fn(session, version)` in a task unless the game has moved on from
         `version`; a failure is logged, never lost, and one to store the action (the
         database unavailable for a moment) is retried, lest the game stall."""
-        if self._closing or session.version != version:
+        if self._closing or session.version != version or not self._owns(session):
             return
         loop = asyncio.get_running_loop()
 
@@ -528,12 +689,23 @@ class GameHost:
                 else:
                     log.exception("game %s: %s failed", session.game_id, fn.__name__)
 
-        self._spawn(task())
+        self.spawn(task())
+
+    def _due(self, session: Session, draft: Draft, version: int) -> bool:
+        """Whether a bot's or timer's action for `version` is still due here (lock held,
+        the lease checked)."""
+        return (
+            draft.change.leased
+            and not self._closing
+            and session.version == version
+            and session.state.status == "playing"
+        )
 
     async def _bot_turn(self, session: Session, version: int) -> None:
         """One action of a bot whose turn it is at `version`."""
-        async with session.lock:
-            if self._closing or session.version != version or session.state.status != "playing":
+
+        def work(draft: Draft) -> None:
+            if not self._due(session, draft, version):
                 return
             game = session.game
             seat = next(s for s in game.to_act if session.bots[s])
@@ -544,31 +716,36 @@ class GameHost:
                 log.exception("game %s: bot %r failed; default action", session.game_id, name)
                 action = timers.default_action(game, seat)
             try:
-                await self._commit(session, seat, "action", action, "bot")
+                self._apply(session, draft, seat, "action", action, "bot")
             except ServiceError as err:
                 if err.code != grpc.StatusCode.INVALID_ARGUMENT:
                     raise
                 log.error("game %s: bot %r chose %r: %s", session.game_id, name, action, err)
                 default = timers.default_action(game, seat)
-                await self._commit(session, seat, "action", default, "bot")
+                self._apply(session, draft, seat, "action", default, "bot")
+
+        await self._transact(session, work, automated=True)
 
     async def _time_out(self, session: Session, version: int) -> None:
         """Applies the default action of every client seat still to act at `version`."""
-        async with session.lock:
-            if self._closing or session.version != version or session.state.status != "playing":
+
+        def work(draft: Draft) -> None:
+            if not self._due(session, draft, version):
                 return
             waiting = [s for s in session.game.to_act if not session.bots[s]]
             for seat in waiting:
                 game = session.game
                 if seat in game.to_act:
                     default = timers.default_action(game, seat)
-                    await self._commit(session, seat, "action", default, "timeout")
+                    self._apply(session, draft, seat, "action", default, "timeout")
+
+        await self._transact(session, work, automated=True)
 
     # -- looking -----------------------------------------------------------------------------------
 
     async def view(self, game_id: str, token: str) -> Snapshot:
         """What the token's seat sees now."""
-        session = await self._session(game_id)
+        session = await self._fresh(game_id)
         seat = session.authenticate(token)
         async with session.lock:
             return snapshot(game_id, session.state, seat, session.deadline)
@@ -580,9 +757,25 @@ class GameHost:
         they happen; ends after the game's last event (or when the caller is cancelled).
         With `turns_only` (a seat's stream), see `_turns`.
 
-        `token` None is a spectator. The checks run before the first event is due.
+        `token` None is a spectator. The checks run before the first event is due. On a
+        shared store the stream follows the game from before it catches up, so that the
+        notices of every later commit keep it current.
         """
         session = await self._session(game_id)
+        if self._shared is None:
+            return await self._stream(session, token, from_version, turns_only)
+        session.followers += 1
+        try:
+            await self.refresh(session)
+            stream = await self._stream(session, token, from_version, turns_only)
+        except BaseException:
+            session.followers -= 1
+            raise
+        return _unfollowing(session, stream)
+
+    async def _stream(
+        self, session: Session, token: str | None, from_version: int, turns_only: bool
+    ) -> AsyncIterator[Seen]:
         seat = None if token is None else session.authenticate(token)
         async with session.lock:
             if from_version > session.version:
@@ -652,7 +845,7 @@ class GameHost:
     async def history(self, game_id: str, token: str) -> History:
         """The game's events: complete once it is over; before, redacted for the token's
         seat (or, without a token, for a spectator)."""
-        session = await self._session(game_id)
+        session = await self._fresh(game_id)
         seat = session.authenticate(token) if token else None
         async with session.lock:
             finished = session.state.finished
@@ -673,6 +866,30 @@ def _turn_due(session: Session, seat: int, seen: int, again: bool) -> bool:
     if session.version > seen:
         return state.finished or seat in state.to_act()
     return again and session.version == seen and not state.finished and seat in state.to_act()
+
+
+async def _unfollowing(session: Session, stream: AsyncIterator[Seen]) -> AsyncIterator[Seen]:
+    """`stream`, which stops following the game when it ends."""
+    try:
+        async for seen in stream:
+            yield seen
+    finally:
+        session.followers -= 1
+
+
+def _contiguous(version: int, notices: Sequence[Notice | None]) -> list[StoredEvent] | None:
+    """The events after `version` that `notices` carry, if they are every one up to the
+    last notice's version; None if any is missing (or a notice is a gap, None)."""
+    if not notices:
+        return None
+    events: list[StoredEvent] = []
+    for notice in notices:
+        if notice is None:
+            return None
+        events += [e for e in notice.events if e.version > version + len(events)]
+        if notice.version > version + len(events):
+            return None
+    return events
 
 
 def _settled(task: asyncio.Task[Any]) -> None:

@@ -1,26 +1,21 @@
-"""The durable store: games, seats and events in SQLite (WAL).
+"""The embedded store: games, seats and events in SQLite (WAL), for one server.
 
 Every write goes through one writer thread that commits whatever writes are waiting in
 one transaction (a group commit); should one of them fail, the batch is redone with a
 savepoint per write, so that the failing write fails alone. A write is awaited on the
 caller's event loop, and the writer wakes the loop once per batch. With the default
 `synchronous=FULL`, a committed write survives a crash of the process or of the machine.
+A change costs nothing before its commit: the one server's memory is the truth.
 
-Schema (version 1):
+Schema (version 1), the records of `base`:
 
-- `games`: one row per game — its `Game.config()` JSON (what `new_game` needs, the seed
-  included), effective timers, the admin token's hash, and for listing its status
-  (waiting, playing, finished) with the phase and version as of the last status change,
-  and the result once finished. (A running game is listed from memory.)
+- `games`: one row per game — its config JSON (the seed included), effective timers,
+  the admin token's hash, and for listing its status (waiting, playing, finished) with
+  the phase and version as of the last status change, and the result once finished.
+  (A running game is listed from memory.)
 - `seats`: one row per seat — a bot's name, or the SHA-256 of the joined client's token.
-- `events`: one row per event, keyed by (game, version) — the seat, the kind (`join`,
-  `action`, `resign`), the canonical action text, who chose it (client, bot, timeout),
-  and for a client's action its `client_seq` (unique per game and seat) and the text it
-  sent, so that a retried action is recognised. A `client_seq` is a uint64 and SQLite's
-  integers are signed 64-bit: one of 2**63 and above is stored as its two's complement
-  (negative), so that every value round-trips and stays unique.
-
-A game is restored by replaying its events on `new_game(**config)`.
+- `events`: one row per event, keyed by (game, version); `client_seq` unique per game
+  and seat, stored signed (`base.signed`).
 """
 
 from __future__ import annotations
@@ -32,8 +27,18 @@ import queue
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from types import TracebackType
 from typing import Any, TypeVar
+
+from fenpai.service.store.base import (
+    After,
+    GameRow,
+    StoredEvent,
+    StoredGame,
+    StoreError,
+    signed,
+    unsigned,
+)
 
 SCHEMA_VERSION = 1
 
@@ -85,68 +90,10 @@ Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
 
 
-def _signed(client_seq: int | None) -> int | None:
-    """A uint64 `client_seq` as the signed 64-bit integer SQLite stores."""
-    if client_seq is None or client_seq < 2**63:
-        return client_seq
-    return client_seq - 2**64
-
-
-def _unsigned(stored: int | None) -> int | None:
-    """The `client_seq` a stored signed 64-bit integer stands for."""
-    return stored + 2**64 if stored is not None and stored < 0 else stored
-
-
-class StoreError(Exception):
-    """The database cannot be opened or used."""
-
-
-@dataclass(frozen=True)
-class StoredEvent:
-    """One row of `events`."""
-
-    version: int
-    seat: int
-    kind: str
-    action: str
-    source: str
-    client_seq: int | None
-    request: str | None
-    at: float
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """A game as stored: enough to restore it."""
-
-    game_id: str
-    config: dict[str, Any]
-    timers: dict[str, float]
-    admin_hash: bytes
-    created_at: float
-    status: str
-    bots: list[str | None]
-    token_hashes: list[bytes | None]
-    events: list[StoredEvent]
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """A game's columns: its public summary as stored."""
-
-    game_id: str
-    config: dict[str, Any]
-    timers: dict[str, float]
-    created_at: float
-    status: str
-    phase: str
-    version: int
-    bots: list[str | None]
-    joined: list[bool]
-
-
-class Store:
+class SqliteStore:
     """The SQLite database of a server: one writer thread, one reader connection."""
+
+    shared = False
 
     def __init__(self, path: str, synchronous: str = "FULL"):
         if synchronous not in ("FULL", "NORMAL"):
@@ -228,7 +175,7 @@ class Store:
                 conn.execute("ROLLBACK")
             if len(jobs) == 1:
                 return [(jobs[0][1], None, err)]
-            return Store._commit_each(conn, jobs)
+            return SqliteStore._commit_each(conn, jobs)
         return [(future, value, None) for (_, future), value in zip(jobs, values, strict=True)]
 
     @staticmethod
@@ -254,6 +201,9 @@ class Store:
             failure = StoreError(f"the database write failed: {err}")
             return [(future, None, failure) for _, future in jobs]
         return outcomes
+
+    async def open(self) -> None:
+        """Nothing to do: the database was opened with the store."""
 
     def create_game(
         self,
@@ -290,63 +240,15 @@ class Store:
 
         return self.write(fn)
 
-    def set_token(self, game_id: str, seat: int, token_hash: bytes) -> asyncio.Future[None]:
-        """Replaces a seat's token hash (a reissued token)."""
-
-        def fn(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
-                (token_hash, game_id, seat),
-            )
-
-        return self.write(fn)
+    def change(self, game_id: str, version: int, lease: bool = False) -> SqliteChange:
+        """A change to a game: its writes are committed together when it ends."""
+        return SqliteChange(self, game_id)
 
     def append_event(
-        self,
-        game_id: str,
-        event: StoredEvent,
-        status: tuple[str, str, dict[str, Any] | None] | None = None,
-        token_hash: bytes | None = None,
+        self, game_id: str, event: StoredEvent, after: After | None = None
     ) -> asyncio.Future[None]:
-        """Stores an event, with a joining seat's token hash, and when the game's status
-        changes (it starts or ends), its (status, phase, result) after the event."""
-
-        def fn(conn: sqlite3.Connection) -> None:
-            if token_hash is not None:
-                conn.execute(
-                    "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
-                    (token_hash, game_id, event.seat),
-                )
-            conn.execute(
-                "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq,"
-                " request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    event.version,
-                    event.seat,
-                    event.kind,
-                    event.action,
-                    event.source,
-                    _signed(event.client_seq),
-                    event.request,
-                    event.at,
-                ),
-            )
-            if status is not None:
-                state, phase, result = status
-                conn.execute(
-                    "UPDATE games SET version = ?, status = ?, phase = ?, result = ?"
-                    " WHERE game_id = ?",
-                    (
-                        event.version,
-                        state,
-                        phase,
-                        None if result is None else json.dumps(result),
-                        game_id,
-                    ),
-                )
-
-        return self.write(fn)
+        """Stores one event by itself (and the game's row when its status changes)."""
+        return self.write(lambda conn: _append(conn, game_id, event, after, None))
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -357,15 +259,19 @@ class Store:
             except sqlite3.Error as err:
                 raise StoreError(f"the database read failed: {err}") from None
 
-    def unfinished(self) -> list[str]:
-        """The ids of the games not finished, oldest first."""
+    async def unfinished(self) -> list[str]:
+        return await asyncio.to_thread(self._unfinished)
+
+    def _unfinished(self) -> list[str]:
         rows = self._read(
             "SELECT game_id FROM games WHERE status != 'finished' ORDER BY created_at, game_id"
         )
         return [r[0] for r in rows]
 
-    def load(self, game_id: str) -> StoredGame | None:
-        """Everything stored about a game, or None."""
+    async def load(self, game_id: str) -> StoredGame | None:
+        return await asyncio.to_thread(self._load, game_id)
+
+    def _load(self, game_id: str) -> StoredGame | None:
         rows = self._read(
             "SELECT config, timers, admin_hash, created_at, status FROM games WHERE game_id = ?",
             (game_id,),
@@ -391,13 +297,15 @@ class Store:
             bots=[s[0] for s in seats],
             token_hashes=[s[1] for s in seats],
             events=[
-                StoredEvent(v, seat, kind, action, source, _unsigned(seq), request, at)
+                StoredEvent(v, seat, kind, action, source, unsigned(seq), request, at)
                 for v, seat, kind, action, source, seq, request, at in events
             ],
         )
 
-    def row(self, game_id: str) -> GameRow | None:
-        """A game's summary columns, or None."""
+    async def row(self, game_id: str) -> GameRow | None:
+        return await asyncio.to_thread(self._row, game_id)
+
+    def _row(self, game_id: str) -> GameRow | None:
         rows = self._read(
             "SELECT config, timers, created_at, status, phase, version FROM games"
             " WHERE game_id = ?",
@@ -419,17 +327,25 @@ class Store:
             version=version,
             bots=[s[0] for s in seats],
             joined=[s[0] is not None or s[1] is not None for s in seats],
+            to_act=[],
         )
 
-    def list_games(
+    async def list_games(
         self,
         status: str | None,
         variant: str | None,
         before: tuple[float, str] | None,
         limit: int,
     ) -> list[tuple[str, float]]:
-        """(game id, creation time) of games newest first, optionally filtered, strictly
-        older than `before`."""
+        return await asyncio.to_thread(self._list_games, status, variant, before, limit)
+
+    def _list_games(
+        self,
+        status: str | None,
+        variant: str | None,
+        before: tuple[float, str] | None,
+        limit: int,
+    ) -> list[tuple[str, float]]:
         where: list[str] = []
         args: list[Any] = []
         if status is not None:
@@ -449,8 +365,11 @@ class Store:
 
     # -- closing -----------------------------------------------------------------------------
 
-    def close(self) -> None:
-        """Commits the waiting writes, then closes the database."""
+    async def close(self) -> None:
+        await asyncio.to_thread(self.close_now)
+
+    def close_now(self) -> None:
+        """`close`, from outside an event loop."""
         with self._closing:
             if self._closed:
                 return
@@ -462,6 +381,89 @@ class Store:
             self._reader.close()
         if self._lock_file is not None:
             self._lock_file.close()
+
+
+class SqliteChange:
+    """A change to one game on SQLite: nothing to catch up on, its writes in one job."""
+
+    def __init__(self, store: SqliteStore, game_id: str):
+        self.missed: list[StoredEvent] = []
+        self.token_hashes: list[bytes | None] | None = None
+        self.leased = True
+        self._store = store
+        self._game_id = game_id
+        self._writes: list[Callable[[sqlite3.Connection], None]] = []
+
+    def append(self, event: StoredEvent, after: After, token_hash: bytes | None) -> None:
+        game_id = self._game_id
+        self._writes.append(lambda conn: _append(conn, game_id, event, after, token_hash))
+
+    def set_token(self, seat: int, token_hash: bytes) -> None:
+        game_id = self._game_id
+        self._writes.append(lambda conn: _set_token(conn, game_id, seat, token_hash))
+
+    async def __aenter__(self) -> SqliteChange:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if kind is not None or not self._writes:
+            return
+        writes = self._writes
+        try:
+            await self._store.write(lambda conn: [write(conn) for write in writes])
+        except sqlite3.Error as err:
+            raise StoreError(str(err)) from None
+
+
+def _append(
+    conn: sqlite3.Connection,
+    game_id: str,
+    event: StoredEvent,
+    after: After | None,
+    token_hash: bytes | None,
+) -> None:
+    """Stores an event, a joining seat's token hash, and when the game's status changes
+    (it starts or ends), its status, phase and result after the event."""
+    if token_hash is not None:
+        _set_token(conn, game_id, event.seat, token_hash)
+    conn.execute(
+        "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq,"
+        " request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            event.version,
+            event.seat,
+            event.kind,
+            event.action,
+            event.source,
+            signed(event.client_seq),
+            event.request,
+            event.at,
+        ),
+    )
+    if after is not None and after.changed:
+        conn.execute(
+            "UPDATE games SET version = ?, status = ?, phase = ?, result = ? WHERE game_id = ?",
+            (
+                event.version,
+                after.status,
+                after.phase,
+                None if after.result is None else json.dumps(after.result),
+                game_id,
+            ),
+        )
+
+
+def _set_token(conn: sqlite3.Connection, game_id: str, seat: int, token_hash: bytes) -> None:
+    conn.execute(
+        "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
+        (token_hash, game_id, seat),
+    )
 
 
 def _settle(outcomes: list[Outcome]) -> None:

@@ -1,0 +1,539 @@
+"""The shared store: the games in PostgreSQL, for any number of servers (replicas).
+
+Through psycopg 3, asynchronously, from a pool of connections in autocommit mode; each
+change is one explicit transaction sent in pipeline mode, so that it costs two round
+trips: `BEGIN`, the game's row lock (`SELECT ... FOR UPDATE`) and, in a statement of its
+own (whose snapshot is taken once the lock is held), the events other replicas
+committed since the version the replica knows with the seats' token hashes and whether
+it holds the lease; then the writes, the notice and `COMMIT`. A commit is durable when
+it returns (the server's `synchronous_commit`, which the store refuses to run `off`).
+
+Every commit notifies the channel `fenpai` (LISTEN/NOTIFY, delivered after the commit
+and in commit order) with the game, its new version and, when they fit, the events
+themselves, so that a replica following the game needs no query to catch up.
+
+A game's bots and timers run on the replica that holds its lease, a row of `leases`
+with the owner and an expiry (the database's clock): the creating replica takes it,
+renews all of its leases in one statement, and any replica takes over one that lapsed.
+
+Schema (version 1): the records of `base` in `games`, `seats`, `events`, as in SQLite,
+except that `games` is current after every event (version, phase, to_act), `leases`,
+and `fenpai_schema` (the version).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import AsyncIterator
+from types import TracebackType
+from typing import Any
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+from fenpai.service.store import display
+from fenpai.service.store.base import (
+    After,
+    GameRow,
+    Notice,
+    StoredEvent,
+    StoredGame,
+    StoreError,
+    signed,
+    unsigned,
+)
+
+log = logging.getLogger("fenpai.service")
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS fenpai_schema (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    game_id     TEXT PRIMARY KEY,
+    variant     TEXT NOT NULL,
+    config      TEXT NOT NULL,
+    timers      TEXT NOT NULL,
+    admin_hash  BYTEA NOT NULL,
+    created_at  DOUBLE PRECISION NOT NULL,
+    status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
+    phase       TEXT NOT NULL,
+    version     INTEGER NOT NULL DEFAULT 0,
+    to_act      INTEGER[] NOT NULL DEFAULT '{}',
+    result      TEXT
+);
+CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at);
+CREATE INDEX IF NOT EXISTS games_by_time ON games (created_at, game_id);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    seat        INTEGER NOT NULL,
+    bot         TEXT,
+    token_hash  BYTEA,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    version     INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN ('join', 'action', 'resign')),
+    action      TEXT NOT NULL,
+    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout')),
+    client_seq  BIGINT,
+    request     TEXT,
+    at          DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, version),
+    UNIQUE (game_id, seat, client_seq)
+);
+CREATE TABLE IF NOT EXISTS leases (
+    game_id     TEXT PRIMARY KEY REFERENCES games (game_id),
+    owner       TEXT NOT NULL,
+    expires     TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS leases_by_owner ON leases (owner);
+CREATE INDEX IF NOT EXISTS leases_by_expiry ON leases (expires);
+"""
+
+#: The advisory lock under which a replica creates or checks the schema.
+MIGRATION_LOCK = 0x66656E706169
+#: The LISTEN/NOTIFY channel.
+CHANNEL = "fenpai"
+#: Notice payloads stay under PostgreSQL's limit (8000 bytes); longer ones name only
+#: the game and version.
+MAX_NOTICE = 7000
+#: Connections in each replica's pool, at most.
+POOL_SIZE = 16
+#: Seconds a change waits for a pooled connection before failing (NOT_STORED).
+POOL_TIMEOUT = 10.0
+#: Seconds a lease lasts unless renewed (by default).
+LEASE_SECONDS = 5.0
+#: Seconds between attempts to reconnect the notice listener.
+LISTEN_RETRY = 0.5
+
+LOCK = "SELECT version FROM games WHERE game_id = %s FOR UPDATE"
+#: The game's version, seats' token hashes, whether `owner` holds the lease, and the
+#: events after a version (one row each, or one row of NULLs).
+SINCE = """
+SELECT g.version,
+       ARRAY(SELECT s.token_hash FROM seats s WHERE s.game_id = g.game_id ORDER BY s.seat),
+       EXISTS(SELECT 1 FROM leases l
+              WHERE l.game_id = g.game_id AND l.owner = %(owner)s AND l.expires > now()),
+       e.version, e.seat, e.kind, e.action, e.source, e.client_seq, e.request, e.at
+FROM games g LEFT JOIN events e ON e.game_id = g.game_id AND e.version > %(version)s
+WHERE g.game_id = %(game_id)s
+ORDER BY e.version
+"""
+INSERT_EVENT = (
+    "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, request, at)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+)
+UPDATE_GAME = (
+    "UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s, result = %s"
+    " WHERE game_id = %s"
+)
+SET_TOKEN = "UPDATE seats SET token_hash = %s WHERE game_id = %s AND seat = %s"
+NOTIFY = "SELECT pg_notify('" + CHANNEL + "', %s)"
+EVENT_COLUMNS = "version, seat, kind, action, source, client_seq, request, at"
+
+
+def _event(row: tuple[Any, ...]) -> StoredEvent:
+    version, seat, kind, action, source, seq, request, at = row
+    return StoredEvent(version, seat, kind, action, source, unsigned(seq), request, at)
+
+
+def _failure(err: BaseException) -> StoreError:
+    return StoreError(f"the database failed: {type(err).__name__}: {err}".rstrip())
+
+
+class PostgresStore:
+    """A PostgreSQL database shared by replicas: a pool, and a listener for notices."""
+
+    shared = True
+
+    def __init__(self, url: str, lease: float = LEASE_SECONDS, pool_size: int = POOL_SIZE):
+        self.url = url
+        #: Seconds a lease lasts unless renewed.
+        self.lease = lease
+        #: This server's name in the leases: unique to the process.
+        self.owner = uuid.uuid4().hex
+        self._pool = AsyncConnectionPool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            open=False,
+            timeout=POOL_TIMEOUT,
+            kwargs={"autocommit": True},
+            configure=_configure,
+        )
+
+    async def open(self) -> None:
+        try:
+            async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
+                await _configure(conn)
+                await self._migrate(conn)
+            await self._pool.open(wait=True, timeout=POOL_TIMEOUT)
+        except (psycopg.Error, OSError) as err:
+            raise StoreError(f"cannot use the database {display(self.url)}: {err}") from None
+
+    async def _migrate(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            await conn.execute(SCHEMA)
+            found = await (await conn.execute("SELECT version FROM fenpai_schema")).fetchall()
+            if not found:
+                await conn.execute("INSERT INTO fenpai_schema VALUES (%s)", (SCHEMA_VERSION,))
+            elif found[0][0] != SCHEMA_VERSION:
+                raise StoreError(
+                    f"{display(self.url)} has schema version {found[0][0]}; "
+                    f"this server knows {SCHEMA_VERSION}"
+                )
+
+    # -- writing -------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        timers: dict[str, float],
+        admin_hash: bytes,
+        created_at: float,
+        status: str,
+        phase: str,
+        bots: list[str | None],
+    ) -> None:
+        """Stores a new game and its seats, leased to this server."""
+        try:
+            async with self._pool.connection() as conn, conn.pipeline():
+                await conn.execute("BEGIN")
+                await conn.execute(
+                    "INSERT INTO games (game_id, variant, config, timers, admin_hash,"
+                    " created_at, status, phase) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                    (
+                        game_id,
+                        config["variant"],
+                        json.dumps(config),
+                        json.dumps(timers),
+                        admin_hash,
+                        created_at,
+                        status,
+                        phase,
+                    ),
+                )
+                async with conn.cursor() as cur:
+                    await cur.executemany(
+                        "INSERT INTO seats (game_id, seat, bot) VALUES (%s, %s, %s)",
+                        [(game_id, seat, bot) for seat, bot in enumerate(bots)],
+                    )
+                await conn.execute(
+                    "INSERT INTO leases (game_id, owner, expires)"
+                    " VALUES (%s, %s, now() + make_interval(secs => %s))",
+                    (game_id, self.owner, self.lease),
+                )
+                await conn.execute("COMMIT")
+        except psycopg.Error as err:
+            raise _failure(err) from None
+
+    def change(self, game_id: str, version: int, lease: bool = False) -> PostgresChange:
+        return PostgresChange(self, game_id, version)
+
+    # -- reading -------------------------------------------------------------------------
+
+    async def _fetch(self, sql: str, args: Any = None) -> list[tuple[Any, ...]]:
+        try:
+            async with self._pool.connection() as conn:
+                return await (await conn.execute(sql, args)).fetchall()
+        except psycopg.Error as err:
+            raise _failure(err) from None
+
+    async def since(
+        self, game_id: str, version: int
+    ) -> tuple[list[StoredEvent], list[bytes | None]]:
+        rows = await self._fetch(SINCE, {"game_id": game_id, "version": version, "owner": ""})
+        if not rows:
+            raise StoreError(f"game {game_id} is not in the database")
+        return [_event(r[3:]) for r in rows if r[3] is not None], list(rows[0][1])
+
+    async def unfinished(self) -> list[str]:
+        rows = await self._fetch(
+            "SELECT game_id FROM games WHERE status != 'finished' ORDER BY created_at, game_id"
+        )
+        return [r[0] for r in rows]
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        try:
+            async with self._pool.connection() as conn, conn.transaction():
+                # one snapshot for the three reads
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                games = await (
+                    await conn.execute(
+                        "SELECT config, timers, admin_hash, created_at, status FROM games"
+                        " WHERE game_id = %s",
+                        (game_id,),
+                    )
+                ).fetchall()
+                if not games:
+                    return None
+                seats = await (
+                    await conn.execute(
+                        "SELECT bot, token_hash FROM seats WHERE game_id = %s ORDER BY seat",
+                        (game_id,),
+                    )
+                ).fetchall()
+                events = await (
+                    await conn.execute(
+                        f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s ORDER BY version",
+                        (game_id,),
+                    )
+                ).fetchall()
+        except psycopg.Error as err:
+            raise _failure(err) from None
+        config, timers, admin_hash, created_at, status = games[0]
+        return StoredGame(
+            game_id=game_id,
+            config=json.loads(config),
+            timers=json.loads(timers),
+            admin_hash=bytes(admin_hash),
+            created_at=created_at,
+            status=status,
+            bots=[s[0] for s in seats],
+            token_hashes=[None if s[1] is None else bytes(s[1]) for s in seats],
+            events=[_event(e) for e in events],
+        )
+
+    async def row(self, game_id: str) -> GameRow | None:
+        rows = await self._fetch(
+            "SELECT config, timers, created_at, status, phase, version, to_act,"
+            " ARRAY(SELECT bot FROM seats s WHERE s.game_id = g.game_id ORDER BY seat),"
+            " ARRAY(SELECT bot IS NOT NULL OR token_hash IS NOT NULL FROM seats s"
+            "       WHERE s.game_id = g.game_id ORDER BY seat)"
+            " FROM games g WHERE game_id = %s",
+            (game_id,),
+        )
+        if not rows:
+            return None
+        config, timers, created_at, status, phase, version, to_act, bots, joined = rows[0]
+        return GameRow(
+            game_id=game_id,
+            config=json.loads(config),
+            timers=json.loads(timers),
+            created_at=created_at,
+            status=status,
+            phase=phase,
+            version=version,
+            bots=list(bots),
+            joined=list(joined),
+            to_act=list(to_act),
+        )
+
+    async def list_games(
+        self,
+        status: str | None,
+        variant: str | None,
+        before: tuple[float, str] | None,
+        limit: int,
+    ) -> list[tuple[str, float]]:
+        where: list[str] = []
+        args: list[Any] = []
+        if status is not None:
+            where.append("status = %s")
+            args.append(status)
+        if variant is not None:
+            where.append("variant = %s")
+            args.append(variant)
+        if before is not None:
+            where.append("(created_at < %s OR (created_at = %s AND game_id < %s))")
+            args += [before[0], before[0], before[1]]
+        sql = "SELECT game_id, created_at FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY created_at DESC, game_id DESC LIMIT %s"
+        return [(r[0], r[1]) for r in await self._fetch(sql, (*args, limit))]
+
+    # -- notices and leases --------------------------------------------------------------
+
+    async def notices(self) -> AsyncIterator[Notice | None]:
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            except (psycopg.Error, OSError) as err:
+                log.warning("cannot listen for notices (%s); retrying", err)
+                await asyncio.sleep(LISTEN_RETRY)
+                continue
+            try:
+                await conn.execute("LISTEN " + CHANNEL)
+                yield None  # listening: whatever was committed before may have been missed
+                async for notify in conn.notifies():
+                    yield _notice(notify.payload)
+            except psycopg.Error as err:
+                log.warning("the notices were interrupted (%s); reconnecting", err)
+            finally:
+                await conn.close()
+
+    async def renew(self) -> set[str]:
+        rows = await self._fetch(
+            "UPDATE leases SET expires = now() + make_interval(secs => %s)"
+            " WHERE owner = %s RETURNING game_id",
+            (self.lease, self.owner),
+        )
+        return {r[0] for r in rows}
+
+    async def claim(self, limit: int) -> list[str]:
+        rows = await self._fetch(
+            "UPDATE leases SET owner = %s, expires = now() + make_interval(secs => %s)"
+            " WHERE game_id IN (SELECT game_id FROM leases WHERE expires <= now()"
+            "                   ORDER BY expires LIMIT %s FOR UPDATE SKIP LOCKED)"
+            " RETURNING game_id",
+            (self.owner, self.lease, limit),
+        )
+        return [r[0] for r in rows]
+
+    async def release(self) -> None:
+        await self._fetch(
+            "UPDATE leases SET expires = now() WHERE owner = %s RETURNING game_id", (self.owner,)
+        )
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+
+class PostgresChange:
+    """A change to one game in one transaction on a pooled connection, holding the
+    game's row lock from entering to the commit."""
+
+    def __init__(self, store: PostgresStore, game_id: str, version: int):
+        self._store = store
+        self._game_id = game_id
+        self._version = version
+        self._conn: psycopg.AsyncConnection[Any] | None = None
+        self._events: list[tuple[StoredEvent, After, bytes | None]] = []
+        self._tokens: list[tuple[int, bytes]] = []
+        self.missed: list[StoredEvent] = []
+        self.token_hashes: list[bytes | None] | None = None
+        self.leased = False
+
+    def append(self, event: StoredEvent, after: After, token_hash: bytes | None) -> None:
+        self._events.append((event, after, token_hash))
+
+    def set_token(self, seat: int, token_hash: bytes) -> None:
+        self._tokens.append((seat, token_hash))
+
+    async def __aenter__(self) -> PostgresChange:
+        store = self._store
+        try:
+            conn = self._conn = await store._pool.getconn()
+            async with conn.pipeline():
+                await conn.execute("BEGIN")
+                await conn.execute(LOCK, (self._game_id,))
+                args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
+                rows = await (await conn.execute(SINCE, args)).fetchall()
+            if not rows:
+                raise StoreError(f"game {self._game_id} is not in the database")
+        except BaseException as err:
+            await self._release()
+            if isinstance(err, psycopg.Error):
+                raise _failure(err) from None
+            raise
+        self.token_hashes = [None if t is None else bytes(t) for t in rows[0][1]]
+        self.leased = rows[0][2]
+        self.missed = [_event(r[3:]) for r in rows if r[3] is not None]
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        conn = self._conn
+        assert conn is not None
+        try:
+            if kind is not None or not (self._events or self._tokens):
+                await conn.execute("ROLLBACK")
+            else:
+                await self._commit(conn)
+        except psycopg.Error as err:
+            if kind is None:
+                raise _failure(err) from None
+        finally:
+            await self._release()
+
+    async def _commit(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        game_id = self._game_id
+        async with conn.pipeline(), conn.cursor() as cur:
+            for seat, reissued in self._tokens:
+                await cur.execute(SET_TOKEN, (reissued, game_id, seat))
+            for event, _, token_hash in self._events:
+                if token_hash is not None:
+                    await cur.execute(SET_TOKEN, (token_hash, game_id, event.seat))
+                await cur.execute(
+                    INSERT_EVENT,
+                    (
+                        game_id,
+                        event.version,
+                        event.seat,
+                        event.kind,
+                        event.action,
+                        event.source,
+                        signed(event.client_seq),
+                        event.request,
+                        event.at,
+                    ),
+                )
+            if self._events:
+                last, after, _ = self._events[-1]
+                result = None if after.result is None else json.dumps(after.result)
+                await cur.execute(
+                    UPDATE_GAME,
+                    (last.version, after.status, after.phase, after.to_act, result, game_id),
+                )
+                if after.status == "finished":
+                    await cur.execute("DELETE FROM leases WHERE game_id = %s", (game_id,))
+                await cur.execute(NOTIFY, (_payload(game_id, self._events),))
+            await cur.execute("COMMIT")
+
+    async def _release(self) -> None:
+        """Gives the connection back to the pool, which rolls back a transaction left
+        open (a failure midway) and drops a broken connection."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            await self._store._pool.putconn(conn)
+
+
+def _payload(game_id: str, events: list[tuple[StoredEvent, After, bytes | None]]) -> str:
+    """A notice: the game, its version, and the events (with joins' token hashes) if
+    they fit."""
+    version = events[-1][0].version
+    full = json.dumps(
+        {
+            "g": game_id,
+            "v": version,
+            "e": [
+                [e.version, e.seat, e.kind, e.action, e.source, e.client_seq, e.request, e.at]
+                for e, _, _ in events
+            ],
+            "t": {e.seat: t.hex() for e, _, t in events if t is not None},
+        },
+        separators=(",", ":"),
+    )
+    if len(full.encode()) <= MAX_NOTICE:
+        return full
+    return json.dumps({"g": game_id, "v": version, "e": [], "t": {}})
+
+
+def _notice(payload: str) -> Notice:
+    data = json.loads(payload)
+    return Notice(
+        game_id=data["g"],
+        version=data["v"],
+        events=[StoredEvent(*e) for e in data["e"]],
+        token_hashes={int(seat): bytes.fromhex(t) for seat, t in data["t"].items()},
+    )
+
+
+async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Every connection commits durably: `synchronous_commit` off is raised to on."""
+    found = await (await conn.execute("SHOW synchronous_commit")).fetchone()
+    if found is not None and found[0] == "off":
+        await conn.execute("SET synchronous_commit = on")
