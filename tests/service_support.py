@@ -40,10 +40,12 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`fenpai serve` as a child process on 127.0.0.1."""
+    """`fenpai serve` as a child process on 127.0.0.1, on the SQLite file `db` or else on
+    the PostgreSQL database `url` (its log is next to `db` either way)."""
 
-    def __init__(self, db: Path, *args: str, port: int | None = None):
+    def __init__(self, db: Path, *args: str, port: int | None = None, url: str | None = None):
         self.db = db
+        self.url = url
         self.args = args
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
@@ -57,7 +59,7 @@ class ServerProcess:
         with open(self.log, "a") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "fenpai.cli", "serve", "--address", self.address]
-                + ["--db", str(self.db), *self.args],
+                + ["--db", self.url or str(self.db), *self.args],
                 stdout=subprocess.PIPE,
                 stderr=log,
                 text=True,
@@ -101,8 +103,9 @@ def _read_line(stream, timeout: float) -> str:
 
 
 @contextlib.contextmanager
-def running_server(tmp: Path, *args: str):
-    server = ServerProcess(tmp / "fenpai.db", *args).start()
+def running_server(tmp: Path, *args: str, db: str | None = None):
+    """A server on SQLite in `tmp`, or on the PostgreSQL database `db`."""
+    server = ServerProcess(tmp / "fenpai.db", *args, url=db).start()
     try:
         yield server
     finally:
