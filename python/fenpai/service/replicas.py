@@ -9,7 +9,8 @@
   of its leases in one statement, lets go of those it lost, and takes over up to
   `CLAIM_LIMIT` that lapsed (their server stopped or died), whose bots and timers then
   resume here. It counts its leases as held only until a lease's time after the last
-  renewal began, and a bot's or timer's change checks the lease in its transaction.
+  renewal began (its bots and timers resume when a late renewal succeeds), and a bot's
+  or timer's change checks the lease in its transaction.
 - It forgets the games it neither runs nor streams once idle for `IDLE_SECONDS` (they
   are loaded again when asked for), so that memory does not grow with every game some
   call touched.
@@ -133,6 +134,7 @@ class Replicas:
     async def _round(self) -> int:
         """Renews the leases, lets go of the lost ones, takes over lapsed ones."""
         began = time.monotonic()
+        lapsed = began >= self._until  # this server's bots and timers stopped meanwhile
         before = set(self._owned)
         held = await self._store.renew()
         self._until = began + self._store.lease
@@ -141,8 +143,8 @@ class Replicas:
             self._owned.discard(game_id)
             self._host.let_go(game_id)
         taken = await self._store.claim(CLAIM_LIMIT)
-        for game_id in taken:
-            self._owned.add(game_id)
+        self._owned.update(taken)
+        for game_id in [*taken, *(held & before if lapsed else ())]:
             try:
                 await self._host.take_over(game_id)
             except ServiceError as err:
