@@ -39,10 +39,12 @@ def _version(path: Path) -> int:
 
 
 class PostgresCluster:
-    """A PostgreSQL cluster of the tests' own, on 127.0.0.1."""
+    """A PostgreSQL cluster of the tests' own, on 127.0.0.1; `durable`: with fsync (for
+    a benchmark, where durability is what a commit costs)."""
 
-    def __init__(self, bin_dir: Path):
+    def __init__(self, bin_dir: Path, durable: bool = False):
         self.bin = bin_dir
+        self.durable = durable
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="fenpai-pg-"))
         self.data = self.root / "data"
@@ -61,17 +63,16 @@ class PostgresCluster:
 
     def start(self) -> PostgresCluster:
         self._run("initdb", "-D", str(self.data), "-U", "fenpai", "--auth=trust", "-E", "UTF8")
-        options = " ".join(
-            [
-                f"-p {self.port}",
-                "-c listen_addresses=127.0.0.1",
-                "-c unix_socket_directories=''",
-                "-c fsync=off",
-                "-c full_page_writes=off",
-                "-c max_connections=200",
-            ]
-        )
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-o", options, "start")
+        options = [
+            f"-p {self.port}",
+            "-c listen_addresses=127.0.0.1",
+            "-c unix_socket_directories=''",
+            "-c max_connections=200",
+        ]
+        if not self.durable:
+            options += ["-c fsync=off", "-c full_page_writes=off"]
+        command = ["-D", str(self.data), "-l", str(self.log), "-w", "-o", " ".join(options)]
+        self._run("pg_ctl", *command, "start")
         return self
 
     def url(self, name: str = "postgres") -> str:
@@ -85,6 +86,19 @@ class PostgresCluster:
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {name}")
         return self.url(name)
+
+    def pids(self) -> list[int]:
+        """The server's processes now: the postmaster and its children."""
+        main = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):  # gone meanwhile
+                continue
+            if parent == main:
+                children.append(int(stat.parent.name))
+        return [main, *children]
 
     def stop(self) -> None:
         try:

@@ -7,6 +7,7 @@ the bots and timers of a replica that died resume on another (its leases lapse).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import threading
@@ -23,6 +24,8 @@ from fenpai.rpc.v1 import game_service_pb2 as pb
 LEASE = "1"
 RETRY = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.CANCELLED}
 FINISHED = pb.GAME_STATUS_FINISHED
+#: What a client that lost a race to act gets: not its turn, or an action gone stale.
+LOST_RACE = {grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.INVALID_ARGUMENT}
 #: Seconds a client keeps trying before it gives up (the test then fails).
 GIVE_UP = 90
 
@@ -311,3 +314,58 @@ def test_a_dead_replicas_bots_and_timers_resume_on_another(replicas):
             break
         assert time.monotonic() < give_up, "the timer did not resume on another replica"
         time.sleep(0.1)
+
+
+def test_changes_racing_on_several_replicas_take_turns(replicas):
+    """Six clients, two on each replica, race to act for whichever seat is to act: the
+    game's row lock makes the changes take turns, each replica catching up on the one
+    that went first (a rejection for the loser), and no version is lost or doubled."""
+    stubs = [r.stub() for r in replicas]
+    created = create(stubs[0], "red_five_4p", seed=12)
+    game_id = created.game.game_id
+    tokens = join_spread(stubs, created.game)
+    accepted: list[tuple[int, int, str]] = []
+    errors: list[BaseException] = []
+
+    def race(racer: int) -> None:
+        stub = stubs[racer % 3]
+        try:
+            for k in itertools.count():
+                current = view(stub, game_id, tokens[0])
+                if current.status == FINISHED:
+                    return
+                seat = current.to_act[0]
+                legal = view(stub, game_id, tokens[seat]).legal_actions
+                if not legal:
+                    continue
+                request = pb.ActRequest(
+                    game_id=game_id,
+                    seat_token=tokens[seat],
+                    action=legal[0],
+                    client_seq=racer * 1_000_000 + k,
+                )
+                try:
+                    done = stub.Act(request)
+                except grpc.RpcError as err:  # another racer acted first
+                    assert err.code() in LOST_RACE, err
+                    continue
+                accepted.append((done.version, seat, done.action))
+        except BaseException as err:  # reported by the test
+            errors.append(err)
+
+    racers = [threading.Thread(target=race, args=(i,), daemon=True) for i in range(6)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(GIVE_UP)
+        assert not racer.is_alive(), "a racer did not finish"
+    assert errors == []
+    history = stubs[1].GetHistory(pb.GetHistoryRequest(game_id=game_id))
+    actions = {
+        e.version: (e.seat, e.action) for e in history.events if e.kind == pb.EVENT_KIND_ACTION
+    }
+    assert sorted(v for v, _, _ in accepted) == sorted(actions)
+    for version, seat, action in accepted:
+        assert actions[version] == (seat, action)
+    replayed = replay_history(history)
+    assert json.loads(history.result_json) == json.loads(json.dumps(replayed.result))

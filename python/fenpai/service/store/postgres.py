@@ -1,12 +1,15 @@
 """The shared store: the games in PostgreSQL, for any number of servers (replicas).
 
 Through psycopg 3, asynchronously, from a pool of connections in autocommit mode; each
-change is one explicit transaction sent in pipeline mode, so that it costs two round
-trips: `BEGIN`, the game's row lock (`SELECT ... FOR UPDATE`) and, in a statement of its
-own (whose snapshot is taken once the lock is held), the events other replicas
-committed since the version the replica knows with the seats' token hashes and whether
-it holds the lease; then the writes, the notice and `COMMIT`. A commit is durable when
-it returns (the server's `synchronous_commit`, which the store refuses to run `off`).
+change is one explicit transaction in two round trips, each a pipeline of two
+statements: `BEGIN` and one that takes the game's row lock (`SELECT ... FOR UPDATE`)
+and returns the game's version, its seats' token hashes, whether this replica holds the
+lease and the events committed since the version the replica knows; then one statement
+that stores the events, the game's row and the notice, and `COMMIT`. A commit is
+durable when it returns (the server's `synchronous_commit`, which the store raises to
+`on` should it be `off`). When the lock was waited for, the events the other
+transaction committed are not in that statement's snapshot (the locked row is, with its
+new version): they are read by one more statement.
 
 Every commit notifies the channel `fenpai` (LISTEN/NOTIFY, delivered after the commit
 and in commit order) with the game, its new version and, when they fit, the events
@@ -16,9 +19,9 @@ A game's bots and timers run on the replica that holds its lease, a row of `leas
 with the owner and an expiry (the database's clock): the creating replica takes it,
 renews all of its leases in one statement, and any replica takes over one that lapsed.
 
-Schema (version 1): the records of `base` in `games`, `seats`, `events`, as in SQLite,
-except that `games` is current after every event (version, phase, to_act), `leases`,
-and `fenpai_schema` (the version).
+Schema (version 1): `games` (as in SQLite, but current after every event: version,
+phase, `to_act`; the seats' bots and token hashes as arrays, so that the locked row
+carries them), `events` (as in SQLite), `leases`, and `fenpai_schema` (the version).
 """
 
 from __future__ import annotations
@@ -63,17 +66,12 @@ CREATE TABLE IF NOT EXISTS games (
     phase       TEXT NOT NULL,
     version     INTEGER NOT NULL DEFAULT 0,
     to_act      INTEGER[] NOT NULL DEFAULT '{}',
+    bots        TEXT[] NOT NULL,
+    tokens      BYTEA[] NOT NULL,
     result      TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at);
 CREATE INDEX IF NOT EXISTS games_by_time ON games (created_at, game_id);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id     TEXT NOT NULL REFERENCES games (game_id),
-    seat        INTEGER NOT NULL,
-    bot         TEXT,
-    token_hash  BYTEA,
-    PRIMARY KEY (game_id, seat)
-);
 CREATE TABLE IF NOT EXISTS events (
     game_id     TEXT NOT NULL REFERENCES games (game_id),
     version     INTEGER NOT NULL,
@@ -112,35 +110,54 @@ LEASE_SECONDS = 5.0
 #: Seconds between attempts to reconnect the notice listener.
 LISTEN_RETRY = 0.5
 
-LOCK = "SELECT version FROM games WHERE game_id = %s FOR UPDATE"
-#: The game's version, seats' token hashes, whether `owner` holds the lease, and the
-#: events after a version (one row each, or one row of NULLs).
-SINCE = """
-SELECT g.version,
-       ARRAY(SELECT s.token_hash FROM seats s WHERE s.game_id = g.game_id ORDER BY s.seat),
+EVENT_COLUMNS = "version, seat, kind, action, source, client_seq, request, at"
+#: The game's version and token hashes, whether `owner` holds its lease, and the events
+#: after a version (a row each, or one row whose event columns are NULL).
+SINCE = f"""
+SELECT g.version, g.tokens,
        EXISTS(SELECT 1 FROM leases l
               WHERE l.game_id = g.game_id AND l.owner = %(owner)s AND l.expires > now()),
-       e.version, e.seat, e.kind, e.action, e.source, e.client_seq, e.request, e.at
+       {", ".join("e." + c for c in EVENT_COLUMNS.split(", "))}
 FROM games g LEFT JOIN events e ON e.game_id = g.game_id AND e.version > %(version)s
 WHERE g.game_id = %(game_id)s
 ORDER BY e.version
 """
-INSERT_EVENT = (
-    "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, request, at)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+#: `SINCE` under the game's row lock.
+LOCK = SINCE + "FOR UPDATE OF g"
+EVENTS_AFTER = (
+    f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s AND version > %s ORDER BY version"
 )
-UPDATE_GAME = (
-    "UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s, result = %s"
-    " WHERE game_id = %s"
+#: A change's writes: its events, the game's row, the end of its lease once it is over,
+#: and the notice.
+WRITE = (
+    """
+WITH new_events AS (
+    INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, request, at)
+    SELECT %(game_id)s, * FROM unnest(%(versions)s::integer[], %(seats)s::integer[],
+        %(kinds)s::text[], %(actions)s::text[], %(sources)s::text[], %(seqs)s::bigint[],
+        %(requests)s::text[], %(ats)s::double precision[])
+), game AS (
+    UPDATE games SET version = %(version)s, status = COALESCE(%(status)s, status),
+        phase = COALESCE(%(phase)s, phase), to_act = COALESCE(%(to_act)s::integer[], to_act),
+        result = COALESCE(%(result)s, result), tokens = %(tokens)s::bytea[]
+    WHERE game_id = %(game_id)s
+), lease AS (
+    DELETE FROM leases WHERE game_id = %(game_id)s AND %(finished)s
 )
-SET_TOKEN = "UPDATE seats SET token_hash = %s WHERE game_id = %s AND seat = %s"
-NOTIFY = "SELECT pg_notify('" + CHANNEL + "', %s)"
-EVENT_COLUMNS = "version, seat, kind, action, source, client_seq, request, at"
+SELECT pg_notify('"""
+    + CHANNEL
+    + """', %(notice)s::text) WHERE %(notice)s::text IS NOT NULL
+"""
+)
 
 
 def _event(row: tuple[Any, ...]) -> StoredEvent:
     version, seat, kind, action, source, seq, request, at = row
     return StoredEvent(version, seat, kind, action, source, unsigned(seq), request, at)
+
+
+def _tokens(stored: list[bytes | None]) -> list[bytes | None]:
+    return [None if t is None else bytes(t) for t in stored]
 
 
 def _failure(err: BaseException) -> StoreError:
@@ -203,35 +220,33 @@ class PostgresStore:
         phase: str,
         bots: list[str | None],
     ) -> None:
-        """Stores a new game and its seats, leased to this server."""
+        """Stores a new game, leased to this server."""
         try:
-            async with self._pool.connection() as conn, conn.pipeline():
-                await conn.execute("BEGIN")
+            async with self._pool.connection() as conn:
                 await conn.execute(
-                    "INSERT INTO games (game_id, variant, config, timers, admin_hash,"
-                    " created_at, status, phase) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                    (
-                        game_id,
-                        config["variant"],
-                        json.dumps(config),
-                        json.dumps(timers),
-                        admin_hash,
-                        created_at,
-                        status,
-                        phase,
-                    ),
+                    "WITH game AS (INSERT INTO games (game_id, variant, config, timers,"
+                    " admin_hash, created_at, status, phase, bots, tokens)"
+                    " VALUES (%(game_id)s, %(variant)s, %(config)s, %(timers)s, %(admin_hash)s,"
+                    " %(created_at)s, %(status)s, %(phase)s, %(bots)s::text[],"
+                    " %(tokens)s::bytea[]) RETURNING game_id)"
+                    " INSERT INTO leases (game_id, owner, expires)"
+                    " SELECT game_id, %(owner)s, now() + make_interval(secs => %(lease)s)"
+                    " FROM game",
+                    {
+                        "game_id": game_id,
+                        "variant": config["variant"],
+                        "config": json.dumps(config),
+                        "timers": json.dumps(timers),
+                        "admin_hash": admin_hash,
+                        "created_at": created_at,
+                        "status": status,
+                        "phase": phase,
+                        "bots": bots,
+                        "tokens": [None] * len(bots),
+                        "owner": self.owner,
+                        "lease": self.lease,
+                    },
                 )
-                async with conn.cursor() as cur:
-                    await cur.executemany(
-                        "INSERT INTO seats (game_id, seat, bot) VALUES (%s, %s, %s)",
-                        [(game_id, seat, bot) for seat, bot in enumerate(bots)],
-                    )
-                await conn.execute(
-                    "INSERT INTO leases (game_id, owner, expires)"
-                    " VALUES (%s, %s, now() + make_interval(secs => %s))",
-                    (game_id, self.owner, self.lease),
-                )
-                await conn.execute("COMMIT")
         except psycopg.Error as err:
             raise _failure(err) from None
 
@@ -253,7 +268,7 @@ class PostgresStore:
         rows = await self._fetch(SINCE, {"game_id": game_id, "version": version, "owner": ""})
         if not rows:
             raise StoreError(f"game {game_id} is not in the database")
-        return [_event(r[3:]) for r in rows if r[3] is not None], list(rows[0][1])
+        return [_event(r[3:]) for r in rows if r[3] is not None], _tokens(rows[0][1])
 
     async def unfinished(self) -> list[str]:
         rows = await self._fetch(
@@ -264,32 +279,21 @@ class PostgresStore:
     async def load(self, game_id: str) -> StoredGame | None:
         try:
             async with self._pool.connection() as conn, conn.transaction():
-                # one snapshot for the three reads
+                # one snapshot for both reads
                 await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 games = await (
                     await conn.execute(
-                        "SELECT config, timers, admin_hash, created_at, status FROM games"
-                        " WHERE game_id = %s",
+                        "SELECT config, timers, admin_hash, created_at, status, bots, tokens"
+                        " FROM games WHERE game_id = %s",
                         (game_id,),
                     )
                 ).fetchall()
                 if not games:
                     return None
-                seats = await (
-                    await conn.execute(
-                        "SELECT bot, token_hash FROM seats WHERE game_id = %s ORDER BY seat",
-                        (game_id,),
-                    )
-                ).fetchall()
-                events = await (
-                    await conn.execute(
-                        f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s ORDER BY version",
-                        (game_id,),
-                    )
-                ).fetchall()
+                events = await (await conn.execute(EVENTS_AFTER, (game_id, 0))).fetchall()
         except psycopg.Error as err:
             raise _failure(err) from None
-        config, timers, admin_hash, created_at, status = games[0]
+        config, timers, admin_hash, created_at, status, bots, tokens = games[0]
         return StoredGame(
             game_id=game_id,
             config=json.loads(config),
@@ -297,23 +301,20 @@ class PostgresStore:
             admin_hash=bytes(admin_hash),
             created_at=created_at,
             status=status,
-            bots=[s[0] for s in seats],
-            token_hashes=[None if s[1] is None else bytes(s[1]) for s in seats],
+            bots=list(bots),
+            token_hashes=_tokens(tokens),
             events=[_event(e) for e in events],
         )
 
     async def row(self, game_id: str) -> GameRow | None:
         rows = await self._fetch(
-            "SELECT config, timers, created_at, status, phase, version, to_act,"
-            " ARRAY(SELECT bot FROM seats s WHERE s.game_id = g.game_id ORDER BY seat),"
-            " ARRAY(SELECT bot IS NOT NULL OR token_hash IS NOT NULL FROM seats s"
-            "       WHERE s.game_id = g.game_id ORDER BY seat)"
-            " FROM games g WHERE game_id = %s",
+            "SELECT config, timers, created_at, status, phase, version, to_act, bots, tokens"
+            " FROM games WHERE game_id = %s",
             (game_id,),
         )
         if not rows:
             return None
-        config, timers, created_at, status, phase, version, to_act, bots, joined = rows[0]
+        config, timers, created_at, status, phase, version, to_act, bots, tokens = rows[0]
         return GameRow(
             game_id=game_id,
             config=json.loads(config),
@@ -323,7 +324,7 @@ class PostgresStore:
             phase=phase,
             version=version,
             bots=list(bots),
-            joined=list(joined),
+            joined=[b is not None or t is not None for b, t in zip(bots, tokens, strict=True)],
             to_act=list(to_act),
         )
 
@@ -408,7 +409,7 @@ class PostgresChange:
         self._version = version
         self._conn: psycopg.AsyncConnection[Any] | None = None
         self._events: list[tuple[StoredEvent, After, bytes | None]] = []
-        self._tokens: list[tuple[int, bytes]] = []
+        self._reissued = False
         self.missed: list[StoredEvent] = []
         self.token_hashes: list[bytes | None] | None = None
         self.leased = False
@@ -417,27 +418,32 @@ class PostgresChange:
         self._events.append((event, after, token_hash))
 
     def set_token(self, seat: int, token_hash: bytes) -> None:
-        self._tokens.append((seat, token_hash))
+        assert self.token_hashes is not None
+        self.token_hashes[seat] = token_hash
+        self._reissued = True
 
     async def __aenter__(self) -> PostgresChange:
         store = self._store
+        args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
         try:
             conn = self._conn = await store._pool.getconn()
             async with conn.pipeline():
                 await conn.execute("BEGIN")
-                await conn.execute(LOCK, (self._game_id,))
-                args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
-                rows = await (await conn.execute(SINCE, args)).fetchall()
+                rows = await (await conn.execute(LOCK, args)).fetchall()
             if not rows:
                 raise StoreError(f"game {self._game_id} is not in the database")
+            version = rows[0][0]
+            self.missed = [_event(r[3:]) for r in rows if r[3] is not None]
+            if version > self._version + len(self.missed):  # committed while we waited
+                later = await conn.execute(EVENTS_AFTER, (self._game_id, self._version))
+                self.missed = [_event(r) for r in await later.fetchall()]
         except BaseException as err:
             await self._release()
             if isinstance(err, psycopg.Error):
                 raise _failure(err) from None
             raise
-        self.token_hashes = [None if t is None else bytes(t) for t in rows[0][1]]
+        self.token_hashes = _tokens(rows[0][1])
         self.leased = rows[0][2]
-        self.missed = [_event(r[3:]) for r in rows if r[3] is not None]
         return self
 
     async def __aexit__(
@@ -449,49 +455,51 @@ class PostgresChange:
         conn = self._conn
         assert conn is not None
         try:
-            if kind is not None or not (self._events or self._tokens):
+            if kind is not None or not (self._events or self._reissued):
                 await conn.execute("ROLLBACK")
             else:
-                await self._commit(conn)
+                async with conn.pipeline():
+                    await conn.execute(WRITE, self._writes())
+                    await conn.execute("COMMIT")
         except psycopg.Error as err:
             if kind is None:
                 raise _failure(err) from None
         finally:
             await self._release()
 
-    async def _commit(self, conn: psycopg.AsyncConnection[Any]) -> None:
-        game_id = self._game_id
-        async with conn.pipeline(), conn.cursor() as cur:
-            for seat, reissued in self._tokens:
-                await cur.execute(SET_TOKEN, (reissued, game_id, seat))
-            for event, _, token_hash in self._events:
-                if token_hash is not None:
-                    await cur.execute(SET_TOKEN, (token_hash, game_id, event.seat))
-                await cur.execute(
-                    INSERT_EVENT,
-                    (
-                        game_id,
-                        event.version,
-                        event.seat,
-                        event.kind,
-                        event.action,
-                        event.source,
-                        signed(event.client_seq),
-                        event.request,
-                        event.at,
-                    ),
-                )
-            if self._events:
-                last, after, _ = self._events[-1]
-                result = None if after.result is None else json.dumps(after.result)
-                await cur.execute(
-                    UPDATE_GAME,
-                    (last.version, after.status, after.phase, after.to_act, result, game_id),
-                )
-                if after.status == "finished":
-                    await cur.execute("DELETE FROM leases WHERE game_id = %s", (game_id,))
-                await cur.execute(NOTIFY, (_payload(game_id, self._events),))
-            await cur.execute("COMMIT")
+    def _writes(self) -> dict[str, Any]:
+        """The parameters of `WRITE`."""
+        assert self.token_hashes is not None
+        tokens = list(self.token_hashes)
+        for event, _, token_hash in self._events:
+            if token_hash is not None:
+                tokens[event.seat] = token_hash
+        events = [e for e, _, _ in self._events]
+        if events:
+            last, after, _ = self._events[-1]
+            version, status, phase, to_act = last.version, after.status, after.phase, after.to_act
+            result = None if after.result is None else json.dumps(after.result)
+        else:  # a reissued token alone: the rest of the game's row as it is, no notice
+            version, status, phase, to_act, result = self._version, None, None, None, None
+        return {
+            "game_id": self._game_id,
+            "versions": [e.version for e in events],
+            "seats": [e.seat for e in events],
+            "kinds": [e.kind for e in events],
+            "actions": [e.action for e in events],
+            "sources": [e.source for e in events],
+            "seqs": [signed(e.client_seq) for e in events],
+            "requests": [e.request for e in events],
+            "ats": [e.at for e in events],
+            "version": version,
+            "status": status,
+            "phase": phase,
+            "to_act": to_act,
+            "result": result,
+            "tokens": tokens,
+            "finished": status == "finished",
+            "notice": _payload(self._game_id, self._events) if events else None,
+        }
 
     async def _release(self) -> None:
         """Gives the connection back to the pool, which rolls back a transaction left
