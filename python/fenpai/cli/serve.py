@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import errno
 import socket
+import sys
 from typing import Any
 
 from rich.console import Console
@@ -130,6 +131,6 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     )
     try:
         return serve(config, announce=lambda line: print(line, flush=True))
-    except (StoreError, RuntimeError) as err:
-        console.print(f"fenpai serve: {err}", style="red", highlight=False)
+    except (StoreError, RuntimeError) as err:  # one line on stderr, as a usage mistake
+        print(f"fenpai serve: {err}", file=sys.stderr)
         return 1

@@ -105,6 +105,8 @@ MAX_NOTICE = 7000
 POOL_SIZE = 16
 #: Seconds a change waits for a pooled connection before failing (NOT_STORED).
 POOL_TIMEOUT = 10.0
+#: Seconds a connection to PostgreSQL may take to open (unless the URL says).
+CONNECT_TIMEOUT = 10
 #: Seconds a lease lasts unless renewed (by default).
 LEASE_SECONDS = 5.0
 #: Seconds between attempts to reconnect the notice listener.
@@ -160,8 +162,13 @@ def _tokens(stored: list[bytes | None]) -> list[bytes | None]:
     return [None if t is None else bytes(t) for t in stored]
 
 
+def _line(err: BaseException) -> str:
+    """An error's message on one line."""
+    return " ".join(str(err).split())
+
+
 def _failure(err: BaseException) -> StoreError:
-    return StoreError(f"the database failed: {type(err).__name__}: {err}".rstrip())
+    return StoreError(f"the database failed: {type(err).__name__}: {_line(err)}".rstrip())
 
 
 class PostgresStore:
@@ -181,18 +188,23 @@ class PostgresStore:
             max_size=pool_size,
             open=False,
             timeout=POOL_TIMEOUT,
-            kwargs={"autocommit": True},
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
             configure=_configure,
         )
 
     async def open(self) -> None:
         try:
-            async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
+            async with await self._connect() as conn:
                 await _configure(conn)
                 await self._migrate(conn)
             await self._pool.open(wait=True, timeout=POOL_TIMEOUT)
         except (psycopg.Error, OSError) as err:
-            raise StoreError(f"cannot use the database {display(self.url)}: {err}") from None
+            raise StoreError(f"cannot use the database {display(self.url)}: {_line(err)}") from None
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        return await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+        )
 
     async def _migrate(self, conn: psycopg.AsyncConnection[Any]) -> None:
         async with conn.transaction():
@@ -357,7 +369,7 @@ class PostgresStore:
     async def notices(self) -> AsyncIterator[Notice | None]:
         while True:
             try:
-                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                conn = await self._connect()
             except (psycopg.Error, OSError) as err:
                 log.warning("cannot listen for notices (%s); retrying", err)
                 await asyncio.sleep(LISTEN_RETRY)
