@@ -9,7 +9,14 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from fenpai.service.store import SCHEMA_VERSION, After, SqliteStore, StoredEvent, StoreError
+from fenpai.service.store import (
+    SCHEMA_VERSION,
+    After,
+    SqliteStore,
+    StoredEvent,
+    StoredGame,
+    StoreError,
+)
 
 INSERT = (
     "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, at)"
@@ -35,9 +42,9 @@ def store(tmp_path):
     store = SqliteStore(str(tmp_path / "fenpai.db"), "NORMAL")
 
     async def create() -> None:
-        await store.create_game(
-            "g", {"variant": "red_five_4p"}, {}, b"h", 1.0, "waiting", "bid", [None] * 4
-        )
+        seats = [None] * 4
+        game = StoredGame("g", {"variant": "red_five_4p"}, {}, b"h", 1, "waiting", seats, seats, [])
+        await store.create_game(game, "bid")
 
     run(store, create)
     yield store

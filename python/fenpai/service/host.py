@@ -312,18 +312,8 @@ class GameHost:
         return await self._change(self._store_new(stored, game.phase)), admin
 
     async def _store_new(self, stored: StoredGame, phase: str) -> Summary:
-        written = self._store.create_game(
-            stored.game_id,
-            stored.config,
-            stored.timers,
-            stored.admin_hash,
-            stored.created_at,
-            stored.status,
-            phase,
-            stored.bots,
-        )
         try:
-            await written
+            await self._store.create_game(stored, phase)
         except StoreError as err:
             log.error("game %s could not be stored: %s", stored.game_id, err)
             raise ServiceError("NOT_STORED", f"the game could not be stored: {err}") from None

@@ -17,7 +17,7 @@ events on `new_game(**config)`.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol, runtime_checkable
@@ -98,6 +98,41 @@ def unsigned(stored: int | None) -> int | None:
     return stored + 2**64 if stored is not None and stored < 0 else stored
 
 
+#: The columns of `events` that make a `StoredEvent`, in its order.
+EVENT_COLUMNS = "version, seat, kind, action, source, client_seq, request, at"
+
+
+def stored_event(row: Sequence[Any]) -> StoredEvent:
+    """The event an `EVENT_COLUMNS` row holds."""
+    version, seat, kind, action, source, seq, request, at = row
+    return StoredEvent(version, seat, kind, action, source, unsigned(seq), request, at)
+
+
+def list_query(
+    status: str | None,
+    variant: str | None,
+    before: tuple[float, str] | None,
+    limit: int,
+    mark: str,
+) -> tuple[str, tuple[Any, ...]]:
+    """`Store.list_games`' query and its arguments, `mark` the placeholder (`?`, `%s`)."""
+    where: list[str] = []
+    args: list[Any] = []
+    if status is not None:
+        where.append(f"status = {mark}")
+        args.append(status)
+    if variant is not None:
+        where.append(f"variant = {mark}")
+        args.append(variant)
+    if before is not None:
+        where.append(f"(created_at < {mark} OR (created_at = {mark} AND game_id < {mark}))")
+        args += [before[0], before[0], before[1]]
+    sql = "SELECT game_id, created_at FROM games"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    return sql + f" ORDER BY created_at DESC, game_id DESC LIMIT {mark}", (*args, limit)
+
+
 class Change(Protocol):
     """One change to one game, committed as a whole when the `async with` block ends
     without an error (rolled back otherwise; a failed commit raises StoreError).
@@ -136,18 +171,9 @@ class Store(Protocol):
     async def open(self) -> None:
         """Gets ready to serve (connects, creates or checks the schema)."""
 
-    def create_game(
-        self,
-        game_id: str,
-        config: dict[str, Any],
-        timers: dict[str, float],
-        admin_hash: bytes,
-        created_at: float,
-        status: str,
-        phase: str,
-        bots: list[str | None],
-    ) -> Awaitable[None]:
-        """Stores a new game and its seats (on a shared store, leased to this server)."""
+    def create_game(self, game: StoredGame, phase: str) -> Awaitable[None]:
+        """Stores a new game (its events none yet) in `phase` (on a shared store, leased
+        to this server)."""
 
     def change(self, game_id: str, version: int, lease: bool = False) -> Change:
         """A change to the game the host knows at `version`; `lease`: the change is a

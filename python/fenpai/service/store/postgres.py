@@ -39,14 +39,16 @@ from psycopg_pool import AsyncConnectionPool
 
 from fenpai.service.store import display
 from fenpai.service.store.base import (
+    EVENT_COLUMNS,
     After,
     GameRow,
     Notice,
     StoredEvent,
     StoredGame,
     StoreError,
+    list_query,
     signed,
-    unsigned,
+    stored_event,
 )
 
 log = logging.getLogger("fenpai.service")
@@ -112,7 +114,6 @@ LEASE_SECONDS = 5.0
 #: Seconds between attempts to reconnect the notice listener.
 LISTEN_RETRY = 0.5
 
-EVENT_COLUMNS = "version, seat, kind, action, source, client_seq, request, at"
 #: The game's version and token hashes, whether `owner` holds its lease, and the events
 #: after a version (a row each, or one row whose event columns are NULL).
 SINCE = f"""
@@ -151,11 +152,6 @@ SELECT pg_notify('"""
     + """', %(notice)s::text) WHERE %(notice)s::text IS NOT NULL
 """
 )
-
-
-def _event(row: tuple[Any, ...]) -> StoredEvent:
-    version, seat, kind, action, source, seq, request, at = row
-    return StoredEvent(version, seat, kind, action, source, unsigned(seq), request, at)
 
 
 def _tokens(stored: list[bytes | None]) -> list[bytes | None]:
@@ -221,17 +217,7 @@ class PostgresStore:
 
     # -- writing -------------------------------------------------------------------------
 
-    async def create_game(
-        self,
-        game_id: str,
-        config: dict[str, Any],
-        timers: dict[str, float],
-        admin_hash: bytes,
-        created_at: float,
-        status: str,
-        phase: str,
-        bots: list[str | None],
-    ) -> None:
+    async def create_game(self, game: StoredGame, phase: str) -> None:
         """Stores a new game, leased to this server."""
         try:
             async with self._pool.connection() as conn:
@@ -245,16 +231,16 @@ class PostgresStore:
                     " SELECT game_id, %(owner)s, now() + make_interval(secs => %(lease)s)"
                     " FROM game",
                     {
-                        "game_id": game_id,
-                        "variant": config["variant"],
-                        "config": json.dumps(config),
-                        "timers": json.dumps(timers),
-                        "admin_hash": admin_hash,
-                        "created_at": created_at,
-                        "status": status,
+                        "game_id": game.game_id,
+                        "variant": game.config["variant"],
+                        "config": json.dumps(game.config),
+                        "timers": json.dumps(game.timers),
+                        "admin_hash": game.admin_hash,
+                        "created_at": game.created_at,
+                        "status": game.status,
                         "phase": phase,
-                        "bots": bots,
-                        "tokens": [None] * len(bots),
+                        "bots": game.bots,
+                        "tokens": game.token_hashes,
                         "owner": self.owner,
                         "lease": self.lease,
                     },
@@ -280,7 +266,7 @@ class PostgresStore:
         rows = await self._fetch(SINCE, {"game_id": game_id, "version": version, "owner": ""})
         if not rows:
             raise StoreError(f"game {game_id} is not in the database")
-        return [_event(r[3:]) for r in rows if r[3] is not None], _tokens(rows[0][1])
+        return [stored_event(r[3:]) for r in rows if r[3] is not None], _tokens(rows[0][1])
 
     async def unfinished(self) -> list[str]:
         rows = await self._fetch(
@@ -315,7 +301,7 @@ class PostgresStore:
             status=status,
             bots=list(bots),
             token_hashes=_tokens(tokens),
-            events=[_event(e) for e in events],
+            events=[stored_event(e) for e in events],
         )
 
     async def row(self, game_id: str) -> GameRow | None:
@@ -347,22 +333,8 @@ class PostgresStore:
         before: tuple[float, str] | None,
         limit: int,
     ) -> list[tuple[str, float]]:
-        where: list[str] = []
-        args: list[Any] = []
-        if status is not None:
-            where.append("status = %s")
-            args.append(status)
-        if variant is not None:
-            where.append("variant = %s")
-            args.append(variant)
-        if before is not None:
-            where.append("(created_at < %s OR (created_at = %s AND game_id < %s))")
-            args += [before[0], before[0], before[1]]
-        sql = "SELECT game_id, created_at FROM games"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY created_at DESC, game_id DESC LIMIT %s"
-        return [(r[0], r[1]) for r in await self._fetch(sql, (*args, limit))]
+        sql, args = list_query(status, variant, before, limit, "%s")
+        return [(r[0], r[1]) for r in await self._fetch(sql, args)]
 
     # -- notices and leases --------------------------------------------------------------
 
@@ -445,10 +417,10 @@ class PostgresChange:
             if not rows:
                 raise StoreError(f"game {self._game_id} is not in the database")
             version = rows[0][0]
-            self.missed = [_event(r[3:]) for r in rows if r[3] is not None]
+            self.missed = [stored_event(r[3:]) for r in rows if r[3] is not None]
             if version > self._version + len(self.missed):  # committed while we waited
                 later = await conn.execute(EVENTS_AFTER, (self._game_id, self._version))
-                self.missed = [_event(r) for r in await later.fetchall()]
+                self.missed = [stored_event(r) for r in await later.fetchall()]
         except BaseException as err:
             await self._release()
             if isinstance(err, psycopg.Error):

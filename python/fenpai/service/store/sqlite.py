@@ -31,13 +31,15 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from fenpai.service.store.base import (
+    EVENT_COLUMNS,
     After,
     GameRow,
     StoredEvent,
     StoredGame,
     StoreError,
+    list_query,
     signed,
-    unsigned,
+    stored_event,
 )
 
 SCHEMA_VERSION = 1
@@ -205,17 +207,7 @@ class SqliteStore:
     async def open(self) -> None:
         """Nothing to do: the database was opened with the store."""
 
-    def create_game(
-        self,
-        game_id: str,
-        config: dict[str, Any],
-        timers: dict[str, float],
-        admin_hash: bytes,
-        created_at: float,
-        status: str,
-        phase: str,
-        bots: list[str | None],
-    ) -> asyncio.Future[None]:
+    def create_game(self, game: StoredGame, phase: str) -> asyncio.Future[None]:
         """Stores a new game and its seats."""
 
         def fn(conn: sqlite3.Connection) -> None:
@@ -223,19 +215,19 @@ class SqliteStore:
                 "INSERT INTO games (game_id, variant, config, timers, admin_hash, created_at,"
                 " status, phase) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    game_id,
-                    config["variant"],
-                    json.dumps(config),
-                    json.dumps(timers),
-                    admin_hash,
-                    created_at,
-                    status,
+                    game.game_id,
+                    game.config["variant"],
+                    json.dumps(game.config),
+                    json.dumps(game.timers),
+                    game.admin_hash,
+                    game.created_at,
+                    game.status,
                     phase,
                 ),
             )
             conn.executemany(
                 "INSERT INTO seats (game_id, seat, bot) VALUES (?, ?, ?)",
-                [(game_id, seat, bot) for seat, bot in enumerate(bots)],
+                [(game.game_id, seat, bot) for seat, bot in enumerate(game.bots)],
             )
 
         return self.write(fn)
@@ -279,13 +271,9 @@ class SqliteStore:
         if not rows:
             return None
         config, timers, admin_hash, created_at, status = rows[0]
-        seats = self._read(
-            "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        )
+        seats = self._seats(game_id)
         events = self._read(
-            "SELECT version, seat, kind, action, source, client_seq, request, at FROM events"
-            " WHERE game_id = ? ORDER BY version",
-            (game_id,),
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY version", (game_id,)
         )
         return StoredGame(
             game_id=game_id,
@@ -296,10 +284,13 @@ class SqliteStore:
             status=status,
             bots=[s[0] for s in seats],
             token_hashes=[s[1] for s in seats],
-            events=[
-                StoredEvent(v, seat, kind, action, source, unsigned(seq), request, at)
-                for v, seat, kind, action, source, seq, request, at in events
-            ],
+            events=[stored_event(e) for e in events],
+        )
+
+    def _seats(self, game_id: str) -> list[tuple[Any, ...]]:
+        """(bot, token_hash) of each seat."""
+        return self._read(
+            "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
 
     async def row(self, game_id: str) -> GameRow | None:
@@ -314,9 +305,7 @@ class SqliteStore:
         if not rows:
             return None
         config, timers, created_at, status, phase, version = rows[0]
-        seats = self._read(
-            "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        )
+        seats = self._seats(game_id)
         return GameRow(
             game_id=game_id,
             config=json.loads(config),
@@ -346,22 +335,8 @@ class SqliteStore:
         before: tuple[float, str] | None,
         limit: int,
     ) -> list[tuple[str, float]]:
-        where: list[str] = []
-        args: list[Any] = []
-        if status is not None:
-            where.append("status = ?")
-            args.append(status)
-        if variant is not None:
-            where.append("variant = ?")
-            args.append(variant)
-        if before is not None:
-            where.append("(created_at < ? OR (created_at = ? AND game_id < ?))")
-            args += [before[0], before[0], before[1]]
-        sql = "SELECT game_id, created_at FROM games"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY created_at DESC, game_id DESC LIMIT ?"
-        return [(r[0], r[1]) for r in self._read(sql, (*args, limit))]
+        sql, args = list_query(status, variant, before, limit, "?")
+        return [(r[0], r[1]) for r in self._read(sql, args)]
 
     # -- closing -----------------------------------------------------------------------------
 
