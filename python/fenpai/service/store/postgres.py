@@ -1,11 +1,11 @@
 """The shared store: the games in PostgreSQL, for any number of servers (replicas).
 
 Through psycopg 3, asynchronously, from a pool of connections in autocommit mode; each
-change is one explicit transaction in two round trips, each a pipeline of two
+change is one explicit transaction in two round trips, each a pipeline of prepared
 statements: `BEGIN` and one that takes the game's row lock (`SELECT ... FOR UPDATE`)
 and returns the game's version, its seats' token hashes, whether this replica holds the
-lease and the events committed since the version the replica knows; then one statement
-that stores the events, the game's row and the notice, and `COMMIT`. A commit is
+lease and the events committed since the version the replica knows; then the writes
+(for an action, one statement: the event, the game's row and the notice) and `COMMIT`. A commit is
 durable when it returns (the server's `synchronous_commit`, which the store raises to
 `on` should it be `off`). When the lock was waited for, the events the other
 transaction committed are not in that statement's snapshot (the locked row is, with its
@@ -130,28 +130,26 @@ LOCK = SINCE + "FOR UPDATE OF g"
 EVENTS_AFTER = (
     f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s AND version > %s ORDER BY version"
 )
-#: A change's writes: its events, the game's row, the end of its lease once it is over,
-#: and the notice.
-WRITE = (
-    """
-WITH new_events AS (
-    INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, request, at)
-    SELECT %(game_id)s, * FROM unnest(%(versions)s::integer[], %(seats)s::integer[],
-        %(kinds)s::text[], %(actions)s::text[], %(sources)s::text[], %(seqs)s::bigint[],
-        %(requests)s::text[], %(ats)s::double precision[])
-), game AS (
-    UPDATE games SET version = %(version)s, status = COALESCE(%(status)s, status),
-        phase = COALESCE(%(phase)s, phase), to_act = COALESCE(%(to_act)s::integer[], to_act),
-        result = COALESCE(%(result)s, result), tokens = %(tokens)s::bytea[]
-    WHERE game_id = %(game_id)s
-), lease AS (
-    DELETE FROM leases WHERE game_id = %(game_id)s AND %(finished)s
+#: The writes of a change of one event (most changes): the event, the game's row, the
+#: notice.
+WRITE_ONE = (
+    "WITH new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
+    " client_seq, request, at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)),"
+    " game AS (UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s,"
+    " result = %s WHERE game_id = %s)"
+    f" SELECT pg_notify('{CHANNEL}', %s)"
 )
-SELECT pg_notify('"""
-    + CHANNEL
-    + """', %(notice)s::text) WHERE %(notice)s::text IS NOT NULL
-"""
+INSERT_EVENT = (
+    "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, request, at)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
+UPDATE_GAME = (
+    "UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s, result = %s"
+    " WHERE game_id = %s"
+)
+SET_TOKENS = "UPDATE games SET tokens = %s WHERE game_id = %s"
+END_LEASE = "DELETE FROM leases WHERE game_id = %s"
+NOTIFY = f"SELECT pg_notify('{CHANNEL}', %s)"
 
 
 def _tokens(stored: list[bytes | None]) -> list[bytes | None]:
@@ -411,9 +409,10 @@ class PostgresChange:
         args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
         try:
             conn = self._conn = await store._pool.getconn()
-            async with conn.pipeline():
-                await conn.execute("BEGIN")
-                rows = await (await conn.execute(LOCK, args)).fetchall()
+            async with conn.pipeline(), conn.cursor() as cur:
+                await cur.execute("BEGIN")
+                await cur.execute(LOCK, args)
+                rows = await cur.fetchall()
             if not rows:
                 raise StoreError(f"game {self._game_id} is not in the database")
             version = rows[0][0]
@@ -442,48 +441,58 @@ class PostgresChange:
             if kind is not None or not (self._events or self._reissued):
                 await conn.execute("ROLLBACK")
             else:
-                async with conn.pipeline():
-                    await conn.execute(WRITE, self._writes())
-                    await conn.execute("COMMIT")
+                async with conn.pipeline(), conn.cursor() as cur:
+                    for sql, args in self._writes():
+                        await cur.execute(sql, args)
+                    await cur.execute("COMMIT")
         except psycopg.Error as err:
             if kind is None:
                 raise _failure(err) from None
         finally:
             await self._release()
 
-    def _writes(self) -> dict[str, Any]:
-        """The parameters of `WRITE`."""
-        assert self.token_hashes is not None
-        tokens = list(self.token_hashes)
-        for event, _, token_hash in self._events:
-            if token_hash is not None:
-                tokens[event.seat] = token_hash
-        events = [e for e, _, _ in self._events]
-        if events:
-            last, after, _ = self._events[-1]
-            version, status, phase, to_act = last.version, after.status, after.phase, after.to_act
-            result = None if after.result is None else json.dumps(after.result)
-        else:  # a reissued token alone: the rest of the game's row as it is, no notice
-            version, status, phase, to_act, result = self._version, None, None, None, None
-        return {
-            "game_id": self._game_id,
-            "versions": [e.version for e in events],
-            "seats": [e.seat for e in events],
-            "kinds": [e.kind for e in events],
-            "actions": [e.action for e in events],
-            "sources": [e.source for e in events],
-            "seqs": [signed(e.client_seq) for e in events],
-            "requests": [e.request for e in events],
-            "ats": [e.at for e in events],
-            "version": version,
-            "status": status,
-            "phase": phase,
-            "to_act": to_act,
-            "result": result,
-            "tokens": tokens,
-            "finished": status == "finished",
-            "notice": _payload(self._game_id, self._events) if events else None,
-        }
+    def _writes(self) -> list[tuple[str, tuple[Any, ...]]]:
+        """The statements that store the change (before `COMMIT`): for one event that
+        sets no token nor ends the game, one."""
+        game_id = self._game_id
+        rows: list[tuple[Any, ...]] = [
+            (
+                game_id,
+                e.version,
+                e.seat,
+                e.kind,
+                e.action,
+                e.source,
+                signed(e.client_seq),
+                e.request,
+                e.at,
+            )
+            for e, _, _ in self._events
+        ]
+        tokens = self._reissued or any(t is not None for _, _, t in self._events)
+        if not self._events:
+            assert self.token_hashes is not None
+            return [(SET_TOKENS, (self.token_hashes, game_id))]
+        last, after, _ = self._events[-1]
+        result = None if after.result is None else json.dumps(after.result)
+        game = (last.version, after.status, after.phase, after.to_act, result, game_id)
+        notice = (_payload(game_id, self._events),)
+        finished = after.status == "finished"
+        if len(rows) == 1 and not tokens and not finished:
+            return [(WRITE_ONE, rows[0] + game + notice)]
+        writes: list[tuple[str, tuple[Any, ...]]] = [(INSERT_EVENT, row) for row in rows]
+        writes.append((UPDATE_GAME, game))
+        if tokens:
+            assert self.token_hashes is not None
+            hashes = list(self.token_hashes)
+            for event, _, token_hash in self._events:
+                if token_hash is not None:
+                    hashes[event.seat] = token_hash
+            writes.append((SET_TOKENS, (hashes, game_id)))
+        if finished:
+            writes.append((END_LEASE, (game_id,)))
+        writes.append((NOTIFY, notice))
+        return writes
 
     async def _release(self) -> None:
         """Gives the connection back to the pool, which rolls back a transaction left
