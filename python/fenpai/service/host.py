@@ -56,6 +56,9 @@ T = TypeVar("T")
 
 #: Seconds after which a bot's or a timer's action that could not be stored is retried.
 AUTO_RETRY = 1.0
+#: The game after an event that left its status as it was, for a store that is not
+#: shared (which keeps no more of the game's row current).
+UNCHANGED = After("", "", [], None, changed=False)
 
 
 @dataclass(frozen=True)
@@ -467,7 +470,8 @@ class GameHost:
             known = session.version
             try:
                 async with self._store.change(session.game_id, known, automated) as change:
-                    self._catch_up(session, change.missed, change.token_hashes)
+                    if change.missed or change.token_hashes is not None:
+                        self._catch_up(session, change.missed, change.token_hashes)
                     draft = Draft(change)
                     result = work(draft)
             except StoreError as err:
@@ -554,9 +558,11 @@ class GameHost:
             request=action if source == "client" and kind == "action" else None,
             at=time.time(),
         )
-        after = After(
-            state.status, state.game.phase, state.to_act(), result, state.status != status_before
-        )
+        status = state.status
+        if status == status_before and self._shared is None:
+            after = UNCHANGED  # all that a store that is not shared needs to know
+        else:
+            after = After(status, state.game.phase, state.to_act(), result, status != status_before)
         draft.change.append(event, after, token_hash)
         draft.events.append((event, token_hash))
         return event
