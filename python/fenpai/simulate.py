@@ -6,6 +6,10 @@ played it. Whole hands run in the core (`_core.play_hands`: every phase, the bot
 every phase, the GIL released), with the bots `fenpai.bots.Bot` would use step by step;
 Python only scores each finished hand. Workers are threads, each playing a share of the
 games in the core while the others score; results come back in game order.
+
+A bot may also be a Python callable, a policy: it is handed every game waiting on it as
+one `fenpai.batch.Batch` and answers one legal-action index each (see `fenpai.policies`,
+which plays such games through the core's batch runner).
 """
 
 from __future__ import annotations
@@ -17,9 +21,11 @@ from typing import Any
 import numpy as np
 
 from fenpai._core import play_hands
+from fenpai.batch import Policy
 from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
 from fenpai.games.base import Game
+from fenpai.policies import play_with_policies
 
 
 def make_bots(names: Sequence[str], game_seed: int) -> list[Bot]:
@@ -80,30 +86,43 @@ def simulate(
     variant: str,
     games: int,
     seed: int = 0,
-    bots: Sequence[str] | str = "random",
+    bots: Sequence[str | Policy] | str = "random",
     workers: int = 1,
+    batch_size: int = 256,
     **options: Any,
 ) -> dict[str, np.ndarray]:
     """Plays `games` whole games; returns per-game arrays: "game_points" and
     "card_points" (games x seats), "won" (games x seats: the seat is among the hand's
     `result["winners"]`), "actions" (games) and "seed" (each game's seed, to replay it
-    through `new_game`)."""
+    through `new_game`).
+
+    `bots[seat]` is a built-in bot's name or a policy: a callable given a
+    `fenpai.batch.Batch` (the games waiting on it: `games`, `seats`, `obs`, `num_legal`,
+    `legal_actions(row)`) that returns one legal-action index per game. Up to
+    `batch_size` games per worker are in flight, so a policy sees batches of up to that
+    many. A policy whose answer for a game depends only on that game's row gives the
+    same results for any `workers` or `batch_size`, the results of the step API with the
+    same policy; an answer out of range raises `IllegalAction` naming the game and seat."""
     probe = new_game(variant, seed=0, **options)
     n = probe.num_players
     names = [bots] * n if isinstance(bots, str) else list(bots)
     if len(names) != n:
         raise ValueError(f"{variant} has {n} seats; got {len(names)} bots")
     for name in names:
-        Bot(name, 0)
+        if not callable(name):
+            Bot(name, 0)  # an unknown name raises
     if games < 0 or workers < 1:
         raise ValueError("games must be >= 0 and workers >= 1")
     seeds = [seed_for(seed, i) for i in range(games)]
     size = max(1, min(64, -(-games // (workers * 4))))
     parts = [seeds[i : i + size] for i in range(0, games, size)]
-    if workers == 1 or len(parts) < 2:
-        rows = [r for part in parts for r in _chunk(probe, part, names)]
+    builtin = [name for name in names if isinstance(name, str)]
+    if len(builtin) < n:
+        rows = [row(g) for g in play_with_policies(probe, seeds, names, workers, batch_size)]
+    elif workers == 1 or len(parts) < 2:
+        rows = [r for part in parts for r in _chunk(probe, part, builtin)]
     else:
-        rows = _in_threads(workers, probe, parts, names)
+        rows = _in_threads(workers, probe, parts, builtin)
     return {
         "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
         "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),

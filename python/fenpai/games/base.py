@@ -93,11 +93,19 @@ class Game:
         """The options the core's phases take (what `_core.play_hands` needs)."""
         return {}
 
-    def hand_from(self, seed: int, objects: tuple[Any, ...]) -> Game:
-        """The hand of `seed` with this game's options, from its phase objects in order
-        as the core's `play_hands` gives them (each phase played to its end)."""
-        new = self._sibling(seed, None, None)
-        new._objects = {step.key: obj for step, obj in zip(self.PHASES, objects, strict=True)}
+    def hand_from(
+        self,
+        seed: int,
+        objects: tuple[Any, ...],
+        deck: str | None = None,
+        first_seat: int | None = None,
+    ) -> Game:
+        """The hand of `seed` (or of a scripted `deck` and `first_seat`, as `new_game`
+        takes them) with this game's options, from its phase objects so far in order,
+        as the core's `play_hands` and `Driver` give them (each but the last finished)."""
+        new = self._sibling(seed, deck, first_seat)
+        phases = self.PHASES[: len(objects)]
+        new._objects = {step.key: obj for step, obj in zip(phases, objects, strict=True)}
         new._cur = objects[-1]
         new._at = len(objects) - 1
         new._before = sum(int(obj.log_len()) for obj in objects[:-1])

@@ -27,6 +27,10 @@ class StoreError(Exception):
     """The database cannot be opened or used."""
 
 
+class RequestIdTaken(StoreError):
+    """Another game was created with the same CreateGame request id."""
+
+
 @dataclass(frozen=True)
 class StoredEvent:
     """One event of a game."""
@@ -54,6 +58,14 @@ class StoredGame:
     bots: list[str | None]
     token_hashes: list[bytes | None]
     events: list[StoredEvent]
+    #: `game` (one hand) or `table` (a match; `config` is `Match.config()`).
+    kind: str = "game"
+    #: `open` or `private`.
+    access: str = "open"
+    #: Per seat, its invite's hash (a private game's client seats).
+    invite_hashes: list[bytes | None] | None = None
+    #: Per seat, the hash of the request id it was joined with.
+    join_requests: list[bytes | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +83,11 @@ class GameRow:
     bots: list[str | None]
     joined: list[bool]
     to_act: list[int]
+    kind: str
+    access: str
+    result: dict[str, Any] | None
+    #: A table's match standing as stored (None for a single game).
+    match: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -83,6 +100,8 @@ class After:
     to_act: list[int]
     result: dict[str, Any] | None
     changed: bool
+    #: A table's match standing (None for a single game).
+    standing: dict[str, Any] | None = None
 
 
 def signed(client_seq: int | None) -> int | None:
@@ -115,8 +134,9 @@ def list_query(
     limit: int,
     mark: str,
 ) -> tuple[str, tuple[Any, ...]]:
-    """`Store.list_games`' query and its arguments, `mark` the placeholder (`?`, `%s`)."""
-    where: list[str] = []
+    """`Store.list_games`' query and its arguments, `mark` the placeholder (`?`, `%s`):
+    open games only (a private game is never listed)."""
+    where: list[str] = ["access = 'open'"]
     args: list[Any] = []
     if status is not None:
         where.append(f"status = {mark}")
@@ -127,9 +147,7 @@ def list_query(
     if before is not None:
         where.append(f"(created_at < {mark} OR (created_at = {mark} AND game_id < {mark}))")
         args += [before[0], before[0], before[1]]
-    sql = "SELECT game_id, created_at FROM games"
-    if where:
-        sql += " WHERE " + " AND ".join(where)
+    sql = "SELECT game_id, created_at FROM games WHERE " + " AND ".join(where)
     return sql + f" ORDER BY created_at DESC, game_id DESC LIMIT {mark}", (*args, limit)
 
 
@@ -138,16 +156,24 @@ class Change(Protocol):
     without an error (rolled back otherwise; a failed commit raises StoreError).
 
     On entering, `missed` holds the events after the version the host knew that other
-    servers committed, `token_hashes` the seats' token hashes now (None: the host's are
-    current), and `leased` whether this server holds the game's lease (always True on a
-    store that is not shared)."""
+    servers committed, `token_hashes` and `join_requests` the seats' token hashes and
+    JoinGame request id hashes now (None: the host's are current), and `leased` whether
+    this server holds the game's lease (always True on a store that is not shared)."""
 
     missed: list[StoredEvent]
     token_hashes: list[bytes | None] | None
+    join_requests: list[bytes | None] | None
     leased: bool
 
-    def append(self, event: StoredEvent, after: After, token_hash: bytes | None) -> None:
-        """Stores an event, the game after it, and a joining seat's token hash."""
+    def append(
+        self,
+        event: StoredEvent,
+        after: After,
+        token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
+    ) -> None:
+        """Stores an event, the game after it, and a joining seat's token hash with the
+        hash of the request id it joined with."""
 
     def set_token(self, seat: int, token_hash: bytes) -> None:
         """Replaces a seat's token hash (a reissued token)."""
@@ -167,13 +193,19 @@ class Store(Protocol):
 
     #: Whether other servers may change the same games (a `SharedStore`).
     shared: bool
+    #: The server's secret key, once open (request-id retries derive tokens from it; the
+    #: same for every server of a shared store).
+    secret: bytes
 
     async def open(self) -> None:
         """Gets ready to serve (connects, creates or checks the schema)."""
 
-    def create_game(self, game: StoredGame, phase: str) -> Awaitable[None]:
+    def create_game(
+        self, game: StoredGame, phase: str, request: tuple[bytes, bytes] | None = None
+    ) -> Awaitable[None]:
         """Stores a new game (its events none yet) in `phase` (on a shared store, leased
-        to this server)."""
+        to this server); `request` is the (request id hash, request fingerprint) of a
+        CreateGame that named a request id (RequestIdTaken if another game has it)."""
 
     def change(self, game_id: str, version: int, lease: bool = False) -> Change:
         """A change to the game the host knows at `version`; `lease`: the change is a
@@ -185,14 +217,17 @@ class Store(Protocol):
     async def load(self, game_id: str) -> StoredGame | None:
         """Everything stored about a game, or None."""
 
+    async def created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
+        """(game id, request fingerprint) of the game a CreateGame request id made."""
+
     async def row(self, game_id: str) -> GameRow | None:
         """A game's summary columns, or None."""
 
     async def list_games(
         self, status: str | None, variant: str | None, before: tuple[float, str] | None, limit: int
     ) -> list[tuple[str, float]]:
-        """(game id, creation time) of games newest first, optionally filtered, strictly
-        older than `before`."""
+        """(game id, creation time) of the open games newest first, optionally filtered,
+        strictly older than `before`."""
 
     async def close(self) -> None:
         """Commits what is waiting, then closes."""
@@ -201,13 +236,14 @@ class Store(Protocol):
 @dataclass(frozen=True)
 class Notice:
     """Another server (or this one) committed events of a game, up to `version`: the
-    events themselves when they fitted the notice (else empty), and a joining seat's
-    token hash by seat."""
+    events themselves when they fitted the notice (else empty), and by joining seat its
+    token hash and the hash of the request id it joined with."""
 
     game_id: str
     version: int
     events: list[StoredEvent]
     token_hashes: dict[int, bytes]
+    join_requests: dict[int, bytes]
 
 
 @runtime_checkable
@@ -222,8 +258,9 @@ class SharedStore(Store, Protocol):
 
     async def since(
         self, game_id: str, version: int
-    ) -> tuple[list[StoredEvent], list[bytes | None]]:
-        """The game's events after `version`, and its seats' token hashes now."""
+    ) -> tuple[list[StoredEvent], list[bytes | None], list[bytes | None]]:
+        """The game's events after `version`, and its seats' token hashes and JoinGame
+        request id hashes now."""
 
     def notices(self) -> AsyncIterator[Notice | None]:
         """Every commit's notice, in commit order, as long as the server runs; None after

@@ -3,13 +3,13 @@
 Through psycopg 3, asynchronously, from a pool of connections in autocommit mode; each
 change is one explicit transaction in two round trips, each a pipeline of prepared
 statements: `BEGIN` and one that takes the game's row lock (`SELECT ... FOR UPDATE`)
-and returns the game's version, its seats' token hashes, whether this replica holds the
-lease and the events committed since the version the replica knows; then the writes
-(for an action, one statement: the event, the game's row and the notice) and `COMMIT`. A commit is
-durable when it returns (the server's `synchronous_commit`, which the store raises to
-`on` should it be `off`). When the lock was waited for, the events the other
-transaction committed are not in that statement's snapshot (the locked row is, with its
-new version): they are read by one more statement.
+and returns the game's version, its seats' token and JoinGame request id hashes,
+whether this replica holds the lease and the events committed since the version the
+replica knows; then the writes (for an action, one statement: the event, the game's
+row and the notice) and `COMMIT`. A commit is durable when it returns (the server's
+`synchronous_commit`, which the store raises to `on` should it be `off`). When the lock
+was waited for, the events the other transaction committed are not in that statement's
+snapshot (the locked row is, with its new version): they are read by one more statement.
 
 Every commit notifies the channel `fenpai` (LISTEN/NOTIFY, delivered after the commit
 and in commit order) with the game, its new version and, when they fit, the events
@@ -20,8 +20,10 @@ with the owner and an expiry (the database's clock): the creating replica takes 
 renews all of its leases in one statement, and any replica takes over one that lapsed.
 
 Schema (version 1): `games` (as in SQLite, but current after every event: version,
-phase, `to_act`; the seats' bots and token hashes as arrays, so that the locked row
-carries them), `events` (as in SQLite), `leases`, and `fenpai_schema` (the version).
+phase, `to_act`, a table's `standing`; and the seats' bots, token hashes, invite hashes
+and JoinGame request id hashes as arrays, so that the locked row carries them), `events`
+(as in SQLite), `leases`, `server_secret` (the key request-id retries derive tokens
+from, the same for every replica) and `fenpai_schema` (the version).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import uuid
 from collections.abc import AsyncIterator
 from types import TracebackType
@@ -43,6 +46,7 @@ from fenpai.service.store.base import (
     After,
     GameRow,
     Notice,
+    RequestIdTaken,
     StoredEvent,
     StoredGame,
     StoreError,
@@ -59,17 +63,24 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS fenpai_schema (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     game_id     TEXT PRIMARY KEY,
+    kind        TEXT NOT NULL CHECK (kind IN ('game', 'table')),
     variant     TEXT NOT NULL,
     config      TEXT NOT NULL,
     timers      TEXT NOT NULL,
     admin_hash  BYTEA NOT NULL,
+    access      TEXT NOT NULL CHECK (access IN ('open', 'private')),
     created_at  DOUBLE PRECISION NOT NULL,
+    request_hash        BYTEA UNIQUE,
+    request_fingerprint BYTEA,
     status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
     phase       TEXT NOT NULL,
     version     INTEGER NOT NULL DEFAULT 0,
     to_act      INTEGER[] NOT NULL DEFAULT '{}',
+    standing    TEXT,
     bots        TEXT[] NOT NULL,
     tokens      BYTEA[] NOT NULL,
+    invites     BYTEA[] NOT NULL,
+    join_requests BYTEA[] NOT NULL,
     result      TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at);
@@ -78,9 +89,10 @@ CREATE TABLE IF NOT EXISTS events (
     game_id     TEXT NOT NULL REFERENCES games (game_id),
     version     INTEGER NOT NULL,
     seat        INTEGER NOT NULL,
-    kind        TEXT NOT NULL CHECK (kind IN ('join', 'action', 'resign')),
+    kind        TEXT NOT NULL CHECK (kind IN
+                    ('join', 'action', 'resign', 'hand_end', 'hand_start', 'match_end')),
     action      TEXT NOT NULL,
-    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout')),
+    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout', 'server')),
     client_seq  BIGINT,
     request     TEXT,
     at          DOUBLE PRECISION NOT NULL,
@@ -94,6 +106,10 @@ CREATE TABLE IF NOT EXISTS leases (
 );
 CREATE INDEX IF NOT EXISTS leases_by_owner ON leases (owner);
 CREATE INDEX IF NOT EXISTS leases_by_expiry ON leases (expires);
+CREATE TABLE IF NOT EXISTS server_secret (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    secret      BYTEA NOT NULL
+);
 """
 
 #: The advisory lock under which a replica creates or checks the schema.
@@ -114,10 +130,10 @@ LEASE_SECONDS = 5.0
 #: Seconds between attempts to reconnect the notice listener.
 LISTEN_RETRY = 0.5
 
-#: The game's version and token hashes, whether `owner` holds its lease, and the events
-#: after a version (a row each, or one row whose event columns are NULL).
+#: The game's version, its seats' token and request id hashes, whether `owner` holds
+#: its lease, and the events after a version (a row each, or one row of NULL events).
 SINCE = f"""
-SELECT g.version, g.tokens,
+SELECT g.version, g.tokens, g.join_requests,
        EXISTS(SELECT 1 FROM leases l
               WHERE l.game_id = g.game_id AND l.owner = %(owner)s AND l.expires > now()),
        {", ".join("e." + c for c in EVENT_COLUMNS.split(", "))}
@@ -125,18 +141,34 @@ FROM games g LEFT JOIN events e ON e.game_id = g.game_id AND e.version > %(versi
 WHERE g.game_id = %(game_id)s
 ORDER BY e.version
 """
+#: Where the events start in a `SINCE` row.
+FIRST_EVENT_COLUMN = 4
 #: `SINCE` under the game's row lock.
 LOCK = SINCE + "FOR UPDATE OF g"
 EVENTS_AFTER = (
     f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s AND version > %s ORDER BY version"
 )
+CREATE = """
+WITH game AS (
+    INSERT INTO games (game_id, kind, variant, config, timers, admin_hash, access,
+        created_at, request_hash, request_fingerprint, status, phase, bots, tokens,
+        invites, join_requests)
+    VALUES (%(game_id)s, %(kind)s, %(variant)s, %(config)s, %(timers)s, %(admin_hash)s,
+        %(access)s, %(created_at)s, %(request_hash)s, %(request_fingerprint)s, %(status)s,
+        %(phase)s, %(bots)s::text[], %(none)s::bytea[], %(invites)s::bytea[],
+        %(none)s::bytea[])
+    RETURNING game_id
+)
+INSERT INTO leases (game_id, owner, expires)
+SELECT game_id, %(owner)s, now() + make_interval(secs => %(lease)s) FROM game
+"""
 #: The writes of a change of one event (most changes): the event, the game's row, the
 #: notice.
 WRITE_ONE = (
     "WITH new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
     " client_seq, request, at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)),"
     " game AS (UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s,"
-    " result = %s WHERE game_id = %s)"
+    " standing = %s, result = %s WHERE game_id = %s)"
     f" SELECT pg_notify('{CHANNEL}', %s)"
 )
 INSERT_EVENT = (
@@ -144,16 +176,16 @@ INSERT_EVENT = (
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 UPDATE_GAME = (
-    "UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s, result = %s"
-    " WHERE game_id = %s"
+    "UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s, standing = %s,"
+    " result = %s WHERE game_id = %s"
 )
-SET_TOKENS = "UPDATE games SET tokens = %s WHERE game_id = %s"
+SET_SEATS = "UPDATE games SET tokens = %s, join_requests = %s WHERE game_id = %s"
 END_LEASE = "DELETE FROM leases WHERE game_id = %s"
 NOTIFY = f"SELECT pg_notify('{CHANNEL}', %s)"
 
 
-def _tokens(stored: list[bytes | None]) -> list[bytes | None]:
-    return [None if t is None else bytes(t) for t in stored]
+def _hashes(stored: list[bytes | None]) -> list[bytes | None]:
+    return [None if h is None else bytes(h) for h in stored]
 
 
 def _line(err: BaseException) -> str:
@@ -176,6 +208,8 @@ class PostgresStore:
         self.lease = lease
         #: This server's name in the leases: unique to the process.
         self.owner = uuid.uuid4().hex
+        #: The replicas' secret key (read when the store opens).
+        self.secret = b""
         self._pool = AsyncConnectionPool(
             url,
             min_size=1,
@@ -201,6 +235,8 @@ class PostgresStore:
         )
 
     async def _migrate(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        """Creates the schema and the secret (the first replica to start), or checks the
+        schema's version, under an advisory lock; reads the secret."""
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
             await conn.execute(SCHEMA)
@@ -212,37 +248,49 @@ class PostgresStore:
                     f"{display(self.url)} has schema version {found[0][0]}; "
                     f"this server knows {SCHEMA_VERSION}"
                 )
+            await conn.execute(
+                "INSERT INTO server_secret (id, secret) VALUES (1, %s) ON CONFLICT DO NOTHING",
+                (secrets.token_bytes(32),),
+            )
+            row = await (await conn.execute("SELECT secret FROM server_secret")).fetchone()
+            assert row is not None
+            self.secret = bytes(row[0])
 
     # -- writing -------------------------------------------------------------------------
 
-    async def create_game(self, game: StoredGame, phase: str) -> None:
+    async def create_game(
+        self, game: StoredGame, phase: str, request: tuple[bytes, bytes] | None = None
+    ) -> None:
         """Stores a new game, leased to this server."""
+        none: list[bytes | None] = [None] * len(game.bots)
         try:
             async with self._pool.connection() as conn:
                 await conn.execute(
-                    "WITH game AS (INSERT INTO games (game_id, variant, config, timers,"
-                    " admin_hash, created_at, status, phase, bots, tokens)"
-                    " VALUES (%(game_id)s, %(variant)s, %(config)s, %(timers)s, %(admin_hash)s,"
-                    " %(created_at)s, %(status)s, %(phase)s, %(bots)s::text[],"
-                    " %(tokens)s::bytea[]) RETURNING game_id)"
-                    " INSERT INTO leases (game_id, owner, expires)"
-                    " SELECT game_id, %(owner)s, now() + make_interval(secs => %(lease)s)"
-                    " FROM game",
+                    CREATE,
                     {
                         "game_id": game.game_id,
+                        "kind": game.kind,
                         "variant": game.config["variant"],
                         "config": json.dumps(game.config),
                         "timers": json.dumps(game.timers),
                         "admin_hash": game.admin_hash,
+                        "access": game.access,
                         "created_at": game.created_at,
+                        "request_hash": None if request is None else request[0],
+                        "request_fingerprint": None if request is None else request[1],
                         "status": game.status,
                         "phase": phase,
                         "bots": game.bots,
-                        "tokens": game.token_hashes,
+                        "none": none,
+                        "invites": game.invite_hashes or none,
                         "owner": self.owner,
                         "lease": self.lease,
                     },
                 )
+        except psycopg.errors.UniqueViolation as err:
+            if err.diag.constraint_name == "games_request_hash_key":
+                raise RequestIdTaken("a game was created with this request id") from None
+            raise _failure(err) from None
         except psycopg.Error as err:
             raise _failure(err) from None
 
@@ -260,11 +308,13 @@ class PostgresStore:
 
     async def since(
         self, game_id: str, version: int
-    ) -> tuple[list[StoredEvent], list[bytes | None]]:
+    ) -> tuple[list[StoredEvent], list[bytes | None], list[bytes | None]]:
         rows = await self._fetch(SINCE, {"game_id": game_id, "version": version, "owner": ""})
         if not rows:
             raise StoreError(f"game {game_id} is not in the database")
-        return [stored_event(r[3:]) for r in rows if r[3] is not None], _tokens(rows[0][1])
+        first = FIRST_EVENT_COLUMN
+        events = [stored_event(r[first:]) for r in rows if r[first] is not None]
+        return events, _hashes(rows[0][1]), _hashes(rows[0][2])
 
     async def unfinished(self) -> list[str]:
         rows = await self._fetch(
@@ -279,8 +329,8 @@ class PostgresStore:
                 await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 games = await (
                     await conn.execute(
-                        "SELECT config, timers, admin_hash, created_at, status, bots, tokens"
-                        " FROM games WHERE game_id = %s",
+                        "SELECT config, timers, admin_hash, created_at, status, bots, tokens,"
+                        " kind, access, invites, join_requests FROM games WHERE game_id = %s",
                         (game_id,),
                     )
                 ).fetchall()
@@ -289,7 +339,8 @@ class PostgresStore:
                 events = await (await conn.execute(EVENTS_AFTER, (game_id, 0))).fetchall()
         except psycopg.Error as err:
             raise _failure(err) from None
-        config, timers, admin_hash, created_at, status, bots, tokens = games[0]
+        config, timers, admin_hash, created_at, status, bots, tokens, *rest = games[0]
+        kind, access, invites, join_requests = rest
         return StoredGame(
             game_id=game_id,
             config=json.loads(config),
@@ -298,19 +349,31 @@ class PostgresStore:
             created_at=created_at,
             status=status,
             bots=list(bots),
-            token_hashes=_tokens(tokens),
+            token_hashes=_hashes(tokens),
             events=[stored_event(e) for e in events],
+            kind=kind,
+            access=access,
+            invite_hashes=_hashes(invites),
+            join_requests=_hashes(join_requests),
         )
+
+    async def created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
+        rows = await self._fetch(
+            "SELECT game_id, request_fingerprint FROM games WHERE request_hash = %s",
+            (request_hash,),
+        )
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
 
     async def row(self, game_id: str) -> GameRow | None:
         rows = await self._fetch(
-            "SELECT config, timers, created_at, status, phase, version, to_act, bots, tokens"
-            " FROM games WHERE game_id = %s",
+            "SELECT config, timers, created_at, status, phase, version, to_act, bots, tokens,"
+            " kind, access, result, standing FROM games WHERE game_id = %s",
             (game_id,),
         )
         if not rows:
             return None
-        config, timers, created_at, status, phase, version, to_act, bots, tokens = rows[0]
+        config, timers, created_at, status, phase, version, to_act, bots, tokens, *rest = rows[0]
+        kind, access, result, standing = rest
         return GameRow(
             game_id=game_id,
             config=json.loads(config),
@@ -322,6 +385,10 @@ class PostgresStore:
             bots=list(bots),
             joined=[b is not None or t is not None for b, t in zip(bots, tokens, strict=True)],
             to_act=list(to_act),
+            kind=kind,
+            access=access,
+            result=None if result is None else json.loads(result),
+            match=None if standing is None else json.loads(standing),
         )
 
     async def list_games(
@@ -341,7 +408,7 @@ class PostgresStore:
             try:
                 conn = await self._connect()
             except (psycopg.Error, OSError) as err:
-                log.warning("cannot listen for notices (%s); retrying", err)
+                log.warning("cannot listen for notices (%s); retrying", _line(err))
                 await asyncio.sleep(LISTEN_RETRY)
                 continue
             try:
@@ -350,7 +417,7 @@ class PostgresStore:
                 async for notify in conn.notifies():
                     yield _notice(notify.payload)
             except psycopg.Error as err:
-                log.warning("the notices were interrupted (%s); reconnecting", err)
+                log.warning("the notices were interrupted (%s); reconnecting", _line(err))
             finally:
                 await conn.close()
 
@@ -390,14 +457,21 @@ class PostgresChange:
         self._game_id = game_id
         self._version = version
         self._conn: psycopg.AsyncConnection[Any] | None = None
-        self._events: list[tuple[StoredEvent, After, bytes | None]] = []
+        self._events: list[tuple[StoredEvent, After, bytes | None, bytes | None]] = []
         self._reissued = False
         self.missed: list[StoredEvent] = []
         self.token_hashes: list[bytes | None] | None = None
+        self.join_requests: list[bytes | None] | None = None
         self.leased = False
 
-    def append(self, event: StoredEvent, after: After, token_hash: bytes | None) -> None:
-        self._events.append((event, after, token_hash))
+    def append(
+        self,
+        event: StoredEvent,
+        after: After,
+        token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
+    ) -> None:
+        self._events.append((event, after, token_hash, request_hash))
 
     def set_token(self, seat: int, token_hash: bytes) -> None:
         assert self.token_hashes is not None
@@ -416,7 +490,8 @@ class PostgresChange:
             if not rows:
                 raise StoreError(f"game {self._game_id} is not in the database")
             version = rows[0][0]
-            self.missed = [stored_event(r[3:]) for r in rows if r[3] is not None]
+            first = FIRST_EVENT_COLUMN
+            self.missed = [stored_event(r[first:]) for r in rows if r[first] is not None]
             if version > self._version + len(self.missed):  # committed while we waited
                 later = await conn.execute(EVENTS_AFTER, (self._game_id, self._version))
                 self.missed = [stored_event(r) for r in await later.fetchall()]
@@ -425,8 +500,9 @@ class PostgresChange:
             if isinstance(err, psycopg.Error):
                 raise _failure(err) from None
             raise
-        self.token_hashes = _tokens(rows[0][1])
-        self.leased = rows[0][2]
+        self.token_hashes = _hashes(rows[0][1])
+        self.join_requests = _hashes(rows[0][2])
+        self.leased = rows[0][3]
         return self
 
     async def __aexit__(
@@ -453,8 +529,20 @@ class PostgresChange:
 
     def _writes(self) -> list[tuple[str, tuple[Any, ...]]]:
         """The statements that store the change (before `COMMIT`): for one event that
-        sets no token nor ends the game, one."""
+        seats nobody nor ends the game, one."""
         game_id = self._game_id
+        assert self.token_hashes is not None and self.join_requests is not None
+        tokens, requests = list(self.token_hashes), list(self.join_requests)
+        seated = self._reissued
+        for event, _, token_hash, request_hash in self._events:
+            if token_hash is not None:
+                tokens[event.seat], requests[event.seat] = token_hash, request_hash
+                seated = True
+        writes: list[tuple[str, tuple[Any, ...]]] = [
+            (SET_SEATS, (tokens, requests, game_id))
+        ] * seated
+        if not self._events:
+            return writes
         rows: list[tuple[Any, ...]] = [
             (
                 game_id,
@@ -467,28 +555,18 @@ class PostgresChange:
                 e.request,
                 e.at,
             )
-            for e, _, _ in self._events
+            for e, _, _, _ in self._events
         ]
-        tokens = self._reissued or any(t is not None for _, _, t in self._events)
-        if not self._events:
-            assert self.token_hashes is not None
-            return [(SET_TOKENS, (self.token_hashes, game_id))]
-        last, after, _ = self._events[-1]
+        last, after, _, _ = self._events[-1]
         result = None if after.result is None else json.dumps(after.result)
-        game = (last.version, after.status, after.phase, after.to_act, result, game_id)
+        standing = None if after.standing is None else json.dumps(after.standing)
+        game = (last.version, after.status, after.phase, after.to_act, standing, result, game_id)
         notice = (_payload(game_id, self._events),)
         finished = after.status == "finished"
-        if len(rows) == 1 and not tokens and not finished:
+        if len(rows) == 1 and not seated and not finished:
             return [(WRITE_ONE, rows[0] + game + notice)]
-        writes: list[tuple[str, tuple[Any, ...]]] = [(INSERT_EVENT, row) for row in rows]
+        writes += [(INSERT_EVENT, row) for row in rows]
         writes.append((UPDATE_GAME, game))
-        if tokens:
-            assert self.token_hashes is not None
-            hashes = list(self.token_hashes)
-            for event, _, token_hash in self._events:
-                if token_hash is not None:
-                    hashes[event.seat] = token_hash
-            writes.append((SET_TOKENS, (hashes, game_id)))
         if finished:
             writes.append((END_LEASE, (game_id,)))
         writes.append((NOTIFY, notice))
@@ -502,9 +580,11 @@ class PostgresChange:
             await self._store._pool.putconn(conn)
 
 
-def _payload(game_id: str, events: list[tuple[StoredEvent, After, bytes | None]]) -> str:
-    """A notice: the game, its version, and the events (with joins' token hashes) if
-    they fit."""
+def _payload(
+    game_id: str, events: list[tuple[StoredEvent, After, bytes | None, bytes | None]]
+) -> str:
+    """A notice: the game, its version, and the events (with the joining seats' token
+    and request id hashes) if they fit."""
     version = events[-1][0].version
     full = json.dumps(
         {
@@ -512,15 +592,16 @@ def _payload(game_id: str, events: list[tuple[StoredEvent, After, bytes | None]]
             "v": version,
             "e": [
                 [e.version, e.seat, e.kind, e.action, e.source, e.client_seq, e.request, e.at]
-                for e, _, _ in events
+                for e, _, _, _ in events
             ],
-            "t": {e.seat: t.hex() for e, _, t in events if t is not None},
+            "t": {e.seat: t.hex() for e, _, t, _ in events if t is not None},
+            "r": {e.seat: r.hex() for e, _, t, r in events if t is not None and r is not None},
         },
         separators=(",", ":"),
     )
     if len(full.encode()) <= MAX_NOTICE:
         return full
-    return json.dumps({"g": game_id, "v": version, "e": [], "t": {}})
+    return json.dumps({"g": game_id, "v": version, "e": [], "t": {}, "r": {}})
 
 
 def _notice(payload: str) -> Notice:
@@ -530,6 +611,7 @@ def _notice(payload: str) -> Notice:
         version=data["v"],
         events=[StoredEvent(*e) for e in data["e"]],
         token_hashes={int(seat): bytes.fromhex(t) for seat, t in data["t"].items()},
+        join_requests={int(seat): bytes.fromhex(r) for seat, r in data["r"].items()},
     )
 
 

@@ -7,15 +7,23 @@ caller's event loop, and the writer wakes the loop once per batch. With the defa
 `synchronous=FULL`, a committed write survives a crash of the process or of the machine.
 A change costs nothing before its commit: the one server's memory is the truth.
 
-Schema (version 1), the records of `base`:
+Schema (version 2), the records of `base`:
 
-- `games`: one row per game — its config JSON (the seed included), effective timers,
-  the admin token's hash, and for listing its status (waiting, playing, finished) with
-  the phase and version as of the last status change, and the result once finished.
-  (A running game is listed from memory.)
-- `seats`: one row per seat — a bot's name, or the SHA-256 of the joined client's token.
+- `games`: one row per game — its kind (`game`: one hand; `table`: a match), its
+  config JSON (`Game.config()`, or a table's `Match.config()`: what `new_game` or
+  `new_match` needs, the seed included), effective timers, the admin token's hash, who
+  may join (`open`, `private`), the hash of the CreateGame request id and of the
+  request it named (to answer a retry), and for listing its status (waiting, playing,
+  finished) with the phase and version as of the last status change, and the result
+  once finished (a table's: its final standing). (A running game is listed from memory.)
+- `seats`: one row per seat — a bot's name, or the SHA-256 of the joined client's token;
+  a private game's seat invite's SHA-256; the SHA-256 of the JoinGame request id.
 - `events`: one row per event, keyed by (game, version); `client_seq` unique per game
-  and seat, stored signed (`base.signed`).
+  and seat, stored signed (`base.signed`). A table's hands ride on this log: its hand
+  boundaries are events, so a table is restored like a game.
+- `server_secret`: one row, the key that request-id retries derive their tokens from.
+
+Version 1 databases are migrated in place (`MIGRATIONS`).
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import asyncio
 import json
 import os
 import queue
+import secrets
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -34,6 +43,7 @@ from fenpai.service.store.base import (
     EVENT_COLUMNS,
     After,
     GameRow,
+    RequestIdTaken,
     StoredEvent,
     StoredGame,
     StoreError,
@@ -42,9 +52,27 @@ from fenpai.service.store.base import (
     stored_event,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-SCHEMA = """
+EVENTS = """
+CREATE TABLE IF NOT EXISTS {name} (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    version     INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN
+                    ('join', 'action', 'resign', 'hand_end', 'hand_start', 'match_end')),
+    action      TEXT NOT NULL,
+    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout', 'server')),
+    client_seq  INTEGER,
+    request     TEXT,
+    at          REAL NOT NULL,
+    PRIMARY KEY (game_id, version),
+    UNIQUE (game_id, seat, client_seq)
+) WITHOUT ROWID;
+"""
+
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS games (
     game_id     TEXT PRIMARY KEY,
     variant     TEXT NOT NULL,
@@ -55,31 +83,55 @@ CREATE TABLE IF NOT EXISTS games (
     status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
     phase       TEXT NOT NULL,
     version     INTEGER NOT NULL DEFAULT 0,
-    result      TEXT
+    result      TEXT,
+    kind        TEXT NOT NULL DEFAULT 'game' CHECK (kind IN ('game', 'table')),
+    access      TEXT NOT NULL DEFAULT 'open' CHECK (access IN ('open', 'private')),
+    request_hash        BLOB,
+    request_fingerprint BLOB
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at);
 CREATE INDEX IF NOT EXISTS games_by_time ON games (created_at, game_id);
+CREATE UNIQUE INDEX IF NOT EXISTS games_by_request ON games (request_hash);
 CREATE TABLE IF NOT EXISTS seats (
     game_id     TEXT NOT NULL REFERENCES games (game_id),
     seat        INTEGER NOT NULL,
     bot         TEXT,
     token_hash  BLOB,
+    invite_hash  BLOB,
+    request_hash BLOB,
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS events (
-    game_id     TEXT NOT NULL REFERENCES games (game_id),
-    version     INTEGER NOT NULL,
-    seat        INTEGER NOT NULL,
-    kind        TEXT NOT NULL CHECK (kind IN ('join', 'action', 'resign')),
-    action      TEXT NOT NULL,
-    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout')),
-    client_seq  INTEGER,
-    request     TEXT,
-    at          REAL NOT NULL,
-    PRIMARY KEY (game_id, version),
-    UNIQUE (game_id, seat, client_seq)
-) WITHOUT ROWID;
 """
+    + EVENTS.format(name="events")
+    + """
+CREATE TABLE IF NOT EXISTS server_secret (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    secret      BLOB NOT NULL
+);
+"""
+)
+
+#: Schema version -> the script that brings a database of that version to the next.
+MIGRATIONS: dict[int, str] = {
+    # 1 -> 2: tables, private seats, request ids; the events take the server's kinds.
+    1: """
+ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'game'
+    CHECK (kind IN ('game', 'table'));
+ALTER TABLE games ADD COLUMN access TEXT NOT NULL DEFAULT 'open'
+    CHECK (access IN ('open', 'private'));
+ALTER TABLE games ADD COLUMN request_hash BLOB;
+ALTER TABLE games ADD COLUMN request_fingerprint BLOB;
+CREATE UNIQUE INDEX games_by_request ON games (request_hash);
+ALTER TABLE seats ADD COLUMN invite_hash BLOB;
+ALTER TABLE seats ADD COLUMN request_hash BLOB;
+"""
+    + EVENTS.format(name="events_v2")
+    + """
+INSERT INTO events_v2 SELECT * FROM events;
+DROP TABLE events;
+ALTER TABLE events_v2 RENAME TO events;
+""",
+}
 
 #: At most this many waiting writes share one transaction.
 MAX_BATCH = 512
@@ -106,6 +158,10 @@ class SqliteStore:
             self._writer_conn = self._connect(synchronous)
             self._migrate()
             self._reader = self._connect(synchronous)
+            #: The server's secret key (request-id retries derive tokens from it).
+            self.secret: bytes = self._reader.execute(
+                "SELECT secret FROM server_secret WHERE id = 1"
+            ).fetchone()[0]
         except sqlite3.Error as err:
             raise StoreError(f"cannot use the database {path}: {err}") from None
         self._reader_lock = threading.Lock()
@@ -124,14 +180,26 @@ class SqliteStore:
         return conn
 
     def _migrate(self) -> None:
+        """Creates the schema, or brings an older one up to date (each step in a
+        transaction of its own), and the server's secret on first use."""
         conn = self._writer_conn
         found = conn.execute("PRAGMA user_version").fetchone()[0]
-        if found not in (0, SCHEMA_VERSION):
+        if found != 0 and found not in MIGRATIONS and found != SCHEMA_VERSION:
             raise StoreError(
                 f"{self.path} has schema version {found}; this server knows {SCHEMA_VERSION}"
             )
-        conn.executescript(SCHEMA)
-        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        if found == 0:
+            conn.executescript(f"BEGIN; {SCHEMA}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        while found in MIGRATIONS:
+            conn.executescript(
+                f"BEGIN; {MIGRATIONS[found]}; PRAGMA user_version={found + 1}; COMMIT;"
+            )
+            found += 1
+        conn.executescript(SCHEMA)  # the tables a migration does not make
+        conn.execute(
+            "INSERT OR IGNORE INTO server_secret (id, secret) VALUES (1, ?)",
+            (secrets.token_bytes(32),),
+        )
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -207,13 +275,24 @@ class SqliteStore:
     async def open(self) -> None:
         """Nothing to do: the database was opened with the store."""
 
-    def create_game(self, game: StoredGame, phase: str) -> asyncio.Future[None]:
+    def create_game(
+        self, game: StoredGame, phase: str, request: tuple[bytes, bytes] | None = None
+    ) -> asyncio.Future[None]:
         """Stores a new game and its seats."""
+        invites = game.invite_hashes or [None] * len(game.bots)
 
         def fn(conn: sqlite3.Connection) -> None:
+            if (
+                request is not None
+                and conn.execute(
+                    "SELECT 1 FROM games WHERE request_hash = ?", (request[0],)
+                ).fetchone()
+            ):
+                raise RequestIdTaken("a game was created with this request id")
             conn.execute(
                 "INSERT INTO games (game_id, variant, config, timers, admin_hash, created_at,"
-                " status, phase) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " status, phase, kind, access, request_hash, request_fingerprint)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.game_id,
                     game.config["variant"],
@@ -223,11 +302,14 @@ class SqliteStore:
                     game.created_at,
                     game.status,
                     phase,
+                    game.kind,
+                    game.access,
+                    *(request or (None, None)),
                 ),
             )
             conn.executemany(
-                "INSERT INTO seats (game_id, seat, bot) VALUES (?, ?, ?)",
-                [(game.game_id, seat, bot) for seat, bot in enumerate(game.bots)],
+                "INSERT INTO seats (game_id, seat, bot, invite_hash) VALUES (?, ?, ?, ?)",
+                [(game.game_id, seat, bot, invites[seat]) for seat, bot in enumerate(game.bots)],
             )
 
         return self.write(fn)
@@ -240,7 +322,7 @@ class SqliteStore:
         self, game_id: str, event: StoredEvent, after: After | None = None
     ) -> asyncio.Future[None]:
         """Stores one event by itself (and the game's row when its status changes)."""
-        return self.write(lambda conn: _append(conn, game_id, event, after, None))
+        return self.write(lambda conn: _append(conn, game_id, event, after, None, None))
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -265,13 +347,18 @@ class SqliteStore:
 
     def _load(self, game_id: str) -> StoredGame | None:
         rows = self._read(
-            "SELECT config, timers, admin_hash, created_at, status FROM games WHERE game_id = ?",
+            "SELECT config, timers, admin_hash, created_at, status, kind, access FROM games"
+            " WHERE game_id = ?",
             (game_id,),
         )
         if not rows:
             return None
-        config, timers, admin_hash, created_at, status = rows[0]
-        seats = self._seats(game_id)
+        config, timers, admin_hash, created_at, status, kind, access = rows[0]
+        seats = self._read(
+            "SELECT bot, token_hash, invite_hash, request_hash FROM seats WHERE game_id = ?"
+            " ORDER BY seat",
+            (game_id,),
+        )
         events = self._read(
             f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY version", (game_id,)
         )
@@ -285,27 +372,37 @@ class SqliteStore:
             bots=[s[0] for s in seats],
             token_hashes=[s[1] for s in seats],
             events=[stored_event(e) for e in events],
+            kind=kind,
+            access=access,
+            invite_hashes=[s[2] for s in seats],
+            join_requests=[s[3] for s in seats],
         )
 
-    def _seats(self, game_id: str) -> list[tuple[Any, ...]]:
-        """(bot, token_hash) of each seat."""
-        return self._read(
-            "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    async def created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
+        return await asyncio.to_thread(self._created_by, request_hash)
+
+    def _created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
+        rows = self._read(
+            "SELECT game_id, request_fingerprint FROM games WHERE request_hash = ?",
+            (request_hash,),
         )
+        return (rows[0][0], rows[0][1]) if rows else None
 
     async def row(self, game_id: str) -> GameRow | None:
         return await asyncio.to_thread(self._row, game_id)
 
     def _row(self, game_id: str) -> GameRow | None:
         rows = self._read(
-            "SELECT config, timers, created_at, status, phase, version FROM games"
-            " WHERE game_id = ?",
+            "SELECT config, timers, created_at, status, phase, version, kind, access, result"
+            " FROM games WHERE game_id = ?",
             (game_id,),
         )
         if not rows:
             return None
-        config, timers, created_at, status, phase, version = rows[0]
-        seats = self._seats(game_id)
+        config, timers, created_at, status, phase, version, kind, access, result = rows[0]
+        seats = self._read(
+            "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
         return GameRow(
             game_id=game_id,
             config=json.loads(config),
@@ -317,6 +414,10 @@ class SqliteStore:
             bots=[s[0] for s in seats],
             joined=[s[0] is not None or s[1] is not None for s in seats],
             to_act=[],
+            kind=kind,
+            access=access,
+            result=None if result is None else json.loads(result),
+            match=json.loads(result) if result is not None and kind == "table" else None,
         )
 
     async def list_games(
@@ -364,18 +465,34 @@ class SqliteChange:
     def __init__(self, store: SqliteStore, game_id: str):
         self.missed: list[StoredEvent] = []
         self.token_hashes: list[bytes | None] | None = None
+        self.join_requests: list[bytes | None] | None = None
         self.leased = True
         self._store = store
         self._game_id = game_id
         self._writes: list[Callable[[sqlite3.Connection], None]] = []
 
-    def append(self, event: StoredEvent, after: After, token_hash: bytes | None) -> None:
+    def append(
+        self,
+        event: StoredEvent,
+        after: After,
+        token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
+    ) -> None:
         game_id = self._game_id
-        self._writes.append(lambda conn: _append(conn, game_id, event, after, token_hash))
+        self._writes.append(
+            lambda conn: _append(conn, game_id, event, after, token_hash, request_hash)
+        )
 
     def set_token(self, seat: int, token_hash: bytes) -> None:
         game_id = self._game_id
-        self._writes.append(lambda conn: _set_token(conn, game_id, seat, token_hash))
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
+                (token_hash, game_id, seat),
+            )
+
+        self._writes.append(write)
 
     async def __aenter__(self) -> SqliteChange:
         return self
@@ -401,11 +518,16 @@ def _append(
     event: StoredEvent,
     after: After | None,
     token_hash: bytes | None,
+    request_hash: bytes | None,
 ) -> None:
-    """Stores an event, a joining seat's token hash, and when the game's status changes
-    (it starts or ends), its status, phase and result after the event."""
+    """Stores an event, a joining seat's token hash (and the hash of the request id it
+    joined with), and when the game's status changes (it starts or ends), its status,
+    phase and result after the event."""
     if token_hash is not None:
-        _set_token(conn, game_id, event.seat, token_hash)
+        conn.execute(
+            "UPDATE seats SET token_hash = ?, request_hash = ? WHERE game_id = ? AND seat = ?",
+            (token_hash, request_hash, game_id, event.seat),
+        )
     conn.execute(
         "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq,"
         " request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -432,13 +554,6 @@ def _append(
                 game_id,
             ),
         )
-
-
-def _set_token(conn: sqlite3.Connection, game_id: str, seat: int, token_hash: bytes) -> None:
-    conn.execute(
-        "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
-        (token_hash, game_id, seat),
-    )
 
 
 def _settle(outcomes: list[Outcome]) -> None:
