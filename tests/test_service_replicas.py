@@ -12,6 +12,7 @@ import json
 import random
 import threading
 import time
+import uuid
 
 import grpc
 import pytest
@@ -22,6 +23,7 @@ from service_support import (
     check_acknowledged,
     create,
     replay_history,
+    replay_table,
     view,
 )
 
@@ -269,3 +271,36 @@ def test_changes_racing_on_several_replicas_take_turns(replicas):
         assert actions[version] == (seat, action)
     replayed = replay_history(history)
     assert json.loads(history.result_json) == json.loads(json.dumps(replayed.result))
+
+
+def test_retries_private_seats_and_tables_across_replicas(replicas):
+    """A retried CreateGame or JoinGame gets the same game, seat and tokens from another
+    replica (one secret, the join's request id followed); a private table's seats are
+    joined through different replicas with their invites, and its hands are dealt by the
+    replica that holds its lease while clients on the others play them."""
+    stubs = [r.stub() for r in replicas]
+    match = pb.MatchSettings(hands=2)
+    rid = str(uuid.uuid4())
+    access = pb.GAME_ACCESS_PRIVATE
+    asked = {"seed": 9, "bots": {1: "random"}, "match": match, "access": access, "request_id": rid}
+    first = create(stubs[0], "red_five_4p", **asked)
+    again = create(stubs[1], "red_five_4p", **asked)
+    assert again.replayed and again.game.game_id == first.game.game_id
+    assert (again.admin_token, list(again.invites)) == (first.admin_token, list(first.invites))
+    game_id = first.game.game_id
+    tokens = {}
+    for invite in first.invites:
+        rid = str(uuid.uuid4())
+        request = pb.JoinGameRequest(game_id=game_id, invite=invite.invite, request_id=rid)
+        joined = stubs[invite.seat % 3].JoinGame(request)
+        retried = stubs[(invite.seat + 1) % 3].JoinGame(request)
+        assert retried.replayed and (retried.seat, retried.seat_token) == (
+            joined.seat,
+            joined.seat_token,
+        )
+        tokens[joined.seat] = joined.seat_token
+    play_spread(stubs, game_id, tokens, random.Random(10))
+    history = stubs[2].GetHistory(pb.GetHistoryRequest(game_id=game_id))
+    assert history.complete and history.game.match.over and len(history.hands) == 2
+    assert [e.kind for e in history.events].count(pb.EVENT_KIND_HAND_START) == 1
+    assert replay_table(history).totals == list(history.game.match.totals)
