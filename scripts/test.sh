@@ -3,15 +3,17 @@
 # Rust format, clippy and unit tests; ruff; stub check; mypy (strict); Buf lint of the
 # protocol and the freshness of its generated stubs; the TypeScript and Go example
 # clients' builds; the documentation site; pytest (the service tests run real servers on
-# loopback, on SQLite and on a PostgreSQL server of their own, installed here if missing).
+# loopback, on SQLite and on a PostgreSQL server of their own, installed here if missing;
+# the Ray tests a local Ray cluster).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
-# The rl and openspiel extras: the environment and OpenSpiel tests run with the rest.
-python -m pip install --quiet -e '.[dev,docs,rl,openspiel]'
+# The rl, openspiel and ray extras: the environment, OpenSpiel and Ray tests run with the
+# rest.
+python -m pip install --quiet -e '.[dev,docs,rl,openspiel,ray]'
 
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings

@@ -1,10 +1,17 @@
-"""Fixtures the service tests share: the store a server under test uses (SQLite, or a
-fresh database of the tests' own PostgreSQL server)."""
+"""Shared by every test module: the Ray clusters that tests start listen on the loopback
+address only; the store a service test's server uses (SQLite, or a fresh database of
+the tests' own PostgreSQL server)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from postgres_support import REQUIRED, PostgresCluster, binaries
+
+# Read when Ray is imported: on Linux, "0" keeps a local cluster on 127.0.0.1 instead of
+# the machine's network address.
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
 
 #: The stores a service test runs against.
 STORES = ["sqlite", "postgres"]
