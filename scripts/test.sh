@@ -3,7 +3,8 @@
 # Rust format, clippy and unit tests; ruff; stub check; mypy (strict); Buf lint of the
 # protocol and the freshness of its generated stubs; the TypeScript and Go example
 # clients' builds; the documentation site; pytest (the service tests run real servers on
-# loopback, the Ray tests a local Ray cluster).
+# loopback, on SQLite and on a PostgreSQL server of their own, installed here if missing;
+# the Ray tests a local Ray cluster).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,5 +42,15 @@ bash scripts/gen_go_protos.sh
 # The documentation site (docs/, mkdocs.yml): every warning is an error.
 # (Not --quiet: it hides the warnings that --strict turns into a failure.)
 NO_MKDOCS_2_WARNING=1 mkdocs build --strict --site-dir "$generated/site"
+
+# The service tests run a PostgreSQL server of their own (replicas share one database):
+# Debian's package, installed here when missing, and required from here on.
+if ! command -v pg_ctl >/dev/null && ! compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+fi
+export FENPAI_POSTGRES=required
 
 python -m pytest -q "$@"

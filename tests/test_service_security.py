@@ -33,8 +33,8 @@ CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-
 
 
 @pytest.fixture(scope="module")
-def stub(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("security"), "--no-timers") as server:
+def stub(tmp_path_factory, db):
+    with running_server(tmp_path_factory.mktemp("security"), "--no-timers", db=db) as server:
         yield server.stub()
 
 

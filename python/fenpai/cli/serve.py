@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import errno
 import socket
+import sys
 from typing import Any
 
 from rich.console import Console
@@ -31,10 +32,15 @@ def add_serve(sub: Any) -> None:
         "serve",
         help="run the gRPC game service",
         description="Runs the gRPC game service (protos/fenpai/rpc/v1) until SIGTERM or Ctrl-C.",
-        epilog="example: fenpai serve --address 127.0.0.1:50051 --db fenpai.db --timer play=30",
+        epilog="examples: fenpai serve --address 127.0.0.1:50051 --db fenpai.db --timer play=30;"
+        " replicas sharing PostgreSQL: fenpai serve --db postgresql://user@host/fenpai",
     )
     serve.add_argument("--address", default="127.0.0.1:50051", help="HOST:PORT to listen on")
-    serve.add_argument("--db", default="fenpai.db", help="SQLite database file")
+    serve.add_argument(
+        "--db",
+        default="fenpai.db",
+        help="SQLite database file, or postgresql://... (a database that replicas share)",
+    )
     serve.add_argument(
         "--timer",
         action="append",
@@ -55,6 +61,14 @@ def add_serve(sub: Any) -> None:
         choices=("full", "normal"),
         default="full",
         help="SQLite synchronous: full survives a machine crash, normal a process crash",
+    )
+    serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="PostgreSQL: how long a replica's hold on a game's bots and timers lasts unless"
+        " renewed; another replica takes them over that long after it stops (default 5)",
     )
     serve.set_defaults(run=cmd_serve)
 
@@ -104,6 +118,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     timers = {p: s for p, s in {**timers, **chosen}.items() if s > 0}
     if args.max_streams < 1:
         raise UsageError("--max-streams must be at least 1")
+    if not 0.1 <= args.lease_seconds <= 3600:
+        raise UsageError(f"--lease-seconds must be 0.1..3600, not {args.lease_seconds:g}")
     check_address(args.address)
     config = ServerConfig(
         address=args.address,
@@ -111,9 +127,10 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         timers=timers,
         max_streams=args.max_streams,
         synchronous=args.sync.upper(),
+        lease=args.lease_seconds,
     )
     try:
         return serve(config, announce=lambda line: print(line, flush=True))
-    except (StoreError, RuntimeError) as err:
-        console.print(f"fenpai serve: {err}", style="red", highlight=False)
+    except (StoreError, RuntimeError) as err:  # one line on stderr, as a usage mistake
+        print(f"fenpai serve: {err}", file=sys.stderr)
         return 1

@@ -28,7 +28,7 @@ from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost
-from fenpai.service.store import Store
+from fenpai.service.store import Store, display, open_store
 
 log = logging.getLogger("fenpai.service")
 
@@ -44,6 +44,7 @@ class ServerConfig:
     """How a server runs; `fenpai serve` fills it from its flags."""
 
     address: str = "127.0.0.1:50051"
+    #: A SQLite file, or a PostgreSQL URL (`postgresql://...`) that replicas share.
     db: str = "fenpai.db"
     #: Seconds per phase (a phase left out has no timer).
     timers: dict[str, float] = field(default_factory=lambda: dict(timers.DEFAULT_SECONDS))
@@ -51,6 +52,9 @@ class ServerConfig:
     max_streams: int = 10_000
     #: SQLite `synchronous`: FULL survives a machine crash, NORMAL a process crash.
     synchronous: str = "FULL"
+    #: PostgreSQL: seconds a game's lease lasts unless renewed (another replica takes
+    #: over its bots and timers that long after this one died).
+    lease: float = 5.0
     #: Seconds in-flight calls get to finish at shutdown.
     grace: float = 5.0
 
@@ -326,37 +330,34 @@ class Server:
 
     def __init__(self, config: ServerConfig):
         self.config = config
-        self.store = Store(config.db, config.synchronous)
+        self._grpc = grpc.aio.server(
+            options=[
+                ("grpc.max_receive_message_length", limits.MAX_MESSAGE),
+                ("grpc.keepalive_time_ms", 60_000),
+                ("grpc.keepalive_timeout_ms", 20_000),
+                ("grpc.so_reuseport", 0),
+            ],
+        )
+        self.port = self._grpc.add_insecure_port(config.address)
+        self.store: Store = open_store(config.db, config.synchronous, config.lease)
         self.host = GameHost(self.store, config.timers)
         self.restored = 0
-        try:
-            self._grpc = grpc.aio.server(
-                options=[
-                    ("grpc.max_receive_message_length", limits.MAX_MESSAGE),
-                    ("grpc.keepalive_time_ms", 60_000),
-                    ("grpc.keepalive_timeout_ms", 20_000),
-                    ("grpc.so_reuseport", 0),
-                ],
-            )
-            self._servicer = GameServicer(self.host, config.max_streams)
-            handlers.add_game_service(self._servicer, self._grpc)
-            self._health = health_aio.HealthServicer()
-            health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
-            handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
-            self.port = self._grpc.add_insecure_port(config.address)
-        except BaseException:
-            self.store.close()
-            raise
+        self._servicer = GameServicer(self.host, config.max_streams)
+        handlers.add_game_service(self._servicer, self._grpc)
+        self._health = health_aio.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
+        handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
 
     async def start(self) -> None:
-        """Restores the unfinished games (only once the address is ours: their bots and
-        timers may act), then serves."""
+        """Opens the store and restores the unfinished games (only once the address is
+        ours: their bots and timers may act), then serves."""
         try:
+            await self.store.open()
             self.restored = await self.host.restore()
             await self._grpc.start()
         except BaseException:
             await self.host.close()
-            self.store.close()
+            await self.store.close()
             raise
         for name in ("", SERVICE_NAME):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -372,7 +373,7 @@ class Server:
         self._servicer.stop_streams()
         await self._grpc.stop(self.config.grace)
         await self.host.settle()  # changes begun meanwhile, whose callers may be gone
-        await asyncio.to_thread(self.store.close)
+        await self.store.close()
 
 
 async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
@@ -384,8 +385,8 @@ async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
     await server.start()
     host = config.address.rsplit(":", 1)[0]
     announce(
-        f"fenpai serve: listening on {host}:{server.port} (database {config.db}, "
-        f"{server.restored} unfinished games restored)"
+        f"fenpai serve: listening on {host}:{server.port} (database {display(config.db)}, "
+        f"{server.restored} unfinished games {'taken over' if server.store.shared else 'restored'})"
     )
     await stop.wait()
     log.info("shutting down")
