@@ -102,7 +102,10 @@ def test_ctrl_c_in_selfplay(workers):
 
 
 def test_ctrl_c_stops_the_server(tmp_path):
-    child = spawn("serve", "--address", "127.0.0.1:0", "--db", str(tmp_path / "s.db"))
+    child = spawn(
+        "serve", "--address", "127.0.0.1:0", "--web-address", "127.0.0.1:0",
+        "--db", str(tmp_path / "s.db"),
+    )
     child.expect("listening on")
     child.sendintr()
     child.expect(pexpect.EOF)

@@ -29,6 +29,7 @@ from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost
 from fenpai.service.store import Store
+from fenpai.service.web import WebServer
 
 log = logging.getLogger("fenpai.service")
 
@@ -45,6 +46,8 @@ class ServerConfig:
 
     address: str = "127.0.0.1:50051"
     db: str = "fenpai.db"
+    #: HOST:PORT of the web app (the page, and GameService over Connect); None: none.
+    web_address: str | None = None
     #: Seconds per phase (a phase left out has no timer).
     timers: dict[str, float] = field(default_factory=lambda: dict(timers.DEFAULT_SECONDS))
     #: Open streams (StreamEvents, Spectate, ActStream) at most; more are RESOURCE_EXHAUSTED.
@@ -320,6 +323,21 @@ class GameServicer(pb_grpc.GameServiceServicer):
         return out
 
 
+    @_stream
+    async def ReplayGame(
+        self, request: pb.ReplayGameRequest, context: Any
+    ) -> AsyncIterator[pb.ReplayGameResponse]:
+        replayed = await self._host.replay(
+            request.game_id,
+            request.seat if request.HasField("seat") else None,
+            request.hand if request.HasField("hand") else None,
+        )
+        async for item in replayed:
+            assert item.snapshot is not None
+            yield pb.ReplayGameResponse(
+                event=convert.event(item), view=convert.view(item.snapshot)
+            )
+
 class Server:
     """A running server: store, host, gRPC with health checking and reflection. Made,
     started and stopped on the event loop that serves it."""
@@ -344,6 +362,7 @@ class Server:
             health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
             handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
             self.port = self._grpc.add_insecure_port(config.address)
+            self.web = WebServer(self._servicer, config.web_address) if config.web_address else None
         except BaseException:
             self.store.close()
             raise
@@ -354,6 +373,8 @@ class Server:
         try:
             self.restored = await self.host.restore()
             await self._grpc.start()
+            if self.web is not None:
+                await self.web.start()
         except BaseException:
             await self.host.close()
             self.store.close()
@@ -370,6 +391,8 @@ class Server:
         await self._health.enter_graceful_shutdown()
         await self.host.close()
         self._servicer.stop_streams()
+        if self.web is not None:
+            await self.web.stop()
         await self._grpc.stop(self.config.grace)
         await self.host.settle()  # changes begun meanwhile, whose callers may be gone
         await asyncio.to_thread(self.store.close)
@@ -383,9 +406,10 @@ async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
     server = Server(config)
     await server.start()
     host = config.address.rsplit(":", 1)[0]
+    web = f"; web app on {server.web.url}" if server.web is not None else ""
     announce(
         f"fenpai serve: listening on {host}:{server.port} (database {config.db}, "
-        f"{server.restored} unfinished games restored)"
+        f"{server.restored} unfinished games restored){web}"
     )
     await stop.wait()
     log.info("shutting down")

@@ -1,0 +1,107 @@
+"""The web app's HTTP server, in the game server's process and event loop: the page and
+its assets (built from `web/` into `fenpai/service/webapp/`) and GameService over the
+Connect protocol (`connect.py`) on one origin, so the page needs no CORS, served by
+Hypercorn on a socket bound when the server is made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from typing import TYPE_CHECKING, Any
+
+from hypercorn.asyncio import serve
+from hypercorn.config import Config
+from starlette.staticfiles import StaticFiles
+
+from fenpai.service.connect import PATH, GameServiceConnect
+
+if TYPE_CHECKING:
+    from fenpai.service.server import GameServicer
+
+log = logging.getLogger("fenpai.web")
+
+#: The package folder holding the built page (`web/`'s `npm run build`).
+ASSETS = ("fenpai.service", "webapp")
+
+#: Sent with every page and asset: only this origin's scripts, styles and calls.
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+Scope = dict[str, Any]
+Receive = Any
+Send = Any
+
+
+class WebApp:
+    """ASGI: GameService's paths to Connect, everything else to the page's files."""
+
+    def __init__(self, servicer: GameServicer):
+        self.connect = GameServiceConnect(servicer)
+        self.files = StaticFiles(packages=[ASSETS], html=True)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan" or scope["path"].startswith(PATH + "/"):
+            await self.connect(scope, receive, send)
+            return
+
+        async def send_secured(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.files(scope, receive, send_secured)
+
+
+def bind(address: str) -> socket.socket:
+    """A listening TCP socket on HOST:PORT (port 0: any free port)."""
+    host, _, port = address.rpartition(":")
+    host = host.strip("[]")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, int(port)))
+        sock.listen()
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+class WebServer:
+    """The web app served on `address` until `stop`."""
+
+    def __init__(self, servicer: GameServicer, address: str):
+        self._app = WebApp(servicer)
+        sock = bind(address)
+        self.host = address.rpartition(":")[0]
+        self.port: int = sock.getsockname()[1]
+        self._fd = sock.detach()  # Hypercorn owns the socket from here on
+        self._stopping = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    async def start(self) -> None:
+        config = Config()
+        config.bind = [f"fd://{self._fd}"]
+        config.accesslog = None
+        config.errorlog = log
+        self._task = asyncio.get_running_loop().create_task(
+            serve(self._app, config, shutdown_trigger=self._stopping.wait, mode="asgi")
+        )
+
+    async def stop(self) -> None:
+        """Stops accepting; lets open requests end (streams end as the host closes)."""
+        self._stopping.set()
+        if self._task is not None:
+            await self._task
+        else:
+            socket.socket(fileno=self._fd).close()
