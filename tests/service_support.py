@@ -307,3 +307,15 @@ def replay_table(history: pb.GetHistoryResponse) -> fenpai.Match:
         else:
             assert event.kind == pb.EVENT_KIND_MATCH_END and match.done
     return match
+
+
+def bot_game(stub, variant: str, seed: int, match: pb.MatchSettings | None = None, **options):
+    """A game (or table) every seat of which a server-side bot plays, once it is over:
+    its GetHistory."""
+    n = fenpai.new_game(variant, seed=seed, **options).num_players
+    bots = {s: ("greedy" if s % 2 else "random") for s in range(n)}
+    created = create(stub, variant, seed=seed, bots=bots, match=match, **options)
+    game_id = created.game.game_id
+    for _ in stub.Spectate(pb.SpectateRequest(game_id=game_id)):
+        pass  # the stream ends after the game's last event
+    return stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))

@@ -9,8 +9,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   props: Props | null = null,
   ...children: Child[]
 ): HTMLElementTagNameMap[K] {
-  const [tagAndId, ...classes] = spec.split(".");
-  const [tag, id] = tagAndId.split("#");
+  const tag = spec.match(/^[a-z0-9]+/)![0];
+  const id = spec.match(/#([\w-]+)/)?.[1];
+  const classes = Array.from(spec.matchAll(/\.([\w-]+)/g), (m) => m[1]);
   const el = document.createElement(tag as K);
   if (id) el.id = id;
   if (classes.length) el.className = classes.join(" ");

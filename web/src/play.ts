@@ -8,7 +8,7 @@ import { h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { invitesOf, seatIn } from "./store.js";
 import { handSummary, matchSummary, table, trumpRules, type TableState } from "./table.js";
-import { describe, prompt, seatName } from "./words.js";
+import { logLine, prompt, seatName } from "./words.js";
 
 /** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
 interface CardAction {
@@ -319,8 +319,9 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       try {
         const stream = client.streamEvents({ gameId, seatToken: token, fromVersion: view!.version }, { signal: abort.signal });
         for await (const item of stream) {
+          const line = item.event && logLine(item.event, item.view?.phase ?? "", seat);
+          if (line) log.push(line);
           if (item.event) {
-            log.push(describe(item.event, seat));
             if (item.event.kind === EventKind.JOIN || item.event.kind === EventKind.HAND_START) await refreshGame();
           }
           if (item.view) onView(item.view);

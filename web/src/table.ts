@@ -261,6 +261,22 @@ export function matchBox(match: MatchStanding | undefined, me: number | null): H
   );
 }
 
+/** What the middle of the felt says: the deal's progress, the bidding, the trick. */
+function centerLine(hv: HandView): string {
+  const f = hv.facts;
+  if (hv.phase === "deal") {
+    const dealt = f.case === "tractor" ? f.value.cardsDealt : f.case === "redFive5p" ? f.value.dealt : 0;
+    return dealt ? `dealing: ${dealt} cards dealt` : "dealing";
+  }
+  if (hv.phase === "bid" && f.case === "redFive4p") {
+    const high = f.value.highBid;
+    return high?.amount !== undefined ? `high bid ${high.amount} by seat ${high.seat}` : "no bid yet";
+  }
+  if (hv.phase !== "play") return phaseName(hv.phase);
+  if (hv.variant === "fifty_k") return hv.trick.length ? "round under way" : "new round: lead";
+  return `trick ${hv.tricksPlayed + 1}`;
+}
+
 /** The whole table: header, the felt with the seats, the facts and the viewer's area
  * (`bottom`: the screen's own hand and actions). */
 export function table(state: TableState, bottom: HTMLElement | null, extra: HTMLElement | null = null): HTMLElement {
@@ -278,7 +294,7 @@ export function table(state: TableState, bottom: HTMLElement | null, extra: HTML
   const center = h(
     "div.felt-center",
     null,
-    h("div.trick-count", null, hv.variant === "fifty_k" ? "round under way" : `trick ${hv.tricksPlayed + (hv.trick.length ? 1 : 0)}`),
+    h("div.trick-count", null, centerLine(hv)),
     hv.tablePoints ? h("div.table-points", null, `${hv.tablePoints} pts on the table`) : null,
     hv.failedThrow ? h("div.note", null, `Failed throw: ${hv.failedThrow.text}`) : null,
   );

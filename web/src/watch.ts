@@ -5,7 +5,7 @@ import { client, rejection } from "./api.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, type TableState } from "./table.js";
-import { describe } from "./words.js";
+import { logLine } from "./words.js";
 
 export function watchScreen(root: HTMLElement, gameId: string): () => void {
   const abort = new AbortController();
@@ -34,8 +34,9 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
         game = (await client.getGame({ gameId }, { signal: abort.signal })).game!;
         const from = view ? view.version : game.version > 0n ? game.version - 1n : 0n;
         for await (const item of client.spectate({ gameId, fromVersion: from }, { signal: abort.signal })) {
+          const line = item.event && logLine(item.event, item.view?.phase ?? "", null);
+          if (line) log.push(line);
           if (item.event) {
-            log.push(describe(item.event, null));
             if (item.event.kind === EventKind.JOIN || item.event.kind === EventKind.HAND_START) {
               game = (await client.getGame({ gameId }, { signal: abort.signal })).game!;
             }

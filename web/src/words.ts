@@ -88,3 +88,9 @@ export function describe(event: Event, me: number | null): string {
   if (verb === "call" && rest[0] === "solo") return `${who} plays alone${how}`;
   return `${who} ${past[verb] ?? verb} ${actionText(rest.join(" "))}`.trim() + how;
 }
+
+/** The event's line in a table's log, or null for a deal question passed (every
+ * receiver is asked at each card: the passes say nothing). */
+export function logLine(event: Event, phaseAfter: string, me: number | null): string | null {
+  return event.action === "pass" && phaseAfter === "deal" ? null : describe(event, me);
+}

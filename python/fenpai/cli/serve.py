@@ -120,7 +120,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     check_address(args.address)
     web_address = None if args.no_web else args.web_address
     if web_address is not None:
-        if web_address == args.address:
+        if web_address == args.address and not web_address.endswith(":0"):
             raise UsageError("--web-address must differ from --address")
         check_address(web_address, "--web-address")
     config = ServerConfig(
