@@ -22,14 +22,21 @@ export interface Rejection {
 }
 
 export function rejection(err: unknown): Rejection {
-  const e = ConnectError.from(err);
-  const info = e.findDetails(ErrorInfoSchema)[0];
+  if (!(err instanceof ConnectError)) {
+    return { reason: "", rule: "", message: err instanceof Error ? err.message : String(err), code: Code.Unknown };
+  }
+  const info = err.findDetails(ErrorInfoSchema)[0];
   return {
-    reason: info?.reason ?? Code[e.code]?.toString() ?? "UNKNOWN",
+    reason: info?.reason ?? Code[err.code] ?? "UNKNOWN",
     rule: info?.metadata["rule"] ?? "",
-    message: e.rawMessage,
-    code: e.code,
+    message: err.rawMessage,
+    code: err.code,
   };
+}
+
+/** A rejection in one line: "UNKNOWN_VARIANT: unknown variant …". */
+export function rejectionText(r: Rejection): string {
+  return r.reason ? `${r.reason}: ${r.message}` : r.message;
 }
 
 /** A random request id (16+ characters) for CreateGame and JoinGame retries. */

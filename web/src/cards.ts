@@ -1,6 +1,7 @@
 // Cards as the service writes them (C-1): rank then suit ("5h", "Ts"), or "BJ", "LJ";
 // how they look (suit symbols, red or black), and which are trump (C-11, C-12).
 
+import type { VNode } from "preact";
 import { h } from "./dom.js";
 
 export const SUIT_SYMBOL: Record<string, string> = { s: "♠", h: "♥", c: "♣", d: "♦" };
@@ -52,12 +53,16 @@ export function cardsText(cards: string | string[]): string {
   return cardsOf(cards).map(cardText).join(" ");
 }
 
+const CARD_WORD = /(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|BJ|LJ)(?![A-Za-z0-9])/g;
+
+/** A message with every card in it as symbols: "4♠ (single) does not beat 6♣". */
+export function withSymbols(text: string): string {
+  return text.replace(CARD_WORD, cardText);
+}
+
 /** Action text with its cards as symbols: "play 5♥ 5♥". */
 export function actionText(action: string): string {
-  return action
-    .split(" ")
-    .map((w) => (/^([2-9TJQKA][shcd]|BJ|LJ)$/.test(w) ? cardText(w) : w))
-    .join(" ");
+  return withSymbols(action);
 }
 
 /** What decides trump in a hand: the variant, the trump suit (none: not yet known or
@@ -85,6 +90,8 @@ export function isTrump(card: string, rules: TrumpRules): boolean {
 
 export interface CardOptions {
   trump?: boolean;
+  /** Taken up from the kitty (the declarer burying). */
+  fromKitty?: boolean;
   legal?: boolean;
   selected?: boolean;
   small?: boolean;
@@ -92,7 +99,7 @@ export interface CardOptions {
 }
 
 /** One card face: corner rank and suit, the suit large in the middle. */
-export function cardFace(card: string, opts: CardOptions = {}): HTMLElement {
+export function cardFace(card: string, opts: CardOptions = {}): VNode {
   const joker = isJoker(card);
   const classes = [
     "card",
@@ -103,6 +110,7 @@ export function cardFace(card: string, opts: CardOptions = {}): HTMLElement {
     opts.legal ? "legal" : "",
     opts.selected ? "selected" : "",
     opts.small ? "small" : "",
+    opts.fromKitty ? "from-kitty" : "",
   ].filter(Boolean);
   const pip = joker ? (card === "BJ" ? "★" : "☆") : SUIT_SYMBOL[card[1]];
   const tag = opts.onclick ? "button" : "div";
@@ -110,7 +118,7 @@ export function cardFace(card: string, opts: CardOptions = {}): HTMLElement {
     tag as "div",
     {
       class: classes.join(" "),
-      title: cardText(card) + (opts.trump ? " (trump)" : ""),
+      title: cardText(card) + (opts.trump ? " (trump)" : "") + (opts.fromKitty ? " (from the kitty)" : ""),
       dataset: { card },
       onclick: opts.onclick,
       "aria-pressed": opts.onclick ? String(Boolean(opts.selected)) : undefined,
@@ -119,12 +127,13 @@ export function cardFace(card: string, opts: CardOptions = {}): HTMLElement {
     h("span.corner", null, h("span.rank", null, rankText(card)), h("span.pip", null, joker ? "" : pip)),
     h("span.center", null, pip),
     opts.trump ? h("span.trump-mark", { "aria-hidden": "true" }, "主") : null,
+    opts.fromKitty ? h("span.kitty-mark", { "aria-hidden": "true" }, "底") : null,
   );
   return el;
 }
 
 /** A face-down card (another seat's), with how many the seat holds. */
-export function cardBacks(count: number): HTMLElement {
+export function cardBacks(count: number): VNode {
   return h(
     "div.backs",
     { title: `${count} cards`, "aria-label": `${count} cards` },

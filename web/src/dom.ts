@@ -1,48 +1,37 @@
-// A small element builder: h("div.card.red", { onclick }, child, ...).
+// The screens' element builder over Preact: h("div.card.red#id", props, ...children)
+// makes a virtual node, and `mount` renders nodes into an element, patching what is
+// there, so that a screen redrawn at every event keeps its elements (a click or an
+// open list survives a redraw).
 
-type Child = Node | string | number | null | undefined | false | Child[];
+import { Fragment, h as preact, render, type ComponentChildren, type VNode } from "preact";
+
+export type Node = VNode | string | number | null | undefined | false | Node[];
 type Props = Record<string, unknown>;
 
-/** An element from a tag with optional `.class`es and `#id`, properties and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(
-  spec: K | `${K}${"." | "#"}${string}`,
-  props: Props | null = null,
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
+/** A node from a tag with optional `.class`es and `#id`, properties (`dataset` as
+ * data-* attributes) and children. */
+export function h(spec: string, props: Props | null = null, ...children: Node[]): VNode {
   const tag = spec.match(/^[a-z0-9]+/)![0];
   const id = spec.match(/#([\w-]+)/)?.[1];
   const classes = Array.from(spec.matchAll(/\.([\w-]+)/g), (m) => m[1]);
-  const el = document.createElement(tag as K);
-  if (id) el.id = id;
-  if (classes.length) el.className = classes.join(" ");
+  const out: Props = {};
   for (const [key, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2), value as EventListener);
-    } else if (key === "class") {
-      el.className = [el.className, String(value)].filter(Boolean).join(" ");
-    } else if (key === "dataset") {
-      Object.assign(el.dataset, value as Record<string, string>);
-    } else if (key in el && typeof value !== "string") {
-      (el as unknown as Record<string, unknown>)[key] = value;
-    } else {
-      el.setAttribute(key, value === true ? "" : String(value));
-    }
+    if (key === "dataset") {
+      for (const [name, data] of Object.entries(value as Record<string, string>)) {
+        out[`data-${name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}`] = data;
+      }
+    } else out[key] = value;
   }
-  append(el, children);
-  return el;
+  const extra = typeof out.class === "string" ? out.class : "";
+  const className = [...classes, extra].filter(Boolean).join(" ");
+  if (className) out.class = className;
+  else delete out.class;
+  if (id) out.id = id;
+  return preact(tag, out, children as ComponentChildren);
 }
 
-function append(el: Node, children: Child[]): void {
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    if (Array.isArray(child)) append(el, child);
-    else el.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
-  }
-}
-
-/** Replaces every child of `el`. */
-export function mount(el: Element, ...children: Child[]): void {
-  el.replaceChildren();
-  append(el, children);
+/** Renders `children` as the whole content of `el`. */
+export function mount(el: Element, ...children: Node[]): void {
+  render(preact(Fragment, null, children as ComponentChildren), el);
 }

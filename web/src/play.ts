@@ -2,8 +2,9 @@
 // trumps marked), cards selected by clicking with the legal plays highlighted, the
 // phase's actions as buttons, and the engine's reason when an action is refused.
 
-import { client, rejection, type Rejection } from "./api.js";
-import { actionText, cardFace, cardText, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
+import type { VNode } from "preact";
+import { client, rejection, rejectionText, type Rejection } from "./api.js";
+import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { invitesOf, seatIn } from "./store.js";
@@ -70,6 +71,8 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   let summary: TableState | null = null;
   let summaryClosed = false;
   let autoPassed = -1n;
+  /** The action chosen in the list of many (a bid). */
+  let listed = "";
 
   const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
 
@@ -132,11 +135,18 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     render();
   }
 
-  function handArea(cardActs: CardAction[], complete: boolean, turn: boolean): HTMLElement {
+  function handArea(cardActs: CardAction[], complete: boolean, turn: boolean): VNode {
     const cs = hand();
     const rules = trumpRules(view!.handView!);
-    const chosen = selected.map((i) => cs[i]);
-    const open = cardActs.filter((a) => within(chosen, a.cards));
+    // The legal plays that hold the selection; none: the selection is no start of a
+    // legal play, and the cards legal on their own are shown instead.
+    let chosen = selected.map((i) => cs[i]);
+    let open = cardActs.filter((a) => within(chosen, a.cards));
+    if (!open.length) {
+      chosen = [];
+      open = cardActs;
+    }
+    const kitty = [...(view!.handView!.kittyCards ?? [])];
     const trumps = cs.filter((c) => isTrump(c, rules)).length;
     return h(
       "div.hand",
@@ -150,8 +160,11 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
           const fits = isSelected || open.some((a) => within([...chosen, c], a.cards));
           legal = fits ? true : complete ? false : undefined;
         }
+        const k = kitty.indexOf(c);
+        if (k >= 0) kitty.splice(k, 1);
         return cardFace(c, {
           trump: isTrump(c, rules),
+          fromKitty: k >= 0,
           selected: isSelected,
           legal,
           onclick: turn && cardActs.length ? () => toggle(i) : undefined,
@@ -160,7 +173,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     );
   }
 
-  function actions(): HTMLElement {
+  function actions(): VNode {
     const v = view!;
     const hv = v.handView!;
     const turn = myTurn();
@@ -180,7 +193,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
             : v.toAct.length
               ? `Waiting for ${waiting}`
               : "Next hand coming";
-    const buttons: HTMLElement[] = [];
+    const buttons: VNode[] = [];
     if (cardActs.length) {
       const n = selected.length;
       buttons.push(
@@ -195,8 +208,13 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     const pass = others.includes("pass");
     const rest = others.filter((a) => a !== "pass");
     if (rest.length > MAX_BUTTONS) {
-      const list = h("select#action-list", { "aria-label": "choose an action" }, rest.map((a) => h("option", { value: a }, label(a))));
-      buttons.push(list, h("button.primary", { type: "button", disabled: busy, onclick: () => void act(list.value) }, "Go"));
+      if (!rest.includes(listed)) listed = rest[0];
+      const list = h(
+        "select#action-list",
+        { "aria-label": "choose an action", value: listed, onchange: (e: Event) => (listed = (e.target as HTMLSelectElement).value) },
+        rest.map((a) => h("option", { value: a }, label(a))),
+      );
+      buttons.push(list, h("button.primary", { type: "button", disabled: busy, onclick: () => void act(listed) }, "Go"));
     } else {
       for (const a of rest) {
         buttons.push(h("button.action", { type: "button", disabled: busy, dataset: { action: a }, onclick: () => void act(a) }, label(a)));
@@ -233,7 +251,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
             "div.error",
             { role: "alert" },
             h("strong", null, error.reason === "ILLEGAL_ACTION" ? "Not allowed: " : `${error.reason}: `),
-            error.message,
+            withSymbols(error.message),
             error.rule ? h("span.rule", null, ` (rule ${error.rule})`) : null,
           )
         : null,
@@ -241,7 +259,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     );
   }
 
-  function waitingBox(): HTMLElement | null {
+  function waitingBox(): VNode | null {
     if (!view || !game || view.status !== GameStatus.WAITING) return null;
     const invites = invitesOf(gameId);
     const base = `${location.origin}${location.pathname}#/join/${gameId}`;
@@ -262,7 +280,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
 
   function render(): void {
     if (!game || !view) return;
-    const overlays: (HTMLElement | null)[] = [];
+    const overlays: (VNode | null)[] = [];
     if (summary && !summaryClosed) {
       overlays.push(
         matchSummary(summary, null),
@@ -345,7 +363,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       onView((await client.getView({ gameId, seatToken: token }, { signal: abort.signal })).view!);
     } catch (err) {
       const r = rejection(err);
-      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert" }, `${r.reason}: ${r.message}`), h("a", { href: "#/" }, "Lobby")));
+      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
       return;
     }
     render();

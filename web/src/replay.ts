@@ -2,7 +2,8 @@
 // seat's view (as that seat saw it then) or the spectators': the steps are the
 // service's ReplayGame views, fetched once per seat and hand.
 
-import { client, rejection } from "./api.js";
+import type { VNode } from "preact";
+import { client, rejection, rejectionText } from "./api.js";
 import { cardFace, isTrump } from "./cards.js";
 import { h, mount } from "./dom.js";
 import type { GetHistoryResponse, ReplayGameResponse } from "./gen/fenpai/rpc/v1/game_service_pb.js";
@@ -51,7 +52,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
     go(target ?? (forward ? steps.length - 1 : 0));
   }
 
-  function controls(): HTMLElement {
+  function controls(): VNode {
     const game = history!.game!;
     const seats = Array.from({ length: game.numPlayers }, (_, s) => s);
     const step = steps[at];
@@ -153,7 +154,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
     } catch (err) {
       if (abort.signal.aborted) return;
       const r = rejection(err);
-      mount(root, h("section.panel", null, h("h2", null, "Cannot replay this game"), h("p.error", { role: "alert" }, `${r.reason}: ${r.message}`), h("a", { href: "#/" }, "Lobby")));
+      mount(root, h("section.panel", null, h("h2", null, "Cannot replay this game"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
     }
   }
 

@@ -3,6 +3,7 @@
 // last trick, the match), the timers, and the hand's and the match's summaries. Built
 // from the service's typed view alone, so it shows nothing the view does not hold.
 
+import type { VNode } from "preact";
 import { SUIT_NAME, SUIT_SYMBOL, cardBacks, cardFace, cardsOf, cardsText, isTrump } from "./cards.js";
 import type { TrumpRules } from "./cards.js";
 import { h } from "./dom.js";
@@ -99,24 +100,34 @@ function deadlineMs(view: View): number | null {
   return d ? Number(d.seconds) * 1000 + Math.floor(d.nanos / 1e6) : null;
 }
 
-/** Updates every timer on the page (called a few times a second). */
+/** A timer's text: seconds left, minutes and seconds past 99. */
+function timerText(deadline: number, now: number): string {
+  const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const text = left < 100 ? `${left}s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return `⏱ ${text}`;
+}
+
+/** Updates every timer on the page between redraws (called a few times a second). */
 export function tickTimers(): void {
   const now = Date.now();
   for (const el of document.querySelectorAll<HTMLElement>("[data-deadline]")) {
-    const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - now) / 1000));
-    const text = left < 100 ? `${left}s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    el.textContent = `⏱ ${text}`;
-    el.classList.toggle("urgent", left <= 5);
+    const deadline = Number(el.dataset.deadline);
+    el.textContent = timerText(deadline, now);
+    el.classList.toggle("urgent", deadline - now <= 5000);
   }
 }
 
-function timer(view: View): HTMLElement | null {
-  const ms = deadlineMs(view);
-  return ms === null ? null : h("span.timer", { dataset: { deadline: String(ms) } }, "⏱");
+function timerAt(deadline: number): VNode {
+  return h("span.timer", { dataset: { deadline: String(deadline) } }, timerText(deadline, Date.now()));
 }
 
-function badges(hv: HandView, seat: number, facts: Facts): HTMLElement[] {
-  const out: HTMLElement[] = [];
+function timer(view: View): VNode | null {
+  const ms = deadlineMs(view);
+  return ms === null ? null : timerAt(ms);
+}
+
+function badges(hv: HandView, seat: number, facts: Facts): VNode[] {
+  const out: VNode[] = [];
   if (facts.declarer === seat) {
     out.push(h("span.badge.declarer", { title: "the declarer" }, hv.variant === "tractor" ? "Dealer 庄" : "Declarer 庄"));
   }
@@ -136,11 +147,11 @@ function playOf(hv: HandView, seat: number): string[] | null {
   return null;
 }
 
-function cardRow(cards: string[], rules: TrumpRules, small = true): HTMLElement {
+function cardRow(cards: string[], rules: TrumpRules, small = true): VNode {
   return h("div.cards", null, cards.map((c) => cardFace(c, { small, trump: isTrump(c, rules) })));
 }
 
-function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRules): HTMLElement {
+function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRules): VNode {
   const { game, view, me } = state;
   const hv = view.handView!;
   const n = game.numPlayers;
@@ -160,7 +171,7 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
     h(
       "div.info",
       null,
-      seat === me ? null : cardBacks(hv.handSizes[seat] ?? 0),
+      seat === me || !hv.handSizes[seat] ? null : cardBacks(hv.handSizes[seat]),
       h("span.points", { title: "card points taken" }, `${hv.points[seat] ?? 0} pts`),
       toAct ? h("span.turn", null, seat === me ? "your turn" : "to act") : null,
       toAct ? timer(view) : null,
@@ -169,7 +180,7 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
   );
 }
 
-function trumpBox(hv: HandView, facts: Facts): HTMLElement {
+function trumpBox(hv: HandView, facts: Facts): VNode {
   if (hv.variant === "fifty_k") return h("div.fact", null, h("span.label", null, "Trump"), h("span.value", null, "none in Fifty-K"));
   const suit = facts.trump;
   const value = facts.noTrump
@@ -177,20 +188,15 @@ function trumpBox(hv: HandView, facts: Facts): HTMLElement {
     : suit
       ? h("span.value", { class: suit === "h" || suit === "d" ? "red" : "black" }, h("span.big-suit", null, SUIT_SYMBOL[suit]), ` ${SUIT_NAME[suit]}`)
       : h("span.value.muted", null, "not yet known");
-  return h(
-    "div.fact.trump-fact",
-    null,
-    h("span.label", null, "Trump"),
-    value,
-    facts.level ? h("span.level", null, ` · level ${facts.level === "T" ? "10" : facts.level}`) : null,
-  );
+  const level = facts.level ? h("span.level.muted", null, ` · level ${facts.level === "T" ? "10" : facts.level}`) : null;
+  return h("div.fact.trump-fact", null, h("span.label", null, "Trump"), h("span.trump-line", null, value, level));
 }
 
-function pointsBox(state: TableState, facts: Facts): HTMLElement {
+function pointsBox(state: TableState, facts: Facts): VNode {
   const hv = state.view.handView!;
   const n = state.game.numPlayers;
   const team = teams(hv.variant, n);
-  const lines: (HTMLElement | null)[] = [];
+  const lines: (VNode | null)[] = [];
   if (team && hv.variant === "tractor" && facts.declarer !== undefined) {
     const attackers = team.find((t) => !t.includes(facts.declarer!))!;
     const sum = attackers.reduce((a, s) => a + (hv.points[s] ?? 0), 0);
@@ -206,15 +212,16 @@ function pointsBox(state: TableState, facts: Facts): HTMLElement {
   return h("div.facts-group", null, lines);
 }
 
-function peopleBox(state: TableState, facts: Facts): HTMLElement {
+function peopleBox(state: TableState, facts: Facts): VNode {
   const { me } = state;
   const hv = state.view.handView!;
-  const lines: HTMLElement[] = [];
+  const lines: VNode[] = [];
   if (facts.declarer !== undefined) {
     lines.push(h("div.fact", null, h("span.label", null, hv.variant === "tractor" ? "Dealer" : "Declarer"), h("span.value", null, seatName(facts.declarer, me))));
   }
   if (hv.variant === "tractor" && facts.levels.length === 2) {
-    lines.push(h("div.fact", null, h("span.label", null, "Levels"), h("span.value", null, `seats 0 & 2: ${facts.levels[0]} · seats 1 & 3: ${facts.levels[1]}`)));
+    const named = facts.levels.map((l) => (l === "T" ? "10" : l));
+    lines.push(h("div.fact", null, h("span.label", null, "Levels"), h("span.value", null, `team 1: ${named[0]} · team 2: ${named[1]}`)));
   }
   if (facts.call) {
     const friend = facts.friend !== undefined ? seatName(facts.friend, me) : "not revealed yet";
@@ -228,7 +235,7 @@ function peopleBox(state: TableState, facts: Facts): HTMLElement {
   return h("div.facts-group", null, lines);
 }
 
-function lastTrickBox(state: TableState, trick: Trick | undefined, rules: TrumpRules): HTMLElement | null {
+function lastTrickBox(state: TableState, trick: Trick | undefined, rules: TrumpRules): VNode | null {
   if (!trick) return null;
   return h(
     "div.last-trick",
@@ -246,12 +253,10 @@ function lastTrickBox(state: TableState, trick: Trick | undefined, rules: TrumpR
   );
 }
 
-export function matchBox(match: MatchStanding | undefined, me: number | null): HTMLElement | null {
+export function matchBox(match: MatchStanding | undefined, me: number | null): VNode | null {
   if (!match) return null;
   const hands = match.hands ? `hand ${match.hand} of ${match.hands}` : `hand ${match.hand}`;
-  const clock = match.clockDeadline
-    ? h("span.timer", { dataset: { deadline: String(Number(match.clockDeadline.seconds) * 1000) } }, "")
-    : null;
+  const clock = match.clockDeadline && !match.over ? timerAt(Number(match.clockDeadline.seconds) * 1000) : null;
   return h(
     "div.match",
     null,
@@ -279,7 +284,7 @@ function centerLine(hv: HandView): string {
 
 /** The whole table: header, the felt with the seats, the facts and the viewer's area
  * (`bottom`: the screen's own hand and actions). */
-export function table(state: TableState, bottom: HTMLElement | null, extra: HTMLElement | null = null): HTMLElement {
+export function table(state: TableState, bottom: VNode | null, extra: VNode | null = null): VNode {
   const { game, view } = state;
   const hv = view.handView!;
   const facts = factsOf(hv);
@@ -335,7 +340,7 @@ export function table(state: TableState, bottom: HTMLElement | null, extra: HTML
   );
 }
 
-function resultRows(result: HandResult, n: number, me: number | null): HTMLElement {
+function resultRows(result: HandResult, n: number, me: number | null): VNode {
   return h(
     "table.result",
     null,
@@ -357,10 +362,10 @@ function resultRows(result: HandResult, n: number, me: number | null): HTMLEleme
   );
 }
 
-function resultDetails(result: HandResult, me: number | null): HTMLElement[] {
+function resultDetails(result: HandResult, me: number | null): VNode[] {
   const line = (label: string, value: string) => h("div.fact", null, h("span.label", null, label), h("span.value", null, value));
   const d = result.details;
-  const out: HTMLElement[] = [];
+  const out: VNode[] = [];
   if (result.escaped !== undefined) out.push(line("Resigned", seatName(result.escaped, me)));
   switch (d.case) {
     case "tractor": {
@@ -375,7 +380,7 @@ function resultDetails(result: HandResult, me: number | null): HTMLElement[] {
     case "redFive4p": {
       const r = d.value;
       out.push(line("Contract", `${r.bid}; declarer's final points ${r.declarerFinalPoints}`));
-      out.push(line("Kitty", `${r.kittyPoints} pts to ${r.kittyToDeclarer ? "the declarer" : "the defenders"}`));
+      out.push(line("Kitty points", `${r.kittyPoints}, to ${r.kittyToDeclarer ? "the declarer" : "the defenders"}`));
       for (const c of r.redFivesCaptured) out.push(line("Red five taken", `${seatName(c.captor, me)} from ${seatName(c.owner, me)}`));
       break;
     }
@@ -383,7 +388,7 @@ function resultDetails(result: HandResult, me: number | null): HTMLElement[] {
       const r = d.value;
       out.push(line("Friend", r.solo ? "none (alone)" : r.friendSeat !== undefined ? seatName(r.friendSeat, me) : "never revealed"));
       if (r.scoringPoints !== undefined) out.push(line("Scoring side's points", `${r.scoringPoints} (grade ${r.grade ?? "–"})`));
-      if (r.kittyPoints !== undefined) out.push(line("Kitty", `${r.kittyPoints} pts`));
+      if (r.kittyPoints !== undefined) out.push(line("Kitty points", `${r.kittyPoints}`));
       break;
     }
     case "fiftyK": {
@@ -402,7 +407,7 @@ function resultDetails(result: HandResult, me: number | null): HTMLElement[] {
 }
 
 /** The end-of-hand summary: who won, the points, the variant's details, the kitty. */
-export function handSummary(state: TableState, onClose: (() => void) | null): HTMLElement | null {
+export function handSummary(state: TableState, onClose: (() => void) | null): VNode | null {
   const hv = state.view.handView!;
   const result = hv.result;
   if (!result) return null;
@@ -414,13 +419,13 @@ export function handSummary(state: TableState, onClose: (() => void) | null): HT
     h("h2", null, state.me === null ? "Hand over" : mine ? "You won the hand" : "You lost the hand"),
     resultRows(result, state.game.numPlayers, state.me),
     resultDetails(result, state.me),
-    hv.kitty.length ? h("div.fact", null, h("span.label", null, "Kitty"), cardRow(cardsOf(hv.kitty), rules)) : null,
+    hv.kitty.length ? h("div.fact.with-cards", null, h("span.label", null, "Buried"), cardRow(cardsOf(hv.kitty), rules)) : null,
     onClose ? h("button.primary", { onclick: onClose, type: "button" }, "Close") : null,
   );
 }
 
 /** The match summary: totals, winners and what decided it. */
-export function matchSummary(state: TableState, onClose: (() => void) | null): HTMLElement | null {
+export function matchSummary(state: TableState, onClose: (() => void) | null): VNode | null {
   const match = state.view.match;
   if (!match?.over) return null;
   const decided: Record<string, string> = {

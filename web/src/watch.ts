@@ -1,7 +1,7 @@
 // Watching a game live: the public view streamed with every event (no hand, no hidden
 // action), the summaries as hands end.
 
-import { client, rejection } from "./api.js";
+import { client, rejection, rejectionText } from "./api.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, type TableState } from "./table.js";
@@ -49,7 +49,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
         if (abort.signal.aborted) return;
         const r = rejection(err);
         if (!view) {
-          mount(root, h("section.panel", null, h("h2", null, "Cannot watch this game"), h("p.error", { role: "alert" }, `${r.reason}: ${r.message}`), h("a", { href: "#/" }, "Lobby")));
+          mount(root, h("section.panel", null, h("h2", null, "Cannot watch this game"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
           return;
         }
         await new Promise((done) => setTimeout(done, 1000));
