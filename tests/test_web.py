@@ -129,3 +129,210 @@ def test_a_whole_hand_against_bots_by_clicking(server, page, variant):
         assert rule and with_symbols(message) in reason
         seen = [json.loads(v.view_json) for _, v in wire.views(game_id)]
         assert contained(cards_in(message), cards_in(json.dumps(seen)))
+
+
+def test_a_private_table_is_joined_with_its_invite(server, browser, page):
+    """The creator's page shows each open seat's invite link; a stranger's page without
+    it is refused with the service's reason; the invited player's page (a phone's
+    screen) takes the seat and the game starts for both, with its decision timers."""
+    seats = [(2, "open"), (1, "bot:random"), (3, "bot:random")]
+    new_table(page, server, "tractor", seed=5, seats=seats, access="private")
+    game_id = game_id_of(page)
+    page.wait_for_selector(".invites input")
+    link = page.locator(".invites input").input_value()
+    assert f"#/join/{game_id}?invite=" in link
+    shot(page, "private-waiting")
+    stranger = browser.new_context().new_page()
+    stranger.goto(f"{server.web_url}#/join/{game_id}")
+    refusal = stranger.locator(".error[role=alert]")
+    refusal.wait_for()
+    assert "INVITE_REQUIRED" in refusal.inner_text()
+    shot(stranger, "private-stranger-refused")
+    stranger.context.close()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    invited = phone.new_page()
+    wire = Wire(invited)
+    invited.goto(link)
+    invited.wait_for_selector(".felt")
+    assert invited.locator(".seat.me header .name").inner_text() == "You"
+    assert "/play/" in invited.url
+    page.wait_for_function("() => !document.querySelector('.invites')")
+    invited.wait_for_selector(".you .hand .card")
+    shot(invited, "private-invited-phone")
+    shot(page, "private-started")
+    joined = server.stub().GetGame(pb.GetGameRequest(game_id=game_id)).game
+    assert [s.kind for s in joined.seats] == [
+        pb.SEAT_KIND_CLIENT,
+        pb.SEAT_KIND_BOT,
+        pb.SEAT_KIND_CLIENT,
+        pb.SEAT_KIND_BOT,
+    ]
+    for got in wire.received():
+        for message in got.messages:
+            if got.method in ("GetView", "StreamEvents"):
+                assert message.view.seat == 2
+                assert not set(message.view.hand_view.hand) - set(
+                    json.loads(message.view.view_json).get("hand", "").split()
+                )
+    phone.close()
+
+
+def test_a_decision_timer_counts_down(server, page):
+    """A game with timers: the seat to act shows the seconds left, and they fall."""
+    created = server.stub().CreateGame(
+        pb.CreateGameRequest(
+            variant="red_five_4p",
+            seed=2,
+            bots={1: "greedy", 2: "greedy", 3: "greedy"},
+            timer_seconds={"bid": 300, "trump": 300, "kitty": 300, "play": 300},
+        )
+    )
+    game_id = created.game.game_id
+    page.goto(f"{server.web_url}#/join/{game_id}")
+    timer = page.locator(".seat.to-act .timer")
+    timer.wait_for()
+    first = timer.inner_text()
+    assert first.startswith("⏱ ")
+    page.wait_for_function(
+        "t => document.querySelector('.seat.to-act .timer').textContent !== t", arg=first
+    )
+    shot(page, "timer")
+
+
+def test_a_spectator_sees_every_move_and_no_hand(server, browser):
+    """A page watching a game live follows each action of a seat played over gRPC and
+    receives only public views."""
+    stub = server.stub()
+    created = stub.CreateGame(
+        pb.CreateGameRequest(variant="red_five_5p", seed=8, bots={s: "greedy" for s in (1, 2, 3, 4)})
+    )
+    game_id = created.game.game_id
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watcher = context.new_page()
+    wire = Wire(watcher)
+    watcher.goto(f"{server.web_url}#/watch/{game_id}")
+    watcher.wait_for_selector(".lobby, .felt, .loading")
+    token = stub.JoinGame(pb.JoinGameRequest(game_id=game_id, seat=0)).seat_token
+    watcher.wait_for_selector(".felt")
+    shots = 0
+    while True:
+        v = stub.GetView(pb.GetViewRequest(game_id=game_id, seat_token=token)).view
+        if v.status == pb.GAME_STATUS_FINISHED:
+            break
+        if 0 not in v.to_act:
+            continue
+        stub.Act(pb.ActRequest(game_id=game_id, seat_token=token, action=v.legal_actions[0]))
+        watcher.wait_for_function(
+            "v => Number(document.querySelector('.bar .version').textContent.slice(1)) >= v",
+            arg=v.version + 1,
+        )
+        if v.phase == "play" and shots < 1 and v.hand_view.trick:
+            shot(watcher, "spectator-live")
+            shots += 1
+        assert not watcher.locator(".you .hand .card").count()
+    watcher.wait_for_selector(".hand-summary")
+    shot(watcher, "spectator-finished")
+    history = history_of(server, game_id)
+    truth = truth_by_version(history)
+    views = wire.views(game_id)
+    assert len(views) > 20
+    for event, view in views:
+        assert not view.HasField("seat")
+        check_public(json.loads(view.view_json), view.hand_view, truth[view.version])
+        if event is not None and event.action.startswith("bury"):
+            assert event.action == "bury" and event.redacted
+    context.close()
+
+
+def test_a_finished_game_is_replayed_step_by_step_from_any_seat(server, page):
+    """The replay steps back and forth by event and by trick; each step shows the
+    chosen seat's hand as that seat held it then, and another seat's view on request;
+    every response holds only the viewed seat's cards."""
+    from service_support import bot_game
+
+    history = bot_game(server.stub(), "tractor", seed=21)
+    game_id = history.game.game_id
+    truth = truth_by_version(history)
+    wire = Wire(page)
+    page.goto(f"{server.web_url}#/replay/{game_id}?seat=1")
+    page.wait_for_selector(".replay-controls")
+
+    def shown() -> tuple[int, list[str]]:
+        at = int(page.locator(".bar .version").inner_text().lstrip("v"))
+        cards = page.eval_on_selector_all(
+            ".replay-controls .hand .card", "els => els.map(e => e.dataset.card)"
+        )
+        return at, cards
+
+    def check(seat: int) -> int:
+        at, cards = shown()
+        assert cards == truth[at][0][seat].get("hand", "").split()
+        return at
+
+    assert check(1) == 1
+    page.click("#replay-next")
+    assert check(1) == 2
+    page.click("#replay-next-trick")
+    first_trick = check(1)
+    assert truth[first_trick][1]["tricks_played"] == 1
+    assert truth[first_trick - 1][1]["tricks_played"] == 0
+    page.click("#replay-next-trick")
+    second = check(1)
+    assert truth[second][1]["tricks_played"] == 2
+    shot(page, "replay-seat1-trick2")
+    page.click("#replay-back")
+    assert check(1) == second - 1
+    page.click("#replay-prev-trick")
+    assert check(1) == first_trick
+    page.select_option("#replay-seat", "3")
+    page.wait_for_selector(".replay-controls[data-seat='3']")
+    assert page.url.endswith(f"#/replay/{game_id}?seat=3")
+    assert check(3) == first_trick
+    shot(page, "replay-seat3")
+    page.keyboard.press("End")
+    at, _ = shown()
+    assert at == history.game.version
+    page.wait_for_selector(".hand-summary")
+    shot(page, "replay-end")
+    page.select_option("#replay-seat", "")
+    page.wait_for_selector(".replay-controls[data-seat='']")
+    assert not page.locator(".replay-controls .hand").count()
+    page.keyboard.press("Home")
+    shot(page, "replay-spectator-start")
+    hidden = hidden_actions(history)
+    replays = [g for g in wire.received() if g.method == "ReplayGame"]
+    assert len(replays) == 3
+    for got, seat in zip(replays, [1, 3, None]):
+        assert got.error is None and len(got.messages) == history.game.version
+        for message in got.messages:
+            view, event = message.view, message.event
+            received = json.loads(view.view_json)
+            if seat is None:
+                check_public(received, view.hand_view, truth[view.version])
+            else:
+                check_view(seat, received, view.hand_view, truth[view.version])
+            burial = hidden.get(event.version)
+            if burial is not None and burial.seat != seat:
+                assert event.action == "bury" and event.redacted
+
+
+def test_a_matchs_summary_and_its_hands_replayed(server, page):
+    """A finished table shows the match's totals and winners; its replay picks a hand."""
+    from service_support import bot_game
+
+    history = bot_game(server.stub(), "red_five_4p", seed=6, match=pb.MatchSettings(hands=2))
+    game_id = history.game.game_id
+    page.goto(f"{server.web_url}#/watch/{game_id}")
+    summary = page.locator(".match-summary")
+    summary.wait_for()
+    text = summary.inner_text()
+    assert "Match over" in text and "every hand was played" in text
+    totals = history.game.match.totals
+    for seat, total in enumerate(totals):
+        assert f"{total:g}" in text, (seat, total)
+    shot(page, "match-summary")
+    page.goto(f"{server.web_url}#/replay/{game_id}?seat=0&hand=2")
+    page.wait_for_selector("#replay-hand")
+    assert page.locator("#replay-hand").input_value() == "2"
+    assert page.locator(".bar .hand-no").inner_text() == "hand 2"
+    shot(page, "match-replay-hand2")

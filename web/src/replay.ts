@@ -82,19 +82,20 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
     const last = at === steps.length - 1;
     const hv = step.view!.handView!;
     const rules = trumpRules(hv);
+    const shownSeat = step.view!.seat;
     return h(
       "section.you.replay-controls",
-      null,
+      { dataset: { seat: shownSeat === undefined ? "" : String(shownSeat) } },
       h("div.prompt", { role: "status" }, `Step ${at + 1} of ${steps.length}: ${step.event ? describe(step.event, seat) : ""}`),
       h(
         "div.actions",
         null,
-        button("replay-start", "⏮", "to the start", () => go(0), first),
-        button("replay-prev-trick", "⏪ trick", "back one trick", () => byTrick(false), first),
+        button("replay-start", "|◀", "to the start", () => go(0), first),
+        button("replay-prev-trick", "◀◀ trick", "back one trick", () => byTrick(false), first),
         button("replay-back", "◀ step", "back one step", () => go(at - 1), first),
         button("replay-next", "step ▶", "forward one step", () => go(at + 1), last),
-        button("replay-next-trick", "trick ⏩", "forward one trick", () => byTrick(true), last),
-        button("replay-end", "⏭", "to the end", () => go(steps.length - 1), last),
+        button("replay-next-trick", "trick ▶▶", "forward one trick", () => byTrick(true), last),
+        button("replay-end", "▶|", "to the end", () => go(steps.length - 1), last),
         h("input#replay-slider", {
           type: "range",
           min: "0",
@@ -106,7 +107,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
         seatList,
         handList,
       ),
-      seat !== null ? h("div.hand.readonly", { "aria-label": `${seatName(seat, null)}'s hand` }, hv.hand.map((c) => cardFace(c, { trump: isTrump(c, rules) }))) : null,
+      shownSeat !== undefined ? h("div.hand.readonly", { "aria-label": `${seatName(shownSeat, null)}'s hand` }, hv.hand.map((c) => cardFace(c, { trump: isTrump(c, rules) }))) : null,
     );
   }
 

@@ -200,7 +200,7 @@ function pointsBox(state: TableState, facts: Facts): VNode {
   if (team && hv.variant === "tractor" && facts.declarer !== undefined) {
     const attackers = team.find((t) => !t.includes(facts.declarer!))!;
     const sum = attackers.reduce((a, s) => a + (hv.points[s] ?? 0), 0);
-    lines.push(h("div.fact", null, h("span.label", null, "Attackers' points"), h("span.value.points-total", null, `${sum}`), h("span.muted", null, ` (seats ${attackers.join(" & ")})`)));
+    lines.push(h("div.fact", null, h("span.label", null, "Attackers' points"), h("span.value", null, h("span.points-total", null, `${sum}`), h("span.muted", null, ` (seats ${attackers.join(" & ")})`))));
   } else if (team) {
     team.forEach((t, i) => {
       const sum = t.reduce((a, s) => a + (hv.points[s] ?? 0), 0);
@@ -225,7 +225,7 @@ function peopleBox(state: TableState, facts: Facts): VNode {
   }
   if (facts.call) {
     const friend = facts.friend !== undefined ? seatName(facts.friend, me) : "not revealed yet";
-    lines.push(h("div.fact", null, h("span.label", null, "Friend card"), h("span.value", null, cardsText(facts.call)), h("span.muted", null, ` · friend: ${friend}`)));
+    lines.push(h("div.fact", null, h("span.label", null, "Friend card"), h("span.value", null, cardsText(facts.call), h("span.muted", null, ` · friend: ${friend}`))));
   } else if (facts.solo) {
     lines.push(h("div.fact", null, h("span.label", null, "Friend"), h("span.value", null, "none: the declarer plays alone")));
   }
@@ -271,7 +271,7 @@ function centerLine(hv: HandView): string {
   const f = hv.facts;
   if (hv.phase === "deal") {
     const dealt = f.case === "tractor" ? f.value.cardsDealt : f.case === "redFive5p" ? f.value.dealt : 0;
-    return dealt ? `dealing: ${dealt} cards dealt` : "dealing";
+    return dealt ? `dealing: ${dealt} card${dealt === 1 ? "" : "s"} dealt` : "dealing";
   }
   if (hv.phase === "bid" && f.case === "redFive4p") {
     const high = f.value.highBid;
@@ -324,6 +324,7 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
         Array.from({ length: n }, (_, s) => seatPanel(state, s, facts, rules)),
         center,
       ),
+      bottom,
       h(
         "aside.side",
         null,
@@ -336,7 +337,6 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
         h("div.log", null, h("h3", null, "Events"), h("ol", null, state.log.slice(-8).map((line) => h("li", null, line)))),
       ),
     ),
-    bottom,
   );
 }
 
