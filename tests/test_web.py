@@ -10,7 +10,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from leak_support import cards_in, check_public, check_view, contained, hidden_actions, truth_by_version
+from leak_support import (
+    cards_in,
+    check_public,
+    check_view,
+    contained,
+    hidden_actions,
+    truth_by_version,
+)
 from playwright.sync_api import sync_playwright
 from service_support import running_server
 from web_support import Wire, check_trump_marks, launch, play_hand, shot, with_symbols
@@ -204,7 +211,9 @@ def test_a_spectator_sees_every_move_and_no_hand(server, browser):
     receives only public views."""
     stub = server.stub()
     created = stub.CreateGame(
-        pb.CreateGameRequest(variant="red_five_5p", seed=8, bots={s: "greedy" for s in (1, 2, 3, 4)})
+        pb.CreateGameRequest(
+            variant="red_five_5p", seed=8, bots={s: "greedy" for s in (1, 2, 3, 4)}
+        )
     )
     game_id = created.game.game_id
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -302,7 +311,7 @@ def test_a_finished_game_is_replayed_step_by_step_from_any_seat(server, page):
     hidden = hidden_actions(history)
     replays = [g for g in wire.received() if g.method == "ReplayGame"]
     assert len(replays) == 3
-    for got, seat in zip(replays, [1, 3, None]):
+    for got, seat in zip(replays, [1, 3, None], strict=True):
         assert got.error is None and len(got.messages) == history.game.version
         for message in got.messages:
             view, event = message.view, message.event

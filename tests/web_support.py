@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from google.protobuf import message_factory
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from google.rpc import error_details_pb2
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from service_support import ROOT
 
 import fenpai

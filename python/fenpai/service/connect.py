@@ -97,8 +97,8 @@ def _endpoint(servicer: GameServicer, method: MethodDescriptor) -> Endpoint[Any,
     return Endpoint.server_stream(info, stream)
 
 
-def endpoints(servicer: GameServicer) -> Mapping[str, Endpoint[Any, Any]]:
-    """Every GameService method's endpoint, by URL path."""
+def endpoints(servicer: GameServicer) -> Mapping[str, Any]:
+    """Every GameService method's endpoint, by URL path (each an `Endpoint`)."""
     return {f"{PATH}/{m.name}": _endpoint(servicer, m) for m in SERVICE.methods}
 
 

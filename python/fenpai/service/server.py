@@ -322,7 +322,6 @@ class GameServicer(pb_grpc.GameServiceServicer):
             out.result.CopyFrom(typed.hand_result(variant, result))
         return out
 
-
     @_stream
     async def ReplayGame(
         self, request: pb.ReplayGameRequest, context: Any
@@ -334,9 +333,8 @@ class GameServicer(pb_grpc.GameServiceServicer):
         )
         async for item in replayed:
             assert item.snapshot is not None
-            yield pb.ReplayGameResponse(
-                event=convert.event(item), view=convert.view(item.snapshot)
-            )
+            yield pb.ReplayGameResponse(event=convert.event(item), view=convert.view(item.snapshot))
+
 
 class Server:
     """A running server: store, host, gRPC with health checking and reflection. Made,

@@ -9,10 +9,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from typing import TYPE_CHECKING, Any
+from collections.abc import MutableMapping
+from typing import TYPE_CHECKING, Any, cast
 
 from hypercorn.asyncio import serve
 from hypercorn.config import Config
+from hypercorn.typing import ASGIFramework
+from starlette.applications import Starlette
+from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from fenpai.service.connect import PATH, GameServiceConnect
@@ -42,14 +46,15 @@ class WebApp:
 
     def __init__(self, servicer: GameServicer):
         self.connect = GameServiceConnect(servicer)
-        self.files = StaticFiles(packages=[ASSETS], html=True)
+        # In an application, so that a missing file is a 404 answer.
+        self.files = Starlette(routes=[Mount("/", StaticFiles(packages=[ASSETS], html=True))])
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan" or scope["path"].startswith(PATH + "/"):
             await self.connect(scope, receive, send)
             return
 
-        async def send_secured(message: dict[str, Any]) -> None:
+        async def send_secured(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
@@ -95,7 +100,12 @@ class WebServer:
         config.accesslog = None
         config.errorlog = log
         self._task = asyncio.get_running_loop().create_task(
-            serve(self._app, config, shutdown_trigger=self._stopping.wait, mode="asgi")
+            serve(
+                cast(ASGIFramework, self._app),
+                config,
+                shutdown_trigger=self._stopping.wait,
+                mode="asgi",
+            )
         )
 
     async def stop(self) -> None:
