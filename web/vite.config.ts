@@ -10,4 +10,8 @@ export default defineConfig({
     target: "es2022",
     reportCompressedSize: false,
   },
+  // `npx vite`: the page with reload, calling the web app of a local `fenpai serve`.
+  server: {
+    proxy: { "/fenpai.rpc.v1.GameService": "http://127.0.0.1:50080" },
+  },
 });
