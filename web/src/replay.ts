@@ -52,7 +52,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
     go(target ?? (forward ? steps.length - 1 : 0));
   }
 
-  function controls(): VNode {
+  function controls(state: TableState): VNode {
     const game = history!.game!;
     const seats = Array.from({ length: game.numPlayers }, (_, s) => s);
     const step = steps[at];
@@ -86,7 +86,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
     return h(
       "section.you.replay-controls",
       { dataset: { seat: shownSeat === undefined ? "" : String(shownSeat) } },
-      h("div.prompt", { role: "status" }, `Step ${at + 1} of ${steps.length}: ${step.event ? describe(step.event, seat) : ""}`),
+      h("div.prompt", { role: "status" }, `Step ${at + 1} of ${steps.length}: ${step.event ? describe(step.event, null) : ""}`),
       h(
         "div.actions",
         null,
@@ -107,6 +107,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
         seatList,
         handList,
       ),
+      hv.result ? h("div.inline-summary", null, matchSummary(state, null), handSummary(state, null)) : null,
       shownSeat !== undefined ? h("div.hand.readonly", { "aria-label": `${seatName(shownSeat, null)}'s hand` }, hv.hand.map((c) => cardFace(c, { trump: isTrump(c, rules) }))) : null,
     );
   }
@@ -114,10 +115,9 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
   function render(): void {
     if (!history || !steps.length) return;
     const view = steps[at].view!;
-    const log = steps.slice(Math.max(0, at - 7), at + 1).flatMap((s) => (s.event ? [describe(s.event, seat)] : []));
-    const state: TableState = { game: history.game!, view, me: seat, log };
-    const over = view.handView?.result ? h("div.inline-summary", null, matchSummary(state, null), handSummary(state, null)) : null;
-    mount(root, table(state, controls(), over));
+    const log = steps.slice(Math.max(0, at - 7), at + 1).flatMap((s) => (s.event ? [describe(s.event, null)] : []));
+    const state: TableState = { game: history.game!, view, me: seat, you: false, log };
+    mount(root, table(state, controls(state)));
   }
 
   async function load(forSeat: number | null, forHand: number | null): Promise<void> {

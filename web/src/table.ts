@@ -24,10 +24,17 @@ import { phaseName, seatName, variantName } from "./words.js";
 export interface TableState {
   game: Game;
   view: View;
-  /** The viewing seat; null for a spectator. */
+  /** The viewing seat (at the bottom of the table); null for a spectator. */
   me: number | null;
+  /** Whether the viewing seat is the viewer's own ("You"); a replay's is not. */
+  you?: boolean;
   /** Recent events, newest last, as lines. */
   log: string[];
+}
+
+/** The seat named "You" in the state's texts, if any. */
+function yours(state: TableState): number | null {
+  return state.you === false ? null : state.me;
 }
 
 /** The public facts of a hand, whatever the variant. */
@@ -86,12 +93,13 @@ function position(seat: number, me: number | null, n: number): string {
   return (layouts[n] ?? layouts[4])[r];
 }
 
-function seatLabel(game: Game, seat: number, me: number | null): string {
+function seatLabel(game: Game, seat: number, me: number | null, you: number | null): string {
   const s = game.seats[seat];
-  if (seat === me) return "You";
-  if (s?.kind === SeatKind.BOT) return `Seat ${seat} · ${s.bot} bot`;
+  if (seat === you) return "You";
+  const viewed = seat === me ? " (this view)" : "";
+  if (s?.kind === SeatKind.BOT) return `Seat ${seat} · ${s.bot} bot${viewed}`;
   if (s?.kind === SeatKind.OPEN) return `Seat ${seat} · open`;
-  return `Seat ${seat}`;
+  return `Seat ${seat}${viewed}`;
 }
 
 /** Seconds left until a timestamp, for the timers' `data-deadline`. */
@@ -132,6 +140,7 @@ function badges(hv: HandView, seat: number, facts: Facts): VNode[] {
     out.push(h("span.badge.declarer", { title: "the declarer" }, hv.variant === "tractor" ? "Dealer 庄" : "Declarer 庄"));
   }
   if (facts.friend === seat) out.push(h("span.badge.friend", { title: "the declarer's friend" }, "Friend 朋友"));
+  if (hv.trick[0]?.seat === seat) out.push(h("span.badge.lead", { title: "led the trick under way" }, "lead"));
   if (facts.passed.includes(seat)) out.push(h("span.badge.passed", null, "passed"));
   const out_at = facts.finished.indexOf(seat);
   if (out_at >= 0) out.push(h("span.badge.finished", null, `out #${out_at + 1}`));
@@ -153,6 +162,7 @@ function cardRow(cards: string[], rules: TrumpRules, small = true): VNode {
 
 function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRules): VNode {
   const { game, view, me } = state;
+  const you = yours(state);
   const hv = view.handView!;
   const n = game.numPlayers;
   const toAct = view.toAct.includes(seat) && view.status === GameStatus.PLAYING;
@@ -164,7 +174,7 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
     h(
       "header",
       null,
-      h("span.name", null, seatLabel(game, seat, me)),
+      h("span.name", null, seatLabel(game, seat, me, you)),
       team ? h("span.team", { title: "partnership" }, `team ${team.findIndex((t) => t.includes(seat)) + 1}`) : null,
       ...badges(hv, seat, facts),
     ),
@@ -173,10 +183,10 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
       null,
       seat === me || !hv.handSizes[seat] ? null : cardBacks(hv.handSizes[seat]),
       h("span.points", { title: "card points taken" }, `${hv.points[seat] ?? 0} pts`),
-      toAct ? h("span.turn", null, seat === me ? "your turn" : "to act") : null,
+      toAct ? h("span.turn", null, seat === you ? "your turn" : "to act") : null,
       toAct ? timer(view) : null,
     ),
-    h("div.play", { "aria-label": `${seatName(seat, me)}'s play` }, played ? cardRow(played, rules) : null),
+    h("div.play", { "aria-label": `${seatName(seat, you)}'s play` }, played ? cardRow(played, rules) : null),
   );
 }
 
@@ -213,7 +223,7 @@ function pointsBox(state: TableState, facts: Facts): VNode {
 }
 
 function peopleBox(state: TableState, facts: Facts): VNode {
-  const { me } = state;
+  const me = yours(state);
   const hv = state.view.handView!;
   const lines: VNode[] = [];
   if (facts.declarer !== undefined) {
@@ -245,11 +255,11 @@ function lastTrickBox(state: TableState, trick: Trick | undefined, rules: TrumpR
       h(
         "div.last-play",
         { class: p.seat === trick.winner ? "winner" : "" },
-        h("span.who", null, seatName(p.seat, state.me), p.seat === trick.winner ? " ★" : ""),
+        h("span.who", null, seatName(p.seat, yours(state)), p.seat === trick.winner ? " ★" : ""),
         cardRow(p.cards, rules),
       ),
     ),
-    trick.failedThrow ? h("p.note", null, `Failed throw by ${seatName(trick.failedThrow.seat, state.me)}: ${trick.failedThrow.text}`) : null,
+    trick.failedThrow ? h("p.note", null, `Failed throw by ${seatName(trick.failedThrow.seat, yours(state))}: ${trick.failedThrow.text}`) : null,
   );
 }
 
@@ -332,7 +342,7 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
         peopleBox(state, facts),
         pointsBox(state, facts),
         lastTrickBox(state, hv.lastTrick, rules),
-        matchBox(view.match, state.me),
+        matchBox(view.match, yours(state)),
         extra,
         h("div.log", null, h("h3", null, "Events"), h("ol", null, state.log.slice(-8).map((line) => h("li", null, line)))),
       ),
@@ -412,13 +422,14 @@ export function handSummary(state: TableState, onClose: (() => void) | null): VN
   const result = hv.result;
   if (!result) return null;
   const rules = trumpRules(hv);
-  const mine = state.me !== null && result.winners.includes(state.me);
+  const you = yours(state);
+  const mine = you !== null && result.winners.includes(you);
   return h(
     "section.summary.hand-summary",
     { role: "dialog", "aria-label": "hand summary" },
-    h("h2", null, state.me === null ? "Hand over" : mine ? "You won the hand" : "You lost the hand"),
-    resultRows(result, state.game.numPlayers, state.me),
-    resultDetails(result, state.me),
+    h("h2", null, you === null ? "Hand over" : mine ? "You won the hand" : "You lost the hand"),
+    resultRows(result, state.game.numPlayers, you),
+    resultDetails(result, you),
     hv.kitty.length ? h("div.fact.with-cards", null, h("span.label", null, "Buried"), cardRow(cardsOf(hv.kitty), rules)) : null,
     onClose ? h("button.primary", { onclick: onClose, type: "button" }, "Close") : null,
   );
@@ -447,7 +458,7 @@ export function matchSummary(state: TableState, onClose: (() => void) | null): V
         "tbody",
         null,
         match.totals.map((t, s) =>
-          h("tr", { class: match.winners.includes(s) ? "won" : "" }, h("td", null, seatName(s, state.me)), h("td", null, String(t)), h("td", null, match.winners.includes(s) ? "winner" : "")),
+          h("tr", { class: match.winners.includes(s) ? "won" : "" }, h("td", null, seatName(s, yours(state))), h("td", null, String(t)), h("td", null, match.winners.includes(s) ? "winner" : "")),
         ),
       ),
     ),
