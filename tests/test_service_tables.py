@@ -104,21 +104,25 @@ def check_boundaries(hist: pb.GetHistoryResponse) -> None:
 
 
 def test_tr_30_tr_32_a_whole_tractor_match_at_a_table(stub):
-    """Four server bots play a Tractor table from level 2 to the first team past A: a
-    spectator follows it hand after hand; the stored history replays with
-    `fenpai.new_match` to the match the library plays; each hand's dealer is the one
-    TR-32 names and its levels those the last hand left."""
+    """Four server bots play a Tractor table from level 2 to the first team past A,
+    within a short clock (10 minutes, TR-31): a spectator follows it hand after hand;
+    the stored history replays with `fenpai.new_match` to the match the library plays;
+    each hand's dealer is the one TR-32 names and its levels those the last hand left."""
     created = create(
-        stub, "tractor", seed=38, bots=dict.fromkeys(range(4), "random"), match=settings()
+        stub,
+        "tractor",
+        seed=38,
+        bots=dict.fromkeys(range(4), "random"),
+        match=settings(clock=600),
     )
     game = created.game
-    assert game.match.hand == 1 and game.match.clock_seconds == 90 * 60  # TR-31 default
+    assert game.match.hand == 1 and game.match.clock_seconds == 600
     assert game.match.HasField("clock_deadline") and list(game.match.totals) == [0.0] * 4
     watched = spectate(stub, game.game_id)
     hist = history(stub, game.game_id)
     assert hist.complete and [w.event.version for w in watched] == [e.version for e in hist.events]
     check_boundaries(hist)
-    expected = bot_match("tractor", 38, "random", clock=90 * 60)
+    expected = bot_match("tractor", 38, "random", clock=600)
     match = replay_table(hist)
     assert [g.history for g in match.games] == [g.history for g in expected.games]
     assert len(hist.hands) == len(expected.games) > 10
@@ -216,6 +220,8 @@ def test_tr_31_at_equal_levels_play_goes_on_past_the_clock(stub):
 def test_tr_31_clock_settings(stub):
     """0 turns the clock off; other variants have none; numbers out of range are
     BAD_MATCH; a Red Five or Fifty-K table needs its number of hands."""
+    game = create(stub, "tractor", match=settings()).game
+    assert game.match.clock_seconds == 90 * 60  # TR-31, when the table names none
     game = create(stub, "tractor", match=settings(clock=0)).game
     assert game.match.clock_seconds == 0 and not game.match.HasField("clock_deadline")
     assert create(stub, "tractor", match=settings(clock=60)).game.match.clock_seconds == 60

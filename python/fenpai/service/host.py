@@ -404,12 +404,12 @@ class GameHost:
         self, session: Session, seat: int, asked: int | None, invite: str, request_id: str
     ) -> Joined:
         """The answer to a retried JoinGame (lock held): the seat and token it took."""
+        if session.access == "private":
+            self._invited(session, seat, invite)
         if asked is not None and asked != seat:
             raise ServiceError(
                 "REQUEST_ID_REUSED", f"request_id was used to join seat {seat}, not {asked}"
             )
-        if session.access == "private":
-            self._invited(session, seat, invite)
         token = self._secret("seat", session.game_id, str(seat), request_id=request_id)
         stored = session.token_hashes[seat]
         if stored is None or not auth.matches(token, stored):
