@@ -381,8 +381,10 @@ function resultDetails(result: HandResult, me: number | null): VNode[] {
     case "tractor": {
       const t = d.value;
       out.push(line("Attackers' points", `${t.attackerPoints} (tricks ${t.trickPoints}, kitty ${t.kittyPoints}${t.kittyMultiplier ? ` × ${t.kittyMultiplier}` : ""})`));
-      out.push(line("Levels", `${t.levels.join(" / ")} → ${t.newLevels.join(" / ")}`));
-      out.push(line("Gain", `${t.winnerTeam} +${t.levelsGained}`));
+      if (t.levels.length && t.winnerTeam) {
+        out.push(line("Levels", `${t.levels.join(" / ")} → ${t.newLevels.join(" / ")}`));
+        out.push(line("Gain", `${t.winnerTeam} +${t.levelsGained}`));
+      }
       if (t.nextDealer !== undefined) out.push(line("Next dealer", seatName(t.nextDealer, me)));
       if (t.matchWon !== undefined) out.push(line("Match won by", `team ${t.matchWon + 1}`));
       break;
