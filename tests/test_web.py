@@ -344,3 +344,22 @@ def test_a_matchs_summary_and_its_hands_replayed(server, page):
     assert page.locator("#replay-hand").input_value() == "2"
     assert page.locator(".bar .hand-no").inner_text() == "hand 2"
     shot(page, "match-replay-hand2")
+
+
+def test_the_lobby_lists_the_open_games_to_join_watch_or_replay(server, page):
+    """After the games above, the lobby lists them by status with their links."""
+    from service_support import bot_game, create
+
+    finished = bot_game(server.stub(), "fifty_k", seed=9).game.game_id
+    waiting = create(server.stub(), "red_five_5p", seed=3).game.game_id
+    page.goto(server.web_url)
+    page.wait_for_selector(f"li.game[data-game='{finished}']")
+    row = page.locator(f"li.game[data-game='{finished}']")
+    assert row.get_by_role("link", name="Replay").get_attribute("href") == f"#/replay/{finished}"
+    join = page.locator(f"li.game[data-game='{waiting}']").get_by_role("link", name="Join")
+    assert join.get_attribute("href") == f"#/join/{waiting}"
+    shot(page, "lobby-games")
+    join.click()
+    page.wait_for_selector(".felt")
+    assert page.url.endswith(f"#/play/{waiting}")
+    assert page.locator(".seat.me header .name").inner_text() == "You"
