@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from google.protobuf import text_format
 from leak_support import (
     cards_in,
     check_public,
@@ -76,6 +77,14 @@ def check_seat_wire(wire: Wire, game_id: str, seat: int, history, at_least: int 
         if got.error is not None:
             reason, _, message = got.error
             assert reason != "INTERNAL", message
+        if got.method in ("CreateGame", "JoinGame", "GetGame", "ListGames"):
+            for message in got.messages:
+                public = type(message)()
+                public.CopyFrom(message)
+                for secret in ("admin_token", "seat_token", "invites"):
+                    if secret in public.DESCRIPTOR.fields_by_name:
+                        public.ClearField(secret)
+                assert not cards_in(text_format.MessageToString(public)), got.method
 
 
 #: The seed of each variant's hand, and the phases in which it asks the page's seat

@@ -112,6 +112,9 @@ class WebServer:
         """Stops accepting; lets open requests end (streams end as the host closes)."""
         self._stopping.set()
         if self._task is not None:
-            await self._task
+            try:
+                await self._task
+            except Exception:
+                log.exception("the web app's server failed")
         else:
             socket.socket(fileno=self._fd).close()
