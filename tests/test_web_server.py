@@ -57,6 +57,18 @@ def test_the_page_and_its_assets_are_served_with_security_headers(server):
     assert request(server, "GET", "/no/such/file")[0] == 404
 
 
+def test_a_loopback_web_app_refuses_another_host_name(server):
+    """A page of another site whose name was rebound to 127.0.0.1 reaches neither the
+    page nor the service; the loopback names do."""
+    port = urlsplit(server.web_url).port
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1.evil.example"):
+        status, _, body = request(server, "POST", SERVICE + "ListGames", b"{}", {"host": host})
+        assert status == 403 and b"127.0.0.1 and localhost only" in body
+        assert request(server, "GET", "/", headers={"host": host})[0] == 403
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost"):
+        assert request(server, "GET", "/", headers={"host": host})[0] == 200
+
+
 def test_a_connect_call_and_its_rejection_with_the_error_info(server):
     headers = {"content-type": "application/json"}
     ok = request(server, "POST", SERVICE + "CreateGame", b'{"variant": "tractor"}', headers)

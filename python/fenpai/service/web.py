@@ -7,6 +7,7 @@ Hypercorn on a socket bound when the server is made.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import socket
 from collections.abc import MutableMapping
@@ -41,16 +42,38 @@ Receive = Any
 Send = Any
 
 
-class WebApp:
-    """ASGI: GameService's paths to Connect, everything else to the page's files."""
+#: The host names a loopback-bound web app answers to (a page of another site that
+#: rebinds its own name to 127.0.0.1 sends that name, and is refused).
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
 
-    def __init__(self, servicer: GameServicer):
+
+def _host_name(scope: Scope) -> str:
+    """The request's Host header without its port."""
+    for key, value in scope.get("headers", ()):
+        if key == b"host":
+            host = value.decode("latin-1")
+            return host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return ""
+
+
+class WebApp:
+    """ASGI: GameService's paths to Connect, everything else to the page's files; on a
+    loopback address, only requests to a loopback name."""
+
+    def __init__(self, servicer: GameServicer, loopback_only: bool = False):
         self.connect = GameServiceConnect(servicer)
         # In an application, so that a missing file is a 404 answer.
         self.files = Starlette(routes=[Mount("/", StaticFiles(packages=[ASSETS], html=True))])
+        self.loopback_only = loopback_only
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan" or scope["path"].startswith(PATH + "/"):
+        if scope["type"] == "lifespan":
+            await self.connect(scope, receive, send)
+            return
+        if self.loopback_only and _host_name(scope) not in LOOPBACK_NAMES:
+            await _refuse(send)
+            return
+        if scope["path"].startswith(PATH + "/"):
             await self.connect(scope, receive, send)
             return
 
@@ -60,6 +83,14 @@ class WebApp:
             await send(message)
 
         await self.files(scope, receive, send_secured)
+
+
+async def _refuse(send: Send) -> None:
+    """403: a request to a name this loopback web app is not served under."""
+    body = b"this web app answers to 127.0.0.1 and localhost only\n"
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), *SECURITY_HEADERS]
+    await send({"type": "http.response.start", "status": 403, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 def bind(address: str) -> socket.socket:
@@ -82,8 +113,10 @@ class WebServer:
     """The web app served on `address` until `stop`."""
 
     def __init__(self, servicer: GameServicer, address: str):
-        self._app = WebApp(servicer)
         sock = bind(address)
+        self._app = WebApp(
+            servicer, loopback_only=ipaddress.ip_address(sock.getsockname()[0]).is_loopback
+        )
         self.host = address.rpartition(":")[0]
         self.port: int = sock.getsockname()[1]
         self._fd = sock.detach()  # Hypercorn owns the socket from here on
