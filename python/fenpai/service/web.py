@@ -49,10 +49,11 @@ LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
 
 def _host_name(scope: Scope) -> str:
     """The request's Host header without its port."""
-    for key, value in scope.get("headers", ()):
+    headers: list[tuple[bytes, bytes]] = scope.get("headers", [])
+    for key, value in headers:
         if key == b"host":
             host = value.decode("latin-1")
-            return host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            return host if host.endswith("]") else host.rsplit(":", 1)[0]
     return ""
 
 
