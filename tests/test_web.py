@@ -97,7 +97,9 @@ HANDS = {
 }
 
 
-def new_table(page, server, variant: str, seed: int | None = None, seats=(), access="open"):
+def new_table(
+    page, server, variant: str, seed: int | None = None, seats=(), access="open", hands=1
+):
     """Creates a table on the lobby's form: seat 0 the page's, the rest greedy bots
     unless `seats` says otherwise ((seat, option value) pairs), no timers."""
     page.goto(server.web_url)
@@ -105,6 +107,9 @@ def new_table(page, server, variant: str, seed: int | None = None, seats=(), acc
     for seat, value in seats:
         page.select_option(f"#new-seat-{seat}", value)
     page.select_option("#new-access", access)
+    if hands > 1:
+        page.fill("#new-hands", str(hands))
+        page.locator("#new-hands").dispatch_event("change")
     if seed is not None:
         page.fill("#new-seed", str(seed))
     page.uncheck("#new-timers")
@@ -372,3 +377,24 @@ def test_the_lobby_lists_the_open_games_to_join_watch_or_replay(server, page):
     page.wait_for_selector(".felt")
     assert page.url.endswith(f"#/play/{waiting}")
     assert page.locator(".seat.me header .name").inner_text() == "You"
+
+
+def test_a_match_played_hand_after_hand(server, page):
+    """A table of two Fifty-K hands by clicking: the first hand's summary stays up while
+    the second is dealt; closed, the second hand is played; the match's summary ends it."""
+    wire = Wire(page)
+    new_table(page, server, "fifty_k", seed=4, hands=2)
+    game_id = game_id_of(page)
+    play_hand(page, "match-hand1")
+    assert page.locator(".bar .hand-no").inner_text() in ("hand 1", "hand 2")
+    shot(page, "match-hand1-summary")
+    assert not page.locator(".match-summary").count()
+    page.locator(".hand-summary").get_by_role("button", name="Close").click()
+    page.wait_for_selector(".bar .hand-no:text('hand 2')")
+    play_hand(page, "match-hand2")
+    page.wait_for_selector(".match-summary")
+    assert "every hand was played" in page.locator(".match-summary").inner_text()
+    shot(page, "match-over-live")
+    history = history_of(server, game_id)
+    assert len(history.hands) == 2 and history.game.match.over
+    check_seat_wire(wire, game_id, 0, history)

@@ -418,6 +418,13 @@ function resultDetails(result: HandResult, me: number | null): VNode[] {
   return out;
 }
 
+/** "You won the hand", or at a table "Hand 2: you won"; a spectator's: "Hand over". */
+function summaryTitle(hand: number | undefined, won: boolean | null): string {
+  const outcome = won === null ? "over" : won ? "you won" : "you lost";
+  if (hand !== undefined) return `Hand ${hand}: ${outcome}`;
+  return won === null ? "Hand over" : `You ${won ? "won" : "lost"} the hand`;
+}
+
 /** The end-of-hand summary: who won, the points, the variant's details, the kitty. */
 export function handSummary(state: TableState, onClose: (() => void) | null): VNode | null {
   const hv = state.view.handView!;
@@ -429,7 +436,7 @@ export function handSummary(state: TableState, onClose: (() => void) | null): VN
   return h(
     "section.summary.hand-summary",
     { role: "dialog", "aria-label": "hand summary" },
-    h("h2", null, you === null ? "Hand over" : mine ? "You won the hand" : "You lost the hand"),
+    h("h2", null, summaryTitle(state.view.match?.hand, you === null ? null : mine)),
     resultRows(result, state.game.numPlayers, you),
     resultDetails(result, you),
     hv.kitty.length ? h("div.fact.with-cards", null, h("span.label", null, "Buried"), cardRow(cardsOf(hv.kitty), rules)) : null,
