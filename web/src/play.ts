@@ -154,11 +154,11 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       cs.map((c, i) => {
         const isSelected = selected.includes(i);
         // On the seat's turn: a card is legal when some legal action holds it with the
-        // cards already selected; with the list cut short, the others are not dimmed.
+        // cards already selected; with the list cut short (a lead: every card is), no
+        // card is marked either way.
         let legal: boolean | undefined;
-        if (turn && cardActs.length) {
-          const fits = isSelected || open.some((a) => within([...chosen, c], a.cards));
-          legal = fits ? true : complete ? false : undefined;
+        if (turn && cardActs.length && complete) {
+          legal = isSelected || open.some((a) => within([...chosen, c], a.cards));
         }
         const k = kitty.indexOf(c);
         if (k >= 0) kitty.splice(k, 1);
