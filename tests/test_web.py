@@ -1,9 +1,9 @@
 """The browser app in a real browser (Debian's Chromium, headless, driven by
 Playwright) against a real `fenpai serve`: a whole hand of every variant against bots
 played by clicking, a match played hand after hand, a private table joined with its
-invite, a decision timer, a spectator, a replay, a match's summary and the lobby; screenshots of every screen are kept (`web_support.ARTIFACTS`), and
-every response the page receives is decoded and checked to hold no card its viewer may
-not know."""
+invite, a decision timer, a spectator, a replay, a match's summary and the lobby;
+screenshots of every screen are kept (`web_support.ARTIFACTS`), and every response the
+page receives is decoded and checked to hold no card its viewer may not know."""
 
 from __future__ import annotations
 
