@@ -7,6 +7,7 @@ import contextlib
 import json
 import queue
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -33,6 +34,10 @@ CHANNEL_OPTIONS = [
 ]
 
 
+#: `fenpai serve` flags for the web app on a free port (every test server has one).
+WEB_ANY_PORT = ["--web-address", "127.0.0.1:0"]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -56,10 +61,11 @@ class ServerProcess:
         return f"127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
+        web = [] if any(a.startswith(("--web", "--no-web")) for a in self.args) else WEB_ANY_PORT
         with open(self.log, "a") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "fenpai.cli", "serve", "--address", self.address]
-                + ["--db", self.url or str(self.db), *self.args],
+                + ["--db", self.url or str(self.db), *web, *self.args],
                 stdout=subprocess.PIPE,
                 stderr=log,
                 text=True,
@@ -68,6 +74,8 @@ class ServerProcess:
         assert self.proc.stdout is not None
         line = _read_line(self.proc.stdout, 60)
         assert "listening on" in line, f"server did not start: {line!r}; see {self.log}"
+        web = re.search(r"web app on (http://\S+)", line)
+        self.web_url = web.group(1) if web else None
         return self
 
     def kill(self) -> None:
@@ -445,3 +453,15 @@ def replay_table(history: pb.GetHistoryResponse) -> fenpai.Match:
         else:
             assert event.kind == pb.EVENT_KIND_MATCH_END and match.done
     return match
+
+
+def bot_game(stub, variant: str, seed: int, match: pb.MatchSettings | None = None, **options):
+    """A game (or table) every seat of which a server-side bot plays, once it is over:
+    its GetHistory."""
+    n = fenpai.new_game(variant, seed=seed, **options).num_players
+    bots = {s: ("greedy" if s % 2 else "random") for s in range(n)}
+    created = create(stub, variant, seed=seed, bots=bots, match=match, **options)
+    game_id = created.game.game_id
+    for _ in stub.Spectate(pb.SpectateRequest(game_id=game_id)):
+        pass  # the stream ends after the game's last event
+    return stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))

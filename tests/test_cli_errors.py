@@ -85,6 +85,25 @@ def test_an_unreachable_database_is_one_line_without_its_password(tmp_path):
     assert done.stderr.count("\n") == 1 and "hunter2" not in done.stderr, done.stderr
 
 
+def test_a_busy_web_port_names_the_address_and_why(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        address = f"127.0.0.1:{taken.getsockname()[1]}"
+        done = run(
+            "serve",
+            "--address",
+            "127.0.0.1:0",
+            "--web-address",
+            address,
+            "--db",
+            str(tmp_path / "s.db"),
+        )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"cannot listen on {address}: Address already in use" in done.stderr
+    assert not (tmp_path / "s.db").exists()
+
+
 def test_default_bots_fit_every_seat_count(capsys):
     assert main(["selfplay", "red_five_5p", "-n", "2"]) == 0
     assert main(["selfplay", "fifty_k", "-n", "2", "-o", "players=3"]) == 0
@@ -114,7 +133,15 @@ def test_ctrl_c_in_selfplay(workers):
 
 
 def test_ctrl_c_stops_the_server(tmp_path):
-    child = spawn("serve", "--address", "127.0.0.1:0", "--db", str(tmp_path / "s.db"))
+    child = spawn(
+        "serve",
+        "--address",
+        "127.0.0.1:0",
+        "--web-address",
+        "127.0.0.1:0",
+        "--db",
+        str(tmp_path / "s.db"),
+    )
     child.expect("listening on")
     child.sendintr()
     child.expect(pexpect.EOF)

@@ -1018,6 +1018,47 @@ class GameHost:
                 hands=_hands(state),
             )
 
+    async def replay(self, game_id: str, seat: int | None, hand: int | None) -> AsyncIterator[Seen]:
+        """A finished game's events (at a table, only those of `hand` if named), each
+        with `seat`'s view right after it (None: a spectator's) as the seat saw it then:
+        other seats' hidden actions stay redacted. GAME_NOT_OVER while the game runs."""
+        session = await self._session(game_id)
+        async with session.lock:
+            state = session.state
+            if not state.finished:
+                raise ServiceError(
+                    "GAME_NOT_OVER", "the game is not over: only a finished game is replayed"
+                )
+            if seat is not None and not 0 <= seat < session.num_players:
+                raise ServiceError(
+                    "NO_SUCH_SEAT",
+                    f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
+                )
+            first, last = 0, session.version
+            if hand is not None:
+                if not 1 <= hand <= state.hand:
+                    raise ServiceError(
+                        "NO_SUCH_HAND",
+                        f"there is no hand {hand}: the hands are 1..{state.hand}",
+                    )
+                starts = state.hand_versions
+                first = max(0, starts[hand - 1] - 1)
+                last = starts[hand] - 1 if hand < state.hand else session.version
+        return self._replayed(session, seat, first, last)
+
+    async def _replayed(
+        self, session: Session, seat: int | None, first: int, last: int
+    ) -> AsyncIterator[Seen]:
+        """The events after version `first` up to `last` with `seat`'s view after each
+        (a finished game's events no longer change, so no lock is held)."""
+        state = session.replay(first)
+        for event in session.events[first:last]:
+            state.apply(event)
+            action, redacted = visible_action(event, seat, False)
+            now = snapshot(session.game_id, state, seat, None)
+            yield Seen(event, action, redacted, now, state.hand_of(event.version))
+            await asyncio.sleep(0)  # a long replay lets the other calls run
+
 
 def _hands(state: GameState) -> list[Hand]:
     """A table's hands as its history shows them (none for a single game)."""
