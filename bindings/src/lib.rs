@@ -10,6 +10,7 @@ mod fifty_k_play;
 mod hands;
 mod phases;
 mod rng;
+mod sample;
 mod space;
 mod trick;
 mod trick_play;
@@ -23,6 +24,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     driver::register(m)?;
     bots::register(m)?;
     rng::register(m)?;
+    sample::register(m)?;
     phases::register(m)?;
     space::register(m)?;
     trick::register(m)?;

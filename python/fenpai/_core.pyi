@@ -50,6 +50,7 @@ __all__ = [
     "fifty_k_readings",
     "format_cards",
     "play_hands",
+    "sample_world",
 ]
 
 _CardsLike = str | Iterable[Card | str]
@@ -351,6 +352,16 @@ class PhaseBot:
 def play_hands(
     variant: str, seeds: list[int], bots: list[str], **options: object
 ) -> list[tuple[object, ...]]: ...
+def sample_world(
+    variant: str,
+    objects: Iterable[object],
+    seat: int,
+    seed: int,
+    over: bool = False,
+    first_seat: int | None = None,
+    received: _CardsLike | None = None,
+    **options: object,
+) -> tuple[str, int, int, tuple[object, ...]]: ...
 
 @final
 class Driver:
