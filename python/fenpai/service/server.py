@@ -356,7 +356,8 @@ class Server:
         )
         self.port = self._grpc.add_insecure_port(config.address)
         # Both addresses are ours before the store is opened: a busy one changes nothing.
-        web_socket = bind(config.web_address) if config.web_address else None
+        web_address = config.web_address
+        web_socket = bind(web_address) if web_address else None
         self.store: Store = open_store(config.db, config.synchronous, config.lease)
         self.host = GameHost(self.store, config.timers)
         self.restored = 0
