@@ -366,7 +366,7 @@ class Server:
         self._health = health_aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
         handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
-        self.web = WebServer(self._servicer, config.web_address, web_socket) if web_socket else None
+        self.web = WebServer(self._servicer, web_address, web_socket) if web_address else None
 
     async def start(self) -> None:
         """Opens the store and restores the unfinished games (only once the address is
