@@ -18,56 +18,34 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_conformance import CASES, IDS
 
 import fenpai
 from fenpai.errors import NoSuchSeat
 from fenpai.games.base import Game
 from fenpai.games.trick_game import ONE_DECK
 
-CASES: list[tuple[str, dict[str, Any]]] = [
-    ("red_five_4p", {}),
-    ("red_five_4p", {"decks": 3}),
-    ("red_five_4p", {"opening_bid": "minimum", "kitty_points": "always"}),
-    ("red_five_5p", {}),
-    ("red_five_5p", {"friend_grab": "forbid"}),
-    ("red_five_5p", {"prev_declarer": 3}),
-    ("tractor", {}),
-    ("tractor", {"levels": ("T", "T"), "follow_format": "full"}),
-    ("tractor", {"levels": ("5", "9"), "dealer": 1, "follow_format": "exact"}),
-    ("tractor", {"levels": ("A", "K"), "dealer": 2, "follow_format": "off"}),
-    ("fifty_k", {}),
-    ("fifty_k", {"players": 3}),
-    ("fifty_k", {"lead_after_out": "partner"}),
-    ("fifty_k", {"players": 3, "lead_after_out": "partner"}),
-]
-IDS = [f"{v}-{o}" for v, o in CASES]
+
+def act_at_random(g: Game, rng: random.Random, steps: float, until: str = "done") -> Game:
+    """At most `steps` random legal actions, stopping in phase `until` (or at the end)."""
+    done = 0
+    while done < steps and g.phase not in (until, "done"):
+        (seat,) = g.to_act
+        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
+        done += 1
+    return g
 
 
 def played(variant: str, seed: int, steps: int, **options: Any) -> Game:
     """Game `seed` after `steps` random legal actions (fewer if it ends first)."""
-    g = fenpai.new_game(variant, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.phase == "done":
-            break
-        (seat,) = g.to_act
-        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
-    return g
+    return act_at_random(fenpai.new_game(variant, seed=seed, **options), random.Random(seed), steps)
 
 
 def to_phase(variant: str, seed: int, phase: str, extra: int = 0, **options: Any) -> Game:
     """Game `seed` played at random until `phase`, then `extra` actions more."""
-    g = fenpai.new_game(variant, seed=seed, **options)
     rng = random.Random(seed)
-    while g.phase not in (phase, "done"):
-        (seat,) = g.to_act
-        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
-    for _ in range(extra):
-        if g.phase == "done":
-            break
-        (seat,) = g.to_act
-        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
-    return g
+    g = act_at_random(fenpai.new_game(variant, seed=seed, **options), rng, float("inf"), phase)
+    return act_at_random(g, rng, extra)
 
 
 def views(g: Game) -> tuple[Any, ...]:

@@ -86,11 +86,7 @@ impl<'a> Position<'a> {
         let rules = real.rules();
         let declarer = real.tricks().first().map_or(real.leader(), |t| t.leader);
         let facts = PlayFacts::of(real, viewer);
-        let played = facts
-            .after
-            .first()
-            .cloned()
-            .unwrap_or_else(|| vec![Counts::default(); n]);
+        let played = facts.played();
         let mut pool = full_deck(rules);
         pool.remove_all(real.hand(viewer));
         played.iter().for_each(|p| pool.remove_all(p));
@@ -202,7 +198,7 @@ impl<'a> Position<'a> {
                 crate::trick::Kind::Tractor => continue,
                 _ => b.shape.num_cards() as u8,
             };
-            let after = &self.facts.after[b.trick];
+            let after = self.facts.after(b.trick);
             let beats = |h: &Counts| {
                 rules
                     .best_held(&rules.in_suit(h, b.suit), b.suit, b.shape)
