@@ -226,6 +226,19 @@ pub fn format_cards(cards: &[Card]) -> String {
     out
 }
 
+/// The point cards (C-3) as (card index, value): the 5, 10 and king of each suit.
+const POINT_CARDS: [(usize, u32); 12] = {
+    let mut out = [(0, 0); 12];
+    let mut suit = 0;
+    while suit < 4 {
+        out[3 * suit] = (suit * 13 + Rank::FIVE.0 as usize, 5);
+        out[3 * suit + 1] = (suit * 13 + Rank::TEN.0 as usize, 10);
+        out[3 * suit + 2] = (suit * 13 + Rank::KING.0 as usize, 10);
+        suit += 1;
+    }
+    out
+};
+
 /// A multiset of cards: how many copies of each of the 54 cards.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Counts(pub [u8; NUM_CARDS]);
@@ -311,10 +324,11 @@ impl Counts {
         out
     }
 
-    /// Total point value (C-3).
+    /// Total point value (C-3): only the 5s, 10s and kings count.
     pub fn points(&self) -> u32 {
-        (0..NUM_CARDS)
-            .map(|i| Card(i as u8).points() * self.0[i] as u32)
+        POINT_CARDS
+            .iter()
+            .map(|&(i, value)| value * self.0[i] as u32)
             .sum()
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::card::{format_cards, Card, Counts};
-use crate::multiset::{pairs_in, visit as multisets, Items};
+use crate::multiset::{pairs_in, visit as multisets, ItemList};
 
 use super::format::{Format, Kind, Shape, Unit};
 use super::order::{err, FollowFormat, RulesError, TrickRules};
@@ -75,7 +75,7 @@ fn split_score(score: u64) -> (u64, u8, u8) {
 
 impl TrickRules {
     /// The cards of `counts` (of `suit`, or all) with their counts, strongest first.
-    pub(crate) fn items(&self, counts: &Counts, suit: Option<u8>) -> Items {
+    pub(crate) fn items(&self, counts: &Counts, suit: Option<u8>) -> ItemList {
         let cards = match suit {
             Some(s) => self.suit_cards(s),
             None => &self.order()[..],

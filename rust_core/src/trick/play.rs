@@ -188,8 +188,22 @@ impl TrickPlay {
     /// The seat winning the current trick so far (C-40..C-42).
     pub fn winning(&self) -> Option<usize> {
         let lead = self.lead.as_ref()?;
-        let counts: Vec<Counts> = self.trick.iter().map(|(_, c)| *c).collect();
-        Some(self.trick[self.rules.winner_counts(lead, &counts)].0.seat)
+        let (counts, n) = self.trick_plays();
+        Some(
+            self.trick[self.rules.winner_counts(lead, &counts[..n])]
+                .0
+                .seat,
+        )
+    }
+
+    /// The current trick's plays as multisets, in order, without allocating (at most
+    /// 8 seats: [`TrickPlay::new`]).
+    fn trick_plays(&self) -> ([Counts; 8], usize) {
+        let mut counts = [Counts::default(); 8];
+        for (slot, (_, c)) in counts.iter_mut().zip(&self.trick) {
+            *slot = *c;
+        }
+        (counts, self.trick.len())
     }
 
     /// Every card played so far, in finished tricks and on the table.
@@ -488,9 +502,11 @@ impl TrickPlay {
     /// C-40..C-43: the winner takes the trick's points and leads next.
     fn finish_trick(&mut self) -> usize {
         let lead = self.lead.take().expect("a trick has a lead");
-        let counts: Vec<Counts> = self.trick.iter().map(|(_, c)| *c).collect();
-        let winner = self.trick[self.rules.winner_counts(&lead, &counts)].0.seat;
-        let points: u32 = counts.iter().map(|c| c.points()).sum();
+        let (counts, n) = self.trick_plays();
+        let winner = self.trick[self.rules.winner_counts(&lead, &counts[..n])]
+            .0
+            .seat;
+        let points: u32 = counts[..n].iter().map(|c| c.points()).sum();
         self.points[winner] += points;
         self.tricks.push(TrickRecord {
             leader: self.leader,
