@@ -160,13 +160,21 @@ impl Card {
     }
 }
 
+impl Card {
+    /// The card's two characters of text (C-1): rank then suit, or `BJ`/`LJ`.
+    fn chars(self) -> [char; 2] {
+        match (self.rank(), self.suit()) {
+            (Some(r), Some(s)) => [r.letter(), s.letter()],
+            _ if self == BJ => ['B', 'J'],
+            _ => ['L', 'J'],
+        }
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.rank(), self.suit()) {
-            (Some(r), Some(s)) => write!(f, "{}{}", r.letter(), s.letter()),
-            _ if *self == BJ => f.write_str("BJ"),
-            _ => f.write_str("LJ"),
-        }
+        let [a, b] = self.chars();
+        write!(f, "{a}{b}")
     }
 }
 
@@ -221,7 +229,7 @@ pub fn format_cards(cards: &[Card]) -> String {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(&c.to_string());
+        out.extend(c.chars());
     }
     out
 }
@@ -277,11 +285,24 @@ impl Counts {
     }
 
     pub fn len(&self) -> usize {
-        self.0.iter().map(|&n| n as usize).sum()
+        // At most 54 x 255 copies: a u16 sum cannot overflow, and vectorises.
+        self.0.iter().map(|&n| n as u16).sum::<u16>() as usize
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
+        self.words().iter().all(|&w| w == 0)
+    }
+
+    /// The counts as little-endian 8-byte words, the last one padded with zeros: eight
+    /// cards are tested at once.
+    fn words(&self) -> [u64; NUM_CARDS.div_ceil(8)] {
+        let mut out = [0u64; NUM_CARDS.div_ceil(8)];
+        for (word, chunk) in out.iter_mut().zip(self.0.chunks(8)) {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            *word = u64::from_le_bytes(bytes);
+        }
+        out
     }
 
     /// True when every copy in `other` is also in `self`.
@@ -310,15 +331,23 @@ impl Counts {
 
     /// The card of lowest index held, if any.
     pub fn first(&self) -> Option<Card> {
-        self.0.iter().position(|&n| n > 0).map(|i| Card(i as u8))
+        let (i, word) = self
+            .words()
+            .into_iter()
+            .enumerate()
+            .find(|&(_, w)| w != 0)?;
+        Some(Card((i * 8) as u8 + (word.trailing_zeros() / 8) as u8))
     }
 
     /// The cards in index order, each copy listed.
     pub fn to_cards(&self) -> Vec<Card> {
         let mut out = Vec::with_capacity(self.len());
-        for (i, &n) in self.0.iter().enumerate() {
-            for _ in 0..n {
-                out.push(Card(i as u8));
+        for (i, word) in self.words().into_iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            for (j, &n) in word.to_le_bytes().iter().enumerate() {
+                out.extend(std::iter::repeat_n(Card((i * 8 + j) as u8), n as usize));
             }
         }
         out

@@ -195,14 +195,15 @@ impl TrickRules {
 
     /// C-24 without throws: every single, pair, triple and tractor `hand` can lead.
     pub fn simple_leads(&self, hand: &Counts) -> Vec<Counts> {
-        let mut out = Vec::new();
+        // Room for every single and pair, and a few triples and tractors, at once.
+        let mut out = Vec::with_capacity(hand.len() + 8);
         for suit in Self::suits_in_order() {
             let held = self.in_suit(hand, suit);
             if held.is_empty() {
                 continue;
             }
             for width in 1..=3u8 {
-                for &c in self.order() {
+                for &c in self.suit_cards(suit) {
                     if held.get(c) >= width {
                         let mut play = Counts::default();
                         play.add(c, width);
@@ -213,16 +214,18 @@ impl TrickRules {
             for n in 2..=self.longest_run(&held, suit) {
                 for t in 0..=n {
                     if self.opts.mixed_tractors || t == 0 || t == n {
-                        let mut placed =
-                            self.tractor_placements(&held, suit, Shape::tractor(t, n - t));
-                        placed.reverse();
-                        for units in placed {
+                        // The placements, last first.
+                        let start = out.len();
+                        let shape = Shape::tractor(t, n - t);
+                        self.each_tractor_placement(&held, suit, shape, &mut |units| {
                             let mut play = Counts::default();
-                            for (c, w) in units {
+                            for &(c, w) in units {
                                 play.add(c, w);
                             }
                             out.push(play);
-                        }
+                            true
+                        });
+                        out[start..].reverse();
                     }
                 }
             }
