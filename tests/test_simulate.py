@@ -33,6 +33,34 @@ def test_simulate_equals_the_step_by_step_api(variant, options, bots):
         assert len(game.history) == game.num_actions == one["actions"][i]
 
 
+FIFTY_K_OPTIONS = [
+    {},
+    {"players": 3},
+    {"lead_after_out": "partner"},
+    {"players": 3, "lead_after_out": "partner"},
+]
+
+
+@pytest.mark.parametrize("options", FIFTY_K_OPTIONS, ids=str)
+def test_fk_41_fk_51_simulate_scores_a_batch_as_each_game_alone(options):
+    """Fifty-K's `simulate` scores its hands in batches from the core's facts
+    (`FiftyK.play_batch`); over many seeds and bots it gives exactly what each game
+    played alone and scored by `Game.result` gives."""
+    n = options.get("players", 4)
+    for bots in (["random"] * n, ["greedy", "random", "greedy", "random"][:n]):
+        games = 150
+        got = fenpai.simulate("fifty_k", games, seed=41, bots=bots, **options)
+        for i, seed in enumerate(got["seed"].tolist()):
+            game = play_game(
+                fenpai.new_game("fifty_k", seed=seed, **options), make_bots(bots, seed)
+            )
+            result = game.result
+            assert got["game_points"][i].tolist() == result["game_points"]
+            assert got["card_points"][i].tolist() == result["card_points"]
+            assert got["won"][i].tolist() == [s in result["winners"] for s in range(n)]
+            assert got["actions"][i] == game.num_actions
+
+
 def test_simulate_shapes_and_bad_arguments():
     r = fenpai.simulate("fifty_k", 3, seed=1)
     assert r["game_points"].shape == (3, 4) and r["won"].dtype == bool

@@ -7,6 +7,7 @@ mod errors;
 mod fifty_k;
 mod fifty_k_play;
 mod hands;
+mod outcomes;
 mod phases;
 mod rng;
 mod space;
@@ -28,5 +29,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     fifty_k::register(m)?;
     fifty_k_play::register(m)?;
     hands::register(m)?;
+    outcomes::register(m)?;
     Ok(())
 }

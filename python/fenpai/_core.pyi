@@ -44,6 +44,7 @@ __all__ = [
     "fifty_k_legal_play_ids",
     "fifty_k_legal_play_types",
     "fifty_k_legal_plays",
+    "fifty_k_outcomes",
     "fifty_k_play_from_id",
     "fifty_k_play_id",
     "fifty_k_readings",
@@ -350,6 +351,9 @@ class PhaseBot:
 def play_hands(
     variant: str, seeds: list[int], bots: list[str], **options: object
 ) -> list[tuple[object, ...]]: ...
+def fifty_k_outcomes(
+    seeds: list[int], bots: list[str], players: int = 4, lead_after_out: str = "next"
+) -> dict[str, np.ndarray]: ...
 def fifty_k_deal(
     seed: int = 0, players: int = 4, deck: str | None = None, first_seat: int | None = None
 ) -> tuple[list[list[Card]], int, int]: ...

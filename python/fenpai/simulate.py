@@ -2,10 +2,11 @@
 
 Each game's seed derives from the run's seed and the game's index, and each seat's bot
 from the game's seed and the seat, so a game's result never depends on which worker
-played it. Whole hands run in the core (`_core.play_hands`: every phase, the bots of
+played it. Whole hands run in the core (`Game.play_batch`: every phase, the bots of
 every phase, the GIL released), with the bots `fenpai.bots.Bot` would use step by step;
-Python only scores each finished hand. Workers are threads, each playing a share of the
-games in the core while the others score; results come back in game order.
+Python only scores the finished hands, a batch at a time. Workers are threads, each
+playing a share of the games in the core while the others score; results come back in
+game order.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from fenpai._core import play_hands
 from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
 from fenpai.games.base import Game
@@ -38,42 +38,28 @@ def play_game(game: Game, bots: list[Bot], in_core: bool = True) -> Game:
     return game
 
 
-#: One game's row: game points, card points, won (per seat) and the number of actions.
-Row = tuple[list[float], list[float], list[bool], int]
+#: A batch's results: game points, card points, won (games x seats), actions (games).
+Rows = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
-def row(game: Game) -> Row:
-    """A finished game's row of the results."""
-    result = game.result or {}
-    n = game.num_players
-    points = result.get("game_points", [0] * n)
-    winners = result.get("winners", [s for s in range(n) if points[s] > 0])
-    return (
-        points,
-        result.get("card_points", [0] * n),
-        [s in winners for s in range(n)],
-        game.num_actions,
-    )
+def _chunk(probe: Game, seeds: list[int], names: list[str]) -> Rows:
+    """The results of the games of `seeds`, played in the core in one call."""
+    batch = probe.play_batch(seeds, names)
+    return (batch["game_points"], batch["card_points"], batch["won"], batch["actions"])
 
 
-def _chunk(probe: Game, seeds: list[int], names: list[str]) -> list[Row]:
-    """The rows of the games of `seeds`, played in the core in one call."""
-    hands = play_hands(probe.variant, seeds, names, **probe.core_options())
-    return [row(probe.hand_from(s, h)) for s, h in zip(seeds, hands, strict=True)]
-
-
-def _in_threads(workers: int, probe: Game, parts: list[list[int]], names: list[str]) -> list[Row]:
-    """The chunks' rows in order, from `workers` threads (each chunk in the core without
+def _in_threads(workers: int, probe: Game, parts: list[list[int]], names: list[str]) -> list[Rows]:
+    """The chunks' results in order, from `workers` threads (each chunk in the core without
     the GIL); on an interrupt (Ctrl-C) the chunks not started are cancelled and the error
     goes on at once."""
     pool = ThreadPoolExecutor(max_workers=workers)
     try:
-        rows = [r for part in pool.map(lambda p: _chunk(probe, p, names), parts) for r in part]
+        chunks = list(pool.map(lambda p: _chunk(probe, p, names), parts))
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
-    return rows
+    return chunks
 
 
 def simulate(
@@ -101,13 +87,17 @@ def simulate(
     size = max(1, min(64, -(-games // (workers * 4))))
     parts = [seeds[i : i + size] for i in range(0, games, size)]
     if workers == 1 or len(parts) < 2:
-        rows = [r for part in parts for r in _chunk(probe, part, names)]
+        chunks = [_chunk(probe, part, names) for part in parts]
     else:
-        rows = _in_threads(workers, probe, parts, names)
+        chunks = _in_threads(workers, probe, parts, names)
+
+    def joined(i: int, dtype: Any, shape: tuple[int, ...]) -> np.ndarray:
+        return np.concatenate([c[i] for c in chunks] or [np.zeros(shape)]).astype(dtype)
+
     return {
-        "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
-        "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),
-        "won": np.array([r[2] for r in rows], dtype=bool).reshape(games, n),
-        "actions": np.array([r[3] for r in rows], dtype=np.int64),
+        "game_points": joined(0, float, (0, n)),
+        "card_points": joined(1, float, (0, n)),
+        "won": joined(2, bool, (0, n)),
+        "actions": joined(3, np.int64, (0,)),
         "seed": np.array(seeds, dtype=np.uint64),
     }

@@ -18,7 +18,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fenpai._core import format_cards
+import numpy as np
+
+from fenpai._core import format_cards, play_hands
 from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
@@ -92,6 +94,34 @@ class Game:
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take (what `_core.play_hands` needs)."""
         return {}
+
+    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
+        """The hands of `seeds` with this game's options, played to their end in the core
+        (one call, the GIL released) between the bots named `bots` (seeded as
+        `fenpai.bots.Bot` seeds them), and scored: "game_points", "card_points" and "won"
+        (hands x seats: the seat is among `result["winners"]`), "actions" (hands)."""
+        hands = play_hands(self.variant, seeds, bots, **self.core_options())
+        rows = [self.hand_from(s, h)._row() for s, h in zip(seeds, hands, strict=True)]
+        n = self.num_players
+        return {
+            "game_points": np.array([r[0] for r in rows], dtype=float).reshape(-1, n),
+            "card_points": np.array([r[1] for r in rows], dtype=float).reshape(-1, n),
+            "won": np.array([r[2] for r in rows], dtype=bool).reshape(-1, n),
+            "actions": np.array([r[3] for r in rows], dtype=np.int64),
+        }
+
+    def _row(self) -> tuple[list[float], list[float], list[bool], int]:
+        """A finished hand's game points, card points and winners per seat, and actions."""
+        result = self.result or {}
+        n = self.num_players
+        points = result.get("game_points", [0] * n)
+        winners = result.get("winners", [s for s in range(n) if points[s] > 0])
+        return (
+            points,
+            result.get("card_points", [0] * n),
+            [s in winners for s in range(n)],
+            self.num_actions,
+        )
 
     def hand_from(self, seed: int, objects: tuple[Any, ...]) -> Game:
         """The hand of `seed` with this game's options, from its phase objects in order
