@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs fenpai with its dev tools into .venv, then runs every lint and test:
+# Installs fenpai with its dev tools and the learning extras into .venv, then runs every lint and test:
 # Rust format, clippy and unit tests; ruff; stub check; mypy (strict); Buf lint of the
 # protocol and the freshness of its generated stubs; the TypeScript and Go example
 # clients' builds; the documentation site; pytest (the service tests run real servers on
@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
-python -m pip install --quiet -e '.[dev,docs]'
+# The rl and openspiel extras: the environment and OpenSpiel tests run with the rest.
+python -m pip install --quiet -e '.[dev,docs,rl,openspiel]'
 
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings

@@ -138,15 +138,29 @@ def reason_of(err: grpc.RpcError) -> tuple[str, str | None]:
     return info.reason, info.metadata.get("rule")
 
 
-def create(stub, variant: str, seed: int | None = None, bots=None, timers=None, **options):
+def create(
+    stub,
+    variant: str,
+    seed: int | None = None,
+    bots=None,
+    timers=None,
+    match: pb.MatchSettings | None = None,
+    access=pb.GAME_ACCESS_UNSPECIFIED,
+    request_id: str = "",
+    **options,
+):
     request = pb.CreateGameRequest(
         variant=variant,
         options={k: json.dumps(v) for k, v in options.items()},
         bots=bots or {},
         timer_seconds=timers or {},
+        access=access,
+        request_id=request_id,
     )
     if seed is not None:
         request.seed = seed
+    if match is not None:
+        request.match.CopyFrom(match)
     return stub.CreateGame(request)
 
 
@@ -251,3 +265,37 @@ def replay_history(history: pb.GetHistoryResponse) -> fenpai.Game:
         elif event.kind == pb.EVENT_KIND_RESIGN:
             game.resign(event.seat)
     return game
+
+
+def seconds(stamp) -> float:
+    return stamp.ToNanoseconds() / 1e9
+
+
+def replay_table(history: pb.GetHistoryResponse) -> fenpai.Match:
+    """The match a table's complete history describes, replayed with `fenpai.new_match`:
+    the clock read at each hand's end from the events' times (TR-31), as the server does."""
+    config = json.loads(history.config_json)
+    assert isinstance(config["seed"], str)  # JavaScript would round a number
+    match = fenpai.new_match(
+        config["variant"],
+        seed=config["seed"],
+        hands=config["hands"],
+        clock=config["clock"],
+        **config["options"],
+    )
+    started = seconds(history.game.create_time)
+    for event in history.events:
+        if event.kind == pb.EVENT_KIND_JOIN:
+            started = seconds(event.create_time)  # the last join starts the clock
+        elif event.kind == pb.EVENT_KIND_ACTION:
+            match.game.apply(event.seat, event.action)
+        elif event.kind == pb.EVENT_KIND_RESIGN:
+            match.game.resign(event.seat)
+        elif event.kind == pb.EVENT_KIND_HAND_END:
+            assert match.game.phase == "done"
+            match.elapsed = max(0.0, seconds(event.create_time) - started)
+        elif event.kind == pb.EVENT_KIND_HAND_START:
+            match.next_hand()
+        else:
+            assert event.kind == pb.EVENT_KIND_MATCH_END and match.done
+    return match

@@ -131,3 +131,65 @@ def test_unknown_schema_is_refused(tmp_path):
 def test_missing_folder_is_a_clear_error(tmp_path):
     with pytest.raises(StoreError, match="no folder"):
         Store(str(tmp_path / "nowhere" / "fenpai.db"))
+
+
+#: The schema of version 1 (before tables, private seats and request ids).
+SCHEMA_1 = """
+CREATE TABLE games (
+    game_id TEXT PRIMARY KEY, variant TEXT NOT NULL, config TEXT NOT NULL,
+    timers TEXT NOT NULL, admin_hash BLOB NOT NULL, created_at REAL NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
+    phase TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0, result TEXT);
+CREATE INDEX games_by_status ON games (status, created_at);
+CREATE INDEX games_by_time ON games (created_at, game_id);
+CREATE TABLE seats (
+    game_id TEXT NOT NULL REFERENCES games (game_id), seat INTEGER NOT NULL, bot TEXT,
+    token_hash BLOB, PRIMARY KEY (game_id, seat)) WITHOUT ROWID;
+CREATE TABLE events (
+    game_id TEXT NOT NULL REFERENCES games (game_id), version INTEGER NOT NULL,
+    seat INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('join', 'action', 'resign')),
+    action TEXT NOT NULL, source TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout')),
+    client_seq INTEGER, request TEXT, at REAL NOT NULL,
+    PRIMARY KEY (game_id, version), UNIQUE (game_id, seat, client_seq)) WITHOUT ROWID;
+INSERT INTO games VALUES ('old', 'red_five_4p', '{"variant": "red_five_4p"}', '{}', x'00',
+    1.0, 'waiting', 'bid', 1, NULL);
+INSERT INTO seats VALUES ('old', 0, NULL, x'01'), ('old', 1, 'random', NULL);
+INSERT INTO events VALUES ('old', 1, 0, 'join', 'join', 'client', NULL, NULL, 2.0);
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_version_1_database_is_migrated(tmp_path):
+    """Its games, seats and events are kept; the events take a table's kinds; the
+    server's secret is made once and kept."""
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(SCHEMA_1)
+    conn.close()
+    store = Store(str(path), "NORMAL")
+    try:
+        loaded = store.load("old")
+        assert loaded is not None and loaded.kind == "game" and loaded.access == "open"
+        assert loaded.token_hashes == [b"\x01", None] and loaded.bots == [None, "random"]
+        assert [(e.version, e.kind) for e in loaded.events] == [(1, "join")]
+        assert loaded.invite_hashes == [None, None] and loaded.join_requests == [None, None]
+        secret = store.secret
+        assert len(secret) == 32
+
+        async def boundary() -> None:
+            await store.append_event(
+                "old", StoredEvent(2, 0, "hand_end", "hand_end", "server", None, None, 3.0)
+            )
+
+        assert run(store, boundary) == [None]
+    finally:
+        store.close()
+    store = Store(str(path), "NORMAL")
+    try:
+        assert store.secret == secret
+        assert store.list_games(None, None, None, 10) == [("old", 1.0)]
+    finally:
+        store.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    conn.close()

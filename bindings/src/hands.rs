@@ -1,13 +1,14 @@
 //! `play_hands`: many whole hands between bots in one call, every phase in the core and
 //! the GIL released; each hand comes back as its phase objects in their final state.
 
-use fenpai_core::bots::{play_hand, BotKind, Hand, Setup};
+use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
 use fenpai_core::trick::FollowFormat;
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use pyo3::IntoPyObjectExt;
 
 use crate::cards::value_error;
 use crate::fifty_k_play::FiftyKPlay;
@@ -34,7 +35,7 @@ fn option<'py, T: FromPyObjectOwned<'py>>(
 
 /// The variant's setup from the options its phases take (`Game.core_options()`, as
 /// `new_game` checked them).
-fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
+pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
     Ok(match variant {
         "tractor" => {
             let (a, b): (String, String) = option(options, "levels", ("2".into(), "2".into()))?;
@@ -66,29 +67,36 @@ fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> 
     })
 }
 
-fn objects<'py>(py: Python<'py>, hand: Hand) -> PyResult<Bound<'py, PyTuple>> {
-    match hand {
-        Hand::Tractor(deal, burial, play) => (
-            TractorDeal::from_core(deal),
-            Burial::from_core(burial),
-            TrickPlay::from_core(play),
-        )
-            .into_pyobject(py),
-        Hand::RedFive4p(bidding, burial, play) => (
-            RedFive4pBidding::from_core(bidding),
-            Burial::from_core(burial),
-            TrickPlay::from_core(play),
-        )
-            .into_pyobject(py),
-        Hand::RedFive5p(deal, burial, call, play) => (
-            RedFive5pDeal::from_core(deal),
-            Burial::from_core(burial),
-            FriendCall::from_core(call),
-            TrickPlay::from_core(play),
-        )
-            .into_pyobject(py),
-        Hand::FiftyK(play) => (FiftyKPlay::from_core(play),).into_pyobject(py),
+/// A built-in bot by name.
+pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {
+    BotKind::parse(name)
+        .ok_or_else(|| value_error(format!("unknown bot '{name}': expected random or greedy")))
+}
+
+/// A hand's phase objects so far, in order, as Python classes.
+pub(crate) fn objects<'py>(py: Python<'py>, phases: Phases) -> PyResult<Bound<'py, PyTuple>> {
+    let (deal, burial, call, play) = phases;
+    let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(4);
+    if let Some(deal) = deal {
+        out.push(match deal {
+            Deal::Tractor(d) => TractorDeal::from_core(d).into_bound_py_any(py)?,
+            Deal::RedFive4p(d) => RedFive4pBidding::from_core(d).into_bound_py_any(py)?,
+            Deal::RedFive5p(d) => RedFive5pDeal::from_core(d).into_bound_py_any(py)?,
+        });
     }
+    if let Some(burial) = burial {
+        out.push(Burial::from_core(burial).into_bound_py_any(py)?);
+    }
+    if let Some(call) = call {
+        out.push(FriendCall::from_core(call).into_bound_py_any(py)?);
+    }
+    if let Some(play) = play {
+        out.push(match play {
+            Play::Trick(p) => TrickPlay::from_core(p).into_bound_py_any(py)?,
+            Play::FiftyK(p) => FiftyKPlay::from_core(p).into_bound_py_any(py)?,
+        });
+    }
+    PyTuple::new(py, out)
 }
 
 /// Plays the hand of each seed to its end, `bots[seat]` ("random" or "greedy") choosing
@@ -106,20 +114,20 @@ fn play_hands<'py>(
     let setup = setup(variant, options)?;
     let kinds = bots
         .iter()
-        .map(|b| {
-            BotKind::parse(b)
-                .ok_or_else(|| value_error(format!("unknown bot '{b}': expected random or greedy")))
-        })
+        .map(|b| bot_kind(b))
         .collect::<PyResult<Vec<_>>>()?;
     let hands = py
         .detach(|| {
             seeds
                 .iter()
-                .map(|&seed| play_hand(&setup, seed, &kinds))
+                .map(|&seed| played(&setup, seed, &kinds))
                 .collect::<Result<Vec<_>, String>>()
         })
         .map_err(value_error)?;
-    hands.into_iter().map(|h| objects(py, h)).collect()
+    hands
+        .into_iter()
+        .map(|h| objects(py, h.into_phases()))
+        .collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -2,6 +2,7 @@
 
 mod bots;
 mod cards;
+mod driver;
 mod encode;
 mod errors;
 mod fifty_k;
@@ -20,6 +21,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     encode::register(m)?;
+    driver::register(m)?;
     bots::register(m)?;
     rng::register(m)?;
     phases::register(m)?;

@@ -101,33 +101,22 @@ class Game:
         `fenpai.bots.Bot` seeds them), and scored: "game_points", "card_points" and "won"
         (hands x seats: the seat is among `result["winners"]`), "actions" (hands)."""
         hands = play_hands(self.variant, seeds, bots, **self.core_options())
-        rows = [self.hand_from(s, h)._row() for s, h in zip(seeds, hands, strict=True)]
-        n = self.num_players
-        return {
-            "game_points": np.array([r[0] for r in rows], dtype=float).reshape(-1, n),
-            "card_points": np.array([r[1] for r in rows], dtype=float).reshape(-1, n),
-            "won": np.array([r[2] for r in rows], dtype=bool).reshape(-1, n),
-            "actions": np.array([r[3] for r in rows], dtype=np.int64),
-        }
+        games = [self.hand_from(s, h) for s, h in zip(seeds, hands, strict=True)]
+        return scored(games, self.num_players)
 
-    def _row(self) -> tuple[list[float], list[float], list[bool], int]:
-        """A finished hand's game points, card points and winners per seat, and actions."""
-        result = self.result or {}
-        n = self.num_players
-        points = result.get("game_points", [0] * n)
-        winners = result.get("winners", [s for s in range(n) if points[s] > 0])
-        return (
-            points,
-            result.get("card_points", [0] * n),
-            [s in winners for s in range(n)],
-            self.num_actions,
-        )
-
-    def hand_from(self, seed: int, objects: tuple[Any, ...]) -> Game:
-        """The hand of `seed` with this game's options, from its phase objects in order
-        as the core's `play_hands` gives them (each phase played to its end)."""
-        new = self._sibling(seed, None, None)
-        new._objects = {step.key: obj for step, obj in zip(self.PHASES, objects, strict=True)}
+    def hand_from(
+        self,
+        seed: int,
+        objects: tuple[Any, ...],
+        deck: str | None = None,
+        first_seat: int | None = None,
+    ) -> Game:
+        """The hand of `seed` (or of a scripted `deck` and `first_seat`, as `new_game`
+        takes them) with this game's options, from its phase objects so far in order,
+        as the core's `play_hands` and `Driver` give them (each but the last finished)."""
+        new = self._sibling(seed, deck, first_seat)
+        phases = self.PHASES[: len(objects)]
+        new._objects = {step.key: obj for step, obj in zip(phases, objects, strict=True)}
         new._cur = objects[-1]
         new._at = len(objects) - 1
         new._before = sum(int(obj.log_len()) for obj in objects[:-1])
@@ -410,6 +399,27 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<{self.variant} game, phase {self.phase}, {len(self.history)} actions>"
+
+
+def scored(games: list[Game], n: int) -> dict[str, np.ndarray]:
+    """Finished games of `n` seats, their results as `Game.play_batch` gives them:
+    "game_points", "card_points" and "won" (games x seats: the seat is among
+    `result["winners"]`) and "actions" (games)."""
+    points, cards, won, actions = [], [], [], []
+    for game in games:
+        result = game.result or {}
+        seat_points = result.get("game_points", [0] * n)
+        winners = result.get("winners", [s for s in range(n) if seat_points[s] > 0])
+        points.append(seat_points)
+        cards.append(result.get("card_points", [0] * n))
+        won.append([s in winners for s in range(n)])
+        actions.append(game.num_actions)
+    return {
+        "game_points": np.array(points, dtype=float).reshape(-1, n),
+        "card_points": np.array(cards, dtype=float).reshape(-1, n),
+        "won": np.array(won, dtype=bool).reshape(-1, n),
+        "actions": np.array(actions, dtype=np.int64),
+    }
 
 
 def _jsonable(options: dict[str, Any]) -> dict[str, Any]:

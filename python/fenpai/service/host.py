@@ -11,30 +11,32 @@ views, streams, bots and timers) and acknowledged; if the store fails, the game 
 rebuilt from the stored events, so memory never runs ahead of the database. A change
 runs to its end in its own task even if the client that asked for it goes away.
 
-Bots act in tasks of their own, one action each; a decision's timer is a loop timer.
+Bots act in tasks of their own, one action each; a decision's timer is a loop timer;
+between a table's hands the server's own events (`SERVER_KINDS`) are appended the same
+way, in tasks of their own, so that they resume after a restart like a bot's turn.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.games import VARIANTS, new_game
-from fenpai.service import auth, bots, limits, timers
+from fenpai.service import auth, bots, creation, limits, timers
+from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
 from fenpai.service.registry import Registry
 from fenpai.service.session import GameState, RestoreError, Session, Summary
-from fenpai.service.store import Store, StoredEvent, StoredGame
+from fenpai.service.store import RequestIdTaken, Store, StoredEvent, StoredGame
 
 log = logging.getLogger("fenpai.service")
 
@@ -77,6 +79,21 @@ class Seen:
     action: str
     redacted: bool
     snapshot: Snapshot | None
+    #: The hand the event belongs to, from 1.
+    hand: int = 1
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand of a table, as its history shows it."""
+
+    hand: int
+    start_version: int
+    end_version: int
+    #: Once the match is over: `Game.config()` of the hand.
+    config: dict[str, Any] | None
+    #: Once the hand is over: its result.
+    result: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -88,14 +105,29 @@ class History:
     complete: bool
     config: dict[str, Any] | None
     result: dict[str, Any] | None
+    #: A table's hands (empty for a single game).
+    hands: list[Hand]
 
 
-def parse_option(value: str) -> Any:
-    """An option value: JSON text, or else the text itself (`minimum`)."""
-    try:
-        return json.loads(value)
-    except ValueError:
-        return value
+@dataclass(frozen=True)
+class Created:
+    """A created game (or the one a retried CreateGame made before)."""
+
+    summary: Summary
+    admin_token: str
+    #: A private game's invites, by seat.
+    invites: dict[int, str]
+    replayed: bool
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A joined seat (or the one a retried JoinGame took before)."""
+
+    seat: int
+    token: str
+    summary: Summary
+    replayed: bool
 
 
 def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float | None) -> Snapshot:
@@ -194,73 +226,91 @@ class GameHost:
 
     # -- creating and joining ------------------------------------------------------------------
 
-    async def create(
-        self,
-        variant: str,
-        options: Mapping[str, str],
-        seed: int | None,
-        bot_seats: Mapping[int, str],
-        game_timers: Mapping[str, float],
-    ) -> tuple[Summary, str]:
-        """Deals a new game; returns its summary and admin token."""
+    async def create(self, request: CreateRequest) -> Created:
+        """Deals a new game or table; a retry (the same request id) answers as the first
+        call did."""
         if self._closing:
             raise ServiceError("SHUTTING_DOWN", "the server is shutting down")
-        limits.check_text("variant", variant, limits.MAX_NAME)
-        for field, entries in (
-            ("options", options),
-            ("bots", bot_seats),
-            ("timer_seconds", game_timers),
-        ):
-            limits.check_entries(field, len(entries))
-        parsed = {}
-        for name, value in options.items():
-            limits.check_text("option name", name, limits.MAX_NAME)
-            limits.check_text(f"option {name}", value, limits.MAX_OPTION_VALUE)
-            parsed[name] = parse_option(value)
-        if "seed" in parsed:
-            raise ServiceError("SEED_IN_OPTIONS", "seed is a field of CreateGame, not an option")
-        if seed is None:
-            seed = secrets.randbits(63)
-        if variant not in VARIANTS:
-            known = ", ".join(sorted(VARIANTS))
-            raise ServiceError(
-                "UNKNOWN_VARIANT", f"unknown variant {variant!r}: expected one of {known}"
-            )
-        try:
-            game = new_game(variant, seed=seed, **parsed)
-        except (ValueError, TypeError) as err:
-            raise ServiceError("BAD_OPTION", str(err)) from None
-        seat_bots: list[str | None] = [None] * game.num_players
-        for seat, name in bot_seats.items():
-            limits.check_text("bot name", name, limits.MAX_NAME)
-            if not 0 <= seat < game.num_players:
-                raise ServiceError(
-                    "NO_SUCH_SEAT",
-                    f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}",
-                )
-            if bots.get(name) is None:
-                raise ServiceError(
-                    "UNKNOWN_BOT",
-                    f"bots: unknown bot {name!r}: known are {', '.join(bots.names())}",
-                )
-            seat_bots[seat] = name
-        chosen = timers.check_timers(game_timers, "timer_seconds")
-        effective = timers.effective(self._timers, chosen)
-        admin = auth.new_token()
+        plan = creation.plan(request, self._timers)
+        request_id = request.request_id
+        retry = None
+        if request_id:
+            retry = (auth.request_hash("create", request_id), request.fingerprint())
+            earlier = await self._created_before(*retry, request)
+            if earlier is not None:
+                return earlier
+        game_id = secrets.token_hex(8)
+        admin = self._secret("admin", game_id, request_id=request_id)
+        invites = self._invites(game_id, request.access, plan.bots, request_id)
+        num_players = len(plan.bots)
         stored = StoredGame(
-            game_id=secrets.token_hex(8),
-            config=game.config(),
-            timers=effective,
+            game_id=game_id,
+            config=plan.config,
+            timers=plan.timers,
             admin_hash=auth.token_hash(admin),
             created_at=time.time(),
-            status="playing" if all(seat_bots) else "waiting",
-            bots=seat_bots,
-            token_hashes=[None] * game.num_players,
+            status="playing" if all(plan.bots) else "waiting",
+            bots=plan.bots,
+            token_hashes=[None] * num_players,
             events=[],
+            kind=plan.kind,
+            access=request.access,
+            invite_hashes=[
+                auth.token_hash(invites[s]) if s in invites else None for s in range(num_players)
+            ],
         )
-        return await self._change(self._store_new(stored, game.phase)), admin
+        try:
+            summary = await self._change(self._store_new(stored, plan.first_hand.phase, retry))
+        except RequestIdTaken:  # the same request, made at the same time
+            assert retry is not None
+            earlier = await self._created_before(*retry, request)
+            if earlier is None:
+                raise
+            return earlier
+        return Created(summary, admin, invites, replayed=False)
 
-    async def _store_new(self, stored: StoredGame, phase: str) -> Summary:
+    def _secret(self, purpose: str, *parts: str, request_id: str) -> str:
+        """A fresh token, or with a request id the one derived from it (the same on
+        every retry)."""
+        if not request_id:
+            return auth.new_token()
+        return auth.derived_token(self._store.secret, purpose, *parts, request_id)
+
+    def _invites(
+        self, game_id: str, access: str, seat_bots: Sequence[str | None], request_id: str
+    ) -> dict[int, str]:
+        """A private game's invites by seat, one per seat not played by a bot."""
+        if access != "private":
+            return {}
+        return {
+            seat: self._secret("invite", game_id, str(seat), request_id=request_id)
+            for seat, bot in enumerate(seat_bots)
+            if bot is None
+        }
+
+    async def _created_before(
+        self, request_hash: bytes, fingerprint: bytes, request: CreateRequest
+    ) -> Created | None:
+        """The game an earlier CreateGame with this request id made, answered again;
+        REQUEST_ID_REUSED if that request asked for another game."""
+        found = await asyncio.to_thread(self._store.created_by, request_hash)
+        if found is None:
+            return None
+        game_id, stored_fingerprint = found
+        if not hmac.compare_digest(stored_fingerprint, fingerprint):
+            raise ServiceError(
+                "REQUEST_ID_REUSED", "request_id was used for another CreateGame request"
+            )
+        session = await self._session(game_id)
+        rid = request.request_id
+        invites = self._invites(game_id, session.access, session.bots, rid)
+        async with session.lock:
+            summary = session.summary()
+        return Created(summary, self._secret("admin", game_id, request_id=rid), invites, True)
+
+    async def _store_new(
+        self, stored: StoredGame, phase: str, request: tuple[bytes, bytes] | None
+    ) -> Summary:
         written = self._store.create_game(
             stored.game_id,
             stored.config,
@@ -270,6 +320,10 @@ class GameHost:
             stored.status,
             phase,
             stored.bots,
+            kind=stored.kind,
+            access=stored.access,
+            invite_hashes=stored.invite_hashes,
+            request=request,
         )
         await written
         session = Session(stored)
@@ -278,14 +332,28 @@ class GameHost:
             self._automate(session)
             return session.summary()
 
-    async def join(self, game_id: str, seat: int | None) -> tuple[int, str, Summary]:
-        """Takes a seat; returns it, its new token and the game's summary."""
+    async def join(
+        self, game_id: str, seat: int | None, invite: str = "", request_id: str = ""
+    ) -> Joined:
+        """Takes a seat (a private game's needs its invite); a retry (the same request
+        id) answers as the first call did."""
         session = await self._session(game_id)
-        return await self._change(self._join(session, seat))
+        limits.check_text("invite", invite, auth.MAX_TOKEN_LENGTH)
+        creation.check_request_id(request_id)
+        return await self._change(self._join(session, seat, invite, request_id))
 
-    async def _join(self, session: Session, seat: int | None) -> tuple[int, str, Summary]:
+    async def _join(
+        self, session: Session, seat: int | None, invite: str, request_id: str
+    ) -> Joined:
         async with session.lock:
             state = session.state
+            hashed_request = auth.request_hash("join", request_id) if request_id else None
+            if hashed_request is not None:
+                earlier = auth.seat_of(hashed_request, session.join_requests)
+                if earlier is not None:
+                    return self._joined_before(session, earlier, seat, invite, request_id)
+            if session.access == "private":
+                seat = self._invited(session, seat, invite)
             if state.finished:
                 raise ServiceError("GAME_OVER", "the game is over")
             if seat is None:
@@ -307,10 +375,50 @@ class GameHost:
                     "SEAT_TAKEN",
                     f"seat {seat} is taken (a lost token is replaced by ReissueSeatToken)",
                 )
-            token = auth.new_token()
+            token = self._secret("seat", session.game_id, str(seat), request_id=request_id)
             hashed = auth.token_hash(token)
-            await self._commit(session, seat, "join", "join", "client", token_hash=hashed)
-            return seat, token, session.summary()
+            await self._commit(
+                session,
+                seat,
+                "join",
+                "join",
+                "client",
+                token_hash=hashed,
+                request_hash=hashed_request,
+            )
+            return Joined(seat, token, session.summary(), replayed=False)
+
+    @staticmethod
+    def _invited(session: Session, seat: int | None, invite: str) -> int:
+        """The seat a private game's `invite` is for (it must be `seat`, if named)."""
+        if not invite:
+            raise ServiceError("INVITE_REQUIRED", "this game is private: its invite is required")
+        invited = auth.match_seat(invite, session.invite_hashes)
+        if invited is None:
+            raise ServiceError("BAD_INVITE", "not an invite of this game")
+        if seat is not None and seat != invited:
+            raise ServiceError("BAD_INVITE", f"not the invite of seat {seat}")
+        return invited
+
+    def _joined_before(
+        self, session: Session, seat: int, asked: int | None, invite: str, request_id: str
+    ) -> Joined:
+        """The answer to a retried JoinGame (lock held): the seat and token it took."""
+        if session.access == "private":
+            self._invited(session, seat, invite)
+        if asked is not None and asked != seat:
+            raise ServiceError(
+                "REQUEST_ID_REUSED", f"request_id was used to join seat {seat}, not {asked}"
+            )
+        token = self._secret("seat", session.game_id, str(seat), request_id=request_id)
+        stored = session.token_hashes[seat]
+        if stored is None or not auth.matches(token, stored):
+            raise ServiceError(
+                "SEAT_TAKEN",
+                f"seat {seat} was joined with this request_id, but its token has been "
+                "reissued since (ReissueSeatToken)",
+            )
+        return Joined(seat, token, session.summary(), replayed=True)
 
     async def reissue(self, game_id: str, admin_token: str, seat: int) -> str:
         """A new token for a joined seat; the old one stops working."""
@@ -367,19 +475,22 @@ class GameHost:
             event = await self._commit(session, seat, "action", action, "client", client_seq)
             return Outcome(event, False, state.game.phase, state.to_act(), state.status)
 
-    async def resign(self, game_id: str, token: str) -> tuple[StoredEvent, dict[str, Any] | None]:
-        """Ends the game by the token's seat's resignation; returns the event and result."""
+    async def resign(
+        self, game_id: str, token: str
+    ) -> tuple[StoredEvent, dict[str, Any] | None, str]:
+        """Ends the game (at a table: the hand, then the match) by the token's seat's
+        resignation; returns the event, the hand's result and the variant."""
         session = await self._session(game_id)
         return await self._change(self._resign(session, token))
 
     async def _resign(
         self, session: Session, token: str
-    ) -> tuple[StoredEvent, dict[str, Any] | None]:
+    ) -> tuple[StoredEvent, dict[str, Any] | None, str]:
         async with session.lock:  # the token is checked here: a reissue may have revoked it
             seat = session.authenticate(token)
             self._check_started(session.state)
             event = await self._commit(session, seat, "resign", "resign", "client")
-            return event, session.game.result
+            return event, session.game.result, session.config["variant"]
 
     @staticmethod
     def _check_turn(state: GameState, seat: int) -> None:
@@ -394,7 +505,8 @@ class GameHost:
 
     @staticmethod
     def _check_started(state: GameState) -> None:
-        """FAILED_PRECONDITION once the game is over, or while a seat is open."""
+        """FAILED_PRECONDITION once the game is over, while a seat is open, or between a
+        table's hands."""
         if state.finished:
             raise ServiceError("GAME_OVER", "the game is over")
         if state.status == "waiting":
@@ -403,6 +515,8 @@ class GameHost:
                 "GAME_NOT_STARTED",
                 f"the game has not started: seat {', '.join(open_seats)} is open",
             )
+        if state.next_step() is not None:
+            raise ServiceError("NOT_YOUR_TURN", f"nobody may act now: hand {state.hand} is over")
 
     async def _commit(
         self,
@@ -413,6 +527,7 @@ class GameHost:
         source: str,
         client_seq: int | None = None,
         token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
     ) -> StoredEvent:
         """Applies an event in memory, stores it, then publishes it (session lock held).
 
@@ -421,19 +536,19 @@ class GameHost:
         """
         state = session.state
         status_before = state.status
+        at = time.time()
         try:
             if kind == "action":
                 state.game.apply(seat, action)
                 applied = state.game.last_action
                 assert applied is not None  # the action just applied
                 canonical = applied[1]
-            else:
+                state.version += 1
+            else:  # a join, a resignation, a table's hand boundary: as a replay does it
                 canonical = kind
-                if kind == "resign":
-                    state.game.resign(seat)
-                else:
-                    state.joined[seat] = True
-            state.version += 1
+                state.apply(
+                    StoredEvent(state.version + 1, seat, kind, kind, source, None, None, at)
+                )
             result = self._check_end(state)
         except IllegalAction as err:
             raise ServiceError.from_game(err) from None
@@ -453,7 +568,7 @@ class GameHost:
             source=source,
             client_seq=client_seq,
             request=action if source == "client" and kind == "action" else None,
-            at=time.time(),
+            at=at,
         )
         try:
             changed = state.status != status_before
@@ -462,6 +577,7 @@ class GameHost:
                 event,
                 (state.status, state.game.phase, result) if changed else None,
                 token_hash,
+                request_hash,
             )
             await written
         except Exception as err:
@@ -473,6 +589,7 @@ class GameHost:
             session.seqs[(seat, client_seq)] = event
         if token_hash is not None:
             session.token_hashes[seat] = token_hash
+            session.join_requests[seat] = request_hash
         if state.finished:
             self._games.add(session)
         self._automate(session)
@@ -481,10 +598,11 @@ class GameHost:
 
     @staticmethod
     def _check_end(state: GameState) -> dict[str, Any] | None:
-        """The result once the game is over, after checking the views can show it."""
+        """The result once the game is over (a table's: its final standing), after
+        checking the views can show it."""
         if not state.finished:
             return None
-        result = state.game.result
+        result = state.result
         state.game.view(None)
         return result
 
@@ -498,6 +616,9 @@ class GameHost:
         if state.status != "playing" or self._closing:
             return
         version = session.version
+        if state.next_step() is not None:  # between a table's hands
+            self._start(self._advance, session, version)
+            return
         to_act = state.game.to_act
         if any(session.bots[s] for s in to_act):
             self._start(self._bot_turn, session, version)
@@ -551,6 +672,16 @@ class GameHost:
                 log.error("game %s: bot %r chose %r: %s", session.game_id, name, action, err)
                 default = timers.default_action(game, seat)
                 await self._commit(session, seat, "action", default, "bot")
+
+    async def _advance(self, session: Session, version: int) -> None:
+        """The server's event due at a table at `version`: a hand's end, the next hand,
+        the match's end."""
+        async with session.lock:
+            if self._closing or session.version != version:
+                return
+            step = session.state.next_step()
+            if step is not None:
+                await self._commit(session, 0, step, step, "server")
 
     async def _time_out(self, session: Session, version: int) -> None:
         """Applies the default action of every client seat still to act at `version`."""
@@ -617,8 +748,9 @@ class GameHost:
                     )
                 event = session.events[-1]
                 now = snapshot(session.game_id, session.state, seat, session.deadline)
+                hand = session.state.hand_of(event.version)
             seen, again = event.version, False
-            yield Seen(event, *visible_action(event, seat, False), now)
+            yield Seen(event, *visible_action(event, seat, False), now, hand)
             if now.status == "finished":
                 return
 
@@ -647,23 +779,55 @@ class GameHost:
                 state.apply(event)
                 action, redacted = visible_action(event, seat, False)
                 when = deadline if event.version == latest else None
-                yield Seen(event, action, redacted, snapshot(session.game_id, state, seat, when))
+                now = snapshot(session.game_id, state, seat, when)
+                yield Seen(event, action, redacted, now, state.hand_of(event.version))
 
-    async def history(self, game_id: str, token: str) -> History:
-        """The game's events: complete once it is over; before, redacted for the token's
-        seat (or, without a token, for a spectator)."""
+    async def history(self, game_id: str, token: str, hand: int | None = None) -> History:
+        """The game's events (at a table, only those of `hand` if named): complete once
+        it is over; before, a running hand's are redacted for the token's seat (or,
+        without a token, for a spectator)."""
         session = await self._session(game_id)
         seat = session.authenticate(token) if token else None
         async with session.lock:
-            finished = session.state.finished
-            events = [Seen(e, *visible_action(e, seat, finished), None) for e in session.events]
+            state = session.state
+            if hand is not None and not 1 <= hand <= state.hand:
+                raise ServiceError(
+                    "NO_SUCH_HAND", f"there is no hand {hand}: hands so far are 1..{state.hand}"
+                )
+            finished = state.finished
+            events = []
+            for event in session.events:
+                of = state.hand_of(event.version)
+                if hand is None or of == hand:
+                    shown = visible_action(event, seat, state.hand_over(of))
+                    events.append(Seen(event, *shown, None, of))
             return History(
                 summary=session.summary(),
                 events=events,
                 complete=finished,
                 config=session.config if finished else None,
-                result=session.game.result if finished else None,
+                result=state.result,
+                hands=_hands(state),
             )
+
+
+def _hands(state: GameState) -> list[Hand]:
+    """A table's hands as its history shows them (none for a single game)."""
+    if state.match is None:
+        return []
+    out = []
+    for number, game in enumerate(state.match.games, start=1):
+        ends = state.end_versions
+        out.append(
+            Hand(
+                hand=number,
+                start_version=state.hand_versions[number - 1],
+                end_version=ends[number - 1] if number <= len(ends) else 0,
+                config=game.config() if state.finished else None,
+                result=game.result,
+            )
+        )
+    return out
 
 
 def _turn_due(session: Session, seat: int, seen: int, again: bool) -> bool:

@@ -86,7 +86,7 @@ class Registry:
     async def page(
         self, status: str | None, variant: str | None, page_size: int, page_token: str
     ) -> tuple[list[Summary], str]:
-        """A page of game summaries, newest first, and the next page's token."""
+        """A page of the open games' summaries, newest first, and the next page's token."""
         limits.check_text("variant", variant or "", limits.MAX_NAME)
         limits.check_text("page_token", page_token, limits.MAX_PAGE_TOKEN)
         size = min(page_size or PAGE_SIZE, MAX_PAGE_SIZE)
@@ -116,6 +116,8 @@ class Registry:
                         version=row.version,
                         timers=row.timers,
                         created_at=row.created_at,
+                        access=row.access,
+                        match=row.result if row.kind == "table" else None,
                     )
                 )
         token = _encode_page_token(rows[size - 1]) if len(rows) > size else ""

@@ -23,7 +23,8 @@ from grpc_health.v1.health import aio as health_aio
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc
-from fenpai.service import convert, handlers, limits, timers
+from fenpai.service import convert, handlers, limits, timers, typed
+from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost
@@ -148,14 +149,34 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def CreateGame(
         self, request: pb.CreateGameRequest, context: Any
     ) -> pb.CreateGameResponse:
-        summary, admin = await self._host.create(
-            request.variant,
-            dict(request.options),
-            request.seed if request.HasField("seed") else None,
-            dict(request.bots),
-            dict(request.timer_seconds),
+        match = None
+        if request.HasField("match"):
+            settings = request.match
+            match = MatchSettings(
+                hands=settings.hands,
+                clock=settings.clock_seconds if settings.HasField("clock_seconds") else None,
+            )
+        created = await self._host.create(
+            CreateRequest(
+                variant=request.variant,
+                options=dict(request.options),
+                seed=request.seed if request.HasField("seed") else None,
+                bots=dict(request.bots),
+                timers=dict(request.timer_seconds),
+                access=convert.access_name(request.access),
+                request_id=request.request_id,
+                match=match,
+            )
         )
-        return pb.CreateGameResponse(game=convert.game(summary), admin_token=admin)
+        return pb.CreateGameResponse(
+            game=convert.game(created.summary),
+            admin_token=created.admin_token,
+            invites=[
+                pb.Invite(seat=seat, invite=invite)
+                for seat, invite in sorted(created.invites.items())
+            ],
+            replayed=created.replayed,
+        )
 
     @_rpc
     async def GetGame(self, request: pb.GetGameRequest, context: Any) -> pb.GetGameResponse:
@@ -175,10 +196,18 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     @_rpc
     async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
-        seat, token, summary = await self._host.join(
-            request.game_id, request.seat if request.HasField("seat") else None
+        joined = await self._host.join(
+            request.game_id,
+            request.seat if request.HasField("seat") else None,
+            request.invite,
+            request.request_id,
         )
-        return pb.JoinGameResponse(seat=seat, seat_token=token, game=convert.game(summary))
+        return pb.JoinGameResponse(
+            seat=joined.seat,
+            seat_token=joined.token,
+            game=convert.game(joined.summary),
+            replayed=joined.replayed,
+        )
 
     @_rpc
     async def ReissueSeatToken(
@@ -262,21 +291,33 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def GetHistory(
         self, request: pb.GetHistoryRequest, context: Any
     ) -> pb.GetHistoryResponse:
-        history = await self._host.history(request.game_id, request.seat_token)
-        return pb.GetHistoryResponse(
+        history = await self._host.history(
+            request.game_id,
+            request.seat_token,
+            request.hand if request.HasField("hand") else None,
+        )
+        variant = history.summary.variant
+        out = pb.GetHistoryResponse(
             game=convert.game(history.summary),
             events=[convert.event(e) for e in history.events],
             complete=history.complete,
-            config_json=convert.to_json(history.config) if history.config else "",
+            config_json=convert.config_json(history.config) if history.config else "",
             result_json=convert.to_json(history.result) if history.result else "",
+            hands=[convert.hand(h, variant) for h in history.hands],
         )
+        if history.result and history.summary.match is None:
+            out.result.CopyFrom(typed.hand_result(variant, history.result))
+        return out
 
     @_rpc
     async def Resign(self, request: pb.ResignRequest, context: Any) -> pb.ResignResponse:
-        event, result = await self._host.resign(request.game_id, request.seat_token)
-        return pb.ResignResponse(
+        event, result, variant = await self._host.resign(request.game_id, request.seat_token)
+        out = pb.ResignResponse(
             version=event.version, result_json=convert.to_json(result) if result else ""
         )
+        if result:
+            out.result.CopyFrom(typed.hand_result(variant, result))
+        return out
 
 
 class Server:

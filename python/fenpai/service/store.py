@@ -6,21 +6,29 @@ savepoint per write, so that the failing write fails alone. A write is awaited o
 caller's event loop, and the writer wakes the loop once per batch. With the default
 `synchronous=FULL`, a committed write survives a crash of the process or of the machine.
 
-Schema (version 1):
+Schema (version 2):
 
-- `games`: one row per game — its `Game.config()` JSON (what `new_game` needs, the seed
-  included), effective timers, the admin token's hash, and for listing its status
-  (waiting, playing, finished) with the phase and version as of the last status change,
-  and the result once finished. (A running game is listed from memory.)
-- `seats`: one row per seat — a bot's name, or the SHA-256 of the joined client's token.
+- `games`: one row per game — its kind (`game`: one hand; `table`: a match), its
+  config JSON (`Game.config()`, or a table's `Match.config()`: what `new_game` or
+  `new_match` needs, the seed included), effective timers, the admin token's hash, who
+  may join (`open`, `private`), the hash of the CreateGame request id and of the
+  request it named (to answer a retry), and for listing its status (waiting, playing,
+  finished) with the phase and version as of the last status change, and the result
+  once finished (a table's: its final standing). (A running game is listed from memory.)
+- `seats`: one row per seat — a bot's name, or the SHA-256 of the joined client's token;
+  a private game's seat invite's SHA-256; the SHA-256 of the JoinGame request id.
 - `events`: one row per event, keyed by (game, version) — the seat, the kind (`join`,
-  `action`, `resign`), the canonical action text, who chose it (client, bot, timeout),
+  `action`, `resign`, and at a table the server's `hand_end`, `hand_start`,
+  `match_end`), the canonical action text, who chose it (client, bot, timeout, server),
   and for a client's action its `client_seq` (unique per game and seat) and the text it
   sent, so that a retried action is recognised. A `client_seq` is a uint64 and SQLite's
   integers are signed 64-bit: one of 2**63 and above is stored as its two's complement
-  (negative), so that every value round-trips and stays unique.
+  (negative), so that every value round-trips and stays unique. A table's hands ride
+  on this log: its hand boundaries are events, so a table is restored like a game.
+- `server_secret`: one row, the key that request-id retries derive their tokens from.
 
-A game is restored by replaying its events on `new_game(**config)`.
+A game is restored by replaying its events on `new_game(**config)` (a table: on
+`new_match(**config)`). Version 1 databases are migrated in place (`MIGRATIONS`).
 """
 
 from __future__ import annotations
@@ -29,15 +37,34 @@ import asyncio
 import json
 import os
 import queue
+import secrets
 import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-SCHEMA = """
+EVENTS = """
+CREATE TABLE IF NOT EXISTS {name} (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    version     INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN
+                    ('join', 'action', 'resign', 'hand_end', 'hand_start', 'match_end')),
+    action      TEXT NOT NULL,
+    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout', 'server')),
+    client_seq  INTEGER,
+    request     TEXT,
+    at          REAL NOT NULL,
+    PRIMARY KEY (game_id, version),
+    UNIQUE (game_id, seat, client_seq)
+) WITHOUT ROWID;
+"""
+
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS games (
     game_id     TEXT PRIMARY KEY,
     variant     TEXT NOT NULL,
@@ -48,31 +75,55 @@ CREATE TABLE IF NOT EXISTS games (
     status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
     phase       TEXT NOT NULL,
     version     INTEGER NOT NULL DEFAULT 0,
-    result      TEXT
+    result      TEXT,
+    kind        TEXT NOT NULL DEFAULT 'game' CHECK (kind IN ('game', 'table')),
+    access      TEXT NOT NULL DEFAULT 'open' CHECK (access IN ('open', 'private')),
+    request_hash        BLOB,
+    request_fingerprint BLOB
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at);
 CREATE INDEX IF NOT EXISTS games_by_time ON games (created_at, game_id);
+CREATE UNIQUE INDEX IF NOT EXISTS games_by_request ON games (request_hash);
 CREATE TABLE IF NOT EXISTS seats (
     game_id     TEXT NOT NULL REFERENCES games (game_id),
     seat        INTEGER NOT NULL,
     bot         TEXT,
     token_hash  BLOB,
+    invite_hash  BLOB,
+    request_hash BLOB,
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS events (
-    game_id     TEXT NOT NULL REFERENCES games (game_id),
-    version     INTEGER NOT NULL,
-    seat        INTEGER NOT NULL,
-    kind        TEXT NOT NULL CHECK (kind IN ('join', 'action', 'resign')),
-    action      TEXT NOT NULL,
-    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout')),
-    client_seq  INTEGER,
-    request     TEXT,
-    at          REAL NOT NULL,
-    PRIMARY KEY (game_id, version),
-    UNIQUE (game_id, seat, client_seq)
-) WITHOUT ROWID;
 """
+    + EVENTS.format(name="events")
+    + """
+CREATE TABLE IF NOT EXISTS server_secret (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    secret      BLOB NOT NULL
+);
+"""
+)
+
+#: Schema version -> the script that brings a database of that version to the next.
+MIGRATIONS: dict[int, str] = {
+    # 1 -> 2: tables, private seats, request ids; the events take the server's kinds.
+    1: """
+ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'game'
+    CHECK (kind IN ('game', 'table'));
+ALTER TABLE games ADD COLUMN access TEXT NOT NULL DEFAULT 'open'
+    CHECK (access IN ('open', 'private'));
+ALTER TABLE games ADD COLUMN request_hash BLOB;
+ALTER TABLE games ADD COLUMN request_fingerprint BLOB;
+CREATE UNIQUE INDEX games_by_request ON games (request_hash);
+ALTER TABLE seats ADD COLUMN invite_hash BLOB;
+ALTER TABLE seats ADD COLUMN request_hash BLOB;
+"""
+    + EVENTS.format(name="events_v2")
+    + """
+INSERT INTO events_v2 SELECT * FROM events;
+DROP TABLE events;
+ALTER TABLE events_v2 RENAME TO events;
+""",
+}
 
 #: At most this many waiting writes share one transaction.
 MAX_BATCH = 512
@@ -99,6 +150,10 @@ def _unsigned(stored: int | None) -> int | None:
 
 class StoreError(Exception):
     """The database cannot be opened or used."""
+
+
+class RequestIdTaken(StoreError):
+    """Another game was created with the same CreateGame request id."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +183,14 @@ class StoredGame:
     bots: list[str | None]
     token_hashes: list[bytes | None]
     events: list[StoredEvent]
+    #: `game` (one hand) or `table` (a match; `config` is `Match.config()`).
+    kind: str = "game"
+    #: `open` or `private`.
+    access: str = "open"
+    #: Per seat, its invite's hash (a private game's client seats).
+    invite_hashes: list[bytes | None] | None = None
+    #: Per seat, the hash of the request id it was joined with.
+    join_requests: list[bytes | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +206,9 @@ class GameRow:
     version: int
     bots: list[str | None]
     joined: list[bool]
+    kind: str
+    access: str
+    result: dict[str, Any] | None
 
 
 class Store:
@@ -157,6 +223,10 @@ class Store:
             self._writer_conn = self._connect(synchronous)
             self._migrate()
             self._reader = self._connect(synchronous)
+            #: The server's secret key (request-id retries derive tokens from it).
+            self.secret: bytes = self._reader.execute(
+                "SELECT secret FROM server_secret WHERE id = 1"
+            ).fetchone()[0]
         except sqlite3.Error as err:
             raise StoreError(f"cannot use the database {path}: {err}") from None
         self._reader_lock = threading.Lock()
@@ -175,14 +245,26 @@ class Store:
         return conn
 
     def _migrate(self) -> None:
+        """Creates the schema, or brings an older one up to date (each step in a
+        transaction of its own), and the server's secret on first use."""
         conn = self._writer_conn
         found = conn.execute("PRAGMA user_version").fetchone()[0]
-        if found not in (0, SCHEMA_VERSION):
+        if found != 0 and found not in MIGRATIONS and found != SCHEMA_VERSION:
             raise StoreError(
                 f"{self.path} has schema version {found}; this server knows {SCHEMA_VERSION}"
             )
-        conn.executescript(SCHEMA)
-        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        if found == 0:
+            conn.executescript(f"BEGIN; {SCHEMA}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        while found in MIGRATIONS:
+            conn.executescript(
+                f"BEGIN; {MIGRATIONS[found]}; PRAGMA user_version={found + 1}; COMMIT;"
+            )
+            found += 1
+        conn.executescript(SCHEMA)  # the tables a migration does not make
+        conn.execute(
+            "INSERT OR IGNORE INTO server_secret (id, secret) VALUES (1, ?)",
+            (secrets.token_bytes(32),),
+        )
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -265,13 +347,28 @@ class Store:
         status: str,
         phase: str,
         bots: list[str | None],
+        kind: str = "game",
+        access: str = "open",
+        invite_hashes: list[bytes | None] | None = None,
+        request: tuple[bytes, bytes] | None = None,
     ) -> asyncio.Future[None]:
-        """Stores a new game and its seats."""
+        """Stores a new game and its seats; `request` is the (request id hash, request
+        fingerprint) of a CreateGame that named a request id (RequestIdTaken if another
+        game has that id)."""
+        invites = invite_hashes or [None] * len(bots)
 
         def fn(conn: sqlite3.Connection) -> None:
+            if (
+                request is not None
+                and conn.execute(
+                    "SELECT 1 FROM games WHERE request_hash = ?", (request[0],)
+                ).fetchone()
+            ):
+                raise RequestIdTaken("a game was created with this request id")
             conn.execute(
                 "INSERT INTO games (game_id, variant, config, timers, admin_hash, created_at,"
-                " status, phase) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " status, phase, kind, access, request_hash, request_fingerprint)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     config["variant"],
@@ -281,11 +378,14 @@ class Store:
                     created_at,
                     status,
                     phase,
+                    kind,
+                    access,
+                    *(request or (None, None)),
                 ),
             )
             conn.executemany(
-                "INSERT INTO seats (game_id, seat, bot) VALUES (?, ?, ?)",
-                [(game_id, seat, bot) for seat, bot in enumerate(bots)],
+                "INSERT INTO seats (game_id, seat, bot, invite_hash) VALUES (?, ?, ?, ?)",
+                [(game_id, seat, bot, invites[seat]) for seat, bot in enumerate(bots)],
             )
 
         return self.write(fn)
@@ -307,15 +407,18 @@ class Store:
         event: StoredEvent,
         status: tuple[str, str, dict[str, Any] | None] | None = None,
         token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
     ) -> asyncio.Future[None]:
-        """Stores an event, with a joining seat's token hash, and when the game's status
-        changes (it starts or ends), its (status, phase, result) after the event."""
+        """Stores an event, with a joining seat's token hash (and the hash of the request
+        id it joined with), and when the game's status changes (it starts or ends), its
+        (status, phase, result) after the event."""
 
         def fn(conn: sqlite3.Connection) -> None:
             if token_hash is not None:
                 conn.execute(
-                    "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
-                    (token_hash, game_id, event.seat),
+                    "UPDATE seats SET token_hash = ?, request_hash = ?"
+                    " WHERE game_id = ? AND seat = ?",
+                    (token_hash, request_hash, game_id, event.seat),
                 )
             conn.execute(
                 "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq,"
@@ -367,14 +470,17 @@ class Store:
     def load(self, game_id: str) -> StoredGame | None:
         """Everything stored about a game, or None."""
         rows = self._read(
-            "SELECT config, timers, admin_hash, created_at, status FROM games WHERE game_id = ?",
+            "SELECT config, timers, admin_hash, created_at, status, kind, access FROM games"
+            " WHERE game_id = ?",
             (game_id,),
         )
         if not rows:
             return None
-        config, timers, admin_hash, created_at, status = rows[0]
+        config, timers, admin_hash, created_at, status, kind, access = rows[0]
         seats = self._read(
-            "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT bot, token_hash, invite_hash, request_hash FROM seats WHERE game_id = ?"
+            " ORDER BY seat",
+            (game_id,),
         )
         events = self._read(
             "SELECT version, seat, kind, action, source, client_seq, request, at FROM events"
@@ -391,21 +497,33 @@ class Store:
             bots=[s[0] for s in seats],
             token_hashes=[s[1] for s in seats],
             events=[
-                StoredEvent(v, seat, kind, action, source, _unsigned(seq), request, at)
-                for v, seat, kind, action, source, seq, request, at in events
+                StoredEvent(v, seat, what, action, source, _unsigned(seq), request, at)
+                for v, seat, what, action, source, seq, request, at in events
             ],
+            kind=kind,
+            access=access,
+            invite_hashes=[s[2] for s in seats],
+            join_requests=[s[3] for s in seats],
         )
+
+    def created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
+        """(game id, request fingerprint) of the game a CreateGame request id made."""
+        rows = self._read(
+            "SELECT game_id, request_fingerprint FROM games WHERE request_hash = ?",
+            (request_hash,),
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
 
     def row(self, game_id: str) -> GameRow | None:
         """A game's summary columns, or None."""
         rows = self._read(
-            "SELECT config, timers, created_at, status, phase, version FROM games"
-            " WHERE game_id = ?",
+            "SELECT config, timers, created_at, status, phase, version, kind, access, result"
+            " FROM games WHERE game_id = ?",
             (game_id,),
         )
         if not rows:
             return None
-        config, timers, created_at, status, phase, version = rows[0]
+        config, timers, created_at, status, phase, version, kind, access, result = rows[0]
         seats = self._read(
             "SELECT bot, token_hash FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
@@ -419,6 +537,9 @@ class Store:
             version=version,
             bots=[s[0] for s in seats],
             joined=[s[0] is not None or s[1] is not None for s in seats],
+            kind=kind,
+            access=access,
+            result=None if result is None else json.loads(result),
         )
 
     def list_games(
@@ -428,9 +549,9 @@ class Store:
         before: tuple[float, str] | None,
         limit: int,
     ) -> list[tuple[str, float]]:
-        """(game id, creation time) of games newest first, optionally filtered, strictly
-        older than `before`."""
-        where: list[str] = []
+        """(game id, creation time) of the open games newest first, optionally filtered,
+        strictly older than `before` (a private game is never listed)."""
+        where: list[str] = ["access = 'open'"]
         args: list[Any] = []
         if status is not None:
             where.append("status = ?")
@@ -441,9 +562,7 @@ class Store:
         if before is not None:
             where.append("(created_at < ? OR (created_at = ? AND game_id < ?))")
             args += [before[0], before[0], before[1]]
-        sql = "SELECT game_id, created_at FROM games"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
+        sql = "SELECT game_id, created_at FROM games WHERE " + " AND ".join(where)
         sql += " ORDER BY created_at DESC, game_id DESC LIMIT ?"
         return [(r[0], r[1]) for r in self._read(sql, (*args, limit))]
 
