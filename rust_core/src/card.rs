@@ -285,8 +285,16 @@ impl Counts {
     }
 
     pub fn len(&self) -> usize {
-        // At most 54 x 255 copies: a u16 sum cannot overflow, and vectorises.
-        self.0.iter().map(|&n| n as u16).sum::<u16>() as usize
+        const LOW: u64 = 0x00FF_00FF_00FF_00FF;
+        self.words()
+            .iter()
+            .map(|&w| {
+                // Four 16-bit sums of two counts each, then their total in the top lane
+                // (at most 4 x 510: no lane overflows).
+                let pairs = (w & LOW) + ((w >> 8) & LOW);
+                (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+            })
+            .sum()
     }
 
     pub fn is_empty(&self) -> bool {

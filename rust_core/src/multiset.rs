@@ -143,10 +143,20 @@ impl Walk<'_> {
     }
 }
 
+/// The completion table last filled on this thread, and the space it is for: a table
+/// depends only on the items, the size and the pairs needed, so a space counted and
+/// then indexed (a bot's choice, `num_legal` then `apply_legal`) fills it once.
+#[derive(Default)]
+struct Table {
+    items: ItemList,
+    size: usize,
+    need: usize,
+    filled: bool,
+    ways: Vec<u64>,
+}
+
 thread_local! {
-    /// The completion table's storage, reused by every [`Space`] of this thread: a
-    /// table is filled whole before it is read, so nothing in it carries over.
-    static WAYS: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+    static WAYS: RefCell<Table> = RefCell::new(Table::default());
 }
 
 /// A space of multisets, counted when made and indexed through a table of completions.
@@ -185,12 +195,25 @@ impl Space {
     /// more cards from `items[i..]` when `p` pairs (capped at `need`) are already held.
     fn with_table<R>(&self, f: impl FnOnce(&[u64]) -> R) -> R {
         let len = (self.items.len() + 1) * (self.size + 1) * (self.need + 1);
-        WAYS.with_borrow_mut(|ways| {
-            if ways.len() < len {
-                ways.resize(len, 0);
+        WAYS.with_borrow_mut(|table| {
+            let same = table.filled
+                && table.size == self.size
+                && table.need == self.need
+                && *table.items == *self.items;
+            if !same {
+                if table.ways.len() < len {
+                    table.ways.resize(len, 0);
+                }
+                self.fill(&mut table.ways[..len]);
+                *table = Table {
+                    items: self.items,
+                    size: self.size,
+                    need: self.need,
+                    filled: true,
+                    ways: std::mem::take(&mut table.ways),
+                };
             }
-            self.fill(&mut ways[..len]);
-            f(&ways[..len])
+            f(&table.ways[..len])
         })
     }
 
