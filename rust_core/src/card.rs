@@ -318,6 +318,15 @@ impl Counts {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
     }
 
+    /// The copies of the cards `mask` marks (0xFF) and none of the others (0).
+    pub fn masked(&self, mask: &Counts) -> Counts {
+        let mut out = *self;
+        for (n, m) in out.0.iter_mut().zip(mask.0) {
+            *n &= m;
+        }
+        out
+    }
+
     /// The first card of `other` that `self` holds fewer copies of, if any.
     pub fn first_missing(&self, other: &Counts) -> Option<Card> {
         (0..NUM_CARDS)

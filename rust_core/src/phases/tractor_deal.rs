@@ -107,7 +107,8 @@ impl TractorDeal {
             final_seat: 0,
             final_passes: 0,
             end: None,
-            log: Vec::new(),
+            // A question per card dealt, and a short final round (TR-12).
+            log: Vec::with_capacity(DEALT + 2 * PLAYERS),
         };
         deal.advance();
         Ok(deal)

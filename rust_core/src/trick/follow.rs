@@ -102,8 +102,9 @@ impl TrickRules {
         Ok((hand, lead))
     }
 
-    pub(crate) fn obligation(&self, hand: &Counts, lead: &Format) -> Obligation {
-        let held = self.in_suit(hand, lead.suit);
+    /// What `held`, a hand's cards of the led suit, obliges its holder to play.
+    pub(crate) fn obligation(&self, held: &Counts, lead: &Format) -> Obligation {
+        let held = *held;
         if held.len() < lead.len {
             return Obligation::Short;
         }
@@ -222,7 +223,7 @@ impl TrickRules {
         let held = self.in_suit(hand, suit);
         let played = self.in_suit(play, suit);
         let name = self.suit_name(suit);
-        let obligation = self.obligation(hand, lead);
+        let obligation = self.obligation(&held, lead);
         if let Obligation::Short = obligation {
             if played != held {
                 return Some(ActionError::breaks(

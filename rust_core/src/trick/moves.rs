@@ -265,7 +265,7 @@ impl TrickRules {
         let suit = lead.suit;
         let held = self.in_suit(hand, suit);
         let k = lead.len;
-        match self.obligation(hand, lead) {
+        match self.obligation(&held, lead) {
             Obligation::Short => {
                 let mut others = *hand;
                 others.remove_all(&held);

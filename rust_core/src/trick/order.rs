@@ -200,6 +200,8 @@ pub struct TrickRules {
     place: [u8; NUM_CARDS],
     /// Each effective suit's cards as a range of `order` (a suit's cards are adjacent there).
     span: [(u8, u8); 5],
+    /// Each effective suit as a mask: 0xFF for its cards, 0 for the others.
+    masks: [Counts; 5],
 }
 
 impl TrickRules {
@@ -247,6 +249,7 @@ impl TrickRules {
             order: [Card(0); NUM_CARDS],
             place: [0; NUM_CARDS],
             span: [(0, 0); 5],
+            masks: [Counts::default(); 5],
         };
         for (suit, levels) in groups.into_iter().enumerate() {
             let mut out = Vec::with_capacity(levels.len());
@@ -278,6 +281,9 @@ impl TrickRules {
                     .take_while(|&&c| rules.suit_of(c) == suit)
                     .count();
             rules.span[suit as usize] = (start as u8, end as u8);
+            for &c in &order[start..end] {
+                rules.masks[suit as usize].0[c.index()] = u8::MAX;
+            }
             start = end;
         }
         debug_assert_eq!(start, NUM_CARDS);
@@ -337,22 +343,12 @@ impl TrickRules {
 
     /// The cards of `counts` in effective suit `suit`.
     pub fn in_suit(&self, counts: &Counts, suit: u8) -> Counts {
-        let mut out = Counts::default();
-        for level in self.levels(suit) {
-            for &c in level.cards() {
-                out.0[c.index()] = counts.get(c);
-            }
-        }
-        out
+        counts.masked(&self.masks[suit as usize])
     }
 
     /// How many cards of `counts` are in effective suit `suit`.
     pub fn count_in_suit(&self, counts: &Counts, suit: u8) -> usize {
-        self.levels(suit)
-            .iter()
-            .flat_map(|l| l.cards())
-            .map(|&c| counts.get(c) as usize)
-            .sum()
+        self.in_suit(counts, suit).len()
     }
 
     /// The name of an effective suit for messages: "trumps", "spades", …

@@ -101,14 +101,16 @@ impl TrickPlay {
                 .check_copies(&format!("hand {i}"), h)
                 .map_err(|e| e.0)?;
         }
+        // Room for the whole hand at once: a play has a card at least, a trick n plays.
+        let cards: usize = hands.iter().map(Counts::len).sum();
         Ok(TrickPlay {
             rules,
             hands,
             leader,
-            trick: Vec::new(),
+            trick: Vec::with_capacity(n),
             lead: None,
             attempted: None,
-            tricks: Vec::new(),
+            tricks: Vec::with_capacity(size),
             points: vec![0; n],
             failed_throws: vec![0; n],
             call: None,
@@ -116,7 +118,7 @@ impl TrickPlay {
             friend_public: false,
             grab: false,
             moves: None,
-            log: Vec::new(),
+            log: Vec::with_capacity(cards),
         })
     }
 
@@ -440,11 +442,12 @@ impl TrickPlay {
         if self.lead.is_none() {
             let format = self.rules.legal_lead_format(&play);
             let format = if format.is_throw() {
-                let others: Vec<Counts> = (0..self.num_players())
-                    .filter(|&s| s != seat)
-                    .map(|s| self.hands[s])
-                    .collect();
-                let check = self.rules.check_throw_counts(&format, &others);
+                let mut others = [Counts::default(); 7];
+                for (slot, s) in (0..self.num_players()).filter(|&s| s != seat).enumerate() {
+                    others[slot] = self.hands[s];
+                }
+                let others = &others[..self.num_players() - 1];
+                let check = self.rules.check_throw_counts(&format, others);
                 if check.ok {
                     format
                 } else {

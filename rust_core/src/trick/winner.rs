@@ -67,6 +67,6 @@ impl TrickRules {
     /// The one effective suit all of `cards` are in, if there is one.
     pub fn single_suit(&self, cards: &Counts) -> Option<u8> {
         let suit = self.suit_of(cards.first()?);
-        (self.count_in_suit(cards, suit) == cards.len()).then_some(suit)
+        (self.in_suit(cards, suit) == *cards).then_some(suit)
     }
 }
