@@ -33,27 +33,34 @@ def test_simulate_equals_the_step_by_step_api(variant, options, bots):
         assert len(game.history) == game.num_actions == one["actions"][i]
 
 
-FIFTY_K_OPTIONS = [
-    {},
-    {"players": 3},
-    {"lead_after_out": "partner"},
-    {"players": 3, "lead_after_out": "partner"},
+#: Every variant and option set the scoring reads (kitty_points, decks, friend_grab, ...).
+OPTION_SETS = [
+    ("tractor", {}),
+    ("tractor", {"levels": ("A", "K"), "dealer": 1, "follow_format": "full"}),
+    ("tractor", {"levels": ("K", "A"), "dealer": 2, "follow_format": "exact"}),
+    ("red_five_4p", {}),
+    ("red_five_4p", {"decks": 3, "opening_bid": "minimum", "kitty_points": "always"}),
+    ("red_five_4p", {"kitty_points": "always"}),
+    ("red_five_5p", {}),
+    ("red_five_5p", {"friend_grab": "forbid", "prev_declarer": 3}),
+    ("fifty_k", {}),
+    ("fifty_k", {"players": 3}),
+    ("fifty_k", {"lead_after_out": "partner"}),
+    ("fifty_k", {"players": 3, "lead_after_out": "partner"}),
 ]
 
 
-@pytest.mark.parametrize("options", FIFTY_K_OPTIONS, ids=str)
-def test_fk_41_fk_51_simulate_scores_a_batch_as_each_game_alone(options):
-    """Fifty-K's `simulate` scores its hands in batches from the core's facts
-    (`FiftyK.play_batch`); over many seeds and bots it gives exactly what each game
-    played alone and scored by `Game.result` gives."""
-    n = options.get("players", 4)
-    for bots in (["random"] * n, ["greedy", "random", "greedy", "random"][:n]):
-        games = 150
-        got = fenpai.simulate("fifty_k", games, seed=41, bots=bots, **options)
+@pytest.mark.parametrize(("variant", "options"), OPTION_SETS, ids=str)
+def test_simulate_scores_a_batch_as_each_game_alone(variant, options):
+    """`simulate` scores its hands a batch at a time from the facts the core gives
+    (`Game.play_batch`, no Game per hand); over many seeds and bots it gives exactly
+    what each game played alone and scored by `Game.result` gives."""
+    n = fenpai.new_game(variant, **options).num_players
+    mixed = ["greedy", "random", "greedy", "random", "random"][:n]
+    for bots, games in ((["random"] * n, 120), (mixed, 40)):
+        got = fenpai.simulate(variant, games, seed=41, bots=bots, **options)
         for i, seed in enumerate(got["seed"].tolist()):
-            game = play_game(
-                fenpai.new_game("fifty_k", seed=seed, **options), make_bots(bots, seed)
-            )
+            game = play_game(fenpai.new_game(variant, seed=seed, **options), make_bots(bots, seed))
             result = game.result
             assert got["game_points"][i].tolist() == result["game_points"]
             assert got["card_points"][i].tolist() == result["card_points"]

@@ -45,12 +45,12 @@ __all__ = [
     "fifty_k_legal_play_ids",
     "fifty_k_legal_play_types",
     "fifty_k_legal_plays",
-    "fifty_k_outcomes",
     "fifty_k_play_from_id",
     "fifty_k_play_id",
     "fifty_k_readings",
     "format_cards",
     "play_hands",
+    "play_outcomes",
 ]
 
 _CardsLike = str | Iterable[Card | str]
@@ -352,6 +352,9 @@ class PhaseBot:
 def play_hands(
     variant: str, seeds: list[int], bots: list[str], **options: object
 ) -> list[tuple[object, ...]]: ...
+def play_outcomes(
+    variant: str, seeds: list[int], bots: list[str], **options: object
+) -> dict[str, np.ndarray | list[str]]: ...
 
 @final
 class Driver:
@@ -384,9 +387,6 @@ class Driver:
     def apply(self, slots: np.ndarray, actions: np.ndarray) -> None: ...
     def take_finished(self) -> list[tuple[int, int, tuple[object, ...]]]: ...
 
-def fifty_k_outcomes(
-    seeds: list[int], bots: list[str], players: int = 4, lead_after_out: str = "next"
-) -> dict[str, np.ndarray]: ...
 def fifty_k_deal(
     seed: int = 0, players: int = 4, deck: str | None = None, first_seat: int | None = None
 ) -> tuple[list[list[Card]], int, int]: ...

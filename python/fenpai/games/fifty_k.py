@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from fenpai import scoring
-from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, fifty_k_outcomes, format_cards
+from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards, play_outcomes
 from fenpai.games.base import Game
 from fenpai.games.phases import FiftyKPlayStep
 
@@ -132,8 +132,8 @@ class FiftyK(Game):
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """`Game.play_batch` without a Python object per hand: the core gives the facts
         the scoring reads in arrays, scored in one batch (FK-41..FK-43, FK-51..FK-53)."""
-        facts = fifty_k_outcomes(seeds, bots, **self.core_options())
-        collected, order = facts["collected"], facts["finish_order"]
+        facts = play_outcomes(self.variant, seeds, bots, **self.core_options())
+        collected, order = facts["points"], facts["finish_order"]
         left = facts["hand_points_left"]
         seats = np.arange(self.num_players)
         if self.num_players == 4:
