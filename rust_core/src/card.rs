@@ -318,6 +318,12 @@ impl Counts {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
     }
 
+    /// Whether some card has two copies or more.
+    pub fn has_pair(&self) -> bool {
+        // A byte of 2 or more has a bit above its lowest.
+        self.words().iter().any(|&w| w & 0xFEFE_FEFE_FEFE_FEFE != 0)
+    }
+
     /// The copies of the cards `mask` marks (0xFF) and none of the others (0).
     pub fn masked(&self, mask: &Counts) -> Counts {
         let mut out = *self;
@@ -360,11 +366,15 @@ impl Counts {
     pub fn to_cards(&self) -> Vec<Card> {
         let mut out = Vec::with_capacity(self.len());
         for (i, word) in self.words().into_iter().enumerate() {
-            if word == 0 {
-                continue;
-            }
-            for (j, &n) in word.to_le_bytes().iter().enumerate() {
-                out.extend(std::iter::repeat_n(Card((i * 8 + j) as u8), n as usize));
+            // Only the cards held: the lowest nonzero byte of what is left, each time.
+            let mut rest = word;
+            while rest != 0 {
+                let byte = rest.trailing_zeros() / 8;
+                let card = Card((i * 8) as u8 + byte as u8);
+                for _ in 0..(rest >> (8 * byte)) as u8 {
+                    out.push(card);
+                }
+                rest &= !(0xFF << (8 * byte));
             }
         }
         out

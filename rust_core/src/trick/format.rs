@@ -170,14 +170,20 @@ impl TrickRules {
             }
         }
         let mut rest = *counts;
-        let mut out = Vec::new();
-        while let Some((units, n)) = self.longest_tractor(&rest, suit) {
+        let mut out = Vec::with_capacity(counts.len());
+        while rest.has_pair() {
+            let Some((units, n)) = self.longest_tractor(&rest, suit) else {
+                break;
+            };
             let units = &units[..n];
             out.push(self.component_of(units, suit));
             for &(c, w) in units {
                 rest.remove(c, w);
             }
         }
+        // Made in order below: the triples, pairs and singles, each strongest first (and
+        // within a level in suit order); only the tractors need sorting.
+        let tractors = out.len();
         for width in [3u8, 2] {
             for level in self.levels(suit).iter().rev() {
                 for &c in level.cards() {
@@ -195,13 +201,24 @@ impl TrickRules {
                 }
             }
         }
-        out.sort_by(|a, b| {
+        out[..tractors].sort_by(|a, b| {
             (b.shape.priority(), b.top, std::cmp::Reverse(b.cards[0].0)).cmp(&(
                 a.shape.priority(),
                 a.top,
                 std::cmp::Reverse(a.cards[0].0),
             ))
         });
+        debug_assert!(out.windows(2).all(|w| {
+            (
+                w[0].shape.priority(),
+                w[0].top,
+                std::cmp::Reverse(w[0].cards[0].0),
+            ) >= (
+                w[1].shape.priority(),
+                w[1].top,
+                std::cmp::Reverse(w[1].cards[0].0),
+            )
+        }));
         out
     }
 
