@@ -266,8 +266,22 @@ impl TrickRules {
             }
             rules.levels[suit] = out;
         }
-        let mut order: [Card; NUM_CARDS] = std::array::from_fn(|i| Card(i as u8));
-        order.sort_unstable_by_key(|&c| rules.sort_key(c));
+        // The sort key's order, made directly: trumps then s, h, c, d; in each, levels
+        // strongest first, a level's cards in suit order (their index order).
+        let mut order = [Card(0); NUM_CARDS];
+        let mut next = 0;
+        for suit in [TRUMP, 0, 1, 2, 3] {
+            for level in rules.levels[suit as usize].iter().rev() {
+                for &c in level.cards() {
+                    order[next] = c;
+                    next += 1;
+                }
+            }
+        }
+        debug_assert_eq!(next, NUM_CARDS);
+        debug_assert!(order
+            .windows(2)
+            .all(|w| rules.sort_key(w[0]) < rules.sort_key(w[1])));
         rules.order = order;
         for (i, c) in order.iter().enumerate() {
             rules.place[c.index()] = i as u8;
@@ -549,6 +563,43 @@ mod tests {
             .iter()
             .all(|&(s, l)| s == TRUMP && l == 0));
         assert_eq!(order(&nt, "As")[0].0, 0);
+    }
+
+    #[test]
+    fn c_13_the_card_order_is_the_sort_key_order_and_the_suits_masks_agree() {
+        let suits = [
+            None,
+            Some(Suit::SPADES),
+            Some(Suit::HEARTS),
+            Some(Suit::CLUBS),
+            Some(Suit::DIAMONDS),
+        ];
+        for v in [Variant::Tractor, Variant::RedFive4p, Variant::RedFive5p] {
+            let levels: Vec<Rank> = if v == Variant::Tractor {
+                (0..13).map(Rank).collect()
+            } else {
+                vec![Rank::TWO]
+            };
+            for &trump in &suits {
+                for &level in &levels {
+                    let Ok(r) = TrickRules::new(v, trump, level, Options::defaults(v)) else {
+                        continue;
+                    };
+                    let mut sorted = *r.order();
+                    sorted.sort_by_key(|&c| r.sort_key(c));
+                    assert_eq!(&sorted, r.order(), "{v:?} {trump:?} {level:?}");
+                    assert!(r.levels(TRUMP).len() <= crate::trick::format::MAX_LEVELS);
+                    let all = Counts([1; NUM_CARDS]);
+                    for suit in 0..5u8 {
+                        let held = r.in_suit(&all, suit);
+                        for c in (0..NUM_CARDS as u8).map(Card) {
+                            assert_eq!(held.get(c) == 1, r.suit_of(c) == suit);
+                        }
+                        assert_eq!(r.count_in_suit(&all, suit), r.suit_cards(suit).len());
+                    }
+                }
+            }
+        }
     }
 
     #[test]
