@@ -6,7 +6,7 @@
 
 use crate::card::{Card, Counts};
 
-use super::order::{RulesError, TrickRules};
+use super::order::{RulesError, TrickRules, MAX_LEVELS};
 use crate::error::ActionError;
 
 /// The kind of a component, in priority order (C-41, C-51): tractor > triple > pair > single.
@@ -439,9 +439,6 @@ impl TrickRules {
 
 /// How [`TrickRules::longest_tractor`] ranks runs: cards, triples, top level.
 type TractorKey = (usize, u8, usize);
-
-/// The most levels an effective suit has (Red Five's trumps: 18).
-pub(crate) const MAX_LEVELS: usize = 18;
 
 /// One walk of [`TrickRules::each_tractor_placement`]: the units placed so far.
 struct Run<'a> {

@@ -10,6 +10,9 @@ use crate::card::{Card, Counts, Rank, Suit, BJ, LJ, NUM_CARDS};
 /// The effective suit of every trump card (C-10); plain suits are 0..3.
 pub const TRUMP: u8 = 4;
 
+/// The most levels an effective suit has (Red Five's trumps: 18).
+pub(crate) const MAX_LEVELS: usize = 18;
+
 /// A rules error: bad options, a bad lead, or cards the game cannot have.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesError(pub String);
@@ -179,6 +182,12 @@ pub struct Level {
 }
 
 impl Level {
+    const EMPTY: Level = Level {
+        cards: [Card(0); 4],
+        n: 0,
+        tractor_ok: false,
+    };
+
     /// The cards on this level, in suit order s, h, c, d.
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.n as usize]
@@ -194,7 +203,9 @@ pub struct TrickRules {
     pub opts: Options,
     suit_of: [u8; NUM_CARDS],
     level_of: [u8; NUM_CARDS],
-    levels: [Vec<Level>; 5],
+    /// Each effective suit's levels, weakest first: the first `level_count[suit]`.
+    levels: [[Level; MAX_LEVELS]; 5],
+    level_count: [u8; 5],
     /// Every card in [`TrickRules::sort_key`] order, and each card's place in it.
     order: [Card; NUM_CARDS],
     place: [u8; NUM_CARDS],
@@ -245,33 +256,37 @@ impl TrickRules {
             opts,
             suit_of: [0; NUM_CARDS],
             level_of: [0; NUM_CARDS],
-            levels: Default::default(),
+            levels: [[Level::EMPTY; MAX_LEVELS]; 5],
+            level_count: [0; 5],
             order: [Card(0); NUM_CARDS],
             place: [0; NUM_CARDS],
             span: [(0, 0); 5],
             masks: [Counts::default(); 5],
         };
         for (suit, levels) in groups.into_iter().enumerate() {
-            let mut out = Vec::with_capacity(levels.len());
+            assert!(
+                levels.len() <= MAX_LEVELS,
+                "an effective suit has at most 18 levels"
+            );
+            rules.level_count[suit] = levels.len() as u8;
             for (i, group) in levels.iter().enumerate() {
                 for &c in &group.cards[..group.n as usize] {
                     rules.suit_of[c.index()] = suit as u8;
                     rules.level_of[c.index()] = i as u8;
                 }
-                out.push(Level {
+                rules.levels[suit][i] = Level {
                     cards: group.cards,
                     n: group.n,
                     tractor_ok: suit as u8 != TRUMP || opts.tractor_above_ace || group.plain,
-                });
+                };
             }
-            rules.levels[suit] = out;
         }
         // The sort key's order, made directly: trumps then s, h, c, d; in each, levels
         // strongest first, a level's cards in suit order (their index order).
         let mut order = [Card(0); NUM_CARDS];
         let mut next = 0;
         for suit in [TRUMP, 0, 1, 2, 3] {
-            for level in rules.levels[suit as usize].iter().rev() {
+            for level in rules.levels(suit).iter().rev() {
                 for &c in level.cards() {
                     order[next] = c;
                     next += 1;
@@ -322,7 +337,7 @@ impl TrickRules {
 
     /// The levels of an effective suit, weakest first.
     pub fn levels(&self, suit: u8) -> &[Level] {
-        &self.levels[suit as usize]
+        &self.levels[suit as usize][..self.level_count[suit as usize] as usize]
     }
 
     /// A sort key: trumps first, then s, h, c, d; strongest first inside each; ties by suit.
@@ -588,7 +603,7 @@ mod tests {
                     let mut sorted = *r.order();
                     sorted.sort_by_key(|&c| r.sort_key(c));
                     assert_eq!(&sorted, r.order(), "{v:?} {trump:?} {level:?}");
-                    assert!(r.levels(TRUMP).len() <= crate::trick::format::MAX_LEVELS);
+                    assert!(r.levels(TRUMP).len() <= MAX_LEVELS);
                     let all = Counts([1; NUM_CARDS]);
                     for suit in 0..5u8 {
                         let held = r.in_suit(&all, suit);
