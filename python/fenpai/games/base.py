@@ -236,12 +236,11 @@ class Game:
         if seat != self._seat or self._resigned is not None:
             self._check_turn(seat)
         try:
-            cur.apply_legal(index)
+            self._seat = cur.step(index)
         except (ValueError, OverflowError, TypeError):
             raise IllegalAction(
                 f"seat {seat} has {cur.num_legal()} legal actions; {index} is out of range"
             ) from None
-        self._seat = cur.to_act
         if self._seat is None:
             self._settle()
 
