@@ -18,8 +18,8 @@ PRIVATE = pb.GAME_ACCESS_PRIVATE
 
 
 @pytest.fixture(scope="module")
-def stub(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("seats"), "--no-timers") as server:
+def stub(tmp_path_factory, db):
+    with running_server(tmp_path_factory.mktemp("seats"), "--no-timers", db=db) as server:
         yield server.stub()
 
 
@@ -205,13 +205,13 @@ def test_a_retried_create_returns_the_same_game(stub):
     assert sum(not a.replayed for a in answers[4:]) == 1
 
 
-def test_a_retried_create_survives_a_restart(tmp_path):
+def test_a_retried_create_survives_a_restart(tmp_path, fresh_db):
     """The retry of a CreateGame whose answer was lost when the server stopped gets the
     same game and tokens from the restarted server."""
     rid = request_id()
-    with running_server(tmp_path, "--no-timers") as server:
+    with running_server(tmp_path, "--no-timers", db=fresh_db) as server:
         first = create(server.stub(), "red_five_5p", access=PRIVATE, request_id=rid)
-    with running_server(tmp_path, "--no-timers") as server:
+    with running_server(tmp_path, "--no-timers", db=fresh_db) as server:
         again = create(server.stub(), "red_five_5p", access=PRIVATE, request_id=rid)
     assert again.replayed and again.game.game_id == first.game.game_id
     assert (again.admin_token, list(again.invites)) == (first.admin_token, list(first.invites))

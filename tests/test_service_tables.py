@@ -38,8 +38,9 @@ SERVER_EVENTS = (pb.EVENT_KIND_HAND_END, pb.EVENT_KIND_HAND_START, pb.EVENT_KIND
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("tables"), "--no-timers", "--sync", "normal") as s:
+def server(tmp_path_factory, db):
+    folder = tmp_path_factory.mktemp("tables")
+    with running_server(folder, "--no-timers", "--sync", "normal", db=db) as s:
         yield s
 
 
@@ -305,10 +306,10 @@ def test_red_five_4p_and_fifty_k_tables_keep_running_totals(stub, variant):
     assert all(view(stub, game_id, t).match.over for t in tokens.values())
 
 
-def test_timers_and_bots_work_across_hands(tmp_path):
+def test_timers_and_bots_work_across_hands(tmp_path, fresh_db):
     """Client seats that never act time out to the default action in every hand, and
     the bot's seat plays every hand: the table finishes on its own."""
-    with running_server(tmp_path, "--sync", "normal") as server:
+    with running_server(tmp_path, "--sync", "normal", db=fresh_db) as server:
         stub = server.stub()
         fast = dict.fromkeys(("deal", "bid", "trump", "kitty", "friend", "play"), 0.005)
         created = create(
@@ -322,10 +323,12 @@ def test_timers_and_bots_work_across_hands(tmp_path):
     assert all(e.bot for e in second if e.kind == pb.EVENT_KIND_ACTION and e.seat == 0)
 
 
-def test_a_table_killed_mid_match_is_restored(tmp_path):
+def test_a_table_killed_mid_match_is_restored(tmp_path, fresh_db):
     """kill -9 during the second hand: the restarted server serves the table as it was
-    (standing, views, history), its bots carry on, and the same tokens finish it."""
-    server = ServerProcess(tmp_path / "fenpai.db", "--no-timers").start()
+    (standing, views, history), its bots carry on, and the same tokens finish it (on
+    PostgreSQL, once it took over the killed server's lease)."""
+    args = ("--no-timers", "--lease-seconds", "1")
+    server = ServerProcess(tmp_path / "fenpai.db", *args, url=fresh_db).start()
     try:
         stub = server.stub()
         created = create(stub, "red_five_4p", seed=12, bots={2: "random"}, match=settings(3))

@@ -99,3 +99,11 @@ def test_last_action_and_num_actions_follow_the_history(variant, options, bots):
         players[seat].act(game, seat)
         history = game.history
         assert game.last_action == history[-1] and game.num_actions == len(history)
+
+
+def test_processes_is_the_local_backend_of_the_api_contract() -> None:
+    """`backend="processes"` (the name api.md promises) plays the games `threads` plays."""
+    a = fenpai.simulate("fifty_k", 12, seed=4, workers=2, backend="processes")
+    b = fenpai.simulate("fifty_k", 12, seed=4, workers=1, backend="threads")
+    for key in a:
+        assert (a[key] == b[key]).all(), key

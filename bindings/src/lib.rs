@@ -11,6 +11,7 @@ mod hands;
 mod outcomes;
 mod phases;
 mod rng;
+mod sample;
 mod space;
 mod trick;
 mod trick_play;
@@ -24,6 +25,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     driver::register(m)?;
     bots::register(m)?;
     rng::register(m)?;
+    sample::register(m)?;
     phases::register(m)?;
     space::register(m)?;
     trick::register(m)?;

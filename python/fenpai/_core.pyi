@@ -51,6 +51,7 @@ __all__ = [
     "format_cards",
     "play_hands",
     "play_outcomes",
+    "sample_world",
 ]
 
 _CardsLike = str | Iterable[Card | str]
@@ -357,6 +358,16 @@ def play_hands(
 def play_outcomes(
     variant: str, seeds: list[int], bots: list[str], **options: object
 ) -> dict[str, np.ndarray | list[str]]: ...
+def sample_world(
+    variant: str,
+    objects: Iterable[object],
+    seat: int,
+    seed: int,
+    over: bool = False,
+    first_seat: int | None = None,
+    received: _CardsLike | None = None,
+    **options: object,
+) -> tuple[str, int, int, tuple[object, ...]]: ...
 
 @final
 class Driver:

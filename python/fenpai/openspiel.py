@@ -302,7 +302,7 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
         if hand.game is None:
             raise ValueError("resample_from_infostate needs the deal done")
         state = self.clone()
-        world = hand.game.sample_world(player, int(sampler() * 2**53))  # type: ignore[attr-defined]
+        world = hand.game.sample_world(player, int(sampler() * 2**53))
         new = state.hand
         new.game = world
         config = world.config()  # the sampled deal, as the sample replays from it (C-5)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from fenpai._core import format_cards, play_hands
+from fenpai._core import Card, format_cards, play_hands, sample_world
 from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
@@ -124,6 +124,55 @@ class Game:
         new._before = sum(int(obj.log_len()) for obj in objects[:-1])
         new._init_derived()
         return new
+
+    def sample_world(self, seat: int, seed: int) -> Game:
+        """A complete hand that `seat` cannot tell from this one (issue 12): its own cards,
+        every public action and fact (voids shown by following, C-30, C-31; throws that
+        stood or failed, C-50, C-51; declarations and reveals, TR-10..TR-12, R5-10; the
+        call card and friend, R5-20..R5-22; bids, passes) kept, every card it cannot see
+        dealt again. The sample is a game of its own (a scripted deck, its first seat, a
+        seed of its own, C-5) whose history is this one's, except the burial when `seat`
+        did not bury it (C-4: the buried cards are sampled too); its views for `seat` and
+        for spectators are this game's, and this game is unchanged. Deterministic for
+        `seed`.
+
+        Distribution: Fifty-K, uniform over the consistent deals. The trick-taking
+        variants, a constrained random deal: the cards known to a seat go to it first
+        (and, for each failed throw, a unit that beat it to a random other seat), then
+        every other unseen card, the most constrained first, to a place the public facts
+        allow with probability proportional to its room (uniform for cards no fact
+        constrains); facts no per-card limit expresses (a tractor held, C-31 `full`, the
+        friend) are met by rejection: each deal is checked exactly against the history,
+        at most 32 tries, then a chain of random swaps from the real deal, each kept only
+        when the world stays consistent. It never returns an inconsistent world. Deal
+        positions: `seat`'s own cards (and a kitty it took up) where it received them,
+        the others' at random among their positions, what they declared early enough."""
+        self._check_seat_number(seat)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
+        objects = [self._objects[step.key] for step in self.PHASES[: self._at + 1]]
+        deck, first_seat, game_seed, sampled = sample_world(
+            self.variant,
+            objects,
+            seat,
+            seed,
+            over=self._resigned is not None,
+            first_seat=self._dealt_from(),
+            received=self._received(seat),
+            **self.core_options(),
+        )
+        new = self.hand_from(game_seed, sampled, deck, first_seat)
+        new._resigned = self._resigned
+        return new
+
+    def _dealt_from(self) -> int | None:
+        """C-5: the seat of the first card, where the first phase's object does not keep it."""
+        return self._first_seat
+
+    def _received(self, seat: int) -> list[Card] | None:
+        """`seat`'s cards in the order it received them, where the first phase's object
+        does not keep the deck (the sample deals them to it in that order)."""
+        return None
 
     def _sibling(self, seed: int, scripted: str | None, first_seat: int | None) -> Game:
         """A bare game of this class and options (the configuration shared, never copied:
@@ -263,10 +312,14 @@ class Game:
             waiting = ", ".join(map(str, self.to_act))
             raise NotYourTurn(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
 
-    def _check_seat(self, seat: object, hint: str = "") -> None:
-        """NoSuchSeat unless `seat` is one of the game's, then GameOver once it is over."""
+    def _check_seat_number(self, seat: object, hint: str = "") -> None:
+        """NoSuchSeat unless `seat` is one of the game's."""
         if not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise NoSuchSeat(f"there is no seat {seat!r}{hint}")
+
+    def _check_seat(self, seat: object, hint: str = "") -> None:
+        """NoSuchSeat unless `seat` is one of the game's, then GameOver once it is over."""
+        self._check_seat_number(seat, hint)
         if self.phase == "done":
             raise GameOver("the game is over")
 
@@ -406,24 +459,34 @@ class Game:
         return f"<{self.variant} game, phase {self.phase}, {len(self.history)} actions>"
 
 
+#: A finished game's results: game points, card points, won (per seat), actions.
+ResultRow = tuple[list[float], list[float], list[bool], int]
+
+
+def result_row(game: Game) -> ResultRow:
+    """A finished game's game points, card points and winners per seat (the seat is
+    among `result["winners"]`), and its number of actions."""
+    result = game.result or {}
+    n = game.num_players
+    points = result.get("game_points", [0] * n)
+    winners = result.get("winners", [s for s in range(n) if points[s] > 0])
+    return (
+        points,
+        result.get("card_points", [0] * n),
+        [s in winners for s in range(n)],
+        game.num_actions,
+    )
+
+
 def scored(games: list[Game], n: int) -> dict[str, np.ndarray]:
     """Finished games of `n` seats, their results as `Game.play_batch` gives them:
-    "game_points", "card_points" and "won" (games x seats: the seat is among
-    `result["winners"]`) and "actions" (games)."""
-    points, cards, won, actions = [], [], [], []
-    for game in games:
-        result = game.result or {}
-        seat_points = result.get("game_points", [0] * n)
-        winners = result.get("winners", [s for s in range(n) if seat_points[s] > 0])
-        points.append(seat_points)
-        cards.append(result.get("card_points", [0] * n))
-        won.append([s in winners for s in range(n)])
-        actions.append(game.num_actions)
+    "game_points", "card_points" and "won" (games x seats) and "actions" (games)."""
+    rows = [result_row(game) for game in games]
     return {
-        "game_points": np.array(points, dtype=float).reshape(-1, n),
-        "card_points": np.array(cards, dtype=float).reshape(-1, n),
-        "won": np.array(won, dtype=bool).reshape(-1, n),
-        "actions": np.array(actions, dtype=np.int64),
+        "game_points": np.array([r[0] for r in rows], dtype=float).reshape(-1, n),
+        "card_points": np.array([r[1] for r in rows], dtype=float).reshape(-1, n),
+        "won": np.array([r[2] for r in rows], dtype=bool).reshape(-1, n),
+        "actions": np.array([r[3] for r in rows], dtype=np.int64),
     }
 
 

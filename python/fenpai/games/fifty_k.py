@@ -51,27 +51,33 @@ class FiftyK(Game):
         return {"players": self.num_players, "lead_after_out": self.options["lead_after_out"]}
 
     def _init_derived(self) -> None:
-        self._dealt: tuple[int, int] | None = None
+        self._dealt: tuple[int, int, list[list[Card]]] | None = None
 
     def _copy_into(self, new: Game) -> None:
         super()._copy_into(new)
         assert isinstance(new, FiftyK)
         new._dealt = self._dealt
 
-    def _deal_facts(self) -> tuple[int, int]:
-        """FK-1, FK-2: the seat of the first card and the leader, as dealt (found again
-        from the configuration when first asked)."""
+    def _deal_facts(self) -> tuple[int, int, list[list[Card]]]:
+        """FK-1, FK-2: the seat of the first card, the leader and each hand in the order
+        dealt (found again from the configuration when first asked)."""
         if self._dealt is None:
-            _, first, leader = fifty_k_deal(
+            hands, first, leader = fifty_k_deal(
                 self._seed, self.num_players, self._deck_text(), self._first_seat
             )
-            self._dealt = (first, leader)
+            self._dealt = (first, leader, hands)
         return self._dealt
 
     @property
     def first_seat(self) -> int:
         """FK-1: the seat of the first card."""
         return self._deal_facts()[0]
+
+    def _dealt_from(self) -> int:
+        return self.first_seat
+
+    def _received(self, seat: int) -> list[Card]:
+        return self._deal_facts()[2][seat]
 
     @property
     def leader(self) -> int:

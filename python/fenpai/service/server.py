@@ -28,7 +28,8 @@ from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost
-from fenpai.service.store import Store
+from fenpai.service.store import Store, display, open_store
+from fenpai.service.web import WebServer, bind
 
 log = logging.getLogger("fenpai.service")
 
@@ -44,13 +45,19 @@ class ServerConfig:
     """How a server runs; `fenpai serve` fills it from its flags."""
 
     address: str = "127.0.0.1:50051"
+    #: A SQLite file, or a PostgreSQL URL (`postgresql://...`) that replicas share.
     db: str = "fenpai.db"
+    #: HOST:PORT of the web app (the page, and GameService over Connect); None: none.
+    web_address: str | None = None
     #: Seconds per phase (a phase left out has no timer).
     timers: dict[str, float] = field(default_factory=lambda: dict(timers.DEFAULT_SECONDS))
     #: Open streams (StreamEvents, Spectate, ActStream) at most; more are RESOURCE_EXHAUSTED.
     max_streams: int = 10_000
     #: SQLite `synchronous`: FULL survives a machine crash, NORMAL a process crash.
     synchronous: str = "FULL"
+    #: PostgreSQL: seconds a game's lease lasts unless renewed (another replica takes
+    #: over its bots and timers that long after this one died).
+    lease: float = 5.0
     #: Seconds in-flight calls get to finish at shutdown.
     grace: float = 5.0
 
@@ -319,6 +326,19 @@ class GameServicer(pb_grpc.GameServiceServicer):
             out.result.CopyFrom(typed.hand_result(variant, result))
         return out
 
+    @_stream
+    async def ReplayGame(
+        self, request: pb.ReplayGameRequest, context: Any
+    ) -> AsyncIterator[pb.ReplayGameResponse]:
+        replayed = await self._host.replay(
+            request.game_id,
+            request.seat if request.HasField("seat") else None,
+            request.hand if request.HasField("hand") else None,
+        )
+        async for item in replayed:
+            assert item.snapshot is not None
+            yield pb.ReplayGameResponse(event=convert.event(item), view=convert.view(item.snapshot))
+
 
 class Server:
     """A running server: store, host, gRPC with health checking and reflection. Made,
@@ -326,37 +346,40 @@ class Server:
 
     def __init__(self, config: ServerConfig):
         self.config = config
-        self.store = Store(config.db, config.synchronous)
+        self._grpc = grpc.aio.server(
+            options=[
+                ("grpc.max_receive_message_length", limits.MAX_MESSAGE),
+                ("grpc.keepalive_time_ms", 60_000),
+                ("grpc.keepalive_timeout_ms", 20_000),
+                ("grpc.so_reuseport", 0),
+            ],
+        )
+        self.port = self._grpc.add_insecure_port(config.address)
+        # Both addresses are ours before the store is opened: a busy one changes nothing.
+        web_address = config.web_address
+        web_socket = bind(web_address) if web_address else None
+        self.store: Store = open_store(config.db, config.synchronous, config.lease)
         self.host = GameHost(self.store, config.timers)
         self.restored = 0
-        try:
-            self._grpc = grpc.aio.server(
-                options=[
-                    ("grpc.max_receive_message_length", limits.MAX_MESSAGE),
-                    ("grpc.keepalive_time_ms", 60_000),
-                    ("grpc.keepalive_timeout_ms", 20_000),
-                    ("grpc.so_reuseport", 0),
-                ],
-            )
-            self._servicer = GameServicer(self.host, config.max_streams)
-            handlers.add_game_service(self._servicer, self._grpc)
-            self._health = health_aio.HealthServicer()
-            health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
-            handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
-            self.port = self._grpc.add_insecure_port(config.address)
-        except BaseException:
-            self.store.close()
-            raise
+        self._servicer = GameServicer(self.host, config.max_streams)
+        handlers.add_game_service(self._servicer, self._grpc)
+        self._health = health_aio.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
+        handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
+        self.web = WebServer(self._servicer, web_address, web_socket) if web_address else None
 
     async def start(self) -> None:
-        """Restores the unfinished games (only once the address is ours: their bots and
-        timers may act), then serves."""
+        """Opens the store and restores the unfinished games (only once the address is
+        ours: their bots and timers may act), then serves."""
         try:
+            await self.store.open()
             self.restored = await self.host.restore()
             await self._grpc.start()
+            if self.web is not None:
+                await self.web.start()
         except BaseException:
             await self.host.close()
-            self.store.close()
+            await self.store.close()
             raise
         for name in ("", SERVICE_NAME):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -370,9 +393,11 @@ class Server:
         await self._health.enter_graceful_shutdown()
         await self.host.close()
         self._servicer.stop_streams()
+        if self.web is not None:
+            await self.web.stop()
         await self._grpc.stop(self.config.grace)
         await self.host.settle()  # changes begun meanwhile, whose callers may be gone
-        await asyncio.to_thread(self.store.close)
+        await self.store.close()
 
 
 async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
@@ -383,9 +408,11 @@ async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
     server = Server(config)
     await server.start()
     host = config.address.rsplit(":", 1)[0]
+    web = f"; web app on {server.web.url}" if server.web is not None else ""
     announce(
-        f"fenpai serve: listening on {host}:{server.port} (database {config.db}, "
-        f"{server.restored} unfinished games restored)"
+        f"fenpai serve: listening on {host}:{server.port} (database {display(config.db)}, "
+        f"{server.restored} unfinished games {'taken over' if server.store.shared else 'restored'})"
+        f"{web}"
     )
     await stop.wait()
     log.info("shutting down")

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -259,6 +261,11 @@ class Session:
         self.deadline: float | None = None
         #: The current decision's timer.
         self.timer: asyncio.TimerHandle | None = None
+        #: Streams of this game open on this server (a shared store's notices keep a
+        #: followed game current).
+        self.followers = 0
+        #: When (monotonic seconds) a call last asked for the game.
+        self.used = time.monotonic()
         self.lock = asyncio.Lock()
         #: Notified after every change (a stream of every event waits on it).
         self.changed = asyncio.Condition(self.lock)
@@ -296,6 +303,27 @@ class Session:
         """Replaces the state by the replay of the stored events (undoes a failed change)."""
         self.state = self.replay(len(self.events))
 
+    def catch_up(self, events: Sequence[StoredEvent]) -> bool:
+        """Replays the events after this version that another server committed (lock
+        held); whether any was new. RestoreError if one does not apply (the session
+        then stays at the last that did) or one is missing."""
+        changed = False
+        for event in events:
+            if event.version <= self.version:
+                continue
+            if event.version != self.version + 1:
+                raise RestoreError(f"version {self.version + 1} is missing")
+            try:
+                self.state.apply(event)
+            except Exception as err:
+                self.rebuild()
+                raise RestoreError(f"cannot be replayed: {type(err).__name__}: {err}") from err
+            self.events.append(event)
+            if event.client_seq is not None:
+                self.seqs[(event.seat, event.client_seq)] = event
+            changed = True
+        return changed
+
     @property
     def game(self) -> Game:
         return self.state.game
@@ -318,7 +346,7 @@ class Session:
             status=self.state.status,
             phase=self.game.phase,
             to_act=self.state.to_act(),
-            version=self.version,
+            version=self.state.version,
             timers=self.timers,
             created_at=self.created_at,
             access=self.access,

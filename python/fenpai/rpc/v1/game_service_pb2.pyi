@@ -836,3 +836,21 @@ class ResignResponse(_message.Message):
     result_json: str
     result: HandResult
     def __init__(self, version: _Optional[int] = ..., result_json: _Optional[str] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ...) -> None: ...
+
+class ReplayGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "hand")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    hand: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., hand: _Optional[int] = ...) -> None: ...
+
+class ReplayGameResponse(_message.Message):
+    __slots__ = ("event", "view")
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    event: Event
+    view: View
+    def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., view: _Optional[_Union[View, _Mapping]] = ...) -> None: ...

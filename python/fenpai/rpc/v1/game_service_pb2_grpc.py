@@ -129,6 +129,11 @@ class GameServiceStub:
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignRequest.SerializeToString,
                 response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignResponse.FromString,
                 _registered_method=True)
+        self.ReplayGame = channel.unary_stream(
+                '/fenpai.rpc.v1.GameService/ReplayGame',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -272,6 +277,16 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReplayGame(self, request, context):
+        """ReplayGame streams a finished game's events (at a table: one hand's) from the
+        start, each with the view right after it of one seat, as that seat saw it then
+        (other seats' hidden actions redacted), or of a spectator: what a replay viewer
+        steps through. FAILED_PRECONDITION (GAME_NOT_OVER) while the game runs.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -334,6 +349,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.Resign,
                     request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignRequest.FromString,
                     response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignResponse.SerializeToString,
+            ),
+            'ReplayGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.ReplayGame,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -695,6 +715,33 @@ class GameService:
             '/fenpai.rpc.v1.GameService/Resign',
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignRequest.SerializeToString,
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReplayGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/ReplayGame',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,12 +1,13 @@
-"""The durable store: games, seats and events in SQLite (WAL).
+"""The embedded store: games, seats and events in SQLite (WAL), for one server.
 
 Every write goes through one writer thread that commits whatever writes are waiting in
 one transaction (a group commit); should one of them fail, the batch is redone with a
 savepoint per write, so that the failing write fails alone. A write is awaited on the
 caller's event loop, and the writer wakes the loop once per batch. With the default
 `synchronous=FULL`, a committed write survives a crash of the process or of the machine.
+A change costs nothing before its commit: the one server's memory is the truth.
 
-Schema (version 2):
+Schema (version 2), the records of `base`:
 
 - `games`: one row per game — its kind (`game`: one hand; `table`: a match), its
   config JSON (`Game.config()`, or a table's `Match.config()`: what `new_game` or
@@ -17,18 +18,12 @@ Schema (version 2):
   once finished (a table's: its final standing). (A running game is listed from memory.)
 - `seats`: one row per seat — a bot's name, or the SHA-256 of the joined client's token;
   a private game's seat invite's SHA-256; the SHA-256 of the JoinGame request id.
-- `events`: one row per event, keyed by (game, version) — the seat, the kind (`join`,
-  `action`, `resign`, and at a table the server's `hand_end`, `hand_start`,
-  `match_end`), the canonical action text, who chose it (client, bot, timeout, server),
-  and for a client's action its `client_seq` (unique per game and seat) and the text it
-  sent, so that a retried action is recognised. A `client_seq` is a uint64 and SQLite's
-  integers are signed 64-bit: one of 2**63 and above is stored as its two's complement
-  (negative), so that every value round-trips and stays unique. A table's hands ride
-  on this log: its hand boundaries are events, so a table is restored like a game.
+- `events`: one row per event, keyed by (game, version); `client_seq` unique per game
+  and seat, stored signed (`base.signed`). A table's hands ride on this log: its hand
+  boundaries are events, so a table is restored like a game.
 - `server_secret`: one row, the key that request-id retries derive their tokens from.
 
-A game is restored by replaying its events on `new_game(**config)` (a table: on
-`new_match(**config)`). Version 1 databases are migrated in place (`MIGRATIONS`).
+Version 1 databases are migrated in place (`MIGRATIONS`).
 """
 
 from __future__ import annotations
@@ -41,8 +36,21 @@ import secrets
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from types import TracebackType
 from typing import Any, TypeVar
+
+from fenpai.service.store.base import (
+    EVENT_COLUMNS,
+    After,
+    GameRow,
+    RequestIdTaken,
+    StoredEvent,
+    StoredGame,
+    StoreError,
+    list_query,
+    signed,
+    stored_event,
+)
 
 SCHEMA_VERSION = 2
 
@@ -136,83 +144,10 @@ Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
 
 
-def _signed(client_seq: int | None) -> int | None:
-    """A uint64 `client_seq` as the signed 64-bit integer SQLite stores."""
-    if client_seq is None or client_seq < 2**63:
-        return client_seq
-    return client_seq - 2**64
-
-
-def _unsigned(stored: int | None) -> int | None:
-    """The `client_seq` a stored signed 64-bit integer stands for."""
-    return stored + 2**64 if stored is not None and stored < 0 else stored
-
-
-class StoreError(Exception):
-    """The database cannot be opened or used."""
-
-
-class RequestIdTaken(StoreError):
-    """Another game was created with the same CreateGame request id."""
-
-
-@dataclass(frozen=True)
-class StoredEvent:
-    """One row of `events`."""
-
-    version: int
-    seat: int
-    kind: str
-    action: str
-    source: str
-    client_seq: int | None
-    request: str | None
-    at: float
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """A game as stored: enough to restore it."""
-
-    game_id: str
-    config: dict[str, Any]
-    timers: dict[str, float]
-    admin_hash: bytes
-    created_at: float
-    status: str
-    bots: list[str | None]
-    token_hashes: list[bytes | None]
-    events: list[StoredEvent]
-    #: `game` (one hand) or `table` (a match; `config` is `Match.config()`).
-    kind: str = "game"
-    #: `open` or `private`.
-    access: str = "open"
-    #: Per seat, its invite's hash (a private game's client seats).
-    invite_hashes: list[bytes | None] | None = None
-    #: Per seat, the hash of the request id it was joined with.
-    join_requests: list[bytes | None] | None = None
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """A game's columns: its public summary as stored."""
-
-    game_id: str
-    config: dict[str, Any]
-    timers: dict[str, float]
-    created_at: float
-    status: str
-    phase: str
-    version: int
-    bots: list[str | None]
-    joined: list[bool]
-    kind: str
-    access: str
-    result: dict[str, Any] | None
-
-
-class Store:
+class SqliteStore:
     """The SQLite database of a server: one writer thread, one reader connection."""
+
+    shared = False
 
     def __init__(self, path: str, synchronous: str = "FULL"):
         if synchronous not in ("FULL", "NORMAL"):
@@ -310,7 +245,7 @@ class Store:
                 conn.execute("ROLLBACK")
             if len(jobs) == 1:
                 return [(jobs[0][1], None, err)]
-            return Store._commit_each(conn, jobs)
+            return SqliteStore._commit_each(conn, jobs)
         return [(future, value, None) for (_, future), value in zip(jobs, values, strict=True)]
 
     @staticmethod
@@ -337,25 +272,14 @@ class Store:
             return [(future, None, failure) for _, future in jobs]
         return outcomes
 
+    async def open(self) -> None:
+        """Nothing to do: the database was opened with the store."""
+
     def create_game(
-        self,
-        game_id: str,
-        config: dict[str, Any],
-        timers: dict[str, float],
-        admin_hash: bytes,
-        created_at: float,
-        status: str,
-        phase: str,
-        bots: list[str | None],
-        kind: str = "game",
-        access: str = "open",
-        invite_hashes: list[bytes | None] | None = None,
-        request: tuple[bytes, bytes] | None = None,
+        self, game: StoredGame, phase: str, request: tuple[bytes, bytes] | None = None
     ) -> asyncio.Future[None]:
-        """Stores a new game and its seats; `request` is the (request id hash, request
-        fingerprint) of a CreateGame that named a request id (RequestIdTaken if another
-        game has that id)."""
-        invites = invite_hashes or [None] * len(bots)
+        """Stores a new game and its seats."""
+        invites = game.invite_hashes or [None] * len(game.bots)
 
         def fn(conn: sqlite3.Connection) -> None:
             if (
@@ -370,86 +294,35 @@ class Store:
                 " status, phase, kind, access, request_hash, request_fingerprint)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    game_id,
-                    config["variant"],
-                    json.dumps(config),
-                    json.dumps(timers),
-                    admin_hash,
-                    created_at,
-                    status,
+                    game.game_id,
+                    game.config["variant"],
+                    json.dumps(game.config),
+                    json.dumps(game.timers),
+                    game.admin_hash,
+                    game.created_at,
+                    game.status,
                     phase,
-                    kind,
-                    access,
+                    game.kind,
+                    game.access,
                     *(request or (None, None)),
                 ),
             )
             conn.executemany(
                 "INSERT INTO seats (game_id, seat, bot, invite_hash) VALUES (?, ?, ?, ?)",
-                [(game_id, seat, bot, invites[seat]) for seat, bot in enumerate(bots)],
+                [(game.game_id, seat, bot, invites[seat]) for seat, bot in enumerate(game.bots)],
             )
 
         return self.write(fn)
 
-    def set_token(self, game_id: str, seat: int, token_hash: bytes) -> asyncio.Future[None]:
-        """Replaces a seat's token hash (a reissued token)."""
-
-        def fn(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
-                (token_hash, game_id, seat),
-            )
-
-        return self.write(fn)
+    def change(self, game_id: str, version: int, lease: bool = False) -> SqliteChange:
+        """A change to a game: its writes are committed together when it ends."""
+        return SqliteChange(self, game_id)
 
     def append_event(
-        self,
-        game_id: str,
-        event: StoredEvent,
-        status: tuple[str, str, dict[str, Any] | None] | None = None,
-        token_hash: bytes | None = None,
-        request_hash: bytes | None = None,
+        self, game_id: str, event: StoredEvent, after: After | None = None
     ) -> asyncio.Future[None]:
-        """Stores an event, with a joining seat's token hash (and the hash of the request
-        id it joined with), and when the game's status changes (it starts or ends), its
-        (status, phase, result) after the event."""
-
-        def fn(conn: sqlite3.Connection) -> None:
-            if token_hash is not None:
-                conn.execute(
-                    "UPDATE seats SET token_hash = ?, request_hash = ?"
-                    " WHERE game_id = ? AND seat = ?",
-                    (token_hash, request_hash, game_id, event.seat),
-                )
-            conn.execute(
-                "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq,"
-                " request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    event.version,
-                    event.seat,
-                    event.kind,
-                    event.action,
-                    event.source,
-                    _signed(event.client_seq),
-                    event.request,
-                    event.at,
-                ),
-            )
-            if status is not None:
-                state, phase, result = status
-                conn.execute(
-                    "UPDATE games SET version = ?, status = ?, phase = ?, result = ?"
-                    " WHERE game_id = ?",
-                    (
-                        event.version,
-                        state,
-                        phase,
-                        None if result is None else json.dumps(result),
-                        game_id,
-                    ),
-                )
-
-        return self.write(fn)
+        """Stores one event by itself (and the game's row when its status changes)."""
+        return self.write(lambda conn: _append(conn, game_id, event, after, None, None))
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -460,15 +333,19 @@ class Store:
             except sqlite3.Error as err:
                 raise StoreError(f"the database read failed: {err}") from None
 
-    def unfinished(self) -> list[str]:
-        """The ids of the games not finished, oldest first."""
+    async def unfinished(self) -> list[str]:
+        return await asyncio.to_thread(self._unfinished)
+
+    def _unfinished(self) -> list[str]:
         rows = self._read(
             "SELECT game_id FROM games WHERE status != 'finished' ORDER BY created_at, game_id"
         )
         return [r[0] for r in rows]
 
-    def load(self, game_id: str) -> StoredGame | None:
-        """Everything stored about a game, or None."""
+    async def load(self, game_id: str) -> StoredGame | None:
+        return await asyncio.to_thread(self._load, game_id)
+
+    def _load(self, game_id: str) -> StoredGame | None:
         rows = self._read(
             "SELECT config, timers, admin_hash, created_at, status, kind, access FROM games"
             " WHERE game_id = ?",
@@ -483,9 +360,7 @@ class Store:
             (game_id,),
         )
         events = self._read(
-            "SELECT version, seat, kind, action, source, client_seq, request, at FROM events"
-            " WHERE game_id = ? ORDER BY version",
-            (game_id,),
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY version", (game_id,)
         )
         return StoredGame(
             game_id=game_id,
@@ -496,26 +371,27 @@ class Store:
             status=status,
             bots=[s[0] for s in seats],
             token_hashes=[s[1] for s in seats],
-            events=[
-                StoredEvent(v, seat, what, action, source, _unsigned(seq), request, at)
-                for v, seat, what, action, source, seq, request, at in events
-            ],
+            events=[stored_event(e) for e in events],
             kind=kind,
             access=access,
             invite_hashes=[s[2] for s in seats],
             join_requests=[s[3] for s in seats],
         )
 
-    def created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
-        """(game id, request fingerprint) of the game a CreateGame request id made."""
+    async def created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
+        return await asyncio.to_thread(self._created_by, request_hash)
+
+    def _created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
         rows = self._read(
             "SELECT game_id, request_fingerprint FROM games WHERE request_hash = ?",
             (request_hash,),
         )
         return (rows[0][0], rows[0][1]) if rows else None
 
-    def row(self, game_id: str) -> GameRow | None:
-        """A game's summary columns, or None."""
+    async def row(self, game_id: str) -> GameRow | None:
+        return await asyncio.to_thread(self._row, game_id)
+
+    def _row(self, game_id: str) -> GameRow | None:
         rows = self._read(
             "SELECT config, timers, created_at, status, phase, version, kind, access, result"
             " FROM games WHERE game_id = ?",
@@ -537,39 +413,39 @@ class Store:
             version=version,
             bots=[s[0] for s in seats],
             joined=[s[0] is not None or s[1] is not None for s in seats],
+            to_act=[],
             kind=kind,
             access=access,
             result=None if result is None else json.loads(result),
+            match=json.loads(result) if result is not None and kind == "table" else None,
         )
 
-    def list_games(
+    async def list_games(
         self,
         status: str | None,
         variant: str | None,
         before: tuple[float, str] | None,
         limit: int,
     ) -> list[tuple[str, float]]:
-        """(game id, creation time) of the open games newest first, optionally filtered,
-        strictly older than `before` (a private game is never listed)."""
-        where: list[str] = ["access = 'open'"]
-        args: list[Any] = []
-        if status is not None:
-            where.append("status = ?")
-            args.append(status)
-        if variant is not None:
-            where.append("variant = ?")
-            args.append(variant)
-        if before is not None:
-            where.append("(created_at < ? OR (created_at = ? AND game_id < ?))")
-            args += [before[0], before[0], before[1]]
-        sql = "SELECT game_id, created_at FROM games WHERE " + " AND ".join(where)
-        sql += " ORDER BY created_at DESC, game_id DESC LIMIT ?"
-        return [(r[0], r[1]) for r in self._read(sql, (*args, limit))]
+        return await asyncio.to_thread(self._list_games, status, variant, before, limit)
+
+    def _list_games(
+        self,
+        status: str | None,
+        variant: str | None,
+        before: tuple[float, str] | None,
+        limit: int,
+    ) -> list[tuple[str, float]]:
+        sql, args = list_query(status, variant, before, limit, "?")
+        return [(r[0], r[1]) for r in self._read(sql, args)]
 
     # -- closing -----------------------------------------------------------------------------
 
-    def close(self) -> None:
-        """Commits the waiting writes, then closes the database."""
+    async def close(self) -> None:
+        await asyncio.to_thread(self.close_now)
+
+    def close_now(self) -> None:
+        """`close`, from outside an event loop."""
         with self._closing:
             if self._closed:
                 return
@@ -581,6 +457,103 @@ class Store:
             self._reader.close()
         if self._lock_file is not None:
             self._lock_file.close()
+
+
+class SqliteChange:
+    """A change to one game on SQLite: nothing to catch up on, its writes in one job."""
+
+    def __init__(self, store: SqliteStore, game_id: str):
+        self.missed: list[StoredEvent] = []
+        self.token_hashes: list[bytes | None] | None = None
+        self.join_requests: list[bytes | None] | None = None
+        self.leased = True
+        self._store = store
+        self._game_id = game_id
+        self._writes: list[Callable[[sqlite3.Connection], None]] = []
+
+    def append(
+        self,
+        event: StoredEvent,
+        after: After,
+        token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
+    ) -> None:
+        game_id = self._game_id
+        self._writes.append(
+            lambda conn: _append(conn, game_id, event, after, token_hash, request_hash)
+        )
+
+    def set_token(self, seat: int, token_hash: bytes) -> None:
+        game_id = self._game_id
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
+                (token_hash, game_id, seat),
+            )
+
+        self._writes.append(write)
+
+    async def __aenter__(self) -> SqliteChange:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if kind is not None or not self._writes:
+            return
+        writes = self._writes
+        try:
+            await self._store.write(lambda conn: [write(conn) for write in writes])
+        except sqlite3.Error as err:
+            raise StoreError(str(err)) from None
+
+
+def _append(
+    conn: sqlite3.Connection,
+    game_id: str,
+    event: StoredEvent,
+    after: After | None,
+    token_hash: bytes | None,
+    request_hash: bytes | None,
+) -> None:
+    """Stores an event, a joining seat's token hash (and the hash of the request id it
+    joined with), and when the game's status changes (it starts or ends), its status,
+    phase and result after the event."""
+    if token_hash is not None:
+        conn.execute(
+            "UPDATE seats SET token_hash = ?, request_hash = ? WHERE game_id = ? AND seat = ?",
+            (token_hash, request_hash, game_id, event.seat),
+        )
+    conn.execute(
+        "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq,"
+        " request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            event.version,
+            event.seat,
+            event.kind,
+            event.action,
+            event.source,
+            signed(event.client_seq),
+            event.request,
+            event.at,
+        ),
+    )
+    if after is not None and after.changed:
+        conn.execute(
+            "UPDATE games SET version = ?, status = ?, phase = ?, result = ? WHERE game_id = ?",
+            (
+                event.version,
+                after.status,
+                after.phase,
+                None if after.result is None else json.dumps(after.result),
+                game_id,
+            ),
+        )
 
 
 def _settle(outcomes: list[Outcome]) -> None:
