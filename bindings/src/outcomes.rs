@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::cards::value_error;
-use crate::hands::{bot_kind, setup};
+use crate::hands::{bot_kinds, setup};
 
 /// Seats out, in order, per Fifty-K row (FK-40: at most three; FK-50: two).
 const ORDER_WIDTH: usize = 3;
@@ -128,10 +128,7 @@ fn play_outcomes<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let setup = setup(variant, options)?;
-    let kinds = bots
-        .iter()
-        .map(|b| bot_kind(b))
-        .collect::<PyResult<Vec<_>>>()?;
+    let kinds = bot_kinds(&bots)?;
     let facts = py
         .detach(|| {
             let mut facts = Facts::default();
