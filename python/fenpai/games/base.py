@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from fenpai._core import Card, format_cards, play_hands, sample_world
+from fenpai._core import Card, format_cards, sample_world
 from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
@@ -99,11 +99,11 @@ class Game:
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """The hands of `seeds` with this game's options, played to their end in the core
         (one call, the GIL released) between the bots named `bots` (seeded as
-        `fenpai.bots.Bot` seeds them), and scored: "game_points", "card_points" and "won"
-        (hands x seats: the seat is among `result["winners"]`), "actions" (hands)."""
-        hands = play_hands(self.variant, seeds, bots, **self.core_options())
-        games = [self.hand_from(s, h) for s, h in zip(seeds, hands, strict=True)]
-        return scored(games, self.num_players)
+        `fenpai.bots.Bot` seeds them), and scored as `result` scores them: "game_points",
+        "card_points" and "won" (hands x seats: the seat is among `result["winners"]`),
+        "actions" (hands). Each variant scores from the facts the core gives
+        (`_core.play_outcomes`), without a Python object per hand."""
+        raise NotImplementedError
 
     def hand_from(
         self,
@@ -476,18 +476,6 @@ def result_row(game: Game) -> ResultRow:
         [s in winners for s in range(n)],
         game.num_actions,
     )
-
-
-def scored(games: list[Game], n: int) -> dict[str, np.ndarray]:
-    """Finished games of `n` seats, their results as `Game.play_batch` gives them:
-    "game_points", "card_points" and "won" (games x seats) and "actions" (games)."""
-    rows = [result_row(game) for game in games]
-    return {
-        "game_points": np.array([r[0] for r in rows], dtype=float).reshape(-1, n),
-        "card_points": np.array([r[1] for r in rows], dtype=float).reshape(-1, n),
-        "won": np.array([r[2] for r in rows], dtype=bool).reshape(-1, n),
-        "actions": np.array([r[3] for r in rows], dtype=np.int64),
-    }
 
 
 def _jsonable(options: dict[str, Any]) -> dict[str, Any]:

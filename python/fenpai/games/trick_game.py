@@ -256,12 +256,11 @@ class TrickGame(Game):
         rows = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in facts.items()}
         n = self.num_players
         scored = [self._batch_outcome(rows, i) for i in range(len(seeds))]
+        won = [[s in o["winners"] for s in range(n)] for o in scored]
         return {
             "game_points": np.array([o["game_points"] for o in scored], float).reshape(-1, n),
             "card_points": np.array([o["card_points"] for o in scored], float).reshape(-1, n),
-            "won": np.array([[s in o["winners"] for s in range(n)] for o in scored], bool).reshape(
-                -1, n
-            ),
+            "won": np.array(won, bool).reshape(-1, n),
             "actions": np.asarray(facts["actions"]),
         }
 
