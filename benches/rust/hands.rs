@@ -3,7 +3,8 @@
 //! and bot kind, the median of seven batches. No Python, no scoring: the pure-core
 //! figure beside `benches/whole_games.py`'s. Times are the thread's CPU time where
 //! Linux gives it (`/proc/thread-self/schedstat`), so that other processes on a
-//! shared machine disturb them less; else the wall clock.
+//! shared machine disturb them less; else the wall clock. That clock may tick in
+//! milliseconds: a batch is 1000 hands unless told.
 //!
 //!     cargo bench -p fenpai-core --bench hands [-- HANDS] [VARIANT|BOTS ...]
 //!
@@ -51,7 +52,7 @@ fn main() {
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
-    let hands: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(300);
+    let hands: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(1000);
     let named = |pick: fn(&str) -> bool| -> Vec<&str> {
         args.iter()
             .map(String::as_str)
