@@ -73,6 +73,11 @@ pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {
         .ok_or_else(|| value_error(format!("unknown bot '{name}': expected random or greedy")))
 }
 
+/// Built-in bots by name, one per seat.
+pub(crate) fn bot_kinds(names: &[String]) -> PyResult<Vec<BotKind>> {
+    names.iter().map(|b| bot_kind(b)).collect()
+}
+
 /// A hand's phase objects so far, in order, as Python classes.
 pub(crate) fn objects<'py>(py: Python<'py>, phases: Phases) -> PyResult<Bound<'py, PyTuple>> {
     let (deal, burial, call, play) = phases;
@@ -112,10 +117,7 @@ fn play_hands<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
     let setup = setup(variant, options)?;
-    let kinds = bots
-        .iter()
-        .map(|b| bot_kind(b))
-        .collect::<PyResult<Vec<_>>>()?;
+    let kinds = bot_kinds(&bots)?;
     let hands = py
         .detach(|| {
             seeds

@@ -8,6 +8,7 @@ mod errors;
 mod fifty_k;
 mod fifty_k_play;
 mod hands;
+mod outcomes;
 mod phases;
 mod rng;
 mod sample;
@@ -32,5 +33,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     fifty_k::register(m)?;
     fifty_k_play::register(m)?;
     hands::register(m)?;
+    outcomes::register(m)?;
     Ok(())
 }

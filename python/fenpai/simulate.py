@@ -2,12 +2,13 @@
 
 Each game's seed derives from the run's seed and the game's index, and each seat's bot
 from the game's seed and the seat, so a game's result never depends on which worker
-played it. Whole hands run in the core (`_core.play_hands`: every phase, the bots of
+played it. Whole hands run in the core (`Game.play_batch`: every phase, the bots of
 every phase, the GIL released), with the bots `fenpai.bots.Bot` would use step by step;
-Python only scores each finished hand. The games are split into chunks of consecutive
-games (`chunk_size`); a backend plays the chunks: threads on this machine, each playing
-a chunk in the core while the others score, or Ray tasks on a cluster
-(`fenpai.ray_backend`). Results come back in game order.
+Python only scores the finished hands, a chunk at a time from the facts the core gives
+(no Python object per hand, so a worker holds the GIL briefly). The games are split into
+chunks of consecutive games (`chunk_size`); a backend plays the chunks: threads on this
+machine, each playing a chunk in the core while the others score, or Ray tasks on a
+cluster (`fenpai.ray_backend`). Results come back in game order.
 
 A bot may also be a Python callable, a policy: it is handed every game waiting on it as
 one `fenpai.batch.Batch` and answers one legal-action index each (see `fenpai.policies`,
@@ -22,11 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from fenpai._core import play_hands
 from fenpai.batch import Policy
 from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
-from fenpai.games.base import Game
+from fenpai.games.base import Game, ResultRow, result_row
 from fenpai.policies import play_with_policies
 
 
@@ -47,21 +47,7 @@ def play_game(game: Game, bots: list[Bot], in_core: bool = True) -> Game:
 
 
 #: One game's row: game points, card points, won (per seat) and the number of actions.
-Row = tuple[list[float], list[float], list[bool], int]
-
-
-def row(game: Game) -> Row:
-    """A finished game's row of the results."""
-    result = game.result or {}
-    n = game.num_players
-    points = result.get("game_points", [0] * n)
-    winners = result.get("winners", [s for s in range(n) if points[s] > 0])
-    return (
-        points,
-        result.get("card_points", [0] * n),
-        [s in winners for s in range(n)],
-        game.num_actions,
-    )
+Row = ResultRow
 
 
 #: Told the number of games finished so far, after each chunk.
@@ -84,9 +70,10 @@ def split(seeds: list[int], size: int) -> list[list[int]]:
 
 
 def _chunk(probe: Game, seeds: list[int], names: list[str]) -> list[Row]:
-    """The rows of the games of `seeds`, played in the core in one call."""
-    hands = play_hands(probe.variant, seeds, names, **probe.core_options())
-    return [row(probe.hand_from(s, h)) for s, h in zip(seeds, hands, strict=True)]
+    """The rows of the games of `seeds`, played and scored in the core in one call."""
+    batch = probe.play_batch(seeds, names)
+    columns = ("game_points", "card_points", "won", "actions")
+    return list(zip(*(batch[key].tolist() for key in columns), strict=True))
 
 
 def play_chunk(
@@ -182,7 +169,8 @@ def simulate(
     report = progress or _nothing
     seeds = [seed_for(seed, i) for i in range(games)]
     if len(builtin) < n:
-        rows = [row(g) for g in play_with_policies(probe, seeds, names, workers, batch_size)]
+        played = play_with_policies(probe, seeds, names, workers, batch_size)
+        rows = [result_row(g) for g in played]
         report(games)
     elif backend == "ray":
         from fenpai import ray_backend
