@@ -536,3 +536,49 @@ def test_r5_13_a_trump_drawn_from_the_kitty_when_the_seat_holds_every_2_of_it() 
         assert sample.view(1) == g.view(1) and sample.view(None) == g.view(None)
         assert not any(str(c).startswith("2") for c in sample.hand_of(0))
         assert views(Game.from_json(sample.to_json())) == views(sample)
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=IDS)
+def test_c_5_the_seat_to_act_has_its_real_legal_actions_in_every_sample(
+    variant: str, options: dict[str, Any]
+) -> None:
+    # A seat's legal actions depend only on what it knows: a sample that gave it others
+    # would be a world it can tell from the real one.
+    for k in range(8):
+        g = played(variant, 300 + k, random.Random(300 + k).randrange(10, 260), **options)
+        for seat in g.to_act:
+            for n in range(3):
+                assert g.sample_world(seat, n).legal_actions(seat) == g.legal_actions(seat)
+
+
+def test_r5_22_forbid_a_holder_knows_how_the_friend_is_found_and_samples_keep_it() -> None:
+    # Under `forbid` a play that would grab is illegal only while the friend is found by
+    # first play (R5-21: the declarer owns 0 or 1 copies); the fixed friend of 死拚 (two
+    # copies) plays its copy freely. So a holder's own legal plays tell it which: the
+    # rule's consequence, kept by every sample rather than leaked by it.
+    told = 0
+    for seed in range(120):
+        g = to_phase("red_five_5p", seed, "play", friend_grab="forbid")
+        card = g.call
+        if card in (None, "solo") or g.rules.is_trump(card):
+            continue  # no call, solo (R5-20), or a trump call card: no grab
+        owned = sum(str(c) == card for c in [*g.hand_of(g.declarer), *g.buried])
+        rng = random.Random(seed)
+        while g.phase == "play" and g.friend()[0] is None:
+            (seat,) = g.to_act
+            held = [str(c) for c in g.hand_of(seat)]
+            suit = [c for c in held if not g.rules.is_trump(c) and c[-1] == card[-1]]
+            legal = g.legal_actions(seat)
+            with_copy = [a for a in legal if card in a.split()[1:]]
+            # Exempt (b): the play leaves the seat no card of the call card's suit.
+            grabs = [a for a in with_copy if sum(c in suit for c in a.split()[1:]) < len(suit)]
+            forced = len(with_copy) == len(legal)  # exempt (a)
+            if seat != g.declarer and card in held and not forced:
+                if owned == 2 and grabs:
+                    told += 1
+                if owned < 2:
+                    assert grabs == [], "a play that would grab is legal"
+                for n in range(4):
+                    assert g.sample_world(seat, n).legal_actions(seat) == legal
+            g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
+    assert told > 0, "no holder of the fixed friend's copy was free to play it"
