@@ -18,7 +18,7 @@ from cli_support import spawn
 import fenpai
 from fenpai import ray_backend
 from fenpai.cli import main
-from fenpai.simulate import chunk_size, play_chunk
+from fenpai.simulate import chunk_size, joined, play_chunk
 
 ray = pytest.importorskip("ray")  # the ray extra (scripts/test.sh installs it)
 
@@ -80,9 +80,10 @@ def test_tasks_of_at_least_ray_guidance(cluster, monkeypatch):
     )
     assert same(one, out)
     [(first, seconds)] = measured
-    size = ray_backend.task_size(games - len(first), 2, seconds)
+    probed = sum(len(c["actions"]) for c in first)
+    size = ray_backend.task_size(games - probed, 2, seconds)
     tasks = sorted(np.diff(done), reverse=True)  # finished in any order, the last one short
-    assert done[0] == len(first) > 0 and len(tasks) == -(-(games - len(first)) // size)
+    assert done[0] == probed > 0 and len(tasks) == -(-(games - probed) // size)
     assert all(t == size for t in tasks[:-1]) and 0 < tasks[-1] <= size
     assert size * seconds >= ray_backend.TASK_SECONDS * (1 - 1e-9)
 
@@ -102,17 +103,26 @@ def test_task_size_keeps_tasks_within_bounds(seconds, games, workers):
 
 
 def test_chunk_size_for_threads():
-    """The threads' chunks: about four per worker, from 1 to 64 games."""
-    assert chunk_size(1000, 2) == 64 and chunk_size(80, 2) == 10 and chunk_size(3, 4) == 1
+    """The threads' chunks: about four per worker, from 1 to 256 games."""
+    assert chunk_size(1000, 2) == 125 and chunk_size(80, 2) == 10 and chunk_size(3, 4) == 1
+    assert chunk_size(10**5, 2) == 256
     assert chunk_size(0, 1) == 1 and chunk_size(10, 1, least=7) == 7
     assert chunk_size(10**6, 1, least=100, most=50) == 100
 
 
+def holds(chunks, chunk) -> bool:
+    """The chunks, one after another, hold the games of `chunk`."""
+    seats = chunk["won"].shape[1]
+    whole = joined([chunk], seats)
+    return all(np.array_equal(v, whole[k]) for k, v in joined(chunks, seats).items())
+
+
 def test_probe_plays_the_first_games_and_measures_them():
     seeds = list(range(500))
-    rows, seconds = ray_backend._probe("fifty_k", {}, ["random"] * 4, seeds)
-    assert 0 < len(rows) <= len(seeds) and seconds > 0
-    assert rows == play_chunk("fifty_k", {}, ["random"] * 4, seeds[: len(rows)])
+    chunks, seconds = ray_backend._probe("fifty_k", {}, ["random"] * 4, seeds)
+    played = sum(len(c["actions"]) for c in chunks)
+    assert 0 < played <= len(seeds) and seconds > 0
+    assert holds(chunks, play_chunk("fifty_k", {}, ["random"] * 4, seeds[:played]))
 
 
 class Finishing:
@@ -146,8 +156,9 @@ def test_rows_come_back_in_game_order_whatever_order_tasks_finish():
     seeds = list(range(100, 130))
     parts = [seeds[i : i + 4] for i in range(0, 30, 4)]
     fake, done = Finishing(), []
-    rows = ray_backend._in_tasks(fake, fake, ("tractor", {}, names), parts, 3, 5, done.append)
-    assert rows == play_chunk("tractor", {}, names, seeds)
+    chunks = ray_backend._in_tasks(fake, fake, ("tractor", {}, names), parts, 3, 5, done.append)
+    assert holds(chunks, play_chunk("tractor", {}, names, seeds))
+    assert not holds(chunks[::-1], play_chunk("tractor", {}, names, seeds))
     assert done == [9, 13, 17, 21, 25, 27, 31, 35]  # 5 done before; parts 2 to 7, 1, 0
     assert fake.most == 3
 

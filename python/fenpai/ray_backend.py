@@ -3,7 +3,7 @@
 The driver plays the first few games itself to measure what a game costs, then splits
 the rest into Ray tasks of at least `TASK_SECONDS` of play each (Ray's guidance: tasks
 under about ten milliseconds cost more in overhead than they gain), keeps `workers` of
-them running (`in_flight`) and puts their rows back in game order. A game's result
+them running (`in_flight`) and puts their results back in game order. A game's result
 depends only on its seed, so the results are those of `workers=1` on one machine. Ray
 is an optional extra: `pip install 'fenpai[ray]'`.
 """
@@ -19,7 +19,7 @@ from itertools import islice
 from types import ModuleType
 from typing import Any
 
-from fenpai.simulate import Progress, Row, chunk_size, play_chunk, split
+from fenpai.simulate import Chunk, Progress, chunk_size, games_in, play_chunk, split
 
 #: The least play (seconds, as measured) in one Ray task: twice Ray's ~10 ms floor, so
 #: that a task stays above it when the measure was optimistic.
@@ -101,18 +101,19 @@ def play(
     seeds: list[int],
     workers: int,
     progress: Progress,
-) -> list[Row]:
-    """The rows of the games of `seeds` in order: a few played here to measure them, the
+) -> list[Chunk]:
+    """The games of `seeds` in chunks in order: a few played here to measure them, the
     rest in Ray tasks, `workers` at a time."""
     ray = _ray()
     connect()
     first, seconds_per_game = _probe(variant, options, names, seeds)
-    progress(len(first))
-    rest = seeds[len(first) :]
+    done = sum(map(games_in, first))
+    progress(done)
+    rest = seeds[done:]
     parts = split(rest, task_size(len(rest), workers, seconds_per_game))
     game = (variant, options, names)
     ahead = in_flight(workers, cluster_cpus())
-    return first + _in_tasks(ray, _remote_chunk(), game, parts, ahead, len(first), progress)
+    return first + _in_tasks(ray, _remote_chunk(), game, parts, ahead, done, progress)
 
 
 def in_flight(workers: int, cpus: int) -> int:
@@ -124,16 +125,18 @@ def in_flight(workers: int, cpus: int) -> int:
 
 def _probe(
     variant: str, options: dict[str, Any], names: list[str], seeds: list[int]
-) -> tuple[list[Row], float]:
-    """The rows of the first games, played here in chunks of 1, 2, 4, … until
-    PROBE_SECONDS have passed, and the seconds a game took."""
-    rows: list[Row] = []
+) -> tuple[list[Chunk], float]:
+    """The first games, played here in chunks of 1, 2, 4, … until PROBE_SECONDS have
+    passed, and the seconds a game took."""
+    chunks: list[Chunk] = []
+    done = 0
     start = time.perf_counter()
     size = 1
-    while len(rows) < len(seeds) and time.perf_counter() - start < PROBE_SECONDS:
-        rows += play_chunk(variant, options, names, seeds[len(rows) : len(rows) + size])
+    while done < len(seeds) and time.perf_counter() - start < PROBE_SECONDS:
+        chunks.append(play_chunk(variant, options, names, seeds[done : done + size]))
+        done += games_in(chunks[-1])
         size *= 2
-    return rows, max(time.perf_counter() - start, 1e-9) / max(1, len(rows))
+    return chunks, max(time.perf_counter() - start, 1e-9) / max(1, done)
 
 
 @functools.cache
@@ -150,11 +153,11 @@ def _in_tasks(
     ahead: int,
     done: int,
     progress: Progress,
-) -> list[Row]:
-    """The parts' rows in order, from tasks of `remote` (`play_chunk` in Ray), `ahead`
+) -> list[Chunk]:
+    """The parts' chunks in order, from tasks of `remote` (`play_chunk` in Ray), `ahead`
     submitted at a time, whatever order they finish in; on an error or an interrupt
     (Ctrl-C) the tasks under way are cancelled."""
-    results: list[list[Row]] = [[] for _ in parts]
+    results: list[Chunk] = [{} for _ in parts]
     todo = enumerate(parts)
     pending: dict[Any, int] = {}
     try:
@@ -164,7 +167,7 @@ def _in_tasks(
             [ready], _ = ray.wait(list(pending), num_returns=1)
             i = pending.pop(ready)
             results[i] = ray.get(ready)
-            done += len(results[i])
+            done += games_in(results[i])
             progress(done)
             for j, part in islice(todo, 1):
                 pending[remote.remote(*game, part)] = j
@@ -172,4 +175,4 @@ def _in_tasks(
         for ref in pending:
             ray.cancel(ref)
         raise
-    return [r for part in results for r in part]
+    return results

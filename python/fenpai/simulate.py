@@ -26,7 +26,7 @@ import numpy as np
 from fenpai.batch import Policy
 from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
-from fenpai.games.base import Game, ResultRow, result_row
+from fenpai.games.base import Game, result_row
 from fenpai.policies import play_with_policies
 
 
@@ -46,8 +46,34 @@ def play_game(game: Game, bots: list[Bot], in_core: bool = True) -> Game:
     return game
 
 
-#: One game's row: game points, card points, won (per seat) and the number of actions.
-Row = ResultRow
+#: The results of consecutive games, as `Game.play_batch` gives them: "game_points",
+#: "card_points", "won" (games x seats) and "actions" (games). Chunks stay arrays, so that
+#: no Python object is made per game.
+Chunk = dict[str, np.ndarray]
+
+#: A chunk's arrays, with the type `simulate` returns each in.
+COLUMNS = {"game_points": float, "card_points": float, "won": bool, "actions": np.int64}
+
+
+def joined(chunks: list[Chunk], seats: int) -> Chunk:
+    """The chunks' results one after another, in `simulate`'s types."""
+    if not chunks:
+        return {k: np.zeros((0, seats) if k != "actions" else 0, t) for k, t in COLUMNS.items()}
+    return {k: np.concatenate([c[k] for c in chunks]).astype(t) for k, t in COLUMNS.items()}
+
+
+def games_in(chunk: Chunk) -> int:
+    """How many games `chunk` holds."""
+    return len(chunk["actions"])
+
+
+def from_games(played: list[Game], seats: int) -> Chunk:
+    """The chunk of finished games (a policy's, played step by step)."""
+    rows = [result_row(g) for g in played]
+    return {
+        k: np.array([r[i] for r in rows], t).reshape((len(rows), seats) if k != "actions" else -1)
+        for i, (k, t) in enumerate(COLUMNS.items())
+    }
 
 
 #: Told the number of games finished so far, after each chunk.
@@ -58,9 +84,11 @@ Progress = Callable[[int], None]
 BACKENDS = ("threads", "processes", "ray")
 
 
-def chunk_size(games: int, workers: int, least: int = 1, most: int = 64) -> int:
+def chunk_size(games: int, workers: int, least: int = 1, most: int = 256) -> int:
     """Games per chunk: about four chunks per worker, so that the workers finish together
-    and progress shows, but from `least` to `most` games (`most` gives way to `least`)."""
+    and progress shows, but from `least` to `most` games (`most` gives way to `least`).
+    The default `most` keeps a chunk's fixed cost in Python (scoring it in numpy) small
+    beside its games even when they take only 20 µs each (random Fifty-K)."""
     return max(least, min(most, -(-games // (workers * 4))))
 
 
@@ -69,38 +97,36 @@ def split(seeds: list[int], size: int) -> list[list[int]]:
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
-def _chunk(probe: Game, seeds: list[int], names: list[str]) -> list[Row]:
-    """The rows of the games of `seeds`, played and scored in the core in one call."""
-    batch = probe.play_batch(seeds, names)
-    columns = ("game_points", "card_points", "won", "actions")
-    return list(zip(*(batch[key].tolist() for key in columns), strict=True))
+def _chunk(probe: Game, seeds: list[int], names: list[str]) -> Chunk:
+    """The games of `seeds`, played and scored in the core in one call."""
+    return probe.play_batch(seeds, names)
 
 
-def play_chunk(
-    variant: str, options: dict[str, Any], names: list[str], seeds: list[int]
-) -> list[Row]:
-    """The rows of the games of `seeds`, from plain arguments: a chunk for another
-    process or machine (a Ray task)."""
+def play_chunk(variant: str, options: dict[str, Any], names: list[str], seeds: list[int]) -> Chunk:
+    """The games of `seeds`, from plain arguments: a chunk for another process or machine
+    (a Ray task)."""
     return _chunk(new_game(variant, seed=0, **options), seeds, names)
 
 
 def _in_threads(
     workers: int, probe: Game, parts: list[list[int]], names: list[str], progress: Progress
-) -> list[Row]:
-    """The chunks' rows in order, from `workers` threads (each chunk in the core without
-    the GIL); on an interrupt (Ctrl-C) the chunks not started are cancelled and the error
-    goes on at once."""
+) -> list[Chunk]:
+    """The chunks in order, from `workers` threads (each chunk in the core without the
+    GIL); on an interrupt (Ctrl-C) the chunks not started are cancelled and the error goes
+    on at once."""
     pool = ThreadPoolExecutor(max_workers=workers)
-    rows: list[Row] = []
+    chunks: list[Chunk] = []
+    done = 0
     try:
-        for part in pool.map(lambda p: _chunk(probe, p, names), parts):
-            rows += part
-            progress(len(rows))
+        for chunk in pool.map(lambda p: _chunk(probe, p, names), parts):
+            chunks.append(chunk)
+            done += games_in(chunk)
+            progress(done)
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
-    return rows
+    return chunks
 
 
 def _nothing(done: int) -> None:
@@ -109,16 +135,18 @@ def _nothing(done: int) -> None:
 
 def _locally(
     probe: Game, names: list[str], seeds: list[int], workers: int, progress: Progress
-) -> list[Row]:
-    """The games' rows in order, played here: on `workers` threads, or in this thread."""
+) -> list[Chunk]:
+    """The games' chunks in order, played here: on `workers` threads, or in this thread."""
     parts = split(seeds, chunk_size(len(seeds), workers))
     if workers > 1 and len(parts) > 1:
         return _in_threads(workers, probe, parts, names, progress)
-    rows: list[Row] = []
+    chunks: list[Chunk] = []
+    done = 0
     for part in parts:
-        rows += _chunk(probe, part, names)
-        progress(len(rows))
-    return rows
+        chunks.append(_chunk(probe, part, names))
+        done += len(part)
+        progress(done)
+    return chunks
 
 
 def simulate(
@@ -169,19 +197,12 @@ def simulate(
     report = progress or _nothing
     seeds = [seed_for(seed, i) for i in range(games)]
     if len(builtin) < n:
-        played = play_with_policies(probe, seeds, names, workers, batch_size)
-        rows = [result_row(g) for g in played]
+        chunks = [from_games(play_with_policies(probe, seeds, names, workers, batch_size), n)]
         report(games)
     elif backend == "ray":
         from fenpai import ray_backend
 
-        rows = ray_backend.play(variant, options, builtin, seeds, workers, report)
+        chunks = ray_backend.play(variant, options, builtin, seeds, workers, report)
     else:
-        rows = _locally(probe, builtin, seeds, workers, report)
-    return {
-        "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
-        "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),
-        "won": np.array([r[2] for r in rows], dtype=bool).reshape(games, n),
-        "actions": np.array([r[3] for r in rows], dtype=np.int64),
-        "seed": np.array(seeds, dtype=np.uint64),
-    }
+        chunks = _locally(probe, builtin, seeds, workers, report)
+    return {**joined(chunks, n), "seed": np.array(seeds, dtype=np.uint64)}

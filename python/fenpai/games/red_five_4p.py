@@ -9,6 +9,7 @@ Scoring: the declarer's card points F (R4-40, R4-41) and the game-point table (R
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from fenpai import scoring
@@ -127,7 +128,7 @@ class RedFive4p(TrickGame):
         kitty_counts = won_last or self.options["kitty_points"] == "always"
         captures = captured(copies, d)
         won = sum(c["captor"] == d for c in captures)
-        final = scoring.red_five_4p_final_points(
+        final = _final_points(
             tricks[d],
             kitty_points if kitty_counts else 0,
             won,
@@ -135,8 +136,8 @@ class RedFive4p(TrickGame):
             bid,
             self.decks,
         )
-        game_points = scoring.red_five_4p_game_points(
-            d, final, self.decks, [(c["owner"], c["captor"]) for c in captures]
+        game_points = list(
+            _game_points(d, final, self.decks, tuple((c["owner"], c["captor"]) for c in captures))
         )
         card_points = list(tricks)
         card_points[d] = final
@@ -169,3 +170,21 @@ def captured(copies: list[tuple[int, int]], declarer: int) -> list[dict[str, int
         for seat, winner in copies
         if (seat == declarer) != (winner == declarer)
     ]
+
+
+# `play_batch` scores thousands of hands, mostly alike, with these pure functions of a
+# few small numbers: they are remembered.
+
+
+@lru_cache(maxsize=1 << 14)
+def _final_points(tricks: int, kitty: int, won: int, lost: int, bid: int, decks: int) -> int:
+    """R4-40, R4-41: `scoring.red_five_4p_final_points`."""
+    return scoring.red_five_4p_final_points(tricks, kitty, won, lost, bid, decks)
+
+
+@lru_cache(maxsize=1 << 14)
+def _game_points(
+    declarer: int, final: int, decks: int, captures: tuple[tuple[int, int], ...]
+) -> tuple[int, ...]:
+    """R4-42: `scoring.red_five_4p_game_points`."""
+    return tuple(scoring.red_five_4p_game_points(declarer, final, decks, list(captures)))

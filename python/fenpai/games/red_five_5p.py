@@ -21,6 +21,7 @@ order (none: diamonds, without a draw).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from fenpai import scoring
@@ -266,20 +267,36 @@ def _outcome(
     scoring_won_last = last not in side
     card_points = list(tricks)
     card_points[last] += kitty_points * (2 if scoring_won_last else 1)  # R5-40 扣底
-    p = scoring.red_five_5p_points(
-        sum(tricks[s] for s in range(PLAYERS) if s not in side),
-        kitty_points,
-        scoring_won_last,
+    p, grade, declarer_won = _grade(
+        sum(tricks[s] for s in range(PLAYERS) if s not in side), kitty_points, scoring_won_last
     )
-    game_points = scoring.red_five_5p_seat_points(
-        p, d, friend, mode, grab=grab, failed_throws=throwers
-    )
-    # R5-22, R5-41: the declarer side wins when m > 0, else the scoring side does.
-    declarer_won = scoring.red_five_5p_declarer_side_won(p)
+    game_points = _seat_points(p, d, friend, mode, grab, tuple(sorted(throwers)))
     return {
         "winners": [s for s in range(PLAYERS) if (s in side) == declarer_won],
         "card_points": card_points,
-        "game_points": game_points,
+        "game_points": list(game_points),
         "P": p,
-        "grade": scoring.red_five_5p_grade(p),  # R5-41
+        "grade": grade,
     }
+
+
+# The scoring of a hand is a pure function of a few small numbers: `play_batch` scores
+# thousands of hands, mostly alike, so the two steps are remembered.
+
+
+@lru_cache(maxsize=1 << 14)
+def _grade(trick_points: int, kitty_points: int, scoring_won_last: bool) -> tuple[int, int, bool]:
+    """R5-40 P, R5-41 its grade m, and whether the declarer side won (m > 0, R5-22)."""
+    p = scoring.red_five_5p_points(trick_points, kitty_points, scoring_won_last)
+    return p, scoring.red_five_5p_grade(p), scoring.red_five_5p_declarer_side_won(p)
+
+
+@lru_cache(maxsize=1 << 14)
+def _seat_points(
+    p: int, d: int, friend: int | None, mode: str, grab: bool, throwers: tuple[int, ...]
+) -> tuple[int, ...]:
+    """R5-42 then R5-31: each seat's game points (R5-31's penalty is the same in any
+    order of the throws)."""
+    return tuple(
+        scoring.red_five_5p_seat_points(p, d, friend, mode, grab=grab, failed_throws=throwers)
+    )

@@ -16,6 +16,7 @@ leads the first trick (TR-21); the play runs in the core (TR-20). The attackers'
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from fenpai import scoring
@@ -209,16 +210,17 @@ class Tractor(TrickGame):
         trick_points = sum(card_points[s] for s in attackers)
         kitty_counts = last_winner in attackers
         # TR-40: the kitty counts only for an attacker who won the last trick; else no multiplier.
-        multiplier = scoring.tractor_kitty_multiplier(last_lead) if kitty_counts else None
+        lead = last_lead if isinstance(last_lead, str) else text(last_lead)
+        multiplier = _kitty_multiplier(lead) if kitty_counts else None
         card_points[last_winner] += kitty_points * (multiplier or 0)
         points = scoring.tractor_points(
             trick_points,
             kitty_points,
-            last_lead if kitty_counts else None,
+            lead if kitty_counts else None,
             attacker_failed_throws=sum(throws[s] for s in attackers),
             defender_failed_throws=sum(throws[s] for s in range(PLAYERS) if s not in attackers),
         )
-        outcome = scoring.tractor_hand_outcome(points, dealer, self.levels)
+        outcome = _hand_outcome(points, dealer, tuple(self.levels))
         applied, team = outcome["applied"], outcome["team"]
         return {
             "card_points": card_points,
@@ -245,3 +247,19 @@ class Tractor(TrickGame):
             facts["last_lead"][i],
             facts["failed_throws"][i],
         )
+
+
+# `play_batch` scores thousands of hands, mostly alike, with these pure functions of a
+# few small values: they are remembered.
+
+
+@lru_cache(maxsize=1 << 12)
+def _kitty_multiplier(lead: str) -> int:
+    """TR-40: the kitty's multiplier for the last trick's lead `lead` (card text)."""
+    return scoring.tractor_kitty_multiplier(lead)
+
+
+@lru_cache(maxsize=1 << 14)
+def _hand_outcome(points: int, dealer: int, levels: tuple[str, str]) -> dict[str, Any]:
+    """TR-41..TR-43: `scoring.tractor_hand_outcome`, for reading only."""
+    return scoring.tractor_hand_outcome(points, dealer, levels)
