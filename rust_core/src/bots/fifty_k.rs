@@ -36,7 +36,7 @@ impl FkBot {
         }
         match self.kind {
             BotKind::Random => state.nth_legal(self.rng.below(count as u64) as usize),
-            BotKind::Greedy => Some(greedy(state)),
+            BotKind::Greedy | BotKind::Ismcts(_) => Some(greedy(state)),
         }
     }
 

@@ -1,12 +1,84 @@
-//! Baseline bots for the play phase: `random` (uniform over legal plays) and `greedy`
-//! (rule-based). They see only what their seat may see: their hand and the public record.
+//! The bots of every phase: `random` (uniform over legal actions), `greedy`
+//! (rule-based) and `ismcts` (determinized search over sampled worlds, with a budget
+//! of simulations per decision). They see only what their seat may see: their hand,
+//! their own burial and the public record.
 
 pub mod fifty_k;
 pub mod hand;
+pub mod ismcts;
+pub mod ismcts_fifty_k;
+#[cfg(test)]
+mod ismcts_stand_in;
+pub mod ismcts_trick;
 pub mod phases;
 pub mod trick;
 
 pub use fifty_k::FkBot;
 pub use hand::{play_hand, Hand, Setup};
+pub use ismcts_trick::TrickGoal;
 pub use phases::{Greedy, PhaseBot};
-pub use trick::{BotKind, Sides, TrickBot};
+pub use trick::{Sides, TrickBot};
+
+/// Which bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+    Greedy,
+    /// Search with this many simulations per decision.
+    Ismcts(u32),
+}
+
+/// The bot names, as `BotKind::parse` reads them.
+pub const NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
+
+impl BotKind {
+    /// Reads `random`, `greedy`, `ismcts` (the default budget) or `ismcts:N` (N
+    /// simulations per decision); the error says what is wrong.
+    pub fn parse(name: &str) -> Result<BotKind, String> {
+        match name.split_once(':') {
+            None => match name {
+                "random" => Ok(BotKind::Random),
+                "greedy" => Ok(BotKind::Greedy),
+                "ismcts" => Ok(BotKind::Ismcts(ismcts::DEFAULT_SIMULATIONS)),
+                _ => Err(unknown(name)),
+            },
+            Some(("ismcts", budget)) => ismcts::parse_budget(budget).map(BotKind::Ismcts),
+            Some(_) => Err(unknown(name)),
+        }
+    }
+
+    /// The canonical name: `ismcts:N` with its budget.
+    pub fn name(self) -> String {
+        match self {
+            BotKind::Random => "random".into(),
+            BotKind::Greedy => "greedy".into(),
+            BotKind::Ismcts(n) => format!("ismcts:{n}"),
+        }
+    }
+}
+
+fn unknown(name: &str) -> String {
+    format!(
+        "unknown bot '{name}': expected random, greedy, ismcts or ismcts:N (N simulations \
+         per decision)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_names_parse_with_a_budget() {
+        assert_eq!(BotKind::parse("greedy"), Ok(BotKind::Greedy));
+        assert_eq!(
+            BotKind::parse("ismcts"),
+            Ok(BotKind::Ismcts(ismcts::DEFAULT_SIMULATIONS))
+        );
+        assert_eq!(BotKind::parse("ismcts:200"), Ok(BotKind::Ismcts(200)));
+        assert_eq!(BotKind::parse("ismcts:200").unwrap().name(), "ismcts:200");
+        assert!(BotKind::parse("ismcts:0").unwrap_err().contains("budget"));
+        assert!(BotKind::parse("greedy:3").unwrap_err().contains("unknown bot"));
+        assert!(BotKind::parse("mcts").unwrap_err().contains("unknown bot"));
+    }
+}

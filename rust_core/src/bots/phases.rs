@@ -45,7 +45,7 @@ impl PhaseBot {
         }
         match self.kind {
             BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
-            BotKind::Greedy => Some(phase.greedy()),
+            BotKind::Greedy | BotKind::Ismcts(_) => Some(phase.greedy()),
         }
     }
 

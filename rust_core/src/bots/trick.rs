@@ -7,24 +7,9 @@
 
 use crate::card::{Card, Counts, NUM_CARDS};
 use crate::rng::Rng;
-use crate::trick::{Format, TrickPlay, TRUMP};
+use crate::trick::{Format, TrickPlay, TrickRules, TRUMP};
 
-/// Which bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotKind {
-    Random,
-    Greedy,
-}
-
-impl BotKind {
-    pub fn parse(name: &str) -> Option<BotKind> {
-        match name {
-            "random" => Some(BotKind::Random),
-            "greedy" => Some(BotKind::Greedy),
-            _ => None,
-        }
-    }
-}
+use super::BotKind;
 
 /// Who plays with whom, as far as a seat may know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +30,7 @@ pub struct TrickBot {
 }
 
 /// How far a candidate play helps, compared lexicographically (higher is better).
-type Score = (i32, i32, i32, i32);
+pub(super) type Score = (i32, i32, i32, i32);
 
 impl TrickBot {
     pub fn new(kind: BotKind, seed: u64) -> TrickBot {
@@ -63,7 +48,7 @@ impl TrickBot {
         }
         match self.kind {
             BotKind::Random => state.moves().nth(self.rng.below(count)),
-            BotKind::Greedy => Some(if state.lead().is_none() {
+            BotKind::Greedy | BotKind::Ismcts(_) => Some(if state.lead().is_none() {
                 greedy_lead(state)
             } else {
                 self.greedy_follow(state, sides, count)
@@ -117,7 +102,7 @@ impl TrickBot {
 }
 
 /// Whether `a` and `b` play on one side, as `a` may know it.
-fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> bool {
+pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> bool {
     if a == b {
         return true;
     }
@@ -149,7 +134,7 @@ fn cost(state: &TrickPlay, play: &Counts) -> i32 {
     total
 }
 
-fn follow_score(
+pub(super) fn follow_score(
     state: &TrickPlay,
     lead: &Format,
     on_table: &[Counts],
@@ -176,46 +161,56 @@ fn follow_score(
     (1, -points * 10 - cost, 0, -1)
 }
 
-/// The greedy lead: a boss combination or throw, else a low plain card without points;
-/// under R5-22 `friend_grab = forbid` only among the leads the call allows.
-fn greedy_lead(state: &mut TrickPlay) -> Counts {
-    let seat = state.to_act().expect("a seat to lead");
-    let restricted = state.call().is_some_and(|c| c.forbid_grab);
-    let allowed =
-        |state: &TrickPlay, play: &Counts| !restricted || state.play_error(seat, play).is_none();
-    let rules = state.rules().clone();
-    let hand = *state.hand(seat);
-    let mut unseen = full_deck(rules.opts.decks);
-    unseen.remove_all(&hand);
-    unseen.remove_all(&state.played());
-    let boss = |format: &Format| {
-        let others = rules.in_suit(&unseen, format.suit);
+/// What the greedy lead knows of the cards: the rules and every card the seat has not
+/// seen (not in its hand, not played).
+pub(super) struct LeadRater {
+    rules: TrickRules,
+    unseen: Counts,
+}
+
+impl LeadRater {
+    pub(super) fn new(state: &TrickPlay, seat: usize) -> LeadRater {
+        let rules = state.rules().clone();
+        let mut unseen = full_deck(rules.opts.decks);
+        unseen.remove_all(state.hand(seat));
+        unseen.remove_all(&state.played());
+        LeadRater { rules, unseen }
+    }
+
+    /// Whether no unseen cards can beat any component of `format`.
+    fn boss(&self, format: &Format) -> bool {
+        let others = self.rules.in_suit(&self.unseen, format.suit);
         format.components.iter().all(|comp| {
-            rules
+            self.rules
                 .best_held(&others, format.suit, comp.shape)
                 .is_none_or(|k| k <= comp.top)
         })
-    };
-    let mut candidates: Vec<(Score, Counts)> = Vec::new();
-    for play in rules.simple_leads(&hand) {
-        let Ok(format) = rules.classify(&play.to_cards()) else {
-            continue;
-        };
+    }
+
+    /// How the greedy lead rates a simple lead (higher is better: boss combinations,
+    /// plain, long and rich first; else plain low ones without points), with its suit.
+    pub(super) fn score(&self, play: &Counts) -> Option<(Score, u8)> {
+        let format = self.rules.classify(&play.to_cards()).ok()?;
         let plain = (format.suit != TRUMP) as i32;
         let size = play.len() as i32;
         let points = play.points() as i32;
-        if boss(&format) {
-            candidates.push(((2, plain, size, points), play));
+        let score = if self.boss(&format) {
+            (2, plain, size, points)
         } else {
             let top = format.components[0].top as i32;
-            candidates.push(((1, plain, -points, -top - 5 * size), play));
-        }
+            (1, plain, -points, -top - 5 * size)
+        };
+        Some((score, format.suit))
     }
-    if rules.opts.throws {
+
+    /// Each suit's throw of its boss components, where it has two or more.
+    fn throws(&self, hand: &Counts) -> Vec<(Score, Counts)> {
+        let rules = &self.rules;
+        let mut out = Vec::new();
         for suit in [TRUMP, 0, 1, 2, 3] {
-            let held = rules.in_suit(&hand, suit);
+            let held = rules.in_suit(hand, suit);
             let components = rules.decompose(&held, suit);
-            let others = rules.in_suit(&unseen, suit);
+            let others = rules.in_suit(&self.unseen, suit);
             let mut throw = Counts::default();
             let mut parts = 0;
             for comp in &components {
@@ -229,9 +224,30 @@ fn greedy_lead(state: &mut TrickPlay) -> Counts {
             }
             if parts >= 2 {
                 let plain = (suit != TRUMP) as i32;
-                candidates.push(((2, plain, throw.len() as i32, throw.points() as i32), throw));
+                out.push(((2, plain, throw.len() as i32, throw.points() as i32), throw));
             }
         }
+        out
+    }
+}
+
+/// The greedy lead: a boss combination or throw, else a low plain card without points;
+/// under R5-22 `friend_grab = forbid` only among the leads the call allows.
+fn greedy_lead(state: &mut TrickPlay) -> Counts {
+    let seat = state.to_act().expect("a seat to lead");
+    let restricted = state.call().is_some_and(|c| c.forbid_grab);
+    let allowed =
+        |state: &TrickPlay, play: &Counts| !restricted || state.play_error(seat, play).is_none();
+    let rater = LeadRater::new(state, seat);
+    let hand = *state.hand(seat);
+    let mut candidates: Vec<(Score, Counts)> = rater
+        .rules
+        .simple_leads(&hand)
+        .into_iter()
+        .filter_map(|play| rater.score(&play).map(|(score, _)| (score, play)))
+        .collect();
+    if rater.rules.opts.throws {
+        candidates.extend(rater.throws(&hand));
     }
     let mut best: Option<(Score, Counts)> = None;
     for (score, play) in candidates {
@@ -248,7 +264,7 @@ fn greedy_lead(state: &mut TrickPlay) -> Counts {
     }
 }
 
-fn full_deck(decks: u8) -> Counts {
+pub(super) fn full_deck(decks: u8) -> Counts {
     Counts([decks; NUM_CARDS])
 }
 
