@@ -11,4 +11,5 @@ pub mod fifty_k;
 pub mod multiset;
 pub mod phases;
 pub mod rng;
+pub mod sample;
 pub mod trick;

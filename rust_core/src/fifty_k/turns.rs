@@ -143,6 +143,11 @@ impl FkPlay {
         &self.round
     }
 
+    /// FK-32: who leads after a player goes out and their combination collects.
+    pub fn lead_after_out(&self) -> LeadAfterOut {
+        self.lead_after_out
+    }
+
     /// Every applied action, in order.
     pub fn log(&self) -> &[(usize, FkAction)] {
         &self.log

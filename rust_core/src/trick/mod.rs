@@ -15,4 +15,4 @@ pub use order::{
     FollowFormat, Level, OptionValue, Options, RulesError, TrickRules, Variant, TRUMP,
 };
 pub use play::{Call, CallMode, Outcome, Played, TrickPlay, TrickRecord};
-pub use throw::ThrowCheck;
+pub use throw::{forced_order, ThrowCheck};

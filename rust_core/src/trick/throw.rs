@@ -16,6 +16,24 @@ pub struct ThrowCheck {
     pub beaten: Vec<Component>,
 }
 
+/// C-51: the order in which a failed throw's beaten components are forced, the first
+/// forced: the highest-priority kind; among tractors fewest cards first; then the lowest
+/// key; equal keys go to the first suit in s, h, c, d order.
+pub fn forced_order(c: &Component) -> (std::cmp::Reverse<Kind>, usize, u8, u8) {
+    let kind = c.shape.kind();
+    let size = if kind == Kind::Tractor {
+        c.cards.len()
+    } else {
+        0
+    };
+    (
+        std::cmp::Reverse(kind),
+        size,
+        c.top,
+        c.cards[0].suit().map_or(0, |s| s.0),
+    )
+}
+
 impl TrickRules {
     /// C-50/C-51: checks a lead against every other player's hand.
     pub fn check_throw(
@@ -51,24 +69,9 @@ impl TrickRules {
                 }
             }
         }
-        // C-51: the highest-priority beaten kind; among tractors fewest cards first;
-        // then the lowest key; equal keys go to the first suit in s, h, c, d order.
         let forced = beaten
             .iter()
-            .min_by_key(|c| {
-                let kind = c.shape.kind();
-                let size = if kind == Kind::Tractor {
-                    c.cards.len()
-                } else {
-                    0
-                };
-                (
-                    std::cmp::Reverse(kind),
-                    size,
-                    c.top,
-                    c.cards[0].suit().map_or(0, |s| s.0),
-                )
-            })
+            .min_by_key(|c| forced_order(c))
             .map(|c| c.cards.clone())
             .unwrap_or_default();
         ThrowCheck {

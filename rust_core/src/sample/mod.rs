@@ -1,0 +1,62 @@
+//! Hidden-world sampling (determinization): a complete position that one seat cannot
+//! tell from the real one, with every card it cannot see dealt again consistently with
+//! everything public.
+//!
+//! # The play-phase determinizers (stable API)
+//!
+//! - [`sample_trick_play`]`(play: &TrickPlay, seat: usize, known: &Known, seed: u64) -> TrickPlay`
+//!   (Tractor, Red Five 4p and 5p);
+//! - [`sample_fifty_k`]`(play: &FkPlay, seat: usize, seed: u64) -> FkPlay`.
+//!
+//! Each returns the same position (the same tricks or turns so far, the same current
+//! trick, the same seat to act), `seat`'s hand unchanged, and every card `seat` cannot
+//! see dealt again among the other hands (and the kitty where `seat` did not bury it).
+//! The result replays its own history: every play in it is legal on the new hands and
+//! has the same public outcome. It respects:
+//! - voids shown by following (C-30) and formats not followed (C-31);
+//! - throws (C-50): one that stood means no other hand held a stronger unit then; a
+//!   failed one (C-51) shows the components forced before it unbeaten and the forced
+//!   one beaten by some other hand;
+//! - the friend (R5-21, R5-22): who revealed it and whether by a grab; the call's mode
+//!   (first play, 死拚, secret solo) is sampled with the declarer's cards;
+//! - [`Known`]: what the phases before the play showed (declarations TR-10..TR-12, the
+//!   reveal R5-10, R5-13's forced trump, the burial for its burier, the call card);
+//! - Fifty-K: hand sizes, cards played, the leader's 3h (FK-2) and, once the hand is
+//!   over, the point cards left in each hand (FK-41, FK-51); a pass shows nothing.
+//!
+//! `Game.sample_world` (Python) builds on the same sampler and also deals the deck again.
+//!
+//! # The distribution
+//!
+//! Fifty-K: uniform over the consistent deals. Trick-taking: a constrained random
+//! deal, not exactly uniform: the known cards go to their seats first (and a unit that
+//! beat each failed throw to a random other seat that may have held it), then every other
+//! unseen card, the most constrained first, to a place that the public facts allow,
+//! drawn with weight its room left (for cards no fact constrains, that is a uniform
+//! deal); the facts a per-card cap cannot express (a tractor held or not, C-31 `full`,
+//! the friend) are enforced by rejection: each deal is replayed and kept only if every
+//! play is legal with the same outcome. After [`TRIES`] rejected deals, the fallback is a
+//! chain of random swaps of two unseen cards from the real deal, each kept only when the
+//! world stays consistent; it never returns an inconsistent world.
+
+mod assign;
+mod facts;
+mod fifty_k;
+mod trick;
+
+use crate::card::{Card, Counts, NUM_CARDS};
+
+pub use assign::{assign, Must, Place};
+pub use facts::{Beaten, PlayFacts};
+pub use fifty_k::{sample_fifty_k, sample_fk_world, FkWorld};
+pub use trick::{sample_trick_play, sample_trick_world, Known, TrickWorld};
+
+/// Constrained random deals tried before the fallback.
+pub const TRIES: usize = 32;
+
+/// The distinct cards of `counts`, in index order.
+fn distinct(counts: &Counts) -> impl Iterator<Item = Card> + '_ {
+    (0..NUM_CARDS)
+        .filter(|&i| counts.0[i] > 0)
+        .map(|i| Card(i as u8))
+}

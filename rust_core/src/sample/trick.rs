@@ -1,0 +1,410 @@
+//! The play-phase determinizer of the trick-taking variants: the same position with the
+//! cards the seat cannot see dealt again, consistently with everything public.
+
+use crate::card::{Card, Counts, NUM_CARDS};
+use crate::phases::{trick_deck, Action, FriendCall, Phase};
+use crate::rng::Rng;
+use crate::trick::{Call, CallMode, TrickPlay, TrickRules};
+
+use super::assign::{assign, Must, Place};
+use super::facts::PlayFacts;
+use super::{distinct, TRIES};
+
+/// What a seat knows from the phases before the play (declarations, reveals, the call),
+/// which the tricks alone do not show.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Known {
+    /// Per seat: copies it is known to have held when the play began (TR-10 declarations,
+    /// the R5-10 reveal, R5-13); the declarer's may be in hand or buried. Seats past the
+    /// end of the list hold nothing known.
+    pub holds: Vec<Counts>,
+    /// Per seat: cards it is known not to have held when the play began (a count above 0
+    /// marks the card); the declarer's neither in hand nor buried.
+    pub lacks: Vec<Counts>,
+    /// The buried kitty (C-4) when the sampling seat buried it; None: hidden from it.
+    pub kitty: Option<Counts>,
+    /// R5-20: the call card as the declarer called it (None: no call, or `call solo`).
+    /// Whether the declarer owns every copy (a secret solo, R5-21) or two (死拚) is sampled.
+    pub call: Option<Card>,
+    /// R5-22 option `friend_grab = forbid`.
+    pub forbid_grab: bool,
+}
+
+/// A sampled play with what it was dealt from: every hand when the play began, and the
+/// buried kitty.
+#[derive(Clone, Debug)]
+pub struct TrickWorld {
+    pub play: TrickPlay,
+    pub start: Vec<Counts>,
+    pub kitty: Counts,
+}
+
+/// Every card of the hand's decks.
+fn full_deck(rules: &TrickRules) -> Counts {
+    Counts::from_cards(&trick_deck(rules.opts.decks))
+}
+
+/// How the friend is found (R5-21), as the seat may tell it apart: not at all (solo or
+/// no call), by first play, or fixed (死拚).
+fn mode_kind(call: Option<&Call>) -> u8 {
+    match call.map(|c| c.mode) {
+        None => 0,
+        Some(CallMode::FirstPlay) => 1,
+        Some(CallMode::Fixed(_)) => 2,
+    }
+}
+
+/// The position as the sampling seat sees it, and the problem of dealing the rest.
+struct Position<'a> {
+    real: &'a TrickPlay,
+    viewer: usize,
+    known: &'a Known,
+    declarer: usize,
+    /// Per seat: every card it has played (a failed throw's forced part only).
+    played: Vec<Counts>,
+    /// The cards the seat cannot see, and where they may be: the other hands, then the
+    /// hidden kitty (when the seat did not bury it).
+    pool: Counts,
+    places: Vec<Place>,
+    /// The seat of each place; None for the kitty.
+    owners: Vec<Option<usize>>,
+    facts: PlayFacts,
+}
+
+impl<'a> Position<'a> {
+    fn new(real: &'a TrickPlay, viewer: usize, known: &'a Known) -> Position<'a> {
+        let n = real.num_players();
+        let rules = real.rules();
+        let declarer = real.tricks().first().map_or(real.leader(), |t| t.leader);
+        let mut played = vec![Counts::default(); n];
+        for t in real.tricks() {
+            for p in &t.plays {
+                played[p.seat].add_all(&Counts::from_cards(&p.cards));
+            }
+        }
+        for (seat, cards) in real.trick_counts() {
+            played[seat].add_all(cards);
+        }
+        let facts = PlayFacts::of(real, viewer);
+        let mut pool = full_deck(rules);
+        pool.remove_all(real.hand(viewer));
+        played.iter().for_each(|p| pool.remove_all(p));
+        if let Some(kitty) = &known.kitty {
+            pool.remove_all(kitty);
+        }
+        let lacks = |s: usize| known.lacks.get(s).copied().unwrap_or_default();
+        let limited = |room: usize, caps: &[u8; NUM_CARDS], lacks: Counts| {
+            let mut place = Place { room, cap: *caps };
+            for c in lacks.to_cards() {
+                place.limit(c, 0);
+            }
+            place
+        };
+        let mut places = Vec::new();
+        let mut owners = Vec::new();
+        for s in (0..n).filter(|&s| s != viewer) {
+            places.push(limited(real.hand(s).len(), &facts.caps[s], lacks(s)));
+            owners.push(Some(s));
+        }
+        let in_hands: usize = places.iter().map(|p| p.room).sum();
+        if known.kitty.is_none() {
+            let open = [u8::MAX; NUM_CARDS];
+            places.push(limited(pool.len() - in_hands, &open, lacks(declarer)));
+            owners.push(None);
+        }
+        Position {
+            real,
+            viewer,
+            known,
+            declarer,
+            played,
+            pool,
+            places,
+            owners,
+            facts,
+        }
+    }
+
+    fn place_of(&self, seat: usize) -> Option<usize> {
+        self.owners.iter().position(|&o| o == Some(seat))
+    }
+
+    /// The places where `seat`'s known cards may be: its hand, and for the declarer the
+    /// hidden kitty.
+    fn group(&self, seat: usize) -> u32 {
+        let mut mask = self.place_of(seat).map_or(0, |i| 1 << i);
+        if seat == self.declarer {
+            if let Some(k) = self.owners.iter().position(|o| o.is_none()) {
+                mask |= 1 << k;
+            }
+        }
+        mask
+    }
+
+    /// The known cards not played yet, each in its seat's places.
+    fn known_musts(&self) -> Vec<Must> {
+        let mut out = Vec::new();
+        for (seat, holds) in self.known.holds.iter().enumerate() {
+            let mask = self.group(seat);
+            if seat == self.viewer || mask == 0 {
+                continue;
+            }
+            for c in distinct(holds) {
+                let copies = holds.get(c).saturating_sub(self.played[seat].get(c));
+                if copies > 0 {
+                    out.push(Must {
+                        places: mask,
+                        card: c,
+                        copies,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// C-51: for each failed throw no known hand beat, a unit that beat it, drawn at
+    /// random among those the caps allow, put in a random other seat's hand (a beaten
+    /// tractor is left to the check).
+    fn beaten_musts(&self, rng: &mut Rng) -> Vec<Must> {
+        let rules = self.real.rules();
+        let mut out = Vec::new();
+        for b in &self.facts.beaten {
+            let width = match b.shape.kind() {
+                crate::trick::Kind::Tractor => continue,
+                _ => b.shape.num_cards() as u8,
+            };
+            let after = &self.facts.after[b.trick];
+            let beats = |h: &Counts| {
+                rules
+                    .best_held(&rules.in_suit(h, b.suit), b.suit, b.shape)
+                    .is_some_and(|k| k > b.top)
+            };
+            let mut viewer_then = *self.real.hand(self.viewer);
+            viewer_then.add_all(&after[self.viewer]);
+            let shown = (0..after.len()).any(|s| s != b.thrower && beats(&after[s]));
+            if shown || (self.viewer != b.thrower && beats(&viewer_then)) {
+                continue;
+            }
+            let mut options: Vec<Must> = Vec::new();
+            for (i, owner) in self.owners.iter().enumerate() {
+                let Some(seat) = *owner else { continue };
+                if seat == b.thrower {
+                    continue;
+                }
+                for &c in rules.suit_cards(b.suit) {
+                    let copies = width.saturating_sub(after[seat].get(c));
+                    let fits = rules.level_of(c) > b.top
+                        && self.places[i].cap[c.index()] >= copies
+                        && self.pool.get(c) >= copies;
+                    if fits {
+                        options.push(Must {
+                            places: 1 << i,
+                            card: c,
+                            copies,
+                        });
+                    }
+                }
+            }
+            if !options.is_empty() {
+                out.push(options[rng.below(options.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    /// Every hand at the start of the play and the kitty, from the cards dealt to the places.
+    fn world_of(&self, dealt: &[Counts]) -> (Vec<Counts>, Counts) {
+        let mut start = self.played.clone();
+        start[self.viewer].add_all(self.real.hand(self.viewer));
+        let mut kitty = self.known.kitty.unwrap_or_default();
+        for (owner, cards) in self.owners.iter().zip(dealt) {
+            match owner {
+                Some(s) => start[*s].add_all(cards),
+                None => kitty = *cards,
+            }
+        }
+        (start, kitty)
+    }
+
+    /// One constrained random deal of the unseen cards, or None at a dead end.
+    fn draw(&self, rng: &mut Rng) -> Option<Vec<Counts>> {
+        let mut musts = self.known_musts();
+        musts.extend(self.beaten_musts(rng));
+        assign(&self.pool, &self.places, &musts, rng)
+    }
+
+    /// The play replayed on the world `start`/`kitty`, when it is one the seat cannot
+    /// tell from the real one: every play legal, the same tricks, throws and friend.
+    fn check(&self, start: Vec<Counts>, kitty: &Counts) -> Option<TrickPlay> {
+        let real = self.real;
+        let rules = real.rules();
+        let call = match self.known.call {
+            None => None,
+            Some(card) => {
+                let mut f = FriendCall::new(
+                    rules.clone(),
+                    start.clone(),
+                    self.declarer,
+                    &kitty.to_cards(),
+                    self.known.forbid_grab,
+                )
+                .ok()?;
+                f.act(&Action::Call(card)).ok()?;
+                f.play_call()
+            }
+        };
+        if let Some(card) = self.known.call {
+            // R5-22 forbid: the seat's own legal plays tell how the friend is found
+            // whenever it holds a copy of a call card that is not trump.
+            let sees = self.known.forbid_grab
+                && self.viewer != self.declarer
+                && start[self.viewer].get(card) > 0
+                && !rules.is_trump(card);
+            if sees && mode_kind(call.as_ref()) != mode_kind(real.call()) {
+                return None;
+            }
+        }
+        let mut p = TrickPlay::new(rules.clone(), start, self.declarer).ok()?;
+        if let Some(call) = call {
+            p.set_call(call).ok()?;
+        }
+        for (seat, cards) in real.log() {
+            p.apply(*seat, cards).ok()?;
+        }
+        let public = |p: &TrickPlay| {
+            let (friend, shown, grab) = p.friend();
+            (shown, friend.filter(|_| shown), grab && shown)
+        };
+        let same = p.tricks() == real.tricks()
+            && p.trick().eq(real.trick())
+            && p.attempted() == real.attempted()
+            && public(&p) == public(real);
+        same.then_some(p)
+    }
+
+    /// Whether a world keeps every known card with its seat and none it lacks.
+    fn keeps_known(&self, start: &[Counts], kitty: &Counts) -> bool {
+        (0..start.len()).all(|s| {
+            let mut owned = start[s];
+            if s == self.declarer {
+                owned.add_all(kitty);
+            }
+            let holds = self.known.holds.get(s).copied().unwrap_or_default();
+            let lacks = self.known.lacks.get(s).copied().unwrap_or_default();
+            owned.contains(&holds) && lacks.to_cards().iter().all(|&c| owned.get(c) == 0)
+        })
+    }
+
+    /// Constrained random deals, each checked, at most [`TRIES`]; None if all failed.
+    fn sample(&self, rng: &mut Rng) -> Option<TrickWorld> {
+        for _ in 0..TRIES {
+            let Some(dealt) = self.draw(rng) else {
+                continue;
+            };
+            let (start, kitty) = self.world_of(&dealt);
+            if let Some(play) = self.check(start.clone(), &kitty) {
+                return Some(TrickWorld { play, start, kitty });
+            }
+        }
+        None
+    }
+
+    /// The fallback: the real deal, then random swaps of two unseen cards between two
+    /// places, each kept only when the world stays consistent.
+    fn swapped(&self, rng: &mut Rng) -> TrickWorld {
+        let real = self.real;
+        let mut dealt: Vec<Counts> = self
+            .owners
+            .iter()
+            .map(|o| match o {
+                Some(s) => *real.hand(*s),
+                None => {
+                    let mut kitty = self.pool;
+                    (0..real.num_players())
+                        .filter(|&s| s != self.viewer)
+                        .for_each(|s| kitty.remove_all(real.hand(s)));
+                    kitty
+                }
+            })
+            .collect();
+        let (start, kitty) = self.world_of(&dealt);
+        let play = self
+            .check(start.clone(), &kitty)
+            .unwrap_or_else(|| real.clone());
+        let mut world = TrickWorld { play, start, kitty };
+        let k = dealt.len() as u64;
+        for _ in 0..if k < 2 { 0 } else { SWAPS } {
+            let i = rng.below(k) as usize;
+            let j = (i + 1 + rng.below(k - 1) as usize) % k as usize;
+            let (Some(a), Some(b)) = (random_card(&dealt[i], rng), random_card(&dealt[j], rng))
+            else {
+                continue;
+            };
+            let mut next = dealt.clone();
+            next[i].remove(a, 1);
+            next[i].add(b, 1);
+            next[j].remove(b, 1);
+            next[j].add(a, 1);
+            let fits = |d: &[Counts]| {
+                d.iter().zip(&self.places).all(|(cards, place)| {
+                    distinct(cards).all(|c| cards.get(c) <= place.cap[c.index()])
+                })
+            };
+            if !fits(&next) {
+                continue;
+            }
+            let (start, kitty) = self.world_of(&next);
+            if !self.keeps_known(&start, &kitty) {
+                continue;
+            }
+            if let Some(play) = self.check(start.clone(), &kitty) {
+                dealt = next;
+                world = TrickWorld { play, start, kitty };
+            }
+        }
+        world
+    }
+}
+
+/// Proposals of the fallback's chain of swaps.
+const SWAPS: usize = 64;
+
+/// A copy drawn uniformly from `cards`, if any.
+fn random_card(cards: &Counts, rng: &mut Rng) -> Option<Card> {
+    let n = cards.len();
+    if n == 0 {
+        return None;
+    }
+    let mut r = rng.below(n as u64) as usize;
+    distinct(cards).find(|&c| {
+        let k = cards.get(c) as usize;
+        if r < k {
+            true
+        } else {
+            r -= k;
+            false
+        }
+    })
+}
+
+/// The sampled world of `play` for `seat`: constrained random deals first, then the
+/// fallback chain of swaps from the real deal.
+pub fn sample_trick_world(
+    play: &TrickPlay,
+    seat: usize,
+    known: &Known,
+    rng: &mut Rng,
+) -> TrickWorld {
+    let position = Position::new(play, seat, known);
+    position
+        .sample(rng)
+        .unwrap_or_else(|| position.swapped(rng))
+}
+
+/// The play-phase determinizer (see the module docs): `play` with the cards `seat`
+/// cannot see dealt again among the other hands (and the kitty where `seat` did not bury
+/// it), consistently with the tricks so far and `known`; deterministic for `seed`.
+pub fn sample_trick_play(play: &TrickPlay, seat: usize, known: &Known, seed: u64) -> TrickPlay {
+    sample_trick_world(play, seat, known, &mut Rng::new(seed)).play
+}
