@@ -1,7 +1,7 @@
 //! `play_hands`: many whole hands between bots in one call, every phase in the core and
 //! the GIL released; each hand comes back as its phase objects in their final state.
 
-use fenpai_core::bots::{play_hand, BotKind, Hand, Setup};
+use fenpai_core::bots::{play_hand, Hand, Setup};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
 use fenpai_core::trick::FollowFormat;
@@ -48,6 +48,8 @@ fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> 
         "red_five_4p" => Setup::RedFive4p {
             decks: option(options, "decks", 2)?,
             minimum_opening: option::<String>(options, "opening_bid", "any".into())? == "minimum",
+            kitty_always: option::<String>(options, "kitty_points", "last_trick".into())?
+                == "always",
         },
         "red_five_5p" => Setup::RedFive5p {
             prev_declarer: option(options, "prev_declarer", 0)?,
@@ -106,10 +108,7 @@ fn play_hands<'py>(
     let setup = setup(variant, options)?;
     let kinds = bots
         .iter()
-        .map(|b| {
-            BotKind::parse(b)
-                .ok_or_else(|| value_error(format!("unknown bot '{b}': expected random or greedy")))
-        })
+        .map(|b| crate::bots::bot_kind(b))
         .collect::<PyResult<Vec<_>>>()?;
     let hands = py
         .detach(|| {

@@ -3,7 +3,7 @@
 //! Each converts arguments, raises the core's rejections as `fenpai.errors` classes
 //! (bad configuration as ValueError), and releases the GIL where it loops.
 
-use fenpai_core::bots::{BotKind, Greedy, PhaseBot as CoreBot};
+use fenpai_core::bots::{Greedy, PhaseBot as CoreBot};
 use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
@@ -612,9 +612,7 @@ fn choose_in<P: Greedy>(bot: &mut CoreBot, phase: &P) -> PyResult<String> {
 impl PhaseBot {
     #[new]
     fn py_new(kind: &str, seed: u64) -> PyResult<Self> {
-        let kind = BotKind::parse(kind).ok_or_else(|| {
-            value_error(format!("unknown bot '{kind}': expected random or greedy"))
-        })?;
+        let kind = crate::bots::bot_kind(kind)?;
         Ok(PhaseBot {
             inner: CoreBot::new(kind, seed),
         })

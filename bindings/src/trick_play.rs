@@ -9,7 +9,7 @@ use pyo3::types::{PyList, PyTuple};
 
 use crate::phases::action_text;
 
-use crate::bots::{sides as bot_sides, TrickBot};
+use crate::bots::{check_informed, play_infos, sides as bot_sides, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
@@ -276,14 +276,17 @@ impl TrickPlay {
         self.inner.log().len()
     }
 
-    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL released.
-    #[pyo3(signature = (bots, sides = "partners", declarer = None))]
+    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL
+    /// released; `before` and `kitty_always` as `TrickBot.choose` takes them.
+    #[pyo3(signature = (bots, sides = "partners", declarer = None, before = None, kitty_always = false))]
     fn play_out(
         &mut self,
         py: Python<'_>,
         bots: Vec<PyRefMut<'_, TrickBot>>,
         sides: &str,
         declarer: Option<usize>,
+        before: Option<&Bound<'_, PyTuple>>,
+        kitty_always: bool,
     ) -> PyResult<()> {
         let n = self.inner.num_players();
         if bots.len() != n {
@@ -294,8 +297,10 @@ impl TrickPlay {
         }
         let sides = bot_sides(sides, declarer)?;
         let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
+        check_informed(&cores, before.is_some())?;
+        let infos = play_infos(before, kitty_always, sides, n)?;
         let inner = &mut self.inner;
-        py.detach(|| CoreBot::play_out(inner, &mut cores, sides));
+        py.detach(|| CoreBot::play_out(inner, &mut cores, &infos));
         for (mut bot, core) in bots.into_iter().zip(cores) {
             bot.set_core(core);
         }

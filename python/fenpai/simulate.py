@@ -58,7 +58,7 @@ def row(game: Game) -> Row:
 
 def _chunk(probe: Game, seeds: list[int], names: list[str]) -> list[Row]:
     """The rows of the games of `seeds`, played in the core in one call."""
-    hands = play_hands(probe.variant, seeds, names, **probe.core_options())
+    hands = play_hands(probe.variant, seeds, names, **probe.hands_options())
     return [row(probe.hand_from(s, h)) for s, h in zip(seeds, hands, strict=True)]
 
 

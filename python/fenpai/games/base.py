@@ -90,8 +90,13 @@ class Game:
         """Sets what a variant derives from the configuration or caches from the objects."""
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take (what `_core.play_hands` needs)."""
+        """The options the core's phases take."""
         return {}
+
+    def hands_options(self) -> dict[str, Any]:
+        """What `_core.play_hands` needs: the core's options and what the search bot
+        plays for (Red Five 4p's `kitty_points`)."""
+        return self.core_options()
 
     def hand_from(self, seed: int, objects: tuple[Any, ...]) -> Game:
         """The hand of `seed` with this game's options, from its phase objects in order

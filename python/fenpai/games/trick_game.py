@@ -85,6 +85,17 @@ class TrickGame(Game):
     def _declarer_before_kitty(self) -> int | None:
         return None
 
+    def before_play(self) -> tuple[Any, ...]:
+        """The phase objects before the play, in order (what the search bot reads each
+        seat's knowledge from: declarations, reveals, its own burial, the call)."""
+        return tuple(obj for key, obj in self._objects.items() if key != "play")
+
+    @property
+    def kitty_always(self) -> bool:
+        """R4-40 option `kitty_points = always` (Red Five 4p): the declarer always scores
+        the buried points."""
+        return bool(self.options.get("kitty_points") == "always")
+
     @property
     def rules(self) -> TrickRules | None:
         """The hand's rules once trump is known."""

@@ -238,11 +238,9 @@ class GameHost:
                     "NO_SUCH_SEAT",
                     f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}",
                 )
-            if bots.get(name) is None:
-                raise ServiceError(
-                    "UNKNOWN_BOT",
-                    f"bots: unknown bot {name!r}: known are {', '.join(bots.names())}",
-                )
+            problem = bots.problem(name)
+            if problem is not None:
+                raise ServiceError("UNKNOWN_BOT", f"bots: {problem}")
             seat_bots[seat] = name
         chosen = timers.check_timers(game_timers, "timer_seconds")
         effective = timers.effective(self._timers, chosen)
@@ -538,8 +536,10 @@ class GameHost:
             game = session.game
             seat = next(s for s in game.to_act if session.bots[s])
             name = session.bots[seat] or ""
+            bot = bots.get(name)
             try:
-                action = bots.get(name).choose(game, seat)  # type: ignore[union-attr]
+                # A search may take a while: off the event loop, the GIL released in the core.
+                action = await asyncio.to_thread(bot.choose, game, seat)  # type: ignore[union-attr]
             except Exception:
                 log.exception("game %s: bot %r failed; default action", session.game_id, name)
                 action = timers.default_action(game, seat)

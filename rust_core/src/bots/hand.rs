@@ -10,7 +10,7 @@ use crate::phases::{
 use crate::rng::seed_for;
 use crate::trick::{FollowFormat, TrickPlay};
 
-use super::{BotKind, FkBot, PhaseBot, Sides, TrickBot};
+use super::{Before, BotKind, FkBot, PhaseBot, PlayInfo, TrickBot};
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +23,8 @@ pub enum Setup {
     RedFive4p {
         decks: u8,
         minimum_opening: bool,
+        /// R4-40 `kitty_points = always` (for the scoring the search plays for).
+        kitty_always: bool,
     },
     RedFive5p {
         prev_declarer: usize,
@@ -66,6 +68,11 @@ fn seats(game_seed: u64, kinds: &[BotKind]) -> Vec<Seat> {
         .collect()
 }
 
+/// What each of the `n` seats knows when the play starts.
+fn infos(before: Before<'_>, n: usize) -> Result<Vec<PlayInfo>, String> {
+    (0..n).map(|seat| PlayInfo::new(before, seat)).collect()
+}
+
 fn players(setup: &Setup) -> usize {
     match setup {
         Setup::Tractor { .. } | Setup::RedFive4p { .. } => 4,
@@ -94,20 +101,22 @@ pub fn play_hand(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<Han
             let mut burial = deal.burial()?;
             PhaseBot::play_out(&mut burial, &mut phase_bots);
             let mut play = burial.start_play()?;
-            TrickBot::play_out(&mut play, &mut trick_bots, Sides::Partners);
+            let infos = infos(Before::Tractor(&deal, &burial), n)?;
+            TrickBot::play_out(&mut play, &mut trick_bots, &infos);
             Hand::Tractor(deal, burial, play)
         }
         Setup::RedFive4p {
             decks,
             minimum_opening,
+            kitty_always,
         } => {
             let mut bidding = RedFive4pBidding::new(game_seed, None, None, decks, minimum_opening)?;
             PhaseBot::play_out(&mut bidding, &mut phase_bots);
             let mut burial = bidding.burial()?;
             PhaseBot::play_out(&mut burial, &mut phase_bots);
             let mut play = burial.start_play()?;
-            let sides = Sides::Alone(burial.declarer());
-            TrickBot::play_out(&mut play, &mut trick_bots, sides);
+            let infos = infos(Before::RedFive4p(&bidding, &burial, kitty_always), n)?;
+            TrickBot::play_out(&mut play, &mut trick_bots, &infos);
             Hand::RedFive4p(bidding, burial, play)
         }
         Setup::RedFive5p {
@@ -121,8 +130,8 @@ pub fn play_hand(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<Han
             let mut call = burial.friend_call(forbid_grab)?;
             PhaseBot::play_out(&mut call, &mut phase_bots);
             let mut play = call.start_play()?;
-            let sides = Sides::Friend(burial.declarer());
-            TrickBot::play_out(&mut play, &mut trick_bots, sides);
+            let infos = infos(Before::RedFive5p(&deal, &burial, &call), n)?;
+            TrickBot::play_out(&mut play, &mut trick_bots, &infos);
             Hand::RedFive5p(deal, burial, call, play)
         }
         Setup::FiftyK {

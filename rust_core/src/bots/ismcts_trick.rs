@@ -11,7 +11,7 @@ use crate::rng::{seed_for, Rng};
 use crate::trick::{TrickPlay, TRUMP};
 
 use super::ismcts::{candidate_limit, sequential_halving, utility};
-use super::trick::{follow_score, full_deck, same_side, LeadRater, Score};
+use super::trick::{full_deck, FollowRater, LeadRater, Score};
 use super::{BotKind, Sides, TrickBot};
 
 /// What a trick-taking hand is played for, as every seat knows it once the play starts.
@@ -168,7 +168,7 @@ fn pick<G: PartialEq>(first: Counts, mut scored: Vec<(Score, G, Counts)>, limit:
 fn candidates(state: &mut TrickPlay, sides: Sides, limit: usize, rng: &mut Rng) -> Vec<Counts> {
     let seat = state.to_act().expect("a seat to act");
     let greedy = TrickBot::new(BotKind::Greedy, rng.next_u64())
-        .choose(state, sides)
+        .choose_by_sides(state, sides)
         .expect("a seat to act has a play");
     let count = state.moves().count();
     if state.lead().is_none() {
@@ -192,26 +192,13 @@ fn candidates(state: &mut TrickPlay, sides: Sides, limit: usize, rng: &mut Rng) 
             .filter_map(|_| state.moves().nth(rng.below(count)))
             .collect()
     };
-    let lead = state.lead().expect("following").clone();
-    let on_table: Vec<Counts> = state.trick_counts().map(|(_, c)| *c).collect();
-    let table_points: u32 = on_table.iter().map(|c| c.points()).sum();
-    let winner = state.winning().expect("a lead is down");
-    let partner_winning = same_side(sides, state, seat, winner);
-    let last = on_table.len() + 1 == state.num_players();
+    let rater = FollowRater::new(state, sides);
     let scored = plays
         .into_iter()
         .map(|play| {
-            let score = follow_score(
-                state,
-                &lead,
-                &on_table,
-                &play,
-                partner_winning,
-                last,
-                table_points,
-            );
-            let group = (score.0, play.points() > 0, state.rules().single_suit(&play) == Some(TRUMP));
-            (score, group, play)
+            let score = rater.score(state, &play);
+            let trump = state.rules().single_suit(&play) == Some(TRUMP);
+            (score, (score.0, play.points() > 0, trump), play)
         })
         .collect();
     pick(greedy, scored, limit)
@@ -240,7 +227,7 @@ pub fn search_play(
             let mut bots: Vec<TrickBot> = (0..world.num_players())
                 .map(|s| TrickBot::new(BotKind::Greedy, seed_for(&[playout, s as u64])))
                 .collect();
-            TrickBot::play_out(&mut world, &mut bots, sides);
+            TrickBot::play_out_by_sides(&mut world, &mut bots, sides);
             goal.outcome(&world, seat)
         },
     );

@@ -8,15 +8,17 @@ pub mod hand;
 pub mod ismcts;
 pub mod ismcts_fifty_k;
 #[cfg(test)]
-mod ismcts_stand_in;
+mod ismcts_tuning;
 pub mod ismcts_trick;
 pub mod phases;
+pub mod play_info;
 pub mod trick;
 
 pub use fifty_k::FkBot;
 pub use hand::{play_hand, Hand, Setup};
 pub use ismcts_trick::TrickGoal;
 pub use phases::{Greedy, PhaseBot};
+pub use play_info::{Before, PlayInfo};
 pub use trick::{Sides, TrickBot};
 
 /// Which bot.

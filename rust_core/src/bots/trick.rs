@@ -9,7 +9,10 @@ use crate::card::{Card, Counts, NUM_CARDS};
 use crate::rng::Rng;
 use crate::trick::{Format, TrickPlay, TrickRules, TRUMP};
 
-use super::BotKind;
+use crate::sample::sample_trick_play;
+
+use super::ismcts_trick::search_play;
+use super::{BotKind, PlayInfo};
 
 /// Who plays with whom, as far as a seat may know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +43,24 @@ impl TrickBot {
         }
     }
 
-    /// The play this bot makes for the seat to act.
-    pub fn choose(&mut self, state: &mut TrickPlay, sides: Sides) -> Option<Counts> {
+    /// The play this bot makes for the seat to act, from what the seat knows (`info`):
+    /// `ismcts` searches worlds sampled from it, the others need only who plays with whom.
+    pub fn choose(&mut self, state: &mut TrickPlay, info: &PlayInfo) -> Option<Counts> {
+        let BotKind::Ismcts(simulations) = self.kind else {
+            return self.choose_by_sides(state, info.goal.sides());
+        };
+        let seat = state.to_act()?;
+        if state.moves().count() == 1 {
+            return state.moves().nth(0);
+        }
+        let seed = self.rng.next_u64();
+        let real: &TrickPlay = state;
+        let sample = |s: u64| sample_trick_play(real, seat, &info.known, s);
+        Some(search_play(info.goal, simulations, seed, &sample))
+    }
+
+    /// The `random` or `greedy` play for the seat to act (an `ismcts` bot plays greedy here).
+    pub(super) fn choose_by_sides(&mut self, state: &mut TrickPlay, sides: Sides) -> Option<Counts> {
         let count = state.moves().count();
         if count == 0 {
             return None;
@@ -56,19 +75,28 @@ impl TrickBot {
         }
     }
 
-    /// Plays the hand to its end, `bots[seat]` choosing for each seat.
-    pub fn play_out(state: &mut TrickPlay, bots: &mut [TrickBot], sides: Sides) {
+    /// Plays the hand to its end, `bots[seat]` choosing for each seat from `infos[seat]`.
+    pub fn play_out(state: &mut TrickPlay, bots: &mut [TrickBot], infos: &[PlayInfo]) {
         while let Some(seat) = state.to_act() {
             let play = bots[seat]
-                .choose(state, sides)
+                .choose(state, &infos[seat])
                 .expect("a seat to act has a play");
             debug_assert!(state.play_error(seat, &play).is_none());
             state.apply_checked(seat, play);
         }
     }
 
+    /// Plays the hand to its end with `random` or `greedy` bots told only `sides`.
+    pub(super) fn play_out_by_sides(state: &mut TrickPlay, bots: &mut [TrickBot], sides: Sides) {
+        while let Some(seat) = state.to_act() {
+            let play = bots[seat]
+                .choose_by_sides(state, sides)
+                .expect("a seat to act has a play");
+            state.apply_checked(seat, play);
+        }
+    }
+
     fn greedy_follow(&mut self, state: &mut TrickPlay, sides: Sides, count: u64) -> Counts {
-        let seat = state.to_act().expect("a seat to act");
         let candidates: Vec<Counts> = if count <= 400 {
             state.moves().list(400)
         } else {
@@ -76,23 +104,10 @@ impl TrickBot {
                 .filter_map(|_| state.moves().nth(self.rng.below(count)))
                 .collect()
         };
-        let lead = state.lead().expect("following").clone();
-        let on_table: Vec<Counts> = state.trick_counts().map(|(_, c)| *c).collect();
-        let table_points: u32 = on_table.iter().map(|c| c.points()).sum();
-        let winner = state.winning().expect("a lead is down");
-        let partner_winning = same_side(sides, state, seat, winner);
-        let last = on_table.len() + 1 == state.num_players();
+        let rater = FollowRater::new(state, sides);
         let mut best: Option<(Score, Counts)> = None;
         for c in candidates {
-            let score = follow_score(
-                state,
-                &lead,
-                &on_table,
-                &c,
-                partner_winning,
-                last,
-                table_points,
-            );
+            let score = rater.score(state, &c);
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((score, c));
             }
@@ -134,31 +149,50 @@ fn cost(state: &TrickPlay, play: &Counts) -> i32 {
     total
 }
 
-pub(super) fn follow_score(
-    state: &TrickPlay,
-    lead: &Format,
-    on_table: &[Counts],
-    play: &Counts,
+/// What the greedy follower weighs: the trick so far, as its seat sees it.
+pub(super) struct FollowRater {
+    lead: Format,
+    /// The suit and key of the play winning so far.
+    best: (u8, u8),
     partner_winning: bool,
     last: bool,
     table_points: u32,
-) -> Score {
-    let points = play.points() as i32;
-    let cost = cost(state, play);
-    if partner_winning {
-        // Feed points to the partner, keep strong cards.
-        return (2, points, -cost, 0);
+}
+
+impl FollowRater {
+    pub(super) fn new(state: &TrickPlay, sides: Sides) -> FollowRater {
+        let seat = state.to_act().expect("a seat to act");
+        let lead = state.lead().expect("following").clone();
+        let on_table: Vec<Counts> = state.trick_counts().map(|(_, c)| *c).collect();
+        let (winner, suit, key) = state.rules().leading(&lead, &on_table);
+        let winner = state.trick().nth(winner).expect("a play on the table").seat;
+        FollowRater {
+            lead,
+            best: (suit, key),
+            partner_winning: same_side(sides, state, seat, winner),
+            last: on_table.len() + 1 == state.num_players(),
+            table_points: on_table.iter().map(|c| c.points()).sum(),
+        }
     }
-    let mut trick = on_table.to_vec();
-    trick.push(*play);
-    let wins = state.rules().winner_counts(lead, &trick) == on_table.len();
-    if wins && (table_points > 0 || last || points > 0) {
-        return (3, -cost, points, 0);
+
+    /// How the greedy follower rates `play` (higher is better): feed points to a
+    /// winning partner, win rich or last tricks cheaply, else shed cheap cards.
+    pub(super) fn score(&self, state: &TrickPlay, play: &Counts) -> Score {
+        let points = play.points() as i32;
+        let cost = cost(state, play);
+        if self.partner_winning {
+            // Feed points to the partner, keep strong cards.
+            return (2, points, -cost, 0);
+        }
+        let wins = state.rules().taking(&self.lead, self.best, play).is_some();
+        if wins && (self.table_points > 0 || self.last || points > 0) {
+            return (3, -cost, points, 0);
+        }
+        if wins {
+            return (1, -cost, 0, 0);
+        }
+        (1, -points * 10 - cost, 0, -1)
     }
-    if wins {
-        return (1, -cost, 0, 0);
-    }
-    (1, -points * 10 - cost, 0, -1)
 }
 
 /// What the greedy lead knows of the cards: the rules and every card the seat has not
@@ -291,7 +325,7 @@ mod tests {
         s.apply(0, &counts("As")).unwrap();
         s.apply(1, &counts("4s")).unwrap();
         let mut bot = TrickBot::new(BotKind::Greedy, 1);
-        let play = bot.choose(&mut s, Sides::Partners).unwrap();
+        let play = bot.choose_by_sides(&mut s, Sides::Partners).unwrap();
         assert_eq!(play, counts("Ks"));
     }
 
@@ -299,7 +333,7 @@ mod tests {
     fn greedy_leads_a_boss_card() {
         let mut s = state(["As Ad 3c 4d", "4s 5c Kd 6d", "Ks 6c 7d 8d", "7s 8c 9d Td"]);
         let mut bot = TrickBot::new(BotKind::Greedy, 1);
-        let play = bot.choose(&mut s, Sides::Partners).unwrap();
+        let play = bot.choose_by_sides(&mut s, Sides::Partners).unwrap();
         assert!(play == counts("As") || play == counts("Ad") || play == counts("As Ad"));
     }
 
@@ -308,7 +342,7 @@ mod tests {
         for kind in [BotKind::Random, BotKind::Greedy] {
             let mut s = state(["As Ad 3c 4d", "4s 5c Kd 6d", "Ks 6c 7d 8d", "7s 8c 9d Td"]);
             let mut bots: Vec<TrickBot> = (0..4).map(|i| TrickBot::new(kind, i)).collect();
-            TrickBot::play_out(&mut s, &mut bots, Sides::Partners);
+            TrickBot::play_out_by_sides(&mut s, &mut bots, Sides::Partners);
             assert!(s.is_done());
             assert_eq!(s.points().iter().sum::<u32>(), 35);
         }
