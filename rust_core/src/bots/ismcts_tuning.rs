@@ -158,3 +158,4 @@ fn ismcts_tuning() {
         println!("{v:22} sims {sims:4} games {games:4}: win {rate:.3}  {ms:6.2} ms/search ({cpu_ms:.2} cpu)");
     }
 }
+
