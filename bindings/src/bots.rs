@@ -57,7 +57,12 @@ pub fn play_infos(
         )
     };
     let items: Vec<Bound<'_, PyAny>> = before.iter().collect();
-    let burial = items.get(1).ok_or_else(bad)?.cast::<Burial>().map_err(|_| bad())?.borrow();
+    let burial = items
+        .get(1)
+        .ok_or_else(bad)?
+        .cast::<Burial>()
+        .map_err(|_| bad())?
+        .borrow();
     let first = &items[0];
     let infos = |b: Before<'_>| -> PyResult<Vec<PlayInfo>> {
         (0..n)
@@ -69,11 +74,19 @@ pub fn play_infos(
     }
     if let (Ok(bidding), 2) = (first.cast::<RedFive4pBidding>(), items.len()) {
         let bidding = bidding.borrow();
-        return infos(Before::RedFive4p(bidding.core(), burial.core(), kitty_always));
+        return infos(Before::RedFive4p(
+            bidding.core(),
+            burial.core(),
+            kitty_always,
+        ));
     }
     if let (Ok(deal), 3) = (first.cast::<RedFive5pDeal>(), items.len()) {
         let call = items[2].cast::<FriendCall>().map_err(|_| bad())?.borrow();
-        return infos(Before::RedFive5p(deal.borrow().core(), burial.core(), call.core()));
+        return infos(Before::RedFive5p(
+            deal.borrow().core(),
+            burial.core(),
+            call.core(),
+        ));
     }
     Err(bad())
 }
@@ -114,7 +127,11 @@ impl TrickBot {
         let sides = sides(sides_name, declarer)?;
         check_informed(std::slice::from_ref(&self.inner), before.is_some())?;
         let n = play.core().num_players();
-        let over = || action_error(ActionError::game_over("nobody is to play: the hand is over"));
+        let over = || {
+            action_error(ActionError::game_over(
+                "nobody is to play: the hand is over",
+            ))
+        };
         let seat = play.core().to_act().ok_or_else(over)?;
         let info = play_infos(before, kitty_always, sides, n)?.swap_remove(seat);
         let (bot, state) = (&mut self.inner, play.core_mut());

@@ -19,7 +19,8 @@ pub struct FiftyKPlay {
     inner: FkPlay,
 }
 
-/// A Fifty-K bot ("random" or "greedy") with its own seeded generator.
+/// A Fifty-K bot ("random", "greedy", "ismcts" or "ismcts:N") with its own seeded
+/// generator.
 #[pyclass(module = "fenpai._core", name = "FkBot")]
 #[derive(Clone)]
 pub struct FkBot {

@@ -93,7 +93,7 @@ fn objects<'py>(py: Python<'py>, hand: Hand) -> PyResult<Bound<'py, PyTuple>> {
     }
 }
 
-/// Plays the hand of each seed to its end, `bots[seat]` ("random" or "greedy") choosing
+/// Plays the hand of each seed to its end, `bots[seat]` ("random", "greedy", "ismcts", "ismcts:N") choosing
 /// for each seat, seeded as `fenpai.bots.Bot` seeds them; `options` are the ones the
 /// variant's phases take. Returns each hand's phase objects in order.
 #[pyfunction]

@@ -113,7 +113,15 @@ mod tests {
     fn budgets_parse_or_say_what_is_wrong() {
         assert_eq!(parse_budget("200"), Ok(200));
         assert_eq!(parse_budget("1"), Ok(1));
-        for bad in ["", "0", "-5", "2.5", "abc", "100001", "99999999999999999999"] {
+        for bad in [
+            "",
+            "0",
+            "-5",
+            "2.5",
+            "abc",
+            "100001",
+            "99999999999999999999",
+        ] {
             let e = parse_budget(bad).unwrap_err();
             assert!(e.contains("simulations per decision"), "{e}");
         }

@@ -42,7 +42,8 @@ pub fn outcome(end: &FkPlay, seat: usize) -> f64 {
         let won = mine > theirs || (mine == theirs && order[0] % 2 == seat % 2);
         return utility(won, (mine - theirs) as f64 / 100.0);
     }
-    let beats = |a: usize, b: usize| points[a] > points[b] || (points[a] == points[b] && exit(a) < exit(b));
+    let beats =
+        |a: usize, b: usize| points[a] > points[b] || (points[a] == points[b] && exit(a) < exit(b));
     let others = (0..3).filter(|&s| s != seat);
     let won = others.clone().all(|o| beats(seat, o));
     let best_other = others.map(|o| points[o]).max().expect("two others");
@@ -67,7 +68,12 @@ fn candidates(state: &mut FkPlay, limit: usize, rng: &mut Rng) -> Vec<FkAction> 
         match keys.iter().position(|k| *k == key) {
             None => {
                 keys.push(key);
-                groups.push((c.kind.is_special(), c.strength(), FkAction::Play(*c), FkAction::Play(*c)));
+                groups.push((
+                    c.kind.is_special(),
+                    c.strength(),
+                    FkAction::Play(*c),
+                    FkAction::Play(*c),
+                ));
             }
             Some(i) => {
                 let g = &mut groups[i];
@@ -119,4 +125,45 @@ pub fn search_fifty_k(simulations: u32, seed: u64, sample: &dyn Fn(u64) -> FkPla
         },
     );
     options[best]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::fifty_k::{CardSet, LeadAfterOut};
+
+    /// The hand of `hands` played out by greedy bots from seat 0.
+    fn finished(hands: &[&str]) -> FkPlay {
+        let sets = hands
+            .iter()
+            .map(|h| CardSet::from_cards(&parse_cards(h).unwrap()).unwrap())
+            .collect();
+        let mut play = FkPlay::new(sets, 0, LeadAfterOut::Next).unwrap();
+        let mut bots: Vec<FkBot> = (0..hands.len())
+            .map(|s| FkBot::new(BotKind::Greedy, s as u64))
+            .collect();
+        FkBot::play_out(&mut play, &mut bots);
+        play
+    }
+
+    #[test]
+    fn fk_41_fk_42_the_team_with_the_higher_total_wins() {
+        // Seats 0, 1, 2 go out in turn (0 first: +20); seat 2 takes the table's 5
+        // (FK-33); seat 3 is left in (-20): team (0, 2) 25 against -20.
+        let end = finished(&["3h", "4h", "5h", "6h Kd"]);
+        assert_eq!(end.finished(), &[0, 1, 2]);
+        assert_eq!(card_points(&end), vec![20, 0, 5, -30]);
+        assert!(outcome(&end, 0) > 0.5 && outcome(&end, 2) > 0.5);
+        assert!(outcome(&end, 1) < 0.5 && outcome(&end, 3) < 0.5);
+    }
+
+    #[test]
+    fn fk_51_fk_52_first_place_wins_with_three_players() {
+        // Seat 0 out first (+20), seat 1 second, seat 2 left in with 15 points (-35).
+        let end = finished(&["3h", "4h", "Kh 5s"]);
+        assert_eq!(card_points(&end), vec![20, 0, -35]);
+        assert!(outcome(&end, 0) > 0.5);
+        assert!(outcome(&end, 1) < 0.5 && outcome(&end, 2) < 0.5);
+    }
 }

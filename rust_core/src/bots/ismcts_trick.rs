@@ -42,15 +42,20 @@ impl TrickGoal {
         }
     }
 
-    /// The outcome in [0, 1] of the finished play `end` for `seat`'s side.
+    /// The outcome in [0, 1] of the finished play `end` for `seat`'s side; the buried
+    /// kitty is every card of the decks neither in a hand nor played.
     pub fn outcome(self, end: &TrickPlay, seat: usize) -> f64 {
-        let kitty = kitty_of(end);
+        self.outcome_with(end, &kitty_of(end), seat)
+    }
+
+    /// [`Self::outcome`] with the buried `kitty` given.
+    pub fn outcome_with(self, end: &TrickPlay, kitty: &Counts, seat: usize) -> f64 {
         let last = end.tricks().last().expect("a finished hand has tricks");
         let points = end.points();
         match self {
             TrickGoal::Tractor { dealer } => {
                 let attacker = |s: usize| s % 2 != dealer % 2;
-                let p = tractor_points(end, &kitty, attacker);
+                let p = tractor_points(end, kitty, attacker);
                 let sign = if attacker(seat) { 1.0 } else { -1.0 };
                 utility(attacker(seat) == (p >= 80), sign * (p - 80) as f64 / 120.0)
             }
@@ -59,22 +64,7 @@ impl TrickGoal {
                 bid,
                 kitty_always,
             } => {
-                // R4-40, R4-41: tricks, the kitty, the captured 5h, less the bid.
-                let kitty_points = if kitty_always || last.winner == declarer {
-                    kitty.points() as i64
-                } else {
-                    0
-                };
-                let mut fives = 0i64;
-                for (owner, winner) in end.copies_won(RED_FIVE) {
-                    if (owner == declarer) != (winner == declarer) {
-                        fives += if winner == declarer { 1 } else { -1 };
-                    }
-                }
-                let f = points[declarer] as i64 + kitty_points + 20 * fives - bid as i64;
-                // R4-42 with the transfers: the declarer wins when its game points are positive.
-                let decks = end.rules().opts.decks;
-                let won = red_five_4p_share(f, decks) + 2 * fives > 0;
+                let (f, won) = red_five_4p_result(end, kitty, declarer, bid, kitty_always);
                 let sign = if seat == declarer { 1.0 } else { -1.0 };
                 utility((seat == declarer) == won, sign * f as f64 / 100.0)
             }
@@ -117,6 +107,33 @@ fn tractor_points(end: &TrickPlay, kitty: &Counts, attacker: impl Fn(usize) -> b
     p
 }
 
+/// R4-40..R4-42: the declarer's final card points F of a finished Red Five 4p play
+/// (tricks, the kitty, the captured 5h, less the bid), and whether it won (its game
+/// points, with the 5h transfers, are positive).
+pub(super) fn red_five_4p_result(
+    end: &TrickPlay,
+    kitty: &Counts,
+    declarer: usize,
+    bid: u32,
+    kitty_always: bool,
+) -> (i64, bool) {
+    let last = end.tricks().last().expect("a finished hand has tricks");
+    let kitty = if kitty_always || last.winner == declarer {
+        kitty.points() as i64
+    } else {
+        0
+    };
+    let mut fives = 0i64;
+    for (owner, winner) in end.copies_won(RED_FIVE) {
+        if (owner == declarer) != (winner == declarer) {
+            fives += if winner == declarer { 1 } else { -1 };
+        }
+    }
+    let f = end.points()[declarer] as i64 + kitty + 20 * fives - bid as i64;
+    let decks = end.rules().opts.decks;
+    (f, red_five_4p_share(f, decks) + 2 * fives > 0)
+}
+
 /// R4-42: the declarer's game points for final card points `f`, before the transfers.
 fn red_five_4p_share(f: i64, decks: u8) -> i64 {
     let bounds: [i64; 5] = if decks == 2 {
@@ -140,8 +157,12 @@ fn kitty_of(state: &TrickPlay) -> Counts {
 
 /// Picks up to `limit` of `scored` (best first by score): the first of each group
 /// first, then the rest by score; `first` (the greedy choice) always leads the list.
-fn pick<G: PartialEq>(first: Counts, mut scored: Vec<(Score, G, Counts)>, limit: usize) -> Vec<Counts> {
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+fn pick<G: PartialEq>(
+    first: Counts,
+    mut scored: Vec<(Score, G, Counts)>,
+    limit: usize,
+) -> Vec<Counts> {
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
     let mut out = vec![first];
     let mut groups: Vec<&G> = Vec::new();
     for (_, g, play) in &scored {
@@ -232,4 +253,118 @@ pub fn search_play(
         },
     );
     options[best]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::trick::{Options, TrickRules, Variant};
+
+    fn counts(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    /// The play of `hands` (hearts trump, level 2) with the plays given in order.
+    fn played(variant: Variant, hands: &[&str], plays: &[(usize, &str)]) -> TrickPlay {
+        let rules = TrickRules::new(
+            variant,
+            Some(Suit::HEARTS),
+            Rank::TWO,
+            Options::defaults(variant),
+        )
+        .unwrap();
+        let hands = hands.iter().map(|h| counts(h)).collect();
+        let mut p = TrickPlay::new(rules, hands, plays[0].0).unwrap();
+        for (seat, cards) in plays {
+            p.apply(*seat, &counts(cards)).unwrap();
+        }
+        assert!(p.is_done());
+        p
+    }
+
+    #[test]
+    fn tr_40_tr_42_the_attackers_need_80_with_the_kitty_multiplied_by_the_last_lead() {
+        // Seats 1 and 3 attack (dealer 0); seat 1 takes 25 points and the last trick,
+        // led with a pair: the kitty's 15 count 4 times (85), with a single twice (55).
+        let hands = ["3s 4s 6s", "As Ks Ks", "5s 7s 8s", "9s Js Qs"];
+        let pair = [(0, "3s"), (1, "As"), (2, "5s"), (3, "9s")];
+        let pair_last = [(1, "Ks Ks"), (2, "7s 8s"), (3, "Js Qs"), (0, "4s 6s")];
+        let end = played(
+            Variant::Tractor,
+            &hands,
+            &[&pair[..], &pair_last[..]].concat(),
+        );
+        let goal = TrickGoal::Tractor { dealer: 0 };
+        let kitty = counts("Kd 5d");
+        assert_eq!(tractor_points(&end, &kitty, |s| s % 2 == 1), 85);
+        assert!(goal.outcome_with(&end, &kitty, 1) > 0.5);
+        assert!(goal.outcome_with(&end, &kitty, 0) < 0.5);
+        let hands = ["3s 4s", "As Ks", "5s 7s", "9s Js"];
+        let single = [(0, "3s"), (1, "As"), (2, "5s"), (3, "9s")];
+        let single_last = [(1, "Ks"), (2, "7s"), (3, "Js"), (0, "4s")];
+        let end = played(
+            Variant::Tractor,
+            &hands,
+            &[&single[..], &single_last[..]].concat(),
+        );
+        assert_eq!(tractor_points(&end, &kitty, |s| s % 2 == 1), 15 + 30);
+        assert!(goal.outcome_with(&end, &kitty, 1) < 0.5);
+    }
+
+    #[test]
+    fn r4_40_r4_42_the_declarer_wins_when_its_points_beat_the_bid() {
+        // The declarer takes 20 points in tricks and the last trick: with the kitty's
+        // 45 it has F = 5 > 0 against a bid of 60; without the kitty (an opponent took
+        // the last trick), it loses.
+        let hands = ["As Ks", "Ts 3s", "4s 7s", "6s 8s"];
+        let plays = [(0, "As"), (1, "Ts"), (2, "4s"), (3, "6s")];
+        let last = [(0, "Ks"), (1, "3s"), (2, "7s"), (3, "8s")];
+        let end = played(
+            Variant::RedFive4p,
+            &hands,
+            &[&plays[..], &last[..]].concat(),
+        );
+        let kitty = counts("Tc Tc Kc 5c Kd");
+        let goal = |kitty_always| TrickGoal::RedFive4p {
+            declarer: 0,
+            bid: 60,
+            kitty_always,
+        };
+        assert_eq!(red_five_4p_result(&end, &kitty, 0, 60, false), (5, true));
+        assert!(goal(false).outcome_with(&end, &kitty, 0) > 0.5);
+        assert!(goal(false).outcome_with(&end, &kitty, 2) < 0.5);
+        let hands = ["As 3s", "Ts Ks", "4s 7s", "6s 8s"];
+        let last = [(0, "3s"), (1, "Ks"), (2, "7s"), (3, "8s")];
+        let end = played(
+            Variant::RedFive4p,
+            &hands,
+            &[&plays[..], &last[..]].concat(),
+        );
+        assert_eq!(red_five_4p_result(&end, &kitty, 0, 60, false), (-50, false));
+        // R4-40 `kitty_points = always`: the kitty counts whoever took the last trick.
+        assert_eq!(red_five_4p_result(&end, &kitty, 0, 60, true), (-5, false));
+        assert!(goal(true).outcome_with(&end, &kitty, 1) > 0.5);
+    }
+
+    #[test]
+    fn r5_40_r5_41_the_declarer_side_wins_under_120_scoring_points() {
+        // A solo declarer (no call): the four others score what they take, and twice the
+        // kitty when one of them takes the last trick.
+        let hands = ["As 3s", "Ks 4s", "Ts 6s", "5s 7s", "9s 8s"];
+        let plays = [(0, "As"), (1, "Ks"), (2, "Ts"), (3, "5s"), (4, "9s")];
+        let last = [(0, "3s"), (1, "4s"), (2, "6s"), (3, "7s"), (4, "8s")];
+        let end = played(
+            Variant::RedFive5p,
+            &hands,
+            &[&plays[..], &last[..]].concat(),
+        );
+        let goal = TrickGoal::RedFive5p { declarer: 0 };
+        let rich = counts("Kd Kd Kc Kc Th Th");
+        // Seat 4 takes the last trick: P = 0 + 2 * 60 = 120, the scoring side wins.
+        assert!(goal.outcome_with(&end, &rich, 4) > 0.5);
+        assert!(goal.outcome_with(&end, &rich, 0) < 0.5);
+        let poor = counts("Kd Kd Kc Kc Th 5d");
+        assert!(goal.outcome_with(&end, &poor, 0) > 0.5, "P = 110");
+    }
 }

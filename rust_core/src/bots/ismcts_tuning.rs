@@ -25,8 +25,18 @@ fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
 /// CPU seconds this process has used (Linux `/proc/self/stat`, 100 ticks a second).
 fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     (ticks(11) + ticks(12)) / 100.0
 }
 
@@ -37,12 +47,22 @@ fn greedy_bots(n: usize, seed: u64) -> Vec<PhaseBot> {
 }
 
 /// Plays `play` out with ismcts at the seats `search` marks; the number of searches.
-fn play_trick(play: &mut TrickPlay, before: Before<'_>, search: &[bool], sims: u32, seed: u64) -> u64 {
+fn play_trick(
+    play: &mut TrickPlay,
+    before: Before<'_>,
+    search: &[bool],
+    sims: u32,
+    seed: u64,
+) -> u64 {
     let n = play.num_players();
     let infos: Vec<PlayInfo> = (0..n).map(|s| PlayInfo::new(before, s).unwrap()).collect();
     let mut bots: Vec<TrickBot> = (0..n)
         .map(|s| {
-            let kind = if search[s] { BotKind::Ismcts(sims) } else { BotKind::Greedy };
+            let kind = if search[s] {
+                BotKind::Ismcts(sims)
+            } else {
+                BotKind::Greedy
+            };
             TrickBot::new(kind, seed_for(&[seed, 9, s as u64]))
         })
         .collect();
@@ -61,7 +81,8 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
     match variant {
         "tractor" => {
             let levels = (Rank::TWO, Rank::TWO);
-            let mut deal = TractorDeal::new(seed, None, None, levels, None, FollowFormat::Pairs).unwrap();
+            let mut deal =
+                TractorDeal::new(seed, None, None, levels, None, FollowFormat::Pairs).unwrap();
             let mut pb = greedy_bots(4, seed);
             PhaseBot::play_out(&mut deal, &mut pb);
             let mut burial = deal.burial().unwrap();
@@ -106,16 +127,65 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             let goal = PlayInfo::new(before, me).unwrap().goal;
             (goal.outcome(&play, me) > 0.5, k)
         }
+        "whole_red_five_4p_declarer" | "whole_red_five_4p_opponent" => {
+            // Whole hands with ismcts bidding: seat k is the only search seat (declarer
+            // rows) or the only greedy one (opponent rows); only hands k declares count.
+            let k = (g % 4) as usize;
+            let as_declarer = variant.ends_with("declarer");
+            let kinds: Vec<BotKind> = (0..4)
+                .map(|s| {
+                    if (s == k) == as_declarer {
+                        BotKind::Ismcts(sims)
+                    } else {
+                        BotKind::Greedy
+                    }
+                })
+                .collect();
+            let setup = crate::bots::Setup::RedFive4p {
+                decks: 2,
+                minimum_opening: false,
+                kitty_always: false,
+            };
+            let crate::bots::Hand::RedFive4p(bidding, burial, play) =
+                crate::bots::play_hand(&setup, seed, &kinds).unwrap()
+            else {
+                unreachable!()
+            };
+            if burial.declarer() != k {
+                return (false, u64::MAX);
+            }
+            let before = Before::RedFive4p(&bidding, &burial, false);
+            let me = if as_declarer { k } else { (k + 1) % 4 };
+            let goal = PlayInfo::new(before, me).unwrap().goal;
+            (
+                goal.outcome(&play, me) > 0.5,
+                if as_declarer { 25 } else { 75 },
+            )
+        }
         _ => {
             let players = if variant == "fifty_k_3" { 3 } else { 4 };
             let deal = fifty_k_deal(seed, players, None, None).unwrap();
-            let hands = deal.hands.iter().map(|h| CardSet::from_cards(h).unwrap()).collect();
+            let hands = deal
+                .hands
+                .iter()
+                .map(|h| CardSet::from_cards(h).unwrap())
+                .collect();
             let mut play = FkPlay::new(hands, deal.leader, LeadAfterOut::Next).unwrap();
             let me = (g % players as u64) as usize;
-            let search = |s: usize| if players == 4 { s % 2 == me % 2 } else { s == me };
+            let search = |s: usize| {
+                if players == 4 {
+                    s % 2 == me % 2
+                } else {
+                    s == me
+                }
+            };
             let mut bots: Vec<FkBot> = (0..players)
                 .map(|s| {
-                    let kind = if search(s) { BotKind::Ismcts(sims) } else { BotKind::Greedy };
+                    let kind = if search(s) {
+                        BotKind::Ismcts(sims)
+                    } else {
+                        BotKind::Greedy
+                    };
                     FkBot::new(kind, seed_for(&[seed, 9, s as u64]))
                 })
                 .collect();
@@ -143,19 +213,24 @@ fn ismcts_tuning() {
         "red_five_5p",
         "fifty_k_4",
         "fifty_k_3",
+        "whole_red_five_4p_declarer",
+        "whole_red_five_4p_opponent",
     ];
     for v in variants.into_iter().filter(|v| v.contains(only.as_str())) {
         let (t, cpu) = (Instant::now(), cpu_seconds());
-        let (mut wins, mut searches) = (0u64, 0u64);
+        let (mut wins, mut searches, mut counted) = (0u64, 0u64, 0u64);
         for g in 0..games {
             let (won, k) = hand(v, g, sims);
+            if k == u64::MAX {
+                continue;
+            }
             wins += won as u64;
             searches += k;
+            counted += 1;
         }
         let per = |s: f64| s * 1e3 / searches.max(1) as f64;
         let (ms, cpu_ms) = (per(t.elapsed().as_secs_f64()), per(cpu_seconds() - cpu));
-        let rate = wins as f64 / games as f64;
-        println!("{v:22} sims {sims:4} games {games:4}: win {rate:.3}  {ms:6.2} ms/search ({cpu_ms:.2} cpu)");
+        let rate = wins as f64 / counted.max(1) as f64;
+        println!("{v:22} sims {sims:4} games {counted:4}: win {rate:.3}  {ms:6.2} ms/search ({cpu_ms:.2} cpu)");
     }
 }
-

@@ -7,15 +7,17 @@ pub mod fifty_k;
 pub mod hand;
 pub mod ismcts;
 pub mod ismcts_fifty_k;
+pub mod ismcts_phases;
+pub mod ismcts_trick;
 #[cfg(test)]
 mod ismcts_tuning;
-pub mod ismcts_trick;
 pub mod phases;
 pub mod play_info;
 pub mod trick;
 
 pub use fifty_k::FkBot;
 pub use hand::{play_hand, Hand, Setup};
+pub use ismcts_phases::Searched;
 pub use ismcts_trick::TrickGoal;
 pub use phases::{Greedy, PhaseBot};
 pub use play_info::{Before, PlayInfo};
@@ -80,7 +82,9 @@ mod tests {
         assert_eq!(BotKind::parse("ismcts:200"), Ok(BotKind::Ismcts(200)));
         assert_eq!(BotKind::parse("ismcts:200").unwrap().name(), "ismcts:200");
         assert!(BotKind::parse("ismcts:0").unwrap_err().contains("budget"));
-        assert!(BotKind::parse("greedy:3").unwrap_err().contains("unknown bot"));
+        assert!(BotKind::parse("greedy:3")
+            .unwrap_err()
+            .contains("unknown bot"));
         assert!(BotKind::parse("mcts").unwrap_err().contains("unknown bot"));
     }
 }

@@ -10,6 +10,7 @@ use crate::phases::{
 use crate::rng::Rng;
 use crate::trick::TrickRules;
 
+use super::ismcts_phases::Searched;
 use super::BotKind;
 
 /// A phase whose `greedy` choice a bot can make for the seat to act.
@@ -38,19 +39,20 @@ impl PhaseBot {
     /// A seat whose one legal action is `pass` (a deal prompt with nothing to declare,
     /// TR-12, R5-10) passes without drawing from the generator, so the bot's choices
     /// are the ones it would make if only seats with a choice were asked.
-    pub fn choose<P: Greedy>(&mut self, phase: &P) -> Option<Action> {
+    pub fn choose<P: Searched>(&mut self, phase: &P) -> Option<Action> {
         phase.to_act()?;
         if phase.num_legal() == 1 && phase.legal_action(0) == Some(Action::Pass) {
             return Some(Action::Pass);
         }
         match self.kind {
             BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
-            BotKind::Greedy | BotKind::Ismcts(_) => Some(phase.greedy()),
+            BotKind::Greedy => Some(phase.greedy()),
+            BotKind::Ismcts(n) => Some(phase.searched(n, self.rng.next_u64())),
         }
     }
 
     /// Runs the phase to its end, `bots[seat]` choosing for each seat.
-    pub fn play_out<P: Greedy>(phase: &mut P, bots: &mut [PhaseBot]) {
+    pub fn play_out<P: Searched>(phase: &mut P, bots: &mut [PhaseBot]) {
         while let Some(seat) = phase.to_act() {
             let action = bots[seat]
                 .choose(phase)
@@ -91,7 +93,7 @@ fn red_five_fixed_trump(c: Card) -> bool {
 }
 
 /// A rough strength of a hand if `suit` were trump (Red Five order, C-11).
-fn strength_in(hand: &Counts, suit: Suit) -> i64 {
+pub(super) fn strength_in(hand: &Counts, suit: Suit) -> i64 {
     held(hand)
         .map(|(c, n)| {
             n * if red_five_fixed_trump(c) {
@@ -108,7 +110,7 @@ fn strength_in(hand: &Counts, suit: Suit) -> i64 {
 }
 
 /// The suit a hand is strongest in; ties go to the earlier of s, h, c, d.
-fn best_suit(hand: &Counts) -> Suit {
+pub(super) fn best_suit(hand: &Counts) -> Suit {
     let mut best = (Suit::SPADES, strength_in(hand, Suit::SPADES));
     for s in &Suit::ALL[1..] {
         let v = strength_in(hand, *s);
@@ -268,7 +270,7 @@ mod tests {
 
     /// Plays a deal with `bot` for every seat, asking the bot only where `ask` holds
     /// (else passing); the actions taken in order.
-    fn deal_with<P: Greedy + Clone>(deal: &P, bot: &mut PhaseBot, ask: bool) -> Vec<Action> {
+    fn deal_with<P: Searched + Clone>(deal: &P, bot: &mut PhaseBot, ask: bool) -> Vec<Action> {
         let mut d = deal.clone();
         let mut out = Vec::new();
         while d.to_act().is_some() {

@@ -60,7 +60,11 @@ impl TrickBot {
     }
 
     /// The `random` or `greedy` play for the seat to act (an `ismcts` bot plays greedy here).
-    pub(super) fn choose_by_sides(&mut self, state: &mut TrickPlay, sides: Sides) -> Option<Counts> {
+    pub(super) fn choose_by_sides(
+        &mut self,
+        state: &mut TrickPlay,
+        sides: Sides,
+    ) -> Option<Counts> {
         let count = state.moves().count();
         if count == 0 {
             return None;

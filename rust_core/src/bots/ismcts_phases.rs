@@ -1,0 +1,213 @@
+//! The `ismcts` bot before the play. Red Five 4p's bid and trump come from simulated
+//! hands: the cards the seat has not seen dealt at random to the others and the kitty,
+//! the kitty taken up and buried, the hand played out by greedy bots (R4-20, R4-21,
+//! R4-40..R4-42). The other phases use the greedy choices.
+
+use crate::card::{Counts, Rank, Suit};
+use crate::phases::{trick_deck, Action, BidStage, Burial, Phase, RedFive4pBidding};
+use crate::rng::{seed_for, Rng};
+use crate::trick::{Options, TrickPlay, TrickRules, Variant};
+
+use super::ismcts::utility;
+use super::ismcts_trick::red_five_4p_result;
+use super::phases::best_suit;
+use super::{BotKind, Greedy, Sides, TrickBot};
+
+/// How sure the search must be of making a bid before it bids (the share of simulated
+/// hands it wins as declarer).
+const BID_CONFIDENCE: f64 = 0.4;
+
+/// Card points the search takes as declarer over the greedy playouts that estimate its
+/// hands (measured: 82 against 58 on average, on the hands greedy bidders won).
+const SEARCH_BONUS: i64 = 25;
+
+/// Deals `unseen` at random: `sizes[i]` cards to place `i`.
+fn deal(unseen: &Counts, sizes: &[usize], rng: &mut Rng) -> Vec<Counts> {
+    let mut cards = unseen.to_cards();
+    rng.shuffle(&mut cards);
+    let mut out = Vec::with_capacity(sizes.len());
+    let mut rest = &cards[..];
+    for &n in sizes {
+        out.push(Counts::from_cards(&rest[..n]));
+        rest = &rest[n..];
+    }
+    out
+}
+
+/// R4-20..R4-42: simulated hands of `seat` declaring with trump `suit`: in each, the
+/// declarer's final card points before the bid is taken off and with `bid` taken off
+/// whether it won.
+fn red_five_4p_hands(
+    bidding: &RedFive4pBidding,
+    seat: usize,
+    suit: Suit,
+    bid: u32,
+    sims: u32,
+    seed: u64,
+) -> Vec<(i64, bool)> {
+    let hand = bidding.hands()[seat];
+    let decks = bidding.decks();
+    let mut unseen = Counts::from_cards(&trick_deck(decks));
+    unseen.remove_all(&hand);
+    let mut sizes = vec![hand.len(); 3];
+    sizes.push(bidding.kitty_size());
+    let mut opts = Options::defaults(Variant::RedFive4p);
+    opts.decks = decks;
+    let rules = TrickRules::new(Variant::RedFive4p, Some(suit), Rank::TWO, opts)
+        .expect("Red Five 4p rules for any suit");
+    (0..sims as u64)
+        .map(|i| {
+            let mut rng = Rng::new(seed_for(&[seed, i]));
+            let mut dealt = deal(&unseen, &sizes, &mut rng);
+            let kitty = dealt.pop().expect("the kitty");
+            dealt.insert(seat, hand);
+            dealt[seat].add_all(&kitty);
+            let mut burial = Burial::new(rules.clone(), dealt, seat, kitty.len())
+                .expect("a burial of the kitty's size");
+            burial
+                .act(&burial.greedy())
+                .expect("the greedy burial is legal");
+            let mut play: TrickPlay = burial.start_play().expect("a buried kitty");
+            let mut bots: Vec<TrickBot> = (0..4)
+                .map(|s| TrickBot::new(BotKind::Greedy, rng.next_u64() ^ s))
+                .collect();
+            TrickBot::play_out_by_sides(&mut play, &mut bots, Sides::Alone(seat));
+            let buried = Counts::from_cards(burial.buried().expect("buried"));
+            let (f, won) = red_five_4p_result(&play, &buried, seat, bid, false);
+            (f + bid as i64, won)
+        })
+        .collect()
+}
+
+/// R4-13: the lowest bid allowed if the search makes it often enough, else a pass.
+fn red_five_4p_bid(bidding: &RedFive4pBidding, seat: usize, sims: u32, seed: u64) -> Action {
+    let Some(&lowest) = bidding.bid_values().first() else {
+        return Action::Pass;
+    };
+    let suit = best_suit(&bidding.hands()[seat]);
+    let hands = red_five_4p_hands(bidding, seat, suit, lowest, sims, seed);
+    let made = hands
+        .iter()
+        .filter(|(r, _)| r + SEARCH_BONUS > lowest as i64)
+        .count();
+    if made as f64 >= BID_CONFIDENCE * hands.len() as f64 {
+        Action::Bid(lowest)
+    } else {
+        Action::Pass
+    }
+}
+
+/// R4-20: the trump with which the simulated hands go best for the declarer.
+fn red_five_4p_trump(bidding: &RedFive4pBidding, seat: usize, sims: u32, seed: u64) -> Action {
+    let (_, bid) = bidding.declarer().expect("bidding ended");
+    let value = |suit: Suit| -> f64 {
+        red_five_4p_hands(bidding, seat, suit, bid, sims, seed)
+            .iter()
+            .map(|&(f, won)| utility(won, (f - bid as i64) as f64 / 100.0))
+            .sum()
+    };
+    let mut best = (Suit::SPADES, value(Suit::SPADES));
+    for suit in &Suit::ALL[1..] {
+        let v = value(*suit);
+        if v > best.1 {
+            best = (*suit, v);
+        }
+    }
+    Action::Trump(best.0)
+}
+
+/// The ismcts action before the play for the seat to act: searched for Red Five 4p's
+/// bid and trump, else the greedy choice.
+pub trait Searched: Greedy {
+    fn searched(&self, _simulations: u32, _seed: u64) -> Action {
+        self.greedy()
+    }
+}
+
+impl Searched for RedFive4pBidding {
+    fn searched(&self, simulations: u32, seed: u64) -> Action {
+        let seat = self.to_act().expect("a seat to act");
+        let sims = (simulations / 4).max(8);
+        match self.stage() {
+            BidStage::Bid => red_five_4p_bid(self, seat, sims, seed),
+            _ => red_five_4p_trump(self, seat, sims, seed),
+        }
+    }
+}
+
+impl Searched for Burial {}
+impl Searched for crate::phases::TractorDeal {}
+impl Searched for crate::phases::RedFive5pDeal {}
+impl Searched for crate::phases::FriendCall {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn scratch_bid_quantiles() {
+        for g in 0..12u64 {
+            let b = RedFive4pBidding::new(g, None, None, 2, false).unwrap();
+            let seat = 0;
+            let suit = best_suit(&b.hands()[seat]);
+            let mut r: Vec<i64> = red_five_4p_hands(&b, seat, suit, 60, 40, g)
+                .iter()
+                .map(|x| x.0)
+                .collect();
+            r.sort();
+            let s = super::super::phases::strength_in(&b.hands()[seat], suit);
+            eprintln!(
+                "hand {g}: strength {s} R quantiles 10% {} 40% {} 50% {} 90% {}",
+                r[4], r[16], r[20], r[36]
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod scratch {
+    use super::*;
+    use crate::bots::{Before, PhaseBot, PlayInfo};
+
+    #[test]
+    #[ignore]
+    fn scratch_declarer_points() {
+        let (mut g_sum, mut i_sum, mut n) = (0i64, 0i64, 0i64);
+        for g in 0..60u64 {
+            let mut bidding = RedFive4pBidding::new(g, None, None, 2, false).unwrap();
+            let mut pb: Vec<PhaseBot> = (0..4)
+                .map(|s| PhaseBot::new(BotKind::Greedy, s + 10 * g))
+                .collect();
+            PhaseBot::play_out(&mut bidding, &mut pb);
+            let mut burial = bidding.burial().unwrap();
+            PhaseBot::play_out(&mut burial, &mut pb);
+            let d = burial.declarer();
+            let (_, bid) = bidding.declarer().unwrap();
+            for kind in [BotKind::Greedy, BotKind::Ismcts(120)] {
+                let mut play = burial.start_play().unwrap();
+                let before = Before::RedFive4p(&bidding, &burial, false);
+                let infos: Vec<PlayInfo> =
+                    (0..4).map(|s| PlayInfo::new(before, s).unwrap()).collect();
+                let mut bots: Vec<TrickBot> = (0..4)
+                    .map(|s| {
+                        TrickBot::new(
+                            if s == d { kind } else { BotKind::Greedy },
+                            g * 7 + s as u64,
+                        )
+                    })
+                    .collect();
+                TrickBot::play_out(&mut play, &mut bots, &infos);
+                let buried = Counts::from_cards(burial.buried().unwrap());
+                let (f, _) = red_five_4p_result(&play, &buried, d, bid, false);
+                if kind == BotKind::Greedy {
+                    g_sum += f + bid as i64
+                } else {
+                    i_sum += f + bid as i64
+                }
+            }
+            n += 1;
+        }
+        eprintln!("mean R greedy {} ismcts {}", g_sum / n, i_sum / n);
+    }
+}
