@@ -5,7 +5,9 @@ interpreter's Python version, so that fenpai's native module loads in it too
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -36,3 +38,19 @@ def run_in_reference(script: str, *args: str) -> dict:
     python = ensure_reference_venv()
     done = subprocess.run([str(python), script, *args], check=True, capture_output=True, text=True)
     return json.loads(done.stdout)
+
+
+def rerun_with_reference(script: str, marker: str) -> None:
+    """Reruns `script` (with this process's arguments) in the reference environment with
+    this fenpai first on its path, so that fenpai and OpenSpiel share one process; the
+    environment variable `marker` tells the rerun it is one (and stops a second)."""
+    spec = importlib.util.find_spec("fenpai")
+    if spec is None or spec.origin is None:
+        sys.exit("fenpai is not importable: install it or put its python/ on PYTHONPATH")
+    if os.environ.get(marker):
+        sys.exit(f"OpenSpiel is not importable in {sys.executable}")
+    python = str(ensure_reference_venv())
+    here = str(Path(spec.origin).resolve().parent.parent)
+    path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
+    env = {**os.environ, "PYTHONPATH": path, marker: "1"}
+    os.execve(python, [python, script, *sys.argv[1:]], env)

@@ -33,16 +33,14 @@ import argparse
 import importlib.util
 import inspect
 import json
-import os
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from refenv import ensure_reference_venv
+from refenv import rerun_with_reference
 
 #: fenpai rows: name -> (variant, options).
 ROWS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -377,21 +375,6 @@ def print_table(result: dict[str, Any], seconds: float, rounds: int) -> None:
 RERUN = "FENPAI_WHOLE_GAMES_RERUN"
 
 
-def rerun_with_reference() -> None:
-    """Reruns this script in `benches/.venv-ref` (same Python) with this fenpai first on
-    its path, so that fenpai and OpenSpiel share one process."""
-    spec = importlib.util.find_spec("fenpai")
-    if spec is None or spec.origin is None:
-        sys.exit("fenpai is not importable: install it or put its python/ on PYTHONPATH")
-    if os.environ.get(RERUN):
-        sys.exit(f"OpenSpiel is not importable in {sys.executable}")
-    python = str(ensure_reference_venv())
-    here = str(Path(spec.origin).resolve().parent.parent)
-    path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
-    env = {**os.environ, "PYTHONPATH": path, RERUN: "1"}
-    os.execve(python, [python, __file__, *sys.argv[1:]], env)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (3)")
@@ -407,7 +390,7 @@ def main() -> None:
     if unknown or args.rounds < 1 or args.seconds <= 0:
         parser.error(f"unknown rows {unknown}" if unknown else "rounds and seconds must be > 0")
     if not args.no_reference and importlib.util.find_spec("pyspiel") is None:
-        rerun_with_reference()
+        rerun_with_reference(__file__, RERUN)
     result = run(rows, not args.no_reference, args.rounds, args.seconds)
     result["checks"] = checks(result["rows"])
     result["config"] = {"rounds": args.rounds, "seconds": args.seconds, "rows": rows}

@@ -34,7 +34,7 @@ fn option<'py, T: FromPyObjectOwned<'py>>(
 
 /// The variant's setup from the options its phases take (`Game.core_options()`, as
 /// `new_game` checked them).
-fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
+pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
     Ok(match variant {
         "tractor" => {
             let (a, b): (String, String) = option(options, "levels", ("2".into(), "2".into()))?;

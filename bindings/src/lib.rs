@@ -9,6 +9,7 @@ mod fifty_k_play;
 mod hands;
 mod phases;
 mod rng;
+mod sample;
 mod space;
 mod trick;
 mod trick_play;
@@ -21,6 +22,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     encode::register(m)?;
     bots::register(m)?;
     rng::register(m)?;
+    sample::register(m)?;
     phases::register(m)?;
     space::register(m)?;
     trick::register(m)?;

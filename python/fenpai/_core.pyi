@@ -49,6 +49,7 @@ __all__ = [
     "fifty_k_readings",
     "format_cards",
     "play_hands",
+    "sample_world",
 ]
 
 _CardsLike = str | Iterable[Card | str]
@@ -362,6 +363,15 @@ class PhaseBot:
 def play_hands(
     variant: str, seeds: list[int], bots: list[str], **options: object
 ) -> list[tuple[object, ...]]: ...
+def sample_world(
+    variant: str,
+    objects: Iterable[object],
+    seat: int,
+    seed: int,
+    over: bool = False,
+    first_seat: int | None = None,
+    **options: object,
+) -> tuple[str, int, int, tuple[object, ...]]: ...
 def fifty_k_deal(
     seed: int = 0, players: int = 4, deck: str | None = None, first_seat: int | None = None
 ) -> tuple[list[list[Card]], int, int]: ...

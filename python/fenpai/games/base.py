@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fenpai._core import format_cards
+from fenpai._core import format_cards, sample_world
 from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
@@ -101,13 +101,60 @@ class Game:
     def hand_from(self, seed: int, objects: tuple[Any, ...]) -> Game:
         """The hand of `seed` with this game's options, from its phase objects in order
         as the core's `play_hands` gives them (each phase played to its end)."""
-        new = self._sibling(seed, None, None)
-        new._objects = {step.key: obj for step, obj in zip(self.PHASES, objects, strict=True)}
+        return self._with_objects(self._sibling(seed, None, None), objects)
+
+    def _with_objects(self, new: Game, objects: tuple[Any, ...]) -> Game:
+        """`new` (a bare sibling) holding `objects`, the first phases' objects in order
+        (the last one current)."""
+        new._objects = {step.key: obj for step, obj in zip(self.PHASES, objects, strict=False)}
         new._cur = objects[-1]
         new._at = len(objects) - 1
         new._before = sum(int(obj.log_len()) for obj in objects[:-1])
         new._init_derived()
         return new
+
+    def sample_world(self, seat: int, seed: int) -> Game:
+        """A complete hand that `seat` cannot tell from this one (issue 12): its own cards,
+        every public action and fact (voids shown by following, C-30, C-31; throws that
+        stood or failed, C-50, C-51; declarations and reveals, TR-10..TR-12, R5-10; the
+        call card and friend, R5-20..R5-22; bids, passes) kept, every card it cannot see
+        dealt again. The sample is a game of its own (a scripted deck, its first seat, a
+        seed of its own, C-5) whose history is this one's, except the burial when `seat`
+        did not bury it (C-4: the buried cards are sampled too); its views for `seat` and
+        for spectators are this game's, and this game is unchanged. Deterministic for
+        `seed`.
+
+        Distribution: Fifty-K, uniform over the consistent deals. The trick-taking
+        variants, a constrained random deal: the cards known to a seat go to it first
+        (and, for each failed throw, a unit that beat it to a random other seat), then
+        every other unseen card, the most constrained first, to a place the public facts
+        allow with probability proportional to its room (uniform for cards no fact
+        constrains); facts no per-card limit expresses (a tractor held, C-31 `full`, the
+        friend) are met by rejection: each deal is checked exactly against the history,
+        at most 32 tries, then a chain of random swaps from the real deal, each kept only
+        when the world stays consistent. It never returns an inconsistent world. Deal
+        positions: `seat`'s own cards (and a kitty it took up) where it received them,
+        the others' at random among their positions, what they declared early enough."""
+        self._check_seat_number(seat)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
+        objects = [self._objects[step.key] for step in self.PHASES[: self._at + 1]]
+        deck, first_seat, game_seed, sampled = sample_world(
+            self.variant,
+            objects,
+            seat,
+            seed,
+            over=self._resigned is not None,
+            first_seat=self._dealt_from(),
+            **self.core_options(),
+        )
+        new = self._with_objects(self._sibling(game_seed, deck, first_seat), sampled)
+        new._resigned = self._resigned
+        return new
+
+    def _dealt_from(self) -> int | None:
+        """C-5: the seat of the first card, where the first phase's object does not keep it."""
+        return self._first_seat
 
     def _sibling(self, seed: int, scripted: str | None, first_seat: int | None) -> Game:
         """A bare game of this class and options (the configuration shared, never copied:
@@ -245,10 +292,14 @@ class Game:
             waiting = ", ".join(map(str, self.to_act))
             raise NotYourTurn(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
 
-    def _check_seat(self, seat: object, hint: str = "") -> None:
-        """NoSuchSeat unless `seat` is one of the game's, then GameOver once it is over."""
+    def _check_seat_number(self, seat: object, hint: str = "") -> None:
+        """NoSuchSeat unless `seat` is one of the game's."""
         if not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise NoSuchSeat(f"there is no seat {seat!r}{hint}")
+
+    def _check_seat(self, seat: object, hint: str = "") -> None:
+        """NoSuchSeat unless `seat` is one of the game's, then GameOver once it is over."""
+        self._check_seat_number(seat, hint)
         if self.phase == "done":
             raise GameOver("the game is over")
 

@@ -71,6 +71,9 @@ class FiftyK(Game):
         """FK-1: the seat of the first card."""
         return self._deal_facts()[0]
 
+    def _dealt_from(self) -> int:
+        return self.first_seat
+
     @property
     def leader(self) -> int:
         """FK-2: the holder of 3h, who leads."""

@@ -148,6 +148,29 @@ impl RedFive4pBidding {
         self.rules.as_ref()
     }
 
+    /// The same auction with another deck dealt from `first` (for `crate::sample`):
+    /// every bid and the trump kept, each hand what the new deck dealt it (the
+    /// declarer's with the kitty once trump is named, R4-21). No bid depends on the
+    /// cards, so this is the auction a replay of the log on `deck` gives when its seed
+    /// draws the same first bidder (the caller's part, R4-11). None unless `deck` holds
+    /// the game's cards.
+    pub fn redealt(&self, deck: Vec<Card>, first: usize) -> Option<RedFive4pBidding> {
+        if Counts::from_cards(&deck) != Counts::from_cards(&self.deck) {
+            return None;
+        }
+        let (hands, kitty) = deal_all(&deck, PLAYERS, self.kitty.len(), first);
+        let mut hands: Vec<Counts> = hands.iter().map(|h| Counts::from_cards(h)).collect();
+        if let (BidStage::Done, Some((declarer, _))) = (self.stage, self.declarer) {
+            kitty.iter().for_each(|&c| hands[declarer].add(c, 1));
+        }
+        Some(RedFive4pBidding {
+            deck,
+            hands,
+            kitty,
+            ..self.clone()
+        })
+    }
+
     /// R4-10, R4-13: the bids the current bidder may make, lowest first.
     pub fn bid_values(&self) -> Vec<u32> {
         match self.high_bid {

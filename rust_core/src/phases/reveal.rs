@@ -157,6 +157,39 @@ impl RedFive5pDeal {
         KITTY
     }
 
+    /// The same deal with another deck and seed (for `crate::sample`): every answer so
+    /// far kept, each hand what the new deck dealt it (the declarer's with the kitty once
+    /// the deal ended), R5-13's draw made again from `seed`. Who is asked depends only on
+    /// the answers, so this is the deal a replay of the log on `deck` with `seed` gives
+    /// when the reveal was made with a 2 already received (the caller's part, R5-10).
+    /// None unless `deck` holds the game's cards and a forced declarer's trump is drawn
+    /// again (R5-13).
+    pub fn redealt(&self, deck: Vec<Card>, seed: u64) -> Option<RedFive5pDeal> {
+        if Counts::from_cards(&deck) != Counts::from_cards(&self.deck) {
+            return None;
+        }
+        let mut hands = vec![Counts::default(); PLAYERS];
+        for (i, &c) in deck[..self.dealt].iter().enumerate() {
+            hands[(self.first + i) % PLAYERS].add(c, 1);
+        }
+        let mut deal = RedFive5pDeal {
+            deck,
+            rng: Rng::new(seed),
+            hands,
+            ..self.clone()
+        };
+        if let Some(declarer) = self.end {
+            if self.forced && Some(deal.forced_trump()) != self.rules.as_ref().and_then(|r| r.trump)
+            {
+                return None;
+            }
+            for i in deal.deal_size()..deal.deck.len() {
+                deal.hands[declarer].add(deal.deck[i], 1);
+            }
+        }
+        Some(deal)
+    }
+
     /// R5-10: the suits of the 2s `seat` holds, in suit order s, h, c, d.
     pub fn two_suits(&self, seat: usize) -> Vec<Suit> {
         Suit::ALL

@@ -305,6 +305,30 @@ impl TractorDeal {
     pub fn kitty_size(&self) -> usize {
         KITTY
     }
+
+    /// The same deal with another deck (for `crate::sample`): every answer so far and
+    /// its outcome kept, each hand what the new deck dealt it (the dealer's with the
+    /// kitty once declaring ended). Who is asked and what may be declared depend only on
+    /// the answers and the cards held, so this is the deal a replay of the log on `deck`
+    /// gives when every declaration was made with cards already received (the caller's
+    /// part, TR-10..TR-12). None unless `deck` holds the game's cards.
+    pub fn redealt(&self, deck: Vec<Card>) -> Option<TractorDeal> {
+        if Counts::from_cards(&deck) != Counts::from_cards(&self.deck) {
+            return None;
+        }
+        let mut hands = vec![Counts::default(); PLAYERS];
+        for (i, &c) in deck[..self.dealt].iter().enumerate() {
+            hands[(self.first + i) % PLAYERS].add(c, 1);
+        }
+        if let Some((dealer, _)) = &self.end {
+            deck[DEALT..].iter().for_each(|&c| hands[*dealer].add(c, 1));
+        }
+        Some(TractorDeal {
+            deck,
+            hands,
+            ..self.clone()
+        })
+    }
 }
 
 /// TR-11: the standing declarer may only add the second copy of a single card.

@@ -8,6 +8,8 @@
 //! follow's steps, the friend) are left to the exact check by replay.
 
 use crate::card::{Counts, NUM_CARDS};
+
+use super::distinct;
 use crate::multiset::pairs_in;
 use crate::trick::{forced_order, Component, FollowFormat, Format, Kind, Shape, TrickPlay};
 
@@ -29,39 +31,56 @@ pub struct PlayFacts {
     pub caps: Vec<[u8; NUM_CARDS]>,
     /// Failed throws' forced components, each beaten by some other seat.
     pub beaten: Vec<Beaten>,
+    /// Per seat: cards it is known to hold now: what went back to its hand from a failed
+    /// throw it attempted (C-51) and it has not played since.
+    pub holds: Vec<Counts>,
     /// Per trick `t` (the current one last), per seat: the cards it played from `t` on.
     pub after: Vec<Vec<Counts>>,
+    /// The tricks so far, the current one last.
+    pub tricks: Vec<TrickFacts>,
 }
 
-/// One trick as the facts read it: its plays, the lead's format as it stood, and a
-/// failed throw's attempted format.
-struct Trick {
-    plays: Vec<(usize, Counts)>,
-    lead: Format,
-    attempted: Option<Format>,
+/// One trick as the facts read it: its plays (as they stood), the lead's format as it
+/// stood, a failed throw's attempted cards and format, and which follows the caps do not
+/// make legal by themselves (the check tests those).
+#[derive(Clone, Debug)]
+pub struct TrickFacts {
+    pub plays: Vec<(usize, Counts)>,
+    pub lead: Format,
+    pub attempted: Option<(Counts, Format)>,
+    pub unsure: Vec<bool>,
 }
 
-fn tricks_of(play: &TrickPlay) -> Vec<Trick> {
+fn tricks_of(play: &TrickPlay) -> Vec<TrickFacts> {
     let rules = play.rules();
-    let classify = |cards: &[crate::card::Card]| rules.classify(cards).expect("a played lead");
-    let mut out: Vec<Trick> = play
+    let read = |cards: &[crate::card::Card]| {
+        let counts = Counts::from_cards(cards);
+        (counts, rules.legal_lead_format(&counts))
+    };
+    let mut out: Vec<TrickFacts> = play
         .tricks()
         .iter()
-        .map(|t| Trick {
-            plays: t
+        .map(|t| {
+            let plays: Vec<(usize, Counts)> = t
                 .plays
                 .iter()
                 .map(|p| (p.seat, Counts::from_cards(&p.cards)))
-                .collect(),
-            lead: classify(&t.plays[0].cards),
-            attempted: t.attempted.as_deref().map(classify),
+                .collect();
+            TrickFacts {
+                lead: rules.legal_lead_format(&plays[0].1),
+                unsure: vec![false; plays.len()],
+                plays,
+                attempted: t.attempted.as_deref().map(read),
+            }
         })
         .collect();
     if let Some(lead) = play.lead() {
-        out.push(Trick {
-            plays: play.trick_counts().map(|(s, c)| (s, *c)).collect(),
+        let plays: Vec<(usize, Counts)> = play.trick_counts().map(|(s, c)| (s, *c)).collect();
+        out.push(TrickFacts {
+            unsure: vec![false; plays.len()],
+            plays,
             lead: lead.clone(),
-            attempted: play.attempted().map(classify),
+            attempted: play.attempted().map(read),
         });
     }
     out
@@ -71,7 +90,7 @@ impl PlayFacts {
     /// The facts of `play` about every seat but `viewer` (whose hand is known).
     pub fn of(play: &TrickPlay, viewer: usize) -> PlayFacts {
         let n = play.num_players();
-        let tricks = tricks_of(play);
+        let mut tricks = tricks_of(play);
         let mut after = vec![vec![Counts::default(); n]; tricks.len() + 1];
         for (t, trick) in tricks.iter().enumerate().rev() {
             after[t] = after[t + 1].clone();
@@ -83,16 +102,20 @@ impl PlayFacts {
         let mut facts = PlayFacts {
             caps: vec![[u8::MAX; NUM_CARDS]; n],
             beaten: Vec::new(),
+            holds: vec![Counts::default(); n],
             after,
+            tricks: Vec::new(),
         };
-        for (t, trick) in tricks.iter().enumerate() {
+        for (t, trick) in tricks.iter_mut().enumerate() {
             facts.lead_facts(play, viewer, t, trick);
-            for &(seat, ref cards) in &trick.plays[1..] {
+            for i in 1..trick.plays.len() {
+                let (seat, cards) = trick.plays[i];
                 if seat != viewer {
-                    facts.follow_facts(play, t, seat, &trick.lead, cards);
+                    trick.unsure[i] = !facts.follow_facts(play, t, seat, &trick.lead, &cards);
                 }
             }
         }
+        facts.tricks = tricks;
         facts
     }
 
@@ -140,7 +163,7 @@ impl PlayFacts {
 
     /// C-50, C-51: what a lead shows: a throw that stood, every component unbeaten; a
     /// failed one, the components forced before the one forced unbeaten, that one beaten.
-    fn lead_facts(&mut self, play: &TrickPlay, viewer: usize, t: usize, trick: &Trick) {
+    fn lead_facts(&mut self, play: &TrickPlay, viewer: usize, t: usize, trick: &TrickFacts) {
         let thrower = trick.plays[0].0;
         let suit = trick.lead.suit;
         match &trick.attempted {
@@ -150,7 +173,17 @@ impl PlayFacts {
                 }
             }
             None => {}
-            Some(attempted) => {
+            Some((_, attempted)) => {
+                // It held every card it attempted; those not played since are in its hand.
+                for comp in &attempted.components {
+                    for &c in &comp.cards {
+                        let held = self.after[t][thrower].get(c);
+                        let tried = comp.cards.iter().filter(|&&x| x == c).count() as u8;
+                        let need = tried.saturating_sub(held);
+                        let known = &mut self.holds[thrower].0[c.index()];
+                        *known = (*known).max(need);
+                    }
+                }
                 let forced = &trick.lead.components[0];
                 let key = forced_order(forced);
                 for comp in attempted
@@ -172,7 +205,9 @@ impl PlayFacts {
     }
 
     /// C-30, C-31: what a follow shows: short of the suit, a void from then on; the
-    /// lead's format not matched, the combination it asks for not held then.
+    /// lead's format not matched, the combination it asks for not held then. True when
+    /// the caps alone make the follow legal (a tractor asked for, C-31 `full` beyond a
+    /// pair: left to the check).
     fn follow_facts(
         &mut self,
         play: &TrickPlay,
@@ -180,39 +215,54 @@ impl PlayFacts {
         seat: usize,
         lead: &Format,
         cards: &Counts,
-    ) {
+    ) -> bool {
         let rules = play.rules();
         let suit = lead.suit;
         let in_suit = rules.in_suit(cards, suit);
         if in_suit.len() < lead.len {
             self.below_width(play, t, seat, suit, None, 1); // C-30: every card of the suit played
-            return;
+            return true;
         }
         let wide = lead.wide_units();
+        let shape = lead.components[0].shape;
+        let simple = !lead.is_throw();
         match rules.opts.follow_format {
-            FollowFormat::Off => {}
+            FollowFormat::Off => true,
             FollowFormat::Exact => {
-                let shape = lead.components[0].shape;
-                let unit = matches!(shape.kind(), Kind::Pair | Kind::Triple);
-                if !lead.is_throw() && unit && rules.arranged_key(cards, suit, lead).is_none() {
-                    self.below_width(play, t, seat, suit, None, shape.num_cards() as u8);
+                // A pair or triple is matched by copies of one card; a tractor by an
+                // arrangement (C-31 `exact`).
+                let matched = || match shape.kind() {
+                    Kind::Pair | Kind::Triple => distinct(cards).count() == 1,
+                    _ => rules.arranged_key(cards, suit, lead).is_some(),
+                };
+                match shape.kind() {
+                    Kind::Pair | Kind::Triple if simple && !matched() => {
+                        self.below_width(play, t, seat, suit, None, shape.num_cards() as u8);
+                        true
+                    }
+                    Kind::Tractor if simple => matched(),
+                    _ => true,
                 }
             }
-            FollowFormat::Pairs if pairs_in(cards) < wide => {
-                // It held no more pairs than it played: each card at most one copy
-                // beyond the pairs it played.
-                for &c in rules.suit_cards(suit) {
-                    let most = 2 * (cards.get(c) / 2) + 1;
-                    let shown = self.after[t][seat].get(c);
-                    let cap = &mut self.caps[seat][c.index()];
-                    *cap = (*cap).min(most.saturating_sub(shown));
+            FollowFormat::Pairs => {
+                if pairs_in(cards) < wide {
+                    // It held no more pairs than it played: each card at most one copy
+                    // beyond the pairs it played.
+                    for &c in rules.suit_cards(suit) {
+                        let most = 2 * (cards.get(c) / 2) + 1;
+                        let shown = self.after[t][seat].get(c);
+                        let cap = &mut self.caps[seat][c.index()];
+                        *cap = (*cap).min(most.saturating_sub(shown));
+                    }
                 }
+                true
             }
-            FollowFormat::Pairs => {}
-            FollowFormat::Full if wide > 0 && pairs_in(cards) == 0 => {
-                self.below_width(play, t, seat, suit, None, 2);
+            FollowFormat::Full => {
+                if wide > 0 && pairs_in(cards) == 0 {
+                    self.below_width(play, t, seat, suit, None, 2);
+                }
+                simple && (shape == Shape::SINGLE || shape == Shape::PAIR)
             }
-            FollowFormat::Full => {}
         }
     }
 }

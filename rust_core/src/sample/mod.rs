@@ -6,7 +6,9 @@
 //!
 //! - [`sample_trick_play`]`(play: &TrickPlay, seat: usize, known: &Known, seed: u64) -> TrickPlay`
 //!   (Tractor, Red Five 4p and 5p);
-//! - [`sample_fifty_k`]`(play: &FkPlay, seat: usize, seed: u64) -> FkPlay`.
+//! - [`sample_fifty_k`]`(play: &FkPlay, seat: usize, seed: u64) -> FkPlay`;
+//! - [`TrickSampler`]`::new(play, seat, known)` then `.sample(seed)`: the same as
+//!   `sample_trick_play`, the position read once for many samples (a search's loop).
 //!
 //! Each returns the same position (the same tricks or turns so far, the same current
 //! trick, the same seat to act), `seat`'s hand unchanged, and every card `seat` cannot
@@ -21,6 +23,7 @@
 //!   (first play, 死拚, secret solo) is sampled with the declarer's cards;
 //! - [`Known`]: what the phases before the play showed (declarations TR-10..TR-12, the
 //!   reveal R5-10, R5-13's forced trump, the burial for its burier, the call card);
+//!   [`known_for`] reads it from a hand's phase objects;
 //! - Fifty-K: hand sizes, cards played, the leader's 3h (FK-2) and, once the hand is
 //!   over, the point cards left in each hand (FK-41, FK-51); a pass shows nothing.
 //!
@@ -40,16 +43,21 @@
 //! world stays consistent; it never returns an inconsistent world.
 
 mod assign;
+mod check;
 mod facts;
 mod fifty_k;
+#[cfg(test)]
+mod tests;
 mod trick;
+mod world;
 
 use crate::card::{Card, Counts, NUM_CARDS};
 
 pub use assign::{assign, Must, Place};
 pub use facts::{Beaten, PlayFacts};
 pub use fifty_k::{sample_fifty_k, sample_fk_world, FkWorld};
-pub use trick::{sample_trick_play, sample_trick_world, Known, TrickWorld};
+pub use trick::{sample_trick_play, sample_trick_world, Known, TrickSampler, TrickWorld};
+pub use world::{known_for, sample_world, Objects, Real, World};
 
 /// Constrained random deals tried before the fallback.
 pub const TRIES: usize = 32;

@@ -7,6 +7,7 @@ use crate::rng::Rng;
 use crate::trick::{Call, CallMode, TrickPlay, TrickRules};
 
 use super::assign::{assign, Must, Place};
+use super::check::{consistent, FriendState};
 use super::facts::PlayFacts;
 use super::{distinct, TRIES};
 
@@ -21,7 +22,8 @@ pub struct Known {
     /// Per seat: cards it is known not to have held when the play began (a count above 0
     /// marks the card); the declarer's neither in hand nor buried.
     pub lacks: Vec<Counts>,
-    /// The buried kitty (C-4) when the sampling seat buried it; None: hidden from it.
+    /// The buried kitty (C-4) when the sampling seat knows it: it buried it, or the hand
+    /// is over; None: hidden from it.
     pub kitty: Option<Counts>,
     /// R5-20: the call card as the declarer called it (None: no call, or `call solo`).
     /// Whether the declarer owns every copy (a secret solo, R5-21) or two (死拚) is sampled.
@@ -69,6 +71,10 @@ struct Position<'a> {
     /// The seat of each place; None for the kitty.
     owners: Vec<Option<usize>>,
     facts: PlayFacts,
+    /// The known cards, each in its places.
+    musts: Vec<Must>,
+    /// Per failed throw no known hand beat: the units that may have beaten it.
+    beaten: Vec<Vec<Must>>,
 }
 
 impl<'a> Position<'a> {
@@ -76,16 +82,12 @@ impl<'a> Position<'a> {
         let n = real.num_players();
         let rules = real.rules();
         let declarer = real.tricks().first().map_or(real.leader(), |t| t.leader);
-        let mut played = vec![Counts::default(); n];
-        for t in real.tricks() {
-            for p in &t.plays {
-                played[p.seat].add_all(&Counts::from_cards(&p.cards));
-            }
-        }
-        for (seat, cards) in real.trick_counts() {
-            played[seat].add_all(cards);
-        }
         let facts = PlayFacts::of(real, viewer);
+        let played = facts
+            .after
+            .first()
+            .cloned()
+            .unwrap_or_else(|| vec![Counts::default(); n]);
         let mut pool = full_deck(rules);
         pool.remove_all(real.hand(viewer));
         played.iter().for_each(|p| pool.remove_all(p));
@@ -95,7 +97,7 @@ impl<'a> Position<'a> {
         let lacks = |s: usize| known.lacks.get(s).copied().unwrap_or_default();
         let limited = |room: usize, caps: &[u8; NUM_CARDS], lacks: Counts| {
             let mut place = Place { room, cap: *caps };
-            for c in lacks.to_cards() {
+            for c in distinct(&lacks) {
                 place.limit(c, 0);
             }
             place
@@ -112,7 +114,7 @@ impl<'a> Position<'a> {
             places.push(limited(pool.len() - in_hands, &open, lacks(declarer)));
             owners.push(None);
         }
-        Position {
+        let mut position = Position {
             real,
             viewer,
             known,
@@ -122,7 +124,12 @@ impl<'a> Position<'a> {
             places,
             owners,
             facts,
-        }
+            musts: Vec::new(),
+            beaten: Vec::new(),
+        };
+        position.musts = position.known_musts();
+        position.beaten = position.beaten_options();
+        position
     }
 
     fn place_of(&self, seat: usize) -> Option<usize> {
@@ -141,16 +148,34 @@ impl<'a> Position<'a> {
         mask
     }
 
-    /// The known cards not played yet, each in its seat's places.
+    /// The known cards not played yet, each in its seat's places: from the phases before
+    /// the play (in the hand, or the declarer's kitty), and from failed throws (in the hand).
     fn known_musts(&self) -> Vec<Must> {
         let mut out = Vec::new();
+        for (seat, holds) in self.facts.holds.iter().enumerate() {
+            let Some(i) = self.place_of(seat) else {
+                continue;
+            };
+            for c in distinct(holds) {
+                out.push(Must {
+                    places: 1 << i,
+                    card: c,
+                    copies: holds.get(c),
+                });
+            }
+        }
         for (seat, holds) in self.known.holds.iter().enumerate() {
             let mask = self.group(seat);
             if seat == self.viewer || mask == 0 {
                 continue;
             }
+            let buried = match self.known.kitty {
+                Some(k) if seat == self.declarer => k,
+                _ => Counts::default(),
+            };
             for c in distinct(holds) {
-                let copies = holds.get(c).saturating_sub(self.played[seat].get(c));
+                let shown = self.played[seat].get(c) + buried.get(c);
+                let copies = holds.get(c).saturating_sub(shown);
                 if copies > 0 {
                     out.push(Must {
                         places: mask,
@@ -163,10 +188,10 @@ impl<'a> Position<'a> {
         out
     }
 
-    /// C-51: for each failed throw no known hand beat, a unit that beat it, drawn at
-    /// random among those the caps allow, put in a random other seat's hand (a beaten
+    /// C-51: for each failed throw no known hand beat, the units that could have beaten
+    /// it in another seat's hand as the caps allow (one is drawn per deal; a beaten
     /// tractor is left to the check).
-    fn beaten_musts(&self, rng: &mut Rng) -> Vec<Must> {
+    fn beaten_options(&self) -> Vec<Vec<Must>> {
         let rules = self.real.rules();
         let mut out = Vec::new();
         for b in &self.facts.beaten {
@@ -207,7 +232,7 @@ impl<'a> Position<'a> {
                 }
             }
             if !options.is_empty() {
-                out.push(options[rng.below(options.len() as u64) as usize]);
+                out.push(options);
             }
         }
         out
@@ -227,45 +252,99 @@ impl<'a> Position<'a> {
         (start, kitty)
     }
 
-    /// One constrained random deal of the unseen cards, or None at a dead end.
+    /// One constrained random deal of the unseen cards, or None at a dead end: the
+    /// known cards, a random unit that beat each failed throw, then the rest.
     fn draw(&self, rng: &mut Rng) -> Option<Vec<Counts>> {
-        let mut musts = self.known_musts();
-        musts.extend(self.beaten_musts(rng));
+        let mut musts = self.musts.clone();
+        for options in &self.beaten {
+            musts.push(options[rng.below(options.len() as u64) as usize]);
+        }
         assign(&self.pool, &self.places, &musts, rng)
     }
 
-    /// The play replayed on the world `start`/`kitty`, when it is one the seat cannot
-    /// tell from the real one: every play legal, the same tricks, throws and friend.
-    fn check(&self, start: Vec<Counts>, kitty: &Counts) -> Option<TrickPlay> {
-        let real = self.real;
-        let rules = real.rules();
-        let call = match self.known.call {
-            None => None,
-            Some(card) => {
-                let mut f = FriendCall::new(
-                    rules.clone(),
-                    start.clone(),
-                    self.declarer,
-                    &kitty.to_cards(),
-                    self.known.forbid_grab,
-                )
-                .ok()?;
-                f.act(&Action::Call(card)).ok()?;
-                f.play_call()
-            }
+    /// R5-21: the call the play watches on the world `start`/`kitty` (None when solo or
+    /// no call); None when the seat's own legal plays would tell it from the real one
+    /// (R5-22 forbid: they show how the friend is found whenever the seat holds a copy
+    /// of a call card that is not trump).
+    fn call_on(&self, start: &[Counts], kitty: &Counts) -> Option<Option<Call>> {
+        let Some(card) = self.known.call else {
+            return Some(None);
         };
-        if let Some(card) = self.known.call {
-            // R5-22 forbid: the seat's own legal plays tell how the friend is found
-            // whenever it holds a copy of a call card that is not trump.
-            let sees = self.known.forbid_grab
-                && self.viewer != self.declarer
-                && start[self.viewer].get(card) > 0
-                && !rules.is_trump(card);
-            if sees && mode_kind(call.as_ref()) != mode_kind(real.call()) {
-                return None;
-            }
+        let rules = self.real.rules();
+        let mut f = FriendCall::new(
+            rules.clone(),
+            start.to_vec(),
+            self.declarer,
+            &kitty.to_cards(),
+            self.known.forbid_grab,
+        )
+        .ok()?;
+        f.act(&Action::Call(card)).ok()?;
+        let call = f.play_call();
+        let sees = self.known.forbid_grab
+            && self.viewer != self.declarer
+            && start[self.viewer].get(card) > 0
+            && !rules.is_trump(card);
+        if sees && mode_kind(call.as_ref()) != mode_kind(self.real.call()) {
+            return None;
         }
-        let mut p = TrickPlay::new(rules.clone(), start, self.declarer).ok()?;
+        Some(call)
+    }
+
+    /// The hands now of the world `start` (every hand when the play began).
+    fn hands_now(&self, start: &[Counts]) -> Vec<Counts> {
+        start
+            .iter()
+            .zip(&self.played)
+            .map(|(s, p)| {
+                let mut h = *s;
+                h.remove_all(p);
+                h
+            })
+            .collect()
+    }
+
+    /// Whether the world keeps what the facts and [`Known`] say: each place within its
+    /// caps, the cards a failed throw sent back in the thrower's hand, the known cards
+    /// with their seats and none a seat lacks.
+    fn keeps_facts(&self, now: &[Counts], start: &[Counts], kitty: &Counts) -> bool {
+        let within = |cards: &Counts, place: &Place| {
+            distinct(cards).all(|c| cards.get(c) <= place.cap[c.index()])
+        };
+        let places = self
+            .owners
+            .iter()
+            .zip(&self.places)
+            .all(|(owner, place)| match owner {
+                Some(s) => within(&now[*s], place) && now[*s].contains(&self.facts.holds[*s]),
+                None => within(kitty, place),
+            });
+        places && self.keeps_known(start, kitty)
+    }
+
+    /// The play on the world `start`/`kitty` when the seat cannot tell it from the real
+    /// one (the facts kept, then [`consistent`]): the real play with the sampled hands.
+    fn check(&self, start: &[Counts], kitty: &Counts) -> Option<TrickPlay> {
+        let real = self.real;
+        let now = self.hands_now(start);
+        if !self.keeps_facts(&now, start, kitty) {
+            return None;
+        }
+        let call = self.call_on(start, kitty)?;
+        let friend = consistent(real, self.viewer, &self.facts, start, call)?;
+        let public = |(f, shown, grab): FriendState| (shown, f.filter(|_| shown), grab && shown);
+        if public(friend) != public(real.friend()) {
+            return None;
+        }
+        Some(real.redealt(now, call, friend))
+    }
+
+    /// [`Self::check`] by replaying the log on the world (what the check must agree with).
+    #[cfg(test)]
+    fn replayed(&self, start: &[Counts], kitty: &Counts) -> Option<TrickPlay> {
+        let real = self.real;
+        let call = self.call_on(start, kitty)?;
+        let mut p = TrickPlay::new(real.rules().clone(), start.to_vec(), self.declarer).ok()?;
         if let Some(call) = call {
             p.set_call(call).ok()?;
         }
@@ -292,7 +371,7 @@ impl<'a> Position<'a> {
             }
             let holds = self.known.holds.get(s).copied().unwrap_or_default();
             let lacks = self.known.lacks.get(s).copied().unwrap_or_default();
-            owned.contains(&holds) && lacks.to_cards().iter().all(|&c| owned.get(c) == 0)
+            owned.contains(&holds) && distinct(&lacks).all(|c| owned.get(c) == 0)
         })
     }
 
@@ -303,7 +382,7 @@ impl<'a> Position<'a> {
                 continue;
             };
             let (start, kitty) = self.world_of(&dealt);
-            if let Some(play) = self.check(start.clone(), &kitty) {
+            if let Some(play) = self.check(&start, &kitty) {
                 return Some(TrickWorld { play, start, kitty });
             }
         }
@@ -329,9 +408,7 @@ impl<'a> Position<'a> {
             })
             .collect();
         let (start, kitty) = self.world_of(&dealt);
-        let play = self
-            .check(start.clone(), &kitty)
-            .unwrap_or_else(|| real.clone());
+        let play = self.check(&start, &kitty).unwrap_or_else(|| real.clone());
         let mut world = TrickWorld { play, start, kitty };
         let k = dealt.len() as u64;
         for _ in 0..if k < 2 { 0 } else { SWAPS } {
@@ -346,19 +423,8 @@ impl<'a> Position<'a> {
             next[i].add(b, 1);
             next[j].remove(b, 1);
             next[j].add(a, 1);
-            let fits = |d: &[Counts]| {
-                d.iter().zip(&self.places).all(|(cards, place)| {
-                    distinct(cards).all(|c| cards.get(c) <= place.cap[c.index()])
-                })
-            };
-            if !fits(&next) {
-                continue;
-            }
             let (start, kitty) = self.world_of(&next);
-            if !self.keeps_known(&start, &kitty) {
-                continue;
-            }
-            if let Some(play) = self.check(start.clone(), &kitty) {
+            if let Some(play) = self.check(&start, &kitty) {
                 dealt = next;
                 world = TrickWorld { play, start, kitty };
             }
@@ -388,23 +454,131 @@ fn random_card(cards: &Counts, rng: &mut Rng) -> Option<Card> {
     })
 }
 
-/// The sampled world of `play` for `seat`: constrained random deals first, then the
-/// fallback chain of swaps from the real deal.
+/// A position read once for many determinizations: [`sample_trick_play`] in two steps,
+/// for a search that samples the same position again and again.
+pub struct TrickSampler<'a> {
+    position: Position<'a>,
+}
+
+impl<'a> TrickSampler<'a> {
+    /// Reads what `play` and `known` show `seat` (the facts of the tricks so far).
+    pub fn new(play: &'a TrickPlay, seat: usize, known: &'a Known) -> TrickSampler<'a> {
+        TrickSampler {
+            position: Position::new(play, seat, known),
+        }
+    }
+
+    /// One sampled world: constrained random deals first, then the fallback chain of
+    /// swaps from the real deal.
+    pub fn world(&self, rng: &mut Rng) -> TrickWorld {
+        let p = &self.position;
+        p.sample(rng).unwrap_or_else(|| p.swapped(rng))
+    }
+
+    /// One determinization, deterministic for `seed` (as [`sample_trick_play`]).
+    pub fn sample(&self, seed: u64) -> TrickPlay {
+        self.world(&mut Rng::new(seed)).play
+    }
+}
+
+/// The sampled world of `play` for `seat` (see [`TrickSampler::world`]).
 pub fn sample_trick_world(
     play: &TrickPlay,
     seat: usize,
     known: &Known,
     rng: &mut Rng,
 ) -> TrickWorld {
-    let position = Position::new(play, seat, known);
-    position
-        .sample(rng)
-        .unwrap_or_else(|| position.swapped(rng))
+    TrickSampler::new(play, seat, known).world(rng)
 }
 
 /// The play-phase determinizer (see the module docs): `play` with the cards `seat`
 /// cannot see dealt again among the other hands (and the kitty where `seat` did not bury
 /// it), consistently with the tricks so far and `known`; deterministic for `seed`.
 pub fn sample_trick_play(play: &TrickPlay, seat: usize, known: &Known, seed: u64) -> TrickPlay {
-    sample_trick_world(play, seat, known, &mut Rng::new(seed)).play
+    TrickSampler::new(play, seat, known).sample(seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sample::tests::trick_positions;
+
+    #[test]
+    fn c_50_c_31_r5_22_the_check_agrees_with_a_replay_of_the_log() {
+        // Candidate deals, accepted or not: the check accepts exactly those on which a
+        // replay of the log gives the same public play, and builds the replayed play.
+        let (mut accepted, mut refused) = (0, 0);
+        for (setup, play, known_by_seat) in trick_positions(40) {
+            for (seat, known) in known_by_seat.iter().enumerate() {
+                let position = Position::new(&play, seat, known);
+                let mut rng = Rng::new(seat as u64);
+                let open: Vec<Place> = position
+                    .places
+                    .iter()
+                    .map(|p| Place::open(p.room))
+                    .collect();
+                for k in 0..6 {
+                    // Constrained deals, and deals that ignore every fact.
+                    let dealt = if k % 2 == 0 {
+                        position.draw(&mut rng)
+                    } else {
+                        assign(&position.pool, &open, &[], &mut rng)
+                    };
+                    let Some(dealt) = dealt else { continue };
+                    let (start, kitty) = position.world_of(&dealt);
+                    let fast = position.check(&start, &kitty);
+                    let kept = position.keeps_facts(&position.hands_now(&start), &start, &kitty);
+                    let replayed = position.replayed(&start, &kitty);
+                    // The caps only ever refuse what a replay refuses.
+                    let caps_sound =
+                        kept || replayed.is_none() || !position.keeps_known(&start, &kitty) || {
+                            let now = position.hands_now(&start);
+                            !(0..start.len())
+                                .filter(|&s| s != seat)
+                                .all(|s| now[s].contains(&position.facts.holds[s]))
+                        };
+                    assert!(
+                        caps_sound,
+                        "{setup:?} seat {seat}: a cap refused a world the replay accepts"
+                    );
+                    let slow = replayed.filter(|_| kept);
+                    assert_eq!(
+                        fast.as_ref().map(|p| format!("{p:?}")),
+                        slow.as_ref().map(|p| format!("{p:?}")),
+                        "{setup:?} seat {seat}"
+                    );
+                    if fast.is_some() {
+                        accepted += 1
+                    } else {
+                        refused += 1
+                    }
+                }
+            }
+        }
+        assert!(
+            accepted > 100 && refused > 100,
+            "{accepted} accepted, {refused} refused"
+        );
+    }
+
+    #[test]
+    fn c_50_c_51_the_fallback_chain_of_swaps_stays_consistent_and_moves() {
+        // The fallback starts from the real deal and keeps a swap only when the world
+        // stays consistent: every world it returns replays, and swaps do happen.
+        let mut moved = 0;
+        for (_, play, known_by_seat) in trick_positions(12) {
+            for (seat, known) in known_by_seat.iter().enumerate() {
+                let position = Position::new(&play, seat, known);
+                let world = position.swapped(&mut Rng::new(seat as u64));
+                let now = position.hands_now(&world.start);
+                assert!(position.keeps_facts(&now, &world.start, &world.kitty));
+                let again = position
+                    .replayed(&world.start, &world.kitty)
+                    .expect("it replays");
+                assert_eq!(format!("{again:?}"), format!("{:?}", world.play));
+                moved += (0..play.num_players()).any(|s| now[s] != *play.hand(s)) as usize;
+            }
+        }
+        assert!(moved > 20, "{moved}");
+    }
 }

@@ -257,6 +257,35 @@ impl TrickPlay {
         (self.friend, self.friend_public, self.grab)
     }
 
+    /// The same position dealt from other hands (for `crate::sample`): the hands now,
+    /// the call and the friend state (as [`Self::friend`]) they give. The caller checks
+    /// that every play so far is legal on them with the same outcome, so the result is
+    /// the play a replay of the log on those hands would give.
+    pub fn redealt(
+        &self,
+        hands: Vec<Counts>,
+        call: Option<Call>,
+        (friend, public, grab): (Option<usize>, bool, bool),
+    ) -> TrickPlay {
+        TrickPlay {
+            rules: self.rules.clone(),
+            hands,
+            leader: self.leader,
+            trick: self.trick.clone(),
+            lead: self.lead.clone(),
+            attempted: self.attempted.clone(),
+            tricks: self.tricks.clone(),
+            points: self.points.clone(),
+            failed_throws: self.failed_throws.clone(),
+            call,
+            friend,
+            friend_public: public,
+            grab,
+            moves: None,
+            log: self.log.clone(),
+        }
+    }
+
     /// R5-22: whether the grab rules watch `seat`'s next play: first-play friend not yet
     /// found, a non-trump call card, and a player other than the declarer.
     fn grab_watch(&self, seat: usize) -> Option<Card> {

@@ -1,0 +1,609 @@
+//! Random positions of every variant, sampled for every seat: the sample shows the seat
+//! what the real hand shows it, replays from its own deck, and plays on to the end.
+
+use crate::bots::Setup;
+use crate::card::{format_cards, Card, Counts, Rank};
+use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
+use crate::phases::{
+    fifty_k_action, fifty_k_deal, parse_action, Burial, Phase, RedFive4pBidding, RedFive5pDeal,
+    TractorDeal,
+};
+use crate::rng::{seed_for, Rng};
+use crate::trick::{FollowFormat, TrickPlay};
+
+use super::world::known_for;
+use super::world::sample_world_tries;
+use super::{sample_world, Known, Objects, Real, World};
+
+fn setups() -> Vec<Setup> {
+    let two = Rank::TWO;
+    let mut out = Vec::new();
+    for follow_format in [
+        FollowFormat::Pairs,
+        FollowFormat::Full,
+        FollowFormat::Exact,
+        FollowFormat::Off,
+    ] {
+        out.push(Setup::Tractor {
+            levels: (two, two),
+            dealer: None,
+            follow_format,
+        });
+    }
+    out.push(Setup::Tractor {
+        levels: (Rank(5), Rank::ACE),
+        dealer: Some(1),
+        follow_format: FollowFormat::Pairs,
+    });
+    for decks in [2, 3] {
+        for minimum_opening in [false, true] {
+            out.push(Setup::RedFive4p {
+                decks,
+                minimum_opening,
+            });
+        }
+    }
+    for forbid_grab in [false, true] {
+        out.push(Setup::RedFive5p {
+            prev_declarer: 2,
+            forbid_grab,
+        });
+    }
+    for players in [3, 4] {
+        for lead_after_out in [LeadAfterOut::Next, LeadAfterOut::Partner] {
+            out.push(Setup::FiftyK {
+                players,
+                lead_after_out,
+            });
+        }
+    }
+    out
+}
+
+/// The hand's first phase object, from `seed` or a scripted deck.
+fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
+    let (text, first) = deck.map_or((None, None), |(t, f)| (Some(t), Some(f)));
+    let mut g = match *setup {
+        Setup::Tractor {
+            levels,
+            dealer,
+            follow_format,
+        } => Objects::Tractor(
+            TractorDeal::new(seed, text, first, levels, dealer, follow_format).unwrap(),
+            None,
+            None,
+        ),
+        Setup::RedFive4p {
+            decks,
+            minimum_opening,
+        } => Objects::RedFive4p(
+            RedFive4pBidding::new(seed, text, first, decks, minimum_opening).unwrap(),
+            None,
+            None,
+        ),
+        Setup::RedFive5p { prev_declarer, .. } => Objects::RedFive5p(
+            RedFive5pDeal::new(seed, text, first, prev_declarer).unwrap(),
+            None,
+            None,
+            None,
+        ),
+        Setup::FiftyK {
+            players,
+            lead_after_out,
+        } => {
+            let deal = fifty_k_deal(seed, players, text, first).unwrap();
+            let hands = deal
+                .hands
+                .iter()
+                .map(|h| CardSet::from_cards(h).unwrap())
+                .collect();
+            Objects::FiftyK(FkPlay::new(hands, deal.leader, lead_after_out).unwrap())
+        }
+    };
+    settle(&mut g, setup);
+    g
+}
+
+/// Makes the next phase's object while the current one is over (as `Game` does).
+fn settle(g: &mut Objects, setup: &Setup) {
+    match g {
+        Objects::Tractor(d, b, p) => {
+            if b.is_none() && d.to_act().is_none() {
+                *b = Some(d.burial().unwrap());
+            }
+            if let (Some(b), None) = (b.as_ref(), p.as_ref()) {
+                if b.buried().is_some() {
+                    *p = Some(b.start_play().unwrap());
+                }
+            }
+        }
+        Objects::RedFive4p(d, b, p) => {
+            if b.is_none() && d.to_act().is_none() {
+                *b = Some(d.burial().unwrap());
+            }
+            if let (Some(b), None) = (b.as_ref(), p.as_ref()) {
+                if b.buried().is_some() {
+                    *p = Some(b.start_play().unwrap());
+                }
+            }
+        }
+        Objects::RedFive5p(d, b, f, p) => {
+            let forbid = matches!(
+                setup,
+                Setup::RedFive5p {
+                    forbid_grab: true,
+                    ..
+                }
+            );
+            if b.is_none() && d.to_act().is_none() {
+                *b = Some(d.burial().unwrap());
+            }
+            if let (Some(b), None) = (b.as_ref(), f.as_ref()) {
+                if b.buried().is_some() {
+                    *f = Some(b.friend_call(forbid).unwrap());
+                }
+            }
+            if let (Some(f), None) = (f.as_ref(), p.as_ref()) {
+                if f.to_act().is_none() {
+                    *p = Some(f.start_play().unwrap());
+                }
+            }
+        }
+        Objects::FiftyK(_) => {}
+    }
+}
+
+fn random_phase<P: Phase>(p: &mut P, rng: &mut Rng) {
+    let n = p.num_legal();
+    p.apply_legal(rng.below(n)).unwrap();
+}
+
+fn random_play(p: &mut TrickPlay, rng: &mut Rng) {
+    let n = p.moves().count();
+    p.apply_legal(rng.below(n)).unwrap();
+}
+
+/// The play's next random play; false once the hand is over.
+fn play_on(p: &mut TrickPlay, rng: &mut Rng) -> bool {
+    if p.is_done() {
+        return false;
+    }
+    random_play(p, rng);
+    true
+}
+
+/// The deal, then the burial, then the play: the next random action of the current one.
+fn act3<D: Phase>(
+    d: &mut D,
+    b: &mut Option<Burial>,
+    p: &mut Option<TrickPlay>,
+    rng: &mut Rng,
+) -> bool {
+    match (p, b) {
+        (Some(p), _) => play_on(p, rng),
+        (None, Some(b)) => {
+            random_phase(b, rng);
+            true
+        }
+        _ => {
+            random_phase(d, rng);
+            true
+        }
+    }
+}
+
+/// One random legal action of the seat to act; false once the hand is over.
+fn step(g: &mut Objects, setup: &Setup, rng: &mut Rng) -> bool {
+    let live = match g {
+        Objects::Tractor(d, b, p) => act3(d, b, p, rng),
+        Objects::RedFive4p(d, b, p) => act3(d, b, p, rng),
+        Objects::RedFive5p(d, b, f, p) => match (p, f, b) {
+            (Some(p), ..) => play_on(p, rng),
+            (None, Some(f), _) => {
+                random_phase(f, rng);
+                true
+            }
+            (None, None, b) => act3(d, b, &mut None, rng),
+        },
+        Objects::FiftyK(p) => {
+            let live = !p.is_done();
+            if live {
+                let n = p.num_legal() as u64;
+                p.apply_legal(rng.below(n) as usize).unwrap();
+            }
+            live
+        }
+    };
+    settle(g, setup);
+    live
+}
+
+/// The real hand as the sampler reads it.
+fn real(g: &Objects, first: usize) -> Real<'_> {
+    match g {
+        Objects::Tractor(d, b, p) => Real::Tractor(d, b.as_ref(), p.as_ref()),
+        Objects::RedFive4p(d, b, p) => Real::RedFive4p(d, first, b.as_ref(), p.as_ref()),
+        Objects::RedFive5p(d, b, f, p) => Real::RedFive5p(d, b.as_ref(), f.as_ref(), p.as_ref()),
+        Objects::FiftyK(p) => Real::FiftyK(p, first),
+    }
+}
+
+fn done(g: &Objects) -> bool {
+    match g {
+        Objects::Tractor(.., p) | Objects::RedFive4p(.., p) | Objects::RedFive5p(.., p) => {
+            p.as_ref().is_some_and(|p| p.is_done())
+        }
+        Objects::FiftyK(p) => p.is_done(),
+    }
+}
+
+/// What `seat` sees of a trick play: its hand, the sizes, the tricks, the friend.
+fn seen_play(p: &TrickPlay, seat: usize) -> String {
+    let (friend, public, grab) = p.friend();
+    let sizes: Vec<usize> = (0..p.num_players()).map(|s| p.hand(s).len()).collect();
+    let trick: Vec<_> = p.trick().collect();
+    format!(
+        "{:?} {sizes:?} {:?} {:?} {trick:?} {:?} {:?} {:?} {:?} {:?}",
+        p.hand(seat),
+        p.to_act(),
+        p.tricks(),
+        p.attempted(),
+        p.points(),
+        p.failed_throws(),
+        p.log(),
+        (public, friend.filter(|_| public), grab && public),
+    )
+}
+
+/// What `seat` sees of the hand: its cards, every action, every public outcome.
+fn seen(g: &Objects, seat: usize) -> String {
+    let over = done(g);
+    let burial = |b: &Option<Burial>| {
+        b.as_ref().map(|b| {
+            let mine = seat == b.declarer() || over;
+            let sizes: Vec<usize> = b.hands().iter().map(|h| h.len()).collect();
+            let log = mine.then(|| b.log());
+            format!(
+                "{log:?} {sizes:?} {:?} {:?}",
+                b.hands()[seat],
+                mine.then(|| b.buried())
+            )
+        })
+    };
+    let play = |p: &Option<TrickPlay>| p.as_ref().map(|p| seen_play(p, seat));
+    match g {
+        Objects::Tractor(d, b, p) => format!(
+            "{:?} {} {:?} {:?} {:?} {:?} {:?} {:?}",
+            d.log(),
+            d.cards_dealt(),
+            d.to_act(),
+            if b.is_none() {
+                Some(d.hands()[seat])
+            } else {
+                None
+            },
+            d.outcome().map(|(s, r)| (s, r.trump)),
+            d.first_seat(),
+            burial(b),
+            play(p)
+        ),
+        Objects::RedFive4p(d, b, p) => format!(
+            "{:?} {} {:?} {:?} {:?} {:?} {:?} {:?}",
+            d.log(),
+            d.first_bidder(),
+            d.to_act(),
+            if b.is_none() {
+                Some(d.hands()[seat])
+            } else {
+                None
+            },
+            d.declarer(),
+            d.rules().map(|r| r.trump),
+            burial(b),
+            play(p)
+        ),
+        Objects::RedFive5p(d, b, f, p) => format!(
+            "{:?} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+            d.log(),
+            d.cards_dealt(),
+            d.to_act(),
+            if b.is_none() {
+                Some(d.hands()[seat])
+            } else {
+                None
+            },
+            (
+                d.reveal(),
+                d.forced(),
+                d.declarer(),
+                d.rules().map(|r| r.trump)
+            ),
+            d.first_seat(),
+            burial(b),
+            f.as_ref().map(|f| (
+                f.log().to_vec(),
+                (seat == f.declarer() || over).then(|| f.solo())
+            )),
+            play(p),
+            over,
+        ),
+        Objects::FiftyK(p) => {
+            let sizes: Vec<u32> = (0..p.num_players()).map(|s| p.hand(s).len()).collect();
+            let points: Vec<Vec<Card>> = (0..p.num_players())
+                .map(|s| {
+                    p.hand(s)
+                        .cards()
+                        .into_iter()
+                        .filter(|c| c.points() > 0)
+                        .collect()
+                })
+                .collect();
+            format!(
+                "{:?} {:?} {sizes:?} {:?} {:?} {:?} {:?}",
+                p.log(),
+                p.hand(seat),
+                p.collected(),
+                p.finished(),
+                p.to_act(),
+                over.then_some(points)
+            )
+        }
+    }
+}
+
+/// Every hand now (the sampled seat's hidden cards among them).
+fn hands(g: &Objects) -> Vec<Counts> {
+    let play = match g {
+        Objects::Tractor(.., p) | Objects::RedFive4p(.., p) | Objects::RedFive5p(.., p) => {
+            p.as_ref()
+        }
+        Objects::FiftyK(p) => {
+            return (0..p.num_players())
+                .map(|s| Counts::from_cards(&p.hand(s).cards()))
+                .collect()
+        }
+    };
+    if let Some(p) = play {
+        return (0..p.num_players()).map(|s| *p.hand(s)).collect();
+    }
+    match g {
+        Objects::Tractor(d, ..) => d.hands().to_vec(),
+        Objects::RedFive4p(d, ..) => d.hands().to_vec(),
+        Objects::RedFive5p(d, ..) => d.hands().to_vec(),
+        Objects::FiftyK(_) => unreachable!(),
+    }
+}
+
+fn texts<P: Phase>(p: &P) -> Vec<(usize, String)> {
+    p.log().iter().map(|(s, a)| (*s, a.to_string())).collect()
+}
+
+fn play_texts(p: &Option<TrickPlay>) -> Vec<(usize, String)> {
+    p.iter()
+        .flat_map(|p| {
+            p.log()
+                .iter()
+                .map(|(s, c)| (*s, p.play_action(c).to_string()))
+        })
+        .collect()
+}
+
+/// The hand's history as action text, in order.
+fn history(g: &Objects) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    match g {
+        Objects::Tractor(d, b, p) => {
+            out.extend(texts(d));
+            out.extend(b.iter().flat_map(texts));
+            out.extend(play_texts(p));
+        }
+        Objects::RedFive4p(d, b, p) => {
+            out.extend(texts(d));
+            out.extend(b.iter().flat_map(texts));
+            out.extend(play_texts(p));
+        }
+        Objects::RedFive5p(d, b, f, p) => {
+            out.extend(texts(d));
+            out.extend(b.iter().flat_map(texts));
+            out.extend(f.iter().flat_map(texts));
+            out.extend(play_texts(p));
+        }
+        Objects::FiftyK(p) => {
+            out.extend(
+                p.log()
+                    .iter()
+                    .map(|(s, a)| (*s, fifty_k_action(a).to_string())),
+            );
+        }
+    }
+    out
+}
+
+/// Applies action text to the current phase (as `Game.apply` does).
+fn apply_text(g: &mut Objects, seat: usize, text: &str) {
+    let action = parse_action(text).unwrap();
+    let done = match g {
+        Objects::Tractor(d, b, p) => match (p, b) {
+            (Some(p), _) => p.act(seat, &action).map(|_| ()),
+            (None, Some(b)) => b.apply(seat as i64, &action).map(|_| ()),
+            _ => d.apply(seat as i64, &action).map(|_| ()),
+        },
+        Objects::RedFive4p(d, b, p) => match (p, b) {
+            (Some(p), _) => p.act(seat, &action).map(|_| ()),
+            (None, Some(b)) => b.apply(seat as i64, &action).map(|_| ()),
+            _ => d.apply(seat as i64, &action).map(|_| ()),
+        },
+        Objects::RedFive5p(d, b, f, p) => match (p, f, b) {
+            (Some(p), ..) => p.act(seat, &action).map(|_| ()),
+            (None, Some(f), _) => f.apply(seat as i64, &action).map(|_| ()),
+            (None, None, Some(b)) => b.apply(seat as i64, &action).map(|_| ()),
+            _ => d.apply(seat as i64, &action).map(|_| ()),
+        },
+        Objects::FiftyK(p) => p.act(seat, &action).map(|_| ()),
+    };
+    done.unwrap_or_else(|e| panic!("{text} by {seat}: {e}"));
+}
+
+/// A random position of `setup`: game `seed` after a random number of random actions,
+/// with the seat of its first card.
+fn position(setup: &Setup, seed: u64) -> (Objects, usize) {
+    let mut g = start(setup, seed, None);
+    let first = match &g {
+        Objects::FiftyK(_) => {
+            let Setup::FiftyK { players, .. } = *setup else {
+                unreachable!()
+            };
+            fifty_k_deal(seed, players, None, None).unwrap().first
+        }
+        _ => 0,
+    };
+    let mut rng = Rng::new(seed_for(&[seed, 7]));
+    let steps = rng.below(260);
+    for _ in 0..steps {
+        if !step(&mut g, setup, &mut rng) {
+            break;
+        }
+    }
+    (g, first)
+}
+
+/// The history as `seat` sees it: the burial (C-4) only for the burier or once the hand
+/// is over.
+fn seen_history(g: &Objects, seat: usize) -> Vec<(usize, String)> {
+    let over = done(g);
+    history(g)
+        .into_iter()
+        .map(|(s, a)| {
+            let hidden = a.starts_with("bury") && s != seat && !over;
+            (s, if hidden { "bury".to_string() } else { a })
+        })
+        .collect()
+}
+
+/// The sample as a game of its own: its deck dealt with its seed and first seat, its
+/// history replayed action by action.
+fn replayed(w: &World, setup: &Setup) -> Objects {
+    let text = format_cards(&w.deck);
+    let mut g = start(setup, w.seed, Some((&text, w.first_seat)));
+    for (seat, action) in history(&w.objects) {
+        apply_text(&mut g, seat, &action);
+        settle(&mut g, setup);
+    }
+    g
+}
+
+/// Plays the hand on at random to its end (every action legal: the sample is a game).
+fn play_to_end(g: &mut Objects, setup: &Setup, seed: u64) {
+    let mut rng = Rng::new(seed);
+    while step(g, setup, &mut rng) {}
+    assert!(done(g));
+}
+
+#[test]
+fn c_5_sample_world_shows_every_seat_what_the_real_hand_shows_and_replays() {
+    for setup in setups() {
+        for seed in 0..12u64 {
+            let (g, first) = position(&setup, seed);
+            let n = hands(&g).len();
+            for seat in 0..n {
+                let before = format!("{g:?}");
+                let w = sample_world(
+                    &real(&g, first),
+                    &setup,
+                    seat,
+                    false,
+                    seed_for(&[seed, seat as u64]),
+                );
+                assert_eq!(format!("{g:?}"), before, "the real hand is unchanged");
+                assert_eq!(
+                    seen(&w.objects, seat),
+                    seen(&g, seat),
+                    "{setup:?} seed {seed} seat {seat}"
+                );
+                assert_eq!(seen_history(&w.objects, seat), seen_history(&g, seat));
+                let again = replayed(&w, &setup);
+                assert_eq!(
+                    format!("{again:?}"),
+                    format!("{:?}", w.objects),
+                    "{setup:?} seed {seed} seat {seat}"
+                );
+                let w2 = sample_world(
+                    &real(&g, first),
+                    &setup,
+                    seat,
+                    false,
+                    seed_for(&[seed, seat as u64]),
+                );
+                assert_eq!(w2.deck, w.deck, "deterministic for a seed");
+                let mut on = w.objects;
+                play_to_end(&mut on, &setup, seed);
+            }
+        }
+    }
+}
+
+#[test]
+fn samples_vary_where_something_is_hidden() {
+    for setup in setups() {
+        let mut varied = 0;
+        for seed in 0..6u64 {
+            let (g, first) = position(&setup, seed + 100);
+            let real_hands = hands(&g);
+            let hidden = real_hands.iter().filter(|h| !h.is_empty()).count() > 2;
+            let seat = 0;
+            let samples: Vec<Vec<Counts>> = (0..6)
+                .map(|k| hands(&sample_world(&real(&g, first), &setup, seat, false, k).objects))
+                .collect();
+            if hidden && samples.iter().any(|h| h != &samples[0]) {
+                varied += 1;
+            }
+        }
+        assert!(varied > 0, "{setup:?}");
+    }
+}
+
+/// Known of every seat.
+pub(crate) fn known_of(g: &Objects, first: usize, setup: &Setup) -> Vec<Known> {
+    (0..hands(g).len())
+        .map(|s| known_for(&real(g, first), setup, s))
+        .collect()
+}
+
+/// Random positions in the play of every trick-taking setup, with what each seat knows.
+pub(crate) fn trick_positions(per_setup: u64) -> Vec<(Setup, TrickPlay, Vec<Known>)> {
+    let mut out = Vec::new();
+    for setup in setups() {
+        for seed in 0..per_setup {
+            let (g, first) = position(&setup, seed + 1000);
+            let play = match &g {
+                Objects::Tractor(.., Some(p))
+                | Objects::RedFive4p(.., Some(p))
+                | Objects::RedFive5p(.., Some(p)) => p.clone(),
+                _ => continue,
+            };
+            out.push((setup, play, known_of(&g, first, &setup)));
+        }
+    }
+    out
+}
+
+#[test]
+fn c_5_the_last_fallback_is_the_real_deal_with_a_seed_of_its_own() {
+    // With no constrained deal allowed, the sample is the real deal itself: the seat
+    // sees the same hand, and the deck with its seed replays the history.
+    for setup in setups()
+        .into_iter()
+        .filter(|s| !matches!(s, Setup::FiftyK { .. }))
+    {
+        for seed in 0..4u64 {
+            let (g, first) = position(&setup, seed + 500);
+            for seat in 0..hands(&g).len() {
+                let w = sample_world_tries(&real(&g, first), &setup, seat, false, seed, 0);
+                assert_eq!(hands(&w.objects), hands(&g));
+                assert_eq!(seen(&w.objects, seat), seen(&g, seat));
+                let again = replayed(&w, &setup);
+                assert_eq!(format!("{again:?}"), format!("{:?}", w.objects));
+            }
+        }
+    }
+}
