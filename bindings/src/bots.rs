@@ -1,14 +1,15 @@
 //! `TrickBot`: the core's play-phase bots, and what a seat knows when the play starts
 //! (from the phase objects before it), for the `ismcts` search.
 
-use fenpai_core::bots::{Before, BotKind, PlayInfo, Sides, TrickBot as CoreBot};
+use fenpai_core::bots::{BotKind, PlayInfo, Sides, TrickBot as CoreBot};
 use fenpai_core::error::ActionError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::cards::value_error;
 use crate::errors::action_error;
-use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
+use crate::hands::setup;
+use crate::sample::with_real;
 use crate::trick_play::TrickPlay;
 
 /// A play-phase bot ("random", "greedy", "ismcts" or "ismcts:N") with its own seeded
@@ -38,57 +39,29 @@ pub fn sides(name: &str, declarer: Option<usize>) -> PyResult<Sides> {
     }
 }
 
-/// What each of `n` seats knows when the play starts: from `before`, the finished phase
-/// objects before the play ((TractorDeal, Burial), (RedFive4pBidding, Burial) or
-/// (RedFive5pDeal, Burial, FriendCall)); without them only who plays with whom.
-pub fn play_infos(
-    before: Option<&Bound<'_, PyTuple>>,
-    kitty_always: bool,
+/// Calls `f` with what the play's bots are told: who plays with whom, and with
+/// `before` (the phase objects before the play, of `variant` set up with `options`) what
+/// the search reads each seat's knowledge from.
+pub fn with_info<R>(
     sides: Sides,
-    n: usize,
-) -> PyResult<Vec<PlayInfo>> {
+    variant: Option<&str>,
+    before: Option<&Bound<'_, PyTuple>>,
+    options: Option<&Bound<'_, PyDict>>,
+    f: impl FnOnce(&PlayInfo) -> R,
+) -> PyResult<R> {
     let Some(before) = before else {
-        return Ok(vec![PlayInfo::sides_only(sides); n]);
+        return Ok(f(&PlayInfo::Sides(sides)));
     };
-    let bad = || {
-        value_error(
-            "before must be (TractorDeal, Burial), (RedFive4pBidding, Burial) or \
-             (RedFive5pDeal, Burial, FriendCall), each finished",
-        )
-    };
+    let variant = variant.ok_or_else(|| value_error("before needs the variant"))?;
+    let setup = setup(variant, options)?;
     let items: Vec<Bound<'_, PyAny>> = before.iter().collect();
-    let burial = items
-        .get(1)
-        .ok_or_else(bad)?
-        .cast::<Burial>()
-        .map_err(|_| bad())?
-        .borrow();
-    let first = &items[0];
-    let infos = |b: Before<'_>| -> PyResult<Vec<PlayInfo>> {
-        (0..n)
-            .map(|seat| PlayInfo::new(b, seat).map_err(value_error))
-            .collect()
-    };
-    if let (Ok(deal), 2) = (first.cast::<TractorDeal>(), items.len()) {
-        return infos(Before::Tractor(deal.borrow().core(), burial.core()));
-    }
-    if let (Ok(bidding), 2) = (first.cast::<RedFive4pBidding>(), items.len()) {
-        let bidding = bidding.borrow();
-        return infos(Before::RedFive4p(
-            bidding.core(),
-            burial.core(),
-            kitty_always,
-        ));
-    }
-    if let (Ok(deal), 3) = (first.cast::<RedFive5pDeal>(), items.len()) {
-        let call = items[2].cast::<FriendCall>().map_err(|_| bad())?.borrow();
-        return infos(Before::RedFive5p(
-            deal.borrow().core(),
-            burial.core(),
-            call.core(),
-        ));
-    }
-    Err(bad())
+    // The seat of the first card does not change what a seat knows in the play.
+    with_real(variant, &items, 0, |real| {
+        f(&PlayInfo::Hand {
+            before: *real,
+            setup: &setup,
+        })
+    })
 }
 
 /// The ismcts bot cannot play without `before`: say so.
@@ -96,7 +69,7 @@ pub fn check_informed(bots: &[CoreBot], informed: bool) -> PyResult<()> {
     if !informed && bots.iter().any(|b| matches!(b.kind, BotKind::Ismcts(_))) {
         return Err(value_error(
             "the ismcts bot searches what its seat knows of the phases before the play: \
-             pass before=(the phase objects before the play)",
+             pass the variant and before=(the phase objects before the play)",
         ));
     }
     Ok(())
@@ -111,31 +84,33 @@ impl TrickBot {
         })
     }
 
-    /// The action this bot takes now for the seat to act (`play CARDS`); `before` is
-    /// the phase objects before the play (needed by `ismcts`), `kitty_always` the Red
-    /// Five 4p option `kitty_points = always`. The search runs with the GIL released.
-    #[pyo3(signature = (play, sides_name = "partners", declarer = None, before = None, kitty_always = false))]
+    /// The action this bot takes now for the seat to act (`play CARDS`); `variant`,
+    /// `before` (the phase objects before the play) and `options` (the variant's, as
+    /// `play_hands` takes them) are what `ismcts` needs. The search runs with the GIL
+    /// released.
+    #[pyo3(signature = (play, sides_name = "partners", declarer = None, variant = None, before = None, **options))]
+    #[allow(clippy::too_many_arguments)]
     fn choose(
         &mut self,
         py: Python<'_>,
         play: &mut TrickPlay,
         sides_name: &str,
         declarer: Option<usize>,
+        variant: Option<&str>,
         before: Option<&Bound<'_, PyTuple>>,
-        kitty_always: bool,
+        options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
         let sides = sides(sides_name, declarer)?;
         check_informed(std::slice::from_ref(&self.inner), before.is_some())?;
-        let n = play.core().num_players();
-        let over = || {
+        let (bot, state) = (&mut self.inner, play.core_mut());
+        let chosen = with_info(sides, variant, before, options, |info| {
+            py.detach(|| bot.choose(state, info))
+        })?
+        .ok_or_else(|| {
             action_error(ActionError::game_over(
                 "nobody is to play: the hand is over",
             ))
-        };
-        let seat = play.core().to_act().ok_or_else(over)?;
-        let info = play_infos(before, kitty_always, sides, n)?.swap_remove(seat);
-        let (bot, state) = (&mut self.inner, play.core_mut());
-        let chosen = py.detach(|| bot.choose(state, &info)).ok_or_else(over)?;
+        })?;
         Ok(play.core_mut().play_action(&chosen).to_string())
     }
 }

@@ -69,6 +69,60 @@ fn objects_tuple(py: Python<'_>, objects: Objects) -> PyResult<Bound<'_, PyTuple
     PyTuple::new(py, out)
 }
 
+/// Calls `f` with the real hand of `variant` whose phase objects so far are `items`
+/// (borrowed for the call); `first` is the seat of the first card where the first phase
+/// object does not keep it.
+pub(crate) fn with_real<R>(
+    variant: &str,
+    items: &[Bound<'_, PyAny>],
+    first: usize,
+    f: impl FnOnce(&Real) -> R,
+) -> PyResult<R> {
+    Ok(match variant {
+        "tractor" => {
+            let (d, b, p) = (
+                opening::<TractorDeal>(items)?,
+                object::<Burial>(items, 1)?,
+                object::<TrickPlay>(items, 2)?,
+            );
+            f(&Real::Tractor(
+                d.core(),
+                b.as_deref().map(Burial::core),
+                p.as_deref().map(TrickPlay::core),
+            ))
+        }
+        "red_five_4p" => {
+            let (d, b, p) = (
+                opening::<RedFive4pBidding>(items)?,
+                object::<Burial>(items, 1)?,
+                object::<TrickPlay>(items, 2)?,
+            );
+            f(&Real::RedFive4p(
+                d.core(),
+                first,
+                b.as_deref().map(Burial::core),
+                p.as_deref().map(TrickPlay::core),
+            ))
+        }
+        "red_five_5p" => {
+            let d = opening::<RedFive5pDeal>(items)?;
+            let (b, c, p) = (
+                object::<Burial>(items, 1)?,
+                object::<FriendCall>(items, 2)?,
+                object::<TrickPlay>(items, 3)?,
+            );
+            f(&Real::RedFive5p(
+                d.core(),
+                b.as_deref().map(Burial::core),
+                c.as_deref().map(FriendCall::core),
+                p.as_deref().map(TrickPlay::core),
+            ))
+        }
+        "fifty_k" => f(&Real::FiftyK(opening::<FiftyKPlay>(items)?.core(), first)),
+        other => return Err(value_error(format!("unknown variant '{other}'"))),
+    })
+}
+
 /// A hand `seat` cannot tell from the real one (`objects`: the real hand's phase objects
 /// so far; `over`: the hand was abandoned; `first_seat`: the seat of the first card where
 /// the first phase object does not keep it). Returns (deck text, first seat, seed, the
@@ -90,55 +144,9 @@ fn sample_world<'py>(
     let setup = setup(variant, options)?;
     let items: Vec<Bound<'py, PyAny>> = objects.try_iter()?.collect::<PyResult<_>>()?;
     let first = first_seat.unwrap_or(0);
-    let world = match variant {
-        "tractor" => {
-            let (d, b, p) = (
-                opening::<TractorDeal>(&items)?,
-                object::<Burial>(&items, 1)?,
-                object::<TrickPlay>(&items, 2)?,
-            );
-            let real = Real::Tractor(
-                d.core(),
-                b.as_deref().map(Burial::core),
-                p.as_deref().map(TrickPlay::core),
-            );
-            py.detach(|| core_sample(&real, &setup, seat, over, seed))
-        }
-        "red_five_4p" => {
-            let (d, b, p) = (
-                opening::<RedFive4pBidding>(&items)?,
-                object::<Burial>(&items, 1)?,
-                object::<TrickPlay>(&items, 2)?,
-            );
-            let real = Real::RedFive4p(
-                d.core(),
-                first,
-                b.as_deref().map(Burial::core),
-                p.as_deref().map(TrickPlay::core),
-            );
-            py.detach(|| core_sample(&real, &setup, seat, over, seed))
-        }
-        "red_five_5p" => {
-            let d = opening::<RedFive5pDeal>(&items)?;
-            let (b, f, p) = (
-                object::<Burial>(&items, 1)?,
-                object::<FriendCall>(&items, 2)?,
-                object::<TrickPlay>(&items, 3)?,
-            );
-            let real = Real::RedFive5p(
-                d.core(),
-                b.as_deref().map(Burial::core),
-                f.as_deref().map(FriendCall::core),
-                p.as_deref().map(TrickPlay::core),
-            );
-            py.detach(|| core_sample(&real, &setup, seat, over, seed))
-        }
-        _ => {
-            let p = opening::<FiftyKPlay>(&items)?;
-            let real = Real::FiftyK(p.core(), first);
-            py.detach(|| core_sample(&real, &setup, seat, over, seed))
-        }
-    };
+    let world = with_real(variant, &items, first, |real| {
+        py.detach(|| core_sample(real, &setup, seat, over, seed))
+    })?;
     let deck = format_cards(&world.deck);
     Ok((
         deck,

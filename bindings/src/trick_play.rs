@@ -5,11 +5,11 @@ use fenpai_core::error::ActionError;
 use fenpai_core::phases::{parse_action, turn_error};
 use fenpai_core::trick::{self as core, Call, CallMode};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::phases::action_text;
 
-use crate::bots::{check_informed, play_infos, sides as bot_sides, TrickBot};
+use crate::bots::{check_informed, sides as bot_sides, with_info, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
@@ -277,16 +277,18 @@ impl TrickPlay {
     }
 
     /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL
-    /// released; `before` and `kitty_always` as `TrickBot.choose` takes them.
-    #[pyo3(signature = (bots, sides = "partners", declarer = None, before = None, kitty_always = false))]
+    /// released; `variant`, `before` and `options` as `TrickBot.choose` takes them.
+    #[pyo3(signature = (bots, sides = "partners", declarer = None, variant = None, before = None, **options))]
+    #[allow(clippy::too_many_arguments)]
     fn play_out(
         &mut self,
         py: Python<'_>,
         bots: Vec<PyRefMut<'_, TrickBot>>,
         sides: &str,
         declarer: Option<usize>,
+        variant: Option<&str>,
         before: Option<&Bound<'_, PyTuple>>,
-        kitty_always: bool,
+        options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<()> {
         let n = self.inner.num_players();
         if bots.len() != n {
@@ -298,9 +300,10 @@ impl TrickPlay {
         let sides = bot_sides(sides, declarer)?;
         let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
         check_informed(&cores, before.is_some())?;
-        let infos = play_infos(before, kitty_always, sides, n)?;
         let inner = &mut self.inner;
-        py.detach(|| CoreBot::play_out(inner, &mut cores, &infos));
+        with_info(sides, variant, before, options, |info| {
+            py.detach(|| CoreBot::play_out(inner, &mut cores, info))
+        })?;
         for (mut bot, core) in bots.into_iter().zip(cores) {
             bot.set_core(core);
         }

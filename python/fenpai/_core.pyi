@@ -182,8 +182,9 @@ class TrickPlay:
         bots: list[TrickBot],
         sides: str = "partners",
         declarer: int | None = None,
+        variant: str | None = None,
         before: tuple[object, ...] | None = None,
-        kitty_always: bool = False,
+        **options: object,
     ) -> None: ...
     def clone(self) -> Self: ...
     def __copy__(self) -> Self: ...
@@ -209,7 +210,8 @@ class CardSpace:
 @final
 class TrickBot:
     """A play-phase bot, "random", "greedy", "ismcts" or "ismcts:N", with its own seeded
-    generator; `ismcts` needs `before`, the phase objects before the play."""
+    generator; `ismcts` needs the variant, `before` (the phase objects before the play)
+    and the options."""
 
     def __new__(cls, kind: str, seed: int) -> TrickBot: ...
     def choose(
@@ -217,8 +219,9 @@ class TrickBot:
         play: TrickPlay,
         sides_name: str = "partners",
         declarer: int | None = None,
+        variant: str | None = None,
         before: tuple[object, ...] | None = None,
-        kitty_always: bool = False,
+        **options: object,
     ) -> str: ...
 
 class _Phase:

@@ -88,13 +88,11 @@ class TrickPlayStep(Step):
         self.sides = sides
 
     def choose(self, game: Any, obj: Any, bot: Bot) -> str:
-        return bot.trick_bot.choose(
-            obj, self.sides, game.declarer, game.before_play(), game.kitty_always
-        )
+        return bot.trick_bot.choose(obj, self.sides, game.declarer, **game.search_context())
 
     def play_out(self, game: Any, obj: Any, bots: list[Bot]) -> None:
-        bots_ = [b.trick_bot for b in bots]
-        obj.play_out(bots_, self.sides, game.declarer, game.before_play(), game.kitty_always)
+        trick_bots = [b.trick_bot for b in bots]
+        obj.play_out(trick_bots, self.sides, game.declarer, **game.search_context())
 
 
 class FiftyKPlayStep(Step):

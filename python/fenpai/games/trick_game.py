@@ -85,16 +85,12 @@ class TrickGame(Game):
     def _declarer_before_kitty(self) -> int | None:
         return None
 
-    def before_play(self) -> tuple[Any, ...]:
-        """The phase objects before the play, in order (what the search bot reads each
-        seat's knowledge from: declarations, reveals, its own burial, the call)."""
-        return tuple(obj for key, obj in self._objects.items() if key != "play")
-
-    @property
-    def kitty_always(self) -> bool:
-        """R4-40 option `kitty_points = always` (Red Five 4p): the declarer always scores
-        the buried points."""
-        return bool(self.options.get("kitty_points") == "always")
+    def search_context(self) -> dict[str, Any]:
+        """What the play's search bot reads each seat's knowledge from: the variant, the
+        phase objects before the play in order (`before`: declarations, reveals, the
+        burial, the call) and the options (`TrickBot.choose` takes them as keywords)."""
+        before = tuple(obj for key, obj in self._objects.items() if key != "play")
+        return {"variant": self.variant, "before": before, **self.hands_options()}
 
     @property
     def rules(self) -> TrickRules | None:

@@ -10,7 +10,9 @@ use crate::phases::{
 use crate::rng::seed_for;
 use crate::trick::{FollowFormat, TrickPlay};
 
-use super::{Before, BotKind, FkBot, PhaseBot, PlayInfo, TrickBot};
+use crate::sample::Real;
+
+use super::{BotKind, FkBot, PhaseBot, PlayInfo, TrickBot};
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -68,11 +70,6 @@ fn seats(game_seed: u64, kinds: &[BotKind]) -> Vec<Seat> {
         .collect()
 }
 
-/// What each of the `n` seats knows when the play starts.
-fn infos(before: Before<'_>, n: usize) -> Result<Vec<PlayInfo>, String> {
-    (0..n).map(|seat| PlayInfo::new(before, seat)).collect()
-}
-
 fn players(setup: &Setup) -> usize {
     match setup {
         Setup::Tractor { .. } | Setup::RedFive4p { .. } => 4,
@@ -101,22 +98,29 @@ pub fn play_hand(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<Han
             let mut burial = deal.burial()?;
             PhaseBot::play_out(&mut burial, &mut phase_bots);
             let mut play = burial.start_play()?;
-            let infos = infos(Before::Tractor(&deal, &burial), n)?;
-            TrickBot::play_out(&mut play, &mut trick_bots, &infos);
+            let info = PlayInfo::Hand {
+                before: Real::Tractor(&deal, Some(&burial), None),
+                setup,
+            };
+            TrickBot::play_out(&mut play, &mut trick_bots, &info);
             Hand::Tractor(deal, burial, play)
         }
         Setup::RedFive4p {
             decks,
             minimum_opening,
-            kitty_always,
+            ..
         } => {
             let mut bidding = RedFive4pBidding::new(game_seed, None, None, decks, minimum_opening)?;
             PhaseBot::play_out(&mut bidding, &mut phase_bots);
             let mut burial = bidding.burial()?;
             PhaseBot::play_out(&mut burial, &mut phase_bots);
             let mut play = burial.start_play()?;
-            let infos = infos(Before::RedFive4p(&bidding, &burial, kitty_always), n)?;
-            TrickBot::play_out(&mut play, &mut trick_bots, &infos);
+            // The seat of the first card does not change what a seat knows in the play.
+            let info = PlayInfo::Hand {
+                before: Real::RedFive4p(&bidding, 0, Some(&burial), None),
+                setup,
+            };
+            TrickBot::play_out(&mut play, &mut trick_bots, &info);
             Hand::RedFive4p(bidding, burial, play)
         }
         Setup::RedFive5p {
@@ -130,8 +134,11 @@ pub fn play_hand(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<Han
             let mut call = burial.friend_call(forbid_grab)?;
             PhaseBot::play_out(&mut call, &mut phase_bots);
             let mut play = call.start_play()?;
-            let infos = infos(Before::RedFive5p(&deal, &burial, &call), n)?;
-            TrickBot::play_out(&mut play, &mut trick_bots, &infos);
+            let info = PlayInfo::Hand {
+                before: Real::RedFive5p(&deal, Some(&burial), Some(&call), None),
+                setup,
+            };
+            TrickBot::play_out(&mut play, &mut trick_bots, &info);
             Hand::RedFive5p(deal, burial, call, play)
         }
         Setup::FiftyK {

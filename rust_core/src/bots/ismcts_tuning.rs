@@ -6,11 +6,12 @@
 
 use std::time::Instant;
 
-use crate::bots::{Before, BotKind, FkBot, PhaseBot, PlayInfo, TrickBot};
+use crate::bots::{BotKind, FkBot, PhaseBot, PlayInfo, Setup, TrickBot};
 use crate::card::Rank;
 use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
 use crate::phases::{fifty_k_deal, RedFive4pBidding, RedFive5pDeal, TractorDeal};
 use crate::rng::seed_for;
+use crate::sample::Real;
 use crate::trick::{FollowFormat, TrickPlay};
 
 use super::ismcts_fifty_k::outcome;
@@ -49,13 +50,12 @@ fn greedy_bots(n: usize, seed: u64) -> Vec<PhaseBot> {
 /// Plays `play` out with ismcts at the seats `search` marks; the number of searches.
 fn play_trick(
     play: &mut TrickPlay,
-    before: Before<'_>,
+    info: PlayInfo<'_>,
     search: &[bool],
     sims: u32,
     seed: u64,
 ) -> u64 {
     let n = play.num_players();
-    let infos: Vec<PlayInfo> = (0..n).map(|s| PlayInfo::new(before, s).unwrap()).collect();
     let mut bots: Vec<TrickBot> = (0..n)
         .map(|s| {
             let kind = if search[s] {
@@ -69,7 +69,7 @@ fn play_trick(
     let mut searched = 0;
     while let Some(seat) = play.to_act() {
         searched += (search[seat] && play.moves().count() > 1) as u64;
-        let c = bots[seat].choose(play, &infos[seat]).unwrap();
+        let c = bots[seat].choose(play, &info).unwrap();
         play.apply(seat, &c).unwrap();
     }
     searched
@@ -89,10 +89,18 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             PhaseBot::play_out(&mut burial, &mut pb);
             let team = (g % 2) as usize;
             let search: Vec<bool> = (0..4).map(|s| s % 2 == team).collect();
-            let before = Before::Tractor(&deal, &burial);
+            let setup = Setup::Tractor {
+                levels,
+                dealer: None,
+                follow_format: FollowFormat::Pairs,
+            };
+            let info = PlayInfo::Hand {
+                before: Real::Tractor(&deal, Some(&burial), None),
+                setup: &setup,
+            };
             let mut play = burial.start_play().unwrap();
-            let k = play_trick(&mut play, before, &search, sims, seed);
-            let goal = PlayInfo::new(before, team).unwrap().goal;
+            let k = play_trick(&mut play, info, &search, sims, seed);
+            let (goal, _) = info.search(&play, team).unwrap();
             (goal.outcome(&play, team) > 0.5, k)
         }
         "red_five_4p_declarer" | "red_five_4p_opponent" => {
@@ -104,11 +112,19 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             let d = burial.declarer();
             let as_declarer = variant.ends_with("declarer");
             let search: Vec<bool> = (0..4).map(|s| (s == d) == as_declarer).collect();
-            let before = Before::RedFive4p(&bidding, &burial, false);
+            let setup = Setup::RedFive4p {
+                decks: 2,
+                minimum_opening: false,
+                kitty_always: false,
+            };
+            let info = PlayInfo::Hand {
+                before: Real::RedFive4p(&bidding, 0, Some(&burial), None),
+                setup: &setup,
+            };
             let mut play = burial.start_play().unwrap();
-            let k = play_trick(&mut play, before, &search, sims, seed);
+            let k = play_trick(&mut play, info, &search, sims, seed);
             let me = if as_declarer { d } else { (d + 1) % 4 };
-            let goal = PlayInfo::new(before, me).unwrap().goal;
+            let (goal, _) = info.search(&play, me).unwrap();
             (goal.outcome(&play, me) > 0.5, k)
         }
         "red_five_5p" => {
@@ -121,10 +137,17 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             PhaseBot::play_out(&mut call, &mut pb);
             let me = ((g / 5) % 5) as usize;
             let search: Vec<bool> = (0..5).map(|s| s == me).collect();
-            let before = Before::RedFive5p(&deal, &burial, &call);
+            let setup = Setup::RedFive5p {
+                prev_declarer: (g % 5) as usize,
+                forbid_grab: false,
+            };
+            let info = PlayInfo::Hand {
+                before: Real::RedFive5p(&deal, Some(&burial), Some(&call), None),
+                setup: &setup,
+            };
             let mut play = call.start_play().unwrap();
-            let k = play_trick(&mut play, before, &search, sims, seed);
-            let goal = PlayInfo::new(before, me).unwrap().goal;
+            let k = play_trick(&mut play, info, &search, sims, seed);
+            let (goal, _) = info.search(&play, me).unwrap();
             (goal.outcome(&play, me) > 0.5, k)
         }
         "whole_red_five_4p_declarer" | "whole_red_five_4p_opponent" => {
@@ -154,9 +177,12 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             if burial.declarer() != k {
                 return (false, u64::MAX);
             }
-            let before = Before::RedFive4p(&bidding, &burial, false);
+            let info = PlayInfo::Hand {
+                before: Real::RedFive4p(&bidding, 0, Some(&burial), None),
+                setup: &setup,
+            };
             let me = if as_declarer { k } else { (k + 1) % 4 };
-            let goal = PlayInfo::new(before, me).unwrap().goal;
+            let (goal, _) = info.search(&play, me).unwrap();
             (
                 goal.outcome(&play, me) > 0.5,
                 if as_declarer { 25 } else { 75 },

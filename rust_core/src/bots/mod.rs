@@ -20,7 +20,7 @@ pub use hand::{play_hand, Hand, Setup};
 pub use ismcts_phases::Searched;
 pub use ismcts_trick::TrickGoal;
 pub use phases::{Greedy, PhaseBot};
-pub use play_info::{Before, PlayInfo};
+pub use play_info::PlayInfo;
 pub use trick::{Sides, TrickBot};
 
 /// Which bot.

@@ -1,94 +1,79 @@
-//! What one seat knows when the play of a trick-taking hand starts, beyond the play
-//! object: what the hand is played for, and what the phases before the play showed it
-//! (the cards declared or revealed, its own burial, the call card), as the search's
-//! sampler takes it.
+//! What a play-phase bot is told of the hand beyond the play object: who plays with
+//! whom (enough for `random` and `greedy`), or the phase objects before the play and the
+//! variant's options, from which the search reads what the hand is played for and what
+//! its seat knows (the sampler's [`Known`], by [`known_for`]).
 
-use crate::card::Counts;
-use crate::phases::{Action, Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
-use crate::sample::Known;
+use crate::sample::{known_for, Known, Real};
+use crate::trick::TrickPlay;
 
-use super::{Sides, TrickGoal};
+use super::{Setup, Sides, TrickGoal};
 
-/// The finished phases before the play of a trick-taking hand.
+/// What a play-phase bot is told.
 #[derive(Clone, Copy, Debug)]
-pub enum Before<'a> {
-    Tractor(&'a TractorDeal, &'a Burial),
-    /// With the option `kitty_points = always` (R4-40).
-    RedFive4p(&'a RedFive4pBidding, &'a Burial, bool),
-    RedFive5p(&'a RedFive5pDeal, &'a Burial, &'a FriendCall),
+pub enum PlayInfo<'a> {
+    /// Who plays with whom, and nothing else.
+    Sides(Sides),
+    /// The real hand's phase objects before the play (its [`Real`] with no play yet)
+    /// and the options it was set up with.
+    Hand { before: Real<'a>, setup: &'a Setup },
 }
 
-/// One seat's view of the hand at the start of the play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayInfo {
-    pub goal: TrickGoal,
-    pub known: Known,
-}
+impl<'a> PlayInfo<'a> {
+    /// Who plays with whom.
+    pub fn sides(&self) -> Sides {
+        match self {
+            PlayInfo::Sides(sides) => *sides,
+            PlayInfo::Hand { before, .. } => match *before {
+                Real::Tractor(..) => Sides::Partners,
+                Real::RedFive4p(_, _, b, _) => Sides::Alone(declarer(b)),
+                Real::RedFive5p(_, b, _, _) => Sides::Friend(declarer(b)),
+                Real::FiftyK(..) => unreachable!("Fifty-K is no trick-taking game"),
+            },
+        }
+    }
 
-impl PlayInfo {
-    /// What `seat` knows once the phases `before` are over: the declarations (TR-10,
-    /// TR-11) and the reveal (R5-10) show cards their makers held; the burier knows the
-    /// kitty (C-4); everyone knows the call card (R5-20).
-    pub fn new(before: Before<'_>, seat: usize) -> Result<PlayInfo, String> {
-        let burial = match before {
-            Before::Tractor(_, b) | Before::RedFive4p(_, b, _) | Before::RedFive5p(_, b, _) => b,
+    /// What the hand is played for and what `seat` knows in the play `play` (None when
+    /// told only the sides).
+    pub fn search(&self, play: &TrickPlay, seat: usize) -> Option<(TrickGoal, Known)> {
+        let PlayInfo::Hand { before, setup } = self else {
+            return None;
         };
-        let declarer = burial.declarer();
-        let n = burial.hands().len();
-        let mut known = Known {
-            holds: vec![Counts::default(); n],
-            kitty: (seat == declarer)
-                .then(|| burial.buried().map(Counts::from_cards))
-                .flatten(),
-            ..Known::default()
-        };
-        let goal = match before {
-            Before::Tractor(deal, _) => {
-                for (s, cards) in deal.declarations() {
-                    let shown = Counts::from_cards(cards);
-                    let holds = &mut known.holds[*s];
-                    for c in cards {
-                        holds.0[c.index()] = holds.get(*c).max(shown.get(*c));
+        let (real, goal) = match *before {
+            Real::Tractor(d, b, _) => (
+                Real::Tractor(d, b, Some(play)),
+                TrickGoal::Tractor {
+                    dealer: declarer(b),
+                },
+            ),
+            Real::RedFive4p(bidding, first, b, _) => {
+                let (declarer, bid) = bidding.declarer().expect("the bidding is over");
+                let kitty_always = matches!(
+                    setup,
+                    Setup::RedFive4p {
+                        kitty_always: true,
+                        ..
                     }
-                }
-                TrickGoal::Tractor { dealer: declarer }
-            }
-            Before::RedFive4p(bidding, _, kitty_always) => {
-                let (_, bid) = bidding.declarer().ok_or("the bidding is not over")?;
-                TrickGoal::RedFive4p {
+                );
+                let goal = TrickGoal::RedFive4p {
                     declarer,
                     bid,
                     kitty_always,
-                }
+                };
+                (Real::RedFive4p(bidding, first, b, Some(play)), goal)
             }
-            Before::RedFive5p(deal, _, call) => {
-                if let Some((s, card)) = deal.reveal() {
-                    known.holds[s].add(card, 1);
-                }
-                if let Some(Action::Call(card)) = call.called() {
-                    known.call = Some(*card);
-                }
-                known.forbid_grab = call.forbid_grab();
-                TrickGoal::RedFive5p { declarer }
-            }
+            Real::RedFive5p(d, b, f, _) => (
+                Real::RedFive5p(d, b, f, Some(play)),
+                TrickGoal::RedFive5p {
+                    declarer: declarer(b),
+                },
+            ),
+            Real::FiftyK(..) => return None,
         };
-        Ok(PlayInfo { goal, known })
+        Some((goal, known_for(&real, setup, seat)))
     }
+}
 
-    /// A view with nothing known but who plays with whom (for bots that do not search).
-    pub fn sides_only(sides: Sides) -> PlayInfo {
-        let goal = match sides {
-            Sides::Partners => TrickGoal::Tractor { dealer: 0 },
-            Sides::Alone(declarer) => TrickGoal::RedFive4p {
-                declarer,
-                bid: 0,
-                kitty_always: false,
-            },
-            Sides::Friend(declarer) => TrickGoal::RedFive5p { declarer },
-        };
-        PlayInfo {
-            goal,
-            known: Known::default(),
-        }
-    }
+/// The declarer of a hand whose burial is made.
+fn declarer(burial: Option<&crate::phases::Burial>) -> usize {
+    burial.expect("the play follows the burial").declarer()
 }

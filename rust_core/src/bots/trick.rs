@@ -9,7 +9,7 @@ use crate::card::{Card, Counts, NUM_CARDS};
 use crate::rng::Rng;
 use crate::trick::{Format, TrickPlay, TrickRules, TRUMP};
 
-use crate::sample::sample_trick_play;
+use crate::sample::TrickSampler;
 
 use super::ismcts_trick::search_play;
 use super::{BotKind, PlayInfo};
@@ -43,20 +43,24 @@ impl TrickBot {
         }
     }
 
-    /// The play this bot makes for the seat to act, from what the seat knows (`info`):
-    /// `ismcts` searches worlds sampled from it, the others need only who plays with whom.
+    /// The play this bot makes for the seat to act, from what it is told (`info`):
+    /// `ismcts` searches worlds sampled from what its seat knows of the hand (told only
+    /// the sides, it plays greedy), the others need only who plays with whom.
     pub fn choose(&mut self, state: &mut TrickPlay, info: &PlayInfo) -> Option<Counts> {
         let BotKind::Ismcts(simulations) = self.kind else {
-            return self.choose_by_sides(state, info.goal.sides());
+            return self.choose_by_sides(state, info.sides());
         };
         let seat = state.to_act()?;
         if state.moves().count() == 1 {
             return state.moves().nth(0);
         }
-        let seed = self.rng.next_u64();
         let real: &TrickPlay = state;
-        let sample = |s: u64| sample_trick_play(real, seat, &info.known, s);
-        Some(search_play(info.goal, simulations, seed, &sample))
+        let Some((goal, known)) = info.search(real, seat) else {
+            return self.choose_by_sides(state, info.sides());
+        };
+        let seed = self.rng.next_u64();
+        let sampler = TrickSampler::new(real, seat, &known);
+        Some(search_play(goal, simulations, seed, &|s| sampler.sample(s)))
     }
 
     /// The `random` or `greedy` play for the seat to act (an `ismcts` bot plays greedy here).
@@ -79,11 +83,11 @@ impl TrickBot {
         }
     }
 
-    /// Plays the hand to its end, `bots[seat]` choosing for each seat from `infos[seat]`.
-    pub fn play_out(state: &mut TrickPlay, bots: &mut [TrickBot], infos: &[PlayInfo]) {
+    /// Plays the hand to its end, `bots[seat]` choosing for each seat, told `info`.
+    pub fn play_out(state: &mut TrickPlay, bots: &mut [TrickBot], info: &PlayInfo) {
         while let Some(seat) = state.to_act() {
             let play = bots[seat]
-                .choose(state, &infos[seat])
+                .choose(state, info)
                 .expect("a seat to act has a play");
             debug_assert!(state.play_error(seat, &play).is_none());
             state.apply_checked(seat, play);
