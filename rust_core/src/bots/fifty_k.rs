@@ -9,6 +9,7 @@ use crate::rng::Rng;
 
 use crate::sample::sample_fifty_k;
 
+use super::ismcts::DEFAULT_FIFTY_K_SIMULATIONS;
 use super::ismcts_fifty_k::search_fifty_k;
 use super::BotKind;
 
@@ -42,7 +43,8 @@ impl FkBot {
             BotKind::Random => state.nth_legal(self.rng.below(count as u64) as usize),
             BotKind::Greedy => Some(greedy(state)),
             BotKind::Ismcts(_) if count == 1 => state.nth_legal(0),
-            BotKind::Ismcts(simulations) => {
+            BotKind::Ismcts(budget) => {
+                let simulations = budget.unwrap_or(DEFAULT_FIFTY_K_SIMULATIONS);
                 let seat = state.to_act()?;
                 let seed = self.rng.next_u64();
                 let real: &FkPlay = state;

@@ -12,9 +12,14 @@
 
 use crate::rng::seed_for;
 
-/// Simulations per decision when the budget is not given (`"ismcts"`): a decision then
-/// takes a few milliseconds to a few tens of milliseconds.
+/// Simulations per decision when the budget is not given (`"ismcts"`), in the
+/// trick-taking games (and their phases before the play): a decision then takes a few
+/// tens of milliseconds.
 pub const DEFAULT_SIMULATIONS: u32 = 120;
+
+/// The same for Fifty-K, whose playouts are about ten times shorter: a decision takes a
+/// few milliseconds.
+pub const DEFAULT_FIFTY_K_SIMULATIONS: u32 = 480;
 
 /// The largest budget accepted, so that a typo cannot stall a game for minutes.
 pub const MAX_SIMULATIONS: u32 = 100_000;

@@ -59,7 +59,7 @@ fn play_trick(
     let mut bots: Vec<TrickBot> = (0..n)
         .map(|s| {
             let kind = if search[s] {
-                BotKind::Ismcts(sims)
+                BotKind::Ismcts(Some(sims))
             } else {
                 BotKind::Greedy
             };
@@ -158,7 +158,7 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             let kinds: Vec<BotKind> = (0..4)
                 .map(|s| {
                     if (s == k) == as_declarer {
-                        BotKind::Ismcts(sims)
+                        BotKind::Ismcts(Some(sims))
                     } else {
                         BotKind::Greedy
                     }
@@ -208,7 +208,7 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             let mut bots: Vec<FkBot> = (0..players)
                 .map(|s| {
                     let kind = if search(s) {
-                        BotKind::Ismcts(sims)
+                        BotKind::Ismcts(Some(sims))
                     } else {
                         BotKind::Greedy
                     };

@@ -28,8 +28,9 @@ pub use trick::{Sides, TrickBot};
 pub enum BotKind {
     Random,
     Greedy,
-    /// Search with this many simulations per decision.
-    Ismcts(u32),
+    /// Search with this many simulations per decision (None: the default of the game,
+    /// [`ismcts::DEFAULT_SIMULATIONS`] or [`ismcts::DEFAULT_FIFTY_K_SIMULATIONS`]).
+    Ismcts(Option<u32>),
 }
 
 /// The bot names, as `BotKind::parse` reads them.
@@ -43,20 +44,23 @@ impl BotKind {
             None => match name {
                 "random" => Ok(BotKind::Random),
                 "greedy" => Ok(BotKind::Greedy),
-                "ismcts" => Ok(BotKind::Ismcts(ismcts::DEFAULT_SIMULATIONS)),
+                "ismcts" => Ok(BotKind::Ismcts(None)),
                 _ => Err(unknown(name)),
             },
-            Some(("ismcts", budget)) => ismcts::parse_budget(budget).map(BotKind::Ismcts),
+            Some(("ismcts", budget)) => {
+                ismcts::parse_budget(budget).map(|n| BotKind::Ismcts(Some(n)))
+            }
             Some(_) => Err(unknown(name)),
         }
     }
 
-    /// The canonical name: `ismcts:N` with its budget.
+    /// The canonical name.
     pub fn name(self) -> String {
         match self {
             BotKind::Random => "random".into(),
             BotKind::Greedy => "greedy".into(),
-            BotKind::Ismcts(n) => format!("ismcts:{n}"),
+            BotKind::Ismcts(None) => "ismcts".into(),
+            BotKind::Ismcts(Some(n)) => format!("ismcts:{n}"),
         }
     }
 }
@@ -75,11 +79,8 @@ mod tests {
     #[test]
     fn bot_names_parse_with_a_budget() {
         assert_eq!(BotKind::parse("greedy"), Ok(BotKind::Greedy));
-        assert_eq!(
-            BotKind::parse("ismcts"),
-            Ok(BotKind::Ismcts(ismcts::DEFAULT_SIMULATIONS))
-        );
-        assert_eq!(BotKind::parse("ismcts:200"), Ok(BotKind::Ismcts(200)));
+        assert_eq!(BotKind::parse("ismcts"), Ok(BotKind::Ismcts(None)));
+        assert_eq!(BotKind::parse("ismcts:200"), Ok(BotKind::Ismcts(Some(200))));
         assert_eq!(BotKind::parse("ismcts:200").unwrap().name(), "ismcts:200");
         assert!(BotKind::parse("ismcts:0").unwrap_err().contains("budget"));
         assert!(BotKind::parse("greedy:3")

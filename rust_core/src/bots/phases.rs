@@ -10,6 +10,7 @@ use crate::phases::{
 use crate::rng::Rng;
 use crate::trick::TrickRules;
 
+use super::ismcts::DEFAULT_SIMULATIONS;
 use super::ismcts_phases::Searched;
 use super::BotKind;
 
@@ -47,7 +48,10 @@ impl PhaseBot {
         match self.kind {
             BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
             BotKind::Greedy => Some(phase.greedy()),
-            BotKind::Ismcts(n) => Some(phase.searched(n, self.rng.next_u64())),
+            BotKind::Ismcts(budget) => {
+                let simulations = budget.unwrap_or(DEFAULT_SIMULATIONS);
+                Some(phase.searched(simulations, self.rng.next_u64()))
+            }
         }
     }
 

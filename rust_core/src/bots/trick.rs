@@ -11,6 +11,7 @@ use crate::trick::{Format, TrickPlay, TrickRules, TRUMP};
 
 use crate::sample::TrickSampler;
 
+use super::ismcts::DEFAULT_SIMULATIONS;
 use super::ismcts_trick::search_play;
 use super::{BotKind, PlayInfo};
 
@@ -47,9 +48,10 @@ impl TrickBot {
     /// `ismcts` searches worlds sampled from what its seat knows of the hand (told only
     /// the sides, it plays greedy), the others need only who plays with whom.
     pub fn choose(&mut self, state: &mut TrickPlay, info: &PlayInfo) -> Option<Counts> {
-        let BotKind::Ismcts(simulations) = self.kind else {
+        let BotKind::Ismcts(budget) = self.kind else {
             return self.choose_by_sides(state, info.sides());
         };
+        let simulations = budget.unwrap_or(DEFAULT_SIMULATIONS);
         let seat = state.to_act()?;
         if state.moves().count() == 1 {
             return state.moves().nth(0);
