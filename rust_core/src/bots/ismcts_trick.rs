@@ -11,7 +11,7 @@ use crate::rng::{seed_for, Rng};
 use crate::trick::{TrickPlay, TRUMP};
 
 use super::ismcts::{candidate_limit, sequential_halving, utility};
-use super::trick::{full_deck, FollowRater, LeadRater, Score};
+use super::trick::{follow_candidates, full_deck, FollowRater, LeadRater, Score};
 use super::{BotKind, Sides, TrickBot};
 
 /// What a trick-taking hand is played for, as every seat knows it once the play starts.
@@ -206,13 +206,7 @@ fn candidates(state: &mut TrickPlay, sides: Sides, limit: usize, rng: &mut Rng) 
         }
         return pick(greedy, scored, limit);
     }
-    let plays: Vec<Counts> = if count <= 400 {
-        state.moves().list(400)
-    } else {
-        (0..200)
-            .filter_map(|_| state.moves().nth(rng.below(count)))
-            .collect()
-    };
+    let plays = follow_candidates(state, count, rng);
     let rater = FollowRater::new(state, sides);
     let scored = plays
         .into_iter()

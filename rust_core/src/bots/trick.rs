@@ -107,13 +107,7 @@ impl TrickBot {
     }
 
     fn greedy_follow(&mut self, state: &mut TrickPlay, sides: Sides, count: u64) -> Counts {
-        let candidates: Vec<Counts> = if count <= 400 {
-            state.moves().list(400)
-        } else {
-            (0..200)
-                .filter_map(|_| state.moves().nth(self.rng.below(count)))
-                .collect()
-        };
+        let candidates = follow_candidates(state, count, &mut self.rng);
         let rater = FollowRater::new(state, sides);
         let mut best: Option<(Score, Counts)> = None;
         for c in candidates {
@@ -123,6 +117,18 @@ impl TrickBot {
             }
         }
         best.expect("at least one candidate").1
+    }
+}
+
+/// The follows the greedy bot weighs among the `count` legal ones: all of them when
+/// there are at most 400, else 200 drawn at random.
+pub(super) fn follow_candidates(state: &mut TrickPlay, count: u64, rng: &mut Rng) -> Vec<Counts> {
+    if count <= 400 {
+        state.moves().list(400)
+    } else {
+        (0..200)
+            .filter_map(|_| state.moves().nth(rng.below(count)))
+            .collect()
     }
 }
 
