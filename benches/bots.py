@@ -59,7 +59,8 @@ GAMES = {
     "red_five_4p_opponent": 320,
     "red_five_5p": 300,
 }
-AGAINST_RANDOM = 0.25  # share of those games played against random bots
+#: Games per row against random bots (the search wins nearly all of them).
+RANDOM_GAMES = 40
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -151,12 +152,16 @@ def main() -> int:
     parser.add_argument("--bot", default="ismcts", help="the search bot and budget (ismcts)")
     parser.add_argument("--rows", default=",".join(ROWS), help="rows, comma-separated")
     parser.add_argument("--games", type=int, help="games per row against greedy (see GAMES)")
+    parser.add_argument("--random-games", type=int, default=RANDOM_GAMES)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--timing-hands", type=int, default=3)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    check(args.bot)
+    try:
+        check(args.bot)
+    except ValueError as err:
+        parser.error(str(err))
     rows = [r.strip() for r in args.rows.split(",")]
     for r in rows:
         if r not in ROWS:
@@ -165,7 +170,7 @@ def main() -> int:
     out: dict[str, Any] = {"bot": args.bot, "workers": args.workers, "rows": {}}
     for r in rows:
         games = args.games or GAMES[r]
-        against = max(1, round(games * AGAINST_RANDOM))
+        against = args.random_games * (4 if r == "red_five_4p_declarer" else 1)
         out["rows"][r] = {
             "greedy": play_row(r, args.bot, "greedy", games, args.workers, args.seed),
             "greedy_in_its_place": play_row(r, "greedy", "greedy", games, args.workers, args.seed),

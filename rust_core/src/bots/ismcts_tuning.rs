@@ -150,6 +150,26 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             let (goal, _) = info.search(&play, me).unwrap();
             (goal.outcome(&play, me) > 0.5, k)
         }
+        "whole_tractor" => {
+            // Whole hands with the search's phases too (its burial when its team deals).
+            let team = (g % 2) as usize;
+            let kinds: Vec<BotKind> = (0..4)
+                .map(|s| if s % 2 == team { BotKind::Ismcts(Some(sims)) } else { BotKind::Greedy })
+                .collect();
+            let levels = (Rank::TWO, Rank::TWO);
+            let setup = Setup::Tractor { levels, dealer: None, follow_format: FollowFormat::Pairs };
+            let crate::bots::Hand::Tractor(deal, burial, play) =
+                crate::bots::play_hand(&setup, seed, &kinds).unwrap()
+            else {
+                unreachable!()
+            };
+            let info = PlayInfo::Hand {
+                before: Real::Tractor(&deal, Some(&burial), None),
+                setup: &setup,
+            };
+            let (goal, _) = info.search(&play, team).unwrap();
+            (goal.outcome(&play, team) > 0.5, 50)
+        }
         "whole_red_five_4p_declarer" | "whole_red_five_4p_opponent" => {
             // Whole hands with ismcts bidding: seat k is the only search seat (declarer
             // rows) or the only greedy one (opponent rows); only hands k declares count.
@@ -241,6 +261,7 @@ fn ismcts_tuning() {
         "fifty_k_3",
         "whole_red_five_4p_declarer",
         "whole_red_five_4p_opponent",
+        "whole_tractor",
     ];
     for v in variants.into_iter().filter(|v| v.contains(only.as_str())) {
         let (t, cpu) = (Instant::now(), cpu_seconds());

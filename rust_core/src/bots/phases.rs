@@ -125,9 +125,19 @@ pub(super) fn best_suit(hand: &Counts) -> Suit {
     best.0
 }
 
-/// The `count` cards least worth keeping: plain, pointless and low, short suits first
-/// (ties in the hand's strength order).
-fn cheapest(rules: &TrickRules, hand: &Counts, count: usize) -> Vec<Card> {
+/// Which cards a burial gives up first (C-4); plain cards always before trumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuryOrder {
+    /// Pointless and low, short suits first: the greedy burial.
+    Cheapest,
+    /// Point cards first, the richest first (for a declarer that scores the kitty).
+    PointsFirst,
+    /// The shortest suits first, whatever their points (voids to ruff with).
+    ShortSuitsFirst,
+}
+
+/// The `count` cards of `hand` to bury in `order` (ties in the hand's strength order).
+pub fn bury_order(rules: &TrickRules, hand: &Counts, count: usize, order: BuryOrder) -> Vec<Card> {
     let mut plain_in_suit = [0i64; 4];
     for (c, n) in held(hand).filter(|&(c, _)| !rules.is_trump(c)) {
         plain_in_suit[c.suit().expect("jokers are trumps").0 as usize] += n;
@@ -135,7 +145,13 @@ fn cheapest(rules: &TrickRules, hand: &Counts, count: usize) -> Vec<Card> {
     let worth = |c: &Card| {
         let suit_len = c.suit().map_or(0, |s| plain_in_suit[s.0 as usize]);
         let rank = c.rank().map_or(-1, |r| r.0 as i64);
-        (rules.is_trump(*c), c.points(), suit_len, rank)
+        let points = c.points() as i64;
+        let key = match order {
+            BuryOrder::Cheapest => (points, suit_len, rank),
+            BuryOrder::PointsFirst => (-points, suit_len, rank),
+            BuryOrder::ShortSuitsFirst => (suit_len, points, rank),
+        };
+        (rules.is_trump(*c), key)
     };
     let mut sorted = rules.sorted(hand);
     sorted.sort_by_key(worth);
@@ -147,7 +163,7 @@ impl Greedy for Burial {
     /// C-4: buries the cheapest cards.
     fn greedy(&self) -> Action {
         let hand = &self.hands()[self.declarer()];
-        Action::Bury(cheapest(self.rules(), hand, self.size()))
+        Action::Bury(bury_order(self.rules(), hand, self.size(), BuryOrder::Cheapest))
     }
 }
 
