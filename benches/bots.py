@@ -115,7 +115,14 @@ def play_row(row: str, bot: str, other: str, games: int, workers: int, seed: int
                 n += 1
                 wins += result
     low, high = wilson(wins, n)
-    return {"games": games, "n": n, "wins": wins, "rate": wins / max(n, 1), "low": low, "high": high}
+    return {
+        "games": games,
+        "n": n,
+        "wins": wins,
+        "rate": wins / max(n, 1),
+        "low": low,
+        "high": high,
+    }
 
 
 def decision_ms(row: str, bot: str, hands: int, seed: int) -> dict:

@@ -5,11 +5,13 @@ interpreter's Python version, so that fenpai's native module loads in it too
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -54,3 +56,33 @@ def rerun_with_reference(script: str, marker: str) -> None:
     path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p)
     env = {**os.environ, "PYTHONPATH": path, marker: "1"}
     os.execve(python, [python, script, *sys.argv[1:]], env)
+
+
+def bench_arguments(
+    doc: str, rows: Iterable[str], rounds: int, seconds: float, per: str
+) -> tuple[argparse.Namespace, list[str]]:
+    """The command line the benchmarks beside the reference engines share (`--rounds`,
+    `--seconds` per `per`, `--variants`, `--no-reference`, `--json`), checked; the rows
+    asked for."""
+    known = list(rows)
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=rounds, help=f"interleaved rounds ({rounds})")
+    parser.add_argument("--seconds", type=float, default=seconds, help=f"per {per} ({seconds:g})")
+    parser.add_argument(
+        "--variants", default=",".join(known), help=f"comma-separated rows of {', '.join(known)}"
+    )
+    parser.add_argument("--no-reference", action="store_true", help="fenpai only, no OpenSpiel")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    asked = [r for r in args.variants.split(",") if r]
+    unknown = [r for r in asked if r not in known]
+    if unknown or args.rounds < 1 or args.seconds <= 0:
+        parser.error(f"unknown rows {unknown}" if unknown else "rounds and seconds must be > 0")
+    return args, asked
+
+
+def with_reference(args: argparse.Namespace, script: str, marker: str) -> None:
+    """Unless `--no-reference`, makes sure OpenSpiel is importable here: else reruns
+    `script` in the reference environment (`rerun_with_reference`)."""
+    if not args.no_reference and importlib.util.find_spec("pyspiel") is None:
+        rerun_with_reference(script, marker)

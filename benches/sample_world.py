@@ -16,15 +16,13 @@ machine load; the table gives the median µs per call over every call of every r
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import json
 import statistics
 import sys
 import time
 from typing import Any
 
-from refenv import rerun_with_reference
+from refenv import bench_arguments, with_reference
 from whole_games import ROWS, Fenpai, OpenSpiel
 
 #: Mid-hand states per row.
@@ -114,21 +112,8 @@ def print_table(result: dict[str, Any], rounds: int, seconds: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (5)")
-    parser.add_argument("--seconds", type=float, default=0.5, help="per row and round (0.5)")
-    parser.add_argument(
-        "--variants", default=",".join(ROWS), help=f"comma-separated rows of {', '.join(ROWS)}"
-    )
-    parser.add_argument("--no-reference", action="store_true", help="fenpai only, no OpenSpiel")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
-    rows = [r for r in args.variants.split(",") if r]
-    unknown = [r for r in rows if r not in ROWS]
-    if unknown or args.rounds < 1 or args.seconds <= 0:
-        parser.error(f"unknown rows {unknown}" if unknown else "rounds and seconds must be > 0")
-    if not args.no_reference and importlib.util.find_spec("pyspiel") is None:
-        rerun_with_reference(__file__, RERUN)
+    args, rows = bench_arguments(__doc__ or "", ROWS, 5, 0.5, "row and round")
+    with_reference(args, __file__, RERUN)
     result = run(rows, not args.no_reference, args.rounds, args.seconds)
     result["config"] = {"rounds": args.rounds, "seconds": args.seconds, "rows": rows}
     if args.json:

@@ -22,18 +22,28 @@ instead (@grpc/grpc-js, installed with npm on first use), which plays games reco
 beforehand and so spends next to no CPU of its own: on a 2-core machine, where the
 clients share the cores with the server, it measures the server rather than the clients.
 
+The store is SQLite by default; `--store postgres` starts a PostgreSQL server of the
+bench's own (Debian's binaries, fsync on, in a temporary folder) and `--replicas R`
+servers on it, the clients balancing their calls and streams over the replicas
+round-robin as a gRPC load balancer would. `--compare` runs SQLite on one server, then
+PostgreSQL with one and with two replicas, and reports each one's throughput as a
+ratio of SQLite's; CPU per action is the servers' (all replicas) and PostgreSQL's.
+
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
     python benches/service_load.py --client stream -n 100
     python benches/service_load.py --client stream -n 100 --rate 1000   # latency at a rate
     python benches/service_load.py --lang node --client stream -n 100 --rate 1000
     python benches/service_load.py --client stream --reference   # and an empty server
+    python benches/service_load.py --lang node --client stream -n 100 --compare
+    python benches/service_load.py --lang node --client stream --store postgres --replicas 2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -51,6 +61,7 @@ import grpc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import grpc_reference  # noqa: E402
+from postgres_support import PostgresCluster, binaries  # noqa: E402
 from service_support import ServerProcess  # noqa: E402
 
 import fenpai  # noqa: E402
@@ -213,15 +224,30 @@ async def play_seat(
     return False
 
 
+def target(addresses: list[str]) -> tuple[str, list[tuple[str, Any]]]:
+    """A channel's target and options: one server, or round-robin over the replicas."""
+    options: list[tuple[str, Any]] = [("grpc.enable_http_proxy", 0)]
+    if len(addresses) == 1:
+        return addresses[0], options
+    return "ipv4:" + ",".join(addresses), [*options, ("grpc.lb_policy_name", "round_robin")]
+
+
 async def client_main(
-    address: str, slots: int, variant: str, client: str, pace: float, window: Window, seed: int
+    addresses: list[str],
+    slots: int,
+    variant: str,
+    client: str,
+    pace: float,
+    window: Window,
+    seed: int,
 ) -> dict:
     out: dict = {"view": [], "act": [], "games": 0}
     await asyncio.sleep(window.start - time.time())
     measuring = asyncio.get_running_loop().call_later(
         window.measure - time.time(), lambda: out.update(cpu=time.process_time())
     )
-    async with grpc.aio.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as ch:
+    address, options = target(addresses)
+    async with grpc.aio.insecure_channel(address, options=options) as ch:
         stub = pb_grpc.GameServiceStub(ch)
         await asyncio.gather(
             *(
@@ -263,7 +289,7 @@ def record_games(variant: str, count: int, seed: int) -> list[dict]:
 
 
 def start_node(
-    server: ServerProcess, shares: list[int], args: argparse.Namespace, window: Window, tmp: Path
+    addresses: list[str], shares: list[int], args: argparse.Namespace, window: Window, tmp: Path
 ) -> Callable[[], list[dict]]:
     """Starts the Node clients; returns how to wait for their results."""
     if not (NODE_CLIENT / "node_modules").is_dir():
@@ -273,7 +299,7 @@ def start_node(
     pace = n / args.rate if args.rate else 0.0
     rng = random.Random(n)
     common = {
-        "address": server.address,
+        "addresses": addresses,
         "protos": str(PROTOS),
         "variant": args.variant,
         "client": args.client,
@@ -304,13 +330,12 @@ def start_node(
 
 
 def start_python(
-    server: ServerProcess, shares: list[int], args: argparse.Namespace, window: Window, pool: Any
+    addresses: list[str], shares: list[int], args: argparse.Namespace, window: Window, pool: Any
 ) -> Callable[[], list[dict]]:
     """Starts the Python clients on `pool`; returns how to wait for their results."""
     pace = sum(shares) / args.rate if args.rate else 0.0
     jobs = [
-        (server.address, s, args.variant, args.client, pace, window, i)
-        for i, s in enumerate(shares)
+        (addresses, s, args.variant, args.client, pace, window, i) for i, s in enumerate(shares)
     ]
     return pool.map_async(client_process, jobs).get
 
@@ -335,10 +360,69 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def run(server: ServerProcess, n: int, args: argparse.Namespace, tmp: Path) -> dict:
+@dataclass
+class Deployment:
+    """The servers under load (one, or the replicas) and the database's processes."""
+
+    store: str
+    servers: list[ServerProcess]
+    database: Callable[[], list[int]] = list
+
+    @property
+    def name(self) -> str:
+        if self.store == "sqlite":
+            return "SQLite, 1 server"
+        return f"PostgreSQL, {len(self.servers)} replica{'s' * (len(self.servers) > 1)}"
+
+    def pids(self) -> list[int]:
+        pids = []
+        for server in self.servers:
+            assert server.proc is not None
+            pids.append(server.proc.pid)
+        return pids
+
+
+@contextlib.contextmanager
+def deploy(store: str, replicas: int, args: argparse.Namespace, tmp: Path):
+    """Starts the servers on a fresh database; stops them (and the database) after."""
+    if store == "sqlite":
+        server = ServerProcess(tmp / "bench.db", "--sync", args.sync).start()
+        try:
+            yield Deployment(store, [server])
+        finally:
+            server.stop()
+        return
+    found = binaries()
+    if found is None:
+        raise SystemExit("--store postgres needs PostgreSQL (Debian: apt-get install postgresql)")
+    cluster = PostgresCluster(found, durable=True).start()
+    servers: list[ServerProcess] = []
+    try:
+        url = cluster.new_database()
+        for i in range(replicas):
+            servers.append(ServerProcess(tmp / f"replica{i}.db", url=url).start())
+        yield Deployment(store, servers, cluster.pids)
+    finally:
+        for server in servers:
+            server.stop()
+        cluster.stop()
+
+
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    """CPU seconds so far of each process still running."""
+    out = {}
+    for pid in pids:
+        try:
+            out[pid] = cpu_seconds(pid)
+        except (OSError, IndexError, ValueError):  # gone meanwhile
+            continue
+    return out
+
+
+def run(deployment: Deployment, n: int, args: argparse.Namespace, tmp: Path) -> dict:
     clients = min(args.clients, n)
     shares = [n // clients + (i < n % clients) for i in range(clients)]
-    assert server.proc is not None
+    addresses = [server.address for server in deployment.servers]
     with multiprocessing.get_context("spawn").Pool(clients) as pool:
         start = time.time() + SPAWN_SECONDS
         warmup = args.warmup
@@ -346,18 +430,23 @@ def run(server: ServerProcess, n: int, args: argparse.Namespace, tmp: Path) -> d
             warmup = GAME_LENGTH * n / args.rate + 2.0 if args.rate else 3.0
         window = Window(start, start + warmup, start + warmup + args.seconds)
         if args.lang == "node":
-            collect = start_node(server, shares, args, window, tmp)
+            collect = start_node(addresses, shares, args, window, tmp)
         else:
-            collect = start_python(server, shares, args, window, pool)
+            collect = start_python(addresses, shares, args, window, pool)
         time.sleep(max(0.0, window.measure - time.time()))
-        cpu_before = cpu_seconds(server.proc.pid)
+        cpu_before = sum(cpu_of(deployment.pids()).values())
+        db_before = cpu_of(deployment.database())
         time.sleep(max(0.0, window.end - time.time()))
-        cpu = cpu_seconds(server.proc.pid) - cpu_before
+        cpu = sum(cpu_of(deployment.pids()).values()) - cpu_before
+        db_after = cpu_of(deployment.database())
+        db_cpu = sum(t - db_before.get(pid, 0.0) for pid, t in db_after.items())
         results = collect()
     acts = [x for r in results for x in r["act"]]
     views = [x for r in results for x in r["view"]]
-    rss, peak = rss_kib(server.proc.pid)
+    memory = [rss_kib(pid) for pid in deployment.pids()]
+    rss, peak = max(m[0] for m in memory), max(m[1] for m in memory)
     return {
+        "deployment": deployment.name,
         "n": n,
         "actions": len(acts),
         "games": sum(r["games"] for r in results),
@@ -367,6 +456,7 @@ def run(server: ServerProcess, n: int, args: argparse.Namespace, tmp: Path) -> d
         "view_p50_ms": percentile(views, 0.50) * 1e3,
         "view_p99_ms": percentile(views, 0.99) * 1e3,
         "server_cpu_ms_per_action": cpu / max(1, len(acts)) * 1e3,
+        "db_cpu_ms_per_action": db_cpu / max(1, len(acts)) * 1e3,
         "client_cpu_ms_per_action": sum(r["cpu"] for r in results) / max(1, len(acts)) * 1e3,
         "rss_mib": rss / 1024,
         "peak_rss_mib": peak / 1024,
@@ -405,15 +495,30 @@ def main() -> None:
         action="store_true",
         help="also measure an empty gRPC server with as many clients (grpc_reference.py)",
     )
+    parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument(
+        "--replicas", type=int, default=1, help="servers on the one PostgreSQL database"
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="SQLite on one server, then PostgreSQL with 1 and with 2 replicas",
+    )
     args = parser.parse_args()
     if args.lang == "node" and args.client in ("view", "seat"):
         parser.error("the Node clients play recorded games: --client mirror or stream")
+    if args.replicas > 1 and args.store != "postgres":
+        parser.error("--replicas needs --store postgres (a SQLite file has one server)")
+    setups = [("sqlite", 1), ("postgres", 1), ("postgres", 2)]
+    if not args.compare:
+        setups = [(args.store, args.replicas)]
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(Path(tmp) / "bench.db", "--sync", args.sync).start()
-        try:
-            rows = [run(server, n, args, Path(tmp)) for n in args.games]
-        finally:
-            server.stop()
+        for store, replicas in setups:
+            folder = Path(tmp) / f"{store}-{replicas}"
+            folder.mkdir()
+            with deploy(store, replicas, args, folder) as deployment:
+                rows += [run(deployment, n, args, folder) for n in args.games]
     cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
     print(
         f"fenpai service load: {args.variant}, {args.lang} {args.client} clients in {args.clients}"
@@ -422,16 +527,19 @@ def main() -> None:
         f"{cpu} cores"
     )
     print(
-        f"{'N':>5} {'games':>6} {'actions':>8} {'actions/s':>10} {'Act p50':>8} {'Act p99':>8}"
-        f" {'View p50':>9} {'View p99':>9} {'srv CPU/act':>11} {'clients CPU/act':>15}"
-        f" {'RSS MiB':>8} {'peak':>6}"
+        f"{'store':<23} {'N':>5} {'games':>6} {'actions':>8} {'actions/s':>10} {'ratio':>6}"
+        f" {'Act p50':>8} {'Act p99':>8} {'View p50':>9} {'View p99':>9} {'srv CPU/act':>11}"
+        f" {'db CPU/act':>10} {'clients CPU/act':>15} {'RSS MiB':>8} {'peak':>6}"
     )
+    baseline = {r["n"]: r["actions_per_s"] for r in rows[: len(args.games)]}
     for r in rows:
         print(
-            f"{r['n']:>5} {r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>10.0f}"
+            f"{r['deployment']:<23} {r['n']:>5} {r['games']:>6} {r['actions']:>8}"
+            f" {r['actions_per_s']:>10.0f} {r['actions_per_s'] / baseline[r['n']]:>6.2f}"
             f" {r['act_p50_ms']:>6.1f}ms {r['act_p99_ms']:>6.1f}ms"
             f" {r['view_p50_ms']:>7.1f}ms {r['view_p99_ms']:>7.1f}ms"
-            f" {r['server_cpu_ms_per_action']:>9.2f}ms {r['client_cpu_ms_per_action']:>13.2f}ms"
+            f" {r['server_cpu_ms_per_action']:>9.2f}ms {r['db_cpu_ms_per_action']:>8.2f}ms"
+            f" {r['client_cpu_ms_per_action']:>13.2f}ms"
             f" {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
         )
     if args.reference:

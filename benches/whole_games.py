@@ -29,8 +29,6 @@ the same process as fenpai: unless it already is, the script reruns itself in
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import inspect
 import json
 import random
@@ -40,7 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from refenv import rerun_with_reference
+from refenv import bench_arguments, with_reference
 
 #: fenpai rows: name -> (variant, options).
 ROWS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -376,21 +374,8 @@ RERUN = "FENPAI_WHOLE_GAMES_RERUN"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (3)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="per measurement (1)")
-    parser.add_argument(
-        "--variants", default=",".join(ROWS), help=f"comma-separated rows of {', '.join(ROWS)}"
-    )
-    parser.add_argument("--no-reference", action="store_true", help="fenpai only, no OpenSpiel")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
-    rows = [r for r in args.variants.split(",") if r]
-    unknown = [r for r in rows if r not in ROWS]
-    if unknown or args.rounds < 1 or args.seconds <= 0:
-        parser.error(f"unknown rows {unknown}" if unknown else "rounds and seconds must be > 0")
-    if not args.no_reference and importlib.util.find_spec("pyspiel") is None:
-        rerun_with_reference(__file__, RERUN)
+    args, rows = bench_arguments(__doc__ or "", ROWS, 3, 1.0, "measurement")
+    with_reference(args, __file__, RERUN)
     result = run(rows, not args.no_reference, args.rounds, args.seconds)
     result["checks"] = checks(result["rows"])
     result["config"] = {"rounds": args.rounds, "seconds": args.seconds, "rows": rows}

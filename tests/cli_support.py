@@ -18,9 +18,11 @@ PROMPT = "your action> "
 CARD = re.compile(r"(?<![\w-])(?:[2-9TJQKA][shcd]|LJ|BJ)(?![\w-])")
 
 
-def spawn(*args: str, columns: int = 250, term: str = "dumb") -> pexpect.spawn:
-    """`python -m fenpai.cli ARGS` in a wide pseudo-terminal without colour."""
-    env = {"NO_COLOR": "1", "TERM": term, "COLUMNS": str(columns), "PATH": ""}
+def spawn(
+    *args: str, columns: int = 250, term: str = "dumb", env: dict[str, str] | None = None
+) -> pexpect.spawn:
+    """`python -m fenpai.cli ARGS` in a wide pseudo-terminal without colour (and `env`)."""
+    env = {**(env or {}), "NO_COLOR": "1", "TERM": term, "COLUMNS": str(columns), "PATH": ""}
     if "PYTHONPATH" in os.environ:  # a worktree's package ahead of an installed one
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     return pexpect.spawn(

@@ -7,6 +7,7 @@ import contextlib
 import json
 import queue
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -33,6 +34,10 @@ CHANNEL_OPTIONS = [
 ]
 
 
+#: `fenpai serve` flags for the web app on a free port (every test server has one).
+WEB_ANY_PORT = ["--web-address", "127.0.0.1:0"]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -40,10 +45,12 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`fenpai serve` as a child process on 127.0.0.1."""
+    """`fenpai serve` as a child process on 127.0.0.1, on the SQLite file `db` or else on
+    the PostgreSQL database `url` (its log is next to `db` either way)."""
 
-    def __init__(self, db: Path, *args: str, port: int | None = None):
+    def __init__(self, db: Path, *args: str, port: int | None = None, url: str | None = None):
         self.db = db
+        self.url = url
         self.args = args
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
@@ -54,10 +61,11 @@ class ServerProcess:
         return f"127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
+        web = [] if any(a.startswith(("--web", "--no-web")) for a in self.args) else WEB_ANY_PORT
         with open(self.log, "a") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "fenpai.cli", "serve", "--address", self.address]
-                + ["--db", str(self.db), *self.args],
+                + ["--db", self.url or str(self.db), *web, *self.args],
                 stdout=subprocess.PIPE,
                 stderr=log,
                 text=True,
@@ -66,6 +74,8 @@ class ServerProcess:
         assert self.proc.stdout is not None
         line = _read_line(self.proc.stdout, 60)
         assert "listening on" in line, f"server did not start: {line!r}; see {self.log}"
+        web = re.search(r"web app on (http://\S+)", line)
+        self.web_url = web.group(1) if web else None
         return self
 
     def kill(self) -> None:
@@ -101,8 +111,9 @@ def _read_line(stream, timeout: float) -> str:
 
 
 @contextlib.contextmanager
-def running_server(tmp: Path, *args: str):
-    server = ServerProcess(tmp / "fenpai.db", *args).start()
+def running_server(tmp: Path, *args: str, db: str | None = None):
+    """A server on SQLite in `tmp`, or on the PostgreSQL database `db`."""
+    server = ServerProcess(tmp / "fenpai.db", *args, url=db).start()
     try:
         yield server
     finally:
@@ -138,15 +149,29 @@ def reason_of(err: grpc.RpcError) -> tuple[str, str | None]:
     return info.reason, info.metadata.get("rule")
 
 
-def create(stub, variant: str, seed: int | None = None, bots=None, timers=None, **options):
+def create(
+    stub,
+    variant: str,
+    seed: int | None = None,
+    bots=None,
+    timers=None,
+    match: pb.MatchSettings | None = None,
+    access=pb.GAME_ACCESS_UNSPECIFIED,
+    request_id: str = "",
+    **options,
+):
     request = pb.CreateGameRequest(
         variant=variant,
         options={k: json.dumps(v) for k, v in options.items()},
         bots=bots or {},
         timer_seconds=timers or {},
+        access=access,
+        request_id=request_id,
     )
     if seed is not None:
         request.seed = seed
+    if match is not None:
+        request.match.CopyFrom(match)
     return stub.CreateGame(request)
 
 
@@ -251,3 +276,192 @@ def replay_history(history: pb.GetHistoryResponse) -> fenpai.Game:
         elif event.kind == pb.EVENT_KIND_RESIGN:
             game.resign(event.seat)
     return game
+
+
+#: What a client retries: the server (or replica) away, or stopping mid-call.
+RETRY = {
+    grpc.StatusCode.UNAVAILABLE,
+    grpc.StatusCode.DEADLINE_EXCEEDED,
+    grpc.StatusCode.UNKNOWN,
+    grpc.StatusCode.INTERNAL,
+    grpc.StatusCode.CANCELLED,
+}
+#: Seconds a `Client` keeps trying before it gives up (its test then fails).
+GIVE_UP = 90
+
+
+class Client(threading.Thread):
+    """Plays the client seats of one game to its end through servers that crash: each
+    failed call is retried with the same client_seq, on the same server (one stub: it
+    waits for the server to be back) or else on the next of `stubs` (replicas); it
+    acts by Act, or with `streamed` over ActStream, a new stream after each failure."""
+
+    def __init__(self, stubs, game_id: str, tokens: dict[int, str], seed: int, streamed: bool):
+        super().__init__(daemon=True)
+        self.stubs, self.at = stubs, seed % len(stubs)
+        self.game_id, self.tokens = game_id, tokens
+        self.rng = random.Random(seed)
+        self.streamed = streamed
+        self.stream: Lockstep | None = None
+        #: Calls and streams that failed under this client (and were tried again).
+        self.failures = 0
+        #: Streams among them.
+        self.broken_streams = 0
+        #: (version, seat, client_seq, action, replayed) of every acknowledged action
+        self.acked: list[tuple[int, int, int, str, bool]] = []
+        self.error: BaseException | None = None
+        self.finished = False
+
+    def run(self) -> None:
+        try:
+            self.play()
+        except BaseException as err:  # reported by the test
+            self.error = err
+
+    def failed(self) -> None:
+        """A call or the stream failed: the next server (or the same, if only one)."""
+        self.failures += 1
+        self.at = (self.at + 1) % len(self.stubs)
+        if self.stream is not None:
+            self.stream.abandon()
+            self.stream = None
+            self.broken_streams += 1
+        time.sleep(0.02)
+
+    def call(self, method: str, request):
+        """`method(request)`, retried while the server is away."""
+        give_up = time.monotonic() + GIVE_UP
+        while True:
+            stub = self.stubs[self.at]
+            try:
+                return getattr(stub, method)(request, timeout=5, wait_for_ready=self.waits)
+            except grpc.RpcError as err:
+                if err.code() not in RETRY or time.monotonic() > give_up:
+                    raise
+                self.failed()
+
+    @property
+    def waits(self) -> bool:
+        """Whether a call waits for its server to be back (there is no other)."""
+        return len(self.stubs) == 1
+
+    def view(self, seat: int) -> pb.View:
+        request = pb.GetViewRequest(game_id=self.game_id, seat_token=self.tokens[seat])
+        return self.call("GetView", request).view
+
+    def play(self) -> None:
+        seqs = dict.fromkeys(self.tokens, 0)
+        any_seat = next(iter(self.tokens))
+        give_up = time.monotonic() + GIVE_UP
+        while (current := self.view(any_seat)).status != pb.GAME_STATUS_FINISHED:
+            assert time.monotonic() < give_up, "the game did not finish"
+            mine = [s for s in current.to_act if s in self.tokens]
+            if not mine:
+                time.sleep(0.005)
+                continue
+            seat = mine[0]
+            legal = self.view(seat).legal_actions
+            if not legal:
+                continue
+            seqs[seat] += 1
+            request = pb.ActRequest(
+                game_id=self.game_id,
+                seat_token=self.tokens[seat],
+                action=self.rng.choice(list(legal)),
+                client_seq=seqs[seat],
+            )
+            done = self.act(request)
+            if done is not None:
+                self.acked.append((done.version, seat, seqs[seat], done.action, done.replayed))
+        self.finished = True
+        if self.stream is not None:
+            self.stream.close()
+
+    def act(self, request: pb.ActRequest) -> pb.ActResponse | None:
+        """The action's outcome, by Act or ActStream, retried while the server is away;
+        None if the state moved on meanwhile (only a bot or this client can move it)."""
+        if not self.streamed:
+            try:
+                return self.call("Act", request)
+            except grpc.RpcError as err:
+                assert err.code() == grpc.StatusCode.FAILED_PRECONDITION, err
+                return None
+        give_up = time.monotonic() + GIVE_UP
+        while True:
+            try:
+                if self.stream is None:
+                    self.stream = Lockstep(self.stubs[self.at], wait_for_ready=self.waits)
+                answer = self.stream.send(request)
+            except (grpc.RpcError, StopIteration) as err:
+                if time.monotonic() > give_up:
+                    raise AssertionError(f"the server stayed away: {err}") from None
+                self.failed()
+                continue
+            if answer.WhichOneof("outcome") == "accepted":
+                return answer.accepted
+            assert answer.rejected.code == grpc.StatusCode.FAILED_PRECONDITION.value[0], answer
+            return None
+
+
+def check_acknowledged(stub, client: Client) -> None:
+    """Every action the client had acknowledged is stored at its version, once, and every
+    stored client action was acknowledged: none lost, none applied twice; the result is
+    the replay's."""
+    history = stub.GetHistory(pb.GetHistoryRequest(game_id=client.game_id))
+    assert history.complete
+    events = {e.version: e for e in history.events}
+    assert sorted(events) == list(range(1, len(events) + 1))
+    versions = [v for v, *_ in client.acked]
+    assert len(versions) == len(set(versions))
+    for version, seat, _, action, _ in client.acked:
+        assert (events[version].seat, events[version].action) == (seat, action)
+    stored = {v for v, e in events.items() if e.kind == pb.EVENT_KIND_ACTION and not e.bot}
+    assert stored == set(versions)
+    replayed = replay_history(history)
+    assert json.loads(history.result_json) == json.loads(json.dumps(replayed.result))
+
+
+def seconds(stamp) -> float:
+    return stamp.ToNanoseconds() / 1e9
+
+
+def replay_table(history: pb.GetHistoryResponse) -> fenpai.Match:
+    """The match a table's complete history describes, replayed with `fenpai.new_match`:
+    the clock read at each hand's end from the events' times (TR-31), as the server does."""
+    config = json.loads(history.config_json)
+    assert isinstance(config["seed"], str)  # JavaScript would round a number
+    match = fenpai.new_match(
+        config["variant"],
+        seed=config["seed"],
+        hands=config["hands"],
+        clock=config["clock"],
+        **config["options"],
+    )
+    started = seconds(history.game.create_time)
+    for event in history.events:
+        if event.kind == pb.EVENT_KIND_JOIN:
+            started = seconds(event.create_time)  # the last join starts the clock
+        elif event.kind == pb.EVENT_KIND_ACTION:
+            match.game.apply(event.seat, event.action)
+        elif event.kind == pb.EVENT_KIND_RESIGN:
+            match.game.resign(event.seat)
+        elif event.kind == pb.EVENT_KIND_HAND_END:
+            assert match.game.phase == "done"
+            match.elapsed = max(0.0, seconds(event.create_time) - started)
+        elif event.kind == pb.EVENT_KIND_HAND_START:
+            match.next_hand()
+        else:
+            assert event.kind == pb.EVENT_KIND_MATCH_END and match.done
+    return match
+
+
+def bot_game(stub, variant: str, seed: int, match: pb.MatchSettings | None = None, **options):
+    """A game (or table) every seat of which a server-side bot plays, once it is over:
+    its GetHistory."""
+    n = fenpai.new_game(variant, seed=seed, **options).num_players
+    bots = {s: ("greedy" if s % 2 else "random") for s in range(n)}
+    created = create(stub, variant, seed=seed, bots=bots, match=match, **options)
+    game_id = created.game.game_id
+    for _ in stub.Spectate(pb.SpectateRequest(game_id=game_id)):
+        pass  # the stream ends after the game's last event
+    return stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))

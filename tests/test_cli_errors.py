@@ -46,6 +46,7 @@ def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
         (["replay", "other.json"], "other.json is not a valid fenpai game: unknown game format"),
         (["replay", "bad_action.json"], "bad_action.json is not a valid fenpai game"),
         (["serve", "--address", "nowhere"], "--address must be HOST:PORT"),
+        (["serve", "--lease-seconds", "0"], "--lease-seconds must be 0.1..3600, not 0"),
     ],
 )
 def test_a_mistake_is_one_line_and_status_2(tmp_path, args, message):
@@ -72,6 +73,36 @@ def test_a_busy_port_names_the_address_and_why(tmp_path):
     assert f"cannot listen on {address}: Address already in use" in done.stderr
     assert done.stderr.count("\n") == 1
     assert not (tmp_path / "s.db").exists()  # nothing was changed
+
+
+def test_an_unreachable_database_is_one_line_without_its_password(tmp_path):
+    with socket.socket() as unused:  # a port nothing listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    url = f"postgresql://fenpai:hunter2@127.0.0.1:{port}/games"
+    done = run("serve", "--address", "127.0.0.1:0", "--db", url, cwd=tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"cannot use the database postgresql://fenpai@127.0.0.1:{port}/games" in done.stderr
+    assert done.stderr.count("\n") == 1 and "hunter2" not in done.stderr, done.stderr
+
+
+def test_a_busy_web_port_names_the_address_and_why(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        address = f"127.0.0.1:{taken.getsockname()[1]}"
+        done = run(
+            "serve",
+            "--address",
+            "127.0.0.1:0",
+            "--web-address",
+            address,
+            "--db",
+            str(tmp_path / "s.db"),
+        )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"cannot listen on {address}: Address already in use" in done.stderr
+    assert not (tmp_path / "s.db").exists()
 
 
 def test_default_bots_fit_every_seat_count(capsys):
@@ -103,7 +134,15 @@ def test_ctrl_c_in_selfplay(workers):
 
 
 def test_ctrl_c_stops_the_server(tmp_path):
-    child = spawn("serve", "--address", "127.0.0.1:0", "--db", str(tmp_path / "s.db"))
+    child = spawn(
+        "serve",
+        "--address",
+        "127.0.0.1:0",
+        "--web-address",
+        "127.0.0.1:0",
+        "--db",
+        str(tmp_path / "s.db"),
+    )
     child.expect("listening on")
     child.sendintr()
     child.expect(pexpect.EOF)

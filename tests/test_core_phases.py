@@ -444,3 +444,26 @@ def test_whole_hands_in_the_core_match_step_by_step_play(variant: str, name: str
         bots = [Bot(name, seed_for(seed, s)) for s in range(game.num_players)]
         play_game(game, bots, in_core=False)
         assert core_hand(variant, seed, name) == game.history
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [("tractor", {}), ("red_five_4p", {}), ("red_five_5p", {}), ("fifty_k", {"players": 3})],
+)
+def test_step_is_apply_legal_without_the_text(variant: str, options: dict[str, Any]) -> None:
+    """Every phase object's `step(i)` (what `Game.apply_legal` calls) applies what
+    `apply_legal(i)` applies and gives back the seat to act next, None once it is over."""
+    for seed in range(6):
+        game, rng = fenpai.new_game(variant, seed=seed, **options), random.Random(seed)
+        while game.phase != "done":
+            current = list(game.core_objects().values())[-1]
+            i = rng.randrange(current.num_legal())
+            stepped, applied = current.clone(), current.clone()
+            applied.apply_legal(i)
+            assert stepped.step(i) == applied.to_act
+            assert stepped.log() == applied.log()
+            assert [stepped.hand(s) for s in range(game.num_players)] == [
+                applied.hand(s) for s in range(game.num_players)
+            ]
+            (seat,) = game.to_act
+            game.apply_legal(seat, i)

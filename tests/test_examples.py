@@ -104,6 +104,10 @@ def test_node_client_help_from_any_folder(tmp_path) -> None:
         (["--seed", "x"], "--seed needs a whole number, not x"),
         (["--colour", "red"], "unknown argument --colour"),
         (["--protos", "."], "is not under"),
+        (["--hands", "two"], "--hands needs a whole number, not two"),
+        (["--clock", "60"], "--clock needs --hands"),
+        (["--hands", "1", "--clock", "-1"], "--clock needs a number, not -1"),
+        (["--option", "levels"], "--option needs NAME=JSON, not levels"),
     ],
 )
 def test_node_client_refuses_bad_arguments(tmp_path, args, message) -> None:

@@ -1,5 +1,6 @@
 """Matches: hands chained by `fenpai.new_match` (Tractor TR-30..TR-32, TR-43, TR-50;
-Red Five 4p totals), deterministic from the match seed, serialized and replayed."""
+Red Five 4p totals), deterministic from the match seed and the reported match time,
+serialized and replayed."""
 
 import json
 import random
@@ -78,8 +79,8 @@ def test_tr_32_tr_43_a_match_from_a_ends_when_defenders_hold_at_a():
 
 
 def test_tr_31_a_hands_limit_stops_a_match_and_totals_give_the_standing():
-    """TR-31's clock is the service's; a match may be cut at a number of hands instead,
-    and its totals (each team's level as levels gained since 2) say who leads."""
+    """Besides the clock (TR-31), a match may be cut at a number of hands; its totals
+    (each team's level as levels gained since 2) say who leads."""
     rng = random.Random(5)
     m = fenpai.new_match("tractor", seed=5, hands=2)
     hands = play_match(m, rng)
@@ -219,3 +220,106 @@ def test_bad_match_configuration_is_a_value_error():
     with pytest.raises(ValueError, match="same level"):
         fenpai.new_match("tractor", levels=("2", "3"))
     assert fenpai.games.new_match is fenpai.new_match and fenpai.games.Match is fenpai.Match
+
+
+def test_tr_31_once_the_clock_has_run_out_the_higher_level_wins():
+    """The clock (fed through `elapsed`) is read when a hand ends: not run out, the
+    match goes on; run out with one team's level higher, that team wins."""
+    rng = random.Random(0)
+    m = fenpai.new_match("tractor", seed=0, clock=5400)
+    finish(m.game, rng)
+    assert m.totals[0] != m.totals[1]  # this deal ends with one team ahead
+    m.elapsed = 5399.5
+    assert not m.done and m.decided_by is None and m.winners == []
+    m.elapsed = 5400
+    assert m.done and m.decided_by == "TR-31"
+    ahead = 0 if m.totals[0] > m.totals[1] else 1
+    assert m.winners == [ahead, ahead + 2]
+    with pytest.raises(IllegalAction, match="the match is over"):
+        m.next_hand()
+
+
+def test_tr_31_at_equal_levels_play_goes_on_until_one_team_gets_ahead():
+    rng = random.Random(1)
+    m = fenpai.new_match("tractor", seed=1, clock=60)
+    m.elapsed = 3600  # long run out before the first hand ends
+    hands = 0
+    while True:
+        finish(m.game, rng)
+        hands += 1
+        if m.done:
+            break
+        assert m.totals[0] == m.totals[1]  # equal levels: the clock cannot decide
+        m.next_hand()
+    assert hands > 1 and m.decided_by == "TR-31" and m.totals[0] != m.totals[1]
+
+
+def test_tr_31_a_hand_under_way_is_not_cut_by_the_clock():
+    m = fenpai.new_match("tractor", seed=0, clock=1)
+    m.elapsed = 10
+    assert not m.done and m.game.phase != "done"
+
+
+def test_tr_31_the_clock_is_tractors_and_counts_seconds():
+    with pytest.raises(ValueError, match="red_five_4p has no match clock"):
+        fenpai.new_match("red_five_4p", clock=60)
+    for bad in (0, -1, float("nan"), float("inf"), True, "90"):
+        with pytest.raises(ValueError, match="clock must be a positive number of seconds"):
+            fenpai.new_match("tractor", clock=bad)
+    m = fenpai.new_match("tractor", clock=60)
+    for bad in (-1, float("nan"), None):
+        with pytest.raises(ValueError, match="elapsed must be a non-negative number"):
+            m.elapsed = bad
+    assert m.elapsed == 0.0
+
+
+def test_tr_31_match_json_keeps_the_time_reported_at_each_hand():
+    """A match the clock decided replays to the same end: each hand's reported time is
+    stored, so an earlier hand does not see the last report."""
+    rng = random.Random(1)
+    m = fenpai.new_match("tractor", seed=1, clock=100)
+    finish(m.game, rng)
+    m.elapsed = 50
+    m.next_hand()
+    while not m.done:
+        finish(m.game, rng)
+        m.elapsed = 200
+        if not m.done:
+            m.next_hand()
+    text = m.to_json()
+    copy = fenpai.Match.from_json(text)
+    assert copy.to_json() == text and copy.decided_by == m.decided_by
+    assert copy.winners == m.winners and copy.clock == 100.0
+
+
+def test_match_decided_by_names_what_ended_it():
+    rng = random.Random(3)
+    m = fenpai.new_match("tractor", seed=3, levels=("A", "A"))
+    play_match(m, rng)
+    assert m.decided_by == "TR-30" and m.winners == [s for s in range(4) if m.totals[s] == 13]
+    m = fenpai.new_match("red_five_4p", seed=6, hands=2)
+    play_match(m, rng)
+    best = max(m.totals)
+    assert m.decided_by == "hands" and m.winners == [s for s in range(4) if m.totals[s] == best]
+
+
+@pytest.mark.parametrize("variant", ["red_five_4p", "red_five_5p", "fifty_k", "tractor"])
+def test_a_resignation_abandons_the_match(variant):
+    m = fenpai.new_match(variant, seed=4, hands=None if variant == "tractor" else 5)
+    m.game.resign(1)
+    assert m.done and m.decided_by == "resign" and m.winners == []
+    assert len(m.totals) == m.num_players
+    with pytest.raises(IllegalAction, match="the match is over"):
+        m.next_hand()
+    assert fenpai.Match.from_json(m.to_json()).decided_by == "resign"
+
+
+def test_a_seed_as_decimal_text_is_the_same_seed():
+    """The service writes seeds as text in its JSON; the constructors take either."""
+    assert fenpai.new_game("tractor", seed="12").to_json() == (
+        fenpai.new_game("tractor", seed=12).to_json()
+    )
+    assert fenpai.new_match("tractor", seed=str(2**64 - 1)).seed == 2**64 - 1
+    for bad in ("-1", "1e3", "٣"):
+        with pytest.raises(ValueError, match="seed must be"):
+            fenpai.new_game("tractor", seed=bad)

@@ -18,56 +18,34 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_conformance import CASES, IDS
 
 import fenpai
 from fenpai.errors import NoSuchSeat
 from fenpai.games.base import Game
 from fenpai.games.trick_game import ONE_DECK
 
-CASES: list[tuple[str, dict[str, Any]]] = [
-    ("red_five_4p", {}),
-    ("red_five_4p", {"decks": 3}),
-    ("red_five_4p", {"opening_bid": "minimum", "kitty_points": "always"}),
-    ("red_five_5p", {}),
-    ("red_five_5p", {"friend_grab": "forbid"}),
-    ("red_five_5p", {"prev_declarer": 3}),
-    ("tractor", {}),
-    ("tractor", {"levels": ("T", "T"), "follow_format": "full"}),
-    ("tractor", {"levels": ("5", "9"), "dealer": 1, "follow_format": "exact"}),
-    ("tractor", {"levels": ("A", "K"), "dealer": 2, "follow_format": "off"}),
-    ("fifty_k", {}),
-    ("fifty_k", {"players": 3}),
-    ("fifty_k", {"lead_after_out": "partner"}),
-    ("fifty_k", {"players": 3, "lead_after_out": "partner"}),
-]
-IDS = [f"{v}-{o}" for v, o in CASES]
+
+def act_at_random(g: Game, rng: random.Random, steps: float, until: str = "done") -> Game:
+    """At most `steps` random legal actions, stopping in phase `until` (or at the end)."""
+    done = 0
+    while done < steps and g.phase not in (until, "done"):
+        (seat,) = g.to_act
+        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
+        done += 1
+    return g
 
 
 def played(variant: str, seed: int, steps: int, **options: Any) -> Game:
     """Game `seed` after `steps` random legal actions (fewer if it ends first)."""
-    g = fenpai.new_game(variant, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.phase == "done":
-            break
-        (seat,) = g.to_act
-        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
-    return g
+    return act_at_random(fenpai.new_game(variant, seed=seed, **options), random.Random(seed), steps)
 
 
 def to_phase(variant: str, seed: int, phase: str, extra: int = 0, **options: Any) -> Game:
     """Game `seed` played at random until `phase`, then `extra` actions more."""
-    g = fenpai.new_game(variant, seed=seed, **options)
     rng = random.Random(seed)
-    while g.phase not in (phase, "done"):
-        (seat,) = g.to_act
-        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
-    for _ in range(extra):
-        if g.phase == "done":
-            break
-        (seat,) = g.to_act
-        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
-    return g
+    g = act_at_random(fenpai.new_game(variant, seed=seed, **options), rng, float("inf"), phase)
+    return act_at_random(g, rng, extra)
 
 
 def views(g: Game) -> tuple[Any, ...]:
@@ -131,6 +109,31 @@ def test_samples_differ_where_other_hands_hold_cards_the_seat_cannot_see(
             assert all(hand(x, seat) == hand(g, seat) for x in samples)
             dealt = {tuple(sorted(hand(x, s).items())) for x in samples for s in others[:1]}
             assert len(dealt) > 1, f"seat {others[0]}'s hand never varies"
+
+
+PHASES = [
+    ("tractor", {}, ["deal", "kitty", "play", "done"]),
+    ("red_five_4p", {"decks": 3}, ["bid", "trump", "kitty", "play", "done"]),
+    ("red_five_5p", {}, ["deal", "kitty", "friend", "play", "done"]),
+    ("fifty_k", {"players": 3}, ["play", "done"]),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "phases"), PHASES, ids=[p[0] for p in PHASES])
+def test_every_phase_samples_for_every_seat(
+    variant: str, options: dict[str, Any], phases: list[str]
+) -> None:
+    for phase in phases:
+        for k in range(2):
+            g = to_phase(variant, 70 + k, phase, **options)
+            assert g.phase == phase
+            for seat in range(g.num_players):
+                sample = g.sample_world(seat, k)
+                assert sample.phase == phase
+                assert sample.view(seat) == g.view(seat) and sample.view(None) == g.view(None)
+                assert views(Game.from_json(sample.to_json())) == views(sample)
+                if phase != "done":
+                    play_to_end(sample, k)
 
 
 def test_sample_world_refuses_a_seat_or_seed_that_is_not_one() -> None:
@@ -467,13 +470,17 @@ def test_r4_11_the_first_bidder_and_the_bids_are_kept() -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_fk_2_the_leader_held_3h_and_fk_41_the_point_cards_left_are_kept(players: int) -> None:
+def test_fk_1_fk_2_fk_41_the_order_received_the_leaders_3h_and_the_points_left_are_kept(
+    players: int,
+) -> None:
     for seed in range(6):
         g = fenpai.new_game("fifty_k", seed=seed, players=players)
         leader = g.leader  # type: ignore[attr-defined]
         for viewer in range(players):
             sample = g.sample_world(viewer, seed)
             assert "3h" in {str(c) for c in sample.hand_of(leader)}
+            # FK-1: the seat's cards reach it in the order it received them.
+            assert sample._received(viewer) == g._received(viewer)
         done = played("fifty_k", seed, 400, players=players)
         for viewer in range(players):
             sample = done.sample_world(viewer, seed)

@@ -961,6 +961,61 @@ def test_fk_50_fk_51_bad_input(collected, order, left, message):
         scoring.fifty_k_3p(collected, order, left)
 
 
+def _fk_4p_hand(cuts, order):
+    """A valid 4-player hand: the points collected and left in the first seat still in."""
+    *collected, in_hand = _deal_points(cuts)
+    left = [0, 0, 0, 0]
+    left[min(seat for seat in range(4) if seat not in order)] = in_hand
+    return collected, order, left
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.integers(0, 20), min_size=4, max_size=4),
+            st.sampled_from([[0, 2], [2, 0], [1, 3], [0, 1, 2], [1, 2, 3], [3, 0, 1], [2, 1, 0]]),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_fk_41_fk_43_a_batch_scores_each_hand_as_alone(hands):
+    """`fifty_k_4p_table` (what `simulate` scores with) gives every row what
+    `fifty_k_4p` gives that hand alone, finish orders of 2 and 3 seats mixed."""
+    rows = [_fk_4p_hand(cuts, order) for cuts, order in hands]
+    table = scoring.fifty_k_4p_table(
+        [c for c, _, _ in rows],
+        [o + [-1] * (3 - len(o)) for _, o, _ in rows],
+        [x for *_, x in rows],
+    )
+    for i, row in enumerate(rows):
+        alone = scoring.fifty_k_4p(*row)
+        assert {key: value[i].tolist() for key, value in table.items()} == alone
+
+
+@given(
+    st.lists(
+        st.tuples(st.lists(st.integers(0, 20), min_size=4, max_size=4), st.permutations(range(3))),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_fk_51_fk_53_a_batch_scores_each_hand_as_alone(hands):
+    """`fifty_k_3p_table` gives every row what `fifty_k_3p` gives that hand alone."""
+    rows = []
+    for cuts, (first, second, left_in) in hands:
+        parts = _deal_points(cuts)
+        collected = [0, 0, 0]
+        collected[first], collected[second], collected[left_in] = parts[:3]
+        left = [0, 0, 0]
+        left[left_in] = parts[3] + parts[4]
+        rows.append((collected, [first, second], left))
+    table = scoring.fifty_k_3p_table(*([row[k] for row in rows] for k in range(3)))
+    for i, row in enumerate(rows):
+        alone = scoring.fifty_k_3p(*row)
+        assert {key: value[i].tolist() for key, value in table.items()} == alone
+
+
 def test_scoring_is_exported():
     assert "scoring" in fenpai.__all__
     assert fenpai.scoring is scoring

@@ -28,8 +28,8 @@ StatusCode = grpc.StatusCode
 
 
 @pytest.fixture(scope="module")
-def stub(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("act_stream"), "--no-timers") as server:
+def stub(tmp_path_factory, db):
+    with running_server(tmp_path_factory.mktemp("act_stream"), "--no-timers", db=db) as server:
         yield server.stub()
 
 

@@ -32,8 +32,8 @@ StatusCode = grpc.StatusCode
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("errors"), "--no-timers") as server:
+def server(tmp_path_factory, db):
+    with running_server(tmp_path_factory.mktemp("errors"), "--no-timers", db=db) as server:
         yield server
 
 
@@ -413,10 +413,10 @@ def test_an_act_stream_message_that_does_not_parse_is_rejected_and_the_stream_go
 
 
 @pytest.mark.parametrize("seq", [0, 2**63 - 1, 2**63, 2**64 - 1])
-def test_client_seq_takes_the_whole_uint64_range(tmp_path, seq):
+def test_client_seq_takes_the_whole_uint64_range(tmp_path, fresh_db, seq):
     """Every client_seq is accepted, stored, and recognised in a retry, also after a
-    restart (SQLite's integers are signed 64-bit)."""
-    with running_server(tmp_path, "--no-timers") as server:
+    restart (the databases' integers are signed 64-bit)."""
+    with running_server(tmp_path, "--no-timers", db=fresh_db) as server:
         stub = server.stub()
         created = create(stub, "red_five_4p", seed=8)
         game_id = created.game.game_id
@@ -425,7 +425,7 @@ def test_client_seq_takes_the_whole_uint64_range(tmp_path, seq):
         action = view(stub, game_id, tokens[seat]).legal_actions[0]
         first = stub.Act(act(game_id, tokens[seat], action, seq=seq))
         assert stub.Act(act(game_id, tokens[seat], action, seq=seq)).replayed
-    with running_server(tmp_path, "--no-timers") as server:
+    with running_server(tmp_path, "--no-timers", db=fresh_db) as server:
         stub = server.stub()
         again = stub.Act(act(game_id, tokens[seat], action, seq=seq))
         assert again.replayed and again.version == first.version

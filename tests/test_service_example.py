@@ -1,7 +1,8 @@
 """The example clients play whole games against a real server, and each game's result
 matches its stored history's replay: the TypeScript one (examples/node-client,
-@grpc/grpc-js) plays every seat of every variant; the Go one (examples/go-client,
-google.golang.org/grpc) plays seat 0 of every variant against server-side bots.
+@grpc/grpc-js) plays every seat of every variant, and whole matches at tables; the Go
+one (examples/go-client, google.golang.org/grpc) plays seat 0 of every variant against
+server-side bots.
 
 scripts/test.sh builds both examples before pytest; run alone, this test builds an
 example whose build is missing.
@@ -15,7 +16,7 @@ import subprocess
 import sys
 
 import pytest
-from service_support import ROOT, replay_history, running_server
+from service_support import ROOT, replay_history, replay_table, running_server
 
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -63,3 +64,34 @@ def test_example_clients_play_every_variant(client, request, tmp_path):
             history = stub.GetHistory(pb.GetHistoryRequest(game_id=summary["game_id"]))
             assert history.complete and len(history.events) == summary["events"]
             assert summary["result"] == json.loads(json.dumps(replay_history(history).result))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--variant", "red_five_4p", "--hands", "2"],
+        ["--variant", "tractor", "--hands", "0", "--option", 'levels=["A","A"]', "--seed", "3"],
+    ],
+    ids=["red_five_4p_2_hands", "tractor_from_a"],
+)
+def test_tr_30_the_typescript_client_plays_a_whole_match(node_client, tmp_path, args):
+    """At a table, every seat joined once (with request ids), the client plays hand after
+    hand to the match's end (Tractor: the first team past A, TR-30); its standing and
+    each hand's result are those of the stored history replayed with `fenpai.new_match`."""
+    with running_server(tmp_path, "--no-timers", "--sync", "normal") as server:
+        run = subprocess.run(
+            [*node_client, "--address", server.address, *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, run.stderr
+        summary = json.loads(run.stdout.strip().splitlines()[-1])
+        history = server.stub().GetHistory(pb.GetHistoryRequest(game_id=summary["game_id"]))
+    assert history.complete and len(history.events) == summary["events"]
+    match = replay_table(history)
+    standing = summary["result"]
+    assert standing["over"] and standing["totals"] == match.totals
+    assert standing["decided_by"] == match.decided_by == ("TR-30" if "tractor" in args else "hands")
+    assert summary["hands"] == json.loads(json.dumps([g.result for g in match.games]))
+    assert "match over after" in run.stdout

@@ -31,8 +31,8 @@ from fenpai.rpc.v1 import game_service_pb2 as pb
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("games"), "--no-timers") as server:
+def server(tmp_path_factory, db):
+    with running_server(tmp_path_factory.mktemp("games"), "--no-timers", db=db) as server:
         yield server
 
 
@@ -282,10 +282,10 @@ def test_reflection_v1_describes_the_service(server):
     assert descriptor_pb2.FileDescriptorProto.FromString(raw).package == "grpc.reflection.v1"
 
 
-def test_sigterm_stops_cleanly(tmp_path):
+def test_sigterm_stops_cleanly(tmp_path, fresh_db):
     """Streams, an idle ActStream among them, end with UNAVAILABLE and a reason, rather
     than being cut when the grace period runs out."""
-    with running_server(tmp_path) as server:
+    with running_server(tmp_path, db=fresh_db) as server:
         stub = server.stub()
         created = create(stub, "red_five_4p")
         stream = stub.Spectate(pb.SpectateRequest(game_id=created.game.game_id))

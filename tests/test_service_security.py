@@ -1,50 +1,34 @@
 """No hand crosses the wire to anyone but its seat.
 
-Every seat's token is used for every RPC while a game is played, and every message and
-streamed event it receives is checked against the server-side game, replayed from the
-stored history: each view is exactly the public view plus the seat's own hand, legal
-actions and (for the declarer) kitty, and these hold only the seat's own cards; another
-seat's burial reaches nobody else; error reasons name no card the seat cannot see.
+Every seat's token is used for every RPC while a game (or a table's match) is played,
+and every message and streamed event it receives is checked against the server-side
+game, replayed from the stored history: each view is exactly the public view plus the
+seat's own hand, legal actions and (for the declarer) kitty, and these hold only the
+seat's own cards; the typed view is the one built from that view and holds no card it
+does not; another seat's burial reaches nobody else while its hand runs; error reasons
+name no card the seat cannot see.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
 import threading
 
 import grpc
 import pytest
+from leak_support import cards_in, check_typed, check_view, contained, truth_by_version
 from service_support import create, join_all, running_server, view
 
-import fenpai
 from fenpai.games import VARIANTS
 from fenpai.games.trick_game import TrickGame
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
-#: The keys a seat's view may add to the public view.
-PRIVATE = {"seat", "hand", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count"}
-CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-z0-9])")
-
 
 @pytest.fixture(scope="module")
-def stub(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("security"), "--no-timers") as server:
+def stub(tmp_path_factory, db):
+    with running_server(tmp_path_factory.mktemp("security"), "--no-timers", db=db) as server:
         yield server.stub()
-
-
-def cards_in(text: str) -> list[str]:
-    return [str(c) for c in fenpai.cards(" ".join(CARD.findall(text)))] if text else []
-
-
-def contained(small: list[str], big: list[str]) -> bool:
-    pool = list(big)
-    for c in small:
-        if c not in pool:
-            return False
-        pool.remove(c)
-    return True
 
 
 class Observer:
@@ -52,7 +36,7 @@ class Observer:
 
     def __init__(self, stub, game_id: str, seat: int, token: str):
         self.seat, self.token = seat, token
-        self.views: list[tuple[int, dict]] = []
+        self.views: list[tuple[int, dict, pb.HandView]] = []
         self.events: list[pb.Event] = []
         self.errors: list[tuple[str, str, dict]] = []
         request = pb.StreamEventsRequest(game_id=game_id, seat_token=token)
@@ -63,11 +47,14 @@ class Observer:
     def _follow(self) -> None:
         for item in self._stream:
             self.events.append(item.event)
-            self.views.append((item.view.version, json.loads(item.view.view_json)))
+            self.record(item.view)
+
+    def record(self, v: pb.View) -> None:
+        self.views.append((v.version, json.loads(v.view_json), v.hand_view))
 
     def seen(self, v: pb.View) -> pb.View:
         assert v.seat == self.seat
-        self.views.append((v.version, json.loads(v.view_json)))
+        self.record(v)
         return v
 
     def join(self) -> None:
@@ -75,8 +62,8 @@ class Observer:
         assert not self._thread.is_alive()
 
 
-def play_observed(stub, variant: str, seed: int):
-    created = create(stub, variant, seed=seed)
+def play_observed(stub, variant: str, seed: int, match: pb.MatchSettings | None = None):
+    created = create(stub, variant, seed=seed, match=match)
     game_id = created.game.game_id
     tokens = join_all(stub, created.game)
     observers = {s: Observer(stub, game_id, s, t) for s, t in tokens.items()}
@@ -86,6 +73,8 @@ def play_observed(stub, variant: str, seed: int):
         v = observers[0].seen(view(stub, game_id, tokens[0]))
         if v.status == pb.GAME_STATUS_FINISHED:
             break
+        if not v.to_act:  # between a table's hands
+            continue
         seat = v.to_act[0]
         mine = observers[seat].seen(view(stub, game_id, tokens[seat]))
         other = (seat + 1) % len(tokens)
@@ -120,64 +109,25 @@ def play_observed(stub, variant: str, seed: int):
     return history, observers, histories
 
 
-def truth_by_version(history: pb.GetHistoryResponse):
-    """The server-side game replayed: version -> (seat views, public view, joined)."""
-    config = json.loads(history.config_json)
-    game = fenpai.new_game(
-        config["variant"], seed=config["seed"], deck=config["deck"], **config["options"]
-    )
-    n = game.num_players
-    joined = 0
-    out = {}
-
-    def record(version: int) -> None:
-        out[version] = ([game.view(s) for s in range(n)], game.view(None), joined == n)
-
-    record(0)
-    for event in history.events:
-        if event.kind == pb.EVENT_KIND_JOIN:
-            joined += 1
-        elif event.kind == pb.EVENT_KIND_ACTION:
-            game.apply(event.seat, event.action)
-        else:
-            game.resign(event.seat)
-        record(event.version)
-    return out
+TABLES = [(v, None) for v in sorted(VARIANTS)] + [
+    ("red_five_4p", pb.MatchSettings(hands=2)),
+    ("tractor", pb.MatchSettings(hands=2)),
+]
 
 
-def check_view(seat: int, received: dict, truth) -> None:
-    views, public, started = truth
-    expected = dict(views[seat])
-    if not started:
-        expected.update(to_act=[], legal_actions=[], num_legal=0)
-        public = dict(public, to_act=[])
-    assert received == expected
-    assert set(received) - set(public) <= PRIVATE
-    for key, value in public.items():
-        assert received[key] == value, key
-    own = cards_in(views[seat].get("hand", ""))
-    kitty = cards_in(received.get("kitty", "")) if "kitty" in received else []
-    if "kitty" in received and public["phase"] != "done":
-        assert received.get("declarer") == seat
-    if "kitty_cards" in received:  # the cards the declarer took up, in its own hand (C-4)
-        assert received.get("declarer") == seat and public["phase"] == "kitty"
-        assert contained(cards_in(received["kitty_cards"]), own)
-    for action in received.get("legal_actions", []):
-        if action.split()[0] in ("play", "bury", "declare"):  # moves the seat's own cards
-            assert contained(cards_in(action), own + kitty)
-
-
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_no_hidden_card_reaches_another_seat(stub, variant):
-    history, observers, histories = play_observed(stub, variant, seed=31)
+@pytest.mark.parametrize(
+    ("variant", "match"), TABLES, ids=[v + ("_table" if m else "") for v, m in TABLES]
+)
+def test_no_hidden_card_reaches_another_seat(stub, variant, match):
+    history, observers, histories = play_observed(stub, variant, seed=31, match=match)
     truth = truth_by_version(history)
     hidden = {e.version: e for e in history.events if e.action.split()[0] == "bury"}
     if issubclass(VARIANTS[variant], TrickGame):
         assert hidden, "a trick-taking game has a burial"
     for seat, observer in observers.items():
         assert len(observer.views) > 10
-        for version, received in observer.views:
-            check_view(seat, received, truth[version])
+        for version, received, hand_view in observer.views:
+            check_view(seat, received, hand_view, truth[version])
         assert [e.version for e in observer.events] == [e.version for e in history.events]
         for event in observer.events:
             if event.version in hidden and hidden[event.version].seat != seat:
@@ -192,9 +142,13 @@ def test_no_hidden_card_reaches_another_seat(stub, variant):
     assert any(o.errors for o in observers.values())
     for seat, partial in histories:
         assert not partial.complete and not partial.config_json
+        running = {h.hand for h in partial.hands if not h.result_json} or {1}
         for event in partial.events:
             if event.version in hidden and hidden[event.version].seat != seat:
-                assert event.action == "bury" and event.redacted
+                if event.hand in running:  # a finished hand's burial is public
+                    assert event.action == "bury" and event.redacted
+                else:
+                    assert event.action == hidden[event.version].action
 
 
 def test_spectators_and_lobby_see_no_hand(stub):
@@ -227,5 +181,7 @@ def test_spectators_and_lobby_see_no_hand(stub):
     for item in watched:
         data = json.loads(item.view.view_json)
         assert "hand" not in data and "legal_actions" not in data
+        assert not item.view.hand_view.hand and not item.view.hand_view.legal_actions
+        check_typed(data, item.view.hand_view)
         if item.event.action.startswith("bury") and item.view.phase != "done":
             assert item.event.action == "bury" and item.event.redacted

@@ -16,9 +16,9 @@ FAST = {"bid": 0.05, "trump": 0.05, "kitty": 0.05, "play": 0.01}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory, db):
     with running_server(
-        tmp_path_factory.mktemp("timers"), "--timer", "bid=45", "--timer", "friend=0"
+        tmp_path_factory.mktemp("timers"), "--timer", "bid=45", "--timer", "friend=0", db=db
     ) as server:
         yield server
 

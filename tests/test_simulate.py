@@ -33,6 +33,41 @@ def test_simulate_equals_the_step_by_step_api(variant, options, bots):
         assert len(game.history) == game.num_actions == one["actions"][i]
 
 
+#: Every variant and option set the scoring reads (kitty_points, decks, friend_grab, ...).
+OPTION_SETS = [
+    ("tractor", {}),
+    ("tractor", {"levels": ("A", "K"), "dealer": 1, "follow_format": "full"}),
+    ("tractor", {"levels": ("K", "A"), "dealer": 2, "follow_format": "exact"}),
+    ("red_five_4p", {}),
+    ("red_five_4p", {"decks": 3, "opening_bid": "minimum", "kitty_points": "always"}),
+    ("red_five_4p", {"kitty_points": "always"}),
+    ("red_five_5p", {}),
+    ("red_five_5p", {"friend_grab": "forbid", "prev_declarer": 3}),
+    ("fifty_k", {}),
+    ("fifty_k", {"players": 3}),
+    ("fifty_k", {"lead_after_out": "partner"}),
+    ("fifty_k", {"players": 3, "lead_after_out": "partner"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), OPTION_SETS, ids=str)
+def test_simulate_scores_a_batch_as_each_game_alone(variant, options):
+    """`simulate` scores its hands a batch at a time from the facts the core gives
+    (`Game.play_batch`, no Game per hand); over many seeds and bots it gives exactly
+    what each game played alone and scored by `Game.result` gives."""
+    n = fenpai.new_game(variant, **options).num_players
+    mixed = ["greedy", "random", "greedy", "random", "random"][:n]
+    for bots, games in ((["random"] * n, 120), (mixed, 40)):
+        got = fenpai.simulate(variant, games, seed=41, bots=bots, **options)
+        for i, seed in enumerate(got["seed"].tolist()):
+            game = play_game(fenpai.new_game(variant, seed=seed, **options), make_bots(bots, seed))
+            result = game.result
+            assert got["game_points"][i].tolist() == result["game_points"]
+            assert got["card_points"][i].tolist() == result["card_points"]
+            assert got["won"][i].tolist() == [s in result["winners"] for s in range(n)]
+            assert got["actions"][i] == game.num_actions
+
+
 def test_simulate_shapes_and_bad_arguments():
     r = fenpai.simulate("fifty_k", 3, seed=1)
     assert r["game_points"].shape == (3, 4) and r["won"].dtype == bool
@@ -64,3 +99,11 @@ def test_last_action_and_num_actions_follow_the_history(variant, options, bots):
         players[seat].act(game, seat)
         history = game.history
         assert game.last_action == history[-1] and game.num_actions == len(history)
+
+
+def test_processes_is_the_local_backend_of_the_api_contract() -> None:
+    """`backend="processes"` (the name api.md promises) plays the games `threads` plays."""
+    a = fenpai.simulate("fifty_k", 12, seed=4, workers=2, backend="processes")
+    b = fenpai.simulate("fifty_k", 12, seed=4, workers=1, backend="threads")
+    for key in a:
+        assert (a[key] == b[key]).all(), key

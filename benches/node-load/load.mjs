@@ -9,7 +9,8 @@
  *
  *   node load.mjs PLAN.json    # prints {"act": [seconds...], "games": n, "cpu": seconds}
  *
- * The plan (written by the driver): address, protos (folder), variant, client, pace
+ * The plan (written by the driver): addresses (one, or the replicas' to balance over),
+ * protos (folder), variant, client, pace
  * (seconds between a slot's actions, 0: none), start / measure / end (Unix times of the
  * window), slots (N, every process's slots together), first_slot and delays (this
  * process's slots: the first one's index, and each one's seconds before it starts), games (each
@@ -30,9 +31,17 @@ const definition = protoLoader.loadSync("fenpai/rpc/v1/game_service.proto", {
   oneofs: true,
 });
 const { GameService } = grpc.loadPackageDefinition(definition).fenpai.rpc.v1;
-const client = new GameService(plan.address, grpc.credentials.createInsecure(), {
+// Several addresses (replicas): grpc-js balances calls and streams over them round-robin,
+// as a gRPC load balancer would.
+const balanced = { loadBalancingConfig: [{ round_robin: {} }] };
+const client = new GameService(target(plan.addresses), grpc.credentials.createInsecure(), {
   "grpc.enable_http_proxy": 0,
+  ...(plan.addresses.length > 1 ? { "grpc.service_config": JSON.stringify(balanced) } : {}),
 });
+
+function target(addresses) {
+  return addresses.length > 1 ? `ipv4:${addresses.join(",")}` : addresses[0];
+}
 
 const now = () => Date.now() / 1000;
 const sleep = (seconds) => new Promise((done) => setTimeout(done, Math.max(0, seconds * 1000)));

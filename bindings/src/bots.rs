@@ -56,7 +56,7 @@ pub fn with_info<R>(
     let setup = setup(variant, options)?;
     let items: Vec<Bound<'_, PyAny>> = before.iter().collect();
     // The seat of the first card does not change what a seat knows in the play.
-    with_real(variant, &items, 0, |real| {
+    with_real(variant, &items, 0, None, |real| {
         f(&PlayInfo::Hand {
             before: *real,
             setup: &setup,

@@ -178,6 +178,13 @@ impl FiftyKPlay {
             .map_err(action_error)
     }
 
+    /// Applies the `index`-th legal action of the seat to act; returns the seat to act
+    /// next (None once the hand is over), not the text: a bot's step.
+    fn step(&mut self, index: usize) -> PyResult<Option<usize>> {
+        self.inner.apply_legal(index).map_err(action_error)?;
+        Ok(self.inner.to_act())
+    }
+
     /// A seat's cards, strongest first (2 A K … 3).
     fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
         if seat >= self.inner.num_players() {

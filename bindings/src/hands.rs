@@ -1,14 +1,16 @@
 //! `play_hands`: many whole hands between bots in one call, every phase in the core and
 //! the GIL released; each hand comes back as its phase objects in their final state.
 
-use fenpai_core::bots::{play_hand, Hand, Setup};
+use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
 use fenpai_core::trick::FollowFormat;
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use pyo3::IntoPyObjectExt;
 
+use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::fifty_k_play::FiftyKPlay;
 use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
@@ -68,34 +70,40 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
     })
 }
 
-fn objects<'py>(py: Python<'py>, hand: Hand) -> PyResult<Bound<'py, PyTuple>> {
-    match hand {
-        Hand::Tractor(deal, burial, play) => (
-            TractorDeal::from_core(deal),
-            Burial::from_core(burial),
-            TrickPlay::from_core(play),
-        )
-            .into_pyobject(py),
-        Hand::RedFive4p(bidding, burial, play) => (
-            RedFive4pBidding::from_core(bidding),
-            Burial::from_core(burial),
-            TrickPlay::from_core(play),
-        )
-            .into_pyobject(py),
-        Hand::RedFive5p(deal, burial, call, play) => (
-            RedFive5pDeal::from_core(deal),
-            Burial::from_core(burial),
-            FriendCall::from_core(call),
-            TrickPlay::from_core(play),
-        )
-            .into_pyobject(py),
-        Hand::FiftyK(play) => (FiftyKPlay::from_core(play),).into_pyobject(py),
-    }
+/// Built-in bots by name, one per seat.
+pub(crate) fn bot_kinds(names: &[String]) -> PyResult<Vec<BotKind>> {
+    names.iter().map(|b| bot_kind(b)).collect()
 }
 
-/// Plays the hand of each seed to its end, `bots[seat]` ("random", "greedy", "ismcts", "ismcts:N") choosing
-/// for each seat, seeded as `fenpai.bots.Bot` seeds them; `options` are the ones the
-/// variant's phases take. Returns each hand's phase objects in order.
+/// A hand's phase objects so far, in order, as Python classes.
+pub(crate) fn objects<'py>(py: Python<'py>, phases: Phases) -> PyResult<Bound<'py, PyTuple>> {
+    let (deal, burial, call, play) = phases;
+    let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(4);
+    if let Some(deal) = deal {
+        out.push(match deal {
+            Deal::Tractor(d) => TractorDeal::from_core(d).into_bound_py_any(py)?,
+            Deal::RedFive4p(d) => RedFive4pBidding::from_core(d).into_bound_py_any(py)?,
+            Deal::RedFive5p(d) => RedFive5pDeal::from_core(d).into_bound_py_any(py)?,
+        });
+    }
+    if let Some(burial) = burial {
+        out.push(Burial::from_core(burial).into_bound_py_any(py)?);
+    }
+    if let Some(call) = call {
+        out.push(FriendCall::from_core(call).into_bound_py_any(py)?);
+    }
+    if let Some(play) = play {
+        out.push(match play {
+            Play::Trick(p) => TrickPlay::from_core(p).into_bound_py_any(py)?,
+            Play::FiftyK(p) => FiftyKPlay::from_core(p).into_bound_py_any(py)?,
+        });
+    }
+    PyTuple::new(py, out)
+}
+
+/// Plays the hand of each seed to its end, `bots[seat]` ("random", "greedy", "ismcts" or
+/// "ismcts:N") choosing for each seat, seeded as `fenpai.bots.Bot` seeds them; `options`
+/// are the ones the variant's phases take. Returns each hand's phase objects in order.
 #[pyfunction]
 #[pyo3(signature = (variant, seeds, bots, **options))]
 fn play_hands<'py>(
@@ -106,19 +114,19 @@ fn play_hands<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
     let setup = setup(variant, options)?;
-    let kinds = bots
-        .iter()
-        .map(|b| crate::bots::bot_kind(b))
-        .collect::<PyResult<Vec<_>>>()?;
+    let kinds = bot_kinds(&bots)?;
     let hands = py
         .detach(|| {
             seeds
                 .iter()
-                .map(|&seed| play_hand(&setup, seed, &kinds))
+                .map(|&seed| played(&setup, seed, &kinds))
                 .collect::<Result<Vec<_>, String>>()
         })
         .map_err(value_error)?;
-    hands.into_iter().map(|h| objects(py, h)).collect()
+    hands
+        .into_iter()
+        .map(|h| objects(py, h.into_phases()))
+        .collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

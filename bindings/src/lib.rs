@@ -2,11 +2,13 @@
 
 mod bots;
 mod cards;
+mod driver;
 mod encode;
 mod errors;
 mod fifty_k;
 mod fifty_k_play;
 mod hands;
+mod outcomes;
 mod phases;
 mod rng;
 mod sample;
@@ -20,6 +22,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     encode::register(m)?;
+    driver::register(m)?;
     bots::register(m)?;
     rng::register(m)?;
     sample::register(m)?;
@@ -30,5 +33,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     fifty_k::register(m)?;
     fifty_k_play::register(m)?;
     hands::register(m)?;
+    outcomes::register(m)?;
     Ok(())
 }

@@ -189,6 +189,13 @@ macro_rules! phase_class {
                 self.inner.apply_legal(index).map(|a| a.to_string()).map_err(action_error)
             }
 
+            /// Applies the `index`-th legal action; returns the seat to act next (None
+            /// once the phase is over), not the text: a bot's step.
+            fn step(&mut self, index: u64) -> PyResult<Option<usize>> {
+                self.inner.apply_legal(index).map_err(action_error)?;
+                Ok(self.inner.to_act())
+            }
+
             /// Runs the phase to its end, `bots[seat]` choosing for each seat, the GIL released.
             fn play_out(&mut self, py: Python<'_>, bots: Vec<PyRefMut<'_, PhaseBot>>) -> PyResult<()> {
                 let n = self.inner.num_players();

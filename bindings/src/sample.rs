@@ -1,13 +1,13 @@
 //! `sample_world`: a hand sampled for one seat (`Game.sample_world`), in the core with
 //! the GIL released; the sample comes back as its deck, first seat, seed and phase objects.
 
-use fenpai_core::card::format_cards;
+use fenpai_core::card::{format_cards, Card};
 use fenpai_core::sample::{sample_world as core_sample, Objects, Real};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use pyo3::PyClass;
 
-use crate::cards::value_error;
+use crate::cards::{extract_cards, value_error};
 use crate::fifty_k_play::FiftyKPlay;
 use crate::hands::setup;
 use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
@@ -70,12 +70,13 @@ fn objects_tuple(py: Python<'_>, objects: Objects) -> PyResult<Bound<'_, PyTuple
 }
 
 /// Calls `f` with the real hand of `variant` whose phase objects so far are `items`
-/// (borrowed for the call); `first` is the seat of the first card where the first phase
-/// object does not keep it.
+/// (borrowed for the call); `first` and `received` are the seat of the first card and
+/// the seat's cards in the order dealt, where the first phase object does not keep them.
 pub(crate) fn with_real<R>(
     variant: &str,
     items: &[Bound<'_, PyAny>],
     first: usize,
+    received: Option<&[Card]>,
     f: impl FnOnce(&Real) -> R,
 ) -> PyResult<R> {
     Ok(match variant {
@@ -118,18 +119,23 @@ pub(crate) fn with_real<R>(
                 p.as_deref().map(TrickPlay::core),
             ))
         }
-        "fifty_k" => f(&Real::FiftyK(opening::<FiftyKPlay>(items)?.core(), first)),
+        "fifty_k" => f(&Real::FiftyK(
+            opening::<FiftyKPlay>(items)?.core(),
+            first,
+            received,
+        )),
         other => return Err(value_error(format!("unknown variant '{other}'"))),
     })
 }
 
 /// A hand `seat` cannot tell from the real one (`objects`: the real hand's phase objects
-/// so far; `over`: the hand was abandoned; `first_seat`: the seat of the first card where
-/// the first phase object does not keep it). Returns (deck text, first seat, seed, the
+/// so far; `over`: the hand was abandoned; `first_seat`, `received`: the seat of the
+/// first card and `seat`'s cards in the order dealt, where the first phase object does
+/// not keep the deck). Returns (deck text, first seat, seed, the
 /// sample's phase objects): the game `new_game(variant, seed, deck, first_seat)` with the
 /// history applied.
 #[pyfunction]
-#[pyo3(signature = (variant, objects, seat, seed, over = false, first_seat = None, **options))]
+#[pyo3(signature = (variant, objects, seat, seed, over = false, first_seat = None, received = None, **options))]
 #[allow(clippy::too_many_arguments)]
 fn sample_world<'py>(
     py: Python<'py>,
@@ -139,12 +145,14 @@ fn sample_world<'py>(
     seed: u64,
     over: bool,
     first_seat: Option<usize>,
+    received: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<(String, usize, u64, Bound<'py, PyTuple>)> {
     let setup = setup(variant, options)?;
     let items: Vec<Bound<'py, PyAny>> = objects.try_iter()?.collect::<PyResult<_>>()?;
     let first = first_seat.unwrap_or(0);
-    let world = with_real(variant, &items, first, |real| {
+    let received = received.map(extract_cards).transpose()?;
+    let world = with_real(variant, &items, first, received.as_deref(), |real| {
         py.detach(|| core_sample(real, &setup, seat, over, seed))
     })?;
     let deck = format_cards(&world.deck);

@@ -159,6 +159,13 @@ impl TrickPlay {
             .map_err(action_error)
     }
 
+    /// Applies the `index`-th legal action of the seat to act; returns the seat to act
+    /// next (None once the hand is over), not the text: a bot's step.
+    fn step(&mut self, index: u64) -> PyResult<Option<usize>> {
+        self.inner.apply_legal(index).map_err(action_error)?;
+        Ok(self.inner.to_act())
+    }
+
     /// A seat's cards, strongest first.
     fn hand<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyList>> {
         if seat >= self.inner.num_players() {

@@ -1,4 +1,4 @@
-"""Scoring tables of the four games, as pure functions (stdlib only).
+"""Scoring tables of the four games, as pure functions.
 
 This module is the single source of truth for every number a hand scores: the
 games call it, and tools may call it for what-if displays. Each function cites
@@ -13,6 +13,9 @@ Conventions:
   are sums of 5s and 10s (C-3), so they must be non-negative multiples of 5.
 - Score tables whose bands cover every integer (R4-42, TR-42) accept any int;
   R5-41 is defined only on multiples of 5 and rejects anything else.
+- Fifty-K's arithmetic is defined once, over numpy arrays of many hands
+  (`fifty_k_4p_table`, `fifty_k_3p_table`, what `simulate` scores a batch with);
+  `fifty_k_4p` and `fifty_k_3p` check one hand and score it through them.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+import numpy as np
 
 from fenpai._core import Card, cards
 
@@ -40,7 +45,9 @@ __all__ = [
     "TRACTOR_LEVELS",
     "TRACTOR_THROW_PENALTY",
     "fifty_k_3p",
+    "fifty_k_3p_table",
     "fifty_k_4p",
+    "fifty_k_4p_table",
     "red_five_4p",
     "red_five_4p_bid_range",
     "red_five_4p_final_points",
@@ -71,6 +78,8 @@ DECK_POINTS = 100
 
 def _int(name: str, value: Any) -> int:
     """`value` as an int (anything with ``__index__`` except bool), else ValueError."""
+    if type(value) is int:  # the common case, checked first: scoring runs once per hand
+        return value
     if isinstance(value, bool):
         raise ValueError(f"{name} must be an int, got {value!r}")
     try:
@@ -101,6 +110,8 @@ def _count(name: str, value: Any) -> int:
 
 def _seat(name: str, value: Any, players: int) -> int:
     """A seat number 0..players-1."""
+    if type(value) is int and 0 <= value < players:
+        return value
     seat = _int(name, value)
     if not 0 <= seat < players:
         raise ValueError(f"{name} must be a seat 0..{players - 1}, got {seat}")
@@ -111,7 +122,9 @@ def _entries(
     name: str, values: Any, length: int | None = None, what: str = "one per seat"
 ) -> list[Any]:
     """`values` as a list; of `length` entries (`what` they are) when `length` is given."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+    if type(values) is not list and (
+        isinstance(values, (str, bytes)) or not isinstance(values, Iterable)
+    ):
         raise ValueError(f"{name} must be a list, got {values!r}")
     entries = list(values)
     if length is not None and len(entries) != length:
@@ -622,19 +635,65 @@ def _fifty_k_4p_check_end(order: list[int]) -> None:
     )
 
 
-def _fifty_k_card_points(taken: list[int], order: list[int], left: list[int]) -> list[int]:
-    """Card points: collected + 20 to the first out − (20 + hand points) to each player still in.
+def _fifty_k_card_points(taken: np.ndarray, order: np.ndarray, left: np.ndarray) -> np.ndarray:
+    """Card points per hand (row) and seat: collected + 20 to the first out − (20 + hand
+    points) to each player still in.
 
     FK-41, FK-51. In the 4-player game the hand ends when one team is out (FK-40), so
     "the other team" of FK-41 — the one with players still in — holds every player
     still in (seed 002: 如果一隊兩個玩家都出完牌，另一隊…): each of them loses 20.
+    `order` holds each hand's seats out, -1 after the last.
     """
-    points = list(taken)
-    points[order[0]] += FIFTY_K_FIRST_OUT_BONUS
-    for seat in range(len(points)):
-        if seat not in order:
-            points[seat] -= FIFTY_K_LEFT_IN_PENALTY + left[seat]
+    rows = np.arange(len(taken))
+    still_in = np.ones(taken.shape, dtype=bool)
+    for place in range(order.shape[1]):
+        out = order[:, place] >= 0
+        still_in[rows[out], order[out, place]] = False
+    points = taken.copy()
+    points[rows, order[:, 0]] += FIFTY_K_FIRST_OUT_BONUS
+    points -= still_in * (FIFTY_K_LEFT_IN_PENALTY + left)
     return points
+
+
+def _fifty_k_arrays(
+    collected: Any, finish_order: Any, hand_points_left: Any, players: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The batch inputs as int64 arrays: (hands x seats, hands x places, hands x seats)."""
+    taken = np.asarray(collected, dtype=np.int64).reshape(-1, players)
+    order = np.asarray(finish_order, dtype=np.int64).reshape(len(taken), -1)
+    left = np.asarray(hand_points_left, dtype=np.int64).reshape(len(taken), players)
+    return taken, order, left
+
+
+def fifty_k_4p_table(
+    collected: Any, finish_order: Any, hand_points_left: Any
+) -> dict[str, np.ndarray]:
+    """Scores of many finished 4-player Fifty-K hands at once (FK-40..FK-43), one row per
+    hand: the arrays of `fifty_k_4p`'s result ("card_points", "team_points" and
+    "team_game_points" (hands x 2), "winner", "doubled", "game_points" (float)).
+
+    Input as `fifty_k_4p`'s, one row per hand, each `finish_order` row padded with -1
+    after its last seat; it is not checked (`fifty_k_4p` checks one hand).
+    """
+    taken, order, left = _fifty_k_arrays(collected, finish_order, hand_points_left, 4)
+    points = _fifty_k_card_points(taken, order, left)
+    teams = np.stack([points[:, 0] + points[:, 2], points[:, 1] + points[:, 3]], axis=1)
+    first_team = order[:, 0] % 2
+    winner = np.where(
+        teams[:, 0] == teams[:, 1], first_team, (teams[:, 1] > teams[:, 0]).astype(np.int64)
+    )
+    loser = 1 - winner
+    rows = np.arange(len(taken))
+    doubled = (taken[rows, loser] + taken[rows, loser + 2] == 0) & (first_team != loser)
+    team_game = teams * np.where(doubled, 2, 1)[:, None]
+    return {
+        "card_points": points,
+        "team_points": teams,
+        "winner": winner,
+        "doubled": doubled,
+        "team_game_points": team_game,
+        "game_points": team_game[:, [0, 1, 0, 1]] / 2,
+    }
 
 
 def fifty_k_4p(
@@ -666,20 +725,36 @@ def fifty_k_4p(
     """
     taken, order, left = _fifty_k_hand(collected, finish_order, hand_points_left, 4)
     _fifty_k_4p_check_end(order)
+    table = fifty_k_4p_table([taken], [order + [-1] * (3 - len(order))], [left])
+    return {key: value[0].tolist() for key, value in table.items()}
+
+
+def fifty_k_3p_table(
+    collected: Any, finish_order: Any, hand_points_left: Any
+) -> dict[str, np.ndarray]:
+    """Scores of many finished 3-player Fifty-K hands at once (FK-50..FK-53), one row per
+    hand: the arrays of `fifty_k_3p`'s result ("card_points", "ranking", "places",
+    "doubled", "game_points").
+
+    Input as `fifty_k_3p`'s, one row per hand (a `finish_order` row may be padded with
+    -1); it is not checked (`fifty_k_3p` checks one hand).
+    """
+    taken, order, left = _fifty_k_arrays(collected, finish_order, hand_points_left, 3)
+    order = order[:, :2]
     points = _fifty_k_card_points(taken, order, left)
-    teams = [points[0] + points[2], points[1] + points[3]]
-    first_team = order[0] % 2
-    winner = first_team if teams[0] == teams[1] else (0 if teams[0] > teams[1] else 1)
-    loser = 1 - winner
-    doubled = taken[loser] + taken[loser + 2] == 0 and first_team != loser
-    team_game = [total * (2 if doubled else 1) for total in teams]
+    rows = np.arange(len(taken))
+    # FK-52: the first out exits at 0, the second at 1, the player left in at 2.
+    exit_position = np.full(taken.shape, 2)
+    exit_position[rows, order[:, 0]] = 0
+    exit_position[rows, order[:, 1]] = 1
+    ranking = np.lexsort((exit_position, -points), axis=1)
+    doubled = (taken[rows, ranking[:, 1]] == 0) & (taken[rows, ranking[:, 2]] == 0)
     return {
         "card_points": points,
-        "team_points": teams,
-        "winner": winner,
+        "ranking": ranking,
+        "places": np.argsort(ranking, axis=1) + 1,
         "doubled": doubled,
-        "team_game_points": team_game,
-        "game_points": [team_game[seat % 2] / 2 for seat in range(4)],
+        "game_points": points * np.where(doubled, 2, 1)[:, None],
     }
 
 
@@ -707,16 +782,5 @@ def fifty_k_3p(
         raise ValueError(
             f"finish_order {order}: a 3-player hand ends when exactly two players are out (FK-50)"
         )
-    points = _fifty_k_card_points(taken, order, left)
-    left_in = ({0, 1, 2} - set(order)).pop()
-    exit_position = {order[0]: 0, order[1]: 1, left_in: 2}
-    ranking = sorted(range(3), key=lambda seat: (-points[seat], exit_position[seat]))
-    doubled = taken[ranking[1]] == 0 and taken[ranking[2]] == 0
-    places = [ranking.index(seat) + 1 for seat in range(3)]
-    return {
-        "card_points": points,
-        "ranking": ranking,
-        "places": places,
-        "doubled": doubled,
-        "game_points": [value * (2 if doubled else 1) for value in points],
-    }
+    table = fifty_k_3p_table([taken], [order], [left])
+    return {key: value[0].tolist() for key, value in table.items()}

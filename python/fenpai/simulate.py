@@ -2,24 +2,32 @@
 
 Each game's seed derives from the run's seed and the game's index, and each seat's bot
 from the game's seed and the seat, so a game's result never depends on which worker
-played it. Whole hands run in the core (`_core.play_hands`: every phase, the bots of
+played it. Whole hands run in the core (`Game.play_batch`: every phase, the bots of
 every phase, the GIL released), with the bots `fenpai.bots.Bot` would use step by step;
-Python only scores each finished hand. Workers are threads, each playing a share of the
-games in the core while the others score; results come back in game order.
+Python only scores the finished hands, a chunk at a time from the facts the core gives
+(no Python object per hand, so a worker holds the GIL briefly). The games are split into
+chunks of consecutive games (`chunk_size`); a backend plays the chunks: threads on this
+machine, each playing a chunk in the core while the others score, or Ray tasks on a
+cluster (`fenpai.ray_backend`). Results come back in game order.
+
+A bot may also be a Python callable, a policy: it is handed every game waiting on it as
+one `fenpai.batch.Batch` and answers one legal-action index each (see `fenpai.policies`,
+which plays such games through the core's batch runner).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 
-from fenpai._core import play_hands
+from fenpai.batch import Policy
 from fenpai.bots import Bot, seed_for
 from fenpai.games import new_game
-from fenpai.games.base import Game
+from fenpai.games.base import Game, ResultRow, result_row
+from fenpai.policies import play_with_policies
 
 
 def make_bots(names: Sequence[str], game_seed: int) -> list[Bot]:
@@ -39,36 +47,55 @@ def play_game(game: Game, bots: list[Bot], in_core: bool = True) -> Game:
 
 
 #: One game's row: game points, card points, won (per seat) and the number of actions.
-Row = tuple[list[float], list[float], list[bool], int]
+Row = ResultRow
 
 
-def row(game: Game) -> Row:
-    """A finished game's row of the results."""
-    result = game.result or {}
-    n = game.num_players
-    points = result.get("game_points", [0] * n)
-    winners = result.get("winners", [s for s in range(n) if points[s] > 0])
-    return (
-        points,
-        result.get("card_points", [0] * n),
-        [s in winners for s in range(n)],
-        game.num_actions,
-    )
+#: Told the number of games finished so far, after each chunk.
+Progress = Callable[[int], None]
+
+#: "processes" is the API contract's name for the local backend, which plays on threads:
+#: the core releases the GIL, so one process uses every core without pickling games.
+BACKENDS = ("threads", "processes", "ray")
+
+
+def chunk_size(games: int, workers: int, least: int = 1, most: int = 64) -> int:
+    """Games per chunk: about four chunks per worker, so that the workers finish together
+    and progress shows, but from `least` to `most` games (`most` gives way to `least`)."""
+    return max(least, min(most, -(-games // (workers * 4))))
+
+
+def split(seeds: list[int], size: int) -> list[list[int]]:
+    """The seeds in chunks of `size` consecutive games (the last one may be short)."""
+    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
 def _chunk(probe: Game, seeds: list[int], names: list[str]) -> list[Row]:
-    """The rows of the games of `seeds`, played in the core in one call."""
-    hands = play_hands(probe.variant, seeds, names, **probe.hands_options())
-    return [row(probe.hand_from(s, h)) for s, h in zip(seeds, hands, strict=True)]
+    """The rows of the games of `seeds`, played and scored in the core in one call."""
+    batch = probe.play_batch(seeds, names)
+    columns = ("game_points", "card_points", "won", "actions")
+    return list(zip(*(batch[key].tolist() for key in columns), strict=True))
 
 
-def _in_threads(workers: int, probe: Game, parts: list[list[int]], names: list[str]) -> list[Row]:
+def play_chunk(
+    variant: str, options: dict[str, Any], names: list[str], seeds: list[int]
+) -> list[Row]:
+    """The rows of the games of `seeds`, from plain arguments: a chunk for another
+    process or machine (a Ray task)."""
+    return _chunk(new_game(variant, seed=0, **options), seeds, names)
+
+
+def _in_threads(
+    workers: int, probe: Game, parts: list[list[int]], names: list[str], progress: Progress
+) -> list[Row]:
     """The chunks' rows in order, from `workers` threads (each chunk in the core without
     the GIL); on an interrupt (Ctrl-C) the chunks not started are cancelled and the error
     goes on at once."""
     pool = ThreadPoolExecutor(max_workers=workers)
+    rows: list[Row] = []
     try:
-        rows = [r for part in pool.map(lambda p: _chunk(probe, p, names), parts) for r in part]
+        for part in pool.map(lambda p: _chunk(probe, p, names), parts):
+            rows += part
+            progress(len(rows))
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
@@ -76,34 +103,81 @@ def _in_threads(workers: int, probe: Game, parts: list[list[int]], names: list[s
     return rows
 
 
+def _nothing(done: int) -> None:
+    """No progress report."""
+
+
+def _locally(
+    probe: Game, names: list[str], seeds: list[int], workers: int, progress: Progress
+) -> list[Row]:
+    """The games' rows in order, played here: on `workers` threads, or in this thread."""
+    parts = split(seeds, chunk_size(len(seeds), workers))
+    if workers > 1 and len(parts) > 1:
+        return _in_threads(workers, probe, parts, names, progress)
+    rows: list[Row] = []
+    for part in parts:
+        rows += _chunk(probe, part, names)
+        progress(len(rows))
+    return rows
+
+
 def simulate(
     variant: str,
     games: int,
     seed: int = 0,
-    bots: Sequence[str] | str = "random",
+    bots: Sequence[str | Policy] | str = "random",
     workers: int = 1,
+    batch_size: int = 256,
+    backend: str = "threads",
+    progress: Progress | None = None,
     **options: Any,
 ) -> dict[str, np.ndarray]:
     """Plays `games` whole games; returns per-game arrays: "game_points" and
     "card_points" (games x seats), "won" (games x seats: the seat is among the hand's
     `result["winners"]`), "actions" (games) and "seed" (each game's seed, to replay it
-    through `new_game`)."""
+    through `new_game`).
+
+    `bots[seat]` is a built-in bot's name or a policy: a callable given a
+    `fenpai.batch.Batch` (the games waiting on it: `games`, `seats`, `obs`, `num_legal`,
+    `legal_actions(row)`) that returns one legal-action index per game. Up to
+    `batch_size` games per worker are in flight, so a policy sees batches of up to that
+    many. A policy whose answer for a game depends only on that game's row gives the
+    same results for any `workers` or `batch_size`, the results of the step API with the
+    same policy; an answer out of range raises `IllegalAction` naming the game and seat.
+
+    `backend="threads"` (or `"processes"`, the same local backend) plays on `workers`
+    threads here; `backend="ray"` runs `workers`
+    Ray tasks at a time on the Ray cluster `ray.init` connected to (or, if none, on the
+    one `ray.init()` finds or starts), built-in bots only, see `fenpai.ray_backend`. The
+    results are the same whatever `workers` and `backend`. `progress`, if given, is told
+    the number of games finished so far as the chunks finish."""
     probe = new_game(variant, seed=0, **options)
     n = probe.num_players
     names = [bots] * n if isinstance(bots, str) else list(bots)
     if len(names) != n:
         raise ValueError(f"{variant} has {n} seats; got {len(names)} bots")
     for name in names:
-        Bot(name, 0)
+        if not callable(name):
+            Bot(name, 0)  # an unknown name raises
     if games < 0 or workers < 1:
         raise ValueError("games must be >= 0 and workers >= 1")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
+    builtin = [name for name in names if isinstance(name, str)]
+    if backend == "ray" and len(builtin) < n:
+        raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")
+    report = progress or _nothing
     seeds = [seed_for(seed, i) for i in range(games)]
-    size = max(1, min(64, -(-games // (workers * 4))))
-    parts = [seeds[i : i + size] for i in range(0, games, size)]
-    if workers == 1 or len(parts) < 2:
-        rows = [r for part in parts for r in _chunk(probe, part, names)]
+    if len(builtin) < n:
+        played = play_with_policies(probe, seeds, names, workers, batch_size)
+        rows = [result_row(g) for g in played]
+        report(games)
+    elif backend == "ray":
+        from fenpai import ray_backend
+
+        rows = ray_backend.play(variant, options, builtin, seeds, workers, report)
     else:
-        rows = _in_threads(workers, probe, parts, names)
+        rows = _locally(probe, builtin, seeds, workers, report)
     return {
         "game_points": np.array([r[0] for r in rows], dtype=float).reshape(games, n),
         "card_points": np.array([r[1] for r in rows], dtype=float).reshape(games, n),

@@ -160,13 +160,21 @@ impl Card {
     }
 }
 
+impl Card {
+    /// The card's two characters of text (C-1): rank then suit, or `BJ`/`LJ`.
+    fn chars(self) -> [char; 2] {
+        match (self.rank(), self.suit()) {
+            (Some(r), Some(s)) => [r.letter(), s.letter()],
+            _ if self == BJ => ['B', 'J'],
+            _ => ['L', 'J'],
+        }
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.rank(), self.suit()) {
-            (Some(r), Some(s)) => write!(f, "{}{}", r.letter(), s.letter()),
-            _ if *self == BJ => f.write_str("BJ"),
-            _ => f.write_str("LJ"),
-        }
+        let [a, b] = self.chars();
+        write!(f, "{a}{b}")
     }
 }
 
@@ -221,10 +229,23 @@ pub fn format_cards(cards: &[Card]) -> String {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(&c.to_string());
+        out.extend(c.chars());
     }
     out
 }
+
+/// The point cards (C-3) as (card index, value): the 5, 10 and king of each suit.
+const POINT_CARDS: [(usize, u32); 12] = {
+    let mut out = [(0, 0); 12];
+    let mut suit = 0;
+    while suit < 4 {
+        out[3 * suit] = (suit * 13 + Rank::FIVE.0 as usize, 5);
+        out[3 * suit + 1] = (suit * 13 + Rank::TEN.0 as usize, 10);
+        out[3 * suit + 2] = (suit * 13 + Rank::KING.0 as usize, 10);
+        suit += 1;
+    }
+    out
+};
 
 /// A multiset of cards: how many copies of each of the 54 cards.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -264,16 +285,52 @@ impl Counts {
     }
 
     pub fn len(&self) -> usize {
-        self.0.iter().map(|&n| n as usize).sum()
+        const LOW: u64 = 0x00FF_00FF_00FF_00FF;
+        self.words()
+            .iter()
+            .map(|&w| {
+                // Four 16-bit sums of two counts each, then their total in the top lane
+                // (at most 4 x 510: no lane overflows).
+                let pairs = (w & LOW) + ((w >> 8) & LOW);
+                (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+            })
+            .sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
+        self.words().iter().all(|&w| w == 0)
+    }
+
+    /// The counts as little-endian 8-byte words, the last one padded with zeros: eight
+    /// cards are tested at once.
+    fn words(&self) -> [u64; NUM_CARDS.div_ceil(8)] {
+        let mut out = [0u64; NUM_CARDS.div_ceil(8)];
+        for (word, chunk) in out.iter_mut().zip(self.0.chunks(8)) {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            *word = u64::from_le_bytes(bytes);
+        }
+        out
     }
 
     /// True when every copy in `other` is also in `self`.
     pub fn contains(&self, other: &Counts) -> bool {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
+    }
+
+    /// Whether some card has two copies or more.
+    pub fn has_pair(&self) -> bool {
+        // A byte of 2 or more has a bit above its lowest.
+        self.words().iter().any(|&w| w & 0xFEFE_FEFE_FEFE_FEFE != 0)
+    }
+
+    /// The copies of the cards `mask` marks (0xFF) and none of the others (0).
+    pub fn masked(&self, mask: &Counts) -> Counts {
+        let mut out = *self;
+        for (n, m) in out.0.iter_mut().zip(mask.0) {
+            *n &= m;
+        }
+        out
     }
 
     /// The first card of `other` that `self` holds fewer copies of, if any.
@@ -297,24 +354,37 @@ impl Counts {
 
     /// The card of lowest index held, if any.
     pub fn first(&self) -> Option<Card> {
-        self.0.iter().position(|&n| n > 0).map(|i| Card(i as u8))
+        let (i, word) = self
+            .words()
+            .into_iter()
+            .enumerate()
+            .find(|&(_, w)| w != 0)?;
+        Some(Card((i * 8) as u8 + (word.trailing_zeros() / 8) as u8))
     }
 
     /// The cards in index order, each copy listed.
     pub fn to_cards(&self) -> Vec<Card> {
         let mut out = Vec::with_capacity(self.len());
-        for (i, &n) in self.0.iter().enumerate() {
-            for _ in 0..n {
-                out.push(Card(i as u8));
+        for (i, word) in self.words().into_iter().enumerate() {
+            // Only the cards held: the lowest nonzero byte of what is left, each time.
+            let mut rest = word;
+            while rest != 0 {
+                let byte = rest.trailing_zeros() / 8;
+                let card = Card((i * 8) as u8 + byte as u8);
+                for _ in 0..(rest >> (8 * byte)) as u8 {
+                    out.push(card);
+                }
+                rest &= !(0xFF << (8 * byte));
             }
         }
         out
     }
 
-    /// Total point value (C-3).
+    /// Total point value (C-3): only the 5s, 10s and kings count.
     pub fn points(&self) -> u32 {
-        (0..NUM_CARDS)
-            .map(|i| Card(i as u8).points() * self.0[i] as u32)
+        POINT_CARDS
+            .iter()
+            .map(|&(i, value)| value * self.0[i] as u32)
             .sum()
     }
 }

@@ -7,12 +7,76 @@
 //! table of completions, so a huge space (a void follower's discards, a burial) is
 //! counted and indexed without being listed.
 
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::fmt;
+use std::ops::Deref;
 
-use crate::card::{Card, Counts};
+use crate::card::{Card, Counts, NUM_CARDS};
 
 /// Cards with how many copies may be taken, in enumeration order.
 pub type Items = Vec<(Card, u8)>;
+
+/// [`Items`] held inline: at most one entry per card, so never more than
+/// [`NUM_CARDS`]; making one allocates nothing.
+#[derive(Clone, Copy)]
+pub struct ItemList {
+    entries: [(Card, u8); NUM_CARDS],
+    len: u8,
+}
+
+impl ItemList {
+    pub const fn new() -> ItemList {
+        ItemList {
+            entries: [(Card(0), 0); NUM_CARDS],
+            len: 0,
+        }
+    }
+
+    /// Appends an item; there is room for one per card.
+    pub fn push(&mut self, item: (Card, u8)) {
+        self.entries[self.len as usize] = item;
+        self.len += 1;
+    }
+}
+
+impl Default for ItemList {
+    fn default() -> Self {
+        ItemList::new()
+    }
+}
+
+impl Deref for ItemList {
+    type Target = [(Card, u8)];
+
+    fn deref(&self) -> &[(Card, u8)] {
+        &self.entries[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for ItemList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl IntoIterator for ItemList {
+    type Item = (Card, u8);
+    type IntoIter = std::iter::Take<std::array::IntoIter<(Card, u8), NUM_CARDS>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter().take(self.len as usize)
+    }
+}
+
+impl FromIterator<(Card, u8)> for ItemList {
+    fn from_iter<I: IntoIterator<Item = (Card, u8)>>(iter: I) -> ItemList {
+        let mut out = ItemList::new();
+        for item in iter {
+            out.push(item);
+        }
+        out
+    }
+}
 
 /// Disjoint pairs in `counts` (a triple holds one).
 pub fn pairs_in(counts: &Counts) -> u8 {
@@ -22,7 +86,7 @@ pub fn pairs_in(counts: &Counts) -> u8 {
 /// Visits every multiset of `size` more cards from `items[i..]` added to `acc` that holds
 /// at least `need` disjoint pairs (counting `acc`'s); stops when `visit` returns false.
 pub fn visit(
-    items: &Items,
+    items: &[(Card, u8)],
     i: usize,
     size: usize,
     need: u8,
@@ -30,8 +94,8 @@ pub fn visit(
     visit_one: &mut dyn FnMut(&Counts) -> bool,
 ) -> bool {
     // Suffix sums: cards, and disjoint pairs, that items[j..] can still give.
-    let mut room = vec![0usize; items.len() + 1];
-    let mut pairs = vec![0usize; items.len() + 1];
+    let mut room = [0usize; NUM_CARDS + 1];
+    let mut pairs = [0usize; NUM_CARDS + 1];
     for j in (0..items.len()).rev() {
         room[j] = room[j + 1] + items[j].1 as usize;
         pairs[j] = pairs[j + 1] + (items[j].1 / 2) as usize;
@@ -49,7 +113,7 @@ pub fn visit(
 
 /// The state of one [`visit`]: the items, their suffix sums and the visitor.
 struct Walk<'a> {
-    items: &'a Items,
+    items: &'a [(Card, u8)],
     room: &'a [usize],
     pairs: &'a [usize],
     need: usize,
@@ -79,53 +143,106 @@ impl Walk<'_> {
     }
 }
 
-/// A space of multisets with a completion table, for counting and indexing.
+/// The completion table last filled on this thread, and the space it is for: a table
+/// depends only on the items, the size and the pairs needed, so a space counted and
+/// then indexed (a bot's choice, `num_legal` then `apply_legal`) fills it once.
+#[derive(Default)]
+struct Table {
+    items: ItemList,
+    size: usize,
+    need: usize,
+    filled: bool,
+    ways: Vec<u64>,
+}
+
+thread_local! {
+    static WAYS: RefCell<Table> = RefCell::new(Table::default());
+}
+
+/// A space of multisets, counted when made and indexed through a table of completions.
 #[derive(Clone, Debug)]
 pub struct Space {
     base: Counts,
-    items: Items,
+    items: ItemList,
     size: usize,
     need: usize,
-    /// `ways[(i * (size + 1) + s) * (need + 1) + p]`: completions taking `s` more cards
-    /// from `items[i..]` when `p` pairs (capped at `need`) are already held. Made on
-    /// first use: listing a few multisets needs no table.
-    ways: OnceLock<Vec<u64>>,
+    count: u64,
 }
 
 impl Space {
-    pub fn new(base: Counts, items: Items, size: usize, need: u8) -> Space {
-        Space {
+    pub fn new(
+        base: Counts,
+        items: impl IntoIterator<Item = (Card, u8)>,
+        size: usize,
+        need: u8,
+    ) -> Space {
+        let mut space = Space {
             base,
-            items,
+            items: items.into_iter().collect(),
             size,
             need: need as usize,
-            ways: OnceLock::new(),
-        }
+            count: 0,
+        };
+        space.count = if space.one_more() {
+            space.items.len() as u64
+        } else {
+            space.with_table(|ways| ways[space.at(0, size, space.start_pairs())])
+        };
+        space
     }
 
-    fn table(&self) -> &[u64] {
-        self.ways.get_or_init(|| {
-            let (m, need) = (self.items.len(), self.need);
-            let (sw, pw) = (self.size + 1, need + 1);
-            let mut ways = vec![0u64; (m + 1) * sw * pw];
-            for p in 0..pw {
-                ways[(m * sw) * pw + p] = (p >= need) as u64;
+    /// Calls `f` with the completion table: `ways[self.at(i, s, p)]` completions take `s`
+    /// more cards from `items[i..]` when `p` pairs (capped at `need`) are already held.
+    fn with_table<R>(&self, f: impl FnOnce(&[u64]) -> R) -> R {
+        let len = (self.items.len() + 1) * (self.size + 1) * (self.need + 1);
+        WAYS.with_borrow_mut(|table| {
+            let same = table.filled
+                && table.size == self.size
+                && table.need == self.need
+                && *table.items == *self.items;
+            if !same {
+                if table.ways.len() < len {
+                    table.ways.resize(len, 0);
+                }
+                self.fill(&mut table.ways[..len]);
+                *table = Table {
+                    items: self.items,
+                    size: self.size,
+                    need: self.need,
+                    filled: true,
+                    ways: std::mem::take(&mut table.ways),
+                };
             }
-            for i in (0..m).rev() {
-                let n = self.items[i].1 as usize;
-                for s in 0..sw {
-                    for p in 0..pw {
-                        let mut total = 0u64;
-                        for t in 0..=n.min(s) {
-                            let q = (p + t / 2).min(need);
-                            total = total.saturating_add(ways[((i + 1) * sw + s - t) * pw + q]);
-                        }
-                        ways[(i * sw + s) * pw + p] = total;
+            f(&table.ways[..len])
+        })
+    }
+
+    /// One more card, the pairs already held: each item gives one multiset, in order.
+    fn one_more(&self) -> bool {
+        self.size == 1 && self.start_pairs() >= self.need
+    }
+
+    fn fill(&self, ways: &mut [u64]) {
+        let (m, need) = (self.items.len(), self.need);
+        let (sw, pw) = (self.size + 1, need + 1);
+        for s in 0..sw {
+            for p in 0..pw {
+                ways[(m * sw + s) * pw + p] = (s == 0 && p >= need) as u64;
+            }
+        }
+        for i in (0..m).rev() {
+            let n = self.items[i].1 as usize;
+            for s in 0..sw {
+                for p in 0..pw {
+                    let mut total = 0u64;
+                    for t in 0..=n.min(s) {
+                        let q = (p + t / 2).min(need);
+                        total = total.saturating_add(ways[((i + 1) * sw + s - t) * pw + q]);
                     }
+                    ways[(i * sw + s) * pw + p] = total;
                 }
             }
-            ways
-        })
+        }
     }
 
     /// The same space without any copy of `card`; `None` when the base holds one
@@ -134,12 +251,7 @@ impl Space {
         if self.base.get(card) > 0 {
             return None;
         }
-        let items = self
-            .items
-            .iter()
-            .copied()
-            .filter(|&(c, _)| c != card)
-            .collect();
+        let items = self.items.iter().copied().filter(|&(c, _)| c != card);
         Some(Space::new(self.base, items, self.size, self.need as u8))
     }
 
@@ -149,8 +261,8 @@ impl Space {
     pub fn with_all(&self, cards: &Counts) -> Option<Space> {
         let mut base = self.base;
         let mut size = self.size;
-        let mut items = Items::with_capacity(self.items.len());
-        for &(card, n) in &self.items {
+        let mut items = ItemList::new();
+        for &(card, n) in self.items.iter() {
             if cards.get(card) == 0 {
                 items.push((card, n));
                 continue;
@@ -166,7 +278,7 @@ impl Space {
         if !base.contains(cards) {
             return None;
         }
-        let space = Space::new(base, items, size, self.need as u8);
+        let space = Space::new(base, items.iter().copied(), size, self.need as u8);
         (space.count() > 0).then_some(space)
     }
 
@@ -179,35 +291,44 @@ impl Space {
         (pairs_in(&self.base) as usize).min(self.need)
     }
 
-    fn at(&self, i: usize, s: usize, p: usize) -> u64 {
-        self.table()[(i * (self.size + 1) + s) * (self.need + 1) + p]
+    /// The index of `(i, s, p)` in the completion table.
+    fn at(&self, i: usize, s: usize, p: usize) -> usize {
+        (i * (self.size + 1) + s) * (self.need + 1) + p
     }
 
     pub fn count(&self) -> u64 {
-        self.at(0, self.size, self.start_pairs())
+        self.count
     }
 
     /// The `index`-th multiset in [`visit`] order, if there is one.
     pub fn nth(&self, mut index: u64) -> Option<Counts> {
-        if index >= self.count() {
+        if index >= self.count {
             return None;
         }
-        let mut out = self.base;
-        let (mut s, mut p) = (self.size, self.start_pairs());
-        for (i, &(card, n)) in self.items.iter().enumerate() {
-            for t in (0..=(n as usize).min(s)).rev() {
-                let q = (p + t / 2).min(self.need);
-                let ways = self.at(i + 1, s - t, q);
-                if index < ways {
-                    out.add(card, t as u8);
-                    s -= t;
-                    p = q;
-                    break;
-                }
-                index -= ways;
-            }
+        if self.one_more() {
+            let (card, _) = self.items[index as usize];
+            let mut out = self.base;
+            out.add(card, 1);
+            return Some(out);
         }
-        Some(out)
+        self.with_table(|ways| {
+            let mut out = self.base;
+            let (mut s, mut p) = (self.size, self.start_pairs());
+            for (i, &(card, n)) in self.items.iter().enumerate() {
+                for t in (0..=(n as usize).min(s)).rev() {
+                    let q = (p + t / 2).min(self.need);
+                    let completions = ways[self.at(i + 1, s - t, q)];
+                    if index < completions {
+                        out.add(card, t as u8);
+                        s -= t;
+                        p = q;
+                        break;
+                    }
+                    index -= completions;
+                }
+            }
+            Some(out)
+        })
     }
 
     /// The first `limit` multisets, in order.

@@ -2,17 +2,21 @@
  * An example fenpai client in TypeScript with @grpc/grpc-js.
  *
  * It loads the protocol from protos/ at run time (@grpc/proto-loader: no code generation),
- * creates a game, joins every seat, follows seat 0's event stream, and plays every seat
- * with legal actions from its view until the game is over; then it prints the result.
+ * creates a game (or, with --hands, a table that plays a whole match), joins every seat,
+ * follows seat 0's event stream, and plays every seat with legal actions from its typed
+ * view until the game or the match is over; then it prints the result.
  *
  *   node dist/play.js --address 127.0.0.1:50051 --variant red_five_4p --seed 7
+ *   node dist/play.js --variant tractor --hands 0 --option 'levels=["A","A"]'
  *
  * It runs from any working directory: the protocol is found from the script's own
  * place (or --protos DIR); see README.md and --help.
  *
- * Each action carries a client_seq, so a retry after a dropped connection can never
- * apply an action twice.
+ * Each call that changes something can be retried safely: CreateGame and JoinGame carry
+ * a request id (a retry answers as the first call did), each action a client_seq (a
+ * retry can never apply it twice).
  */
+import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import * as grpc from "@grpc/grpc-js";
@@ -23,45 +27,68 @@ interface Seat {
   seat: number;
   kind: string;
 }
+interface Standing {
+  hand: number;
+  hands: number;
+  totals: number[];
+  over: boolean;
+  winners: number[];
+  decided_by: string;
+}
 interface Game {
   game_id: string;
   variant: string;
   num_players: number;
   seats: Seat[];
   status: string;
+  match: Standing | null;
+}
+interface HandView {
+  phase: string;
+  hand: string[];
+  legal_actions: string[];
+  num_legal: string;
 }
 interface View {
   version: string;
   status: string;
-  phase: string;
   to_act: number[];
-  legal_actions: string[];
-  view_json: string;
+  hand_view: HandView;
+  match: Standing | null;
 }
 interface Event {
   version: string;
   seat: number;
   action: string;
   kind: string;
-  timeout: boolean;
+  hand: number;
 }
 interface Options {
   address: string;
   variant: string;
   seed: number;
+  hands: number | null;
+  clock: number | null;
+  options: Record<string, string>;
   protos: string;
 }
 
 type Unary = (request: object, callback: (err: grpc.ServiceError | null, reply: any) => void) => void;
 
-const USAGE = `usage: node dist/play.js [--address HOST:PORT] [--variant VARIANT] [--seed N] [--protos DIR]
+const USAGE = `usage: node dist/play.js [--address HOST:PORT] [--variant VARIANT] [--seed N]
+                        [--hands N] [--clock SECONDS] [--option NAME=JSON] [--protos DIR]
 
-Creates a game on a fenpai server, joins every seat, plays it to the end with random
-legal actions, and prints the result (the last line is JSON).
+Creates a game on a fenpai server (with --hands, a table that plays a match), joins
+every seat, plays it to the end with random legal actions, and prints the result (the
+last line is JSON).
 
   --address HOST:PORT  the server (default 127.0.0.1:50051)
   --variant VARIANT    red_five_4p, red_five_5p, fifty_k or tractor (default red_five_4p)
   --seed N             the deal's seed, and the seed of the client's choices (default 7)
+  --hands N            play a table: a match of N hands (tractor: 0 plays to the first
+                       team past A)
+  --clock SECONDS      a tractor table's match clock (default 90 minutes; 0: none)
+  --option NAME=JSON   a variant option, e.g. 'levels=["A","A"]' (may be repeated)
   --protos DIR         the folder that holds fenpai/rpc/v1/game_service.proto
                        (default: the repository's protos/, found from this script's
                        own place, so the client runs from any working directory)
@@ -71,6 +98,16 @@ legal actions, and prints the result (the last line is JSON).
 class UsageError extends Error {}
 
 const PROTO = path.join("fenpai", "rpc", "v1", "game_service.proto");
+const FLAGS = ["--address", "--variant", "--seed", "--hands", "--clock", "--option", "--protos"];
+
+/** A whole number (or, with `fraction`, any non-negative number) given to `flag`. */
+function number(flag: string, value: string, fraction = false): number {
+  const pattern = fraction ? /^\d+(\.\d+)?$/ : /^\d+$/;
+  if (!pattern.test(value)) {
+    throw new UsageError(`${flag} needs a ${fraction ? "number" : "whole number"}, not ${value}`);
+  }
+  return Number(value);
+}
 
 /** The flags, as `--flag value` or `--flag=value`; null when help was asked for. */
 function parseArgs(argv: string[]): Options | null {
@@ -78,6 +115,9 @@ function parseArgs(argv: string[]): Options | null {
     address: "127.0.0.1:50051",
     variant: "red_five_4p",
     seed: 7,
+    hands: null,
+    clock: null,
+    options: {},
     protos: path.resolve(__dirname, "..", "..", "..", "protos"),
   };
   for (let i = 0; i < argv.length; i++) {
@@ -85,16 +125,22 @@ function parseArgs(argv: string[]): Options | null {
     if (arg === "-h" || arg === "--help") return null;
     const eq = arg.indexOf("=");
     const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    if (!["--address", "--variant", "--seed", "--protos"].includes(flag)) {
-      throw new UsageError(`unknown argument ${arg}`);
-    }
+    if (!FLAGS.includes(flag)) throw new UsageError(`unknown argument ${arg}`);
     const value = flag !== arg ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === "") throw new UsageError(`${flag} needs a value`);
     if (flag === "--address") options.address = value;
     else if (flag === "--variant") options.variant = value;
     else if (flag === "--protos") options.protos = path.resolve(value);
-    else if (/^\d+$/.test(value)) options.seed = Number(value);
-    else throw new UsageError(`--seed needs a whole number, not ${value}`);
+    else if (flag === "--hands") options.hands = number(flag, value);
+    else if (flag === "--clock") options.clock = number(flag, value, true);
+    else if (flag === "--option") {
+      const [name, ...rest] = value.split("=");
+      if (!name || rest.length === 0) throw new UsageError(`--option needs NAME=JSON, not ${value}`);
+      options.options[name] = rest.join("=");
+    } else options.seed = number(flag, value);
+  }
+  if (options.clock !== null && options.hands === null) {
+    throw new UsageError("--clock needs --hands (a clock belongs to a table)");
   }
   if (!fs.existsSync(path.join(options.protos, PROTO))) {
     throw new UsageError(`${PROTO} is not under ${options.protos}: pass --protos DIR`);
@@ -137,7 +183,7 @@ function call<T>(client: Record<string, Function>, method: string, request: obje
   );
 }
 
-/** Collects seat 0's events until the stream ends with the game. */
+/** Collects seat 0's events until the stream ends with the game (or the match). */
 function follow(client: Record<string, Function>, gameId: string, token: string): Promise<Event[]> {
   const events: Event[] = [];
   const stream = client.StreamEvents({ game_id: gameId, seat_token: token, from_version: 0 });
@@ -148,6 +194,8 @@ function follow(client: Record<string, Function>, gameId: string, token: string)
   });
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (options === null) {
@@ -157,36 +205,57 @@ async function main(): Promise<void> {
   const client = connect(options);
   const random = generator(options.seed);
 
-  const created = await call<{ game: Game }>(client, "CreateGame", {
+  const request: Record<string, unknown> = {
     variant: options.variant,
     seed: options.seed,
-  });
+    options: options.options,
+    request_id: crypto.randomUUID(),
+  };
+  if (options.hands !== null) {
+    const match: Record<string, number> = { hands: options.hands };
+    if (options.clock !== null) match.clock_seconds = options.clock;
+    request.match = match;
+  }
+  const created = await call<{ game: Game }>(client, "CreateGame", request);
   const game = created.game;
   const tokens: string[] = [];
   for (const seat of game.seats) {
     const joined = await call<{ seat: number; seat_token: string }>(client, "JoinGame", {
       game_id: game.game_id,
       seat: seat.seat,
+      request_id: crypto.randomUUID(),
     });
     tokens[joined.seat] = joined.seat_token;
   }
-  console.log(`created ${game.variant} game ${game.game_id}; joined ${tokens.length} seats`);
+  const what = game.match ? "table" : "game";
+  console.log(`created ${game.variant} ${what} ${game.game_id}; joined ${tokens.length} seats`);
   const streamed = follow(client, game.game_id, tokens[0]);
 
   const seqs = tokens.map(() => 0);
   let actions = 0;
+  let hand = 1;
   for (;;) {
     const { view } = await call<{ view: View }>(client, "GetView", {
       game_id: game.game_id,
       seat_token: tokens[0],
     });
     if (view.status === "GAME_STATUS_FINISHED") break;
+    if (view.match && view.match.hand !== hand) {
+      const totals = view.match.totals.join(", ");
+      console.log(`hand ${hand} over; totals ${totals}; hand ${view.match.hand} dealt`);
+      hand = view.match.hand;
+    }
+    if (view.to_act.length === 0) {
+      await pause(5); // between a table's hands: the server deals the next one
+      continue;
+    }
     const seat = view.to_act[0];
     const own = await call<{ view: View }>(client, "GetView", {
       game_id: game.game_id,
       seat_token: tokens[seat],
     });
-    const legal = own.view.legal_actions;
+    if (!own.view.to_act.includes(seat)) continue; // another event came first
+    const legal = own.view.hand_view.legal_actions;
     const action = legal[Math.floor(random() * legal.length)];
     seqs[seat] += 1;
     await call(client, "Act", {
@@ -199,18 +268,36 @@ async function main(): Promise<void> {
   }
 
   const events = await streamed;
-  const history = await call<{ events: Event[]; complete: boolean; result_json: string }>(
-    client,
-    "GetHistory",
-    { game_id: game.game_id },
-  );
+  const history = await call<{
+    events: Event[];
+    complete: boolean;
+    config_json: string;
+    result_json: string;
+    game: Game;
+    hands: { hand: number; result_json: string }[];
+  }>(client, "GetHistory", { game_id: game.game_id });
   if (!history.complete || events.length !== history.events.length) {
     throw new Error(`stream saw ${events.length} events, history holds ${history.events.length}`);
   }
+  const config = JSON.parse(history.config_json);
+  if (config.seed !== String(options.seed)) {
+    throw new Error(`the history's seed is ${JSON.stringify(config.seed)}, not "${options.seed}"`);
+  }
   const result = JSON.parse(history.result_json);
   console.log(`played ${actions} actions; seat 0 streamed ${events.length} events`);
-  console.log(`game points: ${JSON.stringify(result.game_points)}`);
-  console.log(JSON.stringify({ game_id: game.game_id, actions, events: events.length, result }));
+  if (history.game.match) {
+    const standing = history.game.match;
+    console.log(
+      `match over after ${history.hands.length} hands (${standing.decided_by}): ` +
+        `totals ${standing.totals.join(", ")}; winners ${standing.winners.join(", ")}`,
+    );
+  } else {
+    console.log(`game points: ${JSON.stringify(result.game_points)}`);
+  }
+  const hands = history.hands.map((h) => JSON.parse(h.result_json));
+  console.log(
+    JSON.stringify({ game_id: game.game_id, actions, events: events.length, result, hands }),
+  );
   client.close();
 }
 

@@ -26,6 +26,7 @@ INTERRUPTED = 130
 EXAMPLES = """examples:
   fenpai selfplay tractor -n 2000 --bots greedy,random,greedy,random
   fenpai selfplay red_five_4p -n 500 -o decks=3 --workers 2
+  fenpai selfplay tractor -n 100000 --ray HEAD:6379
   fenpai play red_five_5p --seat 0 --seed 7
   fenpai replay game.json
   fenpai serve
@@ -55,7 +56,19 @@ def build_parser() -> argparse.ArgumentParser:
         "random alternating)",
     )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=positive, default=1, help="processes (1)")
+    p.add_argument(
+        "--workers",
+        type=positive,
+        help="games played at once: threads (1), or Ray tasks with --ray (the cluster's CPUs)",
+    )
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play on the Ray cluster whose head is at ADDRESS (HOST:PORT), or without "
+        "one on the cluster RAY_ADDRESS names, else a new local one (pip install 'fenpai[ray]')",
+    )
     p.add_argument("-o", "--option", action="append", default=[], help="variant option k=v")
     p.set_defaults(run=cmd_selfplay)
 

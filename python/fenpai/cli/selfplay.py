@@ -40,46 +40,52 @@ def seat_bots(pattern: str | None, seats: int) -> list[str]:
     return names * (seats // len(names))
 
 
-def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
-    """Plays the games in batches under a progress bar, then prints a table per seat."""
-    import numpy as np
+def backend(args: argparse.Namespace, console: Console) -> tuple[str, int]:
+    """The backend and the workers: threads here, or Ray tasks on the cluster that
+    `--ray` names (connected now, so that a bad address stops the command at once)."""
+    if args.ray is None:
+        return "threads", args.workers or 1
+    from fenpai import ray_backend
 
+    try:
+        with console.status("connecting to Ray"):
+            ray_backend.connect(args.ray or None)
+    except ray_backend.RayUnavailable as err:
+        raise UsageError(str(err)) from None
+    return "ray", args.workers or ray_backend.cluster_cpus()
+
+
+def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
+    """Plays the games under a progress bar, then prints a table per seat."""
     from fenpai import simulate
 
     options = parse_options(args.option)
     seats = make_game(args.variant, 0, options).num_players
     names = seat_bots(args.bots, seats)
-    batch = max(1, min(500, args.games // 20))
-    parts = []
-    start = time.perf_counter()
+    kind, workers = backend(args, console)
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
         TextColumn("{task.completed}/{task.total}"),
         TimeRemainingColumn(),
     )
+    start = time.perf_counter()
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{args.variant} self-play", total=args.games)
-        done = 0
-        while done < args.games:
-            size = min(batch, args.games - done)
-            parts.append(
-                simulate(
-                    args.variant,
-                    size,
-                    seed=args.seed + done,
-                    bots=names,
-                    workers=args.workers,
-                    **options,
-                )
-            )
-            done += size
-            progress.update(task, completed=done)
+        out = simulate(
+            args.variant,
+            args.games,
+            seed=args.seed,
+            bots=names,
+            workers=workers,
+            backend=kind,
+            progress=lambda done: progress.update(task, completed=done),
+            **options,
+        )
     elapsed = time.perf_counter() - start
-    won = np.concatenate([p["won"] for p in parts])
-    gp = np.concatenate([p["game_points"] for p in parts])
-    cp = np.concatenate([p["card_points"] for p in parts])
-    table = Table(title=f"{args.variant}: {args.games} games, {args.games / elapsed:,.0f} games/s")
+    won, gp, cp = out["won"], out["game_points"], out["card_points"]
+    title = f"{args.variant}: {args.games} games, {args.games / elapsed:,.0f} games/s"
+    table = Table(title=f"{title} ({kind}, {workers} at a time)")
     for col in ("seat", "bot", "win rate (95% CI)", "mean game points", "mean card points"):
         table.add_column(col, justify="right")
     for seat, name in enumerate(names):

@@ -1,15 +1,20 @@
-"""`fenpai serve`: the gRPC game service, after checking that its address is free."""
+"""`fenpai serve`: the gRPC game service and its web app, after checking that their
+addresses are free."""
 
 from __future__ import annotations
 
 import argparse
 import errno
 import socket
+import sys
 from typing import Any
 
 from rich.console import Console
 
 from fenpai.cli.common import UsageError
+
+#: Where `fenpai serve` serves the web app unless told otherwise.
+DEFAULT_WEB_ADDRESS = "127.0.0.1:50080"
 
 
 def _timer(text: str) -> tuple[str, float]:
@@ -29,12 +34,26 @@ def add_serve(sub: Any) -> None:
     defaults = ", ".join(f"{p} {s:g}" for p, s in DEFAULT_SECONDS.items())
     serve = sub.add_parser(
         "serve",
-        help="run the gRPC game service",
-        description="Runs the gRPC game service (protos/fenpai/rpc/v1) until SIGTERM or Ctrl-C.",
-        epilog="example: fenpai serve --address 127.0.0.1:50051 --db fenpai.db --timer play=30",
+        help="run the gRPC game service and its web app",
+        description=(
+            "Runs the gRPC game service (protos/fenpai/rpc/v1) and the web app (play, "
+            "watch and replay in a browser) until SIGTERM or Ctrl-C."
+        ),
+        epilog="examples: fenpai serve --address 127.0.0.1:50051 --db fenpai.db --timer play=30;"
+        " replicas sharing PostgreSQL: fenpai serve --db postgresql://user@host/fenpai",
     )
     serve.add_argument("--address", default="127.0.0.1:50051", help="HOST:PORT to listen on")
-    serve.add_argument("--db", default="fenpai.db", help="SQLite database file")
+    serve.add_argument(
+        "--web-address",
+        default=DEFAULT_WEB_ADDRESS,
+        help=f"HOST:PORT of the web app (default {DEFAULT_WEB_ADDRESS}; port 0: any free port)",
+    )
+    serve.add_argument("--no-web", action="store_true", help="serve no web app, only gRPC")
+    serve.add_argument(
+        "--db",
+        default="fenpai.db",
+        help="SQLite database file, or postgresql://... (a database that replicas share)",
+    )
     serve.add_argument(
         "--timer",
         action="append",
@@ -56,17 +75,25 @@ def add_serve(sub: Any) -> None:
         default="full",
         help="SQLite synchronous: full survives a machine crash, normal a process crash",
     )
+    serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="PostgreSQL: how long a replica's hold on a game's bots and timers lasts unless"
+        " renewed; another replica takes them over that long after it stops (default 5)",
+    )
     serve.set_defaults(run=cmd_serve)
 
 
-def check_address(address: str) -> None:
+def check_address(address: str, flag: str = "--address") -> None:
     """Fails with the system's reason when no socket can listen on HOST:PORT (before the
     database is opened, so a busy port changes nothing)."""
-    if address.startswith("unix:"):
+    if address.startswith("unix:") and flag == "--address":
         return
     host, sep, port = address.rpartition(":")
     if not sep or not port.isdigit():
-        raise UsageError(f"--address must be HOST:PORT, not {address!r}")
+        raise UsageError(f"{flag} must be HOST:PORT, not {address!r}")
     try:
         found = socket.getaddrinfo(
             host.strip("[]") or None, int(port), type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
@@ -104,16 +131,25 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     timers = {p: s for p, s in {**timers, **chosen}.items() if s > 0}
     if args.max_streams < 1:
         raise UsageError("--max-streams must be at least 1")
+    if not 0.1 <= args.lease_seconds <= 3600:
+        raise UsageError(f"--lease-seconds must be 0.1..3600, not {args.lease_seconds:g}")
     check_address(args.address)
+    web_address = None if args.no_web else args.web_address
+    if web_address is not None:
+        if web_address == args.address and not web_address.endswith(":0"):
+            raise UsageError("--web-address must differ from --address")
+        check_address(web_address, "--web-address")
     config = ServerConfig(
         address=args.address,
+        web_address=web_address,
         db=args.db,
         timers=timers,
         max_streams=args.max_streams,
         synchronous=args.sync.upper(),
+        lease=args.lease_seconds,
     )
     try:
         return serve(config, announce=lambda line: print(line, flush=True))
-    except (StoreError, RuntimeError) as err:
-        console.print(f"fenpai serve: {err}", style="red", highlight=False)
+    except (StoreError, RuntimeError, OSError) as err:  # one line on stderr, as a usage mistake
+        print(f"fenpai serve: {err}", file=sys.stderr)
         return 1

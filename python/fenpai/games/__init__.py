@@ -9,6 +9,7 @@ from fenpai.games.fifty_k import FiftyK
 from fenpai.games.match import Match, new_match
 from fenpai.games.red_five_4p import RedFive4p
 from fenpai.games.red_five_5p import RedFive5p
+from fenpai.games.seeds import seed_number
 from fenpai.games.tractor import Tractor
 
 VARIANTS: dict[str, type[Game]] = {
@@ -21,19 +22,20 @@ VARIANTS: dict[str, type[Game]] = {
 
 def new_game(
     variant: str,
-    seed: int = 0,
+    seed: int | str = 0,
     deck: str | None = None,
     first_seat: int | None = None,
     **options: Any,
 ) -> Game:
-    """A new hand of `variant`: dealt from `seed`, or from a scripted `deck` (C-5)."""
+    """A new hand of `variant`: dealt from `seed` (a number, or its decimal text), or
+    from a scripted `deck` (C-5)."""
     try:
         cls = VARIANTS[variant]
     except (KeyError, TypeError):
         raise ValueError(
             f"unknown variant {variant!r}: expected one of {', '.join(sorted(VARIANTS))}"
         ) from None
-    return cls(seed=seed, deck=deck, first_seat=first_seat, **options)
+    return cls(seed=seed_number(seed), deck=deck, first_seat=first_seat, **options)
 
 
 __all__ = ["Game", "Match", "VARIANTS", "new_game", "new_match"]

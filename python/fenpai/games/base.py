@@ -18,7 +18,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fenpai._core import format_cards, sample_world
+import numpy as np
+
+from fenpai._core import Card, format_cards, sample_world
 from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
@@ -44,6 +46,7 @@ class Game:
         "_first_seat",
         "_objects",
         "_cur",
+        "_seat",
         "_at",
         "_before",
         "_resigned",
@@ -94,20 +97,35 @@ class Game:
         return {}
 
     def hands_options(self) -> dict[str, Any]:
-        """What `_core.play_hands` needs: the core's options and what the search bot
-        plays for (Red Five 4p's `kitty_points`)."""
+        """What the core's whole-hand calls take (`play_hands`, `play_outcomes`, `Driver`,
+        `sample_world`): the core's options and what the search bot plays for (Red Five
+        4p's `kitty_points`)."""
         return self.core_options()
 
-    def hand_from(self, seed: int, objects: tuple[Any, ...]) -> Game:
-        """The hand of `seed` with this game's options, from its phase objects in order
-        as the core's `play_hands` gives them (each phase played to its end)."""
-        return self._with_objects(self._sibling(seed, None, None), objects)
+    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
+        """The hands of `seeds` with this game's options, played to their end in the core
+        (one call, the GIL released) between the bots named `bots` (seeded as
+        `fenpai.bots.Bot` seeds them), and scored as `result` scores them: "game_points",
+        "card_points" and "won" (hands x seats: the seat is among `result["winners"]`),
+        "actions" (hands). Each variant scores from the facts the core gives
+        (`_core.play_outcomes`), without a Python object per hand."""
+        raise NotImplementedError
 
-    def _with_objects(self, new: Game, objects: tuple[Any, ...]) -> Game:
-        """`new` (a bare sibling) holding `objects`, the first phases' objects in order
-        (the last one current)."""
-        new._objects = {step.key: obj for step, obj in zip(self.PHASES, objects, strict=False)}
+    def hand_from(
+        self,
+        seed: int,
+        objects: tuple[Any, ...],
+        deck: str | None = None,
+        first_seat: int | None = None,
+    ) -> Game:
+        """The hand of `seed` (or of a scripted `deck` and `first_seat`, as `new_game`
+        takes them) with this game's options, from its phase objects so far in order,
+        as the core's `play_hands` and `Driver` give them (each but the last finished)."""
+        new = self._sibling(seed, deck, first_seat)
+        phases = self.PHASES[: len(objects)]
+        new._objects = {step.key: obj for step, obj in zip(phases, objects, strict=True)}
         new._cur = objects[-1]
+        new._seat = new._cur.to_act
         new._at = len(objects) - 1
         new._before = sum(int(obj.log_len()) for obj in objects[:-1])
         new._init_derived()
@@ -146,15 +164,21 @@ class Game:
             seed,
             over=self._resigned is not None,
             first_seat=self._dealt_from(),
-            **self.core_options(),
+            received=self._received(seat),
+            **self.hands_options(),
         )
-        new = self._with_objects(self._sibling(game_seed, deck, first_seat), sampled)
+        new = self.hand_from(game_seed, sampled, deck, first_seat)
         new._resigned = self._resigned
         return new
 
     def _dealt_from(self) -> int | None:
         """C-5: the seat of the first card, where the first phase's object does not keep it."""
         return self._first_seat
+
+    def _received(self, seat: int) -> list[Card] | None:
+        """`seat`'s cards in the order it received them, where the first phase's object
+        does not keep the deck (the sample deals them to it in that order)."""
+        return None
 
     def _sibling(self, seed: int, scripted: str | None, first_seat: int | None) -> Game:
         """A bare game of this class and options (the configuration shared, never copied:
@@ -210,6 +234,9 @@ class Game:
             cur = step.make(self, cur)
             self._objects[step.key] = cur
         self._cur = cur
+        # The seat to act as the current object last said (None once it is over): every
+        # change of the object goes through this class, which keeps it.
+        self._seat: int | None = cur.to_act
 
     def core_objects(self) -> dict[str, Any]:
         """The core objects of the hand so far, by phase ("deal", "kitty", "friend",
@@ -221,35 +248,33 @@ class Game:
 
     @property
     def phase(self) -> str:
-        cur = self._cur
-        if self._resigned is not None or cur.done:
+        if self._seat is None or self._resigned is not None:
             return "done"
-        return self.PHASES[self._at].phase_name(cur)
+        return self.PHASES[self._at].phase_name(self._cur)
 
     @property
     def to_act(self) -> list[int]:
         """The seats that may act now (empty once the hand is over)."""
-        seat = self._cur.to_act
+        seat = self._seat
         return [] if seat is None or self._resigned is not None else [seat]
 
     def legal_actions(self, seat: int, limit: int | None = None) -> list[str]:
         """The legal actions of `seat` now, at most `limit` (empty when it may not act)."""
-        cur = self._cur
-        if seat != cur.to_act or self._resigned is not None:
+        if seat != self._seat or self._resigned is not None:
             return []
-        return list(cur.legal_actions(limit))
+        return list(self._cur.legal_actions(limit))
 
     def num_legal(self, seat: int) -> int:
         """len(legal_actions(seat)) without building the strings."""
-        cur = self._cur
-        if seat != cur.to_act or self._resigned is not None:
+        if seat != self._seat or self._resigned is not None:
             return 0
-        return int(cur.num_legal())
+        count: int = self._cur.num_legal()
+        return count
 
     def legal_action(self, seat: int, index: int) -> str:
         """The `index`-th of legal_actions(seat), without listing the others."""
         cur = self._cur
-        if seat != cur.to_act or self._resigned is not None:
+        if seat != self._seat or self._resigned is not None:
             self._check_turn(seat)
         if isinstance(index, int) and not isinstance(index, bool) and index >= 0:
             try:
@@ -263,26 +288,27 @@ class Game:
     def apply_legal(self, seat: int, index: int) -> None:
         """Applies the `index`-th of legal_actions(seat): the fast path for bots."""
         cur = self._cur
-        if seat != cur.to_act or self._resigned is not None:
+        if seat != self._seat or self._resigned is not None:
             self._check_turn(seat)
         try:
-            cur.apply_legal(index)
+            self._seat = cur.step(index)
         except (ValueError, OverflowError, TypeError):
             raise IllegalAction(
                 f"seat {seat} has {cur.num_legal()} legal actions; {index} is out of range"
             ) from None
-        if cur.done:
+        if self._seat is None:
             self._settle()
 
     def apply(self, seat: int, action: str) -> None:
         """Applies an action; raises IllegalAction with the reason and changes nothing."""
         cur = self._cur
-        if seat != cur.to_act or self._resigned is not None:
+        if seat != self._seat or self._resigned is not None:
             self._check_turn(seat)
         if type(action) is not str or not (action.isascii() and action.isprintable()):
             parse_action(action)  # MalformedAction for what the grammar refuses (C-1)
         cur.apply(seat, action)  # the core raises the typed IllegalAction, changing nothing
-        if cur.done:
+        self._seat = cur.to_act
+        if self._seat is None:
             self._settle()
 
     def _check_turn(self, seat: object) -> None:
@@ -384,6 +410,7 @@ class Game:
         objects[self.PHASES[self._at].key] = cur
         new._objects = objects
         new._cur = cur
+        new._seat = self._seat
         new._at = self._at
         new._before = self._before
         new._resigned = self._resigned
@@ -436,6 +463,25 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<{self.variant} game, phase {self.phase}, {len(self.history)} actions>"
+
+
+#: A finished game's results: game points, card points, won (per seat), actions.
+ResultRow = tuple[list[float], list[float], list[bool], int]
+
+
+def result_row(game: Game) -> ResultRow:
+    """A finished game's game points, card points and winners per seat (the seat is
+    among `result["winners"]`), and its number of actions."""
+    result = game.result or {}
+    n = game.num_players
+    points = result.get("game_points", [0] * n)
+    winners = result.get("winners", [s for s in range(n) if points[s] > 0])
+    return (
+        points,
+        result.get("card_points", [0] * n),
+        [s in winners for s in range(n)],
+        game.num_actions,
+    )
 
 
 def _jsonable(options: dict[str, Any]) -> dict[str, Any]:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from fenpai import scoring
-from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards
+from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards, play_outcomes
 from fenpai.games.base import Game
 from fenpai.games.phases import FiftyKPlayStep
 
@@ -49,21 +51,21 @@ class FiftyK(Game):
         return {"players": self.num_players, "lead_after_out": self.options["lead_after_out"]}
 
     def _init_derived(self) -> None:
-        self._dealt: tuple[int, int] | None = None
+        self._dealt: tuple[int, int, list[list[Card]]] | None = None
 
     def _copy_into(self, new: Game) -> None:
         super()._copy_into(new)
         assert isinstance(new, FiftyK)
         new._dealt = self._dealt
 
-    def _deal_facts(self) -> tuple[int, int]:
-        """FK-1, FK-2: the seat of the first card and the leader, as dealt (found again
-        from the configuration when first asked)."""
+    def _deal_facts(self) -> tuple[int, int, list[list[Card]]]:
+        """FK-1, FK-2: the seat of the first card, the leader and each hand in the order
+        dealt (found again from the configuration when first asked)."""
         if self._dealt is None:
-            _, first, leader = fifty_k_deal(
+            hands, first, leader = fifty_k_deal(
                 self._seed, self.num_players, self._deck_text(), self._first_seat
             )
-            self._dealt = (first, leader)
+            self._dealt = (first, leader, hands)
         return self._dealt
 
     @property
@@ -73,6 +75,9 @@ class FiftyK(Game):
 
     def _dealt_from(self) -> int:
         return self.first_seat
+
+    def _received(self, seat: int) -> list[Card]:
+        return self._deal_facts()[2][seat]
 
     @property
     def leader(self) -> int:
@@ -129,6 +134,26 @@ class FiftyK(Game):
         ]
 
     # -- scoring ----------------------------------------------------------------------------
+
+    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
+        """`Game.play_batch` without a Python object per hand: the core gives the facts
+        the scoring reads in arrays, scored in one batch (FK-41..FK-43, FK-51..FK-53)."""
+        facts = play_outcomes(self.variant, seeds, bots, **self.hands_options())
+        collected, order = facts["points"], facts["finish_order"]
+        left = facts["hand_points_left"]
+        seats = np.arange(self.num_players)
+        if self.num_players == 4:
+            scored = scoring.fifty_k_4p_table(collected, order, left)
+            won = seats % 2 == scored["winner"][:, None]
+        else:
+            scored = scoring.fifty_k_3p_table(collected, order, left)
+            won = seats == scored["ranking"][:, :1]
+        return {
+            "game_points": scored["game_points"].astype(float),
+            "card_points": scored["card_points"].astype(float),
+            "won": won,
+            "actions": facts["actions"],
+        }
 
     def _score(self) -> dict[str, Any]:
         collected, order = self.play.collected(), self.play.finished()

@@ -9,19 +9,23 @@ to the next (levels and dealer in Tractor, 原庄 in Red Five 5p) is the variant
 A variant joins by adding one entry to `MATCH_RULES` (Red Five 5p's carries the
 declarer on as the next hand's 原庄, R5-2).
 
-A match ends when its variant says (Tractor: the first team to pass A, TR-30) or after
-`hands` hands; the match clock of TR-31 belongs to the service, which may stop a match
-and rank the teams by `totals`.
+A match ends when its variant says (Tractor: the first team to pass A, TR-30), after
+`hands` hands, when a seat resigns (the match is abandoned), or on the match clock
+(TR-31, Tractor: `clock` seconds; once they have run out, the first hand to end with
+one team's level above the other's ends the match). The match keeps no clock of its
+own: whoever runs it reports the match time used so far in `elapsed` (the service, from
+its clock), so a match is deterministic given its actions and those reports.
 
-`to_json` stores the configuration and every hand's JSON (the last one the hand in
-progress); `Match.from_json` replays them, checking each hand is the one the match
-deals, so the round trip is exact.
+`to_json` stores the configuration, every hand's JSON (the last one the hand in
+progress) and the match time reported at each hand; `Match.from_json` replays them,
+checking each hand is the one the match deals, so the round trip is exact.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +33,7 @@ from typing import Any
 from fenpai import scoring
 from fenpai.errors import IllegalAction
 from fenpai.games.base import Game, _jsonable
+from fenpai.games.seeds import seed_number
 
 MATCH_FORMAT = 1
 
@@ -66,6 +71,13 @@ class MatchRules:
     totals: Callable[[Options, list[Result]], list[float]] = cumulative_game_points
     #: Whether a finished hand (its result) ends the match.
     over: Callable[[Result], bool] = never_over
+    #: The rule id of `over` (what `Match.decided_by` names when it ends the match).
+    over_rule: str | None = None
+    #: Whether, once the match clock has run out, the totals decide the match; None:
+    #: the variant has no match clock.
+    clock_decides: Callable[[list[float]], bool] | None = None
+    #: The rule id of the match clock.
+    clock_rule: str | None = None
 
 
 def tractor_carry(options: Options, result: Result) -> Options:
@@ -75,10 +87,13 @@ def tractor_carry(options: Options, result: Result) -> Options:
 
 def tractor_totals(first: Options, results: list[Result]) -> list[float]:
     """Per seat, its team's level as levels gained since 2 (TR-2): 2 → 0 … A → 12, and
-    13 for the team that passed A and won the match (TR-30, TR-43)."""
-    levels = results[-1]["new_levels"] if results else first["levels"]
+    13 for the team that passed A and won the match (TR-30, TR-43). A resigned hand
+    (no new levels) leaves the levels as they were."""
+    levels = first["levels"]
+    for result in results:
+        levels = result.get("new_levels", levels)
     team_totals = [float(scoring.TRACTOR_LEVELS.index(v)) for v in levels]
-    if results and results[-1]["match_won"] is not None:
+    if results and results[-1].get("match_won") is not None:
         team_totals[results[-1]["match_won"]] += 1
     return [team_totals[seat % 2] for seat in range(4)]
 
@@ -94,14 +109,27 @@ def red_five_5p_carry(options: dict[str, Any], result: Result) -> dict[str, Any]
 
 def tractor_over(result: Result) -> bool:
     """TR-30: the first team to pass A wins the match."""
-    return result["match_won"] is not None
+    return result.get("match_won") is not None
+
+
+def tractor_clock_decides(totals: list[float]) -> bool:
+    """TR-31: once the clock has run out, the team with the higher level wins; at equal
+    levels play goes on until one team gets ahead."""
+    return totals[0] != totals[1]
 
 
 MATCH_RULES: dict[str, MatchRules] = {
     "fifty_k": MatchRules(),
     "red_five_4p": MatchRules(),
     "red_five_5p": MatchRules(carry=red_five_5p_carry),
-    "tractor": MatchRules(carry=tractor_carry, totals=tractor_totals, over=tractor_over),
+    "tractor": MatchRules(
+        carry=tractor_carry,
+        totals=tractor_totals,
+        over=tractor_over,
+        over_rule="TR-30",
+        clock_decides=tractor_clock_decides,
+        clock_rule="TR-31",
+    ),
 }
 
 
@@ -114,7 +142,14 @@ def hand_seed(seed: int, number: int) -> int:
 class Match:
     """Hands of one variant, one after another, to the end of the match."""
 
-    def __init__(self, variant: str, seed: int = 0, hands: int | None = None, **options: Any):
+    def __init__(
+        self,
+        variant: str,
+        seed: int = 0,
+        hands: int | None = None,
+        clock: float | None = None,
+        **options: Any,
+    ):
         if variant not in MATCH_RULES:
             raise ValueError(
                 f"no match rules for variant {variant!r}: matches exist for "
@@ -126,10 +161,19 @@ class Match:
             not isinstance(hands, int) or isinstance(hands, bool) or hands < 1
         ):
             raise ValueError(f"hands must be None or a positive number of hands, not {hands!r}")
+        self._rules = MATCH_RULES[variant]
+        if clock is not None:
+            if self._rules.clock_decides is None:
+                raise ValueError(f"{variant} has no match clock (TR-31 is Tractor's)")
+            _check_seconds("clock", clock, positive=True)
         self.variant = variant
         self.seed = seed
         self.hands = hands
-        self._rules = MATCH_RULES[variant]
+        #: The match clock in seconds (TR-31), or None.
+        self.clock = None if clock is None else float(clock)
+        self._elapsed = 0.0
+        #: The match time reported when each finished hand was left.
+        self._elapsed_at: list[float] = []
         self._finished: list[Game] = []
         self.game = self._deal(options)
         self.options: Options = dict(self.game.options)
@@ -156,14 +200,53 @@ class Match:
         return self.game.num_players
 
     @property
+    def elapsed(self) -> float:
+        """The match time used so far in seconds, as last reported (0 to start)."""
+        return self._elapsed
+
+    @elapsed.setter
+    def elapsed(self, seconds: float) -> None:
+        _check_seconds("elapsed", seconds, positive=False)
+        self._elapsed = float(seconds)
+
+    @property
     def done(self) -> bool:
         """Whether the match is over: its last hand is done and ended it."""
+        return self.decided_by is not None
+
+    @property
+    def decided_by(self) -> str | None:
+        """What ended the match, once it is over: `resign` (a seat left: the match is
+        abandoned), the variant's rule id (TR-30), `hands` (the last of `hands` hands),
+        or the clock's rule id (TR-31); None while it goes on."""
         result = self.game.result
         if result is None:
-            return False
+            return None
+        rules = self._rules
+        if result.get("escaped") is not None:
+            return "resign"
+        if rules.over(result):
+            return rules.over_rule or "rule"
         if self.hands is not None and len(self._finished) + 1 >= self.hands:
-            return True
-        return self._rules.over(result)
+            return "hands"
+        if (
+            self.clock is not None
+            and rules.clock_decides is not None
+            and self._elapsed >= self.clock
+            and rules.clock_decides(self.totals)
+        ):
+            return rules.clock_rule
+        return None
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats with the highest total once the match is over (every seat tied for
+        it); none while it goes on, or when a seat resigned (an abandoned match)."""
+        if self.decided_by in (None, "resign"):
+            return []
+        totals = self.totals
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
 
     @property
     def totals(self) -> list[float]:
@@ -183,6 +266,7 @@ class Match:
             raise IllegalAction("the match is over")
         options = self._rules.carry(dict(self.game.options), result)
         self._finished.append(self.game)
+        self._elapsed_at.append(self._elapsed)
         self.game = self._deal(options)
         return self.game
 
@@ -193,15 +277,18 @@ class Match:
             "variant": self.variant,
             "seed": self.seed,
             "hands": self.hands,
+            "clock": self.clock,
             "options": _jsonable(self.options),
         }
 
     def to_json(self) -> str:
-        """The configuration and every hand's JSON: `Match.from_json` replays it exactly."""
+        """The configuration, every hand's JSON and the match time reported at each:
+        `Match.from_json` replays it exactly."""
         data = {
             "fenpai_match": MATCH_FORMAT,
             **self.config(),
             "games": [json.loads(g.to_json()) for g in self.games],
+            "elapsed": [*self._elapsed_at, self._elapsed],
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -212,12 +299,20 @@ class Match:
             data = json.loads(text)
             if data.get("fenpai_match") != MATCH_FORMAT:
                 raise ValueError(f"unknown match format {data.get('fenpai_match')!r}")
-            match = cls(data["variant"], seed=data["seed"], hands=data["hands"], **data["options"])
+            match = cls(
+                data["variant"],
+                seed=data["seed"],
+                hands=data["hands"],
+                clock=data.get("clock"),
+                **data["options"],
+            )
+            elapsed = data.get("elapsed") or [0.0] * len(data["games"])
             for number, hand in enumerate(data["games"]):
                 if number:
                     match.next_hand()
                 match._replay(number, hand)
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as err:
+                match.elapsed = elapsed[number]
+        except (KeyError, TypeError, AttributeError, IndexError, json.JSONDecodeError) as err:
             raise ValueError(f"not a fenpai match: {err}") from None
         return match
 
@@ -232,6 +327,27 @@ class Match:
         return f"<{self.variant} match, hand {len(self._finished) + 1}, {state}>"
 
 
-def new_match(variant: str, seed: int = 0, hands: int | None = None, **options: Any) -> Match:
-    """A new match of `variant`: `options` are the first hand's; `hands` caps its length."""
-    return Match(variant, seed=seed, hands=hands, **options)
+def _check_seconds(name: str, seconds: Any, positive: bool) -> None:
+    """ValueError unless `seconds` is a finite number of seconds (above 0 if `positive`)."""
+    if (
+        not isinstance(seconds, (int, float))
+        or isinstance(seconds, bool)
+        or not math.isfinite(seconds)
+        or seconds < 0
+        or (positive and seconds == 0)
+    ):
+        kind = "a positive" if positive else "a non-negative"
+        raise ValueError(f"{name} must be {kind} number of seconds, not {seconds!r}")
+
+
+def new_match(
+    variant: str,
+    seed: int | str = 0,
+    hands: int | None = None,
+    clock: float | None = None,
+    **options: Any,
+) -> Match:
+    """A new match of `variant`: `options` are the first hand's; `hands` caps its length;
+    `clock` is Tractor's match clock in seconds (TR-31), fed through `Match.elapsed`;
+    `seed` is a number or its decimal text."""
+    return Match(variant, seed=seed_number(seed), hands=hands, clock=clock, **options)

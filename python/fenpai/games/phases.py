@@ -3,11 +3,12 @@ how it is made from the phase before, and how bots act in it.
 
 Every phase object answers one protocol, the core's own: `to_act`, `done`,
 `num_legal()`, `legal_action(i)`, `legal_actions(limit)`, `apply(seat, text)` (the
-canonical text back), `apply_legal(i)`, `log()`, `log_len()`, `last_log()`, `hand(seat)`,
-`hand_sizes()`, `clone()`. The phases before the play are the core's phase objects; the
-play is `TrickPlay` or `FiftyKPlay`, which speak the same protocol. What differs is how
-bots act: a `PhaseBot` before the play, a `TrickBot` (told who plays with whom) or an
-`FkBot` in it, which is what the steps here add.
+canonical text back), `apply_legal(i)` (the same), `step(i)` (the seat to act next
+back), `log()`, `log_len()`, `last_log()`, `hand(seat)`, `hand_sizes()`, `clone()`.
+The phases before the play are the core's phase objects; the play is `TrickPlay` or
+`FiftyKPlay`, which speak the same protocol. What differs is how bots act: a `PhaseBot`
+before the play, a `TrickBot` (told who plays with whom) or an `FkBot` in it, which is
+what the steps here add.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class PhaseObject(Protocol):
     def legal_actions(self, limit: int | None = None) -> list[str]: ...
     def apply(self, seat: int, action: str) -> str: ...
     def apply_legal(self, index: int) -> str: ...
+    def step(self, index: int) -> int | None: ...
     def log(self) -> list[tuple[int, str]]: ...
     def log_len(self) -> int: ...
     def last_log(self) -> tuple[int, str] | None: ...

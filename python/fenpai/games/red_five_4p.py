@@ -90,22 +90,45 @@ class RedFive4p(TrickGame):
     def red_fives(self) -> list[dict[str, int]]:
         """R4-41: every captured 5h — played in a trick won by the other side."""
         play, d = self.play, self.declarer
-        assert play is not None
-        return [
-            {"owner": seat, "captor": winner}
-            for seat, winner in play.copies_won(RED_FIVE)
-            if (seat == d) != (winner == d)
-        ]
+        assert play is not None and d is not None
+        return captured(play.copies_won(RED_FIVE), d)
 
     def _score(self) -> dict[str, Any]:
         play, d, bid = self.play, self.declarer, self.bid
         assert play is not None and d is not None and bid is not None
-        tricks = play.points()
         kitty_points = sum(c.points for c in self.buried or [])
         last = self.last_trick_winner()
+        copies = play.copies_won(RED_FIVE)
+        o = self._outcome(list(play.points()), d, bid, kitty_points, last, copies)
+        return {
+            "winners": o["winners"],
+            "card_points": o["card_points"],
+            "game_points": o["game_points"],
+            "declarer": d,
+            "bid": bid,
+            "trump": self.rules.trump if self.rules else None,
+            "kitty_points": kitty_points,
+            "kitty_to_declarer": o["kitty_to_declarer"],
+            "last_trick_winner": last,
+            "red_fives_captured": o["red_fives_captured"],
+            "declarer_final_points": o["declarer_final_points"],
+        }
+
+    def _outcome(
+        self,
+        tricks: list[int],
+        d: int,
+        bid: int,
+        kitty_points: int,
+        last: int,
+        copies: list[tuple[int, int]],
+    ) -> dict[str, Any]:
+        """R4-40..R4-42 from a finished hand's facts (`tricks`: each seat's trick points;
+        `copies`: each 5h played, (its player, the trick's winner)) and this game's
+        options only: `result` and `play_batch` score with it."""
         won_last = last == d
         kitty_counts = won_last or self.options["kitty_points"] == "always"
-        captures = self.red_fives()
+        captures = captured(copies, d)
         won = sum(c["captor"] == d for c in captures)
         final = scoring.red_five_4p_final_points(
             tricks[d],
@@ -120,17 +143,32 @@ class RedFive4p(TrickGame):
         )
         card_points = list(tricks)
         card_points[d] = final
-        winners = [d] if game_points[d] > 0 else [s for s in range(4) if s != d]
         return {
-            "winners": winners,
+            "winners": [d] if game_points[d] > 0 else [s for s in range(4) if s != d],
             "card_points": card_points,
             "game_points": game_points,
-            "declarer": d,
-            "bid": bid,
-            "trump": self.rules.trump if self.rules else None,
-            "kitty_points": kitty_points,
             "kitty_to_declarer": kitty_counts,
-            "last_trick_winner": last,
             "red_fives_captured": captures,
             "declarer_final_points": final,
         }
+
+    def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
+        copies = [(seat, winner) for seat, winner in facts["red_fives"][i] if seat >= 0]
+        return self._outcome(
+            facts["points"][i],
+            facts["declarer"][i],
+            facts["bid"][i],
+            facts["kitty_points"][i],
+            facts["last_winner"][i],
+            copies,
+        )
+
+
+def captured(copies: list[tuple[int, int]], declarer: int) -> list[dict[str, int]]:
+    """R4-41: of each 5h played, (its player, the trick's winner), the captured ones: those
+    whose trick the other side won."""
+    return [
+        {"owner": seat, "captor": winner}
+        for seat, winner in copies
+        if (seat == declarer) != (winner == declarer)
+    ]

@@ -151,9 +151,7 @@ class RedFive5p(TrickGame):
 
     def mode(self) -> str:
         """R5-42: the table: solo (even for a forced declarer), forced, or normal."""
-        if self.solo:
-            return "solo"
-        return "forced" if self.forced else "normal"
+        return mode_of(self.solo, self.forced)
 
     def throwers(self) -> list[int]:
         """R5-31: the seat of each failed throw, in order (a failed throw's trick leader)."""
@@ -183,34 +181,37 @@ class RedFive5p(TrickGame):
         assert play is not None and d is not None and buried is not None
         friend, grab = self.friend()
         assert (friend is None) == self.solo, "a friend is always found by the end (R5-21)"
-        side = {d} if friend is None else {d, friend}  # R5-1: the rest is the scoring side
-        tricks = play.points()
         kitty_points = sum(c.points for c in buried)
         last = self.last_trick_winner()
-        scoring_won_last = last not in side
-        card_points = list(tricks)
-        card_points[last] += kitty_points * (2 if scoring_won_last else 1)  # R5-40 扣底
-        p = scoring.red_five_5p_points(
-            sum(tricks[s] for s in range(PLAYERS) if s not in side),
-            kitty_points,
-            scoring_won_last,
+        o = _outcome(
+            list(play.points()), d, friend, grab, self.mode(), kitty_points, last, self.throwers()
         )
-        game_points = scoring.red_five_5p_seat_points(
-            p, d, friend, self.mode(), grab=grab, failed_throws=self.throwers()
-        )
-        # R5-22, R5-41: the declarer side wins when m > 0, else the scoring side does.
-        declarer_won = scoring.red_five_5p_declarer_side_won(p)
         return {
             **self.result_facts(),
-            "winners": [s for s in range(PLAYERS) if (s in side) == declarer_won],
-            "card_points": card_points,
-            "game_points": game_points,
-            "P": p,
-            "grade": scoring.red_five_5p_grade(p),  # R5-41
+            "winners": o["winners"],
+            "card_points": o["card_points"],
+            "game_points": o["game_points"],
+            "P": o["P"],
+            "grade": o["grade"],
             "kitty_points": kitty_points,
             "last_trick_winner": last,
             "escaped": None,
         }
+
+    def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
+        friend = facts["friend"][i]
+        # R5-31 counts each seat's failed throws; their order does not change the penalty.
+        throwers = [s for s, n in enumerate(facts["failed_throws"][i]) for _ in range(n)]
+        return _outcome(
+            facts["points"][i],
+            facts["declarer"][i],
+            None if friend < 0 else friend,
+            facts["grab"][i],
+            mode_of(facts["solo"][i], facts["forced"][i]),
+            facts["kitty_points"][i],
+            facts["last_winner"][i],
+            throwers,
+        )
 
     def escape_result(self, seat: int) -> dict[str, Any]:
         """R5-43: the escaper scores −200 in a solo hand, −80 otherwise; the others 0."""
@@ -238,3 +239,47 @@ class RedFive5p(TrickGame):
             "trump": self.rules.trump if self.rules else None,
             "failed_throws": self.play.failed_throws() if self.play else [0] * PLAYERS,
         }
+
+
+def mode_of(solo: bool, forced: bool) -> str:
+    """R5-42: the table of a hand: solo (even for a forced declarer), forced, or normal."""
+    if solo:
+        return "solo"
+    return "forced" if forced else "normal"
+
+
+def _outcome(
+    tricks: list[int],
+    d: int,
+    friend: int | None,
+    grab: bool,
+    mode: str,
+    kitty_points: int,
+    last: int,
+    throwers: list[int],
+) -> dict[str, Any]:
+    """R5-40..R5-42 then R5-31 from a finished hand's facts, the teams as known at the end
+    (R5-1): `tricks`, each seat's trick points; `friend` the public friend (None in a
+    solo); `throwers` the seat of each failed throw. `result` and `play_batch` score
+    with it."""
+    side = {d} if friend is None else {d, friend}  # R5-1: the rest is the scoring side
+    scoring_won_last = last not in side
+    card_points = list(tricks)
+    card_points[last] += kitty_points * (2 if scoring_won_last else 1)  # R5-40 扣底
+    p = scoring.red_five_5p_points(
+        sum(tricks[s] for s in range(PLAYERS) if s not in side),
+        kitty_points,
+        scoring_won_last,
+    )
+    game_points = scoring.red_five_5p_seat_points(
+        p, d, friend, mode, grab=grab, failed_throws=throwers
+    )
+    # R5-22, R5-41: the declarer side wins when m > 0, else the scoring side does.
+    declarer_won = scoring.red_five_5p_declarer_side_won(p)
+    return {
+        "winners": [s for s in range(PLAYERS) if (s in side) == declarer_won],
+        "card_points": card_points,
+        "game_points": game_points,
+        "P": p,
+        "grade": scoring.red_five_5p_grade(p),  # R5-41
+    }

@@ -161,19 +161,56 @@ class Tractor(TrickGame):
     def _score(self) -> dict[str, Any]:
         play, dealer, buried = self.play, self.declarer, self.buried
         assert play is not None and dealer is not None and buried is not None
-        attackers = [s for s in range(PLAYERS) if s % 2 != dealer % 2]
-        card_points = list(play.points())
-        trick_points = sum(card_points[s] for s in attackers)
-        kitty_points = sum(c.points for c in buried)
         last = play.last_trick()
         assert last is not None  # a finished hand has tricks
         _, plays, _, last_winner, _ = last
         last_lead = plays[0][1]
+        throws = list(play.failed_throws())
+        kitty_points = sum(c.points for c in buried)
+        o = self._outcome(list(play.points()), dealer, kitty_points, last_winner, last_lead, throws)
+        return {
+            "card_points": o["card_points"],
+            # TR-50: the levels each seat's team actually gains, after TR-43.
+            "game_points": o["game_points"],
+            "attacker_points": o["attacker_points"],
+            "trick_points": o["trick_points"],
+            "kitty_points": kitty_points,
+            "kitty_multiplier": o["kitty_multiplier"],
+            "last_trick_winner": last_winner,
+            "last_lead": text(last_lead),
+            "dealer": dealer,
+            "trump": self.rules.trump if self.rules else None,
+            "level": self.level,
+            "levels": list(self.levels),
+            "winner_team": o["winner_team"],
+            "gaining_team": o["gaining_team"],
+            "winners": o["winners"],
+            "levels_nominal": o["levels_nominal"],  # TR-42
+            "levels_gained": o["levels_gained"],  # after TR-43
+            "new_levels": o["new_levels"],
+            "next_dealer": o["next_dealer"],
+            "match_won": o["match_won"],
+            "failed_throws": throws,
+        }
+
+    def _outcome(
+        self,
+        card_points: list[int],
+        dealer: int,
+        kitty_points: int,
+        last_winner: int,
+        last_lead: str | list[Card],
+        throws: list[int],
+    ) -> dict[str, Any]:
+        """TR-40..TR-43 from a finished hand's facts (`card_points`: each seat's trick
+        points, changed in place; `last_lead`: the last trick's lead as it stood) and this
+        game's levels only: `result` and `play_batch` score with it."""
+        attackers = [s for s in range(PLAYERS) if s % 2 != dealer % 2]
+        trick_points = sum(card_points[s] for s in attackers)
         kitty_counts = last_winner in attackers
         # TR-40: the kitty counts only for an attacker who won the last trick; else no multiplier.
         multiplier = scoring.tractor_kitty_multiplier(last_lead) if kitty_counts else None
         card_points[last_winner] += kitty_points * (multiplier or 0)
-        throws = play.failed_throws()
         points = scoring.tractor_points(
             trick_points,
             kitty_points,
@@ -185,25 +222,26 @@ class Tractor(TrickGame):
         applied, team = outcome["applied"], outcome["team"]
         return {
             "card_points": card_points,
-            # TR-50: the levels each seat's team actually gains, after TR-43.
             "game_points": [applied if s % 2 == team else 0 for s in range(PLAYERS)],
             "attacker_points": points,
             "trick_points": trick_points,
-            "kitty_points": kitty_points,
             "kitty_multiplier": multiplier,
-            "last_trick_winner": last_winner,
-            "last_lead": text(last_lead),
-            "dealer": dealer,
-            "trump": self.rules.trump if self.rules else None,
-            "level": self.level,
-            "levels": list(self.levels),
             "winner_team": outcome["side"],
             "gaining_team": team,
             "winners": [s for s in range(4) if s % 2 == team],
-            "levels_nominal": outcome["gained"],  # TR-42
-            "levels_gained": applied,  # after TR-43
+            "levels_nominal": outcome["gained"],
+            "levels_gained": applied,
             "new_levels": list(outcome["levels"]),
             "next_dealer": outcome["next_dealer"],
             "match_won": outcome["match_winner"],
-            "failed_throws": list(throws),
         }
+
+    def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
+        return self._outcome(
+            facts["points"][i],
+            facts["declarer"][i],
+            facts["kitty_points"][i],
+            facts["last_winner"][i],
+            facts["last_lead"][i],
+            facts["failed_throws"][i],
+        )

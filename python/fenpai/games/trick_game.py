@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards
+import numpy as np
+
+from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards, play_outcomes
 from fenpai.games.base import Game
 from fenpai.games.phases import Step
 
@@ -252,6 +254,26 @@ class TrickGame(Game):
     def _abandoned(self) -> dict[str, Any]:
         """A void hand (no rule of the variant scores an abandoned one), with its declarer."""
         return {**super()._abandoned(), "declarer": self.declarer}
+
+    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
+        """`Game.play_batch` without a Python object per hand: the core gives the facts
+        the scoring reads (`_core.play_outcomes`), and each hand is scored by the
+        variant's `_outcome`, as `result` scores it."""
+        facts = play_outcomes(self.variant, seeds, bots, **self.hands_options())
+        rows = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in facts.items()}
+        n = self.num_players
+        scored = [self._batch_outcome(rows, i) for i in range(len(seeds))]
+        won = [[s in o["winners"] for s in range(n)] for o in scored]
+        return {
+            "game_points": np.array([o["game_points"] for o in scored], float).reshape(-1, n),
+            "card_points": np.array([o["card_points"] for o in scored], float).reshape(-1, n),
+            "won": np.array(won, bool).reshape(-1, n),
+            "actions": np.asarray(facts["actions"]),
+        }
+
+    def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
+        """The variant's `_outcome` of hand `i` of `play_outcomes`' facts."""
+        raise NotImplementedError
 
     def last_trick_winner(self) -> int:
         """C-60: the winner of the last trick, by whom each variant scores the kitty."""

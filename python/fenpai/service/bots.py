@@ -1,8 +1,9 @@
 """Server-side bots: `choose(game, seat) -> action text`, by name.
 
-The bots are `fenpai.bots`' (`random`, `greedy`, `ismcts`, `ismcts:N`). Each decision gets a fresh bot seeded
-from the game's seed, the seat and the game's length, so a bot's choice depends on
-nothing but the game: it is the same after a restart or a replay of the stored events.
+The bots are `fenpai.bots`' (`random`, `greedy`, `ismcts`, `ismcts:N`). Each decision
+gets a fresh bot seeded from the game's seed, the seat and the game's length, so a bot's
+choice depends on nothing but the game: it is the same after a restart or a replay of
+the stored events.
 """
 
 from __future__ import annotations

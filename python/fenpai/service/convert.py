@@ -1,4 +1,8 @@
-"""Protocol buffer messages from the host's values (and the enums' names both ways)."""
+"""Protocol buffer messages from the host's values (and the enums' names both ways).
+
+JSON the service sends writes a seed as a decimal string, so that a JavaScript client
+(whose numbers are doubles) reads it exactly.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from typing import Any
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.service import typed
 from fenpai.service.errors import ServiceError
-from fenpai.service.host import Outcome, Seen, Snapshot
+from fenpai.service.host import Hand, Outcome, Seen, Snapshot
 from fenpai.service.session import Summary
 
 STATUS = {
@@ -22,7 +27,21 @@ EVENT_KINDS = {
     "join": pb.EVENT_KIND_JOIN,
     "action": pb.EVENT_KIND_ACTION,
     "resign": pb.EVENT_KIND_RESIGN,
+    "hand_start": pb.EVENT_KIND_HAND_START,
+    "hand_end": pb.EVENT_KIND_HAND_END,
+    "match_end": pb.EVENT_KIND_MATCH_END,
 }
+ACCESS = {"open": pb.GAME_ACCESS_OPEN, "private": pb.GAME_ACCESS_PRIVATE}
+
+
+def access_name(value: int) -> str:
+    """The access a request's GameAccess names (not set: open)."""
+    if value == pb.GAME_ACCESS_UNSPECIFIED:
+        return "open"
+    for name, number in ACCESS.items():
+        if number == value:
+            return name
+    raise ServiceError("BAD_ACCESS", f"access {value} is not a GameAccess value")
 
 
 def to_json(value: Any) -> str:
@@ -30,9 +49,31 @@ def to_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def config_json(config: dict[str, Any]) -> str:
+    """A `Game.config()` or `Match.config()` as JSON, its seed a decimal string."""
+    return to_json({**config, "seed": str(config["seed"])})
+
+
 def timestamp(seconds: float) -> Timestamp:
     out = Timestamp()
     out.FromNanoseconds(int(seconds * 1e9))
+    return out
+
+
+def standing(match: dict[str, Any]) -> pb.MatchStanding:
+    """A table's standing (`GameState.standing()`) as a message."""
+    out = pb.MatchStanding(
+        hand=match["hand"],
+        hands=match["hands"] or 0,
+        totals=match["totals"],
+        clock_seconds=match["clock"] or 0.0,
+        elapsed_seconds=match["elapsed"],
+        over=match["over"],
+        winners=match["winners"],
+        decided_by=match["decided_by"] or "",
+    )
+    if match.get("clock_deadline") is not None:
+        out.clock_deadline.CopyFrom(timestamp(match["clock_deadline"]))
     return out
 
 
@@ -44,7 +85,7 @@ def game(summary: Summary) -> pb.Game:
         else:
             kind = pb.SEAT_KIND_CLIENT if joined else pb.SEAT_KIND_OPEN
             seats.append(pb.Seat(seat=seat, kind=kind))
-    return pb.Game(
+    out = pb.Game(
         game_id=summary.game_id,
         variant=summary.variant,
         options={name: to_json(value) for name, value in summary.options.items()},
@@ -56,7 +97,11 @@ def game(summary: Summary) -> pb.Game:
         version=summary.version,
         timer_seconds=summary.timers,
         create_time=timestamp(summary.created_at),
+        access=ACCESS[summary.access],
     )
+    if summary.match is not None:
+        out.match.CopyFrom(standing(summary.match))
+    return out
 
 
 def view(snap: Snapshot) -> pb.View:
@@ -67,7 +112,10 @@ def view(snap: Snapshot) -> pb.View:
         phase=snap.phase,
         to_act=snap.to_act,
         view_json=to_json(snap.view),
+        hand_view=typed.hand_view(snap.view),
     )
+    if snap.view.get("match") is not None:
+        out.match.CopyFrom(standing(snap.view["match"]))
     if snap.seat is not None:
         out.seat = snap.seat
         out.legal_actions.extend(snap.view.get("legal_actions", []))
@@ -88,7 +136,22 @@ def event(seen: Seen) -> pb.Event:
         bot=stored.source == "bot",
         redacted=seen.redacted,
         create_time=timestamp(stored.at),
+        hand=seen.hand,
     )
+
+
+def hand(record: Hand, variant: str) -> pb.HandRecord:
+    """One hand of a table's history."""
+    out = pb.HandRecord(
+        hand=record.hand,
+        start_version=record.start_version,
+        end_version=record.end_version,
+        config_json=config_json(record.config) if record.config else "",
+        result_json=to_json(record.result) if record.result else "",
+    )
+    if record.result:
+        out.result.CopyFrom(typed.hand_result(variant, record.result))
+    return out
 
 
 def act_response(outcome: Outcome) -> pb.ActResponse:

@@ -5,36 +5,53 @@ GIL anyway, and one thread spares the thread switches that would otherwise cost 
 than the work. Only the store's commits (on its writer thread) and reads leave the loop.
 
 Each operation checks everything before it changes anything and raises `ServiceError`
-(with its status code) when it rejects a call. A change is made under the game's lock:
-the game applies it in memory, the store commits it, and only then is it visible (to
-views, streams, bots and timers) and acknowledged; if the store fails, the game is
-rebuilt from the stored events, so memory never runs ahead of the database. A change
-runs to its end in its own task even if the client that asked for it goes away.
+(with its status code) when it rejects a call. A change is made under the game's lock,
+inside a store `Change`: the game catches up on the events other servers committed
+(a shared store's), applies the change in memory, the store commits it, and only then
+is it visible (to views, streams, bots and timers) and acknowledged; if the store
+fails, the game is rebuilt from the stored events, so memory never runs ahead of the
+database. A change runs to its end in its own task even if the client that asked for
+it goes away. On a shared store every read catches up first too, and `Replicas` keeps
+the followed games current and the leases (see replicas.py).
 
-Bots act in tasks of their own, one action each; a decision's timer is a loop timer.
+Bots act in tasks of their own, one action each; a decision's timer is a loop timer;
+between a table's hands the server's own events (`SERVER_KINDS`) are appended the same
+way, in tasks of their own, so that they resume after a restart like a bot's turn. All
+three run only where the game's lease is held (always, on a store that is not shared).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.games import VARIANTS, new_game
-from fenpai.service import auth, bots, limits, timers
+from fenpai.service import auth, bots, creation, limits, timers
+from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
-from fenpai.service.registry import Registry
+from fenpai.service.registry import Registry, unavailable
+from fenpai.service.replicas import Replicas
 from fenpai.service.session import GameState, RestoreError, Session, Summary
-from fenpai.service.store import Store, StoredEvent, StoredGame
+from fenpai.service.store import (
+    After,
+    Change,
+    Notice,
+    RequestIdTaken,
+    SharedStore,
+    Store,
+    StoredEvent,
+    StoredGame,
+    StoreError,
+)
 
 log = logging.getLogger("fenpai.service")
 
@@ -42,6 +59,9 @@ T = TypeVar("T")
 
 #: Seconds after which a bot's or a timer's action that could not be stored is retried.
 AUTO_RETRY = 1.0
+#: The game after an event that left its status as it was, for a store that is not
+#: shared (which keeps no more of the game's row current).
+UNCHANGED = After("", "", [], None, changed=False)
 
 
 @dataclass(frozen=True)
@@ -77,6 +97,21 @@ class Seen:
     action: str
     redacted: bool
     snapshot: Snapshot | None
+    #: The hand the event belongs to, from 1.
+    hand: int = 1
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand of a table, as its history shows it."""
+
+    hand: int
+    start_version: int
+    end_version: int
+    #: Once the match is over: `Game.config()` of the hand.
+    config: dict[str, Any] | None
+    #: Once the hand is over: its result.
+    result: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -88,14 +123,40 @@ class History:
     complete: bool
     config: dict[str, Any] | None
     result: dict[str, Any] | None
+    #: A table's hands (empty for a single game).
+    hands: list[Hand]
 
 
-def parse_option(value: str) -> Any:
-    """An option value: JSON text, or else the text itself (`minimum`)."""
-    try:
-        return json.loads(value)
-    except ValueError:
-        return value
+@dataclass(frozen=True)
+class Created:
+    """A created game (or the one a retried CreateGame made before)."""
+
+    summary: Summary
+    admin_token: str
+    #: A private game's invites, by seat.
+    invites: dict[int, str]
+    replayed: bool
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A joined seat (or the one a retried JoinGame took before)."""
+
+    seat: int
+    token: str
+    summary: Summary
+    replayed: bool
+
+
+class Draft:
+    """What a change made in memory (events, with a joining seat's token hash and the
+    hash of its request id; reissued tokens), kept by the session once the store
+    committed it."""
+
+    def __init__(self, change: Change):
+        self.change = change
+        self.events: list[tuple[StoredEvent, bytes | None, bytes | None]] = []
+        self.tokens: list[tuple[int, bytes]] = []
 
 
 def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float | None) -> Snapshot:
@@ -121,14 +182,21 @@ class GameHost:
         self._games = Registry(store)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
+        #: The store, when other servers share it.
+        self._shared = store if isinstance(store, SharedStore) else None
+        self._replicas = None if self._shared is None else Replicas(self, self._shared)
 
     # -- life ----------------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Loads every unfinished game and restarts its bots and timers; returns how many."""
+        """Loads every unfinished game and restarts its bots and timers; returns how many.
+        On a shared store: starts following the other servers, and takes the games whose
+        lease lapsed."""
+        if self._replicas is not None:
+            return await self._replicas.start()
         count = 0
-        for game_id in await asyncio.to_thread(self._store.unfinished):
-            stored = await asyncio.to_thread(self._store.load, game_id)
+        for game_id in await self._store.unfinished():
+            stored = await self._store.load(game_id)
             if stored is None:
                 continue
             try:
@@ -146,6 +214,8 @@ class GameHost:
     async def close(self) -> None:
         """Stops bots, timers and streams; in-flight changes finish first."""
         self._closing = True
+        if self._replicas is not None:
+            await self._replicas.stop()
         for session in self._games.in_memory():
             session.cancel_timer()
             async with session.lock:
@@ -157,7 +227,7 @@ class GameHost:
         while self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    def _spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+    def spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Runs `work` in a task of its own that the server waits for when it closes."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
@@ -168,7 +238,7 @@ class GameHost:
     async def _change(self, work: Coroutine[Any, Any, T]) -> T:
         """Runs a change to its end even if the caller is cancelled meanwhile (a client
         gone mid-commit), so that memory and the store never part."""
-        task = self._spawn(work)
+        task = self.spawn(work)
         try:
             return await asyncio.shield(task)
         except asyncio.CancelledError:
@@ -180,9 +250,27 @@ class GameHost:
     async def _session(self, game_id: str) -> Session:
         return await self._games.get(game_id)
 
+    async def _fresh(self, game_id: str) -> Session:
+        """The game, caught up with what other servers committed (a shared store)."""
+        session = await self._games.get(game_id)
+        if self._shared is not None:
+            await self.refresh(session)
+        return session
+
+    def peek(self, game_id: str) -> Session | None:
+        """The game if it is in memory."""
+        return self._games.peek(game_id)
+
+    def in_memory(self) -> list[Session]:
+        return self._games.in_memory()
+
+    def forget(self, game_id: str) -> None:
+        """Drops an unfinished game from memory (another server runs it)."""
+        self._games.forget(game_id)
+
     async def summary(self, game_id: str) -> Summary:
         """A game's public summary."""
-        session = await self._session(game_id)
+        session = await self._fresh(game_id)
         async with session.lock:
             return session.summary()
 
@@ -194,121 +282,198 @@ class GameHost:
 
     # -- creating and joining ------------------------------------------------------------------
 
-    async def create(
-        self,
-        variant: str,
-        options: Mapping[str, str],
-        seed: int | None,
-        bot_seats: Mapping[int, str],
-        game_timers: Mapping[str, float],
-    ) -> tuple[Summary, str]:
-        """Deals a new game; returns its summary and admin token."""
+    async def create(self, request: CreateRequest) -> Created:
+        """Deals a new game or table; a retry (the same request id) answers as the first
+        call did."""
         if self._closing:
             raise ServiceError("SHUTTING_DOWN", "the server is shutting down")
-        limits.check_text("variant", variant, limits.MAX_NAME)
-        for field, entries in (
-            ("options", options),
-            ("bots", bot_seats),
-            ("timer_seconds", game_timers),
-        ):
-            limits.check_entries(field, len(entries))
-        parsed = {}
-        for name, value in options.items():
-            limits.check_text("option name", name, limits.MAX_NAME)
-            limits.check_text(f"option {name}", value, limits.MAX_OPTION_VALUE)
-            parsed[name] = parse_option(value)
-        if "seed" in parsed:
-            raise ServiceError("SEED_IN_OPTIONS", "seed is a field of CreateGame, not an option")
-        if seed is None:
-            seed = secrets.randbits(63)
-        if variant not in VARIANTS:
-            known = ", ".join(sorted(VARIANTS))
-            raise ServiceError(
-                "UNKNOWN_VARIANT", f"unknown variant {variant!r}: expected one of {known}"
-            )
-        try:
-            game = new_game(variant, seed=seed, **parsed)
-        except (ValueError, TypeError) as err:
-            raise ServiceError("BAD_OPTION", str(err)) from None
-        seat_bots: list[str | None] = [None] * game.num_players
-        for seat, name in bot_seats.items():
-            limits.check_text("bot name", name, limits.MAX_NAME)
-            if not 0 <= seat < game.num_players:
-                raise ServiceError(
-                    "NO_SUCH_SEAT",
-                    f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}",
-                )
-            problem = bots.problem(name)
-            if problem is not None:
-                raise ServiceError("UNKNOWN_BOT", f"bots: {problem}")
-            seat_bots[seat] = name
-        chosen = timers.check_timers(game_timers, "timer_seconds")
-        effective = timers.effective(self._timers, chosen)
-        admin = auth.new_token()
+        plan = creation.plan(request, self._timers)
+        request_id = request.request_id
+        retry = None
+        if request_id:
+            retry = (auth.request_hash("create", request_id), request.fingerprint())
+            earlier = await self._created_before(*retry, request)
+            if earlier is not None:
+                return earlier
+        game_id = secrets.token_hex(8)
+        admin = self._secret("admin", game_id, request_id=request_id)
+        invites = self._invites(game_id, request.access, plan.bots, request_id)
+        num_players = len(plan.bots)
         stored = StoredGame(
-            game_id=secrets.token_hex(8),
-            config=game.config(),
-            timers=effective,
+            game_id=game_id,
+            config=plan.config,
+            timers=plan.timers,
             admin_hash=auth.token_hash(admin),
             created_at=time.time(),
-            status="playing" if all(seat_bots) else "waiting",
-            bots=seat_bots,
-            token_hashes=[None] * game.num_players,
+            status="playing" if all(plan.bots) else "waiting",
+            bots=plan.bots,
+            token_hashes=[None] * num_players,
             events=[],
+            kind=plan.kind,
+            access=request.access,
+            invite_hashes=[
+                auth.token_hash(invites[s]) if s in invites else None for s in range(num_players)
+            ],
         )
-        return await self._change(self._store_new(stored, game.phase)), admin
+        try:
+            summary = await self._change(self._store_new(stored, plan.first_hand.phase, retry))
+        except RequestIdTaken:  # the same request, made at the same time
+            assert retry is not None
+            earlier = await self._created_before(*retry, request)
+            if earlier is None:
+                raise
+            return earlier
+        return Created(summary, admin, invites, replayed=False)
 
-    async def _store_new(self, stored: StoredGame, phase: str) -> Summary:
-        written = self._store.create_game(
-            stored.game_id,
-            stored.config,
-            stored.timers,
-            stored.admin_hash,
-            stored.created_at,
-            stored.status,
-            phase,
-            stored.bots,
-        )
-        await written
+    def _secret(self, purpose: str, *parts: str, request_id: str) -> str:
+        """A fresh token, or with a request id the one derived from it (the same on
+        every retry)."""
+        if not request_id:
+            return auth.new_token()
+        return auth.derived_token(self._store.secret, purpose, *parts, request_id)
+
+    def _invites(
+        self, game_id: str, access: str, seat_bots: Sequence[str | None], request_id: str
+    ) -> dict[int, str]:
+        """A private game's invites by seat, one per seat not played by a bot."""
+        if access != "private":
+            return {}
+        return {
+            seat: self._secret("invite", game_id, str(seat), request_id=request_id)
+            for seat, bot in enumerate(seat_bots)
+            if bot is None
+        }
+
+    async def _created_before(
+        self, request_hash: bytes, fingerprint: bytes, request: CreateRequest
+    ) -> Created | None:
+        """The game an earlier CreateGame with this request id made, answered again;
+        REQUEST_ID_REUSED if that request asked for another game."""
+        try:
+            found = await self._store.created_by(request_hash)
+        except StoreError as err:
+            raise unavailable(err) from None
+        if found is None:
+            return None
+        game_id, stored_fingerprint = found
+        if not hmac.compare_digest(stored_fingerprint, fingerprint):
+            raise ServiceError(
+                "REQUEST_ID_REUSED", "request_id was used for another CreateGame request"
+            )
+        session = await self._fresh(game_id)
+        rid = request.request_id
+        invites = self._invites(game_id, session.access, session.bots, rid)
+        async with session.lock:
+            summary = session.summary()
+        return Created(summary, self._secret("admin", game_id, request_id=rid), invites, True)
+
+    async def _store_new(
+        self, stored: StoredGame, phase: str, request: tuple[bytes, bytes] | None
+    ) -> Summary:
+        try:
+            await self._store.create_game(stored, phase, request)
+        except RequestIdTaken:
+            raise
+        except StoreError as err:
+            log.error("game %s could not be stored: %s", stored.game_id, err)
+            raise ServiceError("NOT_STORED", f"the game could not be stored: {err}") from None
         session = Session(stored)
         self._games.add(session)
+        if self._replicas is not None:
+            self._replicas.took(session.game_id)
         async with session.lock:
             self._automate(session)
             return session.summary()
 
-    async def join(self, game_id: str, seat: int | None) -> tuple[int, str, Summary]:
-        """Takes a seat; returns it, its new token and the game's summary."""
+    async def join(
+        self, game_id: str, seat: int | None, invite: str = "", request_id: str = ""
+    ) -> Joined:
+        """Takes a seat (a private game's needs its invite); a retry (the same request
+        id) answers as the first call did."""
         session = await self._session(game_id)
-        return await self._change(self._join(session, seat))
+        limits.check_text("invite", invite, auth.MAX_TOKEN_LENGTH)
+        creation.check_request_id(request_id)
+        return await self._change(
+            self._transact(session, lambda d: self._join(session, d, seat, invite, request_id))
+        )
 
-    async def _join(self, session: Session, seat: int | None) -> tuple[int, str, Summary]:
-        async with session.lock:
-            state = session.state
-            if state.finished:
-                raise ServiceError("GAME_OVER", "the game is over")
-            if seat is None:
-                open_seats = [s for s, taken in enumerate(state.joined) if not taken]
-                if not open_seats:
-                    raise ServiceError("NO_OPEN_SEAT", "every seat is taken")
-                seat = open_seats[0]
-            if not 0 <= seat < session.num_players:
-                raise ServiceError(
-                    "NO_SUCH_SEAT",
-                    f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
-                )
-            if session.bots[seat]:
-                raise ServiceError(
-                    "BOT_SEAT", f"seat {seat} is played by the bot {session.bots[seat]!r}"
-                )
-            if state.joined[seat]:
-                raise ServiceError(
-                    "SEAT_TAKEN",
-                    f"seat {seat} is taken (a lost token is replaced by ReissueSeatToken)",
-                )
-            token = auth.new_token()
-            hashed = auth.token_hash(token)
-            await self._commit(session, seat, "join", "join", "client", token_hash=hashed)
-            return seat, token, session.summary()
+    def _join(
+        self, session: Session, draft: Draft, seat: int | None, invite: str, request_id: str
+    ) -> Joined:
+        state = session.state
+        hashed_request = auth.request_hash("join", request_id) if request_id else None
+        if hashed_request is not None:
+            earlier = auth.seat_of(hashed_request, session.join_requests)
+            if earlier is not None:
+                return self._joined_before(session, earlier, seat, invite, request_id)
+        if session.access == "private":
+            seat = self._invited(session, seat, invite)
+        if state.finished:
+            raise ServiceError("GAME_OVER", "the game is over")
+        if seat is None:
+            open_seats = [s for s, taken in enumerate(state.joined) if not taken]
+            if not open_seats:
+                raise ServiceError("NO_OPEN_SEAT", "every seat is taken")
+            seat = open_seats[0]
+        if not 0 <= seat < session.num_players:
+            raise ServiceError(
+                "NO_SUCH_SEAT",
+                f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
+            )
+        if session.bots[seat]:
+            raise ServiceError(
+                "BOT_SEAT", f"seat {seat} is played by the bot {session.bots[seat]!r}"
+            )
+        if state.joined[seat]:
+            raise ServiceError(
+                "SEAT_TAKEN",
+                f"seat {seat} is taken (a lost token is replaced by ReissueSeatToken)",
+            )
+        token = self._secret("seat", session.game_id, str(seat), request_id=request_id)
+        hashed = auth.token_hash(token)
+        self._apply(
+            session,
+            draft,
+            seat,
+            "join",
+            "join",
+            "client",
+            token_hash=hashed,
+            request_hash=hashed_request,
+        )
+        return Joined(seat, token, session.summary(), replayed=False)
+
+    @staticmethod
+    def _invited(session: Session, seat: int | None, invite: str) -> int:
+        """The seat a private game's `invite` is for (it must be `seat`, if named)."""
+        if not invite:
+            raise ServiceError("INVITE_REQUIRED", "this game is private: its invite is required")
+        invited = auth.match_seat(invite, session.invite_hashes)
+        if invited is None:
+            raise ServiceError("BAD_INVITE", "not an invite of this game")
+        if seat is not None and seat != invited:
+            raise ServiceError("BAD_INVITE", f"not the invite of seat {seat}")
+        return invited
+
+    def _joined_before(
+        self, session: Session, seat: int, asked: int | None, invite: str, request_id: str
+    ) -> Joined:
+        """The answer to a retried JoinGame (lock held): the seat and token it took."""
+        if session.access == "private":
+            self._invited(session, seat, invite)
+        if asked is not None and asked != seat:
+            raise ServiceError(
+                "REQUEST_ID_REUSED", f"request_id was used to join seat {seat}, not {asked}"
+            )
+        token = self._secret("seat", session.game_id, str(seat), request_id=request_id)
+        stored = session.token_hashes[seat]
+        if stored is None or not auth.matches(token, stored):
+            raise ServiceError(
+                "SEAT_TAKEN",
+                f"seat {seat} was joined with this request_id, but its token has been "
+                "reissued since (ReissueSeatToken)",
+            )
+        return Joined(seat, token, session.summary(), replayed=True)
 
     async def reissue(self, game_id: str, admin_token: str, seat: int) -> str:
         """A new token for a joined seat; the old one stops working."""
@@ -318,24 +483,23 @@ class GameHost:
         limits.check_text("admin_token", admin_token, auth.MAX_TOKEN_LENGTH)
         if not auth.matches(admin_token, session.admin_hash):
             raise ServiceError("BAD_ADMIN_TOKEN", "not this game's admin token")
-        return await self._change(self._reissue(session, seat))
+        return await self._change(
+            self._transact(session, lambda d: self._reissue(session, d, seat))
+        )
 
-    async def _reissue(self, session: Session, seat: int) -> str:
-        async with session.lock:
-            if not 0 <= seat < session.num_players:
-                raise ServiceError(
-                    "NO_SUCH_SEAT",
-                    f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
-                )
-            if session.token_hashes[seat] is None:
-                raise ServiceError(
-                    "SEAT_NOT_JOINED", f"seat {seat} has no token: it is open or a bot"
-                )
-            token = auth.new_token()
-            hashed = auth.token_hash(token)
-            await self._store.set_token(session.game_id, seat, hashed)
-            session.token_hashes[seat] = hashed
-            return token
+    def _reissue(self, session: Session, draft: Draft, seat: int) -> str:
+        if not 0 <= seat < session.num_players:
+            raise ServiceError(
+                "NO_SUCH_SEAT",
+                f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
+            )
+        if session.token_hashes[seat] is None:
+            raise ServiceError("SEAT_NOT_JOINED", f"seat {seat} has no token: it is open or a bot")
+        token = auth.new_token()
+        hashed = auth.token_hash(token)
+        draft.change.set_token(seat, hashed)
+        draft.tokens.append((seat, hashed))
+        return token
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -343,41 +507,46 @@ class GameHost:
         """Applies the token's seat's action (or returns the original outcome of a retry)."""
         limits.check_text("action", action, limits.MAX_ACTION)
         session = await self._session(game_id)
-        return await self._change(self._act(session, token, action, client_seq))
+        return await self._change(
+            self._transact(session, lambda d: self._act(session, d, token, action, client_seq))
+        )
 
-    async def _act(
-        self, session: Session, token: str, action: str, client_seq: int | None
+    def _act(
+        self, session: Session, draft: Draft, token: str, action: str, client_seq: int | None
     ) -> Outcome:
-        async with session.lock:  # the token is checked here: a reissue may have revoked it
-            seat = session.authenticate(token)
-            state = session.state
-            if client_seq is not None:
-                prior = session.seqs.get((seat, client_seq))
-                if prior is not None:
-                    if prior.request != action:
-                        raise ServiceError(
-                            "CLIENT_SEQ_REUSED",
-                            f"client_seq {client_seq} was used for {prior.request!r} "
-                            f"(version {prior.version})",
-                        )
-                    return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
-            self._check_turn(state, seat)
-            event = await self._commit(session, seat, "action", action, "client", client_seq)
-            return Outcome(event, False, state.game.phase, state.to_act(), state.status)
+        seat = session.authenticate(token)  # checked here: a reissue may have revoked it
+        state = session.state
+        if client_seq is not None:
+            prior = session.seqs.get((seat, client_seq))
+            if prior is not None:
+                if prior.request != action:
+                    raise ServiceError(
+                        "CLIENT_SEQ_REUSED",
+                        f"client_seq {client_seq} was used for {prior.request!r} "
+                        f"(version {prior.version})",
+                    )
+                return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
+        self._check_turn(state, seat)
+        event = self._apply(session, draft, seat, "action", action, "client", client_seq)
+        return Outcome(event, False, state.game.phase, state.to_act(), state.status)
 
-    async def resign(self, game_id: str, token: str) -> tuple[StoredEvent, dict[str, Any] | None]:
-        """Ends the game by the token's seat's resignation; returns the event and result."""
+    async def resign(
+        self, game_id: str, token: str
+    ) -> tuple[StoredEvent, dict[str, Any] | None, str]:
+        """Ends the game (at a table: the hand, then the match) by the token's seat's
+        resignation; returns the event, the hand's result and the variant."""
         session = await self._session(game_id)
-        return await self._change(self._resign(session, token))
+        return await self._change(
+            self._transact(session, lambda d: self._resign(session, d, token))
+        )
 
-    async def _resign(
-        self, session: Session, token: str
-    ) -> tuple[StoredEvent, dict[str, Any] | None]:
-        async with session.lock:  # the token is checked here: a reissue may have revoked it
-            seat = session.authenticate(token)
-            self._check_started(session.state)
-            event = await self._commit(session, seat, "resign", "resign", "client")
-            return event, session.game.result
+    def _resign(
+        self, session: Session, draft: Draft, token: str
+    ) -> tuple[StoredEvent, dict[str, Any] | None, str]:
+        seat = session.authenticate(token)  # checked here: a reissue may have revoked it
+        self._check_started(session.state)
+        event = self._apply(session, draft, seat, "resign", "resign", "client")
+        return event, session.game.result, session.config["variant"]
 
     @staticmethod
     def _check_turn(state: GameState, seat: int) -> None:
@@ -392,7 +561,8 @@ class GameHost:
 
     @staticmethod
     def _check_started(state: GameState) -> None:
-        """FAILED_PRECONDITION once the game is over, or while a seat is open."""
+        """FAILED_PRECONDITION once the game is over, while a seat is open, or between a
+        table's hands."""
         if state.finished:
             raise ServiceError("GAME_OVER", "the game is over")
         if state.status == "waiting":
@@ -401,37 +571,96 @@ class GameHost:
                 "GAME_NOT_STARTED",
                 f"the game has not started: seat {', '.join(open_seats)} is open",
             )
+        if state.next_step() is not None:
+            raise ServiceError("NOT_YOUR_TURN", f"nobody may act now: hand {state.hand} is over")
 
-    async def _commit(
+    # -- changing --------------------------------------------------------------------------------
+
+    async def _transact(
+        self, session: Session, work: Callable[[Draft], T], automated: bool = False
+    ) -> T:
+        """Runs `work` (which checks and applies a change in memory) under the session's
+        lock in a store change, after catching up on what other servers committed, and
+        keeps and publishes what it made once committed. An automated change (a bot's, a
+        timer's, the server's between a table's hands) checks the game's lease
+        (`Draft.change.leased`).
+
+        If the store fails (NOT_STORED) or `work` raises after changing the game, the
+        game is rebuilt from the stored events."""
+        async with session.lock:
+            known = session.version
+            try:
+                async with self._store.change(session.game_id, known, automated) as change:
+                    if change.missed or change.token_hashes is not None:
+                        self._catch_up(session, change.missed, change)
+                    draft = Draft(change)
+                    result = work(draft)
+            except RequestIdTaken:
+                raise
+            except StoreError as err:
+                if session.state.version != session.version:
+                    session.rebuild()
+                log.error("game %s: a change could not be stored: %s", session.game_id, err)
+                raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
+            except BaseException:
+                if session.state.version != session.version:
+                    session.rebuild()
+                raise
+            else:
+                self._keep(session, draft)
+            finally:
+                if session.version != known:
+                    self._publish(session)
+            return result
+
+    def _catch_up(
+        self, session: Session, missed: Sequence[StoredEvent], seats: Change | None
+    ) -> None:
+        """Replays on the session (lock held) the events another server committed, and
+        takes the seats' token and request id hashes as `seats` has them stored;
+        GAME_UNREADABLE if the events do not apply."""
+        if seats is not None and seats.token_hashes is not None:
+            session.token_hashes = list(seats.token_hashes)
+        if seats is not None and seats.join_requests is not None:
+            session.join_requests = list(seats.join_requests)
+        try:
+            session.catch_up(missed)
+        except RestoreError as err:
+            log.error("game %s: %s", session.game_id, err)
+            raise ServiceError("GAME_UNREADABLE", f"game {session.game_id} {err}") from None
+
+    def _apply(
         self,
         session: Session,
+        draft: Draft,
         seat: int,
         kind: str,
         action: str,
         source: str,
         client_seq: int | None = None,
         token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
     ) -> StoredEvent:
-        """Applies an event in memory, stores it, then publishes it (session lock held).
+        """Applies an event in memory and adds it to the draft (session lock held).
 
-        INVALID_ARGUMENT for an illegal action, nothing changed; if anything fails after
-        the game changed, the game is rebuilt from the stored events.
+        INVALID_ARGUMENT for an illegal action, nothing changed; if anything else fails
+        after the game changed, the game is rebuilt from the stored events.
         """
         state = session.state
         status_before = state.status
+        at = time.time()
         try:
             if kind == "action":
                 state.game.apply(seat, action)
                 applied = state.game.last_action
                 assert applied is not None  # the action just applied
                 canonical = applied[1]
-            else:
+                state.version += 1
+            else:  # a join, a resignation, a table's hand boundary: as a replay does it
                 canonical = kind
-                if kind == "resign":
-                    state.game.resign(seat)
-                else:
-                    state.joined[seat] = True
-            state.version += 1
+                state.apply(
+                    StoredEvent(state.version + 1, seat, kind, kind, source, None, None, at)
+                )
             result = self._check_end(state)
         except IllegalAction as err:
             raise ServiceError.from_game(err) from None
@@ -444,63 +673,130 @@ class GameHost:
                 f"({type(err).__name__}); nothing was changed",
             ) from None
         event = StoredEvent(
-            version=session.version + 1,
+            version=state.version,
             seat=seat,
             kind=kind,
             action=canonical,
             source=source,
             client_seq=client_seq,
             request=action if source == "client" and kind == "action" else None,
-            at=time.time(),
+            at=at,
         )
-        try:
-            changed = state.status != status_before
-            written = self._store.append_event(
-                session.game_id,
-                event,
-                (state.status, state.game.phase, result) if changed else None,
-                token_hash,
-            )
-            await written
-        except Exception as err:
-            session.rebuild()
-            log.exception("game %s: storing version %s failed", session.game_id, event.version)
-            raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
-        session.events.append(event)
-        if client_seq is not None:
-            session.seqs[(seat, client_seq)] = event
-        if token_hash is not None:
-            session.token_hashes[seat] = token_hash
-        if state.finished:
-            self._games.add(session)
-        self._automate(session)
-        session.notify()
+        status = state.status
+        if status == status_before and self._shared is None:
+            after = UNCHANGED  # all that a store that is not shared needs to know
+        else:
+            changed = status != status_before
+            phase, to_act, standing = state.game.phase, state.to_act(), state.standing()
+            after = After(status, phase, to_act, result, changed, standing)
+        draft.change.append(event, after, token_hash, request_hash)
+        draft.events.append((event, token_hash, request_hash))
         return event
 
     @staticmethod
+    def _keep(session: Session, draft: Draft) -> None:
+        """The committed draft becomes the session's (lock held)."""
+        for event, token_hash, request_hash in draft.events:
+            session.events.append(event)
+            if event.client_seq is not None:
+                session.seqs[(event.seat, event.client_seq)] = event
+            if token_hash is not None:
+                session.token_hashes[event.seat] = token_hash
+                session.join_requests[event.seat] = request_hash
+        for seat, token_hash in draft.tokens:
+            session.token_hashes[seat] = token_hash
+
+    def _publish(self, session: Session) -> None:
+        """After the session moved on (lock held): a finished game goes to the cache, the
+        bots and timers follow, the streams wake."""
+        if session.state.finished:
+            self._games.add(session)
+            if self._replicas is not None:
+                self._replicas.ended(session.game_id)
+        self._automate(session)
+        session.notify()
+
+    async def refresh(self, session: Session, notices: Sequence[Notice | None] = ()) -> None:
+        """Catches the session up on a shared store (lock taken): from `notices` alone
+        when they hold every event it missed, else from the store."""
+        assert self._shared is not None
+        async with session.lock:
+            known = session.version
+            try:
+                events = _contiguous(known, notices)
+                if events is not None:
+                    for notice in notices:
+                        assert notice is not None
+                        for seat, token_hash in notice.token_hashes.items():
+                            session.token_hashes[seat] = token_hash
+                        for seat, request_hash in notice.join_requests.items():
+                            session.join_requests[seat] = request_hash
+                    self._catch_up(session, events, None)
+                else:
+                    try:
+                        fetched = await self._shared.since(session.game_id, known)
+                    except StoreError as err:
+                        raise unavailable(err) from None
+                    missed, session.token_hashes, session.join_requests = fetched
+                    self._catch_up(session, missed, None)
+            finally:
+                if session.version != known:
+                    self._publish(session)
+
+    async def take_over(self, game_id: str) -> None:
+        """This server took the game's lease: its bots and timers run here from now on."""
+        session = await self._games.get(game_id)
+        await self.refresh(session)
+        async with session.lock:
+            self._automate(session)
+
+    def let_go(self, game_id: str) -> None:
+        """Another server took the game's lease: its timer here stops."""
+        session = self._games.peek(game_id)
+        if session is not None:
+            session.cancel_timer()
+
+    @staticmethod
     def _check_end(state: GameState) -> dict[str, Any] | None:
-        """The result once the game is over, after checking the views can show it."""
+        """The result once the game is over (a table's: its final standing), after
+        checking the views can show it."""
         if not state.finished:
             return None
-        result = state.game.result
+        result = state.result
         state.game.view(None)
         return result
 
     # -- bots and timers -------------------------------------------------------------------------
 
+    def _owns(self, session: Session) -> bool:
+        """Whether this server runs the game's bots and timers (holds its lease)."""
+        return self._replicas is None or self._replicas.holds(session.game_id)
+
     def _automate(self, session: Session) -> None:
-        """After a change (session lock held): lets a bot act or starts the decision timer
-        (the previous decision's timer is dropped)."""
+        """After a change (session lock held): lets a bot act, the server take its step
+        between a table's hands, or starts the decision timer (the previous decision's
+        timer is dropped). Where another server holds the lease, only the deadline is
+        set, as of the last event."""
         state = session.state
         session.cancel_timer()
         if state.status != "playing" or self._closing:
             return
         version = session.version
+        owns = self._owns(session)
+        if state.next_step() is not None:  # between a table's hands
+            if owns:
+                self._start(self._advance, session, version)
+            return
         to_act = state.game.to_act
+        seconds = session.timers.get(state.game.phase, 0.0)
+        timed = seconds > 0 and any(not session.bots[s] for s in to_act)
+        if not owns:
+            if timed and session.events:
+                session.deadline = session.events[-1].at + seconds
+            return
         if any(session.bots[s] for s in to_act):
             self._start(self._bot_turn, session, version)
-        seconds = session.timers.get(state.game.phase)
-        if seconds and any(not session.bots[s] for s in to_act):
+        if timed:
             session.deadline = time.time() + seconds
             session.timer = asyncio.get_running_loop().call_later(
                 seconds, self._start, self._time_out, session, version
@@ -512,7 +808,7 @@ class GameHost:
         """Runs `fn(session, version)` in a task unless the game has moved on from
         `version`; a failure is logged, never lost, and one to store the action (the
         database unavailable for a moment) is retried, lest the game stall."""
-        if self._closing or session.version != version:
+        if self._closing or session.version != version or not self._owns(session):
             return
         loop = asyncio.get_running_loop()
 
@@ -526,49 +822,83 @@ class GameHost:
                 else:
                     log.exception("game %s: %s failed", session.game_id, fn.__name__)
 
-        self._spawn(task())
+        self.spawn(task())
+
+    def _due(self, session: Session, draft: Draft, version: int) -> bool:
+        """Whether a bot's, timer's or the server's event for `version` is still due here
+        (lock held, the lease checked)."""
+        return (
+            draft.change.leased
+            and not self._closing
+            and session.version == version
+            and session.state.status == "playing"
+        )
 
     async def _bot_turn(self, session: Session, version: int) -> None:
-        """One action of a bot whose turn it is at `version`."""
+        """One action of a bot whose turn it is at `version`: chosen off the event loop
+        (a search may take a while; the core releases the GIL), then applied if the game
+        is still at `version`."""
         async with session.lock:
-            if self._closing or session.version != version or session.state.status != "playing":
+            if session.version != version or session.state.status != "playing":
                 return
             game = session.game
             seat = next(s for s in game.to_act if session.bots[s])
             name = session.bots[seat] or ""
             bot = bots.get(name)
             try:
-                # A search may take a while: off the event loop, the GIL released in the core.
                 action = await asyncio.to_thread(bot.choose, game, seat)  # type: ignore[union-attr]
             except Exception:
                 log.exception("game %s: bot %r failed; default action", session.game_id, name)
                 action = timers.default_action(game, seat)
+
+        def work(draft: Draft) -> None:
+            if not self._due(session, draft, version):
+                return
+            game = session.game
             try:
-                await self._commit(session, seat, "action", action, "bot")
+                self._apply(session, draft, seat, "action", action, "bot")
             except ServiceError as err:
                 if err.code != grpc.StatusCode.INVALID_ARGUMENT:
                     raise
                 log.error("game %s: bot %r chose %r: %s", session.game_id, name, action, err)
                 default = timers.default_action(game, seat)
-                await self._commit(session, seat, "action", default, "bot")
+                self._apply(session, draft, seat, "action", default, "bot")
+
+        await self._transact(session, work, automated=True)
+
+    async def _advance(self, session: Session, version: int) -> None:
+        """The server's event due at a table at `version`: a hand's end, the next hand,
+        the match's end."""
+
+        def work(draft: Draft) -> None:
+            if not self._due(session, draft, version):
+                return
+            step = session.state.next_step()
+            if step is not None:
+                self._apply(session, draft, 0, step, step, "server")
+
+        await self._transact(session, work, automated=True)
 
     async def _time_out(self, session: Session, version: int) -> None:
         """Applies the default action of every client seat still to act at `version`."""
-        async with session.lock:
-            if self._closing or session.version != version or session.state.status != "playing":
+
+        def work(draft: Draft) -> None:
+            if not self._due(session, draft, version):
                 return
             waiting = [s for s in session.game.to_act if not session.bots[s]]
             for seat in waiting:
                 game = session.game
                 if seat in game.to_act:
                     default = timers.default_action(game, seat)
-                    await self._commit(session, seat, "action", default, "timeout")
+                    self._apply(session, draft, seat, "action", default, "timeout")
+
+        await self._transact(session, work, automated=True)
 
     # -- looking -----------------------------------------------------------------------------------
 
     async def view(self, game_id: str, token: str) -> Snapshot:
         """What the token's seat sees now."""
-        session = await self._session(game_id)
+        session = await self._fresh(game_id)
         seat = session.authenticate(token)
         async with session.lock:
             return snapshot(game_id, session.state, seat, session.deadline)
@@ -580,9 +910,25 @@ class GameHost:
         they happen; ends after the game's last event (or when the caller is cancelled).
         With `turns_only` (a seat's stream), see `_turns`.
 
-        `token` None is a spectator. The checks run before the first event is due.
+        `token` None is a spectator. The checks run before the first event is due. On a
+        shared store the stream follows the game from before it catches up, so that the
+        notices of every later commit keep it current.
         """
         session = await self._session(game_id)
+        if self._shared is None:
+            return await self._stream(session, token, from_version, turns_only)
+        session.followers += 1
+        try:
+            await self.refresh(session)
+            stream = await self._stream(session, token, from_version, turns_only)
+        except BaseException:
+            session.followers -= 1
+            raise
+        return _unfollowing(session, stream)
+
+    async def _stream(
+        self, session: Session, token: str | None, from_version: int, turns_only: bool
+    ) -> AsyncIterator[Seen]:
         seat = None if token is None else session.authenticate(token)
         async with session.lock:
             if from_version > session.version:
@@ -617,8 +963,9 @@ class GameHost:
                     )
                 event = session.events[-1]
                 now = snapshot(session.game_id, session.state, seat, session.deadline)
+                hand = session.state.hand_of(event.version)
             seen, again = event.version, False
-            yield Seen(event, *visible_action(event, seat, False), now)
+            yield Seen(event, *visible_action(event, seat, False), now, hand)
             if now.status == "finished":
                 return
 
@@ -647,23 +994,120 @@ class GameHost:
                 state.apply(event)
                 action, redacted = visible_action(event, seat, False)
                 when = deadline if event.version == latest else None
-                yield Seen(event, action, redacted, snapshot(session.game_id, state, seat, when))
+                now = snapshot(session.game_id, state, seat, when)
+                yield Seen(event, action, redacted, now, state.hand_of(event.version))
 
-    async def history(self, game_id: str, token: str) -> History:
-        """The game's events: complete once it is over; before, redacted for the token's
-        seat (or, without a token, for a spectator)."""
-        session = await self._session(game_id)
+    async def history(self, game_id: str, token: str, hand: int | None = None) -> History:
+        """The game's events (at a table, only those of `hand` if named): complete once
+        it is over; before, a running hand's are redacted for the token's seat (or,
+        without a token, for a spectator)."""
+        session = await self._fresh(game_id)
         seat = session.authenticate(token) if token else None
         async with session.lock:
-            finished = session.state.finished
-            events = [Seen(e, *visible_action(e, seat, finished), None) for e in session.events]
+            state = session.state
+            if hand is not None and not 1 <= hand <= state.hand:
+                raise ServiceError(
+                    "NO_SUCH_HAND", f"there is no hand {hand}: hands so far are 1..{state.hand}"
+                )
+            finished = state.finished
+            events = []
+            for event in session.events:
+                of = state.hand_of(event.version)
+                if hand is None or of == hand:
+                    shown = visible_action(event, seat, state.hand_over(of))
+                    events.append(Seen(event, *shown, None, of))
             return History(
                 summary=session.summary(),
                 events=events,
                 complete=finished,
                 config=session.config if finished else None,
-                result=session.game.result if finished else None,
+                result=state.result,
+                hands=_hands(state),
             )
+
+    async def replay(self, game_id: str, seat: int | None, hand: int | None) -> AsyncIterator[Seen]:
+        """A finished game's events (at a table, only those of `hand` if named), each
+        with `seat`'s view right after it (None: a spectator's) as the seat saw it then:
+        other seats' hidden actions stay redacted. GAME_NOT_OVER while the game runs."""
+        session = await self._session(game_id)
+        async with session.lock:
+            state = session.state
+            if not state.finished:
+                raise ServiceError(
+                    "GAME_NOT_OVER", "the game is not over: only a finished game is replayed"
+                )
+            if seat is not None and not 0 <= seat < session.num_players:
+                raise ServiceError(
+                    "NO_SUCH_SEAT",
+                    f"there is no seat {seat}: seats are 0..{session.num_players - 1}",
+                )
+            first, last = 0, session.version
+            if hand is not None:
+                if not 1 <= hand <= state.hand:
+                    raise ServiceError(
+                        "NO_SUCH_HAND",
+                        f"there is no hand {hand}: the hands are 1..{state.hand}",
+                    )
+                starts = state.hand_versions
+                first = max(0, starts[hand - 1] - 1)
+                last = starts[hand] - 1 if hand < state.hand else session.version
+        return self._replayed(session, seat, first, last)
+
+    async def _replayed(
+        self, session: Session, seat: int | None, first: int, last: int
+    ) -> AsyncIterator[Seen]:
+        """The events after version `first` up to `last` with `seat`'s view after each
+        (a finished game's events no longer change, so no lock is held)."""
+        state = session.replay(first)
+        for event in session.events[first:last]:
+            state.apply(event)
+            action, redacted = visible_action(event, seat, False)
+            now = snapshot(session.game_id, state, seat, None)
+            yield Seen(event, action, redacted, now, state.hand_of(event.version))
+            await asyncio.sleep(0)  # a long replay lets the other calls run
+
+
+def _hands(state: GameState) -> list[Hand]:
+    """A table's hands as its history shows them (none for a single game)."""
+    if state.match is None:
+        return []
+    out = []
+    for number, game in enumerate(state.match.games, start=1):
+        ends = state.end_versions
+        out.append(
+            Hand(
+                hand=number,
+                start_version=state.hand_versions[number - 1],
+                end_version=ends[number - 1] if number <= len(ends) else 0,
+                config=game.config() if state.finished else None,
+                result=game.result,
+            )
+        )
+    return out
+
+
+async def _unfollowing(session: Session, stream: AsyncIterator[Seen]) -> AsyncIterator[Seen]:
+    """`stream`, which stops following the game when it ends."""
+    try:
+        async for seen in stream:
+            yield seen
+    finally:
+        session.followers -= 1
+
+
+def _contiguous(version: int, notices: Sequence[Notice | None]) -> list[StoredEvent] | None:
+    """The events after `version` that `notices` carry, if they are every one up to the
+    last notice's version; None if any is missing (or a notice is a gap, None)."""
+    if not notices:
+        return None
+    events: list[StoredEvent] = []
+    for notice in notices:
+        if notice is None:
+            return None
+        events += [e for e in notice.events if e.version > version + len(events)]
+        if notice.version > version + len(events):
+            return None
+    return events
 
 
 def _turn_due(session: Session, seat: int, seen: int, again: bool) -> bool:

@@ -23,11 +23,13 @@ from grpc_health.v1.health import aio as health_aio
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc
-from fenpai.service import convert, handlers, limits, timers
+from fenpai.service import convert, handlers, limits, timers, typed
+from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost
-from fenpai.service.store import Store
+from fenpai.service.store import Store, display, open_store
+from fenpai.service.web import WebServer, bind
 
 log = logging.getLogger("fenpai.service")
 
@@ -43,13 +45,19 @@ class ServerConfig:
     """How a server runs; `fenpai serve` fills it from its flags."""
 
     address: str = "127.0.0.1:50051"
+    #: A SQLite file, or a PostgreSQL URL (`postgresql://...`) that replicas share.
     db: str = "fenpai.db"
+    #: HOST:PORT of the web app (the page, and GameService over Connect); None: none.
+    web_address: str | None = None
     #: Seconds per phase (a phase left out has no timer).
     timers: dict[str, float] = field(default_factory=lambda: dict(timers.DEFAULT_SECONDS))
     #: Open streams (StreamEvents, Spectate, ActStream) at most; more are RESOURCE_EXHAUSTED.
     max_streams: int = 10_000
     #: SQLite `synchronous`: FULL survives a machine crash, NORMAL a process crash.
     synchronous: str = "FULL"
+    #: PostgreSQL: seconds a game's lease lasts unless renewed (another replica takes
+    #: over its bots and timers that long after this one died).
+    lease: float = 5.0
     #: Seconds in-flight calls get to finish at shutdown.
     grace: float = 5.0
 
@@ -148,14 +156,34 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def CreateGame(
         self, request: pb.CreateGameRequest, context: Any
     ) -> pb.CreateGameResponse:
-        summary, admin = await self._host.create(
-            request.variant,
-            dict(request.options),
-            request.seed if request.HasField("seed") else None,
-            dict(request.bots),
-            dict(request.timer_seconds),
+        match = None
+        if request.HasField("match"):
+            settings = request.match
+            match = MatchSettings(
+                hands=settings.hands,
+                clock=settings.clock_seconds if settings.HasField("clock_seconds") else None,
+            )
+        created = await self._host.create(
+            CreateRequest(
+                variant=request.variant,
+                options=dict(request.options),
+                seed=request.seed if request.HasField("seed") else None,
+                bots=dict(request.bots),
+                timers=dict(request.timer_seconds),
+                access=convert.access_name(request.access),
+                request_id=request.request_id,
+                match=match,
+            )
         )
-        return pb.CreateGameResponse(game=convert.game(summary), admin_token=admin)
+        return pb.CreateGameResponse(
+            game=convert.game(created.summary),
+            admin_token=created.admin_token,
+            invites=[
+                pb.Invite(seat=seat, invite=invite)
+                for seat, invite in sorted(created.invites.items())
+            ],
+            replayed=created.replayed,
+        )
 
     @_rpc
     async def GetGame(self, request: pb.GetGameRequest, context: Any) -> pb.GetGameResponse:
@@ -175,10 +203,18 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     @_rpc
     async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
-        seat, token, summary = await self._host.join(
-            request.game_id, request.seat if request.HasField("seat") else None
+        joined = await self._host.join(
+            request.game_id,
+            request.seat if request.HasField("seat") else None,
+            request.invite,
+            request.request_id,
         )
-        return pb.JoinGameResponse(seat=seat, seat_token=token, game=convert.game(summary))
+        return pb.JoinGameResponse(
+            seat=joined.seat,
+            seat_token=joined.token,
+            game=convert.game(joined.summary),
+            replayed=joined.replayed,
+        )
 
     @_rpc
     async def ReissueSeatToken(
@@ -262,21 +298,46 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def GetHistory(
         self, request: pb.GetHistoryRequest, context: Any
     ) -> pb.GetHistoryResponse:
-        history = await self._host.history(request.game_id, request.seat_token)
-        return pb.GetHistoryResponse(
+        history = await self._host.history(
+            request.game_id,
+            request.seat_token,
+            request.hand if request.HasField("hand") else None,
+        )
+        variant = history.summary.variant
+        out = pb.GetHistoryResponse(
             game=convert.game(history.summary),
             events=[convert.event(e) for e in history.events],
             complete=history.complete,
-            config_json=convert.to_json(history.config) if history.config else "",
+            config_json=convert.config_json(history.config) if history.config else "",
             result_json=convert.to_json(history.result) if history.result else "",
+            hands=[convert.hand(h, variant) for h in history.hands],
         )
+        if history.result and history.summary.match is None:
+            out.result.CopyFrom(typed.hand_result(variant, history.result))
+        return out
 
     @_rpc
     async def Resign(self, request: pb.ResignRequest, context: Any) -> pb.ResignResponse:
-        event, result = await self._host.resign(request.game_id, request.seat_token)
-        return pb.ResignResponse(
+        event, result, variant = await self._host.resign(request.game_id, request.seat_token)
+        out = pb.ResignResponse(
             version=event.version, result_json=convert.to_json(result) if result else ""
         )
+        if result:
+            out.result.CopyFrom(typed.hand_result(variant, result))
+        return out
+
+    @_stream
+    async def ReplayGame(
+        self, request: pb.ReplayGameRequest, context: Any
+    ) -> AsyncIterator[pb.ReplayGameResponse]:
+        replayed = await self._host.replay(
+            request.game_id,
+            request.seat if request.HasField("seat") else None,
+            request.hand if request.HasField("hand") else None,
+        )
+        async for item in replayed:
+            assert item.snapshot is not None
+            yield pb.ReplayGameResponse(event=convert.event(item), view=convert.view(item.snapshot))
 
 
 class Server:
@@ -285,37 +346,40 @@ class Server:
 
     def __init__(self, config: ServerConfig):
         self.config = config
-        self.store = Store(config.db, config.synchronous)
+        self._grpc = grpc.aio.server(
+            options=[
+                ("grpc.max_receive_message_length", limits.MAX_MESSAGE),
+                ("grpc.keepalive_time_ms", 60_000),
+                ("grpc.keepalive_timeout_ms", 20_000),
+                ("grpc.so_reuseport", 0),
+            ],
+        )
+        self.port = self._grpc.add_insecure_port(config.address)
+        # Both addresses are ours before the store is opened: a busy one changes nothing.
+        web_address = config.web_address
+        web_socket = bind(web_address) if web_address else None
+        self.store: Store = open_store(config.db, config.synchronous, config.lease)
         self.host = GameHost(self.store, config.timers)
         self.restored = 0
-        try:
-            self._grpc = grpc.aio.server(
-                options=[
-                    ("grpc.max_receive_message_length", limits.MAX_MESSAGE),
-                    ("grpc.keepalive_time_ms", 60_000),
-                    ("grpc.keepalive_timeout_ms", 20_000),
-                    ("grpc.so_reuseport", 0),
-                ],
-            )
-            self._servicer = GameServicer(self.host, config.max_streams)
-            handlers.add_game_service(self._servicer, self._grpc)
-            self._health = health_aio.HealthServicer()
-            health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
-            handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
-            self.port = self._grpc.add_insecure_port(config.address)
-        except BaseException:
-            self.store.close()
-            raise
+        self._servicer = GameServicer(self.host, config.max_streams)
+        handlers.add_game_service(self._servicer, self._grpc)
+        self._health = health_aio.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
+        handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
+        self.web = WebServer(self._servicer, web_address, web_socket) if web_address else None
 
     async def start(self) -> None:
-        """Restores the unfinished games (only once the address is ours: their bots and
-        timers may act), then serves."""
+        """Opens the store and restores the unfinished games (only once the address is
+        ours: their bots and timers may act), then serves."""
         try:
+            await self.store.open()
             self.restored = await self.host.restore()
             await self._grpc.start()
+            if self.web is not None:
+                await self.web.start()
         except BaseException:
             await self.host.close()
-            self.store.close()
+            await self.store.close()
             raise
         for name in ("", SERVICE_NAME):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -329,9 +393,11 @@ class Server:
         await self._health.enter_graceful_shutdown()
         await self.host.close()
         self._servicer.stop_streams()
+        if self.web is not None:
+            await self.web.stop()
         await self._grpc.stop(self.config.grace)
         await self.host.settle()  # changes begun meanwhile, whose callers may be gone
-        await asyncio.to_thread(self.store.close)
+        await self.store.close()
 
 
 async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
@@ -342,9 +408,11 @@ async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
     server = Server(config)
     await server.start()
     host = config.address.rsplit(":", 1)[0]
+    web = f"; web app on {server.web.url}" if server.web is not None else ""
     announce(
-        f"fenpai serve: listening on {host}:{server.port} (database {config.db}, "
-        f"{server.restored} unfinished games restored)"
+        f"fenpai serve: listening on {host}:{server.port} (database {display(config.db)}, "
+        f"{server.restored} unfinished games {'taken over' if server.store.shared else 'restored'})"
+        f"{web}"
     )
     await stop.wait()
     log.info("shutting down")

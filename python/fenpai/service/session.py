@@ -1,24 +1,37 @@
-"""`Session`: one game held in memory — its state, its events, its seats' token hashes,
-and the lock that serialises every change to them (an `asyncio.Lock`: the server runs
-every game on one event loop, and a change holds the lock until it is committed).
+"""`Session`: one game or table held in memory — its state, its events, its seats' token
+hashes, and the lock that serialises every change to them (an `asyncio.Lock`: the
+server runs every game on one event loop, and a change holds the lock until it is
+committed).
 
-The state is always the replay of the stored events on `new_game(**config)` (`GameState`),
-so a session can be rebuilt from the store at any time: on a restart, or to undo a change
-that could not be stored. A stream of every event keeps its own `GameState` and advances
-it event by event, which gives the view after every event without holding the session's
-lock; a stream of a seat's turns keeps none (it reads the session's, under the lock).
+The state is always the replay of the stored events on `new_game(**config)` (a table:
+`new_match(**config)`) (`GameState`), so a session can be rebuilt from the store at any
+time: on a restart, or to undo a change that could not be stored. A stream of every
+event keeps its own `GameState` and advances it event by event, which gives the view
+after every event without holding the session's lock; a stream of a seat's turns keeps
+none (it reads the session's, under the lock).
+
+A table's hands ride on the same log: once a hand is done the server appends
+`hand_end` (where the match clock, TR-31, is read: the time since every seat was
+taken, from the stored events' times, so a replay reads the same), then `hand_start`
+(the next hand is dealt) or `match_end`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fenpai.games import Game, new_game
+from fenpai.games import Game, Match, new_game, new_match
 from fenpai.service import auth, limits
 from fenpai.service.errors import ServiceError
 from fenpai.service.store import StoredEvent, StoredGame
+
+#: The events the server itself appends at a table, in the order a hand's end has them.
+SERVER_KINDS = ("hand_end", "hand_start", "match_end")
 
 
 class RestoreError(Exception):
@@ -36,30 +49,104 @@ def make_game(config: dict[str, Any]) -> Game:
     )
 
 
+def make_match(config: dict[str, Any]) -> Match:
+    """The match `config` (a `Match.config()`) describes, before any action."""
+    return new_match(
+        config["variant"],
+        seed=config["seed"],
+        hands=config["hands"],
+        clock=config["clock"],
+        **config["options"],
+    )
+
+
 class GameState:
-    """A game at one version: the `Game` and which seats are taken.
+    """A game or table at one version: the hand under way (`game`), the match of a
+    table, and which seats are taken.
 
     Until every seat is taken nobody may act: `to_act` is empty and views list no
-    legal action.
+    legal action. Between a table's hands nobody may act either: the server appends
+    the hand's end and the next hand's start.
     """
 
-    def __init__(self, config: dict[str, Any], bots: list[str | None]):
-        self.game = make_game(config)
+    def __init__(
+        self,
+        config: dict[str, Any],
+        bots: list[str | None],
+        kind: str = "game",
+        created_at: float = 0.0,
+    ):
+        self.match = make_match(config) if kind == "table" else None
+        self._game = self.match.game if self.match is not None else make_game(config)
         self.joined = [bot is not None for bot in bots]
         self.version = 0
+        #: When every seat was taken (the match clock starts), if it was.
+        self.started_at: float | None = created_at if all(self.joined) else None
+        #: Whether the hand under way has had its `hand_end`; whether the match is over.
+        self.hand_closed = False
+        self.match_over = False
+        #: The version at which each hand was dealt (0 for the first).
+        self.hand_versions = [0]
+        #: The version of each finished hand's `hand_end`.
+        self.end_versions: list[int] = []
 
     def apply(self, event: StoredEvent) -> None:
         """Replays a stored event."""
-        if event.kind == "join":
+        kind = event.kind
+        if kind == "join":
             self.joined[event.seat] = True
-        elif event.kind == "resign":
+            if all(self.joined) and self.started_at is None:
+                self.started_at = event.at
+        elif kind == "resign":
             self.game.resign(event.seat)
-        else:
+        elif kind == "action":
             self.game.apply(event.seat, event.action)
+        elif kind != self.next_step():
+            raise ValueError(f"{kind} does not come now ({self.next_step() or 'no'} does)")
+        elif kind == "hand_end":
+            assert self.match is not None and self.started_at is not None
+            self.match.elapsed = max(0.0, event.at - self.started_at)
+            self.hand_closed = True
+            self.end_versions.append(self.version + 1)
+        elif kind == "hand_start":
+            assert self.match is not None
+            self._game = self.match.next_hand()
+            self.hand_closed = False
+            self.hand_versions.append(self.version + 1)
+        else:
+            self.match_over = True
         self.version += 1
+
+    def next_step(self) -> str | None:
+        """The server's event due at a table now (`SERVER_KINDS`), or None."""
+        if self.match is None or self.match_over or not all(self.joined):
+            return None
+        if not self.hand_closed:
+            return "hand_end" if self.game.phase == "done" else None
+        return "match_end" if self.match.done else "hand_start"
+
+    @property
+    def game(self) -> Game:
+        """The hand under way (or the last one)."""
+        return self._game
+
+    @property
+    def hand(self) -> int:
+        """The hand under way (or the last one), counted from 1."""
+        return len(self.hand_versions)
+
+    def hand_of(self, version: int) -> int:
+        """The hand of the event at `version` (a `hand_start` is its new hand's)."""
+        return max(1, bisect.bisect_right(self.hand_versions, version))
+
+    def hand_over(self, hand: int) -> bool:
+        """Whether hand `hand` is over (its hidden actions are public then)."""
+        return hand < self.hand or self.game.phase == "done"
 
     @property
     def finished(self) -> bool:
+        if self.match is not None:
+            return self.match_over
         return self.game.phase == "done"
 
     @property
@@ -72,21 +159,57 @@ class GameState:
         """The seats that may act now: none until every seat is taken."""
         return list(self.game.to_act) if self.status == "playing" else []
 
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """Once finished: the game's result, or a table's final standing."""
+        if not self.finished:
+            return None
+        return self.standing() if self.match is not None else self.game.result
+
+    def standing(self) -> dict[str, Any] | None:
+        """A table's match standing (None for a single game): nothing in it is secret."""
+        match = self.match
+        if match is None:
+            return None
+        deadline = None
+        if match.clock is not None and self.started_at is not None:
+            deadline = self.started_at + match.clock
+        return {
+            "hand": self.hand,
+            "hands": match.hands,
+            "totals": match.totals,
+            "clock": match.clock,
+            "clock_deadline": deadline,
+            "elapsed": match.elapsed,
+            "over": self.match_over,
+            "winners": match.winners if self.match_over else [],
+            "decided_by": match.decided_by if self.match_over else None,
+        }
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        """`Game.view(seat)`, with nobody to act while a seat is open."""
+        """`Game.view(seat)`, with nobody to act while a seat is open; a table's adds
+        its standing as "match"."""
         view = self.game.view(seat)
         if self.status == "waiting":
             view["to_act"] = []
             if seat is not None:
                 view["legal_actions"] = []
                 view["num_legal"] = 0
+        if self.match is not None:
+            view["match"] = self.standing()
         return view
 
 
-def replay(config: dict[str, Any], bots: list[str | None], events: list[StoredEvent]) -> GameState:
+def replay(
+    config: dict[str, Any],
+    bots: list[str | None],
+    events: list[StoredEvent],
+    kind: str = "game",
+    created_at: float = 0.0,
+) -> GameState:
     """The state after `events`; RestoreError if they do not apply."""
     try:
-        state = GameState(config, bots)
+        state = GameState(config, bots, kind, created_at)
         for event in events:
             state.apply(event)
     except Exception as err:
@@ -109,6 +232,9 @@ class Summary:
     version: int
     timers: dict[str, float]
     created_at: float
+    access: str = "open"
+    #: A table's match standing; None for a single game.
+    match: dict[str, Any] | None = None
 
 
 class Session:
@@ -121,8 +247,12 @@ class Session:
         self.timers = stored.timers
         self.admin_hash = stored.admin_hash
         self.created_at = stored.created_at
+        self.kind = stored.kind
+        self.access = stored.access
         self.bots = list(stored.bots)
         self.token_hashes = list(stored.token_hashes)
+        self.invite_hashes = list(stored.invite_hashes or [None] * len(self.bots))
+        self.join_requests = list(stored.join_requests or [None] * len(self.bots))
         self.events: list[StoredEvent] = list(stored.events)
         self.seqs: dict[tuple[int, int], StoredEvent] = {
             (e.seat, e.client_seq): e for e in self.events if e.client_seq is not None
@@ -131,13 +261,18 @@ class Session:
         self.deadline: float | None = None
         #: The current decision's timer.
         self.timer: asyncio.TimerHandle | None = None
+        #: Streams of this game open on this server (a shared store's notices keep a
+        #: followed game current).
+        self.followers = 0
+        #: When (monotonic seconds) a call last asked for the game.
+        self.used = time.monotonic()
         self.lock = asyncio.Lock()
         #: Notified after every change (a stream of every event waits on it).
         self.changed = asyncio.Condition(self.lock)
         #: Notified, by seat, when the seat is to act or the game is over (a seat's
         #: stream of its turns waits on its own).
         self.turns = [asyncio.Condition(self.lock) for _ in self.bots]
-        self.state = replay(self.config, self.bots, self.events)
+        self.state = self.replay(len(self.events))
 
     def notify(self) -> None:
         """Wakes the streams a change concerns (lock held): every event stream, and the
@@ -162,11 +297,32 @@ class Session:
 
     def replay(self, upto: int) -> GameState:
         """A fresh state with the first `upto` events applied."""
-        return replay(self.config, self.bots, self.events[:upto])
+        return replay(self.config, self.bots, self.events[:upto], self.kind, self.created_at)
 
     def rebuild(self) -> None:
         """Replaces the state by the replay of the stored events (undoes a failed change)."""
         self.state = self.replay(len(self.events))
+
+    def catch_up(self, events: Sequence[StoredEvent]) -> bool:
+        """Replays the events after this version that another server committed (lock
+        held); whether any was new. RestoreError if one does not apply (the session
+        then stays at the last that did) or one is missing."""
+        changed = False
+        for event in events:
+            if event.version <= self.version:
+                continue
+            if event.version != self.version + 1:
+                raise RestoreError(f"version {self.version + 1} is missing")
+            try:
+                self.state.apply(event)
+            except Exception as err:
+                self.rebuild()
+                raise RestoreError(f"cannot be replayed: {type(err).__name__}: {err}") from err
+            self.events.append(event)
+            if event.client_seq is not None:
+                self.seqs[(event.seat, event.client_seq)] = event
+            changed = True
+        return changed
 
     @property
     def game(self) -> Game:
@@ -190,9 +346,11 @@ class Session:
             status=self.state.status,
             phase=self.game.phase,
             to_act=self.state.to_act(),
-            version=self.version,
+            version=self.state.version,
             timers=self.timers,
             created_at=self.created_at,
+            access=self.access,
+            match=self.state.standing(),
         )
 
     def authenticate(self, token: str) -> int:

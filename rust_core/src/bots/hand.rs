@@ -1,18 +1,26 @@
-//! Whole hands between bots, every phase in the core: each seat's bot is seeded from
-//! the game's seed and its seat exactly as `fenpai.bots.Bot` seeds it, so a hand played
-//! here is the hand the same bots play step by step.
+//! Whole hands, every phase in the core: [`HandState`] is a hand in progress that moves
+//! from phase to phase one action at a time, the core's one definition of the order of
+//! the phases (Python's `fenpai.games.phases` is the step API's, and the conformance
+//! test proves they agree). [`play_hand`] plays one to its end between bots, and the
+//! batch runner ([`super::driver`]) steps many, waiting where a seat is played outside
+//! the core. Each seat's bots are seeded from the game's seed and the seat exactly as
+//! `fenpai.bots.Bot` seeds them, so a hand played here is the hand the same bots play
+//! step by step.
 
 use crate::card::Rank;
+use crate::encode::{encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts};
+use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
 use crate::phases::{
-    fifty_k_deal, Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+    fifty_k_action, fifty_k_deal, Action, Burial, FriendCall, RedFive4pBidding, RedFive5pDeal,
+    TractorDeal,
 };
 use crate::rng::seed_for;
-use crate::trick::{FollowFormat, TrickPlay};
+use crate::trick::{FollowFormat, TrickPlay, Variant};
 
 use crate::sample::Real;
 
-use super::{BotKind, FkBot, PhaseBot, PlayInfo, TrickBot};
+use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TrickBot};
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +46,27 @@ pub enum Setup {
     },
 }
 
+impl Setup {
+    /// Seats in the game.
+    pub fn players(&self) -> usize {
+        match self {
+            Setup::Tractor { .. } | Setup::RedFive4p { .. } => 4,
+            Setup::RedFive5p { .. } => 5,
+            Setup::FiftyK { players, .. } => *players,
+        }
+    }
+
+    /// The variant's id, as the API names it.
+    pub fn variant(&self) -> &'static str {
+        match self {
+            Setup::Tractor { .. } => "tractor",
+            Setup::RedFive4p { .. } => "red_five_4p",
+            Setup::RedFive5p { .. } => "red_five_5p",
+            Setup::FiftyK { .. } => "fifty_k",
+        }
+    }
+}
+
 /// A finished hand: its phase objects in order, each in its final state.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // made once per hand and moved straight out
@@ -48,113 +77,367 @@ pub enum Hand {
     FiftyK(FkPlay),
 }
 
-/// One seat's bots, seeded as `fenpai.bots.Bot(kind, seed)` seeds its core bots.
-struct Seat {
+/// The first phase of a trick-taking hand: its deal (the bidding in Red Five 4p).
+#[derive(Clone, Debug)]
+pub enum Deal {
+    Tractor(TractorDeal),
+    RedFive4p(RedFive4pBidding),
+    RedFive5p(RedFive5pDeal),
+}
+
+/// The play of a hand.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one per hand, made once and kept in place
+pub enum Play {
+    Trick(TrickPlay),
+    FiftyK(FkPlay),
+}
+
+/// A hand's phase objects so far: deal, burial, friend call, play.
+pub type Phases = (
+    Option<Deal>,
+    Option<Burial>,
+    Option<FriendCall>,
+    Option<Play>,
+);
+
+/// One seat's bots, seeded as `fenpai.bots.Bot(kind, seed)` seeds its core bots: one
+/// for the phases before the play, one for each kind of play.
+#[derive(Clone, Debug)]
+pub struct SeatBots {
     phase: PhaseBot,
     trick: TrickBot,
     fifty_k: FkBot,
 }
 
-fn seats(game_seed: u64, kinds: &[BotKind]) -> Vec<Seat> {
-    kinds
-        .iter()
-        .enumerate()
-        .map(|(seat, &kind)| {
-            let seed = seed_for(&[game_seed, seat as u64]);
-            Seat {
-                phase: PhaseBot::new(kind, seed),
-                trick: TrickBot::new(kind, seed_for(&[seed, 1])),
-                fifty_k: FkBot::new(kind, seed_for(&[seed, 2])),
-            }
-        })
-        .collect()
+impl SeatBots {
+    /// The bots of `seat` in the game of `game_seed`.
+    pub fn new(kind: BotKind, game_seed: u64, seat: usize) -> SeatBots {
+        let seed = seed_for(&[game_seed, seat as u64]);
+        SeatBots {
+            phase: PhaseBot::new(kind, seed),
+            trick: TrickBot::new(kind, seed_for(&[seed, 1])),
+            fifty_k: FkBot::new(kind, seed_for(&[seed, 2])),
+        }
+    }
 }
 
-fn players(setup: &Setup) -> usize {
-    match setup {
-        Setup::Tractor { .. } | Setup::RedFive4p { .. } => 4,
-        Setup::RedFive5p { .. } => 5,
-        Setup::FiftyK { players, .. } => *players,
+/// The phase object a hand is in now.
+enum Current<'a> {
+    Phase(&'a mut dyn Searched),
+    Trick(&'a mut TrickPlay),
+    FiftyK(&'a mut FkPlay),
+}
+
+/// A hand in progress: the phase objects made so far, the last one current, each
+/// finished one kept in its final state.
+#[derive(Clone, Debug)]
+pub struct HandState {
+    setup: Setup,
+    deal: Option<Deal>,
+    burial: Option<Burial>,
+    call: Option<FriendCall>,
+    play: Option<Play>,
+}
+
+impl HandState {
+    /// The hand of `game_seed` at its first decision.
+    pub fn new(setup: &Setup, game_seed: u64) -> Result<HandState, String> {
+        HandState::dealt(setup, game_seed, None, None)
+    }
+
+    /// The hand of a scripted deal (C-5: every card in deal order, the first to
+    /// `first_seat`) when `deck` is given, else of `game_seed`, at its first decision.
+    pub fn dealt(
+        setup: &Setup,
+        game_seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> Result<HandState, String> {
+        let mut hand = HandState {
+            setup: *setup,
+            deal: None,
+            burial: None,
+            call: None,
+            play: None,
+        };
+        match *setup {
+            Setup::Tractor {
+                levels,
+                dealer,
+                follow_format,
+            } => {
+                let deal =
+                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?;
+                hand.deal = Some(Deal::Tractor(deal));
+            }
+            Setup::RedFive4p {
+                decks,
+                minimum_opening,
+                ..
+            } => {
+                let bidding =
+                    RedFive4pBidding::new(game_seed, deck, first_seat, decks, minimum_opening)?;
+                hand.deal = Some(Deal::RedFive4p(bidding));
+            }
+            Setup::RedFive5p { prev_declarer, .. } => {
+                let deal = RedFive5pDeal::new(game_seed, deck, first_seat, prev_declarer)?;
+                hand.deal = Some(Deal::RedFive5p(deal));
+            }
+            Setup::FiftyK {
+                players,
+                lead_after_out,
+            } => {
+                let deal = fifty_k_deal(game_seed, players, deck, first_seat)?;
+                let hands = deal
+                    .hands
+                    .iter()
+                    .map(|h| CardSet::from_cards(h).map_err(|e| e.to_string()))
+                    .collect::<Result<Vec<_>, String>>()?;
+                let play = FkPlay::new(hands, deal.leader, lead_after_out)?;
+                hand.play = Some(Play::FiftyK(play));
+            }
+        }
+        hand.settle()?;
+        Ok(hand)
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn current(&mut self) -> Current<'_> {
+        match &mut self.play {
+            Some(Play::FiftyK(p)) => return Current::FiftyK(p),
+            Some(Play::Trick(p)) => return Current::Trick(p),
+            None => {}
+        }
+        if let Some(call) = &mut self.call {
+            return Current::Phase(call);
+        }
+        if let Some(burial) = &mut self.burial {
+            return Current::Phase(burial);
+        }
+        match self
+            .deal
+            .as_mut()
+            .expect("a trick-taking hand starts with its deal")
+        {
+            Deal::Tractor(d) => Current::Phase(d),
+            Deal::RedFive4p(d) => Current::Phase(d),
+            Deal::RedFive5p(d) => Current::Phase(d),
+        }
+    }
+
+    /// Makes the next phase's object while the current one is over (a deal can end
+    /// without a choice: TR-14, R4-21, R5-14, then R5-20, C-4 and the play).
+    fn settle(&mut self) -> Result<(), String> {
+        while self.play.is_none() && self.phase_over() {
+            if let Some(call) = &self.call {
+                self.play = Some(Play::Trick(call.start_play()?));
+            } else if let Some(burial) = &self.burial {
+                match self.setup {
+                    Setup::RedFive5p { forbid_grab, .. } => {
+                        self.call = Some(burial.friend_call(forbid_grab)?);
+                    }
+                    _ => self.play = Some(Play::Trick(burial.start_play()?)),
+                }
+            } else {
+                self.burial = Some(match self.deal.as_ref().expect("a deal") {
+                    Deal::Tractor(d) => d.burial()?,
+                    Deal::RedFive4p(d) => d.burial()?,
+                    Deal::RedFive5p(d) => d.burial()?,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn phase_over(&mut self) -> bool {
+        self.to_act().is_none()
+    }
+
+    /// The seat to act; `None` once the hand is over.
+    pub fn to_act(&mut self) -> Option<usize> {
+        match self.current() {
+            Current::Phase(p) => p.to_act(),
+            Current::Trick(p) => p.to_act(),
+            Current::FiftyK(p) => p.to_act(),
+        }
+    }
+
+    /// Whether the hand is over.
+    pub fn is_done(&mut self) -> bool {
+        self.play.is_some() && self.to_act().is_none()
+    }
+
+    /// How many legal actions the seat to act has (0 once the hand is over).
+    pub fn num_legal(&mut self) -> u64 {
+        match self.current() {
+            Current::Phase(p) => p.num_legal(),
+            Current::Trick(p) => p.moves().count(),
+            Current::FiftyK(p) => p.num_legal() as u64,
+        }
+    }
+
+    /// The `index`-th legal action of the seat to act, as `Game.legal_actions` lists them.
+    pub fn legal_action(&mut self, index: u64) -> Option<Action> {
+        match self.current() {
+            Current::Phase(p) => p.legal_action(index),
+            Current::Trick(p) => {
+                let play = p.moves().nth(index)?;
+                Some(p.play_action(&play))
+            }
+            Current::FiftyK(p) => {
+                let turn = p.nth_legal(usize::try_from(index).ok()?)?;
+                Some(fifty_k_action(&turn))
+            }
+        }
+    }
+
+    /// Applies the `index`-th legal action (`Game.apply_legal`); returns it. An error
+    /// (an index out of range, the hand over) changes nothing.
+    pub fn apply_legal(&mut self, index: u64) -> Result<Action, ActionError> {
+        let done = match self.current() {
+            Current::Phase(p) => p.apply_legal(index),
+            Current::Trick(p) => p.act_legal(index),
+            Current::FiftyK(p) => match usize::try_from(index) {
+                Ok(i) => p.act_legal(i),
+                Err(_) => Err(ActionError::illegal(format!(
+                    "index {index} is out of range"
+                ))),
+            },
+        }?;
+        self.settle().expect("a finished phase makes the next");
+        Ok(done)
+    }
+
+    /// The seat to act's bot (`bots` for that seat) chooses and acts; `false` when the
+    /// hand is over.
+    pub fn bot_act(&mut self, bots: &mut SeatBots) -> bool {
+        if let Some(Play::Trick(p)) = &mut self.play {
+            let Some(seat) = p.to_act() else {
+                return false;
+            };
+            let info = PlayInfo::Hand {
+                before: before_play(&self.deal, &self.burial, &self.call),
+                setup: &self.setup,
+            };
+            let play = bots
+                .trick
+                .choose(p, &info)
+                .expect("a seat to act has a play");
+            debug_assert!(p.play_error(seat, &play).is_none());
+            p.apply_checked(seat, play);
+            return true;
+        }
+        match self.current() {
+            Current::Phase(p) => {
+                let Some(action) = bots.phase.choose(&*p) else {
+                    return false;
+                };
+                p.act(&action).expect("bots choose legal actions");
+            }
+            Current::Trick(_) => unreachable!("the trick play is handled above"),
+            Current::FiftyK(p) => {
+                let Some(seat) = p.to_act() else {
+                    return false;
+                };
+                let turn = bots.fifty_k.choose(p).expect("a seat to act has a move");
+                debug_assert!(p.action_error(seat, &turn).is_none());
+                p.apply_checked(seat, turn);
+            }
+        }
+        self.settle().expect("a finished phase makes the next");
+        true
+    }
+
+    /// Writes `seat`'s observation (the layout of [`crate::encode::Layout`]) into `out`,
+    /// as `fenpai.encode` writes it from the same objects.
+    pub fn encode(&mut self, seat: usize, out: &mut [f32]) -> Result<(), String> {
+        let over = self.is_done();
+        let deal = self.deal.as_ref().map(|d| match d {
+            Deal::Tractor(d) => DealFacts::Tractor(d),
+            Deal::RedFive4p(d) => DealFacts::RedFive4p(d),
+            Deal::RedFive5p(d) => DealFacts::RedFive5p(d),
+        });
+        let play = match &self.play {
+            Some(Play::FiftyK(p)) => return encode_fifty_k(p, seat, over, out),
+            Some(Play::Trick(p)) => Some(p),
+            None => None,
+        };
+        let variant = Variant::parse(self.setup.variant()).map_err(|e| e.to_string())?;
+        let facts = TrickFacts {
+            deal,
+            kitty: self.burial.as_ref(),
+            friend: self.call.as_ref(),
+            play,
+            over,
+        };
+        encode_trick(variant, facts, seat, out)
+    }
+
+    /// The phase objects made so far, in order (each finished one in its final state).
+    pub fn into_phases(self) -> Phases {
+        (self.deal, self.burial, self.call, self.play)
+    }
+
+    /// The finished hand's phase objects; `None` while it is under way.
+    pub fn into_hand(mut self) -> Option<Hand> {
+        if !self.is_done() {
+            return None;
+        }
+        Some(match (self.deal, self.burial, self.call, self.play?) {
+            (None, None, None, Play::FiftyK(play)) => Hand::FiftyK(play),
+            (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => Hand::Tractor(d, b, p),
+            (Some(Deal::RedFive4p(d)), Some(b), None, Play::Trick(p)) => Hand::RedFive4p(d, b, p),
+            (Some(Deal::RedFive5p(d)), Some(b), Some(c), Play::Trick(p)) => {
+                Hand::RedFive5p(d, b, c, p)
+            }
+            _ => unreachable!("the phases of a finished hand follow its variant"),
+        })
+    }
+}
+
+/// A trick-taking hand's phase objects before its play, as the search reads them. The
+/// seat of the first card (C-5) does not change what a seat knows in the play: 0.
+fn before_play<'a>(
+    deal: &'a Option<Deal>,
+    burial: &'a Option<Burial>,
+    call: &'a Option<FriendCall>,
+) -> Real<'a> {
+    let (burial, call) = (burial.as_ref(), call.as_ref());
+    match deal
+        .as_ref()
+        .expect("a trick-taking hand starts with its deal")
+    {
+        Deal::Tractor(d) => Real::Tractor(d, burial, None),
+        Deal::RedFive4p(d) => Real::RedFive4p(d, 0, burial, None),
+        Deal::RedFive5p(d) => Real::RedFive5p(d, burial, call, None),
     }
 }
 
 /// Plays the hand of `game_seed` to its end, `kinds[seat]` choosing for each seat.
 pub fn play_hand(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<Hand, String> {
-    let n = players(setup);
+    Ok(played(setup, game_seed, kinds)?
+        .into_hand()
+        .expect("the hand is over"))
+}
+
+/// [`play_hand`]'s hand as a [`HandState`] at its end.
+pub fn played(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<HandState, String> {
+    let n = setup.players();
     if kinds.len() != n {
         return Err(format!("the game has {n} seats; got {} bots", kinds.len()));
     }
-    let bots = seats(game_seed, kinds);
-    let mut phase_bots: Vec<PhaseBot> = bots.iter().map(|b| b.phase.clone()).collect();
-    let mut trick_bots: Vec<TrickBot> = bots.iter().map(|b| b.trick.clone()).collect();
-    Ok(match *setup {
-        Setup::Tractor {
-            levels,
-            dealer,
-            follow_format,
-        } => {
-            let mut deal = TractorDeal::new(game_seed, None, None, levels, dealer, follow_format)?;
-            PhaseBot::play_out(&mut deal, &mut phase_bots);
-            let mut burial = deal.burial()?;
-            PhaseBot::play_out(&mut burial, &mut phase_bots);
-            let mut play = burial.start_play()?;
-            let info = PlayInfo::Hand {
-                before: Real::Tractor(&deal, Some(&burial), None),
-                setup,
-            };
-            TrickBot::play_out(&mut play, &mut trick_bots, &info);
-            Hand::Tractor(deal, burial, play)
-        }
-        Setup::RedFive4p {
-            decks,
-            minimum_opening,
-            ..
-        } => {
-            let mut bidding = RedFive4pBidding::new(game_seed, None, None, decks, minimum_opening)?;
-            PhaseBot::play_out(&mut bidding, &mut phase_bots);
-            let mut burial = bidding.burial()?;
-            PhaseBot::play_out(&mut burial, &mut phase_bots);
-            let mut play = burial.start_play()?;
-            // The seat of the first card does not change what a seat knows in the play.
-            let info = PlayInfo::Hand {
-                before: Real::RedFive4p(&bidding, 0, Some(&burial), None),
-                setup,
-            };
-            TrickBot::play_out(&mut play, &mut trick_bots, &info);
-            Hand::RedFive4p(bidding, burial, play)
-        }
-        Setup::RedFive5p {
-            prev_declarer,
-            forbid_grab,
-        } => {
-            let mut deal = RedFive5pDeal::new(game_seed, None, None, prev_declarer)?;
-            PhaseBot::play_out(&mut deal, &mut phase_bots);
-            let mut burial = deal.burial()?;
-            PhaseBot::play_out(&mut burial, &mut phase_bots);
-            let mut call = burial.friend_call(forbid_grab)?;
-            PhaseBot::play_out(&mut call, &mut phase_bots);
-            let mut play = call.start_play()?;
-            let info = PlayInfo::Hand {
-                before: Real::RedFive5p(&deal, Some(&burial), Some(&call), None),
-                setup,
-            };
-            TrickBot::play_out(&mut play, &mut trick_bots, &info);
-            Hand::RedFive5p(deal, burial, call, play)
-        }
-        Setup::FiftyK {
-            players,
-            lead_after_out,
-        } => {
-            let deal = fifty_k_deal(game_seed, players, None, None)?;
-            let hands = deal
-                .hands
-                .iter()
-                .map(|h| CardSet::from_cards(h).map_err(|e| e.to_string()))
-                .collect::<Result<Vec<_>, String>>()?;
-            let mut play = FkPlay::new(hands, deal.leader, lead_after_out)?;
-            let mut fk_bots: Vec<FkBot> = bots.into_iter().map(|b| b.fifty_k).collect();
-            FkBot::play_out(&mut play, &mut fk_bots);
-            Hand::FiftyK(play)
-        }
-    })
+    let mut bots: Vec<SeatBots> = kinds
+        .iter()
+        .enumerate()
+        .map(|(seat, &kind)| SeatBots::new(kind, game_seed, seat))
+        .collect();
+    let mut hand = HandState::new(setup, game_seed)?;
+    while let Some(seat) = hand.to_act() {
+        hand.bot_act(&mut bots[seat]);
+    }
+    Ok(hand)
 }

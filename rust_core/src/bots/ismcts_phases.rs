@@ -162,7 +162,10 @@ impl Searched for Burial {
         let n = self.hands().len();
         let mut unseen = Counts::from_cards(&trick_deck(self.rules().opts.decks));
         unseen.remove_all(&hand);
-        let sizes: Vec<usize> = (0..n).filter(|&s| s != d).map(|s| self.hands()[s].len()).collect();
+        let sizes: Vec<usize> = (0..n)
+            .filter(|&s| s != d)
+            .map(|s| self.hands()[s].len())
+            .collect();
         let best = sequential_halving(
             burials.len(),
             simulations,
@@ -175,7 +178,9 @@ impl Searched for Burial {
             |hands, c, playout| {
                 let mut burial = Burial::new(self.rules().clone(), hands, d, self.size())
                     .expect("a burial like the real one");
-                burial.act(&Action::Bury(burials[c].clone())).expect("a legal burial");
+                burial
+                    .act(&Action::Bury(burials[c].clone()))
+                    .expect("a legal burial");
                 let mut play = burial.start_play().expect("a buried kitty");
                 let sides = match self.rules().variant {
                     Variant::Tractor => Sides::Partners,

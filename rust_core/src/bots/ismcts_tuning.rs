@@ -154,10 +154,20 @@ fn hand(variant: &str, g: u64, sims: u32) -> (bool, u64) {
             // Whole hands with the search's phases too (its burial when its team deals).
             let team = (g % 2) as usize;
             let kinds: Vec<BotKind> = (0..4)
-                .map(|s| if s % 2 == team { BotKind::Ismcts(Some(sims)) } else { BotKind::Greedy })
+                .map(|s| {
+                    if s % 2 == team {
+                        BotKind::Ismcts(Some(sims))
+                    } else {
+                        BotKind::Greedy
+                    }
+                })
                 .collect();
             let levels = (Rank::TWO, Rank::TWO);
-            let setup = Setup::Tractor { levels, dealer: None, follow_format: FollowFormat::Pairs };
+            let setup = Setup::Tractor {
+                levels,
+                dealer: None,
+                follow_format: FollowFormat::Pairs,
+            };
             let crate::bots::Hand::Tractor(deal, burial, play) =
                 crate::bots::play_hand(&setup, seed, &kinds).unwrap()
             else {

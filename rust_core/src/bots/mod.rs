@@ -1,8 +1,11 @@
 //! The bots of every phase: `random` (uniform over legal actions), `greedy`
 //! (rule-based) and `ismcts` (determinized search over sampled worlds, with a budget
 //! of simulations per decision). They see only what their seat may see: their hand,
-//! their own burial and the public record.
+//! their own burial and the public record. Whole hands between them ([`hand`]), and the
+//! batch runner that plays many hands with some seats played outside the core
+//! ([`driver`]).
 
+pub mod driver;
 pub mod fifty_k;
 pub mod hand;
 pub mod ismcts;
@@ -16,7 +19,7 @@ pub mod play_info;
 pub mod trick;
 
 pub use fifty_k::FkBot;
-pub use hand::{play_hand, Hand, Setup};
+pub use hand::{play_hand, played, Deal, Hand, HandState, Phases, Play, SeatBots, Setup};
 pub use ismcts_phases::Searched;
 pub use ismcts_trick::TrickGoal;
 pub use phases::{Greedy, PhaseBot};

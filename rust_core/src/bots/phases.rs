@@ -40,7 +40,7 @@ impl PhaseBot {
     /// A seat whose one legal action is `pass` (a deal prompt with nothing to declare,
     /// TR-12, R5-10) passes without drawing from the generator, so the bot's choices
     /// are the ones it would make if only seats with a choice were asked.
-    pub fn choose<P: Searched>(&mut self, phase: &P) -> Option<Action> {
+    pub fn choose<P: Searched + ?Sized>(&mut self, phase: &P) -> Option<Action> {
         phase.to_act()?;
         if phase.num_legal() == 1 && phase.legal_action(0) == Some(Action::Pass) {
             return Some(Action::Pass);
@@ -163,7 +163,12 @@ impl Greedy for Burial {
     /// C-4: buries the cheapest cards.
     fn greedy(&self) -> Action {
         let hand = &self.hands()[self.declarer()];
-        Action::Bury(bury_order(self.rules(), hand, self.size(), BuryOrder::Cheapest))
+        Action::Bury(bury_order(
+            self.rules(),
+            hand,
+            self.size(),
+            BuryOrder::Cheapest,
+        ))
     }
 }
 

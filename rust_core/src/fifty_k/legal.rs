@@ -200,6 +200,31 @@ pub fn legal_play_types(
     })
 }
 
+/// The `index`-th play `legal_plays` would list, without listing the others: whole
+/// patterns are skipped by their counts.
+pub fn nth_legal_play(hand: CardSet, top: Option<&Combo>, mut index: u64) -> Option<Combo> {
+    check_disjoint(hand, top).ok()?;
+    let mut found = None;
+    for_each_pattern(hand, top, |pattern| {
+        let count = pattern_count(hand, &pattern);
+        if index >= count {
+            index -= count;
+            return true;
+        }
+        let (kind, rank) = (pattern.shape().kind, pattern.rank);
+        each_suit_choice(hand, &pattern, &mut |cards, _| {
+            if index > 0 {
+                index -= 1;
+                return true;
+            }
+            found = Some(Combo { kind, rank, cards });
+            false
+        });
+        false
+    });
+    found
+}
+
 /// How many legal plays `legal_plays` would list without a limit, without listing them.
 pub fn count_legal_plays(hand: CardSet, top: Option<&Combo>) -> Result<u64, FkError> {
     check_disjoint(hand, top)?;
@@ -276,6 +301,27 @@ mod tests {
             hand = CardSet(hand.0 & !(1 << bits.trailing_zeros()));
         }
         hand
+    }
+
+    #[test]
+    fn fk_17_nth_legal_play_is_the_listed_one_and_counts_agree() {
+        let mut rng = Rng(17);
+        for _ in 0..400 {
+            let hand = clustered_hand(&mut rng, 13);
+            let all = listed(hand, None);
+            assert_eq!(count_legal_plays(hand, None), Ok(all.len() as u64));
+            for (i, c) in all.iter().enumerate() {
+                assert_eq!(nth_legal_play(hand, None, i as u64).as_ref(), Some(c));
+            }
+            assert_eq!(nth_legal_play(hand, None, all.len() as u64), None);
+            if let Some(top) = all.last() {
+                let rest = CardSet(hand.0 & !top.cards.0);
+                let follows = listed(rest, Some(top));
+                for (i, c) in follows.iter().enumerate() {
+                    assert_eq!(nth_legal_play(rest, Some(top), i as u64).as_ref(), Some(c));
+                }
+            }
+        }
     }
 
     #[test]

@@ -24,6 +24,6 @@ pub use cardset::CardSet;
 pub use combo::{classify, read_as, readings, Combo, Kind};
 pub use encode::{play_from_id, play_id, type_id};
 pub use error::FkError;
-pub use legal::{count_legal_plays, legal_play_ids, legal_play_types, legal_plays};
+pub use legal::{count_legal_plays, legal_play_ids, legal_play_types, legal_plays, nth_legal_play};
 pub use shape::{NUM_PLAY_IDS, NUM_PLAY_TYPES};
 pub use turns::{FkAction, FkOutcome, FkPlay, LeadAfterOut};

@@ -8,7 +8,7 @@ use crate::error::ActionError;
 use super::beats::beats;
 use super::cardset::CardSet;
 use super::combo::{classify, read_as, readings, Combo, Kind};
-use super::legal::legal_plays;
+use super::legal::{count_legal_plays, legal_plays, nth_legal_play};
 
 /// Who leads after a player goes out and their combination collects (FK-32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +53,8 @@ pub struct FkPlay {
     /// The combinations on the table since it was last cleared.
     round: Vec<(usize, Combo)>,
     moves: Option<Vec<Combo>>,
+    /// How many plays `moves` holds, counted without listing them.
+    plays: Option<usize>,
 }
 
 /// Point value of a card set (C-3).
@@ -94,6 +96,7 @@ impl FkPlay {
             log: Vec::new(),
             round: Vec::new(),
             moves: None,
+            plays: None,
         })
     }
 
@@ -176,18 +179,40 @@ impl FkPlay {
 
     /// Legal actions of the seat to act: a pass (when following) then every play.
     pub fn num_legal(&mut self) -> usize {
-        self.can_pass() as usize + self.moves().len()
+        self.can_pass() as usize + self.num_plays()
     }
 
-    /// The `index`-th legal action: 0 is the pass when following, then the plays.
-    pub fn nth_legal(&mut self, index: usize) -> Option<FkAction> {
-        if self.can_pass() {
-            if index == 0 {
-                return Some(FkAction::Pass);
-            }
-            return self.moves().get(index - 1).copied().map(FkAction::Play);
+    /// How many combinations the seat to act may play, without listing them.
+    fn num_plays(&mut self) -> usize {
+        if let Some(moves) = &self.moves {
+            return moves.len();
         }
-        self.moves().get(index).copied().map(FkAction::Play)
+        *self.plays.get_or_insert_with(|| {
+            if self.done {
+                return 0;
+            }
+            let top = self.top.map(|(c, _)| c);
+            count_legal_plays(self.hands[self.to_act], top.as_ref())
+                .expect("hands and the table are disjoint") as usize
+        })
+    }
+
+    /// The `index`-th legal action: 0 is the pass when following, then the plays (found
+    /// without listing them unless they are listed already).
+    pub fn nth_legal(&mut self, index: usize) -> Option<FkAction> {
+        let index = match self.can_pass() {
+            true if index == 0 => return Some(FkAction::Pass),
+            true => index - 1,
+            false => index,
+        };
+        if let Some(moves) = &self.moves {
+            return moves.get(index).copied().map(FkAction::Play);
+        }
+        if self.done {
+            return None;
+        }
+        let top = self.top.map(|(c, _)| c);
+        nth_legal_play(self.hands[self.to_act], top.as_ref(), index as u64).map(FkAction::Play)
     }
 
     /// FK-17: reads `cards` as the play meant: the named kind, or unnamed the reading
@@ -298,6 +323,7 @@ impl FkPlay {
     pub(crate) fn apply_checked(&mut self, seat: usize, action: FkAction) -> FkOutcome {
         self.log.push((seat, action));
         self.moves = None;
+        self.plays = None;
         let mut outcome = FkOutcome::default();
         match action {
             FkAction::Pass => {

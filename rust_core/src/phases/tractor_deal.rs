@@ -12,7 +12,7 @@ use crate::rng::Rng;
 use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
-use super::{option_or_pass, Action, Phase};
+use super::{Action, Phase};
 
 const PLAYERS: usize = 4;
 /// Cards dealt to the players; the last 8 of the deck are the kitty (TR-1).
@@ -107,7 +107,8 @@ impl TractorDeal {
             final_seat: 0,
             final_passes: 0,
             end: None,
-            log: Vec::new(),
+            // A question per card dealt, and a short final round (TR-12).
+            log: Vec::with_capacity(DEALT + 2 * PLAYERS),
         };
         deal.advance();
         Ok(deal)
@@ -232,28 +233,27 @@ impl TractorDeal {
         ))
     }
 
-    /// The declarations `seat` holds, as (card, copies): singles s, h, c, d, pairs
-    /// s, h, c, d, then LJ LJ, BJ BJ (TR-10).
-    fn held(&self, seat: usize) -> impl Iterator<Item = (Card, u8, u8)> + '_ {
-        let held = &self.hands[seat];
-        let level = self.level;
-        let suited = (1..=2u8).flat_map(move |n| {
-            Suit::ALL
-                .into_iter()
-                .map(move |s| (Card::new(level, s), n, n))
-        });
-        let jokers = [(LJ, 2, 3), (BJ, 2, 4)].into_iter();
-        suited
-            .chain(jokers)
-            .filter(move |&(c, n, _)| held.get(c) >= n)
+    /// TR-10, TR-11: every declaration `seat` may make now: singles s, h, c, d, pairs
+    /// s, h, c, d, then LJ LJ, BJ BJ.
+    pub fn options(&self, seat: usize) -> Vec<Vec<Card>> {
+        self.allowed(seat).map(|(c, n)| vec![c; n]).collect()
     }
 
-    /// TR-10, TR-11: every declaration `seat` may make now, in the order of [`Self::held`].
-    pub fn options(&self, seat: usize) -> Vec<Vec<Card>> {
-        self.held(seat)
-            .filter(|&(c, n, strength)| self.may_follow(seat, &[c, c][..n as usize], strength))
-            .map(|(c, n, _)| vec![c; n as usize])
-            .collect()
+    /// [`Self::options`] as (card, copies), listing nothing.
+    fn allowed(&self, seat: usize) -> impl Iterator<Item = (Card, usize)> + '_ {
+        let held = &self.hands[seat];
+        (0..10u8).filter_map(move |i| {
+            // (card, copies, TR-10 strength) of the i-th declaration in order.
+            let (card, copies, strength) = match i {
+                0..=3 => (Card::new(self.level, Suit(i)), 1, 1),
+                4..=7 => (Card::new(self.level, Suit(i - 4)), 2, 2),
+                8 => (LJ, 2, 3),
+                _ => (BJ, 2, 4),
+            };
+            let cards = &[card, card][..copies];
+            (held.get(card) as usize >= copies && self.may_follow(seat, cards, strength))
+                .then_some((card, copies))
+        })
     }
 
     /// TR-12: deals the next card and asks its receiver; after the last card, the final
@@ -364,11 +364,19 @@ impl Phase for TractorDeal {
     }
 
     fn num_legal(&self) -> u64 {
-        self.asking.map_or(0, |s| self.options(s).len() as u64 + 1)
+        self.asking
+            .map_or(0, |s| self.allowed(s).count() as u64 + 1)
     }
 
+    /// The declarations in order, then `pass`.
     fn legal_action(&self, index: u64) -> Option<Action> {
-        option_or_pass(self.options(self.asking?), index, Action::Declare)
+        let seat = self.asking?;
+        let declarations = self.allowed(seat).count() as u64;
+        if index == declarations {
+            return Some(Action::Pass);
+        }
+        let (card, copies) = self.allowed(seat).nth(usize::try_from(index).ok()?)?;
+        Some(Action::Declare(vec![card; copies]))
     }
 
     fn legal_actions(&self, limit: usize) -> Vec<Action> {

@@ -3,8 +3,7 @@
 //! log would check the same (the sampler's tests hold the two to agree); this one skips
 //! what the caps already guarantee (the follows the facts mark sure) and builds nothing.
 //!
-//! What it checks, trick by trick on the hands of that moment: a lead holds its cards
-//! (C-24); a throw stands or fails (C-50) with the same forced play (C-51); a follow the
+//! What it checks, trick by trick on the hands of that moment: a throw stands or fails (C-50) with the same forced play (C-51); a follow the
 //! caps leave unsure is legal (C-30, C-31); with a call card, the friend appears at the
 //! same play, by a grab or not (R5-21, R5-22), and under `friend_grab = forbid` no play
 //! grabs.
@@ -88,7 +87,9 @@ impl Watch<'_> {
 }
 
 /// Whether the play so far is legal on `start` (every hand when the play began) with
-/// `call`, with the same public outcomes as `real`; then the friend state it gives.
+/// `call`, with the same public outcomes as `real`; then the friend state it gives. The
+/// world keeps the facts (`Position::keeps_facts`): every hand held what it played, and
+/// a failed throw's thrower what it attempted.
 pub fn consistent(
     real: &TrickPlay,
     viewer: usize,
@@ -115,9 +116,6 @@ pub fn consistent(
                 _ => actual,
             };
             let hand = hands[seat];
-            if !hand.contains(&asked) {
-                return None;
-            }
             if i == 0 {
                 let format = trick.attempted.as_ref().map_or(&trick.lead, |(_, f)| f);
                 if format.is_throw() {
@@ -131,7 +129,7 @@ pub fn consistent(
                         return None;
                     }
                 }
-            } else if trick.unsure[i]
+            } else if trick.unsure & (1 << i) != 0
                 && rules
                     .follow_error_counts(&hand, &trick.lead, &actual)
                     .is_some()

@@ -34,8 +34,10 @@ pub struct PlayFacts {
     /// Per seat: cards it is known to hold now: what went back to its hand from a failed
     /// throw it attempted (C-51) and it has not played since.
     pub holds: Vec<Counts>,
-    /// Per trick `t` (the current one last), per seat: the cards it played from `t` on.
-    pub after: Vec<Vec<Counts>>,
+    /// Per trick `t` (the current one last), per seat: the cards it played from `t` on
+    /// (see [`Self::after`]).
+    after: Vec<Counts>,
+    n: usize,
     /// The tricks so far, the current one last.
     pub tricks: Vec<TrickFacts>,
 }
@@ -48,7 +50,8 @@ pub struct TrickFacts {
     pub plays: Vec<(usize, Counts)>,
     pub lead: Format,
     pub attempted: Option<(Counts, Format)>,
-    pub unsure: Vec<bool>,
+    /// Bit `i`: the `i`-th play is a follow the caps do not make legal.
+    pub unsure: u8,
 }
 
 fn tricks_of(play: &TrickPlay) -> Vec<TrickFacts> {
@@ -68,7 +71,7 @@ fn tricks_of(play: &TrickPlay) -> Vec<TrickFacts> {
                 .collect();
             TrickFacts {
                 lead: rules.legal_lead_format(&plays[0].1),
-                unsure: vec![false; plays.len()],
+                unsure: 0,
                 plays,
                 attempted: t.attempted.as_deref().map(read),
             }
@@ -77,7 +80,7 @@ fn tricks_of(play: &TrickPlay) -> Vec<TrickFacts> {
     if let Some(lead) = play.lead() {
         let plays: Vec<(usize, Counts)> = play.trick_counts().map(|(s, c)| (s, *c)).collect();
         out.push(TrickFacts {
-            unsure: vec![false; plays.len()],
+            unsure: 0,
             plays,
             lead: lead.clone(),
             attempted: play.attempted().map(read),
@@ -91,19 +94,21 @@ impl PlayFacts {
     pub fn of(play: &TrickPlay, viewer: usize) -> PlayFacts {
         let n = play.num_players();
         let mut tricks = tricks_of(play);
-        let mut after = vec![vec![Counts::default(); n]; tricks.len() + 1];
+        let mut after = vec![Counts::default(); n * (tricks.len() + 1)];
         for (t, trick) in tricks.iter().enumerate().rev() {
-            after[t] = after[t + 1].clone();
+            let (now, later) = after.split_at_mut((t + 1) * n);
+            now[t * n..].copy_from_slice(&later[..n]);
             for (seat, cards) in &trick.plays {
-                after[t][*seat].add_all(cards);
+                now[t * n + seat].add_all(cards);
             }
         }
-        after.pop();
+        after.truncate(n * tricks.len());
         let mut facts = PlayFacts {
             caps: vec![[u8::MAX; NUM_CARDS]; n],
             beaten: Vec::new(),
             holds: vec![Counts::default(); n],
             after,
+            n,
             tricks: Vec::new(),
         };
         for (t, trick) in tricks.iter_mut().enumerate() {
@@ -111,12 +116,26 @@ impl PlayFacts {
             for i in 1..trick.plays.len() {
                 let (seat, cards) = trick.plays[i];
                 if seat != viewer {
-                    trick.unsure[i] = !facts.follow_facts(play, t, seat, &trick.lead, &cards);
+                    let sure = facts.follow_facts(play, t, seat, &trick.lead, &cards);
+                    trick.unsure |= (!sure as u8) << i;
                 }
             }
         }
         facts.tricks = tricks;
         facts
+    }
+
+    /// Per seat: the cards it played from trick `t` on (the current trick last).
+    pub fn after(&self, t: usize) -> &[Counts] {
+        &self.after[t * self.n..(t + 1) * self.n]
+    }
+
+    /// Per seat: every card it has played.
+    pub fn played(&self) -> Vec<Counts> {
+        match self.tricks.len() {
+            0 => vec![Counts::default(); self.n],
+            _ => self.after(0).to_vec(),
+        }
     }
 
     /// `seat` held fewer than `width` copies of each card of `suit` above level `top`
@@ -135,7 +154,7 @@ impl PlayFacts {
             if top.is_some_and(|k| rules.level_of(c) <= k) {
                 continue;
             }
-            let shown = self.after[t][seat].get(c);
+            let shown = self.after(t)[seat].get(c);
             let cap = &mut self.caps[seat][c.index()];
             *cap = (*cap).min((width - 1).saturating_sub(shown));
         }
@@ -177,7 +196,7 @@ impl PlayFacts {
                 // It held every card it attempted; those not played since are in its hand.
                 for comp in &attempted.components {
                     for &c in &comp.cards {
-                        let held = self.after[t][thrower].get(c);
+                        let held = self.after(t)[thrower].get(c);
                         let tried = comp.cards.iter().filter(|&&x| x == c).count() as u8;
                         let need = tried.saturating_sub(held);
                         let known = &mut self.holds[thrower].0[c.index()];
@@ -250,7 +269,7 @@ impl PlayFacts {
                     // beyond the pairs it played.
                     for &c in rules.suit_cards(suit) {
                         let most = 2 * (cards.get(c) / 2) + 1;
-                        let shown = self.after[t][seat].get(c);
+                        let shown = self.after(t)[seat].get(c);
                         let cap = &mut self.caps[seat][c.index()];
                         *cap = (*cap).min(most.saturating_sub(shown));
                     }

@@ -132,3 +132,46 @@ fn replay(play: &FkPlay, start: &[Counts], leader: usize) -> Option<FkPlay> {
 pub fn sample_fifty_k(play: &FkPlay, seat: usize, seed: u64) -> FkPlay {
     sample_fk_world(play, seat, &mut Rng::new(seed)).play
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phases::fifty_k_deal;
+
+    #[test]
+    fn fk_2_sample_fifty_k_keeps_the_position_and_the_leaders_3h() {
+        for seed in 0..40u64 {
+            let players = 3 + (seed % 2) as usize;
+            let deal = fifty_k_deal(seed, players, None, None).unwrap();
+            let hands = deal
+                .hands
+                .iter()
+                .map(|h| CardSet::from_cards(h).unwrap())
+                .collect();
+            let mut play =
+                FkPlay::new(hands, deal.leader, crate::fifty_k::LeadAfterOut::Next).unwrap();
+            let mut rng = Rng::new(seed);
+            for _ in 0..rng.below(40) {
+                if play.is_done() {
+                    break;
+                }
+                let n = play.num_legal() as u64;
+                play.apply_legal(rng.below(n) as usize).unwrap();
+            }
+            for seat in 0..players {
+                let a = sample_fifty_k(&play, seat, seed);
+                assert_eq!(a.log(), play.log());
+                assert_eq!(
+                    (a.to_act(), a.top(), a.collected()),
+                    (play.to_act(), play.top(), play.collected())
+                );
+                assert_eq!(a.hand(seat), play.hand(seat));
+                for s in 0..players {
+                    assert_eq!(a.hand(s).len(), play.hand(s).len());
+                }
+                let start = sample_fk_world(&play, seat, &mut Rng::new(seed)).start;
+                assert!(start[deal.leader].get(THREE_H) == 1, "the leader held 3h");
+            }
+        }
+    }
+}

@@ -37,10 +37,22 @@
 //! unseen card, the most constrained first, to a place that the public facts allow,
 //! drawn with weight its room left (for cards no fact constrains, that is a uniform
 //! deal); the facts a per-card cap cannot express (a tractor held or not, C-31 `full`,
-//! the friend) are enforced by rejection: each deal is replayed and kept only if every
-//! play is legal with the same outcome. After [`TRIES`] rejected deals, the fallback is a
-//! chain of random swaps of two unseen cards from the real deal, each kept only when the
-//! world stays consistent; it never returns an inconsistent world.
+//! the friend) are enforced by rejection: each deal is checked exactly against the history
+//! (every play legal, every outcome the same; `check.rs`, held by the tests to agree with a
+//! replay of the log) and kept only if it passes. After [`TRIES`] rejected deals, the
+//! fallback is a chain of random swaps of two unseen cards from the real deal, each kept
+//! only when the world stays consistent; it never returns an inconsistent world.
+//!
+//! # Whole hands
+//!
+//! [`sample_world`] (`Game.sample_world`) samples the play the same way (before the play,
+//! a constrained random deal of the hidden cards with the declared ones kept), then deals
+//! a deck that gives those hands: the seat's own cards (and a kitty it took up) where it
+//! received them, the others' at their positions with each declaration or reveal made
+//! with cards already received (TR-10..TR-12, R5-10), and the phase objects rebuilt on
+//! it; R5-13 and R4-11 (drawn from the seed) are met by the deck's order or the seed.
+//! If no such deck is found in [`TRIES`], the sample is the real deal with a seed of
+//! its own.
 
 mod assign;
 mod check;
@@ -53,8 +65,6 @@ mod world;
 
 use crate::card::{Card, Counts, NUM_CARDS};
 
-pub use assign::{assign, Must, Place};
-pub use facts::{Beaten, PlayFacts};
 pub use fifty_k::{sample_fifty_k, sample_fk_world, FkWorld};
 pub use trick::{sample_trick_play, sample_trick_world, Known, TrickSampler, TrickWorld};
 pub use world::{known_for, sample_world, Objects, Real, World};

@@ -3,10 +3,11 @@
 
 use crate::bots::Setup;
 use crate::card::{format_cards, Card, Counts, Rank};
+use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
 use crate::phases::{
-    fifty_k_action, fifty_k_deal, parse_action, Burial, Phase, RedFive4pBidding, RedFive5pDeal,
-    TractorDeal,
+    fifty_k_action, fifty_k_deal, parse_action, Action, Burial, FriendCall, Phase,
+    RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::{seed_for, Rng};
 use crate::trick::{FollowFormat, TrickPlay};
@@ -226,7 +227,7 @@ fn real(g: &Objects, first: usize) -> Real<'_> {
         Objects::Tractor(d, b, p) => Real::Tractor(d, b.as_ref(), p.as_ref()),
         Objects::RedFive4p(d, b, p) => Real::RedFive4p(d, first, b.as_ref(), p.as_ref()),
         Objects::RedFive5p(d, b, f, p) => Real::RedFive5p(d, b.as_ref(), f.as_ref(), p.as_ref()),
-        Objects::FiftyK(p) => Real::FiftyK(p, first),
+        Objects::FiftyK(p) => Real::FiftyK(p, first, None),
     }
 }
 
@@ -279,11 +280,7 @@ fn seen(g: &Objects, seat: usize) -> String {
             d.log(),
             d.cards_dealt(),
             d.to_act(),
-            if b.is_none() {
-                Some(d.hands()[seat])
-            } else {
-                None
-            },
+            b.is_none().then(|| d.hands()[seat]),
             d.outcome().map(|(s, r)| (s, r.trump)),
             d.first_seat(),
             burial(b),
@@ -294,11 +291,7 @@ fn seen(g: &Objects, seat: usize) -> String {
             d.log(),
             d.first_bidder(),
             d.to_act(),
-            if b.is_none() {
-                Some(d.hands()[seat])
-            } else {
-                None
-            },
+            b.is_none().then(|| d.hands()[seat]),
             d.declarer(),
             d.rules().map(|r| r.trump),
             burial(b),
@@ -309,11 +302,7 @@ fn seen(g: &Objects, seat: usize) -> String {
             d.log(),
             d.cards_dealt(),
             d.to_act(),
-            if b.is_none() {
-                Some(d.hands()[seat])
-            } else {
-                None
-            },
+            b.is_none().then(|| d.hands()[seat]),
             (
                 d.reveal(),
                 d.forced(),
@@ -390,57 +379,59 @@ fn play_texts(p: &Option<TrickPlay>) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// A trick-taking hand's history as action text: its deal, burial, call and play.
+fn trick_history<D: Phase>(
+    d: &D,
+    b: &Option<Burial>,
+    f: Option<&FriendCall>,
+    p: &Option<TrickPlay>,
+) -> Vec<(usize, String)> {
+    let mut out = texts(d);
+    out.extend(b.iter().flat_map(texts));
+    out.extend(f.into_iter().flat_map(texts));
+    out.extend(play_texts(p));
+    out
+}
+
 /// The hand's history as action text, in order.
 fn history(g: &Objects) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
     match g {
-        Objects::Tractor(d, b, p) => {
-            out.extend(texts(d));
-            out.extend(b.iter().flat_map(texts));
-            out.extend(play_texts(p));
-        }
-        Objects::RedFive4p(d, b, p) => {
-            out.extend(texts(d));
-            out.extend(b.iter().flat_map(texts));
-            out.extend(play_texts(p));
-        }
-        Objects::RedFive5p(d, b, f, p) => {
-            out.extend(texts(d));
-            out.extend(b.iter().flat_map(texts));
-            out.extend(f.iter().flat_map(texts));
-            out.extend(play_texts(p));
-        }
-        Objects::FiftyK(p) => {
-            out.extend(
-                p.log()
-                    .iter()
-                    .map(|(s, a)| (*s, fifty_k_action(a).to_string())),
-            );
-        }
+        Objects::Tractor(d, b, p) => trick_history(d, b, None, p),
+        Objects::RedFive4p(d, b, p) => trick_history(d, b, None, p),
+        Objects::RedFive5p(d, b, f, p) => trick_history(d, b, f.as_ref(), p),
+        Objects::FiftyK(p) => p
+            .log()
+            .iter()
+            .map(|(s, a)| (*s, fifty_k_action(a).to_string()))
+            .collect(),
     }
-    out
+}
+
+/// Applies an action to the current phase of a trick-taking hand: the play, else the
+/// call, else the burial, else the deal.
+fn apply_trick<D: Phase>(
+    d: &mut D,
+    b: &mut Option<Burial>,
+    f: Option<&mut FriendCall>,
+    p: &mut Option<TrickPlay>,
+    seat: usize,
+    action: &Action,
+) -> Result<(), ActionError> {
+    match (p, f, b) {
+        (Some(p), ..) => p.act(seat, action).map(|_| ()),
+        (None, Some(f), _) => f.apply(seat as i64, action).map(|_| ()),
+        (None, None, Some(b)) => b.apply(seat as i64, action).map(|_| ()),
+        _ => d.apply(seat as i64, action).map(|_| ()),
+    }
 }
 
 /// Applies action text to the current phase (as `Game.apply` does).
 fn apply_text(g: &mut Objects, seat: usize, text: &str) {
     let action = parse_action(text).unwrap();
     let done = match g {
-        Objects::Tractor(d, b, p) => match (p, b) {
-            (Some(p), _) => p.act(seat, &action).map(|_| ()),
-            (None, Some(b)) => b.apply(seat as i64, &action).map(|_| ()),
-            _ => d.apply(seat as i64, &action).map(|_| ()),
-        },
-        Objects::RedFive4p(d, b, p) => match (p, b) {
-            (Some(p), _) => p.act(seat, &action).map(|_| ()),
-            (None, Some(b)) => b.apply(seat as i64, &action).map(|_| ()),
-            _ => d.apply(seat as i64, &action).map(|_| ()),
-        },
-        Objects::RedFive5p(d, b, f, p) => match (p, f, b) {
-            (Some(p), ..) => p.act(seat, &action).map(|_| ()),
-            (None, Some(f), _) => f.apply(seat as i64, &action).map(|_| ()),
-            (None, None, Some(b)) => b.apply(seat as i64, &action).map(|_| ()),
-            _ => d.apply(seat as i64, &action).map(|_| ()),
-        },
+        Objects::Tractor(d, b, p) => apply_trick(d, b, None, p, seat, &action),
+        Objects::RedFive4p(d, b, p) => apply_trick(d, b, None, p, seat, &action),
+        Objects::RedFive5p(d, b, f, p) => apply_trick(d, b, f.as_mut(), p, seat, &action),
         Objects::FiftyK(p) => p.act(seat, &action).map(|_| ()),
     };
     done.unwrap_or_else(|e| panic!("{text} by {seat}: {e}"));
@@ -504,7 +495,7 @@ fn play_to_end(g: &mut Objects, setup: &Setup, seed: u64) {
 #[test]
 fn c_5_sample_world_shows_every_seat_what_the_real_hand_shows_and_replays() {
     for setup in setups() {
-        for seed in 0..12u64 {
+        for seed in 0..8u64 {
             let (g, first) = position(&setup, seed);
             let n = hands(&g).len();
             for seat in 0..n {

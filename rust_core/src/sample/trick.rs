@@ -25,10 +25,13 @@ pub struct Known {
     /// The buried kitty (C-4) when the sampling seat knows it: it buried it, or the hand
     /// is over; None: hidden from it.
     pub kitty: Option<Counts>,
-    /// R5-20: the call card as the declarer called it (None: no call, or `call solo`).
-    /// Whether the declarer owns every copy (a secret solo, R5-21) or two (死拚) is sampled.
+    /// R5-20: the call card as the declarer called it (None: no call, `call solo`, or
+    /// the play's own call card). Name it: a secret solo (the declarer owns every copy,
+    /// R5-21) leaves the play without one. Whether the declarer owns every copy or two
+    /// (死拚) is sampled.
     pub call: Option<Card>,
-    /// R5-22 option `friend_grab = forbid`.
+    /// R5-22 option `friend_grab = forbid` (the play tells it only while its friend is
+    /// found by first play).
     pub forbid_grab: bool,
 }
 
@@ -83,11 +86,7 @@ impl<'a> Position<'a> {
         let rules = real.rules();
         let declarer = real.tricks().first().map_or(real.leader(), |t| t.leader);
         let facts = PlayFacts::of(real, viewer);
-        let played = facts
-            .after
-            .first()
-            .cloned()
-            .unwrap_or_else(|| vec![Counts::default(); n]);
+        let played = facts.played();
         let mut pool = full_deck(rules);
         pool.remove_all(real.hand(viewer));
         played.iter().for_each(|p| pool.remove_all(p));
@@ -199,7 +198,7 @@ impl<'a> Position<'a> {
                 crate::trick::Kind::Tractor => continue,
                 _ => b.shape.num_cards() as u8,
             };
-            let after = &self.facts.after[b.trick];
+            let after = self.facts.after(b.trick);
             let beats = |h: &Counts| {
                 rules
                     .best_held(&rules.in_suit(h, b.suit), b.suit, b.shape)
@@ -267,25 +266,29 @@ impl<'a> Position<'a> {
     /// (R5-22 forbid: they show how the friend is found whenever the seat holds a copy
     /// of a call card that is not trump).
     fn call_on(&self, start: &[Counts], kitty: &Counts) -> Option<Option<Call>> {
-        let Some(card) = self.known.call else {
+        // The call card is public: the play's own when `known` does not name it (only a
+        // secret solo, R5-21, hides it from the play).
+        let real_call = self.real.call();
+        let Some(card) = self.known.call.or(real_call.map(|c| c.card)) else {
             return Some(None);
         };
+        let forbid = self.known.forbid_grab || real_call.is_some_and(|c| c.forbid_grab);
         let rules = self.real.rules();
         let mut f = FriendCall::new(
             rules.clone(),
             start.to_vec(),
             self.declarer,
             &kitty.to_cards(),
-            self.known.forbid_grab,
+            forbid,
         )
         .ok()?;
         f.act(&Action::Call(card)).ok()?;
         let call = f.play_call();
-        let sees = self.known.forbid_grab
+        let sees = forbid
             && self.viewer != self.declarer
             && start[self.viewer].get(card) > 0
             && !rules.is_trump(card);
-        if sees && mode_kind(call.as_ref()) != mode_kind(self.real.call()) {
+        if sees && mode_kind(call.as_ref()) != mode_kind(real_call) {
             return None;
         }
         Some(call)
@@ -508,7 +511,7 @@ mod tests {
         // Candidate deals, accepted or not: the check accepts exactly those on which a
         // replay of the log gives the same public play, and builds the replayed play.
         let (mut accepted, mut refused) = (0, 0);
-        for (setup, play, known_by_seat) in trick_positions(40) {
+        for (setup, play, known_by_seat) in trick_positions(25) {
             for (seat, known) in known_by_seat.iter().enumerate() {
                 let position = Position::new(&play, seat, known);
                 let mut rng = Rng::new(seat as u64);
@@ -580,5 +583,34 @@ mod tests {
             }
         }
         assert!(moved > 20, "{moved}");
+    }
+
+    #[test]
+    fn c_30_sample_trick_play_keeps_the_position_and_the_seats_hand() {
+        // The determinizer's contract: the same tricks, trick and seat to act, the seat's
+        // hand and every hand's size; deterministic for a seed; other hands vary.
+        let mut varied = 0;
+        for (setup, play, known_by_seat) in trick_positions(10) {
+            for (seat, known) in known_by_seat.iter().enumerate() {
+                let a = sample_trick_play(&play, seat, known, 11);
+                assert_eq!(
+                    format!("{:?}", sample_trick_play(&play, seat, known, 11)),
+                    format!("{a:?}")
+                );
+                assert_eq!(
+                    (a.tricks(), a.to_act(), a.attempted()),
+                    (play.tricks(), play.to_act(), play.attempted()),
+                    "{setup:?}"
+                );
+                assert!(a.trick().eq(play.trick()));
+                assert_eq!(a.hand(seat), play.hand(seat));
+                for s in 0..play.num_players() {
+                    assert_eq!(a.hand(s).len(), play.hand(s).len());
+                }
+                let b = TrickSampler::new(&play, seat, known).sample(12);
+                varied += (0..play.num_players()).any(|s| a.hand(s) != b.hand(s)) as usize;
+            }
+        }
+        assert!(varied > 50, "{varied}");
     }
 }

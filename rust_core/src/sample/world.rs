@@ -1,7 +1,8 @@
 //! A whole hand sampled for one seat (`Game.sample_world`): the cards it cannot see dealt
-//! again, a full deck order that deals them, and every phase object so far replayed on
-//! that deck, so the sample is a game like any other (C-5: a scripted deck, its first
-//! seat, a seed).
+//! again, a full deck order that deals them, and every phase object so far rebuilt on
+//! that deck (the deals keep their answers, the burial and the call are made again, the
+//! play is the determinized one), so the sample is a game like any other (C-5: a
+//! scripted deck, its first seat, a seed) that a replay of its history reproduces.
 //!
 //! The deck keeps what the seat saw arrive: its own cards at their positions, the kitty
 //! at its positions when it took it up. The other seats' cards go to their positions so
@@ -44,8 +45,9 @@ pub enum Real<'a> {
         Option<&'a FriendCall>,
         Option<&'a TrickPlay>,
     ),
-    /// With the seat of the first card (FK-1).
-    FiftyK(&'a FkPlay, usize),
+    /// With the seat of the first card (FK-1) and, when known, the sampling seat's cards
+    /// in the order it received them (kept in the sample's deck).
+    FiftyK(&'a FkPlay, usize, Option<&'a [Card]>),
 }
 
 /// The sampled hand's phase objects, as many as the real hand has.
@@ -117,6 +119,7 @@ struct Shown {
 /// What the trick-taking variants' phases before the play tell, for one seat.
 struct Hand<'a> {
     layout: Layout,
+    /// The real deck.
     deck: &'a [Card],
     viewer: usize,
     /// Cards dealt to the players so far.
@@ -725,9 +728,16 @@ fn rebuild(
     }
 }
 
-/// A Fifty-K sample: the determinized play, each seat's cards at its positions (FK-1;
-/// the order within a seat's positions shows nothing, the cards are dealt at once).
-fn fifty_k_world(play: &FkPlay, first: usize, seat: usize, seed: u64) -> World {
+/// A Fifty-K sample: the determinized play, each seat's cards at its positions (FK-1):
+/// the sampling seat's in the order it received them when `received` gives it, the
+/// others' at random.
+fn fifty_k_world(
+    play: &FkPlay,
+    first: usize,
+    received: Option<&[Card]>,
+    seat: usize,
+    seed: u64,
+) -> World {
     let mut rng = Rng::new(seed);
     let world = sample_fk_world(play, seat, &mut rng);
     let n = play.num_players();
@@ -739,8 +749,15 @@ fn fifty_k_world(play: &FkPlay, first: usize, seat: usize, seed: u64) -> World {
     };
     let mut deck = vec![Card(0); 52];
     for (s, cards) in world.start.iter().enumerate() {
-        let mut cards = cards.to_cards();
-        rng.shuffle(&mut cards);
+        let own = received.filter(|r| s == seat && Counts::from_cards(r) == *cards);
+        let cards = own.map_or_else(
+            || {
+                let mut cards = cards.to_cards();
+                rng.shuffle(&mut cards);
+                cards
+            },
+            <[Card]>::to_vec,
+        );
         for (p, c) in layout.positions(s, 52).zip(cards) {
             deck[p] = c;
         }
@@ -771,8 +788,8 @@ pub(crate) fn sample_world_tries(
     seed: u64,
     tries: usize,
 ) -> World {
-    if let Real::FiftyK(play, first) = *real {
-        return fifty_k_world(play, first, seat, seed);
+    if let Real::FiftyK(play, first, received) = *real {
+        return fifty_k_world(play, first, received, seat, seed);
     }
     let hand = Hand::of(real, seat, over);
     let forbid = matches!(

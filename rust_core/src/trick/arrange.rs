@@ -11,25 +11,58 @@ impl TrickRules {
     /// arrangement, the highest top among the components of the lead's highest-priority
     /// shape. `None` when no arrangement exists.
     pub fn arranged_key(&self, play: &Counts, suit: u8, lead: &Format) -> Option<u8> {
-        let shapes = lead.shapes();
-        let n_key = shapes.iter().take_while(|&&s| s == shapes[0]).count();
+        let first = lead.components[0].shape;
+        if lead.components.len() == 1 && first.kind() != Kind::Tractor {
+            // One single, pair or triple: copies of one card.
+            let card = play.first()?;
+            let copies = play.get(card) as usize;
+            return (copies == first.num_cards() && play.len() == copies)
+                .then(|| self.level_of(card));
+        }
+        let n_key = lead
+            .components
+            .iter()
+            .take_while(|c| c.shape == first)
+            .count();
         let mut rest = *play;
         let mut best = None;
-        self.arrange(&mut rest, suit, &shapes, 0, n_key, None, (0, 0), &mut best);
+        Arrange {
+            rules: self,
+            suit,
+            lead,
+            n_key,
+            top_possible: self.levels(suit).len() as u8 - 1,
+            best: &mut best,
+        }
+        .go(&mut rest, 0, None, (0, 0));
         best
     }
 
     /// All units of a single-unit shape (pair or triple) in `counts`, weakest level first.
     pub(crate) fn unit_placements(&self, counts: &Counts, suit: u8, width: u8) -> Vec<Vec<Unit>> {
         let mut out = Vec::new();
-        for level in self.levels(suit) {
-            for &c in level.cards() {
-                if counts.get(c) >= width {
-                    out.push(vec![(c, width)]);
-                }
-            }
-        }
+        self.each_unit(counts, suit, width, &mut |units| {
+            out.push(units.to_vec());
+            true
+        });
         out
+    }
+
+    /// Calls `f` with each unit of `width` copies in `counts`, weakest level first, until
+    /// it returns false; false when stopped.
+    fn each_unit(
+        &self,
+        counts: &Counts,
+        suit: u8,
+        width: u8,
+        f: &mut dyn FnMut(&[Unit]) -> bool,
+    ) -> bool {
+        self.levels(suit).iter().all(|level| {
+            level
+                .cards()
+                .iter()
+                .all(|&c| counts.get(c) < width || f(&[(c, width)]))
+        })
     }
 
     /// Every placement of one component of `shape` (not a single) in `counts`.
@@ -42,53 +75,81 @@ impl TrickRules {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn arrange(
+    /// [`Self::placements`] through a visitor, allocating nothing.
+    pub(crate) fn each_placement(
         &self,
-        rest: &mut Counts,
+        counts: &Counts,
         suit: u8,
-        shapes: &[Shape],
-        i: usize,
-        n_key: usize,
-        key: Option<u8>,
-        prev: (u8, u8),
-        best: &mut Option<u8>,
-    ) {
-        let top_possible = self.levels(suit).len() as u8 - 1;
-        if *best == Some(top_possible) {
+        shape: Shape,
+        f: &mut dyn FnMut(&[Unit]) -> bool,
+    ) -> bool {
+        match shape.kind() {
+            Kind::Tractor => self.each_tractor_placement(counts, suit, shape, f),
+            Kind::Triple => self.each_unit(counts, suit, 3, f),
+            Kind::Pair => self.each_unit(counts, suit, 2, f),
+            Kind::Single => self.each_unit(counts, suit, 1, f),
+        }
+    }
+}
+
+/// One search of [`TrickRules::arranged_key`].
+struct Arrange<'a> {
+    rules: &'a TrickRules,
+    suit: u8,
+    lead: &'a Format,
+    /// How many of the lead's first components share its highest-priority shape.
+    n_key: usize,
+    top_possible: u8,
+    best: &'a mut Option<u8>,
+}
+
+impl Arrange<'_> {
+    /// Places the lead's components `i..` in `rest`; `key` so far, `prev` the position
+    /// of the previous component of the same shape (placed in ascending order).
+    fn go(&mut self, rest: &mut Counts, i: usize, key: Option<u8>, prev: (u8, u8)) {
+        if *self.best == Some(self.top_possible) {
             return;
         }
-        if i == shapes.len() || shapes[i].kind() == Kind::Single {
+        let components = &self.lead.components;
+        if i == components.len() || components[i].shape.kind() == Kind::Single {
             // Whatever is left are the singles; they fit any way.
-            let key = if i < n_key {
-                self.levels(suit)
+            let key = if i < self.n_key {
+                self.rules
+                    .levels(self.suit)
                     .iter()
                     .rposition(|l| l.cards().iter().any(|&c| rest.get(c) > 0))
                     .map(|l| l as u8)
             } else {
                 key
             };
-            *best = (*best).max(key);
+            *self.best = (*self.best).max(key);
             return;
         }
-        let shape = shapes[i];
-        let same_as_prev = i > 0 && shapes[i - 1] == shape;
-        for units in self.placements(rest, suit, shape) {
+        let shape = components[i].shape;
+        let same_as_prev = i > 0 && components[i - 1].shape == shape;
+        let held = *rest;
+        let rules = self.rules;
+        rules.each_placement(&held, self.suit, shape, &mut |units| {
             let first = units[0].0;
-            let pos = (self.level_of(first), first.0);
+            let pos = (rules.level_of(first), first.0);
             if same_as_prev && pos < prev {
-                continue;
+                return true;
             }
-            let top = units.iter().map(|u| self.level_of(u.0)).max().unwrap_or(0);
-            for &(c, w) in &units {
+            let top = units.iter().map(|u| rules.level_of(u.0)).max().unwrap_or(0);
+            for &(c, w) in units {
                 rest.remove(c, w);
             }
-            let key = if i < n_key { key.max(Some(top)) } else { key };
-            self.arrange(rest, suit, shapes, i + 1, n_key, key, pos, best);
-            for &(c, w) in &units {
+            let key = if i < self.n_key {
+                key.max(Some(top))
+            } else {
+                key
+            };
+            self.go(rest, i + 1, key, pos);
+            for &(c, w) in units {
                 rest.add(c, w);
             }
-        }
+            *self.best != Some(self.top_possible)
+        });
     }
 }
 

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::card::{format_cards, Card, Counts};
-use crate::multiset::{pairs_in, visit as multisets, Items};
+use crate::multiset::{pairs_in, visit as multisets, ItemList};
 
 use super::format::{Format, Kind, Shape, Unit};
 use super::order::{err, FollowFormat, RulesError, TrickRules};
@@ -75,7 +75,7 @@ fn split_score(score: u64) -> (u64, u8, u8) {
 
 impl TrickRules {
     /// The cards of `counts` (of `suit`, or all) with their counts, strongest first.
-    pub(crate) fn items(&self, counts: &Counts, suit: Option<u8>) -> Items {
+    pub(crate) fn items(&self, counts: &Counts, suit: Option<u8>) -> ItemList {
         let cards = match suit {
             Some(s) => self.suit_cards(s),
             None => &self.order()[..],
@@ -102,8 +102,9 @@ impl TrickRules {
         Ok((hand, lead))
     }
 
-    pub(crate) fn obligation(&self, hand: &Counts, lead: &Format) -> Obligation {
-        let held = self.in_suit(hand, lead.suit);
+    /// What `held`, a hand's cards of the led suit, obliges its holder to play.
+    pub(crate) fn obligation(&self, held: &Counts, lead: &Format) -> Obligation {
+        let held = *held;
         if held.len() < lead.len {
             return Obligation::Short;
         }
@@ -222,7 +223,7 @@ impl TrickRules {
         let held = self.in_suit(hand, suit);
         let played = self.in_suit(play, suit);
         let name = self.suit_name(suit);
-        let obligation = self.obligation(hand, lead);
+        let obligation = self.obligation(&held, lead);
         if let Obligation::Short = obligation {
             if played != held {
                 return Some(ActionError::breaks(

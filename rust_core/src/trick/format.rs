@@ -6,7 +6,7 @@
 
 use crate::card::{Card, Counts};
 
-use super::order::{RulesError, TrickRules};
+use super::order::{RulesError, TrickRules, MAX_LEVELS};
 use crate::error::ActionError;
 
 /// The kind of a component, in priority order (C-41, C-51): tractor > triple > pair > single.
@@ -170,13 +170,20 @@ impl TrickRules {
             }
         }
         let mut rest = *counts;
-        let mut out = Vec::new();
-        while let Some(units) = self.longest_tractor(&rest, suit) {
-            out.push(self.component_of(&units, suit));
-            for &(c, w) in &units {
+        let mut out = Vec::with_capacity(counts.len());
+        while rest.has_pair() {
+            let Some((units, n)) = self.longest_tractor(&rest, suit) else {
+                break;
+            };
+            let units = &units[..n];
+            out.push(self.component_of(units, suit));
+            for &(c, w) in units {
                 rest.remove(c, w);
             }
         }
+        // Made in order below: the triples, pairs and singles, each strongest first (and
+        // within a level in suit order); only the tractors need sorting.
+        let tractors = out.len();
         for width in [3u8, 2] {
             for level in self.levels(suit).iter().rev() {
                 for &c in level.cards() {
@@ -194,13 +201,24 @@ impl TrickRules {
                 }
             }
         }
-        out.sort_by(|a, b| {
+        out[..tractors].sort_by(|a, b| {
             (b.shape.priority(), b.top, std::cmp::Reverse(b.cards[0].0)).cmp(&(
                 a.shape.priority(),
                 a.top,
                 std::cmp::Reverse(a.cards[0].0),
             ))
         });
+        debug_assert!(out.windows(2).all(|w| {
+            (
+                w[0].shape.priority(),
+                w[0].top,
+                std::cmp::Reverse(w[0].cards[0].0),
+            ) >= (
+                w[1].shape.priority(),
+                w[1].top,
+                std::cmp::Reverse(w[1].cards[0].0),
+            )
+        }));
         out
     }
 
@@ -212,7 +230,7 @@ impl TrickRules {
             singles: 0,
         };
         let mut top = 0;
-        let mut cards = Vec::new();
+        let mut cards = Vec::with_capacity(units.iter().map(|u| u.1 as usize).sum());
         for &(c, w) in units {
             match w {
                 3 => shape.triples += 1,
@@ -223,32 +241,32 @@ impl TrickRules {
             cards.extend(std::iter::repeat_n(c, w as usize));
         }
         debug_assert!(units.iter().all(|&(c, _)| self.suit_of(c) == suit));
-        cards.sort_by_key(|&c| self.sort_key(c));
+        if units.len() > 1 {
+            cards.sort_by_key(|&c| self.sort_key(c));
+        }
         Component { shape, top, cards }
     }
 
     /// C-21/C-22/C-23: the longest tractor in `counts` (most cards, then more
-    /// triples, then the higher top), as units weakest first.
-    fn longest_tractor(&self, counts: &Counts, suit: u8) -> Option<Vec<Unit>> {
+    /// triples, then the higher top), as units weakest first (the first `n` of the array).
+    fn longest_tractor(&self, counts: &Counts, suit: u8) -> Option<([Unit; MAX_LEVELS], usize)> {
         let levels = self.levels(suit);
-        let widths: Vec<(u8, Card)> = (0..levels.len())
-            .map(|i| {
-                if levels[i].tractor_ok {
-                    self.widest(counts, suit, i)
-                } else {
-                    (0, Card(0))
-                }
-            })
-            .collect();
-        let mut best: Option<((usize, u8, usize), Vec<Unit>)> = None;
-        let mut consider = |units: Vec<Unit>, top: usize| {
-            let cards: usize = units.iter().map(|u| u.1 as usize).sum();
-            let triples = units.iter().filter(|u| u.1 == 3).count() as u8;
-            let key = (cards, triples, top);
-            if best.as_ref().is_none_or(|(k, _)| key > *k) {
-                best = Some((key, units));
+        let mut widths = [(0u8, Card(0)); MAX_LEVELS];
+        for (i, level) in levels.iter().enumerate() {
+            if level.tractor_ok {
+                widths[i] = self.widest(counts, suit, i);
+            }
+        }
+        let widths = &widths[..levels.len()];
+        let width_of = |w: u8, min_width: u8| {
+            if self.opts.mixed_tractors {
+                w
+            } else {
+                min_width
             }
         };
+        // The best run so far: its key (cards, triples, top), where it is, its width.
+        let mut best: Option<(TractorKey, usize, usize, u8)> = None;
         for min_width in [2u8, 3] {
             let mut i = 0;
             while i < widths.len() {
@@ -264,21 +282,27 @@ impl TrickRules {
                     continue;
                 }
                 let run = &widths[start..i];
-                let width_of = |w: u8| {
-                    if self.opts.mixed_tractors {
-                        w
-                    } else {
-                        min_width
-                    }
-                };
-                let units: Vec<Unit> = run
+                let cards: usize = run
                     .iter()
-                    .map(|&(w, c)| (self.unit_card(counts, c, width_of(w)), width_of(w)))
-                    .collect();
-                consider(units, i - 1);
+                    .map(|&(w, _)| width_of(w, min_width) as usize)
+                    .sum();
+                let triples = run
+                    .iter()
+                    .filter(|&&(w, _)| width_of(w, min_width) == 3)
+                    .count();
+                let key = (cards, triples as u8, i - 1);
+                if best.is_none_or(|(k, ..)| key > k) {
+                    best = Some((key, start, i, min_width));
+                }
             }
         }
-        best.map(|(_, units)| units)
+        let (_, start, end, min_width) = best?;
+        let mut units = [(Card(0), 0); MAX_LEVELS];
+        for (slot, &(w, c)) in units.iter_mut().zip(&widths[start..end]) {
+            let width = width_of(w, min_width);
+            *slot = (self.unit_card(counts, c, width), width);
+        }
+        Some((units, end - start))
     }
 
     /// The first card (suit order) on `c`'s level with at least `width` copies.
@@ -345,62 +369,39 @@ impl TrickRules {
 
     /// Every way to place a tractor of `shape` in `counts` (suit `suit`), as units weakest first.
     pub fn tractor_placements(&self, counts: &Counts, suit: u8, shape: Shape) -> Vec<Vec<Unit>> {
-        let n = shape.wide_units() as usize;
-        let levels = self.levels(suit);
         let mut out = Vec::new();
-        if n < 2 || levels.len() < n {
-            return out;
-        }
-        for start in 0..=levels.len() - n {
-            let run = start..start + n;
-            if !levels[run.clone()].iter().all(|l| l.tractor_ok) {
-                continue;
-            }
-            let mut units = Vec::with_capacity(n);
-            self.place_run(counts, suit, start, n, shape.triples, &mut units, &mut out);
-        }
+        self.each_tractor_placement(counts, suit, shape, &mut |units| {
+            out.push(units.to_vec());
+            true
+        });
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn place_run(
+    /// Calls `f` with every placement of a tractor of `shape` in `counts`, in the order of
+    /// [`Self::tractor_placements`], until `f` returns false; false when stopped.
+    pub(crate) fn each_tractor_placement(
         &self,
         counts: &Counts,
         suit: u8,
-        level: usize,
-        left: usize,
-        triples_left: u8,
-        units: &mut Vec<Unit>,
-        out: &mut Vec<Vec<Unit>>,
-    ) {
-        if left == 0 {
-            if triples_left == 0 {
-                out.push(units.clone());
-            }
-            return;
+        shape: Shape,
+        f: &mut dyn FnMut(&[Unit]) -> bool,
+    ) -> bool {
+        let n = shape.wide_units() as usize;
+        let levels = self.levels(suit);
+        if n < 2 || levels.len() < n {
+            return true;
         }
-        let pairs_left = left - triples_left as usize;
-        for &c in self.levels(suit)[level].cards() {
-            let have = counts.get(c);
-            if triples_left > 0 && have >= 3 {
-                units.push((c, 3));
-                self.place_run(
-                    counts,
-                    suit,
-                    level + 1,
-                    left - 1,
-                    triples_left - 1,
-                    units,
-                    out,
-                );
-                units.pop();
-            }
-            if pairs_left > 0 && have >= 2 {
-                units.push((c, 2));
-                self.place_run(counts, suit, level + 1, left - 1, triples_left, units, out);
-                units.pop();
-            }
-        }
+        let mut run = Run {
+            rules: self,
+            counts,
+            suit,
+            units: [(Card(0), 0); MAX_LEVELS],
+            f,
+        };
+        (0..=levels.len() - n).all(|start| {
+            !levels[start..start + n].iter().all(|l| l.tractor_ok)
+                || run.place(start, 0, n, shape.triples)
+        })
     }
 
     /// The highest key of a combination of `shape` that `counts` holds in `suit`, in the
@@ -433,6 +434,45 @@ impl TrickRules {
                 })
             }
         }
+    }
+}
+
+/// How [`TrickRules::longest_tractor`] ranks runs: cards, triples, top level.
+type TractorKey = (usize, u8, usize);
+
+/// One walk of [`TrickRules::each_tractor_placement`]: the units placed so far.
+struct Run<'a> {
+    rules: &'a TrickRules,
+    counts: &'a Counts,
+    suit: u8,
+    units: [Unit; MAX_LEVELS],
+    f: &'a mut dyn FnMut(&[Unit]) -> bool,
+}
+
+impl Run<'_> {
+    /// Places units on `level` and the `left - 1` levels above it (`placed` so far);
+    /// false when the visitor stopped the walk.
+    fn place(&mut self, level: usize, placed: usize, left: usize, triples_left: u8) -> bool {
+        if left == 0 {
+            return triples_left > 0 || (self.f)(&self.units[..placed]);
+        }
+        let pairs_left = left - triples_left as usize;
+        for &c in self.rules.levels(self.suit)[level].cards() {
+            let have = self.counts.get(c);
+            if triples_left > 0 && have >= 3 {
+                self.units[placed] = (c, 3);
+                if !self.place(level + 1, placed + 1, left - 1, triples_left - 1) {
+                    return false;
+                }
+            }
+            if pairs_left > 0 && have >= 2 {
+                self.units[placed] = (c, 2);
+                if !self.place(level + 1, placed + 1, left - 1, triples_left) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 

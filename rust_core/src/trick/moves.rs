@@ -4,7 +4,7 @@
 
 use crate::card::{Card, Counts};
 use crate::error::ActionError;
-use crate::multiset::{Items, Space};
+use crate::multiset::{ItemList, Space};
 
 use super::follow::{not_held, Obligation};
 use super::format::{Format, Shape};
@@ -16,7 +16,7 @@ pub enum Moves {
     /// A short list (simple leads, `exact` shapes, `full` follows).
     List(Vec<Counts>),
     /// Every nonempty multiset of each suit's cards: leads where throws are allowed.
-    Leads(Vec<Items>),
+    Leads(SuitItems),
     /// A space of multisets (follows by suit or by pairs).
     Space(Space),
     /// Disjoint sets of plays, one after another (R5-22 under `friend_grab = forbid`:
@@ -24,8 +24,41 @@ pub enum Moves {
     Parts(Vec<Moves>),
 }
 
+/// A hand's cards with their counts, strongest first, one run per effective suit in
+/// output order (trumps, then s, h, c, d), inline.
+#[derive(Clone, Debug, Default)]
+pub struct SuitItems {
+    items: ItemList,
+    /// Where each run ends in `items`.
+    ends: [u8; 5],
+    runs: u8,
+}
+
+impl SuitItems {
+    /// The runs, each nonempty.
+    fn runs(&self) -> impl Iterator<Item = &[(Card, u8)]> {
+        let ends = &self.ends[..self.runs as usize];
+        ends.iter().enumerate().map(|(i, &end)| {
+            let start = if i == 0 { 0 } else { ends[i - 1] };
+            &self.items[start as usize..end as usize]
+        })
+    }
+
+    /// Appends a run (an empty one is left out).
+    fn push_run(&mut self, run: impl IntoIterator<Item = (Card, u8)>) {
+        let start = self.items.len();
+        for item in run {
+            self.items.push(item);
+        }
+        if self.items.len() > start {
+            self.ends[self.runs as usize] = self.items.len() as u8;
+            self.runs += 1;
+        }
+    }
+}
+
 /// How many nonempty multisets `items` holds.
-fn radix_count(items: &Items) -> u64 {
+fn radix_count(items: &[(Card, u8)]) -> u64 {
     items
         .iter()
         .fold(1u64, |acc, &(_, n)| acc.saturating_mul(n as u64 + 1))
@@ -36,7 +69,7 @@ impl Moves {
     pub fn count(&self) -> u64 {
         match self {
             Moves::List(v) => v.len() as u64,
-            Moves::Leads(suits) => suits.iter().map(radix_count).sum(),
+            Moves::Leads(suits) => suits.runs().map(radix_count).sum(),
             Moves::Space(s) => s.count(),
             Moves::Parts(parts) => parts.iter().map(Moves::count).sum(),
         }
@@ -48,7 +81,7 @@ impl Moves {
             Moves::List(v) => v.get(index as usize).copied(),
             Moves::Space(s) => s.nth(index),
             Moves::Leads(suits) => {
-                for items in suits {
+                for items in suits.runs() {
                     let n = radix_count(items);
                     if index < n {
                         let mut x = index + 1;
@@ -104,12 +137,13 @@ impl Moves {
         let moves = match self {
             Moves::List(v) => Moves::List(v.iter().filter(|c| c.get(card) == 0).copied().collect()),
             Moves::Space(s) => Moves::Space(s.without(card)?),
-            Moves::Leads(suits) => Moves::Leads(
-                suits
-                    .iter()
-                    .map(|items| items.iter().copied().filter(|&(c, _)| c != card).collect())
-                    .collect(),
-            ),
+            Moves::Leads(suits) => {
+                let mut out = SuitItems::default();
+                for items in suits.runs() {
+                    out.push_run(items.iter().copied().filter(|&(c, _)| c != card));
+                }
+                Moves::Leads(out)
+            }
             Moves::Parts(parts) => {
                 Moves::Parts(parts.iter().filter_map(|p| p.without(card)).collect())
             }
@@ -126,7 +160,7 @@ impl Moves {
             Moves::Space(s) => Moves::Space(s.with_all(suit)?),
             // A lead is one effective suit, and each entry is a whole suit of the hand.
             Moves::Leads(suits) => {
-                let whole = suits.iter().any(|items| {
+                let whole = suits.runs().any(|items| {
                     let mut held = Counts::default();
                     items.iter().for_each(|&(c, n)| held.add(c, n));
                     held == *suit
@@ -150,11 +184,10 @@ impl TrickRules {
     /// C-24: every distinct lead from `hand`.
     pub fn lead_moves(&self, hand: &Counts) -> Moves {
         if self.opts.throws {
-            let suits = Self::suits_in_order()
-                .iter()
-                .map(|&s| self.items(hand, Some(s)))
-                .filter(|items| !items.is_empty())
-                .collect();
+            let mut suits = SuitItems::default();
+            for suit in Self::suits_in_order() {
+                suits.push_run(self.items(hand, Some(suit)));
+            }
             return Moves::Leads(suits);
         }
         Moves::List(self.simple_leads(hand))
@@ -162,14 +195,15 @@ impl TrickRules {
 
     /// C-24 without throws: every single, pair, triple and tractor `hand` can lead.
     pub fn simple_leads(&self, hand: &Counts) -> Vec<Counts> {
-        let mut out = Vec::new();
+        // Room for every single and pair, and a few triples and tractors, at once.
+        let mut out = Vec::with_capacity(hand.len() + 8);
         for suit in Self::suits_in_order() {
             let held = self.in_suit(hand, suit);
             if held.is_empty() {
                 continue;
             }
             for width in 1..=3u8 {
-                for &c in self.order() {
+                for &c in self.suit_cards(suit) {
                     if held.get(c) >= width {
                         let mut play = Counts::default();
                         play.add(c, width);
@@ -180,16 +214,18 @@ impl TrickRules {
             for n in 2..=self.longest_run(&held, suit) {
                 for t in 0..=n {
                     if self.opts.mixed_tractors || t == 0 || t == n {
-                        let mut placed =
-                            self.tractor_placements(&held, suit, Shape::tractor(t, n - t));
-                        placed.reverse();
-                        for units in placed {
+                        // The placements, last first.
+                        let start = out.len();
+                        let shape = Shape::tractor(t, n - t);
+                        self.each_tractor_placement(&held, suit, shape, &mut |units| {
                             let mut play = Counts::default();
-                            for (c, w) in units {
+                            for &(c, w) in units {
                                 play.add(c, w);
                             }
                             out.push(play);
-                        }
+                            true
+                        });
+                        out[start..].reverse();
                     }
                 }
             }
@@ -229,7 +265,7 @@ impl TrickRules {
         let suit = lead.suit;
         let held = self.in_suit(hand, suit);
         let k = lead.len;
-        match self.obligation(hand, lead) {
+        match self.obligation(&held, lead) {
             Obligation::Short => {
                 let mut others = *hand;
                 others.remove_all(&held);

@@ -10,6 +10,9 @@ use crate::card::{Card, Counts, Rank, Suit, BJ, LJ, NUM_CARDS};
 /// The effective suit of every trump card (C-10); plain suits are 0..3.
 pub const TRUMP: u8 = 4;
 
+/// The most levels an effective suit has (Red Five's trumps: 18).
+pub(crate) const MAX_LEVELS: usize = 18;
+
 /// A rules error: bad options, a bad lead, or cards the game cannot have.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesError(pub String);
@@ -179,6 +182,12 @@ pub struct Level {
 }
 
 impl Level {
+    const EMPTY: Level = Level {
+        cards: [Card(0); 4],
+        n: 0,
+        tractor_ok: false,
+    };
+
     /// The cards on this level, in suit order s, h, c, d.
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.n as usize]
@@ -194,12 +203,16 @@ pub struct TrickRules {
     pub opts: Options,
     suit_of: [u8; NUM_CARDS],
     level_of: [u8; NUM_CARDS],
-    levels: [Vec<Level>; 5],
+    /// Each effective suit's levels, weakest first: the first `level_count[suit]`.
+    levels: [[Level; MAX_LEVELS]; 5],
+    level_count: [u8; 5],
     /// Every card in [`TrickRules::sort_key`] order, and each card's place in it.
     order: [Card; NUM_CARDS],
     place: [u8; NUM_CARDS],
     /// Each effective suit's cards as a range of `order` (a suit's cards are adjacent there).
     span: [(u8, u8); 5],
+    /// Each effective suit as a mask: 0xFF for its cards, 0 for the others.
+    masks: [Counts; 5],
 }
 
 impl TrickRules {
@@ -243,28 +256,47 @@ impl TrickRules {
             opts,
             suit_of: [0; NUM_CARDS],
             level_of: [0; NUM_CARDS],
-            levels: Default::default(),
+            levels: [[Level::EMPTY; MAX_LEVELS]; 5],
+            level_count: [0; 5],
             order: [Card(0); NUM_CARDS],
             place: [0; NUM_CARDS],
             span: [(0, 0); 5],
+            masks: [Counts::default(); 5],
         };
         for (suit, levels) in groups.into_iter().enumerate() {
-            let mut out = Vec::with_capacity(levels.len());
+            assert!(
+                levels.len() <= MAX_LEVELS,
+                "an effective suit has at most 18 levels"
+            );
+            rules.level_count[suit] = levels.len() as u8;
             for (i, group) in levels.iter().enumerate() {
                 for &c in &group.cards[..group.n as usize] {
                     rules.suit_of[c.index()] = suit as u8;
                     rules.level_of[c.index()] = i as u8;
                 }
-                out.push(Level {
+                rules.levels[suit][i] = Level {
                     cards: group.cards,
                     n: group.n,
                     tractor_ok: suit as u8 != TRUMP || opts.tractor_above_ace || group.plain,
-                });
+                };
             }
-            rules.levels[suit] = out;
         }
-        let mut order: [Card; NUM_CARDS] = std::array::from_fn(|i| Card(i as u8));
-        order.sort_unstable_by_key(|&c| rules.sort_key(c));
+        // The sort key's order, made directly: trumps then s, h, c, d; in each, levels
+        // strongest first, a level's cards in suit order (their index order).
+        let mut order = [Card(0); NUM_CARDS];
+        let mut next = 0;
+        for suit in [TRUMP, 0, 1, 2, 3] {
+            for level in rules.levels(suit).iter().rev() {
+                for &c in level.cards() {
+                    order[next] = c;
+                    next += 1;
+                }
+            }
+        }
+        debug_assert_eq!(next, NUM_CARDS);
+        debug_assert!(order
+            .windows(2)
+            .all(|w| rules.sort_key(w[0]) < rules.sort_key(w[1])));
         rules.order = order;
         for (i, c) in order.iter().enumerate() {
             rules.place[c.index()] = i as u8;
@@ -278,6 +310,9 @@ impl TrickRules {
                     .take_while(|&&c| rules.suit_of(c) == suit)
                     .count();
             rules.span[suit as usize] = (start as u8, end as u8);
+            for &c in &order[start..end] {
+                rules.masks[suit as usize].0[c.index()] = u8::MAX;
+            }
             start = end;
         }
         debug_assert_eq!(start, NUM_CARDS);
@@ -302,7 +337,7 @@ impl TrickRules {
 
     /// The levels of an effective suit, weakest first.
     pub fn levels(&self, suit: u8) -> &[Level] {
-        &self.levels[suit as usize]
+        &self.levels[suit as usize][..self.level_count[suit as usize] as usize]
     }
 
     /// A sort key: trumps first, then s, h, c, d; strongest first inside each; ties by suit.
@@ -337,22 +372,12 @@ impl TrickRules {
 
     /// The cards of `counts` in effective suit `suit`.
     pub fn in_suit(&self, counts: &Counts, suit: u8) -> Counts {
-        let mut out = Counts::default();
-        for level in self.levels(suit) {
-            for &c in level.cards() {
-                out.0[c.index()] = counts.get(c);
-            }
-        }
-        out
+        counts.masked(&self.masks[suit as usize])
     }
 
     /// How many cards of `counts` are in effective suit `suit`.
     pub fn count_in_suit(&self, counts: &Counts, suit: u8) -> usize {
-        self.levels(suit)
-            .iter()
-            .flat_map(|l| l.cards())
-            .map(|&c| counts.get(c) as usize)
-            .sum()
+        self.in_suit(counts, suit).len()
     }
 
     /// The name of an effective suit for messages: "trumps", "spades", …
@@ -553,6 +578,43 @@ mod tests {
             .iter()
             .all(|&(s, l)| s == TRUMP && l == 0));
         assert_eq!(order(&nt, "As")[0].0, 0);
+    }
+
+    #[test]
+    fn c_13_the_card_order_is_the_sort_key_order_and_the_suits_masks_agree() {
+        let suits = [
+            None,
+            Some(Suit::SPADES),
+            Some(Suit::HEARTS),
+            Some(Suit::CLUBS),
+            Some(Suit::DIAMONDS),
+        ];
+        for v in [Variant::Tractor, Variant::RedFive4p, Variant::RedFive5p] {
+            let levels: Vec<Rank> = if v == Variant::Tractor {
+                (0..13).map(Rank).collect()
+            } else {
+                vec![Rank::TWO]
+            };
+            for &trump in &suits {
+                for &level in &levels {
+                    let Ok(r) = TrickRules::new(v, trump, level, Options::defaults(v)) else {
+                        continue;
+                    };
+                    let mut sorted = *r.order();
+                    sorted.sort_by_key(|&c| r.sort_key(c));
+                    assert_eq!(&sorted, r.order(), "{v:?} {trump:?} {level:?}");
+                    assert!(r.levels(TRUMP).len() <= MAX_LEVELS);
+                    let all = Counts([1; NUM_CARDS]);
+                    for suit in 0..5u8 {
+                        let held = r.in_suit(&all, suit);
+                        for c in (0..NUM_CARDS as u8).map(Card) {
+                            assert_eq!(held.get(c) == 1, r.suit_of(c) == suit);
+                        }
+                        assert_eq!(r.count_in_suit(&all, suit), r.suit_cards(suit).len());
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -101,14 +101,16 @@ impl TrickPlay {
                 .check_copies(&format!("hand {i}"), h)
                 .map_err(|e| e.0)?;
         }
+        // Room for the whole hand at once: a play has a card at least, a trick n plays.
+        let cards: usize = hands.iter().map(Counts::len).sum();
         Ok(TrickPlay {
             rules,
             hands,
             leader,
-            trick: Vec::new(),
+            trick: Vec::with_capacity(n),
             lead: None,
             attempted: None,
-            tricks: Vec::new(),
+            tricks: Vec::with_capacity(size),
             points: vec![0; n],
             failed_throws: vec![0; n],
             call: None,
@@ -116,7 +118,7 @@ impl TrickPlay {
             friend_public: false,
             grab: false,
             moves: None,
-            log: Vec::new(),
+            log: Vec::with_capacity(cards),
         })
     }
 
@@ -188,8 +190,22 @@ impl TrickPlay {
     /// The seat winning the current trick so far (C-40..C-42).
     pub fn winning(&self) -> Option<usize> {
         let lead = self.lead.as_ref()?;
-        let counts: Vec<Counts> = self.trick.iter().map(|(_, c)| *c).collect();
-        Some(self.trick[self.rules.winner_counts(lead, &counts)].0.seat)
+        let (counts, n) = self.trick_plays();
+        Some(
+            self.trick[self.rules.winner_counts(lead, &counts[..n])]
+                .0
+                .seat,
+        )
+    }
+
+    /// The current trick's plays as multisets, in order, without allocating (at most
+    /// 8 seats: [`TrickPlay::new`]).
+    fn trick_plays(&self) -> ([Counts; 8], usize) {
+        let mut counts = [Counts::default(); 8];
+        for (slot, (_, c)) in counts.iter_mut().zip(&self.trick) {
+            *slot = *c;
+        }
+        (counts, self.trick.len())
     }
 
     /// Every card played so far, in finished tricks and on the table.
@@ -455,11 +471,12 @@ impl TrickPlay {
         if self.lead.is_none() {
             let format = self.rules.legal_lead_format(&play);
             let format = if format.is_throw() {
-                let others: Vec<Counts> = (0..self.num_players())
-                    .filter(|&s| s != seat)
-                    .map(|s| self.hands[s])
-                    .collect();
-                let check = self.rules.check_throw_counts(&format, &others);
+                let mut others = [Counts::default(); 7];
+                for (slot, s) in (0..self.num_players()).filter(|&s| s != seat).enumerate() {
+                    others[slot] = self.hands[s];
+                }
+                let others = &others[..self.num_players() - 1];
+                let check = self.rules.check_throw_counts(&format, others);
                 if check.ok {
                     format
                 } else {
@@ -517,9 +534,11 @@ impl TrickPlay {
     /// C-40..C-43: the winner takes the trick's points and leads next.
     fn finish_trick(&mut self) -> usize {
         let lead = self.lead.take().expect("a trick has a lead");
-        let counts: Vec<Counts> = self.trick.iter().map(|(_, c)| *c).collect();
-        let winner = self.trick[self.rules.winner_counts(&lead, &counts)].0.seat;
-        let points: u32 = counts.iter().map(|c| c.points()).sum();
+        let (counts, n) = self.trick_plays();
+        let winner = self.trick[self.rules.winner_counts(&lead, &counts[..n])]
+            .0
+            .seat;
+        let points: u32 = counts[..n].iter().map(|c| c.points()).sum();
         self.points[winner] += points;
         self.tricks.push(TrickRecord {
             leader: self.leader,

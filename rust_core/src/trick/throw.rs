@@ -55,10 +55,8 @@ impl TrickRules {
     pub fn check_throw_counts(&self, format: &Format, others: &[Counts]) -> ThrowCheck {
         let mut beaten: Vec<Component> = Vec::new();
         if format.is_throw() {
-            let held: Vec<Counts> = others
-                .iter()
-                .map(|h| self.in_suit(h, format.suit))
-                .collect();
+            // `best_held` reads only the suit's cards: the whole hands will do.
+            let held = others;
             for comp in &format.components {
                 let beats = |h: &Counts| {
                     self.best_held(h, format.suit, comp.shape)

@@ -75,18 +75,7 @@ impl TrickRules {
 
     /// The one effective suit all of `cards` are in, if there is one.
     pub fn single_suit(&self, cards: &Counts) -> Option<u8> {
-        let mut suit = None;
-        for (i, &n) in cards.0.iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
-            let s = self.suit_of(Card(i as u8));
-            match suit {
-                None => suit = Some(s),
-                Some(t) if t != s => return None,
-                _ => {}
-            }
-        }
-        suit
+        let suit = self.suit_of(cards.first()?);
+        (self.in_suit(cards, suit) == *cards).then_some(suit)
     }
 }

@@ -35,9 +35,20 @@ class GameServiceStub:
     nor see the hidden cards of, another seat or another game.
 
     Every change is an event with a version (1, 2, ...; version 0 is the deal): a seat
-    taken, an action, a resignation.
+    taken, an action, a resignation, and at a table a hand's end and start and the
+    match's end.
     An accepted action is stored durably before the call returns; a server that stops
     at any moment restarts with every game as it was, and tokens stay valid.
+
+    A table (CreateGame with match settings) plays hand after hand with the same seats
+    and tokens until its match ends: Tractor to past A under the TR-31 clock, Red Five
+    5p carrying the 原庄 (R5-2), Red Five 4p and Fifty-K for a number of hands with
+    running totals. Its game id, events and streams run across hands; every view and
+    summary carries the match's standing.
+
+    A game or table is open (anyone may join) or private (each seat needs the invite
+    CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
+    retry answers exactly as the first call did.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
@@ -118,6 +129,11 @@ class GameServiceStub:
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignRequest.SerializeToString,
                 response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignResponse.FromString,
                 _registered_method=True)
+        self.ReplayGame = channel.unary_stream(
+                '/fenpai.rpc.v1.GameService/ReplayGame',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -130,9 +146,20 @@ class GameServiceServicer:
     nor see the hidden cards of, another seat or another game.
 
     Every change is an event with a version (1, 2, ...; version 0 is the deal): a seat
-    taken, an action, a resignation.
+    taken, an action, a resignation, and at a table a hand's end and start and the
+    match's end.
     An accepted action is stored durably before the call returns; a server that stops
     at any moment restarts with every game as it was, and tokens stay valid.
+
+    A table (CreateGame with match settings) plays hand after hand with the same seats
+    and tokens until its match ends: Tractor to past A under the TR-31 clock, Red Five
+    5p carrying the 原庄 (R5-2), Red Five 4p and Fifty-K for a number of hands with
+    running totals. Its game id, events and streams run across hands; every view and
+    summary carries the match's standing.
+
+    A game or table is open (anyone may join) or private (each seat needs the invite
+    CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
+    retry answers exactly as the first call did.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
@@ -148,7 +175,9 @@ class GameServiceServicer:
     """
 
     def CreateGame(self, request, context):
-        """CreateGame deals a new game and returns its id and an admin token.
+        """CreateGame deals a new game or table and returns its id, an admin token and, when
+        private, one invite per seat not played by a bot. With a request_id, a retry
+        returns the same game, admin token and invites.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -162,7 +191,8 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """ListGames lists games, newest first, a page at a time.
+        """ListGames lists the open games, newest first, a page at a time (a private game is
+        never listed).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -170,7 +200,9 @@ class GameServiceServicer:
 
     def JoinGame(self, request, context):
         """JoinGame takes an open seat and returns its secret seat token. A seat is joined
-        once; the game starts (timers and bots run) when every seat is taken.
+        once; the game starts (timers and bots run) when every seat is taken. A private
+        game's seat needs its invite. With a request_id, a retry returns the same seat and
+        token.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -229,8 +261,9 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetHistory(self, request, context):
-        """GetHistory returns a game's events. A finished game's history is complete; while
-        a game runs, hidden actions of other seats (a burial) are redacted.
+        """GetHistory returns a game's events, and a table's hands. A finished game's history
+        is complete; while a game runs, hidden actions of other seats (a burial) are
+        redacted until their hand is over.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -239,6 +272,16 @@ class GameServiceServicer:
     def Resign(self, request, context):
         """Resign abandons the game for the token's seat (leaving is resigning); the game
         ends, scored by the variant's rule for it (Red Five 5p: R5-43 escape).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReplayGame(self, request, context):
+        """ReplayGame streams a finished game's events (at a table: one hand's) from the
+        start, each with the view right after it of one seat, as that seat saw it then
+        (other seats' hidden actions redacted), or of a spectator: what a replay viewer
+        steps through. FAILED_PRECONDITION (GAME_NOT_OVER) while the game runs.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -307,6 +350,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignRequest.FromString,
                     response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignResponse.SerializeToString,
             ),
+            'ReplayGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.ReplayGame,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.SerializeToString,
+            ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
             'fenpai.rpc.v1.GameService', rpc_method_handlers)
@@ -325,9 +373,20 @@ class GameService:
     nor see the hidden cards of, another seat or another game.
 
     Every change is an event with a version (1, 2, ...; version 0 is the deal): a seat
-    taken, an action, a resignation.
+    taken, an action, a resignation, and at a table a hand's end and start and the
+    match's end.
     An accepted action is stored durably before the call returns; a server that stops
     at any moment restarts with every game as it was, and tokens stay valid.
+
+    A table (CreateGame with match settings) plays hand after hand with the same seats
+    and tokens until its match ends: Tractor to past A under the TR-31 clock, Red Five
+    5p carrying the 原庄 (R5-2), Red Five 4p and Fifty-K for a number of hands with
+    running totals. Its game id, events and streams run across hands; every view and
+    summary carries the match's standing.
+
+    A game or table is open (anyone may join) or private (each seat needs the invite
+    CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
+    retry answers exactly as the first call did.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
@@ -656,6 +715,33 @@ class GameService:
             '/fenpai.rpc.v1.GameService/Resign',
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignRequest.SerializeToString,
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ResignResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReplayGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/ReplayGame',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,113 @@
+"""Benchmark of the learning interfaces, per variant: `fenpai.spaces.legal` per phase
+(median microseconds over every decision of random hands), the PettingZoo AEC
+environment and the single-seat Gymnasium one (agent steps per second, random allowed
+actions; the Gymnasium figure includes the bots' turns), and OpenSpiel (whole random
+hands per second, chance nodes included), when the `rl` and `openspiel` extras are
+installed.
+
+    python benches/envs.py [--hands 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import defaultdict
+
+import numpy as np
+
+import fenpai
+from fenpai import spaces
+
+VARIANTS = [("red_five_4p", {}), ("red_five_5p", {}), ("tractor", {}), ("fifty_k", {})]
+
+
+def legal_times(variant: str, options: dict[str, object], hands: int) -> dict[str, float]:
+    """Median µs of `spaces.legal(game, seat)` per phase over random hands."""
+    times: dict[str, list[float]] = defaultdict(list)
+    for seed in range(hands):
+        rng = random.Random(seed)
+        game = fenpai.new_game(variant, seed=seed, **options)
+        while game.phase != "done":
+            seat = game.to_act[0]
+            start = time.perf_counter()
+            spaces.legal(game, seat)
+            times[game.phase].append(time.perf_counter() - start)
+            game.apply_legal(seat, rng.randrange(game.num_legal(seat)))
+    return {phase: statistics.median(ts) * 1e6 for phase, ts in times.items()}
+
+
+def aec_rate(variant: str, options: dict[str, object], hands: int) -> float:
+    from fenpai.envs import pettingzoo_env
+
+    env = pettingzoo_env(variant, **options)
+    rng = np.random.default_rng(0)
+    steps, start = 0, time.perf_counter()
+    for seed in range(hands):
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            done = terminated or truncated
+            env.step(None if done else rng.choice(np.flatnonzero(obs["action_mask"])))
+            steps += not done
+    return steps / (time.perf_counter() - start)
+
+
+def seat_rate(variant: str, options: dict[str, object], hands: int) -> float:
+    from fenpai.envs import SeatEnv
+
+    env = SeatEnv(variant, **options)
+    rng = np.random.default_rng(0)
+    steps, start = 0, time.perf_counter()
+    for seed in range(hands):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            obs, _, done, _, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def openspiel_rate(variant: str, hands: int) -> float:
+    import pyspiel
+
+    import fenpai.openspiel
+
+    fenpai.openspiel.register()
+    game = pyspiel.load_game(f"python_fenpai_{variant}")
+    rng = np.random.default_rng(0)
+    start = time.perf_counter()
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+    return hands / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5)
+    args = parser.parse_args()
+    for variant, options in VARIANTS:
+        phases = legal_times(variant, options, args.hands)
+        said = ", ".join(f"{p} {us:.1f} µs" for p, us in phases.items())
+        print(f"{variant}: spaces.legal median {said}")
+        try:
+            print(f"  PettingZoo AEC {aec_rate(variant, options, args.hands):,.0f} steps/s")
+            print(f"  SeatEnv (vs greedy) {seat_rate(variant, options, args.hands):,.0f} steps/s")
+        except ImportError:
+            print("  (no rl extra: pip install 'fenpai[rl]')")
+        try:
+            print(f"  OpenSpiel {openspiel_rate(variant, args.hands):.2f} random hands/s")
+        except ImportError:
+            print("  (no openspiel extra: pip install 'fenpai[openspiel]')")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+"""Benchmark of `fenpai.envs.VectorEnv` beside OpenSpiel 2.0.2 hearts' Python loop, and of
+`simulate` with a Python policy beside its built-in random bot, in one run (issue 12).
+
+A script, not a test: it prints figures and asserts nothing about time.
+
+    python benches/vector_env.py [--rounds 3] [--seconds 2] [--num-envs 256]
+    python benches/vector_env.py --variants tractor,fifty_k --json
+    python benches/vector_env.py --no-reference   # fenpai alone
+
+Every measurement runs once per round, the kinds interleaved, and the table gives the
+median of the rounds:
+
+- `VectorEnv` agent decisions/s: `num_envs` hands, one seat the agent's (a random legal
+  index drawn with numpy for every env at once), the other seats random bots in the
+  core; a decision is an action the agent applied (the step after a hand ended, which
+  only deals the next, is not one); and every decision of the hands (the agent's and the
+  bots'), from the agent's rate times the hands' actions per agent decision (counted in
+  an untimed run of the same env);
+- OpenSpiel hearts, its Python loop: `legal_actions()`, a random one, `apply_action`,
+  every decision of every player (chance outcomes drawn from the same list, not
+  counted), in `benches/.venv-ref` (refenv.py), a process of its own each round;
+- `simulate` decisions/s (its "actions") with every seat a Python policy (random legal
+  indices in numpy, called once per batch), beside every seat the built-in `random`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+from refenv import run_in_reference
+
+VARIANTS = {
+    "tractor": ("tractor", {}),
+    "red_five_4p": ("red_five_4p", {}),
+    "red_five_5p": ("red_five_5p", {}),
+    "fifty_k": ("fifty_k", {}),
+}
+
+
+def vector_env_rate(variant: str, options: dict, num_envs: int, seconds: float) -> float:
+    """Agent decisions/s of a `VectorEnv` against random bots, random legal actions."""
+    import numpy as np
+
+    from fenpai.envs import VectorEnv
+
+    env = VectorEnv(variant, num_envs, opponents="random", seed=1, **options)
+    rng = np.random.default_rng(0)
+    _, info = env.reset()
+    ended = np.zeros(num_envs, dtype=bool)
+    decisions, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        actions = (rng.random(num_envs) * np.maximum(info["num_legal"], 1)).astype(np.int64)
+        _, _, terminated, _, info = env.step(actions)
+        decisions += num_envs - int(ended.sum())
+        ended = terminated
+    return decisions / elapsed
+
+
+def actions_per_decision(variant: str, options: dict, num_envs: int = 64) -> float:
+    """Every action of the finished hands per agent decision, in an untimed run."""
+    import numpy as np
+
+    from fenpai.envs import VectorEnv
+
+    env = VectorEnv(variant, num_envs, opponents="random", seed=2, **options)
+    rng = np.random.default_rng(1)
+    _, info = env.reset()
+    mine = np.zeros(num_envs, dtype=np.int64)
+    ended = np.zeros(num_envs, dtype=bool)
+    agent = actions = 0
+    while agent < 20 * num_envs:
+        actions_now = (rng.random(num_envs) * np.maximum(info["num_legal"], 1)).astype(np.int64)
+        _, _, terminated, _, info = env.step(actions_now)
+        mine[~ended] += 1
+        for i in np.flatnonzero(terminated):
+            agent, actions = agent + int(mine[i]), actions + env.game(int(i)).num_actions
+        mine[ended] = 0
+        mine[terminated] = 0
+        ended = terminated
+    return actions / agent
+
+
+def simulate_rate(variant: str, options: dict, policy: bool, seconds: float) -> float:
+    """`simulate` decisions/s, every seat a numpy random policy or the built-in random."""
+    import numpy as np
+
+    import fenpai
+
+    rng = np.random.default_rng(0)
+
+    def random_policy(batch: Any) -> np.ndarray:
+        return (rng.random(len(batch)) * batch.num_legal).astype(np.int64)
+
+    n = fenpai.new_game(variant, **options).num_players
+    bots = [random_policy] * n if policy else "random"
+    games, decisions, start = 32, 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        out = fenpai.simulate(variant, games, seed=decisions, bots=bots, **options)
+        decisions += int(out["actions"].sum())
+        games = min(games * 2, 4096)
+    return decisions / elapsed
+
+
+def hearts_rate(seconds: float) -> float:
+    """OpenSpiel hearts' Python loop, random legal actions (run in the reference env)."""
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    decisions, seed, start = 0, 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        seed += 1
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            decisions += not state.is_chance_node()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    return decisions / elapsed
+
+
+def run(variants: list[str], reference: bool, rounds: int, seconds: float, envs: int) -> dict:
+    """Medians over the rounds: {row: {measure: decisions/s}}."""
+    samples: dict[str, dict[str, list[float]]] = {}
+
+    def add(row: str, what: str, figure: float) -> None:
+        samples.setdefault(row, {}).setdefault(what, []).append(figure)
+
+    per_decision = {n: actions_per_decision(*VARIANTS[n], min(64, envs)) for n in variants}
+    for _ in range(rounds):
+        for name in variants:
+            variant, options = VARIANTS[name]
+            agent = vector_env_rate(variant, options, envs, seconds)
+            add(name, "vector_env", agent)
+            add(name, "vector_env_all", agent * per_decision[name])
+        if reference:
+            figure = run_in_reference(__file__, "--hearts", str(seconds))["hearts"]
+            add("hearts", "python_loop", figure)
+        for name in variants:
+            variant, options = VARIANTS[name]
+            add(name, "simulate_policy", simulate_rate(variant, options, True, seconds))
+            add(name, "simulate_random", simulate_rate(variant, options, False, seconds))
+    return {
+        row: {what: statistics.median(values) for what, values in measures.items()}
+        for row, measures in samples.items()
+    }
+
+
+def ratios(rows: dict) -> dict[str, dict[str, float]]:
+    """VectorEnv over hearts' Python loop; simulate with a policy over built-in random."""
+    hearts = rows.get("hearts", {}).get("python_loop")
+    out: dict[str, dict[str, float]] = {}
+    for name, row in rows.items():
+        if name == "hearts":
+            continue
+        out[name] = {"policy_vs_random": row["simulate_policy"] / row["simulate_random"]}
+        if hearts:
+            out[name]["vector_env_vs_hearts"] = row["vector_env"] / hearts
+            out[name]["vector_env_all_vs_hearts"] = row["vector_env_all"] / hearts
+    return out
+
+
+def print_table(result: dict) -> None:
+    rows, ratio = result["rows"], result["ratios"]
+    config = result["config"]
+    print(
+        f"decisions/s, median of {config['rounds']} rounds of {config['seconds']} s; "
+        f"VectorEnv with {config['num_envs']} envs"
+    )
+    head = ["", "VectorEnv agent", "÷ hearts", "VectorEnv all", "÷ hearts"]
+    head += ["simulate policy", "simulate random", "policy ÷ random"]
+    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
+    for name, row in rows.items():
+        if name == "hearts":
+            continue
+        r = ratio[name]
+        cells = [
+            f"{row['vector_env']:,.0f}",
+            f"{r['vector_env_vs_hearts']:.2f}" if "vector_env_vs_hearts" in r else "—",
+            f"{row['vector_env_all']:,.0f}",
+            f"{r['vector_env_all_vs_hearts']:.2f}" if "vector_env_vs_hearts" in r else "—",
+            f"{row['simulate_policy']:,.0f}",
+            f"{row['simulate_random']:,.0f}",
+            f"{r['policy_vs_random']:.2f}",
+        ]
+        print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+    if "hearts" in rows:
+        loop = rows["hearts"]["python_loop"]
+        print(f"{'hearts':<12}{loop:>16,.0f}  (OpenSpiel 2.0.2, Python loop, every decision)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (3)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement (2)")
+    parser.add_argument("--num-envs", type=int, default=256, help="VectorEnv's envs (256)")
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated")
+    parser.add_argument("--no-reference", action="store_true", help="fenpai only")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--hearts", type=float, help=argparse.SUPPRESS)  # the reference side
+    args = parser.parse_args()
+    if args.hearts is not None:
+        json.dump({"hearts": hearts_rate(args.hearts)}, sys.stdout)
+        return
+    variants = [v for v in args.variants.split(",") if v]
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown or args.rounds < 1 or args.seconds <= 0 or args.num_envs < 1:
+        parser.error(f"unknown variants {unknown}" if unknown else "bad rounds/seconds/num-envs")
+    rows = run(variants, not args.no_reference, args.rounds, args.seconds, args.num_envs)
+    config = {"rounds": args.rounds, "seconds": args.seconds, "num_envs": args.num_envs}
+    result = {"rows": rows, "ratios": ratios(rows), "config": config}
+    if args.json:
+        json.dump(result, sys.stdout, indent=1)
+        print()
+    else:
+        print_table(result)
+
+
+if __name__ == "__main__":
+    main()

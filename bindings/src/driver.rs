@@ -1,0 +1,272 @@
+//! `Driver`: the core's batch runner (many whole hands in flight, built-in bots in the
+//! core, the GIL released), waiting where a seat is played from Python.
+
+use fenpai_core::bots::driver::{Driver as CoreDriver, Player, Refused};
+use fenpai_core::error::ActionError;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::bots::bot_kind;
+use crate::cards::value_error;
+use crate::errors::action_error;
+use crate::hands::{objects, setup};
+
+/// Many hands in slots: `seats[seat]` names a built-in bot ("random", "greedy") or is
+/// None for a seat played from Python, which each game waits on when it has a choice.
+#[pyclass(module = "fenpai._core", name = "Driver")]
+pub struct Driver {
+    inner: CoreDriver,
+}
+
+/// A refused answer as `IllegalAction` (or the kind the core gave), naming the game
+/// and seat.
+fn refused(r: Refused) -> PyErr {
+    let message = r.to_string();
+    action_error(ActionError { message, ..r.error })
+}
+
+/// The rows `(slot, seat)` of two arrays of the same length.
+fn rows(slots: &[i64], seats: &[i64]) -> PyResult<Vec<(usize, usize)>> {
+    if slots.len() != seats.len() {
+        return Err(value_error(format!(
+            "{} slots but {} seats",
+            slots.len(),
+            seats.len()
+        )));
+    }
+    slots
+        .iter()
+        .zip(seats)
+        .map(
+            |(&slot, &seat)| match (usize::try_from(slot), usize::try_from(seat)) {
+                (Ok(a), Ok(b)) => Ok((a, b)),
+                _ => Err(value_error(format!("no slot {slot} or seat {seat}"))),
+            },
+        )
+        .collect()
+}
+
+/// A finished game: id, seed and its phase objects.
+type Finished<'py> = (u64, u64, Bound<'py, PyTuple>);
+
+#[pymethods]
+impl Driver {
+    #[new]
+    #[pyo3(signature = (variant, seats, slots, **options))]
+    fn py_new(
+        variant: &str,
+        seats: Vec<Option<String>>,
+        slots: usize,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let setup = setup(variant, options)?;
+        let players = seats
+            .iter()
+            .map(|p| match p {
+                Some(name) => bot_kind(name).map(Player::Bot),
+                None => Ok(Player::External),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Driver {
+            inner: CoreDriver::new(setup, players, slots).map_err(value_error)?,
+        })
+    }
+
+    /// The number of slots (games in flight at most).
+    #[getter]
+    fn num_slots(&self) -> usize {
+        self.inner.num_slots()
+    }
+
+    /// The length of one observation (`fenpai.encoding.fields`).
+    #[getter]
+    fn obs_size(&self) -> usize {
+        self.inner.layout().len()
+    }
+
+    /// Games queued and not started yet.
+    #[getter]
+    fn num_queued(&self) -> usize {
+        self.inner.num_queued()
+    }
+
+    /// Queues games by id and seed, each started in the first free slot.
+    fn queue(&mut self, ids: Vec<u64>, seeds: Vec<u64>) -> PyResult<()> {
+        if ids.len() != seeds.len() {
+            return Err(value_error(format!(
+                "{} ids but {} seeds",
+                ids.len(),
+                seeds.len()
+            )));
+        }
+        self.inner.queue(ids.into_iter().zip(seeds));
+        Ok(())
+    }
+
+    /// Starts game `id` of `seed` in `slot`, dropping what was there; `deck` and
+    /// `first_seat` script the deal as `new_game` takes them (C-5).
+    #[pyo3(signature = (slot, id, seed, deck = None, first_seat = None))]
+    fn start(
+        &mut self,
+        slot: usize,
+        id: u64,
+        seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> PyResult<()> {
+        self.inner
+            .start(slot, id, seed, (deck, first_seat))
+            .map_err(value_error)
+    }
+
+    /// Plays every game on (the built-in bots, the GIL released) until it waits on a
+    /// Python seat or is over.
+    fn advance(&mut self, py: Python<'_>) {
+        let inner = &mut self.inner;
+        py.detach(|| inner.advance());
+    }
+
+    /// The games waiting on a Python seat, in slot order: (slots, ids, seats) as int64,
+    /// uint64 and int64 arrays.
+    #[allow(clippy::type_complexity)]
+    fn waiting<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> (
+        Bound<'py, PyArray1<i64>>,
+        Bound<'py, PyArray1<u64>>,
+        Bound<'py, PyArray1<i64>>,
+    ) {
+        let waiting = self.inner.waiting();
+        (
+            PyArray1::from_iter(py, waiting.iter().map(|w| w.slot as i64)),
+            PyArray1::from_iter(py, waiting.iter().map(|w| w.id)),
+            PyArray1::from_iter(py, waiting.iter().map(|w| w.seat as i64)),
+        )
+    }
+
+    /// The slots whose game is over and not collected yet.
+    fn over(&mut self) -> Vec<usize> {
+        self.inner.over()
+    }
+
+    /// The phase objects of the game in `slot` so far (copies), as `play_hands` gives a
+    /// finished hand's; None when the slot is empty.
+    fn objects<'py>(&self, py: Python<'py>, slot: usize) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        self.inner
+            .slot(slot)
+            .map(|g| objects(py, g.hand.clone().into_phases()))
+            .transpose()
+    }
+
+    /// The id and seed of the game in `slot`, None when it is empty.
+    fn game(&self, slot: usize) -> Option<(u64, u64)> {
+        self.inner.slot(slot).map(|g| (g.id, g.seed))
+    }
+
+    /// Whether no game is under way or queued.
+    #[getter]
+    fn idle(&mut self) -> bool {
+        self.inner.is_idle()
+    }
+
+    /// Writes the observation of `seats[i]` in the game of `slots[i]` into row i of
+    /// `out` (float32, C-contiguous, at least that many rows of `obs_size`), the GIL
+    /// released.
+    fn encode(
+        &mut self,
+        py: Python<'_>,
+        slots: PyReadonlyArray1<'_, i64>,
+        seats: PyReadonlyArray1<'_, i64>,
+        out: &Bound<'_, PyArray2<f32>>,
+    ) -> PyResult<()> {
+        let rows = rows(slots.as_slice()?, seats.as_slice()?)?;
+        let size = self.inner.layout().len();
+        let shape = out.shape().to_vec();
+        if !out.is_c_contiguous() || shape[1] != size || shape[0] < rows.len() {
+            return Err(value_error(format!(
+                "out must be a C-contiguous float32 array of at least {} rows of {size}, \
+                 not of shape {shape:?}",
+                rows.len()
+            )));
+        }
+        let mut writable = out
+            .try_readwrite()
+            .map_err(|_| value_error("out is not writeable (or already borrowed)"))?;
+        let buffer = &mut writable.as_slice_mut()?[..rows.len() * size];
+        let inner = &mut self.inner;
+        py.detach(|| inner.encode(&rows, buffer))
+            .map_err(value_error)
+    }
+
+    /// The number of legal actions in the game of each slot, as int64.
+    fn num_legal<'py>(
+        &mut self,
+        py: Python<'py>,
+        slots: PyReadonlyArray1<'_, i64>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let counts = slots
+            .as_slice()?
+            .iter()
+            .map(|&s| {
+                let slot = usize::try_from(s).map_err(|_| value_error(format!("no slot {s}")))?;
+                self.inner
+                    .num_legal(slot)
+                    .map(|n| n as i64)
+                    .map_err(refused)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(PyArray1::from_vec(py, counts))
+    }
+
+    /// The legal actions (action text) of the seat to act in `slot`'s game, at most `limit`.
+    #[pyo3(signature = (slot, limit = None))]
+    fn legal_actions(&mut self, slot: usize, limit: Option<usize>) -> PyResult<Vec<String>> {
+        self.inner
+            .legal_actions(slot, limit.unwrap_or(usize::MAX))
+            .map(|actions| actions.iter().map(|a| a.to_string()).collect())
+            .map_err(refused)
+    }
+
+    /// Applies `actions[i]` (an index into the legal actions) in the game of `slots[i]`;
+    /// every answer is checked first, so a refused one (IllegalAction naming the game and
+    /// seat) changes nothing.
+    fn apply(
+        &mut self,
+        slots: PyReadonlyArray1<'_, i64>,
+        actions: PyReadonlyArray1<'_, i64>,
+    ) -> PyResult<()> {
+        let (slots, actions) = (slots.as_slice()?, actions.as_slice()?);
+        if slots.len() != actions.len() {
+            return Err(value_error(format!(
+                "{} slots but {} actions",
+                slots.len(),
+                actions.len()
+            )));
+        }
+        let answers = slots
+            .iter()
+            .zip(actions)
+            .map(|(&s, &a)| {
+                let slot = usize::try_from(s).map_err(|_| value_error(format!("no slot {s}")))?;
+                Ok((slot, a))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        self.inner.apply(&answers).map_err(refused)
+    }
+
+    /// Collects every finished game: [(id, seed, phase objects)], the objects as
+    /// `play_hands` gives them.
+    fn take_finished<'py>(&mut self, py: Python<'py>) -> PyResult<Vec<Finished<'py>>> {
+        self.inner
+            .take_finished()
+            .into_iter()
+            .map(|g| Ok((g.id, g.seed, objects(py, g.hand.into_phases())?)))
+            .collect()
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Driver>()
+}

@@ -1,0 +1,143 @@
+"""`Batch`: the decisions waiting on one policy written in Python, all at once, so that
+a neural network is called once per batch (as Mjx's `act_batch`), not once per move.
+
+`fenpai.simulate(..., bots=(policy, "greedy", ...))` hands a policy every game waiting
+on one of its seats; the core's batch runner plays the built-in bots in between, the GIL
+released. A policy is any callable `policy(batch) -> actions`: one index per row into
+that row's legal actions, in the order of `Game.legal_actions` (so `apply_legal`'s
+index). A decision with a single legal action is taken without asking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from fenpai._core import Driver
+from fenpai.encoding import encode
+from fenpai.errors import IllegalAction
+from fenpai.games.base import Game
+
+#: A policy: one legal-action index per row of the batch.
+Policy = Callable[["Batch"], "Sequence[int] | np.ndarray"]
+
+
+@dataclass(frozen=True)
+class Batch:
+    """The games waiting on one policy, one row each.
+
+    - `games` (int64, B): each game's index in the run (in `simulate`, game g's seed is
+      `result["seed"][g]`);
+    - `seats` (int64, B): the seat to act, one of the policy's;
+    - `obs` (float32, B × size): that seat's observation in `fenpai.encode`'s layout
+      (`fenpai.encoding.fields`): only what the seat may know;
+    - `num_legal` (int64, B): how many legal actions it has (at least 2).
+
+    The answer is one integer per row, `0 <= a < num_legal[i]`. A batch holds only
+    during the call: `obs` is a view of a buffer the runner reuses and `legal_actions`
+    reads the games as they are, so copy what you keep.
+    """
+
+    variant: str
+    games: np.ndarray
+    seats: np.ndarray
+    obs: np.ndarray
+    num_legal: np.ndarray
+    _legal: Callable[[int, int | None], list[str]] = field(repr=False, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    def legal_actions(self, row: int, limit: int | None = None) -> list[str]:
+        """Row `row`'s legal actions as action text (at most `limit`): index a of this
+        list is the answer a."""
+        return self._legal(row, limit)
+
+    def mask(self, width: int) -> np.ndarray:
+        """A (B, width) boolean mask of the answers each row may give."""
+        return np.arange(width) < self.num_legal[:, None]
+
+    @classmethod
+    def of_game(cls, game: Game, seat: int, index: int = 0) -> Batch:
+        """The one-row batch of `seat`'s decision in `game` (numbered `index`): a policy
+        played step by step through the Game API."""
+        obs, _ = encode(game, seat, legal=False)
+        return cls(
+            variant=game.variant,
+            games=np.array([index], dtype=np.int64),
+            seats=np.array([seat], dtype=np.int64),
+            obs=obs[None, :],
+            num_legal=np.array([game.num_legal(seat)], dtype=np.int64),
+            _legal=lambda row, limit: game.legal_actions(seat, limit),
+        )
+
+
+def act(policy: Policy, game: Game, seat: int, index: int = 0) -> None:
+    """Applies `policy`'s choice for `seat` in `game` (the only legal action without
+    asking), as the batch runner does: the step API's way to play a policy."""
+    if game.num_legal(seat) == 1:
+        game.apply_legal(seat, 0)
+        return
+    batch = Batch.of_game(game, seat, index)
+    (choice,) = answers(policy, batch, policy(batch))
+    try:
+        game.apply_legal(seat, int(choice))
+    except IllegalAction as err:
+        raise type(err)(f"policy {_name(policy)}: game {index}, {err}", err.rule) from None
+
+
+def _name(policy: Any) -> str:
+    return str(getattr(policy, "__qualname__", None) or repr(policy))
+
+
+def waiting_batch(
+    driver: Driver,
+    variant: str,
+    slots: np.ndarray,
+    games: np.ndarray,
+    seats: np.ndarray,
+    buffer: np.ndarray,
+) -> Batch:
+    """The batch of the games in `slots` (waiting on `seats`), their observations written
+    by the core into the first rows of `buffer`."""
+    driver.encode(slots, seats, buffer)
+    return Batch(
+        variant=variant,
+        games=games.astype(np.int64),
+        seats=seats,
+        obs=buffer[: len(slots)],
+        num_legal=driver.num_legal(slots),
+        _legal=lambda row, limit: driver.legal_actions(int(slots[row]), limit),
+    )
+
+
+def answers(policy: Any, batch: Batch, answer: Any) -> np.ndarray:
+    """`policy`'s answer to `batch` as int64 indices, or an error naming what is wrong
+    (and, for a bad value, the game and seat)."""
+    given = np.asarray(answer)
+    if given.shape != (len(batch),):
+        raise ValueError(
+            f"policy {_name(policy)} answered {given.size} actions (shape {given.shape}) "
+            f"for a batch of {len(batch)} games: one legal-action index per game"
+        )
+    if given.dtype.kind in "iu":
+        return given.astype(np.int64)
+    for row, value in enumerate(given.tolist()):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise IllegalAction(
+                f"policy {_name(policy)}: game {batch.games[row]}, seat {batch.seats[row]}: "
+                f"answer {value!r} is not an integer index into its legal actions"
+            )
+    return given.astype(np.int64)
+
+
+def apply_answers(driver: Driver, policy: Any, slots: np.ndarray, actions: np.ndarray) -> None:
+    """Applies `policy`'s checked answers; a bad index changes nothing and names the
+    game and seat."""
+    try:
+        driver.apply(slots, actions)
+    except IllegalAction as err:
+        raise type(err)(f"policy {_name(policy)}: {err}", err.rule) from None

@@ -1,0 +1,141 @@
+"""`pettingzoo_env(variant, **options)`: a PettingZoo AEC environment of one hand.
+
+Agents are `seat_0 .. seat_{n-1}`; the agent to act is the game's seat to act. Each
+agent observes `{"observation": float32, "action_mask": int8}`: the observation is
+`fenpai.encode(game, seat)` (only what the seat may know), followed in the
+trick-taking variants by the 54 copies of the cards it picked so far in a card-by-card
+choice; the mask is over `fenpai.envs.decisions` (fixed ids, then card by card), zeros
+for a seat that may not act. Rewards are each seat's game points, given when the hand
+ends (`fenpai.envs.payoffs`). `reset(seed=...)` deals the same hand for the same seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from fenpai.encoding import encode, fields
+from fenpai.envs.decisions import Decisions
+from fenpai.envs.payoffs import game_points
+from fenpai.games import new_game
+from fenpai.games.base import Game
+from fenpai.spaces import NUM_KINDS
+
+
+def observation_size(game: Game, decisions: Decisions) -> int:
+    """The length of an agent's observation vector."""
+    _, offset, size = fields(game.variant, game.num_players)[-1]
+    return offset + size + (NUM_KINDS if decisions.by_card else 0)
+
+
+def observe_seat(game: Game, seat: int, decisions: Decisions) -> dict[str, np.ndarray]:
+    """What `seat` observes now: its encoded view (with its own picks) and its mask."""
+    obs, _ = encode(game, seat, legal=False)
+    if decisions.by_card:
+        mine = decisions.choice is not None and decisions.choice.seat == seat
+        picked = decisions.picked() if mine else np.zeros(NUM_KINDS, dtype=np.float32)
+        obs = np.concatenate([obs, picked])
+    return {"observation": obs, "action_mask": decisions.mask(game, seat)}
+
+
+def observation_space(size: int, actions: int) -> gymnasium.spaces.Dict:
+    return gymnasium.spaces.Dict(
+        {
+            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
+        }
+    )
+
+
+class FenpaiAEC(AECEnv):  # type: ignore[misc]
+    """One hand of `variant` as a PettingZoo AEC environment (see the module)."""
+
+    metadata = {"name": "fenpai_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, variant: str, render_mode: str | None = None, **options: Any):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        dealt = sorted({"seed", "deck", "first_seat"} & set(options))
+        if dealt:
+            raise ValueError(f"{', '.join(dealt)}: the deal comes from reset(seed=...)")
+        self.variant, self.options = variant, options
+        self.game = new_game(variant, **options)  # checks the variant and options
+        self.decisions = Decisions(variant)
+        n = self.game.num_players
+        self.possible_agents = [f"seat_{s}" for s in range(n)]
+        size = observation_size(self.game, self.decisions)
+        self._observation_spaces = {
+            a: observation_space(size, self.decisions.size) for a in self.possible_agents
+        }
+        self._action_spaces = {
+            a: gymnasium.spaces.Discrete(self.decisions.size) for a in self.possible_agents
+        }
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new hand, dealt from `seed` when given (else from the environment's
+        generator, itself seeded by the last seed given)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = int(self._rng.integers(2**63))
+        self.game = new_game(self.variant, seed=game_seed, **self.options)
+        self.decisions.reset()
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._seat_agent()
+
+    def _seat_agent(self) -> str:
+        to_act = self.game.to_act
+        return self.possible_agents[to_act[0]] if to_act else self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return observe_seat(self.game, self.possible_agents.index(agent), self.decisions)
+
+    def step(self, action: Any) -> None:
+        """Takes the selected agent's action (an id its mask allows; None once it is
+        done). ValueError for an action the mask does not allow, the game unchanged."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.decisions.step(self.game, seat, int(action))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.game.phase == "done":
+            for a, points in zip(self.possible_agents, game_points(self.game), strict=True):
+                self.rewards[a] = points
+                self.terminations[a] = True
+        self.agent_selection = self._seat_agent()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The public view as text (`render_mode="ansi"`)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode does nothing")
+            return None
+        return repr(self.game.view(None))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def pettingzoo_env(variant: str, **options: Any) -> FenpaiAEC:
+    """A PettingZoo AEC environment of `variant` (game options as `new_game` takes them,
+    and `render_mode`); see `FenpaiAEC`."""
+    return FenpaiAEC(variant, **options)

@@ -1,0 +1,126 @@
+"""`SeatEnv`: a Gymnasium environment for one seat of a hand, the others played by the
+built-in bots (`fenpai.bots`).
+
+Observations and actions are those of the PettingZoo environment (`fenpai.envs.aec`)
+for that seat: `{"observation": float32, "action_mask": int8}` and one discrete id of
+`fenpai.envs.decisions`. The bots act between the seat's decisions; the reward is the
+seat's game points when the hand ends. An id the mask does not allow ends the episode
+with the variant's lowest score (`fenpai.envs.payoffs.bounds`) and `info["illegal"]`,
+the game unchanged, unless `illegal="raise"` asks for a ValueError instead.
+`reset(seed=...)` deals the same hand, with the same bots, for the same seed.
+Importing it registers `fenpai/<variant>-v0` with Gymnasium (`gymnasium.make`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+import gymnasium
+import numpy as np
+
+from fenpai.bots import Bot, seed_for
+from fenpai.envs.aec import observation_size, observation_space, observe_seat
+from fenpai.envs.decisions import Decisions
+from fenpai.envs.payoffs import game_bounds, game_points
+from fenpai.games import VARIANTS, new_game
+
+ObsDict = dict[str, np.ndarray]
+
+
+class SeatEnv(gymnasium.Env[ObsDict, int]):
+    """One seat (`seat`) of a hand of `variant` against bots: `bots` names one bot
+    kind for every other seat, or one per seat (the entry for `seat` is ignored)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        variant: str,
+        seat: int = 0,
+        bots: str | Sequence[str] = "greedy",
+        illegal: str = "penalty",
+        render_mode: str | None = None,
+        **options: Any,
+    ):
+        dealt = sorted({"seed", "deck", "first_seat"} & set(options))
+        if dealt:
+            raise ValueError(f"{', '.join(dealt)}: the deal comes from reset(seed=...)")
+        if illegal not in ("penalty", "raise"):
+            raise ValueError(f"illegal must be 'penalty' or 'raise', not {illegal!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.variant, self.options, self.illegal = variant, options, illegal
+        self.render_mode = render_mode
+        self.game = new_game(variant, **options)
+        n = self.game.num_players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        self.seat = seat
+        names = [bots] * n if isinstance(bots, str) else list(bots)
+        if len(names) != n:
+            raise ValueError(f"{variant} has {n} seats; bots names {len(names)}")
+        for name in names:
+            Bot(name, 0)  # ValueError for an unknown bot kind
+        self.bot_names = names
+        self.decisions = Decisions(variant)
+        self.observation_space = cast(
+            "gymnasium.spaces.Space[ObsDict]",
+            observation_space(observation_size(self.game, self.decisions), self.decisions.size),
+        )
+        self.action_space = cast(
+            "gymnasium.spaces.Space[int]", gymnasium.spaces.Discrete(self.decisions.size)
+        )
+        self.penalty = game_bounds(self.game)[0]
+        self._bots: list[Bot] = []
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**63))
+        self.game = new_game(self.variant, seed=game_seed, **self.options)
+        self._bots = [Bot(name, seed_for(game_seed, s)) for s, name in enumerate(self.bot_names)]
+        self.decisions.reset()
+        self._play_bots()
+        return self._observe(), {}
+
+    def _play_bots(self) -> None:
+        """The bots act until it is the seat's turn or the hand is over."""
+        game = self.game
+        while game.phase != "done" and self.seat not in game.to_act:
+            other = game.to_act[0]
+            self._bots[other].act(game, other)
+
+    def _observe(self) -> ObsDict:
+        return observe_seat(self.game, self.seat, self.decisions)
+
+    def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        game, seat = self.game, self.seat
+        if game.phase == "done":
+            raise ValueError("the hand is over: call reset()")
+        action = int(action)
+        if not (0 <= action < self.decisions.size and self.decisions.mask(game, seat)[action]):
+            if self.illegal == "raise":
+                raise ValueError(f"action {action} is not allowed for seat {seat} now")
+            return self._observe(), self.penalty, True, False, {"illegal": True}
+        self.decisions.step(game, seat, action)
+        self._play_bots()
+        done = game.phase == "done"
+        reward = game_points(game)[seat] if done else 0.0
+        return self._observe(), reward, done, False, {}
+
+    def render(self) -> str | None:
+        """The seat's view as text (`render_mode="ansi"`)."""
+        if self.render_mode is None:
+            return None
+        return repr(self.game.view(self.seat))
+
+
+for _variant in VARIANTS:
+    if f"fenpai/{_variant}-v0" not in gymnasium.registry:
+        gymnasium.register(
+            f"fenpai/{_variant}-v0",
+            entry_point="fenpai.envs.seat:SeatEnv",
+            kwargs={"variant": _variant},
+        )

@@ -1,0 +1,440 @@
+"""OpenSpiel games of every variant (`pip install "fenpai[openspiel]"`).
+
+`register()` registers `python_fenpai_<variant>` for every variant with pyspiel, so
+that `pyspiel.load_game("python_fenpai_tractor")` (or `"python_fenpai_fifty_k(players=3)"`)
+works with OpenSpiel's algorithms. The game parameters are the variant's options
+(Tractor's `levels` as text, `"2 2"`, and its `dealer` −1 for none) and `seed`.
+
+- **Chance.** The deal is chance nodes before the first decision: the seat of the
+  first card where the rules make it random (C-5, R5-3, FK-1 with three players, a
+  Tractor hand without a fixed dealer), then the deck card by card (outcome: the card
+  kind, `Card.index`, with probability its copies left over the cards left); for Red
+  Five 4p the first bidder last (R4-11, uniform). The hand is then
+  `new_game(variant, deck=..., first_seat=..., seed=...)`; Red Five 5p's forced trump
+  (R5-13, when nobody revealed) comes from the parameter `seed`, not a chance node.
+- **Actions** are `fenpai.envs.decisions`: the fixed ids, then card by card for
+  burials and trick plays.
+- **Tensors** (information state and observation alike) are `fenpai.encode` for the
+  player, then its cards picked so far (trick-taking variants). The information-state
+  string is perfect recall: the player's cards in the order it received them, every
+  action it saw (another seat's burial hidden, C-4) and its picks; the observation
+  string is the player's view (`Game.view`).
+- **Returns**: each seat's game points when the hand ends; the utility range is
+  `fenpai.envs.payoffs.bounds`.
+- `resample_from_infostate(player, sampler)` draws a hand the player cannot tell from
+  this one with `Game.sample_world`; another player's picks in progress are dropped.
+- States serialize (OpenSpiel pickles their attributes) through `Game.to_json`.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from fenpai.encoding import encode, fields
+from fenpai.envs.decisions import Decisions
+from fenpai.envs.payoffs import bounds, game_points
+from fenpai.games import VARIANTS, new_game
+from fenpai.games.base import Game
+from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
+
+#: pyspiel parameters of each variant: its options (as pyspiel types) and `seed`.
+PARAMETERS: dict[str, dict[str, Any]] = {
+    "red_five_4p": {"decks": 2, "opening_bid": "any", "kitty_points": "last_trick"},
+    "red_five_5p": {"prev_declarer": 0, "friend_grab": "allow"},
+    "fifty_k": {"players": 4, "lead_after_out": "next"},
+    "tractor": {"levels": "2 2", "dealer": -1, "follow_format": "pairs"},
+}
+_DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}
+
+
+def game_options(variant: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The `new_game` options of pyspiel parameters."""
+    options = {k: params[k] for k in PARAMETERS[variant]}
+    if variant == "tractor":
+        options["levels"] = tuple(str(options["levels"]).split())
+        options["dealer"] = None if options["dealer"] < 0 else options["dealer"]
+    return options
+
+
+def _deck(variant: str, options: dict[str, Any]) -> list[int]:
+    """Copies of each card kind in the variant's deck (C-2)."""
+    if variant == "fifty_k":
+        return [1] * 52 + [0, 0]
+    decks = options.get("decks", 3 if variant == "red_five_5p" else 2)
+    return [decks] * NUM_KINDS
+
+
+@cache
+def _seed_for_first_bidder(seat: int) -> int:
+    """The smallest `seed` whose first bidder (R4-11) is `seat` (it depends on the seed
+    alone, not on the deck)."""
+    from fenpai._core import RedFive4pBidding
+
+    deck = " ".join(str(c) for c in CARDS for _ in range(2))
+    return next(
+        s for s in range(1 << 16) if RedFive4pBidding(seed=s, deck=deck).first_bidder == seat
+    )
+
+
+class _Hand:
+    """Everything a state holds, as one object (OpenSpiel deep-copies a state's
+    attributes one by one): the chance outcomes so far, then the game and the
+    decisions in progress."""
+
+    def __init__(self, variant: str, options: dict[str, Any], seed: int):
+        self.variant, self.options, self.seed = variant, options, seed
+        self.copies = _deck(variant, options)
+        self.deck: list[int] = []
+        self.first_seat: int | None = None
+        self.first_bidder: int | None = None
+        self.game: Game | None = None
+        self.decisions = Decisions(variant)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
+        new = object.__new__(_Hand)
+        new.__dict__.update(self.__dict__)
+        new.copies, new.deck = list(self.copies), list(self.deck)
+        if self.game is not None:
+            new.game = self.game.clone()
+            new.decisions = self.decisions.copy_for(new.game)
+        else:
+            new.decisions = Decisions(self.variant)
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        picked = self.decisions.picked() if self.game is not None else None
+        state = {k: v for k, v in self.__dict__.items() if k not in ("game", "decisions")}
+        state["game"] = None if self.game is None else self.game.to_json()
+        state["picked"] = None if picked is None else picked.astype(int).tolist()
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        game, picked = state.pop("game"), state.pop("picked")
+        self.__dict__.update(state)
+        self.decisions = Decisions(self.variant)
+        self.game = None if game is None else Game.from_json(game)
+        if self.game is not None and self.game.to_act:
+            self.decisions.restore(self.game, self.game.to_act[0], np.array(picked))
+
+    # -- chance ------------------------------------------------------------------------------
+
+    def chance_seats(self) -> int:
+        """How many seats the pending first-seat (or first-bidder) chance node draws
+        among; 0 when the next chance node is a card or there is none."""
+        n = self.num_players()
+        if self.variant == "red_five_4p":
+            return n if self.deck_done() and self.first_bidder is None else 0
+        if self.first_seat is not None:
+            return 0
+        random_first = (
+            self.variant == "red_five_5p"
+            or (self.variant == "fifty_k" and n == 3)
+            or (self.variant == "tractor" and self.options["dealer"] is None)
+        )
+        return n if random_first else 0
+
+    def num_players(self) -> int:
+        return int(self.options.get("players", 5 if self.variant == "red_five_5p" else 4))
+
+    def deck_done(self) -> bool:
+        return len(self.deck) == sum(_deck(self.variant, self.options))
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        seats = self.chance_seats()
+        if seats:
+            return [(s, 1.0 / seats) for s in range(seats)]
+        left = sum(self.copies)
+        return [(k, n / left) for k, n in enumerate(self.copies) if n]
+
+    def chance(self, outcome: int) -> None:
+        if self.chance_seats():
+            if self.variant == "red_five_4p":
+                self.first_bidder = outcome
+            else:
+                self.first_seat = outcome
+        else:
+            self.copies[outcome] -= 1
+            self.deck.append(outcome)
+        if self.dealt():
+            self.start()
+
+    def dealt(self) -> bool:
+        """Whether every chance node is behind."""
+        return (
+            self.deck_done()
+            and not self.chance_seats()
+            and (self.variant != "red_five_4p" or self.first_bidder is not None)
+        )
+
+    def start(self) -> None:
+        seed = self.seed
+        if self.variant == "red_five_4p":
+            assert self.first_bidder is not None
+            seed = _seed_for_first_bidder(self.first_bidder)
+        deck = " ".join(str(CARDS[k]) for k in self.deck)
+        first = self.first_seat if self.first_seat is not None else None
+        if self.variant == "red_five_4p" or self.variant == "fifty_k" and first is None:
+            first = 0
+        self.game = new_game(self.variant, seed=seed, deck=deck, first_seat=first, **self.options)
+
+    # -- what a player knows -----------------------------------------------------------------
+
+    def received(self, player: int) -> list[str]:
+        """The player's cards in the order it received them so far (C-5; none before
+        the hand starts), then, for the declarer once it took it up, the kitty (C-4)."""
+        game = self.game
+        if game is None:
+            return []
+        n = self.num_players()
+        objects = game.core_objects()
+        deal = objects.get("deal")
+        assert deal is not None or self.variant == "fifty_k"
+        if self.variant == "red_five_4p":
+            first, dealt = 0, len(self.deck)
+        elif self.variant == "fifty_k":
+            first, dealt = game.first_seat, len(self.deck)  # type: ignore[attr-defined]
+        else:
+            assert deal is not None
+            first, dealt = int(deal.first_seat), int(deal.cards_dealt)
+        dealt = min(dealt, _hand_size(self.variant, n, self.options) * n)
+        out = [str(CARDS[k]) for i, k in enumerate(self.deck[:dealt]) if (first + i) % n == player]
+        if deal is not None and "kitty" in objects and objects["kitty"].declarer == player:
+            out += ["kitty", *(str(c) for c in deal.kitty())]
+        return out
+
+    def seen_history(self, player: int) -> list[str]:
+        """Every action so far as `player` saw it: another seat's burial hidden (C-4)."""
+        if self.game is None:
+            return []
+        return [
+            f"{seat}:{'bury' if action.startswith('bury ') and seat != player else action}"
+            for seat, action in self.game.history
+        ]
+
+
+def _hand_size(variant: str, players: int, options: dict[str, Any]) -> int:
+    """Cards each seat is dealt (C-5): the deck less the kitty, shared out."""
+    if variant == "fifty_k":
+        return 13 if players == 4 else 18
+    if variant == "red_five_5p":
+        return 31
+    if variant == "red_five_4p":
+        return 25 if options.get("decks", 2) == 2 else 39
+    return 25
+
+
+class FenpaiState(pyspiel.State):  # type: ignore[misc]
+    """A hand of a fenpai variant as an OpenSpiel state (see the module)."""
+
+    def __init__(self, game: FenpaiGame):
+        super().__init__(game)
+        self._hand = _Hand(game.variant, game.options, game.seed)
+
+    @property
+    def hand(self) -> _Hand:
+        return self._hand
+
+    def current_player(self) -> int:
+        hand = self._hand
+        if hand.game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        to_act = hand.game.to_act
+        return to_act[0] if to_act else int(pyspiel.PlayerId.TERMINAL)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        game = self._hand.game
+        assert game is not None
+        mask = self._hand.decisions.mask(game, player)
+        return [int(i) for i in np.flatnonzero(mask)]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._hand.outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        hand = self._hand
+        if hand.game is None:
+            hand.chance(action)
+            return
+        hand.decisions.step(hand.game, hand.game.to_act[0], action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        hand = self._hand
+        if player == pyspiel.PlayerId.CHANCE:
+            if hand.game is None and hand.chance_seats():
+                who = "first bidder" if hand.variant == "red_five_4p" else "first seat"
+                return f"{who} {action}"
+            return f"deal {CARDS[action]}"
+        decisions = hand.decisions
+        if action >= decisions.fixed:
+            return "done" if action == decisions.done else f"pick {CARDS[action - decisions.fixed]}"
+        space = action_space(hand.variant)
+        if hand.variant != "fifty_k" or action == 0:
+            return space.text(action)
+        game = hand.game
+        if game is not None and player in game.to_act and self._hand_legal(player, action):
+            return space.text(action, game, player)
+        return f"play type {action - 1}"
+
+    def _hand_legal(self, player: int, action: int) -> bool:
+        game = self._hand.game
+        assert game is not None
+        return bool(self._hand.decisions.mask(game, player)[action])
+
+    def is_terminal(self) -> bool:
+        game = self._hand.game
+        return game is not None and game.phase == "done"
+
+    def returns(self) -> list[float]:
+        hand = self._hand
+        if hand.game is None:
+            return [0.0] * hand.num_players()
+        return game_points(hand.game)
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> FenpaiState:
+        """A state `player` cannot tell from this one (`Game.sample_world`, seeded by
+        `sampler`); another player's picks in progress are dropped."""
+        hand = self._hand
+        if hand.game is None:
+            raise ValueError("resample_from_infostate needs the deal done")
+        state = self.clone()
+        world = hand.game.sample_world(player, int(sampler() * 2**53))
+        new = state.hand
+        new.game = world
+        config = world.config()  # the sampled deal, as the sample replays from it (C-5)
+        if isinstance(config["deck"], str):
+            new.deck = [CARD_INDEX[c] for c in config["deck"].split()]
+            if config["first_seat"] is not None:
+                new.first_seat = config["first_seat"]
+        new.decisions = Decisions(hand.variant)
+        to_act = world.to_act
+        if to_act and to_act[0] == player:
+            new.decisions.restore(world, player, hand.decisions.picked())
+        return state  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        hand = self._hand
+        if hand.game is None:
+            return f"dealing: first seat {hand.first_seat}, cards {hand.deck}"
+        picked = hand.decisions.picked().astype(int).tolist()
+        return f"{hand.game.to_json()}\npicked {picked}"
+
+
+class FenpaiObserver:
+    """Tensors and strings for one player (OpenSpiel's observer protocol): perfect
+    recall for the information state, the view for the observation (see the module)."""
+
+    def __init__(self, game: FenpaiGame, perfect_recall: bool):
+        layout = fields(game.variant, game.players)
+        size = layout[-1][1] + layout[-1][2]
+        by_card = game.variant != "fifty_k"
+        self.tensor = np.zeros(size + (NUM_KINDS if by_card else 0), np.float32)
+        self.dict = {name: self.tensor[o : o + n] for name, o, n in layout}
+        if by_card:
+            self.dict["picked"] = self.tensor[size:]
+        self._size, self._recall = size, perfect_recall
+
+    def set_from(self, state: FenpaiState, player: int) -> None:
+        hand = state.hand
+        self.tensor.fill(0)
+        if hand.game is None:
+            return
+        encode(hand.game, player, out=self.tensor[: self._size], legal=False)
+        if "picked" in self.dict and player in hand.game.to_act:
+            self.dict["picked"][:] = hand.decisions.picked()
+
+    def string_from(self, state: FenpaiState, player: int) -> str:
+        hand = state.hand
+        mine = hand.game is not None and player in hand.game.to_act
+        picked = hand.decisions.picked().astype(int).tolist() if mine else []
+        if self._recall:
+            return json.dumps(
+                {
+                    "seat": player,
+                    "received": hand.received(player),
+                    "history": hand.seen_history(player),
+                    "picked": picked,
+                }
+            )
+        view = {} if hand.game is None else hand.game.view(player)
+        return json.dumps({"view": view, "picked": picked}, sort_keys=True)
+
+
+class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
+    """A fenpai variant as an OpenSpiel game (see the module); `register` makes one
+    subclass per variant (pyspiel wants a class as the factory)."""
+
+    VARIANT = ""
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        variant = self.VARIANT
+        game_type = _game_type(variant)
+        values = {**game_type.parameter_specification, **(params or {})}
+        self.variant = variant
+        self.options = game_options(variant, values)
+        self.seed = int(values["seed"])
+        probe = new_game(variant, **self.options)  # checks the options
+        self.players = probe.num_players
+        decks = int(self.options.get("decks", 3 if variant == "red_five_5p" else 2))
+        low, high = bounds(variant, self.players, decks)
+        cards = sum(_deck(variant, self.options))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=Decisions(variant).size,
+            max_chance_outcomes=NUM_KINDS,
+            num_players=self.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=4 * cards + 200,
+        )
+        super().__init__(game_type, info, values)
+
+    def new_initial_state(self) -> FenpaiState:
+        return FenpaiState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> FenpaiObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        return FenpaiObserver(self, recall)
+
+
+@cache
+def _game_type(variant: str) -> Any:
+    players = {"red_five_4p": (4, 4), "red_five_5p": (5, 5), "fifty_k": (3, 4), "tractor": (4, 4)}
+    low, high = players[variant]
+    return pyspiel.GameType(
+        short_name=f"python_fenpai_{variant}",
+        long_name=f"fenpai {variant}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={**PARAMETERS[variant], "seed": 0},
+    )
+
+
+#: The registered game class of each variant.
+GAMES: dict[str, type[FenpaiGame]] = {}
+
+
+def register() -> None:
+    """Registers `python_fenpai_<variant>` for every variant with pyspiel (once)."""
+    for variant in VARIANTS:
+        if variant not in GAMES:
+            name = "FenpaiGame_" + variant
+            GAMES[variant] = type(name, (FenpaiGame,), {"VARIANT": variant, "__doc__": None})
+            pyspiel.register_game(_game_type(variant), GAMES[variant])

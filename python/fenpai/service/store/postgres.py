@@ -1,0 +1,622 @@
+"""The shared store: the games in PostgreSQL, for any number of servers (replicas).
+
+Through psycopg 3, asynchronously, from a pool of connections in autocommit mode; each
+change is one explicit transaction in two round trips, each a pipeline of prepared
+statements: `BEGIN` and one that takes the game's row lock (`SELECT ... FOR UPDATE`)
+and returns the game's version, its seats' token and JoinGame request id hashes,
+whether this replica holds the lease and the events committed since the version the
+replica knows; then the writes (for an action, one statement: the event, the game's
+row and the notice) and `COMMIT`. A commit is durable when it returns (the server's
+`synchronous_commit`, which the store raises to `on` should it be `off`). When the lock
+was waited for, the events the other transaction committed are not in that statement's
+snapshot (the locked row is, with its new version): they are read by one more statement.
+
+Every commit notifies the channel `fenpai` (LISTEN/NOTIFY, delivered after the commit
+and in commit order) with the game, its new version and, when they fit, the events
+themselves, so that a replica following the game needs no query to catch up.
+
+A game's bots and timers run on the replica that holds its lease, a row of `leases`
+with the owner and an expiry (the database's clock): the creating replica takes it,
+renews all of its leases in one statement, and any replica takes over one that lapsed.
+
+Schema (version 1): `games` (as in SQLite, but current after every event: version,
+phase, `to_act`, a table's `standing`; and the seats' bots, token hashes, invite hashes
+and JoinGame request id hashes as arrays, so that the locked row carries them), `events`
+(as in SQLite), `leases`, `server_secret` (the key request-id retries derive tokens
+from, the same for every replica) and `fenpai_schema` (the version).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import uuid
+from collections.abc import AsyncIterator
+from types import TracebackType
+from typing import Any
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+from fenpai.service.store import display
+from fenpai.service.store.base import (
+    EVENT_COLUMNS,
+    After,
+    GameRow,
+    Notice,
+    RequestIdTaken,
+    StoredEvent,
+    StoredGame,
+    StoreError,
+    list_query,
+    signed,
+    stored_event,
+)
+
+log = logging.getLogger("fenpai.service")
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS fenpai_schema (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    game_id     TEXT PRIMARY KEY,
+    kind        TEXT NOT NULL CHECK (kind IN ('game', 'table')),
+    variant     TEXT NOT NULL,
+    config      TEXT NOT NULL,
+    timers      TEXT NOT NULL,
+    admin_hash  BYTEA NOT NULL,
+    access      TEXT NOT NULL CHECK (access IN ('open', 'private')),
+    created_at  DOUBLE PRECISION NOT NULL,
+    request_hash        BYTEA UNIQUE,
+    request_fingerprint BYTEA,
+    status      TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
+    phase       TEXT NOT NULL,
+    version     INTEGER NOT NULL DEFAULT 0,
+    to_act      INTEGER[] NOT NULL DEFAULT '{}',
+    standing    TEXT,
+    bots        TEXT[] NOT NULL,
+    tokens      BYTEA[] NOT NULL,
+    invites     BYTEA[] NOT NULL,
+    join_requests BYTEA[] NOT NULL,
+    result      TEXT
+);
+CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at);
+CREATE INDEX IF NOT EXISTS games_by_time ON games (created_at, game_id);
+CREATE TABLE IF NOT EXISTS events (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    version     INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN
+                    ('join', 'action', 'resign', 'hand_end', 'hand_start', 'match_end')),
+    action      TEXT NOT NULL,
+    source      TEXT NOT NULL CHECK (source IN ('client', 'bot', 'timeout', 'server')),
+    client_seq  BIGINT,
+    request     TEXT,
+    at          DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, version),
+    UNIQUE (game_id, seat, client_seq)
+);
+CREATE TABLE IF NOT EXISTS leases (
+    game_id     TEXT PRIMARY KEY REFERENCES games (game_id),
+    owner       TEXT NOT NULL,
+    expires     TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS leases_by_owner ON leases (owner);
+CREATE INDEX IF NOT EXISTS leases_by_expiry ON leases (expires);
+CREATE TABLE IF NOT EXISTS server_secret (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    secret      BYTEA NOT NULL
+);
+"""
+
+#: The advisory lock under which a replica creates or checks the schema.
+MIGRATION_LOCK = 0x66656E706169
+#: The LISTEN/NOTIFY channel.
+CHANNEL = "fenpai"
+#: Notice payloads stay under PostgreSQL's limit (8000 bytes); longer ones name only
+#: the game and version.
+MAX_NOTICE = 7000
+#: Connections in each replica's pool, at most.
+POOL_SIZE = 16
+#: Seconds a change waits for a pooled connection before failing (NOT_STORED).
+POOL_TIMEOUT = 10.0
+#: Seconds a connection to PostgreSQL may take to open (unless the URL says).
+CONNECT_TIMEOUT = 10
+#: Seconds a lease lasts unless renewed (by default).
+LEASE_SECONDS = 5.0
+#: Seconds between attempts to reconnect the notice listener.
+LISTEN_RETRY = 0.5
+
+#: The game's version, its seats' token and request id hashes, whether `owner` holds
+#: its lease, and the events after a version (a row each, or one row of NULL events).
+SINCE = f"""
+SELECT g.version, g.tokens, g.join_requests,
+       EXISTS(SELECT 1 FROM leases l
+              WHERE l.game_id = g.game_id AND l.owner = %(owner)s AND l.expires > now()),
+       {", ".join("e." + c for c in EVENT_COLUMNS.split(", "))}
+FROM games g LEFT JOIN events e ON e.game_id = g.game_id AND e.version > %(version)s
+WHERE g.game_id = %(game_id)s
+ORDER BY e.version
+"""
+#: Where the events start in a `SINCE` row.
+FIRST_EVENT_COLUMN = 4
+#: `SINCE` under the game's row lock.
+LOCK = SINCE + "FOR UPDATE OF g"
+EVENTS_AFTER = (
+    f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s AND version > %s ORDER BY version"
+)
+CREATE = """
+WITH game AS (
+    INSERT INTO games (game_id, kind, variant, config, timers, admin_hash, access,
+        created_at, request_hash, request_fingerprint, status, phase, bots, tokens,
+        invites, join_requests)
+    VALUES (%(game_id)s, %(kind)s, %(variant)s, %(config)s, %(timers)s, %(admin_hash)s,
+        %(access)s, %(created_at)s, %(request_hash)s, %(request_fingerprint)s, %(status)s,
+        %(phase)s, %(bots)s::text[], %(none)s::bytea[], %(invites)s::bytea[],
+        %(none)s::bytea[])
+    RETURNING game_id
+)
+INSERT INTO leases (game_id, owner, expires)
+SELECT game_id, %(owner)s, now() + make_interval(secs => %(lease)s) FROM game
+"""
+#: The writes of a change of one event (most changes): the event, the game's row, the
+#: notice.
+WRITE_ONE = (
+    "WITH new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
+    " client_seq, request, at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)),"
+    " game AS (UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s,"
+    " standing = %s, result = %s WHERE game_id = %s)"
+    f" SELECT pg_notify('{CHANNEL}', %s)"
+)
+INSERT_EVENT = (
+    "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, request, at)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+)
+UPDATE_GAME = (
+    "UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s, standing = %s,"
+    " result = %s WHERE game_id = %s"
+)
+SET_SEATS = "UPDATE games SET tokens = %s, join_requests = %s WHERE game_id = %s"
+END_LEASE = "DELETE FROM leases WHERE game_id = %s"
+NOTIFY = f"SELECT pg_notify('{CHANNEL}', %s)"
+
+
+def _hashes(stored: list[bytes | None]) -> list[bytes | None]:
+    return [None if h is None else bytes(h) for h in stored]
+
+
+def _line(err: BaseException) -> str:
+    """An error's message on one line."""
+    return " ".join(str(err).split())
+
+
+def _failure(err: BaseException) -> StoreError:
+    return StoreError(f"the database failed: {type(err).__name__}: {_line(err)}".rstrip())
+
+
+class PostgresStore:
+    """A PostgreSQL database shared by replicas: a pool, and a listener for notices."""
+
+    shared = True
+
+    def __init__(self, url: str, lease: float = LEASE_SECONDS, pool_size: int = POOL_SIZE):
+        self.url = url
+        #: Seconds a lease lasts unless renewed.
+        self.lease = lease
+        #: This server's name in the leases: unique to the process.
+        self.owner = uuid.uuid4().hex
+        #: The replicas' secret key (read when the store opens).
+        self.secret = b""
+        self._pool = AsyncConnectionPool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            open=False,
+            timeout=POOL_TIMEOUT,
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            configure=_configure,
+        )
+
+    async def open(self) -> None:
+        try:
+            async with await self._connect() as conn:
+                await _configure(conn)
+                await self._migrate(conn)
+            await self._pool.open(wait=True, timeout=POOL_TIMEOUT)
+        except (psycopg.Error, OSError) as err:
+            raise StoreError(f"cannot use the database {display(self.url)}: {_line(err)}") from None
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        return await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+        )
+
+    async def _migrate(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        """Creates the schema and the secret (the first replica to start), or checks the
+        schema's version, under an advisory lock; reads the secret."""
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            await conn.execute(SCHEMA)
+            found = await (await conn.execute("SELECT version FROM fenpai_schema")).fetchall()
+            if not found:
+                await conn.execute("INSERT INTO fenpai_schema VALUES (%s)", (SCHEMA_VERSION,))
+            elif found[0][0] != SCHEMA_VERSION:
+                raise StoreError(
+                    f"{display(self.url)} has schema version {found[0][0]}; "
+                    f"this server knows {SCHEMA_VERSION}"
+                )
+            await conn.execute(
+                "INSERT INTO server_secret (id, secret) VALUES (1, %s) ON CONFLICT DO NOTHING",
+                (secrets.token_bytes(32),),
+            )
+            row = await (await conn.execute("SELECT secret FROM server_secret")).fetchone()
+            assert row is not None
+            self.secret = bytes(row[0])
+
+    # -- writing -------------------------------------------------------------------------
+
+    async def create_game(
+        self, game: StoredGame, phase: str, request: tuple[bytes, bytes] | None = None
+    ) -> None:
+        """Stores a new game, leased to this server."""
+        none: list[bytes | None] = [None] * len(game.bots)
+        try:
+            async with self._pool.connection() as conn:
+                await conn.execute(
+                    CREATE,
+                    {
+                        "game_id": game.game_id,
+                        "kind": game.kind,
+                        "variant": game.config["variant"],
+                        "config": json.dumps(game.config),
+                        "timers": json.dumps(game.timers),
+                        "admin_hash": game.admin_hash,
+                        "access": game.access,
+                        "created_at": game.created_at,
+                        "request_hash": None if request is None else request[0],
+                        "request_fingerprint": None if request is None else request[1],
+                        "status": game.status,
+                        "phase": phase,
+                        "bots": game.bots,
+                        "none": none,
+                        "invites": game.invite_hashes or none,
+                        "owner": self.owner,
+                        "lease": self.lease,
+                    },
+                )
+        except psycopg.errors.UniqueViolation as err:
+            if err.diag.constraint_name == "games_request_hash_key":
+                raise RequestIdTaken("a game was created with this request id") from None
+            raise _failure(err) from None
+        except psycopg.Error as err:
+            raise _failure(err) from None
+
+    def change(self, game_id: str, version: int, lease: bool = False) -> PostgresChange:
+        return PostgresChange(self, game_id, version)
+
+    # -- reading -------------------------------------------------------------------------
+
+    async def _fetch(self, sql: str, args: Any = None) -> list[tuple[Any, ...]]:
+        try:
+            async with self._pool.connection() as conn:
+                return await (await conn.execute(sql, args)).fetchall()
+        except psycopg.Error as err:
+            raise _failure(err) from None
+
+    async def since(
+        self, game_id: str, version: int
+    ) -> tuple[list[StoredEvent], list[bytes | None], list[bytes | None]]:
+        rows = await self._fetch(SINCE, {"game_id": game_id, "version": version, "owner": ""})
+        if not rows:
+            raise StoreError(f"game {game_id} is not in the database")
+        first = FIRST_EVENT_COLUMN
+        events = [stored_event(r[first:]) for r in rows if r[first] is not None]
+        return events, _hashes(rows[0][1]), _hashes(rows[0][2])
+
+    async def unfinished(self) -> list[str]:
+        rows = await self._fetch(
+            "SELECT game_id FROM games WHERE status != 'finished' ORDER BY created_at, game_id"
+        )
+        return [r[0] for r in rows]
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        try:
+            async with self._pool.connection() as conn, conn.transaction():
+                # one snapshot for both reads
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                games = await (
+                    await conn.execute(
+                        "SELECT config, timers, admin_hash, created_at, status, bots, tokens,"
+                        " kind, access, invites, join_requests FROM games WHERE game_id = %s",
+                        (game_id,),
+                    )
+                ).fetchall()
+                if not games:
+                    return None
+                events = await (await conn.execute(EVENTS_AFTER, (game_id, 0))).fetchall()
+        except psycopg.Error as err:
+            raise _failure(err) from None
+        config, timers, admin_hash, created_at, status, bots, tokens, *rest = games[0]
+        kind, access, invites, join_requests = rest
+        return StoredGame(
+            game_id=game_id,
+            config=json.loads(config),
+            timers=json.loads(timers),
+            admin_hash=bytes(admin_hash),
+            created_at=created_at,
+            status=status,
+            bots=list(bots),
+            token_hashes=_hashes(tokens),
+            events=[stored_event(e) for e in events],
+            kind=kind,
+            access=access,
+            invite_hashes=_hashes(invites),
+            join_requests=_hashes(join_requests),
+        )
+
+    async def created_by(self, request_hash: bytes) -> tuple[str, bytes] | None:
+        rows = await self._fetch(
+            "SELECT game_id, request_fingerprint FROM games WHERE request_hash = %s",
+            (request_hash,),
+        )
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
+
+    async def row(self, game_id: str) -> GameRow | None:
+        rows = await self._fetch(
+            "SELECT config, timers, created_at, status, phase, version, to_act, bots, tokens,"
+            " kind, access, result, standing FROM games WHERE game_id = %s",
+            (game_id,),
+        )
+        if not rows:
+            return None
+        config, timers, created_at, status, phase, version, to_act, bots, tokens, *rest = rows[0]
+        kind, access, result, standing = rest
+        return GameRow(
+            game_id=game_id,
+            config=json.loads(config),
+            timers=json.loads(timers),
+            created_at=created_at,
+            status=status,
+            phase=phase,
+            version=version,
+            bots=list(bots),
+            joined=[b is not None or t is not None for b, t in zip(bots, tokens, strict=True)],
+            to_act=list(to_act),
+            kind=kind,
+            access=access,
+            result=None if result is None else json.loads(result),
+            match=None if standing is None else json.loads(standing),
+        )
+
+    async def list_games(
+        self,
+        status: str | None,
+        variant: str | None,
+        before: tuple[float, str] | None,
+        limit: int,
+    ) -> list[tuple[str, float]]:
+        sql, args = list_query(status, variant, before, limit, "%s")
+        return [(r[0], r[1]) for r in await self._fetch(sql, args)]
+
+    # -- notices and leases --------------------------------------------------------------
+
+    async def notices(self) -> AsyncIterator[Notice | None]:
+        while True:
+            try:
+                conn = await self._connect()
+            except (psycopg.Error, OSError) as err:
+                log.warning("cannot listen for notices (%s); retrying", _line(err))
+                await asyncio.sleep(LISTEN_RETRY)
+                continue
+            try:
+                await conn.execute("LISTEN " + CHANNEL)
+                yield None  # listening: whatever was committed before may have been missed
+                async for notify in conn.notifies():
+                    yield _notice(notify.payload)
+            except psycopg.Error as err:
+                log.warning("the notices were interrupted (%s); reconnecting", _line(err))
+            finally:
+                await conn.close()
+
+    async def renew(self) -> set[str]:
+        rows = await self._fetch(
+            "UPDATE leases SET expires = now() + make_interval(secs => %s)"
+            " WHERE owner = %s RETURNING game_id",
+            (self.lease, self.owner),
+        )
+        return {r[0] for r in rows}
+
+    async def claim(self, limit: int) -> list[str]:
+        rows = await self._fetch(
+            "UPDATE leases SET owner = %s, expires = now() + make_interval(secs => %s)"
+            " WHERE game_id IN (SELECT game_id FROM leases WHERE expires <= now()"
+            "                   ORDER BY expires LIMIT %s FOR UPDATE SKIP LOCKED)"
+            " RETURNING game_id",
+            (self.owner, self.lease, limit),
+        )
+        return [r[0] for r in rows]
+
+    async def release(self) -> None:
+        await self._fetch(
+            "UPDATE leases SET expires = now() WHERE owner = %s RETURNING game_id", (self.owner,)
+        )
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+
+class PostgresChange:
+    """A change to one game in one transaction on a pooled connection, holding the
+    game's row lock from entering to the commit."""
+
+    def __init__(self, store: PostgresStore, game_id: str, version: int):
+        self._store = store
+        self._game_id = game_id
+        self._version = version
+        self._conn: psycopg.AsyncConnection[Any] | None = None
+        self._events: list[tuple[StoredEvent, After, bytes | None, bytes | None]] = []
+        self._reissued = False
+        self.missed: list[StoredEvent] = []
+        self.token_hashes: list[bytes | None] | None = None
+        self.join_requests: list[bytes | None] | None = None
+        self.leased = False
+
+    def append(
+        self,
+        event: StoredEvent,
+        after: After,
+        token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
+    ) -> None:
+        self._events.append((event, after, token_hash, request_hash))
+
+    def set_token(self, seat: int, token_hash: bytes) -> None:
+        assert self.token_hashes is not None
+        self.token_hashes[seat] = token_hash
+        self._reissued = True
+
+    async def __aenter__(self) -> PostgresChange:
+        store = self._store
+        args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
+        try:
+            conn = self._conn = await store._pool.getconn()
+            async with conn.pipeline(), conn.cursor() as cur:
+                await cur.execute("BEGIN")
+                await cur.execute(LOCK, args)
+                rows = await cur.fetchall()
+            if not rows:
+                raise StoreError(f"game {self._game_id} is not in the database")
+            version = rows[0][0]
+            first = FIRST_EVENT_COLUMN
+            self.missed = [stored_event(r[first:]) for r in rows if r[first] is not None]
+            if version > self._version + len(self.missed):  # committed while we waited
+                later = await conn.execute(EVENTS_AFTER, (self._game_id, self._version))
+                self.missed = [stored_event(r) for r in await later.fetchall()]
+        except BaseException as err:
+            await self._release()
+            if isinstance(err, psycopg.Error):
+                raise _failure(err) from None
+            raise
+        self.token_hashes = _hashes(rows[0][1])
+        self.join_requests = _hashes(rows[0][2])
+        self.leased = rows[0][3]
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        conn = self._conn
+        assert conn is not None
+        try:
+            if kind is not None or not (self._events or self._reissued):
+                await conn.execute("ROLLBACK")
+            else:
+                async with conn.pipeline(), conn.cursor() as cur:
+                    for sql, args in self._writes():
+                        await cur.execute(sql, args)
+                    await cur.execute("COMMIT")
+        except psycopg.Error as err:
+            if kind is None:
+                raise _failure(err) from None
+        finally:
+            await self._release()
+
+    def _writes(self) -> list[tuple[str, tuple[Any, ...]]]:
+        """The statements that store the change (before `COMMIT`): for one event that
+        seats nobody nor ends the game, one."""
+        game_id = self._game_id
+        assert self.token_hashes is not None and self.join_requests is not None
+        tokens, requests = list(self.token_hashes), list(self.join_requests)
+        seated = self._reissued
+        for event, _, token_hash, request_hash in self._events:
+            if token_hash is not None:
+                tokens[event.seat], requests[event.seat] = token_hash, request_hash
+                seated = True
+        writes: list[tuple[str, tuple[Any, ...]]] = [
+            (SET_SEATS, (tokens, requests, game_id))
+        ] * seated
+        if not self._events:
+            return writes
+        rows: list[tuple[Any, ...]] = [
+            (
+                game_id,
+                e.version,
+                e.seat,
+                e.kind,
+                e.action,
+                e.source,
+                signed(e.client_seq),
+                e.request,
+                e.at,
+            )
+            for e, _, _, _ in self._events
+        ]
+        last, after, _, _ = self._events[-1]
+        result = None if after.result is None else json.dumps(after.result)
+        standing = None if after.standing is None else json.dumps(after.standing)
+        game = (last.version, after.status, after.phase, after.to_act, standing, result, game_id)
+        notice = (_payload(game_id, self._events),)
+        finished = after.status == "finished"
+        if len(rows) == 1 and not seated and not finished:
+            return [(WRITE_ONE, rows[0] + game + notice)]
+        writes += [(INSERT_EVENT, row) for row in rows]
+        writes.append((UPDATE_GAME, game))
+        if finished:
+            writes.append((END_LEASE, (game_id,)))
+        writes.append((NOTIFY, notice))
+        return writes
+
+    async def _release(self) -> None:
+        """Gives the connection back to the pool, which rolls back a transaction left
+        open (a failure midway) and drops a broken connection."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            await self._store._pool.putconn(conn)
+
+
+def _payload(
+    game_id: str, events: list[tuple[StoredEvent, After, bytes | None, bytes | None]]
+) -> str:
+    """A notice: the game, its version, and the events (with the joining seats' token
+    and request id hashes) if they fit."""
+    version = events[-1][0].version
+    full = json.dumps(
+        {
+            "g": game_id,
+            "v": version,
+            "e": [
+                [e.version, e.seat, e.kind, e.action, e.source, e.client_seq, e.request, e.at]
+                for e, _, _, _ in events
+            ],
+            "t": {e.seat: t.hex() for e, _, t, _ in events if t is not None},
+            "r": {e.seat: r.hex() for e, _, t, r in events if t is not None and r is not None},
+        },
+        separators=(",", ":"),
+    )
+    if len(full.encode()) <= MAX_NOTICE:
+        return full
+    return json.dumps({"g": game_id, "v": version, "e": [], "t": {}, "r": {}})
+
+
+def _notice(payload: str) -> Notice:
+    data = json.loads(payload)
+    return Notice(
+        game_id=data["g"],
+        version=data["v"],
+        events=[StoredEvent(*e) for e in data["e"]],
+        token_hashes={int(seat): bytes.fromhex(t) for seat, t in data["t"].items()},
+        join_requests={int(seat): bytes.fromhex(r) for seat, r in data["r"].items()},
+    )
+
+
+async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Every connection commits durably: `synchronous_commit` off is raised to on."""
+    found = await (await conn.execute("SHOW synchronous_commit")).fetchone()
+    if found is not None and found[0] == "off":
+        await conn.execute("SET synchronous_commit = on")

@@ -1,0 +1,292 @@
+"""Action spaces for learning code: fixed action ids with a legal mask where the choices
+are few, a legal list with a fixed-size feature vector per action where they are not.
+
+Every variant has one table of **fixed ids** (`action_space(variant)`), id 0 being
+`pass`:
+
+| variant | ids | actions, in id order |
+|---|---|---|
+| red_five_4p | 54 | `pass`, `bid 60` .. `bid 300` (R4-10), `trump s/h/c/d` (R4-20) |
+| red_five_5p | 16 | `pass`, `declare 2s/2h/2c/2d` (R5-10), `call X` (a), `call solo` (R5-20) |
+| tractor | 107 | `pass`, `declare X`, `declare X X` for every level rank (b), jokers (TR-10) |
+| fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (c) |
+
+(a) As Ah Ac Ad Ks Kh Kc Kd 5h BJ. (b) ranks 2..A, each in suits s h c d, then
+`declare LJ LJ`, `declare BJ BJ`. (c) FK-10..FK-17: kind, ranks and kickers, and the
+suit of a pure fifty-K. Bids cover both deck counts; the mask allows 60..200 with two
+decks, 80..300 with three.
+
+The phases whose actions have fixed ids give a **mask** (`Legal.mask`) over the table,
+and the legal index of each id (`Legal.index`, for `game.apply_legal`). A Fifty-K play
+type forgets the suits of its cards but that of a pure fifty-K: where several legal
+plays have the type, its id plays the one that leaves the most pure fifty-Ks (5, T and K
+of one suit) in the hand, the first in legal order on a tie.
+
+The other phases — the burial (C-4) and the trick play (C-24, C-30, C-31) of the
+trick-taking variants, where a lead with throws or a burial can have millions of
+choices — give the **legal list** (`Legal.actions`, at most `limit`, of `Legal.count`)
+and one row of `FEATURES` per action (`Legal.features`), as DouZero describes a play:
+
+| columns | meaning |
+|---|---|
+| 0..53 | copies of each card kind (`Card.index`: s, h, c, d × 2..A, LJ, BJ) in the action |
+| 54 | 1 for a burial |
+| 55 | 1 when the seat leads the trick |
+| 56 | number of cards |
+| 57..60 | singles, pairs, triples, tractors of the cards' format (C-23), if one suit |
+| 61 | 1 for a throw: one effective suit, several components (C-23) |
+| 62 | number of trump cards (C-10) |
+| 63 | card points (C-3) |
+
+`legal(game, seat)` gives either; `ActionSpace.id(text)` and `ActionSpace.text(id)` map
+fixed ids and action text both ways.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from fenpai._core import FIFTY_K_NUM_PLAY_TYPES, Card, cards, fifty_k_classify, fifty_k_play_from_id
+from fenpai.games.trick_game import TrickGame
+from fenpai.scoring import TRACTOR_LEVELS
+
+if TYPE_CHECKING:
+    from fenpai._core import TrickRules
+    from fenpai.games.base import Game
+
+#: The card kinds of the trick-taking variants, in `Card.index` order.
+CARDS: tuple[Card, ...] = tuple(
+    cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA") + " LJ BJ")
+)
+NUM_KINDS = len(CARDS)
+#: Card text (canonical, as the core writes it) -> card kind.
+CARD_INDEX: dict[str, int] = {str(c): c.index for c in CARDS}
+
+#: The feature columns of a listed action (see the module's table).
+FEATURES = (
+    *(f"copies_{c}" for c in CARDS),
+    "bury",
+    "lead",
+    "cards",
+    "singles",
+    "pairs",
+    "triples",
+    "tractors",
+    "throw",
+    "trumps",
+    "points",
+)
+NUM_FEATURES = len(FEATURES)
+_BURY, _LEAD, _CARDS, _SINGLES, _THROW, _TRUMPS, _POINTS = 54, 55, 56, 57, 61, 62, 63
+_COMPONENTS = {"single": 0, "pair": 1, "triple": 2, "tractor": 3}
+
+#: The phases of the trick-taking variants that give a legal list, not a mask.
+LIST_PHASES = frozenset(("kitty", "play"))
+#: How many actions `legal` lists at most unless told.
+DEFAULT_LIMIT = 4096
+
+_SUITS = "shcd"
+_CALLS = ("As", "Ah", "Ac", "Ad", "Ks", "Kh", "Kc", "Kd", "5h", "BJ")
+
+
+def _tractor_declarations() -> list[str]:
+    singles = [f"declare {r}{s}" for r in TRACTOR_LEVELS for s in _SUITS]
+    pairs = [f"declare {r}{s} {r}{s}" for r in TRACTOR_LEVELS for s in _SUITS]
+    return [*singles, *pairs, "declare LJ LJ", "declare BJ BJ"]
+
+
+#: The fixed-id action texts of the trick-taking variants, id order.
+FIXED_ACTIONS: dict[str, tuple[str, ...]] = {
+    "red_five_4p": (
+        "pass",
+        *(f"bid {b}" for b in range(60, 301, 5)),  # R4-10
+        *(f"trump {s}" for s in _SUITS),  # R4-20
+    ),
+    "red_five_5p": (
+        "pass",
+        *(f"declare 2{s}" for s in _SUITS),  # R5-10
+        *(f"call {c}" for c in _CALLS),  # R5-20
+        "call solo",
+    ),
+    "tractor": ("pass", *_tractor_declarations()),  # TR-10
+}
+
+
+@dataclass(frozen=True)
+class Legal:
+    """The legal actions of one seat now, in the form its phase has (see the module).
+
+    `count` is `game.num_legal(seat)`. With fixed ids: `mask` (bool, one per id) and
+    `index` (the `apply_legal` index of each id, −1 when not legal). With a list:
+    `actions` (at most the limit asked) and `features` (float32, one row each)."""
+
+    count: int
+    mask: np.ndarray | None = None
+    index: np.ndarray | None = None
+    actions: list[str] | None = None
+    features: np.ndarray | None = None
+
+
+class ActionSpace:
+    """A variant's fixed action ids (see the module's table)."""
+
+    def __init__(self, variant: str):
+        if variant == "fifty_k":
+            self.size = 1 + FIFTY_K_NUM_PLAY_TYPES
+            self._texts: tuple[str, ...] | None = None
+            self._ids: dict[str, int] = {"pass": 0}
+        elif variant in FIXED_ACTIONS:
+            self._texts = FIXED_ACTIONS[variant]
+            self.size = len(self._texts)
+            self._ids = {t: i for i, t in enumerate(self._texts)}
+        else:
+            known = ", ".join(sorted([*FIXED_ACTIONS, "fifty_k"]))
+            raise ValueError(f"unknown variant {variant!r}: expected one of {known}")
+        self.variant = variant
+
+    def id(self, text: str) -> int:
+        """The fixed id of an action text (canonical text, as `legal_actions` gives it);
+        ValueError for an action without one (a burial, a trick play)."""
+        found = self._ids.get(text)
+        if found is not None:
+            return found
+        if self._texts is None and isinstance(text, str) and text.startswith("play "):
+            body, _, kind = text[5:].partition(" as ")
+            try:
+                combo = fifty_k_classify(body, kind or None)
+            except ValueError as err:
+                raise ValueError(f"{text!r}: {err}") from None
+            if combo is not None:
+                return 1 + combo.type_id
+        raise ValueError(f"{text!r} has no fixed id in {self.variant}")
+
+    def text(self, id: int, game: Game | None = None, seat: int | None = None) -> str:
+        """The action text of a fixed id. A Fifty-K play type names cards only for a
+        hand: give the game and seat, and the id must be legal there."""
+        if not isinstance(id, (int, np.integer)) or not 0 <= id < self.size:
+            raise ValueError(f"action id {id!r} is outside 0..{self.size - 1}")
+        if self._texts is not None:
+            return self._texts[id]
+        if id == 0:
+            return "pass"
+        if game is None or seat is None:
+            raise ValueError("a Fifty-K play type names its cards only for a game and a seat")
+        index = int(legal(game, seat).index[id])  # type: ignore[index]
+        if index < 0:
+            raise ValueError(f"action id {id} is not legal for seat {seat} now")
+        return game.legal_action(seat, index)
+
+
+@cache
+def action_space(variant: str) -> ActionSpace:
+    """The fixed action ids of `variant` (one object per variant)."""
+    return ActionSpace(variant)
+
+
+def uses_list(game: Game) -> bool:
+    """Whether the game's phase now gives a legal list (burial, trick play) rather
+    than a mask over fixed ids."""
+    return game.variant != "fifty_k" and game.phase in LIST_PHASES
+
+
+def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
+    """The legal actions of `seat` now: a mask over the variant's fixed ids, or (burial,
+    trick play) the legal list, at most `limit` (None: all), with its features."""
+    count = game.num_legal(seat)
+    if uses_list(game):
+        actions = game.legal_actions(seat, limit)
+        return Legal(count, actions=actions, features=features(game, seat, actions))
+    space = action_space(game.variant)
+    index = np.full(space.size, -1, dtype=np.int32)
+    if game.variant == "fifty_k":
+        _fifty_k_index(game, seat, count, index)
+    else:
+        ids = space._ids
+        for i, text in enumerate(game.legal_actions(seat)):
+            index[ids[text]] = i
+    return Legal(count, mask=index >= 0, index=index)
+
+
+def _fifty_k_index(game: Game, seat: int, count: int, index: np.ndarray) -> None:
+    """Fills the legal index of each Fifty-K id: `pass` first when it is legal, then
+    each play type's play (the one keeping the most pure fifty-Ks on a tie)."""
+    if count == 0:
+        return
+    play = game.core_objects()["play"]
+    play_ids = play.legal_play_ids()
+    offset = count - len(play_ids)  # 1 when `pass` leads the list
+    if offset:
+        index[0] = 0
+    tied: dict[int, list[int]] = {}
+    for i, pid in enumerate(play_ids):
+        slot = 1 + fifty_k_play_from_id(pid).type_id
+        if index[slot] < 0:
+            index[slot] = i + offset
+        else:
+            tied.setdefault(slot, [int(index[slot])]).append(i + offset)
+    if tied:
+        hand = {str(c) for c in play.hand(seat)}
+        for slot, options in tied.items():
+            index[slot] = max(options, key=lambda i: _pure_left(hand, game, seat, i))
+
+
+def _pure_left(hand: set[str], game: Game, seat: int, i: int) -> tuple[int, int]:
+    """How many pure fifty-Ks the hand keeps after the `i`-th legal play (then the
+    earlier play first)."""
+    left = hand - set(game.legal_action(seat, i)[5:].split(" "))
+    return sum({f"5{s}", f"T{s}", f"K{s}"} <= left for s in _SUITS), -i
+
+
+def counts(text: str) -> np.ndarray:
+    """The copies of each card kind (`NUM_KINDS` int8) in an action's cards."""
+    out = np.zeros(NUM_KINDS, dtype=np.int8)
+    for word in text.split(" ")[1:]:
+        out[CARD_INDEX[word]] += 1
+    return out
+
+
+_POINTS_OF = np.array([c.points for c in CARDS], dtype=np.float32)
+_TRUMP_OF: dict[tuple[str, str | None, str], np.ndarray] = {}
+
+
+def _trumps(rules: TrickRules) -> np.ndarray:
+    """Per card kind: 1 for trump (C-10) under `rules`."""
+    key = (rules.variant, rules.trump, rules.level)
+    found = _TRUMP_OF.get(key)
+    if found is None:
+        found = _TRUMP_OF[key] = np.array([rules.is_trump(c) for c in CARDS], dtype=np.float32)
+    return found
+
+
+def features(game: Game, seat: int, actions: list[str]) -> np.ndarray:
+    """One row of `FEATURES` per burial or trick play of `actions` (see the module)."""
+    out = np.zeros((len(actions), NUM_FEATURES), dtype=np.float32)
+    if not actions:
+        return out
+    assert isinstance(game, TrickGame)  # Fifty-K has no listed phase
+    rules = game.rules
+    assert rules is not None  # trump is known by the burial
+    play = game.core_objects().get("play")
+    leads = game.phase == "play" and play is not None and not play.trick()
+    for row, text in enumerate(actions):
+        words = text.split(" ")
+        for word in words[1:]:
+            out[row, CARD_INDEX[word]] += 1
+        if words[0] == "bury":
+            out[row, _BURY] = 1
+            continue
+        fmt = rules.classify(text[5:])
+        if fmt is not None:
+            for kind, _ in fmt.components:
+                out[row, _SINGLES + _COMPONENTS[kind]] += 1
+            out[row, _THROW] = fmt.is_throw
+    copies = out[:, :NUM_KINDS]
+    out[:, _LEAD] = leads
+    out[:, _CARDS] = copies.sum(axis=1)
+    out[:, _TRUMPS] = copies @ _trumps(rules)
+    out[:, _POINTS] = copies @ _POINTS_OF
+    return out

@@ -1,0 +1,499 @@
+//! The batch runner: many whole hands in flight, each in a slot. The built-in bots play
+//! their seats inside the core; a game stops where it waits on a seat played outside
+//! (a policy in Python), and the runner hands back which games wait, on which seat,
+//! their observations and legal actions, then takes one answer each and goes on. A
+//! decision with a single legal action is taken for the outside seat without asking.
+//!
+//! Games come from a queue (each started in the first free slot, when the game before
+//! it there is finished and collected) or are started in a given slot (an environment
+//! that resets one game at a time). Everything is deterministic: a game's course
+//! depends on its seed and the answers it gets, never on the slot or its neighbours.
+
+use std::collections::VecDeque;
+
+use crate::encode::Layout;
+use crate::error::ActionError;
+use crate::phases::Action;
+
+use super::{BotKind, HandState, SeatBots, Setup};
+
+/// A scripted deck (every card in deal order) and the seat of the first card (C-5),
+/// each `None` for the seed's.
+pub type Scripted<'a> = (Option<&'a str>, Option<usize>);
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A built-in bot, inside the core.
+    Bot(BotKind),
+    /// A policy outside the core: the runner waits for its answers.
+    External,
+}
+
+/// A game in a slot: its id (the caller's), its seed, the hand and the seats' bots.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub id: u64,
+    pub seed: u64,
+    pub hand: HandState,
+    bots: Vec<Option<SeatBots>>,
+}
+
+/// A game waiting on an outside seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Waiting {
+    pub slot: usize,
+    pub id: u64,
+    pub seat: usize,
+}
+
+/// An answer refused: the game and seat it was for, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub slot: usize,
+    pub id: Option<u64>,
+    pub seat: Option<usize>,
+    pub error: ActionError,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.id, self.seat) {
+            (Some(id), Some(seat)) => write!(f, "game {id}, seat {seat}: {}", self.error.message),
+            (Some(id), None) => write!(f, "game {id}: {}", self.error.message),
+            _ => write!(f, "slot {}: {}", self.slot, self.error.message),
+        }
+    }
+}
+
+/// The runner: a setup, who plays each seat, the slots and the queue.
+#[derive(Clone, Debug)]
+pub struct Driver {
+    setup: Setup,
+    players: Vec<Player>,
+    layout: Layout,
+    slots: Vec<Option<Game>>,
+    queue: VecDeque<(u64, u64)>,
+    finished: Vec<Game>,
+}
+
+impl Driver {
+    /// A runner of `slots` games at a time, `players[seat]` playing each seat.
+    pub fn new(setup: Setup, players: Vec<Player>, slots: usize) -> Result<Driver, String> {
+        let n = setup.players();
+        if players.len() != n {
+            return Err(format!(
+                "{} has {n} seats; got {} players",
+                setup.variant(),
+                players.len()
+            ));
+        }
+        if slots == 0 {
+            return Err("a runner needs at least one slot".into());
+        }
+        HandState::new(&setup, 0)?;
+        Ok(Driver {
+            layout: Layout::new(setup.variant(), n)?,
+            setup,
+            players,
+            slots: vec![None; slots],
+            queue: VecDeque::new(),
+            finished: Vec::new(),
+        })
+    }
+
+    pub fn num_slots(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The observation's layout (its length: [`Layout::len`]).
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// Queues games (id, seed), each started when a slot is free.
+    pub fn queue(&mut self, games: impl IntoIterator<Item = (u64, u64)>) {
+        self.queue.extend(games);
+    }
+
+    /// Games queued and not started yet.
+    pub fn num_queued(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn game(&self, id: u64, seed: u64, deal: Scripted<'_>) -> Result<Game, String> {
+        let bots = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| match p {
+                Player::Bot(kind) => Some(SeatBots::new(*kind, seed, seat)),
+                Player::External => None,
+            })
+            .collect();
+        Ok(Game {
+            id,
+            seed,
+            hand: HandState::dealt(&self.setup, seed, deal.0, deal.1)?,
+            bots,
+        })
+    }
+
+    /// Starts game `id` of `seed` in `slot`, dropping what was there; `deal` may script
+    /// the deck (every card in deal order) and the seat of the first card (C-5), as
+    /// `new_game` takes them (the seed still seeds what is not scripted, and the bots).
+    pub fn start(
+        &mut self,
+        slot: usize,
+        id: u64,
+        seed: u64,
+        deal: Scripted<'_>,
+    ) -> Result<(), String> {
+        if slot >= self.slots.len() {
+            return Err(format!("there is no slot {slot}"));
+        }
+        self.slots[slot] = Some(self.game(id, seed, deal)?);
+        Ok(())
+    }
+
+    /// The game in `slot`, if any (finished or not).
+    pub fn slot(&self, slot: usize) -> Option<&Game> {
+        self.slots.get(slot)?.as_ref()
+    }
+
+    /// Plays every game on until it waits on an outside seat or is over; a finished
+    /// game is collected (see [`Driver::take_finished`]) and its slot given to the next
+    /// queued game, when there is one.
+    pub fn advance(&mut self) {
+        for slot in 0..self.slots.len() {
+            self.advance_slot(slot);
+        }
+    }
+
+    fn advance_slot(&mut self, slot: usize) {
+        loop {
+            let Some(game) = &mut self.slots[slot] else {
+                match self.queue.pop_front() {
+                    Some((id, seed)) => {
+                        let game = self
+                            .game(id, seed, (None, None))
+                            .expect("the setup was checked");
+                        self.slots[slot] = Some(game);
+                        continue;
+                    }
+                    None => return,
+                }
+            };
+            match game.hand.to_act() {
+                None if self.queue.is_empty() => return,
+                None => {
+                    let done = self.slots[slot].take().expect("a game");
+                    self.finished.push(done);
+                }
+                Some(seat) => match &mut game.bots[seat] {
+                    Some(bots) => {
+                        game.hand.bot_act(bots);
+                    }
+                    None if game.hand.num_legal() == 1 => {
+                        game.hand.apply_legal(0).expect("the one legal action");
+                    }
+                    None => return,
+                },
+            }
+        }
+    }
+
+    /// The games waiting on an outside seat, in slot order.
+    pub fn waiting(&mut self) -> Vec<Waiting> {
+        let mut out = Vec::new();
+        for (slot, game) in self.slots.iter_mut().enumerate() {
+            if let Some(g) = game {
+                if let Some(seat) = g.hand.to_act() {
+                    if g.bots[seat].is_none() {
+                        out.push(Waiting {
+                            slot,
+                            id: g.id,
+                            seat,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The slots whose game is over and not collected yet.
+    pub fn over(&mut self) -> Vec<usize> {
+        (0..self.slots.len())
+            .filter(|&s| self.slots[s].as_mut().is_some_and(|g| g.hand.is_done()))
+            .collect()
+    }
+
+    /// Collects every finished game: those whose slot went to a queued game, then those
+    /// still in their slot (which becomes free).
+    pub fn take_finished(&mut self) -> Vec<Game> {
+        let mut out = std::mem::take(&mut self.finished);
+        for slot in self.slots.iter_mut() {
+            if slot.as_mut().is_some_and(|g| g.hand.is_done()) {
+                out.extend(slot.take());
+            }
+        }
+        out
+    }
+
+    /// Whether no game is under way or queued.
+    pub fn is_idle(&mut self) -> bool {
+        self.queue.is_empty()
+            && self
+                .slots
+                .iter_mut()
+                .all(|g| g.as_mut().is_none_or(|g| g.hand.is_done()))
+    }
+
+    fn game_mut(&mut self, slot: usize) -> Result<&mut Game, Refused> {
+        match self.slots.get_mut(slot) {
+            Some(Some(game)) => Ok(game),
+            _ => Err(Refused {
+                slot,
+                id: None,
+                seat: None,
+                error: ActionError::game_over(format!("there is no game in slot {slot}")),
+            }),
+        }
+    }
+
+    /// Writes the observation of `seat` in the game of each `(slot, seat)` of `rows`
+    /// into `out`, one row after another (`rows.len()` × the layout's length).
+    pub fn encode(&mut self, rows: &[(usize, usize)], out: &mut [f32]) -> Result<(), String> {
+        let size = self.layout.len();
+        if out.len() != rows.len() * size {
+            return Err(format!(
+                "{} observations hold {} values, not {}",
+                rows.len(),
+                rows.len() * size,
+                out.len()
+            ));
+        }
+        for (&(slot, seat), row) in rows.iter().zip(out.chunks_exact_mut(size)) {
+            let game = self.game_mut(slot).map_err(|r| r.to_string())?;
+            game.hand.encode(seat, row)?;
+        }
+        Ok(())
+    }
+
+    /// The number of legal actions of the seat to act in `slot`'s game.
+    pub fn num_legal(&mut self, slot: usize) -> Result<u64, Refused> {
+        Ok(self.game_mut(slot)?.hand.num_legal())
+    }
+
+    /// The first `limit` legal actions of the seat to act in `slot`'s game.
+    pub fn legal_actions(&mut self, slot: usize, limit: usize) -> Result<Vec<Action>, Refused> {
+        let hand = &mut self.game_mut(slot)?.hand;
+        let n = hand.num_legal().min(limit as u64);
+        Ok((0..n).filter_map(|i| hand.legal_action(i)).collect())
+    }
+
+    /// The game in `slot` for an answer, or why it takes none: it must wait on an
+    /// outside seat.
+    fn waiting_game(&mut self, slot: usize) -> Result<(&mut Game, usize), Refused> {
+        let game = self.game_mut(slot)?;
+        let refuse = |game: &Game, seat, error| Refused {
+            slot,
+            id: Some(game.id),
+            seat,
+            error,
+        };
+        match game.hand.to_act() {
+            None => Err(refuse(
+                game,
+                None,
+                ActionError::game_over("the hand is over"),
+            )),
+            Some(seat) if game.bots[seat].is_some() => Err(refuse(
+                game,
+                Some(seat),
+                ActionError::not_your_turn(format!("seat {seat} is played by a built-in bot")),
+            )),
+            Some(seat) => Ok((game, seat)),
+        }
+    }
+
+    /// Applies one answer per game, `(slot, index into its legal actions)`; every
+    /// answer is checked before any is applied, so a refused one changes nothing.
+    pub fn apply(&mut self, answers: &[(usize, i64)]) -> Result<(), Refused> {
+        let mut seen = vec![false; self.slots.len()];
+        for &(slot, index) in answers {
+            let (game, seat) = self.waiting_game(slot)?;
+            let refuse = |error| Refused {
+                slot,
+                id: Some(game.id),
+                seat: Some(seat),
+                error,
+            };
+            if std::mem::replace(&mut seen[slot], true) {
+                return Err(refuse(ActionError::illegal("answered twice")));
+            }
+            let count = game.hand.num_legal();
+            if u64::try_from(index).is_err() || index as u64 >= count {
+                return Err(refuse(ActionError::illegal(format!(
+                    "answer {index} is not an index into its {count} legal actions (0..{})",
+                    count - 1
+                ))));
+            }
+        }
+        for &(slot, index) in answers {
+            let game = self.slots[slot].as_mut().expect("checked");
+            game.hand.apply_legal(index as u64).expect("checked");
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::play_hand;
+    use crate::card::Rank;
+    use crate::fifty_k::LeadAfterOut;
+    use crate::trick::FollowFormat;
+
+    fn setups() -> Vec<Setup> {
+        vec![
+            Setup::Tractor {
+                levels: (Rank::TWO, Rank::TWO),
+                dealer: None,
+                follow_format: FollowFormat::Pairs,
+            },
+            Setup::RedFive4p {
+                decks: 2,
+                minimum_opening: false,
+                kitty_always: false,
+            },
+            Setup::RedFive5p {
+                prev_declarer: 0,
+                forbid_grab: false,
+            },
+            Setup::FiftyK {
+                players: 4,
+                lead_after_out: LeadAfterOut::Next,
+            },
+        ]
+    }
+
+    /// Runs every queued game to its end, answering each outside seat with `answer`.
+    fn run(driver: &mut Driver, answer: impl Fn(u64, u64) -> i64) -> Vec<Game> {
+        let mut done = Vec::new();
+        while !driver.is_idle() {
+            driver.advance();
+            done.extend(driver.take_finished());
+            let answers: Vec<(usize, i64)> = driver
+                .waiting()
+                .iter()
+                .map(|w| {
+                    let n = driver.num_legal(w.slot).unwrap();
+                    (w.slot, answer(w.id, n))
+                })
+                .collect();
+            driver.apply(&answers).unwrap();
+        }
+        done.extend(driver.take_finished());
+        done.sort_by_key(|g| g.id);
+        done
+    }
+
+    fn logs(hand: crate::bots::Hand) -> String {
+        format!("{hand:?}")
+    }
+
+    #[test]
+    fn bots_alone_play_the_hands_play_hand_plays() {
+        for setup in setups() {
+            let n = setup.players();
+            let kinds = [BotKind::Random, BotKind::Greedy]
+                .into_iter()
+                .cycle()
+                .take(n)
+                .collect::<Vec<_>>();
+            let players = kinds.iter().map(|&k| Player::Bot(k)).collect();
+            let mut driver = Driver::new(setup, players, 3).unwrap();
+            driver.queue((0..7).map(|i| (i, 100 + i)));
+            let done = run(&mut driver, |_, _| unreachable!("no outside seat"));
+            assert_eq!(done.len(), 7);
+            for g in done {
+                let alone = play_hand(&setup, g.seed, &kinds).unwrap();
+                assert_eq!(logs(g.hand.into_hand().unwrap()), logs(alone));
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_does_not_depend_on_its_slot_or_neighbours() {
+        for setup in setups() {
+            let n = setup.players();
+            let mut players = vec![Player::Bot(BotKind::Random); n];
+            players[1] = Player::External;
+            let answer = |id: u64, n: u64| ((id * 7 + n / 2) % n) as i64;
+            let mut wide = Driver::new(setup, players.clone(), 4).unwrap();
+            wide.queue((0..6).map(|i| (i, 9 + i)));
+            let mut narrow = Driver::new(setup, players, 1).unwrap();
+            narrow.queue((3..6).map(|i| (i, 9 + i)));
+            let wide = run(&mut wide, answer);
+            let narrow = run(&mut narrow, answer);
+            for (a, b) in wide[3..].iter().zip(&narrow) {
+                assert_eq!(a.id, b.id);
+                assert_eq!(
+                    logs(a.hand.clone().into_hand().unwrap()),
+                    logs(b.hand.clone().into_hand().unwrap())
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_refused_answer_names_the_game_and_seat_and_changes_nothing() {
+        let setup = setups()[0];
+        let mut players = vec![Player::Bot(BotKind::Greedy); 4];
+        players[2] = Player::External;
+        let mut driver = Driver::new(setup, players, 2).unwrap();
+        driver.queue([(10, 1), (11, 2)]);
+        driver.advance();
+        let waiting = driver.waiting();
+        assert_eq!(waiting.len(), 2);
+        let before = format!("{:?}", driver.slots);
+        let (a, b) = (waiting[0].slot, waiting[1].slot);
+        let too_far = driver.num_legal(b).unwrap() as i64;
+        let refused = driver.apply(&[(a, 0), (b, too_far)]).unwrap_err();
+        assert_eq!((refused.id, refused.seat), (Some(11), Some(2)));
+        assert!(refused.to_string().starts_with("game 11, seat 2: "));
+        assert_eq!(format!("{:?}", driver.slots), before);
+        let negative = driver.apply(&[(a, -1)]).unwrap_err();
+        assert!(negative.to_string().contains("answer -1 is not an index"));
+        let twice = driver.apply(&[(a, 0), (a, 0)]).unwrap_err();
+        assert!(twice.to_string().contains("answered twice"));
+        assert_eq!(format!("{:?}", driver.slots), before);
+        driver.apply(&[(a, 0), (b, 0)]).unwrap();
+        assert_ne!(format!("{:?}", driver.slots), before);
+    }
+
+    #[test]
+    fn an_outside_seat_is_asked_only_when_it_has_a_choice() {
+        for setup in setups() {
+            let players = vec![Player::External; setup.players()];
+            let mut driver = Driver::new(setup, players, 2).unwrap();
+            driver.queue([(0, 5), (1, 6)]);
+            let done = run(&mut driver, |_, n| {
+                assert!(n > 1, "asked with a single legal action");
+                n as i64 - 1
+            });
+            assert_eq!(done.len(), 2);
+        }
+    }
+
+    #[test]
+    fn the_setup_and_players_are_checked() {
+        let setup = setups()[1];
+        let err = Driver::new(setup, vec![Player::External; 3], 1).unwrap_err();
+        assert_eq!(err, "red_five_4p has 4 seats; got 3 players");
+        assert!(Driver::new(setup, vec![Player::External; 4], 0).is_err());
+    }
+}

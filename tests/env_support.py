@@ -1,0 +1,100 @@
+"""What the environment tests share: the variants' option sets, random hands on
+scripted decks, and the actions reachable through a card-by-card mask."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+import fenpai
+from fenpai.envs.decisions import CardChoice
+from fenpai.spaces import counts
+
+#: Every variant, and the options that change the action space or the seats.
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("red_five_4p", {}),
+    ("red_five_4p", {"decks": 3}),
+    ("red_five_5p", {}),
+    ("red_five_5p", {"friend_grab": "forbid"}),
+    ("tractor", {}),
+    ("fifty_k", {}),
+    ("fifty_k", {"players": 3}),
+]
+IDS = [v + "".join(f"-{k}={o}" for k, o in opts.items()) for v, opts in CONFIGS]
+
+
+def scripted(variant: str, options: dict[str, Any], seed: int) -> fenpai.Game:
+    """A hand on a shuffled deck (C-5) written out, so that tests can deal it again
+    with cards moved."""
+    rng = random.Random(seed)
+    probe = fenpai.new_game(variant, **options)
+    deck = [str(c) for c in probe.all_cards()]  # type: ignore[attr-defined]
+    rng.shuffle(deck)
+    first = rng.randrange(probe.num_players)
+    return fenpai.new_game(variant, seed=seed, deck=" ".join(deck), first_seat=first, **options)
+
+
+def reachable(game: fenpai.Game, seat: int) -> set[tuple[int, ...]]:
+    """The card multisets a card-by-card choice can end on through its mask, each
+    reached picking kinds in increasing order (the mask depends on the picks alone)."""
+    choice = CardChoice(game, seat)
+    out: set[tuple[int, ...]] = set()
+
+    def walk(start: int) -> None:
+        cards, done = choice.options()
+        if choice.size is not None and choice.picked.sum() == choice.size:
+            out.add(tuple(choice.picked))
+            return
+        if done:
+            out.add(tuple(choice.picked))
+        for k in np.flatnonzero(cards):
+            if k >= start:
+                choice.picked[k] += 1
+                walk(int(k))
+                choice.picked[k] -= 1
+
+    walk(0)
+    return out
+
+
+def legal_multisets(game: fenpai.Game, seat: int) -> set[tuple[int, ...]]:
+    return {tuple(counts(a).astype(np.int16)) for a in game.legal_actions(seat)}
+
+
+def swap_unseen(game, seat, rng):
+    """The same hand dealt (C-5) with two cards `seat` cannot know exchanged — other
+    seats' cards, or the kitty when it did not take it up (C-4) — replayed to the same
+    point; None when no such replay is legal (a void or a declaration showed them)."""
+    config = game.config()
+    deck = config["deck"].split()
+    n, first = game.num_players, config["first_seat"]
+    to_hands = len(deck) - (game.kitty_size() if game.variant != "fifty_k" else 0)
+    objects = game.core_objects()
+    took_kitty = "kitty" in objects and objects["kitty"].declarer == seat
+    hidden = [
+        i
+        for i in range(len(deck))
+        if (i < to_hands and (first + i) % n != seat) or (i >= to_hands and not took_kitty)
+    ]
+    for _ in range(100):
+        i, j = rng.sample(hidden, 2)
+        if deck[i] == deck[j]:
+            continue
+        swapped = list(deck)
+        swapped[i], swapped[j] = deck[j], deck[i]
+        other = fenpai.new_game(
+            config["variant"],
+            seed=config["seed"],
+            deck=" ".join(swapped),
+            first_seat=first,
+            **config["options"],
+        )
+        try:
+            for s, action in game.history:
+                other.apply(s, action)
+        except ValueError:
+            continue
+        return other
+    return None

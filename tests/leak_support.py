@@ -1,0 +1,121 @@
+"""Hidden-information checks the service and browser tests share: the cards a message
+names, and each view a seat (or a spectator) received against the server-side game
+replayed from its history: exactly the public view plus the seat's own hand, legal
+actions and (for the declarer) kitty, with a typed view built from it."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from google.protobuf import text_format
+
+import fenpai
+from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.service import typed
+
+#: The keys a seat's view may add to the public view.
+PRIVATE = {"seat", "hand", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count"}
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-z0-9])")
+
+
+def cards_in(text: str) -> list[str]:
+    return [str(c) for c in fenpai.cards(" ".join(CARD.findall(text)))] if text else []
+
+
+def contained(small: list[str], big: list[str]) -> bool:
+    pool = list(big)
+    for c in small:
+        if c not in pool:
+            return False
+        pool.remove(c)
+    return True
+
+
+def truth_by_version(history: pb.GetHistoryResponse):
+    """The server-side game (or a table's match) replayed: version -> (seat views,
+    public view, joined)."""
+    config = json.loads(history.config_json)
+    options = config["options"]
+    if "hands" in config:  # a table: the hand under way of its match
+        match = fenpai.new_match(
+            config["variant"], seed=config["seed"], hands=config["hands"], **options
+        )
+    else:
+        match = None
+        game = fenpai.new_game(
+            config["variant"], seed=config["seed"], deck=config["deck"], **options
+        )
+    n = len(history.game.seats)
+    joined = sum(s.kind == pb.SEAT_KIND_BOT for s in history.game.seats)
+    out = {}
+
+    def record(version: int) -> None:
+        hand = game if match is None else match.game
+        out[version] = ([hand.view(s) for s in range(n)], hand.view(None), joined == n)
+
+    record(0)
+    for event in history.events:
+        hand = game if match is None else match.game
+        if event.kind == pb.EVENT_KIND_JOIN:
+            joined += 1
+        elif event.kind == pb.EVENT_KIND_ACTION:
+            hand.apply(event.seat, event.action)
+        elif event.kind == pb.EVENT_KIND_RESIGN:
+            hand.resign(event.seat)
+        elif event.kind == pb.EVENT_KIND_HAND_START:
+            match.next_hand()
+        record(event.version)
+    return out
+
+
+def check_typed(received: dict, hand_view: pb.HandView) -> None:
+    """The typed view is the one built from the (checked) view, and every card it holds
+    is one of the view's."""
+    assert hand_view == typed.hand_view(received)
+    assert contained(
+        cards_in(text_format.MessageToString(hand_view)), cards_in(json.dumps(received))
+    )
+
+
+def check_view(seat: int, received: dict, hand_view: pb.HandView, truth) -> None:
+    views, public, started = truth
+    expected = dict(views[seat])
+    if not started:
+        expected.update(to_act=[], legal_actions=[], num_legal=0)
+        public = dict(public, to_act=[])
+    received = dict(received)
+    standing = received.pop("match", None)  # a table's standing: public, no card
+    assert standing is None or not cards_in(json.dumps(standing))
+    assert received == expected
+    check_typed(received, hand_view)
+    assert set(received) - set(public) <= PRIVATE
+    for key, value in public.items():
+        assert received[key] == value, key
+    own = cards_in(views[seat].get("hand", ""))
+    kitty = cards_in(received.get("kitty", "")) if "kitty" in received else []
+    if "kitty" in received and public["phase"] != "done":
+        assert received.get("declarer") == seat
+    if "kitty_cards" in received:  # the cards the declarer took up, in its own hand (C-4)
+        assert received.get("declarer") == seat and public["phase"] == "kitty"
+        assert contained(cards_in(received["kitty_cards"]), own)
+    for action in received.get("legal_actions", []):
+        if action.split()[0] in ("play", "bury", "declare"):  # moves the seat's own cards
+            assert contained(cards_in(action), own + kitty)
+
+
+def check_public(received: dict, hand_view: pb.HandView, truth) -> None:
+    """A spectator's view is exactly the public view (a table's adds its standing)."""
+    _, public, started = truth
+    expected = dict(public) if started else dict(public, to_act=[])
+    received = dict(received)
+    standing = received.pop("match", None)
+    assert standing is None or not cards_in(json.dumps(standing))
+    assert received == expected
+    assert not hand_view.hand and not hand_view.legal_actions and not hand_view.HasField("seat")
+    check_typed(received, hand_view)
+
+
+def hidden_actions(history: pb.GetHistoryResponse) -> dict[int, pb.Event]:
+    """A finished game's hidden actions (burials) by version."""
+    return {e.version: e for e in history.events if e.action.split()[0] == "bury"}

@@ -1,0 +1,88 @@
+"""The single-seat Gymnasium environment: Gymnasium's own checker, seeds, rewards,
+actions outside the mask."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from env_support import CONFIGS, IDS
+from gymnasium.utils.env_checker import check_env
+
+from fenpai.envs import SeatEnv
+from fenpai.envs.payoffs import bounds
+
+
+def episode(env, seed):
+    """Plays one hand with random allowed actions: (observations, total reward)."""
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen, total, done = [obs], 0.0, False
+    while not done:
+        obs, reward, done, truncated, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        assert not truncated and env.observation_space.contains(obs)
+        seen.append(obs)
+        total += reward
+    return seen, total
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)
+def test_gymnasium_check_env(variant, options):
+    check_env(SeatEnv(variant, seat=1, **options), skip_render_check=True)
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)
+def test_a_hand_against_bots_ends_with_the_seat_game_points(variant, options):
+    env = SeatEnv(variant, seat=0, bots="random", **options)
+    _, total = episode(env, 4)
+    assert env.game.phase == "done"
+    assert total == float(env.game.result["game_points"][0])
+
+
+def test_seat_env_reset_with_a_seed_replays_the_same_hand():
+    env = SeatEnv("red_five_5p", seat=2, bots=["greedy", "random", "greedy", "random", "greedy"])
+    first, total = episode(env, 9)
+    again, total_again = episode(env, 9)
+    assert total == total_again and len(first) == len(again)
+    for a, b in zip(first, again, strict=True):
+        assert (a["observation"] == b["observation"]).all()
+    other, _ = episode(env, 10)
+    assert any(
+        (a["observation"] != b["observation"]).any() for a, b in zip(first, other, strict=False)
+    )
+
+
+def test_an_action_outside_the_mask_ends_the_episode_with_the_lowest_score():
+    env = SeatEnv("fifty_k")
+    obs, _ = env.reset(seed=1)
+    before = env.game.to_json()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(illegal)
+    assert done and info == {"illegal": True} and reward == bounds("fifty_k", 4)[0]
+    assert env.game.to_json() == before
+    strict = SeatEnv("fifty_k", illegal="raise")
+    obs, _ = strict.reset(seed=1)
+    with pytest.raises(ValueError, match="not allowed"):
+        strict.step(illegal)
+
+
+def test_bad_arguments_are_clear_errors():
+    with pytest.raises(ValueError, match="seat must be 0..3"):
+        SeatEnv("tractor", seat=4)
+    with pytest.raises(ValueError, match="unknown bot"):
+        SeatEnv("tractor", bots="clever")
+    with pytest.raises(ValueError, match="bots names 2"):
+        SeatEnv("tractor", bots=["random", "greedy"])
+    with pytest.raises(ValueError, match="illegal must be"):
+        SeatEnv("tractor", illegal="ignore")
+    with pytest.raises(ValueError, match="reset"):
+        SeatEnv("tractor", deck="2s")
+
+
+def test_registered_with_gymnasium():
+    env = gymnasium.make("fenpai/tractor-v0", seat=3)
+    obs, _ = env.reset(seed=0)
+    assert obs["action_mask"].any()

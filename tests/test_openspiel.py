@@ -1,0 +1,208 @@
+"""The OpenSpiel games: pyspiel's random simulation test, chance, tensors and strings,
+serialization, resampling and OpenSpiel's IS-MCTS bot."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from env_support import swap_unseen  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import fenpai.openspiel  # noqa: E402
+from fenpai.games.base import Game  # noqa: E402
+from fenpai.spaces import CARDS  # noqa: E402
+
+fenpai.openspiel.register()
+
+NAMES = [
+    "python_fenpai_red_five_4p",
+    "python_fenpai_red_five_4p(decks=3)",
+    "python_fenpai_red_five_5p",
+    "python_fenpai_tractor",
+    "python_fenpai_tractor(dealer=1,levels=5 5)",
+    "python_fenpai_fifty_k",
+    "python_fenpai_fifty_k(players=3)",
+]
+needs_sample_world = pytest.mark.skipif(
+    not hasattr(Game, "sample_world"), reason="Game.sample_world is not in the core yet"
+)
+
+
+def deal(game, rng):
+    """A state after the chance nodes of the deal, drawn with `rng`."""
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    return state
+
+
+def decisions(game, seed):
+    """Yields the decision states of a random hand."""
+    rng = np.random.default_rng(seed)
+    state = deal(game, rng)
+    while not state.is_terminal():
+        yield state
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pyspiel_random_sim_test(name):
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=True, verbose=False)
+
+
+def test_every_variant_is_registered():
+    registered = set(pyspiel.registered_names())
+    assert {f"python_fenpai_{v}" for v in fenpai.openspiel.VARIANTS} <= registered
+
+
+def test_c_5_the_deal_is_chance_card_by_card():
+    game = pyspiel.load_game("python_fenpai_fifty_k")
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 52 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    state.apply_action(outcomes[0][0])
+    assert len(state.chance_outcomes()) == 51
+    five = pyspiel.load_game("python_fenpai_red_five_5p").new_initial_state()
+    assert [p for _, p in five.chance_outcomes()] == [0.2] * 5  # R5-3: the first seat
+    five.apply_action(3)
+    assert five.chance_outcomes()[0] == (0, 3 / 162)  # three copies of 2s in 162 cards
+    four = deal(pyspiel.load_game("python_fenpai_red_five_4p"), np.random.default_rng(1))
+    assert four.hand.game.core_objects()["deal"].first_bidder == four.hand.first_bidder
+
+
+@pytest.mark.parametrize("name", ["python_fenpai_tractor", "python_fenpai_fifty_k"])
+def test_c_4_the_information_state_never_shows_cards_the_player_cannot_know(name):
+    """Two deals that differ by two cards of other seats, played alike: the player's
+    information state and tensor stay equal until the public record differs."""
+    game = pyspiel.load_game(name)
+    n = game.num_players()
+    compared = 0
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        real = deal(game, rng)
+        chance = real.history()
+        first = real.hand.first_seat or 0
+        player = seed % n
+        offset = len(chance) - len(real.hand.deck)  # the first-seat draw, if any
+        to_hands = 100 if "tractor" in name else 52  # C-5: the rest is the kitty
+        others = [i for i in range(to_hands) if (first + i) % n != player]
+        i, j = rng.choice(others, 2, replace=False)
+        swapped = list(chance)
+        swapped[offset + i], swapped[offset + j] = chance[offset + j], chance[offset + i]
+        twin = game.new_initial_state()
+        for action in swapped:
+            twin.apply_action(action)
+        while not real.is_terminal():
+            if real.hand.seen_history(player) != twin.hand.seen_history(player):
+                break
+            assert real.information_state_string(player) == twin.information_state_string(player)
+            assert real.information_state_tensor(player) == twin.information_state_tensor(player)
+            compared += 1
+            action = int(rng.choice(real.legal_actions()))
+            if action not in twin.legal_actions():
+                break
+            real.apply_action(action)
+            twin.apply_action(action)
+    assert compared > 20
+
+
+def test_serialization_round_trips():
+    game = pyspiel.load_game("python_fenpai_tractor")
+    for i, state in enumerate(decisions(game, 3)):
+        if i % 37 == 0:
+            text = pyspiel.serialize_game_and_state(game, state)
+            again_game, again = pyspiel.deserialize_game_and_state(text)
+            assert str(again) == str(state)
+            assert again.legal_actions() == state.legal_actions()
+            player = state.current_player()
+            assert again.information_state_string(player) == state.information_state_string(player)
+
+
+def resampled(name, seed, every):
+    """Yields (state, player, resampled state) for every player at every `every`-th
+    decision of a random hand, once the player's information state (string and
+    tensor) and the player to act are checked equal in both (OpenSpiel's
+    ResampleInfostateTest)."""
+    game = pyspiel.load_game(name)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for i, state in enumerate(decisions(game, seed)):
+        if i % every:
+            continue
+        for player in range(game.num_players()):
+            other = state.resample_from_infostate(player, sampler)
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.information_state_tensor(player) == state.information_state_tensor(player)
+            assert other.current_player() == state.current_player()
+            yield state, player, other
+
+
+@needs_sample_world
+@pytest.mark.parametrize("name", NAMES)
+def test_resample_from_infostate_keeps_the_information_state(name):
+    for state, player, other in resampled(name, seed=4, every=23):
+        assert other.legal_actions() == state.legal_actions() or player != state.current_player()
+
+
+@pytest.mark.parametrize("name", ["python_fenpai_tractor", "python_fenpai_fifty_k"])
+def test_resample_from_infostate_with_a_stand_in_world(name, monkeypatch):
+    """The resampling around `Game.sample_world`, with a test-only stand-in world (two
+    cards the player cannot know exchanged): the player's information state is kept,
+    the state's deal is the world's, another player's picks in progress are dropped."""
+
+    def stand_in(game, seat, seed):
+        return swap_unseen(game, seat, random.Random(seed)) or game.clone()
+
+    monkeypatch.setattr(Game, "sample_world", stand_in, raising=False)
+    changed = 0
+    for state, player, other in resampled(name, seed=6, every=17):
+        world = other.hand.game
+        assert " ".join(str(CARDS[k]) for k in other.hand.deck) == world.config()["deck"]
+        changed += world.config()["deck"] != state.hand.game.config()["deck"]
+        if player != state.current_player():
+            assert not other.hand.decisions.picked().any()
+    assert changed > 5
+
+
+def ismcts_hand(name, resampler=None):
+    """Plays a hand with OpenSpiel's IS-MCTS bot in seat 0, random choices elsewhere."""
+    game = pyspiel.load_game(name)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=3, random_state=np.random.RandomState(1)
+    )
+    if resampler is not None:
+        bot.set_resampler(resampler)
+    rng = np.random.default_rng(5)
+    state = deal(game, rng)
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+    return state.returns()
+
+
+def test_ismcts_plays_with_a_stand_in_resampler():
+    # A stand-in (the true state, as a perfect-information oracle) only to show the
+    # bot drives the game; the real resampler is `Game.sample_world` (next test).
+    returns = ismcts_hand("python_fenpai_fifty_k", lambda state, player: state.clone())
+    assert len(returns) == 4
+
+
+@needs_sample_world
+@pytest.mark.parametrize("name", ["python_fenpai_fifty_k", "python_fenpai_red_five_4p"])
+def test_ismcts_plays_a_hand(name):
+    assert len(ismcts_hand(name)) == pyspiel.load_game(name).num_players()
+
+
+def test_bad_parameters_are_clear_errors():
+    with pytest.raises(ValueError, match="option players"):
+        pyspiel.load_game("python_fenpai_fifty_k(players=5)")

@@ -1,0 +1,329 @@
+"""`fenpai.envs.VectorEnv` (issue 12 item 2): a Gymnasium 1.x vector environment that
+steps many hands per call. Checked against Gymnasium's own machinery (registration and
+`make_vec`, its wrappers), against the step API playing the same hands with the same
+actions (observations, masks, legal actions, rewards, autoreset), for reproducibility,
+and for hidden information: cards the agent cannot know never change its observation."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.vector import AutoresetMode
+from gymnasium.wrappers.vector import DictInfoToList, NormalizeObservation, RecordEpisodeStatistics
+from test_encoding import ONE_DECK, public_record
+
+import fenpai
+from fenpai.bots import Bot, seed_for
+from fenpai.envs import VectorEnv
+
+CASES = [
+    ("tractor", {}, 1, "greedy"),
+    ("red_five_4p", {}, 0, "random"),
+    ("red_five_5p", {}, 3, "greedy"),
+    ("fifty_k", {}, 2, "random"),
+    ("fifty_k", {"players": 3}, 0, "greedy"),
+]
+
+
+def random_actions(info, rng):
+    """A legal index for every env (any index where its hand is over)."""
+    return (rng.random(len(info["num_legal"])) * np.maximum(info["num_legal"], 1)).astype(np.int64)
+
+
+class Reference:
+    """Env i's hands through the step API: hand k dealt from `seed_for(base, i, k)`,
+    the bots seeded from it, the agent's single-choice decisions taken for it."""
+
+    def __init__(self, variant, options, seat, opponents, base, env):
+        self.args = variant, options, seat, opponents
+        self.base, self.env, self.hands = base, env, 0
+        self.next_hand()
+
+    def next_hand(self):
+        variant, options, seat, opponents = self.args
+        seed = seed_for(self.base, self.env, self.hands)
+        self.hands += 1
+        self.game = fenpai.new_game(variant, seed=seed, **options)
+        n = self.game.num_players
+        self.bots = [Bot(opponents, seed_for(seed, s)) for s in range(n)]
+        self.play_bots()
+
+    def play_bots(self):
+        game, seat = self.game, self.args[2]
+        while game.phase != "done":
+            to_act = game.to_act[0]
+            if to_act != seat:
+                self.bots[to_act].act(game, to_act)
+            elif game.num_legal(seat) == 1:
+                game.apply_legal(seat, 0)
+            else:
+                return
+
+    def act(self, index):
+        self.game.apply_legal(self.args[2], int(index))
+        self.play_bots()
+
+
+def assert_matches(env, obs, info, i, ref):
+    game, seat = ref.game, env.seat
+    np.testing.assert_array_equal(obs[i], fenpai.encode(game, seat, legal=False)[0])
+    count = game.num_legal(seat)
+    assert info["num_legal"][i] == count
+    np.testing.assert_array_equal(info["action_mask"][i], np.arange(env.max_legal) < count)
+    assert env.legal_actions(i, 30) == game.legal_actions(seat, 30)
+    assert env.game(i).history == game.history
+
+
+@pytest.mark.parametrize(("variant", "options", "seat", "opponents"), CASES)
+def test_steps_are_the_step_api_with_the_same_actions(variant, options, seat, opponents):
+    """Observation, mask, legal actions and history equal the step API's at every step;
+    the reward is the seat's game points when the hand ends; the next step starts a new
+    hand whatever the action (NEXT_STEP autoreset)."""
+    env = VectorEnv(variant, 3, seat=seat, opponents=opponents, seed=11, **options)
+    obs, info = env.reset()
+    refs = [Reference(variant, options, seat, opponents, 11, i) for i in range(3)]
+    rng = np.random.default_rng(0)
+    ended = np.zeros(3, dtype=bool)
+    hands = 0
+    for _ in range(120):
+        for i in range(3):
+            assert_matches(env, obs, info, i, refs[i])
+        actions = random_actions(info, rng)
+        actions[ended] = 10**9  # ignored: those envs start a new hand
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert not truncated.any()
+        for i in range(3):
+            if ended[i]:
+                refs[i].next_hand()
+                assert rewards[i] == 0 and not terminated[i]
+                continue
+            refs[i].act(actions[i])
+            done = refs[i].game.phase == "done"
+            assert terminated[i] == done
+            points = refs[i].game.result["game_points"][seat] if done else 0
+            assert rewards[i] == points
+        ended = terminated
+        hands += int(terminated.sum())
+    assert hands >= 3
+
+
+def test_same_seed_and_actions_give_the_same_run_whatever_num_envs():
+    def run(num_envs, seed, steps=60):
+        env = VectorEnv("tractor", num_envs, seat=2, opponents="random", seed=seed)
+        obs, info = env.reset()
+        rng = np.random.default_rng(5)
+        out = [obs[:2].copy()]
+        for _ in range(steps):
+            actions = np.zeros(num_envs, dtype=np.int64)
+            actions[:2] = rng.random(2) * np.maximum(info["num_legal"][:2], 1)
+            obs, rewards, terminated, _, info = env.step(actions)
+            out += [obs[:2].copy(), rewards[:2].copy(), terminated[:2].copy()]
+        return out
+
+    a, b = run(2, 9), run(5, 9)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    assert not np.array_equal(run(2, 10, 0)[0], a[0])
+
+
+def test_reset_with_a_seed_starts_the_same_hands_again():
+    env = VectorEnv("red_five_5p", 4, seed=None)
+    first, _ = env.reset(seed=21)
+    env.step(random_actions(env._infos(), np.random.default_rng(1)))
+    again, _ = env.reset(seed=21)
+    np.testing.assert_array_equal(first, again)
+    other = VectorEnv("red_five_5p", 4, seed=21)
+    np.testing.assert_array_equal(other.reset()[0], first)
+
+
+def test_gymnasium_makes_it_and_its_wrappers_run_on_it():
+    """Registered with a vector entry point, `gymnasium.make_vec` builds it without a
+    warning (it checks `metadata["autoreset_mode"]`); the episode statistics wrapper
+    sums our rewards per hand; the info and observation wrappers accept it."""
+    assert VectorEnv.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    name = "fenpai-test/FiftyKVector-v0"
+    gymnasium.register(name, vector_entry_point=VectorEnv, kwargs={"variant": "fifty_k"})
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            env = gymnasium.make_vec(name, num_envs=4, vectorization_mode="vector_entry_point")
+    finally:
+        del gymnasium.registry[name]
+    assert isinstance(env, VectorEnv) and env.num_envs == 4
+    stats = RecordEpisodeStatistics(env)
+    obs, info = stats.reset(seed=3)
+    assert env.observation_space.contains(obs)
+    assert env.action_space.shape == (4,) and env.action_space.contains(env.action_space.sample())
+    rng = np.random.default_rng(2)
+    returns = np.zeros(4)
+    previous = obs
+    for _ in range(200):
+        obs, rewards, terminated, truncated, info = stats.step(random_actions(info, rng))
+        assert env.observation_space.contains(obs) and not np.shares_memory(obs, previous)
+        previous = obs
+        returns += rewards
+        if terminated.any():
+            np.testing.assert_allclose(info["episode"]["r"][terminated], returns[terminated])
+            returns[terminated] = 0
+    assert len(stats.return_queue) >= 4
+    listed = DictInfoToList(VectorEnv("tractor", 2, seed=1))
+    _, infos = listed.reset()
+    assert len(infos) == 2 and infos[1]["num_legal"] >= 1
+    normalized = NormalizeObservation(VectorEnv("tractor", 2, seed=1))
+    normalized.reset()
+    normalized.step(np.zeros(2, dtype=np.int64))
+
+
+def test_reset_mask_resets_only_those_envs():
+    env = VectorEnv("fifty_k", 3, seed=4)
+    obs, info = env.reset()
+    moved = env.step(random_actions(info, np.random.default_rng(0)))[0]
+    again, _ = env.reset(options={"reset_mask": np.array([True, False, False])})
+    np.testing.assert_array_equal(again[1:], moved[1:])
+    assert env.game(0).config()["seed"] == seed_for(4, 0, 1)  # env 0's second hand
+    assert env.game(1).config()["seed"] == seed_for(4, 1, 0)
+
+
+def test_bad_actions_and_arguments_are_clear_errors_that_change_nothing():
+    env = VectorEnv("tractor", 3, seed=2)
+    obs, info = env.reset()
+    with pytest.raises(ValueError, match="3 integers"):
+        env.step(np.zeros(2, dtype=np.int64))
+    with pytest.raises(ValueError, match="3 integers"):
+        env.step(np.zeros(3))
+    bad = np.zeros(3, dtype=np.int64)
+    bad[1] = info["num_legal"][1]
+    with pytest.raises(fenpai.IllegalAction, match=r"game 1, seat 0: answer \d+ is not an index"):
+        env.step(bad)
+    fresh = VectorEnv("tractor", 3, seed=2)
+    fresh.reset()
+    good = np.zeros(3, dtype=np.int64)
+    np.testing.assert_array_equal(env.step(good)[0], fresh.step(good)[0])
+    for kwargs, match in [
+        ({"seat": 4}, "seat must be 0..3"),
+        ({"opponents": "clever"}, "unknown bot"),
+        ({"opponents": ["random"] * 3}, "4 seats"),
+        ({"deck": "2s"}, "reset"),
+        ({"max_legal": 0}, "max_legal"),
+    ]:
+        with pytest.raises(ValueError, match=match):
+            VectorEnv("tractor", 2, **kwargs)
+    with pytest.raises(ValueError, match="num_envs"):
+        VectorEnv("tractor", 0)
+    with pytest.raises(ValueError, match="reset"):
+        VectorEnv("tractor", 1).step(np.zeros(1, dtype=np.int64))
+
+
+# -- hidden information ------------------------------------------------------------------
+
+
+class Record:
+    """`test_encoding.public_record`'s view of a Game's core objects."""
+
+    def __init__(self, game):
+        self.objects = game.core_objects()
+        self.current = list(self.objects.values())[-1]
+        self.done = game.phase == "done"
+
+
+DECKS = {"tractor": 2, "red_five_4p": 2, "red_five_5p": 3, "fifty_k": 1}
+KITTY = {"tractor": 8, "red_five_4p": 8, "red_five_5p": 7, "fifty_k": 0}
+
+
+def holders(variant, deck, first, players):
+    """The seat each deck position is dealt to (C-5), None for the kitty."""
+    if variant == "fifty_k":
+        first = fenpai._core.fifty_k_deal(deck=" ".join(deck), first_seat=first)[1]
+    dealt = len(deck) - KITTY[variant]
+    return [(first + i) % players if i < dealt else None for i in range(len(deck))]
+
+
+def swapped_pair(variant, seat, rng, mine):
+    """A deck, its first seat, and the deck with two cards of different kinds swapped:
+    between two other seats' hands, or (`mine`) between the seat's and another's."""
+    players = 5 if variant == "red_five_5p" else 4
+    deck = (ONE_DECK if variant != "fifty_k" else ONE_DECK[:52]) * DECKS[variant]
+    rng.shuffle(deck)
+    first = rng.randrange(players)
+    to = holders(variant, deck, first, players)
+    while True:
+        i, j = rng.sample(range(len(deck)), 2)
+        if to[i] is None or to[j] is None or to[i] == to[j] or deck[i] == deck[j]:
+            continue
+        if mine == (seat in (to[i], to[j])):
+            other = list(deck)
+            other[i], other[j] = other[j], other[i]
+            return " ".join(deck), first, " ".join(other)
+
+
+@pytest.mark.parametrize("variant", ["tractor", "red_five_4p", "red_five_5p", "fifty_k"])
+def test_cards_the_agent_cannot_know_do_not_change_its_observation(variant):
+    """Two hands whose decks differ by a swap of two cards in other seats' hands,
+    stepped with the same actions: while the agent's public record (what it saw, its
+    own cards) is the same, so is its observation. The swap with one of its own cards
+    shows at once."""
+    compared = in_play = 0
+    for trial in range(30):
+        rng = random.Random(trial)
+        seat = rng.randrange(5 if variant == "red_five_5p" else 4)
+        deck, first, other = swapped_pair(variant, seat, rng, mine=False)
+        a, b = (VectorEnv(variant, 1, seat=seat, opponents="greedy", seed=trial) for _ in "ab")
+        obs_a, info = a.reset(options={"deals": [(deck, first)]})
+        obs_b, _ = b.reset(options={"deals": [(other, first)]})
+        actions = np.random.default_rng(trial)
+        for _ in range(60):
+            game_a, game_b = a.game(0), b.game(0)
+            if public_record(Record(game_a), seat) != public_record(Record(game_b), seat):
+                break
+            np.testing.assert_array_equal(obs_a, obs_b)
+            compared += 1
+            in_play += game_a.phase == "play"
+            if game_a.phase == "done":
+                break
+            step = random_actions(info, actions)
+            obs_a, _, _, _, info = a.step(step)
+            obs_b = b.step(step)[0]
+        assert differs_soon(variant, seat, swapped_pair(variant, seat, rng, mine=True), trial)
+    assert compared >= 50 and in_play >= 20, (compared, in_play)
+
+
+def differs_soon(variant, seat, pair, seed):
+    """Whether the agent's observations of the two deals of `pair` (a swap with one of
+    its own cards) differ within the hand, stepped with the same actions."""
+    deck, first, other = pair
+    env = VectorEnv(variant, 2, seat=seat, seed=seed)
+    obs, info = env.reset(options={"deals": [(deck, first), (other, first)]})
+    rng = np.random.default_rng(seed)
+    for _ in range(80):
+        if not np.array_equal(obs[0], obs[1]):
+            return True
+        actions = random_actions(info, rng)
+        actions[1] = actions[0] if info["num_legal"][1] > actions[0] else 0
+        obs, _, terminated, _, info = env.step(actions)
+        if terminated.any():
+            return not np.array_equal(obs[0], obs[1])
+    return False
+
+
+@pytest.mark.parametrize("variant", ["tractor", "red_five_4p", "red_five_5p", "fifty_k"])
+def test_a_scripted_deal_is_the_hand_new_game_deals(variant):
+    """`reset(options={"deals": ...})` plays the deck as `new_game(deck=, first_seat=)`
+    does, the hand's seed seeding the rest (Red Five 4p's first bidder, R4-11)."""
+    deck, first, _ = swapped_pair(variant, 0, random.Random(3), mine=False)
+    env = VectorEnv(variant, 2, seat=1, opponents="greedy", seed=8)
+    obs, info = env.reset(options={"deals": [(deck, first), None]})
+    rng = np.random.default_rng(4)
+    for _ in range(15):
+        config = env.game(0).config()
+        assert (config["deck"], config["first_seat"]) == (deck, first)
+        replay = fenpai.new_game(variant, seed=config["seed"], deck=deck, first_seat=first)
+        for seat, action in env.game(0).history:
+            replay.apply(seat, action)
+        np.testing.assert_array_equal(obs[0], fenpai.encode(replay, 1, legal=False)[0])
+        assert env.game(1).config()["deck"] is None
+        obs, _, terminated, _, info = env.step(random_actions(info, rng))
+        if terminated[0]:
+            break

@@ -1,0 +1,400 @@
+"""The browser app in a real browser (Debian's Chromium, headless, driven by
+Playwright) against a real `fenpai serve`: a whole hand of every variant against bots
+played by clicking, a match played hand after hand, a private table joined with its
+invite, a decision timer, a spectator, a replay, a match's summary and the lobby;
+screenshots of every screen are kept (`web_support.ARTIFACTS`), and every response the
+page receives is decoded and checked to hold no card its viewer may not know."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from google.protobuf import text_format
+from leak_support import (
+    cards_in,
+    check_public,
+    check_view,
+    contained,
+    hidden_actions,
+    truth_by_version,
+)
+from playwright.sync_api import sync_playwright
+from service_support import running_server
+from web_support import Wire, check_trump_marks, launch, play_hand, shot, with_symbols
+
+from fenpai.games import VARIANTS
+from fenpai.rpc.v1 import game_service_pb2 as pb
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("web"), "--no-timers") as server:
+        assert server.web_url
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def history_of(server, game_id: str) -> pb.GetHistoryResponse:
+    return server.stub().GetHistory(pb.GetHistoryRequest(game_id=game_id))
+
+
+def game_id_of(page) -> str:
+    return page.url.rsplit("/", 1)[1].split("?")[0]
+
+
+def check_seat_wire(wire: Wire, game_id: str, seat: int, history, at_least: int = 10) -> None:
+    """Every view the seat's page received is the seat's view then; another seat's
+    burial reached it redacted; a rejection names no card it could not see."""
+    truth = truth_by_version(history)
+    hidden = hidden_actions(history)
+    views = wire.views(game_id)
+    assert len(views) >= at_least
+    for event, view in views:
+        assert view.seat == seat
+        check_view(seat, json.loads(view.view_json), view.hand_view, truth[view.version])
+        if event is not None and event.version in hidden and hidden[event.version].seat != seat:
+            assert event.action == "bury" and event.redacted
+    for got in wire.received():
+        if got.error is not None:
+            reason, _, message = got.error
+            assert reason != "INTERNAL", message
+        if got.method in ("CreateGame", "JoinGame", "GetGame", "ListGames"):
+            for message in got.messages:
+                public = type(message)()
+                public.CopyFrom(message)
+                for secret in ("admin_token", "seat_token", "invites"):
+                    if secret in public.DESCRIPTOR.fields_by_name:
+                        public.ClearField(secret)
+                assert not cards_in(text_format.MessageToString(public)), got.method
+
+
+#: The seed of each variant's hand, and the phases in which it asks the page's seat
+#: (seat 0 taking the first choice offered, against greedy bots).
+HANDS = {
+    "tractor": (1, ["deal", "kitty", "play"]),
+    "red_five_4p": (1, ["bid", "trump", "kitty", "play"]),
+    "red_five_5p": (1, ["deal", "kitty", "friend", "play"]),
+    "fifty_k": (1, ["play"]),
+}
+
+
+def new_table(
+    page, server, variant: str, seed: int | None = None, seats=(), access="open", hands=1
+):
+    """Creates a table on the lobby's form: seat 0 the page's, the rest greedy bots
+    unless `seats` says otherwise ((seat, option value) pairs), no timers."""
+    page.goto(server.web_url)
+    page.select_option("#new-variant", variant)
+    for seat, value in seats:
+        page.select_option(f"#new-seat-{seat}", value)
+    page.select_option("#new-access", access)
+    if hands > 1:
+        page.fill("#new-hands", str(hands))
+        page.locator("#new-hands").dispatch_event("change")
+    if seed is not None:
+        page.fill("#new-seed", str(seed))
+    page.uncheck("#new-timers")
+    page.click("#create")
+    page.wait_for_selector(".felt")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_whole_hand_against_bots_by_clicking(server, page, variant):
+    wire = Wire(page)
+    page.goto(server.web_url)
+    page.wait_for_selector("#new-table")
+    shot(page, "lobby")
+    seed, phases = HANDS[variant]
+    new_table(page, server, variant, seed)
+    game_id = game_id_of(page)
+    played = play_hand(page, variant)
+    summary = page.locator(".hand-summary")
+    assert summary.is_visible() and "Card points" in summary.inner_text()
+    shot(page, f"{variant}-summary")
+    history = history_of(server, game_id)
+    assert history.complete
+    assert played.phases == phases
+    truth = truth_by_version(history)
+    if variant == "fifty_k":
+        assert not any(marked for hand in played.hands.values() for _, marked in hand)
+    else:
+        check_trump_marks(variant, played, truth)
+    for at, shown in played.hands.items():  # the hand as the view orders it
+        assert [c for c, _ in shown] == truth[at][0][0]["hand"].split()
+    assert played.illegal, "a dimmed play was tried"
+    [reason] = played.illegal
+    assert reason.startswith("Not allowed:") and "(rule " in reason
+    check_seat_wire(wire, game_id, 0, history)
+    illegal = [g.error for g in wire.received() if g.method == "Act" and g.error]
+    assert [r for r, _, _ in illegal] == ["ILLEGAL_ACTION"]
+    for _, rule, message in illegal:
+        assert rule and with_symbols(message) in reason
+        seen = [json.loads(v.view_json) for _, v in wire.views(game_id)]
+        assert contained(cards_in(message), cards_in(json.dumps(seen)))
+
+
+def test_a_private_table_is_joined_with_its_invite(server, browser, page):
+    """The creator's page shows each open seat's invite link; a stranger's page without
+    it is refused with the service's reason; the invited player's page (a phone's
+    screen) takes the seat and the game starts for both, with its decision timers."""
+    seats = [(2, "open"), (1, "bot:random"), (3, "bot:random")]
+    new_table(page, server, "tractor", seed=5, seats=seats, access="private")
+    game_id = game_id_of(page)
+    page.wait_for_selector(".invites input")
+    link = page.locator(".invites input").input_value()
+    assert f"#/join/{game_id}?invite=" in link
+    shot(page, "private-waiting")
+    stranger = browser.new_context().new_page()
+    stranger.goto(f"{server.web_url}#/join/{game_id}")
+    refusal = stranger.locator(".error[role=alert]")
+    refusal.wait_for()
+    assert "INVITE_REQUIRED" in refusal.inner_text()
+    shot(stranger, "private-stranger-refused")
+    stranger.context.close()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    invited = phone.new_page()
+    wire = Wire(invited)
+    invited.goto(link)
+    invited.wait_for_selector(".felt")
+    assert invited.locator(".seat.me header .name").inner_text() == "You"
+    assert "/play/" in invited.url
+    page.wait_for_function("() => !document.querySelector('.invites')")
+    invited.wait_for_selector(".you .hand .card")
+    shot(invited, "private-invited-phone")
+    shot(page, "private-started")
+    joined = server.stub().GetGame(pb.GetGameRequest(game_id=game_id)).game
+    assert [s.kind for s in joined.seats] == [
+        pb.SEAT_KIND_CLIENT,
+        pb.SEAT_KIND_BOT,
+        pb.SEAT_KIND_CLIENT,
+        pb.SEAT_KIND_BOT,
+    ]
+    invited.on("dialog", lambda dialog: dialog.accept())
+    invited.get_by_role("button", name="Resign").click()
+    invited.wait_for_selector(".hand-summary")
+    assert "Resigned" in invited.locator(".hand-summary").inner_text()
+    shot(invited, "private-resigned-phone")
+    check_seat_wire(wire, game_id, 2, history_of(server, game_id), at_least=2)
+    phone.close()
+
+
+def test_a_decision_timer_counts_down(server, page):
+    """A game with timers: the seat to act shows the seconds left, and they fall."""
+    created = server.stub().CreateGame(
+        pb.CreateGameRequest(
+            variant="red_five_4p",
+            seed=2,
+            bots={1: "greedy", 2: "greedy", 3: "greedy"},
+            timer_seconds={"bid": 300, "trump": 300, "kitty": 300, "play": 300},
+        )
+    )
+    game_id = created.game.game_id
+    page.goto(f"{server.web_url}#/join/{game_id}")
+    timer = page.locator(".seat.to-act .timer")
+    timer.wait_for()
+    first = timer.inner_text()
+    assert first.startswith("⏱ ")
+    page.wait_for_function(
+        "t => document.querySelector('.seat.to-act .timer').textContent !== t", arg=first
+    )
+    shot(page, "timer")
+
+
+def test_a_spectator_sees_every_move_and_no_hand(server, browser):
+    """A page watching a game live follows each action of a seat played over gRPC and
+    receives only public views."""
+    stub = server.stub()
+    created = stub.CreateGame(
+        pb.CreateGameRequest(
+            variant="red_five_5p", seed=8, bots={s: "greedy" for s in (1, 2, 3, 4)}
+        )
+    )
+    game_id = created.game.game_id
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watcher = context.new_page()
+    wire = Wire(watcher)
+    watcher.goto(f"{server.web_url}#/watch/{game_id}")
+    watcher.wait_for_selector(".lobby, .felt, .loading")
+    token = stub.JoinGame(pb.JoinGameRequest(game_id=game_id, seat=0)).seat_token
+    watcher.wait_for_selector(".felt")
+    shots = 0
+    while True:
+        v = stub.GetView(pb.GetViewRequest(game_id=game_id, seat_token=token)).view
+        if v.status == pb.GAME_STATUS_FINISHED:
+            break
+        if 0 not in v.to_act:
+            continue
+        stub.Act(pb.ActRequest(game_id=game_id, seat_token=token, action=v.legal_actions[0]))
+        watcher.wait_for_function(
+            "v => Number(document.querySelector('.bar .version').textContent.slice(1)) >= v",
+            arg=v.version + 1,
+        )
+        if v.phase == "play" and shots < 1 and v.hand_view.trick:
+            shot(watcher, "spectator-live")
+            shots += 1
+        assert not watcher.locator(".you .hand .card").count()
+    watcher.wait_for_selector(".hand-summary")
+    shot(watcher, "spectator-finished")
+    history = history_of(server, game_id)
+    truth = truth_by_version(history)
+    views = wire.views(game_id)
+    assert len(views) > 20
+    for event, view in views:
+        assert not view.HasField("seat")
+        check_public(json.loads(view.view_json), view.hand_view, truth[view.version])
+        if event is not None and event.action.startswith("bury"):
+            assert event.action == "bury" and event.redacted
+    context.close()
+
+
+def test_a_finished_game_is_replayed_step_by_step_from_any_seat(server, page):
+    """The replay steps back and forth by event and by trick; each step shows the
+    chosen seat's hand as that seat held it then, and another seat's view on request;
+    every response holds only the viewed seat's cards."""
+    from service_support import bot_game
+
+    history = bot_game(server.stub(), "tractor", seed=21)
+    game_id = history.game.game_id
+    truth = truth_by_version(history)
+    wire = Wire(page)
+    page.goto(f"{server.web_url}#/replay/{game_id}?seat=1")
+    page.wait_for_selector(".replay-controls")
+
+    def shown() -> tuple[int, list[str]]:
+        at = int(page.locator(".bar .version").inner_text().lstrip("v"))
+        cards = page.eval_on_selector_all(
+            ".replay-controls .hand .card", "els => els.map(e => e.dataset.card)"
+        )
+        return at, cards
+
+    def check(seat: int) -> int:
+        at, cards = shown()
+        assert cards == truth[at][0][seat].get("hand", "").split()
+        return at
+
+    assert check(1) == 1
+    page.click("#replay-next")
+    assert check(1) == 2
+    page.click("#replay-next-trick")
+    first_trick = check(1)
+    assert truth[first_trick][1]["tricks_played"] == 1
+    assert truth[first_trick - 1][1]["tricks_played"] == 0
+    page.click("#replay-next-trick")
+    second = check(1)
+    assert truth[second][1]["tricks_played"] == 2
+    shot(page, "replay-seat1-trick2")
+    page.click("#replay-back")
+    assert check(1) == second - 1
+    page.click("#replay-prev-trick")
+    assert check(1) == first_trick
+    page.select_option("#replay-seat", "3")
+    page.wait_for_selector(".replay-controls[data-seat='3']")
+    assert page.url.endswith(f"#/replay/{game_id}?seat=3")
+    assert check(3) == first_trick
+    shot(page, "replay-seat3")
+    page.keyboard.press("End")
+    at, _ = shown()
+    assert at == history.game.version
+    page.wait_for_selector(".hand-summary")
+    shot(page, "replay-end")
+    page.select_option("#replay-seat", "")
+    page.wait_for_selector(".replay-controls[data-seat='']")
+    assert not page.locator(".replay-controls .hand").count()
+    page.keyboard.press("Home")
+    shot(page, "replay-spectator-start")
+    hidden = hidden_actions(history)
+    replays = [g for g in wire.received() if g.method == "ReplayGame"]
+    assert len(replays) == 3
+    for got, seat in zip(replays, [1, 3, None], strict=True):
+        assert got.error is None and len(got.messages) == history.game.version
+        for message in got.messages:
+            view, event = message.view, message.event
+            received = json.loads(view.view_json)
+            if seat is None:
+                check_public(received, view.hand_view, truth[view.version])
+            else:
+                check_view(seat, received, view.hand_view, truth[view.version])
+            burial = hidden.get(event.version)
+            if burial is not None and burial.seat != seat:
+                assert event.action == "bury" and event.redacted
+
+
+def test_a_matchs_summary_and_its_hands_replayed(server, page):
+    """A finished table shows the match's totals and winners; its replay picks a hand."""
+    from service_support import bot_game
+
+    history = bot_game(server.stub(), "red_five_4p", seed=6, match=pb.MatchSettings(hands=2))
+    game_id = history.game.game_id
+    page.goto(f"{server.web_url}#/watch/{game_id}")
+    summary = page.locator(".match-summary")
+    summary.wait_for()
+    text = summary.inner_text()
+    assert "Match over" in text and "every hand was played" in text
+    totals = history.game.match.totals
+    for seat, total in enumerate(totals):
+        assert f"{total:g}" in text, (seat, total)
+    shot(page, "match-summary")
+    page.goto(f"{server.web_url}#/replay/{game_id}?seat=0&hand=2")
+    page.wait_for_selector("#replay-hand")
+    assert page.locator("#replay-hand").input_value() == "2"
+    assert page.locator(".bar .hand-no").inner_text() == "hand 2"
+    shot(page, "match-replay-hand2")
+
+
+def test_the_lobby_lists_the_open_games_to_join_watch_or_replay(server, page):
+    """After the games above, the lobby lists them by status with their links."""
+    from service_support import bot_game, create
+
+    finished = bot_game(server.stub(), "fifty_k", seed=9).game.game_id
+    waiting = create(server.stub(), "red_five_5p", seed=3).game.game_id
+    page.goto(server.web_url)
+    page.wait_for_selector(f"li.game[data-game='{finished}']")
+    row = page.locator(f"li.game[data-game='{finished}']")
+    assert row.get_by_role("link", name="Replay").get_attribute("href") == f"#/replay/{finished}"
+    join = page.locator(f"li.game[data-game='{waiting}']").get_by_role("link", name="Join")
+    assert join.get_attribute("href") == f"#/join/{waiting}"
+    shot(page, "lobby-games")
+    join.click()
+    page.wait_for_selector(".felt")
+    assert page.url.endswith(f"#/play/{waiting}")
+    assert page.locator(".seat.me header .name").inner_text() == "You"
+
+
+def test_a_match_played_hand_after_hand(server, page):
+    """A table of two Fifty-K hands by clicking: the first hand's summary stays up while
+    the second is dealt; closed, the second hand is played; the match's summary ends it."""
+    wire = Wire(page)
+    new_table(page, server, "fifty_k", seed=4, hands=2)
+    game_id = game_id_of(page)
+    play_hand(page, "match-hand1")
+    assert page.locator(".bar .hand-no").inner_text() in ("hand 1", "hand 2")
+    shot(page, "match-hand1-summary")
+    assert not page.locator(".match-summary").count()
+    page.locator(".hand-summary").get_by_role("button", name="Close").click()
+    page.wait_for_selector(".bar .hand-no:text('hand 2')")
+    play_hand(page, "match-hand2")
+    page.wait_for_selector(".match-summary")
+    assert "every hand was played" in page.locator(".match-summary").inner_text()
+    shot(page, "match-over-live")
+    history = history_of(server, game_id)
+    assert len(history.hands) == 2 and history.game.match.over
+    check_seat_wire(wire, game_id, 0, history)

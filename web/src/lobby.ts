@@ -1,0 +1,272 @@
+// The lobby: a new table (variant, who plays each seat, open or private, one hand or a
+// match, timers), joining with an invite link, and the open games to join, watch or
+// replay; and the join screen an invite link opens.
+
+import type { VNode } from "preact";
+import { client, rejection, rejectionText, requestId } from "./api.js";
+import { h, mount } from "./dom.js";
+import { GameAccess, GameStatus, type Game } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { joinDone, joinRequest, myGames, saveInvites, saveSeat, seatIn } from "./store.js";
+import { VARIANTS, variantName } from "./words.js";
+
+const BOTS = ["greedy", "random"];
+/** The phases with decision timers (0 turns one off). */
+const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "play"];
+
+function seatCount(variant: string, fiftyKPlayers: number): number {
+  if (variant === "red_five_5p") return 5;
+  if (variant === "fifty_k") return fiftyKPlayers;
+  return 4;
+}
+
+/** Takes a seat and keeps its token; the request id survives a reload, so a join whose
+ * answer was lost is retried, not repeated. */
+async function join(gameId: string, variant: string, seat: number | undefined, invite: string): Promise<void> {
+  const id = joinRequest(gameId, requestId);
+  const joined = await client.joinGame({ gameId, seat, invite, requestId: id });
+  saveSeat(gameId, variant, { seat: joined.seat, token: joined.seatToken });
+  joinDone(gameId);
+}
+
+/** The new-table form's choices. */
+interface Choices {
+  variant: string;
+  players: number;
+  /** Per seat: "you", "bot:NAME" or "open". */
+  seats: string[];
+  access: "open" | "private";
+  hands: number;
+  toA: boolean;
+  timers: boolean;
+  /** The deal's seed as decimal text; empty: the server draws a secret one. */
+  seed: string;
+}
+
+function defaultSeats(n: number): string[] {
+  return Array.from({ length: n }, (_, s) => (s === 0 ? "you" : `bot:${BOTS[0]}`));
+}
+
+async function create(c: Choices): Promise<void> {
+  const mine = c.seats.indexOf("you");
+  const bots: Record<number, string> = {};
+  c.seats.forEach((choice, s) => {
+    if (choice.startsWith("bot:")) bots[s] = choice.slice(4);
+  });
+  const match = c.variant === "tractor" && c.toA ? { hands: 0 } : c.hands > 1 ? { hands: c.hands } : undefined;
+  const seed = c.seed.trim();
+  if (seed && !/^\d{1,20}$/.test(seed)) throw new Error("the seed is a whole number (or nothing, for a secret one)");
+  const created = await client.createGame({
+    ...(seed ? { seed: BigInt(seed) } : {}),
+    variant: c.variant,
+    options: c.variant === "fifty_k" ? { players: String(c.players) } : {},
+    bots,
+    access: c.access === "private" ? GameAccess.PRIVATE : GameAccess.OPEN,
+    timerSeconds: c.timers ? {} : Object.fromEntries(TIMED_PHASES.map((p) => [p, 0])),
+    requestId: requestId(),
+    match,
+  });
+  const gameId = created.game!.gameId;
+  const invites = Object.fromEntries(created.invites.map((i) => [String(i.seat), i.invite]));
+  saveInvites(gameId, invites);
+  if (mine < 0) {
+    location.hash = `#/watch/${gameId}`;
+    return;
+  }
+  await join(gameId, c.variant, mine, invites[String(mine)] ?? "");
+  location.hash = `#/play/${gameId}`;
+}
+
+function createForm(c: Choices, change: (next: Partial<Choices>) => void, onError: (text: string) => void): VNode {
+  const value = (e: Event) => (e.target as HTMLInputElement | HTMLSelectElement).value;
+  const checked = (e: Event) => (e.target as HTMLInputElement).checked;
+  const setVariant = (variant: string) => change({ variant, seats: defaultSeats(seatCount(variant, c.players)) });
+  const setPlayers = (players: number) => change({ players, seats: defaultSeats(seatCount(c.variant, players)) });
+  const submit = (ev: Event) => {
+    ev.preventDefault();
+    create(c).catch((err) => {
+      const r = rejection(err);
+      onError(rejectionText(r));
+    });
+  };
+  return h(
+    "form.panel#new-table",
+    { onsubmit: submit },
+    h("h2", null, "New table"),
+    h(
+      "label.row",
+      null,
+      "Game ",
+      h("select#new-variant", { "aria-label": "variant", value: c.variant, onchange: (e: Event) => setVariant(value(e)) }, Object.entries(VARIANTS).map(([id, name]) => h("option", { value: id }, name))),
+    ),
+    c.variant === "fifty_k"
+      ? h(
+          "label.row",
+          null,
+          "Players ",
+          h("select#new-players", { "aria-label": "players", value: String(c.players), onchange: (e: Event) => setPlayers(Number(value(e))) }, h("option", { value: "4" }, "4 players"), h("option", { value: "3" }, "3 players")),
+        )
+      : null,
+    h(
+      "fieldset",
+      null,
+      h("legend", null, "Who plays"),
+      h(
+        "div.seat-choices",
+        null,
+        c.seats.map((choice, s) =>
+          h(
+            "label.seat-choice",
+            null,
+            `Seat ${s} `,
+            h(
+              `select#new-seat-${s}`,
+              { "aria-label": `seat ${s}`, value: choice, onchange: (e: Event) => change({ seats: c.seats.map((x, i) => (i === s ? value(e) : x)) }) },
+              h("option", { value: "you" }, "you"),
+              BOTS.map((b) => h("option", { value: `bot:${b}` }, `${b} bot`)),
+              h("option", { value: "open" }, "another player"),
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "label.row",
+      null,
+      "Seats ",
+      h("select#new-access", { "aria-label": "who may join", value: c.access, onchange: (e: Event) => change({ access: value(e) as Choices["access"] }) }, h("option", { value: "open" }, "open: anyone may join"), h("option", { value: "private" }, "private: by invite")),
+    ),
+    h("label.row", null, "Hands ", h("input#new-hands", { type: "number", min: "1", max: "99", value: String(c.hands), "aria-label": "hands", onchange: (e: Event) => change({ hands: Math.max(1, Number(value(e)) || 1) }) })),
+    c.variant === "tractor"
+      ? h("label.row", null, h("input#new-to-a", { type: "checkbox", checked: c.toA, onchange: (e: Event) => change({ toA: checked(e) }) }), " Play the match to A (TR-30, 90-minute clock)")
+      : null,
+    h("label.row", null, "Seed ", h("input#new-seed", { type: "text", inputmode: "numeric", placeholder: "secret (recommended)", value: c.seed, "aria-label": "seed", onchange: (e: Event) => change({ seed: value(e) }) }), h("span.muted", null, " whoever knows it can work out every hand")),
+    h("label.row", null, h("input#new-timers", { type: "checkbox", checked: c.timers, onchange: (e: Event) => change({ timers: checked(e) }) }), " Decision timers (the server's defaults)"),
+    h("button.primary#create", { type: "submit" }, "Create and sit down"),
+  );
+}
+
+/** The game id and invite of an invite link (or of `GAME_ID INVITE`). */
+function parseInvite(text: string): { gameId: string; invite: string } | null {
+  const link = text.match(/#\/join\/([0-9a-f]+)(?:\?invite=([^&\s]+))?/);
+  if (link) return { gameId: link[1], invite: decodeURIComponent(link[2] ?? "") };
+  const words = text.trim().split(/\s+/);
+  return words[0] ? { gameId: words[0], invite: words[1] ?? "" } : null;
+}
+
+function joinForm(onError: (text: string) => void): VNode {
+  let link = "";
+  return h(
+    "form.panel#join-table",
+    {
+      onsubmit: (ev: Event) => {
+        ev.preventDefault();
+        const parsed = parseInvite(link);
+        if (!parsed) onError("Paste the invite link you were sent.");
+        else location.hash = `#/join/${parsed.gameId}${parsed.invite ? `?invite=${encodeURIComponent(parsed.invite)}` : ""}`;
+      },
+    },
+    h("h2", null, "Join with an invite"),
+    h("input#invite-link", { type: "text", placeholder: "paste an invite link", "aria-label": "invite link", oninput: (e: Event) => (link = (e.target as HTMLInputElement).value) }),
+    h("button.primary", { type: "submit" }, "Join"),
+  );
+}
+
+function gameRow(g: Game): VNode {
+  const open = g.seats.filter((s) => s.kind === 1).length;
+  const links = [];
+  if (seatIn(g.gameId) && g.status !== GameStatus.FINISHED) links.push(h("a.button", { href: `#/play/${g.gameId}` }, "Play"));
+  else if (g.status === GameStatus.WAITING) links.push(h("a.button", { href: `#/join/${g.gameId}` }, "Join"));
+  if (g.status !== GameStatus.WAITING) links.push(h("a.button", { href: `#/watch/${g.gameId}` }, "Watch"));
+  if (g.status === GameStatus.FINISHED) links.push(h("a.button", { href: `#/replay/${g.gameId}` }, "Replay"));
+  const what = g.status === GameStatus.WAITING ? `${open} open seat${open === 1 ? "" : "s"}` : g.status === GameStatus.FINISHED ? "finished" : g.phase;
+  return h("li.game", { dataset: { game: g.gameId } }, h("span.variant", null, variantName(g.variant)), h("span.muted", null, ` · ${what}${g.match ? ` · hand ${g.match.hand}` : ""}`), h("span.links", null, links));
+}
+
+export function lobbyScreen(root: HTMLElement): () => void {
+  const abort = new AbortController();
+  let choices: Choices = { variant: "tractor", players: 4, seats: defaultSeats(4), access: "open", hands: 1, toA: false, timers: true, seed: "" };
+  let error = "";
+  let games: Game[] | null = null;
+  const joinPanel = joinForm((text) => {
+    error = text;
+    render();
+  });
+  const mine = myGames();
+
+  function lists(): VNode {
+    if (games === null) return h("p.muted", null, "Loading the games…");
+    const by = (s: GameStatus) => games!.filter((g) => g.status === s);
+    const section = (title: string, found: Game[]) =>
+      found.length ? h("section.panel", null, h("h2", null, title), h("ul.games", null, found.map(gameRow))) : null;
+    const all = [section("Waiting for players", by(GameStatus.WAITING)), section("Being played", by(GameStatus.PLAYING)), section("Finished", by(GameStatus.FINISHED))];
+    return h("div.lists", null, all.some(Boolean) ? all : h("p.muted", null, "No open games yet."));
+  }
+
+  function render(): void {
+    mount(
+      root,
+      h(
+        "div.lobby",
+        null,
+        h("header.bar", null, h("a.home", { href: "#/" }, "fenpai"), h("span.variant", null, "分牌 · play, watch and replay")),
+        error ? h("p.error", { role: "alert" }, error) : null,
+        h(
+          "div.lobby-grid",
+          null,
+          createForm(
+            choices,
+            (next) => {
+              choices = { ...choices, ...next };
+              render();
+            },
+            (text) => {
+              error = text;
+              render();
+            },
+          ),
+          joinPanel,
+        ),
+        mine.length
+          ? h("section.panel", null, h("h2", null, "Your tables"), h("ul.games", null, mine.slice(0, 8).map((g) => h("li.game", null, h("span.variant", null, variantName(g.variant)), h("span.links", null, h("a.button", { href: `#/play/${g.gameId}` }, "Open"), h("a.button", { href: `#/replay/${g.gameId}` }, "Replay"))))))
+          : null,
+        lists(),
+      ),
+    );
+  }
+
+  render();
+  client
+    .listGames({ pageSize: 30 }, { signal: abort.signal })
+    .then((found) => {
+      games = found.games;
+      render();
+    })
+    .catch((err) => {
+      if (abort.signal.aborted) return;
+      error = `Cannot list the games: ${rejection(err).message}`;
+      games = [];
+      render();
+    });
+  return () => abort.abort();
+}
+
+export function joinScreen(root: HTMLElement, gameId: string, invite: string): () => void {
+  const abort = new AbortController();
+  if (seatIn(gameId)) {
+    location.hash = `#/play/${gameId}`;
+    return () => abort.abort();
+  }
+  mount(root, h("p.loading", null, "Taking a seat…"));
+  client
+    .getGame({ gameId }, { signal: abort.signal })
+    .then((got) => join(gameId, got.game!.variant, undefined, invite))
+    .then(() => {
+      location.hash = `#/play/${gameId}`;
+    })
+    .catch((err) => {
+      if (abort.signal.aborted) return;
+      const r = rejection(err);
+      mount(root, h("section.panel", null, h("h2", null, "Cannot join"), h("p.error", { role: "alert" }, rejectionText(r)), h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch instead"), " · ", h("a", { href: "#/" }, "Lobby"))));
+    });
+  return () => abort.abort();
+}

@@ -1,0 +1,34 @@
+// The page's screens by address: #/ the lobby, #/join/GAME?invite=…, #/play/GAME,
+// #/watch/GAME, #/replay/GAME?seat=N&hand=H.
+
+import "./style.css";
+import { joinScreen, lobbyScreen } from "./lobby.js";
+import { playScreen } from "./play.js";
+import { replayScreen } from "./replay.js";
+import { tickTimers } from "./table.js";
+import { watchScreen } from "./watch.js";
+
+const root = document.getElementById("app")!;
+let leave: () => void = () => {};
+
+function optionalNumber(value: string | null): number | null {
+  return value === null || value === "" || Number.isNaN(Number(value)) ? null : Number(value);
+}
+
+function route(): void {
+  leave();
+  const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  const params = new URLSearchParams(query);
+  const [, screen = "", gameId = ""] = path.split("/");
+  window.scrollTo(0, 0);
+  if (screen === "play" && gameId) leave = playScreen(root, gameId);
+  else if (screen === "watch" && gameId) leave = watchScreen(root, gameId);
+  else if (screen === "join" && gameId) leave = joinScreen(root, gameId, params.get("invite") ?? "");
+  else if (screen === "replay" && gameId) {
+    leave = replayScreen(root, gameId, { seat: optionalNumber(params.get("seat")), hand: optionalNumber(params.get("hand")) });
+  } else leave = lobbyScreen(root);
+}
+
+window.addEventListener("hashchange", route);
+setInterval(tickTimers, 250);
+route();

@@ -1,0 +1,376 @@
+// Playing a seat: the seat's view streamed as it changes, its hand (strongest first,
+// trumps marked), cards selected by clicking with the legal plays highlighted, the
+// phase's actions as buttons, and the engine's reason when an action is refused.
+
+import type { VNode } from "preact";
+import { client, rejection, rejectionText, type Rejection } from "./api.js";
+import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
+import { h, mount } from "./dom.js";
+import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { invitesOf, seatIn } from "./store.js";
+import { handSummary, matchSummary, table, trumpRules, type TableState } from "./table.js";
+import { logLine, prompt, seatName } from "./words.js";
+
+/** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
+interface CardAction {
+  text: string;
+  verb: string;
+  cards: string[];
+  as: string;
+}
+
+function parseCardAction(text: string): CardAction | null {
+  const [verb, ...rest] = text.split(" ");
+  if (verb !== "play" && verb !== "bury") return null;
+  const at = rest.indexOf("as");
+  return {
+    text,
+    verb,
+    cards: at < 0 ? rest : rest.slice(0, at),
+    as: at < 0 ? "" : rest.slice(at + 1).join(" "),
+  };
+}
+
+/** A button's label for a non-card action: "Bid 65", "♥ hearts", "Call A♥", "Pass". */
+function label(action: string): string {
+  const [verb, ...rest] = action.split(" ");
+  if (verb === "trump") return `${SUIT_SYMBOL[rest[0]]} ${SUIT_NAME[rest[0]]}`;
+  if (action === "call solo") return "Play alone";
+  const text = actionText(action);
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+/** The most actions shown as buttons; more are a list to choose from. */
+const MAX_BUTTONS = 12;
+/** The most legal plays suggested under the hand. */
+const MAX_SUGGESTIONS = 10;
+
+export function playScreen(root: HTMLElement, gameId: string): () => void {
+  const abort = new AbortController();
+  const saved = seatIn(gameId);
+  if (!saved) {
+    mount(
+      root,
+      h(
+        "section.panel",
+        null,
+        h("h2", null, "You have no seat at this table"),
+        h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch it"), " or ", h("a", { href: "#/" }, "go back to the lobby"), "."),
+      ),
+    );
+    return () => abort.abort();
+  }
+  const { seat, token } = saved;
+  let game: Game | null = null;
+  let view: View | null = null;
+  const log: string[] = [];
+  let selected: number[] = [];
+  let error: Rejection | null = null;
+  let choices: CardAction[] = [];
+  let busy = false;
+  let summary: TableState | null = null;
+  let summaryClosed = false;
+  let autoPassed = -1n;
+  /** The action chosen in the list of many (a bid). */
+  let listed = "";
+
+  const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
+
+  async function refreshGame(): Promise<void> {
+    game = (await client.getGame({ gameId }, { signal: abort.signal })).game ?? game;
+  }
+
+  function hand(): string[] {
+    return view?.handView?.hand ?? [];
+  }
+
+  function myTurn(): boolean {
+    return !!view && view.status === GameStatus.PLAYING && view.toAct.includes(seat);
+  }
+
+  async function act(action: string): Promise<void> {
+    if (!view) return;
+    busy = true;
+    error = null;
+    choices = [];
+    render();
+    try {
+      await client.act({ gameId, seatToken: token, action, clientSeq: view.version + 1n }, { signal: abort.signal });
+      selected = [];
+    } catch (err) {
+      if (!abort.signal.aborted) error = rejection(err);
+    }
+    busy = false;
+    render();
+  }
+
+  function submitSelection(cardActs: CardAction[], verb: string): void {
+    const cards = selected.map((i) => hand()[i]);
+    const exact = cardActs.filter((a) => sameCards(a.cards, cards));
+    if (exact.length === 1) void act(exact[0].text);
+    else if (exact.length > 1) {
+      choices = exact;
+      render();
+    } else void act(`${verb} ${cards.join(" ")}`);
+  }
+
+  /** Selects the cards of a suggested play, copies picked from the hand in order. */
+  function select(cards: string[]): void {
+    const picked: number[] = [];
+    const cs = hand();
+    for (const c of cards) {
+      const i = cs.findIndex((x, j) => x === c && !picked.includes(j));
+      if (i >= 0) picked.push(i);
+    }
+    selected = picked;
+    error = null;
+    choices = [];
+    render();
+  }
+
+  function toggle(i: number): void {
+    selected = selected.includes(i) ? selected.filter((j) => j !== i) : [...selected, i];
+    error = null;
+    choices = [];
+    render();
+  }
+
+  function handArea(cardActs: CardAction[], complete: boolean, turn: boolean): VNode {
+    const cs = hand();
+    const rules = trumpRules(view!.handView!);
+    // The legal plays that hold the selection; none: the selection is no start of a
+    // legal play, and the cards legal on their own are shown instead.
+    let chosen = selected.map((i) => cs[i]);
+    let open = cardActs.filter((a) => within(chosen, a.cards));
+    if (!open.length) {
+      chosen = [];
+      open = cardActs;
+    }
+    const kitty = [...(view!.handView!.kittyCards ?? [])];
+    const trumps = cs.filter((c) => isTrump(c, rules)).length;
+    return h(
+      "div.hand",
+      { "aria-label": `your hand, ${cs.length} cards, ${trumps} trumps` },
+      cs.map((c, i) => {
+        const isSelected = selected.includes(i);
+        // On the seat's turn: a card is legal when some legal action holds it with the
+        // cards already selected; with the list cut short (a lead: every card is), no
+        // card is marked either way.
+        let legal: boolean | undefined;
+        if (turn && cardActs.length && complete) {
+          legal = isSelected || open.some((a) => within([...chosen, c], a.cards));
+        }
+        const k = kitty.indexOf(c);
+        if (k >= 0) kitty.splice(k, 1);
+        return cardFace(c, {
+          trump: isTrump(c, rules),
+          fromKitty: k >= 0,
+          selected: isSelected,
+          legal,
+          onclick: turn && cardActs.length ? () => toggle(i) : undefined,
+        });
+      }),
+    );
+  }
+
+  function actions(): VNode {
+    const v = view!;
+    const hv = v.handView!;
+    const turn = myTurn();
+    const legal = turn ? v.legalActions : [];
+    const cardActs = legal.map(parseCardAction).filter((a): a is CardAction => a !== null);
+    const others = legal.filter((a) => parseCardAction(a) === null);
+    const complete = Number(v.numLegal) <= legal.length;
+    const verb = hv.phase === "kitty" ? "bury" : "play";
+    const waiting = v.toAct.map((s) => seatName(s, seat)).join(", ");
+    const line =
+      v.status === GameStatus.WAITING
+        ? "Waiting for every seat to be taken"
+        : v.status === GameStatus.FINISHED
+          ? "The game is over"
+          : turn
+            ? `Your turn: ${prompt(hv.phase, hv.variant, hv.buryCount).toLowerCase()}`
+            : v.toAct.length
+              ? `Waiting for ${waiting}`
+              : "Next hand coming";
+    const buttons: VNode[] = [];
+    if (cardActs.length) {
+      const n = selected.length;
+      buttons.push(
+        h(
+          "button.primary#submit",
+          { type: "button", disabled: busy || n === 0, onclick: () => submitSelection(cardActs, verb) },
+          verb === "bury" ? `Bury ${n} of ${hv.buryCount}` : n ? `Play ${n} card${n > 1 ? "s" : ""}` : "Play",
+        ),
+      );
+      if (n) buttons.push(h("button", { type: "button", onclick: () => select([]) }, "Clear"));
+    }
+    const pass = others.includes("pass");
+    const rest = others.filter((a) => a !== "pass");
+    if (rest.length > MAX_BUTTONS) {
+      if (!rest.includes(listed)) listed = rest[0];
+      const list = h(
+        "select#action-list",
+        { "aria-label": "choose an action", value: listed, onchange: (e: Event) => (listed = (e.target as HTMLSelectElement).value) },
+        rest.map((a) => h("option", { value: a }, label(a))),
+      );
+      buttons.push(list, h("button.primary", { type: "button", disabled: busy, onclick: () => void act(listed) }, "Go"));
+    } else {
+      for (const a of rest) {
+        buttons.push(h("button.action", { type: "button", disabled: busy, dataset: { action: a }, onclick: () => void act(a) }, label(a)));
+      }
+    }
+    if (pass) buttons.push(h("button.action", { type: "button", disabled: busy, dataset: { action: "pass" }, onclick: () => void act("pass") }, "Pass"));
+    const suggestions = cardActs.slice(0, MAX_SUGGESTIONS);
+    const trumpRulesNow = trumpRules(hv);
+    return h(
+      "section.you",
+      { class: turn ? "my-turn" : "" },
+      h("div.prompt", { role: "status" }, line),
+      choices.length
+        ? h("div.choices", null, "Play these cards as: ", choices.map((c) => h("button.action", { type: "button", onclick: () => void act(c.text) }, c.as.replace(/_/g, " "))))
+        : null,
+      buttons.length ? h("div.actions", null, buttons) : null,
+      suggestions.length
+        ? h(
+            "div.suggestions",
+            null,
+            h("span.muted", null, complete ? `Legal (${v.numLegal}):` : `Legal (${suggestions.length} of ${v.numLegal}):`),
+            suggestions.map((a) =>
+              h(
+                "button.chip",
+                { type: "button", dataset: { action: a.text }, onclick: () => select(a.cards), title: actionText(a.text) },
+                a.cards.map((c) => h("span", { class: isTrump(c, trumpRulesNow) ? "trump" : "" }, cardText(c))),
+                a.as ? h("span.muted", null, ` as ${a.as.replace(/_/g, " ")}`) : null,
+              ),
+            ),
+          )
+        : null,
+      error
+        ? h(
+            "div.error",
+            { role: "alert" },
+            h("strong", null, error.reason === "ILLEGAL_ACTION" ? "Not allowed: " : `${error.reason}: `),
+            withSymbols(error.message),
+            error.rule ? h("span.rule", null, ` (rule ${error.rule})`) : null,
+          )
+        : null,
+      handArea(cardActs, complete, turn),
+    );
+  }
+
+  function waitingBox(): VNode | null {
+    if (!view || !game || view.status !== GameStatus.WAITING) return null;
+    const invites = invitesOf(gameId);
+    const base = `${location.origin}${location.pathname}#/join/${gameId}`;
+    const open = game.seats.filter((s) => s.kind === 1).map((s) => s.seat);
+    return h(
+      "div.invites",
+      null,
+      h("h3", null, "Waiting for players"),
+      game.access === GameAccess.PRIVATE
+        ? open.map((s) =>
+            invites[s]
+              ? h("div.invite", null, h("span", null, `Seat ${s}: `), h("input", { readOnly: true, value: `${base}?invite=${invites[s]}`, "aria-label": `invite link for seat ${s}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }))
+              : h("div.invite", null, `Seat ${s}: open`),
+          )
+        : h("div.invite", null, h("span", null, "Share: "), h("input", { readOnly: true, value: base, "aria-label": "join link", onfocus: (e: Event) => (e.target as HTMLInputElement).select() })),
+    );
+  }
+
+  function render(): void {
+    if (!game || !view) return;
+    const overlays: (VNode | null)[] = [];
+    if (summary && !summaryClosed) {
+      overlays.push(
+        matchSummary(summary, null),
+        handSummary(summary, () => {
+          summaryClosed = true;
+          render();
+        }),
+      );
+    }
+    const resignButton =
+      view.status === GameStatus.PLAYING
+        ? h("button.quiet", { type: "button", onclick: () => confirm("Resign and end the game?") && void resign() }, "Resign")
+        : null;
+    const again =
+      summary && summaryClosed
+        ? h("button.quiet", { type: "button", onclick: () => { summaryClosed = false; render(); } }, "Show the last summary")
+        : null;
+    const extra = h("div.extra", null, waitingBox(), resignButton, again, view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game") : null);
+    mount(root, table(state(), actions(), extra), overlays.filter(Boolean).length ? h("div.overlay", null, overlays) : null);
+  }
+
+  async function resign(): Promise<void> {
+    try {
+      await client.resign({ gameId, seatToken: token });
+    } catch (err) {
+      error = rejection(err);
+      render();
+    }
+  }
+
+  /** A deal question whose only answer is pass is passed without asking (as the
+   * terminal does): who is asked shows nothing, and the human has nothing to decide. */
+  function autoPass(): void {
+    const v = view!;
+    if (myTurn() && v.phase === "deal" && v.legalActions.length === 1 && v.legalActions[0] === "pass" && autoPassed !== v.version) {
+      autoPassed = v.version;
+      void act("pass");
+    }
+  }
+
+  /** Takes a new view; the first view of a hand that is over becomes the summary. */
+  function onView(next: View): void {
+    if (!sameCards(next.handView?.hand ?? [], hand())) selected = [];
+    view = next;
+    const handNo = (v: View) => v.match?.hand ?? 1;
+    if (next.handView?.result && (!summary || handNo(summary.view) !== handNo(next) || next.match?.over)) {
+      summary = { game: game!, view: next, me: seat, log: [] };
+      summaryClosed = false;
+    }
+  }
+
+  async function follow(): Promise<void> {
+    for (;;) {
+      try {
+        const stream = client.streamEvents({ gameId, seatToken: token, fromVersion: view!.version }, { signal: abort.signal });
+        for await (const item of stream) {
+          const line = item.event && logLine(item.event, item.view?.phase ?? "", seat);
+          if (line) log.push(line);
+          if (item.event) {
+            if (item.event.kind === EventKind.JOIN || item.event.kind === EventKind.HAND_START) await refreshGame();
+          }
+          if (item.view) onView(item.view);
+          render();
+          autoPass();
+        }
+        return; // the game is over
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        error = rejection(err);
+        render();
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  async function start(): Promise<void> {
+    mount(root, h("p.loading", null, "Loading…"));
+    try {
+      await refreshGame();
+      onView((await client.getView({ gameId, seatToken: token }, { signal: abort.signal })).view!);
+    } catch (err) {
+      const r = rejection(err);
+      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
+      return;
+    }
+    render();
+    autoPass();
+    await follow();
+  }
+
+  void start();
+  return () => abort.abort();
+}

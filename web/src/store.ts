@@ -1,0 +1,62 @@
+// What the browser keeps between visits (localStorage): the seats it joined (game id ->
+// seat and secret token), the invites of the private tables it created, and its games.
+
+export interface SavedSeat {
+  seat: number;
+  token: string;
+}
+
+export interface SavedGame {
+  gameId: string;
+  variant: string;
+  created: number;
+}
+
+const key = (kind: string, gameId: string) => `fenpai:${kind}:${gameId}`;
+
+function read<T>(name: string): T | null {
+  try {
+    const text = localStorage.getItem(name);
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function seatIn(gameId: string): SavedSeat | null {
+  return read<SavedSeat>(key("seat", gameId));
+}
+
+export function saveSeat(gameId: string, variant: string, seat: SavedSeat): void {
+  localStorage.setItem(key("seat", gameId), JSON.stringify(seat));
+  const games = myGames().filter((g) => g.gameId !== gameId);
+  games.unshift({ gameId, variant, created: Date.now() });
+  localStorage.setItem("fenpai:games", JSON.stringify(games.slice(0, 50)));
+}
+
+export function myGames(): SavedGame[] {
+  return read<SavedGame[]>("fenpai:games") ?? [];
+}
+
+/** A private table's invites by seat, kept by the browser that created it. */
+export function invitesOf(gameId: string): Record<string, string> {
+  return read<Record<string, string>>(key("invites", gameId)) ?? {};
+}
+
+export function saveInvites(gameId: string, invites: Record<string, string>): void {
+  localStorage.setItem(key("invites", gameId), JSON.stringify(invites));
+}
+
+/** The request id of a join under way, kept so that a reload retries the same join. */
+export function joinRequest(gameId: string, fresh: () => string): string {
+  const name = key("join", gameId);
+  const found = sessionStorage.getItem(name);
+  if (found) return found;
+  const id = fresh();
+  sessionStorage.setItem(name, id);
+  return id;
+}
+
+export function joinDone(gameId: string): void {
+  sessionStorage.removeItem(key("join", gameId));
+}

@@ -1,0 +1,96 @@
+// Words the screens share: variant and seat names, what an event did, what a phase asks.
+
+import { SUIT_NAME, SUIT_SYMBOL, actionText, cardsOf } from "./cards.js";
+import { EventKind, type Event } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+
+export const VARIANTS: Record<string, string> = {
+  tractor: "Tractor (升级)",
+  red_five_4p: "Red Five, 4 players (红五)",
+  red_five_5p: "Red Five, 5 players (找朋友)",
+  fifty_k: "Fifty-K (五十K)",
+};
+
+export function variantName(variant: string): string {
+  return VARIANTS[variant] ?? variant;
+}
+
+export function seatName(seat: number, me: number | null): string {
+  return seat === me ? "You" : `Seat ${seat}`;
+}
+
+const PHASES: Record<string, string> = {
+  deal: "dealing",
+  bid: "bidding",
+  trump: "choosing trump",
+  kitty: "burying the kitty",
+  friend: "calling a friend",
+  play: "playing",
+  done: "hand over",
+};
+
+export function phaseName(phase: string): string {
+  return PHASES[phase] ?? phase;
+}
+
+/** What the seat to act is asked, as a prompt for the viewer. */
+export function prompt(phase: string, variant: string, buryCount: number): string {
+  switch (phase) {
+    case "deal":
+      return variant === "tractor" || variant === "red_five_5p"
+        ? "Declare a trump by showing cards, or pass"
+        : "Dealing";
+    case "bid":
+      return "Bid or pass";
+    case "trump":
+      return "Choose the trump suit";
+    case "kitty":
+      return `Select ${buryCount} cards to bury`;
+    case "friend":
+      return "Call your friend's card, or play alone";
+    case "play":
+      return variant === "fifty_k" ? "Play a combination that beats the top, or pass" : "Play";
+    default:
+      return "";
+  }
+}
+
+/** One line for an event: "Seat 2 played 5♥ 5♥ (timed out)". */
+export function describe(event: Event, me: number | null): string {
+  const who = seatName(event.seat, me);
+  const how = event.timeout ? " (timed out)" : "";
+  switch (event.kind) {
+    case EventKind.JOIN:
+      return `${who} joined`;
+    case EventKind.RESIGN:
+      return `${who} resigned`;
+    case EventKind.HAND_START:
+      return `Hand ${event.hand} dealt`;
+    case EventKind.HAND_END:
+      return `Hand ${event.hand} over`;
+    case EventKind.MATCH_END:
+      return "The match is over";
+    default:
+      break;
+  }
+  const [verb, ...rest] = event.action.split(" ");
+  const past: Record<string, string> = {
+    play: "played",
+    bid: "bid",
+    pass: "passed",
+    trump: "named trump",
+    declare: "declared",
+    bury: "buried",
+    call: "called",
+  };
+  if (verb === "bury" && event.redacted) return `${who} buried the kitty${how}`;
+  if (verb === "bury") return `${who} buried ${cardsOf(rest).length} cards: ${actionText(rest.join(" "))}${how}`;
+  if (verb === "trump") return `${who} chose ${SUIT_SYMBOL[rest[0]]} ${SUIT_NAME[rest[0]]}${how}`;
+  if (verb === "call" && rest[0] === "solo") return `${who} plays alone${how}`;
+  return `${who} ${past[verb] ?? verb} ${actionText(rest.join(" "))}`.trim() + how;
+}
+
+/** The event's line in a table's log, or null for a deal question passed (every
+ * receiver is asked at each card: the passes say nothing). */
+export function logLine(event: Event, phaseAfter: string, me: number | null): string | null {
+  return event.action === "pass" && phaseAfter === "deal" ? null : describe(event, me);
+}
