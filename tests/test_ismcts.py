@@ -9,7 +9,8 @@ import pytest
 
 import fenpai
 from fenpai.bots import Bot, check
-from fenpai.simulate import make_bots, play_game, row
+from fenpai.games.base import result_row
+from fenpai.simulate import make_bots, play_game
 
 VARIANTS = [
     ("tractor", {}),
@@ -136,7 +137,7 @@ def test_ismcts_plays_legal_actions_to_the_end_and_simulate_agrees(variant, opti
         game = fenpai.new_game(variant, seed=int(seed), **options)
         play_game(game, make_bots(names, int(seed)), in_core=False)
         assert game.phase == "done"
-        points, cards, won, actions = row(game)
+        points, cards, won, actions = result_row(game)
         assert points == list(ran["game_points"][i])
         assert cards == list(ran["card_points"][i])
         assert won == list(ran["won"][i]) and actions == ran["actions"][i]

@@ -32,7 +32,7 @@ def check(name: object) -> str:
     """`name` if it names a bot (`random`, `greedy`, `ismcts` or `ismcts:N`); else a
     ValueError that says what is wrong."""
     if not isinstance(name, str):
-        raise ValueError(f"a bot name is text, not {name!r}")
+        raise ValueError(f"unknown bot {name!r}: a bot's name is text")
     PhaseBot(name, 0)  # the core reads the name and the budget
     return name
 
