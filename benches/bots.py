@@ -184,6 +184,12 @@ def main() -> int:
             "random": play_row(r, args.bot, "random", against, args.workers, args.seed + 1),
             "ms": decision_ms(r, args.bot, args.timing_hands, args.seed),
         }
+        g = out["rows"][r]["greedy"]
+        print(
+            f"{r}: {g['rate']:.3f} ({g['low']:.3f}-{g['high']:.3f}) of {g['n']} against "
+            f"greedy, {time.perf_counter() - start:.0f} s so far",
+            file=sys.stderr,
+        )
     out["seconds"] = time.perf_counter() - start
     if args.json:
         print(json.dumps(out, indent=2))
