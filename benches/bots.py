@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -39,6 +38,7 @@ from typing import Any
 
 import fenpai
 from fenpai.bots import Bot, check, seed_for
+from fenpai.cli.selfplay import wilson
 
 #: Row name -> (variant, options).
 ROWS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -61,16 +61,6 @@ GAMES = {
 }
 #: Games per row against random bots (the search wins nearly all of them).
 RANDOM_GAMES = 40
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def configurations(row: str, players: int) -> list[set[int]]:
