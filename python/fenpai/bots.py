@@ -9,7 +9,7 @@ its own hand, its own burial and the public record.
 
 `ismcts` searches each play-phase decision over worlds sampled from what its seat knows
 (`Game.sample_world`'s determinizers in the core), playing each candidate out with
-greedy bots; its budget is the simulations per decision: `"ismcts"` is 120 in the
+greedy bots; its budget is the simulations per decision: `"ismcts"` is 300 in the
 trick-taking games and 480 in Fifty-K (a few tens of milliseconds, or a few, per
 decision), `"ismcts:400"` is 400 in every game. It is deterministic for a seed and a
 budget.

@@ -1,7 +1,8 @@
-//! The `ismcts` bot before the play. Red Five 4p's bid, trump and burial come from
-//! simulated hands: the cards the seat has not seen dealt at random to the others (and
-//! the kitty), the kitty taken up and buried, the hand played out by greedy bots (R4-20,
-//! R4-21, R4-40..R4-42). The other phases use the greedy choices.
+//! The `ismcts` bot before the play. Red Five 4p's bid, trump and burial, and Tractor's
+//! burial, come from simulated hands: the cards the seat has not seen dealt at random to
+//! the others (and the kitty), the kitty taken up and buried, the hand played out by
+//! greedy bots (R4-20, R4-21, R4-40..R4-42, C-4). The other phases use the greedy
+//! choices.
 
 use crate::card::{Card, Counts, Rank, Suit};
 use crate::phases::{trick_deck, Action, BidStage, Burial, Phase, RedFive4pBidding};
@@ -117,7 +118,7 @@ fn red_five_4p_trump(bidding: &RedFive4pBidding, seat: usize, sims: u32, seed: u
 }
 
 /// The ismcts action before the play for the seat to act: searched for Red Five 4p's
-/// bid and trump, else the greedy choice.
+/// bid and trump and for a burial (but Red Five 5p's), else the greedy choice.
 pub trait Searched: Greedy {
     fn searched(&self, _simulations: u32, _seed: u64) -> Action {
         self.greedy()
