@@ -53,6 +53,11 @@ def test_selfplay_prints_a_table(capsys):
     assert "win rate" in out and "games/s" in out
 
 
+def test_selfplay_names_the_search_bot(capsys):
+    assert main(["selfplay", "tractor", "-n", "2", "--bots", "ismcts:4,greedy"]) == 0
+    assert "ismcts:4" in capsys.readouterr().out
+
+
 def test_replay_shows_tricks(tmp_path, capsys):
     g = fenpai.new_game("red_five_4p", seed=5)
     from fenpai.bots import Bot

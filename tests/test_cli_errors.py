@@ -26,7 +26,8 @@ def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["selfplay", "tractor", "--bots", "greedy,mcts"], "unknown bot 'mcts': the bots are"),
+        (["selfplay", "tractor", "--bots", "greedy,mcts"], "unknown bot 'mcts': expected random"),
+        (["selfplay", "tractor", "--bots", "ismcts:0"], "bad ismcts budget '0'"),
         (["selfplay", "tractor", "-o", "decks=3"], "unknown option 'decks' for tractor"),
         (["selfplay", "tractor", "-n", "0"], "-n/--games: must be at least 1, not 0"),
         (["selfplay", "tractor", "--workers", "0"], "--workers: must be at least 1, not 0"),

@@ -264,6 +264,7 @@ def test_bad_create_requests_name_the_problem(stub):
         (new(variant="red_five_4p", options={"deck": "5h"}), "deck", "BAD_OPTION"),
         (new(variant="red_five_4p", bots={7: "random"}), "no seat 7", "NO_SUCH_SEAT"),
         (new(variant="red_five_4p", bots={1: "genius"}), "genius", "UNKNOWN_BOT"),
+        (new(variant="red_five_4p", bots={1: "ismcts:0"}), "budget '0'", "UNKNOWN_BOT"),
         (new(variant="red_five_4p", timer_seconds={"nap": 1}), "nap", "BAD_TIMER"),
         (new(variant="red_five_4p", timer_seconds={"play": -1}), "play", "BAD_TIMER"),
         (new(variant="red_five_4p", timer_seconds={"play": float("nan")}), "", "BAD_TIMER"),

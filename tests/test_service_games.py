@@ -118,6 +118,21 @@ def test_all_bot_game_plays_itself_and_is_deterministic(stub):
     assert histories[0] == histories[1]
 
 
+def test_ismcts_bots_play_a_game_on_the_server_deterministically(stub):
+    """The search bot is a server-side bot like the others (issue 13): a game of
+    `ismcts:8` seats plays itself to its end, the same for the same seed."""
+    histories = []
+    for _ in range(2):
+        bots = dict.fromkeys(range(4), "ismcts:8")
+        created = create(stub, "tractor", seed=31, bots=bots)
+        events = list(stub.Spectate(pb.SpectateRequest(game_id=created.game.game_id)))
+        assert events[-1].view.status == pb.GAME_STATUS_FINISHED
+        history = stub.GetHistory(pb.GetHistoryRequest(game_id=created.game.game_id))
+        assert all(e.bot for e in history.events if e.seat >= 0)
+        histories.append([(e.seat, e.action) for e in history.events])
+    assert histories[0] == histories[1]
+
+
 def test_resume_stream_from_a_version(stub):
     """A client that reconnects with the last version it saw gets exactly the events
     after it, each with its view after it."""

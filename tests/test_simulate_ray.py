@@ -29,6 +29,7 @@ CASES = [
     ("tractor", {}, ["greedy", "random", "greedy", "random"]),
     ("fifty_k", {}, ["greedy", "random", "greedy", "random"]),
     ("fifty_k", {"players": 3}, ["greedy", "random", "random"]),
+    ("red_five_4p", {}, ["ismcts:4", "greedy", "random", "greedy"]),
 ]
 KEYS = ("game_points", "card_points", "won", "actions", "seed")
 

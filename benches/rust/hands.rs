@@ -77,6 +77,7 @@ fn main() {
             Setup::RedFive4p {
                 decks: 2,
                 minimum_opening: false,
+                kitty_always: false,
             },
             4,
         ),

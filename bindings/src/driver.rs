@@ -7,9 +7,10 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArray
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::errors::action_error;
-use crate::hands::{bot_kind, objects, setup};
+use crate::hands::{objects, setup};
 
 /// Many hands in slots: `seats[seat]` names a built-in bot ("random", "greedy") or is
 /// None for a seat played from Python, which each game waits on when it has a choice.

@@ -1,6 +1,6 @@
 //! `FiftyKPlay` and `FkBot`: the play of a Fifty-K hand (FK-30..FK-33) and its bots.
 
-use fenpai_core::bots::{BotKind, FkBot as CoreBot};
+use fenpai_core::bots::FkBot as CoreBot;
 use fenpai_core::error::ActionError;
 use fenpai_core::fifty_k::{CardSet, FkAction, FkPlay, LeadAfterOut};
 use fenpai_core::phases::{fifty_k_action, parse_action, turn_error};
@@ -19,7 +19,8 @@ pub struct FiftyKPlay {
     inner: FkPlay,
 }
 
-/// A Fifty-K bot ("random" or "greedy") with its own seeded generator.
+/// A Fifty-K bot ("random", "greedy", "ismcts" or "ismcts:N") with its own seeded
+/// generator.
 #[pyclass(module = "fenpai._core", name = "FkBot")]
 #[derive(Clone)]
 pub struct FkBot {
@@ -286,9 +287,7 @@ impl FiftyKPlay {
 impl FkBot {
     #[new]
     fn py_new(kind: &str, seed: u64) -> PyResult<Self> {
-        let kind = BotKind::parse(kind).ok_or_else(|| {
-            value_error(format!("unknown bot '{kind}': expected random or greedy"))
-        })?;
+        let kind = crate::bots::bot_kind(kind)?;
         Ok(FkBot {
             inner: CoreBot::new(kind, seed),
         })

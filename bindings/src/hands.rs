@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 
+use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::fifty_k_play::FiftyKPlay;
 use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
@@ -49,6 +50,8 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
         "red_five_4p" => Setup::RedFive4p {
             decks: option(options, "decks", 2)?,
             minimum_opening: option::<String>(options, "opening_bid", "any".into())? == "minimum",
+            kitty_always: option::<String>(options, "kitty_points", "last_trick".into())?
+                == "always",
         },
         "red_five_5p" => Setup::RedFive5p {
             prev_declarer: option(options, "prev_declarer", 0)?,
@@ -65,12 +68,6 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
         },
         other => return Err(value_error(format!("unknown variant '{other}'"))),
     })
-}
-
-/// A built-in bot by name.
-pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {
-    BotKind::parse(name)
-        .ok_or_else(|| value_error(format!("unknown bot '{name}': expected random or greedy")))
 }
 
 /// Built-in bots by name, one per seat.
@@ -104,9 +101,9 @@ pub(crate) fn objects<'py>(py: Python<'py>, phases: Phases) -> PyResult<Bound<'p
     PyTuple::new(py, out)
 }
 
-/// Plays the hand of each seed to its end, `bots[seat]` ("random" or "greedy") choosing
-/// for each seat, seeded as `fenpai.bots.Bot` seeds them; `options` are the ones the
-/// variant's phases take. Returns each hand's phase objects in order.
+/// Plays the hand of each seed to its end, `bots[seat]` ("random", "greedy", "ismcts" or
+/// "ismcts:N") choosing for each seat, seeded as `fenpai.bots.Bot` seeds them; `options`
+/// are the ones the variant's phases take. Returns each hand's phase objects in order.
 #[pyfunction]
 #[pyo3(signature = (variant, seeds, bots, **options))]
 fn play_hands<'py>(

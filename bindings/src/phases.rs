@@ -3,7 +3,7 @@
 //! Each converts arguments, raises the core's rejections as `fenpai.errors` classes
 //! (bad configuration as ValueError), and releases the GIL where it loops.
 
-use fenpai_core::bots::{BotKind, Greedy, PhaseBot as CoreBot};
+use fenpai_core::bots::{PhaseBot as CoreBot, Searched};
 use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
@@ -599,51 +599,53 @@ phase_class! {
     }
 }
 
-/// A bot for the phases before the play ("random" or "greedy") with its own seeded
-/// generator; seeded like the Python bot's `rng`, it makes the same choices.
+/// A bot for the phases before the play ("random", "greedy", "ismcts" or "ismcts:N")
+/// with its own seeded generator; seeded like the Python bot's `rng`, it makes the same
+/// choices.
 #[pyclass(module = "fenpai._core", name = "PhaseBot")]
 #[derive(Clone)]
 pub struct PhaseBot {
     inner: CoreBot,
 }
 
-fn choose_in<P: Greedy>(bot: &mut CoreBot, phase: &P) -> PyResult<String> {
-    bot.choose(phase).map(|a| a.to_string()).ok_or_else(|| {
-        action_error(ActionError::game_over(
-            "nobody is to act: the phase is over",
-        ))
-    })
+/// The bot's action in `phase`, the GIL released (the search simulates hands).
+fn choose_in<P: Searched + Sync>(py: Python<'_>, bot: &mut CoreBot, phase: &P) -> PyResult<String> {
+    py.detach(|| bot.choose(phase))
+        .map(|a| a.to_string())
+        .ok_or_else(|| {
+            action_error(ActionError::game_over(
+                "nobody is to act: the phase is over",
+            ))
+        })
 }
 
 #[pymethods]
 impl PhaseBot {
     #[new]
     fn py_new(kind: &str, seed: u64) -> PyResult<Self> {
-        let kind = BotKind::parse(kind).ok_or_else(|| {
-            value_error(format!("unknown bot '{kind}': expected random or greedy"))
-        })?;
+        let kind = crate::bots::bot_kind(kind)?;
         Ok(PhaseBot {
             inner: CoreBot::new(kind, seed),
         })
     }
 
     /// The action this bot takes now in `phase` for the seat to act.
-    fn choose(&mut self, phase: &Bound<'_, PyAny>) -> PyResult<String> {
+    fn choose(&mut self, py: Python<'_>, phase: &Bound<'_, PyAny>) -> PyResult<String> {
         let bot = &mut self.inner;
         if let Ok(p) = phase.cast::<TractorDeal>() {
-            return choose_in(bot, &p.borrow().inner);
+            return choose_in(py, bot, &p.borrow().inner);
         }
         if let Ok(p) = phase.cast::<RedFive4pBidding>() {
-            return choose_in(bot, &p.borrow().inner);
+            return choose_in(py, bot, &p.borrow().inner);
         }
         if let Ok(p) = phase.cast::<RedFive5pDeal>() {
-            return choose_in(bot, &p.borrow().inner);
+            return choose_in(py, bot, &p.borrow().inner);
         }
         if let Ok(p) = phase.cast::<Burial>() {
-            return choose_in(bot, &p.borrow().inner);
+            return choose_in(py, bot, &p.borrow().inner);
         }
         if let Ok(p) = phase.cast::<FriendCall>() {
-            return choose_in(bot, &p.borrow().inner);
+            return choose_in(py, bot, &p.borrow().inner);
         }
         Err(value_error(format!(
             "a PhaseBot chooses in a phase object, not {}",

@@ -1,7 +1,7 @@
 //! `sample_world`: a hand sampled for one seat (`Game.sample_world`), in the core with
 //! the GIL released; the sample comes back as its deck, first seat, seed and phase objects.
 
-use fenpai_core::card::format_cards;
+use fenpai_core::card::{format_cards, Card};
 use fenpai_core::sample::{sample_world as core_sample, Objects, Real};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -69,6 +69,65 @@ fn objects_tuple(py: Python<'_>, objects: Objects) -> PyResult<Bound<'_, PyTuple
     PyTuple::new(py, out)
 }
 
+/// Calls `f` with the real hand of `variant` whose phase objects so far are `items`
+/// (borrowed for the call); `first` and `received` are the seat of the first card and
+/// the seat's cards in the order dealt, where the first phase object does not keep them.
+pub(crate) fn with_real<R>(
+    variant: &str,
+    items: &[Bound<'_, PyAny>],
+    first: usize,
+    received: Option<&[Card]>,
+    f: impl FnOnce(&Real) -> R,
+) -> PyResult<R> {
+    Ok(match variant {
+        "tractor" => {
+            let (d, b, p) = (
+                opening::<TractorDeal>(items)?,
+                object::<Burial>(items, 1)?,
+                object::<TrickPlay>(items, 2)?,
+            );
+            f(&Real::Tractor(
+                d.core(),
+                b.as_deref().map(Burial::core),
+                p.as_deref().map(TrickPlay::core),
+            ))
+        }
+        "red_five_4p" => {
+            let (d, b, p) = (
+                opening::<RedFive4pBidding>(items)?,
+                object::<Burial>(items, 1)?,
+                object::<TrickPlay>(items, 2)?,
+            );
+            f(&Real::RedFive4p(
+                d.core(),
+                first,
+                b.as_deref().map(Burial::core),
+                p.as_deref().map(TrickPlay::core),
+            ))
+        }
+        "red_five_5p" => {
+            let d = opening::<RedFive5pDeal>(items)?;
+            let (b, c, p) = (
+                object::<Burial>(items, 1)?,
+                object::<FriendCall>(items, 2)?,
+                object::<TrickPlay>(items, 3)?,
+            );
+            f(&Real::RedFive5p(
+                d.core(),
+                b.as_deref().map(Burial::core),
+                c.as_deref().map(FriendCall::core),
+                p.as_deref().map(TrickPlay::core),
+            ))
+        }
+        "fifty_k" => f(&Real::FiftyK(
+            opening::<FiftyKPlay>(items)?.core(),
+            first,
+            received,
+        )),
+        other => return Err(value_error(format!("unknown variant '{other}'"))),
+    })
+}
+
 /// A hand `seat` cannot tell from the real one (`objects`: the real hand's phase objects
 /// so far; `over`: the hand was abandoned; `first_seat`, `received`: the seat of the
 /// first card and `seat`'s cards in the order dealt, where the first phase object does
@@ -92,56 +151,10 @@ fn sample_world<'py>(
     let setup = setup(variant, options)?;
     let items: Vec<Bound<'py, PyAny>> = objects.try_iter()?.collect::<PyResult<_>>()?;
     let first = first_seat.unwrap_or(0);
-    let world = match variant {
-        "tractor" => {
-            let (d, b, p) = (
-                opening::<TractorDeal>(&items)?,
-                object::<Burial>(&items, 1)?,
-                object::<TrickPlay>(&items, 2)?,
-            );
-            let real = Real::Tractor(
-                d.core(),
-                b.as_deref().map(Burial::core),
-                p.as_deref().map(TrickPlay::core),
-            );
-            py.detach(|| core_sample(&real, &setup, seat, over, seed))
-        }
-        "red_five_4p" => {
-            let (d, b, p) = (
-                opening::<RedFive4pBidding>(&items)?,
-                object::<Burial>(&items, 1)?,
-                object::<TrickPlay>(&items, 2)?,
-            );
-            let real = Real::RedFive4p(
-                d.core(),
-                first,
-                b.as_deref().map(Burial::core),
-                p.as_deref().map(TrickPlay::core),
-            );
-            py.detach(|| core_sample(&real, &setup, seat, over, seed))
-        }
-        "red_five_5p" => {
-            let d = opening::<RedFive5pDeal>(&items)?;
-            let (b, f, p) = (
-                object::<Burial>(&items, 1)?,
-                object::<FriendCall>(&items, 2)?,
-                object::<TrickPlay>(&items, 3)?,
-            );
-            let real = Real::RedFive5p(
-                d.core(),
-                b.as_deref().map(Burial::core),
-                f.as_deref().map(FriendCall::core),
-                p.as_deref().map(TrickPlay::core),
-            );
-            py.detach(|| core_sample(&real, &setup, seat, over, seed))
-        }
-        _ => {
-            let p = opening::<FiftyKPlay>(&items)?;
-            let received = received.map(extract_cards).transpose()?;
-            let real = Real::FiftyK(p.core(), first, received.as_deref());
-            py.detach(|| core_sample(&real, &setup, seat, over, seed))
-        }
-    };
+    let received = received.map(extract_cards).transpose()?;
+    let world = with_real(variant, &items, first, received.as_deref(), |real| {
+        py.detach(|| core_sample(real, &setup, seat, over, seed))
+    })?;
     let deck = format_cards(&world.deck);
     Ok((
         deck,

@@ -5,11 +5,11 @@ use fenpai_core::error::ActionError;
 use fenpai_core::phases::{parse_action, turn_error};
 use fenpai_core::trick::{self as core, Call, CallMode};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::phases::action_text;
 
-use crate::bots::{sides as bot_sides, TrickBot};
+use crate::bots::{check_informed, sides as bot_sides, with_info, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
@@ -283,14 +283,19 @@ impl TrickPlay {
         self.inner.log().len()
     }
 
-    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL released.
-    #[pyo3(signature = (bots, sides = "partners", declarer = None))]
+    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL
+    /// released; `variant`, `before` and `options` as `TrickBot.choose` takes them.
+    #[pyo3(signature = (bots, sides = "partners", declarer = None, variant = None, before = None, **options))]
+    #[allow(clippy::too_many_arguments)]
     fn play_out(
         &mut self,
         py: Python<'_>,
         bots: Vec<PyRefMut<'_, TrickBot>>,
         sides: &str,
         declarer: Option<usize>,
+        variant: Option<&str>,
+        before: Option<&Bound<'_, PyTuple>>,
+        options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<()> {
         let n = self.inner.num_players();
         if bots.len() != n {
@@ -301,8 +306,11 @@ impl TrickPlay {
         }
         let sides = bot_sides(sides, declarer)?;
         let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
+        check_informed(&cores, before.is_some())?;
         let inner = &mut self.inner;
-        py.detach(|| CoreBot::play_out(inner, &mut cores, sides));
+        with_info(sides, variant, before, options, |info| {
+            py.detach(|| CoreBot::play_out(inner, &mut cores, info))
+        })?;
         for (mut bot, core) in bots.into_iter().zip(cores) {
             bot.set_core(core);
         }

@@ -181,7 +181,13 @@ class TrickPlay:
     def last_log(self) -> tuple[int, str] | None: ...
     def log_len(self) -> int: ...
     def play_out(
-        self, bots: list[TrickBot], sides: str = "partners", declarer: int | None = None
+        self,
+        bots: list[TrickBot],
+        sides: str = "partners",
+        declarer: int | None = None,
+        variant: str | None = None,
+        before: tuple[object, ...] | None = None,
+        **options: object,
     ) -> None: ...
     def clone(self) -> Self: ...
     def __copy__(self) -> Self: ...
@@ -206,11 +212,19 @@ class CardSpace:
 
 @final
 class TrickBot:
-    """A play-phase bot, "random" or "greedy", with its own seeded generator."""
+    """A play-phase bot, "random", "greedy", "ismcts" or "ismcts:N", with its own seeded
+    generator; `ismcts` needs the variant, `before` (the phase objects before the play)
+    and the options."""
 
     def __new__(cls, kind: str, seed: int) -> TrickBot: ...
     def choose(
-        self, play: TrickPlay, sides_name: str = "partners", declarer: int | None = None
+        self,
+        play: TrickPlay,
+        sides_name: str = "partners",
+        declarer: int | None = None,
+        variant: str | None = None,
+        before: tuple[object, ...] | None = None,
+        **options: object,
     ) -> str: ...
 
 class _Phase:
@@ -347,7 +361,8 @@ class FriendCall(_Phase):
 
 @final
 class PhaseBot:
-    """A bot for the phases before the play, "random" or "greedy" (as `fenpai.bots`)."""
+    """A bot for the phases before the play, "random", "greedy", "ismcts" or "ismcts:N"
+    (as `fenpai.bots`)."""
 
     def __new__(cls, kind: str, seed: int) -> PhaseBot: ...
     def choose(self, phase: _Phase) -> str: ...
@@ -484,7 +499,8 @@ class FiftyKPlay:
 
 @final
 class FkBot:
-    """A Fifty-K bot, "random" or "greedy", with its own seeded generator."""
+    """A Fifty-K bot, "random", "greedy", "ismcts" or "ismcts:N", with its own seeded
+    generator."""
 
     def __new__(cls, kind: str, seed: int) -> FkBot: ...
     def choose(self, play: FiftyKPlay) -> str: ...

@@ -56,7 +56,7 @@ class _Run:
     def _play(self, ids: Sequence[int]) -> list[tuple[int, Game]]:
         probe = self.probe
         slots_wanted = max(1, min(self.size, len(ids)))
-        driver = Driver(probe.variant, self.players, slots_wanted, **probe.core_options())
+        driver = Driver(probe.variant, self.players, slots_wanted, **probe.hands_options())
         driver.queue(list(ids), [self.seeds[i] for i in ids])
         buffer = np.empty((driver.num_slots, driver.obs_size), dtype=np.float32)
         done: list[tuple[int, Game]] = []

@@ -9,7 +9,7 @@ import { GameAccess, GameStatus, type Game } from "./gen/fenpai/rpc/v1/game_serv
 import { joinDone, joinRequest, myGames, saveInvites, saveSeat, seatIn } from "./store.js";
 import { VARIANTS, variantName } from "./words.js";
 
-const BOTS = ["greedy", "random"];
+const BOTS = ["greedy", "ismcts", "random"];
 /** The phases with decision timers (0 turns one off). */
 const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "play"];
 

@@ -51,8 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", "--games", type=positive, default=1000, help="how many games (1000)")
     p.add_argument(
         "--bots",
-        help="one bot per seat, or a pattern repeated round the table, from random and "
-        "greedy (default: greedy and random alternating)",
+        help="one bot per seat, or a pattern repeated round the table, from random, "
+        "greedy, ismcts and ismcts:N (N simulations per decision; default: greedy and "
+        "random alternating)",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
@@ -81,7 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("--seat", type=int, default=0, help="your seat (0)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", default="greedy", help="the other seats' bot: greedy or random")
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help="the other seats' bot: greedy, random, ismcts or ismcts:N (greedy)",
+    )
     p.add_argument("--save", help="write the finished game's JSON here")
     p.add_argument("-o", "--option", action="append", default=[], help="variant option k=v")
     p.set_defaults(run=cmd_play)

@@ -63,12 +63,14 @@ def make_game(variant: str, seed: int, options: dict[str, Any]) -> Game:
 
 
 def check_bots(names: list[str]) -> list[str]:
-    """The bot names, each one known."""
-    from fenpai.bots import NAMES
+    """The bot names, each one known (`ismcts:N` with a good budget)."""
+    from fenpai.bots import check
 
     for name in names:
-        if name not in NAMES:
-            raise UsageError(f"unknown bot {name!r}: the bots are {', '.join(NAMES)}")
+        try:
+            check(name)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
     return names
 
 

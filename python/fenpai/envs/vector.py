@@ -88,7 +88,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             if name is not None:
                 Bot(name, 0)  # ValueError for an unknown bot kind
         self.variant, self.seat, self.num_envs, self.max_legal = variant, seat, num_envs, max_legal
-        self._driver = Driver(variant, players, num_envs, **self._probe.core_options())
+        self._driver = Driver(variant, players, num_envs, **self._probe.hands_options())
         size = self._driver.obs_size
         self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(max_legal)

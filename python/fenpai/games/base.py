@@ -93,8 +93,14 @@ class Game:
         """Sets what a variant derives from the configuration or caches from the objects."""
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take (what `_core.play_hands` needs)."""
+        """The options the core's phases take."""
         return {}
+
+    def hands_options(self) -> dict[str, Any]:
+        """What the core's whole-hand calls take (`play_hands`, `play_outcomes`, `Driver`,
+        `sample_world`): the core's options and what the search bot plays for (Red Five
+        4p's `kitty_points`)."""
+        return self.core_options()
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """The hands of `seeds` with this game's options, played to their end in the core
@@ -159,7 +165,7 @@ class Game:
             over=self._resigned is not None,
             first_seat=self._dealt_from(),
             received=self._received(seat),
-            **self.core_options(),
+            **self.hands_options(),
         )
         new = self.hand_from(game_seed, sampled, deck, first_seat)
         new._resigned = self._resigned

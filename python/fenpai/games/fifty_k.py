@@ -138,7 +138,7 @@ class FiftyK(Game):
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """`Game.play_batch` without a Python object per hand: the core gives the facts
         the scoring reads in arrays, scored in one batch (FK-41..FK-43, FK-51..FK-53)."""
-        facts = play_outcomes(self.variant, seeds, bots, **self.core_options())
+        facts = play_outcomes(self.variant, seeds, bots, **self.hands_options())
         collected, order = facts["points"], facts["finish_order"]
         left = facts["hand_points_left"]
         seats = np.arange(self.num_players)

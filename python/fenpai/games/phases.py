@@ -80,7 +80,8 @@ class BiddingStep(Step):
 
 class TrickPlayStep(Step):
     """The play of a trick-taking hand: each seat's `TrickBot`, told who plays with whom
-    (`sides`: "partners", "alone" or "friend", with the declarer)."""
+    (`sides`: "partners", "alone" or "friend", with the declarer) and, for the search,
+    the phase objects before the play (what each seat knows from them)."""
 
     __slots__ = ("sides",)
 
@@ -89,10 +90,11 @@ class TrickPlayStep(Step):
         self.sides = sides
 
     def choose(self, game: Any, obj: Any, bot: Bot) -> str:
-        return bot.trick_bot.choose(obj, self.sides, game.declarer)
+        return bot.trick_bot.choose(obj, self.sides, game.declarer, **game.search_context())
 
     def play_out(self, game: Any, obj: Any, bots: list[Bot]) -> None:
-        obj.play_out([b.trick_bot for b in bots], self.sides, game.declarer)
+        trick_bots = [b.trick_bot for b in bots]
+        obj.play_out(trick_bots, self.sides, game.declarer, **game.search_context())
 
 
 class FiftyKPlayStep(Step):

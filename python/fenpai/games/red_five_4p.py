@@ -63,6 +63,9 @@ class RedFive4p(TrickGame):
         """The options the core's phases take (`kitty_points` is for the scoring)."""
         return {"decks": self.decks, "opening_bid": self.options["opening_bid"]}
 
+    def hands_options(self) -> dict[str, Any]:
+        return {**self.core_options(), "kitty_points": self.options["kitty_points"]}
+
     def _declarer_before_kitty(self) -> int | None:
         declarer: int | None = self.deal.declarer
         return declarer

@@ -87,6 +87,13 @@ class TrickGame(Game):
     def _declarer_before_kitty(self) -> int | None:
         return None
 
+    def search_context(self) -> dict[str, Any]:
+        """What the play's search bot reads each seat's knowledge from: the variant, the
+        phase objects before the play in order (`before`: declarations, reveals, the
+        burial, the call) and the options (`TrickBot.choose` takes them as keywords)."""
+        before = tuple(obj for key, obj in self._objects.items() if key != "play")
+        return {"variant": self.variant, "before": before, **self.hands_options()}
+
     @property
     def rules(self) -> TrickRules | None:
         """The hand's rules once trump is known."""
@@ -252,7 +259,7 @@ class TrickGame(Game):
         """`Game.play_batch` without a Python object per hand: the core gives the facts
         the scoring reads (`_core.play_outcomes`), and each hand is scored by the
         variant's `_outcome`, as `result` scores it."""
-        facts = play_outcomes(self.variant, seeds, bots, **self.core_options())
+        facts = play_outcomes(self.variant, seeds, bots, **self.hands_options())
         rows = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in facts.items()}
         n = self.num_players
         scored = [self._batch_outcome(rows, i) for i in range(len(seeds))]

@@ -1,8 +1,9 @@
 """Server-side bots: `choose(game, seat) -> action text`, by name.
 
-The bots are `fenpai.bots`' (`random`, `greedy`). Each decision gets a fresh bot seeded
-from the game's seed, the seat and the game's length, so a bot's choice depends on
-nothing but the game: it is the same after a restart or a replay of the stored events.
+The bots are `fenpai.bots`' (`random`, `greedy`, `ismcts`, `ismcts:N`). Each decision
+gets a fresh bot seeded from the game's seed, the seat and the game's length, so a bot's
+choice depends on nothing but the game: it is the same after a restart or a replay of
+the stored events.
 """
 
 from __future__ import annotations
@@ -32,9 +33,19 @@ class SeededBot:
 
 def get(name: str) -> Bot | None:
     """The bot called `name`, or None if there is none."""
-    return SeededBot(name) if name in registry.NAMES else None
+    return SeededBot(name) if registry.is_name(name) else None
+
+
+def problem(name: str) -> str | None:
+    """What is wrong with the bot name `name` (an unknown bot, a bad `ismcts:N` budget),
+    or None."""
+    try:
+        registry.check(name)
+    except ValueError as err:
+        return str(err)
+    return None
 
 
 def names() -> list[str]:
-    """Every bot name."""
-    return list(registry.NAMES)
+    """Every bot name (`ismcts` also as `ismcts:N`, N simulations per decision)."""
+    return [*registry.NAMES, "ismcts:N"]

@@ -165,10 +165,9 @@ def plan(request: CreateRequest, server_timers: Mapping[str, float]) -> Plan:
                 "NO_SUCH_SEAT",
                 f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}",
             )
-        if bots.get(name) is None:
-            raise ServiceError(
-                "UNKNOWN_BOT", f"bots: unknown bot {name!r}: known are {', '.join(bots.names())}"
-            )
+        problem = bots.problem(name)
+        if problem is not None:
+            raise ServiceError("UNKNOWN_BOT", f"bots: {problem}")
         seat_bots[seat] = name
     chosen = timers.check_timers(request.timers, "timer_seconds")
     return Plan(kind, config, game, seat_bots, timers.effective(server_timers, chosen))

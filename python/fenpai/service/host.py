@@ -835,19 +835,26 @@ class GameHost:
         )
 
     async def _bot_turn(self, session: Session, version: int) -> None:
-        """One action of a bot whose turn it is at `version`."""
+        """One action of a bot whose turn it is at `version`: chosen off the event loop
+        (a search may take a while; the core releases the GIL), then applied if the game
+        is still at `version`."""
+        async with session.lock:
+            if session.version != version or session.state.status != "playing":
+                return
+            game = session.game
+            seat = next(s for s in game.to_act if session.bots[s])
+            name = session.bots[seat] or ""
+            bot = bots.get(name)
+            try:
+                action = await asyncio.to_thread(bot.choose, game, seat)  # type: ignore[union-attr]
+            except Exception:
+                log.exception("game %s: bot %r failed; default action", session.game_id, name)
+                action = timers.default_action(game, seat)
 
         def work(draft: Draft) -> None:
             if not self._due(session, draft, version):
                 return
             game = session.game
-            seat = next(s for s in game.to_act if session.bots[s])
-            name = session.bots[seat] or ""
-            try:
-                action = bots.get(name).choose(game, seat)  # type: ignore[union-attr]
-            except Exception:
-                log.exception("game %s: bot %r failed; default action", session.game_id, name)
-                action = timers.default_action(game, seat)
             try:
                 self._apply(session, draft, seat, "action", action, "bot")
             except ServiceError as err:

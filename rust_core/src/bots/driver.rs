@@ -367,6 +367,7 @@ mod tests {
             Setup::RedFive4p {
                 decks: 2,
                 minimum_opening: false,
+                kitty_always: false,
             },
             Setup::RedFive5p {
                 prev_declarer: 0,

@@ -7,6 +7,10 @@
 use crate::fifty_k::{FkAction, FkPlay, Kind};
 use crate::rng::Rng;
 
+use crate::sample::sample_fifty_k;
+
+use super::ismcts::DEFAULT_FIFTY_K_SIMULATIONS;
+use super::ismcts_fifty_k::search_fifty_k;
 use super::BotKind;
 
 /// A Fifty-K bot with its own seeded generator.
@@ -28,7 +32,8 @@ impl FkBot {
         }
     }
 
-    /// The action this bot takes for the seat to act.
+    /// The action this bot takes for the seat to act; `ismcts` searches worlds sampled
+    /// from what the seat sees.
     pub fn choose(&mut self, state: &mut FkPlay) -> Option<FkAction> {
         let count = state.num_legal();
         if count == 0 {
@@ -37,6 +42,15 @@ impl FkBot {
         match self.kind {
             BotKind::Random => state.nth_legal(self.rng.below(count as u64) as usize),
             BotKind::Greedy => Some(greedy(state)),
+            BotKind::Ismcts(_) if count == 1 => state.nth_legal(0),
+            BotKind::Ismcts(budget) => {
+                let simulations = budget.unwrap_or(DEFAULT_FIFTY_K_SIMULATIONS);
+                let seat = state.to_act()?;
+                let seed = self.rng.next_u64();
+                let real: &FkPlay = state;
+                let sample = |s: u64| sample_fifty_k(real, seat, s);
+                Some(search_fifty_k(simulations, seed, &sample))
+            }
         }
     }
 

@@ -18,7 +18,9 @@ use crate::phases::{
 use crate::rng::seed_for;
 use crate::trick::{FollowFormat, TrickPlay, Variant};
 
-use super::{BotKind, FkBot, Greedy, PhaseBot, Sides, TrickBot};
+use crate::sample::Real;
+
+use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TrickBot};
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -31,6 +33,8 @@ pub enum Setup {
     RedFive4p {
         decks: u8,
         minimum_opening: bool,
+        /// R4-40 `kitty_points = always` (for the scoring the search plays for).
+        kitty_always: bool,
     },
     RedFive5p {
         prev_declarer: usize,
@@ -120,8 +124,8 @@ impl SeatBots {
 
 /// The phase object a hand is in now.
 enum Current<'a> {
-    Phase(&'a mut dyn Greedy),
-    Trick(&'a mut TrickPlay, Sides),
+    Phase(&'a mut dyn Searched),
+    Trick(&'a mut TrickPlay),
     FiftyK(&'a mut FkPlay),
 }
 
@@ -170,6 +174,7 @@ impl HandState {
             Setup::RedFive4p {
                 decks,
                 minimum_opening,
+                ..
             } => {
                 let bidding =
                     RedFive4pBidding::new(game_seed, deck, first_seat, decks, minimum_opening)?;
@@ -202,19 +207,10 @@ impl HandState {
     }
 
     fn current(&mut self) -> Current<'_> {
-        if let Some(play) = &mut self.play {
-            return match play {
-                Play::FiftyK(p) => Current::FiftyK(p),
-                Play::Trick(p) => {
-                    let declarer = self.burial.as_ref().map_or(0, |b| b.declarer());
-                    let sides = match self.setup {
-                        Setup::RedFive4p { .. } => Sides::Alone(declarer),
-                        Setup::RedFive5p { .. } => Sides::Friend(declarer),
-                        _ => Sides::Partners,
-                    };
-                    Current::Trick(p, sides)
-                }
-            };
+        match &mut self.play {
+            Some(Play::FiftyK(p)) => return Current::FiftyK(p),
+            Some(Play::Trick(p)) => return Current::Trick(p),
+            None => {}
         }
         if let Some(call) = &mut self.call {
             return Current::Phase(call);
@@ -265,7 +261,7 @@ impl HandState {
     pub fn to_act(&mut self) -> Option<usize> {
         match self.current() {
             Current::Phase(p) => p.to_act(),
-            Current::Trick(p, _) => p.to_act(),
+            Current::Trick(p) => p.to_act(),
             Current::FiftyK(p) => p.to_act(),
         }
     }
@@ -279,7 +275,7 @@ impl HandState {
     pub fn num_legal(&mut self) -> u64 {
         match self.current() {
             Current::Phase(p) => p.num_legal(),
-            Current::Trick(p, _) => p.moves().count(),
+            Current::Trick(p) => p.moves().count(),
             Current::FiftyK(p) => p.num_legal() as u64,
         }
     }
@@ -288,7 +284,7 @@ impl HandState {
     pub fn legal_action(&mut self, index: u64) -> Option<Action> {
         match self.current() {
             Current::Phase(p) => p.legal_action(index),
-            Current::Trick(p, _) => {
+            Current::Trick(p) => {
                 let play = p.moves().nth(index)?;
                 Some(p.play_action(&play))
             }
@@ -304,7 +300,7 @@ impl HandState {
     pub fn apply_legal(&mut self, index: u64) -> Result<Action, ActionError> {
         let done = match self.current() {
             Current::Phase(p) => p.apply_legal(index),
-            Current::Trick(p, _) => p.act_legal(index),
+            Current::Trick(p) => p.act_legal(index),
             Current::FiftyK(p) => match usize::try_from(index) {
                 Ok(i) => p.act_legal(i),
                 Err(_) => Err(ActionError::illegal(format!(
@@ -319,6 +315,22 @@ impl HandState {
     /// The seat to act's bot (`bots` for that seat) chooses and acts; `false` when the
     /// hand is over.
     pub fn bot_act(&mut self, bots: &mut SeatBots) -> bool {
+        if let Some(Play::Trick(p)) = &mut self.play {
+            let Some(seat) = p.to_act() else {
+                return false;
+            };
+            let info = PlayInfo::Hand {
+                before: before_play(&self.deal, &self.burial, &self.call),
+                setup: &self.setup,
+            };
+            let play = bots
+                .trick
+                .choose(p, &info)
+                .expect("a seat to act has a play");
+            debug_assert!(p.play_error(seat, &play).is_none());
+            p.apply_checked(seat, play);
+            return true;
+        }
         match self.current() {
             Current::Phase(p) => {
                 let Some(action) = bots.phase.choose(&*p) else {
@@ -326,17 +338,7 @@ impl HandState {
                 };
                 p.act(&action).expect("bots choose legal actions");
             }
-            Current::Trick(p, sides) => {
-                let Some(seat) = p.to_act() else {
-                    return false;
-                };
-                let play = bots
-                    .trick
-                    .choose(p, sides)
-                    .expect("a seat to act has a play");
-                debug_assert!(p.play_error(seat, &play).is_none());
-                p.apply_checked(seat, play);
-            }
+            Current::Trick(_) => unreachable!("the trick play is handled above"),
             Current::FiftyK(p) => {
                 let Some(seat) = p.to_act() else {
                     return false;
@@ -394,6 +396,24 @@ impl HandState {
             }
             _ => unreachable!("the phases of a finished hand follow its variant"),
         })
+    }
+}
+
+/// A trick-taking hand's phase objects before its play, as the search reads them. The
+/// seat of the first card (C-5) does not change what a seat knows in the play: 0.
+fn before_play<'a>(
+    deal: &'a Option<Deal>,
+    burial: &'a Option<Burial>,
+    call: &'a Option<FriendCall>,
+) -> Real<'a> {
+    let (burial, call) = (burial.as_ref(), call.as_ref());
+    match deal
+        .as_ref()
+        .expect("a trick-taking hand starts with its deal")
+    {
+        Deal::Tractor(d) => Real::Tractor(d, burial, None),
+        Deal::RedFive4p(d) => Real::RedFive4p(d, 0, burial, None),
+        Deal::RedFive5p(d) => Real::RedFive5p(d, burial, call, None),
     }
 }
 

@@ -10,6 +10,8 @@ use crate::phases::{
 use crate::rng::Rng;
 use crate::trick::TrickRules;
 
+use super::ismcts::DEFAULT_SIMULATIONS;
+use super::ismcts_phases::Searched;
 use super::BotKind;
 
 /// A phase whose `greedy` choice a bot can make for the seat to act.
@@ -38,7 +40,7 @@ impl PhaseBot {
     /// A seat whose one legal action is `pass` (a deal prompt with nothing to declare,
     /// TR-12, R5-10) passes without drawing from the generator, so the bot's choices
     /// are the ones it would make if only seats with a choice were asked.
-    pub fn choose<P: Greedy + ?Sized>(&mut self, phase: &P) -> Option<Action> {
+    pub fn choose<P: Searched + ?Sized>(&mut self, phase: &P) -> Option<Action> {
         phase.to_act()?;
         if phase.num_legal() == 1 && phase.legal_action(0) == Some(Action::Pass) {
             return Some(Action::Pass);
@@ -46,11 +48,15 @@ impl PhaseBot {
         match self.kind {
             BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
             BotKind::Greedy => Some(phase.greedy()),
+            BotKind::Ismcts(budget) => {
+                let simulations = budget.unwrap_or(DEFAULT_SIMULATIONS);
+                Some(phase.searched(simulations, self.rng.next_u64()))
+            }
         }
     }
 
     /// Runs the phase to its end, `bots[seat]` choosing for each seat.
-    pub fn play_out<P: Greedy>(phase: &mut P, bots: &mut [PhaseBot]) {
+    pub fn play_out<P: Searched>(phase: &mut P, bots: &mut [PhaseBot]) {
         while let Some(seat) = phase.to_act() {
             let action = bots[seat]
                 .choose(phase)
@@ -91,7 +97,7 @@ fn red_five_fixed_trump(c: Card) -> bool {
 }
 
 /// A rough strength of a hand if `suit` were trump (Red Five order, C-11).
-fn strength_in(hand: &Counts, suit: Suit) -> i64 {
+pub(super) fn strength_in(hand: &Counts, suit: Suit) -> i64 {
     held(hand)
         .map(|(c, n)| {
             n * if red_five_fixed_trump(c) {
@@ -108,7 +114,7 @@ fn strength_in(hand: &Counts, suit: Suit) -> i64 {
 }
 
 /// The suit a hand is strongest in; ties go to the earlier of s, h, c, d.
-fn best_suit(hand: &Counts) -> Suit {
+pub(super) fn best_suit(hand: &Counts) -> Suit {
     let mut best = (Suit::SPADES, strength_in(hand, Suit::SPADES));
     for s in &Suit::ALL[1..] {
         let v = strength_in(hand, *s);
@@ -119,9 +125,19 @@ fn best_suit(hand: &Counts) -> Suit {
     best.0
 }
 
-/// The `count` cards least worth keeping: plain, pointless and low, short suits first
-/// (ties in the hand's strength order).
-fn cheapest(rules: &TrickRules, hand: &Counts, count: usize) -> Vec<Card> {
+/// Which cards a burial gives up first (C-4); plain cards always before trumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuryOrder {
+    /// Pointless and low, short suits first: the greedy burial.
+    Cheapest,
+    /// Point cards first, the richest first (for a declarer that scores the kitty).
+    PointsFirst,
+    /// The shortest suits first, whatever their points (voids to ruff with).
+    ShortSuitsFirst,
+}
+
+/// The `count` cards of `hand` to bury in `order` (ties in the hand's strength order).
+pub fn bury_order(rules: &TrickRules, hand: &Counts, count: usize, order: BuryOrder) -> Vec<Card> {
     let mut plain_in_suit = [0i64; 4];
     for (c, n) in held(hand).filter(|&(c, _)| !rules.is_trump(c)) {
         plain_in_suit[c.suit().expect("jokers are trumps").0 as usize] += n;
@@ -129,7 +145,13 @@ fn cheapest(rules: &TrickRules, hand: &Counts, count: usize) -> Vec<Card> {
     let worth = |c: &Card| {
         let suit_len = c.suit().map_or(0, |s| plain_in_suit[s.0 as usize]);
         let rank = c.rank().map_or(-1, |r| r.0 as i64);
-        (rules.is_trump(*c), c.points(), suit_len, rank)
+        let points = c.points() as i64;
+        let key = match order {
+            BuryOrder::Cheapest => (points, suit_len, rank),
+            BuryOrder::PointsFirst => (-points, suit_len, rank),
+            BuryOrder::ShortSuitsFirst => (suit_len, points, rank),
+        };
+        (rules.is_trump(*c), key)
     };
     let mut sorted = rules.sorted(hand);
     sorted.sort_by_key(worth);
@@ -141,7 +163,12 @@ impl Greedy for Burial {
     /// C-4: buries the cheapest cards.
     fn greedy(&self) -> Action {
         let hand = &self.hands()[self.declarer()];
-        Action::Bury(cheapest(self.rules(), hand, self.size()))
+        Action::Bury(bury_order(
+            self.rules(),
+            hand,
+            self.size(),
+            BuryOrder::Cheapest,
+        ))
     }
 }
 
@@ -268,7 +295,7 @@ mod tests {
 
     /// Plays a deal with `bot` for every seat, asking the bot only where `ask` holds
     /// (else passing); the actions taken in order.
-    fn deal_with<P: Greedy + Clone>(deal: &P, bot: &mut PhaseBot, ask: bool) -> Vec<Action> {
+    fn deal_with<P: Searched + Clone>(deal: &P, bot: &mut PhaseBot, ask: bool) -> Vec<Action> {
         let mut d = deal.clone();
         let mut out = Vec::new();
         while d.to_act().is_some() {

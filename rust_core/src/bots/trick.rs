@@ -7,24 +7,13 @@
 
 use crate::card::{Card, Counts, NUM_CARDS};
 use crate::rng::Rng;
-use crate::trick::{Format, TrickPlay, TRUMP};
+use crate::trick::{Format, TrickPlay, TrickRules, TRUMP};
 
-/// Which bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotKind {
-    Random,
-    Greedy,
-}
+use crate::sample::TrickSampler;
 
-impl BotKind {
-    pub fn parse(name: &str) -> Option<BotKind> {
-        match name {
-            "random" => Some(BotKind::Random),
-            "greedy" => Some(BotKind::Greedy),
-            _ => None,
-        }
-    }
-}
+use super::ismcts::DEFAULT_SIMULATIONS;
+use super::ismcts_trick::search_play;
+use super::{BotKind, PlayInfo};
 
 /// Who plays with whom, as far as a seat may know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +34,7 @@ pub struct TrickBot {
 }
 
 /// How far a candidate play helps, compared lexicographically (higher is better).
-type Score = (i32, i32, i32, i32);
+pub(super) type Score = (i32, i32, i32, i32);
 
 impl TrickBot {
     pub fn new(kind: BotKind, seed: u64) -> TrickBot {
@@ -55,15 +44,40 @@ impl TrickBot {
         }
     }
 
-    /// The play this bot makes for the seat to act.
-    pub fn choose(&mut self, state: &mut TrickPlay, sides: Sides) -> Option<Counts> {
+    /// The play this bot makes for the seat to act, from what it is told (`info`):
+    /// `ismcts` searches worlds sampled from what its seat knows of the hand (told only
+    /// the sides, it plays greedy), the others need only who plays with whom.
+    pub fn choose(&mut self, state: &mut TrickPlay, info: &PlayInfo) -> Option<Counts> {
+        let BotKind::Ismcts(budget) = self.kind else {
+            return self.choose_by_sides(state, info.sides());
+        };
+        let simulations = budget.unwrap_or(DEFAULT_SIMULATIONS);
+        let seat = state.to_act()?;
+        if state.moves().count() == 1 {
+            return state.moves().nth(0);
+        }
+        let real: &TrickPlay = state;
+        let Some((goal, known)) = info.search(real, seat) else {
+            return self.choose_by_sides(state, info.sides());
+        };
+        let seed = self.rng.next_u64();
+        let sampler = TrickSampler::new(real, seat, &known);
+        Some(search_play(goal, simulations, seed, &|s| sampler.sample(s)))
+    }
+
+    /// The `random` or `greedy` play for the seat to act (an `ismcts` bot plays greedy here).
+    pub(super) fn choose_by_sides(
+        &mut self,
+        state: &mut TrickPlay,
+        sides: Sides,
+    ) -> Option<Counts> {
         let count = state.moves().count();
         if count == 0 {
             return None;
         }
         match self.kind {
             BotKind::Random => state.moves().nth(self.rng.below(count)),
-            BotKind::Greedy => Some(if state.lead().is_none() {
+            BotKind::Greedy | BotKind::Ismcts(_) => Some(if state.lead().is_none() {
                 greedy_lead(state)
             } else {
                 self.greedy_follow(state, sides, count)
@@ -71,43 +85,33 @@ impl TrickBot {
         }
     }
 
-    /// Plays the hand to its end, `bots[seat]` choosing for each seat.
-    pub fn play_out(state: &mut TrickPlay, bots: &mut [TrickBot], sides: Sides) {
+    /// Plays the hand to its end, `bots[seat]` choosing for each seat, told `info`.
+    pub fn play_out(state: &mut TrickPlay, bots: &mut [TrickBot], info: &PlayInfo) {
         while let Some(seat) = state.to_act() {
             let play = bots[seat]
-                .choose(state, sides)
+                .choose(state, info)
                 .expect("a seat to act has a play");
             debug_assert!(state.play_error(seat, &play).is_none());
             state.apply_checked(seat, play);
         }
     }
 
+    /// Plays the hand to its end with `random` or `greedy` bots told only `sides`.
+    pub(super) fn play_out_by_sides(state: &mut TrickPlay, bots: &mut [TrickBot], sides: Sides) {
+        while let Some(seat) = state.to_act() {
+            let play = bots[seat]
+                .choose_by_sides(state, sides)
+                .expect("a seat to act has a play");
+            state.apply_checked(seat, play);
+        }
+    }
+
     fn greedy_follow(&mut self, state: &mut TrickPlay, sides: Sides, count: u64) -> Counts {
-        let seat = state.to_act().expect("a seat to act");
-        let candidates: Vec<Counts> = if count <= 400 {
-            state.moves().list(400)
-        } else {
-            (0..200)
-                .filter_map(|_| state.moves().nth(self.rng.below(count)))
-                .collect()
-        };
-        let lead = state.lead().expect("following").clone();
-        let on_table: Vec<Counts> = state.trick_counts().map(|(_, c)| *c).collect();
-        let table_points: u32 = on_table.iter().map(|c| c.points()).sum();
-        let winner = state.winning().expect("a lead is down");
-        let partner_winning = same_side(sides, state, seat, winner);
-        let last = on_table.len() + 1 == state.num_players();
+        let candidates = follow_candidates(state, count, &mut self.rng);
+        let rater = FollowRater::new(state, sides);
         let mut best: Option<(Score, Counts)> = None;
         for c in candidates {
-            let score = follow_score(
-                state,
-                &lead,
-                &on_table,
-                &c,
-                partner_winning,
-                last,
-                table_points,
-            );
+            let score = rater.score(state, &c);
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((score, c));
             }
@@ -116,8 +120,20 @@ impl TrickBot {
     }
 }
 
+/// The follows the greedy bot weighs among the `count` legal ones: all of them when
+/// there are at most 400, else 200 drawn at random.
+pub(super) fn follow_candidates(state: &mut TrickPlay, count: u64, rng: &mut Rng) -> Vec<Counts> {
+    if count <= 400 {
+        state.moves().list(400)
+    } else {
+        (0..200)
+            .filter_map(|_| state.moves().nth(rng.below(count)))
+            .collect()
+    }
+}
+
 /// Whether `a` and `b` play on one side, as `a` may know it.
-fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> bool {
+pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> bool {
     if a == b {
         return true;
     }
@@ -149,73 +165,102 @@ fn cost(state: &TrickPlay, play: &Counts) -> i32 {
     total
 }
 
-fn follow_score(
-    state: &TrickPlay,
-    lead: &Format,
-    on_table: &[Counts],
-    play: &Counts,
+/// What the greedy follower weighs: the trick so far, as its seat sees it.
+pub(super) struct FollowRater {
+    lead: Format,
+    /// The suit and key of the play winning so far.
+    best: (u8, u8),
     partner_winning: bool,
     last: bool,
     table_points: u32,
-) -> Score {
-    let points = play.points() as i32;
-    let cost = cost(state, play);
-    if partner_winning {
-        // Feed points to the partner, keep strong cards.
-        return (2, points, -cost, 0);
-    }
-    let mut trick = on_table.to_vec();
-    trick.push(*play);
-    let wins = state.rules().winner_counts(lead, &trick) == on_table.len();
-    if wins && (table_points > 0 || last || points > 0) {
-        return (3, -cost, points, 0);
-    }
-    if wins {
-        return (1, -cost, 0, 0);
-    }
-    (1, -points * 10 - cost, 0, -1)
 }
 
-/// The greedy lead: a boss combination or throw, else a low plain card without points;
-/// under R5-22 `friend_grab = forbid` only among the leads the call allows.
-fn greedy_lead(state: &mut TrickPlay) -> Counts {
-    let seat = state.to_act().expect("a seat to lead");
-    let restricted = state.call().is_some_and(|c| c.forbid_grab);
-    let allowed =
-        |state: &TrickPlay, play: &Counts| !restricted || state.play_error(seat, play).is_none();
-    let rules = state.rules().clone();
-    let hand = *state.hand(seat);
-    let mut unseen = full_deck(rules.opts.decks);
-    unseen.remove_all(&hand);
-    unseen.remove_all(&state.played());
-    let boss = |format: &Format| {
-        let others = rules.in_suit(&unseen, format.suit);
+impl FollowRater {
+    pub(super) fn new(state: &TrickPlay, sides: Sides) -> FollowRater {
+        let seat = state.to_act().expect("a seat to act");
+        let lead = state.lead().expect("following").clone();
+        let on_table: Vec<Counts> = state.trick_counts().map(|(_, c)| *c).collect();
+        let (winner, suit, key) = state.rules().leading(&lead, &on_table);
+        let winner = state.trick().nth(winner).expect("a play on the table").seat;
+        FollowRater {
+            lead,
+            best: (suit, key),
+            partner_winning: same_side(sides, state, seat, winner),
+            last: on_table.len() + 1 == state.num_players(),
+            table_points: on_table.iter().map(|c| c.points()).sum(),
+        }
+    }
+
+    /// How the greedy follower rates `play` (higher is better): feed points to a
+    /// winning partner, win rich or last tricks cheaply, else shed cheap cards.
+    pub(super) fn score(&self, state: &TrickPlay, play: &Counts) -> Score {
+        let points = play.points() as i32;
+        let cost = cost(state, play);
+        if self.partner_winning {
+            // Feed points to the partner, keep strong cards.
+            return (2, points, -cost, 0);
+        }
+        let wins = state.rules().taking(&self.lead, self.best, play).is_some();
+        if wins && (self.table_points > 0 || self.last || points > 0) {
+            return (3, -cost, points, 0);
+        }
+        if wins {
+            return (1, -cost, 0, 0);
+        }
+        (1, -points * 10 - cost, 0, -1)
+    }
+}
+
+/// What the greedy lead knows of the cards: the rules and every card the seat has not
+/// seen (not in its hand, not played).
+pub(super) struct LeadRater {
+    rules: TrickRules,
+    unseen: Counts,
+}
+
+impl LeadRater {
+    pub(super) fn new(state: &TrickPlay, seat: usize) -> LeadRater {
+        let rules = state.rules().clone();
+        let mut unseen = full_deck(rules.opts.decks);
+        unseen.remove_all(state.hand(seat));
+        unseen.remove_all(&state.played());
+        LeadRater { rules, unseen }
+    }
+
+    /// Whether no unseen cards can beat any component of `format`.
+    fn boss(&self, format: &Format) -> bool {
+        let others = self.rules.in_suit(&self.unseen, format.suit);
         format.components.iter().all(|comp| {
-            rules
+            self.rules
                 .best_held(&others, format.suit, comp.shape)
                 .is_none_or(|k| k <= comp.top)
         })
-    };
-    let mut candidates: Vec<(Score, Counts)> = Vec::new();
-    for play in rules.simple_leads(&hand) {
-        let Ok(format) = rules.classify(&play.to_cards()) else {
-            continue;
-        };
+    }
+
+    /// How the greedy lead rates a simple lead (higher is better: boss combinations,
+    /// plain, long and rich first; else plain low ones without points), with its suit.
+    pub(super) fn score(&self, play: &Counts) -> Option<(Score, u8)> {
+        let format = self.rules.classify(&play.to_cards()).ok()?;
         let plain = (format.suit != TRUMP) as i32;
         let size = play.len() as i32;
         let points = play.points() as i32;
-        if boss(&format) {
-            candidates.push(((2, plain, size, points), play));
+        let score = if self.boss(&format) {
+            (2, plain, size, points)
         } else {
             let top = format.components[0].top as i32;
-            candidates.push(((1, plain, -points, -top - 5 * size), play));
-        }
+            (1, plain, -points, -top - 5 * size)
+        };
+        Some((score, format.suit))
     }
-    if rules.opts.throws {
+
+    /// Each suit's throw of its boss components, where it has two or more.
+    fn throws(&self, hand: &Counts) -> Vec<(Score, Counts)> {
+        let rules = &self.rules;
+        let mut out = Vec::new();
         for suit in [TRUMP, 0, 1, 2, 3] {
-            let held = rules.in_suit(&hand, suit);
+            let held = rules.in_suit(hand, suit);
             let components = rules.decompose(&held, suit);
-            let others = rules.in_suit(&unseen, suit);
+            let others = rules.in_suit(&self.unseen, suit);
             let mut throw = Counts::default();
             let mut parts = 0;
             for comp in &components {
@@ -229,9 +274,30 @@ fn greedy_lead(state: &mut TrickPlay) -> Counts {
             }
             if parts >= 2 {
                 let plain = (suit != TRUMP) as i32;
-                candidates.push(((2, plain, throw.len() as i32, throw.points() as i32), throw));
+                out.push(((2, plain, throw.len() as i32, throw.points() as i32), throw));
             }
         }
+        out
+    }
+}
+
+/// The greedy lead: a boss combination or throw, else a low plain card without points;
+/// under R5-22 `friend_grab = forbid` only among the leads the call allows.
+fn greedy_lead(state: &mut TrickPlay) -> Counts {
+    let seat = state.to_act().expect("a seat to lead");
+    let restricted = state.call().is_some_and(|c| c.forbid_grab);
+    let allowed =
+        |state: &TrickPlay, play: &Counts| !restricted || state.play_error(seat, play).is_none();
+    let rater = LeadRater::new(state, seat);
+    let hand = *state.hand(seat);
+    let mut candidates: Vec<(Score, Counts)> = rater
+        .rules
+        .simple_leads(&hand)
+        .into_iter()
+        .filter_map(|play| rater.score(&play).map(|(score, _)| (score, play)))
+        .collect();
+    if rater.rules.opts.throws {
+        candidates.extend(rater.throws(&hand));
     }
     let mut best: Option<(Score, Counts)> = None;
     for (score, play) in candidates {
@@ -248,7 +314,7 @@ fn greedy_lead(state: &mut TrickPlay) -> Counts {
     }
 }
 
-fn full_deck(decks: u8) -> Counts {
+pub(super) fn full_deck(decks: u8) -> Counts {
     Counts([decks; NUM_CARDS])
 }
 
@@ -275,7 +341,7 @@ mod tests {
         s.apply(0, &counts("As")).unwrap();
         s.apply(1, &counts("4s")).unwrap();
         let mut bot = TrickBot::new(BotKind::Greedy, 1);
-        let play = bot.choose(&mut s, Sides::Partners).unwrap();
+        let play = bot.choose_by_sides(&mut s, Sides::Partners).unwrap();
         assert_eq!(play, counts("Ks"));
     }
 
@@ -283,7 +349,7 @@ mod tests {
     fn greedy_leads_a_boss_card() {
         let mut s = state(["As Ad 3c 4d", "4s 5c Kd 6d", "Ks 6c 7d 8d", "7s 8c 9d Td"]);
         let mut bot = TrickBot::new(BotKind::Greedy, 1);
-        let play = bot.choose(&mut s, Sides::Partners).unwrap();
+        let play = bot.choose_by_sides(&mut s, Sides::Partners).unwrap();
         assert!(play == counts("As") || play == counts("Ad") || play == counts("As Ad"));
     }
 
@@ -292,7 +358,7 @@ mod tests {
         for kind in [BotKind::Random, BotKind::Greedy] {
             let mut s = state(["As Ad 3c 4d", "4s 5c Kd 6d", "Ks 6c 7d 8d", "7s 8c 9d Td"]);
             let mut bots: Vec<TrickBot> = (0..4).map(|i| TrickBot::new(kind, i)).collect();
-            TrickBot::play_out(&mut s, &mut bots, Sides::Partners);
+            TrickBot::play_out_by_sides(&mut s, &mut bots, Sides::Partners);
             assert!(s.is_done());
             assert_eq!(s.points().iter().sum::<u32>(), 35);
         }

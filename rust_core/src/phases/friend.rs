@@ -87,6 +87,11 @@ impl FriendCall {
     }
 
     /// The call once made: `call X` or `call solo`.
+    /// R5-22 `friend_grab = forbid`.
+    pub fn forbid_grab(&self) -> bool {
+        self.forbid_grab
+    }
+
     pub fn called(&self) -> Option<&Action> {
         self.called.as_ref().map(|(a, _, _)| a)
     }

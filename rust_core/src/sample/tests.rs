@@ -41,6 +41,7 @@ fn setups() -> Vec<Setup> {
             out.push(Setup::RedFive4p {
                 decks,
                 minimum_opening,
+                kitty_always: false,
             });
         }
     }
@@ -77,6 +78,7 @@ fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
         Setup::RedFive4p {
             decks,
             minimum_opening,
+            ..
         } => Objects::RedFive4p(
             RedFive4pBidding::new(seed, text, first, decks, minimum_opening).unwrap(),
             None,

@@ -31,25 +31,34 @@ impl TrickRules {
 
     /// [`Self::trick_winner`] on multisets and a classified lead.
     pub fn winner_counts(&self, lead: &Format, plays: &[Counts]) -> usize {
+        self.leading(lead, plays).0
+    }
+
+    /// The play winning so far among `plays` (C-40..C-42): its index, effective suit
+    /// and key.
+    pub fn leading(&self, lead: &Format, plays: &[Counts]) -> (usize, u8, u8) {
         let mut best = (0, lead.suit, self.key_of(lead, &plays[0]).unwrap_or(0));
         for (i, play) in plays.iter().enumerate().skip(1) {
-            let Some(suit) = self.single_suit(play) else {
-                continue;
-            };
-            if suit != lead.suit && suit != TRUMP {
-                continue;
-            }
-            let Some(key) = self.key_of_in(lead, play, suit) else {
-                continue;
-            };
-            let (_, best_suit, best_key) = best;
-            // C-32, C-40: a ruff (a trump play) beats a non-trump winner; same suit needs a higher key;
-            // C-42: equal keys leave the earlier play winning.
-            if (suit == TRUMP && best_suit != TRUMP) || (suit == best_suit && key > best_key) {
+            if let Some((suit, key)) = self.taking(lead, (best.1, best.2), play) {
                 best = (i, suit, key);
             }
         }
-        best.0
+        best
+    }
+
+    /// The suit and key with which `play` would take the trick from a winner of suit
+    /// and key `best`, if it would: a ruff (a trump play) beats a non-trump winner, the
+    /// same suit needs a higher key (C-32, C-40); equal keys leave the earlier play
+    /// winning (C-42).
+    pub fn taking(&self, lead: &Format, best: (u8, u8), play: &Counts) -> Option<(u8, u8)> {
+        let suit = self.single_suit(play)?;
+        if suit != lead.suit && suit != TRUMP {
+            return None;
+        }
+        let key = self.key_of_in(lead, play, suit)?;
+        let (best_suit, best_key) = best;
+        let takes = (suit == TRUMP && best_suit != TRUMP) || (suit == best_suit && key > best_key);
+        takes.then_some((suit, key))
     }
 
     fn key_of(&self, lead: &Format, play: &Counts) -> Option<u8> {
