@@ -9,7 +9,16 @@ import sys
 from pathlib import Path
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "whole_games.py"
-MEASURES = {"decisions", "text_play", "simulate_1", "simulate_2", "clone_us", "encode_us"}
+MEASURES = {
+    "decisions",
+    "text_play",
+    "simulate_1",
+    "simulate_2",
+    "scaling",
+    "machine_2",
+    "clone_us",
+    "encode_us",
+}
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -38,7 +47,7 @@ def test_whole_games_runs_every_row_without_the_reference():
     for figures in result["rows"].values():
         assert set(figures) == MEASURES
         assert all(value > 0 for value in figures.values())
-    assert all(set(judged) == {"simulate_2"} for judged in result["checks"].values())
+    assert all(set(judged) == {"scaling"} for judged in result["checks"].values())
 
 
 def test_whole_games_prints_a_table():

@@ -3,9 +3,11 @@ whatever the worker count."""
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import fenpai
-from fenpai.bots import Bot
+from fenpai.bots import Bot, game_seeds, seed_for
 from fenpai.simulate import make_bots, play_game
 
 CASES = [
@@ -107,3 +109,12 @@ def test_processes_is_the_local_backend_of_the_api_contract() -> None:
     b = fenpai.simulate("fifty_k", 12, seed=4, workers=1, backend="threads")
     for key in a:
         assert (a[key] == b[key]).all(), key
+
+
+@given(seed=st.integers(-(2**70), 2**70), count=st.integers(0, 70))
+def test_game_seeds_are_seed_for_of_each_game(seed, count):
+    """`simulate` mixes its games' seeds in numpy; each is `seed_for(seed, i)`, the seed
+    a game played alone is dealt from (so a result's "seed" replays it)."""
+    seeds = game_seeds(seed, count)
+    assert seeds.dtype == np.uint64
+    assert seeds.tolist() == [seed_for(seed, i) for i in range(count)]

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from fenpai._core import FkBot, PhaseBot, TrickBot
 
 if TYPE_CHECKING:
@@ -53,6 +55,15 @@ def seed_for(*parts: int) -> int:
         x = (x ^ (p & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
         x ^= x >> 31
     return x
+
+
+def game_seeds(seed: int, count: int) -> np.ndarray:
+    """`seed_for(seed, i)` for i in 0..count-1 as uint64s, mixed in numpy: `simulate`
+    derives each game's seed so, and on one thread before any game is played."""
+    mixed = seed_for(seed)  # the first part, then the second for every i at once
+    x = np.uint64(mixed) ^ np.arange(count, dtype=np.uint64)
+    x *= np.uint64(0xBF58476D1CE4E5B9)  # wraps modulo 2**64, as seed_for's mask does
+    return x ^ (x >> np.uint64(31))
 
 
 class Bot:

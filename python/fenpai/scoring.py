@@ -23,6 +23,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -461,7 +462,20 @@ def tractor_kitty_multiplier(last_lead: str | Iterable[Card | str]) -> int:
     tractor or any two pairs ×8, three pairs ×12, … (a triple, which 2 decks
     cannot hold, would count as one pair).
     """
-    lead = cards(last_lead)
+    if isinstance(last_lead, str):
+        return _kitty_multiplier_of_text(last_lead)
+    return _kitty_multiplier_of(cards(last_lead))
+
+
+@lru_cache(maxsize=1 << 12)
+def _kitty_multiplier_of_text(last_lead: str) -> int:
+    """`tractor_kitty_multiplier` of a lead as text, remembered: a batch of hands scores
+    the same few last leads again and again."""
+    return _kitty_multiplier_of(cards(last_lead))
+
+
+def _kitty_multiplier_of(lead: list[Card]) -> int:
+    """TR-40's multiplier of the cards of a lead."""
     if not lead:
         raise ValueError("last_lead is empty; a lead has at least one card")
     pairs = sum(copies // 2 for copies in Counter(lead).values())

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from fenpai.batch import Policy
-from fenpai.bots import Bot, seed_for
+from fenpai.bots import Bot, game_seeds, seed_for
 from fenpai.games import new_game
 from fenpai.games.base import Game, result_row
 from fenpai.policies import play_with_policies
@@ -92,24 +92,28 @@ def chunk_size(games: int, workers: int, least: int = 1, most: int = 256) -> int
     return max(least, min(most, -(-games // (workers * 4))))
 
 
-def split(seeds: list[int], size: int) -> list[list[int]]:
+#: Seeds in order: a list, or an array of uint64 (`game_seeds`).
+Seeds = TypeVar("Seeds", list[int], np.ndarray)
+
+
+def split(seeds: Seeds, size: int) -> list[Seeds]:
     """The seeds in chunks of `size` consecutive games (the last one may be short)."""
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
-def _chunk(probe: Game, seeds: list[int], names: list[str]) -> Chunk:
+def _chunk(probe: Game, seeds: np.ndarray, names: list[str]) -> Chunk:
     """The games of `seeds`, played and scored in the core in one call."""
-    return probe.play_batch(seeds, names)
+    return probe.play_batch(seeds.tolist(), names)
 
 
 def play_chunk(variant: str, options: dict[str, Any], names: list[str], seeds: list[int]) -> Chunk:
     """The games of `seeds`, from plain arguments: a chunk for another process or machine
     (a Ray task)."""
-    return _chunk(new_game(variant, seed=0, **options), seeds, names)
+    return new_game(variant, seed=0, **options).play_batch(seeds, names)
 
 
 def _in_threads(
-    workers: int, probe: Game, parts: list[list[int]], names: list[str], progress: Progress
+    workers: int, probe: Game, parts: list[np.ndarray], names: list[str], progress: Progress
 ) -> list[Chunk]:
     """The chunks in order, from `workers` threads (each chunk in the core without the
     GIL); on an interrupt (Ctrl-C) the chunks not started are cancelled and the error goes
@@ -134,7 +138,7 @@ def _nothing(done: int) -> None:
 
 
 def _locally(
-    probe: Game, names: list[str], seeds: list[int], workers: int, progress: Progress
+    probe: Game, names: list[str], seeds: np.ndarray, workers: int, progress: Progress
 ) -> list[Chunk]:
     """The games' chunks in order, played here: on `workers` threads, or in this thread."""
     parts = split(seeds, chunk_size(len(seeds), workers))
@@ -195,14 +199,15 @@ def simulate(
     if backend == "ray" and len(builtin) < n:
         raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")
     report = progress or _nothing
-    seeds = [seed_for(seed, i) for i in range(games)]
+    seeds = game_seeds(seed, games)
     if len(builtin) < n:
-        chunks = [from_games(play_with_policies(probe, seeds, names, workers, batch_size), n)]
+        played = play_with_policies(probe, seeds.tolist(), names, workers, batch_size)
+        chunks = [from_games(played, n)]
         report(games)
     elif backend == "ray":
         from fenpai import ray_backend
 
-        chunks = ray_backend.play(variant, options, builtin, seeds, workers, report)
+        chunks = ray_backend.play(variant, options, builtin, seeds.tolist(), workers, report)
     else:
         chunks = _locally(probe, builtin, seeds, workers, report)
-    return {**joined(chunks, n), "seed": np.array(seeds, dtype=np.uint64)}
+    return {**joined(chunks, n), "seed": seeds}

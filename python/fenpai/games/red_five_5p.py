@@ -154,11 +154,6 @@ class RedFive5p(TrickGame):
         """R5-42: the table: solo (even for a forced declarer), forced, or normal."""
         return mode_of(self.solo, self.forced)
 
-    def throwers(self) -> list[int]:
-        """R5-31: the seat of each failed throw, in order (a failed throw's trick leader)."""
-        assert self.play is not None
-        return self.play.failed_throwers()
-
     def throw_penalty(self, seat: int, previous: int) -> dict[str, Any]:
         """R5-31: −4 to the thrower and +1 to each other player; none from its third
         failure in the hand on."""
@@ -184,9 +179,8 @@ class RedFive5p(TrickGame):
         assert (friend is None) == self.solo, "a friend is always found by the end (R5-21)"
         kitty_points = sum(c.points for c in buried)
         last = self.last_trick_winner()
-        o = _outcome(
-            list(play.points()), d, friend, grab, self.mode(), kitty_points, last, self.throwers()
-        )
+        failed = list(play.failed_throws())
+        o = _outcome(list(play.points()), d, friend, grab, self.mode(), kitty_points, last, failed)
         return {
             **self.result_facts(),
             "winners": o["winners"],
@@ -201,8 +195,6 @@ class RedFive5p(TrickGame):
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         friend = facts["friend"][i]
-        # R5-31 counts each seat's failed throws; their order does not change the penalty.
-        throwers = [s for s, n in enumerate(facts["failed_throws"][i]) for _ in range(n)]
         return _outcome(
             facts["points"][i],
             facts["declarer"][i],
@@ -211,7 +203,7 @@ class RedFive5p(TrickGame):
             mode_of(facts["solo"][i], facts["forced"][i]),
             facts["kitty_points"][i],
             facts["last_winner"][i],
-            throwers,
+            facts["failed_throws"][i],
         )
 
     def escape_result(self, seat: int) -> dict[str, Any]:
@@ -257,24 +249,28 @@ def _outcome(
     mode: str,
     kitty_points: int,
     last: int,
-    throwers: list[int],
+    failed: list[int],
 ) -> dict[str, Any]:
     """R5-40..R5-42 then R5-31 from a finished hand's facts, the teams as known at the end
     (R5-1): `tricks`, each seat's trick points; `friend` the public friend (None in a
-    solo); `throwers` the seat of each failed throw. `result` and `play_batch` score
-    with it."""
+    solo); `failed` each seat's failed throws (R5-31 counts them: their order does not
+    change the penalty). `result` and `play_batch` score with it."""
     side = {d} if friend is None else {d, friend}  # R5-1: the rest is the scoring side
     scoring_won_last = last not in side
     card_points = list(tricks)
     card_points[last] += kitty_points * (2 if scoring_won_last else 1)  # R5-40 扣底
-    p, grade, declarer_won = _grade(
-        sum(tricks[s] for s in range(PLAYERS) if s not in side), kitty_points, scoring_won_last
-    )
-    game_points = _seat_points(p, d, friend, mode, grab, tuple(sorted(throwers)))
+    side_tricks = sum([tricks[s] for s in side])
+    p, grade, declarer_won = _grade(sum(tricks) - side_tricks, kitty_points, scoring_won_last)
+    # R5-31 penalizes a seat's first RED_FIVE_5P_PENALIZED_THROWS failures only, so those
+    # are all the penalties depend on (and a batch meets few such tuples).
+    cap = scoring.RED_FIVE_5P_PENALIZED_THROWS
+    penalized = tuple([n if n < cap else cap for n in failed])
+    shares, penalties = _seat_points(p, d, friend, mode, grab), _penalties(penalized)
+    game_points = [share + penalty for share, penalty in zip(shares, penalties, strict=True)]
     return {
         "winners": [s for s in range(PLAYERS) if (s in side) == declarer_won],
         "card_points": card_points,
-        "game_points": list(game_points),
+        "game_points": game_points,
         "P": p,
         "grade": grade,
     }
@@ -292,11 +288,14 @@ def _grade(trick_points: int, kitty_points: int, scoring_won_last: bool) -> tupl
 
 
 @lru_cache(maxsize=1 << 14)
-def _seat_points(
-    p: int, d: int, friend: int | None, mode: str, grab: bool, throwers: tuple[int, ...]
-) -> tuple[int, ...]:
-    """R5-42 then R5-31: each seat's game points (R5-31's penalty is the same in any
-    order of the throws)."""
-    return tuple(
-        scoring.red_five_5p_seat_points(p, d, friend, mode, grab=grab, failed_throws=throwers)
-    )
+def _seat_points(p: int, d: int, friend: int | None, mode: str, grab: bool) -> tuple[int, ...]:
+    """R5-42: each seat's game points before the failed throws' penalties."""
+    return tuple(scoring.red_five_5p_seat_points(p, d, friend, mode, grab=grab))
+
+
+@lru_cache(maxsize=1 << 12)
+def _penalties(failed: tuple[int, ...]) -> tuple[int, ...]:
+    """R5-31: each seat's game points from the failed throws, `failed` the number per
+    seat (their order does not change the penalties)."""
+    throwers = [seat for seat, count in enumerate(failed) for _ in range(count)]
+    return tuple(scoring.red_five_5p_throw_penalties(throwers))

@@ -206,31 +206,31 @@ class Tractor(TrickGame):
         """TR-40..TR-43 from a finished hand's facts (`card_points`: each seat's trick
         points, changed in place; `last_lead`: the last trick's lead as it stood) and this
         game's levels only: `result` and `play_batch` score with it."""
-        attackers = [s for s in range(PLAYERS) if s % 2 != dealer % 2]
-        trick_points = sum(card_points[s] for s in attackers)
-        kitty_counts = last_winner in attackers
+        attacking = (dealer + 1) % 2  # the attackers' team: the seats s % 2 != dealer % 2
+        trick_points = card_points[attacking] + card_points[attacking + 2]
+        kitty_counts = last_winner % 2 == attacking
         # TR-40: the kitty counts only for an attacker who won the last trick; else no multiplier.
         lead = last_lead if isinstance(last_lead, str) else text(last_lead)
-        multiplier = _kitty_multiplier(lead) if kitty_counts else None
+        multiplier = scoring.tractor_kitty_multiplier(lead) if kitty_counts else None
         card_points[last_winner] += kitty_points * (multiplier or 0)
         points = scoring.tractor_points(
             trick_points,
             kitty_points,
             lead if kitty_counts else None,
-            attacker_failed_throws=sum(throws[s] for s in attackers),
-            defender_failed_throws=sum(throws[s] for s in range(PLAYERS) if s not in attackers),
+            attacker_failed_throws=throws[attacking] + throws[attacking + 2],
+            defender_failed_throws=throws[1 - attacking] + throws[3 - attacking],
         )
         outcome = _hand_outcome(points, dealer, tuple(self.levels))
         applied, team = outcome["applied"], outcome["team"]
         return {
             "card_points": card_points,
-            "game_points": [applied if s % 2 == team else 0 for s in range(PLAYERS)],
+            "game_points": [applied, 0, applied, 0] if team == 0 else [0, applied, 0, applied],
             "attacker_points": points,
             "trick_points": trick_points,
             "kitty_multiplier": multiplier,
             "winner_team": outcome["side"],
             "gaining_team": team,
-            "winners": [s for s in range(4) if s % 2 == team],
+            "winners": [team, team + 2],
             "levels_nominal": outcome["gained"],
             "levels_gained": applied,
             "new_levels": list(outcome["levels"]),
@@ -249,14 +249,8 @@ class Tractor(TrickGame):
         )
 
 
-# `play_batch` scores thousands of hands, mostly alike, with these pure functions of a
-# few small values: they are remembered.
-
-
-@lru_cache(maxsize=1 << 12)
-def _kitty_multiplier(lead: str) -> int:
-    """TR-40: the kitty's multiplier for the last trick's lead `lead` (card text)."""
-    return scoring.tractor_kitty_multiplier(lead)
+# `play_batch` scores thousands of hands, mostly alike, with this pure function of a few
+# small values: it is remembered (as `scoring` remembers the kitty's multiplier of a lead).
 
 
 @lru_cache(maxsize=1 << 14)
