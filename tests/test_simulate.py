@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import fenpai
 from fenpai.bots import Bot, game_seeds, seed_for
-from fenpai.simulate import make_bots, play_game
+from fenpai.simulate import TAIL_LEAST, chunk_size, make_bots, play_game, split, tapered
 
 CASES = [
     ("red_five_4p", {}, ["greedy", "random", "random", "random"]),
@@ -118,3 +118,23 @@ def test_game_seeds_are_seed_for_of_each_game(seed, count):
     seeds = game_seeds(seed, count)
     assert seeds.dtype == np.uint64
     assert seeds.tolist() == [seed_for(seed, i) for i in range(count)]
+
+
+@given(games=st.integers(0, 3000), workers=st.integers(1, 8))
+def test_tapered_chunks_hold_every_game_in_order_and_shrink_toward_the_end(games, workers):
+    """The threads' chunks: every game once, in order, none larger than `chunk_size`; on
+    several threads they never grow, and a long run ends in chunks of at most
+    TAIL_LEAST games (so no worker waits out another's whole chunk at the end)."""
+    seeds = np.arange(games, dtype=np.uint64)
+    parts = tapered(seeds, workers)
+    assert all(len(p) > 0 for p in parts)
+    assert np.array_equal(np.concatenate([seeds[:0], *parts]), seeds)
+    size = chunk_size(games, workers)
+    sizes = [len(p) for p in parts]
+    assert all(n <= size for n in sizes)
+    if workers == 1:
+        assert sizes == [len(p) for p in split(seeds, size)]
+        return
+    assert sizes == sorted(sizes, reverse=True)
+    if size >= TAIL_LEAST:
+        assert sizes[-1] <= TAIL_LEAST

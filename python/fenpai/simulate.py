@@ -6,9 +6,10 @@ played it. Whole hands run in the core (`Game.play_batch`: every phase, the bots
 every phase, the GIL released), with the bots `fenpai.bots.Bot` would use step by step;
 Python only scores the finished hands, a chunk at a time from the facts the core gives
 (no Python object per hand, so a worker holds the GIL briefly). The games are split into
-chunks of consecutive games (`chunk_size`); a backend plays the chunks: threads on this
-machine, each playing a chunk in the core while the others score, or Ray tasks on a
-cluster (`fenpai.ray_backend`). Results come back in game order.
+chunks of consecutive games (`chunk_size`, smaller toward the end on several threads:
+`tapered`); a backend plays the chunks: threads on this machine, each playing a chunk in
+the core while the others score, or Ray tasks on a cluster (`fenpai.ray_backend`).
+Results come back in game order.
 
 A bot may also be a Python callable, a policy: it is handed every game waiting on it as
 one `fenpai.batch.Batch` and answers one legal-action index each (see `fenpai.policies`,
@@ -101,6 +102,24 @@ def split(seeds: Seeds, size: int) -> list[Seeds]:
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
+#: The fewest games of a chunk at the tapered end of a run on several threads (`tapered`).
+TAIL_LEAST = 16
+
+
+def tapered(seeds: np.ndarray, workers: int) -> list[np.ndarray]:
+    """The seeds in chunks of consecutive games for `workers` threads: of `chunk_size`
+    games while plenty are left, then, on more than one thread, each at most half of what
+    is left per worker (but `TAIL_LEAST` games), so that the workers finish nearly
+    together rather than one waiting out the other's last whole chunk."""
+    size, parts, start = chunk_size(len(seeds), workers), [], 0
+    while start < len(seeds):
+        left = len(seeds) - start
+        take = size if workers == 1 else min(size, max(left // (2 * workers), TAIL_LEAST))
+        parts.append(seeds[start : start + take])
+        start += take
+    return parts
+
+
 def _chunk(probe: Game, seeds: np.ndarray, names: list[str]) -> Chunk:
     """The games of `seeds`, played and scored in the core in one call."""
     return probe.play_batch(seeds.tolist(), names)
@@ -141,7 +160,7 @@ def _locally(
     probe: Game, names: list[str], seeds: np.ndarray, workers: int, progress: Progress
 ) -> list[Chunk]:
     """The games' chunks in order, played here: on `workers` threads, or in this thread."""
-    parts = split(seeds, chunk_size(len(seeds), workers))
+    parts = tapered(seeds, workers)
     if workers > 1 and len(parts) > 1:
         return _in_threads(workers, probe, parts, names, progress)
     chunks: list[Chunk] = []
