@@ -35,6 +35,7 @@ class RedFive4p(TrickGame):
     __slots__ = ()
 
     variant = "red_five_4p"
+    BATCH_FACTS = ("points", "declarer", "bid", "kitty_points", "last_winner", "red_fives")
     OPTIONS = {
         "decks": (2, lambda v: v in (2, 3), "2 or 3"),
         "opening_bid": (
@@ -127,21 +128,14 @@ class RedFive4p(TrickGame):
         """R4-40..R4-42 from a finished hand's facts (`tricks`: each seat's trick points;
         `copies`: each 5h played, (its player, the trick's winner)) and this game's
         options only: `result` and `play_batch` score with it."""
-        won_last = last == d
-        kitty_counts = won_last or self.options["kitty_points"] == "always"
+        kitty_counts = last == d or self.options["kitty_points"] == "always"
+        decks = self.decks
         captures = captured(copies, d)
-        won = sum(c["captor"] == d for c in captures)
-        final = _final_points(
-            tricks[d],
-            kitty_points if kitty_counts else 0,
-            won,
-            len(captures) - won,
-            bid,
-            self.decks,
-        )
-        game_points = list(
-            _game_points(d, final, self.decks, tuple((c["owner"], c["captor"]) for c in captures))
-        )
+        pairs = tuple([(c["owner"], c["captor"]) for c in captures])
+        won = sum([captor == d for _, captor in pairs])
+        kitty = kitty_points if kitty_counts else 0
+        final = _final_points(tricks[d], kitty, won, len(pairs) - won, bid, decks)
+        game_points = list(_game_points(d, final, decks, pairs))
         card_points = list(tricks)
         card_points[d] = final
         return {

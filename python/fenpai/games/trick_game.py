@@ -47,6 +47,8 @@ class TrickGame(Game):
     DECKS_DEFAULT = 2
     #: Who plays with whom in the play (the core bots' `sides`): partners (0, 2) and (1, 3).
     SIDES = "partners"
+    #: The facts of `_core.play_outcomes` that `_batch_outcome` reads.
+    BATCH_FACTS: tuple[str, ...] = ()
 
     def _init_derived(self) -> None:
         # The closed tricks as views show them, made once each (see `trick_records`).
@@ -260,7 +262,11 @@ class TrickGame(Game):
         the scoring reads (`_core.play_outcomes`), and each hand is scored by the
         variant's `_outcome`, as `result` scores it."""
         facts = play_outcomes(self.variant, seeds, bots, **self.hands_options())
-        rows = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in facts.items()}
+        rows = {
+            k: v.tolist() if isinstance(v, np.ndarray) else v
+            for k, v in facts.items()
+            if k in self.BATCH_FACTS
+        }
         n = self.num_players
         scored = [self._batch_outcome(rows, i) for i in range(len(seeds))]
         won = [[s in o["winners"] for s in range(n)] for o in scored]
