@@ -176,7 +176,7 @@ class CoreAlone:
 class Fenpai:
     """fenpai's side of one row: random whole games, simulate, clone, encode."""
 
-    def __init__(self, variant: str, options: dict[str, Any], core_alone: CoreAlone):
+    def __init__(self, variant: str, options: dict[str, Any], core_alone: CoreAlone | None = None):
         import fenpai
 
         self.fenpai = fenpai
@@ -285,6 +285,7 @@ class Fenpai:
         if what == "simulate":
             return self.simulate_both(seconds, sizes, key)
         if what == "machine_2":
+            assert self.core_alone is not None, "machine_2 needs the processes of CoreAlone"
             return self.core_alone.scaling(self.variant, self.options, seconds / 2, sizes, key)
         if what == "clone_us":
             return micros(lambda g: g.clone(), self.mid, seconds)
