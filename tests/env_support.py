@@ -65,8 +65,9 @@ def legal_multisets(game: fenpai.Game, seat: int) -> set[tuple[int, ...]]:
 
 def swap_unseen(game, seat, rng):
     """The same hand dealt (C-5) with two cards `seat` cannot know exchanged — other
-    seats' cards, or the kitty when it did not take it up (C-4) — replayed to the same
-    point; None when no such replay is legal (a void or a declaration showed them)."""
+    seats' cards, or the kitty when it did not take it up (C-4), never Fifty-K's 3h (its
+    holder leads, FK-2) — replayed to the same point; None when no such replay is legal
+    (a void or a declaration showed them)."""
     config = game.config()
     deck = config["deck"].split()
     n, first = game.num_players, config["first_seat"]
@@ -77,6 +78,8 @@ def swap_unseen(game, seat, rng):
         i
         for i in range(len(deck))
         if (i < to_hands and (first + i) % n != seat) or (i >= to_hands and not took_kitty)
+        # FK-2: the holder of 3h leads first, so every seat knows who was dealt it.
+        if not (game.variant == "fifty_k" and deck[i] == "3h")
     ]
     for _ in range(100):
         i, j = rng.sample(hidden, 2)
