@@ -1,6 +1,9 @@
 """`fenpai.simulate` and the bots: the same results as the step-by-step Game API,
 whatever the worker count."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -138,3 +141,22 @@ def test_tapered_chunks_hold_every_game_in_order_and_shrink_toward_the_end(games
     assert sizes == sorted(sizes, reverse=True)
     if size >= TAIL_LEAST:
         assert sizes[-1] <= TAIL_LEAST
+
+
+def test_an_interrupt_never_meets_the_native_module_loading_numpy():
+    """The native module loads numpy's array API when it is imported, not on the first
+    array it makes: a Ctrl-C (KeyboardInterrupt) pending when a batch ends, as Ray's
+    cancellation of a task sends, would otherwise break that Python code and panic."""
+    script = """
+import numpy.lib
+import fenpai
+
+class Interrupted:
+    def __init__(self, *args):
+        raise KeyboardInterrupt
+
+numpy.lib.NumpyVersion = Interrupted
+print(int(fenpai.simulate("fifty_k", 4)["actions"].sum()) > 0)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "True\n", done.stderr

@@ -20,6 +20,9 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // numpy's array API is loaded now, at import, not by the first array a call makes:
+    // loading it runs Python code, where a pending Ctrl-C would surface and panic.
+    numpy::PyArray1::<i64>::zeros(m.py(), 0, false);
     cards::register(m)?;
     encode::register(m)?;
     driver::register(m)?;
