@@ -12,8 +12,6 @@ pub mod ismcts;
 pub mod ismcts_fifty_k;
 pub mod ismcts_phases;
 pub mod ismcts_trick;
-#[cfg(test)]
-mod ismcts_tuning;
 pub mod phases;
 pub mod play_info;
 pub mod trick;
