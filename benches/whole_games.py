@@ -132,39 +132,34 @@ class CoreAlone:
         ]
         self.first_seed = 0
 
-    def rate(self, processes: int, variant: str, options: dict[str, Any], games: int) -> float:
-        """Decisions/s of `processes` processes playing `games` games each at once."""
-        elapsed, decisions = self.play(processes, variant, options, games)
-        return decisions / elapsed
-
     def play(
         self, processes: int, variant: str, options: dict[str, Any], games: int
-    ) -> tuple[float, int]:
-        """Seconds (each process timed in itself, to the last to finish) and decisions of
-        `processes` processes playing `games` games each at once."""
+    ) -> Callable[[], int]:
+        """`processes` processes playing `games` games each at once; returns what counts
+        their decisions."""
         kids = self.kids[:processes]
         for kid in kids:
             assert kid.stdin is not None
             kid.stdin.write(json.dumps([variant, options, self.first_seed, games]) + "\n")
             kid.stdin.flush()
             self.first_seed += games
-        replies = [json.loads(kid.stdout.readline()) for kid in kids if kid.stdout]
-        return max(t for t, _ in replies), sum(decisions for _, decisions in replies)
+        decisions = sum(int(kid.stdout.readline()) for kid in kids if kid.stdout)
+        return lambda: decisions
 
     def scaling(
         self, variant: str, options: dict[str, Any], seconds: float, sizes: dict, key: str
     ) -> float:
         """Two processes at once against one, back to back, each run about `seconds`."""
-        if key not in sizes:
-            games = 16
-            while (elapsed := self.play(1, variant, options, games)[0]) < seconds / 5:
-                games *= 2
-            sizes[key] = max(1, round(games * seconds / elapsed))
-        games = sizes[key]
-        return back_to_back(
-            lambda: self.rate(1, variant, options, games),
-            lambda: self.rate(2, variant, options, games),
-        )
+
+        def run(processes: int) -> float:
+            return sized_rate(
+                lambda n: self.play(processes, variant, options, n),
+                seconds,
+                sizes,
+                f"{key} {processes}",
+            )
+
+        return back_to_back(lambda: run(1), lambda: run(2))
 
     def close(self) -> None:
         for kid in self.kids:

@@ -35,7 +35,6 @@ class RedFive4p(TrickGame):
     __slots__ = ()
 
     variant = "red_five_4p"
-    BATCH_FACTS = ("points", "declarer", "bid", "kitty_points", "last_winner", "red_fives")
     OPTIONS = {
         "decks": (2, lambda v: v in (2, 3), "2 or 3"),
         "opening_bid": (

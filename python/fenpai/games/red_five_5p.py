@@ -58,17 +58,6 @@ class RedFive5p(TrickGame):
     __slots__ = ()
 
     variant = "red_five_5p"
-    BATCH_FACTS = (
-        "points",
-        "declarer",
-        "friend",
-        "grab",
-        "solo",
-        "forced",
-        "kitty_points",
-        "last_winner",
-        "failed_throws",
-    )
     DECKS_DEFAULT = 3  # R5-3
     OPTIONS = {
         "prev_declarer": (0, _seat_option, "a seat 0..4 (R5-2)"),

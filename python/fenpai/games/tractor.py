@@ -71,14 +71,6 @@ class Tractor(TrickGame):
     __slots__ = ()
 
     variant = "tractor"
-    BATCH_FACTS = (
-        "points",
-        "declarer",
-        "kitty_points",
-        "last_winner",
-        "last_lead",
-        "failed_throws",
-    )
     OPTIONS = {
         "levels": (
             ("2", "2"),

@@ -39,6 +39,20 @@ def start_play(game: Any, before: Any) -> Any:
 KITTY = Step("kitty", burial)
 
 
+class _Lists(dict[str, Any]):
+    """The facts of `_core.play_outcomes` as Python lists, each made when first read: a
+    variant's `_batch_outcome` reads some of them, a hand at a time."""
+
+    def __init__(self, facts: dict[str, Any]):
+        super().__init__()
+        self._facts = facts
+
+    def __missing__(self, key: str) -> Any:
+        value = self._facts[key]
+        self[key] = listed = value.tolist() if isinstance(value, np.ndarray) else value
+        return listed
+
+
 class TrickGame(Game):
     """A trick-taking hand: subclasses deal, bid or declare, then bury and play here."""
 
@@ -47,8 +61,6 @@ class TrickGame(Game):
     DECKS_DEFAULT = 2
     #: Who plays with whom in the play (the core bots' `sides`): partners (0, 2) and (1, 3).
     SIDES = "partners"
-    #: The facts of `_core.play_outcomes` that `_batch_outcome` reads.
-    BATCH_FACTS: tuple[str, ...] = ()
 
     def _init_derived(self) -> None:
         # The closed tricks as views show them, made once each (see `trick_records`).
@@ -262,11 +274,7 @@ class TrickGame(Game):
         the scoring reads (`_core.play_outcomes`), and each hand is scored by the
         variant's `_outcome`, as `result` scores it."""
         facts = play_outcomes(self.variant, seeds, bots, **self.hands_options())
-        rows = {
-            k: v.tolist() if isinstance(v, np.ndarray) else v
-            for k, v in facts.items()
-            if k in self.BATCH_FACTS
-        }
+        rows = _Lists(facts)
         n = self.num_players
         scored = [self._batch_outcome(rows, i) for i in range(len(seeds))]
         won = [[s in o["winners"] for s in range(n)] for o in scored]
