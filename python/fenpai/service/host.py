@@ -38,6 +38,7 @@ from fenpai.service import auth, bots, creation, limits, timers
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
+from fenpai.service.metrics import Metrics
 from fenpai.service.registry import Registry, unavailable
 from fenpai.service.replicas import Replicas
 from fenpai.service.session import GameState, RestoreError, Session, Summary
@@ -176,8 +177,11 @@ def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float |
 class GameHost:
     """Every game of one server, in memory over the store."""
 
-    def __init__(self, store: Store, server_timers: Mapping[str, float]):
+    def __init__(
+        self, store: Store, server_timers: Mapping[str, float], metrics: Metrics | None = None
+    ):
         self._store = store
+        self.metrics = metrics or Metrics()
         self._timers = dict(server_timers)
         self._games = Registry(store)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -666,7 +670,7 @@ class GameHost:
             raise ServiceError.from_game(err) from None
         except Exception as err:
             session.rebuild()
-            log.exception("game %s: %s %r by seat %s failed", session.game_id, kind, action, seat)
+            log.exception("game %s: %s by seat %s failed", session.game_id, kind, seat)
             raise ServiceError(
                 "RESIGN_NOT_SCORED" if kind == "resign" else "INTERNAL",
                 f"{session.config['variant']} cannot apply {kind} now "
@@ -693,11 +697,11 @@ class GameHost:
         draft.events.append((event, token_hash, request_hash))
         return event
 
-    @staticmethod
-    def _keep(session: Session, draft: Draft) -> None:
+    def _keep(self, session: Session, draft: Draft) -> None:
         """The committed draft becomes the session's (lock held)."""
         for event, token_hash, request_hash in draft.events:
             session.events.append(event)
+            self.metrics.committed(event.kind, event.source)
             if event.client_seq is not None:
                 session.seqs[(event.seat, event.client_seq)] = event
             if token_hash is not None:
@@ -860,7 +864,12 @@ class GameHost:
             except ServiceError as err:
                 if err.code != grpc.StatusCode.INVALID_ARGUMENT:
                     raise
-                log.error("game %s: bot %r chose %r: %s", session.game_id, name, action, err)
+                log.error(
+                    "game %s: bot %r chose an action refused (%s); default action",
+                    session.game_id,
+                    name,
+                    err.reason,
+                )
                 default = timers.default_action(game, seat)
                 self._apply(session, draft, seat, "action", default, "bot")
 

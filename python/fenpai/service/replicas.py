@@ -151,6 +151,7 @@ class Replicas:
                 log.error("game %s cannot be taken over: %s", game_id, err.message)
         if taken:
             log.info("took over %d games whose lease lapsed", len(taken))
+            self._host.metrics.leases.inc(len(taken))
         return len(taken)
 
     def _forget_idle(self) -> None:

@@ -208,13 +208,21 @@ def replay(
     created_at: float = 0.0,
 ) -> GameState:
     """The state after `events`; RestoreError if they do not apply."""
+    event = None
     try:
         state = GameState(config, bots, kind, created_at)
         for event in events:
             state.apply(event)
     except Exception as err:
-        raise RestoreError(f"cannot be replayed: {type(err).__name__}: {err}") from err
+        raise RestoreError(_unreplayable(event, err)) from err
     return state
+
+
+def _unreplayable(event: StoredEvent | None, err: Exception) -> str:
+    """Why a stored game cannot be replayed, naming the event but not its action (which
+    may name a card: the text reaches logs and callers)."""
+    where = "its config" if event is None else f"its {event.kind} at version {event.version}"
+    return f"cannot be replayed: {where} fails ({type(err).__name__})"
 
 
 @dataclass
@@ -317,7 +325,7 @@ class Session:
                 self.state.apply(event)
             except Exception as err:
                 self.rebuild()
-                raise RestoreError(f"cannot be replayed: {type(err).__name__}: {err}") from err
+                raise RestoreError(_unreplayable(event, err)) from err
             self.events.append(event)
             if event.client_seq is not None:
                 self.seqs[(event.seat, event.client_seq)] = event

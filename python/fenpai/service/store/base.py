@@ -17,7 +17,7 @@ events on `new_game(**config)`.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol, runtime_checkable
@@ -102,6 +102,10 @@ class After:
     changed: bool
     #: A table's match standing (None for a single game).
     standing: dict[str, Any] | None = None
+
+
+def uncounted(size: int) -> None:
+    """A store's `batches` until the server counts them."""
 
 
 def signed(client_seq: int | None) -> int | None:
@@ -196,6 +200,9 @@ class Store(Protocol):
     #: The server's secret key, once open (request-id retries derive tokens from it; the
     #: same for every server of a shared store).
     secret: bytes
+    #: Told how many changes each transaction committed (the server's metrics; it may
+    #: be called from another thread).
+    batches: Callable[[int], None]
 
     async def open(self) -> None:
         """Gets ready to serve (connects, creates or checks the schema)."""

@@ -33,7 +33,7 @@ import json
 import logging
 import secrets
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from types import TracebackType
 from typing import Any
 
@@ -53,6 +53,7 @@ from fenpai.service.store.base import (
     list_query,
     signed,
     stored_event,
+    uncounted,
 )
 
 log = logging.getLogger("fenpai.service")
@@ -210,6 +211,7 @@ class PostgresStore:
         self.owner = uuid.uuid4().hex
         #: The replicas' secret key (read when the store opens).
         self.secret = b""
+        self.batches: Callable[[int], None] = uncounted
         self._pool = AsyncConnectionPool(
             url,
             min_size=1,
@@ -521,6 +523,7 @@ class PostgresChange:
                     for sql, args in self._writes():
                         await cur.execute(sql, args)
                     await cur.execute("COMMIT")
+                self._store.batches(1)
         except psycopg.Error as err:
             if kind is None:
                 raise _failure(err) from None

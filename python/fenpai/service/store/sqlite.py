@@ -50,6 +50,7 @@ from fenpai.service.store.base import (
     list_query,
     signed,
     stored_event,
+    uncounted,
 )
 
 SCHEMA_VERSION = 2
@@ -165,6 +166,7 @@ class SqliteStore:
         except sqlite3.Error as err:
             raise StoreError(f"cannot use the database {path}: {err}") from None
         self._reader_lock = threading.Lock()
+        self.batches: Callable[[int], None] = uncounted
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._closing = threading.Lock()
         self._closed = False
@@ -230,6 +232,7 @@ class SqliteStore:
                     failure = StoreError(f"the database write failed: {err}")
                     outcomes = [(future, None, failure) for _, future in jobs]
                 _settle(outcomes)
+                self.batches(len(jobs))
             if len(jobs) < len(batch):
                 return
 
