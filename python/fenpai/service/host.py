@@ -41,7 +41,7 @@ from fenpai.service.events import visible_action
 from fenpai.service.metrics import Metrics
 from fenpai.service.registry import Registry, unavailable
 from fenpai.service.replicas import Replicas
-from fenpai.service.session import GameState, RestoreError, Session, Summary
+from fenpai.service.session import GameState, RestoreError, Session, Summary, Verified
 from fenpai.service.store import (
     After,
     Change,
@@ -166,7 +166,7 @@ def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float |
         game_id=game_id,
         version=state.version,
         status=state.status,
-        phase=state.game.phase,
+        phase=state.phase,
         to_act=state.to_act(),
         seat=seat,
         view=state.view(seat),
@@ -507,18 +507,35 @@ class GameHost:
 
     # -- acting ----------------------------------------------------------------------------------
 
-    async def act(self, game_id: str, token: str, action: str, client_seq: int | None) -> Outcome:
-        """Applies the token's seat's action (or returns the original outcome of a retry)."""
+    async def act(
+        self,
+        game_id: str,
+        token: str,
+        action: str,
+        client_seq: int | None,
+        verified: Verified | None = None,
+    ) -> Outcome:
+        """Applies the token's seat's action (or returns the original outcome of a retry);
+        `verified`: a stream's tokens verified already (`Session.authenticate`)."""
         limits.check_text("action", action, limits.MAX_ACTION)
         session = await self._session(game_id)
         return await self._change(
-            self._transact(session, lambda d: self._act(session, d, token, action, client_seq))
+            self._transact(
+                session, lambda d: self._act(session, d, token, action, client_seq, verified)
+            )
         )
 
     def _act(
-        self, session: Session, draft: Draft, token: str, action: str, client_seq: int | None
+        self,
+        session: Session,
+        draft: Draft,
+        token: str,
+        action: str,
+        client_seq: int | None,
+        verified: Verified | None,
     ) -> Outcome:
-        seat = session.authenticate(token)  # checked here: a reissue may have revoked it
+        # checked here: a reissue may have revoked it
+        seat = session.authenticate(token, verified)
         state = session.state
         if client_seq is not None:
             prior = session.seqs.get((seat, client_seq))
@@ -529,10 +546,10 @@ class GameHost:
                         f"client_seq {client_seq} was used for {prior.request!r} "
                         f"(version {prior.version})",
                     )
-                return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
+                return Outcome(prior, True, state.phase, state.to_act(), state.status)
         self._check_turn(state, seat)
         event = self._apply(session, draft, seat, "action", action, "client", client_seq)
-        return Outcome(event, False, state.game.phase, state.to_act(), state.status)
+        return Outcome(event, False, state.phase, state.to_act(), state.status)
 
     async def resign(
         self, game_id: str, token: str
@@ -556,9 +573,8 @@ class GameHost:
     def _check_turn(state: GameState, seat: int) -> None:
         """FAILED_PRECONDITION unless `seat` may act now."""
         GameHost._check_started(state)
-        to_act = state.game.to_act
-        if seat not in to_act:
-            waiting = ", ".join(map(str, to_act))
+        if not state.acting(seat):
+            waiting = ", ".join(map(str, state.game.to_act))
             raise ServiceError(
                 "NOT_YOUR_TURN", f"it is not seat {seat}'s turn (waiting for seat {waiting})"
             )
@@ -691,7 +707,7 @@ class GameHost:
             after = UNCHANGED  # all that a store that is not shared needs to know
         else:
             changed = status != status_before
-            phase, to_act, standing = state.game.phase, state.to_act(), state.standing()
+            phase, to_act, standing = state.phase, state.to_act(), state.standing()
             after = After(status, phase, to_act, result, changed, standing)
         draft.change.append(event, after, token_hash, request_hash)
         draft.events.append((event, token_hash, request_hash))
@@ -791,8 +807,8 @@ class GameHost:
             if owns:
                 self._start(self._advance, session, version)
             return
-        to_act = state.game.to_act
-        seconds = session.timers.get(state.game.phase, 0.0)
+        to_act = state.to_act()
+        seconds = session.timers.get(state.phase, 0.0)
         timed = seconds > 0 and any(not session.bots[s] for s in to_act)
         if not owns:
             if timed and session.events:

@@ -31,6 +31,7 @@ from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost
 from fenpai.service.logs import configure_logging
 from fenpai.service.metrics import Metrics
+from fenpai.service.session import Verified
 from fenpai.service.store import Store, display, open_store
 from fenpai.service.web import WebServer, bind
 
@@ -241,12 +242,15 @@ class GameServicer(pb_grpc.GameServiceServicer):
         token = await self._host.reissue(request.game_id, request.admin_token, request.seat)
         return pb.ReissueSeatTokenResponse(seat_token=token)
 
-    async def _act(self, request: pb.ActRequest) -> pb.ActResponse:
+    async def _act(
+        self, request: pb.ActRequest, verified: Verified | None = None
+    ) -> pb.ActResponse:
         outcome = await self._host.act(
             request.game_id,
             request.seat_token,
             request.action,
             request.client_seq if request.HasField("client_seq") else None,
+            verified,
         )
         return convert.act_response(outcome)
 
@@ -261,6 +265,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
         task = asyncio.current_task()
         assert task is not None
         reader = aiter(requests)
+        verified: Verified = {}  # each seat's token is verified once per stream
         while not self._stopping:
             self._idle_streams.add(task)
             try:
@@ -277,7 +282,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
             start = time.perf_counter()
             try:
                 _parsed(request, "ActStream")
-                accepted = await self._act(request.act)
+                accepted = await self._act(request.act, verified)
             except ServiceError as err:
                 self.metrics.rejected("ActStream", err.reason)
                 answer = convert.rejected(err)

@@ -33,6 +33,11 @@ from fenpai.service.store import StoredEvent, StoredGame
 #: The events the server itself appends at a table, in the order a hand's end has them.
 SERVER_KINDS = ("hand_end", "hand_start", "match_end")
 
+#: A stream's verified tokens: (game id, token) -> (seat, the seat's stored hash then).
+Verified = dict[tuple[str, str], tuple[int, bytes]]
+#: Tokens a stream remembers at most (it forgets them all when it would hold more).
+MAX_VERIFIED = 64
+
 
 class RestoreError(Exception):
     """A stored game cannot be replayed (its events no longer apply)."""
@@ -89,6 +94,11 @@ class GameState:
         self.hand_versions = [0]
         #: The version of each finished hand's `hand_end`.
         self.end_versions: list[int] = []
+        #: The hand's phase and seats to act, as read from the game at `_read_at` (every
+        #: change to the game moves the version on, so they are read once per version).
+        self._read_at = -1
+        self._phase = ""
+        self._acting: list[int] = []
 
     def apply(self, event: StoredEvent) -> None:
         """Replays a stored event."""
@@ -117,12 +127,25 @@ class GameState:
             self.match_over = True
         self.version += 1
 
+    def _read(self) -> None:
+        """Reads the hand's phase and seats to act from the game, once per version."""
+        if self._read_at != self.version:
+            game = self._game
+            self._phase, self._acting = game.phase, game.to_act
+            self._read_at = self.version
+
+    @property
+    def phase(self) -> str:
+        """The hand's phase (`Game.phase`)."""
+        self._read()
+        return self._phase
+
     def next_step(self) -> str | None:
         """The server's event due at a table now (`SERVER_KINDS`), or None."""
         if self.match is None or self.match_over or not all(self.joined):
             return None
         if not self.hand_closed:
-            return "hand_end" if self.game.phase == "done" else None
+            return "hand_end" if self.phase == "done" else None
         return "match_end" if self.match.done else "hand_start"
 
     @property
@@ -141,13 +164,13 @@ class GameState:
 
     def hand_over(self, hand: int) -> bool:
         """Whether hand `hand` is over (its hidden actions are public then)."""
-        return hand < self.hand or self.game.phase == "done"
+        return hand < self.hand or self.phase == "done"
 
     @property
     def finished(self) -> bool:
         if self.match is not None:
             return self.match_over
-        return self.game.phase == "done"
+        return self.phase == "done"
 
     @property
     def status(self) -> str:
@@ -157,7 +180,16 @@ class GameState:
 
     def to_act(self) -> list[int]:
         """The seats that may act now: none until every seat is taken."""
-        return list(self.game.to_act) if self.status == "playing" else []
+        if self.status != "playing":
+            return []
+        self._read()
+        return list(self._acting)
+
+    def acting(self, seat: int) -> bool:
+        """Whether the hand waits for `seat` (`Game.to_act`, whether or not every seat
+        is taken)."""
+        self._read()
+        return seat in self._acting
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -352,7 +384,7 @@ class Session:
             bots=list(self.bots),
             joined=list(self.state.joined),
             status=self.state.status,
-            phase=self.game.phase,
+            phase=self.state.phase,
             to_act=self.state.to_act(),
             version=self.state.version,
             timers=self.timers,
@@ -361,13 +393,28 @@ class Session:
             match=self.state.standing(),
         )
 
-    def authenticate(self, token: str) -> int:
+    def authenticate(self, token: str, verified: Verified | None = None) -> int:
         """The seat `token` belongs to; UNAUTHENTICATED without a token, PERMISSION_DENIED
-        for a token that is none of this game's seats'."""
+        for a token that is none of this game's seats'.
+
+        `verified`, a stream's own record of the tokens it presented, spares hashing a
+        token again while its seat's stored hash is still the one it matched (a reissue
+        changes that hash, and the token is checked afresh)."""
+        key = (self.game_id, token)
+        if verified is not None:
+            known = verified.get(key)
+            if known is not None and self.token_hashes[known[0]] == known[1]:
+                return known[0]
         if not token:
             raise ServiceError("TOKEN_REQUIRED", "a seat token is required")
         limits.check_text("seat_token", token, auth.MAX_TOKEN_LENGTH)
         seat = auth.match_seat(token, self.token_hashes)
         if seat is None:
             raise ServiceError("BAD_TOKEN", "not a seat token of this game")
+        if verified is not None:
+            if len(verified) >= MAX_VERIFIED:
+                verified.clear()
+            stored = self.token_hashes[seat]
+            assert stored is not None
+            verified[key] = (seat, stored)
         return seat
