@@ -1,7 +1,9 @@
 """Observability: the server's Prometheus metrics at `/metrics` on the web address move
 with what the server does (actions, rejections by reason, latency per method, commit
-batches, games in memory, open streams), and neither they nor the server's JSON log
-lines (`--log-format json`) carry a card, a token or a game id."""
+batches, how changes were made, games in memory, open streams), and neither they nor
+the server's JSON log lines (`--log-format json`) carry a card, a token or a game id.
+On PostgreSQL, the changes of a game played through one replica are made on what it
+knew (one round trip each)."""
 
 from __future__ import annotations
 
@@ -40,13 +42,13 @@ def value(samples, name: str, **labels: str) -> float:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory, db):
     tmp = tmp_path_factory.mktemp("metrics")
-    with running_server(tmp, "--no-timers", "--log-format", "json") as server:
+    with running_server(tmp, "--no-timers", "--log-format", "json", db=db) as server:
         yield server
 
 
-def test_the_counters_move_with_actions_rejections_and_streams(server):
+def test_the_counters_move_with_actions_rejections_and_streams(server, db):
     stub = server.stub()
     _, before = scrape(server)
     created = create(stub, "red_five_4p", seed=7)
@@ -84,6 +86,12 @@ def test_the_counters_move_with_actions_rejections_and_streams(server):
     assert batches - value(before, "fenpai_commit_batch_size_count") > 50
     assert value(after, "fenpai_commit_batch_size_sum") >= batches
     assert value(after, "fenpai_games_in_memory") >= 1
+    known = value(after, "fenpai_changes_total", path="known")
+    caught_up = value(after, "fenpai_changes_total", path="caught_up")
+    if db is None:  # SQLite: the one server's memory is the truth
+        assert known == 0 and caught_up >= actions
+    else:  # PostgreSQL: a game played through one replica commits on what it knew
+        assert known > 50 and known > 5 * caught_up
     assert value(after, "fenpai_leases_taken_over_total") == 0  # SQLite: no leases
 
     assert CARD.findall(text) == []

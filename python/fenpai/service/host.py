@@ -47,7 +47,9 @@ from fenpai.service.store import (
     Change,
     Notice,
     RequestIdTaken,
+    Seats,
     SharedStore,
+    Stale,
     Store,
     StoredEvent,
     StoredGame,
@@ -606,32 +608,68 @@ class GameHost:
         (`Draft.change.leased`).
 
         If the store fails (NOT_STORED) or `work` raises after changing the game, the
-        game is rebuilt from the stored events."""
+        game is rebuilt from the stored events.
+
+        On a shared store, a client's change to a game whose last event this server
+        committed is first made on what the server knows, without catching up (the
+        store commits it only if nobody else changed the game meanwhile: one round
+        trip); if it was stale, or `work` wrote nothing (a rejection, a retry's answer),
+        it is made again after catching up, so that every answer is the caught-up one."""
         async with session.lock:
             known = session.version
             try:
-                async with self._store.change(session.game_id, known, automated) as change:
-                    if change.missed or change.token_hashes is not None:
-                        self._catch_up(session, change.missed, change)
-                    draft = Draft(change)
-                    result = work(draft)
-            except RequestIdTaken:
-                raise
-            except StoreError as err:
-                if session.state.version != session.version:
-                    session.rebuild()
-                log.error("game %s: a change could not be stored: %s", session.game_id, err)
-                raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
-            except BaseException:
-                if session.state.version != session.version:
-                    session.rebuild()
-                raise
-            else:
-                self._keep(session, draft)
+                if self._shared is not None and not automated and session.mine:
+                    seats = (list(session.token_hashes), list(session.join_requests))
+                    try:
+                        result = await self._attempt(session, work, known, automated, seats)
+                    except Stale:
+                        self.metrics.changed("stale")
+                    else:
+                        self.metrics.changed("known")
+                        return result
+                result = await self._attempt(session, work, known, automated, None)
+                self.metrics.changed("caught_up")
+                return result
             finally:
                 if session.version != known:
                     self._publish(session)
-            return result
+
+    async def _attempt(
+        self,
+        session: Session,
+        work: Callable[[Draft], T],
+        known: int,
+        automated: bool,
+        seats: Seats | None,
+    ) -> T:
+        """One try of `_transact`'s change (lock held); with `seats`, made on what the
+        server knows (Stale when that was not current, or when `work` wrote nothing)."""
+        try:
+            async with self._store.change(session.game_id, known, automated, seats) as change:
+                if change.missed or change.token_hashes is not None:
+                    self._catch_up(session, change.missed, change)
+                draft = Draft(change)
+                try:
+                    result = work(draft)
+                except ServiceError:
+                    if seats is None:
+                        raise
+                    raise Stale("a rejection is answered once caught up") from None
+                if seats is not None and not (draft.events or draft.tokens):
+                    raise Stale("an answer without a change is given once caught up")
+        except RequestIdTaken:
+            raise
+        except StoreError as err:
+            if session.state.version != session.version:
+                session.rebuild()
+            log.error("game %s: a change could not be stored: %s", session.game_id, err)
+            raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
+        except BaseException:
+            if session.state.version != session.version:
+                session.rebuild()
+            raise
+        self._keep(session, draft)
+        return result
 
     def _catch_up(
         self, session: Session, missed: Sequence[StoredEvent], seats: Change | None
@@ -715,6 +753,7 @@ class GameHost:
 
     def _keep(self, session: Session, draft: Draft) -> None:
         """The committed draft becomes the session's (lock held)."""
+        session.mine = True
         for event, token_hash, request_hash in draft.events:
             session.events.append(event)
             self.metrics.committed(event.kind, event.source)

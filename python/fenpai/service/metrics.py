@@ -30,6 +30,8 @@ LATENCY_BUCKETS = (
     2.0,
     5.0,
 )
+#: How a change to a game is made (`GameHost._transact`).
+CHANGE_PATHS = ("known", "caught_up", "stale")
 #: Changes per store transaction: 1 up to the SQLite writer's largest batch.
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
@@ -66,6 +68,15 @@ class Metrics:
             buckets=BATCH_BUCKETS,
             registry=registry,
         )
+        self.changes = Counter(
+            "fenpai_changes",
+            "Changes to a game by how they were made: `known` on what the server knew"
+            " (a shared store's one round trip), `caught_up` after catching up, `stale`"
+            " tried on what the server knew and made again after catching up.",
+            ["path"],
+            registry=registry,
+        )
+        self._paths = {path: self.changes.labels(path) for path in CHANGE_PATHS}
         self.games = Gauge(
             "fenpai_games_in_memory", "Games and tables held in memory.", registry=registry
         )
@@ -95,6 +106,10 @@ class Metrics:
         if child is None:
             child = self._latency[method] = self.latency.labels(method)
         child.observe(seconds)
+
+    def changed(self, path: str) -> None:
+        """A change was made (or tried) by `path` (`CHANGE_PATHS`)."""
+        self._paths[path].inc()
 
     def rejected(self, method: str, reason: str) -> None:
         """A call or ActStream message was rejected with `reason` (a `REASONS` key)."""

@@ -306,6 +306,9 @@ class Session:
         self.followers = 0
         #: When (monotonic seconds) a call last asked for the game.
         self.used = time.monotonic()
+        #: Whether this server committed the game's last event (on a shared store, its
+        #: next client change is then tried without catching up first).
+        self.mine = False
         self.lock = asyncio.Lock()
         #: Notified after every change (a stream of every event waits on it).
         self.changed = asyncio.Condition(self.lock)
@@ -362,6 +365,7 @@ class Session:
             if event.client_seq is not None:
                 self.seqs[(event.seat, event.client_seq)] = event
             changed = True
+            self.mine = False
         return changed
 
     @property

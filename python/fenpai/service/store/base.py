@@ -31,6 +31,16 @@ class RequestIdTaken(StoreError):
     """Another game was created with the same CreateGame request id."""
 
 
+class Stale(Exception):
+    """A change made on what the host knew (`Store.change` with `seats`) was not stored:
+    another server changed the game (or its seats) since. Nothing changed in the store;
+    make the change again, catching up first."""
+
+
+#: The seats' token hashes and JoinGame request id hashes, as the host knows them.
+Seats = tuple[Sequence[bytes | None], Sequence[bytes | None]]
+
+
 @dataclass(frozen=True)
 class StoredEvent:
     """One event of a game."""
@@ -214,9 +224,14 @@ class Store(Protocol):
         to this server); `request` is the (request id hash, request fingerprint) of a
         CreateGame that named a request id (RequestIdTaken if another game has it)."""
 
-    def change(self, game_id: str, version: int, lease: bool = False) -> Change:
+    def change(
+        self, game_id: str, version: int, lease: bool = False, seats: Seats | None = None
+    ) -> Change:
         """A change to the game the host knows at `version`; `lease`: the change is a
-        bot's or a timer's, which checks the lease."""
+        bot's or a timer's, which checks the lease. With `seats` (what the host knows of
+        them) the change is made without catching up first, and committed only if the
+        game is still at `version` with those seats, else it raises Stale and stores
+        nothing (a shared store then needs one round trip for the change, not two)."""
 
     async def unfinished(self) -> list[str]:
         """The ids of the games not finished, oldest first."""

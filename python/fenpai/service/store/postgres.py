@@ -1,15 +1,21 @@
 """The shared store: the games in PostgreSQL, for any number of servers (replicas).
 
 Through psycopg 3, asynchronously, from a pool of connections in autocommit mode; each
-change is one explicit transaction in two round trips, each a pipeline of prepared
-statements: `BEGIN` and one that takes the game's row lock (`SELECT ... FOR UPDATE`)
-and returns the game's version, its seats' token and JoinGame request id hashes,
-whether this replica holds the lease and the events committed since the version the
-replica knows; then the writes (for an action, one statement: the event, the game's
-row and the notice) and `COMMIT`. A commit is durable when it returns (the server's
-`synchronous_commit`, which the store raises to `on` should it be `off`). When the lock
-was waited for, the events the other transaction committed are not in that statement's
-snapshot (the locked row is, with its new version): they are read by one more statement.
+change is one explicit transaction, a pipeline of prepared statements per round trip.
+A change that catches up first takes two: `BEGIN` and one that takes the game's row
+lock (`SELECT ... FOR UPDATE`) and returns the game's version, its seats' token and
+JoinGame request id hashes, whether this replica holds the lease and the events
+committed since the version the replica knows; then the writes (for an action, one
+statement: the event, the game's row and the notice) and `COMMIT`. A change made on
+what the replica knew (the host's, when it committed the game's last event itself)
+takes one: `BEGIN`, one statement that updates the game's row only if it is still at
+the version and seats the replica knew and then writes the event and the notice, and
+`COMMIT`; no row updated means the game moved on, nothing was written, and the host
+makes the change again the first way. A commit is durable when it returns (the
+server's `synchronous_commit`, which the store raises to `on` should it be `off`). When
+the lock was waited for, the events the other transaction committed are not in that
+statement's snapshot (the locked row is, with its new version): they are read by one
+more statement.
 
 Every commit notifies the channel `fenpai` (LISTEN/NOTIFY, delivered after the commit
 and in commit order) with the game, its new version and, when they fit, the events
@@ -47,6 +53,8 @@ from fenpai.service.store.base import (
     GameRow,
     Notice,
     RequestIdTaken,
+    Seats,
+    Stale,
     StoredEvent,
     StoredGame,
     StoreError,
@@ -172,6 +180,26 @@ WRITE_ONE = (
     " standing = %s, result = %s WHERE game_id = %s)"
     f" SELECT pg_notify('{CHANNEL}', %s)"
 )
+#: A change of one event made on what the replica knew, in one statement: the game's
+#: row (and its seats) only if it is still at the version and seats the replica knew,
+#: then the event, the lease's end once the game is over, and the notice; no row
+#: returned: the game had moved on and nothing was written.
+WRITE_GUARDED = (
+    "WITH game AS (UPDATE games SET version = %(version)s, status = %(status)s,"
+    " phase = %(phase)s, to_act = %(to_act)s, standing = %(standing)s, result = %(result)s,"
+    " tokens = %(tokens)s::bytea[], join_requests = %(requests)s::bytea[]"
+    " WHERE game_id = %(game_id)s AND version = %(known)s"
+    " AND tokens = %(known_tokens)s::bytea[] AND join_requests = %(known_requests)s::bytea[]"
+    " RETURNING game_id),"
+    " new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
+    " client_seq, request, at) SELECT game_id, %(version)s, %(seat)s, %(kind)s, %(action)s,"
+    " %(source)s, %(client_seq)s, %(request)s, %(at)s FROM game),"
+    " ended AS (DELETE FROM leases WHERE %(finished)s AND game_id IN (SELECT game_id FROM game))"
+    f" SELECT pg_notify('{CHANNEL}', %(notice)s) FROM game"
+)
+#: The game's row lock, for a change made on what the replica knew that is not
+#: `WRITE_GUARDED`'s: its version and seats, to compare with what the replica knew.
+CHECK = "SELECT version, tokens, join_requests FROM games WHERE game_id = %s FOR UPDATE"
 INSERT_EVENT = (
     "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, request, at)"
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
@@ -296,8 +324,10 @@ class PostgresStore:
         except psycopg.Error as err:
             raise _failure(err) from None
 
-    def change(self, game_id: str, version: int, lease: bool = False) -> PostgresChange:
-        return PostgresChange(self, game_id, version)
+    def change(
+        self, game_id: str, version: int, lease: bool = False, seats: Seats | None = None
+    ) -> PostgresChange:
+        return PostgresChange(self, game_id, version, seats)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -452,12 +482,17 @@ class PostgresStore:
 
 class PostgresChange:
     """A change to one game in one transaction on a pooled connection, holding the
-    game's row lock from entering to the commit."""
+    game's row lock from entering to the commit; or, made on what the replica knew
+    (`seats`), one that takes the lock only to commit, if the game has not moved on
+    (else Stale): for one event, one statement (`WRITE_GUARDED`) and one round trip."""
 
-    def __init__(self, store: PostgresStore, game_id: str, version: int):
+    def __init__(
+        self, store: PostgresStore, game_id: str, version: int, seats: Seats | None = None
+    ):
         self._store = store
         self._game_id = game_id
         self._version = version
+        self._known = None if seats is None else (list(seats[0]), list(seats[1]))
         self._conn: psycopg.AsyncConnection[Any] | None = None
         self._events: list[tuple[StoredEvent, After, bytes | None, bytes | None]] = []
         self._reissued = False
@@ -465,6 +500,9 @@ class PostgresChange:
         self.token_hashes: list[bytes | None] | None = None
         self.join_requests: list[bytes | None] | None = None
         self.leased = False
+        #: The seats as the change found them (and changes them).
+        self._tokens: list[bytes | None] = [] if self._known is None else list(self._known[0])
+        self._requests: list[bytes | None] = [] if self._known is None else list(self._known[1])
 
     def append(
         self,
@@ -476,13 +514,14 @@ class PostgresChange:
         self._events.append((event, after, token_hash, request_hash))
 
     def set_token(self, seat: int, token_hash: bytes) -> None:
-        assert self.token_hashes is not None
-        self.token_hashes[seat] = token_hash
+        self._tokens[seat] = token_hash
         self._reissued = True
 
     async def __aenter__(self) -> PostgresChange:
         store = self._store
         args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
+        if self._known is not None:
+            return self  # nothing to read: the connection is taken to commit
         try:
             conn = self._conn = await store._pool.getconn()
             async with conn.pipeline(), conn.cursor() as cur:
@@ -504,6 +543,7 @@ class PostgresChange:
             raise
         self.token_hashes = _hashes(rows[0][1])
         self.join_requests = _hashes(rows[0][2])
+        self._tokens, self._requests = list(self.token_hashes), list(self.join_requests)
         self.leased = rows[0][3]
         return self
 
@@ -513,6 +553,10 @@ class PostgresChange:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
+        if self._known is not None:
+            if kind is None and (self._events or self._reissued):
+                await self._commit_known()
+            return
         conn = self._conn
         assert conn is not None
         try:
@@ -530,12 +574,88 @@ class PostgresChange:
         finally:
             await self._release()
 
+    async def _commit_known(self) -> None:
+        """Commits a change made on what the replica knew, if the game has not moved on
+        (else Stale, nothing stored): one event in one round trip (`WRITE_GUARDED`),
+        more under the row lock (`CHECK`) then the writes."""
+        store = self._store
+        try:
+            conn = self._conn = await store._pool.getconn()
+            if len(self._events) == 1 and not self._reissued:
+                async with conn.pipeline(), conn.cursor() as cur, conn.cursor() as guarded:
+                    await cur.execute("BEGIN")
+                    await guarded.execute(WRITE_GUARDED, self._guarded())
+                    await cur.execute("COMMIT")
+                    stored = await guarded.fetchall()
+            else:
+                async with conn.pipeline(), conn.cursor() as cur:
+                    await cur.execute("BEGIN")
+                    await cur.execute(CHECK, (self._game_id,))
+                    found = await cur.fetchall()
+                assert self._known is not None
+                stored = found[:1] if found and self._current(found[0]) else []
+                if stored:
+                    async with conn.pipeline(), conn.cursor() as cur:
+                        for sql, args in self._writes():
+                            await cur.execute(sql, args)
+                        await cur.execute("COMMIT")
+                else:
+                    await conn.execute("ROLLBACK")
+        except psycopg.Error as err:
+            raise _failure(err) from None
+        finally:
+            await self._release()
+        if not stored:
+            raise Stale(f"game {self._game_id} moved on from version {self._version}")
+        store.batches(1)
+
+    def _current(self, row: tuple[Any, ...]) -> bool:
+        """Whether the locked row is still at the version and seats the replica knew."""
+        assert self._known is not None
+        version, tokens, requests = row
+        known_tokens, known_requests = self._known
+        return (
+            version == self._version
+            and _hashes(tokens) == known_tokens
+            and _hashes(requests) == known_requests
+        )
+
+    def _guarded(self) -> dict[str, Any]:
+        """`WRITE_GUARDED`'s arguments for the change's one event."""
+        assert self._known is not None
+        [(event, after, token_hash, request_hash)] = self._events
+        tokens, requests = list(self._tokens), list(self._requests)
+        if token_hash is not None:
+            tokens[event.seat], requests[event.seat] = token_hash, request_hash
+        return {
+            "game_id": self._game_id,
+            "known": self._version,
+            "known_tokens": self._known[0],
+            "known_requests": self._known[1],
+            "tokens": tokens,
+            "requests": requests,
+            "version": event.version,
+            "status": after.status,
+            "phase": after.phase,
+            "to_act": after.to_act,
+            "standing": None if after.standing is None else json.dumps(after.standing),
+            "result": None if after.result is None else json.dumps(after.result),
+            "seat": event.seat,
+            "kind": event.kind,
+            "action": event.action,
+            "source": event.source,
+            "client_seq": signed(event.client_seq),
+            "request": event.request,
+            "at": event.at,
+            "finished": after.status == "finished",
+            "notice": _payload(self._game_id, self._events),
+        }
+
     def _writes(self) -> list[tuple[str, tuple[Any, ...]]]:
         """The statements that store the change (before `COMMIT`): for one event that
         seats nobody nor ends the game, one."""
         game_id = self._game_id
-        assert self.token_hashes is not None and self.join_requests is not None
-        tokens, requests = list(self.token_hashes), list(self.join_requests)
+        tokens, requests = list(self._tokens), list(self._requests)
         seated = self._reissued
         for event, _, token_hash, request_hash in self._events:
             if token_hash is not None:

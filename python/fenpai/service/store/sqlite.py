@@ -44,6 +44,7 @@ from fenpai.service.store.base import (
     After,
     GameRow,
     RequestIdTaken,
+    Seats,
     StoredEvent,
     StoredGame,
     StoreError,
@@ -317,8 +318,11 @@ class SqliteStore:
 
         return self.write(fn)
 
-    def change(self, game_id: str, version: int, lease: bool = False) -> SqliteChange:
-        """A change to a game: its writes are committed together when it ends."""
+    def change(
+        self, game_id: str, version: int, lease: bool = False, seats: Seats | None = None
+    ) -> SqliteChange:
+        """A change to a game: its writes are committed together when it ends (the one
+        server's memory is the truth, so it is never stale)."""
         return SqliteChange(self, game_id)
 
     def append_event(
