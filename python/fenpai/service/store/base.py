@@ -284,9 +284,10 @@ class SharedStore(Store, Protocol):
         """The game's events after `version`, and its seats' token hashes and JoinGame
         request id hashes now."""
 
-    def notices(self) -> AsyncIterator[Notice | None]:
-        """Every commit's notice, in commit order, as long as the server runs; None after
-        the notices were interrupted (some may be lost: catch up on everything)."""
+    def notices(self, wanted: Callable[[str, int], bool] = ...) -> AsyncIterator[Notice | None]:
+        """Every commit's notice, in commit order, as long as the server runs, of which
+        `wanted(game id, version)` (read before the rest of the notice); None after the
+        notices were interrupted (some may be lost: catch up on everything)."""
 
     async def renew(self) -> set[str]:
         """Extends this server's leases by a lease's time; the games it still holds."""

@@ -19,7 +19,9 @@ more statement.
 
 Every commit notifies the channel `fenpai` (LISTEN/NOTIFY, delivered after the commit
 and in commit order) with the game, its new version and, when they fit, the events
-themselves, so that a replica following the game needs no query to catch up.
+themselves, so that a replica following the game needs no query to catch up. The game
+and version come first, in plain text: a replica reads the rest only of the notices
+about the games it follows (every replica receives every notice).
 
 A game's bots and timers run on the replica that holds its lease, a row of `leases`
 with the owner and an expiry (the database's clock): the creating replica takes it,
@@ -196,6 +198,17 @@ WRITE_GUARDED = (
     " %(source)s, %(client_seq)s, %(request)s, %(at)s FROM game),"
     " ended AS (DELETE FROM leases WHERE %(finished)s AND game_id IN (SELECT game_id FROM game))"
     f" SELECT pg_notify('{CHANNEL}', %(notice)s) FROM game"
+)
+#: `WRITE_GUARDED` for a seat's action or resignation, which reads no seat's hashes but
+#: the acting seat's token hash: only that one is compared, and none is written.
+WRITE_GUARDED_ACT = (
+    "WITH game AS (UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s,"
+    " standing = %s, result = %s"
+    " WHERE game_id = %s AND version = %s AND tokens[%s::int] = %s RETURNING game_id),"
+    " new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
+    " client_seq, request, at) SELECT game_id, %s, %s, %s, %s, %s, %s, %s, %s FROM game),"
+    " ended AS (DELETE FROM leases WHERE %s AND game_id IN (SELECT game_id FROM game))"
+    f" SELECT pg_notify('{CHANNEL}', %s) FROM game"
 )
 #: The game's row lock, for a change made on what the replica knew that is not
 #: `WRITE_GUARDED`'s: its version and seats, to compare with what the replica knew.
@@ -435,7 +448,9 @@ class PostgresStore:
 
     # -- notices and leases --------------------------------------------------------------
 
-    async def notices(self) -> AsyncIterator[Notice | None]:
+    async def notices(
+        self, wanted: Callable[[str, int], bool] = lambda game_id, version: True
+    ) -> AsyncIterator[Notice | None]:
         while True:
             try:
                 conn = await self._connect()
@@ -447,7 +462,8 @@ class PostgresStore:
                 await conn.execute("LISTEN " + CHANNEL)
                 yield None  # listening: whatever was committed before may have been missed
                 async for notify in conn.notifies():
-                    yield _notice(notify.payload)
+                    if wanted(*_heading(notify.payload)):
+                        yield _notice(notify.payload)
             except psycopg.Error as err:
                 log.warning("the notices were interrupted (%s); reconnecting", _line(err))
             finally:
@@ -582,9 +598,10 @@ class PostgresChange:
         try:
             conn = self._conn = await store._pool.getconn()
             if len(self._events) == 1 and not self._reissued:
+                sql, args = self._guarded()
                 async with conn.pipeline(), conn.cursor() as cur, conn.cursor() as guarded:
                     await cur.execute("BEGIN")
-                    await guarded.execute(WRITE_GUARDED, self._guarded())
+                    await guarded.execute(sql, args)
                     await cur.execute("COMMIT")
                     stored = await guarded.fetchall()
             else:
@@ -620,14 +637,43 @@ class PostgresChange:
             and _hashes(requests) == known_requests
         )
 
-    def _guarded(self) -> dict[str, Any]:
-        """`WRITE_GUARDED`'s arguments for the change's one event."""
+    def _guarded(self) -> tuple[str, Any]:
+        """The statement that stores the change's one event, and its arguments:
+        `WRITE_GUARDED_ACT` for a seat's action or resignation, else `WRITE_GUARDED`."""
         assert self._known is not None
         [(event, after, token_hash, request_hash)] = self._events
+        standing = None if after.standing is None else json.dumps(after.standing)
+        result = None if after.result is None else json.dumps(after.result)
+        notice = _payload(self._game_id, self._events)
+        finished = after.status == "finished"
+        actor = self._known[0][event.seat] if event.source == "client" else None
+        if event.kind in ("action", "resign") and actor is not None:
+            return WRITE_GUARDED_ACT, (
+                event.version,
+                after.status,
+                after.phase,
+                after.to_act,
+                standing,
+                result,
+                self._game_id,
+                self._version,
+                event.seat + 1,  # arrays count from 1
+                actor,
+                event.version,
+                event.seat,
+                event.kind,
+                event.action,
+                event.source,
+                signed(event.client_seq),
+                event.request,
+                event.at,
+                finished,
+                notice,
+            )
         tokens, requests = list(self._tokens), list(self._requests)
         if token_hash is not None:
             tokens[event.seat], requests[event.seat] = token_hash, request_hash
-        return {
+        return WRITE_GUARDED, {
             "game_id": self._game_id,
             "known": self._version,
             "known_tokens": self._known[0],
@@ -638,8 +684,8 @@ class PostgresChange:
             "status": after.status,
             "phase": after.phase,
             "to_act": after.to_act,
-            "standing": None if after.standing is None else json.dumps(after.standing),
-            "result": None if after.result is None else json.dumps(after.result),
+            "standing": standing,
+            "result": result,
             "seat": event.seat,
             "kind": event.kind,
             "action": event.action,
@@ -647,8 +693,8 @@ class PostgresChange:
             "client_seq": signed(event.client_seq),
             "request": event.request,
             "at": event.at,
-            "finished": after.status == "finished",
-            "notice": _payload(self._game_id, self._events),
+            "finished": finished,
+            "notice": notice,
         }
 
     def _writes(self) -> list[tuple[str, tuple[Any, ...]]]:
@@ -722,13 +768,23 @@ def _payload(
         },
         separators=(",", ":"),
     )
-    if len(full.encode()) <= MAX_NOTICE:
-        return full
-    return json.dumps({"g": game_id, "v": version, "e": [], "t": {}, "r": {}})
+    head = f"{game_id} {version} "
+    if len(head) + len(full.encode()) <= MAX_NOTICE:
+        return head + full
+    return head + json.dumps({"g": game_id, "v": version, "e": [], "t": {}, "r": {}})
+
+
+def _heading(payload: str) -> tuple[str, int]:
+    """The game and version a notice is about, read without parsing the rest."""
+    if payload.startswith("{"):  # a notice without its heading (an older replica's)
+        data = json.loads(payload)
+        return data["g"], data["v"]
+    game_id, version, _ = payload.split(" ", 2)
+    return game_id, int(version)
 
 
 def _notice(payload: str) -> Notice:
-    data = json.loads(payload)
+    data = json.loads(payload[payload.index("{") :])
     return Notice(
         game_id=data["g"],
         version=data["v"],
