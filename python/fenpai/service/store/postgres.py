@@ -8,10 +8,13 @@ JoinGame request id hashes, whether this replica holds the lease and the events
 committed since the version the replica knows; then the writes (for an action, one
 statement: the event, the game's row and the notice) and `COMMIT`. A change made on
 what the replica knew (the host's, when it committed the game's last event itself)
-takes one: `BEGIN`, one statement that updates the game's row only if it is still at
-the version and seats the replica knew and then writes the event and the notice, and
-`COMMIT`; no row updated means the game moved on, nothing was written, and the host
-makes the change again the first way. A commit is durable when it returns (the
+takes one statement that updates the game's row only if it is still at the version
+and seats the replica knew and then writes the event and the notice; no row updated
+means the game moved on, nothing was written, and the host makes the change again the
+first way. Such statements of many games waiting at once share one transaction and one
+round trip (`BEGIN`, the statements in the games' order, `COMMIT`: a group commit, up to
+`GROUP_COMMITS` at a time); should the transaction fail, each is committed alone, so
+that one failing fails alone. A commit is durable when it returns (the
 server's `synchronous_commit`, which the store raises to `on` should it be `off`). When
 the lock was waited for, the events the other transaction committed are not in that
 statement's snapshot (the locked row is, with its new version): they are read by one
@@ -140,6 +143,11 @@ CONNECT_TIMEOUT = 10
 LEASE_SECONDS = 5.0
 #: Seconds between attempts to reconnect the notice listener.
 LISTEN_RETRY = 0.5
+#: Transactions committing changes of many games together, at once at most (each on a
+#: pooled connection), and changes in one of them at most.
+GROUP_COMMITS, GROUP_SIZE = 4, 256
+#: A change waiting for a group commit: its game, statement, arguments and outcome.
+Waiting = tuple[str, str, Any, "asyncio.Future[bool]"]
 
 #: The game's version, its seats' token and request id hashes, whether `owner` holds
 #: its lease, and the events after a version (a row each, or one row of NULL events).
@@ -253,6 +261,10 @@ class PostgresStore:
         #: The replicas' secret key (read when the store opens).
         self.secret = b""
         self.batches: Callable[[int], None] = uncounted
+        #: Changes waiting for a group commit.
+        self._waiting: list[Waiting] = []
+        self._committers = 0
+        self._committing: set[asyncio.Task[None]] = set()
         self._pool = AsyncConnectionPool(
             url,
             min_size=1,
@@ -495,6 +507,71 @@ class PostgresStore:
     async def close(self) -> None:
         await self._pool.close()
 
+    # -- group commit --------------------------------------------------------------------
+
+    async def commit_guarded(self, game_id: str, sql: str, args: Any) -> bool:
+        """Commits one change's guarded statement (`WRITE_GUARDED`...) together with the
+        other games' waiting at the same time, in one transaction and one round trip;
+        whether it wrote (False: the game had moved on). StoreError if it could not be
+        committed (then it may or may not be: the host catches up)."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((game_id, sql, args, future))
+        if self._committers < GROUP_COMMITS:
+            self._committers += 1
+            task = asyncio.get_running_loop().create_task(self._commit_waiting())
+            self._committing.add(task)
+            task.add_done_callback(self._committing.discard)
+        return await future
+
+    async def _commit_waiting(self) -> None:
+        """Commits what waits, a group at a time, until nothing does."""
+        try:
+            while self._waiting:
+                group = sorted(self._waiting[:GROUP_SIZE], key=lambda w: w[0])
+                del self._waiting[: len(group)]
+                try:
+                    outcomes = await self._commit_group(group)
+                except (psycopg.Error, OSError) as err:
+                    if len(group) == 1:
+                        group[0][3].set_exception(_failure(err))
+                        continue
+                    # none of them was committed: each alone, so that one fails alone
+                    for one in group:
+                        try:
+                            one[3].set_result((await self._commit_group([one]))[0])
+                        except (psycopg.Error, OSError) as err:
+                            one[3].set_exception(_failure(err))
+                    continue
+                for (_, _, _, future), outcome in zip(group, outcomes, strict=True):
+                    future.set_result(outcome)
+        except BaseException as err:  # the pool closed or the task ended: nobody hangs
+            for _, _, _, future in self._waiting:
+                if not future.done():
+                    future.set_exception(_failure(err))
+            self._waiting.clear()
+            if not isinstance(err, Exception):
+                raise
+        finally:
+            self._committers -= 1
+
+    async def _commit_group(self, group: list[Waiting]) -> list[bool]:
+        """One transaction of guarded statements (of different games, in the games'
+        order, so that two groups never wait for each other's row locks): whether each
+        wrote."""
+        async with self._pool.connection() as conn:
+            async with conn.pipeline():
+                control = conn.cursor()
+                await control.execute("BEGIN")
+                cursors = []
+                for _, sql, args, _ in group:
+                    cursor = conn.cursor()
+                    await cursor.execute(sql, args)
+                    cursors.append(cursor)
+                await control.execute("COMMIT")
+                outcomes = [bool(await cursor.fetchall()) for cursor in cursors]
+        self.batches(len(group))
+        return outcomes
+
 
 class PostgresChange:
     """A change to one game in one transaction on a pooled connection, holding the
@@ -592,38 +669,35 @@ class PostgresChange:
 
     async def _commit_known(self) -> None:
         """Commits a change made on what the replica knew, if the game has not moved on
-        (else Stale, nothing stored): one event in one round trip (`WRITE_GUARDED`),
-        more under the row lock (`CHECK`) then the writes."""
+        (else Stale, nothing stored): one event by one statement in a group commit
+        (`commit_guarded`), more under the row lock (`CHECK`) then the writes."""
         store = self._store
+        stale = Stale(f"game {self._game_id} moved on from version {self._version}")
+        if len(self._events) == 1 and not self._reissued:
+            sql, args = self._guarded()
+            if not await store.commit_guarded(self._game_id, sql, args):
+                raise stale
+            return
         try:
             conn = self._conn = await store._pool.getconn()
-            if len(self._events) == 1 and not self._reissued:
-                sql, args = self._guarded()
-                async with conn.pipeline(), conn.cursor() as cur, conn.cursor() as guarded:
-                    await cur.execute("BEGIN")
-                    await guarded.execute(sql, args)
-                    await cur.execute("COMMIT")
-                    stored = await guarded.fetchall()
-            else:
+            async with conn.pipeline(), conn.cursor() as cur:
+                await cur.execute("BEGIN")
+                await cur.execute(CHECK, (self._game_id,))
+                found = await cur.fetchall()
+            stored = bool(found) and self._current(found[0])
+            if stored:
                 async with conn.pipeline(), conn.cursor() as cur:
-                    await cur.execute("BEGIN")
-                    await cur.execute(CHECK, (self._game_id,))
-                    found = await cur.fetchall()
-                assert self._known is not None
-                stored = found[:1] if found and self._current(found[0]) else []
-                if stored:
-                    async with conn.pipeline(), conn.cursor() as cur:
-                        for sql, args in self._writes():
-                            await cur.execute(sql, args)
-                        await cur.execute("COMMIT")
-                else:
-                    await conn.execute("ROLLBACK")
+                    for sql, args in self._writes():
+                        await cur.execute(sql, args)
+                    await cur.execute("COMMIT")
+            else:
+                await conn.execute("ROLLBACK")
         except psycopg.Error as err:
             raise _failure(err) from None
         finally:
             await self._release()
         if not stored:
-            raise Stale(f"game {self._game_id} moved on from version {self._version}")
+            raise stale
         store.batches(1)
 
     def _current(self, row: tuple[Any, ...]) -> bool:
