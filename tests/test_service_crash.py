@@ -126,12 +126,13 @@ def committed_batches(server: ServerProcess) -> tuple[float, float]:
     return found["sum"], found["count"]
 
 
-def test_kill_9_while_commits_are_grouped_loses_nothing(tmp_path):
+def test_kill_9_while_commits_are_grouped_loses_nothing(tmp_path, fresh_db):
     """Many games acting at once share transactions (the metrics show batches of more
     than one change just before each kill), and a kill -9 then loses no acknowledged
-    action of any game in the batch under way."""
+    action of any game in the batch under way (SQLite, PostgreSQL)."""
     rng = random.Random(77)
-    server = ServerProcess(tmp_path / "fenpai.db", "--no-timers").start()
+    args = ("--no-timers", "--lease-seconds", "1")
+    server = ServerProcess(tmp_path / "fenpai.db", *args, url=fresh_db).start()
     stub = server.stub()
     clients = []
     for i in range(BATCHED_GAMES):
