@@ -162,16 +162,19 @@ class Draft:
         self.tokens: list[tuple[int, bytes]] = []
 
 
-def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float | None) -> Snapshot:
-    """What `seat` (None: a spectator) sees of `state`."""
+def snapshot(
+    session: Session, state: GameState, seat: int | None, deadline: float | None
+) -> Snapshot:
+    """What `seat` (None: a spectator) sees of `state`, a state of `session`'s game (its
+    view computed once per version for every call and stream that sends it)."""
     return Snapshot(
-        game_id=game_id,
+        game_id=session.game_id,
         version=state.version,
         status=state.status,
         phase=state.phase,
         to_act=state.to_act(),
         seat=seat,
-        view=state.view(seat),
+        view=session.views.of(state, seat),
         deadline=deadline,
     )
 
@@ -965,7 +968,7 @@ class GameHost:
         session = await self._fresh(game_id)
         seat = session.authenticate(token)
         async with session.lock:
-            return snapshot(game_id, session.state, seat, session.deadline)
+            return snapshot(session, session.state, seat, session.deadline)
 
     async def events(
         self, game_id: str, token: str | None, from_version: int, turns_only: bool = False
@@ -1026,7 +1029,7 @@ class GameHost:
                         f"the server is shutting down; resume with from_version {seen}",
                     )
                 event = session.events[-1]
-                now = snapshot(session.game_id, session.state, seat, session.deadline)
+                now = snapshot(session, session.state, seat, session.deadline)
                 hand = session.state.hand_of(event.version)
             seen, again = event.version, False
             yield Seen(event, *visible_action(event, seat, False), now, hand)
@@ -1058,7 +1061,7 @@ class GameHost:
                 state.apply(event)
                 action, redacted = visible_action(event, seat, False)
                 when = deadline if event.version == latest else None
-                now = snapshot(session.game_id, state, seat, when)
+                now = snapshot(session, state, seat, when)
                 yield Seen(event, action, redacted, now, state.hand_of(event.version))
 
     async def history(self, game_id: str, token: str, hand: int | None = None) -> History:
@@ -1126,7 +1129,7 @@ class GameHost:
         for event in session.events[first:last]:
             state.apply(event)
             action, redacted = visible_action(event, seat, False)
-            now = snapshot(session.game_id, state, seat, None)
+            now = snapshot(session, state, seat, None)
             yield Seen(event, action, redacted, now, state.hand_of(event.version))
             await asyncio.sleep(0)  # a long replay lets the other calls run
 

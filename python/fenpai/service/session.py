@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,8 @@ SERVER_KINDS = ("hand_end", "hand_start", "match_end")
 Verified = dict[tuple[str, str], tuple[int, bytes]]
 #: Tokens a stream remembers at most (it forgets them all when it would hold more).
 MAX_VERIFIED = 64
+#: Views a game keeps (`Views`).
+MAX_VIEWS = 64
 
 
 class RestoreError(Exception):
@@ -257,6 +260,25 @@ def _unreplayable(event: StoredEvent | None, err: Exception) -> str:
     return f"cannot be replayed: {where} fails ({type(err).__name__})"
 
 
+class Views:
+    """A game's views by (version, seat): each computed once, however many calls and
+    streams send it (a game's views at a version are the same from any replay of its
+    events). Only the latest `MAX_VIEWS` are kept; callers never change a view."""
+
+    def __init__(self) -> None:
+        self._views: OrderedDict[tuple[int, int | None], dict[str, Any]] = OrderedDict()
+
+    def of(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """`state.view(seat)`, computed if it is not kept."""
+        key = (state.version, seat)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = state.view(seat)
+            if len(self._views) > MAX_VIEWS:
+                self._views.popitem(last=False)
+        return view
+
+
 @dataclass
 class Summary:
     """A game's public facts: what `GetGame` and `ListGames` return."""
@@ -310,6 +332,8 @@ class Session:
         #: next client change is then tried without catching up first).
         self.mine = False
         self.lock = asyncio.Lock()
+        #: The views sent, by version and seat.
+        self.views = Views()
         #: Notified after every change (a stream of every event waits on it).
         self.changed = asyncio.Condition(self.lock)
         #: Notified, by seat, when the seat is to act or the game is over (a seat's
