@@ -25,9 +25,18 @@ clients share the cores with the server, it measures the server rather than the 
 The store is SQLite by default; `--store postgres` starts a PostgreSQL server of the
 bench's own (Debian's binaries, fsync on, in a temporary folder) and `--replicas R`
 servers on it, the clients balancing their calls and streams over the replicas
-round-robin as a gRPC load balancer would. `--compare` runs SQLite on one server, then
-PostgreSQL with one and with two replicas, and reports each one's throughput as a
-ratio of SQLite's; CPU per action is the servers' (all replicas) and PostgreSQL's.
+round-robin as a gRPC load balancer would. `--compare [R]` runs SQLite on one server,
+then PostgreSQL with 1, 2, ..., R replicas (default 2), and reports each one's
+throughput as a ratio of SQLite's; CPU per action is the servers' (all replicas) and
+PostgreSQL's. `batch` is the mean number of changes per store transaction (the
+servers' `/metrics`).
+
+With `--reference` (unpaced) and `--compare`, the bench ends with the bars the service
+is held to, each PASS or FAIL: ActStream with 64 to 100 games in flight at least 0.5x
+the empty server's stream messages/s, at most 2x its CPU per message and p99 at most
+50 ms; Act (mirror clients) at least 0.5x the empty server's unary calls/s; PostgreSQL
+with one replica at least 0.6x SQLite's actions/s; CPU per action of the replicas and of
+PostgreSQL within 20% from 1 to R replicas.
 
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
@@ -36,6 +45,8 @@ ratio of SQLite's; CPU per action is the servers' (all replicas) and PostgreSQL'
     python benches/service_load.py --lang node --client stream -n 100 --rate 1000
     python benches/service_load.py --client stream --reference   # and an empty server
     python benches/service_load.py --lang node --client stream -n 100 --compare
+    python benches/service_load.py --lang node --client stream mirror -n 100 --reference
+    python benches/service_load.py --lang node --client stream -n 100 --compare 3
     python benches/service_load.py --lang node --client stream --store postgres --replicas 2
 """
 
@@ -52,12 +63,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import grpc
+from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import grpc_reference  # noqa: E402
@@ -289,7 +302,12 @@ def record_games(variant: str, count: int, seed: int) -> list[dict]:
 
 
 def start_node(
-    addresses: list[str], shares: list[int], args: argparse.Namespace, window: Window, tmp: Path
+    addresses: list[str],
+    shares: list[int],
+    args: argparse.Namespace,
+    client: str,
+    window: Window,
+    tmp: Path,
 ) -> Callable[[], list[dict]]:
     """Starts the Node clients; returns how to wait for their results."""
     if not (NODE_CLIENT / "node_modules").is_dir():
@@ -302,7 +320,7 @@ def start_node(
         "addresses": addresses,
         "protos": str(PROTOS),
         "variant": args.variant,
-        "client": args.client,
+        "client": client,
         "pace": pace,
         "start": window.start,
         "measure": window.measure,
@@ -330,13 +348,16 @@ def start_node(
 
 
 def start_python(
-    addresses: list[str], shares: list[int], args: argparse.Namespace, window: Window, pool: Any
+    addresses: list[str],
+    shares: list[int],
+    args: argparse.Namespace,
+    client: str,
+    window: Window,
+    pool: Any,
 ) -> Callable[[], list[dict]]:
     """Starts the Python clients on `pool`; returns how to wait for their results."""
     pace = sum(shares) / args.rate if args.rate else 0.0
-    jobs = [
-        (addresses, s, args.variant, args.client, pace, window, i) for i, s in enumerate(shares)
-    ]
+    jobs = [(addresses, s, args.variant, client, pace, window, i) for i, s in enumerate(shares)]
     return pool.map_async(client_process, jobs).get
 
 
@@ -419,7 +440,23 @@ def cpu_of(pids: list[int]) -> dict[int, float]:
     return out
 
 
-def run(deployment: Deployment, n: int, args: argparse.Namespace, tmp: Path) -> dict:
+def batches(deployment: Deployment) -> tuple[float, float]:
+    """(changes committed, transactions) so far, over the servers, from their /metrics."""
+    changes = transactions = 0.0
+    for server in deployment.servers:
+        assert server.web_url is not None
+        with urllib.request.urlopen(server.web_url + "metrics", timeout=30) as answer:
+            text = answer.read().decode()
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name == "fenpai_commit_batch_size_sum":
+                    changes += sample.value
+                elif sample.name == "fenpai_commit_batch_size_count":
+                    transactions += sample.value
+    return changes, transactions
+
+
+def run(deployment: Deployment, n: int, client: str, args: argparse.Namespace, tmp: Path) -> dict:
     clients = min(args.clients, n)
     shares = [n // clients + (i < n % clients) for i in range(clients)]
     addresses = [server.address for server in deployment.servers]
@@ -430,15 +467,17 @@ def run(deployment: Deployment, n: int, args: argparse.Namespace, tmp: Path) -> 
             warmup = GAME_LENGTH * n / args.rate + 2.0 if args.rate else 3.0
         window = Window(start, start + warmup, start + warmup + args.seconds)
         if args.lang == "node":
-            collect = start_node(addresses, shares, args, window, tmp)
+            collect = start_node(addresses, shares, args, client, window, tmp)
         else:
-            collect = start_python(addresses, shares, args, window, pool)
+            collect = start_python(addresses, shares, args, client, window, pool)
         time.sleep(max(0.0, window.measure - time.time()))
         cpu_before = sum(cpu_of(deployment.pids()).values())
         db_before = cpu_of(deployment.database())
+        batched_before = batches(deployment)
         time.sleep(max(0.0, window.end - time.time()))
         cpu = sum(cpu_of(deployment.pids()).values()) - cpu_before
         db_after = cpu_of(deployment.database())
+        batched = [a - b for a, b in zip(batches(deployment), batched_before, strict=True)]
         db_cpu = sum(t - db_before.get(pid, 0.0) for pid, t in db_after.items())
         results = collect()
     acts = [x for r in results for x in r["act"]]
@@ -447,6 +486,9 @@ def run(deployment: Deployment, n: int, args: argparse.Namespace, tmp: Path) -> 
     rss, peak = max(m[0] for m in memory), max(m[1] for m in memory)
     return {
         "deployment": deployment.name,
+        "store": deployment.store,
+        "replicas": len(deployment.servers),
+        "client": client,
         "n": n,
         "actions": len(acts),
         "games": sum(r["games"] for r in results),
@@ -460,7 +502,72 @@ def run(deployment: Deployment, n: int, args: argparse.Namespace, tmp: Path) -> 
         "client_cpu_ms_per_action": sum(r["cpu"] for r in results) / max(1, len(acts)) * 1e3,
         "rss_mib": rss / 1024,
         "peak_rss_mib": peak / 1024,
+        "batch": batched[0] / max(1.0, batched[1]),
     }
+
+
+#: The bars the service is held to (each a ratio to what it is compared with).
+STREAM_THROUGHPUT = 0.5  # ActStream messages/s, of the empty server's stream messages/s
+STREAM_CPU = 2.0  # server CPU per action, of the empty server's CPU per stream message
+STREAM_P99_MS = 50.0
+STREAM_GAMES = range(64, 101)  # games in flight for the ActStream bars
+UNARY_THROUGHPUT = 0.5  # Act calls/s (mirror clients), of the empty server's unary calls/s
+POSTGRES_THROUGHPUT = 0.6  # PostgreSQL with one replica, of SQLite's actions/s
+FLAT_CPU = 1.2  # CPU per action (replicas, PostgreSQL): the most over the least, 1..3 replicas
+
+
+def verdict(name: str, value: float, bar: float, higher: bool, unit: str = "x") -> str:
+    passed = value >= bar if higher else value <= bar
+    sign = ">=" if higher else "<="
+    return f"  {'PASS' if passed else 'FAIL'}  {name}: {value:.2f}{unit} (bar {sign} {bar:g}{unit})"
+
+
+def reference_bars(rows: list[dict], refs: dict[tuple[str, int], dict]) -> list[str]:
+    """The service against the empty gRPC server measured in the same run."""
+    out = []
+    for r in rows:
+        ref = refs.get(("stream" if r["client"] in ("stream", "seat") else "unary", r["n"]))
+        if ref is None or r["store"] != "sqlite" or r["client"] == "view":
+            continue
+        speed = r["actions_per_s"] / ref["calls_per_s"]
+        cpu = r["server_cpu_ms_per_action"] / ref["server_cpu_ms_per_call"]
+        where = f"{r['client']} N={r['n']}"
+        if r["client"] == "stream" and r["n"] in STREAM_GAMES:
+            out.append(verdict(f"ActStream throughput, {where}", speed, STREAM_THROUGHPUT, True))
+            out.append(verdict(f"ActStream CPU per action, {where}", cpu, STREAM_CPU, False))
+            p99 = r["act_p99_ms"]
+            out.append(verdict(f"ActStream p99, {where}", p99, STREAM_P99_MS, False, " ms"))
+        elif r["client"] == "mirror":
+            out.append(verdict(f"unary Act throughput, {where}", speed, UNARY_THROUGHPUT, True))
+    return out
+
+
+def postgres_bars(rows: list[dict]) -> list[str]:
+    """PostgreSQL against SQLite, and its cost as replicas are added."""
+    out = []
+    for client in sorted({r["client"] for r in rows}):
+        for n in sorted({r["n"] for r in rows}):
+            same = [r for r in rows if r["client"] == client and r["n"] == n]
+            sqlite = [r for r in same if r["store"] == "sqlite"]
+            postgres = sorted(
+                (r for r in same if r["store"] == "postgres"), key=lambda r: r["replicas"]
+            )
+            one = [r for r in postgres if r["replicas"] == 1]
+            if sqlite and one:
+                speed = one[0]["actions_per_s"] / sqlite[0]["actions_per_s"]
+                name = f"PostgreSQL 1 replica / SQLite throughput, {client} N={n}"
+                out.append(verdict(name, speed, POSTGRES_THROUGHPUT, True))
+            if len(postgres) > 1:
+                for key, what in (
+                    ("server_cpu_ms_per_action", "replicas' CPU per action"),
+                    ("db_cpu_ms_per_action", "PostgreSQL's CPU per action"),
+                ):
+                    costs = [r[key] for r in postgres]
+                    spread = max(costs) / max(1e-9, min(costs))
+                    span = f"{postgres[0]['replicas']}..{postgres[-1]['replicas']} replicas"
+                    name = f"{what}, most/least over {span}, {client} N={n}"
+                    out.append(verdict(name, spread, FLAT_CPU, False))
+    return out
 
 
 def main() -> None:
@@ -475,7 +582,13 @@ def main() -> None:
     )
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--variant", default="red_five_4p")
-    parser.add_argument("--client", choices=("view", "mirror", "stream", "seat"), default="view")
+    parser.add_argument(
+        "--client",
+        choices=("view", "mirror", "stream", "seat"),
+        nargs="+",
+        default=["view"],
+        help="the kind of client (several: each in turn on the same servers)",
+    )
     parser.add_argument(
         "--lang",
         choices=("python", "node"),
@@ -493,7 +606,8 @@ def main() -> None:
     parser.add_argument(
         "--reference",
         action="store_true",
-        help="also measure an empty gRPC server with as many clients (grpc_reference.py)",
+        help="also measure an empty gRPC server with as many clients (grpc_reference.py), and"
+        " check the service against it",
     )
     parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
@@ -501,61 +615,81 @@ def main() -> None:
     )
     parser.add_argument(
         "--compare",
-        action="store_true",
-        help="SQLite on one server, then PostgreSQL with 1 and with 2 replicas",
+        type=int,
+        nargs="?",
+        const=2,
+        metavar="R",
+        help="SQLite on one server, then PostgreSQL with 1, 2, ..., R replicas (default 2),"
+        " and check PostgreSQL against SQLite and its cost as replicas are added",
     )
     args = parser.parse_args()
-    if args.lang == "node" and args.client in ("view", "seat"):
+    if args.lang == "node" and {"view", "seat"} & set(args.client):
         parser.error("the Node clients play recorded games: --client mirror or stream")
     if args.replicas > 1 and args.store != "postgres":
         parser.error("--replicas needs --store postgres (a SQLite file has one server)")
-    setups = [("sqlite", 1), ("postgres", 1), ("postgres", 2)]
-    if not args.compare:
-        setups = [(args.store, args.replicas)]
+    setups = [(args.store, args.replicas)]
+    if args.compare:
+        setups = [("sqlite", 1)] + [("postgres", r) for r in range(1, args.compare + 1)]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for store, replicas in setups:
             folder = Path(tmp) / f"{store}-{replicas}"
             folder.mkdir()
             with deploy(store, replicas, args, folder) as deployment:
-                rows += [run(deployment, n, args, folder) for n in args.games]
+                for client in args.client:
+                    rows += [run(deployment, n, client, args, folder) for n in args.games]
     cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    load = os.getloadavg()[0]
     print(
-        f"fenpai service load: {args.variant}, {args.lang} {args.client} clients in {args.clients}"
+        f"fenpai service load: {args.variant}, {args.lang} clients in {args.clients}"
         f" processes, "
         f"rate {args.rate or 'unpaced'}, {args.seconds:g} s per N, sqlite synchronous={args.sync}, "
-        f"{cpu} cores"
+        f"{cpu} cores, load average {load:.1f} at the end"
     )
     print(
-        f"{'store':<23} {'N':>5} {'games':>6} {'actions':>8} {'actions/s':>10} {'ratio':>6}"
-        f" {'Act p50':>8} {'Act p99':>8} {'View p50':>9} {'View p99':>9} {'srv CPU/act':>11}"
-        f" {'db CPU/act':>10} {'clients CPU/act':>15} {'RSS MiB':>8} {'peak':>6}"
+        f"{'store':<23} {'client':<6} {'N':>5} {'games':>6} {'actions':>8} {'actions/s':>10}"
+        f" {'ratio':>6} {'Act p50':>8} {'Act p99':>8} {'View p50':>9} {'View p99':>9}"
+        f" {'srv CPU/act':>11} {'db CPU/act':>10} {'clients CPU/act':>15} {'batch':>6}"
+        f" {'RSS MiB':>8} {'peak':>6}"
     )
-    baseline = {r["n"]: r["actions_per_s"] for r in rows[: len(args.games)]}
+    first = {(r["client"], r["n"]): r["actions_per_s"] for r in reversed(rows)}
     for r in rows:
+        ratio = r["actions_per_s"] / first[(r["client"], r["n"])]
         print(
-            f"{r['deployment']:<23} {r['n']:>5} {r['games']:>6} {r['actions']:>8}"
-            f" {r['actions_per_s']:>10.0f} {r['actions_per_s'] / baseline[r['n']]:>6.2f}"
+            f"{r['deployment']:<23} {r['client']:<6} {r['n']:>5} {r['games']:>6} {r['actions']:>8}"
+            f" {r['actions_per_s']:>10.0f} {ratio:>6.2f}"
             f" {r['act_p50_ms']:>6.1f}ms {r['act_p99_ms']:>6.1f}ms"
             f" {r['view_p50_ms']:>7.1f}ms {r['view_p99_ms']:>7.1f}ms"
             f" {r['server_cpu_ms_per_action']:>9.2f}ms {r['db_cpu_ms_per_action']:>8.2f}ms"
-            f" {r['client_cpu_ms_per_action']:>13.2f}ms"
+            f" {r['client_cpu_ms_per_action']:>13.2f}ms {r['batch']:>6.1f}"
             f" {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
         )
+    bars = postgres_bars(rows) if args.compare else []
     if args.reference:
-        mode = "stream" if args.client in ("stream", "seat") else "unary"
+        refs: dict[tuple[str, int], dict] = {}
         for r in rows:
-            ref = grpc_reference.measure(r["n"], mode, args.clients, args.seconds)
+            mode = "stream" if r["client"] in ("stream", "seat") else "unary"
+            if (mode, r["n"]) not in refs:
+                refs[(mode, r["n"])] = grpc_reference.measure(
+                    r["n"], mode, args.clients, args.seconds
+                )
+            ref = refs[(mode, r["n"])]
             cpu = r["server_cpu_ms_per_action"] / ref["server_cpu_ms_per_call"]
             line = (
                 f"reference, an empty gRPC server answering {mode} calls as fast as it can,"
                 f" N={r['n']}: {ref['calls_per_s']:.0f}/s, p50 {ref['p50_ms']:.1f} ms,"
                 f" p99 {ref['p99_ms']:.1f} ms, server CPU {ref['server_cpu_ms_per_call']:.2f} ms;"
-                f" the service per action: {cpu:.2f}x its server CPU"
+                f" the service ({r['deployment']}, {r['client']}) per action:"
+                f" {cpu:.2f}x its server CPU"
             )
             if not args.rate:
                 line += f", {r['actions_per_s'] / ref['calls_per_s']:.2f}x its throughput"
             print(line)
+        if not args.rate:
+            bars = reference_bars(rows, refs) + bars
+    if bars:
+        print("bars (a shared or busy machine makes these noisy: rerun on a quiet one):")
+        print("\n".join(bars))
 
 
 if __name__ == "__main__":

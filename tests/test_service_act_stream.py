@@ -220,3 +220,29 @@ def test_a_turn_stream_resumed_from_an_unplayed_turn_sends_it_again(stub):
     with pytest.raises(grpc.RpcError) as waited:
         next(after)
     assert waited.value.code() == StatusCode.DEADLINE_EXCEEDED  # no turn of this seat yet
+
+
+def test_a_token_reissued_mid_stream_stops_working_on_that_stream(stub):
+    """A stream verifies a seat's token once, and again after ReissueSeatToken: the old
+    token is refused on the very stream that used it, the new one accepted."""
+    created = create(stub, "red_five_4p", seed=41)
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    seat = view(stub, game_id, tokens[0]).to_act[0]
+    other = (seat + 1) % 4
+    stream = Lockstep(stub)
+    try:
+        early = stream.send(act(game_id, tokens[other], "pass"))  # verified, then refused
+        assert early.rejected.reason == "NOT_YOUR_TURN"
+        action = view(stub, game_id, tokens[seat]).legal_actions[0]
+        assert stream.send(act(game_id, tokens[seat], action)).HasField("accepted")
+        request = pb.ReissueSeatTokenRequest(
+            game_id=game_id, admin_token=created.admin_token, seat=other
+        )
+        fresh = stub.ReissueSeatToken(request).seat_token
+        action = view(stub, game_id, fresh).legal_actions[0]
+        old = stream.send(act(game_id, tokens[other], action))
+        assert old.HasField("rejected") and old.rejected.reason == "BAD_TOKEN"
+        assert stream.send(act(game_id, fresh, action)).HasField("accepted")
+    finally:
+        stream.close()

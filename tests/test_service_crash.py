@@ -13,9 +13,11 @@ from __future__ import annotations
 import random
 import sqlite3
 import time
+import urllib.request
 
 import grpc
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from service_support import (
     Client,
     ServerProcess,
@@ -31,6 +33,8 @@ from fenpai.rpc.v1 import game_service_pb2 as pb
 
 GAMES = 8
 KILLS = 4
+#: Games played at once while the server is killed mid-batch.
+BATCHED_GAMES = 24
 
 
 def test_kill_9_at_random_moments_loses_nothing(tmp_path, fresh_db):
@@ -105,5 +109,58 @@ def test_a_stored_game_that_no_longer_replays_is_isolated(tmp_path):
             assert "cannot be replayed" in err.value.details()
             assert reason_of(err.value) == ("GAME_UNREADABLE", None)
         play_to_end(stub, good.game_id, good_tokens, random.Random(3))
+    finally:
+        server.stop()
+
+
+def committed_batches(server: ServerProcess) -> tuple[float, float]:
+    """(changes, transactions) the server committed since it started (its /metrics)."""
+    assert server.web_url is not None
+    with urllib.request.urlopen(server.web_url + "metrics", timeout=30) as answer:
+        text = answer.read().decode()
+    found = dict.fromkeys(("sum", "count"), 0.0)
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name.startswith("fenpai_commit_batch_size_"):
+                found[sample.name.rpartition("_")[2]] = sample.value
+    return found["sum"], found["count"]
+
+
+def test_kill_9_while_commits_are_grouped_loses_nothing(tmp_path, fresh_db):
+    """Many games acting at once share transactions (the metrics show batches of more
+    than one change just before each kill), and a kill -9 then loses no acknowledged
+    action of any game in the batch under way (SQLite, PostgreSQL)."""
+    rng = random.Random(77)
+    args = ("--no-timers", "--lease-seconds", "1")
+    server = ServerProcess(tmp_path / "fenpai.db", *args, url=fresh_db).start()
+    stub = server.stub()
+    clients = []
+    for i in range(BATCHED_GAMES):
+        created = create(stub, "red_five_4p", seed=500 + i)
+        tokens = join_all(stub, created.game)
+        clients.append(Client([stub], created.game.game_id, tokens, seed=i, streamed=i % 4 != 0))
+    for client in clients:
+        client.start()
+    grouped = []
+    try:
+        for _ in range(KILLS):
+            time.sleep(rng.uniform(0.5, 1.0))
+            changes, transactions = committed_batches(server)
+            grouped.append(changes / max(1.0, transactions))
+            server.kill()
+            time.sleep(rng.uniform(0.0, 0.2))
+            server.start()
+        for client in clients:
+            client.join(90)
+            assert not client.is_alive(), "a client did not finish"
+            assert client.error is None, client.error
+    finally:
+        server.stop()
+    assert max(grouped) > 1.2, f"the commits were not grouped before the kills: {grouped}"
+    server.start()
+    stub = server.stub()
+    try:
+        for client in clients:
+            check_acknowledged(stub, client)
     finally:
         server.stop()

@@ -304,3 +304,38 @@ def test_retries_private_seats_and_tables_across_replicas(replicas):
     assert history.complete and history.game.match.over and len(history.hands) == 2
     assert [e.kind for e in history.events].count(pb.EVENT_KIND_HAND_START) == 1
     assert replay_table(history).totals == list(history.game.match.totals)
+
+
+def test_a_change_made_on_what_a_replica_knew_is_made_again_when_stale(replicas):
+    """A replica commits a change on what it knows (one round trip) only if nobody else
+    changed the game or its seats meanwhile; a stale one is made again after catching
+    up: an action another replica's move made due is accepted, not refused as out of
+    turn, and a token another replica reissued is refused."""
+    a, b = replicas[0].stub(), replicas[1].stub()
+    created = create(b, "red_five_4p", seed=9)  # b holds the game's lease: a follows nothing
+    game_id = created.game.game_id
+    tokens = {}
+    for seat in range(4):
+        joined = b.JoinGame(pb.JoinGameRequest(game_id=game_id, seat=seat))
+        tokens[seat] = joined.seat_token
+
+    def due(stub) -> tuple[int, str]:
+        seat = view(b, game_id, tokens[0]).to_act[0]
+        return seat, view(b, game_id, tokens[seat]).legal_actions[0]
+
+    for stub in (a, a, b, a):  # the last on `a` after `b` moved the game on
+        seat, action = due(b)
+        done = stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=action))
+        assert done.version > 4
+    seat, action = due(b)
+    old = tokens[seat]
+    request = pb.ReissueSeatTokenRequest(
+        game_id=game_id, admin_token=created.admin_token, seat=seat
+    )
+    tokens[seat] = b.ReissueSeatToken(request).seat_token
+    with pytest.raises(grpc.RpcError) as refused:
+        a.Act(pb.ActRequest(game_id=game_id, seat_token=old, action=action))
+    assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    a.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=action))
+    history = b.GetHistory(pb.GetHistoryRequest(game_id=game_id, seat_token=tokens[0]))
+    assert [e.version for e in history.events] == list(range(1, 10))

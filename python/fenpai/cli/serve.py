@@ -83,6 +83,12 @@ def add_serve(sub: Any) -> None:
         help="PostgreSQL: how long a replica's hold on a game's bots and timers lasts unless"
         " renewed; another replica takes them over that long after it stops (default 5)",
     )
+    serve.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="log lines as text, or as JSON objects one a line (time, level, logger, message)",
+    )
     serve.set_defaults(run=cmd_serve)
 
 
@@ -147,6 +153,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         max_streams=args.max_streams,
         synchronous=args.sync.upper(),
         lease=args.lease_seconds,
+        log_format=args.log_format,
     )
     try:
         return serve(config, announce=lambda line: print(line, flush=True))

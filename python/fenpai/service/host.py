@@ -38,15 +38,18 @@ from fenpai.service import auth, bots, creation, limits, timers
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
+from fenpai.service.metrics import Metrics
 from fenpai.service.registry import Registry, unavailable
 from fenpai.service.replicas import Replicas
-from fenpai.service.session import GameState, RestoreError, Session, Summary
+from fenpai.service.session import GameState, RestoreError, Session, Summary, Verified
 from fenpai.service.store import (
     After,
     Change,
     Notice,
     RequestIdTaken,
+    Seats,
     SharedStore,
+    Stale,
     Store,
     StoredEvent,
     StoredGame,
@@ -159,16 +162,19 @@ class Draft:
         self.tokens: list[tuple[int, bytes]] = []
 
 
-def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float | None) -> Snapshot:
-    """What `seat` (None: a spectator) sees of `state`."""
+def snapshot(
+    session: Session, state: GameState, seat: int | None, deadline: float | None
+) -> Snapshot:
+    """What `seat` (None: a spectator) sees of `state`, a state of `session`'s game (its
+    view computed once per version for every call and stream that sends it)."""
     return Snapshot(
-        game_id=game_id,
+        game_id=session.game_id,
         version=state.version,
         status=state.status,
-        phase=state.game.phase,
+        phase=state.phase,
         to_act=state.to_act(),
         seat=seat,
-        view=state.view(seat),
+        view=session.views.of(state, seat),
         deadline=deadline,
     )
 
@@ -176,8 +182,11 @@ def snapshot(game_id: str, state: GameState, seat: int | None, deadline: float |
 class GameHost:
     """Every game of one server, in memory over the store."""
 
-    def __init__(self, store: Store, server_timers: Mapping[str, float]):
+    def __init__(
+        self, store: Store, server_timers: Mapping[str, float], metrics: Metrics | None = None
+    ):
         self._store = store
+        self.metrics = metrics or Metrics()
         self._timers = dict(server_timers)
         self._games = Registry(store)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -503,18 +512,35 @@ class GameHost:
 
     # -- acting ----------------------------------------------------------------------------------
 
-    async def act(self, game_id: str, token: str, action: str, client_seq: int | None) -> Outcome:
-        """Applies the token's seat's action (or returns the original outcome of a retry)."""
+    async def act(
+        self,
+        game_id: str,
+        token: str,
+        action: str,
+        client_seq: int | None,
+        verified: Verified | None = None,
+    ) -> Outcome:
+        """Applies the token's seat's action (or returns the original outcome of a retry);
+        `verified`: a stream's tokens verified already (`Session.authenticate`)."""
         limits.check_text("action", action, limits.MAX_ACTION)
         session = await self._session(game_id)
         return await self._change(
-            self._transact(session, lambda d: self._act(session, d, token, action, client_seq))
+            self._transact(
+                session, lambda d: self._act(session, d, token, action, client_seq, verified)
+            )
         )
 
     def _act(
-        self, session: Session, draft: Draft, token: str, action: str, client_seq: int | None
+        self,
+        session: Session,
+        draft: Draft,
+        token: str,
+        action: str,
+        client_seq: int | None,
+        verified: Verified | None,
     ) -> Outcome:
-        seat = session.authenticate(token)  # checked here: a reissue may have revoked it
+        # checked here: a reissue may have revoked it
+        seat = session.authenticate(token, verified)
         state = session.state
         if client_seq is not None:
             prior = session.seqs.get((seat, client_seq))
@@ -525,10 +551,10 @@ class GameHost:
                         f"client_seq {client_seq} was used for {prior.request!r} "
                         f"(version {prior.version})",
                     )
-                return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
+                return Outcome(prior, True, state.phase, state.to_act(), state.status)
         self._check_turn(state, seat)
         event = self._apply(session, draft, seat, "action", action, "client", client_seq)
-        return Outcome(event, False, state.game.phase, state.to_act(), state.status)
+        return Outcome(event, False, state.phase, state.to_act(), state.status)
 
     async def resign(
         self, game_id: str, token: str
@@ -552,9 +578,8 @@ class GameHost:
     def _check_turn(state: GameState, seat: int) -> None:
         """FAILED_PRECONDITION unless `seat` may act now."""
         GameHost._check_started(state)
-        to_act = state.game.to_act
-        if seat not in to_act:
-            waiting = ", ".join(map(str, to_act))
+        if not state.acting(seat):
+            waiting = ", ".join(map(str, state.game.to_act))
             raise ServiceError(
                 "NOT_YOUR_TURN", f"it is not seat {seat}'s turn (waiting for seat {waiting})"
             )
@@ -586,32 +611,68 @@ class GameHost:
         (`Draft.change.leased`).
 
         If the store fails (NOT_STORED) or `work` raises after changing the game, the
-        game is rebuilt from the stored events."""
+        game is rebuilt from the stored events.
+
+        On a shared store, a client's change to a game whose last event this server
+        committed is first made on what the server knows, without catching up (the
+        store commits it only if nobody else changed the game meanwhile: one round
+        trip); if it was stale, or `work` wrote nothing (a rejection, a retry's answer),
+        it is made again after catching up, so that every answer is the caught-up one."""
         async with session.lock:
             known = session.version
             try:
-                async with self._store.change(session.game_id, known, automated) as change:
-                    if change.missed or change.token_hashes is not None:
-                        self._catch_up(session, change.missed, change)
-                    draft = Draft(change)
-                    result = work(draft)
-            except RequestIdTaken:
-                raise
-            except StoreError as err:
-                if session.state.version != session.version:
-                    session.rebuild()
-                log.error("game %s: a change could not be stored: %s", session.game_id, err)
-                raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
-            except BaseException:
-                if session.state.version != session.version:
-                    session.rebuild()
-                raise
-            else:
-                self._keep(session, draft)
+                if self._shared is not None and not automated and session.mine:
+                    seats = (list(session.token_hashes), list(session.join_requests))
+                    try:
+                        result = await self._attempt(session, work, known, automated, seats)
+                    except Stale:
+                        self.metrics.changed("stale")
+                    else:
+                        self.metrics.changed("known")
+                        return result
+                result = await self._attempt(session, work, known, automated, None)
+                self.metrics.changed("caught_up")
+                return result
             finally:
                 if session.version != known:
                     self._publish(session)
-            return result
+
+    async def _attempt(
+        self,
+        session: Session,
+        work: Callable[[Draft], T],
+        known: int,
+        automated: bool,
+        seats: Seats | None,
+    ) -> T:
+        """One try of `_transact`'s change (lock held); with `seats`, made on what the
+        server knows (Stale when that was not current, or when `work` wrote nothing)."""
+        try:
+            async with self._store.change(session.game_id, known, automated, seats) as change:
+                if change.missed or change.token_hashes is not None:
+                    self._catch_up(session, change.missed, change)
+                draft = Draft(change)
+                try:
+                    result = work(draft)
+                except ServiceError:
+                    if seats is None:
+                        raise
+                    raise Stale("a rejection is answered once caught up") from None
+                if seats is not None and not (draft.events or draft.tokens):
+                    raise Stale("an answer without a change is given once caught up")
+        except RequestIdTaken:
+            raise
+        except StoreError as err:
+            if session.state.version != session.version:
+                session.rebuild()
+            log.error("game %s: a change could not be stored: %s", session.game_id, err)
+            raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
+        except BaseException:
+            if session.state.version != session.version:
+                session.rebuild()
+            raise
+        self._keep(session, draft)
+        return result
 
     def _catch_up(
         self, session: Session, missed: Sequence[StoredEvent], seats: Change | None
@@ -666,7 +727,7 @@ class GameHost:
             raise ServiceError.from_game(err) from None
         except Exception as err:
             session.rebuild()
-            log.exception("game %s: %s %r by seat %s failed", session.game_id, kind, action, seat)
+            log.exception("game %s: %s by seat %s failed", session.game_id, kind, seat)
             raise ServiceError(
                 "RESIGN_NOT_SCORED" if kind == "resign" else "INTERNAL",
                 f"{session.config['variant']} cannot apply {kind} now "
@@ -687,17 +748,18 @@ class GameHost:
             after = UNCHANGED  # all that a store that is not shared needs to know
         else:
             changed = status != status_before
-            phase, to_act, standing = state.game.phase, state.to_act(), state.standing()
+            phase, to_act, standing = state.phase, state.to_act(), state.standing()
             after = After(status, phase, to_act, result, changed, standing)
         draft.change.append(event, after, token_hash, request_hash)
         draft.events.append((event, token_hash, request_hash))
         return event
 
-    @staticmethod
-    def _keep(session: Session, draft: Draft) -> None:
+    def _keep(self, session: Session, draft: Draft) -> None:
         """The committed draft becomes the session's (lock held)."""
+        session.mine = True
         for event, token_hash, request_hash in draft.events:
             session.events.append(event)
+            self.metrics.committed(event.kind, event.source)
             if event.client_seq is not None:
                 session.seqs[(event.seat, event.client_seq)] = event
             if token_hash is not None:
@@ -787,8 +849,8 @@ class GameHost:
             if owns:
                 self._start(self._advance, session, version)
             return
-        to_act = state.game.to_act
-        seconds = session.timers.get(state.game.phase, 0.0)
+        to_act = state.to_act()
+        seconds = session.timers.get(state.phase, 0.0)
         timed = seconds > 0 and any(not session.bots[s] for s in to_act)
         if not owns:
             if timed and session.events:
@@ -860,7 +922,12 @@ class GameHost:
             except ServiceError as err:
                 if err.code != grpc.StatusCode.INVALID_ARGUMENT:
                     raise
-                log.error("game %s: bot %r chose %r: %s", session.game_id, name, action, err)
+                log.error(
+                    "game %s: bot %r chose an action refused (%s); default action",
+                    session.game_id,
+                    name,
+                    err.reason,
+                )
                 default = timers.default_action(game, seat)
                 self._apply(session, draft, seat, "action", default, "bot")
 
@@ -901,7 +968,7 @@ class GameHost:
         session = await self._fresh(game_id)
         seat = session.authenticate(token)
         async with session.lock:
-            return snapshot(game_id, session.state, seat, session.deadline)
+            return snapshot(session, session.state, seat, session.deadline)
 
     async def events(
         self, game_id: str, token: str | None, from_version: int, turns_only: bool = False
@@ -962,7 +1029,7 @@ class GameHost:
                         f"the server is shutting down; resume with from_version {seen}",
                     )
                 event = session.events[-1]
-                now = snapshot(session.game_id, session.state, seat, session.deadline)
+                now = snapshot(session, session.state, seat, session.deadline)
                 hand = session.state.hand_of(event.version)
             seen, again = event.version, False
             yield Seen(event, *visible_action(event, seat, False), now, hand)
@@ -994,7 +1061,7 @@ class GameHost:
                 state.apply(event)
                 action, redacted = visible_action(event, seat, False)
                 when = deadline if event.version == latest else None
-                now = snapshot(session.game_id, state, seat, when)
+                now = snapshot(session, state, seat, when)
                 yield Seen(event, action, redacted, now, state.hand_of(event.version))
 
     async def history(self, game_id: str, token: str, hand: int | None = None) -> History:
@@ -1062,7 +1129,7 @@ class GameHost:
         for event in session.events[first:last]:
             state.apply(event)
             action, redacted = visible_action(event, seat, False)
-            now = snapshot(session.game_id, state, seat, None)
+            now = snapshot(session, state, seat, None)
             yield Seen(event, action, redacted, now, state.hand_of(event.version))
             await asyncio.sleep(0)  # a long replay lets the other calls run
 

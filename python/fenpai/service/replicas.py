@@ -91,7 +91,7 @@ class Replicas:
     # -- notices -------------------------------------------------------------------------
 
     async def _listen(self) -> None:
-        async for notice in self._store.notices():
+        async for notice in self._store.notices(self._wanted):
             if notice is None:  # listening again: what was missed meanwhile is unknown
                 self._listening.set()
                 for session in self._host.in_memory():
@@ -100,6 +100,15 @@ class Replicas:
             found = self._host.peek(notice.game_id)
             if found is not None and notice.version > found.version:
                 self._queue(found, notice)
+
+    def _wanted(self, game_id: str, version: int) -> bool:
+        """Whether a notice concerns a game followed or run here that it moves on."""
+        found = self._host.peek(game_id)
+        return (
+            found is not None
+            and version > found.version
+            and (found.followers > 0 or game_id in self._owned)
+        )
 
     def _queue(self, session: Session, notice: Notice | None) -> None:
         """Has a followed or leased game catch up on `notice` (None: on everything)."""
@@ -151,6 +160,7 @@ class Replicas:
                 log.error("game %s cannot be taken over: %s", game_id, err.message)
         if taken:
             log.info("took over %d games whose lease lapsed", len(taken))
+            self._host.metrics.leases.inc(len(taken))
         return len(taken)
 
     def _forget_idle(self) -> None:

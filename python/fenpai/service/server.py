@@ -13,6 +13,7 @@ import gc
 import logging
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -28,6 +29,9 @@ from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost
+from fenpai.service.logs import configure_logging
+from fenpai.service.metrics import Metrics
+from fenpai.service.session import Verified
 from fenpai.service.store import Store, display, open_store
 from fenpai.service.web import WebServer, bind
 
@@ -60,6 +64,8 @@ class ServerConfig:
     lease: float = 5.0
     #: Seconds in-flight calls get to finish at shutdown.
     grace: float = 5.0
+    #: Log lines as `text` or as `json` (one object per line).
+    log_format: str = "text"
 
 
 #: What an unexpected failure answers (it is logged with its traceback).
@@ -86,14 +92,20 @@ def _rpc(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
     async def wrapper(
         self: GameServicer, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> R:
+        name = method.__name__
+        start = time.perf_counter()
         try:
-            _parsed(request, method.__name__)
+            _parsed(request, name)
             return await method(self, request, context)
         except ServiceError as err:
+            self.metrics.rejected(name, err.reason)
             await _abort(context, err)
         except Exception:
-            log.exception("%s failed", method.__name__)
+            log.exception("%s failed", name)
+            self.metrics.rejected(name, INTERNAL.reason)
             await _abort(context, INTERNAL)
+        finally:
+            self.metrics.answered(name, time.perf_counter() - start)
         raise AssertionError("unreachable")  # context.abort raises
 
     return wrapper
@@ -115,9 +127,11 @@ def _stream(method: Callable[..., AsyncIterator[R]]) -> Callable[..., AsyncItera
             async for item in method(self, request, context):
                 yield item
         except ServiceError as err:
+            self.metrics.rejected(method.__name__, err.reason)
             await _abort(context, err)
         except Exception:
             log.exception("%s failed", method.__name__)
+            self.metrics.rejected(method.__name__, INTERNAL.reason)
             await _abort(context, ServiceError("INTERNAL", "internal error"))
         finally:
             self.close_stream()
@@ -130,6 +144,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     def __init__(self, host: GameHost, max_streams: int):
         self._host = host
+        self.metrics = host.metrics
         self._max_streams = max_streams
         self._streams = 0
         #: ActStreams waiting for their next request, ended at once when the server stops.
@@ -144,6 +159,10 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     def close_stream(self) -> None:
         self._streams -= 1
+
+    def open_streams(self) -> int:
+        """How many streams are open now."""
+        return self._streams
 
     def stop_streams(self) -> None:
         """Ends the ActStreams waiting for a request with UNAVAILABLE (the server stops);
@@ -223,12 +242,15 @@ class GameServicer(pb_grpc.GameServiceServicer):
         token = await self._host.reissue(request.game_id, request.admin_token, request.seat)
         return pb.ReissueSeatTokenResponse(seat_token=token)
 
-    async def _act(self, request: pb.ActRequest) -> pb.ActResponse:
+    async def _act(
+        self, request: pb.ActRequest, verified: Verified | None = None
+    ) -> pb.ActResponse:
         outcome = await self._host.act(
             request.game_id,
             request.seat_token,
             request.action,
             request.client_seq if request.HasField("client_seq") else None,
+            verified,
         )
         return convert.act_response(outcome)
 
@@ -243,6 +265,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
         task = asyncio.current_task()
         assert task is not None
         reader = aiter(requests)
+        verified: Verified = {}  # each seat's token is verified once per stream
         while not self._stopping:
             self._idle_streams.add(task)
             try:
@@ -256,16 +279,21 @@ class GameServicer(pb_grpc.GameServiceServicer):
                 break
             finally:
                 self._idle_streams.discard(task)
+            start = time.perf_counter()
             try:
                 _parsed(request, "ActStream")
-                accepted = await self._act(request.act)
+                accepted = await self._act(request.act, verified)
             except ServiceError as err:
-                yield convert.rejected(err)
+                self.metrics.rejected("ActStream", err.reason)
+                answer = convert.rejected(err)
             except Exception:
                 log.exception("ActStream failed")
-                yield convert.rejected(INTERNAL)
+                self.metrics.rejected("ActStream", INTERNAL.reason)
+                answer = convert.rejected(INTERNAL)
             else:
-                yield pb.ActStreamResponse(accepted=accepted)
+                answer = pb.ActStreamResponse(accepted=accepted)
+            self.metrics.answered("ActStream", time.perf_counter() - start)
+            yield answer
         raise ServiceError("SHUTTING_DOWN", "the server is shutting down; open a new stream")
 
     @_rpc
@@ -359,14 +387,23 @@ class Server:
         web_address = config.web_address
         web_socket = bind(web_address) if web_address else None
         self.store: Store = open_store(config.db, config.synchronous, config.lease)
-        self.host = GameHost(self.store, config.timers)
+        self.metrics = Metrics()
+        self.store.batches = self.metrics.batch
+        self.host = GameHost(self.store, config.timers, self.metrics)
         self.restored = 0
         self._servicer = GameServicer(self.host, config.max_streams)
+        self.metrics.gauge(
+            games=lambda: len(self.host.in_memory()), streams=self._servicer.open_streams
+        )
         handlers.add_game_service(self._servicer, self._grpc)
         self._health = health_aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
         handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))
-        self.web = WebServer(self._servicer, web_address, web_socket) if web_address else None
+        self.web = (
+            WebServer(self._servicer, web_address, web_socket, self.metrics.app())
+            if web_address
+            else None
+        )
 
     async def start(self) -> None:
         """Opens the store and restores the unfinished games (only once the address is
@@ -423,6 +460,6 @@ async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
 
 def serve(config: ServerConfig, announce: Callable[[str], None] = print) -> int:
     """Runs a server until SIGTERM or SIGINT; returns the exit status."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    configure_logging(config.log_format)
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
     return asyncio.run(_serve(config, announce))

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,13 @@ from fenpai.service.store import StoredEvent, StoredGame
 
 #: The events the server itself appends at a table, in the order a hand's end has them.
 SERVER_KINDS = ("hand_end", "hand_start", "match_end")
+
+#: A stream's verified tokens: (game id, token) -> (seat, the seat's stored hash then).
+Verified = dict[tuple[str, str], tuple[int, bytes]]
+#: Tokens a stream remembers at most (it forgets them all when it would hold more).
+MAX_VERIFIED = 64
+#: Views a game keeps (`Views`).
+MAX_VIEWS = 64
 
 
 class RestoreError(Exception):
@@ -89,6 +97,11 @@ class GameState:
         self.hand_versions = [0]
         #: The version of each finished hand's `hand_end`.
         self.end_versions: list[int] = []
+        #: The hand's phase and seats to act, as read from the game at `_read_at` (every
+        #: change to the game moves the version on, so they are read once per version).
+        self._read_at = -1
+        self._phase = ""
+        self._acting: list[int] = []
 
     def apply(self, event: StoredEvent) -> None:
         """Replays a stored event."""
@@ -117,12 +130,25 @@ class GameState:
             self.match_over = True
         self.version += 1
 
+    def _read(self) -> None:
+        """Reads the hand's phase and seats to act from the game, once per version."""
+        if self._read_at != self.version:
+            game = self._game
+            self._phase, self._acting = game.phase, game.to_act
+            self._read_at = self.version
+
+    @property
+    def phase(self) -> str:
+        """The hand's phase (`Game.phase`)."""
+        self._read()
+        return self._phase
+
     def next_step(self) -> str | None:
         """The server's event due at a table now (`SERVER_KINDS`), or None."""
         if self.match is None or self.match_over or not all(self.joined):
             return None
         if not self.hand_closed:
-            return "hand_end" if self.game.phase == "done" else None
+            return "hand_end" if self.phase == "done" else None
         return "match_end" if self.match.done else "hand_start"
 
     @property
@@ -141,13 +167,13 @@ class GameState:
 
     def hand_over(self, hand: int) -> bool:
         """Whether hand `hand` is over (its hidden actions are public then)."""
-        return hand < self.hand or self.game.phase == "done"
+        return hand < self.hand or self.phase == "done"
 
     @property
     def finished(self) -> bool:
         if self.match is not None:
             return self.match_over
-        return self.game.phase == "done"
+        return self.phase == "done"
 
     @property
     def status(self) -> str:
@@ -157,7 +183,16 @@ class GameState:
 
     def to_act(self) -> list[int]:
         """The seats that may act now: none until every seat is taken."""
-        return list(self.game.to_act) if self.status == "playing" else []
+        if self.status != "playing":
+            return []
+        self._read()
+        return list(self._acting)
+
+    def acting(self, seat: int) -> bool:
+        """Whether the hand waits for `seat` (`Game.to_act`, whether or not every seat
+        is taken)."""
+        self._read()
+        return seat in self._acting
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -208,13 +243,40 @@ def replay(
     created_at: float = 0.0,
 ) -> GameState:
     """The state after `events`; RestoreError if they do not apply."""
+    event = None
     try:
         state = GameState(config, bots, kind, created_at)
         for event in events:
             state.apply(event)
     except Exception as err:
-        raise RestoreError(f"cannot be replayed: {type(err).__name__}: {err}") from err
+        raise RestoreError(_unreplayable(event, err)) from err
     return state
+
+
+def _unreplayable(event: StoredEvent | None, err: Exception) -> str:
+    """Why a stored game cannot be replayed, naming the event but not its action (which
+    may name a card: the text reaches logs and callers)."""
+    where = "its config" if event is None else f"its {event.kind} at version {event.version}"
+    return f"cannot be replayed: {where} fails ({type(err).__name__})"
+
+
+class Views:
+    """A game's views by (version, seat): each computed once, however many calls and
+    streams send it (a game's views at a version are the same from any replay of its
+    events). Only the latest `MAX_VIEWS` are kept; callers never change a view."""
+
+    def __init__(self) -> None:
+        self._views: OrderedDict[tuple[int, int | None], dict[str, Any]] = OrderedDict()
+
+    def of(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """`state.view(seat)`, computed if it is not kept."""
+        key = (state.version, seat)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = state.view(seat)
+            if len(self._views) > MAX_VIEWS:
+                self._views.popitem(last=False)
+        return view
 
 
 @dataclass
@@ -266,7 +328,12 @@ class Session:
         self.followers = 0
         #: When (monotonic seconds) a call last asked for the game.
         self.used = time.monotonic()
+        #: Whether this server committed the game's last event (on a shared store, its
+        #: next client change is then tried without catching up first).
+        self.mine = False
         self.lock = asyncio.Lock()
+        #: The views sent, by version and seat.
+        self.views = Views()
         #: Notified after every change (a stream of every event waits on it).
         self.changed = asyncio.Condition(self.lock)
         #: Notified, by seat, when the seat is to act or the game is over (a seat's
@@ -317,11 +384,12 @@ class Session:
                 self.state.apply(event)
             except Exception as err:
                 self.rebuild()
-                raise RestoreError(f"cannot be replayed: {type(err).__name__}: {err}") from err
+                raise RestoreError(_unreplayable(event, err)) from err
             self.events.append(event)
             if event.client_seq is not None:
                 self.seqs[(event.seat, event.client_seq)] = event
             changed = True
+            self.mine = False
         return changed
 
     @property
@@ -344,7 +412,7 @@ class Session:
             bots=list(self.bots),
             joined=list(self.state.joined),
             status=self.state.status,
-            phase=self.game.phase,
+            phase=self.state.phase,
             to_act=self.state.to_act(),
             version=self.state.version,
             timers=self.timers,
@@ -353,13 +421,28 @@ class Session:
             match=self.state.standing(),
         )
 
-    def authenticate(self, token: str) -> int:
+    def authenticate(self, token: str, verified: Verified | None = None) -> int:
         """The seat `token` belongs to; UNAUTHENTICATED without a token, PERMISSION_DENIED
-        for a token that is none of this game's seats'."""
+        for a token that is none of this game's seats'.
+
+        `verified`, a stream's own record of the tokens it presented, spares hashing a
+        token again while its seat's stored hash is still the one it matched (a reissue
+        changes that hash, and the token is checked afresh)."""
+        key = (self.game_id, token)
+        if verified is not None:
+            known = verified.get(key)
+            if known is not None and self.token_hashes[known[0]] == known[1]:
+                return known[0]
         if not token:
             raise ServiceError("TOKEN_REQUIRED", "a seat token is required")
         limits.check_text("seat_token", token, auth.MAX_TOKEN_LENGTH)
         seat = auth.match_seat(token, self.token_hashes)
         if seat is None:
             raise ServiceError("BAD_TOKEN", "not a seat token of this game")
+        if verified is not None:
+            if len(verified) >= MAX_VERIFIED:
+                verified.clear()
+            stored = self.token_hashes[seat]
+            assert stored is not None
+            verified[key] = (seat, stored)
         return seat

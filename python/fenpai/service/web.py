@@ -1,7 +1,8 @@
 """The web app's HTTP server, in the game server's process and event loop: the page and
 its assets (built from `web/` into `fenpai/service/webapp/`) and GameService over the
-Connect protocol (`connect.py`) on one origin, so the page needs no CORS, served by
-Hypercorn on a socket bound when the server is made.
+Connect protocol (`connect.py`) on one origin, so the page needs no CORS, and the
+server's Prometheus metrics at `/metrics`, served by Hypercorn on a socket bound when
+the server is made.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import asyncio
 import ipaddress
 import logging
 import socket
-from collections.abc import MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any, cast
 
 from hypercorn.asyncio import serve
@@ -40,6 +41,11 @@ SECURITY_HEADERS = [
 Scope = dict[str, Any]
 Receive = Any
 Send = Any
+#: An ASGI application.
+ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: Where the server's Prometheus metrics are scraped.
+METRICS_PATH = "/metrics"
 
 
 #: The host names a loopback-bound web app answers to (a page of another site that
@@ -61,8 +67,12 @@ class WebApp:
     """ASGI: GameService's paths to Connect, everything else to the page's files; on a
     loopback address, only requests to a loopback name."""
 
-    def __init__(self, servicer: GameServicer, loopback_only: bool = False):
+    def __init__(
+        self, servicer: GameServicer, loopback_only: bool = False, metrics: ASGI | None = None
+    ):
         self.connect = GameServiceConnect(servicer)
+        #: The Prometheus scrape at `/metrics`, if any.
+        self.metrics = metrics
         # In an application, so that a missing file is a 404 answer.
         self.files = Starlette(routes=[Mount("/", StaticFiles(packages=[ASSETS], html=True))])
         self.loopback_only = loopback_only
@@ -76,6 +86,9 @@ class WebApp:
             return
         if scope["path"].startswith(PATH + "/"):
             await self.connect(scope, receive, send)
+            return
+        if scope["path"] == METRICS_PATH and self.metrics is not None:
+            await self.metrics(scope, receive, send)
             return
 
         async def send_secured(message: MutableMapping[str, Any]) -> None:
@@ -113,10 +126,18 @@ def bind(address: str) -> socket.socket:
 class WebServer:
     """The web app served on `address` (on `sock` if it is bound already) until `stop`."""
 
-    def __init__(self, servicer: GameServicer, address: str, sock: socket.socket | None = None):
+    def __init__(
+        self,
+        servicer: GameServicer,
+        address: str,
+        sock: socket.socket | None = None,
+        metrics: ASGI | None = None,
+    ):
         sock = sock or bind(address)
         self._app = WebApp(
-            servicer, loopback_only=ipaddress.ip_address(sock.getsockname()[0]).is_loopback
+            servicer,
+            loopback_only=ipaddress.ip_address(sock.getsockname()[0]).is_loopback,
+            metrics=metrics,
         )
         self.host = address.rpartition(":")[0]
         self.port: int = sock.getsockname()[1]

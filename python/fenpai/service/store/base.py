@@ -17,7 +17,7 @@ events on `new_game(**config)`.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol, runtime_checkable
@@ -29,6 +29,16 @@ class StoreError(Exception):
 
 class RequestIdTaken(StoreError):
     """Another game was created with the same CreateGame request id."""
+
+
+class Stale(Exception):
+    """A change made on what the host knew (`Store.change` with `seats`) was not stored:
+    another server changed the game (or its seats) since. Nothing changed in the store;
+    make the change again, catching up first."""
+
+
+#: The seats' token hashes and JoinGame request id hashes, as the host knows them.
+Seats = tuple[Sequence[bytes | None], Sequence[bytes | None]]
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,10 @@ class After:
     changed: bool
     #: A table's match standing (None for a single game).
     standing: dict[str, Any] | None = None
+
+
+def uncounted(size: int) -> None:
+    """A store's `batches` until the server counts them."""
 
 
 def signed(client_seq: int | None) -> int | None:
@@ -196,6 +210,9 @@ class Store(Protocol):
     #: The server's secret key, once open (request-id retries derive tokens from it; the
     #: same for every server of a shared store).
     secret: bytes
+    #: Told how many changes each transaction committed (the server's metrics; it may
+    #: be called from another thread).
+    batches: Callable[[int], None]
 
     async def open(self) -> None:
         """Gets ready to serve (connects, creates or checks the schema)."""
@@ -207,9 +224,14 @@ class Store(Protocol):
         to this server); `request` is the (request id hash, request fingerprint) of a
         CreateGame that named a request id (RequestIdTaken if another game has it)."""
 
-    def change(self, game_id: str, version: int, lease: bool = False) -> Change:
+    def change(
+        self, game_id: str, version: int, lease: bool = False, seats: Seats | None = None
+    ) -> Change:
         """A change to the game the host knows at `version`; `lease`: the change is a
-        bot's or a timer's, which checks the lease."""
+        bot's or a timer's, which checks the lease. With `seats` (what the host knows of
+        them) the change is made without catching up first, and committed only if the
+        game is still at `version` with those seats, else it raises Stale and stores
+        nothing (a shared store then needs one round trip for the change, not two)."""
 
     async def unfinished(self) -> list[str]:
         """The ids of the games not finished, oldest first."""
@@ -262,9 +284,10 @@ class SharedStore(Store, Protocol):
         """The game's events after `version`, and its seats' token hashes and JoinGame
         request id hashes now."""
 
-    def notices(self) -> AsyncIterator[Notice | None]:
-        """Every commit's notice, in commit order, as long as the server runs; None after
-        the notices were interrupted (some may be lost: catch up on everything)."""
+    def notices(self, wanted: Callable[[str, int], bool] = ...) -> AsyncIterator[Notice | None]:
+        """Every commit's notice, in commit order, as long as the server runs, of which
+        `wanted(game id, version)` (read before the rest of the notice); None after the
+        notices were interrupted (some may be lost: catch up on everything)."""
 
     async def renew(self) -> set[str]:
         """Extends this server's leases by a lease's time; the games it still holds."""

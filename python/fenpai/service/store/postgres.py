@@ -1,19 +1,30 @@
 """The shared store: the games in PostgreSQL, for any number of servers (replicas).
 
 Through psycopg 3, asynchronously, from a pool of connections in autocommit mode; each
-change is one explicit transaction in two round trips, each a pipeline of prepared
-statements: `BEGIN` and one that takes the game's row lock (`SELECT ... FOR UPDATE`)
-and returns the game's version, its seats' token and JoinGame request id hashes,
-whether this replica holds the lease and the events committed since the version the
-replica knows; then the writes (for an action, one statement: the event, the game's
-row and the notice) and `COMMIT`. A commit is durable when it returns (the server's
-`synchronous_commit`, which the store raises to `on` should it be `off`). When the lock
-was waited for, the events the other transaction committed are not in that statement's
-snapshot (the locked row is, with its new version): they are read by one more statement.
+change is one explicit transaction, a pipeline of prepared statements per round trip.
+A change that catches up first takes two: `BEGIN` and one that takes the game's row
+lock (`SELECT ... FOR UPDATE`) and returns the game's version, its seats' token and
+JoinGame request id hashes, whether this replica holds the lease and the events
+committed since the version the replica knows; then the writes (for an action, one
+statement: the event, the game's row and the notice) and `COMMIT`. A change made on
+what the replica knew (the host's, when it committed the game's last event itself)
+takes one statement that updates the game's row only if it is still at the version
+and seats the replica knew and then writes the event and the notice; no row updated
+means the game moved on, nothing was written, and the host makes the change again the
+first way. Such statements of many games waiting at once share one transaction and one
+round trip (`BEGIN`, the statements in the games' order, `COMMIT`: a group commit, up to
+`GROUP_COMMITS` at a time); should the transaction fail, each is committed alone, so
+that one failing fails alone. A commit is durable when it returns (the
+server's `synchronous_commit`, which the store raises to `on` should it be `off`). When
+the lock was waited for, the events the other transaction committed are not in that
+statement's snapshot (the locked row is, with its new version): they are read by one
+more statement.
 
 Every commit notifies the channel `fenpai` (LISTEN/NOTIFY, delivered after the commit
 and in commit order) with the game, its new version and, when they fit, the events
-themselves, so that a replica following the game needs no query to catch up.
+themselves, so that a replica following the game needs no query to catch up. The game
+and version come first, in plain text: a replica reads the rest only of the notices
+about the games it follows (every replica receives every notice).
 
 A game's bots and timers run on the replica that holds its lease, a row of `leases`
 with the owner and an expiry (the database's clock): the creating replica takes it,
@@ -33,7 +44,7 @@ import json
 import logging
 import secrets
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from types import TracebackType
 from typing import Any
 
@@ -47,12 +58,15 @@ from fenpai.service.store.base import (
     GameRow,
     Notice,
     RequestIdTaken,
+    Seats,
+    Stale,
     StoredEvent,
     StoredGame,
     StoreError,
     list_query,
     signed,
     stored_event,
+    uncounted,
 )
 
 log = logging.getLogger("fenpai.service")
@@ -129,6 +143,11 @@ CONNECT_TIMEOUT = 10
 LEASE_SECONDS = 5.0
 #: Seconds between attempts to reconnect the notice listener.
 LISTEN_RETRY = 0.5
+#: Transactions committing changes of many games together, at once at most (each on a
+#: pooled connection), and changes in one of them at most.
+GROUP_COMMITS, GROUP_SIZE = 4, 256
+#: A change waiting for a group commit: its game, statement, arguments and outcome.
+Waiting = tuple[str, str, Any, "asyncio.Future[bool]"]
 
 #: The game's version, its seats' token and request id hashes, whether `owner` holds
 #: its lease, and the events after a version (a row each, or one row of NULL events).
@@ -171,6 +190,37 @@ WRITE_ONE = (
     " standing = %s, result = %s WHERE game_id = %s)"
     f" SELECT pg_notify('{CHANNEL}', %s)"
 )
+#: A change of one event made on what the replica knew, in one statement: the game's
+#: row (and its seats) only if it is still at the version and seats the replica knew,
+#: then the event, the lease's end once the game is over, and the notice; no row
+#: returned: the game had moved on and nothing was written.
+WRITE_GUARDED = (
+    "WITH game AS (UPDATE games SET version = %(version)s, status = %(status)s,"
+    " phase = %(phase)s, to_act = %(to_act)s, standing = %(standing)s, result = %(result)s,"
+    " tokens = %(tokens)s::bytea[], join_requests = %(requests)s::bytea[]"
+    " WHERE game_id = %(game_id)s AND version = %(known)s"
+    " AND tokens = %(known_tokens)s::bytea[] AND join_requests = %(known_requests)s::bytea[]"
+    " RETURNING game_id),"
+    " new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
+    " client_seq, request, at) SELECT game_id, %(version)s, %(seat)s, %(kind)s, %(action)s,"
+    " %(source)s, %(client_seq)s, %(request)s, %(at)s FROM game),"
+    " ended AS (DELETE FROM leases WHERE %(finished)s AND game_id IN (SELECT game_id FROM game))"
+    f" SELECT pg_notify('{CHANNEL}', %(notice)s) FROM game"
+)
+#: `WRITE_GUARDED` for a seat's action or resignation, which reads no seat's hashes but
+#: the acting seat's token hash: only that one is compared, and none is written.
+WRITE_GUARDED_ACT = (
+    "WITH game AS (UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s,"
+    " standing = %s, result = %s"
+    " WHERE game_id = %s AND version = %s AND tokens[%s::int] = %s RETURNING game_id),"
+    " new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
+    " client_seq, request, at) SELECT game_id, %s, %s, %s, %s, %s, %s, %s, %s FROM game),"
+    " ended AS (DELETE FROM leases WHERE %s AND game_id IN (SELECT game_id FROM game))"
+    f" SELECT pg_notify('{CHANNEL}', %s) FROM game"
+)
+#: The game's row lock, for a change made on what the replica knew that is not
+#: `WRITE_GUARDED`'s: its version and seats, to compare with what the replica knew.
+CHECK = "SELECT version, tokens, join_requests FROM games WHERE game_id = %s FOR UPDATE"
 INSERT_EVENT = (
     "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, request, at)"
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
@@ -210,6 +260,11 @@ class PostgresStore:
         self.owner = uuid.uuid4().hex
         #: The replicas' secret key (read when the store opens).
         self.secret = b""
+        self.batches: Callable[[int], None] = uncounted
+        #: Changes waiting for a group commit.
+        self._waiting: list[Waiting] = []
+        self._committers = 0
+        self._committing: set[asyncio.Task[None]] = set()
         self._pool = AsyncConnectionPool(
             url,
             min_size=1,
@@ -294,8 +349,10 @@ class PostgresStore:
         except psycopg.Error as err:
             raise _failure(err) from None
 
-    def change(self, game_id: str, version: int, lease: bool = False) -> PostgresChange:
-        return PostgresChange(self, game_id, version)
+    def change(
+        self, game_id: str, version: int, lease: bool = False, seats: Seats | None = None
+    ) -> PostgresChange:
+        return PostgresChange(self, game_id, version, seats)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -403,7 +460,9 @@ class PostgresStore:
 
     # -- notices and leases --------------------------------------------------------------
 
-    async def notices(self) -> AsyncIterator[Notice | None]:
+    async def notices(
+        self, wanted: Callable[[str, int], bool] = lambda game_id, version: True
+    ) -> AsyncIterator[Notice | None]:
         while True:
             try:
                 conn = await self._connect()
@@ -415,7 +474,8 @@ class PostgresStore:
                 await conn.execute("LISTEN " + CHANNEL)
                 yield None  # listening: whatever was committed before may have been missed
                 async for notify in conn.notifies():
-                    yield _notice(notify.payload)
+                    if wanted(*_heading(notify.payload)):
+                        yield _notice(notify.payload)
             except psycopg.Error as err:
                 log.warning("the notices were interrupted (%s); reconnecting", _line(err))
             finally:
@@ -447,15 +507,85 @@ class PostgresStore:
     async def close(self) -> None:
         await self._pool.close()
 
+    # -- group commit --------------------------------------------------------------------
+
+    async def commit_guarded(self, game_id: str, sql: str, args: Any) -> bool:
+        """Commits one change's guarded statement (`WRITE_GUARDED`...) together with the
+        other games' waiting at the same time, in one transaction and one round trip;
+        whether it wrote (False: the game had moved on). StoreError if it could not be
+        committed (then it may or may not be: the host catches up)."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((game_id, sql, args, future))
+        if self._committers < GROUP_COMMITS:
+            self._committers += 1
+            task = asyncio.get_running_loop().create_task(self._commit_waiting())
+            self._committing.add(task)
+            task.add_done_callback(self._committing.discard)
+        return await future
+
+    async def _commit_waiting(self) -> None:
+        """Commits what waits, a group at a time, until nothing does."""
+        try:
+            while self._waiting:
+                group = sorted(self._waiting[:GROUP_SIZE], key=lambda w: w[0])
+                del self._waiting[: len(group)]
+                try:
+                    outcomes = await self._commit_group(group)
+                except (psycopg.Error, OSError) as err:
+                    if len(group) == 1:
+                        group[0][3].set_exception(_failure(err))
+                        continue
+                    # none of them was committed: each alone, so that one fails alone
+                    for one in group:
+                        try:
+                            one[3].set_result((await self._commit_group([one]))[0])
+                        except (psycopg.Error, OSError) as err:
+                            one[3].set_exception(_failure(err))
+                    continue
+                for (_, _, _, future), outcome in zip(group, outcomes, strict=True):
+                    future.set_result(outcome)
+        except BaseException as err:  # the pool closed or the task ended: nobody hangs
+            for _, _, _, future in self._waiting:
+                if not future.done():
+                    future.set_exception(_failure(err))
+            self._waiting.clear()
+            if not isinstance(err, Exception):
+                raise
+        finally:
+            self._committers -= 1
+
+    async def _commit_group(self, group: list[Waiting]) -> list[bool]:
+        """One transaction of guarded statements (of different games, in the games'
+        order, so that two groups never wait for each other's row locks): whether each
+        wrote."""
+        async with self._pool.connection() as conn:
+            async with conn.pipeline():
+                control = conn.cursor()
+                await control.execute("BEGIN")
+                cursors = []
+                for _, sql, args, _ in group:
+                    cursor = conn.cursor()
+                    await cursor.execute(sql, args)
+                    cursors.append(cursor)
+                await control.execute("COMMIT")
+                outcomes = [bool(await cursor.fetchall()) for cursor in cursors]
+        self.batches(len(group))
+        return outcomes
+
 
 class PostgresChange:
     """A change to one game in one transaction on a pooled connection, holding the
-    game's row lock from entering to the commit."""
+    game's row lock from entering to the commit; or, made on what the replica knew
+    (`seats`), one that takes the lock only to commit, if the game has not moved on
+    (else Stale): for one event, one statement (`WRITE_GUARDED`) and one round trip."""
 
-    def __init__(self, store: PostgresStore, game_id: str, version: int):
+    def __init__(
+        self, store: PostgresStore, game_id: str, version: int, seats: Seats | None = None
+    ):
         self._store = store
         self._game_id = game_id
         self._version = version
+        self._known = None if seats is None else (list(seats[0]), list(seats[1]))
         self._conn: psycopg.AsyncConnection[Any] | None = None
         self._events: list[tuple[StoredEvent, After, bytes | None, bytes | None]] = []
         self._reissued = False
@@ -463,6 +593,9 @@ class PostgresChange:
         self.token_hashes: list[bytes | None] | None = None
         self.join_requests: list[bytes | None] | None = None
         self.leased = False
+        #: The seats as the change found them (and changes them).
+        self._tokens: list[bytes | None] = [] if self._known is None else list(self._known[0])
+        self._requests: list[bytes | None] = [] if self._known is None else list(self._known[1])
 
     def append(
         self,
@@ -474,13 +607,14 @@ class PostgresChange:
         self._events.append((event, after, token_hash, request_hash))
 
     def set_token(self, seat: int, token_hash: bytes) -> None:
-        assert self.token_hashes is not None
-        self.token_hashes[seat] = token_hash
+        self._tokens[seat] = token_hash
         self._reissued = True
 
     async def __aenter__(self) -> PostgresChange:
         store = self._store
         args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
+        if self._known is not None:
+            return self  # nothing to read: the connection is taken to commit
         try:
             conn = self._conn = await store._pool.getconn()
             async with conn.pipeline(), conn.cursor() as cur:
@@ -502,6 +636,7 @@ class PostgresChange:
             raise
         self.token_hashes = _hashes(rows[0][1])
         self.join_requests = _hashes(rows[0][2])
+        self._tokens, self._requests = list(self.token_hashes), list(self.join_requests)
         self.leased = rows[0][3]
         return self
 
@@ -511,6 +646,10 @@ class PostgresChange:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
+        if self._known is not None:
+            if kind is None and (self._events or self._reissued):
+                await self._commit_known()
+            return
         conn = self._conn
         assert conn is not None
         try:
@@ -521,18 +660,122 @@ class PostgresChange:
                     for sql, args in self._writes():
                         await cur.execute(sql, args)
                     await cur.execute("COMMIT")
+                self._store.batches(1)
         except psycopg.Error as err:
             if kind is None:
                 raise _failure(err) from None
         finally:
             await self._release()
 
+    async def _commit_known(self) -> None:
+        """Commits a change made on what the replica knew, if the game has not moved on
+        (else Stale, nothing stored): one event by one statement in a group commit
+        (`commit_guarded`), more under the row lock (`CHECK`) then the writes."""
+        store = self._store
+        stale = Stale(f"game {self._game_id} moved on from version {self._version}")
+        if len(self._events) == 1 and not self._reissued:
+            sql, args = self._guarded()
+            if not await store.commit_guarded(self._game_id, sql, args):
+                raise stale
+            return
+        try:
+            conn = self._conn = await store._pool.getconn()
+            async with conn.pipeline(), conn.cursor() as cur:
+                await cur.execute("BEGIN")
+                await cur.execute(CHECK, (self._game_id,))
+                found = await cur.fetchall()
+            stored = bool(found) and self._current(found[0])
+            if stored:
+                async with conn.pipeline(), conn.cursor() as cur:
+                    for sql, args in self._writes():
+                        await cur.execute(sql, args)
+                    await cur.execute("COMMIT")
+            else:
+                await conn.execute("ROLLBACK")
+        except psycopg.Error as err:
+            raise _failure(err) from None
+        finally:
+            await self._release()
+        if not stored:
+            raise stale
+        store.batches(1)
+
+    def _current(self, row: tuple[Any, ...]) -> bool:
+        """Whether the locked row is still at the version and seats the replica knew."""
+        assert self._known is not None
+        version, tokens, requests = row
+        known_tokens, known_requests = self._known
+        return (
+            version == self._version
+            and _hashes(tokens) == known_tokens
+            and _hashes(requests) == known_requests
+        )
+
+    def _guarded(self) -> tuple[str, Any]:
+        """The statement that stores the change's one event, and its arguments:
+        `WRITE_GUARDED_ACT` for a seat's action or resignation, else `WRITE_GUARDED`."""
+        assert self._known is not None
+        [(event, after, token_hash, request_hash)] = self._events
+        standing = None if after.standing is None else json.dumps(after.standing)
+        result = None if after.result is None else json.dumps(after.result)
+        notice = _payload(self._game_id, self._events)
+        finished = after.status == "finished"
+        actor = self._known[0][event.seat] if event.source == "client" else None
+        if event.kind in ("action", "resign") and actor is not None:
+            return WRITE_GUARDED_ACT, (
+                event.version,
+                after.status,
+                after.phase,
+                after.to_act,
+                standing,
+                result,
+                self._game_id,
+                self._version,
+                event.seat + 1,  # arrays count from 1
+                actor,
+                event.version,
+                event.seat,
+                event.kind,
+                event.action,
+                event.source,
+                signed(event.client_seq),
+                event.request,
+                event.at,
+                finished,
+                notice,
+            )
+        tokens, requests = list(self._tokens), list(self._requests)
+        if token_hash is not None:
+            tokens[event.seat], requests[event.seat] = token_hash, request_hash
+        return WRITE_GUARDED, {
+            "game_id": self._game_id,
+            "known": self._version,
+            "known_tokens": self._known[0],
+            "known_requests": self._known[1],
+            "tokens": tokens,
+            "requests": requests,
+            "version": event.version,
+            "status": after.status,
+            "phase": after.phase,
+            "to_act": after.to_act,
+            "standing": standing,
+            "result": result,
+            "seat": event.seat,
+            "kind": event.kind,
+            "action": event.action,
+            "source": event.source,
+            "client_seq": signed(event.client_seq),
+            "request": event.request,
+            "at": event.at,
+            "finished": finished,
+            "notice": notice,
+        }
+
     def _writes(self) -> list[tuple[str, tuple[Any, ...]]]:
         """The statements that store the change (before `COMMIT`): for one event that
         seats nobody nor ends the game, one."""
         game_id = self._game_id
-        assert self.token_hashes is not None and self.join_requests is not None
-        tokens, requests = list(self.token_hashes), list(self.join_requests)
+        tokens, requests = list(self._tokens), list(self._requests)
         seated = self._reissued
         for event, _, token_hash, request_hash in self._events:
             if token_hash is not None:
@@ -599,13 +842,23 @@ def _payload(
         },
         separators=(",", ":"),
     )
-    if len(full.encode()) <= MAX_NOTICE:
-        return full
-    return json.dumps({"g": game_id, "v": version, "e": [], "t": {}, "r": {}})
+    head = f"{game_id} {version} "
+    if len(head) + len(full.encode()) <= MAX_NOTICE:
+        return head + full
+    return head + json.dumps({"g": game_id, "v": version, "e": [], "t": {}, "r": {}})
+
+
+def _heading(payload: str) -> tuple[str, int]:
+    """The game and version a notice is about, read without parsing the rest."""
+    if payload.startswith("{"):  # a notice without its heading (an older replica's)
+        data = json.loads(payload)
+        return data["g"], data["v"]
+    game_id, version, _ = payload.split(" ", 2)
+    return game_id, int(version)
 
 
 def _notice(payload: str) -> Notice:
-    data = json.loads(payload)
+    data = json.loads(payload[payload.index("{") :])
     return Notice(
         game_id=data["g"],
         version=data["v"],

@@ -44,12 +44,14 @@ from fenpai.service.store.base import (
     After,
     GameRow,
     RequestIdTaken,
+    Seats,
     StoredEvent,
     StoredGame,
     StoreError,
     list_query,
     signed,
     stored_event,
+    uncounted,
 )
 
 SCHEMA_VERSION = 2
@@ -165,6 +167,7 @@ class SqliteStore:
         except sqlite3.Error as err:
             raise StoreError(f"cannot use the database {path}: {err}") from None
         self._reader_lock = threading.Lock()
+        self.batches: Callable[[int], None] = uncounted
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._closing = threading.Lock()
         self._closed = False
@@ -230,6 +233,7 @@ class SqliteStore:
                     failure = StoreError(f"the database write failed: {err}")
                     outcomes = [(future, None, failure) for _, future in jobs]
                 _settle(outcomes)
+                self.batches(len(jobs))
             if len(jobs) < len(batch):
                 return
 
@@ -314,8 +318,11 @@ class SqliteStore:
 
         return self.write(fn)
 
-    def change(self, game_id: str, version: int, lease: bool = False) -> SqliteChange:
-        """A change to a game: its writes are committed together when it ends."""
+    def change(
+        self, game_id: str, version: int, lease: bool = False, seats: Seats | None = None
+    ) -> SqliteChange:
+        """A change to a game: its writes are committed together when it ends (the one
+        server's memory is the truth, so it is never stale)."""
         return SqliteChange(self, game_id)
 
     def append_event(

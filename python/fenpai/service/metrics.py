@@ -1,0 +1,131 @@
+"""`Metrics`: what a server counts for its operators, in Prometheus' format at `/metrics`
+on the web address (`prometheus_client`, one registry per server).
+
+Labels are bounded and public: a method's name, a rejection's reason code (`REASONS`),
+an event's kind and source. No label, and so no sample, ever holds a game id, a token,
+an action or a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.asgi import make_asgi_app
+
+#: Seconds: from well under a commit (an fsync) to a call stuck behind a slow database.
+LATENCY_BUCKETS = (
+    0.0005,
+    0.001,
+    0.002,
+    0.005,
+    0.01,
+    0.02,
+    0.05,
+    0.1,
+    0.2,
+    0.5,
+    1.0,
+    2.0,
+    5.0,
+)
+#: How a change to a game is made (`GameHost._transact`).
+CHANGE_PATHS = ("known", "caught_up", "stale")
+#: Changes per store transaction: 1 up to the SQLite writer's largest batch.
+BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
+
+
+class Metrics:
+    """A server's counters, histograms and gauges, on a registry of its own."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        registry = self.registry
+        self.events = Counter(
+            "fenpai_events",
+            "Events committed, by kind (action, join, resign, hand_end, ...) and source"
+            " (client, bot, timeout, server).",
+            ["kind", "source"],
+            registry=registry,
+        )
+        self.rejections = Counter(
+            "fenpai_rejections",
+            "Calls and ActStream messages rejected, by method and reason code.",
+            ["method", "reason"],
+            registry=registry,
+        )
+        self.latency = Histogram(
+            "fenpai_request_duration_seconds",
+            "Seconds to answer a unary call or an ActStream message, by method.",
+            ["method"],
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.batches = Histogram(
+            "fenpai_commit_batch_size",
+            "Changes (of any games) committed together in one store transaction.",
+            buckets=BATCH_BUCKETS,
+            registry=registry,
+        )
+        self.changes = Counter(
+            "fenpai_changes",
+            "Changes to a game by how they were made: `known` on what the server knew"
+            " (a shared store's one round trip), `caught_up` after catching up, `stale`"
+            " tried on what the server knew and made again after catching up.",
+            ["path"],
+            registry=registry,
+        )
+        self._paths = {path: self.changes.labels(path) for path in CHANGE_PATHS}
+        self.games = Gauge(
+            "fenpai_games_in_memory", "Games and tables held in memory.", registry=registry
+        )
+        self.streams = Gauge(
+            "fenpai_open_streams",
+            "Open streams (StreamEvents, Spectate, ActStream, ReplayGame).",
+            registry=registry,
+        )
+        self.leases = Counter(
+            "fenpai_leases_taken_over",
+            "Games whose lease this replica took over from another (PostgreSQL).",
+            registry=registry,
+        )
+        self._events: dict[tuple[str, str], Counter] = {}
+        self._latency: dict[str, Histogram] = {}
+
+    def committed(self, kind: str, source: str) -> None:
+        """An event was committed."""
+        child = self._events.get((kind, source))
+        if child is None:
+            child = self._events[(kind, source)] = self.events.labels(kind, source)
+        child.inc()
+
+    def answered(self, method: str, seconds: float) -> None:
+        """A call or ActStream message was answered (accepted or not) in `seconds`."""
+        child = self._latency.get(method)
+        if child is None:
+            child = self._latency[method] = self.latency.labels(method)
+        child.observe(seconds)
+
+    def changed(self, path: str) -> None:
+        """A change was made (or tried) by `path` (`CHANGE_PATHS`)."""
+        self._paths[path].inc()
+
+    def rejected(self, method: str, reason: str) -> None:
+        """A call or ActStream message was rejected with `reason` (a `REASONS` key)."""
+        self.rejections.labels(method, reason).inc()
+
+    def batch(self, size: int) -> None:
+        """A store transaction committed `size` changes (thread-safe)."""
+        self.batches.observe(size)
+
+    def gauge(self, games: Callable[[], int], streams: Callable[[], int]) -> None:
+        """Reads the games in memory and the open streams when scraped."""
+        self.games.set_function(games)
+        self.streams.set_function(streams)
+
+    def app(self) -> Callable[[dict[str, Any], Any, Any], Awaitable[None]]:
+        """The ASGI application answering a scrape."""
+        return cast(
+            Callable[[dict[str, Any], Any, Any], Awaitable[None]], make_asgi_app(self.registry)
+        )
