@@ -141,6 +141,19 @@ fn play_outcomes<'py>(
     to_dict(py, &setup, seeds.len(), facts)
 }
 
+/// The facts of finished `hands` (one row each, as `play_outcomes` gives them).
+pub fn hands_facts<'py>(
+    py: Python<'py>,
+    setup: &Setup,
+    hands: &[Hand],
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut facts = Facts::default();
+    for hand in hands {
+        facts.add(hand);
+    }
+    to_dict(py, setup, hands.len(), facts)
+}
+
 fn to_dict<'py>(
     py: Python<'py>,
     setup: &Setup,

@@ -106,6 +106,11 @@ impl Driver {
         self.slots.len()
     }
 
+    /// The variant and options every hand is played with.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
     /// The observation's layout (its length: [`Layout::len`]).
     pub fn layout(&self) -> Layout {
         self.layout
