@@ -15,7 +15,8 @@ without a `Game` per hand.
   `Game.legal_actions` (`Game.apply_legal`'s index), in every phase. The action space
   is `Discrete(max_legal)`; `infos["action_mask"]` (bool, num_envs × max_legal) marks
   the legal indices and `infos["num_legal"]` counts them (a burial can have millions:
-  the mask shows the first `max_legal`, any index below `num_legal` is accepted).
+  the mask shows the first `max_legal`, any index below `num_legal` is accepted). The
+  mask is one buffer the next step rewrites: copy it to keep it.
   `legal_actions(i)` lists them as action text (at most `LEGAL_LIMIT` unless told).
 - **Reward**: 0 until the hand ends, then that of the seat which acted in mode `reward`
   (`fenpai.envs.payoffs`: "win", the default, +1 for the winning side and −1 for the
@@ -48,7 +49,7 @@ from gymnasium.vector.utils import batch_space
 
 from fenpai._core import Driver
 from fenpai.batch import Policy, answers, apply_answers, waiting_batch
-from fenpai.bots import Bot, seed_for
+from fenpai.bots import Bot, hand_seeds
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
@@ -144,25 +145,31 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._ended = np.zeros(num_envs, dtype=bool)
         self._envs = np.arange(num_envs, dtype=np.int64)
         self._seats = np.full(num_envs, learning[0], dtype=np.int64)
-        self._width = np.arange(max_legal)
+        # Row k: the mask of k legal actions; the step's mask is rewritten in place.
+        self._masks = np.arange(max_legal) < np.arange(max_legal + 1)[:, None]
+        self._mask = np.empty((num_envs, max_legal), dtype=bool)
         self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
         self._column = {s: c for c, s in enumerate(learning)}
 
     # -- hands -----------------------------------------------------------------------------
 
-    def _deal(self, env: int) -> None:
-        """Starts env `env`'s next hand."""
+    def _deal(self, envs: np.ndarray) -> None:
+        """Starts the next hand of each of `envs`."""
         assert self._base is not None
-        game_seed = seed_for(self._base, env, int(self._hands[env]))
-        self._hands[env] += 1
-        deck, first = self._deals[env] or (None, None)
-        self._driver.start(env, env, game_seed, deck, first)
+        seeds = hand_seeds(self._base, envs, self._hands[envs])
+        self._hands[envs] += 1
+        start, deals = self._driver.start, self._deals
+        for env, seed in zip(envs.tolist(), seeds.tolist(), strict=True):
+            deck, first = deals[env] or (None, None)
+            start(env, env, seed, deck, first)
 
     def _run(self) -> None:
         """Plays the bots and the opponents' policies until every hand waits on a
         learning seat or is over; notes the seat each waits on."""
         driver = self._driver
         driver.advance()
+        if not self._groups and len(self.seats) == 1:
+            return  # every hand waits on the one learning seat or is over
         while True:
             slots, games, seats = driver.waiting()
             mine = np.isin(seats, self._learning)
@@ -182,9 +189,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def _deal_and_play(self, envs: np.ndarray) -> None:
         """Deals the next hand of each of `envs` and plays up to a learning seat's first
         choice, dealing again where a hand ends before it."""
-        for env in envs.tolist():
-            self._deal(env)
+        self._deal(envs)
         self._run()
+        self._redeal(envs)
+
+    def _redeal(self, envs: np.ndarray) -> None:
+        """Deals again, and plays, where a hand of `envs` just dealt ended before a
+        learning seat's choice."""
         over = self._over(envs)
         while over.size:
             scripted = [e for e in over.tolist() if self._deals[e] is not None]
@@ -192,8 +203,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 raise ValueError(
                     f"the scripted deal of env {scripted[0]} gives seats {self.seats} no choice"
                 )
-            for env in over.tolist():
-                self._deal(env)
+            self._deal(over)
             self._run()
             over = self._over(over)
 
@@ -269,13 +279,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             self._driver.apply(live, given[live].astype(np.int64))
         except IllegalAction as err:
             raise type(err)(f"VectorEnv.step (game i is env i): {err}", err.rule) from None
+        self._deal(restart)  # their hands start as the others go on, in one run
         self._run()
         ended = self._over(live)
+        if restart.size:
+            self._redeal(restart)
         self._seats[ended] = acted[ended]  # the last observation is the seat's that acted
         paid = np.zeros(self.num_envs, dtype=np.float64)
         extra = self._ending(ended, acted, paid)
-        if restart.size:
-            self._deal_and_play(restart)
         terminated = np.zeros(self.num_envs, dtype=bool)
         terminated[ended] = True
         self._ended = terminated.copy()
@@ -315,10 +326,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def _infos(self) -> dict[str, Any]:
         num_legal = self._driver.num_legal(self._envs)
         every = np.ones(self.num_envs, dtype=bool)
+        rows = np.minimum(num_legal, self.max_legal)
+        mask = np.take(self._masks, rows, axis=0, out=self._mask)
         return {
             "num_legal": num_legal,
             "_num_legal": every,
-            "action_mask": self._width < num_legal[:, None],
+            "action_mask": mask,
             "_action_mask": every,
             "seat": self._seats.copy(),
             "_seat": every,
