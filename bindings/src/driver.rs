@@ -11,7 +11,7 @@ use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::errors::action_error;
 use crate::hands::{objects, setup};
-use crate::outcomes::hands_facts;
+use crate::outcomes::slots_facts;
 
 /// Many hands in slots: `seats[seat]` names a built-in bot ("random", "greedy") or is
 /// None for a seat played from Python, which each game waits on when it has a choice.
@@ -165,22 +165,11 @@ impl Driver {
     /// `play_outcomes` gives them (what `Game.score_facts` scores), with no Python object
     /// per game; ValueError for a slot whose game is not over.
     fn outcomes<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         slots: PyReadonlyArray1<'_, i64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let hands = slots
-            .as_slice()?
-            .iter()
-            .map(|&s| {
-                usize::try_from(s)
-                    .ok()
-                    .and_then(|slot| self.inner.slot(slot))
-                    .and_then(|g| g.hand.clone().into_hand())
-                    .ok_or_else(|| value_error(format!("slot {s} holds no finished game")))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        hands_facts(py, self.inner.setup(), &hands)
+        slots_facts(py, &mut self.inner, slots.as_slice()?)
     }
 
     /// The id and seed of the game in `slot`, None when it is empty.

@@ -15,7 +15,7 @@ use crate::encode::Layout;
 use crate::error::ActionError;
 use crate::phases::Action;
 
-use super::{BotKind, HandState, SeatBots, Setup};
+use super::{BotKind, HandRef, HandState, SeatBots, Setup};
 
 /// A scripted deck (every card in deal order) and the seat of the first card (C-5),
 /// each `None` for the seed's.
@@ -104,6 +104,12 @@ impl Driver {
 
     pub fn num_slots(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The phase objects of the finished hand in `slot`, borrowed; `None` when the slot
+    /// is empty or its hand is under way.
+    pub fn finished_hand(&mut self, slot: usize) -> Option<HandRef<'_>> {
+        self.slots.get_mut(slot)?.as_mut()?.hand.finished()
     }
 
     /// The variant and options every hand is played with.

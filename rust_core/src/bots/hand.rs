@@ -77,6 +77,27 @@ pub enum Hand {
     FiftyK(FkPlay),
 }
 
+/// A finished hand's phase objects, borrowed (what [`Hand`] holds, without a copy).
+#[derive(Clone, Copy, Debug)]
+pub enum HandRef<'a> {
+    Tractor(&'a TractorDeal, &'a Burial, &'a TrickPlay),
+    RedFive4p(&'a RedFive4pBidding, &'a Burial, &'a TrickPlay),
+    RedFive5p(&'a RedFive5pDeal, &'a Burial, &'a FriendCall, &'a TrickPlay),
+    FiftyK(&'a FkPlay),
+}
+
+impl Hand {
+    /// The hand's phase objects, borrowed.
+    pub fn as_ref(&self) -> HandRef<'_> {
+        match self {
+            Hand::Tractor(d, b, p) => HandRef::Tractor(d, b, p),
+            Hand::RedFive4p(d, b, p) => HandRef::RedFive4p(d, b, p),
+            Hand::RedFive5p(d, b, c, p) => HandRef::RedFive5p(d, b, c, p),
+            Hand::FiftyK(p) => HandRef::FiftyK(p),
+        }
+    }
+}
+
 /// The first phase of a trick-taking hand: its deal (the bidding in Red Five 4p).
 #[derive(Clone, Debug)]
 pub enum Deal {
@@ -380,6 +401,28 @@ impl HandState {
     /// The phase objects made so far, in order (each finished one in its final state).
     pub fn into_phases(self) -> Phases {
         (self.deal, self.burial, self.call, self.play)
+    }
+
+    /// The finished hand's phase objects, borrowed; `None` while it is under way.
+    pub fn finished(&mut self) -> Option<HandRef<'_>> {
+        if !self.is_done() {
+            return None;
+        }
+        Some(
+            match (&self.deal, &self.burial, &self.call, self.play.as_ref()?) {
+                (None, None, None, Play::FiftyK(play)) => HandRef::FiftyK(play),
+                (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => {
+                    HandRef::Tractor(d, b, p)
+                }
+                (Some(Deal::RedFive4p(d)), Some(b), None, Play::Trick(p)) => {
+                    HandRef::RedFive4p(d, b, p)
+                }
+                (Some(Deal::RedFive5p(d)), Some(b), Some(c), Play::Trick(p)) => {
+                    HandRef::RedFive5p(d, b, c, p)
+                }
+                _ => unreachable!("the phases of a finished hand follow its variant"),
+            },
+        )
     }
 
     /// The finished hand's phase objects; `None` while it is under way.
