@@ -11,7 +11,7 @@ use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::errors::action_error;
 use crate::hands::{objects, setup};
-use crate::outcomes::slots_facts;
+use crate::outcomes::{games_facts, slots_facts};
 
 /// Many hands in slots: `seats[seat]` names a built-in bot ("random", "greedy") or is
 /// None for a seat played from Python, which each game waits on when it has a choice.
@@ -47,6 +47,9 @@ fn rows(slots: &[i64], seats: &[i64]) -> PyResult<Vec<(usize, usize)>> {
         )
         .collect()
 }
+
+/// Finished games' ids (uint64) and the facts `play_outcomes` gives of them.
+type Outcomes<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyDict>);
 
 /// A finished game: id, seed and its phase objects.
 type Finished<'py> = (u64, u64, Bound<'py, PyTuple>);
@@ -266,6 +269,16 @@ impl Driver {
             })
             .collect::<PyResult<Vec<_>>>()?;
         self.inner.apply(&answers).map_err(refused)
+    }
+
+    /// Collects every finished game as `take_finished` does, as their ids and their
+    /// facts (one row each, in the ids' order; what `Game.score_facts` scores), with no
+    /// Python object per game.
+    fn take_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Outcomes<'py>> {
+        let mut games = self.inner.take_finished();
+        let ids = PyArray1::from_iter(py, games.iter().map(|g| g.id));
+        let setup = *self.inner.setup();
+        Ok((ids, games_facts(py, &setup, &mut games)?))
     }
 
     /// Collects every finished game: [(id, seed, phase objects)], the objects as

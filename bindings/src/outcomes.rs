@@ -3,7 +3,7 @@
 //! object per hand, so that Python's share of a simulation, which holds the GIL, stays
 //! small beside the core's. The scoring itself stays in Python (`fenpai.scoring`).
 
-use fenpai_core::bots::driver::Driver;
+use fenpai_core::bots::driver::{Driver, Game};
 use fenpai_core::bots::{play_hand, HandRef, Setup};
 use fenpai_core::card::{format_cards, Card, Rank, Suit};
 use fenpai_core::fifty_k::FkPlay;
@@ -159,6 +159,24 @@ pub fn slots_facts<'py>(
         facts.add(hand);
     }
     to_dict(py, driver.setup(), slots.len(), facts)
+}
+
+/// The facts of finished `games` (one row each, in that order), as `play_outcomes`
+/// gives them.
+pub fn games_facts<'py>(
+    py: Python<'py>,
+    setup: &Setup,
+    games: &mut [Game],
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut facts = Facts::default();
+    for game in games.iter_mut() {
+        facts.add(
+            game.hand
+                .finished()
+                .expect("a finished game's hand is over"),
+        );
+    }
+    to_dict(py, setup, games.len(), facts)
 }
 
 fn to_dict<'py>(

@@ -28,8 +28,8 @@ from fenpai.batch import Policy
 from fenpai.bots import Bot, game_seeds, seed_for
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.games import new_game
-from fenpai.games.base import Game, result_row
-from fenpai.policies import play_with_policies
+from fenpai.games.base import Game
+from fenpai.policies import scored_with_policies
 
 
 def make_bots(names: Sequence[str], game_seed: int) -> list[Bot]:
@@ -67,15 +67,6 @@ def joined(chunks: list[Chunk], seats: int) -> Chunk:
 def games_in(chunk: Chunk) -> int:
     """How many games `chunk` holds."""
     return len(chunk["actions"])
-
-
-def from_games(played: list[Game], seats: int) -> Chunk:
-    """The chunk of finished games (a policy's, played step by step)."""
-    rows = [result_row(g) for g in played]
-    return {
-        k: np.array([r[i] for r in rows], t).reshape((len(rows), seats) if k != "actions" else -1)
-        for i, (k, t) in enumerate(COLUMNS.items())
-    }
 
 
 #: Told the number of games finished so far, after each chunk.
@@ -224,8 +215,7 @@ def simulate(
     report = progress or _nothing
     seeds = game_seeds(seed, games)
     if len(builtin) < n:
-        played = play_with_policies(probe, seeds.tolist(), names, workers, batch_size)
-        chunks = [from_games(played, n)]
+        chunks = [scored_with_policies(probe, seeds.tolist(), names, workers, batch_size)]
         report(games)
     elif backend == "ray":
         from fenpai import ray_backend
