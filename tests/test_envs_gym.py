@@ -51,6 +51,7 @@ def test_a_hand_against_bots_ends_with_the_seat_reward(variant, options, reward)
         assert env.game.phase == "done"
         assert total == pytest.approx(expected_reward(result, 0, reward))
         assert env.last_info == {"won": 0 in result["winners"], "result": result}
+        assert result == env.game.view(0)["result"]  # what the seat's own view shows
         low, high = reward_bounds(reward, variant, env.game.num_players)
         assert low <= total <= high
 

@@ -449,3 +449,37 @@ def test_bad_seats_and_opponents_are_clear_errors():
     ]:
         with pytest.raises((ValueError, TypeError), match=match):
             VectorEnv("tractor", 2, **kwargs)
+
+
+@pytest.mark.parametrize("variant", ["tractor", "fifty_k"])
+def test_cards_neither_learning_seat_can_know_do_not_change_their_observations(variant):
+    """`seats=[0, 2]`: two deals differing by a swap between the other seats' hands,
+    stepped with the same actions; while the public record of the seat observed is the
+    same, so is its observation (whichever of the two is to act)."""
+    compared = 0
+    for trial in range(20):
+        rng = random.Random(100 + trial)
+        while True:
+            deck, first, other = swapped_pair(variant, 0, rng, mine=False)
+            to = holders(variant, deck.split(), first, 4)
+            moved = [k for k, (x, y) in enumerate(zip(deck.split(), other.split())) if x != y]
+            if all(to[k] not in (0, 2) for k in moved):
+                break
+        a, b = (VectorEnv(variant, 1, seats=[0, 2], opponents="greedy", seed=trial) for _ in "ab")
+        obs_a, info = a.reset(options={"deals": [(deck, first)]})
+        obs_b, info_b = b.reset(options={"deals": [(other, first)]})
+        actions = np.random.default_rng(trial)
+        for _ in range(60):
+            seat = int(info["seat"][0])
+            game_a, game_b = a.game(0), b.game(0)
+            if public_record(Record(game_a), seat) != public_record(Record(game_b), seat):
+                break
+            assert info_b["seat"][0] == seat
+            np.testing.assert_array_equal(obs_a, obs_b)
+            compared += 1
+            if game_a.phase == "done":
+                break
+            step = random_actions(info, actions)
+            obs_a, _, _, _, info = a.step(step)
+            obs_b, _, _, _, info_b = b.step(step)
+    assert compared >= 40, compared
