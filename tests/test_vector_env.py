@@ -462,7 +462,8 @@ def test_cards_neither_learning_seat_can_know_do_not_change_their_observations(v
         while True:
             deck, first, other = swapped_pair(variant, 0, rng, mine=False)
             to = holders(variant, deck.split(), first, 4)
-            moved = [k for k, (x, y) in enumerate(zip(deck.split(), other.split())) if x != y]
+            pairs = zip(deck.split(), other.split(), strict=True)
+            moved = [k for k, (x, y) in enumerate(pairs) if x != y]
             if all(to[k] not in (0, 2) for k in moved):
                 break
         a, b = (VectorEnv(variant, 1, seats=[0, 2], opponents="greedy", seed=trial) for _ in "ab")
