@@ -62,3 +62,70 @@ impl TrickPlay {
         (cards, done)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::trick::order::{Options, TrickRules, Variant};
+
+    fn counts(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    fn tractor() -> TrickRules {
+        let v = Variant::Tractor;
+        TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap()
+    }
+
+    fn kinds(text: &str) -> [bool; NUM_CARDS] {
+        let mut out = [false; NUM_CARDS];
+        for c in parse_cards(text).unwrap() {
+            out[c.index()] = true;
+        }
+        out
+    }
+
+    #[test]
+    fn c_30_a_follow_picks_only_cards_of_some_legal_play() {
+        // A pair of spades led: seat 1 must follow with its pair of queens (C-31).
+        let hands = ["As As 3d 5c", "Qs Qs Ks 4d", "3s 4s 6d 7c", "Ts Ts 8d 9c"]
+            .map(counts)
+            .to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        p.apply(0, &counts("As As")).unwrap();
+        assert_eq!(p.pick_options(&Counts::default()), (kinds("Qs"), false));
+        assert_eq!(p.pick_options(&counts("Qs")), (kinds("Qs"), false));
+        assert_eq!(p.pick_options(&counts("Qs Qs")), (kinds(""), true));
+    }
+
+    #[test]
+    fn c_24_a_lead_picks_cards_of_one_suit_that_may_still_be_led() {
+        let hands = ["As Ks 3s 4d", "Qs Qs 4c 5d", "3c 4s 6d 7d", "Ts Ts 8d 9d"]
+            .map(counts)
+            .to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        let (any, done) = p.pick_options(&Counts::default());
+        assert_eq!((any, done), (kinds("As Ks 3s 4d"), false));
+        let (spades, done) = p.pick_options(&counts("As"));
+        assert_eq!((spades, done), (kinds("Ks 3s"), true));
+        for k in 0..NUM_CARDS {
+            if spades[k] {
+                let mut more = counts("As");
+                more.0[k] += 1;
+                let whole = p.rules().in_suit(p.hand(0), 0);
+                assert!(p.play_error(0, &more).is_none() || p.play_error(0, &whole).is_none());
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_may_be_picked_once_the_hand_is_over() {
+        let hands = ["As", "Ks", "Qs", "Js"].map(counts).to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        for (seat, card) in [(0, "As"), (1, "Ks"), (2, "Qs"), (3, "Js")] {
+            p.apply(seat, &counts(card)).unwrap();
+        }
+        assert_eq!(p.pick_options(&Counts::default()), (kinds(""), false));
+    }
+}
