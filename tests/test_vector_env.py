@@ -484,3 +484,13 @@ def test_cards_neither_learning_seat_can_know_do_not_change_their_observations(v
             obs_a, _, _, _, info = a.step(step)
             obs_b, _, _, _, info_b = b.step(step)
     assert compared >= 40, compared
+
+
+def test_an_opponent_policy_bad_answer_names_the_policy_game_and_seat():
+    def wild(batch):
+        return np.full(len(batch), 10**6, dtype=np.int64)
+
+    env = VectorEnv("fifty_k", 2, seats=[0], opponents=wild, seed=1)
+    with pytest.raises(fenpai.IllegalAction, match=r"policy .*wild.*game \d+, seat [123]"):
+        env.reset()
+        env.step(np.zeros(2, dtype=np.int64))

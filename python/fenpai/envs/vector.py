@@ -5,8 +5,9 @@ The learning seats (`seat`, or several: `seats`) of every hand are the agent's; 
 others are `opponents`: built-in bots, played inside the core by its batch runner
 (`fenpai._core.Driver`) with the GIL released, or `fenpai.batch.Batch` policies (a
 frozen snapshot, a Python bot), each called once per step with every hand waiting on
-it. The hands that end in a step are scored together, in arrays (`Game.score_facts`),
-without a `Game` per hand.
+it (a bad answer raises `IllegalAction` naming the policy, game and seat; reset the
+env after it). The hands that end in a step are scored together, in arrays
+(`Game.score_facts`), without a `Game` per hand.
 
 - **Observation** of env i: `fenpai.encode(game, seat)` of its hand for the learning
   seat to act, `infos["seat"][i]` (float32, `fenpai.encoding.fields` gives the layout):
