@@ -21,6 +21,7 @@ import fenpai
 from fenpai.batch import act
 from fenpai.bots import Bot, seed_for
 from fenpai.envs import VectorEnv
+from fenpai.spaces import features, uses_list
 
 CASES = [
     ("tractor", {}, 1, "greedy"),
@@ -494,3 +495,32 @@ def test_an_opponent_policy_bad_answer_names_the_policy_game_and_seat():
     with pytest.raises(fenpai.IllegalAction, match=r"policy .*wild.*game \d+, seat [123]"):
         env.reset()
         env.step(np.zeros(2, dtype=np.int64))
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat"), [("tractor", 0), ("red_five_4p", 1), ("red_five_5p", 2)]
+)
+def test_legal_features_are_those_of_spaces_for_the_first_legal_actions(variant, seat):
+    """`legal_features=K`: the core's rows for each env are `fenpai.spaces.features` of
+    the seat's first K legal actions (burials and trick plays, throws included), zeros
+    past them; none in the phases with fixed ids."""
+    width = 40
+    env = VectorEnv(variant, 4, seat=seat, opponents="random", seed=9, legal_features=width)
+    _, info = env.reset()
+    rng = np.random.default_rng(2)
+    seen = {"kitty": 0, "play": 0}
+    for _ in range(120):
+        for i in range(4):
+            game = env.game(i)
+            rows = int(info["num_features"][i])
+            if uses_list(game) and game.phase != "done":
+                listed = game.legal_actions(seat, width)
+                assert rows == len(listed)
+                expected = features(game, seat, listed)
+                np.testing.assert_array_equal(info["legal_features"][i, :rows], expected)
+                seen[game.phase] += 1
+            else:
+                assert rows == 0
+            assert not info["legal_features"][i, rows:].any()
+        _, _, _, _, info = env.step(random_actions(info, rng))
+    assert seen["play"] >= 100 and seen["kitty"] >= 1, seen

@@ -2,8 +2,11 @@
 //! core, the GIL released), waiting where a seat is played from Python.
 
 use fenpai_core::bots::driver::{Driver as CoreDriver, Player, Refused};
+use fenpai_core::encode::NUM_FEATURES;
 use fenpai_core::error::ActionError;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -213,6 +216,43 @@ impl Driver {
         let inner = &mut self.inner;
         py.detach(|| inner.encode(&rows, buffer))
             .map_err(value_error)
+    }
+
+    /// Writes the features (`fenpai.spaces.FEATURES`) of the first legal actions of the
+    /// game in each of `slots` (a burial or trick play; none elsewhere) into `out`
+    /// (float32, C-contiguous, len(slots) × limit × 64), zeros past them; returns how
+    /// many rows each got, as int64 (the GIL released).
+    fn legal_features<'py>(
+        &mut self,
+        py: Python<'py>,
+        slots: PyReadonlyArray1<'_, i64>,
+        out: &Bound<'py, PyArray3<f32>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let slots = slots
+            .as_slice()?
+            .iter()
+            .map(|&s| usize::try_from(s).map_err(|_| value_error(format!("no slot {s}"))))
+            .collect::<PyResult<Vec<_>>>()?;
+        let shape = out.shape().to_vec();
+        if !out.is_c_contiguous() || shape[0] != slots.len() || shape[2] != NUM_FEATURES {
+            return Err(value_error(format!(
+                "out must be a C-contiguous float32 array of shape ({}, limit, {NUM_FEATURES}), \
+                 not {shape:?}",
+                slots.len()
+            )));
+        }
+        let mut writable = out
+            .try_readwrite()
+            .map_err(|_| value_error("out is not writeable (or already borrowed)"))?;
+        let buffer = writable.as_slice_mut()?;
+        let inner = &mut self.inner;
+        let written = py
+            .detach(|| inner.legal_features(&slots, shape[1], buffer))
+            .map_err(value_error)?;
+        Ok(PyArray1::from_iter(
+            py,
+            written.into_iter().map(|n| n as i64),
+        ))
     }
 
     /// The number of legal actions in the game of each slot, as int64.

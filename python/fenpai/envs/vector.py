@@ -19,6 +19,11 @@ env after it). The hands that end in a step are scored together, in arrays
   the mask shows the first `max_legal`, any index below `num_legal` is accepted). The
   mask is one buffer the next step rewrites: copy it to keep it.
   `legal_actions(i)` lists them as action text (at most `LEGAL_LIMIT` unless told).
+  With `legal_features=K`, `infos["legal_features"]` (float32, num_envs × K × 64, one
+  buffer the next step rewrites) holds, written by the core, the `fenpai.spaces`
+  features of the first K legal actions of each env in a burial or trick play (row k:
+  index k), zeros past them, and `infos["num_features"]` how many rows each has (0 in
+  the phases with fixed ids).
 - **Reward**: 0 until the hand ends, then that of the seat which acted in mode `reward`
   (`fenpai.envs.payoffs`: "win", the default, +1 for the winning side and −1 for the
   losing one; "zero_sum"; "game_points"); `terminated` then, never `truncated`. Where a
@@ -55,6 +60,7 @@ from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
 from fenpai.games.base import LEGAL_LIMIT, Game
+from fenpai.spaces import NUM_FEATURES
 
 #: The mask's width unless told: more than 97% of the trick-taking variants' decisions
 #: have fewer legal actions (the others: leads with throws, burials), every Fifty-K one.
@@ -96,6 +102,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         *,
         seats: Sequence[int] | None = None,
         reward: str = DEFAULT_REWARD,
+        legal_features: int = 0,
         **options: Any,
     ):
         dealt = sorted({"deck", "first_seat"} & set(options))
@@ -105,6 +112,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         if not isinstance(max_legal, int) or max_legal < 1:
             raise ValueError(f"max_legal must be a positive integer, not {max_legal!r}")
+        if not isinstance(legal_features, int) or legal_features < 0:
+            raise ValueError(f"legal_features must be an integer >= 0, not {legal_features!r}")
         self.reward = check_reward(reward)
         self._probe = new_game(variant, **options)
         n = self._probe.num_players
@@ -150,7 +159,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._masks = np.arange(max_legal) < np.arange(max_legal + 1)[:, None]
         self._mask = np.empty((num_envs, max_legal), dtype=bool)
         self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
-        self._column = {s: c for c, s in enumerate(learning)}
+        self._features = np.zeros((num_envs, legal_features, NUM_FEATURES), dtype=np.float32)
 
     # -- hands -----------------------------------------------------------------------------
 
@@ -336,4 +345,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             "_action_mask": every,
             "seat": self._seats.copy(),
             "_seat": every,
+            **self._legal_features(every),
+        }
+
+    def _legal_features(self, every: np.ndarray) -> dict[str, Any]:
+        """The core's features of the first legal actions, when asked for."""
+        if not self._features.shape[1]:
+            return {}
+        rows = self._driver.legal_features(self._envs, self._features)
+        return {
+            "legal_features": self._features,
+            "_legal_features": every,
+            "num_features": rows,
+            "_num_features": every,
         }

@@ -11,7 +11,7 @@
 
 use std::collections::VecDeque;
 
-use crate::encode::Layout;
+use crate::encode::{Layout, NUM_FEATURES};
 use crate::error::ActionError;
 use crate::phases::Action;
 
@@ -290,6 +290,34 @@ impl Driver {
             game.hand.encode(seat, row)?;
         }
         Ok(())
+    }
+
+    /// Writes the features of the first `limit` legal actions of each of `slots`' games
+    /// ([`HandState::legal_features`]) into consecutive blocks of `limit` rows of `out`,
+    /// zeros past the rows written; returns the rows written per slot.
+    pub fn legal_features(
+        &mut self,
+        slots: &[usize],
+        limit: usize,
+        out: &mut [f32],
+    ) -> Result<Vec<usize>, String> {
+        let block = limit * NUM_FEATURES;
+        if out.len() != slots.len() * block {
+            return Err(format!(
+                "{} blocks of {limit} rows hold {} values, not {}",
+                slots.len(),
+                slots.len() * block,
+                out.len()
+            ));
+        }
+        let mut written = Vec::with_capacity(slots.len());
+        for (&slot, rows) in slots.iter().zip(out.chunks_exact_mut(block.max(1))) {
+            let game = self.game_mut(slot).map_err(|r| r.to_string())?;
+            let n = game.hand.legal_features(rows);
+            rows[n * NUM_FEATURES..].fill(0.0);
+            written.push(n);
+        }
+        Ok(written)
     }
 
     /// The number of legal actions of the seat to act in `slot`'s game.

@@ -8,7 +8,9 @@
 //! step by step.
 
 use crate::card::Rank;
-use crate::encode::{encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts};
+use crate::encode::{
+    action_features, encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts, NUM_FEATURES,
+};
 use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
 use crate::phases::{
@@ -313,6 +315,37 @@ impl HandState {
                 let turn = p.nth_legal(usize::try_from(index).ok()?)?;
                 Some(fifty_k_action(&turn))
             }
+        }
+    }
+
+    /// Writes the features ([`action_features`]) of the first legal actions, one row of
+    /// [`NUM_FEATURES`] each, into `out` (as many as its rows, at most the legal ones)
+    /// in a burial or a trick play; returns how many rows it wrote (0 elsewhere: the
+    /// other phases have fixed ids).
+    pub fn legal_features(&mut self, out: &mut [f32]) -> usize {
+        let rows = out.len() / NUM_FEATURES;
+        if let (Some(burial), None, None) = (&self.burial, &self.call, &self.play) {
+            let rules = burial.rules().clone();
+            let count = usize::try_from(self.num_legal()).map_or(rows, |n| n.min(rows));
+            for (i, row) in out.chunks_mut(NUM_FEATURES).take(count).enumerate() {
+                let Some(Action::Bury(cards)) = self.legal_action(i as u64) else {
+                    unreachable!("a burial's legal actions bury");
+                };
+                action_features(&rules, &cards, true, false, row);
+            }
+            return count;
+        }
+        match self.current() {
+            Current::Trick(p) => {
+                let leads = p.trick().next().is_none();
+                let plays = p.moves().list(rows);
+                let rules = p.rules();
+                for (play, row) in plays.iter().zip(out.chunks_mut(NUM_FEATURES)) {
+                    action_features(rules, &play.to_cards(), false, leads, row);
+                }
+                plays.len()
+            }
+            _ => 0,
         }
     }
 
