@@ -3,7 +3,10 @@
 environment and the single-seat Gymnasium one (agent steps per second, random allowed
 actions; the Gymnasium figure includes the bots' turns), and OpenSpiel (whole random
 hands per second, chance nodes included), when the `rl` and `openspiel` extras are
-installed.
+installed. With OpenSpiel importable, the AEC and Gymnasium rates are also given over
+OpenSpiel hearts' Python loop (`legal_actions`, a random one, `apply_action`, every
+decision) in the same process, against the bar `STEPS_BAR` (marked pass or fail). Every
+rate is per CPU second (`time.process_time`).
 
     python benches/envs.py [--hands 5]
 """
@@ -23,6 +26,36 @@ from fenpai import spaces
 
 VARIANTS = [("red_five_4p", {}), ("red_five_5p", {}), ("tractor", {}), ("fifty_k", {})]
 
+#: The AEC and single-seat environments' steps/s over hearts' Python loop, at least.
+STEPS_BAR = 0.3
+
+
+def hearts_rate(seconds: float = 2.0) -> float | None:
+    """OpenSpiel hearts' Python loop, random legal actions, decisions per CPU second
+    (None without OpenSpiel)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    decisions, seed, start = 0, 0, time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        seed += 1
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            decisions += not state.is_chance_node()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    return decisions / elapsed
+
+
+def versus(rate: float, hearts: float | None) -> str:
+    """The rate over hearts' loop with its mark, or nothing without OpenSpiel."""
+    if hearts is None:
+        return ""
+    ratio = rate / hearts
+    return f" = {ratio:.3f} x hearts' loop ({'pass' if ratio >= STEPS_BAR else 'fail'})"
+
 
 def legal_times(variant: str, options: dict[str, object], hands: int) -> dict[str, float]:
     """Median µs of `spaces.legal(game, seat)` per phase over random hands."""
@@ -32,9 +65,9 @@ def legal_times(variant: str, options: dict[str, object], hands: int) -> dict[st
         game = fenpai.new_game(variant, seed=seed, **options)
         while game.phase != "done":
             seat = game.to_act[0]
-            start = time.perf_counter()
+            start = time.process_time()
             spaces.legal(game, seat)
-            times[game.phase].append(time.perf_counter() - start)
+            times[game.phase].append(time.process_time() - start)
             game.apply_legal(seat, rng.randrange(game.num_legal(seat)))
     return {phase: statistics.median(ts) * 1e6 for phase, ts in times.items()}
 
@@ -44,7 +77,7 @@ def aec_rate(variant: str, options: dict[str, object], hands: int) -> float:
 
     env = pettingzoo_env(variant, **options)
     rng = np.random.default_rng(0)
-    steps, start = 0, time.perf_counter()
+    steps, start = 0, time.process_time()
     for seed in range(hands):
         env.reset(seed=seed)
         for _ in env.agent_iter():
@@ -52,7 +85,7 @@ def aec_rate(variant: str, options: dict[str, object], hands: int) -> float:
             done = terminated or truncated
             env.step(None if done else rng.choice(np.flatnonzero(obs["action_mask"])))
             steps += not done
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def seat_rate(variant: str, options: dict[str, object], hands: int) -> float:
@@ -60,14 +93,14 @@ def seat_rate(variant: str, options: dict[str, object], hands: int) -> float:
 
     env = SeatEnv(variant, **options)
     rng = np.random.default_rng(0)
-    steps, start = 0, time.perf_counter()
+    steps, start = 0, time.process_time()
     for seed in range(hands):
         obs, _ = env.reset(seed=seed)
         done = False
         while not done:
             obs, _, done, _, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def openspiel_rate(variant: str, hands: int) -> float:
@@ -78,7 +111,7 @@ def openspiel_rate(variant: str, hands: int) -> float:
     fenpai.openspiel.register()
     game = pyspiel.load_game(f"python_fenpai_{variant}")
     rng = np.random.default_rng(0)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(hands):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -87,20 +120,25 @@ def openspiel_rate(variant: str, hands: int) -> float:
                 state.apply_action(int(rng.choice(outcomes, p=probs)))
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
-    return hands / (time.perf_counter() - start)
+    return hands / (time.process_time() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5)
     args = parser.parse_args()
+    hearts = hearts_rate()
+    if hearts is not None:
+        print(f"OpenSpiel hearts, Python loop: {hearts:,.0f} decisions/s; bar {STEPS_BAR} x")
     for variant, options in VARIANTS:
         phases = legal_times(variant, options, args.hands)
         said = ", ".join(f"{p} {us:.1f} µs" for p, us in phases.items())
         print(f"{variant}: spaces.legal median {said}")
         try:
-            print(f"  PettingZoo AEC {aec_rate(variant, options, args.hands):,.0f} steps/s")
-            print(f"  SeatEnv (vs greedy) {seat_rate(variant, options, args.hands):,.0f} steps/s")
+            aec = aec_rate(variant, options, args.hands)
+            print(f"  PettingZoo AEC {aec:,.0f} steps/s{versus(aec, hearts)}")
+            seat = seat_rate(variant, options, args.hands)
+            print(f"  SeatEnv (vs greedy) {seat:,.0f} steps/s{versus(seat, hearts)}")
         except ImportError:
             print("  (no rl extra: pip install 'fenpai[rl]')")
         try:

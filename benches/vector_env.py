@@ -1,5 +1,6 @@
-"""Benchmark of `fenpai.envs.VectorEnv` beside OpenSpiel 2.0.2 hearts' Python loop, and of
-`simulate` with a Python policy beside its built-in random bot, in one run (issue 12).
+"""Benchmark of `fenpai.envs.VectorEnv` beside OpenSpiel 2.0.2 hearts' Python loop and
+beside `simulate`, and of `simulate` with a Python policy beside its built-in random bot,
+in one run.
 
 A script, not a test: it prints figures and asserts nothing about time.
 
@@ -20,7 +21,10 @@ median of the rounds:
   every decision of every player (chance outcomes drawn from the same list, not
   counted), in `benches/.venv-ref` (refenv.py), a process of its own each round;
 - `simulate` decisions/s (its "actions") with every seat a Python policy (random legal
-  indices in numpy, called once per batch), beside every seat the built-in `random`.
+  indices in numpy, called once per batch), beside every seat the built-in `random`;
+- finished hands per CPU second (`time.process_time`): `VectorEnv` as above beside
+  `simulate` with the built-in random bots on one thread, the bar being
+  `VectorEnv` ≥ `HANDS_BAR` × `simulate` (marked pass or fail).
 """
 
 from __future__ import annotations
@@ -33,6 +37,9 @@ import time
 from typing import Any
 
 from refenv import run_in_reference
+
+#: VectorEnv's finished hands per CPU second over simulate's, at least.
+HANDS_BAR = 0.6
 
 VARIANTS = {
     "tractor": ("tractor", {}),
@@ -59,6 +66,36 @@ def vector_env_rate(variant: str, options: dict, num_envs: int, seconds: float) 
         decisions += num_envs - int(ended.sum())
         ended = terminated
     return decisions / elapsed
+
+
+def vector_env_hands(variant: str, options: dict, num_envs: int, seconds: float) -> float:
+    """Finished hands per CPU second of a `VectorEnv` against random bots, the agent's
+    random legal indices drawn with numpy."""
+    import numpy as np
+
+    from fenpai.envs import VectorEnv
+
+    env = VectorEnv(variant, num_envs, opponents="random", seed=3, **options)
+    rng = np.random.default_rng(0)
+    _, info = env.reset()
+    hands, start = 0, time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        actions = (rng.random(num_envs) * np.maximum(info["num_legal"], 1)).astype(np.int64)
+        _, _, terminated, _, info = env.step(actions)
+        hands += int(terminated.sum())
+    return hands / elapsed
+
+
+def simulate_hands(variant: str, options: dict, seconds: float) -> float:
+    """Finished hands per CPU second of `simulate`, every seat the built-in random."""
+    import fenpai
+
+    hands, games, start = 0, 64, time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        fenpai.simulate(variant, games, seed=hands, bots="random", **options)
+        hands += games
+        games = min(games * 2, 4096)
+    return hands / elapsed
 
 
 def actions_per_decision(variant: str, options: dict, num_envs: int = 64) -> float:
@@ -145,6 +182,8 @@ def run(variants: list[str], reference: bool, rounds: int, seconds: float, envs:
             variant, options = VARIANTS[name]
             add(name, "simulate_policy", simulate_rate(variant, options, True, seconds))
             add(name, "simulate_random", simulate_rate(variant, options, False, seconds))
+            add(name, "vector_env_hands", vector_env_hands(variant, options, envs, seconds))
+            add(name, "simulate_hands", simulate_hands(variant, options, seconds))
     return {
         row: {what: statistics.median(values) for what, values in measures.items()}
         for row, measures in samples.items()
@@ -158,7 +197,10 @@ def ratios(rows: dict) -> dict[str, dict[str, float]]:
     for name, row in rows.items():
         if name == "hearts":
             continue
-        out[name] = {"policy_vs_random": row["simulate_policy"] / row["simulate_random"]}
+        out[name] = {
+            "policy_vs_random": row["simulate_policy"] / row["simulate_random"],
+            "hands_vs_simulate": row["vector_env_hands"] / row["simulate_hands"],
+        }
         if hearts:
             out[name]["vector_env_vs_hearts"] = row["vector_env"] / hearts
             out[name]["vector_env_all_vs_hearts"] = row["vector_env_all"] / hearts
@@ -192,6 +234,21 @@ def print_table(result: dict) -> None:
     if "hearts" in rows:
         loop = rows["hearts"]["python_loop"]
         print(f"{'hearts':<12}{loop:>16,.0f}  (OpenSpiel 2.0.2, Python loop, every decision)")
+    print()
+    print(f"finished hands per CPU second; bar: VectorEnv >= {HANDS_BAR} x simulate (random bots)")
+    head = ["", "VectorEnv", "simulate", "ratio", "bar"]
+    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
+    for name, row in rows.items():
+        if name == "hearts":
+            continue
+        r = ratio[name]["hands_vs_simulate"]
+        cells = [
+            f"{row['vector_env_hands']:,.0f}",
+            f"{row['simulate_hands']:,.0f}",
+            f"{r:.2f}",
+            "pass" if r >= HANDS_BAR else "fail",
+        ]
+        print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
 
 
 def main() -> None:

@@ -24,6 +24,21 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 ]
 IDS = [v + "".join(f"-{k}={o}" for k, o in opts.items()) for v, opts in CONFIGS]
 
+#: The environments' reward modes (`fenpai.envs.payoffs`).
+REWARDS = ["win", "zero_sum", "game_points"]
+
+
+def expected_reward(result: dict[str, Any], seat: int, reward: str) -> float:
+    """A seat's reward in each mode, from the hand's result as the rules score it: +1 for
+    a winner, −1 for a loser (0 in a hand nobody won); the points less their mean; the
+    points."""
+    points = result["game_points"]
+    if reward == "win":
+        return 0 if not result["winners"] else 1 if seat in result["winners"] else -1
+    if reward == "zero_sum":
+        return points[seat] - sum(points) / len(points)
+    return float(points[seat])
+
 
 def scripted(variant: str, options: dict[str, Any], seed: int) -> fenpai.Game:
     """A hand on a shuffled deck (C-5) written out, so that tests can deal it again

@@ -9,7 +9,14 @@ import sys
 from pathlib import Path
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "vector_env.py"
-MEASURES = {"vector_env", "vector_env_all", "simulate_policy", "simulate_random"}
+MEASURES = {
+    "vector_env",
+    "vector_env_all",
+    "simulate_policy",
+    "simulate_random",
+    "vector_env_hands",
+    "simulate_hands",
+}
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -27,12 +34,13 @@ def test_vector_env_bench_runs_every_variant_without_the_reference():
     for name, figures in result["rows"].items():
         assert set(figures) == MEASURES
         assert all(value > 0 for value in figures.values())
-        assert set(result["ratios"][name]) == {"policy_vs_random"}
+        assert set(result["ratios"][name]) == {"policy_vs_random", "hands_vs_simulate"}
 
 
 def test_vector_env_bench_prints_a_table_and_rejects_an_unknown_variant():
     done = run("--variants", "fifty_k")
     assert done.returncode == 0, done.stderr
     assert "fifty_k" in done.stdout and "VectorEnv agent" in done.stdout
+    assert "finished hands per CPU second" in done.stdout
     bad = run("--variants", "bridge")
     assert bad.returncode == 2 and "unknown variants ['bridge']" in bad.stderr

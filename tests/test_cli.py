@@ -61,7 +61,7 @@ def test_selfplay_names_the_search_bot(capsys):
 def test_replay_shows_tricks(tmp_path, capsys):
     g = fenpai.new_game("red_five_4p", seed=5)
     from fenpai.bots import Bot
-    from fenpai.simulate import play_game
+    from fenpai.simulation import play_game
 
     play_game(g, [Bot("random", s) for s in range(4)])
     path = tmp_path / "g.json"

@@ -9,7 +9,7 @@ import fenpai
 from fenpai.bots import Bot
 from fenpai.cli import main
 from fenpai.cli.summary import FACTS
-from fenpai.simulate import play_game
+from fenpai.simulation import play_game
 
 GAMES = [
     ("red_five_4p", {}),

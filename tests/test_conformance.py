@@ -23,7 +23,7 @@ import fenpai
 from fenpai import IllegalAction
 from fenpai.errors import GameOver, MalformedAction, NoSuchSeat, NotYourTurn
 from fenpai.games.base import Game
-from fenpai.simulate import make_bots, play_game, simulate
+from fenpai.simulation import make_bots, play_game, simulate
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("red_five_4p", {}),

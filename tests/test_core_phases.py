@@ -41,7 +41,7 @@ from fenpai._core import (
 )
 from fenpai.bots import Bot, seed_for
 from fenpai.games.base import Game
-from fenpai.simulate import play_game
+from fenpai.simulation import play_game
 
 SEEDS = range(40)
 SUITS = "shcd"

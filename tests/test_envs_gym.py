@@ -9,11 +9,11 @@ import pytest
 pytest.importorskip("gymnasium")
 
 import gymnasium
-from env_support import CONFIGS, IDS
+from env_support import CONFIGS, IDS, REWARDS, expected_reward
 from gymnasium.utils.env_checker import check_env
 
 from fenpai.envs import SeatEnv
-from fenpai.envs.payoffs import bounds
+from fenpai.envs.payoffs import bounds, reward_bounds
 
 
 def episode(env, seed):
@@ -22,24 +22,38 @@ def episode(env, seed):
     rng = np.random.default_rng(seed)
     seen, total, done = [obs], 0.0, False
     while not done:
-        obs, reward, done, truncated, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, done, truncated, info = env.step(
+            rng.choice(np.flatnonzero(obs["action_mask"]))
+        )
         assert not truncated and env.observation_space.contains(obs)
+        assert info == {} or done
         seen.append(obs)
         total += reward
+    env.last_info = info
     return seen, total
 
 
+@pytest.mark.parametrize("reward", REWARDS)
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)
-def test_gymnasium_check_env(variant, options):
-    check_env(SeatEnv(variant, seat=1, **options), skip_render_check=True)
+def test_gymnasium_check_env(variant, options, reward):
+    check_env(SeatEnv(variant, seat=1, reward=reward, **options), skip_render_check=True)
 
 
+@pytest.mark.parametrize("reward", REWARDS)
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)
-def test_a_hand_against_bots_ends_with_the_seat_game_points(variant, options):
-    env = SeatEnv(variant, seat=0, bots="random", **options)
-    _, total = episode(env, 4)
-    assert env.game.phase == "done"
-    assert total == float(env.game.result["game_points"][0])
+def test_a_hand_against_bots_ends_with_the_seat_reward(variant, options, reward):
+    """The episode pays the seat's reward in the mode, once, at the end, with whether it
+    won and the hand's result."""
+    env = SeatEnv(variant, seat=0, bots="random", reward=reward, **options)
+    for seed in range(4):
+        _, total = episode(env, seed)
+        result = env.game.result
+        assert env.game.phase == "done"
+        assert total == pytest.approx(expected_reward(result, 0, reward))
+        assert env.last_info == {"won": 0 in result["winners"], "result": result}
+        assert result == env.game.view(0)["result"]  # what the seat's own view shows
+        low, high = reward_bounds(reward, variant, env.game.num_players)
+        assert low <= total <= high
 
 
 def test_seat_env_reset_with_a_seed_replays_the_same_hand():
@@ -61,7 +75,10 @@ def test_an_action_outside_the_mask_ends_the_episode_with_the_lowest_score():
     before = env.game.to_json()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, done, _, info = env.step(illegal)
-    assert done and info == {"illegal": True} and reward == bounds("fifty_k", 4)[0]
+    assert done and info == {"illegal": True} and reward == -1
+    points = SeatEnv("fifty_k", reward="game_points")
+    obs, _ = points.reset(seed=1)
+    assert points.step(illegal)[1] == bounds("fifty_k", 4)[0]
     assert env.game.to_json() == before
     strict = SeatEnv("fifty_k", illegal="raise")
     obs, _ = strict.reset(seed=1)
@@ -80,9 +97,30 @@ def test_bad_arguments_are_clear_errors():
         SeatEnv("tractor", illegal="ignore")
     with pytest.raises(ValueError, match="reset"):
         SeatEnv("tractor", deck="2s")
+    with pytest.raises(ValueError, match="reward must be one of 'win', 'zero_sum'"):
+        SeatEnv("tractor", reward="points")
 
 
 def test_registered_with_gymnasium():
     env = gymnasium.make("fenpai/tractor-v0", seat=3)
     obs, _ = env.reset(seed=0)
     assert obs["action_mask"].any()
+
+
+def test_gymnasium_make_works_after_import_fenpai_alone():
+    """`import fenpai`, then `import gymnasium` (in either order), then
+    `gymnasium.make("fenpai/<variant>-v0")`, in a fresh interpreter; `import fenpai`
+    does not import Gymnasium itself."""
+    import subprocess
+    import sys
+
+    for first, then in [("fenpai", "gymnasium"), ("gymnasium", "fenpai")]:
+        code = (
+            f"import sys, {first}\n"
+            f"assert ({first!r} == 'gymnasium') == ('gymnasium' in sys.modules)\n"
+            f"import {then}\n"
+            "env = gymnasium.make('fenpai/fifty_k-v0', reward='zero_sum')\n"
+            "assert env.unwrapped.reward == 'zero_sum'\n"
+            "env.reset(seed=0)\n"
+        )
+        subprocess.run([sys.executable, "-c", code], check=True)

@@ -10,7 +10,16 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from env_support import CONFIGS, IDS, legal_multisets, reachable, scripted, swap_unseen
+from env_support import (
+    CONFIGS,
+    IDS,
+    REWARDS,
+    expected_reward,
+    legal_multisets,
+    reachable,
+    scripted,
+    swap_unseen,
+)
 from pettingzoo.test import api_test, seed_test
 
 import fenpai
@@ -34,10 +43,11 @@ def play_random(env, seed):
     return steps
 
 
+@pytest.mark.parametrize("reward", REWARDS)
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)
-def test_pettingzoo_api_test(variant, options):
+def test_pettingzoo_api_test(variant, options, reward):
     # 1000 cycles of every agent: the checker plays whole hands, ends included
-    api_test(pettingzoo_env(variant, **options), num_cycles=1000)
+    api_test(pettingzoo_env(variant, reward=reward, **options), num_cycles=1000)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -45,20 +55,27 @@ def test_pettingzoo_seed_test(variant):
     seed_test(lambda: pettingzoo_env(variant), num_cycles=500)
 
 
+@pytest.mark.parametrize("reward", REWARDS)
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)
-def test_a_hand_ends_with_the_game_points_as_rewards(variant, options):
-    env = pettingzoo_env(variant, **options)
+def test_a_hand_ends_with_each_seat_reward(variant, options, reward):
+    """Each agent's rewards sum to its reward in the mode, with whether it won and the
+    result in its info at the end."""
+    env = pettingzoo_env(variant, reward=reward, **options)
     env.reset(seed=3)
     rng = np.random.default_rng(3)
     totals = dict.fromkeys(env.possible_agents, 0.0)
+    last = {}
     for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
+        obs, paid, terminated, truncated, info = env.last()
+        totals[agent] += paid
+        last[agent] = info
         assert env.observation_space(agent).contains(obs)
         action = None if terminated or truncated else rng.choice(np.flatnonzero(obs["action_mask"]))
         env.step(action)
-    points = env.game.result["game_points"]
-    assert [totals[a] for a in env.possible_agents] == [float(p) for p in points]
+    result = env.game.result
+    for seat, agent in enumerate(env.possible_agents):
+        assert totals[agent] == pytest.approx(expected_reward(result, seat, reward))
+        assert last[agent] == {"won": seat in result["winners"], "result": result}
 
 
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)

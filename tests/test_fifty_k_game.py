@@ -10,7 +10,7 @@ import pytest
 import fenpai
 from fenpai import IllegalAction
 from fenpai.bots import Bot
-from fenpai.simulate import play_game
+from fenpai.simulation import play_game
 
 RANKS = "23456789TJQKA"
 DECK = [r + s for s in "shcd" for r in RANKS]

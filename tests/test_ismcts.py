@@ -10,7 +10,7 @@ import pytest
 import fenpai
 from fenpai.bots import Bot, check
 from fenpai.games.base import result_row
-from fenpai.simulate import make_bots, play_game
+from fenpai.simulation import make_bots, play_game
 
 VARIANTS = [
     ("tractor", {}),

@@ -10,7 +10,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from env_support import swap_unseen  # noqa: E402
+from env_support import REWARDS, expected_reward, swap_unseen  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import fenpai.openspiel  # noqa: E402
@@ -51,9 +51,28 @@ def decisions(game, seed):
         state.apply_action(int(rng.choice(state.legal_actions())))
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", NAMES + ["python_fenpai_tractor(reward=game_points)"])
 def test_pyspiel_random_sim_test(name):
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("reward", REWARDS)
+@pytest.mark.parametrize("variant", ["tractor", "red_five_5p", "fifty_k"])
+def test_returns_are_the_reward_of_the_result_and_within_the_utility_range(variant, reward):
+    """`reward=` names the mode (win by default); the returns are each seat's reward of
+    the hand's result, within the game's utility range; a random_sim_test passes."""
+    game = pyspiel.load_game(f"python_fenpai_{variant}(reward={reward})")
+    assert pyspiel.load_game(f"python_fenpai_{variant}").get_parameters()["reward"] == "win"
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        state = deal(game, rng)
+        while not state.is_terminal():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        result = state.hand.game.result
+        expected = [expected_reward(result, s, reward) for s in range(game.num_players())]
+        assert state.returns() == pytest.approx(expected)
+        assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_every_variant_is_registered():
@@ -206,3 +225,5 @@ def test_ismcts_plays_a_hand(name):
 def test_bad_parameters_are_clear_errors():
     with pytest.raises(ValueError, match="option players"):
         pyspiel.load_game("python_fenpai_fifty_k(players=5)")
+    with pytest.raises(ValueError, match="reward must be one of"):
+        pyspiel.load_game("python_fenpai_fifty_k(reward=points)")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import fenpai
 from fenpai.bots import Bot, game_seeds, seed_for
-from fenpai.simulate import TAIL_LEAST, chunk_size, make_bots, play_game, split, tapered
+from fenpai.simulation import TAIL_LEAST, chunk_size, make_bots, play_game, split, tapered
 
 CASES = [
     ("red_five_4p", {}, ["greedy", "random", "random", "random"]),

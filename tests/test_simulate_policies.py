@@ -9,11 +9,13 @@ import zlib
 
 import numpy as np
 import pytest
+from env_support import expected_reward
 
 import fenpai
 from fenpai._core import Driver
 from fenpai.batch import Batch, act
-from fenpai.bots import Bot, seed_for
+from fenpai.bots import Bot, game_seeds, seed_for
+from fenpai.games.base import result_row
 from fenpai.policies import play_with_policies
 
 CASES = [
@@ -175,3 +177,21 @@ def test_policy_arguments_are_checked():
         Driver("tractor", [None] * 3, 2)
     out = fenpai.simulate("tractor", 0, bots=[Recorder(), "random", "random", "random"])
     assert out["game_points"].shape == (0, 4)
+
+
+@pytest.mark.parametrize(("variant", "options", "n"), CASES)
+def test_simulate_with_policies_scores_each_game_as_its_result(variant, options, n):
+    """`simulate` scores the policies' games in one batch from the core's facts; each row
+    is the game's own `result` (played through `play_with_policies`), in game order,
+    and its reward the mode's."""
+    seeds = game_seeds(6, 9).tolist()
+    probe = fenpai.new_game(variant, **options)
+    games = play_with_policies(probe, seeds, seats_of(n, Recorder()), batch_size=3)
+    out = fenpai.simulate(variant, 9, seed=6, bots=seats_of(n, Recorder()), batch_size=3, **options)
+    for g, game in enumerate(games):
+        points, cards, won, actions = result_row(game)
+        assert out["game_points"][g].tolist() == points
+        assert out["card_points"][g].tolist() == cards
+        assert out["won"][g].tolist() == won and out["actions"][g] == actions
+        expected = [expected_reward(game.result, s, "win") for s in range(n)]
+        assert out["reward"][g].tolist() == expected

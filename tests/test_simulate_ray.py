@@ -18,7 +18,7 @@ from cli_support import spawn
 import fenpai
 from fenpai import ray_backend
 from fenpai.cli import main
-from fenpai.simulate import chunk_size, joined, play_chunk
+from fenpai.simulation import chunk_size, joined, play_chunk
 
 ray = pytest.importorskip("ray")  # the ray extra (scripts/test.sh installs it)
 

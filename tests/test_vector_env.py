@@ -12,13 +12,16 @@ import warnings
 import gymnasium
 import numpy as np
 import pytest
+from env_support import REWARDS, expected_reward
 from gymnasium.vector import AutoresetMode
 from gymnasium.wrappers.vector import DictInfoToList, NormalizeObservation, RecordEpisodeStatistics
 from test_encoding import ONE_DECK, public_record
 
 import fenpai
+from fenpai.batch import act
 from fenpai.bots import Bot, seed_for
 from fenpai.envs import VectorEnv
+from fenpai.spaces import features, uses_list
 
 CASES = [
     ("tractor", {}, 1, "greedy"),
@@ -78,12 +81,14 @@ def assert_matches(env, obs, info, i, ref):
     assert env.game(i).history == game.history
 
 
+@pytest.mark.parametrize("reward", REWARDS)
 @pytest.mark.parametrize(("variant", "options", "seat", "opponents"), CASES)
-def test_steps_are_the_step_api_with_the_same_actions(variant, options, seat, opponents):
+def test_steps_are_the_step_api_with_the_same_actions(variant, options, seat, opponents, reward):
     """Observation, mask, legal actions and history equal the step API's at every step;
-    the reward is the seat's game points when the hand ends; the next step starts a new
-    hand whatever the action (NEXT_STEP autoreset)."""
-    env = VectorEnv(variant, 3, seat=seat, opponents=opponents, seed=11, **options)
+    the reward is the seat's in the mode when the hand ends, with the result's winners
+    and points in the infos; the next step starts a new hand whatever the action
+    (NEXT_STEP autoreset)."""
+    env = VectorEnv(variant, 3, seat=seat, opponents=opponents, seed=11, reward=reward, **options)
     obs, info = env.reset()
     refs = [Reference(variant, options, seat, opponents, 11, i) for i in range(3)]
     rng = np.random.default_rng(0)
@@ -103,9 +108,17 @@ def test_steps_are_the_step_api_with_the_same_actions(variant, options, seat, op
                 continue
             refs[i].act(actions[i])
             done = refs[i].game.phase == "done"
-            assert terminated[i] == done
-            points = refs[i].game.result["game_points"][seat] if done else 0
-            assert rewards[i] == points
+            assert terminated[i] == done and info["_won"][i] == done
+            if not done:
+                assert rewards[i] == 0
+                continue
+            result = refs[i].game.result
+            assert rewards[i] == pytest.approx(expected_reward(result, seat, reward))
+            assert info["won"][i] == (seat in result["winners"])
+            assert info["rewards"][i].tolist() == [rewards[i]]
+            assert info["game_points"][i].tolist() == result["game_points"]
+            assert info["card_points"][i].tolist() == result["card_points"]
+            assert env.game(i).result == result
         ended = terminated
         hands += int(terminated.sum())
     assert hands >= 3
@@ -327,3 +340,187 @@ def test_a_scripted_deal_is_the_hand_new_game_deals(variant):
         obs, _, terminated, _, info = env.step(random_actions(info, rng))
         if terminated[0]:
             break
+
+
+# -- several learning seats, policies as opponents -----------------------------------------
+
+
+def row_policy(batch):
+    """A policy whose answer for a row depends on that row alone (its observation)."""
+    weights = np.abs(batch.obs).sum(axis=1) * 1000
+    return (weights.astype(np.int64) % batch.num_legal).astype(np.int64)
+
+
+class TeamReference:
+    """Env i's hands through the step API, `learning` seats waiting for the agent, each
+    other seat a built-in bot (seeded as `simulate` seeds them) or a policy (`act`)."""
+
+    def __init__(self, variant, learning, opponents, base, env):
+        self.variant, self.learning, self.opponents = variant, learning, opponents
+        self.base, self.env, self.hands = base, env, 0
+        self.next_hand()
+
+    def next_hand(self):
+        seed = seed_for(self.base, self.env, self.hands)
+        self.hands += 1
+        self.game = fenpai.new_game(self.variant, seed=seed)
+        self.bots = {
+            s: Bot(o, seed_for(seed, s)) for s, o in enumerate(self.opponents) if isinstance(o, str)
+        }
+        self.play_others()
+        if self.game.phase == "done":
+            self.next_hand()
+
+    def play_others(self):
+        game = self.game
+        while game.phase != "done":
+            seat = game.to_act[0]
+            if seat in self.learning:
+                if game.num_legal(seat) > 1:
+                    return
+                game.apply_legal(seat, 0)
+            elif seat in self.bots:
+                self.bots[seat].act(game, seat)
+            else:
+                act(self.opponents[seat], game, seat)
+
+    def act(self, index):
+        self.game.apply_legal(self.game.to_act[0], int(index))
+        self.play_others()
+
+
+@pytest.mark.parametrize(
+    ("variant", "learning", "opponents"),
+    [
+        ("tractor", [0, 2], [None, row_policy, None, "greedy"]),
+        ("fifty_k", [1, 3], row_policy),
+        ("red_five_5p", [0, 4], ["random", "greedy", row_policy, row_policy, None]),
+    ],
+)
+def test_several_seats_and_policy_opponents_are_step_by_step_play(variant, learning, opponents):
+    """`seats=[...]` and policies as opponents: each env waits on whichever learning seat
+    is to act (`infos["seat"]`), observes for it, and plays the hands the step API plays
+    with the same actions, the policies asked as `fenpai.batch.act` asks them; the reward
+    is the acting seat's, `infos["rewards"]` every learning seat's."""
+    n = fenpai.new_game(variant).num_players
+    seats_opponents = opponents if isinstance(opponents, list) else [opponents] * n
+    env = VectorEnv(variant, 3, seats=learning, opponents=seats_opponents, seed=5, reward="win")
+    refs = [TeamReference(variant, learning, seats_opponents, 5, i) for i in range(3)]
+    obs, info = env.reset()
+    rng = np.random.default_rng(3)
+    ended = np.zeros(3, dtype=bool)
+    hands = 0
+    seen = set()
+    for _ in range(150):
+        for i in np.flatnonzero(~ended):
+            game = refs[i].game
+            seat = game.to_act[0]
+            assert info["seat"][i] == seat and seat in learning
+            seen.add(seat)
+            np.testing.assert_array_equal(obs[i], fenpai.encode(game, seat, legal=False)[0])
+            assert info["num_legal"][i] == game.num_legal(seat)
+        actions = random_actions(info, rng)
+        acting = info["seat"].copy()
+        obs, rewards, terminated, _, info = env.step(actions)
+        for i in range(3):
+            if ended[i]:
+                refs[i].next_hand()
+                continue
+            refs[i].act(actions[i])
+            game = refs[i].game
+            assert terminated[i] == (game.phase == "done")
+            if terminated[i]:
+                result = game.result
+                assert rewards[i] == expected_reward(result, int(acting[i]), "win")
+                mine = [expected_reward(result, s, "win") for s in learning]
+                assert info["rewards"][i].tolist() == mine
+                assert env.game(i).history == game.history
+        ended = terminated
+        hands += int(terminated.sum())
+    assert hands >= 3 and seen == set(learning)
+
+
+def test_bad_seats_and_opponents_are_clear_errors():
+    for kwargs, match in [
+        ({"seats": [0, 0]}, "distinct"),
+        ({"seats": []}, "distinct"),
+        ({"seats": [0, 4]}, "seat must be 0..3"),
+        ({"opponents": 3}, "opponents|bot name or a policy"),
+        ({"reward": "points"}, "reward must be one of"),
+    ]:
+        with pytest.raises((ValueError, TypeError), match=match):
+            VectorEnv("tractor", 2, **kwargs)
+
+
+@pytest.mark.parametrize("variant", ["tractor", "fifty_k"])
+def test_cards_neither_learning_seat_can_know_do_not_change_their_observations(variant):
+    """`seats=[0, 2]`: two deals differing by a swap between the other seats' hands,
+    stepped with the same actions; while the public record of the seat observed is the
+    same, so is its observation (whichever of the two is to act)."""
+    compared = 0
+    for trial in range(20):
+        rng = random.Random(100 + trial)
+        while True:
+            deck, first, other = swapped_pair(variant, 0, rng, mine=False)
+            to = holders(variant, deck.split(), first, 4)
+            pairs = zip(deck.split(), other.split(), strict=True)
+            moved = [k for k, (x, y) in enumerate(pairs) if x != y]
+            if all(to[k] not in (0, 2) for k in moved):
+                break
+        a, b = (VectorEnv(variant, 1, seats=[0, 2], opponents="greedy", seed=trial) for _ in "ab")
+        obs_a, info = a.reset(options={"deals": [(deck, first)]})
+        obs_b, info_b = b.reset(options={"deals": [(other, first)]})
+        actions = np.random.default_rng(trial)
+        for _ in range(60):
+            seat = int(info["seat"][0])
+            game_a, game_b = a.game(0), b.game(0)
+            if public_record(Record(game_a), seat) != public_record(Record(game_b), seat):
+                break
+            assert info_b["seat"][0] == seat
+            np.testing.assert_array_equal(obs_a, obs_b)
+            compared += 1
+            if game_a.phase == "done":
+                break
+            step = random_actions(info, actions)
+            obs_a, _, _, _, info = a.step(step)
+            obs_b, _, _, _, info_b = b.step(step)
+    assert compared >= 40, compared
+
+
+def test_an_opponent_policy_bad_answer_names_the_policy_game_and_seat():
+    def wild(batch):
+        return np.full(len(batch), 10**6, dtype=np.int64)
+
+    env = VectorEnv("fifty_k", 2, seats=[0], opponents=wild, seed=1)
+    with pytest.raises(fenpai.IllegalAction, match=r"policy .*wild.*game \d+, seat [123]"):
+        env.reset()
+        env.step(np.zeros(2, dtype=np.int64))
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat"), [("tractor", 0), ("red_five_4p", 1), ("red_five_5p", 2)]
+)
+def test_legal_features_are_those_of_spaces_for_the_first_legal_actions(variant, seat):
+    """`legal_features=K`: the core's rows for each env are `fenpai.spaces.features` of
+    the seat's first K legal actions (burials and trick plays, throws included), zeros
+    past them; none in the phases with fixed ids."""
+    width = 40
+    env = VectorEnv(variant, 4, seat=seat, opponents="random", seed=9, legal_features=width)
+    _, info = env.reset()
+    rng = np.random.default_rng(2)
+    seen = {"kitty": 0, "play": 0}
+    for _ in range(120):
+        for i in range(4):
+            game = env.game(i)
+            rows = int(info["num_features"][i])
+            if uses_list(game) and game.phase != "done":
+                listed = game.legal_actions(seat, width)
+                assert rows == len(listed)
+                expected = features(game, seat, listed)
+                np.testing.assert_array_equal(info["legal_features"][i, :rows], expected)
+                seen[game.phase] += 1
+            else:
+                assert rows == 0
+            assert not info["legal_features"][i, rows:].any()
+        _, _, _, _, info = env.step(random_actions(info, rng))
+    assert seen["play"] >= 100 and seen["kitty"] >= 1, seen

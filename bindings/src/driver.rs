@@ -2,8 +2,11 @@
 //! core, the GIL released), waiting where a seat is played from Python.
 
 use fenpai_core::bots::driver::{Driver as CoreDriver, Player, Refused};
+use fenpai_core::encode::NUM_FEATURES;
 use fenpai_core::error::ActionError;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -11,6 +14,7 @@ use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::errors::action_error;
 use crate::hands::{objects, setup};
+use crate::outcomes::{games_facts, slots_facts};
 
 /// Many hands in slots: `seats[seat]` names a built-in bot ("random", "greedy") or is
 /// None for a seat played from Python, which each game waits on when it has a choice.
@@ -46,6 +50,9 @@ fn rows(slots: &[i64], seats: &[i64]) -> PyResult<Vec<(usize, usize)>> {
         )
         .collect()
 }
+
+/// Finished games' ids (uint64) and the facts `play_outcomes` gives of them.
+type Outcomes<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyDict>);
 
 /// A finished game: id, seed and its phase objects.
 type Finished<'py> = (u64, u64, Bound<'py, PyTuple>);
@@ -160,6 +167,17 @@ impl Driver {
             .transpose()
     }
 
+    /// The facts of the finished games in `slots`, one row each in that order, as
+    /// `play_outcomes` gives them (what `Game.score_facts` scores), with no Python object
+    /// per game; ValueError for a slot whose game is not over.
+    fn outcomes<'py>(
+        &mut self,
+        py: Python<'py>,
+        slots: PyReadonlyArray1<'_, i64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        slots_facts(py, &mut self.inner, slots.as_slice()?)
+    }
+
     /// The id and seed of the game in `slot`, None when it is empty.
     fn game(&self, slot: usize) -> Option<(u64, u64)> {
         self.inner.slot(slot).map(|g| (g.id, g.seed))
@@ -198,6 +216,43 @@ impl Driver {
         let inner = &mut self.inner;
         py.detach(|| inner.encode(&rows, buffer))
             .map_err(value_error)
+    }
+
+    /// Writes the features (`fenpai.spaces.FEATURES`) of the first legal actions of the
+    /// game in each of `slots` (a burial or trick play; none elsewhere) into `out`
+    /// (float32, C-contiguous, len(slots) × limit × 64), zeros past them; returns how
+    /// many rows each got, as int64 (the GIL released).
+    fn legal_features<'py>(
+        &mut self,
+        py: Python<'py>,
+        slots: PyReadonlyArray1<'_, i64>,
+        out: &Bound<'py, PyArray3<f32>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let slots = slots
+            .as_slice()?
+            .iter()
+            .map(|&s| usize::try_from(s).map_err(|_| value_error(format!("no slot {s}"))))
+            .collect::<PyResult<Vec<_>>>()?;
+        let shape = out.shape().to_vec();
+        if !out.is_c_contiguous() || shape[0] != slots.len() || shape[2] != NUM_FEATURES {
+            return Err(value_error(format!(
+                "out must be a C-contiguous float32 array of shape ({}, limit, {NUM_FEATURES}), \
+                 not {shape:?}",
+                slots.len()
+            )));
+        }
+        let mut writable = out
+            .try_readwrite()
+            .map_err(|_| value_error("out is not writeable (or already borrowed)"))?;
+        let buffer = writable.as_slice_mut()?;
+        let inner = &mut self.inner;
+        let written = py
+            .detach(|| inner.legal_features(&slots, shape[1], buffer))
+            .map_err(value_error)?;
+        Ok(PyArray1::from_iter(
+            py,
+            written.into_iter().map(|n| n as i64),
+        ))
     }
 
     /// The number of legal actions in the game of each slot, as int64.
@@ -254,6 +309,16 @@ impl Driver {
             })
             .collect::<PyResult<Vec<_>>>()?;
         self.inner.apply(&answers).map_err(refused)
+    }
+
+    /// Collects every finished game as `take_finished` does, as their ids and their
+    /// facts (one row each, in the ids' order; what `Game.score_facts` scores), with no
+    /// Python object per game.
+    fn take_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Outcomes<'py>> {
+        let mut games = self.inner.take_finished();
+        let ids = PyArray1::from_iter(py, games.iter().map(|g| g.id));
+        let setup = *self.inner.setup();
+        Ok((ids, games_facts(py, &setup, &mut games)?))
     }
 
     /// Collects every finished game: [(id, seed, phase objects)], the objects as

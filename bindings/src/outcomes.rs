@@ -3,7 +3,8 @@
 //! object per hand, so that Python's share of a simulation, which holds the GIL, stays
 //! small beside the core's. The scoring itself stays in Python (`fenpai.scoring`).
 
-use fenpai_core::bots::{play_hand, Hand, Setup};
+use fenpai_core::bots::driver::{Driver, Game};
+use fenpai_core::bots::{play_hand, HandRef, Setup};
 use fenpai_core::card::{format_cards, Card, Rank, Suit};
 use fenpai_core::fifty_k::FkPlay;
 use fenpai_core::phases::{Burial, Phase};
@@ -88,22 +89,22 @@ impl Facts {
         self.actions.push(play.log().len() as i64);
     }
 
-    fn add(&mut self, hand: &Hand) {
+    fn add(&mut self, hand: HandRef<'_>) {
         match hand {
-            Hand::Tractor(deal, burial, play) => self.trick(deal.log().len(), burial, play),
-            Hand::RedFive4p(bidding, burial, play) => {
+            HandRef::Tractor(deal, burial, play) => self.trick(deal.log().len(), burial, play),
+            HandRef::RedFive4p(bidding, burial, play) => {
                 self.trick(bidding.log().len(), burial, play);
                 let (_, bid) = bidding
                     .declarer()
                     .expect("a finished bidding has a declarer");
                 self.bid.push(i64::from(bid));
             }
-            Hand::RedFive5p(deal, burial, call, play) => {
+            HandRef::RedFive5p(deal, burial, call, play) => {
                 self.trick(deal.log().len() + call.log().len(), burial, play);
                 self.solo.push(call.solo());
                 self.forced.push(deal.forced());
             }
-            Hand::FiftyK(play) => self.fifty_k(play),
+            HandRef::FiftyK(play) => self.fifty_k(play),
         }
     }
 }
@@ -133,12 +134,49 @@ fn play_outcomes<'py>(
         .detach(|| {
             let mut facts = Facts::default();
             for &seed in &seeds {
-                facts.add(&play_hand(&setup, seed, &kinds)?);
+                facts.add(play_hand(&setup, seed, &kinds)?.as_ref());
             }
             Ok::<Facts, String>(facts)
         })
         .map_err(value_error)?;
     to_dict(py, &setup, seeds.len(), facts)
+}
+
+/// The facts of the finished hands in `slots` of `driver` (one row each, in that order,
+/// as `play_outcomes` gives them), read where they are; ValueError for a slot without
+/// a finished hand.
+pub fn slots_facts<'py>(
+    py: Python<'py>,
+    driver: &mut Driver,
+    slots: &[i64],
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut facts = Facts::default();
+    for &s in slots {
+        let hand = usize::try_from(s)
+            .ok()
+            .and_then(|slot| driver.finished_hand(slot))
+            .ok_or_else(|| value_error(format!("slot {s} holds no finished game")))?;
+        facts.add(hand);
+    }
+    to_dict(py, driver.setup(), slots.len(), facts)
+}
+
+/// The facts of finished `games` (one row each, in that order), as `play_outcomes`
+/// gives them.
+pub fn games_facts<'py>(
+    py: Python<'py>,
+    setup: &Setup,
+    games: &mut [Game],
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut facts = Facts::default();
+    for game in games.iter_mut() {
+        facts.add(
+            game.hand
+                .finished()
+                .expect("a finished game's hand is over"),
+        );
+    }
+    to_dict(py, setup, games.len(), facts)
 }
 
 fn to_dict<'py>(

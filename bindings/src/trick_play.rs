@@ -1,6 +1,6 @@
 //! `TrickPlay`: the play of a hand (tricks, throws, call card) as a Python object.
 
-use fenpai_core::card::{Card as CoreCard, Counts};
+use fenpai_core::card::{Card as CoreCard, Counts, NUM_CARDS};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{parse_action, turn_error};
 use fenpai_core::trick::{self as core, Call, CallMode};
@@ -127,6 +127,18 @@ impl TrickPlay {
             )))
         })?;
         Ok(self.inner.play_action(&play).to_string())
+    }
+
+    /// The card-by-card choice of the seat to act having picked `picked` (copies per
+    /// card kind, by `Card.index`): the kinds it may pick next so that the picks still
+    /// lead to a legal play, and whether the picks are one (the GIL released).
+    fn pick_options(&mut self, py: Python<'_>, picked: Vec<u8>) -> PyResult<(Vec<bool>, bool)> {
+        let picked: [u8; NUM_CARDS] = picked.try_into().map_err(|p: Vec<u8>| {
+            value_error(format!("picked: {NUM_CARDS} counts, not {}", p.len()))
+        })?;
+        let inner = &mut self.inner;
+        let (cards, done) = py.detach(|| inner.pick_options(&Counts(picked)));
+        Ok((cards.to_vec(), done))
     }
 
     /// Why `seat` may not play `cards` now, or None.

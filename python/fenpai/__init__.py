@@ -9,9 +9,12 @@ from importlib.metadata import PackageNotFoundError, version
 from fenpai import fifty_k, scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.encoding import encode
+from fenpai.envs.registration import when_imported
 from fenpai.errors import GameOver, IllegalAction, MalformedAction, NoSuchSeat, NotYourTurn
 from fenpai.games import Game, Match, new_game, new_match
-from fenpai.simulate import simulate
+from fenpai.simulation import simulate
+
+when_imported()  # `gymnasium.make("fenpai/<variant>-v0")` once Gymnasium is imported
 
 try:  # the Cargo workspace's version, which maturin gives the package
     __version__ = version("fenpai")

@@ -19,7 +19,7 @@ import numpy as np
 from fenpai._core import Driver
 from fenpai.encoding import encode
 from fenpai.errors import IllegalAction
-from fenpai.games.base import Game
+from fenpai.games.base import LEGAL_LIMIT, Game
 
 #: A policy: one legal-action index per row of the batch.
 Policy = Callable[["Batch"], "Sequence[int] | np.ndarray"]
@@ -52,9 +52,9 @@ class Batch:
         return len(self.games)
 
     def legal_actions(self, row: int, limit: int | None = None) -> list[str]:
-        """Row `row`'s legal actions as action text (at most `limit`): index a of this
-        list is the answer a."""
-        return self._legal(row, limit)
+        """Row `row`'s legal actions as action text, the first `limit` (None:
+        `LEGAL_LIMIT`; `num_legal` counts them all): index a of this list is the answer a."""
+        return self._legal(row, LEGAL_LIMIT if limit is None else limit)
 
     def mask(self, width: int) -> np.ndarray:
         """A (B, width) boolean mask of the answers each row may give."""

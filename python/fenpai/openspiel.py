@@ -3,7 +3,8 @@
 `register()` registers `python_fenpai_<variant>` for every variant with pyspiel, so
 that `pyspiel.load_game("python_fenpai_tractor")` (or `"python_fenpai_fifty_k(players=3)"`)
 works with OpenSpiel's algorithms. The game parameters are the variant's options
-(Tractor's `levels` as text, `"2 2"`, and its `dealer` −1 for none) and `seed`.
+(Tractor's `levels` as text, `"2 2"`, and its `dealer` −1 for none), `seed` and
+`reward` (`"win"`, the default, `"zero_sum"` or `"game_points"`: `fenpai.envs.payoffs`).
 
 - **Chance.** The deal is chance nodes before the first decision: the seat of the
   first card where the rules make it random (C-5, R5-3, FK-1 with three players, a
@@ -19,8 +20,8 @@ works with OpenSpiel's algorithms. The game parameters are the variant's options
   string is perfect recall: the player's cards in the order it received them, every
   action it saw (another seat's burial hidden, C-4) and its picks; the observation
   string is the player's view (`Game.view`).
-- **Returns**: each seat's game points when the hand ends; the utility range is
-  `fenpai.envs.payoffs.bounds`.
+- **Returns**: each seat's reward in the `reward` mode when the hand ends; the utility
+  range is `fenpai.envs.payoffs.reward_bounds`.
 - `resample_from_infostate(player, sampler)` draws a hand the player cannot tell from
   this one with `Game.sample_world`; another player's picks in progress are dropped.
 - States serialize (OpenSpiel pickles their attributes) through `Game.to_json`.
@@ -37,7 +38,7 @@ import pyspiel
 
 from fenpai.encoding import encode, fields
 from fenpai.envs.decisions import Decisions
-from fenpai.envs.payoffs import bounds, game_points
+from fenpai.envs.payoffs import check_reward, hand_rewards, reward_bounds
 from fenpai.games import VARIANTS, new_game
 from fenpai.games.base import Game
 from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
@@ -234,6 +235,7 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: FenpaiGame):
         super().__init__(game)
         self._hand = _Hand(game.variant, game.options, game.seed)
+        self._reward = game.reward
 
     @property
     def hand(self) -> _Hand:
@@ -293,7 +295,7 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
         hand = self._hand
         if hand.game is None:
             return [0.0] * hand.num_players()
-        return game_points(hand.game)
+        return hand_rewards(hand.game, self._reward)
 
     def resample_from_infostate(self, player: int, sampler: Any) -> FenpaiState:
         """A state `player` cannot tell from this one (`Game.sample_world`, seeded by
@@ -377,10 +379,11 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
         self.variant = variant
         self.options = game_options(variant, values)
         self.seed = int(values["seed"])
+        self.reward = check_reward(values["reward"])
         probe = new_game(variant, **self.options)  # checks the options
         self.players = probe.num_players
         decks = int(self.options.get("decks", 3 if variant == "red_five_5p" else 2))
-        low, high = bounds(variant, self.players, decks)
+        low, high = reward_bounds(self.reward, variant, self.players, decks)
         cards = sum(_deck(variant, self.options))
         info = pyspiel.GameInfo(
             num_distinct_actions=Decisions(variant).size,
@@ -423,7 +426,7 @@ def _game_type(variant: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={**PARAMETERS[variant], "seed": 0},
+        parameter_specification={**PARAMETERS[variant], "seed": 0, "reward": "win"},
     )
 
 

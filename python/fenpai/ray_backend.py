@@ -19,7 +19,7 @@ from itertools import islice
 from types import ModuleType
 from typing import Any
 
-from fenpai.simulate import Chunk, Progress, chunk_size, games_in, play_chunk, split
+from fenpai.simulation import Chunk, Progress, chunk_size, games_in, play_chunk, split
 
 #: The least play (seconds, as measured) in one Ray task: twice Ray's ~10 ms floor, so
 #: that a task stays above it when the measure was optimistic.

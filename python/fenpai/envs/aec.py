@@ -5,8 +5,10 @@ agent observes `{"observation": float32, "action_mask": int8}`: the observation 
 `fenpai.encode(game, seat)` (only what the seat may know), followed in the
 trick-taking variants by the 54 copies of the cards it picked so far in a card-by-card
 choice; the mask is over `fenpai.envs.decisions` (fixed ids, then card by card), zeros
-for a seat that may not act. Rewards are each seat's game points, given when the hand
-ends (`fenpai.envs.payoffs`). `reset(seed=...)` deals the same hand for the same seed.
+for a seat that may not act. Rewards are each seat's in mode `reward`
+(`fenpai.envs.payoffs`: "win" by default, "zero_sum", "game_points"), given when the hand
+ends, with each agent's `infos[agent]["won"]` and `["result"]` (the hand's result).
+`reset(seed=...)` deals the same hand for the same seed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pettingzoo import AECEnv
 
 from fenpai.encoding import encode, fields
 from fenpai.envs.decisions import Decisions
-from fenpai.envs.payoffs import game_points
+from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, hand_info, hand_rewards
 from fenpai.games import new_game
 from fenpai.games.base import Game
 from fenpai.spaces import NUM_KINDS
@@ -55,8 +57,15 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
 
     metadata = {"name": "fenpai_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, variant: str, render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        variant: str,
+        render_mode: str | None = None,
+        reward: str = DEFAULT_REWARD,
+        **options: Any,
+    ):
         super().__init__()
+        self.reward = check_reward(reward)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
@@ -118,9 +127,11 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         self.decisions.step(self.game, seat, int(action))
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.phase == "done":
-            for a, points in zip(self.possible_agents, game_points(self.game), strict=True):
-                self.rewards[a] = points
+            paid = hand_rewards(self.game, self.reward)
+            for s, a in enumerate(self.possible_agents):
+                self.rewards[a] = paid[s]
                 self.terminations[a] = True
+                self.infos[a] = hand_info(self.game, s)
         self.agent_selection = self._seat_agent()
         self._accumulate_rewards()
 
@@ -137,5 +148,5 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
 
 def pettingzoo_env(variant: str, **options: Any) -> FenpaiAEC:
     """A PettingZoo AEC environment of `variant` (game options as `new_game` takes them,
-    and `render_mode`); see `FenpaiAEC`."""
+    `render_mode` and `reward`); see `FenpaiAEC`."""
     return FenpaiAEC(variant, **options)

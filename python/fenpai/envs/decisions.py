@@ -8,7 +8,8 @@ the burial (C-4) and the trick play, where the choices are too many to number, a
 goes as soon as the cards picked are a legal play that no further card extends, else on
 `done`. The mask allows exactly the picks that still lead to a legal action, so that the
 actions reachable through it are exactly the legal ones, each once (whatever the order
-of the picks). The picks so far are part of the seat's observation (its own cards).
+of the picks); the core computes it for a play (`TrickPlay.pick_options`). The picks so
+far are part of the seat's observation (its own cards).
 """
 
 from __future__ import annotations
@@ -19,15 +20,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from fenpai.games.trick_game import TrickGame
-from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space, legal, uses_list
+from fenpai.spaces import CARDS, NUM_KINDS, action_space, legal, uses_list
 
 if TYPE_CHECKING:
-    from fenpai._core import Card, TrickRules
     from fenpai.games.base import Game
-
-#: Enumerating the legal plays to mask the picks: at most this many (beyond, only a
-#: lead with throws, whose legal set the core's `play_error` answers directly).
-_ROWS_LIMIT = 1 << 16
 
 
 def _counts(cards: list[Any]) -> np.ndarray:
@@ -35,11 +31,6 @@ def _counts(cards: list[Any]) -> np.ndarray:
     for c in cards:
         out[c.index] += 1
     return out
-
-
-def _suit(rules: TrickRules, card: Card) -> int:
-    """The effective suit (C-10) of a card kind: s, h, c, d as 0..3, trump 4."""
-    return 4 if rules.is_trump(card) or card.suit is None else "shcd".index(card.suit)
 
 
 def _text(verb: str, picked: np.ndarray) -> str:
@@ -54,27 +45,14 @@ class CardChoice:
         self.game, self.seat, self.at = game, seat, game.num_actions
         self.hand = _counts(game.hand_of(seat))
         self.picked = np.zeros(NUM_KINDS, dtype=np.int16)
-        self.rows: np.ndarray | None = None
         self.size: int | None = None
         play = game.core_objects().get("play")
         if game.phase == "kitty":
             self.verb, self.size = "bury", game.kitty_size()
             return
         self.verb = "play"
-        rules = game.rules
-        assert play is not None and rules is not None
+        assert play is not None
         self.play = play
-        if not play.trick() and rules.throws:
-            # C-24: a lead with throws is any nonempty multiset of one effective suit;
-            # `play_error` answers for the picks (see `_lead_mask`).
-            self.suits = np.array([_suit(rules, c) for c in CARDS])
-            return
-        texts = game.legal_actions(seat, _ROWS_LIMIT)
-        rows = np.zeros((len(texts), NUM_KINDS), dtype=np.int16)
-        for r, text in enumerate(texts):
-            for word in text.split(" ")[1:]:
-                rows[r, CARD_INDEX[word]] += 1
-        self.rows = rows
 
     def copy_for(self, game: Game) -> CardChoice:
         """The same choice, with its picks, in `game` (a copy of this choice's game)."""
@@ -86,41 +64,14 @@ class CardChoice:
         return new
 
     def options(self) -> tuple[np.ndarray, bool]:
-        """The card kinds it may pick next, and whether `done` plays the picks."""
+        """The card kinds it may pick next, and whether `done` plays the picks: for a
+        play, the core's answer (`TrickPlay.pick_options`: C-24 leads with throws
+        included)."""
         picked = self.picked
-        left = self.hand - picked
         if self.size is not None:  # a burial: any cards of the hand (C-4)
-            return np.asarray(left > 0), False
-        if self.rows is not None:
-            rows = self.rows[(self.rows >= picked).all(axis=1)]
-            cards = np.asarray((rows > picked).any(axis=0))
-            return cards, bool((rows == picked).all(axis=1).any() and picked.any())
-        return self._lead_options(left)
-
-    def _lead_options(self, left: np.ndarray) -> tuple[np.ndarray, bool]:
-        """C-24 leads with throws: a pick is allowed when the picks with it, or with
-        the rest of its effective suit held, are a legal lead (R5-22 with grabs
-        forbidden asks a lead holding the call card to hold the whole suit)."""
-        picked, suits, error = self.picked, self.suits, self.play.play_error
-        cards = np.zeros(NUM_KINDS, dtype=bool)
-        if picked.any():
-            candidates = np.flatnonzero((left > 0) & (suits == suits[np.argmax(picked > 0)]))
-        else:
-            candidates = np.flatnonzero(left > 0)
-        for k in candidates:
-            more = picked.copy()
-            more[k] += 1
-            whole = np.where(suits == suits[k], self.hand, more)
-            cards[k] = (
-                error(self.seat, self._cards(more)) is None
-                or error(self.seat, self._cards(whole)) is None
-            )
-        done = bool(picked.any()) and error(self.seat, self._cards(picked)) is None
-        return cards, done
-
-    @staticmethod
-    def _cards(counts: np.ndarray) -> list[Any]:
-        return [CARDS[k] for k in np.repeat(np.arange(NUM_KINDS), counts)]
+            return np.asarray(self.hand - picked > 0), False
+        cards, done = self.play.pick_options(picked.tolist())
+        return np.array(cards, dtype=bool), done
 
     def pick(self, kind: int) -> str | None:
         """Picks one copy of `kind`; the action text once the choice is complete."""

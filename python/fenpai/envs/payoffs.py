@@ -1,21 +1,82 @@
-"""Rewards: a seat's game points at the end of the hand (`Game.result["game_points"]`),
-and the bounds they stay in, from the scoring tables (OpenSpiel's utility range, the
-single-seat environment's penalty for an action outside the mask)."""
+"""Rewards at the end of a hand, in one of three modes (`REWARDS`), and the bounds they
+stay in (OpenSpiel's utility range, the single-seat environment's penalty for an action
+outside the mask).
+
+- `"win"` (the default): +1 for each seat of the winning side, −1 for each seat of the
+  losing side, as the rules name the winners (`result["winners"]`: Red Five 4p and 5p
+  and Tractor by side, Fifty-K 4p by team, Fifty-K 3p the first-placed seat alone), 0
+  for a void hand (no winner). It is the default because it always tells a win from a
+  loss: a Tractor hand pays 0 game points to most losers, a Fifty-K one may pay a
+  losing seat more than nothing.
+- `"zero_sum"`: the game points re-centred so that each hand's sum to zero (each seat's
+  minus their mean over the seats).
+- `"game_points"`: each seat's `result["game_points"]`, as the variant scores them.
+"""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from fenpai import scoring
 
+#: The reward modes; the first is the default.
+REWARDS = ("win", "zero_sum", "game_points")
+DEFAULT_REWARD = REWARDS[0]
 
-def game_points(game: Any) -> list[float]:
-    """Per seat, the hand's game points once it is over (zeros before)."""
+
+def check_reward(reward: object) -> str:
+    """`reward` if it names a mode, else a ValueError naming the modes."""
+    if not isinstance(reward, str) or reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(map(repr, REWARDS))}, not {reward!r}")
+    return reward
+
+
+def rewards(reward: str, game_points: np.ndarray, won: np.ndarray) -> np.ndarray:
+    """The rewards (float64, hands x seats) of finished hands in mode `reward`, from their
+    game points and winners (hands x seats, as `simulate` and `Game.score_facts` give)."""
+    points = np.asarray(game_points, dtype=np.float64).reshape(np.shape(won))
+    if reward == "game_points":
+        return points.copy()
+    if reward == "zero_sum":
+        centred: np.ndarray = points - points.mean(axis=-1, keepdims=True)
+        return centred
+    won = np.asarray(won, dtype=bool)
+    decided = won.any(axis=-1, keepdims=True)
+    return np.where(won, 1.0, np.where(decided, -1.0, 0.0))
+
+
+def hand_rewards(game: Any, reward: str) -> list[float]:
+    """Per seat, the reward of `game`'s hand in mode `reward` once it is over (zeros
+    before)."""
     result = game.result
     if result is None:
         return [0.0] * game.num_players
-    return [float(p) for p in result["game_points"]]
+    won = [s in result["winners"] for s in range(game.num_players)]
+    return [float(r) for r in rewards(reward, np.array(result["game_points"]), np.array(won))]
+
+
+def hand_info(game: Any, seat: int) -> dict[str, Any]:
+    """What an environment's `info` holds for `seat` at the end of a hand: "won" (the
+    seat is among the winners) and the hand's whole "result"."""
+    result = game.result
+    assert result is not None
+    return {"won": seat in result["winners"], "result": result}
+
+
+def reward_bounds(
+    reward: str, variant: str, players: int = 4, decks: int = 2
+) -> tuple[float, float]:
+    """The lowest and highest reward of one seat in a hand, in mode `reward`."""
+    if reward == "win":
+        return -1.0, 1.0
+    low, high = bounds(variant, players, decks)
+    if reward == "zero_sum":  # one seat at an end of the range, the others at the other
+        spread = (high - low) * (players - 1) / players
+        return -spread, spread
+    return low, high
 
 
 @cache
@@ -49,7 +110,7 @@ def bounds(variant: str, players: int = 4, decks: int = 2) -> tuple[float, float
     raise ValueError(f"unknown variant {variant!r}")
 
 
-def game_bounds(game: Any) -> tuple[float, float]:
-    """`bounds` for a game's variant and options."""
+def game_bounds(game: Any, reward: str = "game_points") -> tuple[float, float]:
+    """`reward_bounds` for a game's variant and options."""
     decks = int(game.options.get("decks", 2))
-    return bounds(game.variant, game.num_players, decks)
+    return reward_bounds(reward, game.variant, game.num_players, decks)

@@ -3,12 +3,15 @@ built-in bots (`fenpai.bots`).
 
 Observations and actions are those of the PettingZoo environment (`fenpai.envs.aec`)
 for that seat: `{"observation": float32, "action_mask": int8}` and one discrete id of
-`fenpai.envs.decisions`. The bots act between the seat's decisions; the reward is the
-seat's game points when the hand ends. An id the mask does not allow ends the episode
-with the variant's lowest score (`fenpai.envs.payoffs.bounds`) and `info["illegal"]`,
+`fenpai.envs.decisions`. The bots act between the seat's decisions; the reward, 0 until
+the hand ends, is then the seat's in mode `reward` (`fenpai.envs.payoffs`: "win" by
+default, "zero_sum", "game_points"), with `info["won"]` and `info["result"]` (the hand's
+result). An id the mask does not allow ends the episode with the mode's lowest reward
+(`fenpai.envs.payoffs.reward_bounds`) and `info["illegal"]`,
 the game unchanged, unless `illegal="raise"` asks for a ValueError instead.
 `reset(seed=...)` deals the same hand, with the same bots, for the same seed.
-Importing it registers `fenpai/<variant>-v0` with Gymnasium (`gymnasium.make`).
+`gymnasium.make("fenpai/<variant>-v0", ...)` makes one (registered through the package's
+`gymnasium.envs` entry point, and on importing this module).
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ import numpy as np
 from fenpai.bots import Bot, seed_for
 from fenpai.envs.aec import observation_size, observation_space, observe_seat
 from fenpai.envs.decisions import Decisions
-from fenpai.envs.payoffs import game_bounds, game_points
-from fenpai.games import VARIANTS, new_game
+from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, game_bounds, hand_info, hand_rewards
+from fenpai.envs.registration import register
+from fenpai.games import new_game
 
 ObsDict = dict[str, np.ndarray]
 
@@ -41,6 +45,7 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         bots: str | Sequence[str] = "greedy",
         illegal: str = "penalty",
         render_mode: str | None = None,
+        reward: str = DEFAULT_REWARD,
         **options: Any,
     ):
         dealt = sorted({"seed", "deck", "first_seat"} & set(options))
@@ -50,6 +55,7 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
             raise ValueError(f"illegal must be 'penalty' or 'raise', not {illegal!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.reward = check_reward(reward)
         self.variant, self.options, self.illegal = variant, options, illegal
         self.render_mode = render_mode
         self.game = new_game(variant, **options)
@@ -71,7 +77,7 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         self.action_space = cast(
             "gymnasium.spaces.Space[int]", gymnasium.spaces.Discrete(self.decisions.size)
         )
-        self.penalty = game_bounds(self.game)[0]
+        self.penalty = game_bounds(self.game, self.reward)[0]
         self._bots: list[Bot] = []
 
     def reset(
@@ -106,9 +112,10 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
             return self._observe(), self.penalty, True, False, {"illegal": True}
         self.decisions.step(game, seat, action)
         self._play_bots()
-        done = game.phase == "done"
-        reward = game_points(game)[seat] if done else 0.0
-        return self._observe(), reward, done, False, {}
+        if game.phase != "done":
+            return self._observe(), 0.0, False, False, {}
+        reward = hand_rewards(game, self.reward)[seat]
+        return self._observe(), reward, True, False, hand_info(game, seat)
 
     def render(self) -> str | None:
         """The seat's view as text (`render_mode="ansi"`)."""
@@ -117,10 +124,4 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         return repr(self.game.view(self.seat))
 
 
-for _variant in VARIANTS:
-    if f"fenpai/{_variant}-v0" not in gymnasium.registry:
-        gymnasium.register(
-            f"fenpai/{_variant}-v0",
-            entry_point="fenpai.envs.seat:SeatEnv",
-            kwargs={"variant": _variant},
-        )
+register()

@@ -1,26 +1,41 @@
 """`VectorEnv`: many hands of one variant stepped per call, numpy batches in and out (a
 Gymnasium 1.x `gymnasium.vector.VectorEnv`).
 
-One seat (`seat`) of every hand is the agent's; the others are built-in bots
-(`opponents`), played inside the core by its batch runner (`fenpai._core.Driver`) with
-the GIL released, so that one `step` is a few calls into the core whatever `num_envs`.
+The learning seats (`seat`, or several: `seats`) of every hand are the agent's; the
+others are `opponents`: built-in bots, played inside the core by its batch runner
+(`fenpai._core.Driver`) with the GIL released, or `fenpai.batch.Batch` policies (a
+frozen snapshot, a Python bot), each called once per step with every hand waiting on
+it (a bad answer raises `IllegalAction` naming the policy, game and seat; reset the
+env after it). The hands that end in a step are scored together, in arrays
+(`Game.score_facts`), without a `Game` per hand.
 
-- **Observation** of env i: `fenpai.encode(game, seat)` of its hand (float32,
-  `fenpai.encoding.fields` gives the layout): only what the seat may know.
-- **Action** of env i: an index into the seat's legal actions, in the order of
+- **Observation** of env i: `fenpai.encode(game, seat)` of its hand for the learning
+  seat to act, `infos["seat"][i]` (float32, `fenpai.encoding.fields` gives the layout):
+  only what that seat may know.
+- **Action** of env i: an index into that seat's legal actions, in the order of
   `Game.legal_actions` (`Game.apply_legal`'s index), in every phase. The action space
   is `Discrete(max_legal)`; `infos["action_mask"]` (bool, num_envs × max_legal) marks
   the legal indices and `infos["num_legal"]` counts them (a burial can have millions:
-  the mask shows the first `max_legal`, any index below `num_legal` is accepted).
-  `legal_actions(i)` lists them as action text.
-- **Reward**: 0 until the hand ends, then the seat's game points
-  (`Game.result["game_points"][seat]`); `terminated` then, never `truncated`.
+  the mask shows the first `max_legal`, any index below `num_legal` is accepted). The
+  mask is one buffer the next step rewrites: copy it to keep it.
+  `legal_actions(i)` lists them as action text (at most `LEGAL_LIMIT` unless told).
+  With `legal_features=K`, `infos["legal_features"]` (float32, num_envs × K × 64, one
+  buffer the next step rewrites) holds, written by the core, the `fenpai.spaces`
+  features of the first K legal actions of each env in a burial or trick play (row k:
+  index k), zeros past them, and `infos["num_features"]` how many rows each has (0 in
+  the phases with fixed ids).
+- **Reward**: 0 until the hand ends, then that of the seat which acted in mode `reward`
+  (`fenpai.envs.payoffs`: "win", the default, +1 for the winning side and −1 for the
+  losing one; "zero_sum"; "game_points"); `terminated` then, never `truncated`. Where a
+  hand ended, `infos["won"]` (that seat is among the winners), `infos["rewards"]` (every
+  learning seat's, in the order of `seats`), `infos["game_points"]` and
+  `infos["card_points"]` (every seat's); `game(i).result` is the whole result.
 - **Autoreset**: `AutoresetMode.NEXT_STEP` (`metadata["autoreset_mode"]`): the step after
   a hand ended ignores that env's action and starts its next hand (reward 0, not
   terminated).
 
 A decision with a single legal action is taken for the agent without a step; a hand in
-which the seat never has a choice is skipped (the next one is dealt). Hand k of env i
+which no learning seat has a choice is skipped (the next one is dealt). Hand k of env i
 is dealt from `seed_for(base, i, k)`, `base` being `reset(seed=...)`, else the
 constructor's `seed`, else drawn from the environment's generator; the bots are seeded
 from the hand's seed as `fenpai.simulate` seeds them, so the same seed and the same
@@ -39,10 +54,13 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from fenpai._core import Driver
-from fenpai.bots import Bot, seed_for
+from fenpai.batch import Policy, answers, apply_answers, waiting_batch
+from fenpai.bots import Bot, hand_seeds
+from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
-from fenpai.games.base import Game
+from fenpai.games.base import LEGAL_LIMIT, Game
+from fenpai.spaces import NUM_FEATURES
 
 #: The mask's width unless told: more than 97% of the trick-taking variants' decisions
 #: have fewer legal actions (the others: leads with throws, burials), every Fifty-K one.
@@ -51,11 +69,25 @@ MAX_LEGAL = 512
 #: A scripted deal: the deck text in deal order and the seat of the first card (C-5).
 Deal = tuple[str, int | None]
 
+#: An opponent: a built-in bot's name or a policy.
+Opponent = str | Policy
+
+
+def _groups(players: list[Opponent | None]) -> list[tuple[Policy, np.ndarray]]:
+    """Each policy with its seats (one object playing several seats gets them in one
+    batch), in the order of their first seat."""
+    found: dict[int, tuple[Policy, list[int]]] = {}
+    for seat, player in enumerate(players):
+        if player is not None and not isinstance(player, str):
+            found.setdefault(id(player), (player, []))[1].append(seat)
+    return [(policy, np.array(own, dtype=np.int64)) for policy, own in found.values()]
+
 
 class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
-    """`num_envs` hands of `variant` (game options as `new_game` takes them), `seat`
-    the agent's in each, `opponents` one bot kind for the other seats or one per seat
-    (the entry for `seat` ignored). See the module."""
+    """`num_envs` hands of `variant` (game options as `new_game` takes them), `seat` the
+    agent's in each (or `seats`, several), `opponents` one bot name or policy for the
+    other seats or one per seat (the entries of learning seats ignored), rewards in mode
+    `reward`. See the module."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -64,9 +96,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         variant: str,
         num_envs: int,
         seat: int = 0,
-        opponents: str | Sequence[str] = "greedy",
+        opponents: Opponent | Sequence[Opponent] = "greedy",
         seed: int | None = None,
         max_legal: int = MAX_LEGAL,
+        *,
+        seats: Sequence[int] | None = None,
+        reward: str = DEFAULT_REWARD,
+        legal_features: int = 0,
         **options: Any,
     ):
         dealt = sorted({"deck", "first_seat"} & set(options))
@@ -76,19 +112,37 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         if not isinstance(max_legal, int) or max_legal < 1:
             raise ValueError(f"max_legal must be a positive integer, not {max_legal!r}")
+        if not isinstance(legal_features, int) or legal_features < 0:
+            raise ValueError(f"legal_features must be an integer >= 0, not {legal_features!r}")
+        self.reward = check_reward(reward)
         self._probe = new_game(variant, **options)
         n = self._probe.num_players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
-        names = [opponents] * n if isinstance(opponents, str) else list(opponents)
-        if len(names) != n:
-            raise ValueError(f"{variant} has {n} seats; opponents names {len(names)}")
-        players: list[str | None] = [None if s == seat else names[s] for s in range(n)]
-        for name in players:
-            if name is not None:
-                Bot(name, 0)  # ValueError for an unknown bot kind
-        self.variant, self.seat, self.num_envs, self.max_legal = variant, seat, num_envs, max_legal
-        self._driver = Driver(variant, players, num_envs, **self._probe.hands_options())
+        learning = [seat] if seats is None else list(seats)
+        for s in learning:
+            if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n:
+                raise ValueError(f"seat must be 0..{n - 1}, not {s!r}")
+        if not learning or len(set(learning)) != len(learning):
+            raise ValueError(f"seats must name distinct seats, not {learning!r}")
+        if isinstance(opponents, str) or callable(opponents):
+            given: list[Opponent] = [opponents] * n
+        elif isinstance(opponents, Sequence):
+            given = list(opponents)
+        else:
+            raise ValueError(f"opponents: a bot name, a policy or one per seat, not {opponents!r}")
+        if len(given) != n:
+            raise ValueError(f"{variant} has {n} seats; opponents names {len(given)}")
+        players: list[Opponent | None] = [None if s in learning else given[s] for s in range(n)]
+        for player in players:
+            if isinstance(player, str):
+                Bot(player, 0)  # ValueError for an unknown bot kind
+            elif player is not None and not callable(player):
+                raise ValueError(f"an opponent is a bot name or a policy, not {player!r}")
+        self.variant, self.num_envs, self.max_legal = variant, num_envs, max_legal
+        self.seat, self.seats = learning[0], learning
+        self._learning = np.array(learning, dtype=np.int64)
+        self._groups = _groups(players)
+        core = [p if isinstance(p, str) else None for p in players]
+        self._driver = Driver(variant, core, num_envs, **self._probe.hands_options())
         size = self._driver.obs_size
         self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(max_legal)
@@ -100,41 +154,75 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._deals: list[Deal | None] = [None] * num_envs
         self._ended = np.zeros(num_envs, dtype=bool)
         self._envs = np.arange(num_envs, dtype=np.int64)
-        self._seats = np.full(num_envs, seat, dtype=np.int64)
-        self._width = np.arange(max_legal)
+        self._seats = np.full(num_envs, learning[0], dtype=np.int64)
+        # Row k: the mask of k legal actions; the step's mask is rewritten in place.
+        self._masks = np.arange(max_legal) < np.arange(max_legal + 1)[:, None]
+        self._mask = np.empty((num_envs, max_legal), dtype=bool)
+        self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
+        self._features = np.zeros((num_envs, legal_features, NUM_FEATURES), dtype=np.float32)
 
     # -- hands -----------------------------------------------------------------------------
 
-    def _deal(self, env: int) -> None:
-        """Starts env `env`'s next hand."""
+    def _deal(self, envs: np.ndarray) -> None:
+        """Starts the next hand of each of `envs`."""
         assert self._base is not None
-        game_seed = seed_for(self._base, env, int(self._hands[env]))
-        self._hands[env] += 1
-        deck, first = self._deals[env] or (None, None)
-        self._driver.start(env, env, game_seed, deck, first)
+        seeds = hand_seeds(self._base, envs, self._hands[envs])
+        self._hands[envs] += 1
+        start, deals = self._driver.start, self._deals
+        for env, seed in zip(envs.tolist(), seeds.tolist(), strict=True):
+            deck, first = deals[env] or (None, None)
+            start(env, env, seed, deck, first)
+
+    def _run(self) -> None:
+        """Plays the bots and the opponents' policies until every hand waits on a
+        learning seat or is over; notes the seat each waits on."""
+        driver = self._driver
+        driver.advance()
+        if not self._groups and len(self.seats) == 1:
+            return  # every hand waits on the one learning seat or is over
+        while True:
+            slots, games, seats = driver.waiting()
+            mine = np.isin(seats, self._learning)
+            self._seats[slots[mine]] = seats[mine]
+            if mine.all():
+                return
+            for policy, own in self._groups:
+                pick = np.isin(seats, own)
+                if pick.any():
+                    batch = waiting_batch(
+                        driver, self.variant, slots[pick], games[pick], seats[pick], self._buffer
+                    )
+                    choice = answers(policy, batch, policy(batch))
+                    apply_answers(driver, policy, slots[pick], choice)
+            driver.advance()
 
     def _deal_and_play(self, envs: np.ndarray) -> None:
-        """Deals the next hand of each of `envs` and plays the bots up to the seat's
-        first choice, dealing again where a hand ends before it."""
-        driver = self._driver
-        for env in envs:
-            self._deal(int(env))
-        driver.advance()
-        over = np.intersect1d(self._over(), envs)
+        """Deals the next hand of each of `envs` and plays up to a learning seat's first
+        choice, dealing again where a hand ends before it."""
+        self._deal(envs)
+        self._run()
+        self._redeal(envs)
+
+    def _redeal(self, envs: np.ndarray) -> None:
+        """Deals again, and plays, where a hand of `envs` just dealt ended before a
+        learning seat's choice."""
+        over = self._over(envs)
         while over.size:
-            scripted = [int(e) for e in over if self._deals[int(e)] is not None]
+            scripted = [e for e in over.tolist() if self._deals[e] is not None]
             if scripted:
                 raise ValueError(
-                    f"the scripted deal of env {scripted[0]} gives seat {self.seat} no choice"
+                    f"the scripted deal of env {scripted[0]} gives seats {self.seats} no choice"
                 )
-            for env in over:
-                self._deal(int(env))
-            driver.advance()
-            over = np.intersect1d(self._over(), over)
+            self._deal(over)
+            self._run()
+            over = self._over(over)
 
-    def _over(self) -> np.ndarray:
-        """The envs whose hand is over."""
-        return np.array(self._driver.over(), dtype=np.int64)
+    def _over(self, among: np.ndarray) -> np.ndarray:
+        """The envs of `among` whose hand is over."""
+        done = np.zeros(self.num_envs, dtype=bool)
+        done[self._driver.over()] = True
+        found: np.ndarray = among[done[among]]
+        return found
 
     def game(self, env: int) -> Game:
         """A copy of env `env`'s hand as a `fenpai.Game`, every seat's cards in it: for
@@ -147,11 +235,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         return self._probe.hand_from(found[1], objects, deck, first)
 
     def legal_actions(self, env: int, limit: int | None = None) -> list[str]:
-        """The seat's legal actions in env `env` as action text, at most `limit`: action
-        a is the a-th."""
+        """The seat's legal actions in env `env` as action text, the first `limit` (None:
+        `LEGAL_LIMIT`; `infos["num_legal"]` counts them all): action a is the a-th."""
         if self._driver.game(env) is None:
             raise ValueError(f"env {env} has no hand: call reset()")
-        return self._driver.legal_actions(env, limit)
+        return self._driver.legal_actions(env, LEGAL_LIMIT if limit is None else limit)
 
     # -- the Gymnasium API ---------------------------------------------------------------------
 
@@ -185,7 +273,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self, actions: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Applies each env's action (ignored where the hand ended last step: that env
-        starts its next hand), then plays the bots to the seat's next choice."""
+        starts its next hand), then plays the others to a learning seat's next choice."""
         if self._base is None:
             raise ValueError("call reset() before step()")
         given = np.asarray(actions)
@@ -196,24 +284,49 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             )
         restart = np.flatnonzero(self._ended)
         live = np.flatnonzero(~self._ended)
+        acted = self._seats.copy()
         try:
             self._driver.apply(live, given[live].astype(np.int64))
         except IllegalAction as err:
             raise type(err)(f"VectorEnv.step (game i is env i): {err}", err.rule) from None
-        self._driver.advance()
-        ended = np.intersect1d(self._over(), live)
+        self._deal(restart)  # their hands start as the others go on, in one run
+        self._run()
+        ended = self._over(live)
         if restart.size:
-            self._deal_and_play(restart)
-        rewards = np.zeros(self.num_envs, dtype=np.float64)
-        for env in ended:
-            result = self.game(int(env)).result
-            assert result is not None
-            rewards[env] = float(result["game_points"][self.seat])
+            self._redeal(restart)
+        self._seats[ended] = acted[ended]  # the last observation is the seat's that acted
+        paid = np.zeros(self.num_envs, dtype=np.float64)
+        extra = self._ending(ended, acted, paid)
         terminated = np.zeros(self.num_envs, dtype=bool)
         terminated[ended] = True
         self._ended = terminated.copy()
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return self._observe(), rewards, terminated, truncated, self._infos()
+        return self._observe(), paid, terminated, truncated, {**self._infos(), **extra}
+
+    def _ending(self, ended: np.ndarray, acted: np.ndarray, paid: np.ndarray) -> dict[str, Any]:
+        """Scores the hands of `ended` in one batch: writes the reward of the seat that
+        acted into `paid`, returns the infos of a hand's end (each with its `_` mask)."""
+        n, envs = self._probe.num_players, self.num_envs
+        scored = self._probe.score_facts(self._driver.outcomes(ended)) if ended.size else None
+        won = np.zeros(envs, dtype=bool)
+        every = np.zeros((envs, len(self.seats)), dtype=np.float64)
+        points = np.zeros((envs, n), dtype=np.float64)
+        cards = np.zeros((envs, n), dtype=np.float64)
+        if scored is not None:
+            table = rewards(self.reward, scored["game_points"], scored["won"])
+            rows = np.arange(ended.size)
+            paid[ended] = table[rows, acted[ended]]
+            won[ended] = scored["won"][rows, acted[ended]]
+            every[ended] = table[:, self._learning]
+            points[ended] = scored["game_points"]
+            cards[ended] = scored["card_points"]
+        mask = np.zeros(envs, dtype=bool)
+        mask[ended] = True
+        out: dict[str, Any] = {}
+        for key, value in (("won", won), ("rewards", every), ("game_points", points)):
+            out[key], out[f"_{key}"] = value, mask
+        out["card_points"], out["_card_points"] = cards, mask
+        return out
 
     def _observe(self) -> np.ndarray:
         obs = np.empty((self.num_envs, self._driver.obs_size), dtype=np.float32)
@@ -223,9 +336,26 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def _infos(self) -> dict[str, Any]:
         num_legal = self._driver.num_legal(self._envs)
         every = np.ones(self.num_envs, dtype=bool)
+        rows = np.minimum(num_legal, self.max_legal)
+        mask = np.take(self._masks, rows, axis=0, out=self._mask)
         return {
             "num_legal": num_legal,
             "_num_legal": every,
-            "action_mask": self._width < num_legal[:, None],
-            "_action_mask": every.copy(),
+            "action_mask": mask,
+            "_action_mask": every,
+            "seat": self._seats.copy(),
+            "_seat": every,
+            **self._legal_features(every),
+        }
+
+    def _legal_features(self, every: np.ndarray) -> dict[str, Any]:
+        """The core's features of the first legal actions, when asked for."""
+        if not self._features.shape[1]:
+            return {}
+        rows = self._driver.legal_features(self._envs, self._features)
+        return {
+            "legal_features": self._features,
+            "_legal_features": every,
+            "num_features": rows,
+            "_num_features": every,
         }

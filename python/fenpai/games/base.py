@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from fenpai._core import Card, format_cards, sample_world
+from fenpai._core import Card, format_cards, play_outcomes, sample_world
 from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
 
@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 JSON_FORMAT = 1
 
 OptionSpec = dict[str, tuple[Any, "Callable[[Any], bool]", str]]
+
+
+#: At most this many legal actions are listed unless told (about 1 MB of text): more
+#: than every decision of Fifty-K and of 99.9% of the trick-taking variants' plays.
+LEGAL_LIMIT = 10_000
 
 
 class Game:
@@ -105,10 +110,14 @@ class Game:
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """The hands of `seeds` with this game's options, played to their end in the core
         (one call, the GIL released) between the bots named `bots` (seeded as
-        `fenpai.bots.Bot` seeds them), and scored as `result` scores them: "game_points",
-        "card_points" and "won" (hands x seats: the seat is among `result["winners"]`),
-        "actions" (hands). Each variant scores from the facts the core gives
-        (`_core.play_outcomes`), without a Python object per hand."""
+        `fenpai.bots.Bot` seeds them), and scored as `result` scores them (`score_facts`)."""
+        return self.score_facts(play_outcomes(self.variant, seeds, bots, **self.hands_options()))
+
+    def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
+        """Finished hands scored as `result` scores them, from the facts the core gives
+        (`_core.play_outcomes`, `Driver.outcomes`), without a Python object per hand:
+        "game_points", "card_points" and "won" (hands x seats: the seat is among
+        `result["winners"]`), "actions" (hands)."""
         raise NotImplementedError
 
     def hand_from(
@@ -132,7 +141,7 @@ class Game:
         return new
 
     def sample_world(self, seat: int, seed: int) -> Game:
-        """A complete hand that `seat` cannot tell from this one (issue 12): its own cards,
+        """A complete hand that `seat` cannot tell from this one: its own cards,
         every public action and fact (voids shown by following, C-30, C-31; throws that
         stood or failed, C-50, C-51; declarations and reveals, TR-10..TR-12, R5-10; the
         call card and friend, R5-20..R5-22; bids, passes) kept, every card it cannot see
@@ -259,10 +268,12 @@ class Game:
         return [] if seat is None or self._resigned is not None else [seat]
 
     def legal_actions(self, seat: int, limit: int | None = None) -> list[str]:
-        """The legal actions of `seat` now, at most `limit` (empty when it may not act)."""
+        """The legal actions of `seat` now (empty when it may not act), the first `limit`,
+        or `LEGAL_LIMIT` when `limit` is None: a burial can have millions. `num_legal`
+        counts them all; a larger `limit` lists more, `legal_action(seat, i)` any one."""
         if seat != self._seat or self._resigned is not None:
             return []
-        return list(self._cur.legal_actions(limit))
+        return list(self._cur.legal_actions(LEGAL_LIMIT if limit is None else limit))
 
     def num_legal(self, seat: int) -> int:
         """len(legal_actions(seat)) without building the strings."""

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from fenpai import scoring
-from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards, play_outcomes
+from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards
 from fenpai.games.base import Game
 from fenpai.games.phases import FiftyKPlayStep
 
@@ -135,10 +135,8 @@ class FiftyK(Game):
 
     # -- scoring ----------------------------------------------------------------------------
 
-    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        """`Game.play_batch` without a Python object per hand: the core gives the facts
-        the scoring reads in arrays, scored in one batch (FK-41..FK-43, FK-51..FK-53)."""
-        facts = play_outcomes(self.variant, seeds, bots, **self.hands_options())
+    def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
+        """`Game.score_facts` in one batch of arrays (FK-41..FK-43, FK-51..FK-53)."""
         collected, order = facts["points"], facts["finish_order"]
         left = facts["hand_points_left"]
         seats = np.arange(self.num_players)

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards, play_outcomes
+from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards
 from fenpai.games.base import Game
 from fenpai.games.phases import Step
 
@@ -269,14 +269,12 @@ class TrickGame(Game):
         """A void hand (no rule of the variant scores an abandoned one), with its declarer."""
         return {**super()._abandoned(), "declarer": self.declarer}
 
-    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        """`Game.play_batch` without a Python object per hand: the core gives the facts
-        the scoring reads (`_core.play_outcomes`), and each hand is scored by the
-        variant's `_outcome`, as `result` scores it."""
-        facts = play_outcomes(self.variant, seeds, bots, **self.hands_options())
+    def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
+        """`Game.score_facts`: each hand scored by the variant's `_outcome`, as `result`
+        scores it, from the facts as lists."""
         rows = _Lists(facts)
         n = self.num_players
-        scored = [self._batch_outcome(rows, i) for i in range(len(seeds))]
+        scored = [self._batch_outcome(rows, i) for i in range(len(facts["actions"]))]
         won = [[s in o["winners"] for s in range(n)] for o in scored]
         return {
             "game_points": np.array([o["game_points"] for o in scored], float).reshape(-1, n),

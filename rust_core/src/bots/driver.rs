@@ -11,11 +11,11 @@
 
 use std::collections::VecDeque;
 
-use crate::encode::Layout;
+use crate::encode::{Layout, NUM_FEATURES};
 use crate::error::ActionError;
 use crate::phases::Action;
 
-use super::{BotKind, HandState, SeatBots, Setup};
+use super::{BotKind, HandRef, HandState, SeatBots, Setup};
 
 /// A scripted deck (every card in deal order) and the seat of the first card (C-5),
 /// each `None` for the seed's.
@@ -104,6 +104,17 @@ impl Driver {
 
     pub fn num_slots(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The phase objects of the finished hand in `slot`, borrowed; `None` when the slot
+    /// is empty or its hand is under way.
+    pub fn finished_hand(&mut self, slot: usize) -> Option<HandRef<'_>> {
+        self.slots.get_mut(slot)?.as_mut()?.hand.finished()
+    }
+
+    /// The variant and options every hand is played with.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
     /// The observation's layout (its length: [`Layout::len`]).
@@ -279,6 +290,34 @@ impl Driver {
             game.hand.encode(seat, row)?;
         }
         Ok(())
+    }
+
+    /// Writes the features of the first `limit` legal actions of each of `slots`' games
+    /// ([`HandState::legal_features`]) into consecutive blocks of `limit` rows of `out`,
+    /// zeros past the rows written; returns the rows written per slot.
+    pub fn legal_features(
+        &mut self,
+        slots: &[usize],
+        limit: usize,
+        out: &mut [f32],
+    ) -> Result<Vec<usize>, String> {
+        let block = limit * NUM_FEATURES;
+        if out.len() != slots.len() * block {
+            return Err(format!(
+                "{} blocks of {limit} rows hold {} values, not {}",
+                slots.len(),
+                slots.len() * block,
+                out.len()
+            ));
+        }
+        let mut written = Vec::with_capacity(slots.len());
+        for (&slot, rows) in slots.iter().zip(out.chunks_exact_mut(block.max(1))) {
+            let game = self.game_mut(slot).map_err(|r| r.to_string())?;
+            let n = game.hand.legal_features(rows);
+            rows[n * NUM_FEATURES..].fill(0.0);
+            written.push(n);
+        }
+        Ok(written)
     }
 
     /// The number of legal actions of the seat to act in `slot`'s game.

@@ -8,7 +8,9 @@
 //! step by step.
 
 use crate::card::Rank;
-use crate::encode::{encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts};
+use crate::encode::{
+    action_features, encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts, NUM_FEATURES,
+};
 use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
 use crate::phases::{
@@ -75,6 +77,27 @@ pub enum Hand {
     RedFive4p(RedFive4pBidding, Burial, TrickPlay),
     RedFive5p(RedFive5pDeal, Burial, FriendCall, TrickPlay),
     FiftyK(FkPlay),
+}
+
+/// A finished hand's phase objects, borrowed (what [`Hand`] holds, without a copy).
+#[derive(Clone, Copy, Debug)]
+pub enum HandRef<'a> {
+    Tractor(&'a TractorDeal, &'a Burial, &'a TrickPlay),
+    RedFive4p(&'a RedFive4pBidding, &'a Burial, &'a TrickPlay),
+    RedFive5p(&'a RedFive5pDeal, &'a Burial, &'a FriendCall, &'a TrickPlay),
+    FiftyK(&'a FkPlay),
+}
+
+impl Hand {
+    /// The hand's phase objects, borrowed.
+    pub fn as_ref(&self) -> HandRef<'_> {
+        match self {
+            Hand::Tractor(d, b, p) => HandRef::Tractor(d, b, p),
+            Hand::RedFive4p(d, b, p) => HandRef::RedFive4p(d, b, p),
+            Hand::RedFive5p(d, b, c, p) => HandRef::RedFive5p(d, b, c, p),
+            Hand::FiftyK(p) => HandRef::FiftyK(p),
+        }
+    }
 }
 
 /// The first phase of a trick-taking hand: its deal (the bidding in Red Five 4p).
@@ -295,6 +318,37 @@ impl HandState {
         }
     }
 
+    /// Writes the features ([`action_features`]) of the first legal actions, one row of
+    /// [`NUM_FEATURES`] each, into `out` (as many as its rows, at most the legal ones)
+    /// in a burial or a trick play; returns how many rows it wrote (0 elsewhere: the
+    /// other phases have fixed ids).
+    pub fn legal_features(&mut self, out: &mut [f32]) -> usize {
+        let rows = out.len() / NUM_FEATURES;
+        if let (Some(burial), None, None) = (&self.burial, &self.call, &self.play) {
+            let rules = burial.rules().clone();
+            let count = usize::try_from(self.num_legal()).map_or(rows, |n| n.min(rows));
+            for (i, row) in out.chunks_mut(NUM_FEATURES).take(count).enumerate() {
+                let Some(Action::Bury(cards)) = self.legal_action(i as u64) else {
+                    unreachable!("a burial's legal actions bury");
+                };
+                action_features(&rules, &cards, true, false, row);
+            }
+            return count;
+        }
+        match self.current() {
+            Current::Trick(p) => {
+                let leads = p.trick().next().is_none();
+                let plays = p.moves().list(rows);
+                let rules = p.rules();
+                for (play, row) in plays.iter().zip(out.chunks_mut(NUM_FEATURES)) {
+                    action_features(rules, &play.to_cards(), false, leads, row);
+                }
+                plays.len()
+            }
+            _ => 0,
+        }
+    }
+
     /// Applies the `index`-th legal action (`Game.apply_legal`); returns it. An error
     /// (an index out of range, the hand over) changes nothing.
     pub fn apply_legal(&mut self, index: u64) -> Result<Action, ActionError> {
@@ -380,6 +434,28 @@ impl HandState {
     /// The phase objects made so far, in order (each finished one in its final state).
     pub fn into_phases(self) -> Phases {
         (self.deal, self.burial, self.call, self.play)
+    }
+
+    /// The finished hand's phase objects, borrowed; `None` while it is under way.
+    pub fn finished(&mut self) -> Option<HandRef<'_>> {
+        if !self.is_done() {
+            return None;
+        }
+        Some(
+            match (&self.deal, &self.burial, &self.call, self.play.as_ref()?) {
+                (None, None, None, Play::FiftyK(play)) => HandRef::FiftyK(play),
+                (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => {
+                    HandRef::Tractor(d, b, p)
+                }
+                (Some(Deal::RedFive4p(d)), Some(b), None, Play::Trick(p)) => {
+                    HandRef::RedFive4p(d, b, p)
+                }
+                (Some(Deal::RedFive5p(d)), Some(b), Some(c), Play::Trick(p)) => {
+                    HandRef::RedFive5p(d, b, c, p)
+                }
+                _ => unreachable!("the phases of a finished hand follow its variant"),
+            },
+        )
     }
 
     /// The finished hand's phase objects; `None` while it is under way.

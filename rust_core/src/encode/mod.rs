@@ -7,9 +7,11 @@
 //! kitty only for the seat that buried it, until the hand ends), so two positions that
 //! differ only in cards the seat cannot know encode identically.
 
+mod features;
 mod fifty_k;
 mod trick;
 
+pub use features::{action_features, NUM_FEATURES};
 pub use fifty_k::{encode_fifty_k, FkField};
 pub use trick::{encode_trick, Deal, TrickFacts, TrickField, PHASES};
 

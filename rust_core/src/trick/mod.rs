@@ -5,6 +5,7 @@ mod follow;
 mod format;
 mod moves;
 mod order;
+mod picks;
 mod play;
 mod throw;
 mod winner;
@@ -14,5 +15,6 @@ pub use moves::Moves;
 pub use order::{
     FollowFormat, Level, OptionValue, Options, RulesError, TrickRules, Variant, TRUMP,
 };
+pub use picks::PickOptions;
 pub use play::{Call, CallMode, Outcome, Played, TrickPlay, TrickRecord};
 pub use throw::{forced_order, ThrowCheck};

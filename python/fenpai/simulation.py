@@ -26,9 +26,10 @@ import numpy as np
 
 from fenpai.batch import Policy
 from fenpai.bots import Bot, game_seeds, seed_for
+from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.games import new_game
-from fenpai.games.base import Game, result_row
-from fenpai.policies import play_with_policies
+from fenpai.games.base import Game
+from fenpai.policies import scored_with_policies
 
 
 def make_bots(names: Sequence[str], game_seed: int) -> list[Bot]:
@@ -66,15 +67,6 @@ def joined(chunks: list[Chunk], seats: int) -> Chunk:
 def games_in(chunk: Chunk) -> int:
     """How many games `chunk` holds."""
     return len(chunk["actions"])
-
-
-def from_games(played: list[Game], seats: int) -> Chunk:
-    """The chunk of finished games (a policy's, played step by step)."""
-    rows = [result_row(g) for g in played]
-    return {
-        k: np.array([r[i] for r in rows], t).reshape((len(rows), seats) if k != "actions" else -1)
-        for i, (k, t) in enumerate(COLUMNS.items())
-    }
 
 
 #: Told the number of games finished so far, after each chunk.
@@ -181,12 +173,14 @@ def simulate(
     batch_size: int = 256,
     backend: str = "threads",
     progress: Progress | None = None,
+    reward: str = DEFAULT_REWARD,
     **options: Any,
 ) -> dict[str, np.ndarray]:
     """Plays `games` whole games; returns per-game arrays: "game_points" and
     "card_points" (games x seats), "won" (games x seats: the seat is among the hand's
-    `result["winners"]`), "actions" (games) and "seed" (each game's seed, to replay it
-    through `new_game`).
+    `result["winners"]`), "reward" (games x seats: each seat's in mode `reward`, as the
+    environments pay it, `fenpai.envs.payoffs`), "actions" (games) and "seed" (each
+    game's seed, to replay it through `new_game`).
 
     `bots[seat]` is a built-in bot's name or a policy: a callable given a
     `fenpai.batch.Batch` (the games waiting on it: `games`, `seats`, `obs`, `num_legal`,
@@ -202,6 +196,7 @@ def simulate(
     one `ray.init()` finds or starts), built-in bots only, see `fenpai.ray_backend`. The
     results are the same whatever `workers` and `backend`. `progress`, if given, is told
     the number of games finished so far as the chunks finish."""
+    check_reward(reward)
     probe = new_game(variant, seed=0, **options)
     n = probe.num_players
     names = [bots] * n if isinstance(bots, str) else list(bots)
@@ -220,8 +215,7 @@ def simulate(
     report = progress or _nothing
     seeds = game_seeds(seed, games)
     if len(builtin) < n:
-        played = play_with_policies(probe, seeds.tolist(), names, workers, batch_size)
-        chunks = [from_games(played, n)]
+        chunks = [scored_with_policies(probe, seeds.tolist(), names, workers, batch_size)]
         report(games)
     elif backend == "ray":
         from fenpai import ray_backend
@@ -229,4 +223,5 @@ def simulate(
         chunks = ray_backend.play(variant, options, builtin, seeds.tolist(), workers, report)
     else:
         chunks = _locally(probe, builtin, seeds, workers, report)
-    return {**joined(chunks, n), "seed": seeds}
+    out = joined(chunks, n)
+    return {**out, "reward": rewards(reward, out["game_points"], out["won"]), "seed": seeds}
