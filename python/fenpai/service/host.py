@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.service import auth, bots, creation, limits, timers
+from fenpai.service import auth, bots, creation, limits, timers, watching
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
@@ -136,6 +136,8 @@ class Created:
     #: A private game's invites, by seat.
     invites: dict[int, str]
     replayed: bool
+    #: A private game's watch token; empty for an open game.
+    watch_token: str = ""
 
 
 @dataclass(frozen=True)
@@ -323,7 +325,17 @@ class GameHost:
             if earlier is None:
                 raise
             return earlier
-        return Created(summary, admin, invites, replayed=False)
+        return Created(summary, admin, invites, False, self._watch_token(game_id, request.access))
+
+    def _watch_token(self, game_id: str, access: str) -> str:
+        """A private game's watch token (empty for an open game)."""
+        return watching.watch_token(self._store.secret, game_id) if access == "private" else ""
+
+    async def check_watcher(self, game_id: str, credential: str) -> None:
+        """Whether `credential` may watch the game (see watching.py)."""
+        session = await self._fresh(game_id)
+        async with session.lock:
+            watching.check_watcher(session, self._store.secret, credential)
 
     def _secret(self, purpose: str, *parts: str, request_id: str) -> str:
         """A fresh token, or with a request id the one derived from it (the same on
@@ -364,8 +376,9 @@ class GameHost:
         rid = request.request_id
         invites = self._invites(game_id, session.access, session.bots, rid)
         async with session.lock:
-            summary = session.summary()
-        return Created(summary, self._secret("admin", game_id, request_id=rid), invites, True)
+            summary = session.summary(upto=0)  # the first answer's: as the game was dealt
+        admin = self._secret("admin", game_id, request_id=rid)
+        return Created(summary, admin, invites, True, self._watch_token(game_id, session.access))
 
     async def _store_new(
         self, stored: StoredGame, phase: str, request: tuple[bytes, bytes] | None
@@ -473,7 +486,10 @@ class GameHost:
                 f"seat {seat} was joined with this request_id, but its token has been "
                 "reissued since (ReissueSeatToken)",
             )
-        return Joined(seat, token, session.summary(), replayed=True)
+        joined_at = next(  # the first answer's summary: right after the join
+            e.version for e in session.events if e.kind == "join" and e.seat == seat
+        )
+        return Joined(seat, token, session.summary(upto=joined_at), replayed=True)
 
     async def reissue(self, game_id: str, admin_token: str, seat: int) -> str:
         """A new token for a joined seat; the old one stops working."""
@@ -503,16 +519,33 @@ class GameHost:
 
     # -- acting ----------------------------------------------------------------------------------
 
-    async def act(self, game_id: str, token: str, action: str, client_seq: int | None) -> Outcome:
-        """Applies the token's seat's action (or returns the original outcome of a retry)."""
+    async def act(
+        self,
+        game_id: str,
+        token: str,
+        action: str,
+        client_seq: int | None,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """Applies the token's seat's action (or returns the original outcome of a retry);
+        with `expected_version`, only if the game is still at that version."""
         limits.check_text("action", action, limits.MAX_ACTION)
         session = await self._session(game_id)
         return await self._change(
-            self._transact(session, lambda d: self._act(session, d, token, action, client_seq))
+            self._transact(
+                session,
+                lambda d: self._act(session, d, token, action, client_seq, expected_version),
+            )
         )
 
     def _act(
-        self, session: Session, draft: Draft, token: str, action: str, client_seq: int | None
+        self,
+        session: Session,
+        draft: Draft,
+        token: str,
+        action: str,
+        client_seq: int | None,
+        expected_version: int | None = None,
     ) -> Outcome:
         seat = session.authenticate(token)  # checked here: a reissue may have revoked it
         state = session.state
@@ -526,6 +559,13 @@ class GameHost:
                         f"(version {prior.version})",
                     )
                 return Outcome(prior, True, state.game.phase, state.to_act(), state.status)
+        if expected_version is not None and expected_version != session.version:
+            raise ServiceError(
+                "STALE_VERSION",
+                f"expected_version {expected_version} is not the game's version "
+                f"{session.version}: look again before acting",
+                version=session.version,
+            )
         self._check_turn(state, seat)
         event = self._apply(session, draft, seat, "action", action, "client", client_seq)
         return Outcome(event, False, state.game.phase, state.to_act(), state.status)
@@ -1025,10 +1065,19 @@ class GameHost:
                 hands=_hands(state),
             )
 
-    async def replay(self, game_id: str, seat: int | None, hand: int | None) -> AsyncIterator[Seen]:
-        """A finished game's events (at a table, only those of `hand` if named), each
-        with `seat`'s view right after it (None: a spectator's) as the seat saw it then:
-        other seats' hidden actions stay redacted. GAME_NOT_OVER while the game runs."""
+    async def replay(
+        self,
+        game_id: str,
+        seat: int | None,
+        hand: int | None,
+        after: int = 0,
+        limit: int | None = None,
+    ) -> tuple[AsyncIterator[Seen], int]:
+        """A finished game's events (at a table, only those of `hand` if named) after
+        version `after`, at most `limit` of them, each with `seat`'s view right after it
+        (None: a spectator's) as the seat saw it then: other seats' hidden actions stay
+        redacted; and the version the whole replay ends at. GAME_NOT_OVER while the game
+        runs."""
         session = await self._session(game_id)
         async with session.lock:
             state = session.state
@@ -1051,7 +1100,9 @@ class GameHost:
                 starts = state.hand_versions
                 first = max(0, starts[hand - 1] - 1)
                 last = starts[hand] - 1 if hand < state.hand else session.version
-        return self._replayed(session, seat, first, last)
+        first = max(first, after)
+        end = last if limit is None else min(last, first + limit)
+        return self._replayed(session, seat, first, end), last
 
     async def _replayed(
         self, session: Session, seat: int | None, first: int, last: int
