@@ -76,8 +76,8 @@ DOMAIN = "fenpai"
 def cited_rules(message: str, rule: str | None) -> str | None:
     """`rule` and every other rule id `message` cites, comma-separated, `rule` first;
     None when there is none."""
-    ids = [rule] if rule else []
-    ids += [cited for cited in RULE_ID.findall(message) if cited not in ids]
+    ids = dict.fromkeys([rule] if rule else [])
+    ids.update(dict.fromkeys(RULE_ID.findall(message)))
     return ",".join(ids) or None
 
 
