@@ -8,7 +8,9 @@ from __future__ import annotations
 import base64
 import http.client as http_client
 import json
+import re
 import secrets
+import shlex
 import shutil
 import struct
 import subprocess
@@ -535,3 +537,49 @@ def test_grpcurl_describes_a_method_and_calls_it(server):
         check=True,
     )
     assert json.loads(created.stdout)["game"]["variant"] == "tractor"
+
+
+def doc_commands(tool: str) -> list[str]:
+    """The `tool` command lines of docs/service.md's shell blocks (continuations joined)."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "service.md").read_text()
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
+    lines = "\n".join(blocks).replace("\\\n", " ").splitlines()
+    return [line.strip() for line in lines if line.strip().startswith(tool + " ")]
+
+
+def test_the_docs_curl_commands_run(server):
+    commands = doc_commands("curl")
+    assert len(commands) == 2
+    web = urlsplit(server.web_url).netloc
+    answers = []
+    for command in commands:
+        done = subprocess.run(
+            command.replace("127.0.0.1:50080", web),
+            shell=True,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        answers.append(json.loads(done.stdout))
+    created, listed = answers
+    assert created["game"]["variant"] == "tractor" and created["adminToken"]
+    assert created["game"]["gameId"] in {g["gameId"] for g in listed["games"]}
+
+
+@pytest.mark.skipif(GRPCURL is None, reason="grpcurl is not installed")
+def test_the_docs_grpcurl_session_runs(server):
+    assert GRPCURL is not None
+    commands = doc_commands("grpcurl")
+    assert len(commands) == 3
+    outputs = []
+    for command in commands:
+        args = shlex.split(command.replace("127.0.0.1:50051", server.address))
+        done = subprocess.run(
+            [GRPCURL, *args[1:]], capture_output=True, text=True, timeout=60, check=True
+        )
+        outputs.append(done.stdout)
+    listed, described, created = outputs
+    assert "fenpai.rpc.v1.GameService" in listed.split()
+    assert "rpc GetGame" in described
+    assert json.loads(created)["game"]["variant"] == "fifty_k"

@@ -16,7 +16,7 @@ from fenpai.service import limits
 from fenpai.service.errors import ServiceError
 
 #: GetHistory: events per page when page_size is 0, and at most.
-HISTORY_PAGE = 1000
+HISTORY_PAGE = 10_000
 MAX_HISTORY_PAGE = 10_000
 #: ReplayGame: events (each with a view) per call when page_size is 0, and at most.
 REPLAY_PAGE = 500

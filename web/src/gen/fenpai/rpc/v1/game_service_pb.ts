@@ -2549,7 +2549,7 @@ export type GetHistoryRequest = Message<"fenpai.rpc.v1.GetHistoryRequest"> & {
   watchToken: string;
 
   /**
-   * At most this many events (default 1000, at most 10000).
+   * At most this many events (default and at most 10000).
    *
    * @generated from field: uint32 page_size = 5;
    */
