@@ -583,3 +583,24 @@ def test_the_docs_grpcurl_session_runs(server):
     assert "fenpai.rpc.v1.GameService" in listed.split()
     assert "rpc GetGame" in described
     assert json.loads(created)["game"]["variant"] == "fifty_k"
+
+
+GHZ = shutil.which("ghz") or next(
+    (str(p) for p in [Path.home() / "go" / "bin" / "ghz"] if p.exists()), None
+)
+
+
+@pytest.mark.skipif(GHZ is None, reason="ghz is not installed")
+def test_ghz_calls_a_method_from_reflection(server):
+    """ghz, without a .proto file, finds ListGames by reflection (a bounded run: 20 calls)."""
+    assert GHZ is not None
+    done = subprocess.run(
+        [GHZ, "--insecure", "--call", "fenpai.rpc.v1.GameService/ListGames", "-d", "{}"]
+        + ["-n", "20", "-c", "2", "--format", "json", server.address],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    assert report["count"] == 20 and report["statusCodeDistribution"] == {"OK": 20}
