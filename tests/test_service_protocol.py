@@ -26,7 +26,7 @@ from grpc_reflection.v1alpha import reflection_pb2
 from grpc_status import rpc_status
 from hypothesis import given
 from hypothesis import strategies as st
-from leak_support import check_typed
+from leak_support import cards_in, check_typed
 from service_support import (
     Lockstep,
     act,
@@ -183,7 +183,7 @@ def test_a_private_game_is_watched_only_with_its_watch_token_an_invite_or_a_seat
         for name, call in watch_calls(stub, game_id, credential).items():
             err = error_of(call)
             assert err.code() == CODE.PERMISSION_DENIED, (name, credential)
-            assert reason_of(err) == (reason, None)
+            assert reason_of(err) == (reason, None) and not cards_in(err.details())
     err = error_of(watch_calls(stub, game_id, "w" * 200)["Spectate"])
     assert reason_of(err) == ("TOO_LONG", None)
     # the watch token neither joins nor acts
@@ -245,6 +245,7 @@ def test_a_stale_expected_version_is_refused_and_changes_nothing(stub):
         request.expected_version = wrong
         err = error_of(stub.Act, request)
         assert stale_version(err) == v.version and str(v.version) in err.details()
+        assert not cards_in(err.details())  # versions only: no card of anyone's
         assert state(stub, game_id, tokens) == before
     request = act(game_id, tokens[seat], mine.legal_actions[0], seq=1)
     request.expected_version = v.version
@@ -337,6 +338,12 @@ def test_a_replay_is_sent_a_bounded_page_at_a_time(stub, long_table):
     assert all(len(p) == paging.REPLAY_PAGE for p in default[:-1])
     huge = replay_pages(stub, game_id, page_size=10**9, seat=1)
     assert max(len(p) for p in huge) == paging.MAX_REPLAY_PAGE
+    for page in huge:  # a page token says where the page ends, nothing of any hand
+        token = page[-1].next_page_token
+        if token:
+            assert base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)) == (
+                f'["ReplayGame",{page[-1].event.version}]'.encode()
+            )
     for pages in (default, huge, replay_pages(stub, game_id, page_size=97, seat=1)):
         versions = [m.event.version for page in pages for m in page]
         assert versions == [e.version for e in events]

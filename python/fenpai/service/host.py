@@ -59,6 +59,8 @@ T = TypeVar("T")
 
 #: Seconds after which a bot's or a timer's action that could not be stored is retried.
 AUTO_RETRY = 1.0
+#: How many events a replay's catching up applies before it lets other calls run.
+REPLAY_SLICE = 256
 #: The game after an event that left its status as it was, for a store that is not
 #: shared (which keeps no more of the game's row current).
 UNCHANGED = After("", "", [], None, changed=False)
@@ -1108,8 +1110,13 @@ class GameHost:
         self, session: Session, seat: int | None, first: int, last: int
     ) -> AsyncIterator[Seen]:
         """The events after version `first` up to `last` with `seat`'s view after each
-        (a finished game's events no longer change, so no lock is held)."""
-        state = session.replay(first)
+        (a finished game's events no longer change, so no lock is held). The events
+        before `first` are replayed a slice at a time, letting the other calls run."""
+        state = session.replay(0)
+        for at, event in enumerate(session.events[:first], start=1):
+            state.apply(event)
+            if at % REPLAY_SLICE == 0:
+                await asyncio.sleep(0)
         for event in session.events[first:last]:
             state.apply(event)
             action, redacted = visible_action(event, seat, False)
