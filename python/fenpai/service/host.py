@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.service import auth, bots, creation, limits, timers, watching
+from fenpai.service import auth, bots, creation, limits, paging, timers, watching
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
@@ -1111,18 +1111,20 @@ class GameHost:
     ) -> AsyncIterator[Seen]:
         """The events after version `first` up to `last` with `seat`'s view after each
         (a finished game's events no longer change, so no lock is held). The events
-        before `first` are replayed a slice at a time, letting the other calls run."""
+        before `first` are replayed a slice at a time, and the whole is paced
+        (`paging.Pacer`), letting the other calls run."""
+        pacer = paging.Pacer()
         state = session.replay(0)
         for at, event in enumerate(session.events[:first], start=1):
             state.apply(event)
             if at % REPLAY_SLICE == 0:
-                await asyncio.sleep(0)
+                await pacer.pause()
         for event in session.events[first:last]:
             state.apply(event)
             action, redacted = visible_action(event, seat, False)
             now = snapshot(session.game_id, state, seat, None)
             yield Seen(event, action, redacted, now, state.hand_of(event.version))
-            await asyncio.sleep(0)  # a long replay lets the other calls run
+            await pacer.pause()  # a long replay lets the other calls run
 
 
 def _hands(state: GameState) -> list[Hand]:

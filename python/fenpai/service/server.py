@@ -135,6 +135,8 @@ class GameServicer(pb_grpc.GameServiceServicer):
         #: ActStreams waiting for their next request, ended at once when the server stops.
         self._idle_streams: set[asyncio.Task[Any]] = set()
         self._stopping = False
+        #: Replay pages built at once (the rest wait their turn, not the players).
+        self._replays = asyncio.Semaphore(paging.REPLAYS_AT_ONCE)
 
     def open_stream(self) -> bool:
         if self._streams >= self._max_streams:
@@ -353,17 +355,16 @@ class GameServicer(pb_grpc.GameServiceServicer):
         )
         if after > last:
             raise ServiceError("BAD_PAGE_TOKEN", "page_token is not one of this replay's")
-        sent = 0
-        async for item in replayed:
-            assert item.snapshot is not None
-            sent += 1
-            version = item.event.version
-            more = sent == size and version < last  # the page's last, and more to come
-            yield pb.ReplayGameResponse(
-                event=convert.event(item),
-                view=convert.view(item.snapshot),
-                next_page_token=paging.encode("ReplayGame", version) if more else "",
-            )
+        async with self._replays:  # one page built at a time: replays queue, players don't
+            page = [
+                pb.ReplayGameResponse(event=convert.event(item), view=convert.view(item.snapshot))
+                async for item in replayed
+                if item.snapshot is not None
+            ]
+        if len(page) == size and page[-1].event.version < last:  # more to come
+            page[-1].next_page_token = paging.encode("ReplayGame", page[-1].event.version)
+        for message in page:
+            yield message
 
 
 class Server:
