@@ -2,7 +2,7 @@
 
 One `fenpai serve` on loopback; a long finished table (all bots); then one player that
 plays every seat of a fresh game (GetView, then Act) for `--seconds`, first alone, then
-with `--replayers` threads each reading the table's whole replay page after page as
+with `--replayers` processes each reading the table's whole replay page after page as
 fast as they can. Printed: both rates and their ratio (1.0: the replays cost the player
 nothing), and the replay events read. Every loop stops after `--seconds`.
 
@@ -12,18 +12,20 @@ nothing), and the replay events read. Every loop stops after `--seconds`.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from service_support import ServerProcess, bot_game, create, join_all, view  # noqa: E402
+import grpc  # noqa: E402
+from service_support import CHANNEL_OPTIONS, ServerProcess, bot_game, create, join_all, view  # noqa: E402
 
 from fenpai.rpc.v1 import game_service_pb2 as pb  # noqa: E402
+from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc  # noqa: E402
 
 
 def play(stub, seconds: float, seed: int) -> float:
@@ -54,15 +56,18 @@ def play(stub, seconds: float, seed: int) -> float:
     return actions / (time.monotonic() - start)
 
 
-def replay_loop(stub, game_id: str, stop: threading.Event, read: list[int]) -> None:
-    """Reads the table's whole replay, page after page, until `stop`."""
+def replay_loop(address: str, game_id: str, stop, read) -> None:
+    """Reads the table's whole replay, page after page, until `stop` (in a process of
+    its own, so that the player's client shares no GIL with it)."""
+    stub = pb_grpc.GameServiceStub(grpc.insecure_channel(address, options=CHANNEL_OPTIONS))
     while not stop.is_set():
         token = ""
         while not stop.is_set():
             last = ""
             request = pb.ReplayGameRequest(game_id=game_id, page_token=token, page_size=1000)
             for item in stub.ReplayGame(request):
-                read[0] += 1
+                with read.get_lock():
+                    read.value += 1
                 last = item.next_page_token
             if not last:
                 break
@@ -82,10 +87,11 @@ def main() -> None:
             table = bot_game(stub, "tractor", seed=5, match=pb.MatchSettings(hands=args.hands))
             events = table.game.version
             alone = play(stub, args.seconds, seed=1)
-            stop, read = threading.Event(), [0]
+            spawn = multiprocessing.get_context("spawn")
+            stop, read = spawn.Event(), spawn.Value("q", 0)
             threads = [
-                threading.Thread(
-                    target=replay_loop, args=(server.stub(), table.game.game_id, stop, read)
+                spawn.Process(
+                    target=replay_loop, args=(server.address, table.game.game_id, stop, read)
                 )
                 for _ in range(args.replayers)
             ]
@@ -99,7 +105,7 @@ def main() -> None:
                     thread.join(60)
         finally:
             server.stop()
-    print(f"replayed table: {events} events; {args.replayers} replayers read {read[0]} events")
+    print(f"replayed table: {events} events; {args.replayers} replayers read {read.value} events")
     print(f"player alone: {alone:.0f} actions/s; beside the replayers: {crowded:.0f} actions/s")
     print(f"ratio: {crowded / alone:.2f}x")
 

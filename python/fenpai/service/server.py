@@ -363,8 +363,10 @@ class GameServicer(pb_grpc.GameServiceServicer):
             ]
         if len(page) == size and page[-1].event.version < last:  # more to come
             page[-1].next_page_token = paging.encode("ReplayGame", page[-1].event.version)
+        pacer = paging.Pacer()  # sending is paced too: each message costs the loop a write
         for message in page:
             yield message
+            await pacer.pause()
 
 
 class Server:
