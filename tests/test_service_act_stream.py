@@ -85,7 +85,12 @@ def test_rejections_carry_act_status_change_nothing_and_keep_the_stream(stub):
     seat_now = view(stub, game_id, tokens[0]).to_act[0]
     mover, waiter = tokens[seat_now], tokens[(seat_now + 1) % 4]
     cases = [
-        (act(game_id, mover, "bid 61"), StatusCode.INVALID_ARGUMENT, "ILLEGAL_ACTION", "R4-10"),
+        (
+            act(game_id, mover, "bid 61"),
+            StatusCode.INVALID_ARGUMENT,
+            "ILLEGAL_ACTION",
+            "R4-10,R4-13",
+        ),
         (act(game_id, mover, f"play {unheld}"), StatusCode.INVALID_ARGUMENT, "ILLEGAL_ACTION", ""),
         (act(game_id, mover, "bid ²"), StatusCode.INVALID_ARGUMENT, "MALFORMED_ACTION", ""),
         (act(game_id, waiter, "pass"), StatusCode.FAILED_PRECONDITION, "NOT_YOUR_TURN", ""),

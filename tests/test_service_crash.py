@@ -107,7 +107,7 @@ def test_a_stored_game_that_no_longer_replays_is_isolated(tmp_path):
                 call(request)
             assert err.value.code() == grpc.StatusCode.INTERNAL
             assert "cannot be replayed" in err.value.details()
-            assert reason_of(err.value) == ("GAME_UNREADABLE", None)
+            assert reason_of(err.value) == ("GAME_UNREADABLE", "R4-10,R4-13")  # as cited
         play_to_end(stub, good.game_id, good_tokens, random.Random(3))
     finally:
         server.stop()

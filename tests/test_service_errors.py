@@ -71,8 +71,8 @@ def test_illegal_action_is_invalid_argument_with_the_reason(stub, game):
     game_id, tokens = game
     seat = to_act(stub, game_id, tokens)
     for action, reason, code, rule in [
-        ("bid 61", "bid 61 is not allowed", "ILLEGAL_ACTION", "R4-10"),
-        ("bid 400", "is not allowed", "ILLEGAL_ACTION", "R4-10"),
+        ("bid 61", "bid 61 is not allowed", "ILLEGAL_ACTION", "R4-10,R4-13"),
+        ("bid 400", "is not allowed", "ILLEGAL_ACTION", "R4-10,R4-13"),
         ("trump h", "'bid N' or 'pass'", "ILLEGAL_ACTION", None),
         ("", "empty action", "MALFORMED_ACTION", None),
         ("dance", "dance", "MALFORMED_ACTION", None),
@@ -299,7 +299,7 @@ def test_client_seq_makes_a_retry_idempotent(stub, game):
     nxt = view(stub, game_id, tokens[0]).to_act[0]
     bad = rejected(stub, game_id, tokens, stub.Act, act(game_id, tokens[nxt], "bid 1", seq=7))
     assert bad.code() == StatusCode.INVALID_ARGUMENT
-    assert reason_of(bad) == ("ILLEGAL_ACTION", "R4-10")
+    assert reason_of(bad) == ("ILLEGAL_ACTION", "R4-10,R4-13")
     stub.Act(act(game_id, tokens[nxt], "pass", seq=7))
 
 

@@ -287,6 +287,7 @@ def test_retries_private_seats_and_tables_across_replicas(replicas):
     again = create(stubs[1], "red_five_4p", **asked)
     assert again.replayed and again.game.game_id == first.game.game_id
     assert (again.admin_token, list(again.invites)) == (first.admin_token, list(first.invites))
+    assert again.watch_token == first.watch_token  # every replica derives the same
     game_id = first.game.game_id
     tokens = {}
     for invite in first.invites:
@@ -300,7 +301,8 @@ def test_retries_private_seats_and_tables_across_replicas(replicas):
         )
         tokens[joined.seat] = joined.seat_token
     play_spread(stubs, game_id, tokens, random.Random(10))
-    history = stubs[2].GetHistory(pb.GetHistoryRequest(game_id=game_id))
+    watched = pb.GetHistoryRequest(game_id=game_id, watch_token=first.watch_token)
+    history = stubs[2].GetHistory(watched)
     assert history.complete and history.game.match.over and len(history.hands) == 2
     assert [e.kind for e in history.events].count(pb.EVENT_KIND_HAND_START) == 1
     assert replay_table(history).totals == list(history.game.match.totals)

@@ -113,7 +113,7 @@ def test_a_retried_join_returns_the_same_seat_and_token(stub):
     again = join(stub, game.game_id, request_id=rid)
     assert (again.seat, again.seat_token) == (first.seat, first.seat_token) == (0, first.seat_token)
     assert not first.replayed and again.replayed
-    assert again.game.version == 1  # one join event, not two
+    assert again.game == first.game and again.game.version == 1  # one join event, not two
     assert view(stub, game.game_id, again.seat_token).seat == 0
     assert join(stub, game.game_id, seat=0, request_id=rid).seat_token == first.seat_token
     err = error_of(join, stub, game.game_id, seat=1, request_id=rid)
@@ -121,6 +121,7 @@ def test_a_retried_join_returns_the_same_seat_and_token(stub):
     assert reason_of(err) == ("REQUEST_ID_REUSED", None)
     other = join(stub, game.game_id, request_id=request_id())
     assert other.seat == 1 and other.seat_token != first.seat_token
+    assert join(stub, game.game_id, request_id=rid).game == first.game  # the first answer
     same_id_elsewhere = join(stub, create(stub, "red_five_4p").game.game_id, request_id=rid)
     assert same_id_elsewhere.seat_token != first.seat_token
     err = error_of(join, stub, game.game_id, request_id="short")
@@ -150,8 +151,9 @@ def test_a_retried_join_of_a_private_seat_needs_its_invite_and_a_reissue_ends_it
 
 
 def test_a_retried_create_returns_the_same_game(stub):
-    """A CreateGame retried with its request id returns the same game, admin token and
-    invites, even when the retries race; the id with another request is ALREADY_EXISTS."""
+    """A CreateGame retried with its request id returns the first answer again (the same
+    game as it was then, admin token, invites and watch token), even when the retries
+    race and after the game moved on; the id with another request is ALREADY_EXISTS."""
     rid = request_id()
 
     def make(**kwargs):
@@ -178,9 +180,12 @@ def test_a_retried_create_returns_the_same_game(stub):
         assert again.replayed and again.game.game_id == first.game.game_id
         assert again.admin_token == first.admin_token
         assert list(again.invites) == list(first.invites)
+        assert again.watch_token == first.watch_token != ""
     joined = join(stub, first.game.game_id, invite=first.invites[0].invite)
     late = make()
-    assert late.game.version == 1 and late.game.seats[0].kind == pb.SEAT_KIND_CLIENT
+    assert late.game == first.game and late.game.version == 0  # the first answer's
+    now = stub.GetGame(pb.GetGameRequest(game_id=first.game.game_id)).game
+    assert now.version == 1 and now.seats[0].kind == pb.SEAT_KIND_CLIENT
     fresh = stub.ReissueSeatToken(
         pb.ReissueSeatTokenRequest(game_id=first.game.game_id, admin_token=late.admin_token, seat=0)
     ).seat_token

@@ -8,6 +8,7 @@ page receives is decoded and checked to hold no card its viewer may not know."""
 from __future__ import annotations
 
 import json
+from urllib.parse import parse_qs
 
 import pytest
 from google.protobuf import text_format
@@ -53,8 +54,10 @@ def page(browser):
     assert not errors, errors
 
 
-def history_of(server, game_id: str) -> pb.GetHistoryResponse:
-    return server.stub().GetHistory(pb.GetHistoryRequest(game_id=game_id))
+def history_of(server, game_id: str, watch_token: str = "") -> pb.GetHistoryResponse:
+    """The game's history (a private game's: with one of its invites as `watch_token`)."""
+    request = pb.GetHistoryRequest(game_id=game_id, watch_token=watch_token)
+    return server.stub().GetHistory(request)
 
 
 def game_id_of(page) -> str:
@@ -193,7 +196,8 @@ def test_a_private_table_is_joined_with_its_invite(server, browser, page):
     invited.wait_for_selector(".hand-summary")
     assert "Resigned" in invited.locator(".hand-summary").inner_text()
     shot(invited, "private-resigned-phone")
-    check_seat_wire(wire, game_id, 2, history_of(server, game_id), at_least=2)
+    invite = parse_qs(link.split("?", 1)[1])["invite"][0]
+    check_seat_wire(wire, game_id, 2, history_of(server, game_id, invite), at_least=2)
     phone.close()
 
 

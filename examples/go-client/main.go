@@ -8,7 +8,8 @@
 //	go run . --address 127.0.0.1:50051 --variant tractor --seed 7
 //
 // A rejection is told apart by its ErrorInfo reason code, never by its message: a turn
-// that a timer took meanwhile (NOT_YOUR_TURN) is skipped; anything else ends the run.
+// that a timer took meanwhile (NOT_YOUR_TURN, or STALE_VERSION: each action names the
+// version it answers) is skipped; anything else ends the run.
 package main
 
 import (
@@ -121,11 +122,13 @@ func play(ctx context.Context, address, variant string, seed uint64, bot string)
 			continue
 		}
 		seq := uint64(actions + 1)
+		version := view.GetVersion() // the turn this action answers: a later one refuses it
 		action := legal[rng.IntN(len(legal))]
 		_, err = client.Act(ctx, &rpcv1.ActRequest{
 			GameId: gameID, SeatToken: token, Action: action, ClientSeq: &seq,
+			ExpectedVersion: &version,
 		})
-		if err != nil && reason(err) != "NOT_YOUR_TURN" {
+		if err != nil && reason(err) != "NOT_YOUR_TURN" && reason(err) != "STALE_VERSION" {
 			return nil, fmt.Errorf("Act %q: %s: %w", action, reason(err), err)
 		}
 		if err == nil {

@@ -54,7 +54,13 @@ def play(stub: pb_grpc.GameServiceStub, variant: str, seed: int, bot: str) -> di
         action = rng.choice(list(view.legal_actions))
         seq += 1
         done = stub.Act(
-            pb.ActRequest(game_id=game.game_id, seat_token=token, action=action, client_seq=seq)
+            pb.ActRequest(
+                game_id=game.game_id,
+                seat_token=token,
+                action=action,
+                client_seq=seq,
+                expected_version=view.version,  # refused, not misapplied, if overtaken
+            )
         )
         if seq <= 3:
             print(f"  version {done.version}: seat 0 {done.action} (phase {done.phase})")

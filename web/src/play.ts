@@ -95,7 +95,9 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     choices = [];
     render();
     try {
-      await client.act({ gameId, seatToken: token, action, clientSeq: view.version + 1n }, { signal: abort.signal });
+      // expectedVersion: an action chosen on this view is refused (STALE_VERSION), never
+      // applied to a later turn, if a timer or the next hand came first
+      await client.act({ gameId, seatToken: token, action, clientSeq: view.version + 1n, expectedVersion: view.version }, { signal: abort.signal });
       selected = [];
     } catch (err) {
       if (!abort.signal.aborted) error = rejection(err);

@@ -263,6 +263,7 @@ async function main(): Promise<void> {
       seat_token: tokens[seat],
       action,
       client_seq: seqs[seat],
+      expected_version: own.view.version, // a turn another event overtook is refused
     });
     actions += 1;
   }

@@ -169,6 +169,10 @@ def rejected(err: ServiceError) -> pb.ActStreamResponse:
     """An ActStream answer for a rejected action: the unary call's status, as data."""
     return pb.ActStreamResponse(
         rejected=pb.Rejection(
-            code=err.code.value[0], message=err.message, reason=err.reason, rule=err.rule or ""
+            code=err.code.value[0],
+            message=err.message,
+            reason=err.reason,
+            rule=err.rule or "",
+            version=err.version or 0,
         )
     )

@@ -24,9 +24,16 @@ TRACTOR_CLOCK = 90 * 60.0
 #: The longest match a table may be created for, in hands, and its longest clock.
 MAX_HANDS = 1000
 MAX_CLOCK = 7 * 86_400.0
-#: A request id's length: at least this many characters (a random id, such as a UUID,
-#: is what keeps another client from repeating it), at most `limits.MAX_NAME` bytes.
-MIN_REQUEST_ID = 16
+#: A request id's length in characters (not bytes): at least MIN_REQUEST_ID, at most
+#: MAX_REQUEST_ID.
+MIN_REQUEST_ID = 22
+MAX_REQUEST_ID = 64
+#: The randomness a request id must be able to hold, in bits: whoever repeats the id
+#: gets its tokens again, so it must be as hard to guess as a token.
+REQUEST_ID_BITS = 128
+#: The fewest different characters a request id has (a random one has many more).
+MIN_DISTINCT = 8
+_HEX = frozenset("0123456789abcdefABCDEF")
 #: Who may join a game.
 ACCESS = ("open", "private")
 
@@ -87,15 +94,40 @@ def parse_option(value: str) -> Any:
         return value
 
 
+def request_id_bits(request_id: str) -> int:
+    """The randomness `request_id` can hold: 4 bits a hex digit if it is hex digits and
+    hyphens (a UUID), else 6 bits a character (URL-safe base64 or richer)."""
+    if set(request_id) <= _HEX | {"-"}:
+        return 4 * sum(c in _HEX for c in request_id)
+    return 6 * len(request_id)
+
+
 def check_request_id(request_id: str) -> str:
-    """`request_id` if it is empty or 16 characters to 64 bytes long."""
-    limits.check_text("request_id", request_id, limits.MAX_NAME)
-    if request_id and len(request_id) < MIN_REQUEST_ID:
+    """`request_id` if it is empty or random-looking: MIN_REQUEST_ID to MAX_REQUEST_ID
+    characters holding REQUEST_ID_BITS, with MIN_DISTINCT different characters;
+    BAD_REQUEST_ID (INVALID_ARGUMENT) otherwise."""
+    if not request_id:
+        return request_id
+    length = len(request_id)
+    if length > MAX_REQUEST_ID:
         raise ServiceError(
             "BAD_REQUEST_ID",
-            f"request_id must be at least {MIN_REQUEST_ID} characters long (a random id, "
-            f"such as a UUID), not {len(request_id)}",
+            f"request_id is {length} characters long; at most {MAX_REQUEST_ID} are accepted",
         )
+    if length < MIN_REQUEST_ID or request_id_bits(request_id) < REQUEST_ID_BITS:
+        raise ServiceError(
+            "BAD_REQUEST_ID",
+            f"request_id must hold {REQUEST_ID_BITS} random bits: 32 hex digits (a UUID) or "
+            f"at least {MIN_REQUEST_ID} URL-safe base64 characters, not {length} characters",
+        )
+    if len(set(request_id)) < MIN_DISTINCT:
+        raise ServiceError(
+            "BAD_REQUEST_ID",
+            f"request_id must be random: it has {len(set(request_id))} different "
+            f"characters, at least {MIN_DISTINCT} are expected",
+        )
+    if not request_id.isprintable():
+        raise ServiceError("BAD_REQUEST_ID", "request_id must hold printable characters only")
     return request_id
 
 

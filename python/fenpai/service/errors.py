@@ -14,7 +14,7 @@ from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from fenpai.errors import IllegalAction
+from fenpai.errors import RULE_ID, IllegalAction
 
 Code = grpc.StatusCode
 
@@ -42,6 +42,7 @@ REASONS: dict[str, grpc.StatusCode] = {
     "NO_SUCH_HAND": Code.INVALID_ARGUMENT,
     "GAME_NOT_STARTED": Code.FAILED_PRECONDITION,
     "GAME_NOT_OVER": Code.FAILED_PRECONDITION,
+    "STALE_VERSION": Code.FAILED_PRECONDITION,
     "NO_OPEN_SEAT": Code.FAILED_PRECONDITION,
     "BOT_SEAT": Code.FAILED_PRECONDITION,
     "SEAT_NOT_JOINED": Code.FAILED_PRECONDITION,
@@ -51,6 +52,8 @@ REASONS: dict[str, grpc.StatusCode] = {
     "BAD_ADMIN_TOKEN": Code.PERMISSION_DENIED,
     "INVITE_REQUIRED": Code.PERMISSION_DENIED,
     "BAD_INVITE": Code.PERMISSION_DENIED,
+    "WATCH_TOKEN_REQUIRED": Code.PERMISSION_DENIED,
+    "BAD_WATCH_TOKEN": Code.PERMISSION_DENIED,
     "UNKNOWN_GAME": Code.NOT_FOUND,
     "SEAT_TAKEN": Code.ALREADY_EXISTS,
     "CLIENT_SEQ_REUSED": Code.ALREADY_EXISTS,
@@ -70,16 +73,28 @@ REASONS: dict[str, grpc.StatusCode] = {
 DOMAIN = "fenpai"
 
 
+def cited_rules(message: str, rule: str | None) -> str | None:
+    """`rule` and every other rule id `message` cites, comma-separated, `rule` first;
+    None when there is none."""
+    ids = dict.fromkeys([rule] if rule else [])
+    ids.update(dict.fromkeys(RULE_ID.findall(message)))
+    return ",".join(ids) or None
+
+
 class ServiceError(Exception):
     """A call the service rejects: `reason` (a key of REASONS), `code` its gRPC status,
-    `message` the explanation, `rule` the id of the rule it breaks (or None)."""
+    `message` the explanation, `rule` the ids of the rules it cites, comma-separated, the
+    one it breaks first (or None), `version` the game's version for STALE_VERSION."""
 
-    def __init__(self, reason: str, message: str, rule: str | None = None):
+    def __init__(
+        self, reason: str, message: str, rule: str | None = None, version: int | None = None
+    ):
         super().__init__(message)
         self.code = REASONS[reason]
         self.reason = reason
         self.message = message
-        self.rule = rule
+        self.rule = cited_rules(message, rule)
+        self.version = version
 
     @classmethod
     def from_game(cls, err: IllegalAction) -> ServiceError:
@@ -89,8 +104,11 @@ class ServiceError(Exception):
         return cls(reason, str(err), err.rule)
 
     def error_info(self) -> error_details_pb2.ErrorInfo:
-        """The google.rpc detail: `reason`, domain `fenpai`, and `metadata["rule"]`."""
+        """The google.rpc detail: `reason`, domain `fenpai`, `metadata["rule"]` and, for
+        STALE_VERSION, `metadata["version"]`."""
         metadata = {"rule": self.rule} if self.rule else {}
+        if self.version is not None:
+            metadata["version"] = str(self.version)
         return error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=metadata)
 
     def status(self) -> grpc.Status:

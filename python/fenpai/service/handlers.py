@@ -7,6 +7,9 @@ grpcio-reflection serves only `grpc.reflection.v1alpha`; `grpc.reflection.v1` is
 same protocol under another package (the messages are wire-identical), so its servicer
 is registered under both names, and the v1 file is added to the descriptor pool (made
 from the v1alpha one) so that reflection can describe itself under either name.
+Reflection looks symbols up in a pool that also finds a method by its full name
+(`fenpai.rpc.v1.GameService.GetGame`, as grpcurl and ghz ask for it), which protobuf's
+own pool does not.
 """
 
 from __future__ import annotations
@@ -111,11 +114,36 @@ def _add_reflection_v1_file() -> None:
     pool.Add(file)
 
 
+class MethodPool:
+    """A descriptor pool whose `FindFileContainingSymbol` also finds a service's method
+    by its full name (the file of its service); everything else is `pool`'s."""
+
+    def __init__(self, pool: descriptor_pool.DescriptorPool):
+        self._pool = pool
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._pool, name)
+
+    def FindFileContainingSymbol(self, symbol: str) -> Any:  # noqa: N802 (protobuf's name)
+        try:
+            return self._pool.FindFileContainingSymbol(symbol)
+        except KeyError:
+            service, _, method = symbol.rpartition(".")
+            try:
+                found = self._pool.FindServiceByName(service)
+            except KeyError:
+                found = None
+            if found is None or method not in found.methods_by_name:
+                raise
+            return found.file
+
+
 def add_reflection(server: grpc.aio.Server, services: Iterable[str]) -> None:
     """Serves reflection v1 and v1alpha, listing `services` and both reflections."""
     _add_reflection_v1_file()
     names = (*services, REFLECTION_V1, REFLECTION_V1ALPHA)
-    servicer = reflection.aio.ReflectionServicer(names)
+    pool = MethodPool(descriptor_pool.Default())
+    servicer = reflection.aio.ReflectionServicer(names, pool=pool)
     handlers = _handlers(reflection_pb2_grpc.add_ServerReflectionServicer_to_server, servicer)
     _register(server, REFLECTION_V1ALPHA, handlers)
     _register(server, REFLECTION_V1, handlers)

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.service import auth, bots, creation, limits, timers
+from fenpai.service import auth, bots, creation, limits, paging, timers, watching
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
@@ -62,6 +62,8 @@ T = TypeVar("T")
 
 #: Seconds after which a bot's or a timer's action that could not be stored is retried.
 AUTO_RETRY = 1.0
+#: How many events a replay's catching up applies before it lets other calls run.
+REPLAY_SLICE = 256
 #: The game after an event that left its status as it was, for a store that is not
 #: shared (which keeps no more of the game's row current).
 UNCHANGED = After("", "", [], None, changed=False)
@@ -139,6 +141,8 @@ class Created:
     #: A private game's invites, by seat.
     invites: dict[int, str]
     replayed: bool
+    #: A private game's watch token; empty for an open game.
+    watch_token: str = ""
 
 
 @dataclass(frozen=True)
@@ -332,7 +336,17 @@ class GameHost:
             if earlier is None:
                 raise
             return earlier
-        return Created(summary, admin, invites, replayed=False)
+        return Created(summary, admin, invites, False, self._watch_token(game_id, request.access))
+
+    def _watch_token(self, game_id: str, access: str) -> str:
+        """A private game's watch token (empty for an open game)."""
+        return watching.watch_token(self._store.secret, game_id) if access == "private" else ""
+
+    async def check_watcher(self, game_id: str, credential: str) -> None:
+        """Whether `credential` may watch the game (see watching.py)."""
+        session = await self._fresh(game_id)
+        async with session.lock:
+            watching.check_watcher(session, self._store.secret, credential)
 
     def _secret(self, purpose: str, *parts: str, request_id: str) -> str:
         """A fresh token, or with a request id the one derived from it (the same on
@@ -373,8 +387,9 @@ class GameHost:
         rid = request.request_id
         invites = self._invites(game_id, session.access, session.bots, rid)
         async with session.lock:
-            summary = session.summary()
-        return Created(summary, self._secret("admin", game_id, request_id=rid), invites, True)
+            summary = session.summary(upto=0)  # the first answer's: as the game was dealt
+        admin = self._secret("admin", game_id, request_id=rid)
+        return Created(summary, admin, invites, True, self._watch_token(game_id, session.access))
 
     async def _store_new(
         self, stored: StoredGame, phase: str, request: tuple[bytes, bytes] | None
@@ -482,7 +497,10 @@ class GameHost:
                 f"seat {seat} was joined with this request_id, but its token has been "
                 "reissued since (ReissueSeatToken)",
             )
-        return Joined(seat, token, session.summary(), replayed=True)
+        joined_at = next(  # the first answer's summary: right after the join
+            e.version for e in session.events if e.kind == "join" and e.seat == seat
+        )
+        return Joined(seat, token, session.summary(upto=joined_at), replayed=True)
 
     async def reissue(self, game_id: str, admin_token: str, seat: int) -> str:
         """A new token for a joined seat; the old one stops working."""
@@ -518,15 +536,20 @@ class GameHost:
         token: str,
         action: str,
         client_seq: int | None,
+        expected_version: int | None = None,
         verified: Verified | None = None,
     ) -> Outcome:
         """Applies the token's seat's action (or returns the original outcome of a retry);
-        `verified`: a stream's tokens verified already (`Session.authenticate`)."""
+        with `expected_version`, only if the game is still at that version; `verified`: a
+        stream's tokens verified already (`Session.authenticate`)."""
         limits.check_text("action", action, limits.MAX_ACTION)
         session = await self._session(game_id)
         return await self._change(
             self._transact(
-                session, lambda d: self._act(session, d, token, action, client_seq, verified)
+                session,
+                lambda d: self._act(
+                    session, d, token, action, client_seq, expected_version, verified
+                ),
             )
         )
 
@@ -537,6 +560,7 @@ class GameHost:
         token: str,
         action: str,
         client_seq: int | None,
+        expected_version: int | None,
         verified: Verified | None,
     ) -> Outcome:
         # checked here: a reissue may have revoked it
@@ -552,6 +576,13 @@ class GameHost:
                         f"(version {prior.version})",
                     )
                 return Outcome(prior, True, state.phase, state.to_act(), state.status)
+        if expected_version is not None and expected_version != session.version:
+            raise ServiceError(
+                "STALE_VERSION",
+                f"expected_version {expected_version} is not the game's version "
+                f"{session.version}: look again before acting",
+                version=session.version,
+            )
         self._check_turn(state, seat)
         event = self._apply(session, draft, seat, "action", action, "client", client_seq)
         return Outcome(event, False, state.phase, state.to_act(), state.status)
@@ -1092,10 +1123,19 @@ class GameHost:
                 hands=_hands(state),
             )
 
-    async def replay(self, game_id: str, seat: int | None, hand: int | None) -> AsyncIterator[Seen]:
-        """A finished game's events (at a table, only those of `hand` if named), each
-        with `seat`'s view right after it (None: a spectator's) as the seat saw it then:
-        other seats' hidden actions stay redacted. GAME_NOT_OVER while the game runs."""
+    async def replay(
+        self,
+        game_id: str,
+        seat: int | None,
+        hand: int | None,
+        after: int = 0,
+        limit: int | None = None,
+    ) -> tuple[AsyncIterator[Seen], int]:
+        """A finished game's events (at a table, only those of `hand` if named) after
+        version `after`, at most `limit` of them, each with `seat`'s view right after it
+        (None: a spectator's) as the seat saw it then: other seats' hidden actions stay
+        redacted; and the version the whole replay ends at. GAME_NOT_OVER while the game
+        runs."""
         session = await self._session(game_id)
         async with session.lock:
             state = session.state
@@ -1118,20 +1158,29 @@ class GameHost:
                 starts = state.hand_versions
                 first = max(0, starts[hand - 1] - 1)
                 last = starts[hand] - 1 if hand < state.hand else session.version
-        return self._replayed(session, seat, first, last)
+        first = max(first, after)
+        end = last if limit is None else min(last, first + limit)
+        return self._replayed(session, seat, first, end), last
 
     async def _replayed(
         self, session: Session, seat: int | None, first: int, last: int
     ) -> AsyncIterator[Seen]:
         """The events after version `first` up to `last` with `seat`'s view after each
-        (a finished game's events no longer change, so no lock is held)."""
-        state = session.replay(first)
+        (a finished game's events no longer change, so no lock is held). The events
+        before `first` are replayed a slice at a time, and the whole is paced
+        (`paging.Pacer`), letting the other calls run."""
+        pacer = paging.Pacer()
+        state = session.replay(0)
+        for at, event in enumerate(session.events[:first], start=1):
+            state.apply(event)
+            if at % REPLAY_SLICE == 0:
+                await pacer.pause()
         for event in session.events[first:last]:
             state.apply(event)
             action, redacted = visible_action(event, seat, False)
             now = snapshot(session, state, seat, None)
             yield Seen(event, action, redacted, now, state.hand_of(event.version))
-            await asyncio.sleep(0)  # a long replay lets the other calls run
+            await pacer.pause()  # a long replay lets the other calls run
 
 
 def _hands(state: GameState) -> list[Hand]:

@@ -24,7 +24,7 @@ from grpc_health.v1.health import aio as health_aio
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc
-from fenpai.service import convert, handlers, limits, timers, typed
+from fenpai.service import convert, handlers, limits, paging, timers, typed
 from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
@@ -150,6 +150,8 @@ class GameServicer(pb_grpc.GameServiceServicer):
         #: ActStreams waiting for their next request, ended at once when the server stops.
         self._idle_streams: set[asyncio.Task[Any]] = set()
         self._stopping = False
+        #: Replay pages built at once (the rest wait their turn, not the players).
+        self._replays = asyncio.Semaphore(paging.REPLAYS_AT_ONCE)
 
     def open_stream(self) -> bool:
         if self._streams >= self._max_streams:
@@ -202,6 +204,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
                 for seat, invite in sorted(created.invites.items())
             ],
             replayed=created.replayed,
+            watch_token=created.watch_token,
         )
 
     @_rpc
@@ -250,6 +253,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
             request.seat_token,
             request.action,
             request.client_seq if request.HasField("client_seq") else None,
+            request.expected_version if request.HasField("expected_version") else None,
             verified,
         )
         return convert.act_response(outcome)
@@ -318,6 +322,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def Spectate(
         self, request: pb.SpectateRequest, context: Any
     ) -> AsyncIterator[pb.SpectateResponse]:
+        await self._host.check_watcher(request.game_id, request.watch_token)
         async for item in await self._host.events(request.game_id, None, request.from_version):
             assert item.snapshot is not None
             yield pb.SpectateResponse(event=convert.event(item), view=convert.view(item.snapshot))
@@ -326,15 +331,23 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def GetHistory(
         self, request: pb.GetHistoryRequest, context: Any
     ) -> pb.GetHistoryResponse:
+        after = paging.decode("GetHistory", request.page_token)
+        size = paging.size(request.page_size, paging.HISTORY_PAGE, paging.MAX_HISTORY_PAGE)
+        if not request.seat_token:
+            await self._host.check_watcher(request.game_id, request.watch_token)
         history = await self._host.history(
             request.game_id,
             request.seat_token,
             request.hand if request.HasField("hand") else None,
         )
+        events = [e for e in history.events if e.event.version > after]
+        more = len(events) > size
+        events = events[:size]
         variant = history.summary.variant
         out = pb.GetHistoryResponse(
             game=convert.game(history.summary),
-            events=[convert.event(e) for e in history.events],
+            events=[convert.event(e) for e in events],
+            next_page_token=paging.encode("GetHistory", events[-1].event.version) if more else "",
             complete=history.complete,
             config_json=convert.config_json(history.config) if history.config else "",
             result_json=convert.to_json(history.result) if history.result else "",
@@ -358,14 +371,30 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def ReplayGame(
         self, request: pb.ReplayGameRequest, context: Any
     ) -> AsyncIterator[pb.ReplayGameResponse]:
-        replayed = await self._host.replay(
+        after = paging.decode("ReplayGame", request.page_token)
+        size = paging.size(request.page_size, paging.REPLAY_PAGE, paging.MAX_REPLAY_PAGE)
+        await self._host.check_watcher(request.game_id, request.watch_token)
+        replayed, last = await self._host.replay(
             request.game_id,
             request.seat if request.HasField("seat") else None,
             request.hand if request.HasField("hand") else None,
+            after,
+            size,
         )
-        async for item in replayed:
-            assert item.snapshot is not None
-            yield pb.ReplayGameResponse(event=convert.event(item), view=convert.view(item.snapshot))
+        if after > last:
+            raise ServiceError("BAD_PAGE_TOKEN", "page_token is not one of this replay's")
+        async with self._replays:  # one page built at a time: replays queue, players don't
+            page = [
+                pb.ReplayGameResponse(event=convert.event(item), view=convert.view(item.snapshot))
+                async for item in replayed
+                if item.snapshot is not None
+            ]
+        if len(page) == size and page[-1].event.version < last:  # more to come
+            page[-1].next_page_token = paging.encode("ReplayGame", page[-1].event.version)
+        pacer = paging.Pacer()  # sending is paced too: each message costs the loop a write
+        for message in page:
+            yield message
+            await pacer.pause()
 
 
 class Server:

@@ -404,21 +404,23 @@ class Session:
     def num_players(self) -> int:
         return len(self.bots)
 
-    def summary(self) -> Summary:
+    def summary(self, upto: int | None = None) -> Summary:
+        """The game's summary now, or after its first `upto` events."""
+        state = self.state if upto is None else self.replay(upto)
         return Summary(
             game_id=self.game_id,
             variant=self.config["variant"],
             options=self.config["options"],
             bots=list(self.bots),
-            joined=list(self.state.joined),
-            status=self.state.status,
-            phase=self.state.phase,
-            to_act=self.state.to_act(),
-            version=self.state.version,
+            joined=list(state.joined),
+            status=state.status,
+            phase=state.phase,
+            to_act=state.to_act(),
+            version=state.version,
             timers=self.timers,
             created_at=self.created_at,
             access=self.access,
-            match=self.state.standing(),
+            match=state.standing(),
         )
 
     def authenticate(self, token: str, verified: Verified | None = None) -> int:

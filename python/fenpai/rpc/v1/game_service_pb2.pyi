@@ -588,16 +588,18 @@ class CreateGameRequest(_message.Message):
     def __init__(self, variant: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., bots: _Optional[_Mapping[int, str]] = ..., timer_seconds: _Optional[_Mapping[str, float]] = ..., access: _Optional[_Union[GameAccess, str]] = ..., request_id: _Optional[str] = ..., match: _Optional[_Union[MatchSettings, _Mapping]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
-    __slots__ = ("game", "admin_token", "invites", "replayed")
+    __slots__ = ("game", "admin_token", "invites", "replayed", "watch_token")
     GAME_FIELD_NUMBER: _ClassVar[int]
     ADMIN_TOKEN_FIELD_NUMBER: _ClassVar[int]
     INVITES_FIELD_NUMBER: _ClassVar[int]
     REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    WATCH_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game: Game
     admin_token: str
     invites: _containers.RepeatedCompositeFieldContainer[Invite]
     replayed: bool
-    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., admin_token: _Optional[str] = ..., invites: _Optional[_Iterable[_Union[Invite, _Mapping]]] = ..., replayed: _Optional[bool] = ...) -> None: ...
+    watch_token: str
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., admin_token: _Optional[str] = ..., invites: _Optional[_Iterable[_Union[Invite, _Mapping]]] = ..., replayed: _Optional[bool] = ..., watch_token: _Optional[str] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -672,16 +674,18 @@ class ReissueSeatTokenResponse(_message.Message):
     def __init__(self, seat_token: _Optional[str] = ...) -> None: ...
 
 class ActRequest(_message.Message):
-    __slots__ = ("game_id", "seat_token", "action", "client_seq")
+    __slots__ = ("game_id", "seat_token", "action", "client_seq", "expected_version")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SEQ_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat_token: str
     action: str
     client_seq: int
-    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., action: _Optional[str] = ..., client_seq: _Optional[int] = ...) -> None: ...
+    expected_version: int
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., action: _Optional[str] = ..., client_seq: _Optional[int] = ..., expected_version: _Optional[int] = ...) -> None: ...
 
 class ActResponse(_message.Message):
     __slots__ = ("version", "action", "replayed", "phase", "to_act", "status")
@@ -714,16 +718,18 @@ class ActStreamResponse(_message.Message):
     def __init__(self, accepted: _Optional[_Union[ActResponse, _Mapping]] = ..., rejected: _Optional[_Union[Rejection, _Mapping]] = ...) -> None: ...
 
 class Rejection(_message.Message):
-    __slots__ = ("code", "message", "reason", "rule")
+    __slots__ = ("code", "message", "reason", "rule", "version")
     CODE_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     RULE_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
     code: int
     message: str
     reason: str
     rule: str
-    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ..., reason: _Optional[str] = ..., rule: _Optional[str] = ...) -> None: ...
+    version: int
+    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ..., reason: _Optional[str] = ..., rule: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("game_id", "seat_token")
@@ -760,12 +766,14 @@ class StreamEventsResponse(_message.Message):
     def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., view: _Optional[_Union[View, _Mapping]] = ...) -> None: ...
 
 class SpectateRequest(_message.Message):
-    __slots__ = ("game_id", "from_version")
+    __slots__ = ("game_id", "from_version", "watch_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    WATCH_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     from_version: int
-    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
+    watch_token: str
+    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., watch_token: _Optional[str] = ...) -> None: ...
 
 class SpectateResponse(_message.Message):
     __slots__ = ("event", "view")
@@ -776,17 +784,23 @@ class SpectateResponse(_message.Message):
     def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., view: _Optional[_Union[View, _Mapping]] = ...) -> None: ...
 
 class GetHistoryRequest(_message.Message):
-    __slots__ = ("game_id", "seat_token", "hand")
+    __slots__ = ("game_id", "seat_token", "hand", "watch_token", "page_size", "page_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
+    WATCH_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat_token: str
     hand: int
-    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., hand: _Optional[int] = ...) -> None: ...
+    watch_token: str
+    page_size: int
+    page_token: str
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., hand: _Optional[int] = ..., watch_token: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GetHistoryResponse(_message.Message):
-    __slots__ = ("game", "events", "complete", "config_json", "result_json", "hands", "result")
+    __slots__ = ("game", "events", "complete", "config_json", "result_json", "hands", "result", "next_page_token")
     GAME_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     COMPLETE_FIELD_NUMBER: _ClassVar[int]
@@ -794,6 +808,7 @@ class GetHistoryResponse(_message.Message):
     RESULT_JSON_FIELD_NUMBER: _ClassVar[int]
     HANDS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game: Game
     events: _containers.RepeatedCompositeFieldContainer[Event]
     complete: bool
@@ -801,7 +816,8 @@ class GetHistoryResponse(_message.Message):
     result_json: str
     hands: _containers.RepeatedCompositeFieldContainer[HandRecord]
     result: HandResult
-    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., complete: _Optional[bool] = ..., config_json: _Optional[str] = ..., result_json: _Optional[str] = ..., hands: _Optional[_Iterable[_Union[HandRecord, _Mapping]]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, game: _Optional[_Union[Game, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., complete: _Optional[bool] = ..., config_json: _Optional[str] = ..., result_json: _Optional[str] = ..., hands: _Optional[_Iterable[_Union[HandRecord, _Mapping]]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class HandRecord(_message.Message):
     __slots__ = ("hand", "start_version", "end_version", "config_json", "result_json", "result")
@@ -838,19 +854,27 @@ class ResignResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., result_json: _Optional[str] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ...) -> None: ...
 
 class ReplayGameRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "hand")
+    __slots__ = ("game_id", "seat", "hand", "watch_token", "page_size", "page_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
+    WATCH_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     hand: int
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., hand: _Optional[int] = ...) -> None: ...
+    watch_token: str
+    page_size: int
+    page_token: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., hand: _Optional[int] = ..., watch_token: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class ReplayGameResponse(_message.Message):
-    __slots__ = ("event", "view")
+    __slots__ = ("event", "view", "next_page_token")
     EVENT_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     event: Event
     view: View
-    def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., view: _Optional[_Union[View, _Mapping]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., view: _Optional[_Union[View, _Mapping]] = ..., next_page_token: _Optional[str] = ...) -> None: ...

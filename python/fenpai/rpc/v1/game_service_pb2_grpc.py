@@ -47,8 +47,9 @@ class GameServiceStub:
     summary carries the match's standing.
 
     A game or table is open (anyone may join) or private (each seat needs the invite
-    CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
-    retry answers exactly as the first call did.
+    CreateGame returned; watching it, its history and its replay need one of its invites,
+    its watch token or a seat token of it). CreateGame and JoinGame take a client-chosen
+    random request id: a retry answers exactly as the first call did.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
@@ -59,8 +60,10 @@ class GameServiceStub:
 
     Every rejection also carries, in the status details, a google.rpc.ErrorInfo with a
     stable upper-snake reason code (NOT_YOUR_TURN, ILLEGAL_ACTION, UNKNOWN_GAME, ...),
-    domain "fenpai", and metadata "rule" set to the id of the rule an action breaks
-    (C-31, R4-10, ...) when one applies: act on the reason, not on the message's words.
+    domain "fenpai", and metadata "rule" set to the ids of the rules the message cites
+    (C-31, R4-10, ...; comma-separated, the rule broken first) when one applies: act on
+    the reason, not on the message's words. STALE_VERSION also has metadata "version":
+    the game's version now.
     """
 
     def __init__(self, channel):
@@ -158,8 +161,9 @@ class GameServiceServicer:
     summary carries the match's standing.
 
     A game or table is open (anyone may join) or private (each seat needs the invite
-    CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
-    retry answers exactly as the first call did.
+    CreateGame returned; watching it, its history and its replay need one of its invites,
+    its watch token or a seat token of it). CreateGame and JoinGame take a client-chosen
+    random request id: a retry answers exactly as the first call did.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
@@ -170,8 +174,10 @@ class GameServiceServicer:
 
     Every rejection also carries, in the status details, a google.rpc.ErrorInfo with a
     stable upper-snake reason code (NOT_YOUR_TURN, ILLEGAL_ACTION, UNKNOWN_GAME, ...),
-    domain "fenpai", and metadata "rule" set to the id of the rule an action breaks
-    (C-31, R4-10, ...) when one applies: act on the reason, not on the message's words.
+    domain "fenpai", and metadata "rule" set to the ids of the rules the message cites
+    (C-31, R4-10, ...; comma-separated, the rule broken first) when one applies: act on
+    the reason, not on the message's words. STALE_VERSION also has metadata "version":
+    the game's version now.
     """
 
     def CreateGame(self, request, context):
@@ -218,7 +224,9 @@ class GameServiceServicer:
 
     def Act(self, request, context):
         """Act applies an action of the token's seat. With a client_seq, a retry of the same
-        action returns the original outcome instead of acting again.
+        action returns the original outcome instead of acting again. With an
+        expected_version, an action that answers an older version of the game is refused
+        (STALE_VERSION) instead of being applied to what it was not meant for.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -254,7 +262,7 @@ class GameServiceServicer:
 
     def Spectate(self, request, context):
         """Spectate streams the game's events after a version with the public view: no hand
-        and no hidden action is ever sent.
+        and no hidden action is ever sent. A private game needs a watch credential.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -263,7 +271,8 @@ class GameServiceServicer:
     def GetHistory(self, request, context):
         """GetHistory returns a game's events, and a table's hands. A finished game's history
         is complete; while a game runs, hidden actions of other seats (a burial) are
-        redacted until their hand is over.
+        redacted until their hand is over. Paged (page_size, page_token); a private game
+        needs a watch credential.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -281,7 +290,8 @@ class GameServiceServicer:
         """ReplayGame streams a finished game's events (at a table: one hand's) from the
         start, each with the view right after it of one seat, as that seat saw it then
         (other seats' hidden actions redacted), or of a spectator: what a replay viewer
-        steps through. FAILED_PRECONDITION (GAME_NOT_OVER) while the game runs.
+        steps through. FAILED_PRECONDITION (GAME_NOT_OVER) while the game runs. Paged
+        (page_size, page_token); a private game needs a watch credential.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -385,8 +395,9 @@ class GameService:
     summary carries the match's standing.
 
     A game or table is open (anyone may join) or private (each seat needs the invite
-    CreateGame returned). CreateGame and JoinGame take a client-chosen request id: a
-    retry answers exactly as the first call did.
+    CreateGame returned; watching it, its history and its replay need one of its invites,
+    its watch token or a seat token of it). CreateGame and JoinGame take a client-chosen
+    random request id: a retry answers exactly as the first call did.
 
     Status codes: INVALID_ARGUMENT for bad input and illegal actions (with the reason);
     FAILED_PRECONDITION for acting out of turn, before every seat is taken, or after the
@@ -397,8 +408,10 @@ class GameService:
 
     Every rejection also carries, in the status details, a google.rpc.ErrorInfo with a
     stable upper-snake reason code (NOT_YOUR_TURN, ILLEGAL_ACTION, UNKNOWN_GAME, ...),
-    domain "fenpai", and metadata "rule" set to the id of the rule an action breaks
-    (C-31, R4-10, ...) when one applies: act on the reason, not on the message's words.
+    domain "fenpai", and metadata "rule" set to the ids of the rules the message cites
+    (C-31, R4-10, ...; comma-separated, the rule broken first) when one applies: act on
+    the reason, not on the message's words. STALE_VERSION also has metadata "version":
+    the game's version now.
     """
 
     @staticmethod
