@@ -14,7 +14,9 @@ from fenpai.agents import QPolicy, load
 from fenpai.cli import wilson
 
 
-def win_rate(variant: str, bots: list, games: int, seed: int, seat: int) -> tuple[float, float, float]:
+def win_rate(
+    variant: str, bots: list, games: int, seed: int, seat: int
+) -> tuple[float, float, float]:
     """The win rate of `seat` over `games` games, and its Wilson 95% interval."""
     won = fenpai.simulate(variant, games, seed=seed, bots=bots)["won"][:, seat]
     lo, hi = wilson(float(won.sum()), len(won))

@@ -20,9 +20,9 @@ import numpy as np
 from evaluate import against
 
 import fenpai
-from fenpai.games import VARIANTS
 from fenpai.agents import Adam, QNet, QPolicy
 from fenpai.batch import Batch
+from fenpai.games import VARIANTS
 
 HERE = Path(__file__).parent
 
@@ -74,6 +74,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("--minutes", type=float, default=60, help="training time (CPU minutes)")
+    p.add_argument("--wall-minutes", type=float, help="stop sooner, after this long by the clock")
     p.add_argument("--games", type=int, default=128, help="games per round of play")
     p.add_argument("--selfplay", type=float, default=0.5, help="share of self-play rounds")
     p.add_argument("--epsilon", type=float, default=0.05)
@@ -99,8 +100,18 @@ def main() -> None:
     checkpoint, curve = out / f"{args.variant}.npz", out / f"{args.variant}_curve.csv"
     with curve.open("w", newline="") as f:
         csv.writer(f).writerow(
-            ["cpu_s", "wall_s", "games", "loss", "vs_random", "vs_random_lo", "vs_greedy",
-             "vs_greedy_lo", "vs_greedy_hi", "greedy_in_seat"]
+            [
+                "cpu_s",
+                "wall_s",
+                "games",
+                "loss",
+                "vs_random",
+                "vs_random_lo",
+                "vs_greedy",
+                "vs_greedy_lo",
+                "vs_greedy_hi",
+                "greedy_in_seat",
+            ]
         )
     start_cpu, start_wall = time.process_time(), time.perf_counter()
     games = rounds = 0
@@ -113,17 +124,43 @@ def main() -> None:
             vs_g = against(greedy, args.variant, "greedy", args.eval_games)
             vs_r = against(greedy, args.variant, "random", args.eval_games)
             loss = float(np.mean(losses[-200:])) if losses else float("nan")
-            row = [round(cpu), round(time.perf_counter() - start_wall), games, round(loss, 4),
-                   *(round(x, 4) for x in vs_r["agent"][:2]),
-                   *(round(x, 4) for x in vs_g["agent"]), round(vs_g["bot"][0], 4)]
+            row = [
+                round(cpu),
+                round(time.perf_counter() - start_wall),
+                games,
+                round(loss, 4),
+                *(round(x, 4) for x in vs_r["agent"][:2]),
+                *(round(x, 4) for x in vs_g["agent"]),
+                round(vs_g["bot"][0], 4),
+            ]
             with curve.open("a", newline="") as f:
                 csv.writer(f).writerow(row)
             net.save(checkpoint)
-            print(" ".join(f"{k}={v}" for k, v in zip(
-                ["cpu_s", "wall_s", "games", "loss", "vs_random", "lo", "vs_greedy", "lo", "hi",
-                 "greedy_in_seat"], row, strict=True)), flush=True)
+            print(
+                " ".join(
+                    f"{k}={v}"
+                    for k, v in zip(
+                        [
+                            "cpu_s",
+                            "wall_s",
+                            "games",
+                            "loss",
+                            "vs_random",
+                            "lo",
+                            "vs_greedy",
+                            "lo",
+                            "hi",
+                            "greedy_in_seat",
+                        ],
+                        row,
+                        strict=True,
+                    )
+                ),
+                flush=True,
+            )
             next_eval = cpu + args.eval_every
-            if cpu >= args.minutes * 60:
+            wall = time.perf_counter() - start_wall
+            if cpu >= args.minutes * 60 or (args.wall_minutes and wall >= args.wall_minutes * 60):
                 break
         rounds += 1
         record = Episodes()
@@ -134,7 +171,10 @@ def main() -> None:
             seat = rounds % n
             bots = [policy if s == seat else "greedy" for s in range(n)]
         result = fenpai.simulate(
-            args.variant, args.games, seed=args.seed * 10**7 + rounds, bots=bots,
+            args.variant,
+            args.games,
+            seed=args.seed * 10**7 + rounds,
+            bots=bots,
             batch_size=args.games,
         )
         games += args.games

@@ -40,7 +40,8 @@ class QNet:
             h1, h2 = hidden
 
             def init(rows: int, cols: int, fan_in: int) -> np.ndarray:
-                return (rng.standard_normal((rows, cols)) * np.sqrt(2 / fan_in)).astype(np.float32)
+                scale = np.float32(np.sqrt(2 / fan_in))
+                return rng.standard_normal((rows, cols), dtype=np.float32) * scale
 
             fan = obs_size + NUM_FEATURES
             params = {
@@ -61,7 +62,8 @@ class QNet:
         pre = (obs @ p["w_obs"])[rows] + actions @ p["w_act"] + p["b1"]
         h1 = np.maximum(pre, 0)
         h2 = np.maximum(h1 @ p["w2"] + p["b2"], 0)
-        return (h2 @ p["w3"] + p["b3"])[:, 0]
+        q: np.ndarray = (h2 @ p["w3"] + p["b3"])[:, 0]
+        return q
 
     def loss_and_grads(
         self, obs: np.ndarray, actions: np.ndarray, targets: np.ndarray
@@ -100,7 +102,8 @@ class QNet:
             "hidden": list(self.hidden),
             "features": NUM_FEATURES,
         }
-        np.savez(path, meta=np.array(json.dumps(meta)), **self.params)
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), **self.params}
+        np.savez(path, **arrays)
 
     @classmethod
     def load(cls, path: str | Path) -> QNet:
