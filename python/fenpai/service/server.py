@@ -270,7 +270,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     @_rpc
     async def GetView(self, request: pb.GetViewRequest, context: Any) -> pb.GetViewResponse:
-        snap = await self._host.view(request.game_id, request.seat_token)
+        snap = await self._host.view(request.game_id, request.seat_token, request.observation)
         return pb.GetViewResponse(view=convert.view(snap))
 
     @_stream
@@ -278,7 +278,11 @@ class GameServicer(pb_grpc.GameServiceServicer):
         self, request: pb.StreamEventsRequest, context: Any
     ) -> AsyncIterator[pb.StreamEventsResponse]:
         seen = await self._host.events(
-            request.game_id, request.seat_token, request.from_version, request.turns_only
+            request.game_id,
+            request.seat_token,
+            request.from_version,
+            request.turns_only,
+            request.observation,
         )
         async for item in seen:
             assert item.snapshot is not None
