@@ -23,7 +23,7 @@ from grpc_health.v1.health import aio as health_aio
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc
-from fenpai.service import convert, handlers, limits, timers, typed
+from fenpai.service import bots, convert, handlers, limits, timers, typed
 from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
@@ -200,6 +200,10 @@ class GameServicer(pb_grpc.GameServiceServicer):
         return pb.ListGamesResponse(
             games=[convert.game(s) for s in summaries], next_page_token=token
         )
+
+    @_rpc
+    async def ListBots(self, request: pb.ListBotsRequest, context: Any) -> pb.ListBotsResponse:
+        return pb.ListBotsResponse(names=bots.names())
 
     @_rpc
     async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:

@@ -860,3 +860,13 @@ class ReplayGameResponse(_message.Message):
     event: Event
     view: View
     def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., view: _Optional[_Union[View, _Mapping]] = ...) -> None: ...
+
+class ListBotsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListBotsResponse(_message.Message):
+    __slots__ = ("names",)
+    NAMES_FIELD_NUMBER: _ClassVar[int]
+    names: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, names: _Optional[_Iterable[str]] = ...) -> None: ...
