@@ -5,7 +5,11 @@ a checkpoint that round-trips, and the loaded agent playing only legal moves, in
 
 from __future__ import annotations
 
+import csv
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -114,3 +118,27 @@ def test_bad_checkpoints_and_wrong_variants_say_what_is_wrong(tmp_path) -> None:
         fenpai.simulate("tractor", 1, bots=[Checkpoints(tmp_path), "greedy"] * 2)
     with pytest.raises(ValueError, match="no red_five_4p checkpoint"):
         fenpai.simulate("red_five_4p", 1, bots=[Checkpoints(tmp_path), "greedy"] * 2)
+
+
+LEARN = Path(__file__).resolve().parent.parent / "examples" / "learn"
+
+
+def test_the_training_example_logs_its_curve_and_saves_a_checkpoint(tmp_path) -> None:
+    args = ["--minutes", "0.01", "--games", "8", "--eval-games", "16", "--out", str(tmp_path)]
+    done = subprocess.run(
+        [sys.executable, str(LEARN / "train.py"), "fifty_k", *args],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    with (tmp_path / "fifty_k_curve.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) >= 2 and int(rows[-1]["games"]) > 0
+    assert 0 <= float(rows[-1]["vs_greedy_lo"]) <= float(rows[-1]["vs_greedy"]) <= 1
+    evaluated = subprocess.run(
+        [sys.executable, str(LEARN / "evaluate.py"), str(tmp_path / "fifty_k.npz"), "-n", "16"],
+        capture_output=True,
+        text=True,
+    )
+    assert evaluated.returncode == 0, evaluated.stderr
+    assert "fifty_k seat 0 vs 3 greedy, 16 games: agent" in evaluated.stdout

@@ -119,7 +119,11 @@ def main() -> None:
     next_eval = 0.0
     while True:
         cpu = time.process_time() - start_cpu
-        if cpu >= next_eval:
+        wall = time.perf_counter() - start_wall
+        over = cpu >= args.minutes * 60 or bool(
+            args.wall_minutes and wall >= args.wall_minutes * 60
+        )
+        if cpu >= next_eval or over:
             greedy = QPolicy(net)
             vs_g = against(greedy, args.variant, "greedy", args.eval_games)
             vs_r = against(greedy, args.variant, "random", args.eval_games)
@@ -159,8 +163,7 @@ def main() -> None:
                 flush=True,
             )
             next_eval = cpu + args.eval_every
-            wall = time.perf_counter() - start_wall
-            if cpu >= args.minutes * 60 or (args.wall_minutes and wall >= args.wall_minutes * 60):
+            if over:
                 break
         rounds += 1
         record = Episodes()
