@@ -63,8 +63,8 @@ def decisions(variant: str, games: int) -> tuple[np.ndarray, np.ndarray, np.ndar
     net = QNet(variant, obs_size(variant), hidden=(32, 16))
     seen: list[tuple[np.ndarray, ...]] = []
 
-    def record(batch: Batch, chosen: np.ndarray) -> None:
-        seen.append((batch.games.copy(), batch.seats.copy(), batch.obs.copy(), chosen))
+    def record(batch: Batch, rows: np.ndarray, chosen: np.ndarray) -> None:
+        seen.append((batch.games[rows], batch.seats[rows], batch.obs[rows], chosen))
 
     policy = QPolicy(net, epsilon=0.5, record=record)
     won = fenpai.simulate(variant, games, seed=3, bots=[policy, "greedy"] * 2)["won"]
@@ -142,3 +142,16 @@ def test_the_training_example_logs_its_curve_and_saves_a_checkpoint(tmp_path) ->
     )
     assert evaluated.returncode == 0, evaluated.stderr
     assert "fifty_k seat 0 vs 3 greedy, 16 games: agent" in evaluated.stdout
+
+
+@pytest.mark.parametrize("variant", ["tractor", "red_five_4p", "red_five_5p"])
+def test_a_burial_buries_the_last_cards_in_legal_order(variant: str) -> None:
+    from fenpai.bots import Bot
+
+    agent = QPolicy(QNet(variant, obs_size(variant), hidden=(8, 8)))
+    game, bot = fenpai.new_game(variant, seed=5), Bot("greedy", 1)
+    while game.phase != "kitty":
+        bot.act(game, game.to_act[0])
+    seat = game.to_act[0]
+    last = game.legal_action(seat, game.num_legal(seat) - 1)
+    assert choose(agent, game, seat) == last and last.startswith("bury")

@@ -55,8 +55,8 @@ class Episodes:
     def __init__(self) -> None:
         self.parts: list[tuple[np.ndarray, ...]] = []
 
-    def __call__(self, batch: Batch, chosen: np.ndarray) -> None:
-        self.parts.append((batch.games.copy(), batch.seats.copy(), batch.obs.copy(), chosen))
+    def __call__(self, batch: Batch, rows: np.ndarray, chosen: np.ndarray) -> None:
+        self.parts.append((batch.games[rows], batch.seats[rows], batch.obs[rows], chosen))
 
     def labelled(self, won: np.ndarray) -> tuple[np.ndarray, ...]:
         """Every decision's observation, action features and return (+1 won, −1 lost)."""
