@@ -32,8 +32,8 @@ python -m pip install --quiet -e '.[dev,docs,rl,openspiel,ray]'
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 cargo test --workspace --quiet
-ruff check python tests benches examples/python scripts
-ruff format --check python tests benches examples/python scripts
+ruff check python tests benches examples/python examples/learn scripts
+ruff format --check python tests benches examples/python examples/learn scripts
 python -m mypy.stubtest fenpai._core --allowlist scripts/stubtest-allowlist.txt
 mypy
 

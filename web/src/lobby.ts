@@ -9,7 +9,10 @@ import { GameAccess, GameStatus, type Game } from "./gen/fenpai/rpc/v1/game_serv
 import { joinDone, joinRequest, myGames, saveInvites, saveSeat, seatIn } from "./store.js";
 import { VARIANTS, variantName } from "./words.js";
 
-const BOTS = ["greedy", "ismcts", "random"];
+/** The bots a seat may be given: the built-in ones until the server lists its own
+ * (ListBots: the built-in bots and the policies it registered). */
+const BUILT_IN = ["greedy", "ismcts", "random"];
+let bots = BUILT_IN;
 /** The phases with decision timers (0 turns one off). */
 const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "play"];
 
@@ -43,7 +46,7 @@ interface Choices {
 }
 
 function defaultSeats(n: number): string[] {
-  return Array.from({ length: n }, (_, s) => (s === 0 ? "you" : `bot:${BOTS[0]}`));
+  return Array.from({ length: n }, (_, s) => (s === 0 ? "you" : `bot:${bots[0]}`));
 }
 
 async function create(c: Choices): Promise<void> {
@@ -122,7 +125,7 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
               `select#new-seat-${s}`,
               { "aria-label": `seat ${s}`, value: choice, onchange: (e: Event) => change({ seats: c.seats.map((x, i) => (i === s ? value(e) : x)) }) },
               h("option", { value: "you" }, "you"),
-              BOTS.map((b) => h("option", { value: `bot:${b}` }, `${b} bot`)),
+              bots.map((b) => h("option", { value: `bot:${b}` }, `${b} bot`)),
               h("option", { value: "open" }, "another player"),
             ),
           ),
@@ -235,6 +238,14 @@ export function lobbyScreen(root: HTMLElement): () => void {
   }
 
   render();
+  client
+    .listBots({}, { signal: abort.signal })
+    .then((found) => {
+      const own = found.names.filter((n) => !n.includes(":") && !BUILT_IN.includes(n));
+      bots = [...BUILT_IN, ...own];
+      render();
+    })
+    .catch(() => undefined); // an older server: the built-in bots
   client
     .listGames({ pageSize: 30 }, { signal: abort.signal })
     .then((found) => {

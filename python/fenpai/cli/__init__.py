@@ -52,8 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bots",
         help="one bot per seat, or a pattern repeated round the table, from random, "
-        "greedy, ismcts and ismcts:N (N simulations per decision; default: greedy and "
-        "random alternating)",
+        "greedy, ismcts and ismcts:N (N simulations per decision) and policies of your "
+        "own as NAME=module:callable (default: greedy and random alternating)",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bots",
         default="greedy",
-        help="the other seats' bot: greedy, random, ismcts or ismcts:N (greedy)",
+        help="the other seats' bot: greedy, random, ismcts, ismcts:N, or a policy of your "
+        "own as NAME=module:callable (greedy)",
     )
     p.add_argument("--save", help="write the finished game's JSON here")
     p.add_argument("-o", "--option", action="append", default=[], help="variant option k=v")

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from fenpai.batch import Policy
 from fenpai.games.base import Game
 
 
@@ -72,6 +73,16 @@ def check_bots(names: list[str]) -> list[str]:
         except ValueError as err:
             raise UsageError(str(err)) from None
     return names
+
+
+def named_policy(spec: str) -> tuple[str, Policy]:
+    """The name and policy of a `NAME=module:callable` bot (see `fenpai.named`)."""
+    from fenpai.named import parse
+
+    try:
+        return parse(spec)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
 
 
 def fresh_game(game: Game) -> Game:

@@ -8,18 +8,20 @@ from pathlib import Path
 
 from rich.console import Console
 
-from fenpai.cli.common import UsageError, check_bots, make_game, parse_options
+from fenpai.bots import Bot
+from fenpai.cli.common import UsageError, check_bots, make_game, named_policy, parse_options
 from fenpai.cli.narrate import Narrator
 from fenpai.cli.prompt import HELP, LEGAL, QUIT, Prompt
 from fenpai.cli.screen import show_turn
 from fenpai.cli.summary import show_summary
 from fenpai.errors import IllegalAction
 from fenpai.games.base import Game
+from fenpai.named import PolicyBot, is_spec
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     """Plays the hand; 0 when it ends, 1 when the human quits."""
-    from fenpai.bots import Bot, seed_for
+    from fenpai.bots import seed_for
 
     game = make_game(args.variant, args.seed, parse_options(args.option))
     me = args.seat
@@ -27,10 +29,16 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(
             f"there is no seat {me}: {game.variant} has seats 0..{game.num_players - 1}"
         )
-    (name,) = check_bots([args.bots])
     if args.save and not Path(args.save).absolute().parent.is_dir():
         raise UsageError(f"cannot save to {args.save}: its folder does not exist")
-    bots = {s: Bot(name, seed_for(args.seed, s)) for s in range(game.num_players) if s != me}
+    others = [s for s in range(game.num_players) if s != me]
+    bots: dict[int, Bot | PolicyBot]
+    if is_spec(args.bots):
+        name, policy = named_policy(args.bots)
+        bots = dict.fromkeys(others, PolicyBot(name, policy))
+    else:
+        (name,) = check_bots([args.bots])
+        bots = {s: Bot(name, seed_for(args.seed, s)) for s in others}
     narrator = Narrator(game, me)
     prompt = Prompt(console, game, me)
     console.print(
@@ -41,7 +49,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     while game.phase != "done":
         seat = game.to_act[0]
         if seat != me:
-            _tell(console, narrator.apply(seat, bots[seat].choose(game, seat)), bold=False)
+            _tell(console, narrator.apply(seat, _bot_action(bots[seat], game, seat)), bold=False)
             continue
         if _only_pass_in_deal(game, me):
             _tell(console, narrator.apply(me, "pass"), bold=False)
@@ -55,6 +63,15 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         Path(args.save).write_text(game.to_json())
         console.print(f"saved to {args.save}")
     return 0
+
+
+def _bot_action(bot: Bot | PolicyBot, game: Game, seat: int) -> str:
+    """The bot's action; a policy that cannot play this game, or answers wrong, stops
+    the command with its message."""
+    try:
+        return bot.choose(game, seat)
+    except ValueError as err:
+        raise UsageError(f"bot {bot.name}: {err}") from None
 
 
 def _turn(console: Console, prompt: Prompt, narrator: Narrator) -> bool:

@@ -10,7 +10,9 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from fenpai.cli.common import UsageError, check_bots, make_game, parse_options
+from fenpai.batch import Policy
+from fenpai.cli.common import UsageError, check_bots, make_game, named_policy, parse_options
+from fenpai.named import is_spec
 
 #: The default bots, alternating round the table (cut to the game's seat count).
 DEFAULT_PATTERN = ("greedy", "random")
@@ -27,17 +29,27 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def seat_bots(pattern: str | None, seats: int) -> list[str]:
-    """One bot per seat: the names given, or a pattern repeated round the table; by
-    default greedy and random alternate, which fits any number of seats."""
+    """One bot per seat: the names given (a bot, or a policy as NAME=module:callable),
+    or a pattern repeated round the table; by default greedy and random alternate,
+    which fits any number of seats."""
     if pattern is None:
         return [DEFAULT_PATTERN[s % len(DEFAULT_PATTERN)] for s in range(seats)]
-    names = check_bots([n.strip() for n in pattern.split(",")])
+    names = [n.strip() for n in pattern.split(",")]
+    check_bots([n for n in names if not is_spec(n)])
     if seats % len(names):
         raise UsageError(
             f"the game has {seats} seats: give {seats} bots or a pattern that divides them, "
             f"not {len(names)}"
         )
     return names * (seats // len(names))
+
+
+def players(names: list[str]) -> tuple[list[str], list[str | Policy]]:
+    """Each seat's name in the table, and what `simulate` plays there: a bot's name,
+    or the policy a NAME=module:callable loads (once per spec)."""
+    loaded = {spec: named_policy(spec) for spec in set(names) if is_spec(spec)}
+    shown = [loaded[n][0] if n in loaded else n for n in names]
+    return shown, [loaded[n][1] if n in loaded else n for n in names]
 
 
 def backend(args: argparse.Namespace, console: Console) -> tuple[str, int]:
@@ -61,7 +73,9 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
 
     options = parse_options(args.option)
     seats = make_game(args.variant, 0, options).num_players
-    names = seat_bots(args.bots, seats)
+    names, bots = players(seat_bots(args.bots, seats))
+    if args.ray is not None and not all(isinstance(b, str) for b in bots):
+        raise UsageError("--ray plays built-in bots only: a policy plays here, on threads")
     kind, workers = backend(args, console)
     columns = (
         TextColumn("{task.description}"),
@@ -72,16 +86,19 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     start = time.perf_counter()
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{args.variant} self-play", total=args.games)
-        out = simulate(
-            args.variant,
-            args.games,
-            seed=args.seed,
-            bots=names,
-            workers=workers,
-            backend=kind,
-            progress=lambda done: progress.update(task, completed=done),
-            **options,
-        )
+        try:
+            out = simulate(
+                args.variant,
+                args.games,
+                seed=args.seed,
+                bots=bots,
+                workers=workers,
+                backend=kind,
+                progress=lambda done: progress.update(task, completed=done),
+                **options,
+            )
+        except ValueError as err:  # a policy that cannot play this game, or answers wrong
+            raise UsageError(str(err)) from None
     elapsed = time.perf_counter() - start
     won, gp, cp = out["won"], out["game_points"], out["card_points"]
     title = f"{args.variant}: {args.games} games, {args.games / elapsed:,.0f} games/s"

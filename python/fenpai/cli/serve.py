@@ -28,6 +28,19 @@ def _timer(text: str) -> tuple[str, float]:
         raise argparse.ArgumentTypeError(f"expected PHASE=SECONDS, not {text!r}") from None
 
 
+def _register_bots(specs: list[str]) -> None:
+    """Loads each `--bot NAME=module:callable` and registers it with the service."""
+    from fenpai.cli.common import named_policy
+    from fenpai.service import bots
+
+    for spec in specs:
+        name, policy = named_policy(spec)
+        try:
+            bots.register(name, policy)
+        except ValueError as err:
+            raise UsageError(f"--bot {spec}: {err}") from None
+
+
 def add_serve(sub: Any) -> None:
     from fenpai.service.timers import DEFAULT_SECONDS
 
@@ -61,6 +74,13 @@ def add_serve(sub: Any) -> None:
         default=[],
         metavar="PHASE=SECONDS",
         help=f"a phase's decision timer, 0 for none (defaults, seconds: {defaults})",
+    )
+    serve.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=module:callable",
+        help="seat a policy of your own as the bot NAME (CreateGame bots, the web lobby)",
     )
     serve.add_argument("--no-timers", action="store_true", help="no decision timers by default")
     serve.add_argument(
@@ -139,6 +159,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise UsageError("--max-streams must be at least 1")
     if not 0.1 <= args.lease_seconds <= 3600:
         raise UsageError(f"--lease-seconds must be 0.1..3600, not {args.lease_seconds:g}")
+    _register_bots(args.bot)
     check_address(args.address)
     web_address = None if args.no_web else args.web_address
     if web_address is not None:

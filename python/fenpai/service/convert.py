@@ -122,6 +122,8 @@ def view(snap: Snapshot) -> pb.View:
         out.num_legal = snap.view.get("num_legal", len(out.legal_actions))
     if snap.deadline is not None:
         out.deadline.CopyFrom(timestamp(snap.deadline))
+    if snap.observation is not None:
+        out.hand_view.observation = snap.observation
     return out
 
 

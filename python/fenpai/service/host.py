@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.service import auth, bots, creation, limits, paging, timers, watching
+from fenpai.service import auth, bots, creation, limits, paging, timers, typed, watching
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
@@ -92,6 +92,8 @@ class Snapshot:
     seat: int | None
     view: dict[str, Any]
     deadline: float | None
+    #: The seat's `fenpai.encode` observation (float32 little-endian), when asked for.
+    observation: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -167,10 +169,15 @@ class Draft:
 
 
 def snapshot(
-    session: Session, state: GameState, seat: int | None, deadline: float | None
+    session: Session,
+    state: GameState,
+    seat: int | None,
+    deadline: float | None,
+    observation: bool = False,
 ) -> Snapshot:
     """What `seat` (None: a spectator) sees of `state`, a state of `session`'s game (its
-    view computed once per version for every call and stream that sends it)."""
+    view computed once per version for every call and stream that sends it); with
+    `observation`, a seat's observation tensor too."""
     return Snapshot(
         game_id=session.game_id,
         version=state.version,
@@ -180,6 +187,9 @@ def snapshot(
         seat=seat,
         view=session.views.of(state, seat),
         deadline=deadline,
+        observation=None
+        if seat is None or not observation
+        else typed.observation(state.game, seat),
     )
 
 
@@ -994,19 +1004,25 @@ class GameHost:
 
     # -- looking -----------------------------------------------------------------------------------
 
-    async def view(self, game_id: str, token: str) -> Snapshot:
-        """What the token's seat sees now."""
+    async def view(self, game_id: str, token: str, observation: bool = False) -> Snapshot:
+        """What the token's seat sees now (with its observation tensor if asked)."""
         session = await self._fresh(game_id)
         seat = session.authenticate(token)
         async with session.lock:
-            return snapshot(session, session.state, seat, session.deadline)
+            return snapshot(session, session.state, seat, session.deadline, observation)
 
     async def events(
-        self, game_id: str, token: str | None, from_version: int, turns_only: bool = False
+        self,
+        game_id: str,
+        token: str | None,
+        from_version: int,
+        turns_only: bool = False,
+        observation: bool = False,
     ) -> AsyncIterator[Seen]:
         """The events after `from_version`, each with the recipient's view after it, as
         they happen; ends after the game's last event (or when the caller is cancelled).
-        With `turns_only` (a seat's stream), see `_turns`.
+        With `turns_only` (a seat's stream), see `_turns`; with `observation`, a seat's
+        views carry its observation tensor.
 
         `token` None is a spectator. The checks run before the first event is due. On a
         shared store the stream follows the game from before it catches up, so that the
@@ -1014,18 +1030,23 @@ class GameHost:
         """
         session = await self._session(game_id)
         if self._shared is None:
-            return await self._stream(session, token, from_version, turns_only)
+            return await self._stream(session, token, from_version, turns_only, observation)
         session.followers += 1
         try:
             await self.refresh(session)
-            stream = await self._stream(session, token, from_version, turns_only)
+            stream = await self._stream(session, token, from_version, turns_only, observation)
         except BaseException:
             session.followers -= 1
             raise
         return _unfollowing(session, stream)
 
     async def _stream(
-        self, session: Session, token: str | None, from_version: int, turns_only: bool
+        self,
+        session: Session,
+        token: str | None,
+        from_version: int,
+        turns_only: bool,
+        observation: bool = False,
     ) -> AsyncIterator[Seen]:
         seat = None if token is None else session.authenticate(token)
         async with session.lock:
@@ -1035,11 +1056,13 @@ class GameHost:
                     f"from_version {from_version} is ahead of the game (version {session.version})",
                 )
             if turns_only and seat is not None:
-                return self._turns(session, seat, from_version)
+                return self._turns(session, seat, from_version, observation)
             state = session.replay(from_version)
-        return self._follow(session, seat, state)
+        return self._follow(session, seat, state, observation)
 
-    async def _turns(self, session: Session, seat: int, seen: int) -> AsyncIterator[Seen]:
+    async def _turns(
+        self, session: Session, seat: int, seen: int, observation: bool = False
+    ) -> AsyncIterator[Seen]:
         """The seat's view whenever, after version `seen`, it is to act, and once the game
         is over: the game's latest event with the view after it. A turn that another
         event overtook before it was sent is not sent (what matters is the turn now), so
@@ -1060,7 +1083,7 @@ class GameHost:
                         f"the server is shutting down; resume with from_version {seen}",
                     )
                 event = session.events[-1]
-                now = snapshot(session, session.state, seat, session.deadline)
+                now = snapshot(session, session.state, seat, session.deadline, observation)
                 hand = session.state.hand_of(event.version)
             seen, again = event.version, False
             yield Seen(event, *visible_action(event, seat, False), now, hand)
@@ -1068,7 +1091,7 @@ class GameHost:
                 return
 
     async def _follow(
-        self, session: Session, seat: int | None, state: GameState
+        self, session: Session, seat: int | None, state: GameState, observation: bool = False
     ) -> AsyncIterator[Seen]:
         while True:
             async with session.changed:
@@ -1092,7 +1115,7 @@ class GameHost:
                 state.apply(event)
                 action, redacted = visible_action(event, seat, False)
                 when = deadline if event.version == latest else None
-                now = snapshot(session, state, seat, when)
+                now = snapshot(session, state, seat, when, observation)
                 yield Seen(event, action, redacted, now, state.hand_of(event.version))
 
     async def history(self, game_id: str, token: str, hand: int | None = None) -> History:

@@ -24,7 +24,7 @@ from grpc_health.v1.health import aio as health_aio
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc
-from fenpai.service import convert, handlers, limits, paging, timers, typed
+from fenpai.service import bots, convert, handlers, limits, paging, timers, typed
 from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
@@ -224,6 +224,10 @@ class GameServicer(pb_grpc.GameServiceServicer):
         )
 
     @_rpc
+    async def ListBots(self, request: pb.ListBotsRequest, context: Any) -> pb.ListBotsResponse:
+        return pb.ListBotsResponse(names=bots.names())
+
+    @_rpc
     async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
         joined = await self._host.join(
             request.game_id,
@@ -302,7 +306,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     @_rpc
     async def GetView(self, request: pb.GetViewRequest, context: Any) -> pb.GetViewResponse:
-        snap = await self._host.view(request.game_id, request.seat_token)
+        snap = await self._host.view(request.game_id, request.seat_token, request.observation)
         return pb.GetViewResponse(view=convert.view(snap))
 
     @_stream
@@ -310,7 +314,11 @@ class GameServicer(pb_grpc.GameServiceServicer):
         self, request: pb.StreamEventsRequest, context: Any
     ) -> AsyncIterator[pb.StreamEventsResponse]:
         seen = await self._host.events(
-            request.game_id, request.seat_token, request.from_version, request.turns_only
+            request.game_id,
+            request.seat_token,
+            request.from_version,
+            request.turns_only,
+            request.observation,
         )
         async for item in seen:
             assert item.snapshot is not None

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fenpai.encoding import encode
+from fenpai.games.base import Game
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
 #: The keys of `Game.view` left to `view_json`.
@@ -266,6 +268,13 @@ FACTS = {
     "fifty_k": _fifty_k,
     "tractor": _tractor,
 }
+
+
+def observation(game: Game, seat: int) -> bytes:
+    """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
+    bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see)."""
+    obs, _ = encode(game, seat, legal=False)
+    return obs.astype("<f4", copy=False).tobytes()
 
 
 def hand_view(view: dict[str, Any]) -> pb.HandView:

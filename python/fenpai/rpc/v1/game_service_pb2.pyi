@@ -179,7 +179,7 @@ class View(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., view_json: _Optional[str] = ..., hand_view: _Optional[_Union[HandView, _Mapping]] = ..., match: _Optional[_Union[MatchStanding, _Mapping]] = ...) -> None: ...
 
 class HandView(_message.Message):
-    __slots__ = ("variant", "phase", "to_act", "seat", "hand", "hand_sizes", "trick", "last_trick", "points", "table_points", "tricks_played", "failed_throws", "failed_throw", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "result")
+    __slots__ = ("variant", "phase", "to_act", "seat", "hand", "hand_sizes", "trick", "last_trick", "points", "table_points", "tricks_played", "failed_throws", "failed_throw", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "result", "observation")
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
@@ -203,6 +203,7 @@ class HandView(_message.Message):
     FIFTY_K_FIELD_NUMBER: _ClassVar[int]
     TRACTOR_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     variant: str
     phase: str
     to_act: _containers.RepeatedScalarFieldContainer[int]
@@ -226,7 +227,8 @@ class HandView(_message.Message):
     fifty_k: FiftyKFacts
     tractor: TractorFacts
     result: HandResult
-    def __init__(self, variant: _Optional[str] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., trick: _Optional[_Iterable[_Union[Play, _Mapping]]] = ..., last_trick: _Optional[_Union[Trick, _Mapping]] = ..., points: _Optional[_Iterable[int]] = ..., table_points: _Optional[int] = ..., tricks_played: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ..., failed_throw: _Optional[_Union[FailedThrow, _Mapping]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., kitty: _Optional[_Iterable[str]] = ..., kitty_cards: _Optional[_Iterable[str]] = ..., bury_count: _Optional[int] = ..., red_five_4p: _Optional[_Union[RedFive4pFacts, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pFacts, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKFacts, _Mapping]] = ..., tractor: _Optional[_Union[TractorFacts, _Mapping]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ...) -> None: ...
+    observation: bytes
+    def __init__(self, variant: _Optional[str] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., trick: _Optional[_Iterable[_Union[Play, _Mapping]]] = ..., last_trick: _Optional[_Union[Trick, _Mapping]] = ..., points: _Optional[_Iterable[int]] = ..., table_points: _Optional[int] = ..., tricks_played: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ..., failed_throw: _Optional[_Union[FailedThrow, _Mapping]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., kitty: _Optional[_Iterable[str]] = ..., kitty_cards: _Optional[_Iterable[str]] = ..., bury_count: _Optional[int] = ..., red_five_4p: _Optional[_Union[RedFive4pFacts, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pFacts, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKFacts, _Mapping]] = ..., tractor: _Optional[_Union[TractorFacts, _Mapping]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ..., observation: _Optional[bytes] = ...) -> None: ...
 
 class Cards(_message.Message):
     __slots__ = ("cards",)
@@ -732,12 +734,14 @@ class Rejection(_message.Message):
     def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ..., reason: _Optional[str] = ..., rule: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
-    __slots__ = ("game_id", "seat_token")
+    __slots__ = ("game_id", "seat_token", "observation")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat_token: str
-    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ...) -> None: ...
+    observation: bool
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., observation: _Optional[bool] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
     __slots__ = ("view",)
@@ -746,16 +750,18 @@ class GetViewResponse(_message.Message):
     def __init__(self, view: _Optional[_Union[View, _Mapping]] = ...) -> None: ...
 
 class StreamEventsRequest(_message.Message):
-    __slots__ = ("game_id", "seat_token", "from_version", "turns_only")
+    __slots__ = ("game_id", "seat_token", "from_version", "turns_only", "observation")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
     TURNS_ONLY_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat_token: str
     from_version: int
     turns_only: bool
-    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., from_version: _Optional[int] = ..., turns_only: _Optional[bool] = ...) -> None: ...
+    observation: bool
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., from_version: _Optional[int] = ..., turns_only: _Optional[bool] = ..., observation: _Optional[bool] = ...) -> None: ...
 
 class StreamEventsResponse(_message.Message):
     __slots__ = ("event", "view")
@@ -878,3 +884,13 @@ class ReplayGameResponse(_message.Message):
     view: View
     next_page_token: str
     def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., view: _Optional[_Union[View, _Mapping]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class ListBotsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListBotsResponse(_message.Message):
+    __slots__ = ("names",)
+    NAMES_FIELD_NUMBER: _ClassVar[int]
+    names: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, names: _Optional[_Iterable[str]] = ...) -> None: ...

@@ -137,6 +137,11 @@ class GameServiceStub:
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.SerializeToString,
                 response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.FromString,
                 _registered_method=True)
+        self.ListBots = channel.unary_unary(
+                '/fenpai.rpc.v1.GameService/ListBots',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -297,6 +302,14 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListBots(self, request, context):
+        """ListBots names the server-side bots that CreateGame's bots may seat: the built-in
+        ones and the policies this server registered (`fenpai serve --bot`).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -364,6 +377,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ReplayGame,
                     request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.FromString,
                     response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.SerializeToString,
+            ),
+            'ListBots': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBots,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -755,6 +773,33 @@ class GameService:
             '/fenpai.rpc.v1.GameService/ReplayGame',
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.SerializeToString,
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBots(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/ListBots',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.FromString,
             options,
             channel_credentials,
             insecure,

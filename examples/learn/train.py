@@ -1,0 +1,193 @@
+"""Trains the baseline agent (`fenpai.agents`) by Deep Monte-Carlo, as DouZero does: the
+agent plays whole games (self-play, and against greedy bots), every decision it took is
+labelled with the hand's outcome for its seat (+1 won, −1 lost), and Q(s, a) is fitted to
+those returns by mean squared error; it plays its best-scored action, exploring with
+probability epsilon. Every `--eval-every` seconds it is evaluated against random and
+greedy bots through `fenpai.simulate` (Wilson 95% intervals), the learning curve is
+appended to a CSV file and the checkpoint saved.
+
+    python examples/learn/train.py fifty_k --minutes 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import time
+from pathlib import Path
+
+import numpy as np
+from evaluate import against
+
+import fenpai
+from fenpai.agents import Adam, QNet, QPolicy
+from fenpai.batch import Batch
+from fenpai.games import VARIANTS
+
+HERE = Path(__file__).parent
+
+
+class Replay:
+    """The latest decisions (observation, chosen action's features, return), a ring."""
+
+    def __init__(self, obs_size: int, features: int, size: int):
+        self.obs = np.zeros((size, obs_size), np.float32)
+        self.act = np.zeros((size, features), np.float32)
+        self.ret = np.zeros(size, np.float32)
+        self.size, self.filled, self.next = size, 0, 0
+
+    def add(self, obs: np.ndarray, act: np.ndarray, ret: np.ndarray) -> None:
+        for start in range(0, len(ret), self.size):
+            o, a, r = (x[start : start + self.size] for x in (obs, act, ret))
+            idx = (self.next + np.arange(len(r))) % self.size
+            self.obs[idx], self.act[idx], self.ret[idx] = o, a, r
+            self.next = int((self.next + len(r)) % self.size)
+            self.filled = min(self.size, self.filled + len(r))
+
+    def sample(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
+        idx = rng.integers(0, self.filled, n)
+        return self.obs[idx], self.act[idx], self.ret[idx]
+
+
+class Episodes:
+    """Records the agent's decisions during one `simulate` run (a `QPolicy` recorder)."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[np.ndarray, ...]] = []
+
+    def __call__(self, batch: Batch, rows: np.ndarray, chosen: np.ndarray) -> None:
+        self.parts.append((batch.games[rows], batch.seats[rows], batch.obs[rows], chosen))
+
+    def labelled(self, won: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Every decision's observation, action features and return (+1 won, −1 lost)."""
+        games, seats, obs, act = (np.concatenate(x) for x in zip(*self.parts, strict=True))
+        return obs, act, np.where(won[games, seats], 1.0, -1.0).astype(np.float32)
+
+
+def train_step(net: QNet, opt: Adam, replay: Replay, rng: np.random.Generator, n: int) -> float:
+    loss, grads = net.loss_and_grads(*replay.sample(rng, n))
+    opt.step(grads)
+    return loss
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("variant", choices=VARIANTS)
+    p.add_argument("--minutes", type=float, default=60, help="training time (CPU minutes)")
+    p.add_argument("--wall-minutes", type=float, help="stop sooner, after this long by the clock")
+    p.add_argument("--games", type=int, default=128, help="games per round of play")
+    p.add_argument("--selfplay", type=float, default=0.5, help="share of self-play rounds")
+    p.add_argument("--epsilon", type=float, default=0.05)
+    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--minibatch", type=int, default=512)
+    p.add_argument("--replay", type=int, default=200_000, help="decisions kept")
+    p.add_argument("--reuse", type=float, default=2.0, help="times each decision is trained on")
+    p.add_argument("--eval-every", type=float, default=120, help="CPU seconds between evaluations")
+    p.add_argument("--eval-games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default=str(HERE / "checkpoints"))
+    args = p.parse_args()
+
+    rng = np.random.default_rng(args.seed)
+    probe = fenpai.new_game(args.variant, seed=0)
+    n = probe.num_players
+    obs_size = len(fenpai.encode(probe, 0, legal=False)[0])
+    net = QNet(args.variant, obs_size, seed=args.seed)
+    opt = Adam(net, lr=args.lr)
+    replay = Replay(obs_size, net.params["w_act"].shape[0], args.replay)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    checkpoint, curve = out / f"{args.variant}.npz", out / f"{args.variant}_curve.csv"
+    with curve.open("w", newline="") as f:
+        csv.writer(f).writerow(
+            [
+                "cpu_s",
+                "wall_s",
+                "games",
+                "loss",
+                "vs_random",
+                "vs_random_lo",
+                "vs_greedy",
+                "vs_greedy_lo",
+                "vs_greedy_hi",
+                "greedy_in_seat",
+            ]
+        )
+    start_cpu, start_wall = time.process_time(), time.perf_counter()
+    games = rounds = 0
+    losses: list[float] = []
+    next_eval = 0.0
+    while True:
+        cpu = time.process_time() - start_cpu
+        wall = time.perf_counter() - start_wall
+        over = cpu >= args.minutes * 60 or bool(
+            args.wall_minutes and wall >= args.wall_minutes * 60
+        )
+        if cpu >= next_eval or over:
+            greedy = QPolicy(net)
+            vs_g = against(greedy, args.variant, "greedy", args.eval_games)
+            vs_r = against(greedy, args.variant, "random", args.eval_games)
+            loss = float(np.mean(losses[-200:])) if losses else float("nan")
+            row = [
+                round(cpu),
+                round(time.perf_counter() - start_wall),
+                games,
+                round(loss, 4),
+                *(round(x, 4) for x in vs_r["agent"][:2]),
+                *(round(x, 4) for x in vs_g["agent"]),
+                round(vs_g["bot"][0], 4),
+            ]
+            with curve.open("a", newline="") as f:
+                csv.writer(f).writerow(row)
+            net.save(checkpoint)
+            print(
+                " ".join(
+                    f"{k}={v}"
+                    for k, v in zip(
+                        [
+                            "cpu_s",
+                            "wall_s",
+                            "games",
+                            "loss",
+                            "vs_random",
+                            "lo",
+                            "vs_greedy",
+                            "lo",
+                            "hi",
+                            "greedy_in_seat",
+                        ],
+                        row,
+                        strict=True,
+                    )
+                ),
+                flush=True,
+            )
+            next_eval = cpu + args.eval_every
+            if over:
+                break
+        rounds += 1
+        record = Episodes()
+        policy = QPolicy(net, epsilon=args.epsilon, seed=rounds, record=record)
+        if rng.random() < args.selfplay:
+            bots: list = [policy] * n
+        else:
+            seat = rounds % n
+            bots = [policy if s == seat else "greedy" for s in range(n)]
+        result = fenpai.simulate(
+            args.variant,
+            args.games,
+            seed=args.seed * 10**7 + rounds,
+            bots=bots,
+            batch_size=args.games,
+        )
+        games += args.games
+        if not record.parts:
+            continue
+        obs, act, ret = record.labelled(result["won"])
+        replay.add(obs, act, ret)
+        for _ in range(max(1, int(args.reuse * len(ret) / args.minibatch))):
+            losses.append(train_step(net, opt, replay, rng, args.minibatch))
+
+
+if __name__ == "__main__":
+    main()

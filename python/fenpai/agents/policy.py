@@ -1,0 +1,100 @@
+"""The baseline agent as a `fenpai.batch` policy: each decision's legal actions (at most
+`limit`) are scored by a `QNet` and the best one is played (or, with `epsilon`, a random
+one, for exploration while learning).
+
+A burial (C-4) is not scored: it can have millions of choices, listed strongest first,
+so the first `limit` would all bury the best trumps; the agent buries the last legal
+one instead, the last cards of the hand in its order (the weakest suit's lowest)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from fenpai.agents.features import action_features
+from fenpai.agents.qnet import QNet
+from fenpai.batch import Batch
+from fenpai.encoding import PHASES, fields
+
+#: Told, after each batch, the batch, the rows the network chose (all but burials) and
+#: the features of the action chosen in each of them.
+Recorder = Callable[[Batch, np.ndarray, np.ndarray], None]
+#: How many legal actions a decision scores at most unless told (the first in legal
+#: order: a burial can have millions).
+DEFAULT_LIMIT = 512
+
+
+class QPolicy:
+    """A policy (`policy(batch) -> indices`) that plays a `QNet`'s best action."""
+
+    def __init__(
+        self,
+        net: QNet,
+        epsilon: float = 0.0,
+        limit: int = DEFAULT_LIMIT,
+        seed: int = 0,
+        record: Recorder | None = None,
+    ):
+        self.net, self.epsilon, self.limit, self.record = net, epsilon, limit, record
+        self.rng = np.random.default_rng(seed)
+        self.kitty = _kitty_column(net.variant)
+
+    def __call__(self, batch: Batch) -> np.ndarray:
+        net = self.net
+        if batch.variant != net.variant or batch.obs.shape[1] != net.obs_size:
+            raise ValueError(
+                f"this agent plays {net.variant} (observations of {net.obs_size}), "
+                f"not {batch.variant} ({batch.obs.shape[1]})"
+            )
+        answer = batch.num_legal - 1  # a burial's last legal action
+        burial = np.zeros(len(batch), bool) if self.kitty is None else batch.obs[:, self.kitty] > 0
+        rows = np.flatnonzero(~burial)
+        if not len(rows):
+            return answer.astype(np.int64)
+        lists = [batch.legal_actions(int(row), self.limit) for row in rows]
+        sizes = np.array([len(actions) for actions in lists])
+        starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+        feats = action_features([a for actions in lists for a in actions])
+        q = net.scores(batch.obs[rows], np.repeat(np.arange(len(rows)), sizes), feats)
+        best = np.array([q[s : s + n].argmax() for s, n in zip(starts, sizes, strict=True)])
+        if self.epsilon > 0:
+            explore = self.rng.random(len(rows)) < self.epsilon
+            best[explore] = (self.rng.random(int(explore.sum())) * sizes[explore]).astype(int)
+        if self.record is not None:
+            self.record(batch, rows, feats[starts + best])
+        answer[rows] = best
+        return answer.astype(np.int64)
+
+
+def _kitty_column(variant: str) -> int | None:
+    """The observation's column that is 1 in the burial phase (None for Fifty-K)."""
+    if variant == "fifty_k":
+        return None
+    players = 5 if variant == "red_five_5p" else 4
+    offset = next(off for name, off, _ in fields(variant, players) if name == "phase")
+    return offset + PHASES.index("kitty")
+
+
+def load(path: str | Path, limit: int = DEFAULT_LIMIT) -> QPolicy:
+    """The agent a checkpoint (`QNet.save`) holds, playing its best action."""
+    return QPolicy(QNet.load(path), limit=limit)
+
+
+class Checkpoints:
+    """A policy for every variant that has a checkpoint `VARIANT.npz` in `directory`,
+    each loaded when first asked to play."""
+
+    def __init__(self, directory: str | Path):
+        self.directory = Path(directory)
+        self._loaded: dict[str, QPolicy] = {}
+
+    def __call__(self, batch: Batch) -> np.ndarray:
+        policy = self._loaded.get(batch.variant)
+        if policy is None:
+            path = self.directory / f"{batch.variant}.npz"
+            if not path.is_file():
+                raise ValueError(f"no {batch.variant} checkpoint: {path} does not exist")
+            policy = self._loaded[batch.variant] = load(path)
+        return policy(batch)
