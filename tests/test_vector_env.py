@@ -18,10 +18,11 @@ from gymnasium.wrappers.vector import DictInfoToList, NormalizeObservation, Reco
 from test_encoding import ONE_DECK, public_record
 
 import fenpai
+from fenpai._core import fifty_k_play_from_id
 from fenpai.batch import act
 from fenpai.bots import Bot, seed_for
 from fenpai.envs import VectorEnv
-from fenpai.spaces import features, uses_list
+from fenpai.spaces import action_space, features, uses_list
 
 CASES = [
     ("tractor", {}, 1, "greedy"),
@@ -524,3 +525,43 @@ def test_legal_features_are_those_of_spaces_for_the_first_legal_actions(variant,
             assert not info["legal_features"][i, rows:].any()
         _, _, _, _, info = env.step(random_actions(info, rng))
     assert seen["play"] >= 100 and seen["kitty"] >= 1, seen
+
+
+def spaces_ids(game, seat, width):
+    """The `fenpai.spaces` fixed id of each of the seat's first `width` legal actions:
+    a Fifty-K play's is 1 + the type of the legal combination it is (`pass` 0)."""
+    if game.variant != "fifty_k":
+        space = action_space(game.variant)
+        return [space.id(text) for text in game.legal_actions(seat, width)]
+    play = game.core_objects()["play"]
+    plays = [1 + fifty_k_play_from_id(p).type_id for p in play.legal_play_ids()]
+    passes = [0] if game.num_legal(seat) > len(plays) else []
+    return (passes + plays)[:width]
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat"), [("tractor", 0), ("red_five_4p", 1), ("red_five_5p", 2), ("fifty_k", 3)]
+)
+def test_legal_ids_are_the_fixed_ids_of_spaces_for_the_first_legal_actions(variant, seat):
+    """`legal_ids=K`: the core's ids for each env are `fenpai.spaces`' fixed ids of the
+    seat's first K legal actions (row k: index k), -1 past them and in the phases that
+    give a legal list (burial, trick play)."""
+    width = 12
+    env = VectorEnv(variant, 4, seat=seat, opponents="random", seed=5, legal_ids=width)
+    _, info = env.reset()
+    assert info["legal_ids"].shape == (4, width) and info["legal_ids"].dtype == np.int64
+    rng = np.random.default_rng(4)
+    seen = 0
+    for _ in range(150):
+        for i in range(4):
+            game = env.game(i)
+            got = info["legal_ids"][i]
+            if game.phase != "done" and not uses_list(game):
+                expected = spaces_ids(game, int(info["seat"][i]), width)
+                assert got[: len(expected)].tolist() == expected
+                assert (got[len(expected) :] == -1).all()
+                seen += 1
+            else:
+                assert (got == -1).all()
+        _, _, _, _, info = env.step(random_actions(info, rng))
+    assert seen >= 20, seen

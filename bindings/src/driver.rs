@@ -1,6 +1,8 @@
 //! `Driver`: the core's batch runner (many whole hands in flight, built-in bots in the
 //! core, the GIL released), waiting where a seat is played from Python.
 
+use std::collections::HashMap;
+
 use fenpai_core::bots::driver::{Driver as CoreDriver, Player, Refused};
 use fenpai_core::encode::NUM_FEATURES;
 use fenpai_core::error::ActionError;
@@ -48,6 +50,14 @@ fn rows(slots: &[i64], seats: &[i64]) -> PyResult<Vec<(usize, usize)>> {
                 _ => Err(value_error(format!("no slot {slot} or seat {seat}"))),
             },
         )
+        .collect()
+}
+
+/// Slot numbers as indices (ValueError for a negative one).
+fn slot_indices(slots: &[i64]) -> PyResult<Vec<usize>> {
+    slots
+        .iter()
+        .map(|&s| usize::try_from(s).map_err(|_| value_error(format!("no slot {s}"))))
         .collect()
 }
 
@@ -228,11 +238,7 @@ impl Driver {
         slots: PyReadonlyArray1<'_, i64>,
         out: &Bound<'py, PyArray3<f32>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let slots = slots
-            .as_slice()?
-            .iter()
-            .map(|&s| usize::try_from(s).map_err(|_| value_error(format!("no slot {s}"))))
-            .collect::<PyResult<Vec<_>>>()?;
+        let slots = slot_indices(slots.as_slice()?)?;
         let shape = out.shape().to_vec();
         if !out.is_c_contiguous() || shape[0] != slots.len() || shape[2] != NUM_FEATURES {
             return Err(value_error(format!(
@@ -253,6 +259,35 @@ impl Driver {
             py,
             written.into_iter().map(|n| n as i64),
         ))
+    }
+
+    /// Writes the fixed ids (`fenpai.spaces`) of the first legal actions of the game in
+    /// each of `slots` (the phases with fixed ids: none in a burial or trick play) into
+    /// `out` (int64, C-contiguous, len(slots) × limit), -1 past them; `ids` maps the
+    /// action text of the trick-taking variants' fixed actions to their id (a Fifty-K
+    /// play's id is 1 + its combination's type). The GIL released.
+    fn legal_ids<'py>(
+        &mut self,
+        py: Python<'py>,
+        slots: PyReadonlyArray1<'_, i64>,
+        ids: HashMap<String, i64>,
+        out: &Bound<'py, PyArray2<i64>>,
+    ) -> PyResult<()> {
+        let slots = slot_indices(slots.as_slice()?)?;
+        let shape = out.shape().to_vec();
+        if !out.is_c_contiguous() || shape[0] != slots.len() {
+            return Err(value_error(format!(
+                "out must be a C-contiguous int64 array of shape ({}, limit), not {shape:?}",
+                slots.len()
+            )));
+        }
+        let mut writable = out
+            .try_readwrite()
+            .map_err(|_| value_error("out is not writeable (or already borrowed)"))?;
+        let buffer = writable.as_slice_mut()?;
+        let inner = &mut self.inner;
+        py.detach(|| inner.legal_ids(&slots, &ids, shape[1], buffer))
+            .map_err(value_error)
     }
 
     /// The number of legal actions in the game of each slot, as int64.

@@ -23,7 +23,11 @@ env after it). The hands that end in a step are scored together, in arrays
   buffer the next step rewrites) holds, written by the core, the `fenpai.spaces`
   features of the first K legal actions of each env in a burial or trick play (row k:
   index k), zeros past them, and `infos["num_features"]` how many rows each has (0 in
-  the phases with fixed ids).
+  the phases with fixed ids). With `legal_ids=K`, `infos["legal_ids"]` (int64, num_envs
+  × K, one buffer the next step rewrites) holds, written by the core, the
+  `fenpai.spaces` fixed id of each of the first K legal actions of each env in the
+  phases with fixed ids (row k: index k; a Fifty-K play's is its play type's), −1 past
+  them and in a burial or trick play.
 - **Reward**: 0 until the hand ends, then that of the seat which acted in mode `reward`
   (`fenpai.envs.payoffs`: "win", the default, +1 for the winning side and −1 for the
   losing one; "zero_sum"; "game_points"); `terminated` then, never `truncated`. Where a
@@ -60,7 +64,7 @@ from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
 from fenpai.games.base import LEGAL_LIMIT, Game
-from fenpai.spaces import NUM_FEATURES
+from fenpai.spaces import FIXED_ACTIONS, NUM_FEATURES
 
 #: The mask's width unless told: more than 97% of the trick-taking variants' decisions
 #: have fewer legal actions (the others: leads with throws, burials), every Fifty-K one.
@@ -103,6 +107,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         seats: Sequence[int] | None = None,
         reward: str = DEFAULT_REWARD,
         legal_features: int = 0,
+        legal_ids: int = 0,
         **options: Any,
     ):
         dealt = sorted({"deck", "first_seat"} & set(options))
@@ -114,6 +119,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise ValueError(f"max_legal must be a positive integer, not {max_legal!r}")
         if not isinstance(legal_features, int) or legal_features < 0:
             raise ValueError(f"legal_features must be an integer >= 0, not {legal_features!r}")
+        if not isinstance(legal_ids, int) or legal_ids < 0:
+            raise ValueError(f"legal_ids must be an integer >= 0, not {legal_ids!r}")
         self.reward = check_reward(reward)
         self._probe = new_game(variant, **options)
         n = self._probe.num_players
@@ -160,6 +167,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._mask = np.empty((num_envs, max_legal), dtype=bool)
         self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
         self._features = np.zeros((num_envs, legal_features, NUM_FEATURES), dtype=np.float32)
+        self._ids = np.full((num_envs, legal_ids), -1, dtype=np.int64)
+        fixed = FIXED_ACTIONS.get(variant, ("pass",))  # Fifty-K: plays by their type
+        self._id_of = {text: i for i, text in enumerate(fixed)}
 
     # -- hands -----------------------------------------------------------------------------
 
@@ -346,6 +356,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             "seat": self._seats.copy(),
             "_seat": every,
             **self._legal_features(every),
+            **self._legal_ids(every),
         }
 
     def _legal_features(self, every: np.ndarray) -> dict[str, Any]:
@@ -359,3 +370,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             "num_features": rows,
             "_num_features": every,
         }
+
+    def _legal_ids(self, every: np.ndarray) -> dict[str, Any]:
+        """The core's fixed ids of the first legal actions, when asked for."""
+        if not self._ids.shape[1]:
+            return {}
+        self._driver.legal_ids(self._envs, self._id_of, self._ids)
+        return {"legal_ids": self._ids, "_legal_ids": every}

@@ -9,7 +9,7 @@
 //! that resets one game at a time). Everything is deterministic: a game's course
 //! depends on its seed and the answers it gets, never on the slot or its neighbours.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use crate::encode::{Layout, NUM_FEATURES};
 use crate::error::ActionError;
@@ -318,6 +318,32 @@ impl Driver {
             written.push(n);
         }
         Ok(written)
+    }
+
+    /// Writes the fixed ids of the first `limit` legal actions of each of `slots'` games
+    /// ([`HandState::legal_ids`], `ids` mapping action text to id) into consecutive rows
+    /// of `limit` of `out`, -1 past the ids written.
+    pub fn legal_ids(
+        &mut self,
+        slots: &[usize],
+        ids: &HashMap<String, i64>,
+        limit: usize,
+        out: &mut [i64],
+    ) -> Result<(), String> {
+        if out.len() != slots.len() * limit {
+            return Err(format!(
+                "{} rows of {limit} ids hold {} values, not {}",
+                slots.len(),
+                slots.len() * limit,
+                out.len()
+            ));
+        }
+        for (&slot, row) in slots.iter().zip(out.chunks_exact_mut(limit.max(1))) {
+            let game = self.game_mut(slot).map_err(|r| r.to_string())?;
+            let n = game.hand.legal_ids(ids, row);
+            row[n..].fill(-1);
+        }
+        Ok(())
     }
 
     /// The number of legal actions of the seat to act in `slot`'s game.

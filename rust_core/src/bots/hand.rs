@@ -7,12 +7,14 @@
 //! `fenpai.bots.Bot` seeds them, so a hand played here is the hand the same bots play
 //! step by step.
 
+use std::collections::HashMap;
+
 use crate::card::Rank;
 use crate::encode::{
     action_features, encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts, NUM_FEATURES,
 };
 use crate::error::ActionError;
-use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
+use crate::fifty_k::{type_id, CardSet, FkPlay, LeadAfterOut};
 use crate::phases::{
     fifty_k_action, fifty_k_deal, Action, Burial, FriendCall, RedFive4pBidding, RedFive5pDeal,
     TractorDeal,
@@ -346,6 +348,37 @@ impl HandState {
                 plays.len()
             }
             _ => 0,
+        }
+    }
+
+    /// Writes the fixed action id (`fenpai.spaces`) of each of the first legal actions
+    /// into `out` (as many as its length, at most the legal ones) in the phases that
+    /// have fixed ids: in Fifty-K `pass` is 0 and a play 1 + its combination's type
+    /// ([`type_id`]); elsewhere `ids` maps action text to id. Returns how many it wrote
+    /// (0 in a burial or trick play, which have none).
+    pub fn legal_ids(&mut self, ids: &HashMap<String, i64>, out: &mut [i64]) -> usize {
+        let count = usize::try_from(self.num_legal()).map_or(out.len(), |n| n.min(out.len()));
+        match &mut self.play {
+            Some(Play::FiftyK(p)) => {
+                let passes = usize::from(p.can_pass());
+                let plays = p.moves();
+                for (k, slot) in out.iter_mut().take(count).enumerate() {
+                    *slot = match k.checked_sub(passes) {
+                        None => 0,
+                        Some(i) => 1 + i64::from(type_id(&plays[i])),
+                    };
+                }
+                count
+            }
+            Some(Play::Trick(_)) => 0,
+            None if self.burial.is_some() && self.call.is_none() => 0,
+            None => {
+                for (k, slot) in out.iter_mut().take(count).enumerate() {
+                    let text = self.legal_action(k as u64).map(|a| a.to_string());
+                    *slot = text.and_then(|t| ids.get(&t).copied()).unwrap_or(-1);
+                }
+                count
+            }
         }
     }
 
