@@ -21,8 +21,18 @@ from leak_support import (
 )
 from playwright.sync_api import sync_playwright
 from service_support import running_server
-from web_support import Wire, check_trump_marks, launch, play_hand, shot, with_symbols
+from web_support import (
+    Wire,
+    check_trump_marks,
+    launch,
+    phase,
+    play_hand,
+    shot,
+    summary_leaves_turn_free,
+    with_symbols,
+)
 
+import fenpai
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
@@ -98,10 +108,18 @@ HANDS = {
 
 
 def new_table(
-    page, server, variant: str, seed: int | None = None, seats=(), access="open", hands=1
+    page,
+    server,
+    variant: str,
+    seed: int | None = None,
+    seats=(),
+    access="open",
+    hands=1,
+    timers=False,
 ):
     """Creates a table on the lobby's form: seat 0 the page's, the rest greedy bots
-    unless `seats` says otherwise ((seat, option value) pairs), no timers."""
+    unless `seats` says otherwise ((seat, option value) pairs), no timers unless
+    `timers` (then the server's defaults)."""
     page.goto(server.web_url)
     page.select_option("#new-variant", variant)
     for seat, value in seats:
@@ -112,7 +130,8 @@ def new_table(
         page.locator("#new-hands").dispatch_event("change")
     if seed is not None:
         page.fill("#new-seed", str(seed))
-    page.uncheck("#new-timers")
+    if not timers:
+        page.uncheck("#new-timers")
     page.click("#create")
     page.wait_for_selector(".felt")
 
@@ -129,7 +148,9 @@ def test_a_whole_hand_against_bots_by_clicking(server, page, variant):
     played = play_hand(page, variant)
     summary = page.locator(".hand-summary")
     assert summary.is_visible() and "Card points" in summary.inner_text()
+    assert page.locator("[role=dialog]").count() == 1
     shot(page, f"{variant}-summary")
+    check_formulas(page, variant)
     history = history_of(server, game_id)
     assert history.complete
     assert played.phases == phases
@@ -144,12 +165,55 @@ def test_a_whole_hand_against_bots_by_clicking(server, page, variant):
     [reason] = played.illegal
     assert reason.startswith("Not allowed:") and "(rule " in reason
     check_seat_wire(wire, game_id, 0, history)
+    if "kitty" in phases:
+        check_burial_chips(variant, played, truth)
     illegal = [g.error for g in wire.received() if g.method == "Act" and g.error]
     assert [r for r, _, _ in illegal] == ["ILLEGAL_ACTION"]
     for _, rule, message in illegal:
         assert rule and with_symbols(message) in reason
         seen = [json.loads(v.view_json) for _, v in wire.views(game_id)]
         assert contained(cards_in(message), cards_in(json.dumps(seen)))
+
+
+def check_formulas(page, variant: str) -> None:
+    """The summary works its score out term by term, each term naming its rule, and the
+    terms add up to the total the summary shows (Fifty-K: one formula per seat)."""
+    formulas = page.eval_on_selector_all(
+        ".hand-summary .formula",
+        """els => els.map(f => ({
+            total: Number(f.dataset.total),
+            shown: Number(f.querySelector('.formula-total').textContent),
+            terms: [...f.querySelectorAll('li.term')].map(t => [Number(t.dataset.value),
+                t.dataset.rule, t.textContent]),
+        }))""",
+    )
+    assert formulas, "the summary works its score out"
+    if variant == "fifty_k":
+        assert len(formulas) == 4
+    for formula in formulas:
+        assert formula["shown"] == formula["total"]
+        assert sum(value for value, _, _ in formula["terms"]) == formula["total"], formula
+        for _, rule, text in formula["terms"]:
+            assert rule and f"({rule})" in text
+    if variant == "red_five_4p":
+        assert "R4-42" in page.locator(".hand-summary").inner_text()
+
+
+def check_burial_chips(variant: str, played, truth) -> None:
+    """The chips at the seat's burial are the engine's burials, best first: a burial of
+    the seat's own cards that keeps every trump (jokers and level cards among them),
+    where the legal list's first entries bury the top trumps."""
+    assert played.burials, "the page suggested burials"
+    assert len(played.burials) <= 2
+    kitty_at = min(at for at, seen in truth.items() if seen[1].get("phase") == "kitty")
+    public = truth[kitty_at][1]
+    rules = fenpai.TrickRules(variant, trump=public["trump"], level=public["level"])
+    for action in played.burials:
+        verb, *cards = action.split()
+        assert verb == "bury" and cards
+        assert not any(rules.is_trump(c) for c in cards), action
+    best = played.burials[0].split()[1:]
+    assert not [c for c in best if c[0] in "5TK"], "the first burial keeps the point cards"
 
 
 def test_a_private_table_is_joined_with_its_invite(server, browser, page):
@@ -379,22 +443,66 @@ def test_the_lobby_lists_the_open_games_to_join_watch_or_replay(server, page):
     assert page.locator(".seat.me header .name").inner_text() == "You"
 
 
+def check_match_end(page) -> None:
+    """A finished match shows one dialog, the match's summary beside its last hand's;
+    one Close closes it, and the table offers it again."""
+    page.wait_for_selector(".match-summary")
+    assert page.locator("[role=dialog]").count() == 1
+    dialog = page.locator("[role=dialog]")
+    assert dialog.locator(".match-summary").count() == 1
+    assert dialog.locator(".hand-summary").count() == 1
+    assert "every hand was played" in page.locator(".match-summary").inner_text()
+    shot(page, "match-over-live")
+    dialog.get_by_role("button", name="Close").click()
+    assert not page.locator("[role=dialog], .hand-summary, .match-summary").count()
+    page.get_by_role("button", name="Show the last summary").click()
+    assert page.locator("[role=dialog]").count() == 1
+
+
 def test_a_match_played_hand_after_hand(server, page):
-    """A table of two Fifty-K hands by clicking: the first hand's summary stays up while
-    the second is dealt; closed, the second hand is played; the match's summary ends it."""
+    """A table of two Fifty-K hands by clicking: the first hand's summary is a panel
+    beside the next hand, whose turns are played with it up; the match's end is one
+    dialog."""
     wire = Wire(page)
     new_table(page, server, "fifty_k", seed=4, hands=2)
     game_id = game_id_of(page)
-    play_hand(page, "match-hand1")
-    assert page.locator(".bar .hand-no").inner_text() in ("hand 1", "hand 2")
-    shot(page, "match-hand1-summary")
-    assert not page.locator(".match-summary").count()
-    page.locator(".hand-summary").get_by_role("button", name="Close").click()
+    play_hand(page, "match-hand1", hand=1)
     page.wait_for_selector(".bar .hand-no:text('hand 2')")
-    play_hand(page, "match-hand2")
-    page.wait_for_selector(".match-summary")
-    assert "every hand was played" in page.locator(".match-summary").inner_text()
-    shot(page, "match-over-live")
+    shot(page, "match-hand1-summary")
+    assert not page.locator(".match-summary, [role=dialog]").count()
+    assert page.locator(".summary-panel .hand-summary[data-hand='1']").is_visible()
+    play_hand(page, "match-hand2", hand=2, check=summary_leaves_turn_free)
+    check_match_end(page)
     history = history_of(server, game_id)
     assert len(history.hands) == 2 and history.game.match.over
     check_seat_wire(wire, game_id, 0, history)
+
+
+@pytest.fixture(scope="module")
+def timed_server(tmp_path_factory):
+    """A server with its default decision timers."""
+    with running_server(tmp_path_factory.mktemp("web-timed")) as server:
+        yield server
+
+
+def test_a_timed_match_never_hides_a_turn_behind_a_summary(timed_server, page):
+    """A Red Five match of two hands with the server's default timers, played by
+    clicking: whenever the seat's timer runs, no dialog is open and nothing (the last
+    hand's summary among them) covers its controls; the match ends in one dialog."""
+    new_table(page, timed_server, "red_five_4p", seed=3, hands=2, timers=True)
+    game_id = game_id_of(page)
+    beside: list[str] = []
+
+    def check(page) -> None:
+        summary_leaves_turn_free(page)
+        if page.locator(".summary-panel .hand-summary").is_visible():
+            if page.locator(".you.my-turn").count() and page.locator(".seat .timer").count():
+                beside.append(phase(page))
+
+    play_hand(page, "timed-hand1", hand=1, check=check, illegal=False)
+    play_hand(page, "timed-hand2", hand=2, check=check, illegal=False)
+    assert beside, "the seat acted under its timer with the first hand's summary up"
+    shot(page, "timed-hand2-end")
+    check_match_end(page)
+    history = history_of(timed_server, game_id)
+    assert history.game.match.over and len(history.hands) == 2

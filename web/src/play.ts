@@ -8,7 +8,7 @@ import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within
 import { h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { invitesOf, seatIn } from "./store.js";
-import { handSummary, matchSummary, table, trumpRules, type TableState } from "./table.js";
+import { finalDialog, handSummary, table, trumpRules, type TableState } from "./table.js";
 import { logLine, prompt, seatName } from "./words.js";
 
 /** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
@@ -42,8 +42,6 @@ function label(action: string): string {
 
 /** The most actions shown as buttons; more are a list to choose from. */
 const MAX_BUTTONS = 12;
-/** The most legal plays suggested under the hand. */
-const MAX_SUGGESTIONS = 10;
 
 export function playScreen(root: HTMLElement, gameId: string): () => void {
   const abort = new AbortController();
@@ -73,6 +71,9 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   let autoPassed = -1n;
   /** The action chosen in the list of many (a bid). */
   let listed = "";
+  /** The engine's preferred actions of the seat, best first, at a version. */
+  let advice: { version: bigint; actions: string[] } = { version: -1n, actions: [] };
+  let adviceAsked = -1n;
 
   const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
 
@@ -194,6 +195,14 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
               ? `Waiting for ${waiting}`
               : "Next hand coming";
     const buttons: VNode[] = [];
+    const best = advice.version === v.version ? advice.actions[0] : undefined;
+    const actionButton = (a: string, text: string) =>
+      h(
+        "button.action",
+        { type: "button", disabled: busy, class: a === best ? "suggested" : "", title: a === best ? "the engine's choice" : undefined, dataset: { action: a }, onclick: () => void act(a) },
+        text,
+        a === best ? h("span.star", { "aria-label": "suggested" }, " ★") : null,
+      );
     if (cardActs.length) {
       const n = selected.length;
       buttons.push(
@@ -216,12 +225,11 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       );
       buttons.push(list, h("button.primary", { type: "button", disabled: busy, onclick: () => void act(listed) }, "Go"));
     } else {
-      for (const a of rest) {
-        buttons.push(h("button.action", { type: "button", disabled: busy, dataset: { action: a }, onclick: () => void act(a) }, label(a)));
-      }
+      for (const a of rest) buttons.push(actionButton(a, label(a)));
     }
-    if (pass) buttons.push(h("button.action", { type: "button", disabled: busy, dataset: { action: "pass" }, onclick: () => void act("pass") }, "Pass"));
-    const suggestions = cardActs.slice(0, MAX_SUGGESTIONS);
+    if (pass) buttons.push(actionButton("pass", "Pass"));
+    const advised = advice.version === v.version ? advice.actions : [];
+    const suggestions = advised.map(parseCardAction).filter((a): a is CardAction => a !== null);
     const trumpRulesNow = trumpRules(hv);
     return h(
       "section.you",
@@ -235,7 +243,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         ? h(
             "div.suggestions",
             null,
-            h("span.muted", null, complete ? `Legal (${v.numLegal}):` : `Legal (${suggestions.length} of ${v.numLegal}):`),
+            h("span.muted", { title: "the engine's preferred plays, best first" }, "Suggested:"),
             suggestions.map((a) =>
               h(
                 "button.chip",
@@ -280,16 +288,17 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
 
   function render(): void {
     if (!game || !view) return;
-    const overlays: (VNode | null)[] = [];
-    if (summary && !summaryClosed) {
-      overlays.push(
-        matchSummary(summary, null),
-        handSummary(summary, () => {
-          summaryClosed = true;
-          render();
-        }),
-      );
-    }
+    // A live game's last summary is a panel beside the table, never over the seat's
+    // controls (the next hand's first decision may already be timed); only a finished
+    // game, where nobody has a decision left, shows it as a dialog.
+    const hide = () => {
+      summaryClosed = true;
+      render();
+    };
+    const live = view.status !== GameStatus.FINISHED;
+    const shown = summary && !summaryClosed ? summary : null;
+    const panel = shown && live ? h("div.summary-panel", { role: "region", "aria-label": "last hand's summary" }, handSummary(shown, hide)) : null;
+    const dialog = shown && !live ? finalDialog(shown, hide) : null;
     const resignButton =
       view.status === GameStatus.PLAYING
         ? h("button.quiet", { type: "button", onclick: () => confirm("Resign and end the game?") && void resign() }, "Resign")
@@ -299,7 +308,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         ? h("button.quiet", { type: "button", onclick: () => { summaryClosed = false; render(); } }, "Show the last summary")
         : null;
     const extra = h("div.extra", null, waitingBox(), resignButton, again, view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game") : null);
-    mount(root, table(state(), actions(), extra), overlays.filter(Boolean).length ? h("div.overlay", null, overlays) : null);
+    mount(root, table(state(), actions(), extra, panel), dialog);
   }
 
   async function resign(): Promise<void> {
@@ -308,6 +317,22 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     } catch (err) {
       error = rejection(err);
       render();
+    }
+  }
+
+  /** Asks the engine's preferred actions once per version of the seat's turn. */
+  async function askAdvice(): Promise<void> {
+    const v = view!;
+    if (!myTurn() || adviceAsked === v.version || (v.phase === "deal" && v.legalActions.length < 2)) return;
+    adviceAsked = v.version;
+    try {
+      const got = await client.suggestActions({ gameId, seatToken: token }, { signal: abort.signal });
+      if (got.version === view?.version) {
+        advice = { version: got.version, actions: got.actions };
+        render();
+      }
+    } catch {
+      // Suggestions are a help only: the seat still plays by clicking its cards.
     }
   }
 
@@ -345,6 +370,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
           if (item.view) onView(item.view);
           render();
           autoPass();
+          void askAdvice();
         }
         return; // the game is over
       } catch (err) {
@@ -368,6 +394,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     }
     render();
     autoPass();
+    void askAdvice();
     await follow();
   }
 

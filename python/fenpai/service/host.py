@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.service import auth, bots, creation, limits, timers
+from fenpai.service import auth, bots, creation, limits, suggest, timers
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
@@ -902,6 +902,19 @@ class GameHost:
         seat = session.authenticate(token)
         async with session.lock:
             return snapshot(game_id, session.state, seat, session.deadline)
+
+    async def suggestions(self, game_id: str, token: str) -> tuple[int, Sequence[str]]:
+        """The version and the engine's preferred actions of the token's seat then (see
+        `suggest`), chosen off the event loop on a copy of the hand, so the game goes on
+        meanwhile."""
+        session = await self._fresh(game_id)
+        seat = session.authenticate(token)
+        async with session.lock:
+            version = session.version
+            if session.state.status != "playing" or seat not in session.game.to_act:
+                return version, []
+            game = session.game.clone()
+        return version, await asyncio.to_thread(suggest.preferred, game, seat)
 
     async def events(
         self, game_id: str, token: str | None, from_version: int, turns_only: bool = False

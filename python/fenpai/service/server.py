@@ -326,6 +326,13 @@ class GameServicer(pb_grpc.GameServiceServicer):
             out.result.CopyFrom(typed.hand_result(variant, result))
         return out
 
+    @_rpc
+    async def SuggestActions(
+        self, request: pb.SuggestActionsRequest, context: Any
+    ) -> pb.SuggestActionsResponse:
+        version, actions = await self._host.suggestions(request.game_id, request.seat_token)
+        return pb.SuggestActionsResponse(version=version, actions=actions)
+
     @_stream
     async def ReplayGame(
         self, request: pb.ReplayGameRequest, context: Any

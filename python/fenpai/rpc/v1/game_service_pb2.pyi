@@ -854,3 +854,19 @@ class ReplayGameResponse(_message.Message):
     event: Event
     view: View
     def __init__(self, event: _Optional[_Union[Event, _Mapping]] = ..., view: _Optional[_Union[View, _Mapping]] = ...) -> None: ...
+
+class SuggestActionsRequest(_message.Message):
+    __slots__ = ("game_id", "seat_token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat_token: str
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ...) -> None: ...
+
+class SuggestActionsResponse(_message.Message):
+    __slots__ = ("version", "actions")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...

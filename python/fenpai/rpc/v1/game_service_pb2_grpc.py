@@ -134,6 +134,11 @@ class GameServiceStub:
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.SerializeToString,
                 response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.FromString,
                 _registered_method=True)
+        self.SuggestActions = channel.unary_unary(
+                '/fenpai.rpc.v1.GameService/SuggestActions',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -287,6 +292,17 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SuggestActions(self, request, context):
+        """SuggestActions returns the engine's preferred actions for the token's seat now,
+        best first: the search bot's and the greedy bot's choices (the search's first in
+        the play, the greedy bot's before it), each decided from that seat's information
+        alone (its hand, its burial and the public record). Empty when the seat is not to
+        act.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -354,6 +370,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ReplayGame,
                     request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.FromString,
                     response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.SerializeToString,
+            ),
+            'SuggestActions': grpc.unary_unary_rpc_method_handler(
+                    servicer.SuggestActions,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -742,6 +763,33 @@ class GameService:
             '/fenpai.rpc.v1.GameService/ReplayGame',
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameRequest.SerializeToString,
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ReplayGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SuggestActions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/SuggestActions',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.FromString,
             options,
             channel_credentials,
             insecure,
