@@ -8,6 +8,7 @@ page receives is decoded and checked to hold no card its viewer may not know."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from google.protobuf import text_format
@@ -506,3 +507,43 @@ def test_a_timed_match_never_hides_a_turn_behind_a_summary(timed_server, page):
     check_match_end(page)
     history = history_of(timed_server, game_id)
     assert history.game.match.over and len(history.hands) == 2
+
+
+def test_a_failed_throw_is_logged_with_the_cards_played(server, browser):
+    """A Tractor hand replayed over gRPC up to a failed throw (C-51), watched: the log's
+    line names only the card the thrower had to play and the TR-41 penalty, never the
+    rest of the attempted throw as played."""
+    from service_support import join_all
+
+    from fenpai import bots
+
+    game = fenpai.new_game("tractor", seed=0)
+    players = [bots.get("random", s) for s in range(4)]
+    while not game.view(None).get("failed_throw"):
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game, seat))
+    failed = game.view(None)["failed_throw"]
+    attempted, forced = failed["attempted"].split(), failed["forced"].split()
+    assert len(attempted) > len(forced)
+    stub = server.stub()
+    created = stub.CreateGame(pb.CreateGameRequest(variant="tractor", seed=0))
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watcher = context.new_page()
+    watcher.goto(f"{server.web_url}#/watch/{game_id}")
+    watcher.wait_for_selector(".felt")
+    for seat, action in game.history:
+        stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=action))
+    line = watcher.locator(".log li").last
+    watcher.wait_for_function(
+        "() => /failed/.test(document.querySelector('.log li:last-child').textContent)"
+    )
+    text = line.inner_text()
+    shot(watcher, "failed-throw-log")
+    assert "TR-41" in text and "C-51" in text
+    shown = [
+        m.group(0) for m in re.finditer(r"(?:10|[2-9JQKA])[♠♥♣♦]|big joker|little joker", text)
+    ]
+    assert sorted(shown) == sorted(with_symbols(" ".join(forced)).split()), text
+    context.close()

@@ -362,7 +362,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       try {
         const stream = client.streamEvents({ gameId, seatToken: token, fromVersion: view!.version }, { signal: abort.signal });
         for await (const item of stream) {
-          const line = item.event && logLine(item.event, item.view?.phase ?? "", seat);
+          const line = item.event && logLine(item.event, item.view, seat);
           if (line) log.push(line);
           if (item.event) {
             if (item.event.kind === EventKind.JOIN || item.event.kind === EventKind.HAND_START) await refreshGame();

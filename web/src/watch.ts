@@ -34,7 +34,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
         game = (await client.getGame({ gameId }, { signal: abort.signal })).game!;
         const from = view ? view.version : game.version > 0n ? game.version - 1n : 0n;
         for await (const item of client.spectate({ gameId, fromVersion: from }, { signal: abort.signal })) {
-          const line = item.event && logLine(item.event, item.view?.phase ?? "", null);
+          const line = item.event && logLine(item.event, item.view, null);
           if (line) log.push(line);
           if (item.event) {
             if (item.event.kind === EventKind.JOIN || item.event.kind === EventKind.HAND_START) {

@@ -1,7 +1,7 @@
 // Words the screens share: variant and seat names, what an event did, what a phase asks.
 
-import { SUIT_NAME, SUIT_SYMBOL, actionText, cardsOf } from "./cards.js";
-import { EventKind, type Event } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { SUIT_NAME, SUIT_SYMBOL, actionText, cardsOf, sameCards, withSymbols } from "./cards.js";
+import { EventKind, type Event, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 
 export const VARIANTS: Record<string, string> = {
   tractor: "Tractor (升级)",
@@ -89,8 +89,22 @@ export function describe(event: Event, me: number | null): string {
   return `${who} ${past[verb] ?? verb} ${actionText(rest.join(" "))}`.trim() + how;
 }
 
+/** A lead that failed as a throw (C-51): the cards actually played, which the engine
+ * found beatable, and the penalty; never the cards that would have beaten it, which
+ * stay in their holders' hands. */
+function failedThrowLine(event: Event, after: View | undefined, me: number | null): string | null {
+  const failed = after?.handView?.failedThrow;
+  if (!failed || failed.seat !== event.seat || !event.action.startsWith("play ")) return null;
+  if (!sameCards(cardsOf(event.action.slice(5)), failed.attempted)) return null;
+  const played = actionText(failed.forced.join(" "));
+  const how = event.timeout ? " (timed out)" : "";
+  const penalty = failed.text ? `; ${withSymbols(failed.text)}` : "";
+  return `${seatName(event.seat, me)} played ${played}: a throw that failed (C-51), as another hand beats it${penalty} (${failed.rule})${how}`;
+}
+
 /** The event's line in a table's log, or null for a deal question passed (every
  * receiver is asked at each card: the passes say nothing). */
-export function logLine(event: Event, phaseAfter: string, me: number | null): string | null {
-  return event.action === "pass" && phaseAfter === "deal" ? null : describe(event, me);
+export function logLine(event: Event, after: View | undefined, me: number | null): string | null {
+  if (event.action === "pass" && after?.phase === "deal") return null;
+  return failedThrowLine(event, after, me) ?? describe(event, me);
 }
