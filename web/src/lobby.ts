@@ -266,7 +266,7 @@ export function joinScreen(root: HTMLElement, gameId: string, invite: string): (
     .catch((err) => {
       if (abort.signal.aborted) return;
       const r = rejection(err);
-      mount(root, h("section.panel", null, h("h2", null, "Cannot join"), h("p.error", { role: "alert" }, rejectionText(r)), h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch instead"), " · ", h("a", { href: "#/" }, "Lobby"))));
+      mount(root, h("section.panel", null, h("h2", null, "Cannot join"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch instead"), " · ", h("a", { href: "#/" }, "Lobby"))));
     });
   return () => abort.abort();
 }

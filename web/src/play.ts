@@ -3,12 +3,13 @@
 // phase's actions as buttons, and the engine's reason when an action is refused.
 
 import type { VNode } from "preact";
-import { client, rejection, rejectionText, type Rejection } from "./api.js";
+import { client, isConnectionLoss, rejection, rejectionText, type Rejection } from "./api.js";
+import { cueSettings, saveCueSettings, setTurnTitle, tone } from "./cues.js";
 import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { invitesOf, seatIn } from "./store.js";
-import { finalDialog, handSummary, table, trumpRules, type TableState } from "./table.js";
+import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
 import { logLine, prompt, seatName } from "./words.js";
 
 /** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
@@ -74,6 +75,11 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** The engine's preferred actions of the seat, best first, at a version. */
   let advice: { version: bigint; actions: string[] } = { version: -1n, actions: [] };
   let adviceAsked = -1n;
+  /** The stream to the server: up, lost (the page retries), or back a moment ago. */
+  let connection: "up" | "lost" | "back" = "up";
+  /** The version whose turn was announced, and whose timer's end was warned of. */
+  let announced = -1n;
+  let warned = -1n;
 
   const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
 
@@ -234,7 +240,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     return h(
       "section.you",
       { class: turn ? "my-turn" : "" },
-      h("div.prompt", { role: "status" }, line),
+      h("div.prompt", { role: "status" }, line, turn && deadlineMs(v) !== null ? timerAt(deadlineMs(v)!, true) : null),
       choices.length
         ? h("div.choices", null, "Play these cards as: ", choices.map((c) => h("button.action", { type: "button", onclick: () => void act(c.text) }, c.as.replace(/_/g, " "))))
         : null,
@@ -257,9 +263,9 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       error
         ? h(
             "div.error",
-            { role: "alert" },
-            h("strong", null, error.reason === "ILLEGAL_ACTION" ? "Not allowed: " : `${error.reason}: `),
-            withSymbols(error.message),
+            { role: "alert", dataset: { reason: error.reason } },
+            error.reason === "ILLEGAL_ACTION" ? h("strong", null, "Not allowed: ") : null,
+            withSymbols(error.reason === "ILLEGAL_ACTION" ? error.message : rejectionText(error)),
             error.rule ? h("span.rule", null, ` (rule ${error.rule})`) : null,
           )
         : null,
@@ -307,8 +313,23 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       summary && summaryClosed
         ? h("button.quiet", { type: "button", onclick: () => { summaryClosed = false; render(); } }, "Show the last summary")
         : null;
-    const extra = h("div.extra", null, waitingBox(), resignButton, again, view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game") : null);
-    mount(root, table(state(), actions(), extra, panel), dialog);
+    const cues = cueSettings();
+    const toggle = (name: "sound" | "title") => (e: Event) => {
+      saveCueSettings({ ...cueSettings(), [name]: (e.target as HTMLInputElement).checked });
+      render();
+    };
+    const settings = h(
+      "div.cue-settings",
+      null,
+      h("label", null, h("input#cue-sound", { type: "checkbox", checked: cues.sound, onchange: toggle("sound") }), " Sound on your turn and its timeout"),
+      h("label", null, h("input#cue-title", { type: "checkbox", checked: cues.title, onchange: toggle("title") }), " Tab title on your turn"),
+    );
+    const extra = h("div.extra", null, waitingBox(), resignButton, again, settings, view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game") : null);
+    const banner =
+      connection === "up"
+        ? null
+        : h("div.connection", { role: "status", class: connection, dataset: { connection } }, connection === "lost" ? "Connection lost: reconnecting…" : "Connected again");
+    mount(root, banner, table(state(), actions(), extra, panel), dialog);
   }
 
   async function resign(): Promise<void> {
@@ -349,6 +370,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** Takes a new view; the first view of a hand that is over becomes the summary. */
   function onView(next: View): void {
     if (!sameCards(next.handView?.hand ?? [], hand())) selected = [];
+    if (view && next.version !== view.version && error?.reason !== "ILLEGAL_ACTION") error = null;
     view = next;
     const handNo = (v: View) => v.match?.hand ?? 1;
     if (next.handView?.result && (!summary || handNo(summary.view) !== handNo(next) || next.match?.over)) {
@@ -362,6 +384,17 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       try {
         const stream = client.streamEvents({ gameId, seatToken: token, fromVersion: view!.version }, { signal: abort.signal });
         for await (const item of stream) {
+          if (connection === "lost") {
+            connection = "back";
+            if (error && isConnectionLoss(error)) error = null;
+            setTimeout(() => {
+              if (connection === "back") {
+                connection = "up";
+                render();
+              }
+            }, 3000);
+          }
+          if (item.event?.timeout && item.event.seat === seat) tone(330, 0.4);
           const line = item.event && logLine(item.event, item.view, seat);
           if (line) log.push(line);
           if (item.event) {
@@ -375,9 +408,28 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         return; // the game is over
       } catch (err) {
         if (abort.signal.aborted) return;
-        error = rejection(err);
+        const r = rejection(err);
+        if (isConnectionLoss(r)) connection = "lost";
+        else error = r;
         render();
-        await new Promise((r) => setTimeout(r, 1000));
+        await new Promise((done) => setTimeout(done, 1000));
+        if (connection === "lost") {
+          try {
+            await refreshGame();
+            onView((await client.getView({ gameId, seatToken: token }, { signal: abort.signal })).view!);
+            connection = "back";
+            if (error && isConnectionLoss(error)) error = null;
+            setTimeout(() => {
+              if (connection === "back") {
+                connection = "up";
+                render();
+              }
+            }, 3000);
+            render();
+          } catch {
+            // still down: the loop tries again
+          }
+        }
       }
     }
   }
@@ -389,7 +441,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       onView((await client.getView({ gameId, seatToken: token }, { signal: abort.signal })).view!);
     } catch (err) {
       const r = rejection(err);
-      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
+      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
       return;
     }
     render();
@@ -398,6 +450,29 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     await follow();
   }
 
+  /** The turn's cues, a few times a second: the tab's title, a tone when the turn
+   * starts and another 5 seconds before its timer runs out. */
+  function cue(): void {
+    const turn = myTurn() && !(view!.phase === "deal" && view!.legalActions.length < 2);
+    const deadline = view ? deadlineMs(view) : null;
+    const left = turn && deadline !== null ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : null;
+    setTurnTitle(turn, left);
+    if (!turn || !view) return;
+    if (announced !== view.version) {
+      announced = view.version;
+      tone(660);
+    }
+    if (left !== null && left <= 5 && warned !== view.version) {
+      warned = view.version;
+      tone(880);
+    }
+  }
+  const cues = setInterval(() => view && cue(), 500);
+
   void start();
-  return () => abort.abort();
+  return () => {
+    abort.abort();
+    clearInterval(cues);
+    setTurnTitle(false, null);
+  };
 }

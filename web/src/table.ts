@@ -102,8 +102,9 @@ function seatLabel(game: Game, seat: number, me: number | null, you: number | nu
   return `Seat ${seat}${viewed}`;
 }
 
-/** Seconds left until a timestamp, for the timers' `data-deadline`. */
-function deadlineMs(view: View): number | null {
+/** The deadline of the view's decision timer, in ms since the epoch, for the timers'
+ * `data-deadline`. */
+export function deadlineMs(view: View): number | null {
   const d = view.deadline;
   return d ? Number(d.seconds) * 1000 + Math.floor(d.nanos / 1e6) : null;
 }
@@ -111,8 +112,7 @@ function deadlineMs(view: View): number | null {
 /** A timer's text: seconds left, minutes and seconds past 99. */
 function timerText(deadline: number, now: number): string {
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
-  const text = left < 100 ? `${left}s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  return `⏱ ${text}`;
+  return left < 100 ? `${left}s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }
 
 /** Updates every timer on the page between redraws (called a few times a second). */
@@ -125,8 +125,8 @@ export function tickTimers(): void {
   }
 }
 
-function timerAt(deadline: number): VNode {
-  return h("span.timer", { dataset: { deadline: String(deadline) } }, timerText(deadline, Date.now()));
+export function timerAt(deadline: number, big = false): VNode {
+  return h("span.timer", { class: big ? "big" : "", role: "timer", "aria-label": "time left", dataset: { deadline: String(deadline) } }, timerText(deadline, Date.now()));
 }
 
 function timer(view: View): VNode | null {

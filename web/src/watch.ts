@@ -49,7 +49,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
         if (abort.signal.aborted) return;
         const r = rejection(err);
         if (!view) {
-          mount(root, h("section.panel", null, h("h2", null, "Cannot watch this game"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
+          mount(root, h("section.panel", null, h("h2", null, "Cannot watch this game"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
           return;
         }
         await new Promise((done) => setTimeout(done, 1000));
