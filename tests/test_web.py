@@ -30,7 +30,9 @@ from web_support import (
     phase,
     play_hand,
     shot,
+    shown_hand,
     summary_leaves_turn_free,
+    version,
     with_symbols,
 )
 
@@ -574,3 +576,126 @@ def test_a_killed_server_shows_reconnecting_until_it_is_back(tmp_path, page):
         play_hand(page, "after-restart", illegal=False)
     finally:
         server.stop()
+
+
+#: On the seat's turn: the narrowest visible width of a card of the hand (a card's
+#: width, or less where the next card in its row covers it), and how far down the page
+#: the hand and the first action button end.
+_PHONE_FIT = """() => {
+  const cards = [...document.querySelectorAll('.you .hand .card')];
+  const widths = cards.map((c, i) => {
+    const r = c.getBoundingClientRect();
+    const next = cards[i + 1] && cards[i + 1].getBoundingClientRect();
+    const sameRow = next && Math.abs(next.bottom - r.bottom) < r.height / 2;
+    return sameRow ? Math.min(r.width, next.left - r.left) : r.width;
+  });
+  const bottom = el => el ? el.getBoundingClientRect().bottom + scrollY : null;
+  const button = document.querySelector(
+    '.you.my-turn #submit, .you.my-turn button.action, .you.my-turn #action-list');
+  return {narrowest: Math.min(...widths), hand: bottom(document.querySelector('.you .hand')),
+          button: bottom(button), screen: innerHeight};
+}"""
+
+
+def test_a_phone_holds_the_hand_and_the_action_on_its_first_screen(server, browser):
+    """On a 390×844 phone, a Red Five 5p hand (the largest, with the kitty taken up):
+    at every decision the hand and the action button end within the first screen and
+    every card shows at least 44 px of width to tap."""
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = phone.new_page()
+    seen: list[dict] = []
+
+    def check(page) -> None:
+        fit = page.evaluate(_PHONE_FIT)
+        seen.append({"phase": phase(page), **fit})
+        assert fit["narrowest"] >= 44, fit
+        assert fit["hand"] <= fit["screen"] and fit["button"] is not None, fit
+        assert fit["button"] <= fit["screen"], fit
+
+    new_table(page, server, "red_five_5p", seed=1)
+    play_hand(page, "phone", check=check, illegal=False)
+    assert {"kitty", "play"} <= {s["phase"] for s in seen}
+    shot(page, "phone-summary")
+    phone.close()
+
+
+def test_a_whole_hand_played_by_keyboard(server, page):
+    """A Fifty-K hand played with the keyboard alone: arrows move the focus in the hand,
+    space picks, Enter plays, P passes; the focused card shows a ring."""
+    new_table(page, server, "fifty_k", seed=5)
+    keys = 0
+
+    def press(key: str) -> None:
+        nonlocal keys
+        page.keyboard.press(key)
+        keys += 1
+
+    in_hand = "() => !!document.activeElement.closest('.you .hand')"
+    turns = 0
+    while True:
+        page.wait_for_function(
+            """() => document.querySelector('.hand-summary') ||
+              document.querySelector('.you.my-turn .chip, .you.my-turn button.suggested')""",
+            timeout=STEP_MS,
+        )
+        if page.locator(".hand-summary").count():
+            break
+        at = version(page)
+        chips = page.locator(".you.my-turn .chip")
+        if chips.count():
+            for _ in range(40):  # Tab into the hand, its one tab stop
+                if page.evaluate(in_hand):
+                    break
+                press("Tab")
+            assert page.evaluate(in_hand), "Tab reaches the hand"
+            words = (chips.first.get_attribute("data-action") or "").split()[1:]
+            target = words[: words.index("as")] if "as" in words else words
+            cards = [c for c, _ in shown_hand(page)]
+            picks: list[int] = []
+            for card in target:
+                picks.append(next(i for i, c in enumerate(cards) if c == card and i not in picks))
+            for i in sorted(picks):
+                focused = int(page.evaluate("() => document.activeElement.dataset.index ?? -1"))
+                assert focused >= 0, "the focus stays in the hand"
+                for _ in range(abs(i - focused)):
+                    press("ArrowRight" if i > focused else "ArrowLeft")
+                press("Space")
+            if turns == 0:
+                ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
+                assert float(ring.rstrip("px")) >= 3, ring
+                shot(page, "keyboard-focus")
+            press("Enter")
+        else:
+            press("p")
+        turns += 1
+        page.wait_for_function(
+            f"() => document.querySelector('.hand-summary') || "
+            f"document.querySelector('.bar .version').textContent !== 'v{at}'",
+            timeout=STEP_MS,
+        )
+    assert turns >= 3
+    shot(page, "keyboard-summary")
+
+
+def test_the_event_log_is_the_games_history(server, page):
+    """The log holds the game's whole history from the server, not only what the page
+    saw: a finished game watched anew lists every event but the deal's passes, in a
+    scrolling list, and each bury of another seat stays a bare "buried the kitty"."""
+    from service_support import bot_game
+
+    history = bot_game(server.stub(), "tractor", seed=23)
+    game_id = history.game.game_id
+    page.goto(f"{server.web_url}#/watch/{game_id}")
+    page.wait_for_selector(".hand-summary")
+    page.wait_for_function("() => document.querySelectorAll('.log li').length > 50")
+    lines = page.locator(".log li").all_inner_texts()
+    plays = [e for e in history.events if e.action.startswith("play ")]
+    assert sum(" played " in line for line in lines) == len(plays)
+    first = next(e for e in history.events if e.action != "pass")
+    assert lines[0].startswith(f"Seat {first.seat} ")
+    assert not [line for line in lines if line.endswith(" passed")]  # Tractor: deal passes
+    box = page.locator(".log-scroll")
+    assert box.evaluate("el => el.scrollHeight > el.clientHeight")
+    shot(page, "log-history")

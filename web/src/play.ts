@@ -10,7 +10,7 @@ import { h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { invitesOf, seatIn } from "./store.js";
 import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
-import { logLine, prompt, seatName } from "./words.js";
+import { historyLines, logLine, prompt, seatName } from "./words.js";
 
 /** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
 interface CardAction {
@@ -80,6 +80,8 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** The version whose turn was announced, and whose timer's end was warned of. */
   let announced = -1n;
   let warned = -1n;
+  /** The hand's card that keyboard focus rests on. */
+  let focusAt = 0;
 
   const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
 
@@ -142,6 +144,35 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     render();
   }
 
+  /** Keyboard play in the hand: arrows move the focus from card to card (up and down
+   * by a row's worth), space picks the focused card (the button's own click), Enter
+   * plays the cards picked, Escape clears them. */
+  function handKeys(e: KeyboardEvent): void {
+    const n = hand().length;
+    const row = Math.max(1, Math.round((root.querySelector(".you .hand")?.clientWidth ?? 0) / ((root.querySelector(".you .hand .card") as HTMLElement | null)?.offsetWidth || 1)));
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -row, ArrowDown: row, Home: -n, End: n };
+    if (e.key in moves) {
+      e.preventDefault();
+      focusAt = Math.max(0, Math.min(n - 1, focusAt + moves[e.key]));
+      render();
+      root.querySelector<HTMLElement>(`.you .hand .card[data-index="${focusAt}"]`)?.focus();
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      root.querySelector<HTMLButtonElement>("#submit:not([disabled])")?.click();
+    } else if (e.key === "Escape") {
+      select([]);
+    }
+  }
+
+  /** P passes, from anywhere on the screen but a text field, when passing is legal. */
+  function pageKeys(e: KeyboardEvent): void {
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement;
+    if (!typing && (e.key === "p" || e.key === "P") && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      root.querySelector<HTMLButtonElement>(".you.my-turn button.action[data-action='pass']:not([disabled])")?.click();
+    }
+  }
+  document.addEventListener("keydown", pageKeys);
+
   function handArea(cardActs: CardAction[], complete: boolean, turn: boolean): VNode {
     const cs = hand();
     const rules = trumpRules(view!.handView!);
@@ -155,9 +186,10 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     }
     const kitty = [...(view!.handView!.kittyCards ?? [])];
     const trumps = cs.filter((c) => isTrump(c, rules)).length;
+    focusAt = Math.min(focusAt, Math.max(0, cs.length - 1));
     return h(
       "div.hand",
-      { "aria-label": `your hand, ${cs.length} cards, ${trumps} trumps` },
+      { role: "group", "aria-label": `your hand, ${cs.length} cards, ${trumps} trumps; arrows move, space picks, Enter plays`, onkeydown: handKeys },
       cs.map((c, i) => {
         const isSelected = selected.includes(i);
         // On the seat's turn: a card is legal when some legal action holds it with the
@@ -174,7 +206,9 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
           fromKitty: k >= 0,
           selected: isSelected,
           legal,
-          onclick: turn && cardActs.length ? () => toggle(i) : undefined,
+          index: i,
+          tabStop: i === focusAt,
+          onclick: turn && cardActs.length ? () => { focusAt = i; toggle(i); } : undefined,
         });
       }),
     );
@@ -434,11 +468,19 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     }
   }
 
+  /** The log up to the view's version, from the server's history of the game. */
+  async function loadLog(): Promise<void> {
+    const history = await client.getHistory({ gameId, seatToken: token }, { signal: abort.signal });
+    const upTo = history.events.filter((e) => e.version <= view!.version);
+    log.splice(0, log.length, ...historyLines(upTo, view!.handView?.variant ?? "", seat));
+  }
+
   async function start(): Promise<void> {
     mount(root, h("p.loading", null, "Loading…"));
     try {
       await refreshGame();
       onView((await client.getView({ gameId, seatToken: token }, { signal: abort.signal })).view!);
+      await loadLog();
     } catch (err) {
       const r = rejection(err);
       mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
@@ -473,6 +515,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   return () => {
     abort.abort();
     clearInterval(cues);
+    document.removeEventListener("keydown", pageKeys);
     setTurnTitle(false, null);
   };
 }

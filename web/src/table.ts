@@ -377,7 +377,7 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
         lastTrickBox(state, hv.lastTrick, rules),
         matchBox(view.match, yours(state)),
         extra,
-        h("div.log", null, h("h3", null, "Events"), h("ol", null, state.log.slice(-8).map((line) => h("li", null, line)))),
+        h("div.log", null, h("h3", null, "Events"), h("div.log-scroll", { tabindex: 0, "aria-label": "the game's events, newest last" }, h("ol", null, state.log.slice(-500).map((line) => h("li", null, line))))),
       ),
     ),
   );

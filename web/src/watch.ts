@@ -5,7 +5,7 @@ import { client, rejection, rejectionText } from "./api.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, type TableState } from "./table.js";
-import { logLine } from "./words.js";
+import { historyLines, logLine } from "./words.js";
 
 export function watchScreen(root: HTMLElement, gameId: string): () => void {
   const abort = new AbortController();
@@ -33,6 +33,10 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
       try {
         game = (await client.getGame({ gameId }, { signal: abort.signal })).game!;
         const from = view ? view.version : game.version > 0n ? game.version - 1n : 0n;
+        if (!view) {
+          const history = await client.getHistory({ gameId }, { signal: abort.signal });
+          log.splice(0, log.length, ...historyLines(history.events.filter((e) => e.version <= from), game.variant, null));
+        }
         for await (const item of client.spectate({ gameId, fromVersion: from }, { signal: abort.signal })) {
           const line = item.event && logLine(item.event, item.view, null);
           if (line) log.push(line);

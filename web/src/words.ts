@@ -108,3 +108,19 @@ export function logLine(event: Event, after: View | undefined, me: number | null
   if (event.action === "pass" && after?.phase === "deal") return null;
   return failedThrowLine(event, after, me) ?? describe(event, me);
 }
+
+/** The log's lines of a game's history as the server keeps it (the page's reload
+ * loses nothing): every event but the deal's passes, which are questions asked at
+ * each card before the first burial (Tractor, Red Five 5p). */
+export function historyLines(events: Event[], variant: string, me: number | null): string[] {
+  const dealAsks = variant === "tractor" || variant === "red_five_5p";
+  let dealing = dealAsks;
+  const out: string[] = [];
+  for (const event of events) {
+    if (event.kind === EventKind.HAND_START) dealing = dealAsks;
+    if (event.action.startsWith("bury")) dealing = false;
+    if (dealing && event.action === "pass") continue;
+    out.push(describe(event, me));
+  }
+  return out;
+}
