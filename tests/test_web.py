@@ -120,11 +120,15 @@ def new_table(
     access="open",
     hands=1,
     timers=False,
+    name: str = "",
 ):
     """Creates a table on the lobby's form: seat 0 the page's, the rest greedy bots
     unless `seats` says otherwise ((seat, option value) pairs), no timers unless
     `timers` (then the server's defaults)."""
     page.goto(server.web_url)
+    if name:
+        page.fill("#player-name", name)
+        page.locator("#player-name").dispatch_event("change")
     page.select_option("#new-variant", variant)
     for seat, value in seats:
         page.select_option(f"#new-seat-{seat}", value)
@@ -699,3 +703,45 @@ def test_the_event_log_is_the_games_history(server, page):
     box = page.locator(".log-scroll")
     assert box.evaluate("el => el.scrollHeight > el.clientHeight")
     shot(page, "log-history")
+
+
+def test_names_chosen_on_joining_reach_the_other_player(server, browser):
+    """Two players name themselves on the lobby's form: each sees the other's name at the
+    table and in the lobby's row; a name that reads as a card is refused on the form;
+    no response carries a card."""
+    first = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = first.new_page()
+    new_table(page, server, "fifty_k", seed=3, seats=[(2, "open")], name="Mei")
+    game_id = game_id_of(page)
+    second = browser.new_context(viewport={"width": 1280, "height": 900})
+    other = second.new_page()
+    wire = Wire(other)
+    other.goto(server.web_url)
+    other.fill("#player-name", "5h")
+    other.locator("#player-name").dispatch_event("change")
+    assert "card" in other.locator(".error[role=alert]").inner_text()
+    other.fill("#player-name", "Lin 李")
+    other.locator("#player-name").dispatch_event("change")
+    row = other.locator(f"li.game[data-game='{game_id}']")
+    row.wait_for()
+    assert "Mei" in row.inner_text() and "4 seats" in row.inner_text()
+    shot(other, "names-lobby")
+    row.get_by_role("link", name="Join").click()
+    other.wait_for_selector(".felt")
+    assert other.locator(".seat[data-seat='0'] header .name").inner_text().startswith("Mei")
+    assert other.locator(".seat.me header .name").inner_text() == "You (Lin 李)"
+    page.wait_for_function(
+        "() => document.querySelector(\".seat[data-seat='2'] header .name\").textContent"
+        ".startsWith('Lin 李')"
+    )
+    shot(page, "names-table")
+    for got in wire.received():
+        if got.method in ("GetGame", "ListGames", "JoinGame"):
+            for message in got.messages:
+                public = type(message)()
+                public.CopyFrom(message)
+                if "seat_token" in public.DESCRIPTOR.fields_by_name:
+                    public.ClearField("seat_token")
+                assert not cards_in(text_format.MessageToString(public, as_utf8=True))
+    first.close()
+    second.close()

@@ -5,9 +5,9 @@
 import type { VNode } from "preact";
 import { client, rejection, rejectionText, requestId } from "./api.js";
 import { h, mount } from "./dom.js";
-import { GameAccess, GameStatus, type Game } from "./gen/fenpai/rpc/v1/game_service_pb.js";
-import { joinDone, joinRequest, myGames, saveInvites, saveSeat, seatIn } from "./store.js";
-import { VARIANTS, variantName } from "./words.js";
+import { GameAccess, GameStatus, SeatKind, type Game } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { joinDone, joinRequest, myGames, playerName, saveInvites, savePlayerName, saveSeat, seatIn } from "./store.js";
+import { VARIANTS, nameProblem, phaseName, variantName } from "./words.js";
 
 const BOTS = ["greedy", "ismcts", "random"];
 /** The phases with decision timers (0 turns one off). */
@@ -23,7 +23,10 @@ function seatCount(variant: string, fiftyKPlayers: number): number {
  * answer was lost is retried, not repeated. */
 async function join(gameId: string, variant: string, seat: number | undefined, invite: string): Promise<void> {
   const id = joinRequest(gameId, requestId);
-  const joined = await client.joinGame({ gameId, seat, invite, requestId: id });
+  const name = playerName().trim();
+  const problem = nameProblem(name);
+  if (problem) throw new Error(problem);
+  const joined = await client.joinGame({ gameId, seat, invite, requestId: id, name });
   saveSeat(gameId, variant, { seat: joined.seat, token: joined.seatToken });
   joinDone(gameId);
 }
@@ -92,6 +95,7 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
     "form.panel#new-table",
     { onsubmit: submit },
     h("h2", null, "New table"),
+    nameField(onError),
     h(
       "label.row",
       null,
@@ -135,7 +139,26 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
       "Seats ",
       h("select#new-access", { "aria-label": "who may join", value: c.access, onchange: (e: Event) => change({ access: value(e) as Choices["access"] }) }, h("option", { value: "open" }, "open: anyone may join"), h("option", { value: "private" }, "private: by invite")),
     ),
-    h("label.row", null, "Hands ", h("input#new-hands", { type: "number", min: "1", max: "99", value: String(c.hands), "aria-label": "hands", onchange: (e: Event) => change({ hands: Math.max(1, Number(value(e)) || 1) }) })),
+    h(
+      "label.row",
+      null,
+      "Hands ",
+      h("input#new-hands", {
+        type: "number",
+        min: "1",
+        max: "99",
+        value: String(c.hands),
+        "aria-label": "hands",
+        onchange: (e: Event) => {
+          const hands = Number(value(e));
+          if (Number.isInteger(hands) && hands >= 1 && hands <= 99) change({ hands });
+          else {
+            onError("Hands: a whole number from 1 to 99.");
+            (e.target as HTMLInputElement).value = String(c.hands);
+          }
+        },
+      }),
+    ),
     c.variant === "tractor"
       ? h("label.row", null, h("input#new-to-a", { type: "checkbox", checked: c.toA, onchange: (e: Event) => change({ toA: checked(e) }) }), " Play the match to A (TR-30, 90-minute clock)")
       : null,
@@ -151,6 +174,39 @@ function parseInvite(text: string): { gameId: string; invite: string } | null {
   if (link) return { gameId: link[1], invite: decodeURIComponent(link[2] ?? "") };
   const words = text.trim().split(/\s+/);
   return words[0] ? { gameId: words[0], invite: words[1] ?? "" } : null;
+}
+
+/** The player's name, kept by the browser and sent with every seat it takes. */
+function nameField(onError: (text: string) => void): VNode {
+  return h(
+    "label.row",
+    null,
+    "Your name ",
+    h("input#player-name", {
+      type: "text",
+      maxLength: 20,
+      placeholder: "shown to the table (optional)",
+      value: playerName(),
+      "aria-label": "your name",
+      onchange: (e: Event) => {
+        const text = (e.target as HTMLInputElement).value;
+        const problem = nameProblem(text);
+        if (problem) onError(problem);
+        else {
+          savePlayerName(text.trim());
+          onError("");
+        }
+      },
+    }),
+  );
+}
+
+function ago(seconds: number): string {
+  const s = Math.max(0, Date.now() / 1000 - seconds);
+  if (s < 90) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} days ago`;
 }
 
 function joinForm(onError: (text: string) => void): VNode {
@@ -178,8 +234,17 @@ function gameRow(g: Game): VNode {
   else if (g.status === GameStatus.WAITING) links.push(h("a.button", { href: `#/join/${g.gameId}` }, "Join"));
   if (g.status !== GameStatus.WAITING) links.push(h("a.button", { href: `#/watch/${g.gameId}` }, "Watch"));
   if (g.status === GameStatus.FINISHED) links.push(h("a.button", { href: `#/replay/${g.gameId}` }, "Replay"));
-  const what = g.status === GameStatus.WAITING ? `${open} open seat${open === 1 ? "" : "s"}` : g.status === GameStatus.FINISHED ? "finished" : g.phase;
-  return h("li.game", { dataset: { game: g.gameId } }, h("span.variant", null, variantName(g.variant)), h("span.muted", null, ` · ${what}${g.match ? ` · hand ${g.match.hand}` : ""}`), h("span.links", null, links));
+  const what = g.status === GameStatus.WAITING ? `${open} open seat${open === 1 ? "" : "s"}` : g.status === GameStatus.FINISHED ? "finished" : phaseName(g.phase);
+  const who = g.seats.map((s) => (s.kind === SeatKind.BOT ? `${s.bot} bot` : s.kind === SeatKind.OPEN ? "open" : s.name || `seat ${s.seat}`)).join(", ");
+  const when = g.createTime ? ago(Number(g.createTime.seconds)) : "";
+  return h(
+    "li.game",
+    { dataset: { game: g.gameId } },
+    h("span.variant", null, variantName(g.variant)),
+    h("span.muted", null, ` · ${g.numPlayers} seats · ${what}${g.match ? ` · hand ${g.match.hand}` : ""}${when ? ` · ${when}` : ""}`),
+    h("span.who", null, who),
+    h("span.links", null, links),
+  );
 }
 
 export function lobbyScreen(root: HTMLElement): () => void {

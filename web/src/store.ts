@@ -34,6 +34,15 @@ export function saveSeat(gameId: string, variant: string, seat: SavedSeat): void
   localStorage.setItem("fenpai:games", JSON.stringify(games.slice(0, 50)));
 }
 
+/** The name this browser's player chose (sent when joining a seat). */
+export function playerName(): string {
+  return localStorage.getItem("fenpai:name") ?? "";
+}
+
+export function savePlayerName(name: string): void {
+  localStorage.setItem("fenpai:name", name);
+}
+
 export function myGames(): SavedGame[] {
   return read<SavedGame[]>("fenpai:games") ?? [];
 }

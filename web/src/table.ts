@@ -18,7 +18,7 @@ import {
   type Trick,
   type View,
 } from "./gen/fenpai/rpc/v1/game_service_pb.js";
-import { phaseName, seatName, variantName } from "./words.js";
+import { phaseName, seatName, setSeatNames, variantName } from "./words.js";
 
 /** What one screen shows: the game, the view, whose view it is and the recent events. */
 export interface TableState {
@@ -95,11 +95,11 @@ function position(seat: number, me: number | null, n: number): string {
 
 function seatLabel(game: Game, seat: number, me: number | null, you: number | null): string {
   const s = game.seats[seat];
-  if (seat === you) return "You";
+  if (seat === you) return s?.name ? `You (${s.name})` : "You";
   const viewed = seat === me ? " (this view)" : "";
   if (s?.kind === SeatKind.BOT) return `Seat ${seat} · ${s.bot} bot${viewed}`;
   if (s?.kind === SeatKind.OPEN) return `Seat ${seat} · open`;
-  return `Seat ${seat}${viewed}`;
+  return s?.name ? `${s.name} · seat ${seat}${viewed}` : `Seat ${seat}${viewed}`;
 }
 
 /** The deadline of the view's decision timer, in ms since the epoch, for the timers'
@@ -327,6 +327,7 @@ function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null): st
  * (`bottom`: the screen's own hand and actions). */
 export function table(state: TableState, bottom: VNode | null, extra: VNode | null = null, notice: VNode | null = null): VNode {
   const { game, view } = state;
+  setSeatNames(game.seats);
   const hv = view.handView!;
   const facts = factsOf(hv);
   const rules = trumpRules(hv);

@@ -14,8 +14,27 @@ export function variantName(variant: string): string {
   return VARIANTS[variant] ?? variant;
 }
 
+/** The names the players of the table on screen chose, by seat ("" for none). */
+let names: string[] = [];
+
+/** Takes the seats' names of the game on screen (from its public summary). */
+export function setSeatNames(seats: { name: string }[]): void {
+  names = seats.map((s) => s.name);
+}
+
 export function seatName(seat: number, me: number | null): string {
-  return seat === me ? "You" : `Seat ${seat}`;
+  return seat === me ? "You" : names[seat] || `Seat ${seat}`;
+}
+
+/** The service's rule for a name (JoinGameRequest.name), checked before sending: what is
+ * wrong with `name`, or null. */
+export function nameProblem(name: string): string | null {
+  const text = name.trim().split(/\s+/).join(" ");
+  if (!text) return null; // no name: the seat's number
+  if ([...text].length > 20) return "A name is at most 20 characters.";
+  if (!/^[\p{L}\p{N} _.'-]+$/u.test(text)) return "A name holds letters, digits, spaces and _ - . ' only.";
+  if (/(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-z0-9])/i.test(text)) return "A name may not look like a card (such as 5h or BJ).";
+  return null;
 }
 
 const PHASES: Record<string, string> = {

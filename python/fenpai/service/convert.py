@@ -84,7 +84,8 @@ def game(summary: Summary) -> pb.Game:
             seats.append(pb.Seat(seat=seat, kind=pb.SEAT_KIND_BOT, bot=bot))
         else:
             kind = pb.SEAT_KIND_CLIENT if joined else pb.SEAT_KIND_OPEN
-            seats.append(pb.Seat(seat=seat, kind=kind))
+            name = summary.names[seat] if seat < len(summary.names) else ""
+            seats.append(pb.Seat(seat=seat, kind=kind, name=name))
     out = pb.Game(
         game_id=summary.game_id,
         variant=summary.variant,
@@ -131,7 +132,7 @@ def event(seen: Seen) -> pb.Event:
         version=stored.version,
         kind=EVENT_KINDS.get(stored.kind, pb.EVENT_KIND_UNSPECIFIED),
         seat=stored.seat,
-        action=seen.action,
+        action="join" if stored.kind == "join" else seen.action,
         timeout=stored.source == "timeout",
         bot=stored.source == "bot",
         redacted=seen.redacted,

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.service import auth, bots, creation, limits, suggest, timers
+from fenpai.service import auth, bots, creation, limits, names, suggest, timers
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
@@ -386,19 +386,35 @@ class GameHost:
             return session.summary()
 
     async def join(
-        self, game_id: str, seat: int | None, invite: str = "", request_id: str = ""
+        self,
+        game_id: str,
+        seat: int | None,
+        invite: str = "",
+        request_id: str = "",
+        name: str = "",
     ) -> Joined:
-        """Takes a seat (a private game's needs its invite); a retry (the same request
-        id) answers as the first call did."""
+        """Takes a seat (a private game's needs its invite), under the player's chosen
+        name if any (`names`); a retry (the same request id) answers as the first call
+        did."""
+        limits.check_text("name", name, 4 * names.MAX_NAME)
+        chosen = names.check_name(name) if name else ""
         session = await self._session(game_id)
         limits.check_text("invite", invite, auth.MAX_TOKEN_LENGTH)
         creation.check_request_id(request_id)
         return await self._change(
-            self._transact(session, lambda d: self._join(session, d, seat, invite, request_id))
+            self._transact(
+                session, lambda d: self._join(session, d, seat, invite, request_id, chosen)
+            )
         )
 
     def _join(
-        self, session: Session, draft: Draft, seat: int | None, invite: str, request_id: str
+        self,
+        session: Session,
+        draft: Draft,
+        seat: int | None,
+        invite: str,
+        request_id: str,
+        name: str = "",
     ) -> Joined:
         state = session.state
         hashed_request = auth.request_hash("join", request_id) if request_id else None
@@ -436,7 +452,7 @@ class GameHost:
             draft,
             seat,
             "join",
-            "join",
+            names.join_action(name),
             "client",
             token_hash=hashed,
             request_hash=hashed_request,
@@ -657,9 +673,9 @@ class GameHost:
                 canonical = applied[1]
                 state.version += 1
             else:  # a join, a resignation, a table's hand boundary: as a replay does it
-                canonical = kind
+                canonical = action if kind == "join" else kind  # a join keeps the name
                 state.apply(
-                    StoredEvent(state.version + 1, seat, kind, kind, source, None, None, at)
+                    StoredEvent(state.version + 1, seat, kind, canonical, source, None, None, at)
                 )
             result = self._check_end(state)
         except IllegalAction as err:

@@ -208,6 +208,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
             request.seat if request.HasField("seat") else None,
             request.invite,
             request.request_id,
+            request.name,
         )
         return pb.JoinGameResponse(
             seat=joined.seat,

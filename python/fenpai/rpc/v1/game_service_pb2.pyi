@@ -59,14 +59,16 @@ GAME_ACCESS_OPEN: GameAccess
 GAME_ACCESS_PRIVATE: GameAccess
 
 class Seat(_message.Message):
-    __slots__ = ("seat", "kind", "bot")
+    __slots__ = ("seat", "kind", "bot", "name")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     bot: str
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ...) -> None: ...
+    name: str
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class Game(_message.Message):
     __slots__ = ("game_id", "variant", "options", "num_players", "seats", "status", "phase", "to_act", "version", "timer_seconds", "create_time", "access", "match")
@@ -632,16 +634,18 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[Game, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class JoinGameRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "invite", "request_id")
+    __slots__ = ("game_id", "seat", "invite", "request_id", "name")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     INVITE_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     invite: str
     request_id: str
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., invite: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
+    name: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., invite: _Optional[str] = ..., request_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class JoinGameResponse(_message.Message):
     __slots__ = ("seat", "seat_token", "game", "replayed")
