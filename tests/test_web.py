@@ -705,10 +705,11 @@ def test_the_event_log_is_the_games_history(server, page):
     shot(page, "log-history")
 
 
-def test_names_chosen_on_joining_reach_the_other_player(server, browser):
+def test_names_and_chat_reach_the_other_player(server, browser):
     """Two players name themselves on the lobby's form: each sees the other's name at the
-    table and in the lobby's row; a name that reads as a card is refused on the form;
-    no response carries a card."""
+    table and in the lobby's row, and the other's chat messages under that name; a name
+    or a message that reads as a card is refused with a message; no response carries a
+    card."""
     first = browser.new_context(viewport={"width": 1280, "height": 900})
     page = first.new_page()
     new_table(page, server, "fifty_k", seed=3, seats=[(2, "open")], name="Mei")
@@ -734,9 +735,28 @@ def test_names_chosen_on_joining_reach_the_other_player(server, browser):
         "() => document.querySelector(\".seat[data-seat='2'] header .name\").textContent"
         ".startsWith('Lin 李')"
     )
+    page.fill("#chat-text", "hello Lin")
+    page.locator(".chat-send button").click()
+    other.wait_for_function(
+        "() => [...document.querySelectorAll('.chat li')].some(l => "
+        "l.textContent === 'Mei: hello Lin')",
+        timeout=STEP_MS,
+    )
+    other.fill("#chat-text", "my 5h is high")
+    other.locator(".chat-send button").click()
+    other.locator(".chat .error[role=alert]").wait_for()
+    assert "card" in other.locator(".chat .error").inner_text()
+    other.fill("#chat-text", "hi Mei")
+    other.locator(".chat-send button").click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.chat li')].some(l => "
+        "l.textContent === 'Lin 李: hi Mei')",
+        timeout=STEP_MS,
+    )
     shot(page, "names-table")
+    shot(other, "names-chat-refused")
     for got in wire.received():
-        if got.method in ("GetGame", "ListGames", "JoinGame"):
+        if got.method in ("GetGame", "ListGames", "JoinGame", "GetChat", "SendChat"):
             for message in got.messages:
                 public = type(message)()
                 public.CopyFrom(message)

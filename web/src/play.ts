@@ -4,6 +4,7 @@
 
 import type { VNode } from "preact";
 import { client, isConnectionLoss, rejection, rejectionText, type Rejection } from "./api.js";
+import { chatOf } from "./chat.js";
 import { cueSettings, saveCueSettings, setTurnTitle, tone } from "./cues.js";
 import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 import { h, mount } from "./dom.js";
@@ -60,6 +61,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     return () => abort.abort();
   }
   const { seat, token } = saved;
+  const talk = chatOf(gameId, token, () => render());
   let game: Game | null = null;
   let view: View | null = null;
   const log: string[] = [];
@@ -358,7 +360,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       h("label", null, h("input#cue-sound", { type: "checkbox", checked: cues.sound, onchange: toggle("sound") }), " Sound on your turn and its timeout"),
       h("label", null, h("input#cue-title", { type: "checkbox", checked: cues.title, onchange: toggle("title") }), " Tab title on your turn"),
     );
-    const extra = h("div.extra", null, waitingBox(), resignButton, again, settings, view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game") : null);
+    const extra = h("div.extra", null, waitingBox(), resignButton, again, talk.view(seat), settings, view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game") : null);
     const banner =
       connection === "up"
         ? null
@@ -515,6 +517,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   return () => {
     abort.abort();
     clearInterval(cues);
+    talk.stop();
     document.removeEventListener("keydown", pageKeys);
     setTurnTitle(false, null);
   };

@@ -5,6 +5,7 @@ import { client, rejection, rejectionText } from "./api.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, type TableState } from "./table.js";
+import { chatOf } from "./chat.js";
 import { historyLines, logLine } from "./words.js";
 
 export function watchScreen(root: HTMLElement, gameId: string): () => void {
@@ -12,6 +13,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
   let game: Game | null = null;
   let view: View | null = null;
   const log: string[] = [];
+  const talk = chatOf(gameId, null, () => render());
 
   function render(): void {
     if (!game || !view) return;
@@ -24,7 +26,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
       view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}` }, "Replay it step by step") : null,
       over.length ? h("div.inline-summary", null, over) : null,
     );
-    mount(root, table(state, note));
+    mount(root, table(state, note, talk.view(null)));
   }
 
   async function start(): Promise<void> {
@@ -62,5 +64,8 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
   }
 
   void start();
-  return () => abort.abort();
+  return () => {
+    abort.abort();
+    talk.stop();
+  };
 }

@@ -16,6 +16,7 @@ from fenpai.service import typed
 from fenpai.service.errors import ServiceError
 from fenpai.service.host import Hand, Outcome, Seen, Snapshot
 from fenpai.service.session import Summary
+from fenpai.service.store import ChatLine
 
 STATUS = {
     "waiting": pb.GAME_STATUS_WAITING,
@@ -138,6 +139,13 @@ def event(seen: Seen) -> pb.Event:
         redacted=seen.redacted,
         create_time=timestamp(stored.at),
         hand=seen.hand,
+    )
+
+
+def chat_message(line: ChatLine) -> pb.ChatMessage:
+    """One message of a table's chat."""
+    return pb.ChatMessage(
+        seq=line.seq, seat=line.seat, text=line.text, create_time=timestamp(line.at)
     )
 
 

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.service import auth, bots, creation, limits, names, suggest, timers
+from fenpai.service import auth, bots, chat, creation, limits, names, suggest, timers
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
@@ -44,6 +44,7 @@ from fenpai.service.session import GameState, RestoreError, Session, Summary
 from fenpai.service.store import (
     After,
     Change,
+    ChatLine,
     Notice,
     RequestIdTaken,
     SharedStore,
@@ -185,6 +186,7 @@ class GameHost:
         #: The store, when other servers share it.
         self._shared = store if isinstance(store, SharedStore) else None
         self._replicas = None if self._shared is None else Replicas(self, self._shared)
+        self._chat_rate = chat.RateLimit()
 
     # -- life ----------------------------------------------------------------------------------
 
@@ -918,6 +920,20 @@ class GameHost:
         seat = session.authenticate(token)
         async with session.lock:
             return snapshot(game_id, session.state, seat, session.deadline)
+
+    async def send_chat(self, game_id: str, token: str, text: str) -> ChatLine:
+        """Stores a chat message of the token's seat (see `chat`)."""
+        limits.check_text("text", text, 4 * chat.MAX_CHAT)
+        message = chat.check_message(text)
+        session = await self._fresh(game_id)
+        seat = session.authenticate(token)
+        self._chat_rate.check(game_id, seat)
+        return await self._store.add_chat(game_id, seat, message, time.time())
+
+    async def chat_after(self, game_id: str, after: int) -> Sequence[ChatLine]:
+        """The game's chat messages numbered above `after`, oldest first (a page)."""
+        await self._session(game_id)  # UNKNOWN_GAME for a game there is not
+        return await self._store.chat(game_id, after, chat.PAGE)
 
     async def suggestions(self, game_id: str, token: str) -> tuple[int, Sequence[str]]:
         """The version and the engine's preferred actions of the token's seat then (see

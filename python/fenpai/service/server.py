@@ -328,6 +328,16 @@ class GameServicer(pb_grpc.GameServiceServicer):
         return out
 
     @_rpc
+    async def SendChat(self, request: pb.SendChatRequest, context: Any) -> pb.SendChatResponse:
+        line = await self._host.send_chat(request.game_id, request.seat_token, request.text)
+        return pb.SendChatResponse(message=convert.chat_message(line))
+
+    @_rpc
+    async def GetChat(self, request: pb.GetChatRequest, context: Any) -> pb.GetChatResponse:
+        lines = await self._host.chat_after(request.game_id, request.after_seq)
+        return pb.GetChatResponse(messages=[convert.chat_message(line) for line in lines])
+
+    @_rpc
     async def SuggestActions(
         self, request: pb.SuggestActionsRequest, context: Any
     ) -> pb.SuggestActionsResponse:

@@ -874,3 +874,45 @@ class SuggestActionsResponse(_message.Message):
     version: int
     actions: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ChatMessage(_message.Message):
+    __slots__ = ("seq", "seat", "text", "create_time")
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    seq: int
+    seat: int
+    text: str
+    create_time: _timestamp_pb2.Timestamp
+    def __init__(self, seq: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class SendChatRequest(_message.Message):
+    __slots__ = ("game_id", "seat_token", "text")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat_token: str
+    text: str
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., text: _Optional[str] = ...) -> None: ...
+
+class SendChatResponse(_message.Message):
+    __slots__ = ("message",)
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    message: ChatMessage
+    def __init__(self, message: _Optional[_Union[ChatMessage, _Mapping]] = ...) -> None: ...
+
+class GetChatRequest(_message.Message):
+    __slots__ = ("game_id", "after_seq")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    AFTER_SEQ_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    after_seq: int
+    def __init__(self, game_id: _Optional[str] = ..., after_seq: _Optional[int] = ...) -> None: ...
+
+class GetChatResponse(_message.Message):
+    __slots__ = ("messages",)
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    messages: _containers.RepeatedCompositeFieldContainer[ChatMessage]
+    def __init__(self, messages: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...) -> None: ...

@@ -139,6 +139,16 @@ class GameServiceStub:
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.SerializeToString,
                 response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.FromString,
                 _registered_method=True)
+        self.SendChat = channel.unary_unary(
+                '/fenpai.rpc.v1.GameService/SendChat',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatResponse.FromString,
+                _registered_method=True)
+        self.GetChat = channel.unary_unary(
+                '/fenpai.rpc.v1.GameService/GetChat',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -303,6 +313,24 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SendChat(self, request, context):
+        """SendChat posts a message of the token's seat to the table's chat, stored with the
+        game: 1 to 200 characters, no control character and nothing that reads as a card
+        (5h, BJ, a suit symbol), else BAD_CHAT; at most 5 messages in 10 seconds per seat,
+        else CHAT_TOO_FAST (RESOURCE_EXHAUSTED).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetChat(self, request, context):
+        """GetChat returns the table's chat messages after a number, oldest first, at most 200
+        at a time; the chat is public, like the game's summary.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -375,6 +403,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.SuggestActions,
                     request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.FromString,
                     response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.SerializeToString,
+            ),
+            'SendChat': grpc.unary_unary_rpc_method_handler(
+                    servicer.SendChat,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatResponse.SerializeToString,
+            ),
+            'GetChat': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetChat,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -790,6 +828,60 @@ class GameService:
             '/fenpai.rpc.v1.GameService/SuggestActions',
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.SerializeToString,
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SendChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/SendChat',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/GetChat',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatResponse.FromString,
             options,
             channel_credentials,
             insecure,
