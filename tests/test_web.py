@@ -173,6 +173,13 @@ def test_a_whole_hand_against_bots_by_clicking(server, page, variant):
     [reason] = played.illegal
     assert reason.startswith("Not allowed:") and "(rule " in reason
     check_seat_wire(wire, game_id, 0, history)
+    if variant == "fifty_k":  # the dialog's Play again: a new table of the same bots
+        page.click("#dialog-play-again")
+        page.wait_for_function(f"() => !location.hash.includes('{game_id}')")
+        page.wait_for_selector(".felt")
+        again = server.stub().GetGame(pb.GetGameRequest(game_id=game_id_of(page))).game
+        assert [s.bot for s in again.seats] == [s.bot for s in history.game.seats]
+        assert again.variant == variant
     if "kitty" in phases:
         check_burial_chips(variant, played, truth)
     illegal = [g.error for g in wire.received() if g.method == "Act" and g.error]
@@ -431,6 +438,21 @@ def test_a_matchs_summary_and_its_hands_replayed(server, page):
     assert page.locator("#replay-hand").input_value() == "2"
     assert page.locator(".bar .hand-no").inner_text() == "hand 2"
     shot(page, "match-replay-hand2")
+
+
+def test_the_lobby_offers_red_fives_decks_and_the_search_bots_strength(server, page):
+    """The new-table form sets Red Five 4p's decks (R4-2) and an ismcts:N seat."""
+    new_table(page, server, "red_five_4p", seats=[(1, "bot:ismcts:100")])
+    game = server.stub().GetGame(pb.GetGameRequest(game_id=game_id_of(page))).game
+    assert game.options["decks"] == "2" and game.seats[1].bot == "ismcts:100"
+    page.goto(server.web_url)
+    page.select_option("#new-variant", "red_five_4p")
+    page.select_option("#new-decks", "3")
+    page.uncheck("#new-timers")
+    page.click("#create")
+    page.wait_for_selector(".felt")
+    game = server.stub().GetGame(pb.GetGameRequest(game_id=game_id_of(page))).game
+    assert game.options["decks"] == "3"
 
 
 def test_the_lobby_lists_the_open_games_to_join_watch_or_replay(server, page):

@@ -10,6 +10,11 @@ import { joinDone, joinRequest, myGames, playerName, saveInvites, savePlayerName
 import { VARIANTS, nameProblem, phaseName, variantName } from "./words.js";
 
 const BOTS = ["greedy", "ismcts", "random"];
+/** The search bot's strengths offered: simulations per decision (`ismcts:N`). */
+const SEARCH_STRENGTHS: [number, string][] = [
+  [100, "quick"],
+  [1000, "strong"],
+];
 /** The phases with decision timers (0 turns one off). */
 const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "play"];
 
@@ -43,6 +48,8 @@ interface Choices {
   timers: boolean;
   /** The deal's seed as decimal text; empty: the server draws a secret one. */
   seed: string;
+  /** Red Five 4p: how many decks (R4-2). */
+  decks: number;
 }
 
 function defaultSeats(n: number): string[] {
@@ -61,7 +68,7 @@ async function create(c: Choices): Promise<void> {
   const created = await client.createGame({
     ...(seed ? { seed: BigInt(seed) } : {}),
     variant: c.variant,
-    options: c.variant === "fifty_k" ? { players: String(c.players) } : {},
+    options: c.variant === "fifty_k" ? { players: String(c.players) } : c.variant === "red_five_4p" ? { decks: String(c.decks) } : {},
     bots,
     access: c.access === "private" ? GameAccess.PRIVATE : GameAccess.OPEN,
     timerSeconds: c.timers ? {} : Object.fromEntries(TIMED_PHASES.map((p) => [p, 0])),
@@ -77,6 +84,24 @@ async function create(c: Choices): Promise<void> {
   }
   await join(gameId, c.variant, mine, invites[String(mine)] ?? "");
   location.hash = `#/play/${gameId}`;
+}
+
+/** A new table like `game` (its variant, options, bots and timers; a fresh secret
+ * seed), the viewer at `seat` again and the other players' seats open. */
+export async function playAgain(game: Game, seat: number): Promise<void> {
+  const options = game.options;
+  const choices: Choices = {
+    variant: game.variant,
+    players: game.numPlayers,
+    seats: game.seats.map((s) => (s.seat === seat ? "you" : s.kind === SeatKind.BOT ? `bot:${s.bot}` : "open")),
+    access: game.access === GameAccess.PRIVATE ? "private" : "open",
+    hands: Math.max(1, game.match?.hands ?? 1),
+    toA: game.variant === "tractor" && !!game.match && !game.match.hands,
+    timers: !Object.values(game.timerSeconds).every((t) => t === 0),
+    seed: "",
+    decks: Number(options["decks"] ?? 2) || 2,
+  };
+  await create(choices);
 }
 
 function createForm(c: Choices, change: (next: Partial<Choices>) => void, onError: (text: string) => void): VNode {
@@ -126,7 +151,8 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
               `select#new-seat-${s}`,
               { "aria-label": `seat ${s}`, value: choice, onchange: (e: Event) => change({ seats: c.seats.map((x, i) => (i === s ? value(e) : x)) }) },
               h("option", { value: "you" }, "you"),
-              BOTS.map((b) => h("option", { value: `bot:${b}` }, `${b} bot`)),
+              BOTS.map((b) => h("option", { value: `bot:${b}` }, b === "ismcts" ? "ismcts bot (search)" : `${b} bot`)),
+              SEARCH_STRENGTHS.map(([n, word]) => h("option", { value: `bot:ismcts:${n}` }, `ismcts bot, ${word} (${n} playouts)`)),
               h("option", { value: "open" }, "another player"),
             ),
           ),
@@ -159,6 +185,14 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
         },
       }),
     ),
+    c.variant === "red_five_4p"
+      ? h(
+          "label.row",
+          null,
+          "Decks ",
+          h("select#new-decks", { "aria-label": "decks", value: String(c.decks), onchange: (e: Event) => change({ decks: Number(value(e)) }) }, h("option", { value: "2" }, "2 decks (bids 60–200)"), h("option", { value: "3" }, "3 decks, with triples (bids 80–300)")),
+        )
+      : null,
     c.variant === "tractor"
       ? h("label.row", null, h("input#new-to-a", { type: "checkbox", checked: c.toA, onchange: (e: Event) => change({ toA: checked(e) }) }), " Play the match to A (TR-30, 90-minute clock)")
       : null,
@@ -249,7 +283,7 @@ function gameRow(g: Game): VNode {
 
 export function lobbyScreen(root: HTMLElement): () => void {
   const abort = new AbortController();
-  let choices: Choices = { variant: "tractor", players: 4, seats: defaultSeats(4), access: "open", hands: 1, toA: false, timers: true, seed: "" };
+  let choices: Choices = { variant: "tractor", players: 4, seats: defaultSeats(4), access: "open", hands: 1, toA: false, timers: true, seed: "", decks: 2 };
   let error = "";
   let games: Game[] | null = null;
   const joinPanel = joinForm((text) => {

@@ -9,6 +9,7 @@ import { cueSettings, saveCueSettings, setTurnTitle, tone } from "./cues.js";
 import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { playAgain } from "./lobby.js";
 import { invitesOf, seatIn } from "./store.js";
 import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
 import { historyLines, logLine, prompt, seatName } from "./words.js";
@@ -309,6 +310,23 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     );
   }
 
+  function copyButton(text: string): VNode {
+    return h(
+      "button.copy",
+      {
+        type: "button",
+        onclick: (e: Event) => {
+          const button = e.currentTarget as HTMLButtonElement;
+          navigator.clipboard?.writeText(text).then(
+            () => (button.textContent = "Copied"),
+            () => (button.textContent = "Select and copy the link"),
+          );
+        },
+      },
+      "Copy",
+    );
+  }
+
   function waitingBox(): VNode | null {
     if (!view || !game || view.status !== GameStatus.WAITING) return null;
     const invites = invitesOf(gameId);
@@ -321,7 +339,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       game.access === GameAccess.PRIVATE
         ? open.map((s) =>
             invites[s]
-              ? h("div.invite", null, h("span", null, `Seat ${s}: `), h("input", { readOnly: true, value: `${base}?invite=${invites[s]}`, "aria-label": `invite link for seat ${s}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }))
+              ? h("div.invite", null, h("span", null, `Seat ${s}: `), h("input", { readOnly: true, value: `${base}?invite=${invites[s]}`, "aria-label": `invite link for seat ${s}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }), copyButton(`${base}?invite=${invites[s]}`))
               : h("div.invite", null, `Seat ${s}: open`),
           )
         : h("div.invite", null, h("span", null, "Share: "), h("input", { readOnly: true, value: base, "aria-label": "join link", onfocus: (e: Event) => (e.target as HTMLInputElement).select() })),
@@ -340,7 +358,8 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     const live = view.status !== GameStatus.FINISHED;
     const shown = summary && !summaryClosed ? summary : null;
     const panel = shown && live ? h("div.summary-panel", { role: "region", "aria-label": "last hand's summary" }, handSummary(shown, hide)) : null;
-    const dialog = shown && !live ? finalDialog(shown, hide) : null;
+    const again2 = h("button#dialog-play-again", { type: "button", onclick: () => void playAgain(game!, seat).catch((err) => { error = rejection(err); hide(); }) }, "Play again");
+    const dialog = shown && !live ? finalDialog(shown, hide, [again2, h("a.button", { href: "#/" }, "Back to the lobby")]) : null;
     const resignButton =
       view.status === GameStatus.PLAYING
         ? h("button.quiet", { type: "button", onclick: () => confirm("Resign and end the game?") && void resign() }, "Resign")
@@ -360,7 +379,17 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       h("label", null, h("input#cue-sound", { type: "checkbox", checked: cues.sound, onchange: toggle("sound") }), " Sound on your turn and its timeout"),
       h("label", null, h("input#cue-title", { type: "checkbox", checked: cues.title, onchange: toggle("title") }), " Tab title on your turn"),
     );
-    const extra = h("div.extra", null, waitingBox(), resignButton, again, talk.view(seat), settings, view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game") : null);
+    const over = view.status === GameStatus.FINISHED;
+    const after = over
+      ? h(
+          "div.after",
+          null,
+          h("button.primary#play-again", { type: "button", onclick: () => void playAgain(game!, seat).catch((err) => { error = rejection(err); render(); }) }, "Play again"),
+          h("a.button", { href: "#/" }, "Back to the lobby"),
+          h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game"),
+        )
+      : null;
+    const extra = h("div.extra", null, after, waitingBox(), resignButton, again, talk.view(seat), settings);
     const banner =
       connection === "up"
         ? null

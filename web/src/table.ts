@@ -186,7 +186,7 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
       toAct ? h("span.turn", null, seat === you ? "your turn" : "to act") : null,
       toAct ? timer(view) : null,
     ),
-    h("div.play", { "aria-label": `${seatName(seat, you)}'s play` }, played ? cardRow(played, rules) : null),
+    h("div.play", { "aria-label": seat === you ? "your play" : `${seatName(seat, you)}'s play` }, played ? cardRow(played, rules) : null),
   );
 }
 
@@ -661,7 +661,7 @@ export function matchSummary(state: TableState, onClose: (() => void) | null): V
 
 /** The one dialog of a finished game: the match's summary (at a table) beside its last
  * hand's, closed by one button. Shown only once nobody has a decision left. */
-export function finalDialog(state: TableState, onClose: () => void): VNode {
+export function finalDialog(state: TableState, onClose: () => void, actions: VNode[] = []): VNode {
   return h(
     "div.overlay",
     null,
@@ -669,7 +669,7 @@ export function finalDialog(state: TableState, onClose: () => void): VNode {
       "section.summary-dialog",
       { role: "dialog", "aria-modal": "true", "aria-label": state.view.match ? "match summary" : "hand summary" },
       h("div.summary-parts", null, matchSummary(state, null), handSummary(state, null)),
-      h("button.primary", { onclick: onClose, type: "button" }, "Close"),
+      h("div.actions", null, h("button.primary", { onclick: onClose, type: "button" }, "Close"), actions),
     ),
   );
 }
