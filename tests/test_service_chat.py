@@ -51,8 +51,8 @@ def refused(call, request, code, reason):
     assert (err.code(), reason_of(err)) == (code, (reason, None)), err.details()
 
 
-def test_chat_reaches_every_reader_and_survives_a_restart(tmp_path):
-    with running_server(tmp_path, "--no-timers") as server:
+def test_chat_reaches_every_reader_and_survives_a_restart(tmp_path, fresh_db):
+    with running_server(tmp_path, "--no-timers", db=fresh_db) as server:
         stub = server.stub()
         game = create(stub, "fifty_k", seed=1, bots={2: "greedy", 3: "greedy"}).game
         gid = game.game_id
@@ -76,7 +76,7 @@ def test_chat_reaches_every_reader_and_survives_a_restart(tmp_path):
             StatusCode.NOT_FOUND,
             "UNKNOWN_GAME",
         )
-    with running_server(tmp_path, "--no-timers") as server:
+    with running_server(tmp_path, "--no-timers", db=fresh_db) as server:
         stub = server.stub()
         later = stub.GetChat(pb.GetChatRequest(game_id=gid, after_seq=4)).messages
         assert [(m.seq, m.seat, m.text) for m in later] == [(5, 0, "m2"), (6, 0, "m3")]
