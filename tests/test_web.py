@@ -787,3 +787,25 @@ def test_names_and_chat_reach_the_other_player(server, browser):
                 assert not cards_in(text_format.MessageToString(public, as_utf8=True))
     first.close()
     second.close()
+
+
+def test_a_three_player_fifty_k_summary_has_no_team_rows(server, page):
+    """Three-player Fifty-K has no partnerships (FK-50..53): its summary works out each
+    seat's card points (FK-51) with no team row, and each formula adds up."""
+    from service_support import bot_game
+
+    history = bot_game(server.stub(), "fifty_k", seed=12, players=3)
+    page.goto(f"{server.web_url}#/watch/{history.game.game_id}")
+    summary = page.locator(".hand-summary")
+    summary.wait_for()
+    text = summary.inner_text()
+    assert "Team" not in text and "FK-53" in text
+    formulas = page.eval_on_selector_all(
+        ".hand-summary .formula",
+        "els => els.map(f => [Number(f.dataset.total), f.dataset.rule,"
+        " [...f.querySelectorAll('li.term')].map(t => Number(t.dataset.value))])",
+    )
+    assert len(formulas) == 3
+    for total, rule, terms in formulas:
+        assert rule == "FK-51" and sum(terms) == total
+    shot(page, "fifty_k-3p-summary")
