@@ -166,7 +166,10 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
   const hv = view.handView!;
   const n = game.numPlayers;
   const toAct = view.toAct.includes(seat) && view.status === GameStatus.PLAYING;
-  const played = playOf(hv, seat);
+  // Until the next lead, a finished trick stays where it was played, its winner marked.
+  const held = !hv.trick.length && hv.phase === "play" && hv.variant !== "fifty_k" ? hv.lastTrick : undefined;
+  const heldPlay = held?.plays.find((p) => p.seat === seat)?.cards ?? null;
+  const played = playOf(hv, seat) ?? heldPlay;
   const team = teams(hv.variant, n);
   return h(
     `section.seat.pos-${position(seat, me, n)}`,
@@ -186,7 +189,12 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
       toAct ? h("span.turn", null, seat === you ? "your turn" : "to act") : null,
       toAct ? timer(view) : null,
     ),
-    h("div.play", { "aria-label": seat === you ? "your play" : `${seatName(seat, you)}'s play` }, played ? cardRow(played, rules) : null),
+    h(
+      "div.play",
+      { class: heldPlay ? (held?.winner === seat ? "held won" : "held") : "", "aria-label": seat === you ? "your play" : `${seatName(seat, you)}'s play` },
+      played ? cardRow(played, rules) : null,
+      heldPlay && held?.winner === seat ? h("span.took", null, `took ${held.points} pts`) : null,
+    ),
   );
 }
 
@@ -385,6 +393,8 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
 }
 
 function resultRows(result: HandResult, n: number, me: number | null): VNode {
+  // Red Five 4p scores the declarer by its final points F (R4-40), not its tricks.
+  const final = result.details.case === "redFive4p" ? result.declarer : undefined;
   return h(
     "table.result",
     null,
@@ -397,7 +407,7 @@ function resultRows(result: HandResult, n: number, me: number | null): VNode {
           "tr",
           { class: result.winners.includes(s) ? "won" : "" },
           h("td", null, seatName(s, me)),
-          h("td", null, String(result.cardPoints[s] ?? 0)),
+          h("td", null, s === final ? `F = ${result.cardPoints[s] ?? 0}` : String(result.cardPoints[s] ?? 0)),
           h("td", null, String(result.gamePoints[s] ?? 0)),
           h("td", null, result.winners.includes(s) ? "won" : ""),
         ),
