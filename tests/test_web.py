@@ -576,6 +576,14 @@ def test_a_failed_throw_is_logged_with_the_cards_played(server, browser):
         m.group(0) for m in re.finditer(r"(?:10|[2-9JQKA])[♠♥♣♦]|big joker|little joker", text)
     ]
     assert sorted(shown) == sorted(with_symbols(" ".join(forced)).split()), text
+    penalty = failed["penalty"]["attacker_points"]
+    assert f"throw penalties {penalty:+d}" in watcher.locator(".score-line").inner_text()
+    watcher.reload()  # the log anew from the server's history says the same
+    watcher.wait_for_function(
+        "() => [...document.querySelectorAll('.log li')].some(l => /failed/.test(l.textContent))"
+    )
+    again = [t for t in watcher.locator(".log li").all_inner_texts() if "failed" in t]
+    assert again == [text]
     context.close()
 
 

@@ -12,7 +12,7 @@ import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/f
 import { playAgain } from "./lobby.js";
 import { invitesOf, seatIn } from "./store.js";
 import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
-import { historyLines, logLine, prompt, seatName } from "./words.js";
+import { failedThrowsOf, historyLines, logLine, prompt, seatName } from "./words.js";
 
 /** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
 interface CardAction {
@@ -503,7 +503,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   async function loadLog(): Promise<void> {
     const history = await client.getHistory({ gameId, seatToken: token }, { signal: abort.signal });
     const upTo = history.events.filter((e) => e.version <= view!.version);
-    log.splice(0, log.length, ...historyLines(upTo, view!.handView?.variant ?? "", seat));
+    log.splice(0, log.length, ...historyLines(upTo, view!.handView?.variant ?? "", seat, failedThrowsOf(view!.viewJson)));
   }
 
   async function start(): Promise<void> {

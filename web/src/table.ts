@@ -217,8 +217,10 @@ function pointsBox(state: TableState, facts: Facts): VNode {
   const lines: (VNode | null)[] = [];
   if (team && hv.variant === "tractor" && facts.declarer !== undefined) {
     const attackers = team.find((t) => !t.includes(facts.declarer!))!;
-    const sum = attackers.reduce((a, s) => a + (hv.points[s] ?? 0), 0);
-    lines.push(h("div.fact", null, h("span.label", null, "Attackers' points"), h("span.value", null, h("span.points-total", null, `${sum}`), h("span.muted", null, ` (seats ${attackers.join(" & ")})`))));
+    const penalty = throwPenalty(state.view, facts.declarer);
+    const total = attackers.reduce((a, s) => a + (hv.points[s] ?? 0), 0) + penalty;
+    const note = penalty ? `, throw penalties ${penalty > 0 ? "+" : ""}${penalty} (TR-41)` : "";
+    lines.push(h("div.fact", null, h("span.label", null, "Attackers' points"), h("span.value", null, h("span.points-total", null, `${total}`), h("span.muted", null, ` (seats ${attackers.join(" & ")}${note})`))));
   } else if (team) {
     team.forEach((t, i) => {
       const sum = t.reduce((a, s) => a + (hv.points[s] ?? 0), 0);
@@ -300,8 +302,21 @@ function centerLine(hv: HandView): string {
   return `trick ${hv.tricksPlayed + 1}`;
 }
 
+/** Tractor's failed-throw penalties so far (TR-41: −10 to the attackers' points for each
+ * of theirs, +10 for each of the defenders'), from the view's per-seat count. */
+function throwPenalty(view: View, declarer: number | undefined): number {
+  if (declarer === undefined) return 0;
+  let failed: number[] = [];
+  try {
+    failed = (JSON.parse(view.viewJson || "{}") as { failed_throws?: number[] }).failed_throws ?? [];
+  } catch {
+    return 0;
+  }
+  return failed.reduce((a, f, s) => a + (s % 2 === declarer % 2 ? 10 : -10) * f, 0);
+}
+
 /** The score so far against what decides the hand, in a line under the trick. */
-function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null): string | null {
+function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null, penalty = 0): string | null {
   if (hv.phase !== "play") return null;
   const pts = (s: number) => hv.points[s] ?? 0;
   const seats = Array.from({ length: n }, (_, s) => s);
@@ -309,8 +324,9 @@ function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null): st
   switch (hv.variant) {
     case "tractor": {
       if (decl === undefined) return null;
-      const p = sum(seats.filter((s) => s % 2 !== decl % 2).map(pts));
-      return `Attackers ${p} of 80 · under 40: defenders +2, 40–79: +1, 80: attackers take over (TR-42)`;
+      const p = sum(seats.filter((s) => s % 2 !== decl % 2).map(pts)) + penalty;
+      const penalties = penalty ? ` (throw penalties ${penalty > 0 ? "+" : ""}${penalty}, TR-41)` : "";
+      return `Attackers ${p}${penalties} of 80 · under 40: defenders +2, 40–79: +1, 80: attackers take over (TR-42)`;
     }
     case "red_five_4p":
       if (decl === undefined || facts.bid === undefined) return null;
@@ -351,7 +367,7 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
     null,
     h("div.trick-count", null, centerLine(hv)),
     hv.tablePoints ? h("div.table-points", null, `${hv.tablePoints} pts on the table`) : null,
-    ((line) => (line ? h("div.score-line", { role: "status" }, line) : null))(scoreLine(hv, facts, n, yours(state))),
+    ((line) => (line ? h("div.score-line", { role: "status" }, line) : null))(scoreLine(hv, facts, n, yours(state), hv.variant === "tractor" ? throwPenalty(view, facts.declarer) : 0)),
     hv.failedThrow ? h("div.note", null, `Failed throw: ${hv.failedThrow.text}`) : null,
   );
   return h(

@@ -6,7 +6,7 @@ import { h, mount } from "./dom.js";
 import { EventKind, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, type TableState } from "./table.js";
 import { chatOf } from "./chat.js";
-import { historyLines, logLine } from "./words.js";
+import { failedThrowsOf, historyLines, logLine } from "./words.js";
 
 export function watchScreen(root: HTMLElement, gameId: string): () => void {
   const abort = new AbortController();
@@ -35,11 +35,11 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
       try {
         game = (await client.getGame({ gameId }, { signal: abort.signal })).game!;
         const from = view ? view.version : game.version > 0n ? game.version - 1n : 0n;
-        if (!view) {
-          const history = await client.getHistory({ gameId }, { signal: abort.signal });
-          log.splice(0, log.length, ...historyLines(history.events.filter((e) => e.version <= from), game.variant, null));
-        }
+        // The log up to `from` is the server's history, written once the first view
+        // says which of the hand's throws failed.
+        const earlier = view ? null : (await client.getHistory({ gameId }, { signal: abort.signal })).events.filter((e) => e.version <= from);
         for await (const item of client.spectate({ gameId, fromVersion: from }, { signal: abort.signal })) {
+          if (earlier && !view && item.view) log.splice(0, log.length, ...historyLines(earlier, game.variant, null, failedThrowsOf(item.view.viewJson)));
           const line = item.event && logLine(item.event, item.view, null);
           if (line) log.push(line);
           if (item.event) {

@@ -108,11 +108,19 @@ export function describe(event: Event, me: number | null): string {
   return `${who} ${past[verb] ?? verb} ${actionText(rest.join(" "))}`.trim() + how;
 }
 
-/** A lead that failed as a throw (C-51): the cards actually played, which the engine
- * found beatable, and the penalty; never the cards that would have beaten it, which
- * stay in their holders' hands. */
-function failedThrowLine(event: Event, after: View | undefined, me: number | null): string | null {
-  const failed = after?.handView?.failedThrow;
+/** A throw that failed (C-51): who, what was attempted and played instead, the penalty. */
+export interface FailedThrowFact {
+  seat: number;
+  attempted: string[];
+  forced: string[];
+  text: string;
+  rule: string;
+}
+
+/** A lead that failed as a throw: the cards actually played, which the engine found
+ * beatable, and the penalty; never the cards that would have beaten it, which stay in
+ * their holders' hands. Null when `event` is not that throw. */
+function failedThrowLine(event: Event, failed: FailedThrowFact | undefined, me: number | null): string | null {
   if (!failed || failed.seat !== event.seat || !event.action.startsWith("play ")) return null;
   if (!sameCards(cardsOf(event.action.slice(5)), failed.attempted)) return null;
   const played = actionText(failed.forced.join(" "));
@@ -121,25 +129,52 @@ function failedThrowLine(event: Event, after: View | undefined, me: number | nul
   return `${seatName(event.seat, me)} played ${played}: a throw that failed (C-51), as another hand beats it${penalty} (${failed.rule})${how}`;
 }
 
+/** The failed throws of the hand under way, in order, from a view's JSON (its tricks',
+ * then the trick's under way). */
+export function failedThrowsOf(viewJson: string): FailedThrowFact[] {
+  type Raw = { seat: number; attempted: string; forced: string; penalty?: { rule?: string; text?: string } } | null | undefined;
+  let data: { tricks?: { failed_throw?: Raw }[]; failed_throw?: Raw };
+  try {
+    data = JSON.parse(viewJson || "{}");
+  } catch {
+    return [];
+  }
+  const raws: Raw[] = [...(data.tricks ?? []).map((t) => t.failed_throw), data.failed_throw];
+  const out: FailedThrowFact[] = [];
+  for (const f of raws) {
+    if (!f) continue;
+    const fact = { seat: f.seat, attempted: cardsOf(f.attempted), forced: cardsOf(f.forced), text: f.penalty?.text ?? "", rule: f.penalty?.rule ?? "" };
+    if (!out.some((o) => o.seat === fact.seat && sameCards(o.attempted, fact.attempted) && o.text === fact.text)) out.push(fact);
+  }
+  return out;
+}
+
 /** The event's line in a table's log, or null for a deal question passed (every
  * receiver is asked at each card: the passes say nothing). */
 export function logLine(event: Event, after: View | undefined, me: number | null): string | null {
   if (event.action === "pass" && after?.phase === "deal") return null;
-  return failedThrowLine(event, after, me) ?? describe(event, me);
+  const failed = after?.handView?.failedThrow;
+  const fact = failed ? { seat: failed.seat, attempted: failed.attempted, forced: failed.forced, text: failed.text, rule: failed.rule } : undefined;
+  return failedThrowLine(event, fact, me) ?? describe(event, me);
 }
 
 /** The log's lines of a game's history as the server keeps it (the page's reload
  * loses nothing): every event but the deal's passes, which are questions asked at
  * each card before the first burial (Tractor, Red Five 5p). */
-export function historyLines(events: Event[], variant: string, me: number | null): string[] {
+export function historyLines(events: Event[], variant: string, me: number | null, failed: FailedThrowFact[] = []): string[] {
   const dealAsks = variant === "tractor" || variant === "red_five_5p";
   let dealing = dealAsks;
   const out: string[] = [];
-  for (const event of events) {
+  // The hand under way's failed throws (`failed`, in order) are its last ones.
+  const start = events.map((e) => e.kind).lastIndexOf(EventKind.HAND_START);
+  const pending = [...failed];
+  events.forEach((event, i) => {
     if (event.kind === EventKind.HAND_START) dealing = dealAsks;
     if (event.action.startsWith("bury")) dealing = false;
-    if (dealing && event.action === "pass") continue;
-    out.push(describe(event, me));
-  }
+    if (dealing && event.action === "pass") return;
+    const line = i > start && pending.length ? failedThrowLine(event, pending[0], me) : null;
+    if (line) pending.shift();
+    out.push(line ?? describe(event, me));
+  });
   return out;
 }
