@@ -91,6 +91,17 @@ def check_seat_wire(wire: Wire, game_id: str, seat: int, history, at_least: int 
         if got.error is not None:
             reason, _, message = got.error
             assert reason != "INTERNAL", message
+        if got.method == "SuggestActions":  # the seat's own cards, or its listed actions
+            for message in got.messages:
+                hand = truth[message.version][0][seat].get("hand", "").split()
+                listed = {
+                    a for _, v in views if v.version == message.version for a in v.legal_actions
+                }
+                for action in message.actions:
+                    if action.startswith(("play ", "bury ")):
+                        assert contained(cards_in(action), hand), (message.version, action)
+                    else:
+                        assert action in listed, (message.version, action)
         if got.method in ("CreateGame", "JoinGame", "GetGame", "ListGames"):
             for message in got.messages:
                 public = type(message)()
