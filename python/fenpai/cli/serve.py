@@ -83,6 +83,14 @@ def add_serve(sub: Any) -> None:
         help="PostgreSQL: how long a replica's hold on a game's bots and timers lasts unless"
         " renewed; another replica takes them over that long after it stops (default 5)",
     )
+    serve.add_argument(
+        "--idle-close-seconds",
+        type=float,
+        default=24 * 3600.0,
+        metavar="SECONDS",
+        help="close a game being played that has had no event this long (its players left;"
+        " a client seat resigns for it); 0: never (default 86400, a day)",
+    )
     serve.set_defaults(run=cmd_serve)
 
 
@@ -133,6 +141,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise UsageError("--max-streams must be at least 1")
     if not 0.1 <= args.lease_seconds <= 3600:
         raise UsageError(f"--lease-seconds must be 0.1..3600, not {args.lease_seconds:g}")
+    if args.idle_close_seconds < 0:
+        raise UsageError(f"--idle-close-seconds must be 0 or more, not {args.idle_close_seconds:g}")
     check_address(args.address)
     web_address = None if args.no_web else args.web_address
     if web_address is not None:
@@ -147,6 +157,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         max_streams=args.max_streams,
         synchronous=args.sync.upper(),
         lease=args.lease_seconds,
+        idle_close=args.idle_close_seconds or None,
     )
     try:
         return serve(config, announce=lambda line: print(line, flush=True))

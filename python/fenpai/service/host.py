@@ -187,6 +187,7 @@ class GameHost:
         self._shared = store if isinstance(store, SharedStore) else None
         self._replicas = None if self._shared is None else Replicas(self, self._shared)
         self._chat_rate = chat.RateLimit()
+        self._idle_sweep: asyncio.Task[None] | None = None
 
     # -- life ----------------------------------------------------------------------------------
 
@@ -216,6 +217,8 @@ class GameHost:
     async def close(self) -> None:
         """Stops bots, timers and streams; in-flight changes finish first."""
         self._closing = True
+        if self._idle_sweep is not None:
+            self._idle_sweep.cancel()
         if self._replicas is not None:
             await self._replicas.stop()
         for session in self._games.in_memory():
@@ -894,6 +897,36 @@ class GameHost:
             step = session.state.next_step()
             if step is not None:
                 self._apply(session, draft, 0, step, step, "server")
+
+        await self._transact(session, work, automated=True)
+
+    def close_idle_after(self, idle: float) -> None:
+        """Closes, from now on, every game being played that has had no event for `idle`
+        seconds (its players left without resigning, and no timer runs): a client seat
+        resigns for it, as the server (the first of those to act, else the first). Looked
+        at every min(idle / 4, 60) seconds."""
+
+        async def sweep() -> None:
+            while not self._closing:
+                await asyncio.sleep(min(idle / 4, 60.0))
+                now = time.time()
+                for session in self.in_memory():
+                    last = session.events[-1].at if session.events else session.created_at
+                    if session.state.status == "playing" and now - last >= idle:
+                        if self._owns(session):
+                            await self._change(self._close_idle(session, session.version))
+
+        self._idle_sweep = asyncio.create_task(sweep())
+
+    async def _close_idle(self, session: Session, version: int) -> None:
+        def work(draft: Draft) -> None:
+            if not self._due(session, draft, version):
+                return
+            clients = [s for s in range(session.num_players) if not session.bots[s]]
+            waiting = [s for s in session.game.to_act if s in clients]
+            if waiting or clients:
+                seat = (waiting or clients)[0]
+                self._apply(session, draft, seat, "resign", "resign", "server")
 
         await self._transact(session, work, automated=True)
 

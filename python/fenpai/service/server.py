@@ -60,6 +60,9 @@ class ServerConfig:
     lease: float = 5.0
     #: Seconds in-flight calls get to finish at shutdown.
     grace: float = 5.0
+    #: Seconds without an event after which a game being played is closed (a client
+    #: seat resigns for it); None: never.
+    idle_close: float | None = 24 * 3600.0
 
 
 #: What an unexpected failure answers (it is logged with its traceback).
@@ -392,6 +395,8 @@ class Server:
         try:
             await self.store.open()
             self.restored = await self.host.restore()
+            if self.config.idle_close:
+                self.host.close_idle_after(self.config.idle_close)
             await self._grpc.start()
             if self.web is not None:
                 await self.web.start()
