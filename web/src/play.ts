@@ -435,7 +435,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** Takes a new view; the first view of a hand that is over becomes the summary. */
   function onView(next: View): void {
     if (!sameCards(next.handView?.hand ?? [], hand())) selected = [];
-    if (view && next.version !== view.version && error?.reason !== "ILLEGAL_ACTION") error = null;
+    if (view && next.version !== view.version) error = null; // an answer belongs to its moment
     view = next;
     const handNo = (v: View) => v.match?.hand ?? 1;
     if (next.handView?.result && (!summary || handNo(summary.view) !== handNo(next) || next.match?.over)) {
