@@ -828,3 +828,55 @@ def test_a_three_player_fifty_k_summary_has_no_team_rows(server, page):
     for total, rule, terms in formulas:
         assert rule == "FK-51" and sum(terms) == total
     shot(page, "fifty_k-3p-summary")
+
+
+#: Records each count of cards the page's hand shows, as the page changes.
+_COUNT_CARDS = """(() => {
+  window.handCounts = [];
+  new MutationObserver(() => {
+    const n = document.querySelectorAll('.you .hand .card').length;
+    if (window.handCounts[window.handCounts.length - 1] !== n) window.handCounts.push(n);
+  }).observe(document, { childList: true, subtree: true });
+})()"""
+
+
+def dealt_table(server, page) -> tuple[str, int]:
+    """A Fifty-K table whose first lead is seat 1's, a player who never acts: the page's
+    seat 0 has nothing to decide while its hand is dealt. Its id and hand size."""
+    wire = Wire(page)
+    new_table(page, server, "fifty_k", seed=1, seats=[(1, "open")])
+    page.locator(".invites").wait_for()  # the page's seat waits for seat 1's player
+    game_id = game_id_of(page)
+    server.stub().JoinGame(pb.JoinGameRequest(game_id=game_id, seat=1))
+    page.locator(".you .hand .card").first.wait_for(timeout=STEP_MS)
+    dealt = [v for _, v in wire.views(game_id) if v.hand_view.hand]
+    return game_id, len(dealt[0].hand_view.hand) if dealt else 0
+
+
+def test_the_deal_fills_the_hand_a_card_at_a_time_and_skip_shows_it_all(server, browser):
+    """The hand fills a card at a time while nothing is asked of the seat; Skip shows
+    the whole hand at once."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.add_init_script(_COUNT_CARDS)
+    _, size = dealt_table(server, page)
+    assert size >= 10
+    page.wait_for_selector(".you .hand[data-dealing='false']", timeout=STEP_MS)
+    assert page.locator(".you .hand .card").count() == size
+    counts = page.evaluate("() => window.handCounts")
+    between = [n for n in counts if 0 < n < size]
+    assert len(between) >= size // 2, counts
+    assert between == sorted(between), counts
+
+    _, size = dealt_table(server, page)
+    page.locator("#skip-deal").wait_for()
+    shot(page, "deal-under-way")
+    before, after = page.evaluate(
+        "() => { const n = () => document.querySelectorAll('.you .hand .card').length;"
+        " const before = n(); document.querySelector('#skip-deal').click(); return [before, n()]; }"
+    )
+    assert before < size and after == size, (before, after, size)
+    assert page.locator(".you .hand").get_attribute("data-dealing") == "false"
+    assert not page.locator("#skip-deal").count()
+    context.close()
+

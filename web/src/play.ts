@@ -6,11 +6,12 @@ import type { VNode } from "preact";
 import { client, isConnectionLoss, rejection, rejectionText, type Rejection } from "./api.js";
 import { chatOf } from "./chat.js";
 import { cueSettings, saveCueSettings, setTurnTitle, tone } from "./cues.js";
+import { dealReveal } from "./deal.js";
 import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { playAgain } from "./lobby.js";
-import { invitesOf, seatIn } from "./store.js";
+import { dealShown, invitesOf, markDealShown, seatIn } from "./store.js";
 import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
 import { failedThrowsOf, historyLines, logLine, prompt, seatName } from "./words.js";
 
@@ -85,6 +86,9 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   let warned = -1n;
   /** The hand's card that keyboard focus rests on. */
   let focusAt = 0;
+  /** The deal as it reaches the hand, a card at a time. */
+  const deal = dealReveal(() => render());
+  let firstView = true;
 
   const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
 
@@ -98,6 +102,12 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
 
   function myTurn(): boolean {
     return !!view && view.status === GameStatus.PLAYING && view.toAct.includes(seat);
+  }
+
+  /** The seat has something to decide (a deal question whose only answer is pass is
+   * passed by the page): the whole hand shows at once, the deal never holds it back. */
+  function mustDecide(): boolean {
+    return myTurn() && !(view!.phase === "deal" && view!.legalActions.length < 2);
   }
 
   async function act(action: string): Promise<void> {
@@ -170,6 +180,10 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** P passes, from anywhere on the screen but a text field, when passing is legal. */
   function pageKeys(e: KeyboardEvent): void {
     const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement;
+    if (deal.dealing() && !e.ctrlKey && !e.metaKey && !e.altKey && !typing) {
+      deal.skip();
+      return;
+    }
     if (!typing && (e.key === "p" || e.key === "P") && !e.ctrlKey && !e.metaKey && !e.altKey) {
       root.querySelector<HTMLButtonElement>(".you.my-turn button.action[data-action='pass']:not([disabled])")?.click();
     }
@@ -190,10 +204,18 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     const kitty = [...(view!.handView!.kittyCards ?? [])];
     const trumps = cs.filter((c) => isTrump(c, rules)).length;
     focusAt = Math.min(focusAt, Math.max(0, cs.length - 1));
+    const dealt = deal.shown(cs);
     return h(
       "div.hand",
-      { role: "group", "aria-label": `your hand, ${cs.length} cards, ${trumps} trumps; arrows move, space picks, Enter plays`, onkeydown: handKeys },
+      {
+        role: "group",
+        "aria-label": `your hand, ${cs.length} cards, ${trumps} trumps; arrows move, space picks, Enter plays`,
+        dataset: { dealing: String(deal.dealing()) },
+        onkeydown: handKeys,
+        onclick: () => deal.skip(),
+      },
       cs.map((c, i) => {
+        if (!dealt[i]) return null;
         const isSelected = selected.includes(i);
         // On the seat's turn: a card is legal when some legal action holds it with the
         // cards already selected; with the list cut short (a lead: every card is), no
@@ -282,6 +304,15 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         ? h("div.choices", null, "Play these cards as: ", choices.map((c) => h("button.action", { type: "button", onclick: () => void act(c.text) }, c.as.replace(/_/g, " "))))
         : null,
       buttons.length ? h("div.actions", null, buttons) : null,
+      deal.dealing()
+        ? h(
+            "div.dealing",
+            { role: "status" },
+            `Dealing: ${deal.shown(hand()).filter(Boolean).length} of ${hand().length} cards `,
+            h("button#skip-deal", { type: "button", onclick: () => deal.skip() }, "Skip"),
+            h("span.muted", null, " (or press any key)"),
+          )
+        : null,
       suggestions.length
         ? h(
             "div.suggestions",
@@ -438,6 +469,11 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     if (view && next.version !== view.version) error = null; // an answer belongs to its moment
     view = next;
     const handNo = (v: View) => v.match?.hand ?? 1;
+    // A hand this tab showed before (a reload) is not dealt again; a new one is, even
+    // on the first view (a table's hand is dealt when it is created).
+    deal.update(next.handView?.hand ?? [], (firstView && dealShown(gameId) >= handNo(next)) || mustDecide());
+    if (next.handView?.hand.length) markDealShown(gameId, handNo(next));
+    firstView = false;
     if (next.handView?.result && (!summary || handNo(summary.view) !== handNo(next) || next.match?.over)) {
       summary = { game: game!, view: next, me: seat, log: [] };
       summaryClosed = false;
@@ -481,6 +517,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         if (connection === "lost") {
           try {
             await refreshGame();
+            firstView = true; // what arrived while the page was away shows at once
             onView((await client.getView({ gameId, seatToken: token }, { signal: abort.signal })).view!);
             connection = "back";
             if (error && isConnectionLoss(error)) error = null;
@@ -546,6 +583,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   return () => {
     abort.abort();
     clearInterval(cues);
+    deal.stop();
     talk.stop();
     document.removeEventListener("keydown", pageKeys);
     setTurnTitle(false, null);

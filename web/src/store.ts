@@ -56,6 +56,15 @@ export function saveInvites(gameId: string, invites: Record<string, string>): vo
   localStorage.setItem(key("invites", gameId), JSON.stringify(invites));
 }
 
+/** The last hand of a game this tab showed dealt (a reload does not deal it again). */
+export function dealShown(gameId: string): number {
+  return Number(sessionStorage.getItem(key("dealt", gameId)) ?? 0);
+}
+
+export function markDealShown(gameId: string, hand: number): void {
+  sessionStorage.setItem(key("dealt", gameId), String(hand));
+}
+
 /** The request id of a join under way, kept so that a reload retries the same join. */
 export function joinRequest(gameId: string, fresh: () => string): string {
   const name = key("join", gameId);
