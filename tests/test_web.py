@@ -880,3 +880,53 @@ def test_the_deal_fills_the_hand_a_card_at_a_time_and_skip_shows_it_all(server, 
     assert not page.locator("#skip-deal").count()
     context.close()
 
+
+def test_a_lost_seat_is_given_back_by_a_link_from_the_tables_creator(server, browser):
+    """The creator's page makes a new link for another player's seat: the browser that
+    held the old one is told in words how to get back in (never the API call's name),
+    and the new link gives the seat to a browser that held nothing; an old link says
+    it no longer works."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
+    creator, lost, fresh = (context.new_page() for context in contexts)
+    new_table(creator, server, "fifty_k", seed=3, seats=[(2, "open")])
+    game_id = game_id_of(creator)
+    lost.goto(f"{server.web_url}#/join/{game_id}")
+    lost.wait_for_selector(".seat.me[data-seat='2']", timeout=STEP_MS)
+    old = lost.url
+    creator.once("dialog", lambda dialog: dialog.accept())
+    creator.locator("details.reissue summary").click()
+    creator.locator("details.reissue [data-seat='2'] button.reissue").click()
+    field = creator.locator("details.reissue input[aria-label='new link for seat 2']")
+    field.wait_for(timeout=STEP_MS)
+    link = field.input_value()
+    assert f"#/seat/{game_id}?seat=2&token=" in link
+    shot(creator, "reissue-link")
+
+    lost.reload()
+    error = lost.locator(".error[role=alert]")
+    error.wait_for(timeout=STEP_MS)
+    assert error.get_attribute("data-reason") == "BAD_TOKEN"
+    assert "ask the table's creator" in error.inner_text()
+    assert "ReissueSeatToken" not in lost.locator("body").inner_text()
+    shot(lost, "reissue-old-seat")
+
+    fresh.goto(link)
+    fresh.wait_for_selector(".seat.me[data-seat='2']", timeout=STEP_MS)
+    assert fresh.url.endswith(f"#/play/{game_id}")
+    assert "token=" not in fresh.url
+
+    creator.once("dialog", lambda dialog: dialog.accept())
+    creator.locator("details.reissue [data-seat='2'] button.reissue").click()
+    creator.wait_for_function(
+        "old => document.querySelector(\"details.reissue input[aria-label='new link for seat 2']\")"
+        ".value !== old",
+        arg=link,
+    )
+    lost.goto(link)  # the link made before, replaced since
+    error = lost.locator(".error[role=alert]")
+    error.wait_for(timeout=STEP_MS)
+    assert "ask the table's creator" in lost.locator("body").inner_text()
+    assert "ReissueSeatToken" not in lost.locator("body").inner_text()
+    assert old.endswith(f"#/play/{game_id}")
+    for context in contexts:
+        context.close()

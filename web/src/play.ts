@@ -11,6 +11,7 @@ import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within
 import { h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { playAgain } from "./lobby.js";
+import { reissueBox } from "./seatlink.js";
 import { dealShown, invitesOf, markDealShown, seatIn } from "./store.js";
 import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
 import { failedThrowsOf, historyLines, logLine, prompt, seatName } from "./words.js";
@@ -58,6 +59,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         null,
         h("h2", null, "You have no seat at this table"),
         h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch it"), " or ", h("a", { href: "#/" }, "go back to the lobby"), "."),
+        h("p", null, "If you had a seat here and this browser lost it, ask the table's creator for a new link to it (they can make one from their page)."),
       ),
     );
     return () => abort.abort();
@@ -89,6 +91,8 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** The deal as it reaches the hand, a card at a time. */
   const deal = dealReveal(() => render());
   let firstView = true;
+  /** The seats' new links made by the table's creator, by seat. */
+  const seatLinks = new Map<number, string>();
 
   const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
 
@@ -420,7 +424,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
           h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game"),
         )
       : null;
-    const extra = h("div.extra", null, after, waitingBox(), resignButton, again, talk.view(seat), settings);
+    const extra = h("div.extra", null, after, waitingBox(), live ? reissueBox(game, seat, seatLinks, render) : null, resignButton, again, talk.view(seat), settings);
     const banner =
       connection === "up"
         ? null
@@ -551,7 +555,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       await loadLog();
     } catch (err) {
       const r = rejection(err);
-      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
+      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch the game"), " · ", h("a", { href: "#/" }, "Lobby"))));
       return;
     }
     render();

@@ -1,5 +1,5 @@
 // What the browser keeps between visits (localStorage): the seats it joined (game id ->
-// seat and secret token), the invites of the private tables it created, and its games.
+// seat and secret token), the invites and admin tokens of the tables it created, and its games.
 
 export interface SavedSeat {
   seat: number;
@@ -54,6 +54,15 @@ export function invitesOf(gameId: string): Record<string, string> {
 
 export function saveInvites(gameId: string, invites: Record<string, string>): void {
   localStorage.setItem(key("invites", gameId), JSON.stringify(invites));
+}
+
+/** The admin token of a game this browser created (it can reissue a seat's link). */
+export function adminOf(gameId: string): string {
+  return localStorage.getItem(key("admin", gameId)) ?? "";
+}
+
+export function saveAdmin(gameId: string, token: string): void {
+  localStorage.setItem(key("admin", gameId), token);
 }
 
 /** The last hand of a game this tab showed dealt (a reload does not deal it again). */
