@@ -930,3 +930,34 @@ def test_a_lost_seat_is_given_back_by_a_link_from_the_tables_creator(server, bro
     assert old.endswith(f"#/play/{game_id}")
     for context in contexts:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
+def test_the_table_keeps_its_layout_as_plays_come_and_go(server, browser, size):
+    """Replayed event by event, a Fifty-K hand's long plays and the tricks taken never
+    change the felt's height or move the seats: each play's row overlaps its cards
+    rather than wrapping them."""
+    from service_support import bot_game
+
+    history = bot_game(server.stub(), "fifty_k", seed=9)
+    game_id = history.game.game_id
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(f"{server.web_url}#/replay/{game_id}")
+    page.wait_for_selector(".replay-controls")
+    box = """() => [document.querySelector('.felt').getBoundingClientRect().height,
+      ...[...document.querySelectorAll('.felt .seat')].map(s => s.getBoundingClientRect().top)]"""
+    first = page.evaluate(box)
+    widest = 0
+    for _ in range(history.game.version - 1):
+        page.click("#replay-next")
+        assert page.evaluate(box) == first, version(page)
+        n = page.evaluate(
+            "() => Math.max(0, ...[...document.querySelectorAll('.felt .seat .play')]"
+            ".map(p => p.querySelectorAll('.card').length))"
+        )
+        if n > widest:
+            widest = n
+            shot(page, f"layout-widest-play-{size[0]}")
+    assert widest >= 5
+    context.close()

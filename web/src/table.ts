@@ -157,7 +157,7 @@ function playOf(hv: HandView, seat: number): string[] | null {
 }
 
 function cardRow(cards: string[], rules: TrumpRules, small = true): VNode {
-  return h("div.cards", null, cards.map((c) => cardFace(c, { small, trump: isTrump(c, rules) })));
+  return h("div.cards", { style: `--n: ${cards.length}` }, cards.map((c) => cardFace(c, { small, trump: isTrump(c, rules) })));
 }
 
 function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRules): VNode {
@@ -177,7 +177,7 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
     h(
       "header",
       null,
-      h("span.name", null, seatLabel(game, seat, me, you)),
+      h("span.name", { title: seatLabel(game, seat, me, you) }, seatLabel(game, seat, me, you)),
       team ? h("span.team", { title: "partnership" }, `team ${team.findIndex((t) => t.includes(seat)) + 1}`) : null,
       ...badges(hv, seat, facts),
     ),
