@@ -900,6 +900,7 @@ def test_a_lost_seat_is_given_back_by_a_link_from_the_tables_creator(server, bro
     field.wait_for(timeout=STEP_MS)
     link = field.input_value()
     assert f"#/seat/{game_id}?seat=2&token=" in link
+    assert creator.locator("details.reissue [data-seat='2'] button.copy").count() == 1
     shot(creator, "reissue-link")
 
     lost.reload()

@@ -8,10 +8,10 @@ import { chatOf } from "./chat.js";
 import { cueSettings, saveCueSettings, setTurnTitle, tone } from "./cues.js";
 import { dealReveal } from "./deal.js";
 import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
-import { h, mount } from "./dom.js";
+import { copyButton, h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { playAgain } from "./lobby.js";
-import { reissueBox } from "./seatlink.js";
+import { reissueBox, type Reissued } from "./seatlink.js";
 import { dealShown, invitesOf, markDealShown, seatIn } from "./store.js";
 import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
 import { failedThrowsOf, historyLines, logLine, prompt, seatName } from "./words.js";
@@ -92,7 +92,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   const deal = dealReveal(() => render());
   let firstView = true;
   /** The seats' new links made by the table's creator, by seat. */
-  const seatLinks = new Map<number, string>();
+  const seatLinks = new Map<number, Reissued>();
 
   const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
 
@@ -342,23 +342,6 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
           )
         : null,
       handArea(cardActs, complete, turn),
-    );
-  }
-
-  function copyButton(text: string): VNode {
-    return h(
-      "button.copy",
-      {
-        type: "button",
-        onclick: (e: Event) => {
-          const button = e.currentTarget as HTMLButtonElement;
-          navigator.clipboard?.writeText(text).then(
-            () => (button.textContent = "Copied"),
-            () => (button.textContent = "Select and copy the link"),
-          );
-        },
-      },
-      "Copy",
     );
   }
 

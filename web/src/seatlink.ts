@@ -5,7 +5,7 @@
 
 import type { VNode } from "preact";
 import { client, rejection, rejectionText } from "./api.js";
-import { h, mount } from "./dom.js";
+import { copyButton, h, mount } from "./dom.js";
 import { SeatKind, type Game } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { adminOf, saveSeat } from "./store.js";
 import { seatName } from "./words.js";
@@ -44,9 +44,12 @@ export function seatLinkScreen(root: HTMLElement, gameId: string, seat: number, 
   return () => abort.abort();
 }
 
+/** A seat's new link, or why none was made. */
+export type Reissued = { link: string } | { error: string };
+
 /** The creator's tool at the table: a new link for each other player's seat, to send
- * to a player whose browser lost it. `links` holds the links made, by seat. */
-export function reissueBox(game: Game, me: number, links: Map<number, string>, changed: () => void): VNode | null {
+ * to a player whose browser lost it. `links` holds what was made, by seat. */
+export function reissueBox(game: Game, me: number, links: Map<number, Reissued>, changed: () => void): VNode | null {
   const admin = adminOf(game.gameId);
   const players = game.seats.filter((s) => s.kind === SeatKind.CLIENT && s.seat !== me);
   if (!admin || !players.length) return null;
@@ -54,9 +57,9 @@ export function reissueBox(game: Game, me: number, links: Map<number, string>, c
     if (!confirm(`Make a new link for ${seatName(seat, me)}? The seat's current link and browser stop working.`)) return;
     try {
       const got = await client.reissueSeatToken({ gameId: game.gameId, adminToken: admin, seat });
-      links.set(seat, seatLink(game.gameId, seat, got.seatToken));
+      links.set(seat, { link: seatLink(game.gameId, seat, got.seatToken) });
     } catch (err) {
-      links.set(seat, rejectionText(rejection(err)));
+      links.set(seat, { error: rejectionText(rejection(err)) });
     }
     changed();
   };
@@ -65,15 +68,17 @@ export function reissueBox(game: Game, me: number, links: Map<number, string>, c
     null,
     h("summary", null, "Reissue a seat's link"),
     h("p.muted", null, "For a player whose browser lost its seat: send them the new link."),
-    players.map((s) =>
-      h(
+    players.map((s) => {
+      const made = links.get(s.seat);
+      return h(
         "div.invite",
         { dataset: { seat: String(s.seat) } },
         h("button", { type: "button", class: "reissue", onclick: () => void reissue(s.seat) }, `New link for ${seatName(s.seat, me)}`),
-        links.has(s.seat)
-          ? h("input", { readOnly: true, value: links.get(s.seat), "aria-label": `new link for seat ${s.seat}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() })
+        made && "link" in made
+          ? [h("input", { readOnly: true, value: made.link, "aria-label": `new link for seat ${s.seat}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }), copyButton(made.link)]
           : null,
-      ),
-    ),
+        made && "error" in made ? h("span.error", { role: "alert" }, made.error) : null,
+      );
+    }),
   );
 }
