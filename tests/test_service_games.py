@@ -318,3 +318,18 @@ def test_sigterm_stops_cleanly(tmp_path, fresh_db):
             assert ended.code() == grpc.StatusCode.UNAVAILABLE
             assert "shutting down" in ended.details()
             assert reason_of(ended) == ("SHUTTING_DOWN", None)
+
+
+def test_a_game_left_idle_is_closed_by_the_server(tmp_path):
+    """With `--idle-close-seconds`, a game being played whose players left (no event
+    for that long, no timers) ends: its waiting client seat resigns, as the server."""
+    with running_server(tmp_path, "--no-timers", "--idle-close-seconds", "0.5") as server:
+        stub = server.stub()
+        game = create(stub, "tractor", seed=4, bots={1: "greedy", 2: "greedy", 3: "greedy"}).game
+        join_all(stub, game)
+        for _ in stub.Spectate(pb.SpectateRequest(game_id=game.game_id)):
+            pass  # ends with the game's last event
+        history = stub.GetHistory(pb.GetHistoryRequest(game_id=game.game_id))
+        assert history.game.status == pb.GAME_STATUS_FINISHED
+        resign = [e for e in history.events if e.kind == pb.EVENT_KIND_RESIGN]
+        assert [e.seat for e in resign] == [0]

@@ -136,10 +136,10 @@ def phase(page) -> str:
     return page.locator(".bar .status").get_attribute("data-phase") or ""
 
 
-#: True once the hand is over, or the seat may act on a control (a deal question whose
-#: only answer is pass is not one: the page passes it by itself).
-_READY = """() => {
-  if (document.querySelector('.hand-summary')) return true;
+#: True once hand `hand`'s summary is up, or the seat may act on a control (a deal
+#: question whose only answer is pass is not one: the page passes it by itself).
+_READY = """hand => {
+  if (document.querySelector(`.hand-summary[data-hand='${hand}']`)) return true;
   const turn = document.querySelector('.you.my-turn');
   if (!turn) return false;
   if (turn.querySelector('.chip, #action-list')) return true;
@@ -159,6 +159,8 @@ class Played:
     phases: list[str] = field(default_factory=list)
     hands: dict[int, list[tuple[str, bool]]] = field(default_factory=dict)
     illegal: list[str] = field(default_factory=list)
+    #: The actions the chips offered at the seat's first burial, in order.
+    burials: list[str] = field(default_factory=list)
 
 
 def shown_hand(page) -> list[tuple[str, bool]]:
@@ -180,29 +182,38 @@ def try_illegal(page, name: str, played: Played) -> None:
     page.get_by_role("button", name="Clear").click()
 
 
-def play_hand(page, name: str) -> Played:
-    """Plays the page's seat to the hand's end by clicking: a suggested legal play (its
-    chip, then Play or Bury), else the first action offered. Takes a screenshot the
-    first time each phase asks the seat, and once tries a play the page dims."""
+def play_hand(page, name: str, hand: int = 1, check=None, illegal: bool = True) -> Played:
+    """Plays the page's seat to the end of hand `hand` (of a table; 1 for a game) by
+    clicking: a suggested play (its chip, then Play or Bury), else the first action
+    offered. Takes a screenshot the first time each phase asks the seat, once tries a
+    play the page dims (unless `illegal` is false), and calls `check(page)` whenever the
+    seat may act."""
     played = Played()
+    summary = f".hand-summary[data-hand='{hand}']"
     while True:
-        page.wait_for_function(_READY, timeout=STEP_MS)
-        if page.locator(".hand-summary").count():
+        page.wait_for_function(_READY, arg=hand, timeout=STEP_MS)
+        if page.locator(summary).count():
             return played
+        if check is not None:
+            check(page)
         now, at = phase(page), version(page)
         if now not in played.phases:
             played.phases.append(now)
             shot(page, f"{name}-{len(played.phases)}-{now}")
+        if now == "kitty" and not played.burials:
+            played.burials = page.eval_on_selector_all(
+                ".you.my-turn .chip", "els => els.map(e => e.dataset.action)"
+            )
         if now == "play":
             played.hands[at] = shown_hand(page)
-            if not played.illegal and page.locator(".you .hand .card.dim").count():
+            if illegal and not played.illegal and page.locator(".you .hand .card.dim").count():
                 try_illegal(page, name, played)
         try:
             choose(page)
         except PlaywrightTimeout:  # the turn moved on meanwhile (a bot, a timer)
             continue
         page.wait_for_function(
-            f"() => document.querySelector('.hand-summary') || document.querySelector("
+            f'() => document.querySelector("{summary}") || document.querySelector('
             f"'.bar .version').textContent !== 'v{at}'",
             timeout=STEP_MS,
         )
@@ -247,3 +258,39 @@ def with_symbols(text: str) -> str:
         return ("10" if card[0] == "T" else card[0]) + _SYMBOL[card[1]]
 
     return _CARD.sub(lambda m: shown(m.group(0)), text)
+
+
+#: The seat's controls that are in the viewport but not on top where they are shown
+#: (document.elementFromPoint at a point of each: a card's visible strip, a button's
+#: middle), as "tag.class" texts.
+_COVERED = """() => {
+  const out = [];
+  const controls = document.querySelectorAll(
+    '.you.my-turn button, .you.my-turn select, .you.my-turn .hand .card');
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const x = el.classList.contains('card') ? r.left + 4 : r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !el.contains(hit)) {
+      out.push(`${el.tagName}.${el.className} under ${hit && hit.className}`);
+    }
+  }
+  return out;
+}"""
+
+
+def covered_controls(page) -> list[str]:
+    """The seat's controls something covers on screen (see `_COVERED`)."""
+    return page.evaluate(_COVERED)
+
+
+def summary_leaves_turn_free(page) -> None:
+    """While the seat's decision timer runs, no dialog is open and nothing covers its
+    controls (a hand's summary among them)."""
+    if not page.locator(".you.my-turn").count() or not page.locator(".seat.to-act .timer").count():
+        return
+    assert not page.locator("[role=dialog]").count(), "a dialog is open on the seat's turn"
+    assert covered_controls(page) == []

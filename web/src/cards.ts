@@ -96,6 +96,17 @@ export interface CardOptions {
   selected?: boolean;
   small?: boolean;
   onclick?: (ev: MouseEvent) => void;
+  /** The card's place in the hand (keyboard focus moves between places). */
+  index?: number;
+  /** Whether keyboard focus rests on this card (the hand's one tab stop). */
+  tabStop?: boolean;
+}
+
+/** A card named for a screen reader: "2 of clubs", "big joker". */
+export function cardName(card: string): string {
+  if (card === "BJ") return "big joker";
+  if (card === "LJ") return "little joker";
+  return `${rankText(card)} of ${SUIT_NAME[card[1]]}`;
 }
 
 /** One card face: corner rank and suit, the suit large in the middle. */
@@ -119,7 +130,9 @@ export function cardFace(card: string, opts: CardOptions = {}): VNode {
     {
       class: classes.join(" "),
       title: cardText(card) + (opts.trump ? " (trump)" : "") + (opts.fromKitty ? " (from the kitty)" : ""),
-      dataset: { card },
+      "aria-label": [cardName(card), opts.trump ? "trump" : "", opts.fromKitty ? "from the kitty" : "", opts.legal === false ? "not playable now" : ""].filter(Boolean).join(", "),
+      dataset: opts.index !== undefined ? { card, index: String(opts.index) } : { card },
+      tabindex: opts.onclick && opts.tabStop !== undefined ? (opts.tabStop ? 0 : -1) : undefined,
       onclick: opts.onclick,
       "aria-pressed": opts.onclick ? String(Boolean(opts.selected)) : undefined,
       type: opts.onclick ? "button" : undefined,

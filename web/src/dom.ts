@@ -35,3 +35,21 @@ export function h(spec: string, props: Props | null = null, ...children: Node[])
 export function mount(el: Element, ...children: Node[]): void {
   render(preact(Fragment, null, children as ComponentChildren), el);
 }
+
+/** A button that copies `text` (a link) to the clipboard, saying whether it did. */
+export function copyButton(text: string): VNode {
+  return h(
+    "button.copy",
+    {
+      type: "button",
+      onclick: (e: Event) => {
+        const button = e.currentTarget as HTMLButtonElement;
+        navigator.clipboard?.writeText(text).then(
+          () => (button.textContent = "Copied"),
+          () => (button.textContent = "Select and copy the link"),
+        );
+      },
+    },
+    "Copy",
+  );
+}

@@ -5,14 +5,19 @@
 import type { VNode } from "preact";
 import { client, rejection, rejectionText, requestId } from "./api.js";
 import { h, mount } from "./dom.js";
-import { GameAccess, GameStatus, type Game } from "./gen/fenpai/rpc/v1/game_service_pb.js";
-import { joinDone, joinRequest, myGames, saveInvites, saveSeat, seatIn } from "./store.js";
-import { VARIANTS, variantName } from "./words.js";
+import { GameAccess, GameStatus, SeatKind, type Game } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { joinDone, joinRequest, myGames, playerName, saveAdmin, saveInvites, savePlayerName, saveSeat, seatIn } from "./store.js";
+import { VARIANTS, nameProblem, phaseName, variantName } from "./words.js";
 
 /** The bots a seat may be given: the built-in ones until the server lists its own
  * (ListBots: the built-in bots and the policies it registered). */
 const BUILT_IN = ["greedy", "ismcts", "random"];
 let bots = BUILT_IN;
+/** The search bot's strengths offered: simulations per decision (`ismcts:N`). */
+const SEARCH_STRENGTHS: [number, string][] = [
+  [100, "quick"],
+  [1000, "strong"],
+];
 /** The phases with decision timers (0 turns one off). */
 const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "play"];
 
@@ -26,7 +31,10 @@ function seatCount(variant: string, fiftyKPlayers: number): number {
  * answer was lost is retried, not repeated. */
 async function join(gameId: string, variant: string, seat: number | undefined, invite: string): Promise<void> {
   const id = joinRequest(gameId, requestId);
-  const joined = await client.joinGame({ gameId, seat, invite, requestId: id });
+  const name = playerName().trim();
+  const problem = nameProblem(name);
+  if (problem) throw new Error(problem);
+  const joined = await client.joinGame({ gameId, seat, invite, requestId: id, name });
   saveSeat(gameId, variant, { seat: joined.seat, token: joined.seatToken });
   joinDone(gameId);
 }
@@ -43,6 +51,8 @@ interface Choices {
   timers: boolean;
   /** The deal's seed as decimal text; empty: the server draws a secret one. */
   seed: string;
+  /** Red Five 4p: how many decks (R4-2). */
+  decks: number;
 }
 
 function defaultSeats(n: number): string[] {
@@ -61,7 +71,7 @@ async function create(c: Choices): Promise<void> {
   const created = await client.createGame({
     ...(seed ? { seed: BigInt(seed) } : {}),
     variant: c.variant,
-    options: c.variant === "fifty_k" ? { players: String(c.players) } : {},
+    options: c.variant === "fifty_k" ? { players: String(c.players) } : c.variant === "red_five_4p" ? { decks: String(c.decks) } : {},
     bots,
     access: c.access === "private" ? GameAccess.PRIVATE : GameAccess.OPEN,
     timerSeconds: c.timers ? {} : Object.fromEntries(TIMED_PHASES.map((p) => [p, 0])),
@@ -71,12 +81,31 @@ async function create(c: Choices): Promise<void> {
   const gameId = created.game!.gameId;
   const invites = Object.fromEntries(created.invites.map((i) => [String(i.seat), i.invite]));
   saveInvites(gameId, invites);
+  saveAdmin(gameId, created.adminToken);
   if (mine < 0) {
     location.hash = `#/watch/${gameId}`;
     return;
   }
   await join(gameId, c.variant, mine, invites[String(mine)] ?? "");
   location.hash = `#/play/${gameId}`;
+}
+
+/** A new table like `game` (its variant, options, bots and timers; a fresh secret
+ * seed), the viewer at `seat` again and the other players' seats open. */
+export async function playAgain(game: Game, seat: number): Promise<void> {
+  const options = game.options;
+  const choices: Choices = {
+    variant: game.variant,
+    players: game.numPlayers,
+    seats: game.seats.map((s) => (s.seat === seat ? "you" : s.kind === SeatKind.BOT ? `bot:${s.bot}` : "open")),
+    access: game.access === GameAccess.PRIVATE ? "private" : "open",
+    hands: Math.max(1, game.match?.hands ?? 1),
+    toA: game.variant === "tractor" && !!game.match && !game.match.hands,
+    timers: !Object.values(game.timerSeconds).every((t) => t === 0),
+    seed: "",
+    decks: Number(options["decks"] ?? 2) || 2,
+  };
+  await create(choices);
 }
 
 function createForm(c: Choices, change: (next: Partial<Choices>) => void, onError: (text: string) => void): VNode {
@@ -95,6 +124,7 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
     "form.panel#new-table",
     { onsubmit: submit },
     h("h2", null, "New table"),
+    nameField(onError),
     h(
       "label.row",
       null,
@@ -125,7 +155,8 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
               `select#new-seat-${s}`,
               { "aria-label": `seat ${s}`, value: choice, onchange: (e: Event) => change({ seats: c.seats.map((x, i) => (i === s ? value(e) : x)) }) },
               h("option", { value: "you" }, "you"),
-              bots.map((b) => h("option", { value: `bot:${b}` }, `${b} bot`)),
+              bots.map((b) => h("option", { value: `bot:${b}` }, b === "ismcts" ? "ismcts bot (search)" : `${b} bot`)),
+              SEARCH_STRENGTHS.map(([n, word]) => h("option", { value: `bot:ismcts:${n}` }, `ismcts bot, ${word} (${n} playouts)`)),
               h("option", { value: "open" }, "another player"),
             ),
           ),
@@ -138,7 +169,34 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
       "Seats ",
       h("select#new-access", { "aria-label": "who may join", value: c.access, onchange: (e: Event) => change({ access: value(e) as Choices["access"] }) }, h("option", { value: "open" }, "open: anyone may join"), h("option", { value: "private" }, "private: by invite")),
     ),
-    h("label.row", null, "Hands ", h("input#new-hands", { type: "number", min: "1", max: "99", value: String(c.hands), "aria-label": "hands", onchange: (e: Event) => change({ hands: Math.max(1, Number(value(e)) || 1) }) })),
+    h(
+      "label.row",
+      null,
+      "Hands ",
+      h("input#new-hands", {
+        type: "number",
+        min: "1",
+        max: "99",
+        value: String(c.hands),
+        "aria-label": "hands",
+        onchange: (e: Event) => {
+          const hands = Number(value(e));
+          if (Number.isInteger(hands) && hands >= 1 && hands <= 99) change({ hands });
+          else {
+            onError("Hands: a whole number from 1 to 99.");
+            (e.target as HTMLInputElement).value = String(c.hands);
+          }
+        },
+      }),
+    ),
+    c.variant === "red_five_4p"
+      ? h(
+          "label.row",
+          null,
+          "Decks ",
+          h("select#new-decks", { "aria-label": "decks", value: String(c.decks), onchange: (e: Event) => change({ decks: Number(value(e)) }) }, h("option", { value: "2" }, "2 decks (bids 60–200)"), h("option", { value: "3" }, "3 decks, with triples (bids 80–300)")),
+        )
+      : null,
     c.variant === "tractor"
       ? h("label.row", null, h("input#new-to-a", { type: "checkbox", checked: c.toA, onchange: (e: Event) => change({ toA: checked(e) }) }), " Play the match to A (TR-30, 90-minute clock)")
       : null,
@@ -154,6 +212,39 @@ function parseInvite(text: string): { gameId: string; invite: string } | null {
   if (link) return { gameId: link[1], invite: decodeURIComponent(link[2] ?? "") };
   const words = text.trim().split(/\s+/);
   return words[0] ? { gameId: words[0], invite: words[1] ?? "" } : null;
+}
+
+/** The player's name, kept by the browser and sent with every seat it takes. */
+function nameField(onError: (text: string) => void): VNode {
+  return h(
+    "label.row",
+    null,
+    "Your name ",
+    h("input#player-name", {
+      type: "text",
+      maxLength: 20,
+      placeholder: "shown to the table (optional)",
+      value: playerName(),
+      "aria-label": "your name",
+      onchange: (e: Event) => {
+        const text = (e.target as HTMLInputElement).value;
+        const problem = nameProblem(text);
+        if (problem) onError(problem);
+        else {
+          savePlayerName(text.trim());
+          onError("");
+        }
+      },
+    }),
+  );
+}
+
+function ago(seconds: number): string {
+  const s = Math.max(0, Date.now() / 1000 - seconds);
+  if (s < 90) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} days ago`;
 }
 
 function joinForm(onError: (text: string) => void): VNode {
@@ -181,13 +272,22 @@ function gameRow(g: Game): VNode {
   else if (g.status === GameStatus.WAITING) links.push(h("a.button", { href: `#/join/${g.gameId}` }, "Join"));
   if (g.status !== GameStatus.WAITING) links.push(h("a.button", { href: `#/watch/${g.gameId}` }, "Watch"));
   if (g.status === GameStatus.FINISHED) links.push(h("a.button", { href: `#/replay/${g.gameId}` }, "Replay"));
-  const what = g.status === GameStatus.WAITING ? `${open} open seat${open === 1 ? "" : "s"}` : g.status === GameStatus.FINISHED ? "finished" : g.phase;
-  return h("li.game", { dataset: { game: g.gameId } }, h("span.variant", null, variantName(g.variant)), h("span.muted", null, ` · ${what}${g.match ? ` · hand ${g.match.hand}` : ""}`), h("span.links", null, links));
+  const what = g.status === GameStatus.WAITING ? `${open} open seat${open === 1 ? "" : "s"}` : g.status === GameStatus.FINISHED ? "finished" : phaseName(g.phase);
+  const who = g.seats.map((s) => (s.kind === SeatKind.BOT ? `${s.bot} bot` : s.kind === SeatKind.OPEN ? "open" : s.name || `seat ${s.seat}`)).join(", ");
+  const when = g.createTime ? ago(Number(g.createTime.seconds)) : "";
+  return h(
+    "li.game",
+    { dataset: { game: g.gameId } },
+    h("span.variant", null, variantName(g.variant)),
+    h("span.muted", null, ` · ${g.numPlayers} seats · ${what}${g.match ? ` · hand ${g.match.hand}` : ""}${when ? ` · ${when}` : ""}`),
+    h("span.who", null, who),
+    h("span.links", null, links),
+  );
 }
 
 export function lobbyScreen(root: HTMLElement): () => void {
   const abort = new AbortController();
-  let choices: Choices = { variant: "tractor", players: 4, seats: defaultSeats(4), access: "open", hands: 1, toA: false, timers: true, seed: "" };
+  let choices: Choices = { variant: "tractor", players: 4, seats: defaultSeats(4), access: "open", hands: 1, toA: false, timers: true, seed: "", decks: 2 };
   let error = "";
   let games: Game[] | null = null;
   const joinPanel = joinForm((text) => {
@@ -277,7 +377,7 @@ export function joinScreen(root: HTMLElement, gameId: string, invite: string): (
     .catch((err) => {
       if (abort.signal.aborted) return;
       const r = rejection(err);
-      mount(root, h("section.panel", null, h("h2", null, "Cannot join"), h("p.error", { role: "alert" }, rejectionText(r)), h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch instead"), " · ", h("a", { href: "#/" }, "Lobby"))));
+      mount(root, h("section.panel", null, h("h2", null, "Cannot join"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch instead"), " · ", h("a", { href: "#/" }, "Lobby"))));
     });
   return () => abort.abort();
 }

@@ -1,10 +1,12 @@
-// The page's screens by address: #/ the lobby, #/join/GAME?invite=…, #/play/GAME,
+// The page's screens by address: #/ the lobby, #/join/GAME?invite=…, #/seat/GAME?seat=N&token=…,
+// #/play/GAME,
 // #/watch/GAME, #/replay/GAME?seat=N&hand=H.
 
 import "./style.css";
 import { joinScreen, lobbyScreen } from "./lobby.js";
 import { playScreen } from "./play.js";
 import { replayScreen } from "./replay.js";
+import { seatLinkScreen } from "./seatlink.js";
 import { tickTimers } from "./table.js";
 import { watchScreen } from "./watch.js";
 
@@ -23,6 +25,7 @@ function route(): void {
   window.scrollTo(0, 0);
   if (screen === "play" && gameId) leave = playScreen(root, gameId);
   else if (screen === "watch" && gameId) leave = watchScreen(root, gameId);
+  else if (screen === "seat" && gameId) leave = seatLinkScreen(root, gameId, Number(params.get("seat")), params.get("token") ?? "");
   else if (screen === "join" && gameId) leave = joinScreen(root, gameId, params.get("invite") ?? "");
   else if (screen === "replay" && gameId) {
     leave = replayScreen(root, gameId, { seat: optionalNumber(params.get("seat")), hand: optionalNumber(params.get("hand")) });

@@ -3,13 +3,18 @@
 // phase's actions as buttons, and the engine's reason when an action is refused.
 
 import type { VNode } from "preact";
-import { client, rejection, rejectionText, type Rejection } from "./api.js";
+import { client, isConnectionLoss, rejection, rejectionText, type Rejection } from "./api.js";
+import { chatOf } from "./chat.js";
+import { cueSettings, saveCueSettings, setTurnTitle, tone } from "./cues.js";
+import { dealReveal } from "./deal.js";
 import { actionText, cardFace, cardText, withSymbols, isTrump, sameCards, within, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
-import { h, mount } from "./dom.js";
+import { copyButton, h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
-import { invitesOf, seatIn } from "./store.js";
-import { handSummary, matchSummary, table, trumpRules, type TableState } from "./table.js";
-import { logLine, prompt, seatName } from "./words.js";
+import { playAgain } from "./lobby.js";
+import { reissueBox, type Reissued } from "./seatlink.js";
+import { dealShown, invitesOf, markDealShown, seatIn } from "./store.js";
+import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
+import { failedThrowsOf, historyLines, logLine, prompt, seatName } from "./words.js";
 
 /** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
 interface CardAction {
@@ -42,8 +47,6 @@ function label(action: string): string {
 
 /** The most actions shown as buttons; more are a list to choose from. */
 const MAX_BUTTONS = 12;
-/** The most legal plays suggested under the hand. */
-const MAX_SUGGESTIONS = 10;
 
 export function playScreen(root: HTMLElement, gameId: string): () => void {
   const abort = new AbortController();
@@ -56,11 +59,13 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         null,
         h("h2", null, "You have no seat at this table"),
         h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch it"), " or ", h("a", { href: "#/" }, "go back to the lobby"), "."),
+        h("p", null, "If you had a seat here and this browser lost it, ask the table's creator for a new link to it (they can make one from their page)."),
       ),
     );
     return () => abort.abort();
   }
   const { seat, token } = saved;
+  const talk = chatOf(gameId, token, () => render());
   let game: Game | null = null;
   let view: View | null = null;
   const log: string[] = [];
@@ -73,6 +78,21 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   let autoPassed = -1n;
   /** The action chosen in the list of many (a bid). */
   let listed = "";
+  /** The engine's preferred actions of the seat, best first, at a version. */
+  let advice: { version: bigint; actions: string[] } = { version: -1n, actions: [] };
+  let adviceAsked = -1n;
+  /** The stream to the server: up, lost (the page retries), or back a moment ago. */
+  let connection: "up" | "lost" | "back" = "up";
+  /** The version whose turn was announced, and whose timer's end was warned of. */
+  let announced = -1n;
+  let warned = -1n;
+  /** The hand's card that keyboard focus rests on. */
+  let focusAt = 0;
+  /** The deal as it reaches the hand, a card at a time. */
+  const deal = dealReveal(() => render());
+  let firstView = true;
+  /** The seats' new links made by the table's creator, by seat. */
+  const seatLinks = new Map<number, Reissued>();
 
   const state = (): TableState => ({ game: game!, view: view!, me: seat, log });
 
@@ -86,6 +106,12 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
 
   function myTurn(): boolean {
     return !!view && view.status === GameStatus.PLAYING && view.toAct.includes(seat);
+  }
+
+  /** The seat has something to decide (a deal question whose only answer is pass is
+   * passed by the page): the whole hand shows at once, the deal never holds it back. */
+  function mustDecide(): boolean {
+    return myTurn() && !(view!.phase === "deal" && view!.legalActions.length < 2);
   }
 
   async function act(action: string): Promise<void> {
@@ -137,6 +163,39 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     render();
   }
 
+  /** Keyboard play in the hand: arrows move the focus from card to card (up and down
+   * by a row's worth), space picks the focused card (the button's own click), Enter
+   * plays the cards picked, Escape clears them. */
+  function handKeys(e: KeyboardEvent): void {
+    const n = hand().length;
+    const row = Math.max(1, Math.round((root.querySelector(".you .hand")?.clientWidth ?? 0) / ((root.querySelector(".you .hand .card") as HTMLElement | null)?.offsetWidth || 1)));
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -row, ArrowDown: row, Home: -n, End: n };
+    if (e.key in moves) {
+      e.preventDefault();
+      focusAt = Math.max(0, Math.min(n - 1, focusAt + moves[e.key]));
+      render();
+      root.querySelector<HTMLElement>(`.you .hand .card[data-index="${focusAt}"]`)?.focus();
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      root.querySelector<HTMLButtonElement>("#submit:not([disabled])")?.click();
+    } else if (e.key === "Escape") {
+      select([]);
+    }
+  }
+
+  /** P passes, from anywhere on the screen but a text field, when passing is legal. */
+  function pageKeys(e: KeyboardEvent): void {
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement;
+    if (deal.dealing() && !e.ctrlKey && !e.metaKey && !e.altKey && !typing) {
+      deal.skip();
+      return;
+    }
+    if (!typing && (e.key === "p" || e.key === "P") && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      root.querySelector<HTMLButtonElement>(".you.my-turn button.action[data-action='pass']:not([disabled])")?.click();
+    }
+  }
+  document.addEventListener("keydown", pageKeys);
+
   function handArea(cardActs: CardAction[], complete: boolean, turn: boolean): VNode {
     const cs = hand();
     const rules = trumpRules(view!.handView!);
@@ -150,10 +209,19 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     }
     const kitty = [...(view!.handView!.kittyCards ?? [])];
     const trumps = cs.filter((c) => isTrump(c, rules)).length;
+    focusAt = Math.min(focusAt, Math.max(0, cs.length - 1));
+    const dealt = deal.shown(cs);
     return h(
       "div.hand",
-      { "aria-label": `your hand, ${cs.length} cards, ${trumps} trumps` },
+      {
+        role: "group",
+        "aria-label": `your hand, ${cs.length} cards, ${trumps} trumps; arrows move, space picks, Enter plays`,
+        dataset: { dealing: String(deal.dealing()) },
+        onkeydown: handKeys,
+        onclick: () => deal.skip(),
+      },
       cs.map((c, i) => {
+        if (!dealt[i]) return null;
         const isSelected = selected.includes(i);
         // On the seat's turn: a card is legal when some legal action holds it with the
         // cards already selected; with the list cut short (a lead: every card is), no
@@ -169,7 +237,9 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
           fromKitty: k >= 0,
           selected: isSelected,
           legal,
-          onclick: turn && cardActs.length ? () => toggle(i) : undefined,
+          index: i,
+          tabStop: i === focusAt,
+          onclick: turn && cardActs.length ? () => { focusAt = i; toggle(i); } : undefined,
         });
       }),
     );
@@ -196,6 +266,14 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
               ? `Waiting for ${waiting}`
               : "Next hand coming";
     const buttons: VNode[] = [];
+    const best = advice.version === v.version ? advice.actions[0] : undefined;
+    const actionButton = (a: string, text: string) =>
+      h(
+        "button.action",
+        { type: "button", disabled: busy, class: a === best ? "suggested" : "", title: a === best ? "the engine's choice" : undefined, dataset: { action: a }, onclick: () => void act(a) },
+        text,
+        a === best ? h("span.star", { "aria-label": "suggested" }, " ★") : null,
+      );
     if (cardActs.length) {
       const n = selected.length;
       buttons.push(
@@ -218,26 +296,34 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       );
       buttons.push(list, h("button.primary", { type: "button", disabled: busy, onclick: () => void act(listed) }, "Go"));
     } else {
-      for (const a of rest) {
-        buttons.push(h("button.action", { type: "button", disabled: busy, dataset: { action: a }, onclick: () => void act(a) }, label(a)));
-      }
+      for (const a of rest) buttons.push(actionButton(a, label(a)));
     }
-    if (pass) buttons.push(h("button.action", { type: "button", disabled: busy, dataset: { action: "pass" }, onclick: () => void act("pass") }, "Pass"));
-    const suggestions = cardActs.slice(0, MAX_SUGGESTIONS);
+    if (pass) buttons.push(actionButton("pass", "Pass"));
+    const advised = advice.version === v.version ? advice.actions : [];
+    const suggestions = advised.map(parseCardAction).filter((a): a is CardAction => a !== null);
     const trumpRulesNow = trumpRules(hv);
     return h(
       "section.you",
       { class: turn ? "my-turn" : "" },
-      h("div.prompt", { role: "status" }, line),
+      h("div.prompt", { role: "status" }, line, turn && deadlineMs(v) !== null ? timerAt(deadlineMs(v)!, true) : null),
       choices.length
         ? h("div.choices", null, "Play these cards as: ", choices.map((c) => h("button.action", { type: "button", onclick: () => void act(c.text) }, c.as.replace(/_/g, " "))))
         : null,
       buttons.length ? h("div.actions", null, buttons) : null,
+      deal.dealing()
+        ? h(
+            "div.dealing",
+            { role: "status" },
+            `Dealing: ${deal.shown(hand()).filter(Boolean).length} of ${hand().length} cards `,
+            h("button#skip-deal", { type: "button", onclick: () => deal.skip() }, "Skip"),
+            h("span.muted", null, " (or press any key)"),
+          )
+        : null,
       suggestions.length
         ? h(
             "div.suggestions",
             null,
-            h("span.muted", null, complete ? `Legal (${v.numLegal}):` : `Legal (${suggestions.length} of ${v.numLegal}):`),
+            h("span.muted", { title: "the engine's preferred plays, best first" }, "Suggested:"),
             suggestions.map((a) =>
               h(
                 "button.chip",
@@ -251,9 +337,9 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       error
         ? h(
             "div.error",
-            { role: "alert" },
-            h("strong", null, error.reason === "ILLEGAL_ACTION" ? "Not allowed: " : `${error.reason}: `),
-            withSymbols(error.message),
+            { role: "alert", dataset: { reason: error.reason } },
+            error.reason === "ILLEGAL_ACTION" ? h("strong", null, "Not allowed: ") : null,
+            withSymbols(error.reason === "ILLEGAL_ACTION" ? error.message : rejectionText(error)),
             error.rule ? h("span.rule", null, ` (rule ${error.rule})`) : null,
           )
         : null,
@@ -273,7 +359,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       game.access === GameAccess.PRIVATE
         ? open.map((s) =>
             invites[s]
-              ? h("div.invite", null, h("span", null, `Seat ${s}: `), h("input", { readOnly: true, value: `${base}?invite=${invites[s]}`, "aria-label": `invite link for seat ${s}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }))
+              ? h("div.invite", null, h("span", null, `Seat ${s}: `), h("input", { readOnly: true, value: `${base}?invite=${invites[s]}`, "aria-label": `invite link for seat ${s}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }), copyButton(`${base}?invite=${invites[s]}`))
               : h("div.invite", null, `Seat ${s}: open`),
           )
         : h("div.invite", null, h("span", null, "Share: "), h("input", { readOnly: true, value: base, "aria-label": "join link", onfocus: (e: Event) => (e.target as HTMLInputElement).select() })),
@@ -282,16 +368,18 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
 
   function render(): void {
     if (!game || !view) return;
-    const overlays: (VNode | null)[] = [];
-    if (summary && !summaryClosed) {
-      overlays.push(
-        matchSummary(summary, null),
-        handSummary(summary, () => {
-          summaryClosed = true;
-          render();
-        }),
-      );
-    }
+    // A live game's last summary is a panel beside the table, never over the seat's
+    // controls (the next hand's first decision may already be timed); only a finished
+    // game, where nobody has a decision left, shows it as a dialog.
+    const hide = () => {
+      summaryClosed = true;
+      render();
+    };
+    const live = view.status !== GameStatus.FINISHED;
+    const shown = summary && !summaryClosed ? summary : null;
+    const panel = shown && live ? h("div.summary-panel", { role: "region", "aria-label": "last hand's summary" }, handSummary(shown, hide)) : null;
+    const again2 = h("button#dialog-play-again", { type: "button", onclick: () => void playAgain(game!, seat).catch((err) => { error = rejection(err); hide(); }) }, "Play again");
+    const dialog = shown && !live ? finalDialog(shown, hide, [again2, h("a.button", { href: "#/" }, "Back to the lobby")]) : null;
     const resignButton =
       view.status === GameStatus.PLAYING
         ? h("button.quiet", { type: "button", onclick: () => confirm("Resign and end the game?") && void resign() }, "Resign")
@@ -300,8 +388,33 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       summary && summaryClosed
         ? h("button.quiet", { type: "button", onclick: () => { summaryClosed = false; render(); } }, "Show the last summary")
         : null;
-    const extra = h("div.extra", null, waitingBox(), resignButton, again, view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game") : null);
-    mount(root, table(state(), actions(), extra), overlays.filter(Boolean).length ? h("div.overlay", null, overlays) : null);
+    const cues = cueSettings();
+    const toggle = (name: "sound" | "title") => (e: Event) => {
+      saveCueSettings({ ...cueSettings(), [name]: (e.target as HTMLInputElement).checked });
+      render();
+    };
+    const settings = h(
+      "div.cue-settings",
+      null,
+      h("label", null, h("input#cue-sound", { type: "checkbox", checked: cues.sound, onchange: toggle("sound") }), " Sound on your turn and its timeout"),
+      h("label", null, h("input#cue-title", { type: "checkbox", checked: cues.title, onchange: toggle("title") }), " Tab title on your turn"),
+    );
+    const over = view.status === GameStatus.FINISHED;
+    const after = over
+      ? h(
+          "div.after",
+          null,
+          h("button.primary#play-again", { type: "button", onclick: () => void playAgain(game!, seat).catch((err) => { error = rejection(err); render(); }) }, "Play again"),
+          h("a.button", { href: "#/" }, "Back to the lobby"),
+          h("a.button", { href: `#/replay/${gameId}?seat=${seat}` }, "Replay this game"),
+        )
+      : null;
+    const extra = h("div.extra", null, after, waitingBox(), live ? reissueBox(game, seat, seatLinks, render) : null, resignButton, again, talk.view(seat), settings);
+    const banner =
+      connection === "up"
+        ? null
+        : h("div.connection", { role: "status", class: connection, dataset: { connection } }, connection === "lost" ? "Connection lost: reconnecting…" : "Connected again");
+    mount(root, banner, table(state(), actions(), extra, panel), dialog);
   }
 
   async function resign(): Promise<void> {
@@ -310,6 +423,22 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     } catch (err) {
       error = rejection(err);
       render();
+    }
+  }
+
+  /** Asks the engine's preferred actions once per version of the seat's turn. */
+  async function askAdvice(): Promise<void> {
+    const v = view!;
+    if (!myTurn() || adviceAsked === v.version || (v.phase === "deal" && v.legalActions.length < 2)) return;
+    adviceAsked = v.version;
+    try {
+      const got = await client.suggestActions({ gameId, seatToken: token }, { signal: abort.signal });
+      if (got.version === view?.version) {
+        advice = { version: got.version, actions: got.actions };
+        render();
+      }
+    } catch {
+      // Suggestions are a help only: the seat still plays by clicking its cards.
     }
   }
 
@@ -326,8 +455,14 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** Takes a new view; the first view of a hand that is over becomes the summary. */
   function onView(next: View): void {
     if (!sameCards(next.handView?.hand ?? [], hand())) selected = [];
+    if (view && next.version !== view.version) error = null; // an answer belongs to its moment
     view = next;
     const handNo = (v: View) => v.match?.hand ?? 1;
+    // A hand this tab showed before (a reload) is not dealt again; a new one is, even
+    // on the first view (a table's hand is dealt when it is created).
+    deal.update(next.handView?.hand ?? [], (firstView && dealShown(gameId) >= handNo(next)) || mustDecide());
+    if (next.handView?.hand.length) markDealShown(gameId, handNo(next));
+    firstView = false;
     if (next.handView?.result && (!summary || handNo(summary.view) !== handNo(next) || next.match?.over)) {
       summary = { game: game!, view: next, me: seat, log: [] };
       summaryClosed = false;
@@ -339,7 +474,18 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
       try {
         const stream = client.streamEvents({ gameId, seatToken: token, fromVersion: view!.version }, { signal: abort.signal });
         for await (const item of stream) {
-          const line = item.event && logLine(item.event, item.view?.phase ?? "", seat);
+          if (connection === "lost") {
+            connection = "back";
+            if (error && isConnectionLoss(error)) error = null;
+            setTimeout(() => {
+              if (connection === "back") {
+                connection = "up";
+                render();
+              }
+            }, 3000);
+          }
+          if (item.event?.timeout && item.event.seat === seat) tone(330, 0.4);
+          const line = item.event && logLine(item.event, item.view, seat);
           if (line) log.push(line);
           if (item.event) {
             if (item.event.kind === EventKind.JOIN || item.event.kind === EventKind.HAND_START) await refreshGame();
@@ -347,15 +493,43 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
           if (item.view) onView(item.view);
           render();
           autoPass();
+          void askAdvice();
         }
         return; // the game is over
       } catch (err) {
         if (abort.signal.aborted) return;
-        error = rejection(err);
+        const r = rejection(err);
+        if (isConnectionLoss(r)) connection = "lost";
+        else error = r;
         render();
-        await new Promise((r) => setTimeout(r, 1000));
+        await new Promise((done) => setTimeout(done, 1000));
+        if (connection === "lost") {
+          try {
+            await refreshGame();
+            firstView = true; // what arrived while the page was away shows at once
+            onView((await client.getView({ gameId, seatToken: token }, { signal: abort.signal })).view!);
+            connection = "back";
+            if (error && isConnectionLoss(error)) error = null;
+            setTimeout(() => {
+              if (connection === "back") {
+                connection = "up";
+                render();
+              }
+            }, 3000);
+            render();
+          } catch {
+            // still down: the loop tries again
+          }
+        }
       }
     }
+  }
+
+  /** The log up to the view's version, from the server's history of the game. */
+  async function loadLog(): Promise<void> {
+    const history = await client.getHistory({ gameId, seatToken: token }, { signal: abort.signal });
+    const upTo = history.events.filter((e) => e.version <= view!.version);
+    log.splice(0, log.length, ...historyLines(upTo, view!.handView?.variant ?? "", seat, failedThrowsOf(view!.viewJson)));
   }
 
   async function start(): Promise<void> {
@@ -363,16 +537,44 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     try {
       await refreshGame();
       onView((await client.getView({ gameId, seatToken: token }, { signal: abort.signal })).view!);
+      await loadLog();
     } catch (err) {
       const r = rejection(err);
-      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
+      mount(root, h("section.panel", null, h("h2", null, "Cannot open the table"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("p", null, h("a", { href: `#/watch/${gameId}` }, "Watch the game"), " · ", h("a", { href: "#/" }, "Lobby"))));
       return;
     }
     render();
     autoPass();
+    void askAdvice();
     await follow();
   }
 
+  /** The turn's cues, a few times a second: the tab's title, a tone when the turn
+   * starts and another 5 seconds before its timer runs out. */
+  function cue(): void {
+    const turn = myTurn() && !(view!.phase === "deal" && view!.legalActions.length < 2);
+    const deadline = view ? deadlineMs(view) : null;
+    const left = turn && deadline !== null ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : null;
+    setTurnTitle(turn, left);
+    if (!turn || !view) return;
+    if (announced !== view.version) {
+      announced = view.version;
+      tone(660);
+    }
+    if (left !== null && left <= 5 && warned !== view.version) {
+      warned = view.version;
+      tone(880);
+    }
+  }
+  const cues = setInterval(() => view && cue(), 500);
+
   void start();
-  return () => abort.abort();
+  return () => {
+    abort.abort();
+    clearInterval(cues);
+    deal.stop();
+    talk.stop();
+    document.removeEventListener("keydown", pageKeys);
+    setTurnTitle(false, null);
+  };
 }

@@ -155,7 +155,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
     } catch (err) {
       if (abort.signal.aborted) return;
       const r = rejection(err);
-      mount(root, h("section.panel", null, h("h2", null, "Cannot replay this game"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
+      mount(root, h("section.panel", null, h("h2", null, "Cannot replay this game"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
     }
   }
 

@@ -1,5 +1,5 @@
 // What the browser keeps between visits (localStorage): the seats it joined (game id ->
-// seat and secret token), the invites of the private tables it created, and its games.
+// seat and secret token), the invites and admin tokens of the tables it created, and its games.
 
 export interface SavedSeat {
   seat: number;
@@ -34,6 +34,15 @@ export function saveSeat(gameId: string, variant: string, seat: SavedSeat): void
   localStorage.setItem("fenpai:games", JSON.stringify(games.slice(0, 50)));
 }
 
+/** The name this browser's player chose (sent when joining a seat). */
+export function playerName(): string {
+  return localStorage.getItem("fenpai:name") ?? "";
+}
+
+export function savePlayerName(name: string): void {
+  localStorage.setItem("fenpai:name", name);
+}
+
 export function myGames(): SavedGame[] {
   return read<SavedGame[]>("fenpai:games") ?? [];
 }
@@ -45,6 +54,24 @@ export function invitesOf(gameId: string): Record<string, string> {
 
 export function saveInvites(gameId: string, invites: Record<string, string>): void {
   localStorage.setItem(key("invites", gameId), JSON.stringify(invites));
+}
+
+/** The admin token of a game this browser created (it can reissue a seat's link). */
+export function adminOf(gameId: string): string {
+  return localStorage.getItem(key("admin", gameId)) ?? "";
+}
+
+export function saveAdmin(gameId: string, token: string): void {
+  localStorage.setItem(key("admin", gameId), token);
+}
+
+/** The last hand of a game this tab showed dealt (a reload does not deal it again). */
+export function dealShown(gameId: string): number {
+  return Number(sessionStorage.getItem(key("dealt", gameId)) ?? 0);
+}
+
+export function markDealShown(gameId: string, hand: number): void {
+  sessionStorage.setItem(key("dealt", gameId), String(hand));
 }
 
 /** The request id of a join under way, kept so that a reload retries the same join. */

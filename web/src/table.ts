@@ -18,7 +18,7 @@ import {
   type Trick,
   type View,
 } from "./gen/fenpai/rpc/v1/game_service_pb.js";
-import { phaseName, seatName, variantName } from "./words.js";
+import { phaseName, seatName, setSeatNames, variantName } from "./words.js";
 
 /** What one screen shows: the game, the view, whose view it is and the recent events. */
 export interface TableState {
@@ -95,15 +95,16 @@ function position(seat: number, me: number | null, n: number): string {
 
 function seatLabel(game: Game, seat: number, me: number | null, you: number | null): string {
   const s = game.seats[seat];
-  if (seat === you) return "You";
+  if (seat === you) return s?.name ? `You (${s.name})` : "You";
   const viewed = seat === me ? " (this view)" : "";
   if (s?.kind === SeatKind.BOT) return `Seat ${seat} · ${s.bot} bot${viewed}`;
   if (s?.kind === SeatKind.OPEN) return `Seat ${seat} · open`;
-  return `Seat ${seat}${viewed}`;
+  return s?.name ? `${s.name} · seat ${seat}${viewed}` : `Seat ${seat}${viewed}`;
 }
 
-/** Seconds left until a timestamp, for the timers' `data-deadline`. */
-function deadlineMs(view: View): number | null {
+/** The deadline of the view's decision timer, in ms since the epoch, for the timers'
+ * `data-deadline`. */
+export function deadlineMs(view: View): number | null {
   const d = view.deadline;
   return d ? Number(d.seconds) * 1000 + Math.floor(d.nanos / 1e6) : null;
 }
@@ -111,8 +112,7 @@ function deadlineMs(view: View): number | null {
 /** A timer's text: seconds left, minutes and seconds past 99. */
 function timerText(deadline: number, now: number): string {
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
-  const text = left < 100 ? `${left}s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  return `⏱ ${text}`;
+  return left < 100 ? `${left}s` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }
 
 /** Updates every timer on the page between redraws (called a few times a second). */
@@ -125,8 +125,8 @@ export function tickTimers(): void {
   }
 }
 
-function timerAt(deadline: number): VNode {
-  return h("span.timer", { dataset: { deadline: String(deadline) } }, timerText(deadline, Date.now()));
+export function timerAt(deadline: number, big = false): VNode {
+  return h("span.timer", { class: big ? "big" : "", role: "timer", "aria-label": "time left", dataset: { deadline: String(deadline) } }, timerText(deadline, Date.now()));
 }
 
 function timer(view: View): VNode | null {
@@ -157,7 +157,7 @@ function playOf(hv: HandView, seat: number): string[] | null {
 }
 
 function cardRow(cards: string[], rules: TrumpRules, small = true): VNode {
-  return h("div.cards", null, cards.map((c) => cardFace(c, { small, trump: isTrump(c, rules) })));
+  return h("div.cards", { style: `--n: ${cards.length}` }, cards.map((c) => cardFace(c, { small, trump: isTrump(c, rules) })));
 }
 
 function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRules): VNode {
@@ -166,7 +166,10 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
   const hv = view.handView!;
   const n = game.numPlayers;
   const toAct = view.toAct.includes(seat) && view.status === GameStatus.PLAYING;
-  const played = playOf(hv, seat);
+  // Until the next lead, a finished trick stays where it was played, its winner marked.
+  const held = !hv.trick.length && hv.phase === "play" && hv.variant !== "fifty_k" ? hv.lastTrick : undefined;
+  const heldPlay = held?.plays.find((p) => p.seat === seat)?.cards ?? null;
+  const played = playOf(hv, seat) ?? heldPlay;
   const team = teams(hv.variant, n);
   return h(
     `section.seat.pos-${position(seat, me, n)}`,
@@ -174,7 +177,7 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
     h(
       "header",
       null,
-      h("span.name", null, seatLabel(game, seat, me, you)),
+      h("span.name", { title: seatLabel(game, seat, me, you) }, seatLabel(game, seat, me, you)),
       team ? h("span.team", { title: "partnership" }, `team ${team.findIndex((t) => t.includes(seat)) + 1}`) : null,
       ...badges(hv, seat, facts),
     ),
@@ -186,7 +189,12 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
       toAct ? h("span.turn", null, seat === you ? "your turn" : "to act") : null,
       toAct ? timer(view) : null,
     ),
-    h("div.play", { "aria-label": `${seatName(seat, you)}'s play` }, played ? cardRow(played, rules) : null),
+    h(
+      "div.play",
+      { class: heldPlay ? (held?.winner === seat ? "held won" : "held") : "", "aria-label": seat === you ? "your play" : `${seatName(seat, you)}'s play` },
+      played ? cardRow(played, rules) : null,
+      heldPlay && held?.winner === seat ? h("span.took", null, `took ${held.points} pts`) : null,
+    ),
   );
 }
 
@@ -209,8 +217,10 @@ function pointsBox(state: TableState, facts: Facts): VNode {
   const lines: (VNode | null)[] = [];
   if (team && hv.variant === "tractor" && facts.declarer !== undefined) {
     const attackers = team.find((t) => !t.includes(facts.declarer!))!;
-    const sum = attackers.reduce((a, s) => a + (hv.points[s] ?? 0), 0);
-    lines.push(h("div.fact", null, h("span.label", null, "Attackers' points"), h("span.value", null, h("span.points-total", null, `${sum}`), h("span.muted", null, ` (seats ${attackers.join(" & ")})`))));
+    const penalty = throwPenalty(state.view, facts.declarer);
+    const total = attackers.reduce((a, s) => a + (hv.points[s] ?? 0), 0) + penalty;
+    const note = penalty ? `, throw penalties ${penalty > 0 ? "+" : ""}${penalty} (TR-41)` : "";
+    lines.push(h("div.fact", null, h("span.label", null, "Attackers' points"), h("span.value", null, h("span.points-total", null, `${total}`), h("span.muted", null, ` (seats ${attackers.join(" & ")}${note})`))));
   } else if (team) {
     team.forEach((t, i) => {
       const sum = t.reduce((a, s) => a + (hv.points[s] ?? 0), 0);
@@ -292,10 +302,56 @@ function centerLine(hv: HandView): string {
   return `trick ${hv.tricksPlayed + 1}`;
 }
 
+/** Tractor's failed-throw penalties so far (TR-41: −10 to the attackers' points for each
+ * of theirs, +10 for each of the defenders'), from the view's per-seat count. */
+function throwPenalty(view: View, declarer: number | undefined): number {
+  if (declarer === undefined) return 0;
+  let failed: number[] = [];
+  try {
+    failed = (JSON.parse(view.viewJson || "{}") as { failed_throws?: number[] }).failed_throws ?? [];
+  } catch {
+    return 0;
+  }
+  return failed.reduce((a, f, s) => a + (s % 2 === declarer % 2 ? 10 : -10) * f, 0);
+}
+
+/** The score so far against what decides the hand, in a line under the trick. */
+function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null, penalty = 0): string | null {
+  if (hv.phase !== "play") return null;
+  const pts = (s: number) => hv.points[s] ?? 0;
+  const seats = Array.from({ length: n }, (_, s) => s);
+  const decl = facts.declarer;
+  switch (hv.variant) {
+    case "tractor": {
+      if (decl === undefined) return null;
+      const p = sum(seats.filter((s) => s % 2 !== decl % 2).map(pts)) + penalty;
+      const penalties = penalty ? ` (throw penalties ${penalty > 0 ? "+" : ""}${penalty}, TR-41)` : "";
+      return `Attackers ${p}${penalties} of 80 · under 40: defenders +2, 40–79: +1, 80: attackers take over (TR-42)`;
+    }
+    case "red_five_4p":
+      if (decl === undefined || facts.bid === undefined) return null;
+      return `${seatName(decl, me)}: ${pts(decl)} taken, needs more than the bid ${facts.bid} (R4-42)`;
+    case "red_five_5p": {
+      if (decl === undefined) return null;
+      const side = new Set([decl, ...(facts.friend !== undefined ? [facts.friend] : [])]);
+      const p = sum(seats.filter((s) => !side.has(s)).map(pts));
+      return `Scoring side ${p} · 120 or more beats the declarer (R5-41)${facts.friend === undefined && !facts.solo ? " · the friend not yet known" : ""}`;
+    }
+    case "fifty_k": {
+      const team = teams("fifty_k", n);
+      if (team) return team.map((t, i) => `Team ${i + 1}: ${sum(t.map(pts))}`).join(" · ");
+      return seats.map((s) => `${seatName(s, me)}: ${pts(s)}`).join(" · ");
+    }
+    default:
+      return null;
+  }
+}
+
 /** The whole table: header, the felt with the seats, the facts and the viewer's area
  * (`bottom`: the screen's own hand and actions). */
-export function table(state: TableState, bottom: VNode | null, extra: VNode | null = null): VNode {
+export function table(state: TableState, bottom: VNode | null, extra: VNode | null = null, notice: VNode | null = null): VNode {
   const { game, view } = state;
+  setSeatNames(game.seats);
   const hv = view.handView!;
   const facts = factsOf(hv);
   const rules = trumpRules(hv);
@@ -311,6 +367,7 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
     null,
     h("div.trick-count", null, centerLine(hv)),
     hv.tablePoints ? h("div.table-points", null, `${hv.tablePoints} pts on the table`) : null,
+    ((line) => (line ? h("div.score-line", { role: "status" }, line) : null))(scoreLine(hv, facts, n, yours(state), hv.variant === "tractor" ? throwPenalty(view, facts.declarer) : 0)),
     hv.failedThrow ? h("div.note", null, `Failed throw: ${hv.failedThrow.text}`) : null,
   );
   return h(
@@ -338,19 +395,22 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
       h(
         "aside.side",
         null,
+        notice,
         h("div.facts-group", null, trumpBox(hv, facts)),
         peopleBox(state, facts),
         pointsBox(state, facts),
         lastTrickBox(state, hv.lastTrick, rules),
         matchBox(view.match, yours(state)),
         extra,
-        h("div.log", null, h("h3", null, "Events"), h("ol", null, state.log.slice(-8).map((line) => h("li", null, line)))),
+        h("div.log", null, h("h3", null, "Events"), h("div.log-scroll", { tabindex: 0, "aria-label": "the game's events, newest last" }, h("ol", null, state.log.slice(-500).map((line) => h("li", null, line))))),
       ),
     ),
   );
 }
 
 function resultRows(result: HandResult, n: number, me: number | null): VNode {
+  // Red Five 4p scores the declarer by its final points F (R4-40), not its tricks.
+  const final = result.details.case === "redFive4p" ? result.declarer : undefined;
   return h(
     "table.result",
     null,
@@ -363,7 +423,7 @@ function resultRows(result: HandResult, n: number, me: number | null): VNode {
           "tr",
           { class: result.winners.includes(s) ? "won" : "" },
           h("td", null, seatName(s, me)),
-          h("td", null, String(result.cardPoints[s] ?? 0)),
+          h("td", null, s === final ? `F = ${result.cardPoints[s] ?? 0}` : String(result.cardPoints[s] ?? 0)),
           h("td", null, String(result.gamePoints[s] ?? 0)),
           h("td", null, result.winners.includes(s) ? "won" : ""),
         ),
@@ -372,7 +432,134 @@ function resultRows(result: HandResult, n: number, me: number | null): VNode {
   );
 }
 
-function resultDetails(result: HandResult, me: number | null): VNode[] {
+/** One term of a score's formula: what it counts, its value, the rule it comes from. */
+interface Term {
+  label: string;
+  value: number;
+  rule: string;
+}
+
+/** A score worked out term by term: the terms add up to the total. */
+interface Formula {
+  label: string;
+  rule: string;
+  terms: Term[];
+  total: number;
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The points seat `s` lost to failed throws' penalties (R5-31: the thrower −4, each
+ * other seat +1; from the thrower's third failure on, none). */
+function throwPenalty5p(failed: number[], s: number): number {
+  return failed.reduce((a, f, t) => a + (t === s ? -4 : 1) * Math.min(f, 2), 0);
+}
+
+/** The formulas of the variant's score, as its rules define them. */
+export function formulas(result: HandResult, hv: HandView, n: number, me: number | null): Formula[] {
+  const d = result.details;
+  const pts = (s: number) => hv.points[s] ?? 0;
+  const out: Formula[] = [];
+  switch (d.case) {
+    case "redFive4p": {
+      const r = d.value;
+      const decl = result.declarer;
+      if (decl === undefined || result.escaped !== undefined) break;
+      const won = r.redFivesCaptured.filter((c) => c.captor === decl).length;
+      const lost = r.redFivesCaptured.filter((c) => c.owner === decl).length;
+      const terms: Term[] = [{ label: "points in the declarer's tricks", value: pts(decl), rule: "R4-40" }];
+      terms.push({ label: r.kittyToDeclarer ? "the kitty's points" : "the kitty (not the declarer's)", value: r.kittyToDeclarer ? r.kittyPoints : 0, rule: "R4-40" });
+      if (won) terms.push({ label: `red fives taken (${won} × 20)`, value: 20 * won, rule: "R4-41" });
+      if (lost) terms.push({ label: `red fives lost (${lost} × 20)`, value: -20 * lost, rule: "R4-41" });
+      terms.push({ label: "the bid", value: -r.bid, rule: "R4-40" });
+      out.push({ label: "Declarer's final points F", rule: "R4-40", terms, total: r.declarerFinalPoints });
+      break;
+    }
+    case "redFive5p": {
+      const r = d.value;
+      if (r.scoringPoints === undefined || result.escaped !== undefined || result.declarer === undefined) break;
+      const side = new Set([result.declarer, ...(r.friendSeat !== undefined && !r.solo ? [r.friendSeat] : [])]);
+      const scoring = Array.from({ length: n }, (_, s) => s).filter((s) => !side.has(s));
+      const terms: Term[] = [{ label: `points in the scoring side's tricks (${scoring.map((s) => seatName(s, me)).join(", ")})`, value: sum(scoring.map(pts)), rule: "R5-40" }];
+      const last = r.lastTrickWinner;
+      const kitty = r.kittyPoints ?? 0;
+      if (last !== undefined && !side.has(last)) terms.push({ label: `the kitty doubled (2 × ${kitty})`, value: 2 * kitty, rule: "R5-40" });
+      out.push({ label: "Scoring side's points P", rule: "R5-40", terms, total: r.scoringPoints });
+      const failed = r.failedThrows;
+      if (failed.some((f) => f > 0)) {
+        for (let s = 0; s < n; s++) {
+          const penalty = throwPenalty5p(failed, s);
+          const total = result.gamePoints[s] ?? 0;
+          out.push({
+            label: `${seatName(s, me)}: game points`,
+            rule: "R5-42",
+            terms: [
+              { label: `from grade m = ${r.grade ?? "–"}`, value: total - penalty, rule: "R5-42" },
+              { label: "failed throws' penalties", value: penalty, rule: "R5-31" },
+            ],
+            total,
+          });
+        }
+      }
+      break;
+    }
+    case "tractor": {
+      const t = d.value;
+      if (result.escaped !== undefined) break;
+      const dealer = t.dealer;
+      const attackers = [0, 1, 2, 3].filter((s) => s % 2 !== dealer % 2);
+      const terms: Term[] = [{ label: "points in the attackers' tricks", value: t.trickPoints, rule: "TR-40" }];
+      if (t.kittyMultiplier) terms.push({ label: `the kitty (${t.kittyPoints} × ${t.kittyMultiplier}, an attacker won the last trick)`, value: t.kittyPoints * t.kittyMultiplier, rule: "TR-40" });
+      t.failedThrows.forEach((f, s) => {
+        if (f) {
+          const attacker = attackers.includes(s);
+          terms.push({ label: `${seatName(s, me)}'s failed throw${f > 1 ? "s" : ""} (${f} × ${attacker ? "−10" : "+10"})`, value: (attacker ? -10 : 10) * f, rule: "TR-41" });
+        }
+      });
+      out.push({ label: "Attackers' points P", rule: "TR-40", terms, total: t.attackerPoints });
+      break;
+    }
+    case "fiftyK": {
+      const f = d.value;
+      if (result.escaped !== undefined) break;
+      const first = f.finishOrder[0];
+      for (let s = 0; s < n; s++) {
+        const out4 = n === 4;
+        const still = !f.finishOrder.includes(s);
+        const terms: Term[] = [{ label: "points collected", value: f.collected[s] ?? 0, rule: "FK-31" }];
+        if (s === first) terms.push({ label: "first out", value: 20, rule: out4 ? "FK-41" : "FK-51" });
+        if (still) {
+          terms.push({ label: "still in at the end", value: -20, rule: out4 ? "FK-41" : "FK-51" });
+          terms.push({ label: "point cards left in hand", value: -(f.handPointsLeft[s] ?? 0), rule: out4 ? "FK-41" : "FK-51" });
+        }
+        out.push({ label: `${seatName(s, me)}: card points`, rule: out4 ? "FK-41" : "FK-51", terms, total: result.cardPoints[s] ?? 0 });
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}
+
+function signed(x: number): string {
+  return x < 0 ? `− ${-x}` : `+ ${x}`;
+}
+
+function formulaBox(f: Formula): VNode {
+  return h(
+    "div.formula",
+    { dataset: { total: String(f.total), rule: f.rule } },
+    h("div.formula-head", null, h("strong", null, f.label), h("span.muted", null, ` (${f.rule})`), " = ", h("strong.formula-total", null, String(f.total))),
+    h(
+      "ul.terms",
+      null,
+      f.terms.map((t) => h("li.term", { dataset: { value: String(t.value), rule: t.rule } }, h("span.term-value", null, signed(t.value)), ` ${t.label} `, h("span.muted", null, `(${t.rule})`))),
+    ),
+  );
+}
+
+function resultDetails(result: HandResult, me: number | null, n: number): VNode[] {
   const line = (label: string, value: string) => h("div.fact", null, h("span.label", null, label), h("span.value", null, value));
   const d = result.details;
   const out: VNode[] = [];
@@ -380,10 +567,14 @@ function resultDetails(result: HandResult, me: number | null): VNode[] {
   switch (d.case) {
     case "tractor": {
       const t = d.value;
-      out.push(line("Attackers' points", `${t.attackerPoints} (tricks ${t.trickPoints}, kitty ${t.kittyPoints}${t.kittyMultiplier ? ` × ${t.kittyMultiplier}` : ""})`));
+      const p = t.attackerPoints;
+      const band =
+        p <= 0 ? "P ≤ 0: defenders +3" : p < 40 ? "0 < P < 40: defenders +2" : p < 80 ? "40 ≤ P < 80: defenders +1" : `P ≥ 80: the attackers take over, +${Math.floor((p - 80) / 40)}`;
+      out.push(line("Against 80", `${p} of 80 needed to take over; ${band} (TR-42)`));
       if (t.levels.length && t.winnerTeam) {
         out.push(line("Levels", `${t.levels.join(" / ")} → ${t.newLevels.join(" / ")}`));
-        out.push(line("Gain", `${t.winnerTeam} +${t.levelsGained}`));
+        const capped = t.levelsGained !== t.levelsNominal ? ` (of ${t.levelsNominal}: levels stop at A, TR-43)` : "";
+        out.push(line("Gain", `${t.winnerTeam} +${t.levelsGained}${capped}`));
       }
       if (t.nextDealer !== undefined) out.push(line("Next dealer", seatName(t.nextDealer, me)));
       if (t.matchWon !== undefined) out.push(line("Match won by", `team ${t.matchWon + 1}`));
@@ -391,21 +582,39 @@ function resultDetails(result: HandResult, me: number | null): VNode[] {
     }
     case "redFive4p": {
       const r = d.value;
-      out.push(line("Contract", `${r.bid}; declarer's final points ${r.declarerFinalPoints}`));
-      out.push(line("Kitty points", `${r.kittyPoints}, to ${r.kittyToDeclarer ? "the declarer" : "the defenders"}`));
-      for (const c of r.redFivesCaptured) out.push(line("Red five taken", `${seatName(c.captor, me)} from ${seatName(c.owner, me)}`));
+      out.push(line("Contract", `bid ${r.bid}: the declarer needs more than the bid, F > 0 (R4-42)`));
+      const decl = result.declarer;
+      if (decl !== undefined && result.escaped === undefined) {
+        const f = r.declarerFinalPoints;
+        const others = result.gamePoints.filter((_, s) => s !== decl).join(" / ");
+        const reds = r.redFivesCaptured.length ? ", red-five payments included (R4-41)" : "";
+        out.push(line("Game points", `F = ${f} ${f > 0 ? "> 0: the declarer wins" : "≤ 0: the declarer loses"}: declarer ${result.gamePoints[decl] ?? 0}, opponents ${others} (R4-42${reds})`));
+      }
+      out.push(line("Kitty points", `${r.kittyPoints}, to ${r.kittyToDeclarer ? "the declarer" : "nobody: the declarer did not win the last trick"} (R4-40)`));
+      for (const c of r.redFivesCaptured) out.push(line("Red five taken", `${seatName(c.captor, me)} from ${seatName(c.owner, me)}: 20 card points and 2 game points (R4-41)`));
       break;
     }
     case "redFive5p": {
       const r = d.value;
-      out.push(line("Friend", r.solo ? "none (alone)" : r.friendSeat !== undefined ? seatName(r.friendSeat, me) : "never revealed"));
-      if (r.scoringPoints !== undefined) out.push(line("Scoring side's points", `${r.scoringPoints} (grade ${r.grade ?? "–"})`));
+      out.push(line("Friend", r.solo ? "none: the declarer played alone (独打)" : r.friendSeat !== undefined ? seatName(r.friendSeat, me) : "never revealed"));
+      if (r.grade !== undefined) {
+        const table = r.solo ? "alone: declarer 8m, each other −2m" : "declarer 2m, friend m, each of the three −m";
+        out.push(line("Grade", `m = ${r.grade} from P = ${r.scoringPoints ?? "–"} (R5-41); ${table} (R5-42)`));
+      }
+      if (r.forced) out.push(line("Forced", "a forced declarer (压庄, R5-13): the friend's loss stops at −4 (R5-42)"));
+      if (r.grab) out.push(line("Grab", "直搭 (R5-22): a grab lost makes the declarer and the friend exchange their amounts (R5-42)"));
       if (r.kittyPoints !== undefined) out.push(line("Kitty points", `${r.kittyPoints}`));
       break;
     }
     case "fiftyK": {
       const f = d.value;
-      out.push(line("Team points", f.teamPoints.join(" / ") + (f.doubled ? " (doubled)" : "")));
+      const team = teams("fifty_k", n);
+      if (team) {
+        team.forEach((t, i) => out.push(line(`Team ${i + 1} (seats ${t.join(" & ")})`, `${f.teamPoints[i] ?? 0} card points → ${f.teamGamePoints[i] ?? 0} game points${f.doubled ? ", doubled" : ""} (FK-42, FK-43)`)));
+        out.push(line("Game points", "each player gets half of the team's game points, halves kept (FK-43)"));
+      } else {
+        out.push(line("Game points", `each player's card points 1:1${f.doubled ? ", doubled" : ""} (FK-53)`));
+      }
       out.push(line("Out in order", f.finishOrder.map((s) => seatName(s, me)).join(", ")));
       f.pointsLeftInHand.forEach((c, s) => {
         if (c.cards.length) out.push(line(`Left in ${seatName(s, me)}'s hand`, cardsText(c.cards)));
@@ -435,12 +644,13 @@ export function handSummary(state: TableState, onClose: (() => void) | null): VN
   const mine = you !== null && result.winners.includes(you);
   return h(
     "section.summary.hand-summary",
-    { role: "dialog", "aria-label": "hand summary" },
+    { "aria-label": "hand summary", dataset: { hand: String(state.view.match?.hand ?? 1) } },
     h("h2", null, summaryTitle(state.view.match?.hand, you === null ? null : mine)),
     resultRows(result, state.game.numPlayers, you),
-    resultDetails(result, you),
+    formulas(result, hv, state.game.numPlayers, you).map(formulaBox),
+    resultDetails(result, you, state.game.numPlayers),
     hv.kitty.length ? h("div.fact.with-cards", null, h("span.label", null, "Buried"), cardRow(cardsOf(hv.kitty), rules)) : null,
-    onClose ? h("button.primary", { onclick: onClose, type: "button" }, "Close") : null,
+    onClose ? h("button.primary", { onclick: onClose, type: "button" }, "Hide") : null,
   );
 }
 
@@ -456,7 +666,7 @@ export function matchSummary(state: TableState, onClose: (() => void) | null): V
   };
   return h(
     "section.summary.match-summary",
-    { role: "dialog", "aria-label": "match summary" },
+    { "aria-label": "match summary" },
     h("h2", null, "Match over"),
     h("p", null, `Decided by: ${decided[match.decidedBy] ?? match.decidedBy}.`),
     h(
@@ -472,5 +682,20 @@ export function matchSummary(state: TableState, onClose: (() => void) | null): V
       ),
     ),
     onClose ? h("button.primary", { onclick: onClose, type: "button" }, "Close") : null,
+  );
+}
+
+/** The one dialog of a finished game: the match's summary (at a table) beside its last
+ * hand's, closed by one button. Shown only once nobody has a decision left. */
+export function finalDialog(state: TableState, onClose: () => void, actions: VNode[] = []): VNode {
+  return h(
+    "div.overlay",
+    null,
+    h(
+      "section.summary-dialog",
+      { role: "dialog", "aria-modal": "true", "aria-label": state.view.match ? "match summary" : "hand summary" },
+      h("div.summary-parts", null, matchSummary(state, null), handSummary(state, null)),
+      h("div.actions", null, h("button.primary", { onclick: onClose, type: "button" }, "Close"), actions),
+    ),
   );
 }

@@ -5,13 +5,15 @@ import { client, rejection, rejectionText } from "./api.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, type TableState } from "./table.js";
-import { logLine } from "./words.js";
+import { chatOf } from "./chat.js";
+import { failedThrowsOf, historyLines, logLine } from "./words.js";
 
 export function watchScreen(root: HTMLElement, gameId: string): () => void {
   const abort = new AbortController();
   let game: Game | null = null;
   let view: View | null = null;
   const log: string[] = [];
+  const talk = chatOf(gameId, null, () => render());
 
   function render(): void {
     if (!game || !view) return;
@@ -24,7 +26,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
       view.status === GameStatus.FINISHED ? h("a.button", { href: `#/replay/${gameId}` }, "Replay it step by step") : null,
       over.length ? h("div.inline-summary", null, over) : null,
     );
-    mount(root, table(state, note));
+    mount(root, table(state, note, talk.view(null)));
   }
 
   async function start(): Promise<void> {
@@ -33,8 +35,12 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
       try {
         game = (await client.getGame({ gameId }, { signal: abort.signal })).game!;
         const from = view ? view.version : game.version > 0n ? game.version - 1n : 0n;
+        // The log up to `from` is the server's history, written once the first view
+        // says which of the hand's throws failed.
+        const earlier = view ? null : (await client.getHistory({ gameId }, { signal: abort.signal })).events.filter((e) => e.version <= from);
         for await (const item of client.spectate({ gameId, fromVersion: from }, { signal: abort.signal })) {
-          const line = item.event && logLine(item.event, item.view?.phase ?? "", null);
+          if (earlier && !view && item.view) log.splice(0, log.length, ...historyLines(earlier, game.variant, null, failedThrowsOf(item.view.viewJson)));
+          const line = item.event && logLine(item.event, item.view, null);
           if (line) log.push(line);
           if (item.event) {
             if (item.event.kind === EventKind.JOIN || item.event.kind === EventKind.HAND_START) {
@@ -49,7 +55,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
         if (abort.signal.aborted) return;
         const r = rejection(err);
         if (!view) {
-          mount(root, h("section.panel", null, h("h2", null, "Cannot watch this game"), h("p.error", { role: "alert" }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
+          mount(root, h("section.panel", null, h("h2", null, "Cannot watch this game"), h("p.error", { role: "alert", dataset: { reason: r.reason } }, rejectionText(r)), h("a", { href: "#/" }, "Lobby")));
           return;
         }
         await new Promise((done) => setTimeout(done, 1000));
@@ -58,5 +64,8 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
   }
 
   void start();
-  return () => abort.abort();
+  return () => {
+    abort.abort();
+    talk.stop();
+  };
 }

@@ -109,6 +109,14 @@ def add_serve(sub: Any) -> None:
         default="text",
         help="log lines as text, or as JSON objects one a line (time, level, logger, message)",
     )
+    serve.add_argument(
+        "--idle-close-seconds",
+        type=float,
+        default=24 * 3600.0,
+        metavar="SECONDS",
+        help="close a game being played that has had no event this long (its players left;"
+        " a client seat resigns for it); 0: never (default 86400, a day)",
+    )
     serve.set_defaults(run=cmd_serve)
 
 
@@ -160,6 +168,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     if not 0.1 <= args.lease_seconds <= 3600:
         raise UsageError(f"--lease-seconds must be 0.1..3600, not {args.lease_seconds:g}")
     _register_bots(args.bot)
+    if args.idle_close_seconds < 0:
+        raise UsageError(f"--idle-close-seconds must be 0 or more, not {args.idle_close_seconds:g}")
     check_address(args.address)
     web_address = None if args.no_web else args.web_address
     if web_address is not None:
@@ -175,6 +185,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         synchronous=args.sync.upper(),
         lease=args.lease_seconds,
         log_format=args.log_format,
+        idle_close=args.idle_close_seconds or None,
     )
     try:
         return serve(config, announce=lambda line: print(line, flush=True))

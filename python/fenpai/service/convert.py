@@ -16,6 +16,7 @@ from fenpai.service import typed
 from fenpai.service.errors import ServiceError
 from fenpai.service.host import Hand, Outcome, Seen, Snapshot
 from fenpai.service.session import Summary
+from fenpai.service.store import ChatLine
 
 STATUS = {
     "waiting": pb.GAME_STATUS_WAITING,
@@ -84,7 +85,8 @@ def game(summary: Summary) -> pb.Game:
             seats.append(pb.Seat(seat=seat, kind=pb.SEAT_KIND_BOT, bot=bot))
         else:
             kind = pb.SEAT_KIND_CLIENT if joined else pb.SEAT_KIND_OPEN
-            seats.append(pb.Seat(seat=seat, kind=kind))
+            name = summary.names[seat] if seat < len(summary.names) else ""
+            seats.append(pb.Seat(seat=seat, kind=kind, name=name))
     out = pb.Game(
         game_id=summary.game_id,
         variant=summary.variant,
@@ -133,12 +135,19 @@ def event(seen: Seen) -> pb.Event:
         version=stored.version,
         kind=EVENT_KINDS.get(stored.kind, pb.EVENT_KIND_UNSPECIFIED),
         seat=stored.seat,
-        action=seen.action,
+        action="join" if stored.kind == "join" else seen.action,
         timeout=stored.source == "timeout",
         bot=stored.source == "bot",
         redacted=seen.redacted,
         create_time=timestamp(stored.at),
         hand=seen.hand,
+    )
+
+
+def chat_message(line: ChatLine) -> pb.ChatMessage:
+    """One message of a table's chat."""
+    return pb.ChatMessage(
+        seq=line.seq, seat=line.seat, text=line.text, create_time=timestamp(line.at)
     )
 
 

@@ -34,7 +34,19 @@ from typing import Any, TypeVar
 import grpc
 
 from fenpai.errors import IllegalAction
-from fenpai.service import auth, bots, creation, limits, paging, timers, typed, watching
+from fenpai.service import (
+    auth,
+    bots,
+    chat,
+    creation,
+    limits,
+    names,
+    paging,
+    suggest,
+    timers,
+    typed,
+    watching,
+)
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
 from fenpai.service.events import visible_action
@@ -45,6 +57,7 @@ from fenpai.service.session import GameState, RestoreError, Session, Summary, Ve
 from fenpai.service.store import (
     After,
     Change,
+    ChatLine,
     Notice,
     RequestIdTaken,
     Seats,
@@ -208,6 +221,8 @@ class GameHost:
         #: The store, when other servers share it.
         self._shared = store if isinstance(store, SharedStore) else None
         self._replicas = None if self._shared is None else Replicas(self, self._shared)
+        self._chat_rate = chat.RateLimit()
+        self._idle_sweep: asyncio.Task[None] | None = None
 
     # -- life ----------------------------------------------------------------------------------
 
@@ -237,6 +252,8 @@ class GameHost:
     async def close(self) -> None:
         """Stops bots, timers and streams; in-flight changes finish first."""
         self._closing = True
+        if self._idle_sweep is not None:
+            self._idle_sweep.cancel()
         if self._replicas is not None:
             await self._replicas.stop()
         for session in self._games.in_memory():
@@ -420,19 +437,35 @@ class GameHost:
             return session.summary()
 
     async def join(
-        self, game_id: str, seat: int | None, invite: str = "", request_id: str = ""
+        self,
+        game_id: str,
+        seat: int | None,
+        invite: str = "",
+        request_id: str = "",
+        name: str = "",
     ) -> Joined:
-        """Takes a seat (a private game's needs its invite); a retry (the same request
-        id) answers as the first call did."""
+        """Takes a seat (a private game's needs its invite), under the player's chosen
+        name if any (`names`); a retry (the same request id) answers as the first call
+        did."""
+        limits.check_text("name", name, 4 * names.MAX_NAME)
+        chosen = names.check_name(name) if name else ""
         session = await self._session(game_id)
         limits.check_text("invite", invite, auth.MAX_TOKEN_LENGTH)
         creation.check_request_id(request_id)
         return await self._change(
-            self._transact(session, lambda d: self._join(session, d, seat, invite, request_id))
+            self._transact(
+                session, lambda d: self._join(session, d, seat, invite, request_id, chosen)
+            )
         )
 
     def _join(
-        self, session: Session, draft: Draft, seat: int | None, invite: str, request_id: str
+        self,
+        session: Session,
+        draft: Draft,
+        seat: int | None,
+        invite: str,
+        request_id: str,
+        name: str = "",
     ) -> Joined:
         state = session.state
         hashed_request = auth.request_hash("join", request_id) if request_id else None
@@ -470,7 +503,7 @@ class GameHost:
             draft,
             seat,
             "join",
-            "join",
+            names.join_action(name),
             "client",
             token_hash=hashed,
             request_hash=hashed_request,
@@ -759,9 +792,9 @@ class GameHost:
                 canonical = applied[1]
                 state.version += 1
             else:  # a join, a resignation, a table's hand boundary: as a replay does it
-                canonical = kind
+                canonical = action if kind == "join" else kind  # a join keeps the name
                 state.apply(
-                    StoredEvent(state.version + 1, seat, kind, kind, source, None, None, at)
+                    StoredEvent(state.version + 1, seat, kind, canonical, source, None, None, at)
                 )
             result = self._check_end(state)
         except IllegalAction as err:
@@ -987,6 +1020,36 @@ class GameHost:
 
         await self._transact(session, work, automated=True)
 
+    def close_idle_after(self, idle: float) -> None:
+        """Closes, from now on, every game being played that has had no event for `idle`
+        seconds (its players left without resigning, and no timer runs): a client seat
+        resigns for it, as the server (the first of those to act, else the first). Looked
+        at every min(idle / 4, 60) seconds."""
+
+        async def sweep() -> None:
+            while not self._closing:
+                await asyncio.sleep(min(idle / 4, 60.0))
+                now = time.time()
+                for session in self.in_memory():
+                    last = session.events[-1].at if session.events else session.created_at
+                    if session.state.status == "playing" and now - last >= idle:
+                        if self._owns(session):
+                            await self._change(self._close_idle(session, session.version))
+
+        self._idle_sweep = asyncio.create_task(sweep())
+
+    async def _close_idle(self, session: Session, version: int) -> None:
+        def work(draft: Draft) -> None:
+            if not self._due(session, draft, version):
+                return
+            clients = [s for s in range(session.num_players) if not session.bots[s]]
+            waiting = [s for s in session.game.to_act if s in clients]
+            if waiting or clients:
+                seat = (waiting or clients)[0]
+                self._apply(session, draft, seat, "resign", "resign", "server")
+
+        await self._transact(session, work, automated=True)
+
     async def _time_out(self, session: Session, version: int) -> None:
         """Applies the default action of every client seat still to act at `version`."""
 
@@ -1010,6 +1073,33 @@ class GameHost:
         seat = session.authenticate(token)
         async with session.lock:
             return snapshot(session, session.state, seat, session.deadline, observation)
+
+    async def send_chat(self, game_id: str, token: str, text: str) -> ChatLine:
+        """Stores a chat message of the token's seat (see `chat`)."""
+        limits.check_text("text", text, 4 * chat.MAX_CHAT)
+        message = chat.check_message(text)
+        session = await self._fresh(game_id)
+        seat = session.authenticate(token)
+        self._chat_rate.check(game_id, seat)
+        return await self._store.add_chat(game_id, seat, message, time.time())
+
+    async def chat_after(self, game_id: str, after: int) -> Sequence[ChatLine]:
+        """The game's chat messages numbered above `after`, oldest first (a page)."""
+        await self._session(game_id)  # UNKNOWN_GAME for a game there is not
+        return await self._store.chat(game_id, after, chat.PAGE)
+
+    async def suggestions(self, game_id: str, token: str) -> tuple[int, Sequence[str]]:
+        """The version and the engine's preferred actions of the token's seat then (see
+        `suggest`), chosen off the event loop on a copy of the hand, so the game goes on
+        meanwhile."""
+        session = await self._fresh(game_id)
+        seat = session.authenticate(token)
+        async with session.lock:
+            version = session.version
+            if session.state.status != "playing" or seat not in session.game.to_act:
+                return version, []
+            game = session.game.clone()
+        return version, await asyncio.to_thread(suggest.preferred, game, seat)
 
     async def events(
         self,

@@ -66,6 +66,9 @@ class ServerConfig:
     grace: float = 5.0
     #: Log lines as `text` or as `json` (one object per line).
     log_format: str = "text"
+    #: Seconds without an event after which a game being played is closed (a client
+    #: seat resigns for it); None: never.
+    idle_close: float | None = 24 * 3600.0
 
 
 #: What an unexpected failure answers (it is logged with its traceback).
@@ -234,6 +237,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
             request.seat if request.HasField("seat") else None,
             request.invite,
             request.request_id,
+            request.name,
         )
         return pb.JoinGameResponse(
             seat=joined.seat,
@@ -375,6 +379,23 @@ class GameServicer(pb_grpc.GameServiceServicer):
             out.result.CopyFrom(typed.hand_result(variant, result))
         return out
 
+    @_rpc
+    async def SendChat(self, request: pb.SendChatRequest, context: Any) -> pb.SendChatResponse:
+        line = await self._host.send_chat(request.game_id, request.seat_token, request.text)
+        return pb.SendChatResponse(message=convert.chat_message(line))
+
+    @_rpc
+    async def GetChat(self, request: pb.GetChatRequest, context: Any) -> pb.GetChatResponse:
+        lines = await self._host.chat_after(request.game_id, request.after_seq)
+        return pb.GetChatResponse(messages=[convert.chat_message(line) for line in lines])
+
+    @_rpc
+    async def SuggestActions(
+        self, request: pb.SuggestActionsRequest, context: Any
+    ) -> pb.SuggestActionsResponse:
+        version, actions = await self._host.suggestions(request.game_id, request.seat_token)
+        return pb.SuggestActionsResponse(version=version, actions=actions)
+
     @_stream
     async def ReplayGame(
         self, request: pb.ReplayGameRequest, context: Any
@@ -448,6 +469,8 @@ class Server:
         try:
             await self.store.open()
             self.restored = await self.host.restore()
+            if self.config.idle_close:
+                self.host.close_idle_after(self.config.idle_close)
             await self._grpc.start()
             if self.web is not None:
                 await self.web.start()

@@ -23,11 +23,11 @@ import bisect
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fenpai.games import Game, Match, new_game, new_match
-from fenpai.service import auth, limits
+from fenpai.service import auth, limits, names
 from fenpai.service.errors import ServiceError
 from fenpai.service.store import StoredEvent, StoredGame
 
@@ -87,6 +87,8 @@ class GameState:
         self.match = make_match(config) if kind == "table" else None
         self._game = self.match.game if self.match is not None else make_game(config)
         self.joined = [bot is not None for bot in bots]
+        #: The name each seat's player chose on joining ("" for none, and for a bot).
+        self.names = ["" for _ in bots]
         self.version = 0
         #: When every seat was taken (the match clock starts), if it was.
         self.started_at: float | None = created_at if all(self.joined) else None
@@ -108,6 +110,7 @@ class GameState:
         kind = event.kind
         if kind == "join":
             self.joined[event.seat] = True
+            self.names[event.seat] = names.name_of(event.action)
             if all(self.joined) and self.started_at is None:
                 self.started_at = event.at
         elif kind == "resign":
@@ -297,6 +300,8 @@ class Summary:
     access: str = "open"
     #: A table's match standing; None for a single game.
     match: dict[str, Any] | None = None
+    #: Per seat, the name its player chose on joining ("" for none).
+    names: list[str] = field(default_factory=list)
 
 
 class Session:
@@ -421,6 +426,7 @@ class Session:
             created_at=self.created_at,
             access=self.access,
             match=state.standing(),
+            names=list(state.names),
         )
 
     def authenticate(self, token: str, verified: Verified | None = None) -> int:

@@ -59,14 +59,16 @@ GAME_ACCESS_OPEN: GameAccess
 GAME_ACCESS_PRIVATE: GameAccess
 
 class Seat(_message.Message):
-    __slots__ = ("seat", "kind", "bot")
+    __slots__ = ("seat", "kind", "bot", "name")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     bot: str
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ...) -> None: ...
+    name: str
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class Game(_message.Message):
     __slots__ = ("game_id", "variant", "options", "num_players", "seats", "status", "phase", "to_act", "version", "timer_seconds", "create_time", "access", "match")
@@ -636,16 +638,18 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[Game, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class JoinGameRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "invite", "request_id")
+    __slots__ = ("game_id", "seat", "invite", "request_id", "name")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     INVITE_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     invite: str
     request_id: str
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., invite: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
+    name: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., invite: _Optional[str] = ..., request_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class JoinGameResponse(_message.Message):
     __slots__ = ("seat", "seat_token", "game", "replayed")
@@ -894,3 +898,61 @@ class ListBotsResponse(_message.Message):
     NAMES_FIELD_NUMBER: _ClassVar[int]
     names: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, names: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class SuggestActionsRequest(_message.Message):
+    __slots__ = ("game_id", "seat_token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat_token: str
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ...) -> None: ...
+
+class SuggestActionsResponse(_message.Message):
+    __slots__ = ("version", "actions")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, version: _Optional[int] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ChatMessage(_message.Message):
+    __slots__ = ("seq", "seat", "text", "create_time")
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    seq: int
+    seat: int
+    text: str
+    create_time: _timestamp_pb2.Timestamp
+    def __init__(self, seq: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class SendChatRequest(_message.Message):
+    __slots__ = ("game_id", "seat_token", "text")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat_token: str
+    text: str
+    def __init__(self, game_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., text: _Optional[str] = ...) -> None: ...
+
+class SendChatResponse(_message.Message):
+    __slots__ = ("message",)
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    message: ChatMessage
+    def __init__(self, message: _Optional[_Union[ChatMessage, _Mapping]] = ...) -> None: ...
+
+class GetChatRequest(_message.Message):
+    __slots__ = ("game_id", "after_seq")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    AFTER_SEQ_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    after_seq: int
+    def __init__(self, game_id: _Optional[str] = ..., after_seq: _Optional[int] = ...) -> None: ...
+
+class GetChatResponse(_message.Message):
+    __slots__ = ("messages",)
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    messages: _containers.RepeatedCompositeFieldContainer[ChatMessage]
+    def __init__(self, messages: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...) -> None: ...

@@ -142,6 +142,21 @@ class GameServiceStub:
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.SerializeToString,
                 response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.FromString,
                 _registered_method=True)
+        self.SuggestActions = channel.unary_unary(
+                '/fenpai.rpc.v1.GameService/SuggestActions',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.FromString,
+                _registered_method=True)
+        self.SendChat = channel.unary_unary(
+                '/fenpai.rpc.v1.GameService/SendChat',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatResponse.FromString,
+                _registered_method=True)
+        self.GetChat = channel.unary_unary(
+                '/fenpai.rpc.v1.GameService/GetChat',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -310,6 +325,35 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SuggestActions(self, request, context):
+        """SuggestActions returns the engine's preferred actions for the token's seat now,
+        best first: the search bot's and the greedy bot's choices (the search's first in
+        the play, the greedy bot's before it), each decided from that seat's information
+        alone (its hand, its burial and the public record). Empty when the seat is not to
+        act.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SendChat(self, request, context):
+        """SendChat posts a message of the token's seat to the table's chat, stored with the
+        game: 1 to 200 characters, no control character and nothing that reads as a card
+        (5h, BJ, a suit symbol), else BAD_CHAT; at most 5 messages in 10 seconds per seat,
+        else CHAT_TOO_FAST (RESOURCE_EXHAUSTED).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetChat(self, request, context):
+        """GetChat returns the table's chat messages after a number, oldest first, at most 200
+        at a time; the chat is public, like the game's summary.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -382,6 +426,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListBots,
                     request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.FromString,
                     response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.SerializeToString,
+            ),
+            'SuggestActions': grpc.unary_unary_rpc_method_handler(
+                    servicer.SuggestActions,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.SerializeToString,
+            ),
+            'SendChat': grpc.unary_unary_rpc_method_handler(
+                    servicer.SendChat,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatResponse.SerializeToString,
+            ),
+            'GetChat': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetChat,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -800,6 +859,87 @@ class GameService:
             '/fenpai.rpc.v1.GameService/ListBots',
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.SerializeToString,
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SuggestActions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/SuggestActions',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SendChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/SendChat',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SendChatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/GetChat',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.GetChatResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fenpai.service.store.base import (
     After,
     Change,
+    ChatLine,
     GameRow,
     Notice,
     RequestIdTaken,
@@ -23,6 +24,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "After",
     "Change",
+    "ChatLine",
     "GameRow",
     "Notice",
     "RequestIdTaken",

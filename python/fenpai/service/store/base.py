@@ -56,6 +56,16 @@ class StoredEvent:
 
 
 @dataclass(frozen=True)
+class ChatLine:
+    """One message of a table's chat: its number in the game (from 1), its seat."""
+
+    seq: int
+    seat: int
+    text: str
+    at: float
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """A game as stored: enough to restore it."""
 
@@ -250,6 +260,12 @@ class Store(Protocol):
     ) -> list[tuple[str, float]]:
         """(game id, creation time) of the open games newest first, optionally filtered,
         strictly older than `before`."""
+
+    async def add_chat(self, game_id: str, seat: int, text: str, at: float) -> ChatLine:
+        """Stores a chat message of `seat` as the game's next one."""
+
+    async def chat(self, game_id: str, after: int, limit: int) -> list[ChatLine]:
+        """The game's chat messages numbered above `after`, oldest first, at most `limit`."""
 
     async def close(self) -> None:
         """Commits what is waiting, then closes."""

@@ -55,6 +55,7 @@ from fenpai.service.store import display
 from fenpai.service.store.base import (
     EVENT_COLUMNS,
     After,
+    ChatLine,
     GameRow,
     Notice,
     RequestIdTaken,
@@ -123,6 +124,14 @@ CREATE INDEX IF NOT EXISTS leases_by_expiry ON leases (expires);
 CREATE TABLE IF NOT EXISTS server_secret (
     id          INTEGER PRIMARY KEY CHECK (id = 1),
     secret      BYTEA NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chat (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    seq         INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    text        TEXT NOT NULL,
+    at          DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seq)
 );
 """
 
@@ -362,6 +371,34 @@ class PostgresStore:
                 return await (await conn.execute(sql, args)).fetchall()
         except psycopg.Error as err:
             raise _failure(err) from None
+
+    async def add_chat(self, game_id: str, seat: int, text: str, at: float) -> ChatLine:
+        for _ in range(5):  # another replica may take the same number: take the next
+            try:
+                async with self._pool.connection() as conn:
+                    row = await (
+                        await conn.execute(
+                            "INSERT INTO chat (game_id, seq, seat, text, at)"
+                            " SELECT %(g)s, COALESCE(MAX(seq), 0) + 1, %(s)s, %(t)s, %(a)s"
+                            " FROM chat WHERE game_id = %(g)s RETURNING seq",
+                            {"g": game_id, "s": seat, "t": text, "a": at},
+                        )
+                    ).fetchone()
+                    assert row is not None
+                    return ChatLine(row[0], seat, text, at)
+            except psycopg.errors.UniqueViolation:
+                continue
+            except psycopg.Error as err:
+                raise _failure(err) from None
+        raise StoreError(f"cannot number a chat message of game {game_id}")
+
+    async def chat(self, game_id: str, after: int, limit: int) -> list[ChatLine]:
+        rows = await self._fetch(
+            "SELECT seq, seat, text, at FROM chat WHERE game_id = %s AND seq > %s"
+            " ORDER BY seq LIMIT %s",
+            (game_id, after, limit),
+        )
+        return [ChatLine(*row) for row in rows]
 
     async def since(
         self, game_id: str, version: int

@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 from fenpai.service.store.base import (
     EVENT_COLUMNS,
     After,
+    ChatLine,
     GameRow,
     RequestIdTaken,
     Seats,
@@ -110,6 +111,14 @@ CREATE TABLE IF NOT EXISTS server_secret (
     id          INTEGER PRIMARY KEY CHECK (id = 1),
     secret      BLOB NOT NULL
 );
+CREATE TABLE IF NOT EXISTS chat (
+    game_id     TEXT NOT NULL REFERENCES games (game_id),
+    seq         INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    text        TEXT NOT NULL,
+    at          REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
 """
 )
 
@@ -447,6 +456,28 @@ class SqliteStore:
         return [(r[0], r[1]) for r in self._read(sql, args)]
 
     # -- closing -----------------------------------------------------------------------------
+
+    async def add_chat(self, game_id: str, seat: int, text: str, at: float) -> ChatLine:
+        def fn(conn: sqlite3.Connection) -> ChatLine:
+            row = conn.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM chat WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            conn.execute(
+                "INSERT INTO chat (game_id, seq, seat, text, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, row[0], seat, text, at),
+            )
+            return ChatLine(row[0], seat, text, at)
+
+        return await self.write(fn)
+
+    async def chat(self, game_id: str, after: int, limit: int) -> list[ChatLine]:
+        rows = await asyncio.to_thread(
+            self._read,
+            "SELECT seq, seat, text, at FROM chat WHERE game_id = ? AND seq > ?"
+            " ORDER BY seq LIMIT ?",
+            (game_id, after, limit),
+        )
+        return [ChatLine(*row) for row in rows]
 
     async def close(self) -> None:
         await asyncio.to_thread(self.close_now)
