@@ -80,3 +80,35 @@ def test_chat_reaches_every_reader_and_survives_a_restart(tmp_path, fresh_db):
         stub = server.stub()
         later = stub.GetChat(pb.GetChatRequest(game_id=gid, after_seq=4)).messages
         assert [(m.seq, m.seat, m.text) for m in later] == [(5, 0, "m2"), (6, 0, "m3")]
+
+
+def test_a_private_tables_chat_is_read_only_with_a_watch_credential(tmp_path):
+    with running_server(tmp_path, "--no-timers") as server:
+        stub = server.stub()
+        created = create(
+            stub,
+            "fifty_k",
+            seed=2,
+            bots={1: "greedy", 2: "greedy", 3: "greedy"},
+            access=pb.GAME_ACCESS_PRIVATE,
+        )
+        gid = created.game.game_id
+        token = stub.JoinGame(
+            pb.JoinGameRequest(game_id=gid, seat=0, invite=created.invites[0].invite)
+        ).seat_token
+        stub.SendChat(pb.SendChatRequest(game_id=gid, seat_token=token, text="just us"))
+        refused(
+            stub.GetChat,
+            pb.GetChatRequest(game_id=gid),
+            StatusCode.PERMISSION_DENIED,
+            "WATCH_TOKEN_REQUIRED",
+        )
+        refused(
+            stub.GetChat,
+            pb.GetChatRequest(game_id=gid, watch_token="w" * 40),
+            StatusCode.PERMISSION_DENIED,
+            "BAD_WATCH_TOKEN",
+        )
+        for credential in (created.watch_token, token, created.invites[0].invite):
+            got = stub.GetChat(pb.GetChatRequest(game_id=gid, watch_token=credential))
+            assert [m.text for m in got.messages] == ["just us"]

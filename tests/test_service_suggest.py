@@ -4,6 +4,7 @@ and refused or empty where the seat has nothing to decide."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import grpc
@@ -77,3 +78,26 @@ def test_the_rpc_suggests_for_the_seat_to_act_only(server):
     assert code_of(stub.SuggestActions, request) == grpc.StatusCode.PERMISSION_DENIED
     request = pb.SuggestActionsRequest(game_id="no-such-game", seat_token=tokens[0])
     assert code_of(stub.SuggestActions, request) == grpc.StatusCode.NOT_FOUND
+
+
+def test_a_turn_is_searched_once_however_often_it_is_asked_about(monkeypatch):
+    calls = []
+
+    def counted(game, seat):
+        calls.append((game.num_actions, seat))
+        return ["pass"]
+
+    monkeypatch.setattr(suggest, "preferred", counted)
+    game = scripted("fifty_k", {}, 0)
+
+    async def ask():
+        advice = suggest.Advice()
+        first = await asyncio.gather(*(advice.of("g", 0, 5, game.clone) for _ in range(8)))
+        again = await advice.of("g", 0, 5, game.clone)
+        other_seat = await advice.of("g", 1, 5, game.clone)
+        later = await advice.of("g", 0, 6, game.clone)
+        return first, again, other_seat, later
+
+    first, again, other_seat, later = asyncio.run(ask())
+    assert first == [["pass"]] * 8 and again == other_seat == later == ["pass"]
+    assert [seat for _, seat in calls] == [0, 1, 0], "one search per seat and version"

@@ -252,8 +252,8 @@ def test_a_private_table_is_joined_with_its_invite(server, browser, page):
     seats = [(2, "open"), (1, "bot:random"), (3, "bot:random")]
     new_table(page, server, "tractor", seed=5, seats=seats, access="private")
     game_id = game_id_of(page)
-    page.wait_for_selector(".invites input")
-    link = page.locator(".invites input").input_value()
+    page.wait_for_selector(".invites input[aria-label^='invite link']")
+    link = page.locator(".invites input[aria-label^='invite link']").input_value()
     assert f"#/join/{game_id}?invite=" in link
     shot(page, "private-waiting")
     stranger = browser.new_context().new_page()
@@ -290,6 +290,33 @@ def test_a_private_table_is_joined_with_its_invite(server, browser, page):
     invite = parse_qs(link.split("?", 1)[1])["invite"][0]
     check_seat_wire(wire, game_id, 2, history_of(server, game_id, invite), at_least=2)
     phone.close()
+
+
+def test_a_private_table_is_watched_only_with_its_watch_link(server, browser, page):
+    """The creator's page shows a private table's watch link; a stranger's page that
+    opens the table's address without it is told, in words, that it cannot watch; the
+    page that opens the watch link watches the table (with no hand: Spectate sends the
+    public view, which the spectator tests check for cards)."""
+    seats = [(2, "open"), (1, "bot:random"), (3, "bot:random")]
+    new_table(page, server, "tractor", seed=6, seats=seats, access="private")
+    game_id = game_id_of(page)
+    page.wait_for_selector(".invites input[aria-label='watch link']")
+    link = page.locator(".invites input[aria-label='watch link']").input_value()
+    assert f"#/watch/{game_id}?watch=" in link
+    stranger = browser.new_context().new_page()
+    stranger.goto(f"{server.web_url}#/watch/{game_id}")
+    refusal = stranger.locator(".error[role=alert]")
+    refusal.wait_for()
+    assert refusal.get_attribute("data-reason") == "WATCH_TOKEN_REQUIRED"
+    assert "WATCH_TOKEN_REQUIRED" not in refusal.inner_text()
+    shot(stranger, "private-watch-refused")
+    stranger.context.close()
+    watcher = browser.new_context().new_page()
+    watcher.goto(link)
+    watcher.wait_for_selector(".felt")
+    assert not watcher.locator(".you .hand .card").count(), "a watcher holds no hand"
+    shot(watcher, "private-watched")
+    watcher.context.close()
 
 
 def test_a_decision_timer_counts_down(server, page):

@@ -5,6 +5,7 @@ import type { VNode } from "preact";
 import { client, rejection, rejectionText } from "./api.js";
 import { h } from "./dom.js";
 import type { ChatMessage } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { watchCredential } from "./store.js";
 import { seatName } from "./words.js";
 
 /** How often the chat is read. */
@@ -28,7 +29,7 @@ export function chatOf(gameId: string, token: string | null, redraw: () => void)
   async function poll(): Promise<void> {
     try {
       const after = messages.length ? messages[messages.length - 1].seq : 0n;
-      const got = await client.getChat({ gameId, afterSeq: after }, { signal: abort.signal });
+      const got = await client.getChat({ gameId, afterSeq: after, watchToken: token ?? watchCredential(gameId) }, { signal: abort.signal });
       if (got.messages.length) {
         messages.push(...got.messages);
         redraw();

@@ -6,7 +6,7 @@ import type { VNode } from "preact";
 import { client, rejection, rejectionText, requestId } from "./api.js";
 import { h, mount } from "./dom.js";
 import { GameAccess, GameStatus, SeatKind, type Game } from "./gen/fenpai/rpc/v1/game_service_pb.js";
-import { joinDone, joinRequest, myGames, playerName, saveAdmin, saveInvites, savePlayerName, saveSeat, seatIn } from "./store.js";
+import { joinDone, joinRequest, myGames, playerName, saveAdmin, saveInvites, savePlayerName, saveSeat, saveWatch, seatIn } from "./store.js";
 import { VARIANTS, nameProblem, phaseName, variantName } from "./words.js";
 
 /** The bots a seat may be given: the built-in ones until the server lists its own
@@ -82,6 +82,7 @@ async function create(c: Choices): Promise<void> {
   const invites = Object.fromEntries(created.invites.map((i) => [String(i.seat), i.invite]));
   saveInvites(gameId, invites);
   saveAdmin(gameId, created.adminToken);
+  saveWatch(gameId, created.watchToken);
   if (mine < 0) {
     location.hash = `#/watch/${gameId}`;
     return;

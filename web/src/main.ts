@@ -1,12 +1,14 @@
 // The page's screens by address: #/ the lobby, #/join/GAME?invite=…, #/seat/GAME?seat=N&token=…,
 // #/play/GAME,
-// #/watch/GAME, #/replay/GAME?seat=N&hand=H.
+// #/watch/GAME?watch=…, #/replay/GAME?seat=N&hand=H (a private game's watch link carries its
+// watch token, which the browser keeps for the game).
 
 import "./style.css";
 import { joinScreen, lobbyScreen } from "./lobby.js";
 import { playScreen } from "./play.js";
 import { replayScreen } from "./replay.js";
 import { seatLinkScreen } from "./seatlink.js";
+import { saveWatch } from "./store.js";
 import { tickTimers } from "./table.js";
 import { watchScreen } from "./watch.js";
 
@@ -23,6 +25,9 @@ function route(): void {
   const params = new URLSearchParams(query);
   const [, screen = "", gameId = ""] = path.split("/");
   window.scrollTo(0, 0);
+  if ((screen === "watch" || screen === "replay") && gameId && params.get("watch")) {
+    saveWatch(gameId, params.get("watch")!);
+  }
   if (screen === "play" && gameId) leave = playScreen(root, gameId);
   else if (screen === "watch" && gameId) leave = watchScreen(root, gameId);
   else if (screen === "seat" && gameId) leave = seatLinkScreen(root, gameId, Number(params.get("seat")), params.get("token") ?? "");

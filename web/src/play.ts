@@ -12,7 +12,7 @@ import { copyButton, h, mount } from "./dom.js";
 import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { playAgain } from "./lobby.js";
 import { reissueBox, type Reissued } from "./seatlink.js";
-import { dealShown, invitesOf, markDealShown, seatIn } from "./store.js";
+import { dealShown, invitesOf, markDealShown, seatIn, watchOf } from "./store.js";
 import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
 import { failedThrowsOf, historyLines, logLine, prompt, seatName } from "./words.js";
 
@@ -352,6 +352,8 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     const invites = invitesOf(gameId);
     const base = `${location.origin}${location.pathname}#/join/${gameId}`;
     const open = game.seats.filter((s) => s.kind === 1).map((s) => s.seat);
+    const watch = watchOf(gameId);
+    const watchLink = watch ? `${location.origin}${location.pathname}#/watch/${gameId}?watch=${watch}` : "";
     return h(
       "div.invites",
       null,
@@ -363,6 +365,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
               : h("div.invite", null, `Seat ${s}: open`),
           )
         : h("div.invite", null, h("span", null, "Share: "), h("input", { readOnly: true, value: base, "aria-label": "join link", onfocus: (e: Event) => (e.target as HTMLInputElement).select() })),
+      watchLink ? h("div.invite", null, h("span", null, "Watch link: "), h("input", { readOnly: true, value: watchLink, "aria-label": "watch link", onfocus: (e: Event) => (e.target as HTMLInputElement).select() }), copyButton(watchLink)) : null,
     );
   }
 

@@ -8,6 +8,7 @@ import { cardFace, isTrump } from "./cards.js";
 import { h, mount } from "./dom.js";
 import type { GetHistoryResponse, ReplayGameResponse } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, trumpRules, type TableState } from "./table.js";
+import { watchCredential } from "./store.js";
 import { describe, seatName } from "./words.js";
 
 export interface ReplayParams {
@@ -34,6 +35,7 @@ function trickNumbers(steps: ReplayGameResponse[]): number[] {
 
 export function replayScreen(root: HTMLElement, gameId: string, params: ReplayParams): () => void {
   const abort = new AbortController();
+  const watchToken = watchCredential(gameId);
   let history: GetHistoryResponse | null = null;
   let steps: ReplayGameResponse[] = [];
   let tricks: number[] = [];
@@ -127,8 +129,17 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
     const query = [seat !== null ? `seat=${seat}` : "", hand !== null ? `hand=${hand}` : ""].filter(Boolean).join("&");
     replaceAddress(`#/replay/${gameId}${query ? "?" + query : ""}`);
     const loaded: ReplayGameResponse[] = [];
-    const request = { gameId, ...(seat !== null ? { seat } : {}), ...(hand !== null ? { hand } : {}) };
-    for await (const item of client.replayGame(request, { signal: abort.signal })) loaded.push(item);
+    const request = { gameId, watchToken, ...(seat !== null ? { seat } : {}), ...(hand !== null ? { hand } : {}) };
+    // A long replay comes a page at a time: each page's last step names the next page.
+    let pageToken = "";
+    do {
+      let next = "";
+      for await (const item of client.replayGame({ ...request, pageToken }, { signal: abort.signal })) {
+        loaded.push(item);
+        next = item.nextPageToken;
+      }
+      pageToken = next;
+    } while (pageToken);
     steps = loaded;
     tricks = trickNumbers(steps);
     const same = version === undefined ? -1 : steps.findIndex((s) => s.event?.version === version);
@@ -146,7 +157,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
   async function start(): Promise<void> {
     mount(root, h("p.loading", null, "Loading the replay…"));
     try {
-      history = await client.getHistory({ gameId }, { signal: abort.signal });
+      history = await client.getHistory({ gameId, watchToken }, { signal: abort.signal });
       if (!history.complete) {
         mount(root, h("section.panel", null, h("h2", null, "This game is still being played"), h("p", null, "A game is replayed once it is over. ", h("a", { href: `#/watch/${gameId}` }, "Watch it live"), ".")));
         return;

@@ -1,5 +1,6 @@
 // What the browser keeps between visits (localStorage): the seats it joined (game id ->
-// seat and secret token), the invites and admin tokens of the tables it created, and its games.
+// seat and secret token), the invites, admin and watch tokens of the tables it created
+// (or whose watch link it opened), and its games.
 
 export interface SavedSeat {
   seat: number;
@@ -63,6 +64,25 @@ export function adminOf(gameId: string): string {
 
 export function saveAdmin(gameId: string, token: string): void {
   localStorage.setItem(key("admin", gameId), token);
+}
+
+/** A private game's watch token, kept by the browser that created it or opened its
+ * watch link. */
+export function saveWatch(gameId: string, token: string): void {
+  if (token) localStorage.setItem(key("watch", gameId), token);
+}
+
+/** The watch token this browser keeps for a private game ("" for none). */
+export function watchOf(gameId: string): string {
+  return localStorage.getItem(key("watch", gameId)) ?? "";
+}
+
+/** What this browser may watch a private game with (Spectate, GetHistory, ReplayGame,
+ * GetChat): its seat's token, the game's watch token or one of its invites; "" for none
+ * (enough for an open game). */
+export function watchCredential(gameId: string): string {
+  const invite = Object.values(invitesOf(gameId))[0];
+  return seatIn(gameId)?.token || watchOf(gameId) || invite || "";
 }
 
 /** The last hand of a game this tab showed dealt (a reload does not deal it again). */

@@ -6,6 +6,7 @@ import { h, mount } from "./dom.js";
 import { EventKind, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, type TableState } from "./table.js";
 import { chatOf } from "./chat.js";
+import { watchCredential } from "./store.js";
 import { failedThrowsOf, historyLines, logLine } from "./words.js";
 
 export function watchScreen(root: HTMLElement, gameId: string): () => void {
@@ -13,6 +14,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
   let game: Game | null = null;
   let view: View | null = null;
   const log: string[] = [];
+  const watchToken = watchCredential(gameId);
   const talk = chatOf(gameId, null, () => render());
 
   function render(): void {
@@ -37,8 +39,8 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
         const from = view ? view.version : game.version > 0n ? game.version - 1n : 0n;
         // The log up to `from` is the server's history, written once the first view
         // says which of the hand's throws failed.
-        const earlier = view ? null : (await client.getHistory({ gameId }, { signal: abort.signal })).events.filter((e) => e.version <= from);
-        for await (const item of client.spectate({ gameId, fromVersion: from }, { signal: abort.signal })) {
+        const earlier = view ? null : (await client.getHistory({ gameId, watchToken }, { signal: abort.signal })).events.filter((e) => e.version <= from);
+        for await (const item of client.spectate({ gameId, fromVersion: from, watchToken }, { signal: abort.signal })) {
           if (earlier && !view && item.view) log.splice(0, log.length, ...historyLines(earlier, game.variant, null, failedThrowsOf(item.view.viewJson)));
           const line = item.event && logLine(item.event, item.view, null);
           if (line) log.push(line);

@@ -222,6 +222,7 @@ class GameHost:
         self._shared = store if isinstance(store, SharedStore) else None
         self._replicas = None if self._shared is None else Replicas(self, self._shared)
         self._chat_rate = chat.RateLimit()
+        self._advice = suggest.Advice()
         self._idle_sweep: asyncio.Task[None] | None = None
 
     # -- life ----------------------------------------------------------------------------------
@@ -1091,15 +1092,15 @@ class GameHost:
     async def suggestions(self, game_id: str, token: str) -> tuple[int, Sequence[str]]:
         """The version and the engine's preferred actions of the token's seat then (see
         `suggest`), chosen off the event loop on a copy of the hand, so the game goes on
-        meanwhile."""
+        meanwhile, and once per seat and version however often they are asked for."""
         session = await self._fresh(game_id)
         seat = session.authenticate(token)
         async with session.lock:
             version = session.version
             if session.state.status != "playing" or seat not in session.game.to_act:
                 return version, []
-            game = session.game.clone()
-        return version, await asyncio.to_thread(suggest.preferred, game, seat)
+            advice = self._advice.of(game_id, seat, version, session.game.clone)
+        return version, await advice
 
     async def events(
         self,

@@ -386,6 +386,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
 
     @_rpc
     async def GetChat(self, request: pb.GetChatRequest, context: Any) -> pb.GetChatResponse:
+        await self._host.check_watcher(request.game_id, request.watch_token)
         lines = await self._host.chat_after(request.game_id, request.after_seq)
         return pb.GetChatResponse(messages=[convert.chat_message(line) for line in lines])
 

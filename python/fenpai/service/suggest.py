@@ -13,6 +13,10 @@ nothing it does not know.
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
 from fenpai import bots
 from fenpai.games import Game
 
@@ -33,3 +37,29 @@ def preferred(game: Game, seat: int) -> list[str]:
         if action not in out:
             out.append(action)
     return out
+
+
+class Advice:
+    """The advisers' choices per game, seat and version, each worked out once off the
+    event loop: a client asking again, or many asking at once, for the same turn share
+    the first answer, so asking costs the server one search per seat and turn at most."""
+
+    def __init__(self, most: int = 4096):
+        self._found: OrderedDict[tuple[str, int], tuple[int, asyncio.Future[list[str]]]]
+        self._found = OrderedDict()
+        self._most = most
+
+    def of(
+        self, game_id: str, seat: int, version: int, copy: Callable[[], Game]
+    ) -> Awaitable[list[str]]:
+        """`preferred` for `seat` at `version` of the game; `copy` makes the game's copy
+        to search when this turn has not been asked about yet."""
+        key = (game_id, seat)
+        found = self._found.get(key)
+        if found is None or found[0] != version:
+            found = (version, asyncio.ensure_future(asyncio.to_thread(preferred, copy(), seat)))
+            self._found[key] = found
+            while len(self._found) > self._most:
+                self._found.popitem(last=False)
+        self._found.move_to_end(key)
+        return asyncio.shield(found[1])  # one caller leaving does not cancel the others'

@@ -944,12 +944,14 @@ class SendChatResponse(_message.Message):
     def __init__(self, message: _Optional[_Union[ChatMessage, _Mapping]] = ...) -> None: ...
 
 class GetChatRequest(_message.Message):
-    __slots__ = ("game_id", "after_seq")
+    __slots__ = ("game_id", "after_seq", "watch_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     AFTER_SEQ_FIELD_NUMBER: _ClassVar[int]
+    WATCH_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     after_seq: int
-    def __init__(self, game_id: _Optional[str] = ..., after_seq: _Optional[int] = ...) -> None: ...
+    watch_token: str
+    def __init__(self, game_id: _Optional[str] = ..., after_seq: _Optional[int] = ..., watch_token: _Optional[str] = ...) -> None: ...
 
 class GetChatResponse(_message.Message):
     __slots__ = ("messages",)

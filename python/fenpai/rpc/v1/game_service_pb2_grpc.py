@@ -348,7 +348,8 @@ class GameServiceServicer:
 
     def GetChat(self, request, context):
         """GetChat returns the table's chat messages after a number, oldest first, at most 200
-        at a time; the chat is public, like the game's summary.
+        at a time; anyone may read an open table's chat, a private table's needs a watch
+        credential, as Spectate does.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
