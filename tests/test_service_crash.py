@@ -156,7 +156,9 @@ def test_kill_9_while_commits_are_grouped_loses_nothing(tmp_path, fresh_db):
             assert client.error is None, client.error
     finally:
         server.stop()
-    assert max(grouped) > 1.2, f"the commits were not grouped before the kills: {grouped}"
+    # some transaction held changes of several games before a kill (how many depends on
+    # the machine's load: a mean above 1 is at least one group)
+    assert max(grouped) > 1.0, f"the commits were not grouped before the kills: {grouped}"
     server.start()
     stub = server.stub()
     try:

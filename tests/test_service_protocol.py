@@ -338,11 +338,11 @@ def test_a_replay_is_sent_a_bounded_page_at_a_time(stub, long_table):
     assert all(len(p) == paging.REPLAY_PAGE for p in default[:-1])
     huge = replay_pages(stub, game_id, page_size=10**9, seat=1)
     assert max(len(p) for p in huge) == paging.MAX_REPLAY_PAGE
-    for page in huge:  # a page token says where the page ends, nothing of any hand
+    for page in huge:  # a page token says whose replay it is and where the page ends
         token = page[-1].next_page_token
         if token:
             assert base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)) == (
-                f'["ReplayGame",{page[-1].event.version}]'.encode()
+                f'["ReplayGame","{game_id}",{page[-1].event.version}]'.encode()
             )
     for pages in (default, huge, replay_pages(stub, game_id, page_size=97, seat=1)):
         versions = [m.event.version for page in pages for m in page]
@@ -383,13 +383,34 @@ def test_history_pages(stub, long_table):
         for m in stub.ReplayGame(pb.ReplayGameRequest(game_id=game_id, page_size=5))
         if m.next_page_token
     )
-    for bad in ("nope", replay_token, paging.encode("GetHistory", -1)):
+    hand_events = stub.GetHistory(pb.GetHistoryRequest(game_id=game_id, hand=2)).events
+    got, token = [], ""
+    while True:
+        page = stub.GetHistory(
+            pb.GetHistoryRequest(game_id=game_id, hand=2, page_size=17, page_token=token)
+        )
+        got += page.events
+        token = page.next_page_token
+        if not token:
+            break
+    assert hand_events and got == list(hand_events)
+    first_page = pb.GetHistoryRequest(game_id=game_id, hand=2, page_size=17)
+    other_hand = stub.GetHistory(first_page).next_page_token
+    others = (
+        paging.encode("GetHistory", paging.scope(game_id, None), -1),
+        paging.encode("GetHistory", paging.scope("another-game", None), 3),
+        other_hand,  # hand 2's, asked of the whole game
+    )
+    for bad in ("nope", replay_token, *others):
         err = error_of(stub.GetHistory, pb.GetHistoryRequest(game_id=game_id, page_token=bad))
         assert (err.code(), reason_of(err)) == (CODE.INVALID_ARGUMENT, ("BAD_PAGE_TOKEN", None))
     err = error_of(
         lambda: list(
             stub.ReplayGame(
-                pb.ReplayGameRequest(game_id=game_id, page_token=paging.encode("ReplayGame", 10**6))
+                pb.ReplayGameRequest(
+                    game_id=game_id,
+                    page_token=paging.encode("ReplayGame", paging.scope(game_id, None), 10**6),
+                )
             )
         )
     )
@@ -474,18 +495,18 @@ def test_a_malformed_body_is_malformed_request_over_connect_and_grpc_web(server)
 
 
 def test_read_only_methods_answer_connect_get(server, stub):
-    """GetGame, ListGames, GetView and GetHistory (no side effects) are served over HTTP
-    GET; a method with side effects is not."""
+    """GetGame and ListGames (no side effects, no credential) are served over HTTP GET;
+    a method with side effects, or one that takes a token (which a URL would keep in
+    logs), is not."""
     game_id = create(stub, "fifty_k", seed=1).game.game_id
     message = quote(json.dumps({"gameId": game_id}))
     status, _, data = http(server, "GET", f"{SERVICE}GetGame?encoding=json&message={message}")
     assert status == 200 and json.loads(data)["game"]["gameId"] == game_id
     status, _, data = http(server, "GET", f"{SERVICE}ListGames?encoding=json&message=%7B%7D")
     assert status == 200 and "games" in json.loads(data)
-    status, _, data = http(server, "GET", f"{SERVICE}GetHistory?encoding=json&message={message}")
-    assert status == 200 and json.loads(data)["game"]["gameId"] == game_id
-    status, _, _ = http(server, "GET", f"{SERVICE}CreateGame?encoding=json&message=%7B%7D")
-    assert status == 405
+    for method in ("GetHistory", "GetView", "CreateGame"):
+        status, _, _ = http(server, "GET", f"{SERVICE}{method}?encoding=json&message={message}")
+        assert status == 405, method
 
 
 def test_reflection_resolves_method_symbols(server):

@@ -195,10 +195,11 @@ def uses_list(game: Game) -> bool:
 
 def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
     """The legal actions of `seat` now: a mask over the variant's fixed ids, or (burial,
-    trick play) the legal list, at most `limit` (None: all), with its features."""
+    trick play) the legal list, at most `limit` (None: all of them, which at a Tractor
+    burial can be millions), with its features."""
     count = game.num_legal(seat)
     if uses_list(game):
-        actions = game.legal_actions(seat, limit)
+        actions = game.legal_actions(seat, count if limit is None else limit)
         return Legal(count, actions=actions, features=features(game, seat, actions))
     space = action_space(game.variant)
     index = np.full(space.size, -1, dtype=np.int32)

@@ -3,7 +3,7 @@
 
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
-import { GameService } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { GameService, type GetHistoryResponse } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
 
 const transport = createConnectTransport({
@@ -12,6 +12,21 @@ const transport = createConnectTransport({
 });
 
 export const client = createClient(GameService, transport);
+
+type HistoryRequest = Parameters<typeof client.getHistory>[0];
+
+/** A game's whole history (or one hand's): every page GetHistory answers, the events
+ * of all of them in the first page's answer. */
+export async function wholeHistory(request: HistoryRequest, signal: AbortSignal): Promise<GetHistoryResponse> {
+  const whole = await client.getHistory(request, { signal });
+  for (let token = whole.nextPageToken; token; ) {
+    const page = await client.getHistory({ ...request, pageToken: token }, { signal });
+    whole.events.push(...page.events);
+    token = page.nextPageToken;
+  }
+  whole.nextPageToken = "";
+  return whole;
+}
 
 /** Why a call failed: the service's reason code, the rule broken and its message. */
 export interface Rejection {
@@ -68,7 +83,8 @@ export function rejectionText(r: Rejection): string {
   return SAID[r.reason] ?? r.message;
 }
 
-/** A random request id (16+ characters) for CreateGame and JoinGame retries. */
+/** A random request id (32 hex digits: 128 random bits) for CreateGame and JoinGame
+ * retries. */
 export function requestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");

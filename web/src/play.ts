@@ -3,7 +3,7 @@
 // phase's actions as buttons, and the engine's reason when an action is refused.
 
 import type { VNode } from "preact";
-import { client, isConnectionLoss, rejection, rejectionText, type Rejection } from "./api.js";
+import { client, isConnectionLoss, rejection, rejectionText, type Rejection, wholeHistory } from "./api.js";
 import { chatOf } from "./chat.js";
 import { cueSettings, saveCueSettings, setTurnTitle, tone } from "./cues.js";
 import { dealReveal } from "./deal.js";
@@ -530,7 +530,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
 
   /** The log up to the view's version, from the server's history of the game. */
   async function loadLog(): Promise<void> {
-    const history = await client.getHistory({ gameId, seatToken: token }, { signal: abort.signal });
+    const history = await wholeHistory({ gameId, seatToken: token }, abort.signal);
     const upTo = history.events.filter((e) => e.version <= view!.version);
     log.splice(0, log.length, ...historyLines(upTo, view!.handView?.variant ?? "", seat, failedThrowsOf(view!.viewJson)));
   }

@@ -3,7 +3,7 @@
 // service's ReplayGame views, fetched once per seat and hand.
 
 import type { VNode } from "preact";
-import { client, rejection, rejectionText } from "./api.js";
+import { client, rejection, rejectionText, wholeHistory } from "./api.js";
 import { cardFace, isTrump } from "./cards.js";
 import { h, mount } from "./dom.js";
 import type { GetHistoryResponse, ReplayGameResponse } from "./gen/fenpai/rpc/v1/game_service_pb.js";
@@ -157,7 +157,7 @@ export function replayScreen(root: HTMLElement, gameId: string, params: ReplayPa
   async function start(): Promise<void> {
     mount(root, h("p.loading", null, "Loading the replay…"));
     try {
-      history = await client.getHistory({ gameId, watchToken }, { signal: abort.signal });
+      history = await wholeHistory({ gameId, watchToken }, abort.signal);
       if (!history.complete) {
         mount(root, h("section.panel", null, h("h2", null, "This game is still being played"), h("p", null, "A game is replayed once it is over. ", h("a", { href: `#/watch/${gameId}` }, "Watch it live"), ".")));
         return;

@@ -1,7 +1,7 @@
 // Watching a game live: the public view streamed with every event (no hand, no hidden
 // action), the summaries as hands end.
 
-import { client, rejection, rejectionText } from "./api.js";
+import { client, rejection, rejectionText, wholeHistory } from "./api.js";
 import { h, mount } from "./dom.js";
 import { EventKind, GameStatus, type Game, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { handSummary, matchSummary, table, type TableState } from "./table.js";
@@ -39,7 +39,7 @@ export function watchScreen(root: HTMLElement, gameId: string): () => void {
         const from = view ? view.version : game.version > 0n ? game.version - 1n : 0n;
         // The log up to `from` is the server's history, written once the first view
         // says which of the hand's throws failed.
-        const earlier = view ? null : (await client.getHistory({ gameId, watchToken }, { signal: abort.signal })).events.filter((e) => e.version <= from);
+        const earlier = view ? null : (await wholeHistory({ gameId, watchToken }, abort.signal)).events.filter((e) => e.version <= from);
         for await (const item of client.spectate({ gameId, fromVersion: from, watchToken }, { signal: abort.signal })) {
           if (earlier && !view && item.view) log.splice(0, log.length, ...historyLines(earlier, game.variant, null, failedThrowsOf(item.view.viewJson)));
           const line = item.event && logLine(item.event, item.view, null);

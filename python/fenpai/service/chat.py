@@ -1,18 +1,19 @@
 """A table's chat: short messages of its seated players, stored with the game (so a
 restart keeps them) and readable by anyone who may watch it.
 
-A message is 1 to `MAX_CHAT` characters, with no control character and no card in it
-(`5h`, `BJ`, a suit symbol): chat is public, so it may never carry a card another seat
-cannot know. A seat sends at most `BURST` messages in any `WINDOW` seconds.
+A message is 1 to `MAX_CHAT` characters, with no control character, no suit symbol and
+nothing written as the game writes a card (`5h`, `BJ`; see `names.reads_as_card`): the
+table's own notation stays off its chat. A seat sends at most `BURST` messages in any
+`WINDOW` seconds (on each server: replicas count apart).
 """
 
 from __future__ import annotations
 
-import re
 import time
 import unicodedata
 from collections import deque
 
+from fenpai.service import names
 from fenpai.service.errors import ServiceError
 
 MAX_CHAT = 200
@@ -23,7 +24,6 @@ WINDOW = 10.0
 PAGE = 200
 """The most messages one read returns."""
 
-_CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-z0-9])", re.I)
 _SUITS = frozenset("♠♥♣♦♤♡♧♢")
 
 
@@ -40,7 +40,7 @@ def check_message(text: str) -> str:
     for ch in message:
         if unicodedata.category(ch).startswith("C") or ch in _SUITS:
             raise ServiceError("BAD_CHAT", f"a chat message may not hold {ch!r}")
-    if _CARD.search(message):
+    if names.reads_as_card(message):
         raise ServiceError(
             "BAD_CHAT", "a chat message may not name a card (such as 5h or BJ): cards stay hidden"
         )
@@ -48,10 +48,16 @@ def check_message(text: str) -> str:
 
 
 class RateLimit:
-    """Each (game, seat)'s recent sending times, held in memory."""
+    """Each (game, seat)'s recent sending times, held in memory; seats quiet for a
+    WINDOW are forgotten as more messages come, so the memory follows the chat under
+    way, not every seat that ever spoke."""
+
+    #: Messages between two sweeps of the quiet seats.
+    SWEEP = 256
 
     def __init__(self) -> None:
         self._sent: dict[tuple[str, int], deque[float]] = {}
+        self._checks = 0
 
     def check(self, game_id: str, seat: int, now: float | None = None) -> None:
         """Counts a message of the seat now, or CHAT_TOO_FAST if it sent BURST already in
@@ -67,3 +73,10 @@ class RateLimit:
                 f"at most {BURST} chat messages in {WINDOW:g} seconds; wait {wait:.0f} s",
             )
         sent.append(at)
+        self._checks += 1
+        if self._checks % self.SWEEP == 0:
+            self._sent = {k: d for k, d in self._sent.items() if at - d[-1] < WINDOW}
+
+    def tracked(self) -> int:
+        """How many seats it remembers."""
+        return len(self._sent)

@@ -1035,7 +1035,14 @@ class GameHost:
                     last = session.events[-1].at if session.events else session.created_at
                     if session.state.status == "playing" and now - last >= idle:
                         if self._owns(session):
-                            await self._change(self._close_idle(session, session.version))
+                            try:
+                                await self._change(self._close_idle(session, session.version))
+                            except ServiceError as err:  # tried again at the next look
+                                log.warning(
+                                    "game %s: not closed while idle: %s",
+                                    session.game_id,
+                                    err.reason,
+                                )
 
         self._idle_sweep = asyncio.create_task(sweep())
 
@@ -1045,7 +1052,7 @@ class GameHost:
                 return
             clients = [s for s in range(session.num_players) if not session.bots[s]]
             waiting = [s for s in session.game.to_act if s in clients]
-            if waiting or clients:
+            if clients:
                 seat = (waiting or clients)[0]
                 self._apply(session, draft, seat, "resign", "resign", "server")
 
@@ -1209,10 +1216,18 @@ class GameHost:
                 now = snapshot(session, state, seat, when, observation)
                 yield Seen(event, action, redacted, now, state.hand_of(event.version))
 
-    async def history(self, game_id: str, token: str, hand: int | None = None) -> History:
-        """The game's events (at a table, only those of `hand` if named): complete once
-        it is over; before, a running hand's are redacted for the token's seat (or,
-        without a token, for a spectator)."""
+    async def history(
+        self,
+        game_id: str,
+        token: str,
+        hand: int | None = None,
+        after: int = 0,
+        limit: int | None = None,
+    ) -> History:
+        """The game's events after version `after` (at a table, only those of `hand` if
+        named), at most `limit` of them: complete once it is over; before, a running
+        hand's are redacted for the token's seat (or, without a token, for a spectator).
+        A page costs what it holds, not what comes before it."""
         session = await self._fresh(game_id)
         seat = session.authenticate(token) if token else None
         async with session.lock:
@@ -1222,12 +1237,18 @@ class GameHost:
                     "NO_SUCH_HAND", f"there is no hand {hand}: hands so far are 1..{state.hand}"
                 )
             finished = state.finished
-            events = []
-            for event in session.events:
+            events: list[Seen] = []
+            first = after if hand is None else max(after, state.hand_versions[hand - 1] - 1)
+            for event in session.events[first:]:  # the event of version v is at v - 1
+                if limit is not None and len(events) == limit:
+                    break
                 of = state.hand_of(event.version)
-                if hand is None or of == hand:
-                    shown = visible_action(event, seat, state.hand_over(of))
-                    events.append(Seen(event, *shown, None, of))
+                if hand is not None and of != hand:
+                    if of > hand:
+                        break
+                    continue
+                shown = visible_action(event, seat, state.hand_over(of))
+                events.append(Seen(event, *shown, None, of))
             return History(
                 summary=session.summary(),
                 events=events,
@@ -1274,21 +1295,28 @@ class GameHost:
                 last = starts[hand] - 1 if hand < state.hand else session.version
         first = max(first, after)
         end = last if limit is None else min(last, first + limit)
-        return self._replayed(session, seat, first, end), last
+        state = await self._caught_up(session, first)
+        return self._replayed(session, state, seat, first, end), last
 
-    async def _replayed(
-        self, session: Session, seat: int | None, first: int, last: int
-    ) -> AsyncIterator[Seen]:
-        """The events after version `first` up to `last` with `seat`'s view after each
-        (a finished game's events no longer change, so no lock is held). The events
-        before `first` are replayed a slice at a time, and the whole is paced
-        (`paging.Pacer`), letting the other calls run."""
+    async def _caught_up(self, session: Session, version: int) -> GameState:
+        """A finished game's state at `version`, replayed a slice at a time and paced
+        (`paging.Pacer`), letting the other calls run (its events no longer change, so
+        no lock is held); done before a replay's page is built, so that catching up to a
+        late page never holds back the pages of other replays."""
         pacer = paging.Pacer()
         state = session.replay(0)
-        for at, event in enumerate(session.events[:first], start=1):
+        for at, event in enumerate(session.events[:version], start=1):
             state.apply(event)
             if at % REPLAY_SLICE == 0:
                 await pacer.pause()
+        return state
+
+    async def _replayed(
+        self, session: Session, state: GameState, seat: int | None, first: int, last: int
+    ) -> AsyncIterator[Seen]:
+        """The events after version `first` up to `last`, from `state` (the game at
+        `first`), with `seat`'s view after each, paced (`paging.Pacer`)."""
+        pacer = paging.Pacer()
         for event in session.events[first:last]:
             state.apply(event)
             action, redacted = visible_action(event, seat, False)

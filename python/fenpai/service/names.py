@@ -2,8 +2,9 @@
 restart keeps them) and shown to everyone at the table.
 
 A name is 1 to `MAX_NAME` characters of letters, digits, spaces and `_ - . '`, with
-no card in it (`5h`, `BJ`, a suit symbol): a name is public, so it must never pass for,
-or carry, a card a viewer may not know.
+nothing in it written as the game writes a card (`5h`, `Ts`, `10d`, `BJ`): a name is
+shown to every viewer, so it must not pass for a card on the table. (No filter can stop
+players who agree on a code; this one keeps the game's own notation off names and chat.)
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from fenpai.service.errors import ServiceError
 MAX_NAME = 20
 """The most characters in a name."""
 
-_CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-z0-9])", re.I)
+#: A card as the game writes it (C-1): an upper-case rank then a lower-case suit, or a
+#: joker, standing alone; "as", "ah" and "ad" are words, not cards.
+_CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|10[shcd]|BJ|LJ)(?![A-Za-z0-9])")
 _ALLOWED_PUNCTUATION = frozenset(" _-.'")
 
 
@@ -36,9 +39,14 @@ def check_name(name: str) -> str:
                 "BAD_NAME",
                 f"a name holds letters, digits, spaces and _ - . ' only, not {ch!r}",
             )
-    if _CARD.search(text):
+    if reads_as_card(text):
         raise ServiceError("BAD_NAME", "a name may not look like a card (such as 5h or BJ)")
     return text
+
+
+def reads_as_card(text: str) -> bool:
+    """Whether `text` writes a card as the game does (`5h`, `Ts`, `10d`, `BJ`)."""
+    return _CARD.search(text) is not None
 
 
 def join_action(name: str) -> str:

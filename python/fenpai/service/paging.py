@@ -38,27 +38,37 @@ def size(page_size: int, default: int, most: int) -> int:
     return min(page_size or default, most)
 
 
-def encode(method: str, version: int) -> str:
-    """The page token of the page after version `version` of `method`."""
-    text = json.dumps([method, version], separators=(",", ":"))
+def scope(game_id: str, hand: int | None) -> str:
+    """What a page token belongs to: one game's events, or one hand's of a table."""
+    return game_id if hand is None else f"{game_id}#{hand}"
+
+
+def encode(method: str, of: str, version: int) -> str:
+    """The page token of the page after version `version` of `method`'s answer for
+    `of` (a `scope`)."""
+    text = json.dumps([method, of, version], separators=(",", ":"))
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def decode(method: str, token: str) -> int:
-    """The version after which the page `token` (from `method`) starts; 0 for none.
-    BAD_PAGE_TOKEN for a token `method` did not return."""
+def decode(method: str, of: str, token: str) -> int:
+    """The version after which the page `token` starts; 0 for none. BAD_PAGE_TOKEN for
+    a token `method` did not return for `of` (another game's or hand's included)."""
     if not token:
         return 0
     limits.check_text("page_token", token, limits.MAX_PAGE_TOKEN)
     try:
         padded = token + "=" * (-len(token) % 4)
-        named, version = json.loads(base64.urlsafe_b64decode(padded.encode()))
+        named, scoped, version = json.loads(base64.urlsafe_b64decode(padded.encode()))
     except (ValueError, TypeError, binascii.Error):
-        named, version = None, None
-    if named != method or not isinstance(version, int) or isinstance(version, bool):
-        raise ServiceError("BAD_PAGE_TOKEN", f"page_token is not one {method} returned")
-    if version < 0:
-        raise ServiceError("BAD_PAGE_TOKEN", f"page_token is not one {method} returned")
+        named, scoped, version = None, None, None
+    if (
+        named != method
+        or scoped != of
+        or not isinstance(version, int)
+        or isinstance(version, bool)
+        or version < 0
+    ):
+        raise ServiceError("BAD_PAGE_TOKEN", f"page_token is not one {method} returned here")
     return version
 
 

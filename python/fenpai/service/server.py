@@ -343,23 +343,28 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def GetHistory(
         self, request: pb.GetHistoryRequest, context: Any
     ) -> pb.GetHistoryResponse:
-        after = paging.decode("GetHistory", request.page_token)
+        hand = request.hand if request.HasField("hand") else None
+        of = paging.scope(request.game_id, hand)
+        after = paging.decode("GetHistory", of, request.page_token)
         size = paging.size(request.page_size, paging.HISTORY_PAGE, paging.MAX_HISTORY_PAGE)
         if not request.seat_token:
             await self._host.check_watcher(request.game_id, request.watch_token)
         history = await self._host.history(
             request.game_id,
             request.seat_token,
-            request.hand if request.HasField("hand") else None,
+            hand,
+            after,
+            size + 1,  # one more than the page: whether another page follows
         )
-        events = [e for e in history.events if e.event.version > after]
+        events = list(history.events)
         more = len(events) > size
         events = events[:size]
+        following = paging.encode("GetHistory", of, events[-1].event.version) if more else ""
         variant = history.summary.variant
         out = pb.GetHistoryResponse(
             game=convert.game(history.summary),
             events=[convert.event(e) for e in events],
-            next_page_token=paging.encode("GetHistory", events[-1].event.version) if more else "",
+            next_page_token=following,
             complete=history.complete,
             config_json=convert.config_json(history.config) if history.config else "",
             result_json=convert.to_json(history.result) if history.result else "",
@@ -401,13 +406,15 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def ReplayGame(
         self, request: pb.ReplayGameRequest, context: Any
     ) -> AsyncIterator[pb.ReplayGameResponse]:
-        after = paging.decode("ReplayGame", request.page_token)
+        hand = request.hand if request.HasField("hand") else None
+        of = paging.scope(request.game_id, hand)
+        after = paging.decode("ReplayGame", of, request.page_token)
         size = paging.size(request.page_size, paging.REPLAY_PAGE, paging.MAX_REPLAY_PAGE)
         await self._host.check_watcher(request.game_id, request.watch_token)
         replayed, last = await self._host.replay(
             request.game_id,
             request.seat if request.HasField("seat") else None,
-            request.hand if request.HasField("hand") else None,
+            hand,
             after,
             size,
         )
@@ -420,7 +427,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
                 if item.snapshot is not None
             ]
         if len(page) == size and page[-1].event.version < last:  # more to come
-            page[-1].next_page_token = paging.encode("ReplayGame", page[-1].event.version)
+            page[-1].next_page_token = paging.encode("ReplayGame", of, page[-1].event.version)
         pacer = paging.Pacer()  # sending is paced too: each message costs the loop a write
         for message in page:
             yield message

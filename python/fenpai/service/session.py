@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fenpai.errors import RULE_ID
 from fenpai.games import Game, Match, new_game, new_match
 from fenpai.service import auth, limits, names
 from fenpai.service.errors import ServiceError
@@ -257,10 +258,11 @@ def replay(
 
 
 def _unreplayable(event: StoredEvent | None, err: Exception) -> str:
-    """Why a stored game cannot be replayed, naming the event but not its action (which
-    may name a card: the text reaches logs and callers)."""
+    """Why a stored game cannot be replayed, naming the event and the rules its failure
+    cites but not its action (which may name a card: the text reaches logs and callers)."""
     where = "its config" if event is None else f"its {event.kind} at version {event.version}"
-    return f"cannot be replayed: {where} fails ({type(err).__name__})"
+    cited = "".join(f", {rule}" for rule in dict.fromkeys(RULE_ID.findall(str(err))))
+    return f"cannot be replayed: {where} fails ({type(err).__name__}{cited})"
 
 
 class Views:

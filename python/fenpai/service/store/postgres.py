@@ -256,6 +256,24 @@ def _failure(err: BaseException) -> StoreError:
     return StoreError(f"the database failed: {type(err).__name__}: {_line(err)}".rstrip())
 
 
+def _outcome_unknown(err: BaseException) -> bool:
+    """Whether a failed group's COMMIT may have been made all the same: the connection
+    failed (then the host catches up rather than make the changes again)."""
+    return isinstance(err, (psycopg.OperationalError, psycopg.InterfaceError, OSError))
+
+
+def _settle(
+    future: asyncio.Future[bool], outcome: bool = False, error: BaseException | None = None
+) -> None:
+    """Answers a waiting change unless it has been answered or its caller has left."""
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(outcome)
+
+
 class PostgresStore:
     """A PostgreSQL database shared by replicas: a pool, and a listener for notices."""
 
@@ -562,6 +580,7 @@ class PostgresStore:
 
     async def _commit_waiting(self) -> None:
         """Commits what waits, a group at a time, until nothing does."""
+        group: list[Waiting] = []
         try:
             while self._waiting:
                 group = sorted(self._waiting[:GROUP_SIZE], key=lambda w: w[0])
@@ -569,22 +588,23 @@ class PostgresStore:
                 try:
                     outcomes = await self._commit_group(group)
                 except (psycopg.Error, OSError) as err:
-                    if len(group) == 1:
-                        group[0][3].set_exception(_failure(err))
+                    if len(group) == 1 or _outcome_unknown(err):
+                        for one in group:
+                            _settle(one[3], error=_failure(err))
                         continue
-                    # none of them was committed: each alone, so that one fails alone
+                    # the transaction failed before its COMMIT, so none of them was
+                    # committed: each alone, so that one fails alone
                     for one in group:
                         try:
-                            one[3].set_result((await self._commit_group([one]))[0])
+                            _settle(one[3], (await self._commit_group([one]))[0])
                         except (psycopg.Error, OSError) as err:
-                            one[3].set_exception(_failure(err))
+                            _settle(one[3], error=_failure(err))
                     continue
                 for (_, _, _, future), outcome in zip(group, outcomes, strict=True):
-                    future.set_result(outcome)
+                    _settle(future, outcome)
         except BaseException as err:  # the pool closed or the task ended: nobody hangs
-            for _, _, _, future in self._waiting:
-                if not future.done():
-                    future.set_exception(_failure(err))
+            for _, _, _, future in (*group, *self._waiting):
+                _settle(future, error=_failure(err))
             self._waiting.clear()
             if not isinstance(err, Exception):
                 raise
