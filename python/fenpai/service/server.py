@@ -40,6 +40,9 @@ log = logging.getLogger("fenpai.service")
 #: How long the event loop may keep the GIL from the store's writer thread (Python's
 #: default, 5 ms, would add up to that to a call waiting for its commit).
 GIL_SWITCH_SECONDS = 0.0005
+#: Allocations between the cyclic garbage collector's young passes (Python's default,
+#: 700, runs one every few actions; most of an action's objects are gone before this many).
+GC_YOUNG_THRESHOLD = 10_000
 
 R = TypeVar("R")
 
@@ -499,4 +502,5 @@ def serve(config: ServerConfig, announce: Callable[[str], None] = print) -> int:
     """Runs a server until SIGTERM or SIGINT; returns the exit status."""
     configure_logging(config.log_format)
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
     return asyncio.run(_serve(config, announce))
