@@ -28,7 +28,7 @@ from fenpai.service import bots, convert, handlers, limits, paging, timers, type
 from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
-from fenpai.service.host import GameHost
+from fenpai.service.host import GameHost, Outcome
 from fenpai.service.logs import configure_logging
 from fenpai.service.metrics import Metrics
 from fenpai.service.session import Verified
@@ -252,10 +252,8 @@ class GameServicer(pb_grpc.GameServiceServicer):
         token = await self._host.reissue(request.game_id, request.admin_token, request.seat)
         return pb.ReissueSeatTokenResponse(seat_token=token)
 
-    async def _act(
-        self, request: pb.ActRequest, verified: Verified | None = None
-    ) -> pb.ActResponse:
-        outcome = await self._host.act(
+    async def _act(self, request: pb.ActRequest, verified: Verified | None = None) -> Outcome:
+        return await self._host.act(
             request.game_id,
             request.seat_token,
             request.action,
@@ -263,11 +261,10 @@ class GameServicer(pb_grpc.GameServiceServicer):
             request.expected_version if request.HasField("expected_version") else None,
             verified,
         )
-        return convert.act_response(outcome)
 
     @_rpc
     async def Act(self, request: pb.ActRequest, context: Any) -> pb.ActResponse:
-        return await self._act(request)
+        return convert.act_response(await self._act(request))
 
     @_stream
     async def ActStream(
@@ -302,7 +299,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
                 self.metrics.rejected("ActStream", INTERNAL.reason)
                 answer = convert.rejected(INTERNAL)
             else:
-                answer = pb.ActStreamResponse(accepted=accepted)
+                answer = pb.ActStreamResponse(accepted=convert.act_fields(accepted))
             self.metrics.answered("ActStream", time.perf_counter() - start)
             yield answer
         raise ServiceError("SHUTTING_DOWN", "the server is shutting down; open a new stream")
