@@ -165,15 +165,20 @@ def hand(record: Hand, variant: str) -> pb.HandRecord:
     return out
 
 
+def act_fields(outcome: Outcome) -> dict[str, Any]:
+    """An ActResponse's fields (a stream's answer is built with them in one message)."""
+    return {
+        "version": outcome.event.version,
+        "action": outcome.event.action,
+        "replayed": outcome.replayed,
+        "phase": outcome.phase,
+        "to_act": outcome.to_act,
+        "status": STATUS[outcome.status],
+    }
+
+
 def act_response(outcome: Outcome) -> pb.ActResponse:
-    return pb.ActResponse(
-        version=outcome.event.version,
-        action=outcome.event.action,
-        replayed=outcome.replayed,
-        phase=outcome.phase,
-        to_act=outcome.to_act,
-        status=STATUS[outcome.status],
-    )
+    return pb.ActResponse(**act_fields(outcome))
 
 
 def rejected(err: ServiceError) -> pb.ActStreamResponse:

@@ -272,9 +272,13 @@ class GameHost:
         """Runs `work` in a task of its own that the server waits for when it closes."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
-        task.add_done_callback(_settled)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._ended)  # one callback: each costs the loop a turn
         return task
+
+    def _ended(self, task: asyncio.Task[Any]) -> None:
+        """A spawned task ended: it is no longer waited for, and its failure is seen."""
+        self._tasks.discard(task)
+        _settled(task)
 
     async def _change(self, work: Coroutine[Any, Any, T]) -> T:
         """Runs a change to its end even if the caller is cancelled meanwhile (a client

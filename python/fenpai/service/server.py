@@ -28,7 +28,7 @@ from fenpai.service import bots, convert, handlers, limits, paging, timers, type
 from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
-from fenpai.service.host import GameHost
+from fenpai.service.host import GameHost, Outcome
 from fenpai.service.logs import configure_logging
 from fenpai.service.metrics import Metrics
 from fenpai.service.session import Verified
@@ -40,6 +40,9 @@ log = logging.getLogger("fenpai.service")
 #: How long the event loop may keep the GIL from the store's writer thread (Python's
 #: default, 5 ms, would add up to that to a call waiting for its commit).
 GIL_SWITCH_SECONDS = 0.0005
+#: Allocations between the cyclic garbage collector's young passes (Python's default,
+#: 700, runs one every few actions; most of an action's objects are gone before this many).
+GC_YOUNG_THRESHOLD = 10_000
 
 R = TypeVar("R")
 
@@ -253,10 +256,8 @@ class GameServicer(pb_grpc.GameServiceServicer):
         token = await self._host.reissue(request.game_id, request.admin_token, request.seat)
         return pb.ReissueSeatTokenResponse(seat_token=token)
 
-    async def _act(
-        self, request: pb.ActRequest, verified: Verified | None = None
-    ) -> pb.ActResponse:
-        outcome = await self._host.act(
+    async def _act(self, request: pb.ActRequest, verified: Verified | None = None) -> Outcome:
+        return await self._host.act(
             request.game_id,
             request.seat_token,
             request.action,
@@ -264,11 +265,10 @@ class GameServicer(pb_grpc.GameServiceServicer):
             request.expected_version if request.HasField("expected_version") else None,
             verified,
         )
-        return convert.act_response(outcome)
 
     @_rpc
     async def Act(self, request: pb.ActRequest, context: Any) -> pb.ActResponse:
-        return await self._act(request)
+        return convert.act_response(await self._act(request))
 
     @_stream
     async def ActStream(
@@ -303,7 +303,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
                 self.metrics.rejected("ActStream", INTERNAL.reason)
                 answer = convert.rejected(INTERNAL)
             else:
-                answer = pb.ActStreamResponse(accepted=accepted)
+                answer = pb.ActStreamResponse(accepted=convert.act_fields(accepted))
             self.metrics.answered("ActStream", time.perf_counter() - start)
             yield answer
         raise ServiceError("SHUTTING_DOWN", "the server is shutting down; open a new stream")
@@ -530,4 +530,5 @@ def serve(config: ServerConfig, announce: Callable[[str], None] = print) -> int:
     """Runs a server until SIGTERM or SIGINT; returns the exit status."""
     configure_logging(config.log_format)
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
     return asyncio.run(_serve(config, announce))

@@ -100,11 +100,14 @@ class GameState:
         self.hand_versions = [0]
         #: The version of each finished hand's `hand_end`.
         self.end_versions: list[int] = []
-        #: The hand's phase and seats to act, as read from the game at `_read_at` (every
-        #: change to the game moves the version on, so they are read once per version).
+        #: The hand's phase and seats to act, whether it is finished and its status, as
+        #: read at `_read_at` (every change to the game or its seats moves the version
+        #: on, so they are read once per version).
         self._read_at = -1
         self._phase = ""
         self._acting: list[int] = []
+        self._finished = False
+        self._status = ""
 
     def apply(self, event: StoredEvent) -> None:
         """Replays a stored event."""
@@ -135,10 +138,16 @@ class GameState:
         self.version += 1
 
     def _read(self) -> None:
-        """Reads the hand's phase and seats to act from the game, once per version."""
+        """Reads the hand's phase, seats to act, end and status, once per version."""
         if self._read_at != self.version:
             game = self._game
             self._phase, self._acting = game.phase, game.to_act
+            finished = self.match_over if self.match is not None else self._phase == "done"
+            self._finished = finished
+            if finished:
+                self._status = "finished"
+            else:
+                self._status = "playing" if all(self.joined) else "waiting"
             self._read_at = self.version
 
     @property
@@ -175,21 +184,19 @@ class GameState:
 
     @property
     def finished(self) -> bool:
-        if self.match is not None:
-            return self.match_over
-        return self.phase == "done"
+        self._read()
+        return self._finished
 
     @property
     def status(self) -> str:
-        if self.finished:
-            return "finished"
-        return "playing" if all(self.joined) else "waiting"
+        self._read()
+        return self._status
 
     def to_act(self) -> list[int]:
         """The seats that may act now: none until every seat is taken."""
-        if self.status != "playing":
-            return []
         self._read()
+        if self._status != "playing":
+            return []
         return list(self._acting)
 
     def acting(self, seat: int) -> bool:
