@@ -8,8 +8,10 @@ import time
 import pytest
 from service_support import create, join_all, running_server, view
 
+from fenpai import bots, cards, new_game
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.service import timers
 from fenpai.service.timers import DEFAULT_SECONDS
 
 FAST = {"bid": 0.05, "trump": 0.05, "kitty": 0.05, "play": 0.01}
@@ -92,3 +94,22 @@ def test_every_variant_finishes_on_time_outs_alone(stub, variant):
     assert events[-1].view.status == pb.GAME_STATUS_FINISHED
     actions = [e.event for e in events if e.event.kind == pb.EVENT_KIND_ACTION]
     assert actions and all(e.timeout for e in actions)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_timed_out_burial_keeps_the_trumps_and_a_play_is_the_greedy_bots(seed):
+    """Past a named default and `pass`, the time-out's action is the greedy bot's choice
+    for the seat (TR-14: a late burial), decided from what the seat knows: never the first
+    legal burial, which buries the jokers and the top trumps."""
+    game = new_game("tractor", seed=seed)
+    while game.phase != "kitty":
+        seat = game.to_act[0]
+        game.apply(seat, timers.default_action(game, seat))
+    seat = game.to_act[0]
+    burial = timers.default_action(game, seat)
+    assert burial != game.legal_action(seat, 0)
+    assert not any(card.rank in ("BJ", "LJ") for card in cards(burial.split(maxsplit=1)[1]))
+    game.apply(seat, burial)
+    seat = game.to_act[0]
+    expected = bots.get("greedy", bots.seed_for(seat, game.num_actions)).choose(game, seat)
+    assert timers.default_action(game, seat) == expected

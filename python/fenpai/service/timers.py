@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from fenpai import bots
 from fenpai.games import Game
 from fenpai.service.errors import ServiceError
 
@@ -63,7 +64,10 @@ def effective(server: Mapping[str, float], game: Mapping[str, float]) -> dict[st
 
 def default_action(game: Game, seat: int) -> str:
     """The deterministic action applied when `seat`'s timer runs out: the rule's named
-    default if legal, else `pass` if legal (declining), else the first legal action."""
+    default if legal, else `pass` if legal (declining), else the greedy bot's choice for
+    the seat (its seed mixed from public facts only: the seat and the game's length), so
+    that a late player's burial or play keeps its trumps and points as a player would,
+    where the first legal action would often throw them away."""
     if game.num_legal(seat) <= LIST_LIMIT:
         legal = game.legal_actions(seat)
         named = NAMED_DEFAULTS.get(game.phase)
@@ -71,4 +75,4 @@ def default_action(game: Game, seat: int) -> str:
             return named
         if "pass" in legal:
             return "pass"
-    return game.legal_action(seat, 0)
+    return bots.get("greedy", bots.seed_for(seat, game.num_actions)).choose(game, seat)
