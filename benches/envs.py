@@ -20,6 +20,7 @@ import time
 from collections import defaultdict
 
 import numpy as np
+import vector_env
 
 import fenpai
 from fenpai import spaces
@@ -34,19 +35,10 @@ def hearts_rate(seconds: float = 2.0) -> float | None:
     """OpenSpiel hearts' Python loop, random legal actions, decisions per CPU second
     (None without OpenSpiel)."""
     try:
-        import pyspiel
+        import pyspiel  # noqa: F401
     except ImportError:
         return None
-    game = pyspiel.load_game("hearts")
-    decisions, seed, start = 0, 0, time.process_time()
-    while (elapsed := time.process_time() - start) < seconds:
-        seed += 1
-        state, rng = game.new_initial_state(), random.Random(seed)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            decisions += not state.is_chance_node()
-            state.apply_action(actions[rng.randrange(len(actions))])
-    return decisions / elapsed
+    return vector_env.hearts_rate(seconds, time.process_time)
 
 
 def versus(rate: float, hearts: float | None) -> str:

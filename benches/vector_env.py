@@ -34,6 +34,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from refenv import run_in_reference
@@ -143,15 +144,16 @@ def simulate_rate(variant: str, options: dict, policy: bool, seconds: float) -> 
     return decisions / elapsed
 
 
-def hearts_rate(seconds: float) -> float:
-    """OpenSpiel hearts' Python loop, random legal actions (run in the reference env)."""
+def hearts_rate(seconds: float, clock: Callable[[], float] = time.perf_counter) -> float:
+    """OpenSpiel hearts' Python loop, random legal actions, decisions per second of
+    `clock` (run in the reference env here; benches/envs.py runs it per CPU second)."""
     import random
 
     import pyspiel
 
     game = pyspiel.load_game("hearts")
-    decisions, seed, start = 0, 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    decisions, seed, start = 0, 0, clock()
+    while (elapsed := clock() - start) < seconds:
         seed += 1
         state, rng = game.new_initial_state(), random.Random(seed)
         while not state.is_terminal():
