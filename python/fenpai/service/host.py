@@ -1135,6 +1135,8 @@ class GameHost:
             return await self._stream(session, token, from_version, turns_only, observation)
         session.followers += 1
         try:
+            if self._replicas is not None:
+                await self._replicas.follow(game_id)
             await self.refresh(session)
             stream = await self._stream(session, token, from_version, turns_only, observation)
         except BaseException:
