@@ -35,23 +35,30 @@ notices the replicas received from each other, the statements PostgreSQL ran
 
 How `--compare` models N machines: R replicas behind a load balancer are R machines,
 each serving its share of the clients, so scaling out keeps the load per replica, not
-the total. With R > 1 each N is therefore run twice on the same replicas: `per replica`,
-N games in flight per replica (N x R in all: each replica's commit groups are as large
-as the one replica's were), the run the flatness bar holds; and `total`, N games in
-all (N / R per replica), printed beside it and checked the same way but only for
-information: with a fixed total, R replicas make R times smaller commit groups, so
-each transaction's fixed cost (its fsync, BEGIN and COMMIT) is shared by fewer actions,
-which is not what adding machines to serve more clients does. On this one machine the
-replicas and PostgreSQL share its cores, so the CPU per action, not the throughput, is
-what shows whether R machines would scale; latency in the `per replica` runs grows with
-the R x N games in flight on the same cores (a closed loop), and is not compared.
+the total. With R > 1 each N is therefore run twice on the same replicas:
+
+- `per replica`: N games in flight per replica (N x R in all; with `--rate`, the rate
+  is per replica too), the run the flatness bar holds. Each replica's commit groups
+  are then at least as large as the one replica's: on this one machine larger, since
+  the replicas share its cores and more actions gather while each waits for a core
+  (the `batch` column shows it).
+- `total`: N games in all (N / R per replica), printed beside it and checked the same
+  way for information only: R replicas sharing a fixed load make groups about R times
+  smaller, so each transaction's fixed cost (its fsync, BEGIN and COMMIT, a wake-up of
+  the replica's loop) is shared by fewer actions; that is what spreading a fixed load
+  thinner costs, not what adding machines to serve more clients does.
+
+On this one machine the replicas and PostgreSQL share its cores, so the CPU per action,
+not the throughput, shows whether R machines would scale; latency in the `per replica`
+runs grows with the R x N games in flight on the same cores (a closed loop), and is not
+compared.
 
 With `--reference` (unpaced) and `--compare`, the bench ends with the bars the service
 is held to, each PASS or FAIL: ActStream with 64 to 100 games in flight at least 0.5x
 the empty server's stream messages/s, at most 2x its CPU per message and p99 at most
 50 ms; Act (mirror clients) at least 0.5x the empty server's unary calls/s; PostgreSQL
 with one replica at least 0.6x SQLite's actions/s; CPU per action of the replicas and of
-PostgreSQL within 20% from 1 to R replicas.
+PostgreSQL within 20% from 1 to R replicas (the load per replica held).
 
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
@@ -497,7 +504,8 @@ def run(
     deployment: Deployment, n: int, client: str, args: argparse.Namespace, tmp: Path, base: int
 ) -> dict:
     """One measured window of `n` games in flight; `base`: the -n it stands for (n, or
-    n x replicas when the load per replica is held)."""
+    n x replicas when the load per replica is held, and then so is `--rate`'s)."""
+    args = argparse.Namespace(**{**vars(args), "rate": args.rate * n / base})
     clients = min(args.clients, n)
     shares = [n // clients + (i < n % clients) for i in range(clients)]
     addresses = [server.address for server in deployment.servers]
