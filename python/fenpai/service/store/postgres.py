@@ -13,12 +13,14 @@ and seats the replica knew and then writes the event and the notice; no row upda
 means the game moved on, nothing was written, and the host makes the change again the
 first way. Such statements of many games waiting at once share one transaction and one
 round trip (`BEGIN`, the statements in the games' order, `COMMIT`: a group commit, up to
-`GROUP_COMMITS` at a time); should the transaction fail, each is committed alone, so
-that one failing fails alone. A commit is durable when it returns (the
-server's `synchronous_commit`, which the store raises to `on` should it be `off`). When
-the lock was waited for, the events the other transaction committed are not in that
-statement's snapshot (the locked row is, with its new version): they are read by one
-more statement.
+`GROUP_COMMITS` at a time, one more only while `GROUP_START` changes per transaction
+in flight wait, so that a light load makes fewer, larger groups rather than many
+small ones); should a transaction fail, each is committed alone, so that one failing
+fails alone (unless its COMMIT may have been made: then each catches up). A commit
+is durable when it returns (the server's `synchronous_commit`, which the store raises
+to `on` should it be `off`). When the lock was waited for, the events the other
+transaction committed are not in that statement's snapshot (the locked row is, with
+its new version): they are read by one more statement.
 
 A commit notifies only the replicas that asked for the game's notices (those where a
 stream follows it: the game's row lists them, `watchers`), each on a channel of its
@@ -167,6 +169,9 @@ LISTEN_RETRY = 0.5
 #: Transactions committing changes of many games together, at once at most (each on a
 #: pooled connection), and changes in one of them at most.
 GROUP_COMMITS, GROUP_SIZE = 4, 256
+#: Changes waiting, per transaction in flight, before another transaction starts (else
+#: they wait for the next group of one in flight: at most one commit's time).
+GROUP_START = 8
 #: A change waiting for a group commit: its game, statement, arguments and outcome.
 Waiting = tuple[str, str, Any, "asyncio.Future[bool]"]
 
@@ -269,14 +274,31 @@ TAKE_LEASE = (
 )
 NOTIFY = NOTIFY_WATCHERS.format(game="games", notice="%s", owner="%s") + " AND games.game_id = %s"
 #: Has the game's commits notified to a replica (the game ids, the replica).
+#: (Every statement locking rows of several games locks them in the games' order, as a
+#: group commit does, so that none waits for another in a circle.)
 WATCH = (
     "UPDATE games SET watchers = array_append(watchers, %(owner)s)"
-    " WHERE game_id = ANY(%(games)s) AND NOT %(owner)s = ANY(watchers) RETURNING game_id"
+    " WHERE game_id IN (SELECT game_id FROM games WHERE game_id = ANY(%(games)s)"
+    "                   AND NOT %(owner)s = ANY(watchers) ORDER BY game_id FOR UPDATE)"
+    " AND NOT %(owner)s = ANY(watchers) RETURNING game_id"
 )
 UNWATCH = (
     "UPDATE games SET watchers = array_remove(watchers, %(owner)s)"
-    " WHERE game_id = ANY(%(games)s) AND %(owner)s = ANY(watchers) RETURNING game_id"
+    " WHERE game_id IN (SELECT game_id FROM games WHERE game_id = ANY(%(games)s)"
+    "                   AND %(owner)s = ANY(watchers) ORDER BY game_id FOR UPDATE)"
+    " RETURNING game_id"
 )
+#: A replica's leases (their rows locked in the games' order), for `RENEW` and
+#: `RELEASE`.
+OWN_LEASES = (
+    "game_id IN (SELECT game_id FROM leases WHERE owner = %(owner)s"
+    " ORDER BY game_id FOR UPDATE) AND owner = %(owner)s"
+)
+RENEW = (
+    "UPDATE leases SET expires = now() + make_interval(secs => %(lease)s)"
+    f" WHERE {OWN_LEASES} RETURNING game_id"
+)
+RELEASE = f"UPDATE leases SET expires = now() WHERE {OWN_LEASES} RETURNING game_id"
 
 
 def _holds_none(game_id: str) -> bool:
@@ -301,9 +323,20 @@ def _failure(err: BaseException) -> StoreError:
     return StoreError(f"the database failed: {type(err).__name__}: {_line(err)}".rstrip())
 
 
+#: Errors with which PostgreSQL rolled a transaction back, its COMMIT not made.
+ROLLED_BACK = (
+    psycopg.errors.TransactionRollback,
+    psycopg.errors.SerializationFailure,
+    psycopg.errors.DeadlockDetected,
+)
+
+
 def _outcome_unknown(err: BaseException) -> bool:
     """Whether a failed group's COMMIT may have been made all the same: the connection
-    failed (then the host catches up rather than make the changes again)."""
+    failed (then the host catches up rather than make the changes again); not when
+    PostgreSQL rolled the transaction back (a deadlock, a serialization failure)."""
+    if isinstance(err, ROLLED_BACK):
+        return False
     return isinstance(err, (psycopg.OperationalError, psycopg.InterfaceError, OSError))
 
 
@@ -605,14 +638,7 @@ class PostgresStore:
             await self._fetch(UNWATCH, {"owner": self.owner, "games": list(game_ids)})
 
     async def renew(self) -> set[str]:
-        # the rows locked in the games' order, as a group commit taking leases locks them
-        rows = await self._fetch(
-            "UPDATE leases SET expires = now() + make_interval(secs => %(lease)s)"
-            " WHERE game_id IN (SELECT game_id FROM leases WHERE owner = %(owner)s"
-            "                   ORDER BY game_id FOR UPDATE)"
-            " AND owner = %(owner)s RETURNING game_id",
-            {"lease": self.lease, "owner": self.owner},
-        )
+        rows = await self._fetch(RENEW, {"lease": self.lease, "owner": self.owner})
         return {r[0] for r in rows}
 
     async def claim(self, limit: int) -> list[str]:
@@ -626,9 +652,7 @@ class PostgresStore:
         return [r[0] for r in rows]
 
     async def release(self) -> None:
-        await self._fetch(
-            "UPDATE leases SET expires = now() WHERE owner = %s RETURNING game_id", (self.owner,)
-        )
+        await self._fetch(RELEASE, {"owner": self.owner})
 
     async def close(self) -> None:
         await self._pool.close()
@@ -642,7 +666,10 @@ class PostgresStore:
         committed (then it may or may not be: the host catches up)."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((game_id, sql, args, future))
-        if self._committers < GROUP_COMMITS:
+        committers = self._committers
+        if not committers or (
+            committers < GROUP_COMMITS and len(self._waiting) >= GROUP_START * committers
+        ):
             self._committers += 1
             task = asyncio.get_running_loop().create_task(self._commit_waiting())
             self._committing.add(task)
