@@ -31,7 +31,8 @@ reports each one's throughput as a ratio of SQLite's; CPU per action is the serv
 (all replicas) and PostgreSQL's. `batch` is the mean number of changes per store
 transaction (the servers' `/metrics`); `notices`, `stmts` and `xacts` are per action the
 notices the replicas received from each other, the statements PostgreSQL ran
-(pg_stat_statements, BEGIN and COMMIT included) and the transactions it committed.
+(pg_stat_statements, BEGIN and COMMIT included) and the transactions it committed;
+`caught up` the changes made after catching up (two round trips), per action.
 
 How `--compare` models N machines: R replicas behind a load balancer are R machines,
 each serving its share of the clients, so scaling out keeps the load per replica, not
@@ -476,16 +477,20 @@ SAMPLES = {
 
 
 def counts(deployment: Deployment) -> dict[str, float]:
-    """Counts so far: over the servers' /metrics, `SAMPLES`; from PostgreSQL, the
-    statements it ran and the transactions it committed."""
-    out = dict.fromkeys([*SAMPLES.values(), "statements", "xacts"], 0.0)
+    """Counts so far: over the servers' /metrics, `SAMPLES` and the changes made after
+    catching up; from PostgreSQL, the statements it ran and the transactions it
+    committed."""
+    out = dict.fromkeys([*SAMPLES.values(), "caught up", "statements", "xacts"], 0.0)
     for server in deployment.servers:
         assert server.web_url is not None
         with urllib.request.urlopen(server.web_url + "metrics", timeout=30) as answer:
             text = answer.read().decode()
         for family in text_string_to_metric_families(text):
             for sample in family.samples:
-                if sample.name in SAMPLES:
+                if sample.name == "fenpai_changes_total":
+                    if sample.labels["path"] != "known":  # caught up: two round trips
+                        out["caught up"] += sample.value
+                elif sample.name in SAMPLES:
                     out[SAMPLES[sample.name]] += sample.value
     if deployment.url is not None:
         with psycopg.connect(deployment.url, autocommit=True) as conn:
@@ -512,8 +517,8 @@ def run(
     with multiprocessing.get_context("spawn").Pool(clients) as pool:
         start = time.time() + SPAWN_SECONDS
         warmup = args.warmup
-        if warmup is None:  # every slot started, and then a little
-            warmup = GAME_LENGTH * n / args.rate + 2.0 if args.rate else 3.0
+        if warmup is None:  # every slot started (its game created and joined), and a little
+            warmup = GAME_LENGTH * n / args.rate + 2.0 if args.rate else 3.0 * max(1, n / 100)
         window = Window(start, start + warmup, start + warmup + args.seconds)
         if args.lang == "node":
             collect = start_node(addresses, shares, args, client, window, tmp)
@@ -558,6 +563,7 @@ def run(
         "notices_per_action": counted["notices"] * per_action,
         "statements_per_action": counted["statements"] * per_action,
         "xacts_per_action": counted["xacts"] * per_action,
+        "caught_up_per_action": counted["caught up"] * per_action,
     }
 
 
@@ -637,8 +643,8 @@ def main() -> None:
     parser.add_argument(
         "--warmup",
         type=float,
-        help="seconds played before measuring (default: 3, or with --rate until every game"
-        " slot has started, 2 s more)",
+        help="seconds played before measuring (default: 3 per 100 games, or with --rate until"
+        " every game slot has started, 2 s more)",
     )
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--variant", default="red_five_4p")
@@ -717,6 +723,7 @@ def main() -> None:
         f" {'actions/s':>10} {'ratio':>6} {'Act p50':>8} {'Act p99':>8} {'View p50':>9}"
         f" {'View p99':>9} {'srv CPU/act':>11} {'db CPU/act':>10} {'clients CPU/act':>15}"
         f" {'batch':>6} {'notices':>7} {'stmts':>6} {'xacts':>6} {'RSS MiB':>8} {'peak':>6}"
+        f" {'caught up':>9}"
     )
     first = {(r["client"], r["base"]): r["actions_per_s"] for r in reversed(rows)}
     for r in rows:
@@ -730,6 +737,7 @@ def main() -> None:
             f" {r['client_cpu_ms_per_action']:>13.2f}ms {r['batch']:>6.1f}"
             f" {r['notices_per_action']:>7.2f} {r['statements_per_action']:>6.2f}"
             f" {r['xacts_per_action']:>6.2f} {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
+            f" {r['caught_up_per_action']:>9.3f}"
         )
     bars = postgres_bars(rows) if args.compare else []
     if args.reference:
