@@ -32,7 +32,9 @@ reports each one's throughput as a ratio of SQLite's; CPU per action is the serv
 transaction (the servers' `/metrics`); `notices`, `stmts` and `xacts` are per action the
 notices the replicas received from each other, the statements PostgreSQL ran
 (pg_stat_statements, BEGIN and COMMIT included) and the transactions it committed;
-`caught up` the changes made after catching up (two round trips), per action.
+`caught up` the tries of changes not made on what the replica knew, per action: made
+after catching up (two round trips), or tried on what it knew, found stale and made
+again (counted twice).
 
 How `--compare` models N machines: R replicas behind a load balancer are R machines,
 each serving its share of the clients, so scaling out keeps the load per replica, not
@@ -737,7 +739,7 @@ def main() -> None:
             f" {r['client_cpu_ms_per_action']:>13.2f}ms {r['batch']:>6.1f}"
             f" {r['notices_per_action']:>7.2f} {r['statements_per_action']:>6.2f}"
             f" {r['xacts_per_action']:>6.2f} {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
-            f" {r['caught_up_per_action']:>9.3f}"
+            + (f" {r['caught_up_per_action']:>9.3f}" if r["store"] == "postgres" else "")
         )
     bars = postgres_bars(rows) if args.compare else []
     if args.reference:
