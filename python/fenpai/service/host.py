@@ -892,10 +892,12 @@ class GameHost:
             self._automate(session)
 
     def let_go(self, game_id: str) -> None:
-        """Another server took the game's lease: its timer here stops."""
+        """Another server took the game's lease: its timer here stops, and the game's
+        next change here catches up first (the other server changed it)."""
         session = self._games.peek(game_id)
         if session is not None:
             session.cancel_timer()
+            session.mine = False
 
     @staticmethod
     def _check_end(state: GameState) -> dict[str, Any] | None:

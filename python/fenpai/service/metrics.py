@@ -34,7 +34,7 @@ LATENCY_BUCKETS = (
 CHANGE_PATHS = ("known", "caught_up", "stale")
 #: What became of a notice another replica's commit sent (`Replicas`): it moved a game
 #: followed here on, it was known already, or no stream here follows the game any more.
-NOTICE_OUTCOMES = ("applied", "known", "unfollowed")
+NOTICE_OUTCOMES = ("applied", "known", "unfollowed", "lease_moved")
 #: Changes per store transaction: 1 up to the SQLite writer's largest batch.
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
@@ -97,7 +97,8 @@ class Metrics:
             "fenpai_notices",
             "Notices of other replicas' commits received (PostgreSQL), by outcome: `applied`"
             " to a game a stream here follows, `known` already, `unfollowed` (no stream here"
-            " follows the game any more: no more are asked for).",
+            " follows the game any more: no more are asked for), `lease_moved` (another"
+            " replica took the lease of a game this one ran).",
             ["outcome"],
             registry=registry,
         )

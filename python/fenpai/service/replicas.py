@@ -120,6 +120,13 @@ class Replicas:
 
     async def _listen(self) -> None:
         async for notice in self._store.notices(self._wanted):
+            if notice is not None and notice.lease_moved:
+                self._host.metrics.noticed("lease_moved")
+                found = self._host.peek(notice.game_id)
+                if found is None or found.version < notice.version:  # not taken back since
+                    self._owned.discard(notice.game_id)
+                    self._host.let_go(notice.game_id)
+                continue
             if notice is None:  # listening again: what was missed meanwhile is unknown
                 self._listening.set()
                 for session in self._host.in_memory():
@@ -201,9 +208,13 @@ class Replicas:
             log.warning("game %s: another server took its lease", game_id)
             self._owned.discard(game_id)
             self._host.let_go(game_id)
+        # held here though let go of (a notice that the lease moved, read after it came
+        # back): run again here
+        regained = held - self._owned
+        self._owned |= regained
         taken = await self._store.claim(CLAIM_LIMIT)
         self._owned.update(taken)
-        for game_id in [*taken, *(held & before if lapsed else ())]:
+        for game_id in [*taken, *regained, *(held & before if lapsed else ())]:
             try:
                 await self._host.take_over(game_id)
             except ServiceError as err:

@@ -282,6 +282,9 @@ class Notice:
     events: list[StoredEvent]
     token_hashes: dict[int, bytes]
     join_requests: dict[int, bytes]
+    #: Not a commit's notice: another server took the game's lease from this one with
+    #: its change to `version`.
+    lease_moved: bool = False
 
 
 @runtime_checkable

@@ -153,6 +153,8 @@ MIGRATION_LOCK = 0x66656E706169
 MIGRATE_1 = "ALTER TABLE games ADD COLUMN IF NOT EXISTS watchers TEXT[] NOT NULL DEFAULT '{}'"
 #: A replica's LISTEN/NOTIFY channel: this, then its name (`PostgresStore.owner`).
 CHANNEL = "fenpai_"
+#: A notice's words after the game: another replica took the game's lease.
+LEASE_MOVED = "lease_moved"
 #: Notice payloads stay under PostgreSQL's limit (8000 bytes); longer ones name only
 #: the game and version.
 MAX_NOTICE = 7000
@@ -213,6 +215,17 @@ NOTIFY_WATCHERS = (
     f"SELECT pg_notify('{CHANNEL}' || w, {{notice}}) FROM {{game}}, unnest({{game}}.watchers) AS w"
     " WHERE w <> {owner}"
 )
+#: A lease taken by `{owner}` (for `{lease}` seconds), and the notice to the replica
+#: that held it (`LEASE_MOVED` and the game's `{version}` then): it runs the game's bots
+#: and timers no more, and knows the game moved on (unless it has seen that version).
+TAKE = (
+    "UPDATE leases SET owner = {owner}, expires = now() + make_interval(secs => {lease})"
+    " FROM leases AS was WHERE was.game_id = leases.game_id"
+)
+MOVED = (
+    f"SELECT pg_notify('{CHANNEL}' || owner, game_id || ' {LEASE_MOVED} ' || {{version}})"
+    " FROM taken WHERE owner <> {owner}"
+)
 #: The writes of a change of one event (most changes): the event, the game's row, the
 #: notices.
 WRITE_ONE = (
@@ -240,12 +253,14 @@ def _guarded(seats: str, guard: str) -> str:
         " %(action)s, %(source)s, %(client_seq)s, %(request)s, %(at)s FROM game),"
         " ended AS (DELETE FROM leases"
         " WHERE %(finished)s AND game_id IN (SELECT game_id FROM game)),"
-        " taken AS (UPDATE leases SET owner = %(owner)s,"
-        " expires = now() + make_interval(secs => %(lease)s)"
-        " WHERE %(take)s AND NOT %(finished)s AND game_id IN (SELECT game_id FROM game)),"
+        " taken AS ("
+        + TAKE.format(owner="%(owner)s", lease="%(lease)s")
+        + " AND %(take)s AND NOT %(finished)s AND leases.game_id IN (SELECT game_id FROM game)"
+        " RETURNING leases.game_id, was.owner),"
+        " moved AS (" + MOVED.format(owner="%(owner)s", version="%(version)s") + "),"
         " notified AS ("
         + NOTIFY_WATCHERS.format(game="game", notice="%(notice)s", owner="%(owner)s")
-        + ") SELECT (SELECT count(*) FROM notified) FROM game"
+        + ") SELECT (SELECT count(*) FROM notified) + (SELECT count(*) FROM moved) FROM game"
     )
 
 
@@ -270,7 +285,10 @@ UPDATE_GAME = (
 SET_SEATS = "UPDATE games SET tokens = %s, join_requests = %s WHERE game_id = %s"
 END_LEASE = "DELETE FROM leases WHERE game_id = %s"
 TAKE_LEASE = (
-    "UPDATE leases SET owner = %s, expires = now() + make_interval(secs => %s) WHERE game_id = %s"
+    "WITH taken AS ("
+    + TAKE.format(owner="%(owner)s", lease="%(lease)s")
+    + " AND leases.game_id = %(game_id)s RETURNING leases.game_id, was.owner) "
+    + MOVED.format(owner="%(owner)s", version="%(version)s")
 )
 NOTIFY = NOTIFY_WATCHERS.format(game="games", notice="%s", owner="%s") + " AND games.game_id = %s"
 #: Has the game's commits notified to a replica (the game ids, the replica).
@@ -615,7 +633,11 @@ class PostgresStore:
                 await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
                 yield None  # listening: whatever was committed before may have been missed
                 async for notify in conn.notifies():
-                    if wanted(*_heading(notify.payload)):
+                    game_id, _, rest = notify.payload.partition(" ")
+                    if rest.startswith(LEASE_MOVED):
+                        version = int(rest.rpartition(" ")[2])
+                        yield Notice(game_id, version, [], {}, {}, lease_moved=True)
+                    elif wanted(*_heading(notify.payload)):
                         yield _notice(notify.payload)
             except psycopg.Error as err:
                 log.warning("the notices were interrupted (%s); reconnecting", _line(err))
@@ -933,7 +955,7 @@ class PostgresChange:
             "requests": requests,
         }
 
-    def _writes(self) -> list[tuple[str, tuple[Any, ...]]]:
+    def _writes(self) -> list[tuple[str, Any]]:
         """The statements that store the change (before `COMMIT`): for one event that
         seats nobody nor ends the game, one."""
         game_id = self._game_id
@@ -943,9 +965,7 @@ class PostgresChange:
             if token_hash is not None:
                 tokens[event.seat], requests[event.seat] = token_hash, request_hash
                 seated = True
-        writes: list[tuple[str, tuple[Any, ...]]] = [
-            (SET_SEATS, (tokens, requests, game_id))
-        ] * seated
+        writes: list[tuple[str, Any]] = [(SET_SEATS, (tokens, requests, game_id))] * seated
         if not self._events:
             return writes
         rows: list[tuple[Any, ...]] = [
@@ -976,7 +996,9 @@ class PostgresChange:
         if finished:
             writes.append((END_LEASE, (game_id,)))
         if take:
-            writes.append((TAKE_LEASE, (self._store.owner, self._store.lease, game_id)))
+            store = self._store
+            lease = {"owner": store.owner, "lease": store.lease, "game_id": game_id}
+            writes.append((TAKE_LEASE, {**lease, "version": last.version}))
         writes.append((NOTIFY, (*notice, game_id)))
         return writes
 
