@@ -36,8 +36,9 @@ A game's bots and timers run on the replica that holds its lease, a row of `leas
 with the owner and an expiry (the database's clock): the creating replica takes it,
 a replica that commits a client's change to a game takes it in the same transaction
 (so that the replica the game's clients play through runs it, and no other needs its
-notices), every replica renews all of its leases in one statement, and any replica
-takes over one that lapsed.
+notices) and notifies the replica it took it from (`LEASE_MOVED`), every replica
+renews all of its leases in one statement, and any replica takes over one that
+lapsed.
 
 Schema (version 2): `games` (as in SQLite, but current after every event: version,
 phase, `to_act`, a table's `standing`; the seats' bots, token hashes, invite hashes
