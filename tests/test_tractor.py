@@ -480,6 +480,76 @@ def test_tr_20_a_pair_must_be_followed_by_a_pair():
     assert legal and all(len(set(a.split()[1:])) == 1 for a in legal)  # pairs only
 
 
+# --- TRO-10: follow protection (a house rule) ------------------------------------------
+
+
+def lead_ah_ah_against_a_tractor(**options):
+    """A hand where seat 0 leads `Ah Ah` and seat 1 holds the tractor `3h 3h 4h 4h` and
+    the single hearts `6h 7h` (no trump is declared: hearts are a plain suit)."""
+    deck = scripted_deck(["Ah Ah", "3h 3h 4h 4h 6h 7h"], first_seat=0)
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, **options)
+    deal(g)
+    hand = g.view(0)["hand"].split()
+    g.apply(0, "bury " + " ".join([c for c in hand if c != "Ah"][-8:]))
+    g.apply(0, "play Ah Ah")
+    return g
+
+
+def test_tro_11_by_default_a_pair_lead_draws_a_pair_out_of_a_tractor():
+    g = lead_ah_ah_against_a_tractor()
+    assert g.rules.follow_protect == "none"
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="pair") as e:
+        g.apply(1, "play 6h 7h")
+    assert e.value.rule == "C-31" and g.to_json() == before
+
+
+def test_tro_13_only_a_tractor_draws_out_a_tractor():
+    g = lead_ah_ah_against_a_tractor(follow_protect="tractors")
+    assert g.rules.follow_protect == "tractors"
+    legal = {frozenset(a.split()[1:]) for a in g.legal_actions(1)}
+    assert {frozenset({"6h", "7h"}), frozenset({"3h"}), frozenset({"4h"})} <= legal
+    assert frozenset({"3h", "4h"}) in legal and frozenset({"6h"}) in legal
+    g.apply(1, "play 7h 6h")
+    # A tractor lead draws the tractor out as before.
+    assert fenpai.TrickRules("tractor", follow_protect="tractors").follow_error(
+        "3h 3h 4h 4h 6h 7h", "9h 9h Th Th", "3h 3h 6h 7h"
+    )
+
+
+def test_tro_10_follow_protect_options_and_errors():
+    assert fenpai.new_game("tractor").options["follow_protect"] == "none"
+    for options in [
+        {"follow_protect": "tractors"},
+        {"follow_format": "exact", "follow_protect": "tractors"},
+    ]:
+        g = fenpai.new_game("tractor", seed=3, **options)
+        assert json.loads(g.to_json())["options"]["follow_protect"] == "tractors"
+        assert fenpai.Game.from_json(g.to_json()).to_json() == g.to_json()
+        assert fenpai.Game.from_json(g.to_json()).options == g.options
+    for bad, message in [
+        ({"follow_protect": "pairs"}, "option follow_protect must be one of none, tuples"),
+        ({"follow_protect": "tuples"}, "follow_protect 'tuples' .* needs decks 3 \\(TRO-12\\)"),
+        ({"follow_protect": "tuples_and_tractors"}, "follow_protect .* needs decks 3"),
+        (
+            {"follow_protect": "tractors", "follow_format": "full"},
+            "follow_protect 'tractors' needs follow_format pairs or exact, not 'full'",
+        ),
+        ({"follow_protect": "tractors", "follow_format": "off"}, "not 'off' \\(TRO-10\\)"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            fenpai.new_game("tractor", **bad)
+
+
+def test_tro_11_the_default_is_written_as_before_house_rules():
+    """A game of the seeds' rules keeps its JSON: the default house rule is left out."""
+    g = fenpai.new_game("tractor", seed=1)
+    assert "follow_protect" not in json.loads(g.to_json())["options"]
+    m = fenpai.new_match("tractor", seed=1, follow_protect="tractors")
+    assert m.options["follow_protect"] == "tractors"
+    assert json.loads(m.to_json())["options"]["follow_protect"] == "tractors"
+
+
 def test_tr_21_winner_of_each_trick_leads_the_next():
     g = run(family())
     tricks = g.play.tricks()

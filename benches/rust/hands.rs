@@ -17,7 +17,7 @@ use fenpai_core::bots::{play_hand, BotKind, Hand, Setup};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
 use fenpai_core::phases::Phase;
-use fenpai_core::trick::FollowFormat;
+use fenpai_core::trick::{FollowFormat, FollowProtect};
 
 /// Seconds of CPU time this thread has run, where Linux tells it.
 fn cpu_seconds() -> Option<f64> {
@@ -69,6 +69,7 @@ fn main() {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
+                follow_protect: FollowProtect::None,
             },
             4,
         ),

@@ -4,7 +4,7 @@
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
-use fenpai_core::trick::FollowFormat;
+use fenpai_core::trick::{FollowFormat, FollowProtect};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -41,10 +41,12 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
         "tractor" => {
             let (a, b): (String, String) = option(options, "levels", ("2".into(), "2".into()))?;
             let format: String = option(options, "follow_format", "pairs".into())?;
+            let protect: String = option(options, "follow_protect", "none".into())?;
             Setup::Tractor {
                 levels: (rank(&a)?, rank(&b)?),
                 dealer: option(options, "dealer", None)?,
                 follow_format: FollowFormat::parse(&format).map_err(value_error)?,
+                follow_protect: FollowProtect::parse(&protect).map_err(value_error)?,
             }
         }
         "red_five_4p" => Setup::RedFive4p {

@@ -168,6 +168,12 @@ impl TrickRules {
         self.inner.opts.follow_format.name()
     }
 
+    /// TRO-10: which held combinations a lead of another kind cannot draw out.
+    #[getter]
+    fn follow_protect(&self) -> &'static str {
+        self.inner.opts.follow_protect.name()
+    }
+
     #[getter]
     fn tractor_above_ace(&self) -> bool {
         self.inner.opts.tractor_above_ace

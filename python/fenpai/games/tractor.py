@@ -20,13 +20,15 @@ from functools import lru_cache
 from typing import Any
 
 from fenpai import scoring
-from fenpai._core import Card, TractorDeal
+from fenpai._core import Card, TractorDeal, TrickRules
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
 
 PLAYERS = 4
 KITTY_SIZE = 8
 FOLLOW_FORMATS = ("pairs", "full", "exact", "off")
+#: TRO-10: which held combinations a lead of another kind cannot draw out.
+FOLLOW_PROTECTS = ("none", "tuples", "tractors", "tuples_and_tractors")
 
 
 def canonical_level(value: object) -> str | None:
@@ -66,7 +68,7 @@ def deal(game: Any, _: Any) -> TractorDeal:
 
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
-    hand), `follow_format` (TR-20)."""
+    hand), `follow_format` (TR-20), and the house rule `follow_protect` (TRO-10)."""
 
     __slots__ = ()
 
@@ -83,7 +85,13 @@ class Tractor(TrickGame):
             lambda v: v in FOLLOW_FORMATS,
             "one of " + ", ".join(FOLLOW_FORMATS) + " (TR-20, C-31)",
         ),
+        "follow_protect": (
+            "none",
+            lambda v: v in FOLLOW_PROTECTS,
+            "one of " + ", ".join(FOLLOW_PROTECTS) + " (TRO-10)",
+        ),
     }
+    HOUSE_RULES = ("follow_protect",)
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
     PHASES = (Step("deal", deal), KITTY, TrickPlayStep(start_play, "partners"))
@@ -95,8 +103,10 @@ class Tractor(TrickGame):
         return KITTY_SIZE
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """TR-50: levels as canonical ranks; a first hand (dealer None) needs equal levels."""
+        """TR-50: levels as canonical ranks; a first hand (dealer None) needs equal levels;
+        the trick options together as the core's rules take them (TRO-10)."""
         out = super()._check_options(options)
+        TrickRules(self.variant, **self._trick_options(out))
         out["levels"] = tuple(canonical_level(v) for v in out["levels"])
         if out["dealer"] is None and out["levels"][0] != out["levels"][1]:
             raise ValueError(
@@ -105,10 +115,15 @@ class Tractor(TrickGame):
             )
         return out
 
+    @staticmethod
+    def _trick_options(options: dict[str, Any]) -> dict[str, Any]:
+        """The game options the play's trick rules take (TR-20, TRO-10)."""
+        return {name: options[name] for name in ("follow_format", "follow_protect")}
+
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""
         o = self.options
-        return {"levels": o["levels"], "dealer": o["dealer"], "follow_format": o["follow_format"]}
+        return {"levels": o["levels"], "dealer": o["dealer"], **self._trick_options(o)}
 
     @property
     def levels(self) -> tuple[str, str]:

@@ -420,7 +420,7 @@ mod tests {
     use crate::bots::play_hand;
     use crate::card::Rank;
     use crate::fifty_k::LeadAfterOut;
-    use crate::trick::FollowFormat;
+    use crate::trick::{FollowFormat, FollowProtect};
 
     fn setups() -> Vec<Setup> {
         vec![
@@ -428,6 +428,7 @@ mod tests {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
+                follow_protect: FollowProtect::None,
             },
             Setup::RedFive4p {
                 decks: 2,

@@ -20,7 +20,7 @@ use crate::phases::{
     TractorDeal,
 };
 use crate::rng::seed_for;
-use crate::trick::{FollowFormat, TrickPlay, Variant};
+use crate::trick::{FollowFormat, FollowProtect, TrickPlay, Variant};
 
 use crate::sample::Real;
 
@@ -33,6 +33,8 @@ pub enum Setup {
         levels: (Rank, Rank),
         dealer: Option<usize>,
         follow_format: FollowFormat,
+        /// TRO-10.
+        follow_protect: FollowProtect,
     },
     RedFive4p {
         decks: u8,
@@ -191,9 +193,11 @@ impl HandState {
                 levels,
                 dealer,
                 follow_format,
+                follow_protect,
             } => {
                 let deal =
-                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?;
+                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?
+                        .with_follow_protect(follow_protect)?;
                 hand.deal = Some(Deal::Tractor(deal));
             }
             Setup::RedFive4p {

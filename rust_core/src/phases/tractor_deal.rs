@@ -9,7 +9,7 @@
 use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
 use crate::error::ActionError;
 use crate::rng::Rng;
-use crate::trick::{FollowFormat, Options, TrickRules, Variant};
+use crate::trick::{FollowFormat, FollowProtect, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
 use super::{Action, Phase};
@@ -40,7 +40,8 @@ pub struct TractorDeal {
     levels: (Rank, Rank),
     level: Rank,
     fixed_dealer: Option<usize>,
-    follow_format: FollowFormat,
+    /// The trick options of the play (TR-20, C-31, TRO-10).
+    opts: Options,
     first: usize,
     dealt: usize,
     hands: Vec<Counts>,
@@ -97,7 +98,10 @@ impl TractorDeal {
             levels,
             level,
             fixed_dealer: dealer,
-            follow_format,
+            opts: Options {
+                follow_format,
+                ..Options::defaults(Variant::Tractor)
+            },
             first,
             dealt: 0,
             hands: vec![Counts::default(); PLAYERS],
@@ -112,6 +116,14 @@ impl TractorDeal {
         };
         deal.advance();
         Ok(deal)
+    }
+
+    /// TRO-10: the play's follow protection; an error names a combination the trick
+    /// options reject (the deal is unchanged by it otherwise).
+    pub fn with_follow_protect(mut self, protect: FollowProtect) -> Result<TractorDeal, String> {
+        self.opts.follow_protect = protect;
+        self.opts.check().map_err(|e| e.to_string())?;
+        Ok(self)
     }
 
     pub fn level(&self) -> Rank {
@@ -291,9 +303,7 @@ impl TractorDeal {
             .fixed_dealer
             .or(self.standing().map(|(s, _)| *s))
             .unwrap_or(self.first);
-        let mut opts = Options::defaults(Variant::Tractor);
-        opts.follow_format = self.follow_format;
-        let rules = TrickRules::new(Variant::Tractor, self.trump(), self.level, opts)
+        let rules = TrickRules::new(Variant::Tractor, self.trump(), self.level, self.opts)
             .expect("Tractor rules for any trump and level");
         for &c in &self.deck[DEALT..] {
             self.hands[dealer].add(c, 1);

@@ -10,7 +10,7 @@ use crate::phases::{
     RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::{seed_for, Rng};
-use crate::trick::{FollowFormat, TrickPlay};
+use crate::trick::{FollowFormat, FollowProtect, TrickPlay};
 
 use super::world::known_for;
 use super::world::sample_world_tries;
@@ -29,12 +29,23 @@ fn setups() -> Vec<Setup> {
             levels: (two, two),
             dealer: None,
             follow_format,
+            follow_protect: FollowProtect::None,
+        });
+    }
+    // TRO-13: tractors kept from pair leads, under both formats that draw pairs.
+    for follow_format in [FollowFormat::Pairs, FollowFormat::Exact] {
+        out.push(Setup::Tractor {
+            levels: (two, two),
+            dealer: None,
+            follow_format,
+            follow_protect: FollowProtect::Tractors,
         });
     }
     out.push(Setup::Tractor {
         levels: (Rank(5), Rank::ACE),
         dealer: Some(1),
         follow_format: FollowFormat::Pairs,
+        follow_protect: FollowProtect::None,
     });
     for decks in [2, 3] {
         for minimum_opening in [false, true] {
@@ -70,8 +81,11 @@ fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
             levels,
             dealer,
             follow_format,
+            follow_protect,
         } => Objects::Tractor(
-            TractorDeal::new(seed, text, first, levels, dealer, follow_format).unwrap(),
+            TractorDeal::new(seed, text, first, levels, dealer, follow_format)
+                .and_then(|d| d.with_follow_protect(follow_protect))
+                .unwrap(),
             None,
             None,
         ),
