@@ -45,6 +45,7 @@ OPTION_SETS = [
     ("tractor", {"levels": ("A", "K"), "dealer": 1, "follow_format": "full"}),
     ("tractor", {"levels": ("K", "A"), "dealer": 2, "follow_format": "exact"}),
     ("tractor", {"follow_format": "exact", "follow_protect": "tractors"}),
+    ("tractor", {"throw_penalty": "none", "kitty_multiplier": "power"}),
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "opening_bid": "minimum", "kitty_points": "always"}),
     ("red_five_4p", {"kitty_points": "always"}),

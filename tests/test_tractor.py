@@ -727,7 +727,9 @@ def swap(cards, old, new):
     cards[i] = new
 
 
-def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
+def defender_fails_a_throw():
+    """A hand where the dealer (seat 0) throws Qh Jh and fails, and the attackers take
+    75 points in tricks."""
     script = family(tails=("K K T T 5 5", "K T", "5"))  # 75 points to the attackers
     hearts, clubs = script.plays[0], script.plays[2]
     # Seat 2 holds one Ah and seat 0 one Ac instead.
@@ -742,7 +744,11 @@ def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
     clubs.remove("Ac")
     clubs.remove("7c")
     script.plays[2] = ["Ah", "7c", *clubs]
-    g = run(script)
+    return script
+
+
+def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
+    g = run(defender_fails_a_throw())
     r = g.result
     assert r["failed_throws"] == [1, 0, 0, 0]
     first = g.play.tricks()[0]
@@ -762,6 +768,57 @@ def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
     assert r["card_points"][1] == 75 and r["attacker_points"] == 85
     assert (r["winner_team"], r["levels_gained"]) == ("attackers", 0)  # not defenders +1
     assert r["next_dealer"] == 1
+
+
+def test_tro_22_no_throw_penalty_keeps_the_forced_play_and_counts_nothing():
+    g = run(defender_fails_a_throw(), throw_penalty="none")
+    r = g.result
+    assert r["failed_throws"] == [1, 0, 0, 0]
+    failed = g.view(3)["tricks"][0]["failed_throw"]
+    assert (failed["attempted"], failed["forced"], failed["penalty"]) == ("Qh Jh", "Jh", None)
+    assert r["card_points"][1] == 75 and r["attacker_points"] == 75
+    assert (r["winner_team"], r["levels_gained"]) == ("defenders", 1)
+    assert json.loads(g.to_json())["options"]["throw_penalty"] == "none"
+
+
+def test_tro_21_per_attempt_is_the_default_and_left_out_of_the_json():
+    g = run(defender_fails_a_throw(), throw_penalty="per_attempt")
+    assert g.result["attacker_points"] == 85
+    assert "throw_penalty" not in json.loads(g.to_json())["options"]
+
+
+def test_tro_32_power_kitty_multiplier():
+    levels = ["2s", "2s", "2h", "2h", "2c", "2c", "2d", "2d"]
+    script = family(kitty="K K T T 5 5", keep="9 9 8 8", leads=levels + ["9s 9s 8s 8s"])
+    r = run(script, kitty_multiplier="power").result
+    assert r["last_lead"] == "9s 9s 8s 8s"
+    assert r["kitty_multiplier"] == 16 and r["attacker_points"] == 800  # 50 × 2**4
+    assert r["levels_gained"] == 12 and r["new_levels"] == ["2", "A"]  # TR-43
+
+
+def test_tro_31_tro_32_kitty_multiplier_tables():
+    m = fenpai.scoring.tractor_kitty_multiplier
+    leads = ("4s", "4s 4s", "4s 4s 5s 5s", "4s 4s 9s 9s", "4s 4s 5s 5s 6s 6s", "As Ks Qs")
+    assert [m(lead, "linear") for lead in leads] == [m(lead) for lead in leads]
+    assert [m(lead) for lead in leads] == [2, 4, 8, 8, 12, 2]
+    assert [m(lead, "power") for lead in leads] == [2, 4, 16, 16, 64, 2]
+    with pytest.raises(ValueError, match="TRO-30"):
+        m("4s", "cubic")
+    points = fenpai.scoring.tractor_points
+    assert points(60, 10, "4s 4s 5s 5s", kitty_multiplier="power") == 60 + 160
+    assert points(60, 10, None, 2, 0, throw_penalty="none") == 60
+    assert points(60, 10, None, 2, 0) == 40
+    with pytest.raises(ValueError, match="TRO-20"):
+        points(60, 10, None, throw_penalty="double")
+
+
+def test_tro_20_tro_30_options_are_checked():
+    for bad, message in [
+        ({"throw_penalty": "double"}, "option throw_penalty must be one of per_attempt, none"),
+        ({"kitty_multiplier": "cubic"}, "option kitty_multiplier must be one of linear, power"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            fenpai.new_game("tractor", **bad)
 
 
 def test_tr_41_an_attackers_failed_throw_costs_the_attackers_10():

@@ -13,11 +13,11 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fenpai_core::bots::{play_hand, BotKind, Hand, Setup};
+use fenpai_core::bots::{play_hand, BotKind, Hand, Setup, TractorHouse};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
 use fenpai_core::phases::Phase;
-use fenpai_core::trick::{FollowFormat, FollowProtect};
+use fenpai_core::trick::FollowFormat;
 
 /// Seconds of CPU time this thread has run, where Linux tells it.
 fn cpu_seconds() -> Option<f64> {
@@ -69,7 +69,7 @@ fn main() {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
-                follow_protect: FollowProtect::None,
+                house: TractorHouse::default(),
             },
             4,
         ),

@@ -43,7 +43,9 @@ __all__ = [
     "RED_FIVE_5P_THROW_PENALTY",
     "RED_FIVE_CARD_POINTS",
     "RED_FIVE_GAME_POINTS",
+    "TRACTOR_KITTY_MULTIPLIERS",
     "TRACTOR_LEVELS",
+    "TRACTOR_THROW_PENALTIES",
     "TRACTOR_THROW_PENALTY",
     "fifty_k_3p",
     "fifty_k_3p_table",
@@ -434,6 +436,9 @@ TRACTOR_LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A
 TRACTOR_THROW_PENALTY = 10
 """Points a failed throw counts against the thrower's team (TR-41)."""
 
+TRACTOR_THROW_PENALTIES = ("per_attempt", "none")
+"""The house rule `throw_penalty` (TRO-20): TR-41's `per_attempt` (TRO-21) or `none` (TRO-22)."""
+
 _TRACTOR_PLAYERS = 4
 _TRACTOR_DECKS = 2
 
@@ -453,33 +458,42 @@ def tractor(points: int) -> tuple[str, int]:
     return "defenders", 2 if value < 40 else 1
 
 
-def tractor_kitty_multiplier(last_lead: str | Iterable[Card | str]) -> int:
+TRACTOR_KITTY_MULTIPLIERS = ("linear", "power")
+"""The house rule `kitty_multiplier` (TRO-30): TR-40's `linear` (TRO-31) or `power` (TRO-32)."""
+
+
+def tractor_kitty_multiplier(last_lead: str | Iterable[Card | str], mode: str = "linear") -> int:
     """Multiplier of the kitty's points when an attacker wins the last trick (TR-40).
 
     `last_lead` is the last trick's lead as it stood (after a failed throw, the
-    forced play), as card text or cards. With no pair in it the multiplier is 2;
-    otherwise 4 × the number of disjoint pairs of identical cards: a pair ×4, a
-    tractor or any two pairs ×8, three pairs ×12, … (a triple, which 2 decks
-    cannot hold, would count as one pair).
+    forced play), as card text or cards. Let n be the cards in its disjoint pairs of
+    identical cards, or 1 when it holds no pair (a triple, which 2 decks cannot hold,
+    would count as one pair). `mode="linear"` (TR-40, TRO-31) gives 2n: a single ×2, a
+    pair ×4, a tractor or any two pairs ×8, three pairs ×12, …; `mode="power"` (the
+    house rule TRO-32) gives 2 to the power n: ×2, ×4, ×16, ×64, …
     """
+    if mode not in TRACTOR_KITTY_MULTIPLIERS:
+        raise ValueError(f"mode must be linear or power (TRO-30), not {mode!r}")
     if isinstance(last_lead, str):
-        return _kitty_multiplier_of_text(last_lead)
-    return _kitty_multiplier_of(cards(last_lead))
+        n = _kitty_cards_of_text(last_lead)
+    else:
+        n = _kitty_cards_of(cards(last_lead))
+    return 2 * n if mode == "linear" else 2**n
 
 
 @lru_cache(maxsize=1 << 12)
-def _kitty_multiplier_of_text(last_lead: str) -> int:
-    """`tractor_kitty_multiplier` of a lead as text, remembered: a batch of hands scores
-    the same few last leads again and again."""
-    return _kitty_multiplier_of(cards(last_lead))
+def _kitty_cards_of_text(last_lead: str) -> int:
+    """`_kitty_cards_of` a lead as text, remembered: a batch of hands scores the same
+    few last leads again and again."""
+    return _kitty_cards_of(cards(last_lead))
 
 
-def _kitty_multiplier_of(lead: list[Card]) -> int:
-    """TR-40's multiplier of the cards of a lead."""
+def _kitty_cards_of(lead: list[Card]) -> int:
+    """TR-40's n of the cards of a lead: the cards in its disjoint pairs, or 1."""
     if not lead:
         raise ValueError("last_lead is empty; a lead has at least one card")
     pairs = sum(copies // 2 for copies in Counter(lead).values())
-    return 4 * pairs if pairs else 2
+    return 2 * pairs if pairs else 1
 
 
 def tractor_points(
@@ -488,14 +502,22 @@ def tractor_points(
     last_lead: str | Iterable[Card | str] | None,
     attacker_failed_throws: int = 0,
     defender_failed_throws: int = 0,
+    *,
+    throw_penalty: str = "per_attempt",
+    kitty_multiplier: str = "linear",
 ) -> int:
     """The attackers' points P (TR-40, TR-41).
 
     P = `trick_points` (point cards in tricks attackers won) + `kitty_points` ×
-    `tractor_kitty_multiplier(last_lead)` when an attacker won the last trick
-    (`last_lead` is None when a defender won it: the kitty does not count)
-    − 10 per attacker's failed throw + 10 per defender's failed throw.
+    `tractor_kitty_multiplier(last_lead, kitty_multiplier)` when an attacker won the
+    last trick (`last_lead` is None when a defender won it: the kitty does not count)
+    − 10 per attacker's failed throw + 10 per defender's failed throw; with the house
+    rule `throw_penalty="none"` (TRO-22) failed throws count nothing.
     """
+    if throw_penalty not in TRACTOR_THROW_PENALTIES:
+        raise ValueError(
+            f"throw_penalty must be per_attempt or none (TRO-20), not {throw_penalty!r}"
+        )
     total = DECK_POINTS * _TRACTOR_DECKS
     tricks = _card_points("trick_points", trick_points, total)
     kitty = _card_points("kitty_points", kitty_points, total)
@@ -503,11 +525,14 @@ def tractor_points(
         raise ValueError(
             f"trick_points + kitty_points = {tricks + kitty} exceeds the {total} points of 2 decks"
         )
-    bonus = 0 if last_lead is None else kitty * tractor_kitty_multiplier(last_lead)
+    bonus = (
+        0 if last_lead is None else kitty * tractor_kitty_multiplier(last_lead, kitty_multiplier)
+    )
     penalties = _count("defender_failed_throws", defender_failed_throws) - _count(
         "attacker_failed_throws", attacker_failed_throws
     )
-    return tricks + bonus + TRACTOR_THROW_PENALTY * penalties
+    per_throw = TRACTOR_THROW_PENALTY if throw_penalty == "per_attempt" else 0
+    return tricks + bonus + per_throw * penalties
 
 
 def _tractor_level(name: str, level: Any) -> int:

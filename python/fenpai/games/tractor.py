@@ -68,7 +68,8 @@ def deal(game: Any, _: Any) -> TractorDeal:
 
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
-    hand), `follow_format` (TR-20), and the house rule `follow_protect` (TRO-10)."""
+    hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
+    `throw_penalty` (TRO-20) and `kitty_multiplier` (TRO-30)."""
 
     __slots__ = ()
 
@@ -90,8 +91,18 @@ class Tractor(TrickGame):
             lambda v: v in FOLLOW_PROTECTS,
             "one of " + ", ".join(FOLLOW_PROTECTS) + " (TRO-10)",
         ),
+        "throw_penalty": (
+            "per_attempt",
+            lambda v: v in scoring.TRACTOR_THROW_PENALTIES,
+            "one of " + ", ".join(scoring.TRACTOR_THROW_PENALTIES) + " (TRO-20)",
+        ),
+        "kitty_multiplier": (
+            "linear",
+            lambda v: v in scoring.TRACTOR_KITTY_MULTIPLIERS,
+            "one of " + ", ".join(scoring.TRACTOR_KITTY_MULTIPLIERS) + " (TRO-30)",
+        ),
     }
-    HOUSE_RULES = ("follow_protect",)
+    HOUSE_RULES = ("follow_protect", "throw_penalty", "kitty_multiplier")
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
     PHASES = (Step("deal", deal), KITTY, TrickPlayStep(start_play, "partners"))
@@ -124,6 +135,11 @@ class Tractor(TrickGame):
         """The options the core's phases take."""
         o = self.options
         return {"levels": o["levels"], "dealer": o["dealer"], **self._trick_options(o)}
+
+    def hands_options(self) -> dict[str, Any]:
+        """The core's options and the scoring house rules the search plays for."""
+        scored = {name: self.options[name] for name in ("throw_penalty", "kitty_multiplier")}
+        return {**self.core_options(), **scored}
 
     @property
     def levels(self) -> tuple[str, str]:
@@ -162,8 +178,11 @@ class Tractor(TrickGame):
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------
 
-    def throw_penalty(self, seat: int, previous: int) -> dict[str, Any]:
-        """TR-41: each failed throw counts 10 points against the thrower's team."""
+    def throw_penalty(self, seat: int, previous: int) -> dict[str, Any] | None:
+        """TR-41: each failed throw counts 10 points against the thrower's team; none
+        under the house rule `throw_penalty="none"` (TRO-22)."""
+        if self.options["throw_penalty"] == "none":
+            return None
         assert self.declarer is not None
         attacker = seat % 2 != self.declarer % 2
         change = -scoring.TRACTOR_THROW_PENALTY if attacker else scoring.TRACTOR_THROW_PENALTY
@@ -226,7 +245,8 @@ class Tractor(TrickGame):
         kitty_counts = last_winner % 2 == attacking
         # TR-40: the kitty counts only for an attacker who won the last trick; else no multiplier.
         lead = last_lead if isinstance(last_lead, str) else text(last_lead)
-        multiplier = scoring.tractor_kitty_multiplier(lead) if kitty_counts else None
+        mode = self.options["kitty_multiplier"]  # TRO-30
+        multiplier = scoring.tractor_kitty_multiplier(lead, mode) if kitty_counts else None
         card_points[last_winner] += kitty_points * (multiplier or 0)
         points = scoring.tractor_points(
             trick_points,
@@ -234,6 +254,8 @@ class Tractor(TrickGame):
             lead if kitty_counts else None,
             attacker_failed_throws=throws[attacking] + throws[attacking + 2],
             defender_failed_throws=throws[1 - attacking] + throws[3 - attacking],
+            throw_penalty=self.options["throw_penalty"],
+            kitty_multiplier=mode,
         )
         outcome = _hand_outcome(points, dealer, tuple(self.levels))
         applied, team = outcome["applied"], outcome["team"]

@@ -418,9 +418,10 @@ impl Driver {
 mod tests {
     use super::*;
     use crate::bots::play_hand;
+    use crate::bots::TractorHouse;
     use crate::card::Rank;
     use crate::fifty_k::LeadAfterOut;
-    use crate::trick::{FollowFormat, FollowProtect};
+    use crate::trick::FollowFormat;
 
     fn setups() -> Vec<Setup> {
         vec![
@@ -428,7 +429,7 @@ mod tests {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
-                follow_protect: FollowProtect::None,
+                house: TractorHouse::default(),
             },
             Setup::RedFive4p {
                 decks: 2,

@@ -20,11 +20,11 @@ use crate::phases::{
     TractorDeal,
 };
 use crate::rng::seed_for;
-use crate::trick::{FollowFormat, FollowProtect, TrickPlay, Variant};
+use crate::trick::{FollowFormat, TrickPlay, Variant};
 
 use crate::sample::Real;
 
-use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TrickBot};
+use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TractorHouse, TrickBot};
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -33,8 +33,8 @@ pub enum Setup {
         levels: (Rank, Rank),
         dealer: Option<usize>,
         follow_format: FollowFormat,
-        /// TRO-10.
-        follow_protect: FollowProtect,
+        /// The house rules (TRO-10, TRO-20, TRO-30).
+        house: TractorHouse,
     },
     RedFive4p {
         decks: u8,
@@ -193,11 +193,11 @@ impl HandState {
                 levels,
                 dealer,
                 follow_format,
-                follow_protect,
+                house,
             } => {
                 let deal =
                     TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?
-                        .with_follow_protect(follow_protect)?;
+                        .with_follow_protect(house.follow_protect)?;
                 hand.deal = Some(Deal::Tractor(deal));
             }
             Setup::RedFive4p {

@@ -8,6 +8,7 @@
 pub mod driver;
 pub mod fifty_k;
 pub mod hand;
+pub mod house;
 pub mod ismcts;
 pub mod ismcts_fifty_k;
 pub mod ismcts_phases;
@@ -18,6 +19,7 @@ pub mod trick;
 
 pub use fifty_k::FkBot;
 pub use hand::{play_hand, played, Deal, Hand, HandRef, HandState, Phases, Play, SeatBots, Setup};
+pub use house::{KittyMultiplier, ThrowPenalty, TractorHouse};
 pub use ismcts_phases::Searched;
 pub use ismcts_trick::TrickGoal;
 pub use phases::{Greedy, PhaseBot};

@@ -1,7 +1,7 @@
 //! Random positions of every variant, sampled for every seat: the sample shows the seat
 //! what the real hand shows it, replays from its own deck, and plays on to the end.
 
-use crate::bots::Setup;
+use crate::bots::{Setup, TractorHouse};
 use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
@@ -29,7 +29,7 @@ fn setups() -> Vec<Setup> {
             levels: (two, two),
             dealer: None,
             follow_format,
-            follow_protect: FollowProtect::None,
+            house: TractorHouse::default(),
         });
     }
     // TRO-13: tractors kept from pair leads, under both formats that draw pairs.
@@ -38,14 +38,17 @@ fn setups() -> Vec<Setup> {
             levels: (two, two),
             dealer: None,
             follow_format,
-            follow_protect: FollowProtect::Tractors,
+            house: TractorHouse {
+                follow_protect: FollowProtect::Tractors,
+                ..TractorHouse::default()
+            },
         });
     }
     out.push(Setup::Tractor {
         levels: (Rank(5), Rank::ACE),
         dealer: Some(1),
         follow_format: FollowFormat::Pairs,
-        follow_protect: FollowProtect::None,
+        house: TractorHouse::default(),
     });
     for decks in [2, 3] {
         for minimum_opening in [false, true] {
@@ -81,10 +84,10 @@ fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
             levels,
             dealer,
             follow_format,
-            follow_protect,
+            house,
         } => Objects::Tractor(
             TractorDeal::new(seed, text, first, levels, dealer, follow_format)
-                .and_then(|d| d.with_follow_protect(follow_protect))
+                .and_then(|d| d.with_follow_protect(house.follow_protect))
                 .unwrap(),
             None,
             None,

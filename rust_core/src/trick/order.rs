@@ -96,9 +96,10 @@ impl FollowFormat {
 
 /// Which held combinations a lead of another kind cannot draw out (TRO-10): the part of
 /// the follower's hand that supplies C-31's pairs and shapes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum FollowProtect {
     /// TRO-11: every combination supplies (the seeds' rules).
+    #[default]
     None,
     /// TRO-12: a triple need not be broken to supply a pair.
     Tuples,
