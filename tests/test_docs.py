@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import doctest
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -122,23 +121,21 @@ def test_rule_pages_define_their_own_ids_only() -> None:
 
 @pytest.mark.parametrize("variant", sorted(OPTION_PREFIXES))
 def test_every_house_rule_has_an_id_for_itself_and_each_value(variant: str) -> None:
-    """A house rule's row in the options table cites its TRO id, and that rule's text
-    defines an id for each value the option takes (`**TRO-11 `none`.**`)."""
+    """A house rule's row in the options table cites its id (TRO-10), and the ids after it
+    in the same ten (TRO-11 …) each name a value the option takes (`**TRO-11 `none`.**`),
+    its default among them."""
     text, prefix = page(variant), OPTION_PREFIXES[variant]
     game = VARIANTS[variant]
     assert game.HOUSE_RULES, f"{variant} has no house rules"
+    named = {int(n): v for n, v in re.findall(rf"\*\*{prefix}-(\d+) `(\w+)`\.\*\*", text)}
     for name in game.HOUSE_RULES:
         row = next(line for line in text.splitlines() if line.startswith(f"| `{name}` |"))
-        cited = re.findall(rf"\b{prefix}-\d+\b", row)
-        assert cited and set(cited) <= defined_ids(text), f"{name}: {row}"
-        values = re.findall(rf"\*\*{prefix}-\d+ `([a-z_]+)`\.\*\*", text)
-        accepted = [v for v in values if _accepts(game, name, v)]
-        assert len(accepted) >= 2 and game.OPTIONS[name][0] in accepted, (name, values)
-
-
-def _accepts(game: type, name: str, value: str) -> bool:
-    valid: Callable[[object], bool] = game.OPTIONS[name][1]
-    return valid(value)
+        (cited,) = {int(n) for n in re.findall(rf"\b{prefix}-(\d+)\b", row)}
+        assert f"{prefix}-{cited}" in defined_ids(text) and cited % 10 == 0, row
+        values = [v for n, v in named.items() if n // 10 == cited // 10]
+        default, valid, _ = game.OPTIONS[name]
+        assert len(values) >= 2 and default in values, (name, values)
+        assert all(valid(v) for v in values), (name, values)
 
 
 def option_table(text: str, heading: str) -> dict[str, object]:

@@ -614,6 +614,67 @@ def test_tr_40_tr_43_kitty_times_12_and_levels_stop_at_a():
     assert r["new_levels"] == ["2", "A"] and r["match_won"] is None  # stops at A
 
 
+def twelve_times_the_kitty():
+    """A hand where the attackers (seats 1, 3) make 600 points from level 2 (TR-42: 13
+    levels up)."""
+    levels = ["2s", "2s", "2h", "2h", "2c", "2c", "2d", "2d"]
+    return family(kitty="K K T T 5 5", keep="9 9 8 8 7 7", leads=levels + ["9s 9s 8s 8s 7s 7s"])
+
+
+@pytest.mark.parametrize(
+    ("must_defend", "gained", "new_levels", "match_won"),
+    [
+        ("A", 12, ["2", "A"], None),  # TR-43, TRO-41
+        ("5_10_K_A", 3, ["2", "5"], None),  # TRO-42: stops at 5
+        ("none", 13, ["2", "A"], 1),  # TRO-43: past A, the match is won
+    ],
+)
+def test_tro_40_must_defend_levels_stop_a_team(must_defend, gained, new_levels, match_won):
+    r = run(twelve_times_the_kitty(), must_defend=must_defend).result
+    assert r["attacker_points"] == 600 and r["levels_nominal"] == 13
+    assert r["levels_gained"] == gained and r["game_points"] == [0, gained, 0, gained]
+    assert r["new_levels"] == new_levels and r["match_won"] == match_won
+
+
+def _tr_43(level, gained, defending):
+    """TR-43 as its text says: a stop at A, passed only by defending a hand at A."""
+    index = fenpai.scoring.TRACTOR_LEVELS.index(level)
+    if defending and level == "A":
+        return "A", True
+    return fenpai.scoring.TRACTOR_LEVELS[min(index + gained, 12)], False
+
+
+def test_tro_41_must_defend_a_is_tr_43_for_every_level_and_gain():
+    advance = fenpai.scoring.tractor_advance_level
+    for level in fenpai.scoring.TRACTOR_LEVELS:
+        for defending, gains in ((True, range(1, 4)), (False, range(0, 16))):
+            for gained in gains:
+                expected = _tr_43(level, gained, defending)
+                assert advance(level, gained, defending) == expected
+                assert advance(level, gained, defending, ("A",)) == expected
+
+
+def test_tro_42_tro_43_must_defend_levels():
+    advance = fenpai.scoring.tractor_advance_level
+    stops = fenpai.scoring.TRACTOR_MUST_DEFEND["5_10_K_A"]
+    assert stops == ("5", "T", "K", "A")
+    assert advance("3", 3, True, stops) == ("5", False)  # stops at 5
+    assert advance("5", 2, True, stops) == ("7", False)  # defended 5: passes it
+    assert advance("5", 2, False, stops) == ("5", False)  # took over at 5: stays
+    assert advance("9", 3, True, stops) == ("T", False)
+    assert advance("T", 3, True, stops) == ("K", False)
+    assert advance("A", 1, True, stops) == ("A", True)
+    assert advance("K", 2, False, ()) == ("A", True)  # TRO-43: attackers pass A
+    assert advance("A", 0, False, ()) == ("A", False)
+    assert advance("Q", 1, True, ()) == ("K", False)
+    m = fenpai.new_match("tractor", seed=1, must_defend="5_10_K_A")
+    while m.game.phase != "done":
+        m.game.apply_legal(m.game.to_act[0], 0)
+    assert m.next_hand().options["must_defend"] == "5_10_K_A"
+    with pytest.raises(ValueError, match="option must_defend must be one of A, 5_10_K_A, none"):
+        fenpai.new_game("tractor", must_defend="K")
+
+
 def test_tr_40_kitty_multiplier_table():
     m = fenpai.scoring.tractor_kitty_multiplier
     assert [m("4s"), m("4s 4s"), m("4s 4s 5s 5s"), m("4s 4s 9s 9s")] == [2, 4, 8, 8]

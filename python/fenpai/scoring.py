@@ -45,6 +45,7 @@ __all__ = [
     "RED_FIVE_GAME_POINTS",
     "TRACTOR_KITTY_MULTIPLIERS",
     "TRACTOR_LEVELS",
+    "TRACTOR_MUST_DEFEND",
     "TRACTOR_THROW_PENALTIES",
     "TRACTOR_THROW_PENALTY",
     "fifty_k_3p",
@@ -458,6 +459,10 @@ def tractor(points: int) -> tuple[str, int]:
     return "defenders", 2 if value < 40 else 1
 
 
+TRACTOR_MUST_DEFEND = {"A": ("A",), "5_10_K_A": ("5", "T", "K", "A"), "none": ()}
+"""The house rule `must_defend` (TRO-40): its values and the levels each stops a team at:
+TR-43's `A` (TRO-41), `5_10_K_A` (TRO-42), `none` (TRO-43)."""
+
 TRACTOR_KITTY_MULTIPLIERS = ("linear", "power")
 """The house rule `kitty_multiplier` (TRO-30): TR-40's `linear` (TRO-31) or `power` (TRO-32)."""
 
@@ -542,7 +547,9 @@ def _tractor_level(name: str, level: Any) -> int:
     return TRACTOR_LEVELS.index(level)
 
 
-def tractor_advance_level(level: str, gained: int, defending: bool) -> tuple[str, bool]:
+def tractor_advance_level(
+    level: str, gained: int, defending: bool, must_defend: Sequence[str] = ("A",)
+) -> tuple[str, bool]:
     """(new level, whether the team passed A) for a team gaining `gained` levels (TR-42, TR-43).
 
     `defending`: the team dealt this hand (its level was the hand's level) and held
@@ -552,7 +559,12 @@ def tractor_advance_level(level: str, gained: int, defending: bool) -> tuple[str
     Levels stop at A (必打A): a team that would pass A stays at A. Only defenders who
     win a hand played at A pass it — that wins the match (TR-30): the result is then
     ``("A", True)``. Attackers who take over at A stay at A and must defend it.
+
+    `must_defend` names the levels that stop a team so (the house rule TRO-40): ("A",)
+    is TR-43; ("5", "T", "K", "A") stops a team at each of them in turn; () stops it
+    nowhere, and any team that goes past A passes it.
     """
+    stops = sorted(_tractor_level("must_defend", rank) for rank in must_defend)
     index = _tractor_level("level", level)
     steps = _count("gained", gained)
     if not isinstance(defending, bool):
@@ -560,9 +572,13 @@ def tractor_advance_level(level: str, gained: int, defending: bool) -> tuple[str
     if defending and not 1 <= steps <= 3:
         raise ValueError(f"defenders who hold gain 1 to 3 levels (TR-42), got gained={steps}")
     top = len(TRACTOR_LEVELS) - 1
-    if defending and index == top:
+    # A team stops at the next level it must defend; it passes the one it is at only by
+    # defending it. Past the top is past A.
+    limit = next((m for m in stops if m > index or (m == index and not defending)), top + 1)
+    new = min(index + steps, limit)
+    if new > top:
         return "A", True
-    return TRACTOR_LEVELS[min(index + steps, top)], False
+    return TRACTOR_LEVELS[new], False
 
 
 def tractor_next_dealer(dealer: int, attackers_took_over: bool) -> int:
@@ -577,11 +593,14 @@ def tractor_next_dealer(dealer: int, attackers_took_over: bool) -> int:
     return (seat + (1 if attackers_took_over else 2)) % _TRACTOR_PLAYERS
 
 
-def tractor_hand_outcome(points: int, dealer: int, levels: Sequence[str]) -> dict[str, Any]:
+def tractor_hand_outcome(
+    points: int, dealer: int, levels: Sequence[str], must_defend: Sequence[str] = ("A",)
+) -> dict[str, Any]:
     """Everything a finished Tractor hand changes (TR-42, TR-43, TR-30, TR-32).
 
     `levels` is (level of team 0 = seats 0/2, level of team 1 = seats 1/3) before the
-    hand; `dealer` is the dealing seat. Returns:
+    hand; `dealer` is the dealing seat; `must_defend` as in `tractor_advance_level`
+    (TRO-40). Returns:
 
     - ``"side"``: "defenders" or "attackers", the side that gains (`tractor`);
     - ``"gained"``: levels gained by that side per TR-42 (before the stop at A);
@@ -599,7 +618,7 @@ def tractor_hand_outcome(points: int, dealer: int, levels: Sequence[str]) -> dic
     side, gained = tractor(points)
     defending = side == "defenders"
     team = seat % 2 if defending else (seat + 1) % 2
-    new_level, passed = tractor_advance_level(current[team], gained, defending)
+    new_level, passed = tractor_advance_level(current[team], gained, defending, must_defend)
     applied = TRACTOR_LEVELS.index(new_level) - TRACTOR_LEVELS.index(current[team]) + passed
     current[team] = new_level
     return {

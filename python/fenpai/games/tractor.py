@@ -69,7 +69,7 @@ def deal(game: Any, _: Any) -> TractorDeal:
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
-    `throw_penalty` (TRO-20) and `kitty_multiplier` (TRO-30)."""
+    `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30) and `must_defend` (TRO-40)."""
 
     __slots__ = ()
 
@@ -101,8 +101,13 @@ class Tractor(TrickGame):
             lambda v: v in scoring.TRACTOR_KITTY_MULTIPLIERS,
             "one of " + ", ".join(scoring.TRACTOR_KITTY_MULTIPLIERS) + " (TRO-30)",
         ),
+        "must_defend": (
+            "A",
+            lambda v: isinstance(v, str) and v in scoring.TRACTOR_MUST_DEFEND,
+            "one of " + ", ".join(scoring.TRACTOR_MUST_DEFEND) + " (TRO-40)",
+        ),
     }
-    HOUSE_RULES = ("follow_protect", "throw_penalty", "kitty_multiplier")
+    HOUSE_RULES = ("follow_protect", "throw_penalty", "kitty_multiplier", "must_defend")
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
     PHASES = (Step("deal", deal), KITTY, TrickPlayStep(start_play, "partners"))
@@ -257,7 +262,8 @@ class Tractor(TrickGame):
             throw_penalty=self.options["throw_penalty"],
             kitty_multiplier=mode,
         )
-        outcome = _hand_outcome(points, dealer, tuple(self.levels))
+        stops = scoring.TRACTOR_MUST_DEFEND[self.options["must_defend"]]  # TRO-40
+        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops)
         applied, team = outcome["applied"], outcome["team"]
         return {
             "card_points": card_points,
@@ -291,6 +297,8 @@ class Tractor(TrickGame):
 
 
 @lru_cache(maxsize=1 << 14)
-def _hand_outcome(points: int, dealer: int, levels: tuple[str, str]) -> dict[str, Any]:
-    """TR-41..TR-43: `scoring.tractor_hand_outcome`, for reading only."""
-    return scoring.tractor_hand_outcome(points, dealer, levels)
+def _hand_outcome(
+    points: int, dealer: int, levels: tuple[str, str], must_defend: tuple[str, ...]
+) -> dict[str, Any]:
+    """TR-41..TR-43, TRO-40: `scoring.tractor_hand_outcome`, for reading only."""
+    return scoring.tractor_hand_outcome(points, dealer, levels, must_defend)
