@@ -80,38 +80,29 @@ mod tests {
     use super::*;
     use crate::card::parse_cards;
 
-    fn multiplier(mode: KittyMultiplier, lead: &str) -> i64 {
-        mode.of(&Counts::from_cards(&parse_cards(lead).unwrap()))
+    /// The multipliers of a single, a pair, two and three pairs, and a throw with a pair.
+    fn multipliers(mode: KittyMultiplier) -> Vec<i64> {
+        let leads = [
+            "As",
+            "As As",
+            "6s 6s 7s 7s",
+            "6s 6s 7s 7s 8s 8s",
+            "As As Ks Qs",
+        ];
+        leads
+            .iter()
+            .map(|lead| mode.of(&Counts::from_cards(&parse_cards(lead).unwrap())))
+            .collect()
     }
 
     #[test]
     fn tro_31_linear_is_tr_40() {
-        let m = |lead| multiplier(KittyMultiplier::Linear, lead);
-        assert_eq!(
-            [
-                m("As"),
-                m("As As"),
-                m("6s 6s 7s 7s"),
-                m("6s 6s 7s 7s 8s 8s"),
-                m("As As Ks Qs")
-            ],
-            [2, 4, 8, 12, 4]
-        );
+        assert_eq!(multipliers(KittyMultiplier::Linear), [2, 4, 8, 12, 4]);
     }
 
     #[test]
     fn tro_32_power_doubles_per_card() {
-        let m = |lead| multiplier(KittyMultiplier::Power, lead);
-        assert_eq!(
-            [
-                m("As"),
-                m("As As"),
-                m("6s 6s 7s 7s"),
-                m("6s 6s 7s 7s 8s 8s"),
-                m("As As Ks Qs")
-            ],
-            [2, 4, 16, 64, 4]
-        );
+        assert_eq!(multipliers(KittyMultiplier::Power), [2, 4, 16, 64, 4]);
     }
 
     #[test]
