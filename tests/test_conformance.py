@@ -40,8 +40,16 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     # TRO-13: tractors kept from leads without a tractor, under both formats it goes with.
     ("tractor", {"follow_protect": "tractors"}),
     ("tractor", {"levels": ("7", "7"), "follow_format": "exact", "follow_protect": "tractors"}),
-    # TRO-22, TRO-32: the scoring house rules.
-    ("tractor", {"throw_penalty": "none", "kitty_multiplier": "power"}),
+    # TRO-22, TRO-32, TRO-43, TRO-52: the scoring and judging house rules.
+    (
+        "tractor",
+        {
+            "throw_penalty": "none",
+            "kitty_multiplier": "power",
+            "must_defend": "none",
+            "throw_judgement": "highest_card",
+        },
+    ),
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"lead_after_out": "partner"}),

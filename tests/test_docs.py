@@ -25,6 +25,7 @@ TRICK_OPTIONS = (
     "decks",
     "follow_format",
     "follow_protect",
+    "throw_judgement",
     "tractor_above_ace",
     "mixed_tractors",
     "throws",

@@ -873,8 +873,17 @@ def test_tro_31_tro_32_kitty_multiplier_tables():
         points(60, 10, None, throw_penalty="double")
 
 
+def test_tro_50_throw_judgement_goes_to_the_play():
+    g = fenpai.new_game("tractor", seed=2, throw_judgement="highest_card")
+    deal(g)
+    assert g.rules.throw_judgement == "highest_card"
+    assert fenpai.new_game("tractor", seed=2).options["throw_judgement"] == "largest_unit"
+    assert json.loads(g.to_json())["options"]["throw_judgement"] == "highest_card"
+
+
 def test_tro_20_tro_30_options_are_checked():
     for bad, message in [
+        ({"throw_judgement": "every_unit"}, "option throw_judgement must be one of largest_unit"),
         ({"throw_penalty": "double"}, "option throw_penalty must be one of per_attempt, none"),
         ({"kitty_multiplier": "cubic"}, "option kitty_multiplier must be one of linear, power"),
     ]:

@@ -14,6 +14,7 @@ HOUSE = {
     "throw_penalty": "none",
     "kitty_multiplier": "power",
     "must_defend": "5_10_K_A",
+    "throw_judgement": "highest_card",
 }
 
 
@@ -32,6 +33,7 @@ def test_tro_create_game_passes_house_rules_on():
         ({"throw_penalty": "twice"}, "throw_penalty", "TRO-20"),
         ({"kitty_multiplier": "cubic"}, "kitty_multiplier", "TRO-30"),
         ({"must_defend": "K"}, "must_defend", "TRO-40"),
+        ({"throw_judgement": "every_unit"}, "throw_judgement", "TRO-50"),
     ],
 )
 def test_tro_create_game_refuses_a_bad_house_rule_naming_it(options, names, rule):

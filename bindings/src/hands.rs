@@ -5,7 +5,7 @@ use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::bots::{KittyMultiplier, ThrowPenalty, TractorHouse};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
-use fenpai_core::trick::{FollowFormat, FollowProtect};
+use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -45,6 +45,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
             let protect: String = option(options, "follow_protect", "none".into())?;
             let penalty: String = option(options, "throw_penalty", "per_attempt".into())?;
             let kitty: String = option(options, "kitty_multiplier", "linear".into())?;
+            let judgement: String = option(options, "throw_judgement", "largest_unit".into())?;
             Setup::Tractor {
                 levels: (rank(&a)?, rank(&b)?),
                 dealer: option(options, "dealer", None)?,
@@ -53,6 +54,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                     follow_protect: FollowProtect::parse(&protect).map_err(value_error)?,
                     throw_penalty: ThrowPenalty::parse(&penalty).map_err(value_error)?,
                     kitty_multiplier: KittyMultiplier::parse(&kitty).map_err(value_error)?,
+                    throw_judgement: ThrowJudgement::parse(&judgement).map_err(value_error)?,
                 },
             }
         }

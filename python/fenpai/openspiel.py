@@ -56,6 +56,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "throw_penalty": "per_attempt",
         "kitty_multiplier": "linear",
         "must_defend": "A",
+        "throw_judgement": "largest_unit",
     },
 }
 _DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}

@@ -33,6 +33,7 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
             "throw_penalty": "none",
             "kitty_multiplier": "power",
             "must_defend": "5_10_K_A",
+            "throw_judgement": "highest_card",
         },
     ),
     ("red_five_4p_seed1", "red_five_4p", 1, {}),

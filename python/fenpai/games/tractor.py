@@ -29,6 +29,8 @@ KITTY_SIZE = 8
 FOLLOW_FORMATS = ("pairs", "full", "exact", "off")
 #: TRO-10: which held combinations a lead of another kind cannot draw out.
 FOLLOW_PROTECTS = ("none", "tuples", "tractors", "tuples_and_tractors")
+#: TRO-50: how a play in a throw's format is judged against the winner so far.
+THROW_JUDGEMENTS = ("largest_unit", "highest_card")
 
 
 def canonical_level(value: object) -> str | None:
@@ -69,7 +71,8 @@ def deal(game: Any, _: Any) -> TractorDeal:
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
-    `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30) and `must_defend` (TRO-40)."""
+    `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40) and
+    `throw_judgement` (TRO-50)."""
 
     __slots__ = ()
 
@@ -101,13 +104,24 @@ class Tractor(TrickGame):
             lambda v: v in scoring.TRACTOR_KITTY_MULTIPLIERS,
             "one of " + ", ".join(scoring.TRACTOR_KITTY_MULTIPLIERS) + " (TRO-30)",
         ),
+        "throw_judgement": (
+            "largest_unit",
+            lambda v: v in THROW_JUDGEMENTS,
+            "one of " + ", ".join(THROW_JUDGEMENTS) + " (TRO-50)",
+        ),
         "must_defend": (
             "A",
             lambda v: isinstance(v, str) and v in scoring.TRACTOR_MUST_DEFEND,
             "one of " + ", ".join(scoring.TRACTOR_MUST_DEFEND) + " (TRO-40)",
         ),
     }
-    HOUSE_RULES = ("follow_protect", "throw_penalty", "kitty_multiplier", "must_defend")
+    HOUSE_RULES = (
+        "follow_protect",
+        "throw_judgement",
+        "throw_penalty",
+        "kitty_multiplier",
+        "must_defend",
+    )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
     PHASES = (Step("deal", deal), KITTY, TrickPlayStep(start_play, "partners"))
@@ -133,8 +147,9 @@ class Tractor(TrickGame):
 
     @staticmethod
     def _trick_options(options: dict[str, Any]) -> dict[str, Any]:
-        """The game options the play's trick rules take (TR-20, TRO-10)."""
-        return {name: options[name] for name in ("follow_format", "follow_protect")}
+        """The game options the play's trick rules take (TR-20, TRO-10, TRO-50)."""
+        names = ("follow_format", "follow_protect", "throw_judgement")
+        return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""

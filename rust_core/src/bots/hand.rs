@@ -197,7 +197,7 @@ impl HandState {
             } => {
                 let deal =
                     TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?
-                        .with_follow_protect(house.follow_protect)?;
+                        .with_house(&house)?;
                 hand.deal = Some(Deal::Tractor(deal));
             }
             Setup::RedFive4p {

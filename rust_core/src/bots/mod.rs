@@ -8,7 +8,6 @@
 pub mod driver;
 pub mod fifty_k;
 pub mod hand;
-pub mod house;
 pub mod ismcts;
 pub mod ismcts_fifty_k;
 pub mod ismcts_phases;
@@ -17,9 +16,9 @@ pub mod phases;
 pub mod play_info;
 pub mod trick;
 
+pub use crate::phases::{KittyMultiplier, ThrowPenalty, TractorHouse};
 pub use fifty_k::FkBot;
 pub use hand::{play_hand, played, Deal, Hand, HandRef, HandState, Phases, Play, SeatBots, Setup};
-pub use house::{KittyMultiplier, ThrowPenalty, TractorHouse};
 pub use ismcts_phases::Searched;
 pub use ismcts_trick::TrickGoal;
 pub use phases::{Greedy, PhaseBot};

@@ -9,9 +9,10 @@
 use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
 use crate::error::ActionError;
 use crate::rng::Rng;
-use crate::trick::{FollowFormat, FollowProtect, Options, TrickRules, Variant};
+use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
+use super::TractorHouse;
 use super::{Action, Phase};
 
 const PLAYERS: usize = 4;
@@ -118,10 +119,10 @@ impl TractorDeal {
         Ok(deal)
     }
 
-    /// TRO-10: the play's follow protection; an error names a combination the trick
-    /// options reject (the deal is unchanged by it otherwise).
-    pub fn with_follow_protect(mut self, protect: FollowProtect) -> Result<TractorDeal, String> {
-        self.opts.follow_protect = protect;
+    /// The play's trick options that the house rules decide (TRO-10, TRO-50); an error
+    /// names a combination the trick options reject.
+    pub fn with_house(mut self, house: &TractorHouse) -> Result<TractorDeal, String> {
+        house.set_trick_options(&mut self.opts);
         self.opts.check().map_err(|e| e.to_string())?;
         Ok(self)
     }

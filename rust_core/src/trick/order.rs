@@ -149,6 +149,36 @@ impl FollowProtect {
     }
 }
 
+/// How a play that follows a throw in its format is judged against the winner so far
+/// (TRO-50): the key of C-41 or the play's highest card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ThrowJudgement {
+    /// TRO-51, C-41: the highest of the largest units (the highest-priority kind).
+    #[default]
+    LargestUnit,
+    /// TRO-52: the highest card of the play, whatever unit it is in.
+    HighestCard,
+}
+
+impl ThrowJudgement {
+    pub fn parse(text: &str) -> Result<ThrowJudgement, RulesError> {
+        match text {
+            "largest_unit" => Ok(ThrowJudgement::LargestUnit),
+            "highest_card" => Ok(ThrowJudgement::HighestCard),
+            _ => err(format!(
+                "throw_judgement '{text}' is not one of largest_unit, highest_card (TRO-50)"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ThrowJudgement::LargestUnit => "largest_unit",
+            ThrowJudgement::HighestCard => "highest_card",
+        }
+    }
+}
+
 /// The variant options of the trick core; [`Options::defaults`] gives each variant's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -156,6 +186,8 @@ pub struct Options {
     pub follow_format: FollowFormat,
     /// TRO-10; `None` in every variant's defaults.
     pub follow_protect: FollowProtect,
+    /// TRO-50; `LargestUnit` (C-41) in every variant's defaults.
+    pub throw_judgement: ThrowJudgement,
     pub tractor_above_ace: bool,
     pub mixed_tractors: bool,
     pub throws: bool,
@@ -169,6 +201,7 @@ impl Options {
                 decks: 2,
                 follow_format: FollowFormat::Exact,
                 follow_protect: FollowProtect::None,
+                throw_judgement: ThrowJudgement::LargestUnit,
                 tractor_above_ace: false,
                 mixed_tractors: false,
                 throws: false,
@@ -177,6 +210,7 @@ impl Options {
                 decks: 3,
                 follow_format: FollowFormat::Exact,
                 follow_protect: FollowProtect::None,
+                throw_judgement: ThrowJudgement::LargestUnit,
                 tractor_above_ace: true,
                 mixed_tractors: true,
                 throws: true,
@@ -185,6 +219,7 @@ impl Options {
                 decks: 2,
                 follow_format: FollowFormat::Pairs,
                 follow_protect: FollowProtect::None,
+                throw_judgement: ThrowJudgement::LargestUnit,
                 tractor_above_ace: true,
                 mixed_tractors: false,
                 throws: true,
@@ -213,15 +248,18 @@ impl Options {
             ("follow_protect", OptionValue::Text(t)) => {
                 self.follow_protect = FollowProtect::parse(&t)?
             }
+            ("throw_judgement", OptionValue::Text(t)) => {
+                self.throw_judgement = ThrowJudgement::parse(&t)?
+            }
             ("tractor_above_ace", OptionValue::Bool(b)) => self.tractor_above_ace = b,
             ("mixed_tractors", OptionValue::Bool(b)) => self.mixed_tractors = b,
             ("throws", OptionValue::Bool(b)) => self.throws = b,
             (
-                "follow_format" | "follow_protect" | "tractor_above_ace" | "mixed_tractors"
-                | "throws",
+                "follow_format" | "follow_protect" | "throw_judgement" | "tractor_above_ace"
+                | "mixed_tractors" | "throws",
                 v,
             ) => {
-                let want = if name.starts_with("follow_") {
+                let want = if name.starts_with("follow_") || name == "throw_judgement" {
                     "text"
                 } else {
                     "true or false"
@@ -231,7 +269,7 @@ impl Options {
             (other, _) => {
                 return err(format!(
                     "unknown option '{other}': expected decks, follow_format, \
-                     follow_protect, tractor_above_ace, mixed_tractors or throws"
+                     follow_protect, throw_judgement, tractor_above_ace, mixed_tractors or throws"
                 ))
             }
         }

@@ -1,8 +1,9 @@
-//! Tractor's house rules (TRO-10, TRO-20, TRO-30) as a hand's setup carries them, and the
-//! scoring arithmetic the search plays for under them (TR-40, TR-41 by default).
+//! Tractor's house rules (TRO-10, TRO-20, TRO-30, TRO-50) as a hand's setup carries them:
+//! the trick options they set, and the scoring arithmetic the search plays for under them
+//! (TR-40, TR-41 by default).
 
 use crate::card::Counts;
-use crate::trick::FollowProtect;
+use crate::trick::{FollowProtect, Options, ThrowJudgement};
 
 /// TRO-20: what a failed throw (C-51) costs the thrower's team.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -67,12 +68,22 @@ impl KittyMultiplier {
     }
 }
 
-/// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31).
+/// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
+/// TRO-51). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TractorHouse {
     pub follow_protect: FollowProtect,
     pub throw_penalty: ThrowPenalty,
     pub kitty_multiplier: KittyMultiplier,
+    pub throw_judgement: ThrowJudgement,
+}
+
+impl TractorHouse {
+    /// Sets the trick options these house rules decide (TRO-10, TRO-50).
+    pub fn set_trick_options(&self, opts: &mut Options) {
+        opts.follow_protect = self.follow_protect;
+        opts.throw_judgement = self.throw_judgement;
+    }
 }
 
 #[cfg(test)]
