@@ -4,6 +4,7 @@ rule) and `fenpai play -o` / `selfplay -o` (text values as the CLI parses them).
 
 import pytest
 
+from fenpai import TrickRules
 from fenpai.cli.common import parse_options
 from fenpai.games import new_game
 from fenpai.service.creation import CreateRequest, plan
@@ -48,3 +49,16 @@ def test_tro_cli_options_reach_the_game():
     options = parse_options([f"{k}={v}" for k, v in HOUSE.items()])
     assert options == HOUSE
     assert new_game("tractor", **options).options == {**new_game("tractor").options, **HOUSE}
+
+
+@pytest.mark.parametrize(
+    ("protect", "kept"),
+    [("none", False), ("tuples", True), ("tractors", False), ("tuples_and_tractors", True)],
+)
+def test_tro_12_with_3_decks_a_pair_lead_does_not_draw_a_triple(protect, kept):
+    rules = TrickRules("tractor", decks=3, follow_protect=protect)
+    assert rules.follow_protect == protect
+    assert (rules.follow_error("Qs Qs Qs 3s 4s", "6s 6s", "3s 4s") is None) == kept
+    assert rules.follow_error("Qs Qs Qs 3s 4s", "6s 6s", "Qs Qs") is None
+    # A triple lead counts the triple as before.
+    assert rules.follow_error("Qs Qs Qs 3s 4s", "6s 6s 6s", "Qs 3s 4s") is not None
