@@ -134,9 +134,11 @@ class Tractor(TrickGame):
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """TR-50: levels as canonical ranks; a first hand (dealer None) needs equal levels;
-        the trick options together as the core's rules take them (TRO-10)."""
+        a follow protection with the other trick options, as the core's rules take them
+        (TRO-10)."""
         out = super()._check_options(options)
-        TrickRules(self.variant, **self._trick_options(out))
+        if out["follow_protect"] != "none":  # the only trick option with combinations
+            TrickRules(self.variant, **self._trick_options(out))
         out["levels"] = tuple(canonical_level(v) for v in out["levels"])
         if out["dealer"] is None and out["levels"][0] != out["levels"][1]:
             raise ValueError(
