@@ -284,6 +284,8 @@ class TractorDeal(_CardByCard):
         follow_format: str = "pairs",
         follow_protect: str = "none",
         throw_judgement: str = "largest_unit",
+        throw_penalty: str = "per_attempt",
+        kitty_multiplier: str = "linear",
     ) -> TractorDeal: ...
     @property
     def level(self) -> str: ...

@@ -154,14 +154,11 @@ class Tractor(TrickGame):
         return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take."""
+        """The options the core's phases take: the deal's, the play's trick options, and
+        the scoring house rules the search plays for (TRO-20, TRO-30)."""
         o = self.options
-        return {"levels": o["levels"], "dealer": o["dealer"], **self._trick_options(o)}
-
-    def hands_options(self) -> dict[str, Any]:
-        """The core's options and the scoring house rules the search plays for."""
-        scored = {name: self.options[name] for name in ("throw_penalty", "kitty_multiplier")}
-        return {**self.core_options(), **scored}
+        scored = {name: o[name] for name in ("throw_penalty", "kitty_multiplier")}
+        return {"levels": o["levels"], "dealer": o["dealer"], **self._trick_options(o), **scored}
 
     @property
     def levels(self) -> tuple[str, str]:

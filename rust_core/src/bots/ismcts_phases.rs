@@ -12,7 +12,7 @@ use crate::trick::{Options, TrickPlay, TrickRules, Variant};
 use super::ismcts::{sequential_halving, utility};
 use super::ismcts_trick::red_five_4p_result;
 use super::phases::{best_suit, bury_order, BuryOrder};
-use super::{BotKind, Greedy, Sides, TractorHouse, TrickBot, TrickGoal};
+use super::{BotKind, Greedy, Sides, TrickBot, TrickGoal};
 
 /// How sure the search must be of making a bid before it bids (the share of simulated
 /// hands it wins as declarer).
@@ -195,10 +195,9 @@ impl Searched for Burial {
                 match sides {
                     // R4-40: what the declarer makes, before the bid.
                     Sides::Alone(_) => red_five_4p_result(&play, &kitty, d, 0, false).0 as f64,
-                    // The seeds' scoring: the burial search is not told the house rules.
                     _ => TrickGoal::Tractor {
                         dealer: d,
-                        house: TractorHouse::default(),
+                        house: self.house(),
                     }
                     .outcome_with(&play, &kitty, d),
                 }
