@@ -48,7 +48,16 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "red_five_4p": {"decks": 2, "opening_bid": "any", "kitty_points": "last_trick"},
     "red_five_5p": {"prev_declarer": 0, "friend_grab": "allow"},
     "fifty_k": {"players": 4, "lead_after_out": "next"},
-    "tractor": {"levels": "2 2", "dealer": -1, "follow_format": "pairs"},
+    "tractor": {
+        "levels": "2 2",
+        "dealer": -1,
+        "follow_format": "pairs",
+        "follow_protect": "none",
+        "throw_penalty": "per_attempt",
+        "kitty_multiplier": "linear",
+        "must_defend": "A",
+        "throw_judgement": "largest_unit",
+    },
 }
 _DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}
 

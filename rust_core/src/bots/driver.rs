@@ -418,6 +418,7 @@ impl Driver {
 mod tests {
     use super::*;
     use crate::bots::play_hand;
+    use crate::bots::TractorHouse;
     use crate::card::Rank;
     use crate::fifty_k::LeadAfterOut;
     use crate::trick::FollowFormat;
@@ -428,6 +429,7 @@ mod tests {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
+                house: TractorHouse::default(),
             },
             Setup::RedFive4p {
                 decks: 2,

@@ -24,7 +24,7 @@ use crate::trick::{FollowFormat, TrickPlay, Variant};
 
 use crate::sample::Real;
 
-use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TrickBot};
+use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TractorHouse, TrickBot};
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -33,6 +33,8 @@ pub enum Setup {
         levels: (Rank, Rank),
         dealer: Option<usize>,
         follow_format: FollowFormat,
+        /// The house rules (TRO-10, TRO-20, TRO-30).
+        house: TractorHouse,
     },
     RedFive4p {
         decks: u8,
@@ -191,9 +193,11 @@ impl HandState {
                 levels,
                 dealer,
                 follow_format,
+                house,
             } => {
                 let deal =
-                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?;
+                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?
+                        .with_house(&house)?;
                 hand.deal = Some(Deal::Tractor(deal));
             }
             Setup::RedFive4p {
