@@ -281,7 +281,6 @@ def client_process(args: tuple) -> dict:
     return asyncio.run(client_main(*args))
 
 
-NODE_CLIENT = Path(__file__).resolve().parent / "node-load"
 PROTOS = Path(__file__).resolve().parent.parent / "protos"
 
 
@@ -310,9 +309,7 @@ def start_node(
     tmp: Path,
 ) -> Callable[[], list[dict]]:
     """Starts the Node clients; returns how to wait for their results."""
-    if not (NODE_CLIENT / "node_modules").is_dir():
-        npm = ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"]
-        subprocess.run(npm, cwd=NODE_CLIENT, check=True)
+    folder = grpc_reference.node_client()
     n = sum(shares)
     pace = n / args.rate if args.rate else 0.0
     rng = random.Random(n)
@@ -335,7 +332,7 @@ def start_node(
         delays = [rng.random() * GAME_LENGTH * pace for _ in range(share)]
         plan.write_text(json.dumps({**common, "first_slot": first, "delays": delays}))
         first += share
-        node = ["node", str(NODE_CLIENT / "load.mjs"), str(plan)]
+        node = ["node", str(folder / "load.mjs"), str(plan)]
         procs.append(subprocess.Popen(node, stdout=subprocess.PIPE, text=True))
 
     def results() -> list[dict]:
@@ -671,12 +668,13 @@ def main() -> None:
             mode = "stream" if r["client"] in ("stream", "seat") else "unary"
             if (mode, r["n"]) not in refs:
                 refs[(mode, r["n"])] = grpc_reference.measure(
-                    r["n"], mode, args.clients, args.seconds
+                    r["n"], mode, args.clients, args.seconds, args.lang
                 )
             ref = refs[(mode, r["n"])]
             cpu = r["server_cpu_ms_per_action"] / ref["server_cpu_ms_per_call"]
             line = (
-                f"reference, an empty gRPC server answering {mode} calls as fast as it can,"
+                f"reference, an empty gRPC server answering {args.lang} clients' {mode} calls"
+                " as fast as it can,"
                 f" N={r['n']}: {ref['calls_per_s']:.0f}/s, p50 {ref['p50_ms']:.1f} ms,"
                 f" p99 {ref['p99_ms']:.1f} ms, server CPU {ref['server_cpu_ms_per_call']:.2f} ms;"
                 f" the service ({r['deployment']}, {r['client']}) per action:"
