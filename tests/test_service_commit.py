@@ -43,7 +43,9 @@ async def _held(store: SqliteStore) -> tuple[threading.Event, asyncio.Future[obj
     return release, held
 
 
-async def _caller_gone_mid_commit(tmp_path) -> dict[str, object]:
+async def _caller_gone_mid_commit(tmp_path, commits_fail: list[bool]) -> dict[str, object]:
+    """An action whose caller is cancelled while it waits in a commit group (which
+    fails while `commits_fail` holds True), then retried once the group is over."""
     store = SqliteStore(str(tmp_path / "fenpai.db"), "NORMAL")
     host = GameHost(store, {})
     try:
@@ -71,6 +73,7 @@ async def _caller_gone_mid_commit(tmp_path) -> dict[str, object]:
                 break
             await asyncio.sleep(0.01)
         assert not session.lock.locked(), "the change ended though its caller went away"
+        commits_fail[:] = [False]
         after = session.version
         retried = await host.act(game_id, tokens[seat], action, client_seq=1)
         stored = await store.load(game_id)
@@ -89,7 +92,7 @@ async def _caller_gone_mid_commit(tmp_path) -> dict[str, object]:
 
 
 def test_a_caller_gone_mid_commit_leaves_its_action_committed_once(tmp_path):
-    out = asyncio.run(_caller_gone_mid_commit(tmp_path))
+    out = asyncio.run(_caller_gone_mid_commit(tmp_path, [False]))
     before = out["before"]
     assert out["after"] == before + 1, "committed though nobody waited for it"
     retried = out["retried"]
@@ -100,16 +103,17 @@ def test_a_caller_gone_mid_commit_leaves_its_action_committed_once(tmp_path):
 
 def test_a_caller_gone_from_a_failed_commit_leaves_the_game_as_it_was(tmp_path, monkeypatch):
     real = sqlite_store._insert_events
+    commits_fail = [True]
     failed = []
 
-    def fail_once(conn: sqlite3.Connection, rows: list[sqlite_store.EventRow]) -> None:
-        if rows and rows[0][6] == 1 and not failed:  # the action's (client_seq 1)
+    def insert(conn: sqlite3.Connection, rows: list[sqlite_store.EventRow]) -> None:
+        if commits_fail[0] and any(row[6] == 1 for row in rows):  # the action's (client_seq 1)
             failed.append(rows)
             raise sqlite3.OperationalError("disk I/O error")
         real(conn, rows)
 
-    monkeypatch.setattr(sqlite_store, "_insert_events", fail_once)
-    out = asyncio.run(_caller_gone_mid_commit(tmp_path))
+    monkeypatch.setattr(sqlite_store, "_insert_events", insert)
+    out = asyncio.run(_caller_gone_mid_commit(tmp_path, commits_fail))
     assert failed, "the commit was made to fail"
     before = out["before"]
     assert out["after"] == before, "nothing kept of a change that was not stored"

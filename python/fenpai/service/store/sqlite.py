@@ -148,7 +148,8 @@ ALTER TABLE events_v2 RENAME TO events;
 #: At most this many waiting writes share one transaction.
 MAX_BATCH = 512
 #: At most this many events are inserted by one statement (9 parameters each: well
-#: under any SQLite's limit on a statement's parameters).
+#: under any SQLite's limit on a statement's parameters; and as many kinds of statement,
+#: one per count, stay prepared).
 EVENTS_AT_ONCE = 64
 
 T = TypeVar("T")
@@ -261,7 +262,19 @@ class SqliteStore:
     @staticmethod
     def _commit(conn: sqlite3.Connection, jobs: list[Job]) -> list[Outcome]:
         """Commits `jobs` in one transaction, the events of all their `Writes` inserted
-        together (`_insert_events`); if any fails, redoes them one savepoint each."""
+        together (`_insert_events`); if any fails, redoes them one savepoint each.
+
+        When the jobs are only events, few enough for one statement (the usual batch of
+        actions), that statement is the transaction: the writer then lets go of the GIL
+        (and waits to take it back from the event loop) once for the batch."""
+        alone = _events_only(jobs)
+        if alone is not None:
+            try:
+                _insert_events(conn, alone)
+            except sqlite3.Error:  # nothing was written: the one statement failed whole
+                pass
+            else:
+                return [(future, None, None) for _, future in jobs]
         try:
             conn.execute("BEGIN IMMEDIATE")
             values: list[Any] = []
@@ -591,6 +604,10 @@ class Writes:
             )
         )
 
+    def has_others(self) -> bool:
+        """Whether there are writes that are not events."""
+        return bool(self._others)
+
     def others(self, conn: sqlite3.Connection) -> None:
         """Makes the writes that are not events."""
         for write in self._others:
@@ -671,14 +688,21 @@ def _insert_sql(rows: int) -> str:
 
 
 def _insert_events(conn: sqlite3.Connection, rows: list[EventRow]) -> None:
-    """Inserts events: a statement per power of two of them, at most `EVENTS_AT_ONCE`
-    (the statements few, and of few enough kinds to stay prepared)."""
-    start = 0
-    while start < len(rows):
-        count = min(EVENTS_AT_ONCE, 1 << (len(rows) - start).bit_length() - 1)
-        chunk = rows[start : start + count]
-        conn.execute(_insert_sql(count), [value for row in chunk for value in row])
-        start += count
+    """Inserts events, `EVENTS_AT_ONCE` to a statement."""
+    for start in range(0, len(rows), EVENTS_AT_ONCE):
+        chunk = rows[start : start + EVENTS_AT_ONCE]
+        conn.execute(_insert_sql(len(chunk)), [value for row in chunk for value in row])
+
+
+def _events_only(jobs: list[Job]) -> list[EventRow] | None:
+    """The events of `jobs` if they are all there is to write and one statement inserts
+    them; else None."""
+    events: list[EventRow] = []
+    for fn, _ in jobs:
+        if not isinstance(fn, Writes) or fn.has_others():
+            return None
+        events += fn.events
+    return events if len(events) <= EVENTS_AT_ONCE else None
 
 
 def _settle(outcomes: list[Outcome]) -> None:
