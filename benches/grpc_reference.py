@@ -113,6 +113,20 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _wait_for(port: int, seconds: float = 60.0) -> None:
+    """Returns once the server listens on `port` (a loaded machine may take seconds to
+    start it; a client that found nobody there would fail at once)."""
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1.0).close()
+            return
+        except OSError:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.1)
+
+
 def _node_clients(port: int, shares: list[int], mode: str, seconds: float) -> list[list[float]]:
     """Runs the Node clients (a process per share of the slots); their latencies."""
     folder = node_client()
@@ -142,7 +156,7 @@ def measure(n: int, mode: str, clients: int, seconds: float, lang: str = "python
     server = context.Process(target=serve, args=(port,), daemon=True)
     server.start()
     try:
-        time.sleep(1.0)
+        _wait_for(port)
         clients = min(clients, n)
         shares = [n // clients + (i < n % clients) for i in range(clients)]
         assert server.pid is not None
