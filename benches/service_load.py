@@ -31,10 +31,13 @@ throughput as a ratio of SQLite's; CPU per action is the servers' (all replicas)
 PostgreSQL's. `batch` is the mean number of changes per store transaction (the
 servers' `/metrics`).
 
-With `--reference` (unpaced) and `--compare`, the bench ends with the bars the service
-is held to, each PASS or FAIL: ActStream with 64 to 100 games in flight at least 0.5x
-the empty server's stream messages/s, at most 2x its CPU per message and p99 at most
-50 ms; Act (mirror clients) at least 0.5x the empty server's unary calls/s; PostgreSQL
+`--reference` also measures an empty `grpc.aio` server (grpc_reference.py) driven by the
+same clients (`--lang`: the Node ones drive it with node-load/echo.mjs), as many, with
+messages the size of an Act's. With `--reference` (unpaced) and `--compare`, the bench
+ends with the bars the service is held to, each PASS or FAIL: ActStream with 64 to 100
+games in flight at least 0.5x the empty server's stream messages/s, at most 2x its CPU
+per message and p99 at most 50 ms; Act (mirror clients) at least 0.5x the empty
+server's unary calls/s; PostgreSQL
 with one replica at least 0.6x SQLite's actions/s; CPU per action of the replicas and of
 PostgreSQL within 20% from 1 to R replicas.
 
@@ -603,8 +606,8 @@ def main() -> None:
     parser.add_argument(
         "--reference",
         action="store_true",
-        help="also measure an empty gRPC server with as many clients (grpc_reference.py), and"
-        " check the service against it",
+        help="also measure an empty gRPC server with as many clients of the same language"
+        " (grpc_reference.py), and check the service against it",
     )
     parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
