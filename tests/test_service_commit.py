@@ -11,6 +11,7 @@ import sqlite3
 import threading
 
 import pytest
+from service_support import hosted
 
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
@@ -46,10 +47,7 @@ async def _held(store: SqliteStore) -> tuple[threading.Event, asyncio.Future[obj
 async def _caller_gone_mid_commit(tmp_path, commits_fail: list[bool]) -> dict[str, object]:
     """An action whose caller is cancelled while it waits in a commit group (which
     fails while `commits_fail` holds True), then retried once the group is over."""
-    store = SqliteStore(str(tmp_path / "fenpai.db"), "NORMAL")
-    host = GameHost(store, {})
-    try:
-        await store.open()
+    async with hosted(tmp_path) as (store, host):
         game_id, tokens = await _game(host)
         session = host.peek(game_id)
         assert session is not None
@@ -86,9 +84,6 @@ async def _caller_gone_mid_commit(tmp_path, commits_fail: list[bool]) -> dict[st
             "state": session.state.version,
             "seat": seat,
         }
-    finally:
-        await host.close()
-        await store.close()
 
 
 def test_a_caller_gone_mid_commit_leaves_its_action_committed_once(tmp_path):
@@ -125,10 +120,7 @@ def test_a_caller_gone_from_a_failed_commit_leaves_the_game_as_it_was(tmp_path, 
 
 def test_a_rejected_change_lets_go_of_the_game_and_changes_nothing(tmp_path):
     async def run() -> tuple[int, int, str]:
-        store = SqliteStore(str(tmp_path / "fenpai.db"), "NORMAL")
-        host = GameHost(store, {})
-        try:
-            await store.open()
+        async with hosted(tmp_path) as (_, host):
             game_id, tokens = await _game(host)
             session = host.peek(game_id)
             assert session is not None
@@ -141,9 +133,6 @@ def test_a_rejected_change_lets_go_of_the_game_and_changes_nothing(tmp_path):
             action = session.game.legal_actions(seat)[0]
             accepted = await host.act(game_id, tokens[seat], action, None)
             return before, accepted.event.version, refused.value.reason
-        finally:
-            await host.close()
-            await store.close()
 
     before, version, reason = asyncio.run(run())
     assert reason == "NOT_YOUR_TURN"

@@ -6,19 +6,16 @@ from __future__ import annotations
 
 import asyncio
 
+from service_support import hosted
+
 from fenpai.service.creation import CreateRequest
-from fenpai.service.host import GameHost
-from fenpai.service.store import SqliteStore
 
 
 async def _timed_out(tmp_path, steps: list[float]) -> tuple[list[float], float]:
     """Decisions due `steps` seconds after one another's start (each made before it is
     due but the last); when (seconds from the first) the timer started a timeout, and
     when the last decision was due."""
-    store = SqliteStore(str(tmp_path / "fenpai.db"), "NORMAL")
-    host = GameHost(store, {})
-    try:
-        await store.open()
+    async with hosted(tmp_path) as (_, host):
         created = await host.create(CreateRequest("red_five_4p", seed=3))
         session = host.peek(created.summary.game_id)
         assert session is not None
@@ -34,9 +31,6 @@ async def _timed_out(tmp_path, steps: list[float]) -> tuple[list[float], float]:
                 await asyncio.sleep(seconds / 2)  # decided in time
         await asyncio.sleep(max(steps) + 0.3)
         return started, due - start
-    finally:
-        await host.close()
-        await store.close()
 
 
 def test_a_decision_made_in_time_is_not_timed_out_and_the_next_one_is(tmp_path):
