@@ -818,7 +818,8 @@ class GameHost:
                 failure = _not_stored(session, error)
             if session.version != known:
                 self._publish(session)
-        except Exception as err:  # answered INTERNAL (and logged) by the servicer
+        except Exception as err:  # answered INTERNAL to a caller still waiting
+            log.exception("game %s: a committed change could not be kept", session.game_id)
             failure = err
         finally:
             session.lock.release()
