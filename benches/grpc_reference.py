@@ -113,16 +113,16 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _wait_for(port: int, seconds: float = 60.0) -> None:
+def _wait_for(server: multiprocessing.process.BaseProcess, port: int) -> None:
     """Returns once the server listens on `port` (a loaded machine may take seconds to
     start it; a client that found nobody there would fail at once)."""
-    end = time.monotonic() + seconds
+    end = time.monotonic() + 60.0
     while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1.0).close()
             return
         except OSError:
-            if time.monotonic() > end:
+            if not server.is_alive() or time.monotonic() > end:
                 raise
             time.sleep(0.1)
 
@@ -156,7 +156,7 @@ def measure(n: int, mode: str, clients: int, seconds: float, lang: str = "python
     server = context.Process(target=serve, args=(port,), daemon=True)
     server.start()
     try:
-        _wait_for(port)
+        _wait_for(server, port)
         clients = min(clients, n)
         shares = [n // clients + (i < n % clients) for i in range(clients)]
         assert server.pid is not None
