@@ -142,6 +142,11 @@ async def _streaming(
         servicer.close_stream()
 
 
+def _stopped() -> ServiceError:
+    """What an ActStream is answered once the server stops."""
+    return ServiceError("SHUTTING_DOWN", "the server is shutting down; open a new stream")
+
+
 def _stream(method: Callable[..., AsyncIterator[R]]) -> Callable[..., AsyncIterator[R]]:
     """`_rpc` for streaming methods (`_streaming`)."""
 
@@ -316,7 +321,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
         `read`; SHUTTING_DOWN once the server stops, at once if the stream (its `task`)
         is waiting for a request."""
         if self._stopping:
-            raise ServiceError("SHUTTING_DOWN", "the server is shutting down; open a new stream")
+            raise _stopped()
         self._idle_streams.add(task)
         try:
             return await read()
@@ -324,9 +329,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
             if not self._stopping:  # the client went away
                 raise
             task.uncancel()
-            raise ServiceError(
-                "SHUTTING_DOWN", "the server is shutting down; open a new stream"
-            ) from None
+            raise _stopped() from None
         finally:
             self._idle_streams.discard(task)
 
