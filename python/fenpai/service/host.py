@@ -10,9 +10,10 @@ inside a store `Change`: the game catches up on the events other servers committ
 (a shared store's), applies the change in memory, the store commits it, and only then
 is it visible (to views, streams, bots and timers) and acknowledged; if the store
 fails, the game is rebuilt from the stored events, so memory never runs ahead of the
-database. A change runs to its end in its own task even if the client that asked for
-it goes away. On a shared store every read catches up first too, and `Replicas` keeps
-the followed games current and the leases (see replicas.py).
+database. A change runs to its end even if the client that asked for it goes away: on
+SQLite the commit's own callback ends it (no task per change), on a shared store it
+runs in a task of its own. On a shared store every read catches up first too, and
+`Replicas` keeps the followed games current and the leases (see replicas.py).
 
 Bots act in tasks of their own, one action each; a decision's timer is a loop timer;
 between a table's hands the server's own events (`SERVER_KINDS`) are appended the same
