@@ -154,6 +154,17 @@ enum Current<'a> {
     FiftyK(&'a mut FkPlay),
 }
 
+/// The decision a hand waits on now, as the environments' action space splits them
+/// ([`crate::decisions`]): a phase with fixed action ids, a burial (C-4), a trick play,
+/// a Fifty-K play, or none (the hand is over).
+pub enum Stage<'a> {
+    Fixed(&'a mut dyn Searched),
+    Burial(&'a Burial),
+    Trick(&'a mut TrickPlay),
+    FiftyK(&'a mut FkPlay),
+    Over,
+}
+
 /// A hand in progress: the phase objects made so far, the last one current, each
 /// finished one kept in its final state.
 #[derive(Clone, Debug)]
@@ -394,6 +405,36 @@ impl HandState {
                     "index {index} is out of range"
                 ))),
             },
+        }?;
+        self.settle().expect("a finished phase makes the next");
+        Ok(done)
+    }
+
+    /// The decision the hand waits on now (see [`Stage`]).
+    pub fn stage(&mut self) -> Stage<'_> {
+        if self.is_done() {
+            return Stage::Over;
+        }
+        if self.burial.is_some() && self.call.is_none() && self.play.is_none() {
+            return Stage::Burial(self.burial.as_ref().expect("just checked"));
+        }
+        match self.current() {
+            Current::Phase(p) => Stage::Fixed(p),
+            Current::Trick(p) => Stage::Trick(p),
+            Current::FiftyK(p) => Stage::FiftyK(p),
+        }
+    }
+
+    /// Checks then applies an action of the seat to act (as the phase objects' `apply`
+    /// takes it); returns its canonical form. An error changes nothing.
+    pub fn act(&mut self, action: &Action) -> Result<Action, ActionError> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("the hand is over"))?;
+        let done = match self.current() {
+            Current::Phase(p) => p.act(action),
+            Current::Trick(p) => p.act(seat, action),
+            Current::FiftyK(p) => p.act(seat, action),
         }?;
         self.settle().expect("a finished phase makes the next");
         Ok(done)

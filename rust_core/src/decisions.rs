@@ -1,0 +1,370 @@
+//! The environments' one discrete action space, over every phase of a hand, and a hand
+//! played through it ([`DecisionHand`]): what `fenpai.envs.decisions` defines, done in
+//! the core so that one environment step is one call.
+//!
+//! Ids `0 .. F-1` are the variant's fixed ids (`fenpai.spaces`: pass, bids, trump,
+//! declarations, calls, Fifty-K play types). The trick-taking variants add, for the
+//! burial (C-4) and the trick play (C-24, C-30, C-31), a choice card by card: ids
+//! `F .. F+53` pick one more copy of a card kind (`Card::index`) and `F+54` (`done`)
+//! plays the cards picked. A burial goes once its size is picked; a play goes as soon as
+//! the picks are a legal play that no further card extends, else on `done`. The mask
+//! allows exactly the picks that still lead to a legal action, so the actions reachable
+//! through it are exactly the legal ones, each once.
+
+use std::collections::HashMap;
+
+use crate::bots::{BotKind, HandState, SeatBots, Setup, Stage};
+use crate::card::{Counts, NUM_CARDS};
+use crate::encode::Layout;
+use crate::error::ActionError;
+use crate::fifty_k::cardset::{FIVE, KING, TEN};
+use crate::fifty_k::{type_id, CardSet, FkPlay, NUM_PLAY_TYPES};
+use crate::phases::Action;
+
+/// A variant's action space: its fixed ids (by action text, for the trick-taking
+/// variants) and whether it chooses card by card.
+#[derive(Clone, Debug)]
+pub struct Space {
+    fixed: usize,
+    by_card: bool,
+    ids: HashMap<String, usize>,
+}
+
+impl Space {
+    /// The space of `variant`; `fixed` names the trick-taking variants' fixed ids in id
+    /// order (`fenpai.spaces.FIXED_ACTIONS`), and is empty for Fifty-K (its ids are
+    /// `pass` then 1 + each play type).
+    pub fn new(variant: &str, fixed: &[String]) -> Result<Space, String> {
+        if variant == "fifty_k" {
+            if !fixed.is_empty() {
+                return Err("Fifty-K's fixed ids are its play types: give no texts".into());
+            }
+            return Ok(Space {
+                fixed: 1 + NUM_PLAY_TYPES as usize,
+                by_card: false,
+                ids: HashMap::new(),
+            });
+        }
+        if fixed.is_empty() {
+            return Err(format!("{variant} needs its fixed action texts"));
+        }
+        let ids = fixed
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.clone(), i))
+            .collect();
+        Ok(Space {
+            fixed: fixed.len(),
+            by_card: true,
+            ids,
+        })
+    }
+
+    /// How many fixed ids there are (`F`).
+    pub fn fixed(&self) -> usize {
+        self.fixed
+    }
+
+    /// Whether burials and trick plays are chosen card by card.
+    pub fn by_card(&self) -> bool {
+        self.by_card
+    }
+
+    /// The number of ids.
+    pub fn size(&self) -> usize {
+        self.fixed + if self.by_card { NUM_CARDS + 1 } else { 0 }
+    }
+
+    /// The `done` id (card-by-card variants).
+    pub fn done(&self) -> usize {
+        self.size() - 1
+    }
+}
+
+/// How many pure fifty-Ks (5, T and K of one suit, FK-16) `cards` hold.
+fn pure_fifty_ks(cards: CardSet) -> u32 {
+    (0..4)
+        .filter(|&s| {
+            [FIVE, TEN, KING]
+                .iter()
+                .all(|&r| cards.suits(r) & (1 << s) != 0)
+        })
+        .count() as u32
+}
+
+/// Fills `index[id]` with the legal index each Fifty-K id plays (−1 when none): `pass`
+/// first when legal, then each play type's play, the one that keeps the most pure
+/// fifty-Ks in the hand on a tie, then the first in legal order.
+fn fifty_k_index(play: &mut FkPlay, index: &mut [i64]) {
+    let Some(seat) = play.to_act() else {
+        return;
+    };
+    let passes = usize::from(play.can_pass());
+    if passes == 1 {
+        index[0] = 0;
+    }
+    let hand = play.hand(seat);
+    let moves = play.moves();
+    for (i, combo) in moves.iter().enumerate() {
+        let id = 1 + type_id(combo) as usize;
+        let left = pure_fifty_ks(CardSet(hand.0 & !combo.cards.0));
+        if index[id] < 0 {
+            index[id] = (i + passes) as i64;
+            continue;
+        }
+        let best = moves[index[id] as usize - passes];
+        if left > pure_fifty_ks(CardSet(hand.0 & !best.cards.0)) {
+            index[id] = (i + passes) as i64;
+        }
+    }
+}
+
+/// A hand played through the action space: the hand, the picks of the seat to act in a
+/// card-by-card choice, and a bot for each seat not played outside the core.
+#[derive(Clone, Debug)]
+pub struct DecisionHand {
+    space: Space,
+    setup: Setup,
+    layout: Layout,
+    kinds: Vec<Option<BotKind>>,
+    bots: Vec<Option<SeatBots>>,
+    hand: HandState,
+    picked: Counts,
+    /// The mask of the seat to act for the state now, when computed.
+    mask: Vec<i8>,
+    masked: Option<usize>,
+    /// The legal index of each fixed id, with the mask.
+    index: Vec<i64>,
+}
+
+impl DecisionHand {
+    /// A hand of `setup` (dealt from seed 0 until [`DecisionHand::reset`]), `kinds[seat]`
+    /// the bot of each seat or `None` for a seat played outside.
+    pub fn new(
+        setup: Setup,
+        space: Space,
+        kinds: Vec<Option<BotKind>>,
+    ) -> Result<DecisionHand, String> {
+        let n = setup.players();
+        if kinds.len() != n {
+            return Err(format!(
+                "{} has {n} seats; got {} players",
+                setup.variant(),
+                kinds.len()
+            ));
+        }
+        if space.by_card() != (setup.variant() != "fifty_k") {
+            return Err(format!("the action space is not {}'s", setup.variant()));
+        }
+        let size = space.size();
+        let fixed = space.fixed();
+        let mut out = DecisionHand {
+            layout: Layout::new(setup.variant(), n)?,
+            hand: HandState::new(&setup, 0)?,
+            setup,
+            space,
+            bots: vec![None; n],
+            kinds,
+            picked: Counts::default(),
+            mask: vec![0; size],
+            masked: None,
+            index: vec![-1; fixed],
+        };
+        out.reset(0, None, None)?;
+        Ok(out)
+    }
+
+    /// Deals the hand of `seed` (or a scripted deck and first seat, C-5), the bots
+    /// seeded from it as `fenpai.bots.Bot` seeds them.
+    pub fn reset(
+        &mut self,
+        seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> Result<(), String> {
+        self.hand = HandState::dealt(&self.setup, seed, deck, first_seat)?;
+        for (seat, kind) in self.kinds.iter().enumerate() {
+            self.bots[seat] = kind.map(|k| SeatBots::new(k, seed, seat));
+        }
+        self.changed();
+        Ok(())
+    }
+
+    pub fn space(&self) -> &Space {
+        &self.space
+    }
+
+    /// The length of an observation: the encoded view, then (card by card) the picks.
+    pub fn obs_len(&self) -> usize {
+        self.layout.len() + if self.space.by_card() { NUM_CARDS } else { 0 }
+    }
+
+    /// The hand so far.
+    pub fn hand(&self) -> &HandState {
+        &self.hand
+    }
+
+    /// The seat to act (`None` once the hand is over).
+    pub fn to_act(&mut self) -> Option<usize> {
+        self.hand.to_act()
+    }
+
+    /// The cards the seat to act has picked in a card-by-card choice.
+    pub fn picked(&self) -> &Counts {
+        &self.picked
+    }
+
+    fn changed(&mut self) {
+        self.picked = Counts::default();
+        self.masked = None;
+    }
+
+    /// The bots play while the seat to act has one.
+    pub fn play_bots(&mut self) {
+        while let Some(seat) = self.hand.to_act() {
+            let Some(bots) = &mut self.bots[seat] else {
+                break;
+            };
+            self.hand.bot_act(bots);
+            self.changed();
+        }
+    }
+
+    /// Computes the mask of the seat to act (and the fixed ids' legal indices).
+    fn fill_mask(&mut self) {
+        let Some(seat) = self.hand.to_act() else {
+            self.mask.fill(0);
+            return;
+        };
+        if self.masked == Some(seat) {
+            return;
+        }
+        let (fixed, done) = (self.space.fixed(), self.space.done());
+        self.mask.fill(0);
+        self.index.fill(-1);
+        match self.hand.stage() {
+            Stage::Over => {}
+            Stage::Fixed(p) => {
+                for i in 0..p.num_legal() {
+                    let text = p.legal_action(i).map(|a| a.to_string());
+                    if let Some(&id) = text.and_then(|t| self.space.ids.get(&t)) {
+                        self.index[id] = i as i64;
+                    }
+                }
+            }
+            Stage::FiftyK(p) => fifty_k_index(p, &mut self.index),
+            Stage::Burial(b) => {
+                let hand = b.hands()[seat];
+                for k in 0..NUM_CARDS {
+                    self.mask[fixed + k] = i8::from(hand.0[k] > self.picked.0[k]);
+                }
+            }
+            Stage::Trick(p) => {
+                let (cards, can_end) = p.pick_options(&self.picked);
+                for (k, &c) in cards.iter().enumerate() {
+                    self.mask[fixed + k] = i8::from(c);
+                }
+                self.mask[done] = i8::from(can_end);
+            }
+        }
+        for (m, &i) in self.mask.iter_mut().zip(&self.index) {
+            *m = i8::from(i >= 0);
+        }
+        self.masked = Some(seat);
+    }
+
+    /// Writes the mask of the ids `seat` may take now into `out` (zeros when it may not
+    /// act).
+    pub fn mask(&mut self, seat: usize, out: &mut [i8]) {
+        if self.hand.to_act() != Some(seat) {
+            out.fill(0);
+            return;
+        }
+        self.fill_mask();
+        out.copy_from_slice(&self.mask);
+    }
+
+    /// Writes what `seat` observes into `obs` (its encoded view, then its picks) and its
+    /// mask into `mask`.
+    pub fn observe(&mut self, seat: usize, obs: &mut [f32], mask: &mut [i8]) -> Result<(), String> {
+        let (view, picks) = obs.split_at_mut(self.layout.len());
+        self.hand.encode(seat, view)?;
+        let mine = self.hand.to_act() == Some(seat);
+        for (o, &c) in picks.iter_mut().zip(&self.picked.0) {
+            *o = if mine { f32::from(c) } else { 0.0 };
+        }
+        self.mask(seat, mask);
+        Ok(())
+    }
+
+    /// Applies action `action` of `seat` as the phase objects take it (not through the
+    /// ids: for replaying a record); returns its canonical form. An error changes
+    /// nothing.
+    pub fn act(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
+        match self.hand.to_act() {
+            None => return Err(ActionError::game_over("the hand is over")),
+            Some(s) if s != seat => {
+                return Err(ActionError::not_your_turn(format!(
+                    "it is seat {s}'s turn, not seat {seat}'s"
+                )))
+            }
+            Some(_) => {}
+        }
+        let done = self.hand.act(action)?;
+        self.changed();
+        Ok(done)
+    }
+
+    /// Takes id `action` for `seat`: `true` once a game action was applied, `false` for
+    /// a pick that does not complete one. An id the mask does not allow is an error
+    /// that changes nothing.
+    pub fn step(&mut self, seat: usize, action: usize) -> Result<bool, ActionError> {
+        let allowed = match self.hand.to_act() {
+            Some(s) if s == seat => {
+                self.fill_mask();
+                self.mask.get(action).is_some_and(|&m| m != 0)
+            }
+            _ => false,
+        };
+        if !allowed {
+            return Err(ActionError::illegal(format!(
+                "action {action} is not allowed for seat {seat} now"
+            )));
+        }
+        let fixed = self.space.fixed();
+        if action < fixed {
+            self.hand
+                .apply_legal(self.index[action] as u64)
+                .expect("a masked id is legal");
+            self.changed();
+            return Ok(true);
+        }
+        let complete = if action == self.space.done() {
+            true
+        } else {
+            self.picked.0[action - fixed] += 1;
+            self.masked = None;
+            match self.hand.stage() {
+                Stage::Burial(b) => self.picked.len() == b.size(),
+                _ => {
+                    self.fill_mask();
+                    let done = self.space.done();
+                    self.mask[done] != 0 && !self.mask[fixed..done].iter().any(|&m| m != 0)
+                }
+            }
+        };
+        if !complete {
+            return Ok(false);
+        }
+        let cards = self.picked.to_cards();
+        let action = match self.hand.stage() {
+            Stage::Burial(_) => Action::Bury(cards),
+            _ => Action::Play(cards, None),
+        };
+        self.hand
+            .act(&action)
+            .expect("the mask leads to legal actions");
+        self.changed();
+        Ok(true)
+    }
+}
