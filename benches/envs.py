@@ -6,9 +6,16 @@ hands per second, chance nodes included), when the `rl` and `openspiel` extras a
 installed. With OpenSpiel importable, the AEC and Gymnasium rates are also given over
 OpenSpiel hearts' Python loop (`legal_actions`, a random one, `apply_action`, every
 decision) in the same process, against the bar `STEPS_BAR` (marked pass or fail). Every
-rate is per CPU second (`time.process_time`).
+rate is per CPU second (`time.process_time`), the median of `--rounds` rounds, hearts
+measured in each round beside them.
 
-    python benches/envs.py [--hands 5]
+Both sides choose alike: hearts takes `actions[rng.randrange(len(actions))]` of its
+legal list, the environments `ids[rng.randrange(len(ids))]` of the ids their mask
+allows (`mask.view(bool).nonzero()[0]`: the mask made a list, the int8 mask seen as
+bools, which numpy scans several times faster), so that neither pays for a numpy
+`Generator.choice` the other does not.
+
+    python benches/envs.py [--hands 5] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ VARIANTS = [("red_five_4p", {}), ("red_five_5p", {}), ("tractor", {}), ("fifty_k
 STEPS_BAR = 0.3
 
 
-def hearts_rate(seconds: float = 2.0) -> float | None:
+def hearts_rate(seconds: float = 1.0) -> float | None:
     """OpenSpiel hearts' Python loop, random legal actions, decisions per CPU second
     (None without OpenSpiel)."""
     try:
@@ -68,15 +75,18 @@ def aec_rate(variant: str, options: dict[str, object], hands: int) -> float:
     from fenpai.envs import pettingzoo_env
 
     env = pettingzoo_env(variant, **options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     steps, start = 0, time.process_time()
     for seed in range(hands):
         env.reset(seed=seed)
         for _ in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
-            done = terminated or truncated
-            env.step(None if done else rng.choice(np.flatnonzero(obs["action_mask"])))
-            steps += not done
+            if terminated or truncated:
+                env.step(None)
+                continue
+            ids = obs["action_mask"].view(np.bool_).nonzero()[0]
+            env.step(ids[rng.randrange(len(ids))])
+            steps += 1
     return steps / (time.process_time() - start)
 
 
@@ -84,13 +94,14 @@ def seat_rate(variant: str, options: dict[str, object], hands: int) -> float:
     from fenpai.envs import SeatEnv
 
     env = SeatEnv(variant, **options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     steps, start = 0, time.process_time()
     for seed in range(hands):
         obs, _ = env.reset(seed=seed)
         done = False
         while not done:
-            obs, _, done, _, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+            ids = obs["action_mask"].view(np.bool_).nonzero()[0]
+            obs, _, done, _, _ = env.step(ids[rng.randrange(len(ids))])
             steps += 1
     return steps / (time.process_time() - start)
 
@@ -115,21 +126,37 @@ def openspiel_rate(variant: str, hands: int) -> float:
     return hands / (time.process_time() - start)
 
 
+def env_rates(
+    variant: str, options: dict[str, object], hands: int, rounds: int
+) -> tuple[float, float, float | None]:
+    """Medians over `rounds` of the AEC and one-seat rates and of hearts' loop, each
+    round measuring all three."""
+    aec, seat, hearts = [], [], []
+    for _ in range(rounds):
+        aec.append(aec_rate(variant, options, hands))
+        seat.append(seat_rate(variant, options, hands))
+        found = hearts_rate()
+        if found is not None:
+            hearts.append(found)
+    median = statistics.median
+    return median(aec), median(seat), median(hearts) if hearts else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    hearts = hearts_rate()
-    if hearts is not None:
-        print(f"OpenSpiel hearts, Python loop: {hearts:,.0f} decisions/s; bar {STEPS_BAR} x")
+    print(f"bar {STEPS_BAR} x OpenSpiel hearts' Python loop; medians of {args.rounds} rounds")
     for variant, options in VARIANTS:
         phases = legal_times(variant, options, args.hands)
         said = ", ".join(f"{p} {us:.1f} µs" for p, us in phases.items())
         print(f"{variant}: spaces.legal median {said}")
         try:
-            aec = aec_rate(variant, options, args.hands)
+            aec, seat, hearts = env_rates(variant, options, args.hands, args.rounds)
+            if hearts is not None:
+                print(f"  OpenSpiel hearts, Python loop: {hearts:,.0f} decisions/s")
             print(f"  PettingZoo AEC {aec:,.0f} steps/s{versus(aec, hearts)}")
-            seat = seat_rate(variant, options, args.hands)
             print(f"  SeatEnv (vs greedy) {seat:,.0f} steps/s{versus(seat, hearts)}")
         except ImportError:
             print("  (no rl extra: pip install 'fenpai[rl]')")

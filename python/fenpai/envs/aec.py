@@ -129,19 +129,23 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        action = int(action)
-        if not 0 <= action < self.hand.size:
-            raise IllegalAction(f"action {action} is outside 0..{self.hand.size - 1}")
+        seat, core = self._seat_of[agent], self.hand.core
+        try:
+            core.step(seat, int(action))
+        except OverflowError:  # a negative id
+            raise IllegalAction(f"action {action} is not allowed for seat {seat} now") from None
         self._cumulative_rewards[agent] = 0.0
-        self.hand.core.step(self._seat_of[agent], action)
         self.rewards = self._zeros
-        if self.hand.core.to_act() is None:
-            game = self.hand.game()
-            paid = hand_rewards(game, self.reward)
-            self.rewards = dict(zip(self.possible_agents, paid, strict=True))
-            for s, a in enumerate(self.possible_agents):
-                self.terminations[a] = True
-                self.infos[a] = hand_info(game, s)
+        to_act = core.to_act()
+        if to_act is not None:  # no reward before the end: nothing to accumulate
+            self.agent_selection = self.possible_agents[to_act]
+            return
+        game = self.hand.game()
+        paid = hand_rewards(game, self.reward)
+        self.rewards = dict(zip(self.possible_agents, paid, strict=True))
+        for s, a in enumerate(self.possible_agents):
+            self.terminations[a] = True
+            self.infos[a] = hand_info(game, s)
         self.agent_selection = self._seat_agent()
         self._accumulate_rewards()
 
