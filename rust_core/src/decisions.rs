@@ -81,6 +81,42 @@ impl Space {
     }
 }
 
+/// The legal index of each fixed id allowed now, kept sparse: a Fifty-K hand allows a
+/// few of its 7 410 ids, and clearing them all at each decision would cost more than
+/// finding them.
+#[derive(Clone, Debug)]
+struct FixedIndex {
+    index: Vec<Option<u64>>,
+    set: Vec<usize>,
+}
+
+impl FixedIndex {
+    fn new(fixed: usize) -> FixedIndex {
+        FixedIndex {
+            index: vec![None; fixed],
+            set: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        for &id in &self.set {
+            self.index[id] = None;
+        }
+        self.set.clear();
+    }
+
+    fn get(&self, id: usize) -> Option<u64> {
+        self.index.get(id).copied().flatten()
+    }
+
+    fn set(&mut self, id: usize, legal: u64) {
+        if self.index[id].is_none() {
+            self.set.push(id);
+        }
+        self.index[id] = Some(legal);
+    }
+}
+
 /// How many pure fifty-Ks (5, T and K of one suit, FK-16) `cards` hold.
 fn pure_fifty_ks(cards: CardSet) -> u32 {
     (0..4)
@@ -92,29 +128,32 @@ fn pure_fifty_ks(cards: CardSet) -> u32 {
         .count() as u32
 }
 
-/// Fills `index[id]` with the legal index each Fifty-K id plays (−1 when none): `pass`
-/// first when legal, then each play type's play, the one that keeps the most pure
-/// fifty-Ks in the hand on a tie, then the first in legal order.
-fn fifty_k_index(play: &mut FkPlay, index: &mut [i64]) {
+/// Sets the legal index each Fifty-K id plays: `pass` first when legal, then each play
+/// type's play, the one that keeps the most pure fifty-Ks in the hand on a tie, then
+/// the first in legal order.
+fn fifty_k_index(play: &mut FkPlay, index: &mut FixedIndex) {
     let Some(seat) = play.to_act() else {
         return;
     };
-    let passes = usize::from(play.can_pass());
+    let passes = u64::from(play.can_pass());
     if passes == 1 {
-        index[0] = 0;
+        index.set(0, 0);
     }
     let hand = play.hand(seat);
     let moves = play.moves();
     for (i, combo) in moves.iter().enumerate() {
         let id = 1 + type_id(combo) as usize;
-        let left = pure_fifty_ks(CardSet(hand.0 & !combo.cards.0));
-        if index[id] < 0 {
-            index[id] = (i + passes) as i64;
-            continue;
-        }
-        let best = moves[index[id] as usize - passes];
-        if left > pure_fifty_ks(CardSet(hand.0 & !best.cards.0)) {
-            index[id] = (i + passes) as i64;
+        let legal = i as u64 + passes;
+        let better = match index.get(id) {
+            None => true,
+            Some(best) => {
+                let best = moves[(best - passes) as usize].cards;
+                let left = |cards: CardSet| pure_fifty_ks(CardSet(hand.0 & !cards.0));
+                left(combo.cards) > left(best)
+            }
+        };
+        if better {
+            index.set(id, legal);
         }
     }
 }
@@ -133,8 +172,8 @@ pub struct DecisionHand {
     /// The mask of the seat to act for the state now, when computed.
     mask: Vec<i8>,
     masked: Option<usize>,
-    /// The legal index of each fixed id, with the mask.
-    index: Vec<i64>,
+    /// The legal index of each fixed id allowed, with the mask.
+    index: FixedIndex,
 }
 
 impl DecisionHand {
@@ -168,7 +207,7 @@ impl DecisionHand {
             picked: Counts::default(),
             mask: vec![0; size],
             masked: None,
-            index: vec![-1; fixed],
+            index: FixedIndex::new(fixed),
         };
         out.reset(0, None, None)?;
         Ok(out)
@@ -241,14 +280,14 @@ impl DecisionHand {
         }
         let (fixed, done) = (self.space.fixed(), self.space.done());
         self.mask.fill(0);
-        self.index.fill(-1);
+        self.index.clear();
         match self.hand.stage() {
             Stage::Over => {}
             Stage::Fixed(p) => {
                 for i in 0..p.num_legal() {
                     let text = p.legal_action(i).map(|a| a.to_string());
                     if let Some(&id) = text.and_then(|t| self.space.ids.get(&t)) {
-                        self.index[id] = i as i64;
+                        self.index.set(id, i);
                     }
                 }
             }
@@ -267,8 +306,8 @@ impl DecisionHand {
                 self.mask[done] = i8::from(can_end);
             }
         }
-        for (m, &i) in self.mask.iter_mut().zip(&self.index) {
-            *m = i8::from(i >= 0);
+        for &id in &self.index.set {
+            self.mask[id] = 1;
         }
         self.masked = Some(seat);
     }
@@ -334,7 +373,7 @@ impl DecisionHand {
         let fixed = self.space.fixed();
         if action < fixed {
             self.hand
-                .apply_legal(self.index[action] as u64)
+                .apply_legal(self.index.get(action).expect("a masked id has a legal index"))
                 .expect("a masked id is legal");
             self.changed();
             return Ok(true);

@@ -48,15 +48,19 @@ impl TrickPlay {
         let first = (0..NUM_CARDS).find(|&k| picked.0[k] > 0);
         let suit = |k: usize| rules.suit_of(Card::from_index(k).expect("a card index"));
         let mut cards = [false; NUM_CARDS];
+        // Whether the whole of each effective suit held may be led, found once a suit.
+        let mut whole: [Option<bool>; 8] = [None; 8];
         for (k, option) in cards.iter_mut().enumerate() {
             if hand.0[k] <= picked.0[k] || first.is_some_and(|f| suit(f) != suit(k)) {
                 continue;
             }
+            let s = suit(k);
+            let whole_leads = *whole[s as usize].get_or_insert_with(|| {
+                self.play_error(seat, &rules.in_suit(hand, s)).is_none()
+            });
             let mut more = *picked;
             more.0[k] += 1;
-            let whole = rules.in_suit(hand, suit(k));
-            *option =
-                self.play_error(seat, &more).is_none() || self.play_error(seat, &whole).is_none();
+            *option = whole_leads || self.play_error(seat, &more).is_none();
         }
         let done = !picked.is_empty() && self.play_error(seat, picked).is_none();
         (cards, done)
