@@ -106,6 +106,27 @@ def seat_rate(variant: str, options: dict[str, object], hands: int) -> float:
     return steps / (time.process_time() - start)
 
 
+def vector_rate(variant: str, options: dict[str, object], hands: int, envs: int = 64) -> float:
+    """`DecisionVectorEnv` (the same action space, `envs` hands per step against greedy
+    bots) agent decisions per CPU second, one random allowed id per env and step chosen
+    as the others choose, for `hands` hands per env."""
+    from fenpai.envs import DecisionVectorEnv
+
+    env = DecisionVectorEnv(variant, envs, **options)
+    rng = random.Random(0)
+    obs, _ = env.reset(seed=0)
+    decisions, ended, start = 0, 0, time.process_time()
+    actions = np.zeros(envs, dtype=np.int64)
+    while ended < hands * envs:
+        for i, mask in enumerate(obs["action_mask"]):
+            ids = mask.view(np.bool_).nonzero()[0]
+            actions[i] = ids[rng.randrange(len(ids))] if len(ids) else 0
+            decisions += len(ids) > 0
+        obs, _, terminated, _, _ = env.step(actions)
+        ended += int(terminated.sum())
+    return decisions / (time.process_time() - start)
+
+
 def openspiel_rate(variant: str, hands: int) -> float:
     import pyspiel
 
@@ -158,6 +179,8 @@ def main() -> None:
                 print(f"  OpenSpiel hearts, Python loop: {hearts:,.0f} decisions/s")
             print(f"  PettingZoo AEC {aec:,.0f} steps/s{versus(aec, hearts)}")
             print(f"  SeatEnv (vs greedy) {seat:,.0f} steps/s{versus(seat, hearts)}")
+            vector = vector_rate(variant, options, args.hands)
+            print(f"  DecisionVectorEnv (64 envs vs greedy) {vector:,.0f} steps/s")
         except ImportError:
             print("  (no rl extra: pip install 'fenpai[rl]')")
         try:

@@ -2,9 +2,10 @@
 //! (`fenpai_core::decisions`), the observation and mask written into the caller's
 //! arrays, the bots' turns in the core with the GIL released.
 
-use fenpai_core::decisions::{DecisionHand as CoreHand, Space};
+use fenpai_core::bots::{BotKind, Setup};
+use fenpai_core::decisions::{DecisionBatch as CoreBatch, DecisionHand as CoreHand, Space};
 use fenpai_core::phases::parse_action;
-use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -85,12 +86,7 @@ impl DecisionHand {
         fixed: Vec<String>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let setup = setup(variant, options)?;
-        let space = Space::new(variant, &fixed).map_err(value_error)?;
-        let kinds = seats
-            .iter()
-            .map(|s| s.as_deref().map(bot_kind).transpose())
-            .collect::<PyResult<Vec<_>>>()?;
+        let (setup, space, kinds) = parts(variant, &seats, &fixed, options)?;
         Ok(DecisionHand {
             inner: CoreHand::new(setup, space, kinds).map_err(value_error)?,
         })
@@ -124,7 +120,8 @@ impl DecisionHand {
     }
 
     /// The seat to act, None once the hand is over.
-    fn to_act(&mut self) -> Option<usize> {
+    #[pyo3(name = "to_act")]
+    fn seat_to_act(&mut self) -> Option<usize> {
         self.inner.to_act()
     }
 
@@ -213,6 +210,129 @@ impl DecisionHand {
     }
 }
 
+/// The parts every hand of a batch or a single hand is made from.
+fn parts(
+    variant: &str,
+    seats: &[Option<String>],
+    fixed: &[String],
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(Setup, Space, Vec<Option<BotKind>>)> {
+    let setup = setup(variant, options)?;
+    let space = Space::new(variant, fixed).map_err(value_error)?;
+    let kinds = seats
+        .iter()
+        .map(|s| s.as_deref().map(bot_kind).transpose())
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((setup, space, kinds))
+}
+
+/// A C-contiguous 2-d array's writable slice of exactly `rows` × `width`, or a ValueError.
+fn checked_rows<'a, T: numpy::Element>(
+    out: &'a Bound<'_, PyArray2<T>>,
+    rows: usize,
+    width: usize,
+    what: &str,
+) -> PyResult<numpy::PyReadwriteArray2<'a, T>> {
+    if !out.is_c_contiguous() || out.shape() != [rows, width] {
+        return Err(value_error(format!(
+            "{what} must be a C-contiguous array of shape ({rows}, {width}), not {:?}",
+            out.shape()
+        )));
+    }
+    out.try_readwrite()
+        .map_err(|_| value_error(format!("{what} is not writeable (or already borrowed)")))
+}
+
+/// `count` hands through the action space of `fenpai.envs.decisions`, stepped together
+/// (the GIL released): `seats` and `fixed` as `DecisionHand` takes them.
+#[pyclass(module = "fenpai._core", name = "DecisionBatch")]
+pub struct DecisionBatch {
+    inner: CoreBatch,
+}
+
+#[pymethods]
+impl DecisionBatch {
+    #[new]
+    #[pyo3(signature = (variant, seats, fixed, count, **options))]
+    fn py_new(
+        variant: &str,
+        seats: Vec<Option<String>>,
+        fixed: Vec<String>,
+        count: usize,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let (setup, space, kinds) = parts(variant, &seats, &fixed, options)?;
+        let inner = CoreBatch::new(setup, space, kinds, count).map_err(value_error)?;
+        Ok(DecisionBatch { inner })
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// The number of action ids.
+    #[getter]
+    fn size(&self) -> usize {
+        self.inner.space().size()
+    }
+
+    /// The length of an observation.
+    #[getter]
+    fn obs_size(&self) -> usize {
+        self.inner.obs_len()
+    }
+
+    /// Deals hand `i` from `seed`; its bots act up to its first decision from Python.
+    fn reset(&mut self, i: usize, seed: u64) -> PyResult<()> {
+        self.inner.reset(i, seed).map_err(value_error)
+    }
+
+    /// Takes `actions[i]` (int64; negative: none) for the seat to act of each hand, then
+    /// the bots act, the GIL released. `IllegalAction` naming the hand, nothing taken,
+    /// when an id is not allowed.
+    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let actions = actions.as_slice()?;
+        let inner = &mut self.inner;
+        py.detach(|| inner.step(actions))
+            .map_err(|(_, e)| action_error(e))
+    }
+
+    /// Writes each hand's seat to act (−1 once over) into `seats` (int64), its
+    /// observation into the rows of `obs` (float32) and its mask into `masks` (int8);
+    /// a finished hand shows the view of the seat that acted last, its mask zeros.
+    fn observe(
+        &mut self,
+        py: Python<'_>,
+        seats: &Bound<'_, PyArray1<i64>>,
+        obs: &Bound<'_, PyArray2<f32>>,
+        masks: &Bound<'_, PyArray2<i8>>,
+    ) -> PyResult<()> {
+        let n = self.inner.len();
+        let mut seats = checked(seats, n, "seats")?;
+        let (width, size) = (self.inner.obs_len(), self.inner.space().size());
+        let mut obs = checked_rows(obs, n, width, "obs")?;
+        let mut masks = checked_rows(masks, n, size, "masks")?;
+        let (seats, obs, masks) = (
+            seats.as_slice_mut()?,
+            obs.as_slice_mut()?,
+            masks.as_slice_mut()?,
+        );
+        let inner = &mut self.inner;
+        py.detach(|| inner.observe(seats, obs, masks))
+            .map_err(value_error)
+    }
+
+    /// Hand `i`'s phase objects so far, in order (copies), as `Game.hand_from` takes them.
+    fn objects<'py>(&mut self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let hand = self
+            .inner
+            .hand_mut(i)
+            .ok_or_else(|| value_error(format!("there is no hand {i}")))?;
+        objects(py, hand.hand().clone().into_phases())
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<DecisionHand>()
+    m.add_class::<DecisionHand>()?;
+    m.add_class::<DecisionBatch>()
 }

@@ -373,7 +373,11 @@ impl DecisionHand {
         let fixed = self.space.fixed();
         if action < fixed {
             self.hand
-                .apply_legal(self.index.get(action).expect("a masked id has a legal index"))
+                .apply_legal(
+                    self.index
+                        .get(action)
+                        .expect("a masked id has a legal index"),
+                )
                 .expect("a masked id is legal");
             self.changed();
             return Ok(true);
@@ -405,5 +409,130 @@ impl DecisionHand {
             .expect("the mask leads to legal actions");
         self.changed();
         Ok(true)
+    }
+}
+
+/// Many hands through the action space at once (a vector environment): one seat of each
+/// played outside the core, each step taking one id per hand, the bots' turns and the
+/// observations of all in one call. Every id is checked before any is taken, so a bad
+/// one changes nothing.
+#[derive(Clone, Debug)]
+pub struct DecisionBatch {
+    hands: Vec<DecisionHand>,
+    /// The seat that took each hand's last id, whose view a finished hand shows.
+    acted: Vec<Option<usize>>,
+}
+
+impl DecisionBatch {
+    /// `count` hands as [`DecisionHand::new`] makes them.
+    pub fn new(
+        setup: Setup,
+        space: Space,
+        kinds: Vec<Option<BotKind>>,
+        count: usize,
+    ) -> Result<DecisionBatch, String> {
+        if count == 0 {
+            return Err("a batch needs at least one hand".into());
+        }
+        let hand = DecisionHand::new(setup, space, kinds)?;
+        Ok(DecisionBatch {
+            hands: vec![hand; count],
+            acted: vec![None; count],
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.hands.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hands.is_empty()
+    }
+
+    /// The action space (every hand's).
+    pub fn space(&self) -> &Space {
+        self.hands[0].space()
+    }
+
+    /// The length of one observation.
+    pub fn obs_len(&self) -> usize {
+        self.hands[0].obs_len()
+    }
+
+    /// Hand `i`, for reading and single steps.
+    pub fn hand_mut(&mut self, i: usize) -> Option<&mut DecisionHand> {
+        self.hands.get_mut(i)
+    }
+
+    /// Deals hand `i` from `seed` and lets its bots act up to its first outside decision.
+    pub fn reset(&mut self, i: usize, seed: u64) -> Result<(), String> {
+        let hand = self
+            .hands
+            .get_mut(i)
+            .ok_or_else(|| format!("there is no hand {i}"))?;
+        hand.reset(seed, None, None)?;
+        hand.play_bots();
+        self.acted[i] = None;
+        Ok(())
+    }
+
+    /// Takes `actions[i]` for the seat to act of each hand with one (negative: none),
+    /// then lets the bots act. An error (the hand, and why) before anything is taken
+    /// when some id is not allowed, or given to a hand that is over.
+    pub fn step(&mut self, actions: &[i64]) -> Result<(), (usize, ActionError)> {
+        if actions.len() != self.hands.len() {
+            let message = format!("{} actions for {} hands", actions.len(), self.hands.len());
+            return Err((0, ActionError::illegal(message)));
+        }
+        for (i, (hand, &action)) in self.hands.iter_mut().zip(actions).enumerate() {
+            let Ok(action) = usize::try_from(action) else {
+                continue;
+            };
+            let allowed = hand.to_act().is_some() && {
+                hand.fill_mask();
+                hand.mask.get(action).is_some_and(|&m| m != 0)
+            };
+            if !allowed {
+                let message = format!("action {action} is not allowed in hand {i} now");
+                return Err((i, ActionError::illegal(message)));
+            }
+        }
+        for ((hand, acted), &action) in self.hands.iter_mut().zip(&mut self.acted).zip(actions) {
+            if let (Ok(action), Some(seat)) = (usize::try_from(action), hand.to_act()) {
+                hand.step(seat, action).expect("checked above");
+                hand.play_bots();
+                *acted = Some(seat);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes each hand's seat to act (−1 once over) into `seats`, and that seat's
+    /// observation and mask into the rows of `obs` and `masks` (once over: the view of
+    /// the seat that took the last id, its mask zeros).
+    pub fn observe(
+        &mut self,
+        seats: &mut [i64],
+        obs: &mut [f32],
+        masks: &mut [i8],
+    ) -> Result<(), String> {
+        let Some(first) = self.hands.first() else {
+            return Ok(());
+        };
+        let (width, size) = (first.obs_len(), first.space().size());
+        let rows = obs.chunks_mut(width).zip(masks.chunks_mut(size));
+        let hands = self.hands.iter_mut().zip(&self.acted).zip(seats.iter_mut());
+        for (((hand, acted), seat), (o, m)) in hands.zip(rows) {
+            let to_act = hand.to_act();
+            *seat = to_act.map_or(-1, |s| s as i64);
+            match to_act.or(*acted) {
+                Some(s) => hand.observe(s, o, m)?,
+                None => {
+                    o.fill(0.0);
+                    m.fill(0);
+                }
+            }
+        }
+        Ok(())
     }
 }

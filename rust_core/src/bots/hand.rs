@@ -415,13 +415,15 @@ impl HandState {
         if self.is_done() {
             return Stage::Over;
         }
-        if self.burial.is_some() && self.call.is_none() && self.play.is_none() {
-            return Stage::Burial(self.burial.as_ref().expect("just checked"));
-        }
-        match self.current() {
-            Current::Phase(p) => Stage::Fixed(p),
-            Current::Trick(p) => Stage::Trick(p),
-            Current::FiftyK(p) => Stage::FiftyK(p),
+        match (&mut self.play, &mut self.call, &self.burial, &mut self.deal) {
+            (Some(Play::FiftyK(p)), ..) => Stage::FiftyK(p),
+            (Some(Play::Trick(p)), ..) => Stage::Trick(p),
+            (None, Some(call), ..) => Stage::Fixed(call),
+            (None, None, Some(burial), _) => Stage::Burial(burial),
+            (None, None, None, Some(Deal::Tractor(d))) => Stage::Fixed(d),
+            (None, None, None, Some(Deal::RedFive4p(d))) => Stage::Fixed(d),
+            (None, None, None, Some(Deal::RedFive5p(d))) => Stage::Fixed(d),
+            (None, None, None, None) => unreachable!("a trick-taking hand starts with its deal"),
         }
     }
 

@@ -55,9 +55,8 @@ impl TrickPlay {
                 continue;
             }
             let s = suit(k);
-            let whole_leads = *whole[s as usize].get_or_insert_with(|| {
-                self.play_error(seat, &rules.in_suit(hand, s)).is_none()
-            });
+            let whole_leads = *whole[s as usize]
+                .get_or_insert_with(|| self.play_error(seat, &rules.in_suit(hand, s)).is_none());
             let mut more = *picked;
             more.0[k] += 1;
             *option = whole_leads || self.play_error(seat, &more).is_none();
