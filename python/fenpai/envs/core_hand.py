@@ -31,7 +31,7 @@ class CoreHand:
         self, variant: str, options: dict[str, Any], bots: Sequence[str | None] | None = None
     ):
         self.probe = new_game(variant, **options)  # checks the variant and options
-        seats = [None] * self.probe.num_players if bots is None else list(bots)
+        seats: list[str | None] = [None] * self.probe.num_players if bots is None else list(bots)
         fixed = list(FIXED_ACTIONS.get(variant, ()))
         self.core = DecisionHand(variant, seats, fixed, **self.probe.hands_options())
         self.size: int = self.core.size

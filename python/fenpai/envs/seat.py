@@ -112,7 +112,7 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
             if self.illegal == "raise":
                 raise IllegalAction(f"action {action} is not allowed for seat {seat} now") from None
             return hand.observe(seat), self.penalty, True, False, {"illegal": True}
-        out = {"observation": obs, "action_mask": mask}
+        out: ObsDict = {"observation": obs, "action_mask": mask}
         if to_act is not None:
             return out, 0.0, False, False, {}
         self._over = True
