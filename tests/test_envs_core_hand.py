@@ -27,12 +27,8 @@ from fenpai.spaces import action_space, uses_list
 def replayed(game: fenpai.Game) -> CoreHand:
     """A core hand dealt as `game` was (its seed, or its scripted deck) and replayed to
     its point by action text."""
-    config = game.config()
-    hand = CoreHand(game.variant, config["options"])
-    hand.seed = config["seed"]
-    hand.core.reset(config["seed"], config.get("deck"), config.get("first_seat"))
-    for seat, action in game.history:
-        hand.core.apply(seat, action)
+    hand = CoreHand(game.variant, game.config()["options"])
+    hand.replay(game)
     return hand
 
 

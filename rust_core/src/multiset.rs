@@ -282,6 +282,15 @@ impl Space {
         (space.count() > 0).then_some(space)
     }
 
+    /// The most copies of each card a multiset of the space may hold.
+    pub fn most(&self) -> Counts {
+        let mut out = self.base;
+        for &(card, n) in self.items.iter() {
+            out.add(card, n);
+        }
+        out
+    }
+
     /// The space's cards, in enumeration order.
     pub fn item_cards(&self) -> impl Iterator<Item = Card> + '_ {
         self.items.iter().map(|&(c, _)| c)

@@ -35,7 +35,9 @@ def observation_size(game: Game, decisions: Decisions) -> int:
 
 
 def observe_seat(game: Game, seat: int, decisions: Decisions) -> dict[str, np.ndarray]:
-    """What `seat` observes now: its encoded view (with its own picks) and its mask."""
+    """What `seat` observes now: its encoded view (with its own picks) and its mask, made
+    in Python over a `Game` (the reference the core's `CoreHand.observe` is tested
+    against)."""
     obs, _ = encode(game, seat, legal=False)
     if decisions.by_card:
         mine = decisions.choice is not None and decisions.choice.seat == seat

@@ -38,11 +38,27 @@ class CoreHand:
         self.fixed: int = self.core.fixed
         self.obs_size: int = self.core.obs_size
         self.seed = 0
+        self.deal: tuple[str | None, int | None] = (None, None)
 
-    def reset(self, seed: int) -> None:
-        """Deals the hand of `seed` (the bots seeded from it as `fenpai.bots.Bot`)."""
-        self.seed = seed
-        self.core.reset(seed)
+    def reset(self, seed: int, deck: str | None = None, first_seat: int | None = None) -> None:
+        """Deals the hand of `seed` (or the scripted `deck` and `first_seat`, C-5, as
+        `new_game` takes them), the bots seeded from `seed` as `fenpai.bots.Bot`."""
+        self.core.reset(seed, deck, first_seat)
+        self.seed, self.deal = seed, (deck, first_seat)
+
+    def replay(self, game: Game) -> None:
+        """Deals `game`'s hand again (its seed and deck) and replays its history."""
+        config = game.config()
+        self.reset(config["seed"], config.get("deck"), config.get("first_seat"))
+        for seat, action in game.history:
+            self.core.apply(seat, action)
+
+    def clone(self) -> CoreHand:
+        """A copy of this hand (picks and bots included) sharing the probe game."""
+        new = object.__new__(CoreHand)
+        new.__dict__.update(self.__dict__)
+        new.core = self.core.clone()
+        return new
 
     def buffers(self) -> Observation:
         """Fresh arrays for one observation and mask."""
@@ -60,4 +76,4 @@ class CoreHand:
     def game(self) -> Game:
         """A copy of the hand so far as a `fenpai.Game` (every seat's cards in it): for
         the result, rendering and tests, not for an agent."""
-        return self.probe.hand_from(self.seed, self.core.objects())
+        return self.probe.hand_from(self.seed, self.core.objects(), *self.deal)

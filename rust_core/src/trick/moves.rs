@@ -132,6 +132,26 @@ impl Moves {
         }
     }
 
+    /// The most copies of each card a play may hold.
+    pub fn most(&self) -> Counts {
+        let mut out = Counts::default();
+        let mut widen = |c: &Counts| {
+            for k in 0..out.0.len() {
+                out.0[k] = out.0[k].max(c.0[k]);
+            }
+        };
+        match self {
+            Moves::List(v) => v.iter().for_each(widen),
+            Moves::Space(s) => widen(&s.most()),
+            Moves::Leads(suits) => suits
+                .runs()
+                .flatten()
+                .for_each(|&(c, n)| widen(&Counts::from_cards(&vec![c; n as usize]))),
+            Moves::Parts(parts) => parts.iter().for_each(|p| widen(&p.most())),
+        }
+        out
+    }
+
     /// The plays that hold no copy of `card`; `None` when there are none.
     pub fn without(&self, card: Card) -> Option<Moves> {
         let moves = match self {

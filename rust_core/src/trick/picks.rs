@@ -25,21 +25,35 @@ impl TrickPlay {
         if self.trick().next().is_none() && self.rules().opts.throws {
             return self.lead_pick_options(seat, picked);
         }
-        let mut done = false;
-        for play in self.moves().list(usize::MAX) {
-            if !play.contains(picked) {
-                continue;
-            }
-            let mut exact = true;
-            for (k, option) in cards.iter_mut().enumerate() {
-                if play.0[k] > picked.0[k] {
-                    *option = true;
-                    exact = false;
+        // Whether the picks are a play is asked of the rules; the plays are walked a
+        // chunk at a time, and no further than it takes to find a play for every card
+        // kind a play may still add: a follow (C-30, C-31) can have millions of plays,
+        // and their order reaches each kind early.
+        let done = !picked.is_empty() && self.play_error(seat, picked).is_none();
+        let moves = self.moves();
+        let most = moves.most();
+        let mut open = (0..NUM_CARDS).filter(|&k| most.0[k] > picked.0[k]).count();
+        let (total, mut seen, mut chunk) = (moves.count(), 0usize, 256usize);
+        while open > 0 && (seen as u64) < total {
+            let plays = moves.list(chunk);
+            for play in &plays[seen..] {
+                if !play.contains(picked) {
+                    continue;
+                }
+                for (k, option) in cards.iter_mut().enumerate() {
+                    if play.0[k] > picked.0[k] && !*option {
+                        *option = true;
+                        open -= 1;
+                    }
+                }
+                if open == 0 {
+                    break;
                 }
             }
-            done |= exact;
+            seen = plays.len();
+            chunk = chunk.saturating_mul(8);
         }
-        (cards, done && !picked.is_empty())
+        (cards, done)
     }
 
     fn lead_pick_options(&self, seat: usize, picked: &Counts) -> PickOptions {
