@@ -8,7 +8,8 @@ choice; the mask is over `fenpai.envs.decisions` (fixed ids, then card by card),
 for a seat that may not act. Rewards are each seat's in mode `reward`
 (`fenpai.envs.payoffs`: "win" by default, "zero_sum", "game_points"), given when the hand
 ends, with each agent's `infos[agent]["won"]` and `["result"]` (the hand's result).
-`reset(seed=...)` deals the same hand for the same seed.
+`reset(seed=...)` deals the same hand for the same seed. The hand is played in the core
+(`fenpai.envs.core_hand`); each observation is in fresh arrays the caller may keep.
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ result). An id the mask does not allow ends the episode with the mode's lowest r
 (`fenpai.envs.payoffs.reward_bounds`) and `info["illegal"]`,
 the game unchanged, unless `illegal="raise"` asks for a ValueError instead.
 `reset(seed=...)` deals the same hand, with the same bots, for the same seed.
+A step is one call into the core (`fenpai.envs.core_hand`): the id taken, the bots'
+turns played, the observation and mask written into fresh arrays the caller may keep.
 `gymnasium.make("fenpai/<variant>-v0", ...)` makes one (registered through the package's
 `gymnasium.envs` entry point, and on importing this module).
 """
