@@ -536,3 +536,71 @@ impl DecisionBatch {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank};
+    use crate::trick::FollowFormat;
+
+    fn tractor() -> DecisionHand {
+        let setup = Setup::Tractor {
+            levels: (Rank::TWO, Rank::TWO),
+            dealer: None,
+            follow_format: FollowFormat::Pairs,
+        };
+        // Tractor's fixed ids only matter for their number here: the deal's pass first.
+        let fixed: Vec<String> = (0..107).map(|i| format!("id {i}")).collect();
+        let mut texts = fixed;
+        texts[0] = "pass".into();
+        let space = Space::new("tractor", &texts).unwrap();
+        DecisionHand::new(setup, space, vec![None; 4]).unwrap()
+    }
+
+    fn mask(hand: &mut DecisionHand, seat: usize) -> Vec<i8> {
+        let mut out = vec![0; hand.space().size()];
+        hand.mask(seat, &mut out);
+        out
+    }
+
+    #[test]
+    fn fk_16_pure_fifty_ks_are_counted_per_suit() {
+        let cards = |t: &str| CardSet::from_cards(&parse_cards(t).unwrap()).unwrap();
+        assert_eq!(pure_fifty_ks(cards("5s Ts Ks 5h Th Kh 5c Tc")), 2);
+        assert_eq!(pure_fifty_ks(cards("5s Th Kc")), 0);
+    }
+
+    #[test]
+    fn c_4_a_burial_goes_once_its_size_is_picked_and_a_bad_id_changes_nothing() {
+        let mut hand = tractor();
+        let fixed = hand.space().fixed();
+        // Pass through the deal until the burial (the first legal fixed id each time).
+        while let Some(seat) = hand.to_act() {
+            let m = mask(&mut hand, seat);
+            if m[..fixed].iter().all(|&x| x == 0) {
+                break;
+            }
+            let id = m.iter().position(|&x| x != 0).unwrap();
+            assert!(hand.step(seat, id).unwrap());
+        }
+        let seat = hand.to_act().unwrap();
+        let Stage::Burial(b) = hand.hand.stage() else {
+            panic!("the deal ends in the burial");
+        };
+        let size = b.size();
+        let other = (seat + 1) % 4;
+        assert!(hand.step(other, fixed).is_err(), "not the seat to act");
+        assert!(
+            hand.step(seat, hand.space().size()).is_err(),
+            "out of range"
+        );
+        for picks in 1..=size {
+            let m = mask(&mut hand, seat);
+            assert_eq!(m[hand.space().done()], 0, "a burial has no done");
+            let kind = m[fixed..].iter().position(|&x| x != 0).unwrap();
+            assert_eq!(hand.step(seat, fixed + kind).unwrap(), picks == size);
+        }
+        assert!(matches!(hand.hand.stage(), Stage::Trick(_)));
+        assert!(hand.picked().is_empty());
+    }
+}
