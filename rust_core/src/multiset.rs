@@ -291,6 +291,36 @@ impl Space {
         out
     }
 
+    /// Whether some multiset of the space holds all of `cards`, answered from the items'
+    /// bounds without listing: each item gives at least what `cards` asks beyond the
+    /// base, and the remaining cards go where they make the most pairs (a copy that
+    /// completes a pair split between the base or the asked copies and a free one
+    /// first, then two free copies a pair), as many pairs as [`visit`] counts.
+    pub fn may_hold(&self, cards: &Counts) -> bool {
+        if !self.most().contains(cards) {
+            return false;
+        }
+        let mut pairs = pairs_in(&self.base) as usize;
+        let (mut taken, mut room, mut ones, mut twos) = (0usize, 0usize, 0usize, 0usize);
+        for &(card, n) in self.items.iter() {
+            let before = self.base.get(card);
+            let least = cards.get(card).saturating_sub(before);
+            let held = before + least;
+            pairs += (held / 2 - before / 2) as usize;
+            taken += least as usize;
+            let free = n - least;
+            room += free as usize;
+            let first = u8::from(held % 2 == 1 && free > 0);
+            ones += first as usize;
+            twos += ((free - first) / 2) as usize;
+        }
+        let Some(extra) = self.size.checked_sub(taken) else {
+            return false;
+        };
+        let by_ones = ones.min(extra);
+        extra <= room && pairs + by_ones + twos.min((extra - by_ones) / 2) >= self.need
+    }
+
     /// The space's cards, in enumeration order.
     pub fn item_cards(&self) -> impl Iterator<Item = Card> + '_ {
         self.items.iter().map(|&(c, _)| c)

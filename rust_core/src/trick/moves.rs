@@ -152,6 +152,21 @@ impl Moves {
         out
     }
 
+    /// Whether some play holds all of `cards` (a multiset), found without listing the
+    /// plays.
+    pub fn may_hold(&self, cards: &Counts) -> bool {
+        match self {
+            Moves::List(v) => v.iter().any(|c| c.contains(cards)),
+            Moves::Space(s) => s.may_hold(cards),
+            Moves::Leads(suits) => suits.runs().any(|items| {
+                let mut held = Counts::default();
+                items.iter().for_each(|&(c, n)| held.add(c, n));
+                held.contains(cards)
+            }),
+            Moves::Parts(parts) => parts.iter().any(|p| p.may_hold(cards)),
+        }
+    }
+
     /// The plays that hold no copy of `card`; `None` when there are none.
     pub fn without(&self, card: Card) -> Option<Moves> {
         let moves = match self {
