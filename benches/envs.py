@@ -1,7 +1,9 @@
 """Benchmark of the learning interfaces, per variant: `fenpai.spaces.legal` per phase
 (median microseconds over every decision of random hands), the PettingZoo AEC
 environment and the single-seat Gymnasium one (agent steps per second, random allowed
-actions; the Gymnasium figure includes the bots' turns), and OpenSpiel (whole random
+actions; the Gymnasium figure, the one the bar judges, includes the greedy bots' turns;
+the Gymnasium rate against random bots and every seat's decisions per second are printed
+beside it, not judged), and OpenSpiel (whole random
 hands per second, chance nodes included), when the `rl` and `openspiel` extras are
 installed. With OpenSpiel importable, the AEC and Gymnasium rates are also given over
 OpenSpiel hearts' Python loop (`legal_actions`, a random one, `apply_action`, every
@@ -90,12 +92,18 @@ def aec_rate(variant: str, options: dict[str, object], hands: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def seat_rate(variant: str, options: dict[str, object], hands: int) -> float:
+def seat_rate(
+    variant: str, options: dict[str, object], hands: int, bots: str = "greedy"
+) -> tuple[float, float]:
+    """`SeatEnv` (seat 0 against `bots`): the seat's steps per CPU second (the figure the
+    bar judges), and every seat's decisions (the seat's steps and the bots' actions, as
+    hearts' loop counts every seat's) per CPU second. Counting the bots' actions (from
+    the hand's record) is left out of the time."""
     from fenpai.envs import SeatEnv
 
-    env = SeatEnv(variant, **options)
+    env = SeatEnv(variant, bots=bots, **options)
     rng = random.Random(0)
-    steps, start = 0, time.process_time()
+    steps, bot_actions, aside, start = 0, 0, 0.0, time.process_time()
     for seed in range(hands):
         obs, _ = env.reset(seed=seed)
         done = False
@@ -103,7 +111,11 @@ def seat_rate(variant: str, options: dict[str, object], hands: int) -> float:
             ids = obs["action_mask"].view(np.bool_).nonzero()[0]
             obs, _, done, _, _ = env.step(ids[rng.randrange(len(ids))])
             steps += 1
-    return steps / (time.process_time() - start)
+        counting = time.process_time()
+        bot_actions += sum(seat != env.seat for seat, _ in env.game.history)
+        aside += time.process_time() - counting
+    spent = time.process_time() - start - aside
+    return steps / spent, (steps + bot_actions) / spent
 
 
 def vector_rate(variant: str, options: dict[str, object], hands: int, envs: int = 64) -> float:
@@ -149,18 +161,22 @@ def openspiel_rate(variant: str, hands: int) -> float:
 
 def env_rates(
     variant: str, options: dict[str, object], hands: int, rounds: int
-) -> tuple[float, float, float | None]:
-    """Medians over `rounds` of the AEC and one-seat rates and of hearts' loop, each
-    round measuring all three."""
-    aec, seat, hearts = [], [], []
+) -> dict[str, float | None]:
+    """Medians over `rounds` of the AEC and one-seat rates (`seat_rate`, against greedy
+    and random bots) and of hearts' loop, each round measuring them all."""
+    rates: dict[str, list[float]] = defaultdict(list)
     for _ in range(rounds):
-        aec.append(aec_rate(variant, options, hands))
-        seat.append(seat_rate(variant, options, hands))
+        rates["aec"].append(aec_rate(variant, options, hands))
+        for bots in ("greedy", "random"):
+            steps, decisions = seat_rate(variant, options, hands, bots)
+            rates[f"seat {bots}"].append(steps)
+            rates[f"seat {bots} decisions"].append(decisions)
         found = hearts_rate()
         if found is not None:
-            hearts.append(found)
-    median = statistics.median
-    return median(aec), median(seat), median(hearts) if hearts else None
+            rates["hearts"].append(found)
+    out: dict[str, float | None] = {k: statistics.median(v) for k, v in rates.items()}
+    out.setdefault("hearts", None)
+    return out
 
 
 def main() -> None:
@@ -174,11 +190,18 @@ def main() -> None:
         said = ", ".join(f"{p} {us:.1f} µs" for p, us in phases.items())
         print(f"{variant}: spaces.legal median {said}")
         try:
-            aec, seat, hearts = env_rates(variant, options, args.hands, args.rounds)
+            rates = env_rates(variant, options, args.hands, args.rounds)
+            hearts, aec, seat = rates["hearts"], rates["aec"], rates["seat greedy"]
+            assert aec is not None and seat is not None
             if hearts is not None:
                 print(f"  OpenSpiel hearts, Python loop: {hearts:,.0f} decisions/s")
             print(f"  PettingZoo AEC {aec:,.0f} steps/s{versus(aec, hearts)}")
             print(f"  SeatEnv (vs greedy) {seat:,.0f} steps/s{versus(seat, hearts)}")
+            print(
+                f"    (not judged) every seat's decisions {rates['seat greedy decisions']:,.0f}/s;"
+                f" vs random bots {rates['seat random']:,.0f} steps/s,"
+                f" {rates['seat random decisions']:,.0f} decisions/s"
+            )
             vector = vector_rate(variant, options, args.hands)
             print(f"  DecisionVectorEnv (64 envs vs greedy) {vector:,.0f} steps/s")
         except ImportError:

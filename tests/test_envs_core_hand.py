@@ -88,8 +88,7 @@ def test_bots_in_the_core_play_as_the_python_bots(variant, options):
             allowed = np.flatnonzero(decisions.mask(game, 0))
             action = int(allowed[rng.randrange(len(allowed))])
             decisions.step(game, 0, action)
-            out = hand.buffers()
-            hand.core.step_seat(0, action, out["observation"], out["action_mask"])
+            out, _ = hand.core.step_seat(0, action)
         assert hand.game().to_json() == game.to_json()
         assert hand_rewards(hand.game(), "win") == hand_rewards(game, "win")
 
@@ -217,3 +216,26 @@ def test_c_4_a_core_observation_never_shows_cards_the_seat_cannot_know(variant, 
         same(mine.observe(seat), theirs.observe(seat))
         compared += 1
     assert compared > 5
+
+
+def test_observations_come_in_fresh_arrays_the_caller_may_keep():
+    """Each observation (`observe`, and a seat's step against bots) is in new arrays the
+    core writes once: later steps leave the ones kept unchanged."""
+    hand = CoreHand("red_five_4p", {}, [None, "greedy", "greedy", "greedy"])
+    hand.reset(3)
+    hand.core.play_bots()
+    kept = [hand.observe(0)]
+    rng = random.Random(0)
+    while hand.core.to_act() is not None:
+        ids = np.flatnonzero(kept[-1]["action_mask"])
+        out, _ = hand.core.step_seat(0, int(ids[rng.randrange(len(ids))]))
+        kept.append(out)
+    copies = [{k: v.copy() for k, v in obs.items()} for obs in kept]
+    hand.reset(4)  # the core writes a new hand's observations
+    hand.core.play_bots()
+    kept.append(hand.observe(0))
+    for obs, copy in zip(kept, copies, strict=False):
+        for key, array in obs.items():
+            assert array.flags.owndata and array.flags.writeable
+            np.testing.assert_array_equal(array, copy[key])
+    assert len({id(a) for obs in kept for a in obs.values()}) == 2 * len(kept)

@@ -55,10 +55,7 @@ def test_each_env_is_the_hand_stepped_alone(variant, options):
             if ended[i]:
                 assert not terminated[i] and rewards[i] == 0
                 continue
-            out = alone[i].buffers()
-            to_act = alone[i].core.step_seat(
-                1, int(actions[i]), out["observation"], out["action_mask"]
-            )
+            out, to_act = alone[i].core.step_seat(1, int(actions[i]))
             assert terminated[i] == (to_act is None)
             if to_act is None:
                 game = alone[i].game()

@@ -6,6 +6,7 @@ use fenpai_core::bots::{BotKind, Setup};
 use fenpai_core::decisions::{DecisionBatch as CoreBatch, DecisionHand as CoreHand, Space};
 use fenpai_core::phases::parse_action;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -52,8 +53,8 @@ impl DecisionHand {
         Ok(())
     }
 
-    /// Lets the bots act first when `bots`, then writes `seat`'s observation and mask,
-    /// the GIL released.
+    /// Lets the bots act first when `bots`, then writes `seat`'s observation and mask
+    /// into the caller's arrays.
     fn write(
         &mut self,
         py: Python<'_>,
@@ -64,7 +65,46 @@ impl DecisionHand {
     ) -> PyResult<()> {
         let mut obs = checked(obs, self.inner.obs_len(), "obs")?;
         let mut mask = checked(mask, self.inner.space().size(), "mask")?;
-        let (obs, mask) = (obs.as_slice_mut()?, mask.as_slice_mut()?);
+        self.write_slices(py, bots, seat, obs.as_slice_mut()?, mask.as_slice_mut()?)
+    }
+
+    /// [`Self::write`] into fresh arrays, returned as the environments' observation
+    /// dict (`{"observation": float32, "action_mask": int8}`): no array from Python to
+    /// check and borrow, which costs more than the encoding.
+    fn write_fresh<'py>(
+        &mut self,
+        py: Python<'py>,
+        bots: bool,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        // SAFETY: both arrays are made here, uninitialised, and every item is written
+        // (`observe` writes whole slices) before Python can see them; no other
+        // reference to them exists while they are written.
+        let (obs, mask) = unsafe {
+            (
+                PyArray1::<f32>::new(py, self.inner.obs_len(), false),
+                PyArray1::<i8>::new(py, self.inner.space().size(), false),
+            )
+        };
+        // SAFETY: as above, the arrays are this function's alone.
+        let (o, m) = unsafe { (obs.as_slice_mut()?, mask.as_slice_mut()?) };
+        self.write_slices(py, bots, seat, o, m)?;
+        let out = PyDict::new(py);
+        out.set_item(intern!(py, "observation"), obs)?;
+        out.set_item(intern!(py, "action_mask"), mask)?;
+        Ok(out)
+    }
+
+    /// Lets the bots act first when `bots`, then writes `seat`'s observation and mask,
+    /// the GIL released.
+    fn write_slices(
+        &mut self,
+        py: Python<'_>,
+        bots: bool,
+        seat: usize,
+        obs: &mut [f32],
+        mask: &mut [i8],
+    ) -> PyResult<()> {
         let inner = &mut self.inner;
         py.detach(|| {
             if bots {
@@ -179,21 +219,27 @@ impl DecisionHand {
             .map_err(action_error)
     }
 
+    /// `seat`'s observation and mask in fresh arrays, as the dict
+    /// `{"observation": float32, "action_mask": int8}`.
+    fn observation<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
+        self.check_seat(seat)?;
+        self.write_fresh(py, false, seat)
+    }
+
     /// One step of a seat against bots: takes id `action` for `seat` (`IllegalAction`,
-    /// nothing changed, when the mask does not allow it), lets the bots act, then writes
-    /// `seat`'s observation and mask; returns the seat to act (None once over).
-    fn step_seat(
+    /// nothing changed, when the mask does not allow it), lets the bots act, then
+    /// returns `seat`'s observation (fresh arrays, as `observation` gives it) and the
+    /// seat to act (None once over).
+    fn step_seat<'py>(
         &mut self,
-        py: Python<'_>,
+        py: Python<'py>,
         seat: usize,
         action: usize,
-        obs: &Bound<'_, PyArray1<f32>>,
-        mask: &Bound<'_, PyArray1<i8>>,
-    ) -> PyResult<Option<usize>> {
+    ) -> PyResult<(Bound<'py, PyDict>, Option<usize>)> {
         self.check_seat(seat)?;
         self.inner.step(seat, action).map_err(action_error)?;
-        self.write(py, true, seat, obs, mask)?;
-        Ok(self.inner.to_act())
+        let out = self.write_fresh(py, true, seat)?;
+        Ok((out, self.inner.to_act()))
     }
 
     /// The hand's phase objects so far, in order (copies), as `Game.hand_from` takes

@@ -60,18 +60,9 @@ class CoreHand:
         new.core = self.core.clone()
         return new
 
-    def buffers(self) -> Observation:
-        """Fresh arrays for one observation and mask."""
-        return {
-            "observation": np.empty(self.obs_size, dtype=np.float32),
-            "action_mask": np.empty(self.size, dtype=np.int8),
-        }
-
     def observe(self, seat: int) -> Observation:
         """What `seat` observes now, in fresh arrays."""
-        out = self.buffers()
-        self.core.observe(seat, out["observation"], out["action_mask"])
-        return out
+        return self.core.observation(seat)
 
     def game(self) -> Game:
         """A copy of the hand so far as a `fenpai.Game` (every seat's cards in it): for

@@ -106,15 +106,12 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         if self._over:
             raise ValueError("the hand is over: call reset()")
         hand, seat = self.hand, self.seat
-        obs = np.empty(hand.obs_size, dtype=np.float32)
-        mask = np.empty(hand.size, dtype=np.int8)
         try:
-            to_act = hand.core.step_seat(seat, int(action), obs, mask)
+            out, to_act = hand.core.step_seat(seat, int(action))
         except (IllegalAction, OverflowError):  # OverflowError: a negative id
             if self.illegal == "raise":
                 raise IllegalAction(f"action {action} is not allowed for seat {seat} now") from None
             return hand.observe(seat), self.penalty, True, False, {"illegal": True}
-        out: ObsDict = {"observation": obs, "action_mask": mask}
         if to_act is not None:
             return out, 0.0, False, False, {}
         self._over = True
