@@ -2,7 +2,7 @@
 //! and indexed without listing them: leads with throws are every nonempty multiset of
 //! one suit (a mixed-radix number per suit), follows are a [`Space`] or a short list.
 
-use crate::card::{Card, Counts};
+use crate::card::{Card, Counts, NUM_CARDS};
 use crate::error::ActionError;
 use crate::multiset::{ItemList, Space};
 
@@ -152,18 +152,26 @@ impl Moves {
         out
     }
 
-    /// Whether some play holds all of `cards` (a multiset), found without listing the
-    /// plays.
-    pub fn may_hold(&self, cards: &Counts) -> bool {
+    /// Marks in `out` each card kind of which some play holds one copy more than
+    /// `picked` (and all of `picked`): a space answers from its structure, the others
+    /// by one pass over their plays or suits.
+    pub fn mark_kinds(&self, picked: &Counts, out: &mut [bool; NUM_CARDS]) {
+        let mut mark = |play: &Counts| {
+            if play.contains(picked) {
+                for (k, option) in out.iter_mut().enumerate() {
+                    *option |= play.0[k] > picked.0[k];
+                }
+            }
+        };
         match self {
-            Moves::List(v) => v.iter().any(|c| c.contains(cards)),
-            Moves::Space(s) => s.may_hold(cards),
-            Moves::Leads(suits) => suits.runs().any(|items| {
+            Moves::List(v) => v.iter().for_each(mark),
+            Moves::Space(s) => s.mark_kinds(picked, out),
+            Moves::Leads(suits) => suits.runs().for_each(|items| {
                 let mut held = Counts::default();
                 items.iter().for_each(|&(c, n)| held.add(c, n));
-                held.contains(cards)
+                mark(&held);
             }),
-            Moves::Parts(parts) => parts.iter().any(|p| p.may_hold(cards)),
+            Moves::Parts(parts) => parts.iter().for_each(|p| p.mark_kinds(picked, out)),
         }
     }
 

@@ -71,15 +71,8 @@ impl TrickPlay {
 /// C-30, C-31: the kinds some play holds with the picks and one more copy, asked of the
 /// plays' structure (a follow can have hundreds of thousands of plays).
 fn kinds_held(moves: &Moves, picked: &Counts) -> [bool; NUM_CARDS] {
-    let most = moves.most();
     let mut cards = [false; NUM_CARDS];
-    for (k, option) in cards.iter_mut().enumerate() {
-        if most.0[k] > picked.0[k] {
-            let mut more = *picked;
-            more.0[k] += 1;
-            *option = moves.may_hold(&more);
-        }
-    }
+    moves.mark_kinds(picked, &mut cards);
     cards
 }
 
