@@ -122,7 +122,21 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What `agent` observes now, in fresh arrays."""
-        return self.hand.observe(self._seat_of[agent])
+        return self.hand.core.observation(self._seat_of[agent])
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """`AECEnv.last` in one frame: the selected agent's observation (fresh arrays),
+        cumulative reward, termination, truncation and info."""
+        agent = self.agent_selection
+        return (
+            self.hand.core.observation(self._seat_of[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         """Takes the selected agent's action (an id its mask allows; None once it is
