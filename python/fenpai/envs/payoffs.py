@@ -48,14 +48,28 @@ def rewards(reward: str, game_points: np.ndarray, won: np.ndarray) -> np.ndarray
     return np.where(won, 1.0, np.where(decided, -1.0, 0.0))
 
 
+def result_rewards(result: dict[str, Any], reward: str) -> list[float]:
+    """Per seat, the reward in mode `reward` of a finished hand's `result` (what
+    `rewards` gives for one hand, without arrays)."""
+    points = [float(p) for p in result["game_points"]]
+    winners = result["winners"]
+    if reward == "game_points":
+        return points
+    if reward == "zero_sum":
+        mean = sum(points) / len(points)
+        return [p - mean for p in points]
+    if not winners:
+        return [0.0] * len(points)
+    return [1.0 if s in winners else -1.0 for s in range(len(points))]
+
+
 def hand_rewards(game: Any, reward: str) -> list[float]:
     """Per seat, the reward of `game`'s hand in mode `reward` once it is over (zeros
     before)."""
     result = game.result
     if result is None:
         return [0.0] * game.num_players
-    won = [s in result["winners"] for s in range(game.num_players)]
-    return [float(r) for r in rewards(reward, np.array(result["game_points"]), np.array(won))]
+    return result_rewards(result, reward)
 
 
 def hand_info(game: Any, seat: int) -> dict[str, Any]:
