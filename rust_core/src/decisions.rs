@@ -541,6 +541,7 @@ impl DecisionBatch {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank};
+    use crate::phases::TractorHouse;
     use crate::trick::FollowFormat;
 
     fn tractor() -> DecisionHand {
@@ -548,6 +549,7 @@ mod tests {
             levels: (Rank::TWO, Rank::TWO),
             dealer: None,
             follow_format: FollowFormat::Pairs,
+            house: TractorHouse::default(),
         };
         // Tractor's fixed ids only matter for their number here: the deal's pass first.
         let fixed: Vec<String> = (0..107).map(|i| format!("id {i}")).collect();
