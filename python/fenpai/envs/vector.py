@@ -59,7 +59,7 @@ from gymnasium.vector.utils import batch_space
 
 from fenpai._core import Driver
 from fenpai.batch import Policy, answers, apply_answers, waiting_batch
-from fenpai.bots import Bot, hand_seeds
+from fenpai.bots import Bot
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
@@ -69,6 +69,9 @@ from fenpai.spaces import FIXED_ACTIONS, NUM_FEATURES
 #: The mask's width unless told: more than 97% of the trick-taking variants' decisions
 #: have fewer legal actions (the others: leads with throws, burials), every Fifty-K one.
 MAX_LEGAL = 512
+
+#: Seeds are mixed modulo 2**64 (`fenpai.bots.seed_for`).
+SEED_MASK = (1 << 64) - 1
 
 #: A scripted deal: the deck text in deal order and the seat of the first card (C-5).
 Deal = tuple[str, int | None]
@@ -159,43 +162,39 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._base: int | None = None
         self._hands = np.zeros(num_envs, dtype=np.int64)
         self._deals: list[Deal | None] = [None] * num_envs
+        self._scripts: list[Deal | None] | None = None  # the deals when one is scripted
         self._ended = np.zeros(num_envs, dtype=bool)
-        self._envs = np.arange(num_envs, dtype=np.int64)
+        self._learners_mask = [s in learning for s in range(n)]
+        # The buffers the core writes each step (the observations are a new array each).
         self._seats = np.full(num_envs, learning[0], dtype=np.int64)
-        # Row k: the mask of k legal actions; the step's mask is rewritten in place.
-        self._masks = np.arange(max_legal) < np.arange(max_legal + 1)[:, None]
-        self._mask = np.empty((num_envs, max_legal), dtype=bool)
-        self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
+        self._num_legal = np.zeros(num_envs, dtype=np.int64)
+        self._mask = np.zeros((num_envs, max_legal), dtype=bool)
         self._features = np.zeros((num_envs, legal_features, NUM_FEATURES), dtype=np.float32)
+        self._num_features = np.zeros(num_envs, dtype=np.int64)
         self._ids = np.full((num_envs, legal_ids), -1, dtype=np.int64)
+        self._over = np.zeros(num_envs, dtype=bool)
+        self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
         fixed = FIXED_ACTIONS.get(variant, ("pass",))  # Fifty-K: plays by their type
-        self._id_of = {text: i for i, text in enumerate(fixed)}
+        self._ids_table = {text: i for i, text in enumerate(fixed)} if legal_ids else {}
 
     # -- hands -----------------------------------------------------------------------------
 
-    def _deal(self, envs: np.ndarray) -> None:
-        """Starts the next hand of each of `envs`."""
-        assert self._base is not None
-        seeds = hand_seeds(self._base, envs, self._hands[envs])
-        self._hands[envs] += 1
-        start, deals = self._driver.start, self._deals
-        for env, seed in zip(envs.tolist(), seeds.tolist(), strict=True):
-            deck, first = deals[env] or (None, None)
-            start(env, env, seed, deck, first)
-
-    def _run(self) -> None:
-        """Plays the bots and the opponents' policies until every hand waits on a
-        learning seat or is over; notes the seat each waits on."""
-        driver = self._driver
-        driver.advance()
-        if not self._groups and len(self.seats) == 1:
-            return  # every hand waits on the one learning seat or is over
-        while True:
+    def _play(self, restart: np.ndarray, actions: np.ndarray | None) -> np.ndarray:
+        """One core pass over the envs (`Driver.step`): deals the next hand where
+        `restart`, else applies `actions` (None: leaves the others as they are), plays
+        the bots, and writes each env's observation (returned), mask and the rest into
+        the buffers; the envs waiting on a policy get its answers, a batch per policy,
+        until none does."""
+        obs = np.empty((self.num_envs, self._driver.obs_size), dtype=np.float32)
+        deals = (self._base & SEED_MASK, self._hands, self._scripts)
+        rows = (obs, self._seats, self._num_legal, self._mask, self._features)
+        rows += (self._num_features, self._ids, self._over)
+        driver, learners, ids = self._driver, self._learners_mask, self._ids_table
+        pending = driver.step(restart, actions, learners, ids, deals, rows)
+        while pending.size:
             slots, games, seats = driver.waiting()
-            mine = np.isin(seats, self._learning)
-            self._seats[slots[mine]] = seats[mine]
-            if mine.all():
-                return
+            held = np.isin(slots, pending)
+            slots, games, seats = slots[held], games[held], seats[held]
             for policy, own in self._groups:
                 pick = np.isin(seats, own)
                 if pick.any():
@@ -204,35 +203,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                     )
                     choice = answers(policy, batch, policy(batch))
                     apply_answers(driver, policy, slots[pick], choice)
-            driver.advance()
-
-    def _deal_and_play(self, envs: np.ndarray) -> None:
-        """Deals the next hand of each of `envs` and plays up to a learning seat's first
-        choice, dealing again where a hand ends before it."""
-        self._deal(envs)
-        self._run()
-        self._redeal(envs)
-
-    def _redeal(self, envs: np.ndarray) -> None:
-        """Deals again, and plays, where a hand of `envs` just dealt ended before a
-        learning seat's choice."""
-        over = self._over(envs)
-        while over.size:
-            scripted = [e for e in over.tolist() if self._deals[e] is not None]
-            if scripted:
-                raise ValueError(
-                    f"the scripted deal of env {scripted[0]} gives seats {self.seats} no choice"
-                )
-            self._deal(over)
-            self._run()
-            over = self._over(over)
-
-    def _over(self, among: np.ndarray) -> np.ndarray:
-        """The envs of `among` whose hand is over."""
-        done = np.zeros(self.num_envs, dtype=bool)
-        done[self._driver.over()] = True
-        found: np.ndarray = among[done[among]]
-        return found
+            pending = driver.resume(pending, restart, learners, ids, deals, rows)
+        return obs
 
     def game(self, env: int) -> Game:
         """A copy of env `env`'s hand as a `fenpai.Game`, every seat's cards in it: for
@@ -270,14 +242,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 base = int(self.np_random.integers(2**63))
             self._base = base
             self._hands[:] = 0
-        envs = self._envs if mask is None else self._envs[np.asarray(mask, dtype=bool)]
         if deals is not None:
             if len(deals) != self.num_envs:
                 raise ValueError(f"deals: one per env ({self.num_envs}), not {len(deals)}")
             self._deals = [None if d is None else (str(d[0]), d[1]) for d in deals]
-        self._deal_and_play(envs)
-        self._ended[envs] = False
-        return self._observe(), self._infos()
+            self._scripts = self._deals if any(d is not None for d in self._deals) else None
+        restart = np.ones(self.num_envs, dtype=bool)
+        if mask is not None:
+            restart &= np.asarray(mask, dtype=bool)
+        obs = self._play(restart, None)
+        self._ended = self._over.copy()
+        return obs, self._infos()
 
     def step(
         self, actions: np.ndarray
@@ -292,26 +267,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 f"actions must be {self.num_envs} integers (legal-action indices), "
                 f"not a {given.dtype} array of shape {given.shape}"
             )
-        restart = np.flatnonzero(self._ended)
-        live = np.flatnonzero(~self._ended)
-        acted = self._seats.copy()
         try:
-            self._driver.apply(live, given[live].astype(np.int64))
+            obs = self._play(self._ended, given.astype(np.int64))
         except IllegalAction as err:
             raise type(err)(f"VectorEnv.step (game i is env i): {err}", err.rule) from None
-        self._deal(restart)  # their hands start as the others go on, in one run
-        self._run()
-        ended = self._over(live)
-        if restart.size:
-            self._redeal(restart)
-        self._seats[ended] = acted[ended]  # the last observation is the seat's that acted
+        ended = np.flatnonzero(self._over)
         paid = np.zeros(self.num_envs, dtype=np.float64)
-        extra = self._ending(ended, acted, paid)
-        terminated = np.zeros(self.num_envs, dtype=bool)
-        terminated[ended] = True
+        extra = self._ending(ended, self._seats, paid)
+        terminated = self._over.copy()
         self._ended = terminated.copy()
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return self._observe(), paid, terminated, truncated, {**self._infos(), **extra}
+        return obs, paid, terminated, truncated, {**self._infos(), **extra}
 
     def _ending(self, ended: np.ndarray, acted: np.ndarray, paid: np.ndarray) -> dict[str, Any]:
         """Scores the hands of `ended` in one batch: writes the reward of the seat that
@@ -338,42 +304,19 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         out["card_points"], out["_card_points"] = cards, mask
         return out
 
-    def _observe(self) -> np.ndarray:
-        obs = np.empty((self.num_envs, self._driver.obs_size), dtype=np.float32)
-        self._driver.encode(self._envs, self._seats, obs)
-        return obs
-
     def _infos(self) -> dict[str, Any]:
-        num_legal = self._driver.num_legal(self._envs)
         every = np.ones(self.num_envs, dtype=bool)
-        rows = np.minimum(num_legal, self.max_legal)
-        mask = np.take(self._masks, rows, axis=0, out=self._mask)
-        return {
-            "num_legal": num_legal,
+        out = {
+            "num_legal": self._num_legal.copy(),
             "_num_legal": every,
-            "action_mask": mask,
+            "action_mask": self._mask,
             "_action_mask": every,
             "seat": self._seats.copy(),
             "_seat": every,
-            **self._legal_features(every),
-            **self._legal_ids(every),
         }
-
-    def _legal_features(self, every: np.ndarray) -> dict[str, Any]:
-        """The core's features of the first legal actions, when asked for."""
-        if not self._features.shape[1]:
-            return {}
-        rows = self._driver.legal_features(self._envs, self._features)
-        return {
-            "legal_features": self._features,
-            "_legal_features": every,
-            "num_features": rows,
-            "_num_features": every,
-        }
-
-    def _legal_ids(self, every: np.ndarray) -> dict[str, Any]:
-        """The core's fixed ids of the first legal actions, when asked for."""
-        if not self._ids.shape[1]:
-            return {}
-        self._driver.legal_ids(self._envs, self._id_of, self._ids)
-        return {"legal_ids": self._ids, "_legal_ids": every}
+        if self._features.shape[1]:
+            out["legal_features"], out["_legal_features"] = self._features, every
+            out["num_features"], out["_num_features"] = self._num_features.copy(), every
+        if self._ids.shape[1]:
+            out["legal_ids"], out["_legal_ids"] = self._ids, every
+        return out

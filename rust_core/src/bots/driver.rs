@@ -17,6 +17,10 @@ use crate::phases::Action;
 
 use super::{BotKind, HandRef, HandState, SeatBots, Setup};
 
+mod vector;
+
+pub use vector::{Deals, Rows, Step, StepError};
+
 /// A scripted deck (every card in deal order) and the seat of the first card (C-5),
 /// each `None` for the seed's.
 pub type Scripted<'a> = (Option<&'a str>, Option<usize>);
@@ -386,6 +390,17 @@ impl Driver {
     /// Applies one answer per game, `(slot, index into its legal actions)`; every
     /// answer is checked before any is applied, so a refused one changes nothing.
     pub fn apply(&mut self, answers: &[(usize, i64)]) -> Result<(), Refused> {
+        self.check_answers(answers)?;
+        for &(slot, index) in answers {
+            let game = self.slots[slot].as_mut().expect("checked");
+            game.hand.apply_legal(index as u64).expect("checked");
+        }
+        Ok(())
+    }
+
+    /// Checks answers as [`Driver::apply`] takes them, changing nothing: each game
+    /// waits on an outside seat, is answered once, with an index into its legal actions.
+    fn check_answers(&mut self, answers: &[(usize, i64)]) -> Result<(), Refused> {
         let mut seen = vec![false; self.slots.len()];
         for &(slot, index) in answers {
             let (game, seat) = self.waiting_game(slot)?;
@@ -405,10 +420,6 @@ impl Driver {
                     count - 1
                 ))));
             }
-        }
-        for &(slot, index) in answers {
-            let game = self.slots[slot].as_mut().expect("checked");
-            game.hand.apply_legal(index as u64).expect("checked");
         }
         Ok(())
     }

@@ -1,0 +1,240 @@
+//! One step of a vector environment (`fenpai.envs.VectorEnv`) over the batch runner, env
+//! i in slot i: the learners' answers applied, the next hand dealt where one ended last
+//! step, the bots played, and each env's observation, legal-action count and mask (and
+//! the legal actions' features or ids when asked) written in the same pass over the
+//! slots, while the env's hand is still in cache. A slot that waits on a seat played by a
+//! Python policy is handed back; [`Driver::resume_envs`] finishes it once answered.
+
+use std::collections::HashMap;
+
+use crate::encode::NUM_FEATURES;
+use crate::rng::seed_for;
+
+use super::{Driver, Refused};
+
+/// How each env's hands are dealt: hand k of env i from `seed_for(base, i, k)`
+/// (`counts[i]` hands dealt so far, bumped per deal), or from `scripts[i]` when given
+/// (a deck in deal order and the seat of its first card, C-5).
+pub struct Deals<'a> {
+    pub base: u64,
+    pub counts: &'a mut [i64],
+    pub scripts: Option<&'a [Option<(String, Option<usize>)>]>,
+}
+
+/// What a step writes, one row per env: the observation of the seat each env waits on
+/// (of the seat that acted, where the hand ended), that seat, its number of legal
+/// actions (0 at the end), the mask of its first `mask.len() / envs` indices, the
+/// features of its first legal actions and how many rows they fill, their fixed ids,
+/// and whether the hand ended. `features` and `ids` may be empty (not asked for).
+pub struct Rows<'a> {
+    pub obs: &'a mut [f32],
+    pub seats: &'a mut [i64],
+    pub num_legal: &'a mut [i64],
+    pub mask: &'a mut [bool],
+    pub features: &'a mut [f32],
+    pub num_features: &'a mut [i64],
+    pub ids: &'a mut [i64],
+    pub over: &'a mut [bool],
+}
+
+/// One step's instructions and outputs: the learning seats (`learners[seat]`), the
+/// deals, the fixed ids' table (for `Rows::ids`) and the rows.
+pub struct Step<'a> {
+    pub learners: &'a [bool],
+    pub deals: Deals<'a>,
+    pub ids: &'a HashMap<String, i64>,
+    pub rows: Rows<'a>,
+}
+
+/// Why a step stopped: a refused answer (nothing applied), or a deal that cannot be
+/// made or gives the learners no choice where it is scripted.
+#[derive(Debug)]
+pub enum StepError {
+    Refused(Refused),
+    Deal(String),
+}
+
+impl Driver {
+    /// Steps every env: where `restart[i]` its next hand is dealt, else `actions[i]` (an
+    /// index into its legal actions) is applied, every answer checked before any is
+    /// applied; `actions` None leaves the other envs as they are (a partial reset).
+    /// Then each is played on to a learner's choice (a hand just dealt that ends before
+    /// one is dealt again) and its rows written. Returns the envs waiting on a policy's
+    /// seat, whose rows are not written yet.
+    pub fn step_envs(
+        &mut self,
+        restart: &[bool],
+        actions: Option<&[i64]>,
+        step: &mut Step<'_>,
+    ) -> Result<Vec<usize>, StepError> {
+        let envs = self.slots.len();
+        self.check_shapes(restart.len(), actions.map(<[i64]>::len), step)?;
+        if let Some(env) = (0..envs).find(|&i| !restart[i] && self.slots[i].is_none()) {
+            return Err(StepError::Deal(format!("env {env} has no hand: reset it")));
+        }
+        if let Some(actions) = actions {
+            let answers: Vec<(usize, i64)> = (0..envs)
+                .filter(|&i| !restart[i])
+                .map(|i| (i, actions[i]))
+                .collect();
+            self.check_answers(&answers).map_err(StepError::Refused)?;
+        }
+        let mut pending = Vec::new();
+        for env in 0..envs {
+            if restart[env] {
+                self.deal_env(env, &mut step.deals)?;
+            } else if let Some(actions) = actions {
+                let game = self.slots[env].as_mut().expect("checked");
+                game.hand.apply_legal(actions[env] as u64).expect("checked");
+            }
+            if self.finish_env(env, restart[env], step)? {
+                pending.push(env);
+            }
+        }
+        Ok(pending)
+    }
+
+    /// Plays on the envs of `pending` (a step's, their policies answered) as
+    /// [`Driver::step_envs`] does, `restart` the step's; returns those still waiting on
+    /// a policy.
+    pub fn resume_envs(
+        &mut self,
+        pending: &[usize],
+        restart: &[bool],
+        step: &mut Step<'_>,
+    ) -> Result<Vec<usize>, StepError> {
+        self.check_shapes(restart.len(), None, step)?;
+        let mut still = Vec::new();
+        for &env in pending {
+            if self.slots.get(env).is_none_or(Option::is_none) {
+                return Err(StepError::Deal(format!("env {env} has no hand")));
+            }
+            if self.finish_env(env, restart[env], step)? {
+                still.push(env);
+            }
+        }
+        Ok(still)
+    }
+
+    fn check_shapes(
+        &self,
+        restart: usize,
+        actions: Option<usize>,
+        step: &Step<'_>,
+    ) -> Result<(), StepError> {
+        let envs = self.slots.len();
+        let rows = &step.rows;
+        let per_env = [
+            ("restart", restart),
+            ("actions", actions.unwrap_or(envs)),
+            ("seats", rows.seats.len()),
+            ("num_legal", rows.num_legal.len()),
+            ("num_features", rows.num_features.len()),
+            ("over", rows.over.len()),
+            ("counts", step.deals.counts.len()),
+            ("scripts", step.deals.scripts.map_or(envs, <[_]>::len)),
+        ];
+        if let Some((name, n)) = per_env.iter().find(|(_, n)| *n != envs) {
+            return Err(StepError::Deal(format!(
+                "{name}: {n} values for {envs} envs"
+            )));
+        }
+        let blocks = [
+            ("obs", rows.obs.len(), self.layout.len()),
+            ("mask", rows.mask.len(), 1),
+            ("features", rows.features.len(), NUM_FEATURES),
+            ("ids", rows.ids.len(), 1),
+        ];
+        for (name, len, unit) in blocks {
+            if len % (envs * unit) != 0 || (name == "obs" && len != envs * unit) {
+                return Err(StepError::Deal(format!(
+                    "{name}: {len} values do not make {envs} rows of whole {unit}s"
+                )));
+            }
+        }
+        if step.learners.len() != self.players.len() {
+            return Err(StepError::Deal(format!(
+                "learners: {} seats, not {}",
+                step.learners.len(),
+                self.players.len()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Deals env `env`'s next hand.
+    fn deal_env(&mut self, env: usize, deals: &mut Deals<'_>) -> Result<(), StepError> {
+        let seed = seed_for(&[deals.base, env as u64, deals.counts[env] as u64]);
+        deals.counts[env] += 1;
+        let script = deals.scripts.and_then(|s| s[env].as_ref());
+        let deal = (script.map(|s| s.0.as_str()), script.and_then(|s| s.1));
+        self.start(env, env as u64, seed, deal)
+            .map_err(StepError::Deal)
+    }
+
+    /// Plays env `env` on to a learner's choice or the hand's end, dealing again where
+    /// a hand just dealt (`fresh`) ends first, and writes its rows; true when it waits
+    /// on a policy's seat instead.
+    fn finish_env(
+        &mut self,
+        env: usize,
+        fresh: bool,
+        step: &mut Step<'_>,
+    ) -> Result<bool, StepError> {
+        loop {
+            self.advance_slot(env);
+            let game = self.slots[env].as_mut().expect("a game in every env");
+            match game.hand.to_act() {
+                None if fresh => {
+                    if step.deals.scripts.is_some_and(|s| s[env].is_some()) {
+                        return Err(StepError::Deal(format!(
+                            "the scripted deal of env {env} gives the learning seats no choice"
+                        )));
+                    }
+                    self.deal_env(env, &mut step.deals)?;
+                }
+                None => {
+                    let seat = step.rows.seats[env] as usize;
+                    self.write_env(env, seat, true, step);
+                    return Ok(false);
+                }
+                Some(seat) if step.learners[seat] => {
+                    self.write_env(env, seat, false, step);
+                    return Ok(false);
+                }
+                Some(_) => return Ok(true),
+            }
+        }
+    }
+
+    /// Writes env `env`'s rows for `seat`.
+    fn write_env(&mut self, env: usize, seat: usize, over: bool, step: &mut Step<'_>) {
+        let rows = &mut step.rows;
+        let hand = &mut self.slots[env].as_mut().expect("a game").hand;
+        let size = self.layout.len();
+        hand.encode(seat, &mut rows.obs[env * size..(env + 1) * size])
+            .expect("the layout is the driver's");
+        let count = hand.num_legal();
+        rows.seats[env] = seat as i64;
+        rows.num_legal[env] = count as i64;
+        rows.over[env] = over;
+        let width = rows.mask.len() / rows.seats.len();
+        let mask = &mut rows.mask[env * width..(env + 1) * width];
+        let legal = usize::try_from(count).map_or(width, |n| n.min(width));
+        mask[..legal].fill(true);
+        mask[legal..].fill(false);
+        let block = rows.features.len() / rows.seats.len();
+        if block > 0 {
+            let out = &mut rows.features[env * block..(env + 1) * block];
+            let n = hand.legal_features(out);
+            out[n * NUM_FEATURES..].fill(0.0);
+            rows.num_features[env] = n as i64;
+        }
+        let width = rows.ids.len() / rows.seats.len();
+        if width > 0 {
+            let out = &mut rows.ids[env * width..(env + 1) * width];
+            let n = hand.legal_ids(step.ids, out);
+            out[n..].fill(-1);
+        }
+    }
+}
