@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use fenpai_core::bots::driver::{
-    Deals, Driver as CoreDriver, Player, Refused, Rows, Step, StepError,
+    Deals, Driver as CoreDriver, Player, Refused, Rows, Script, Step, StepError,
 };
 use fenpai_core::encode::NUM_FEATURES;
 use fenpai_core::error::ActionError;
@@ -84,7 +84,7 @@ type EnvRows<'py> = (
 type EnvDeals<'py> = (
     u64,
     PyReadwriteArray1<'py, i64>,
-    Option<Vec<Option<(String, Option<usize>)>>>,
+    Option<Vec<Option<Script>>>,
 );
 
 /// A step error as Python's: a refused answer as `IllegalAction`, else ValueError.

@@ -186,11 +186,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         the buffers; the envs waiting on a policy get its answers, a batch per policy,
         until none does."""
         obs = np.empty((self.num_envs, self._driver.obs_size), dtype=np.float32)
+        assert self._base is not None
         deals = (self._base & SEED_MASK, self._hands, self._scripts)
-        rows = (obs, self._seats, self._num_legal, self._mask, self._features)
-        rows += (self._num_features, self._ids, self._over)
-        driver, learners, ids = self._driver, self._learners_mask, self._ids_table
-        pending = driver.step(restart, actions, learners, ids, deals, rows)
+        rows = (
+            *(obs, self._seats, self._num_legal, self._mask),
+            *(self._features, self._num_features, self._ids, self._over),
+        )
+        driver, learners, table = self._driver, self._learners_mask, self._ids_table
+        pending = driver.step(restart, actions, learners, table, deals, rows)
         while pending.size:
             slots, games, seats = driver.waiting()
             held = np.isin(slots, pending)
@@ -203,7 +206,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                     )
                     choice = answers(policy, batch, policy(batch))
                     apply_answers(driver, policy, slots[pick], choice)
-            pending = driver.resume(pending, restart, learners, ids, deals, rows)
+            pending = driver.resume(pending, restart, learners, table, deals, rows)
         return obs
 
     def game(self, env: int) -> Game:

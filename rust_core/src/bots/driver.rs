@@ -19,7 +19,7 @@ use super::{BotKind, HandRef, HandState, SeatBots, Setup};
 
 mod vector;
 
-pub use vector::{Deals, Rows, Step, StepError};
+pub use vector::{Deals, Rows, Script, Step, StepError};
 
 /// A scripted deck (every card in deal order) and the seat of the first card (C-5),
 /// each `None` for the seed's.
@@ -433,7 +433,7 @@ mod tests {
     use crate::fifty_k::LeadAfterOut;
     use crate::trick::FollowFormat;
 
-    fn setups() -> Vec<Setup> {
+    pub(super) fn setups() -> Vec<Setup> {
         vec![
             Setup::Tractor {
                 levels: (Rank::TWO, Rank::TWO),

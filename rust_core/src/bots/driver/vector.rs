@@ -12,13 +12,16 @@ use crate::rng::seed_for;
 
 use super::{Driver, Refused};
 
+/// A scripted deal: the deck in deal order and the seat of its first card (C-5).
+pub type Script = (String, Option<usize>);
+
 /// How each env's hands are dealt: hand k of env i from `seed_for(base, i, k)`
 /// (`counts[i]` hands dealt so far, bumped per deal), or from `scripts[i]` when given
 /// (a deck in deal order and the seat of its first card, C-5).
 pub struct Deals<'a> {
     pub base: u64,
     pub counts: &'a mut [i64],
-    pub scripts: Option<&'a [Option<(String, Option<usize>)>]>,
+    pub scripts: Option<&'a [Option<Script>]>,
 }
 
 /// What a step writes, one row per env: the observation of the seat each env waits on
@@ -236,5 +239,163 @@ impl Driver {
             let n = hand.legal_ids(step.ids, out);
             out[n..].fill(-1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::setups;
+    use super::*;
+    use crate::bots::driver::Player;
+    use crate::bots::BotKind;
+
+    /// Buffers for `envs` envs, `width` mask columns, `features` and `ids` rows.
+    struct Buffers {
+        obs: Vec<f32>,
+        seats: Vec<i64>,
+        num_legal: Vec<i64>,
+        mask: Vec<bool>,
+        features: Vec<f32>,
+        num_features: Vec<i64>,
+        ids: Vec<i64>,
+        over: Vec<bool>,
+        counts: Vec<i64>,
+    }
+
+    impl Buffers {
+        fn new(envs: usize, size: usize, width: usize, features: usize, ids: usize) -> Buffers {
+            Buffers {
+                obs: vec![f32::NAN; envs * size],
+                seats: vec![0; envs],
+                num_legal: vec![-1; envs],
+                mask: vec![false; envs * width],
+                features: vec![f32::NAN; envs * features * NUM_FEATURES],
+                num_features: vec![-1; envs],
+                ids: vec![-2; envs * ids],
+                over: vec![false; envs],
+                counts: vec![0; envs],
+            }
+        }
+
+        fn step<'a>(&'a mut self, learners: &'a [bool], ids: &'a HashMap<String, i64>) -> Step<'a> {
+            Step {
+                learners,
+                deals: Deals {
+                    base: 7,
+                    counts: &mut self.counts,
+                    scripts: None,
+                },
+                ids,
+                rows: Rows {
+                    obs: &mut self.obs,
+                    seats: &mut self.seats,
+                    num_legal: &mut self.num_legal,
+                    mask: &mut self.mask,
+                    features: &mut self.features,
+                    num_features: &mut self.num_features,
+                    ids: &mut self.ids,
+                    over: &mut self.over,
+                },
+            }
+        }
+    }
+
+    /// The rows one env's hand gives, from the runner's one-call-per-question methods.
+    fn expected(d: &mut Driver, env: usize, seat: usize, width: usize, rows: usize) -> Buffers {
+        let size = d.layout().len();
+        let mut b = Buffers::new(1, size, width, rows, rows);
+        d.encode(&[(env, seat)], &mut b.obs).unwrap();
+        let n = d.num_legal(env).unwrap();
+        b.num_legal[0] = n as i64;
+        for (k, m) in b.mask.iter_mut().enumerate() {
+            *m = (k as u64) < n;
+        }
+        b.num_features[0] = d.legal_features(&[env], rows, &mut b.features).unwrap()[0] as i64;
+        let table: HashMap<String, i64> = [("pass".to_string(), 0)].into();
+        d.legal_ids(&[env], &table, rows, &mut b.ids).unwrap();
+        b
+    }
+
+    #[test]
+    fn a_step_writes_what_the_runner_answers_one_question_at_a_time() {
+        let (width, rows) = (6, 3);
+        let table: HashMap<String, i64> = [("pass".to_string(), 0)].into();
+        for setup in setups() {
+            let n = setup.players();
+            let mut players = vec![Player::Bot(BotKind::Random); n];
+            players[1] = Player::External;
+            let learners: Vec<bool> = (0..n).map(|s| s == 1).collect();
+            let envs = 3;
+            let mut d = Driver::new(setup, players, envs).unwrap();
+            let size = d.layout().len();
+            let mut b = Buffers::new(envs, size, width, rows, rows);
+            let mut restart = vec![true; envs];
+            let mut ended = 0;
+            for round in 0..200u64 {
+                let actions: Vec<i64> = (0..envs)
+                    .map(|i| (round as i64 * 5 + i as i64) % b.num_legal[i].max(1))
+                    .collect();
+                let pending = d
+                    .step_envs(
+                        &restart,
+                        (round > 0).then_some(&actions),
+                        &mut b.step(&learners, &table),
+                    )
+                    .unwrap();
+                assert!(pending.is_empty(), "no policy seat");
+                for env in 0..envs {
+                    let seat = b.seats[env] as usize;
+                    assert_eq!(b.over[env], d.slot(env).unwrap().hand.clone().is_done());
+                    assert!(b.over[env] || seat == 1);
+                    let want = expected(&mut d, env, seat, width, rows);
+                    let range = |k: usize| env * k..(env + 1) * k;
+                    assert_eq!(b.obs[range(size)], want.obs[..]);
+                    assert_eq!(b.num_legal[env], want.num_legal[0]);
+                    assert_eq!(b.mask[range(width)], want.mask[..]);
+                    assert_eq!(b.features[range(rows * NUM_FEATURES)], want.features[..]);
+                    assert_eq!(b.num_features[env], want.num_features[0]);
+                    assert_eq!(b.ids[range(rows)], want.ids[..]);
+                    if b.over[env] {
+                        ended += 1;
+                        assert_eq!(b.num_legal[env], 0);
+                    }
+                }
+                restart.clone_from(&b.over);
+            }
+            assert!(ended > 0, "{}: some hands end", setup.variant());
+            // Hand k of env i is the seed's: seed_for(base, i, k).
+            let env = 2;
+            let seed = seed_for(&[7, env as u64, b.counts[env] as u64 - 1]);
+            assert_eq!(d.slot(env).unwrap().seed, seed);
+        }
+    }
+
+    #[test]
+    fn a_refused_answer_applies_none_and_an_empty_env_is_an_error() {
+        let setup = setups()[0];
+        let mut players = vec![Player::Bot(BotKind::Greedy); 4];
+        players[0] = Player::External;
+        let learners = [true, false, false, false];
+        let table = HashMap::new();
+        let mut d = Driver::new(setup, players, 2).unwrap();
+        let size = d.layout().len();
+        let mut b = Buffers::new(2, size, 4, 0, 0);
+        let err = d
+            .step_envs(&[true, false], None, &mut b.step(&learners, &table))
+            .unwrap_err();
+        assert!(matches!(&err, StepError::Deal(m) if m == "env 1 has no hand: reset it"));
+        d.step_envs(&[true, true], None, &mut b.step(&learners, &table))
+            .unwrap();
+        let before = format!("{:?}", d.slots);
+        let too_far = b.num_legal[1];
+        let err = d
+            .step_envs(
+                &[false, false],
+                Some(&[0, too_far]),
+                &mut b.step(&learners, &table),
+            )
+            .unwrap_err();
+        assert!(matches!(err, StepError::Refused(r) if r.slot == 1));
+        assert_eq!(format!("{:?}", d.slots), before);
     }
 }
