@@ -271,7 +271,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 f"not a {given.dtype} array of shape {given.shape}"
             )
         try:
-            obs = self._play(self._ended, given.astype(np.int64))
+            obs = self._play(self._ended, np.ascontiguousarray(given, dtype=np.int64))
         except IllegalAction as err:
             raise type(err)(f"VectorEnv.step (game i is env i): {err}", err.rule) from None
         ended = np.flatnonzero(self._over)
@@ -293,14 +293,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         cards = np.zeros((envs, n), dtype=np.float64)
         if scored is not None:
             table = rewards(self.reward, scored["game_points"], scored["won"])
-            rows = np.arange(ended.size)
-            paid[ended] = table[rows, acted[ended]]
-            won[ended] = scored["won"][rows, acted[ended]]
+            rows, seats = np.arange(ended.size), acted[ended]
+            paid[ended] = table[rows, seats]
+            won[ended] = scored["won"][rows, seats]
             every[ended] = table[:, self._learning]
             points[ended] = scored["game_points"]
             cards[ended] = scored["card_points"]
-        mask = np.zeros(envs, dtype=bool)
-        mask[ended] = True
+        mask = self._over.copy()
         out: dict[str, Any] = {}
         for key, value in (("won", won), ("rewards", every), ("game_points", points)):
             out[key], out[f"_{key}"] = value, mask
