@@ -425,8 +425,10 @@ impl Driver {
     /// played on to a choice of a seat with `learners[seat]` and its rows written into
     /// `rows` (see `EnvRows`), `ids` mapping action text to fixed id for the ids' rows.
     /// Returns the envs waiting on a policy's seat instead (int64), to `resume` once
-    /// answered. The GIL released.
+    /// answered. On `threads` threads (each a run of consecutive envs; the results the
+    /// same whatever their number), the GIL released.
     #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (restart, actions, learners, ids, deals, rows, threads = 1))]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -436,11 +438,12 @@ impl Driver {
         ids: HashMap<String, i64>,
         deals: EnvDeals<'_>,
         rows: EnvRows<'_>,
+        threads: usize,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let restart = restart.as_slice()?;
         let actions = actions.as_ref().map(|a| a.as_slice()).transpose()?;
         let pending = with_step(py, &mut self.inner, &learners, &ids, deals, rows, |d, s| {
-            d.step_envs(restart, actions, s)
+            d.step_envs(restart, actions, s, threads)
         })?;
         Ok(PyArray1::from_iter(
             py,

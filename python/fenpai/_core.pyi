@@ -432,6 +432,7 @@ class Driver:
         ids: dict[str, int],
         deals: _EnvDeals,
         rows: _EnvRows,
+        threads: int = 1,
     ) -> np.ndarray: ...
     def resume(
         self,

@@ -34,6 +34,8 @@ env after it). The hands that end in a step are scored together, in arrays
   hand ended, `infos["won"]` (that seat is among the winners), `infos["rewards"]` (every
   learning seat's, in the order of `seats`), `infos["game_points"]` and
   `infos["card_points"]` (every seat's); `game(i).result` is the whole result.
+- **Threads**: `threads=N` steps the envs on N threads in the core (each a run of
+  consecutive envs, the GIL released); the results are the same whatever N.
 - **Autoreset**: `AutoresetMode.NEXT_STEP` (`metadata["autoreset_mode"]`): the step after
   a hand ended ignores that env's action and starts its next hand (reward 0, not
   terminated).
@@ -111,6 +113,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         reward: str = DEFAULT_REWARD,
         legal_features: int = 0,
         legal_ids: int = 0,
+        threads: int = 1,
         **options: Any,
     ):
         dealt = sorted({"deck", "first_seat"} & set(options))
@@ -124,6 +127,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise ValueError(f"legal_features must be an integer >= 0, not {legal_features!r}")
         if not isinstance(legal_ids, int) or legal_ids < 0:
             raise ValueError(f"legal_ids must be an integer >= 0, not {legal_ids!r}")
+        if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+            raise ValueError(f"threads must be a positive integer, not {threads!r}")
+        self.threads = threads
         self.reward = check_reward(reward)
         self._probe = new_game(variant, **options)
         n = self._probe.num_players
@@ -142,7 +148,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         if len(given) != n:
             raise ValueError(f"{variant} has {n} seats; opponents names {len(given)}")
         players: list[Opponent | None] = [None if s in learning else given[s] for s in range(n)]
-        for player in players:
+        for s, player in enumerate(players):
+            if player is None and s not in learning:
+                raise ValueError(f"opponents: seat {s} is not learning and names no opponent")
             if isinstance(player, str):
                 Bot(player, 0)  # ValueError for an unknown bot kind
             elif player is not None and not callable(player):
@@ -193,7 +201,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             *(self._features, self._num_features, self._ids, self._over),
         )
         driver, learners, table = self._driver, self._learners_mask, self._ids_table
-        pending = driver.step(restart, actions, learners, table, deals, rows)
+        pending = driver.step(restart, actions, learners, table, deals, rows, self.threads)
         while pending.size:
             slots, games, seats = driver.waiting()
             held = np.isin(slots, pending)

@@ -43,6 +43,50 @@ pub struct Game {
     bots: Vec<Option<SeatBots>>,
 }
 
+impl Game {
+    /// Game `id` of `seed` (its deal scripted by `deal`), `players[seat]` playing each
+    /// seat, the bots seeded from the seed.
+    fn new(
+        setup: &Setup,
+        players: &[Player],
+        id: u64,
+        seed: u64,
+        deal: Scripted<'_>,
+    ) -> Result<Game, String> {
+        let bots = players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| match p {
+                Player::Bot(kind) => Some(SeatBots::new(*kind, seed, seat)),
+                Player::External => None,
+            })
+            .collect();
+        Ok(Game {
+            id,
+            seed,
+            hand: HandState::dealt(setup, seed, deal.0, deal.1)?,
+            bots,
+        })
+    }
+
+    /// Plays the bots' seats, and an outside seat's single legal action, until an
+    /// outside seat has a choice (returned) or the hand is over (None).
+    fn play_on(&mut self) -> Option<usize> {
+        loop {
+            let seat = self.hand.to_act()?;
+            match &mut self.bots[seat] {
+                Some(bots) => {
+                    self.hand.bot_act(bots);
+                }
+                None if self.hand.num_legal() == 1 => {
+                    self.hand.apply_legal(0).expect("the one legal action");
+                }
+                None => return Some(seat),
+            }
+        }
+    }
+}
+
 /// A game waiting on an outside seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Waiting {
@@ -137,21 +181,7 @@ impl Driver {
     }
 
     fn game(&self, id: u64, seed: u64, deal: Scripted<'_>) -> Result<Game, String> {
-        let bots = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(seat, p)| match p {
-                Player::Bot(kind) => Some(SeatBots::new(*kind, seed, seat)),
-                Player::External => None,
-            })
-            .collect();
-        Ok(Game {
-            id,
-            seed,
-            hand: HandState::dealt(&self.setup, seed, deal.0, deal.1)?,
-            bots,
-        })
+        Game::new(&self.setup, &self.players, id, seed, deal)
     }
 
     /// Starts game `id` of `seed` in `slot`, dropping what was there; `deal` may script
@@ -199,22 +229,11 @@ impl Driver {
                     None => return,
                 }
             };
-            match game.hand.to_act() {
-                None if self.queue.is_empty() => return,
-                None => {
-                    let done = self.slots[slot].take().expect("a game");
-                    self.finished.push(done);
-                }
-                Some(seat) => match &mut game.bots[seat] {
-                    Some(bots) => {
-                        game.hand.bot_act(bots);
-                    }
-                    None if game.hand.num_legal() == 1 => {
-                        game.hand.apply_legal(0).expect("the one legal action");
-                    }
-                    None => return,
-                },
+            if game.play_on().is_some() || self.queue.is_empty() {
+                return;
             }
+            let done = self.slots[slot].take().expect("a game");
+            self.finished.push(done);
         }
     }
 

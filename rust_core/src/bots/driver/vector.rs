@@ -7,10 +7,11 @@
 
 use std::collections::HashMap;
 
-use crate::encode::NUM_FEATURES;
+use crate::bots::Setup;
+use crate::encode::{Layout, NUM_FEATURES};
 use crate::rng::seed_for;
 
-use super::{Driver, Refused};
+use super::{Driver, Game, Player, Refused};
 
 /// A scripted deal: the deck in deal order and the seat of its first card (C-5).
 pub type Script = (String, Option<usize>);
@@ -57,18 +58,67 @@ pub enum StepError {
     Deal(String),
 }
 
+/// What every env's hand is played with: the setup, who plays each seat, the
+/// observation's layout.
+#[derive(Clone, Copy)]
+struct Table<'a> {
+    setup: &'a Setup,
+    players: &'a [Player],
+    layout: Layout,
+}
+
+impl<'a> Step<'a> {
+    /// The first `envs` envs' part of the step, leaving the others' in `self` (their
+    /// rows and deals; the learners and ids shared).
+    fn split_off(&mut self, envs: usize) -> Step<'a> {
+        fn head<'b, T>(rows: &mut &'b mut [T], n: usize) -> &'b mut [T] {
+            let (first, rest) = std::mem::take(rows).split_at_mut(n);
+            *rows = rest;
+            first
+        }
+        let all = self.rows.seats.len();
+        let per_env = |len: usize| len / all.max(1) * envs;
+        let rows = &mut self.rows;
+        let (obs, mask) = (per_env(rows.obs.len()), per_env(rows.mask.len()));
+        let (features, ids) = (per_env(rows.features.len()), per_env(rows.ids.len()));
+        let scripts = self.deals.scripts.map(|s| s.split_at(envs));
+        self.deals.scripts = scripts.map(|(_, rest)| rest);
+        Step {
+            learners: self.learners,
+            deals: Deals {
+                base: self.deals.base,
+                counts: head(&mut self.deals.counts, envs),
+                scripts: scripts.map(|(first, _)| first),
+            },
+            ids: self.ids,
+            rows: Rows {
+                obs: head(&mut rows.obs, obs),
+                seats: head(&mut rows.seats, envs),
+                num_legal: head(&mut rows.num_legal, envs),
+                mask: head(&mut rows.mask, mask),
+                features: head(&mut rows.features, features),
+                num_features: head(&mut rows.num_features, envs),
+                ids: head(&mut rows.ids, ids),
+                over: head(&mut rows.over, envs),
+            },
+        }
+    }
+}
+
 impl Driver {
     /// Steps every env: where `restart[i]` its next hand is dealt, else `actions[i]` (an
     /// index into its legal actions) is applied, every answer checked before any is
     /// applied; `actions` None leaves the other envs as they are (a partial reset).
     /// Then each is played on to a learner's choice (a hand just dealt that ends before
-    /// one is dealt again) and its rows written. Returns the envs waiting on a policy's
-    /// seat, whose rows are not written yet.
+    /// one is dealt again) and its rows written: on `threads` threads (at least one), each
+    /// a run of consecutive envs. Returns the envs waiting on a policy's seat, whose rows
+    /// are not written yet. The results do not depend on `threads`.
     pub fn step_envs(
         &mut self,
         restart: &[bool],
         actions: Option<&[i64]>,
         step: &mut Step<'_>,
+        threads: usize,
     ) -> Result<Vec<usize>, StepError> {
         let envs = self.slots.len();
         self.check_shapes(restart.len(), actions.map(<[i64]>::len), step)?;
@@ -82,17 +132,44 @@ impl Driver {
                 .collect();
             self.check_answers(&answers).map_err(StepError::Refused)?;
         }
+        let table = Table {
+            setup: &self.setup,
+            players: &self.players,
+            layout: self.layout,
+        };
+        let size = envs.div_ceil(threads.clamp(1, envs));
+        let mut parts = Vec::new();
+        let mut slots = &mut self.slots[..];
+        for first in (0..envs).step_by(size) {
+            let n = size.min(envs - first);
+            let (own, rest) = std::mem::take(&mut slots).split_at_mut(n);
+            slots = rest;
+            let acts = actions.map(|a| &a[first..first + n]);
+            parts.push((
+                first,
+                own,
+                &restart[first..first + n],
+                acts,
+                step.split_off(n),
+            ));
+        }
+        let run = |(first, own, restart, actions, mut part): Part<'_, '_>| {
+            table.step_run(first, own, restart, actions, &mut part)
+        };
+        let results: Vec<_> = if parts.len() == 1 {
+            parts.into_iter().map(run).collect()
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = parts.into_iter().map(|p| s.spawn(move || run(p))).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a step thread does not panic"))
+                    .collect()
+            })
+        };
         let mut pending = Vec::new();
-        for env in 0..envs {
-            if restart[env] {
-                self.deal_env(env, &mut step.deals)?;
-            } else if let Some(actions) = actions {
-                let game = self.slots[env].as_mut().expect("checked");
-                game.hand.apply_legal(actions[env] as u64).expect("checked");
-            }
-            if self.finish_env(env, restart[env], step)? {
-                pending.push(env);
-            }
+        for found in results {
+            pending.extend(found?);
         }
         Ok(pending)
     }
@@ -107,12 +184,17 @@ impl Driver {
         step: &mut Step<'_>,
     ) -> Result<Vec<usize>, StepError> {
         self.check_shapes(restart.len(), None, step)?;
+        let table = Table {
+            setup: &self.setup,
+            players: &self.players,
+            layout: self.layout,
+        };
         let mut still = Vec::new();
         for &env in pending {
-            if self.slots.get(env).is_none_or(Option::is_none) {
+            let Some(slot) = self.slots.get_mut(env).filter(|g| g.is_some()) else {
                 return Err(StepError::Deal(format!("env {env} has no hand")));
-            }
-            if self.finish_env(env, restart[env], step)? {
+            };
+            if table.finish(slot, env, env, restart[env], step)? {
                 still.push(env);
             }
         }
@@ -164,45 +246,89 @@ impl Driver {
         }
         Ok(())
     }
+}
 
-    /// Deals env `env`'s next hand.
-    fn deal_env(&mut self, env: usize, deals: &mut Deals<'_>) -> Result<(), StepError> {
-        let seed = seed_for(&[deals.base, env as u64, deals.counts[env] as u64]);
-        deals.counts[env] += 1;
-        let script = deals.scripts.and_then(|s| s[env].as_ref());
-        let deal = (script.map(|s| s.0.as_str()), script.and_then(|s| s.1));
-        self.start(env, env as u64, seed, deal)
-            .map_err(StepError::Deal)
+/// One thread's part of a step: its first env, its slots, restarts, answers and step.
+type Part<'s, 'a> = (
+    usize,
+    &'s mut [Option<Game>],
+    &'s [bool],
+    Option<&'s [i64]>,
+    Step<'a>,
+);
+
+impl Table<'_> {
+    /// [`Driver::step_envs`] on the envs from `first` on, in `slots` (the answers
+    /// checked), row i of `step` being env `first + i`'s.
+    fn step_run(
+        &self,
+        first: usize,
+        slots: &mut [Option<Game>],
+        restart: &[bool],
+        actions: Option<&[i64]>,
+        step: &mut Step<'_>,
+    ) -> Result<Vec<usize>, StepError> {
+        let mut pending = Vec::new();
+        for (row, slot) in slots.iter_mut().enumerate() {
+            if restart[row] {
+                self.deal(slot, first + row, row, &mut step.deals)?;
+            } else if let Some(actions) = actions {
+                let game = slot.as_mut().expect("checked");
+                game.hand.apply_legal(actions[row] as u64).expect("checked");
+            }
+            if self.finish(slot, first + row, row, restart[row], step)? {
+                pending.push(first + row);
+            }
+        }
+        Ok(pending)
     }
 
-    /// Plays env `env` on to a learner's choice or the hand's end, dealing again where
-    /// a hand just dealt (`fresh`) ends first, and writes its rows; true when it waits
-    /// on a policy's seat instead.
-    fn finish_env(
-        &mut self,
+    /// Deals env `env`'s next hand into `slot` (`row` its row of the deals).
+    fn deal(
+        &self,
+        slot: &mut Option<Game>,
         env: usize,
+        row: usize,
+        deals: &mut Deals<'_>,
+    ) -> Result<(), StepError> {
+        let seed = seed_for(&[deals.base, env as u64, deals.counts[row] as u64]);
+        deals.counts[row] += 1;
+        let script = deals.scripts.and_then(|s| s[row].as_ref());
+        let deal = (script.map(|s| s.0.as_str()), script.and_then(|s| s.1));
+        let game = Game::new(self.setup, self.players, env as u64, seed, deal);
+        *slot = Some(game.map_err(StepError::Deal)?);
+        Ok(())
+    }
+
+    /// Plays env `env` (in `slot`, `row` its row of `step`) on to a learner's choice or
+    /// the hand's end, dealing again where a hand just dealt (`fresh`) ends first, and
+    /// writes its rows; true when it waits on a policy's seat instead.
+    fn finish(
+        &self,
+        slot: &mut Option<Game>,
+        env: usize,
+        row: usize,
         fresh: bool,
         step: &mut Step<'_>,
     ) -> Result<bool, StepError> {
         loop {
-            self.advance_slot(env);
-            let game = self.slots[env].as_mut().expect("a game in every env");
-            match game.hand.to_act() {
+            let game = slot.as_mut().expect("a game in every env");
+            match game.play_on() {
                 None if fresh => {
-                    if step.deals.scripts.is_some_and(|s| s[env].is_some()) {
+                    if step.deals.scripts.is_some_and(|s| s[row].is_some()) {
                         return Err(StepError::Deal(format!(
                             "the scripted deal of env {env} gives the learning seats no choice"
                         )));
                     }
-                    self.deal_env(env, &mut step.deals)?;
+                    self.deal(slot, env, row, &mut step.deals)?;
                 }
                 None => {
-                    let seat = step.rows.seats[env] as usize;
-                    self.write_env(env, seat, true, step);
+                    let seat = step.rows.seats[row] as usize;
+                    self.write(game, row, seat, true, step);
                     return Ok(false);
                 }
                 Some(seat) if step.learners[seat] => {
-                    self.write_env(env, seat, false, step);
+                    self.write(game, row, seat, false, step);
                     return Ok(false);
                 }
                 Some(_) => return Ok(true),
@@ -210,32 +336,32 @@ impl Driver {
         }
     }
 
-    /// Writes env `env`'s rows for `seat`.
-    fn write_env(&mut self, env: usize, seat: usize, over: bool, step: &mut Step<'_>) {
+    /// Writes row `row` of `step` for `seat` of `game`.
+    fn write(&self, game: &mut Game, row: usize, seat: usize, over: bool, step: &mut Step<'_>) {
         let rows = &mut step.rows;
-        let hand = &mut self.slots[env].as_mut().expect("a game").hand;
+        let hand = &mut game.hand;
         let size = self.layout.len();
-        hand.encode(seat, &mut rows.obs[env * size..(env + 1) * size])
+        hand.encode(seat, &mut rows.obs[row * size..(row + 1) * size])
             .expect("the layout is the driver's");
         let count = hand.num_legal();
-        rows.seats[env] = seat as i64;
-        rows.num_legal[env] = count as i64;
-        rows.over[env] = over;
+        rows.seats[row] = seat as i64;
+        rows.num_legal[row] = count as i64;
+        rows.over[row] = over;
         let width = rows.mask.len() / rows.seats.len();
-        let mask = &mut rows.mask[env * width..(env + 1) * width];
+        let mask = &mut rows.mask[row * width..(row + 1) * width];
         let legal = usize::try_from(count).map_or(width, |n| n.min(width));
         mask[..legal].fill(true);
         mask[legal..].fill(false);
         let block = rows.features.len() / rows.seats.len();
         if block > 0 {
-            let out = &mut rows.features[env * block..(env + 1) * block];
+            let out = &mut rows.features[row * block..(row + 1) * block];
             let n = hand.legal_features(out);
             out[n * NUM_FEATURES..].fill(0.0);
-            rows.num_features[env] = n as i64;
+            rows.num_features[row] = n as i64;
         }
         let width = rows.ids.len() / rows.seats.len();
         if width > 0 {
-            let out = &mut rows.ids[env * width..(env + 1) * width];
+            let out = &mut rows.ids[row * width..(row + 1) * width];
             let n = hand.legal_ids(step.ids, out);
             out[n..].fill(-1);
         }
@@ -335,12 +461,11 @@ mod tests {
                 let actions: Vec<i64> = (0..envs)
                     .map(|i| (round as i64 * 5 + i as i64) % b.num_legal[i].max(1))
                     .collect();
+                // One thread, or a run of envs on threads of their own: the same rows.
+                let threads = 1 + (round % 3) as usize;
+                let answers = (round > 0).then_some(&actions[..]);
                 let pending = d
-                    .step_envs(
-                        &restart,
-                        (round > 0).then_some(&actions),
-                        &mut b.step(&learners, &table),
-                    )
+                    .step_envs(&restart, answers, &mut b.step(&learners, &table), threads)
                     .unwrap();
                 assert!(pending.is_empty(), "no policy seat");
                 for env in 0..envs {
@@ -381,10 +506,10 @@ mod tests {
         let size = d.layout().len();
         let mut b = Buffers::new(2, size, 4, 0, 0);
         let err = d
-            .step_envs(&[true, false], None, &mut b.step(&learners, &table))
+            .step_envs(&[true, false], None, &mut b.step(&learners, &table), 1)
             .unwrap_err();
         assert!(matches!(&err, StepError::Deal(m) if m == "env 1 has no hand: reset it"));
-        d.step_envs(&[true, true], None, &mut b.step(&learners, &table))
+        d.step_envs(&[true, true], None, &mut b.step(&learners, &table), 2)
             .unwrap();
         let before = format!("{:?}", d.slots);
         let too_far = b.num_legal[1];
@@ -393,6 +518,7 @@ mod tests {
                 &[false, false],
                 Some(&[0, too_far]),
                 &mut b.step(&learners, &table),
+                2,
             )
             .unwrap_err();
         assert!(matches!(err, StepError::Refused(r) if r.slot == 1));
