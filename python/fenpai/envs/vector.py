@@ -6,8 +6,11 @@ others are `opponents`: built-in bots, played inside the core by its batch runne
 (`fenpai._core.Driver`) with the GIL released, or `fenpai.batch.Batch` policies (a
 frozen snapshot, a Python bot), each called once per step with every hand waiting on
 it (a bad answer raises `IllegalAction` naming the policy, game and seat; reset the
-env after it). The hands that end in a step are scored together, in arrays
-(`Game.score_facts`), without a `Game` per hand.
+env after it). A step is one call into the core (`Driver.step`): it applies the
+actions (all checked first), deals the hands that ended last step, plays the bots and
+writes every env's observation and mask while its hand is in cache. The hands that
+end in a step are scored together, in arrays (`Game.score_facts`), without a `Game`
+per hand.
 
 - **Observation** of env i: `fenpai.encode(game, seat)` of its hand for the learning
   seat to act, `infos["seat"][i]` (float32, `fenpai.encoding.fields` gives the layout):
