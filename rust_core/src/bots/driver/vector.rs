@@ -156,17 +156,17 @@ impl Driver {
         let run = |(first, own, restart, actions, mut part): Part<'_, '_>| {
             table.step_run(first, own, restart, actions, &mut part)
         };
-        let results: Vec<_> = if parts.len() == 1 {
-            parts.into_iter().map(run).collect()
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = parts.into_iter().map(|p| s.spawn(move || run(p))).collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a step thread does not panic"))
-                    .collect()
-            })
-        };
+        // The first run on this thread, each other on a thread of its own.
+        let mut parts = parts.into_iter();
+        let first = parts.next().expect("at least one env");
+        let results: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = parts.map(|p| s.spawn(move || run(p))).collect();
+            let mut done = vec![run(first)];
+            for h in handles {
+                done.push(h.join().expect("a step thread does not panic"));
+            }
+            done
+        });
         let mut pending = Vec::new();
         for found in results {
             pending.extend(found?);
