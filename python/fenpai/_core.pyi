@@ -396,6 +396,13 @@ def sample_world(
     **options: object,
 ) -> tuple[str, int, int, tuple[object, ...]]: ...
 
+# `Driver.step`'s deals (base seed, hands dealt per env, scripted deals) and rows (obs,
+# seats, num_legal, mask, features, num_features, ids, over).
+_EnvDeals = tuple[int, np.ndarray, list[tuple[str, int | None] | None] | None]
+_EnvRows = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]
+
 @final
 class DecisionHand:
     """A hand through the environments' action space (`fenpai.envs.decisions`) in the
@@ -473,6 +480,25 @@ class Driver:
     def legal_ids(self, slots: np.ndarray, ids: dict[str, int], out: np.ndarray) -> None: ...
     def legal_actions(self, slot: int, limit: int | None = None) -> list[str]: ...
     def apply(self, slots: np.ndarray, actions: np.ndarray) -> None: ...
+    def step(
+        self,
+        restart: np.ndarray,
+        actions: np.ndarray | None,
+        learners: list[bool],
+        ids: dict[str, int],
+        deals: _EnvDeals,
+        rows: _EnvRows,
+        threads: int = 1,
+    ) -> np.ndarray: ...
+    def resume(
+        self,
+        pending: np.ndarray,
+        restart: np.ndarray,
+        learners: list[bool],
+        ids: dict[str, int],
+        deals: _EnvDeals,
+        rows: _EnvRows,
+    ) -> np.ndarray: ...
     def take_outcomes(self) -> tuple[np.ndarray, dict[str, np.ndarray | list[str]]]: ...
     def take_finished(self) -> list[tuple[int, int, tuple[object, ...]]]: ...
 
