@@ -39,7 +39,7 @@ import pyspiel
 
 from fenpai.encoding import fields
 from fenpai.envs.core_hand import CoreHand
-from fenpai.envs.payoffs import check_reward, hand_rewards, reward_bounds
+from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import VARIANTS, new_game
 from fenpai.games.base import Game
 from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
@@ -418,8 +418,7 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
         self.reward = check_reward(values["reward"])
         probe = new_game(variant, **self.options)  # checks the options
         self.players = probe.num_players
-        decks = int(self.options.get("decks", 3 if variant == "red_five_5p" else 2))
-        low, high = reward_bounds(self.reward, variant, self.players, decks)
+        low, high = game_bounds(probe, self.reward)
         cards = sum(_deck(variant, self.options))
         info = pyspiel.GameInfo(
             num_distinct_actions=_num_ids(variant),
