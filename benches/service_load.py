@@ -56,10 +56,13 @@ not the throughput, shows whether R machines would scale; latency in the `per re
 runs grows with the R x N games in flight on the same cores (a closed loop), and is not
 compared.
 
-With `--reference` (unpaced) and `--compare`, the bench ends with the bars the service
-is held to, each PASS or FAIL: ActStream with 64 to 100 games in flight at least 0.5x
-the empty server's stream messages/s, at most 2x its CPU per message and p99 at most
-50 ms; Act (mirror clients) at least 0.5x the empty server's unary calls/s; PostgreSQL
+`--reference` also measures an empty `grpc.aio` server (grpc_reference.py) driven by the
+same clients (`--lang`: the Node ones drive it with node-load/echo.mjs), as many, with
+messages the size of an Act's. With `--reference` (unpaced) and `--compare`, the bench
+ends with the bars the service is held to, each PASS or FAIL: ActStream with 64 to 100
+games in flight at least 0.5x the empty server's stream messages/s, at most 2x its CPU
+per message and p99 at most 50 ms; Act (mirror clients) at least 0.5x the empty
+server's unary calls/s; PostgreSQL
 with one replica at least 0.6x SQLite's actions/s; CPU per action of the replicas and of
 PostgreSQL within 20% from 1 to R replicas (the load per replica held).
 
@@ -307,7 +310,6 @@ def client_process(args: tuple) -> dict:
     return asyncio.run(client_main(*args))
 
 
-NODE_CLIENT = Path(__file__).resolve().parent / "node-load"
 PROTOS = Path(__file__).resolve().parent.parent / "protos"
 
 
@@ -336,9 +338,7 @@ def start_node(
     tmp: Path,
 ) -> Callable[[], list[dict]]:
     """Starts the Node clients; returns how to wait for their results."""
-    if not (NODE_CLIENT / "node_modules").is_dir():
-        npm = ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"]
-        subprocess.run(npm, cwd=NODE_CLIENT, check=True)
+    folder = grpc_reference.node_client()
     n = sum(shares)
     pace = n / args.rate if args.rate else 0.0
     rng = random.Random(n)
@@ -361,7 +361,7 @@ def start_node(
         delays = [rng.random() * GAME_LENGTH * pace for _ in range(share)]
         plan.write_text(json.dumps({**common, "first_slot": first, "delays": delays}))
         first += share
-        node = ["node", str(NODE_CLIENT / "load.mjs"), str(plan)]
+        node = ["node", str(folder / "load.mjs"), str(plan)]
         procs.append(subprocess.Popen(node, stdout=subprocess.PIPE, text=True))
 
     def results() -> list[dict]:
@@ -674,8 +674,8 @@ def main() -> None:
     parser.add_argument(
         "--reference",
         action="store_true",
-        help="also measure an empty gRPC server with as many clients (grpc_reference.py), and"
-        " check the service against it",
+        help="also measure an empty gRPC server with as many clients of the same language"
+        " (grpc_reference.py), and check the service against it",
     )
     parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
@@ -748,12 +748,13 @@ def main() -> None:
             mode = "stream" if r["client"] in ("stream", "seat") else "unary"
             if (mode, r["n"]) not in refs:
                 refs[(mode, r["n"])] = grpc_reference.measure(
-                    r["n"], mode, args.clients, args.seconds
+                    r["n"], mode, args.clients, args.seconds, args.lang
                 )
             ref = refs[(mode, r["n"])]
             cpu = r["server_cpu_ms_per_action"] / ref["server_cpu_ms_per_call"]
             line = (
-                f"reference, an empty gRPC server answering {mode} calls as fast as it can,"
+                f"reference, an empty gRPC server answering {args.lang} clients' {mode} calls"
+                " as fast as it can,"
                 f" N={r['n']}: {ref['calls_per_s']:.0f}/s, p50 {ref['p50_ms']:.1f} ms,"
                 f" p99 {ref['p99_ms']:.1f} ms, server CPU {ref['server_cpu_ms_per_call']:.2f} ms;"
                 f" the service ({r['deployment']}, {r['client']}) per action:"

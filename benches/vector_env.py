@@ -7,6 +7,7 @@ A script, not a test: it prints figures and asserts nothing about time.
     python benches/vector_env.py [--rounds 3] [--seconds 2] [--num-envs 256]
     python benches/vector_env.py --variants tractor,fifty_k --json
     python benches/vector_env.py --no-reference   # fenpai alone
+    python benches/vector_env.py --threads 2      # and VectorEnv(threads=2) besides
 
 Every measurement runs once per round, the kinds interleaved, and the table gives the
 median of the rounds:
@@ -24,7 +25,10 @@ median of the rounds:
   indices in numpy, called once per batch), beside every seat the built-in `random`;
 - finished hands per CPU second (`time.process_time`): `VectorEnv` as above beside
   `simulate` with the built-in random bots on one thread, the bar being
-  `VectorEnv` ≥ `HANDS_BAR` × `simulate` (marked pass or fail).
+  `VectorEnv` ≥ `HANDS_BAR` × `simulate` (marked pass or fail): both on one thread,
+  like for like. With `--threads N` (N > 1) the same `VectorEnv` with `threads=N` is
+  measured besides, per CPU second (every thread's) and per wall second, in a table of
+  its own: threads change how much a second of the machine does, not the one-thread bar.
 """
 
 from __future__ import annotations
@@ -69,22 +73,24 @@ def vector_env_rate(variant: str, options: dict, num_envs: int, seconds: float) 
     return decisions / elapsed
 
 
-def vector_env_hands(variant: str, options: dict, num_envs: int, seconds: float) -> float:
-    """Finished hands per CPU second of a `VectorEnv` against random bots, the agent's
-    random legal indices drawn with numpy."""
+def vector_env_hands(
+    variant: str, options: dict, num_envs: int, seconds: float, threads: int = 1
+) -> tuple[float, float]:
+    """Finished hands per CPU second and per wall second of a `VectorEnv` (on `threads`
+    threads) against random bots, the agent's random legal indices drawn with numpy."""
     import numpy as np
 
     from fenpai.envs import VectorEnv
 
-    env = VectorEnv(variant, num_envs, opponents="random", seed=3, **options)
+    env = VectorEnv(variant, num_envs, opponents="random", seed=3, threads=threads, **options)
     rng = np.random.default_rng(0)
     _, info = env.reset()
-    hands, start = 0, time.process_time()
+    hands, start, wall = 0, time.process_time(), time.perf_counter()
     while (elapsed := time.process_time() - start) < seconds:
         actions = (rng.random(num_envs) * np.maximum(info["num_legal"], 1)).astype(np.int64)
         _, _, terminated, _, info = env.step(actions)
         hands += int(terminated.sum())
-    return hands / elapsed
+    return hands / elapsed, hands / (time.perf_counter() - wall)
 
 
 def simulate_hands(variant: str, options: dict, seconds: float) -> float:
@@ -163,7 +169,9 @@ def hearts_rate(seconds: float, clock: Callable[[], float] = time.perf_counter) 
     return decisions / elapsed
 
 
-def run(variants: list[str], reference: bool, rounds: int, seconds: float, envs: int) -> dict:
+def run(
+    variants: list[str], reference: bool, rounds: int, seconds: float, envs: int, threads: int = 1
+) -> dict:
     """Medians over the rounds: {row: {measure: decisions/s}}."""
     samples: dict[str, dict[str, list[float]]] = {}
 
@@ -184,8 +192,12 @@ def run(variants: list[str], reference: bool, rounds: int, seconds: float, envs:
             variant, options = VARIANTS[name]
             add(name, "simulate_policy", simulate_rate(variant, options, True, seconds))
             add(name, "simulate_random", simulate_rate(variant, options, False, seconds))
-            add(name, "vector_env_hands", vector_env_hands(variant, options, envs, seconds))
+            add(name, "vector_env_hands", vector_env_hands(variant, options, envs, seconds)[0])
             add(name, "simulate_hands", simulate_hands(variant, options, seconds))
+            if threads > 1:
+                cpu, wall = vector_env_hands(variant, options, envs, seconds, threads)
+                add(name, "threaded_hands", cpu)
+                add(name, "threaded_hands_wall", wall)
     return {
         row: {what: statistics.median(values) for what, values in measures.items()}
         for row, measures in samples.items()
@@ -251,6 +263,18 @@ def print_table(result: dict) -> None:
             "pass" if r >= HANDS_BAR else "fail",
         ]
         print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+    if any("threaded_hands" in row for row in rows.values()):
+        print()
+        print(f"VectorEnv with threads={config['threads']}: finished hands per second")
+        head = ["", "per CPU s", "÷ simulate", "per wall s", "÷ simulate"]
+        print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
+        for name, row in rows.items():
+            if "threaded_hands" not in row:
+                continue
+            cpu, wall = row["threaded_hands"], row["threaded_hands_wall"]
+            sim = row["simulate_hands"]
+            cells = [f"{cpu:,.0f}", f"{cpu / sim:.2f}", f"{wall:,.0f}", f"{wall / sim:.2f}"]
+            print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
 
 
 def main() -> None:
@@ -261,6 +285,7 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated")
     parser.add_argument("--no-reference", action="store_true", help="fenpai only")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--threads", type=int, default=1, help="also VectorEnv(threads=N)")
     parser.add_argument("--hearts", type=float, help=argparse.SUPPRESS)  # the reference side
     args = parser.parse_args()
     if args.hearts is not None:
@@ -268,10 +293,13 @@ def main() -> None:
         return
     variants = [v for v in args.variants.split(",") if v]
     unknown = [v for v in variants if v not in VARIANTS]
-    if unknown or args.rounds < 1 or args.seconds <= 0 or args.num_envs < 1:
+    bad = args.rounds < 1 or args.seconds <= 0 or args.num_envs < 1 or args.threads < 1
+    if unknown or bad:
         parser.error(f"unknown variants {unknown}" if unknown else "bad rounds/seconds/num-envs")
-    rows = run(variants, not args.no_reference, args.rounds, args.seconds, args.num_envs)
+    reference = not args.no_reference
+    rows = run(variants, reference, args.rounds, args.seconds, args.num_envs, args.threads)
     config = {"rounds": args.rounds, "seconds": args.seconds, "num_envs": args.num_envs}
+    config["threads"] = args.threads
     result = {"rows": rows, "ratios": ratios(rows), "config": config}
     if args.json:
         json.dump(result, sys.stdout, indent=1)

@@ -1,18 +1,20 @@
 """Where a `VectorEnv` hand's CPU time goes, beside a whole `simulate` hand (built-in
 random bots) in the same run: the CPU microseconds per finished hand of each call into
-the core's batch runner (`Driver.advance`, `apply`, `encode`, `start`, ...) and of the
-Python around them (the rest of the step, the hands' scoring included), the agent a
-random legal index drawn with numpy for every env at once, the opponents random bots.
+the core's batch runner (`Driver.step`, one per step: the agent's actions, the bots'
+moves, the deals, the observations and masks; `outcomes`: the ended hands' facts) and
+of the Python around them (the rest of the step, the hands' scoring included), the
+agent a random legal index drawn with numpy for every env at once, the opponents random
+bots.
 
 A script, not a test: it prints figures and asserts nothing about time.
 
     python benches/vector_env_parts.py [--seconds 2] [--rounds 3] [--num-envs 256]
     python benches/vector_env_parts.py --variants fifty_k
 
-Medians of interleaved rounds. A part of the core's calls that `simulate` also pays
-(the deal in `start`, the bots' and the agent's actions in `advance` and `apply`) is
-no waste; the observation (`encode`) is the environment's own work; the Python share
-is what a step costs beyond the core.
+Medians of interleaved rounds. Most of `step` is work `simulate` also does (the deals,
+every seat's moves); the observations and masks are the environment's own; the Python
+share is what a step costs beyond the core (the scoring, which `simulate` pays too,
+included).
 """
 
 from __future__ import annotations

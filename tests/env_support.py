@@ -116,3 +116,19 @@ def swap_unseen(game, seat, rng):
             continue
         return other
     return None
+
+
+def unseen_swaps(variant, options, seeds=3):
+    """At random points of random scripted hands: (game, seat, other), `other` the same
+    hand with two cards `seat` cannot know exchanged, replayed to the same point."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        game = scripted(variant, options, seed)
+        while game.phase != "done":
+            actor = game.to_act[0]
+            if rng.random() < 0.15:
+                seat = rng.randrange(game.num_players)
+                other = swap_unseen(game, seat, rng)
+                if other is not None:
+                    yield game, seat, other
+            game.apply_legal(actor, rng.randrange(game.num_legal(actor)))

@@ -465,3 +465,20 @@ def bot_game(stub, variant: str, seed: int, match: pb.MatchSettings | None = Non
     for _ in stub.Spectate(pb.SpectateRequest(game_id=game_id)):
         pass  # the stream ends after the game's last event
     return stub.GetHistory(pb.GetHistoryRequest(game_id=game_id))
+
+
+@contextlib.asynccontextmanager
+async def hosted(folder: Path):
+    """A `GameHost` over a fresh SQLite store in `folder`, in this process (no timers),
+    closed after."""
+    from fenpai.service.host import GameHost
+    from fenpai.service.store import SqliteStore
+
+    store = SqliteStore(str(folder / "fenpai.db"), "NORMAL")
+    host = GameHost(store, {})
+    try:
+        await store.open()
+        yield store, host
+    finally:
+        await host.close()
+        await store.close()

@@ -42,5 +42,8 @@ def test_vector_env_bench_prints_a_table_and_rejects_an_unknown_variant():
     assert done.returncode == 0, done.stderr
     assert "fifty_k" in done.stdout and "VectorEnv agent" in done.stdout
     assert "finished hands per CPU second" in done.stdout
+    threaded = run("--variants", "fifty_k", "--threads", "2")
+    assert threaded.returncode == 0, threaded.stderr
+    assert "VectorEnv with threads=2" in threaded.stdout
     bad = run("--variants", "bridge")
     assert bad.returncode == 2 and "unknown variants ['bridge']" in bad.stderr

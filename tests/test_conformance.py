@@ -37,6 +37,19 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("tractor", {"levels": ("T", "T"), "follow_format": "full"}),
     ("tractor", {"levels": ("5", "9"), "dealer": 1, "follow_format": "exact"}),
     ("tractor", {"levels": ("A", "K"), "dealer": 2, "follow_format": "off"}),
+    # TRO-13: tractors kept from leads without a tractor, under both formats it goes with.
+    ("tractor", {"follow_protect": "tractors"}),
+    ("tractor", {"levels": ("7", "7"), "follow_format": "exact", "follow_protect": "tractors"}),
+    # TRO-22, TRO-32, TRO-43, TRO-52: the scoring and judging house rules.
+    (
+        "tractor",
+        {
+            "throw_penalty": "none",
+            "kitty_multiplier": "power",
+            "must_defend": "none",
+            "throw_judgement": "highest_card",
+        },
+    ),
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"lead_after_out": "partner"}),

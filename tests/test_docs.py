@@ -21,11 +21,22 @@ SHARED_RULES = ROOT.parent / "shared" / "rules"
 RULE_FILES = ("common", "red_five_4p", "red_five_5p", "fifty_k", "tractor")
 TRICK_VARIANTS = ("red_five_4p", "red_five_5p", "tractor")
 #: TrickRules' options: attribute and keyword of the same name (`decks` is a parameter).
-TRICK_OPTIONS = ("decks", "follow_format", "tractor_above_ace", "mixed_tractors", "throws")
+TRICK_OPTIONS = (
+    "decks",
+    "follow_format",
+    "follow_protect",
+    "throw_judgement",
+    "tractor_above_ace",
+    "mixed_tractors",
+    "throws",
+)
 
-RULE_ID = re.compile(r"\b(?:C|R4|R5|FK|TR)-\d+\b")
+RULE_ID = re.compile(r"\b(?:C|R4|R5|FK|TRO|TR)-\d+\b")
 #: A rule written down on a rules page: its id in bold, as `**C-31 Title.**` or `**C-31**`.
-DEFINED = re.compile(r"\*\*((?:C|R4|R5|FK|TR)-\d+)\b")
+DEFINED = re.compile(r"\*\*((?:C|R4|R5|FK|TRO|TR)-\d+)\b")
+#: The ids of house-rule options (TRO-10 …), by page. The seeds' rule texts describe the
+#: default rules only, so these ids are defined by the docs, not by ../shared/rules.
+OPTION_PREFIXES = {"tractor": "TRO"}
 SOURCE_DIRS = (ROOT / "python" / "fenpai", ROOT / "rust_core" / "src", ROOT / "bindings" / "src")
 
 
@@ -61,8 +72,11 @@ def test_every_normative_rule_is_documented(name: str) -> None:
 
 @needs_shared
 def test_docs_define_no_rule_the_rules_do_not_have() -> None:
+    """Every id the docs define is a normative rule's, except the house-rule options'
+    (OPTION_PREFIXES), which the seeds' rules do not have."""
     normative = set().union(*(shared_ids(name) for name in RULE_FILES))
-    unknown = sorted(all_defined() - normative)
+    options = set(OPTION_PREFIXES.values())
+    unknown = sorted(i for i in all_defined() - normative if i.split("-")[0] not in options)
     assert not unknown, f"docs/rules define ids that ../shared/rules do not: {unknown}"
 
 
@@ -101,8 +115,28 @@ def test_every_rule_id_the_source_cites_is_documented() -> None:
 
 def test_rule_pages_define_their_own_ids_only() -> None:
     for name in RULE_FILES:
-        foreign = sorted(i for i in defined_ids(page(name)) if i.split("-")[0] != _prefix(name))
+        own = {_prefix(name), OPTION_PREFIXES.get(name)}
+        foreign = sorted(i for i in defined_ids(page(name)) if i.split("-")[0] not in own)
         assert not foreign, f"docs/rules/{name}.md defines {foreign}"
+
+
+@pytest.mark.parametrize("variant", sorted(OPTION_PREFIXES))
+def test_every_house_rule_has_an_id_for_itself_and_each_value(variant: str) -> None:
+    """A house rule's row in the options table cites its id (TRO-10), and the ids after it
+    in the same ten (TRO-11 …) each name a value the option takes (`**TRO-11 `none`.**`),
+    its default among them."""
+    text, prefix = page(variant), OPTION_PREFIXES[variant]
+    game = VARIANTS[variant]
+    assert game.HOUSE_RULES, f"{variant} has no house rules"
+    named = {int(n): v for n, v in re.findall(rf"\*\*{prefix}-(\d+) `(\w+)`\.\*\*", text)}
+    for name in game.HOUSE_RULES:
+        row = next(line for line in text.splitlines() if line.startswith(f"| `{name}` |"))
+        (cited,) = {int(n) for n in re.findall(rf"\b{prefix}-(\d+)\b", row)}
+        assert f"{prefix}-{cited}" in defined_ids(text) and cited % 10 == 0, row
+        values = [v for n, v in named.items() if n // 10 == cited // 10]
+        default, valid, _ = game.OPTIONS[name]
+        assert len(values) >= 2 and default in values, (name, values)
+        assert all(valid(v) for v in values), (name, values)
 
 
 def option_table(text: str, heading: str) -> dict[str, object]:

@@ -12,8 +12,10 @@ import gymnasium
 from env_support import CONFIGS, IDS, REWARDS, expected_reward
 from gymnasium.utils.env_checker import check_env
 
+import fenpai
+from fenpai import scoring
 from fenpai.envs import SeatEnv
-from fenpai.envs.payoffs import bounds, reward_bounds
+from fenpai.envs.payoffs import bounds, game_bounds, reward_bounds
 
 
 def episode(env, seed):
@@ -124,3 +126,18 @@ def test_gymnasium_make_works_after_import_fenpai_alone():
             "env.reset(seed=0)\n"
         )
         subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(("must_defend", "most"), [("A", 12), ("5_10_K_A", 4), ("none", 13)])
+def test_tractor_bounds_hold_the_most_levels_a_hand_can_gain(must_defend, most):
+    """TR-40's kitty multiplier takes P far past the deck's 200 points (a kitty of 80
+    points won with three pairs pays 960), so the bound is the most levels any team
+    can gain from any level before a level it must defend (TR-42, TR-43, TRO-40)."""
+    stops = scoring.TRACTOR_MUST_DEFEND[must_defend]
+    gained = max(
+        scoring.tractor_hand_outcome(120 + 80 * 12, 0, (level, level), stops)["applied"]
+        for level in scoring.TRACTOR_LEVELS
+    )
+    assert bounds("tractor", 4, 2, must_defend) == (0.0, float(most)) == (0.0, float(gained))
+    game = fenpai.new_game("tractor", must_defend=must_defend)
+    assert game_bounds(game, "game_points") == (0.0, float(most))

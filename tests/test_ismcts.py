@@ -14,6 +14,11 @@ from fenpai.simulation import make_bots, play_game
 
 VARIANTS = [
     ("tractor", {}),
+    ("tractor", {"follow_protect": "tractors"}),
+    (
+        "tractor",
+        {"throw_penalty": "none", "kitty_multiplier": "power", "throw_judgement": "highest_card"},
+    ),
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "kitty_points": "always"}),
     ("red_five_5p", {}),

@@ -25,6 +25,7 @@ NAMES = [
     "python_fenpai_red_five_5p",
     "python_fenpai_tractor",
     "python_fenpai_tractor(dealer=1,levels=5 5)",
+    "python_fenpai_tractor(follow_protect=tractors,throw_judgement=highest_card,must_defend=none)",
     "python_fenpai_fifty_k",
     "python_fenpai_fifty_k(players=3)",
 ]
@@ -185,7 +186,7 @@ def test_resample_from_infostate_with_a_stand_in_world(name, monkeypatch):
         assert " ".join(str(CARDS[k]) for k in other.hand.deck) == world.config()["deck"]
         changed += world.config()["deck"] != state.hand.game.config()["deck"]
         if player != state.current_player():
-            assert not other.hand.decisions.picked().any()
+            assert not any(other.hand.picked())
     assert changed > 5
 
 
@@ -225,5 +226,7 @@ def test_ismcts_plays_a_hand(name):
 def test_bad_parameters_are_clear_errors():
     with pytest.raises(ValueError, match="option players"):
         pyspiel.load_game("python_fenpai_fifty_k(players=5)")
+    with pytest.raises(ValueError, match="follow_protect 'tuples' .*TRO-12"):
+        pyspiel.load_game("python_fenpai_tractor(follow_protect=tuples)")
     with pytest.raises(ValueError, match="reward must be one of"):
         pyspiel.load_game("python_fenpai_fifty_k(reward=points)")

@@ -4,6 +4,7 @@ nothing, and the stream goes on; a client gone mid-action leaves the game whole.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 
@@ -21,8 +22,11 @@ from service_support import (
     view,
 )
 
+import fenpai
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
+from fenpai.service.connect import _CONTEXT
+from fenpai.service.server import Server, ServerConfig
 
 StatusCode = grpc.StatusCode
 
@@ -251,3 +255,44 @@ def test_a_token_reissued_mid_stream_stops_working_on_that_stream(stub):
         assert stream.send(act(game_id, fresh, action)).HasField("accepted")
     finally:
         stream.close()
+
+
+def test_act_stream_as_connect_serves_it_answers_in_order(tmp_path):
+    """Over Connect, ActStream is the servicer's iterator of answers (gRPC's reads and
+    writes through the call's context): each request answered in order, a rejection as
+    data, the stream going on to its end."""
+
+    async def run() -> list[pb.ActStreamResponse]:
+        server = Server(ServerConfig("127.0.0.1:0", str(tmp_path / "f.db"), web_address=None))
+        await server.start()
+        try:
+            servicer = server._servicer
+            request = pb.CreateGameRequest(variant="red_five_4p", seed=7)
+            game_id = (await servicer.CreateGame(request, _CONTEXT)).game.game_id
+            tokens = [
+                (await servicer.JoinGame(pb.JoinGameRequest(game_id=game_id, seat=s), _CONTEXT))
+                for s in range(4)
+            ]
+            game = fenpai.new_game("red_five_4p", seed=7)
+            requests = []
+            for seq in range(1, 6):
+                seat = game.to_act[0]
+                action = game.legal_actions(seat)[0]
+                game.apply(seat, action)
+                token = tokens[seat].seat_token
+                requests.append(pb.ActStreamRequest(act=act(game_id, token, action, seq=seq)))
+            waiting = tokens[(game.to_act[0] + 1) % 4].seat_token
+            requests.append(pb.ActStreamRequest(act=act(game_id, waiting, "pass")))
+
+            async def sent():
+                for request in requests:
+                    yield request
+
+            return [answer async for answer in servicer.ActStream(sent(), _CONTEXT)]
+        finally:
+            await server.stop()
+
+    answers = asyncio.run(run())
+    assert [a.WhichOneof("outcome") for a in answers] == ["accepted"] * 5 + ["rejected"]
+    assert [a.accepted.version for a in answers[:5]] == [5, 6, 7, 8, 9]
+    assert answers[-1].rejected.reason == "NOT_YOUR_TURN"

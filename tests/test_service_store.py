@@ -17,6 +17,7 @@ from fenpai.service.store import (
     StoredGame,
     StoreError,
 )
+from fenpai.service.store.sqlite import Writes
 
 INSERT = (
     "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq, at)"
@@ -102,6 +103,33 @@ def test_a_batch_with_a_failing_write_is_redone_write_by_write(store):
     assert [future for future, _, _ in outcomes] == [future for _, future in jobs]
     stored = conn.execute("SELECT version FROM events ORDER BY version").fetchall()
     assert [v for (v,) in stored] == [1, 2, 4, 5, 9]
+    conn.close()
+
+
+@pytest.mark.parametrize("count", [1, 40, 64, 65, 200])
+def test_a_batch_of_events_is_stored_whole_and_a_failing_one_alone(store, count):
+    """Batches of events alone, as one statement (up to EVENTS_AT_ONCE) or a transaction
+    of several: all stored, each once; with one event breaking a constraint, that one
+    fails alone and the others are stored."""
+    conn = sqlite3.connect(store.path, isolation_level=None)
+    loop = asyncio.new_event_loop()
+    try:
+        for bad in (None, count // 2):
+            first = 1 if bad is None else count + 1
+            jobs = []
+            for v in range(first, first + count):
+                writes = Writes("g")
+                seq = 1 if v - first == bad else v  # client_seq 1: the first batch's
+                writes.append(StoredEvent(v, 0, "action", "pass", "client", seq, "pass", 0.0))
+                jobs.append((writes, loop.create_future()))
+            outcomes = SqliteStore._commit(conn, jobs)
+            failed = [i for i, (_, _, error) in enumerate(outcomes) if error is not None]
+            assert failed == ([] if bad is None else [bad])
+    finally:
+        loop.close()
+    stored = [v for (v,) in conn.execute("SELECT version FROM events ORDER BY version")]
+    expected = [v for v in range(1, 2 * count + 1) if v != count + 1 + count // 2]
+    assert stored == expected
     conn.close()
 
 

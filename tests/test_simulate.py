@@ -17,6 +17,8 @@ CASES = [
     ("red_five_4p", {}, ["greedy", "random", "random", "random"]),
     ("red_five_5p", {}, ["greedy", "random", "greedy", "random", "random"]),
     ("tractor", {}, ["greedy", "random", "greedy", "random"]),
+    ("tractor", {"follow_protect": "tractors"}, ["greedy", "random", "greedy", "random"]),
+    ("tractor", {"throw_judgement": "highest_card"}, ["greedy", "random", "greedy", "random"]),
     ("fifty_k", {}, ["greedy", "random", "greedy", "random"]),
     ("fifty_k", {"players": 3}, ["greedy", "random", "random"]),
 ]
@@ -43,6 +45,9 @@ OPTION_SETS = [
     ("tractor", {}),
     ("tractor", {"levels": ("A", "K"), "dealer": 1, "follow_format": "full"}),
     ("tractor", {"levels": ("K", "A"), "dealer": 2, "follow_format": "exact"}),
+    ("tractor", {"follow_format": "exact", "follow_protect": "tractors"}),
+    ("tractor", {"throw_penalty": "none", "kitty_multiplier": "power", "must_defend": "none"}),
+    ("tractor", {"must_defend": "5_10_K_A", "throw_judgement": "highest_card"}),
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "opening_bid": "minimum", "kitty_points": "always"}),
     ("red_five_4p", {"kitty_points": "always"}),

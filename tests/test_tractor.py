@@ -480,6 +480,76 @@ def test_tr_20_a_pair_must_be_followed_by_a_pair():
     assert legal and all(len(set(a.split()[1:])) == 1 for a in legal)  # pairs only
 
 
+# --- TRO-10: follow protection (a house rule) ------------------------------------------
+
+
+def lead_ah_ah_against_a_tractor(**options):
+    """A hand where seat 0 leads `Ah Ah` and seat 1 holds the tractor `3h 3h 4h 4h` and
+    the single hearts `6h 7h` (no trump is declared: hearts are a plain suit)."""
+    deck = scripted_deck(["Ah Ah", "3h 3h 4h 4h 6h 7h"], first_seat=0)
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, **options)
+    deal(g)
+    hand = g.view(0)["hand"].split()
+    g.apply(0, "bury " + " ".join([c for c in hand if c != "Ah"][-8:]))
+    g.apply(0, "play Ah Ah")
+    return g
+
+
+def test_tro_11_by_default_a_pair_lead_draws_a_pair_out_of_a_tractor():
+    g = lead_ah_ah_against_a_tractor()
+    assert g.rules.follow_protect == "none"
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="pair") as e:
+        g.apply(1, "play 6h 7h")
+    assert e.value.rule == "C-31" and g.to_json() == before
+
+
+def test_tro_13_only_a_tractor_draws_out_a_tractor():
+    g = lead_ah_ah_against_a_tractor(follow_protect="tractors")
+    assert g.rules.follow_protect == "tractors"
+    legal = {frozenset(a.split()[1:]) for a in g.legal_actions(1)}
+    assert {frozenset({"6h", "7h"}), frozenset({"3h"}), frozenset({"4h"})} <= legal
+    assert frozenset({"3h", "4h"}) in legal and frozenset({"6h"}) in legal
+    g.apply(1, "play 7h 6h")
+    # A tractor lead draws the tractor out as before.
+    assert fenpai.TrickRules("tractor", follow_protect="tractors").follow_error(
+        "3h 3h 4h 4h 6h 7h", "9h 9h Th Th", "3h 3h 6h 7h"
+    )
+
+
+def test_tro_10_follow_protect_options_and_errors():
+    assert fenpai.new_game("tractor").options["follow_protect"] == "none"
+    for options in [
+        {"follow_protect": "tractors"},
+        {"follow_format": "exact", "follow_protect": "tractors"},
+    ]:
+        g = fenpai.new_game("tractor", seed=3, **options)
+        assert json.loads(g.to_json())["options"]["follow_protect"] == "tractors"
+        assert fenpai.Game.from_json(g.to_json()).to_json() == g.to_json()
+        assert fenpai.Game.from_json(g.to_json()).options == g.options
+    for bad, message in [
+        ({"follow_protect": "pairs"}, "option follow_protect must be one of none, tuples"),
+        ({"follow_protect": "tuples"}, "follow_protect 'tuples' .* needs decks 3 \\(TRO-12\\)"),
+        ({"follow_protect": "tuples_and_tractors"}, "follow_protect .* needs decks 3"),
+        (
+            {"follow_protect": "tractors", "follow_format": "full"},
+            "follow_protect 'tractors' needs follow_format pairs or exact, not 'full'",
+        ),
+        ({"follow_protect": "tractors", "follow_format": "off"}, "not 'off' \\(TRO-10\\)"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            fenpai.new_game("tractor", **bad)
+
+
+def test_tro_11_the_default_is_written_as_before_house_rules():
+    """A game of the seeds' rules keeps its JSON: the default house rule is left out."""
+    g = fenpai.new_game("tractor", seed=1)
+    assert "follow_protect" not in json.loads(g.to_json())["options"]
+    m = fenpai.new_match("tractor", seed=1, follow_protect="tractors")
+    assert m.options["follow_protect"] == "tractors"
+    assert json.loads(m.to_json())["options"]["follow_protect"] == "tractors"
+
+
 def test_tr_21_winner_of_each_trick_leads_the_next():
     g = run(family())
     tricks = g.play.tricks()
@@ -542,6 +612,67 @@ def test_tr_40_tr_43_kitty_times_12_and_levels_stop_at_a():
     assert r["levels_nominal"] == 13 and r["levels_gained"] == 12
     assert r["game_points"] == [0, 12, 0, 12]
     assert r["new_levels"] == ["2", "A"] and r["match_won"] is None  # stops at A
+
+
+def twelve_times_the_kitty():
+    """A hand where the attackers (seats 1, 3) make 600 points from level 2 (TR-42: 13
+    levels up)."""
+    levels = ["2s", "2s", "2h", "2h", "2c", "2c", "2d", "2d"]
+    return family(kitty="K K T T 5 5", keep="9 9 8 8 7 7", leads=levels + ["9s 9s 8s 8s 7s 7s"])
+
+
+@pytest.mark.parametrize(
+    ("must_defend", "gained", "new_levels", "match_won"),
+    [
+        ("A", 12, ["2", "A"], None),  # TR-43, TRO-41
+        ("5_10_K_A", 3, ["2", "5"], None),  # TRO-42: stops at 5
+        ("none", 13, ["2", "A"], 1),  # TRO-43: past A, the match is won
+    ],
+)
+def test_tro_40_must_defend_levels_stop_a_team(must_defend, gained, new_levels, match_won):
+    r = run(twelve_times_the_kitty(), must_defend=must_defend).result
+    assert r["attacker_points"] == 600 and r["levels_nominal"] == 13
+    assert r["levels_gained"] == gained and r["game_points"] == [0, gained, 0, gained]
+    assert r["new_levels"] == new_levels and r["match_won"] == match_won
+
+
+def _tr_43(level, gained, defending):
+    """TR-43 as its text says: a stop at A, passed only by defending a hand at A."""
+    index = fenpai.scoring.TRACTOR_LEVELS.index(level)
+    if defending and level == "A":
+        return "A", True
+    return fenpai.scoring.TRACTOR_LEVELS[min(index + gained, 12)], False
+
+
+def test_tro_41_must_defend_a_is_tr_43_for_every_level_and_gain():
+    advance = fenpai.scoring.tractor_advance_level
+    for level in fenpai.scoring.TRACTOR_LEVELS:
+        for defending, gains in ((True, range(1, 4)), (False, range(0, 16))):
+            for gained in gains:
+                expected = _tr_43(level, gained, defending)
+                assert advance(level, gained, defending) == expected
+                assert advance(level, gained, defending, ("A",)) == expected
+
+
+def test_tro_42_tro_43_must_defend_levels():
+    advance = fenpai.scoring.tractor_advance_level
+    stops = fenpai.scoring.TRACTOR_MUST_DEFEND["5_10_K_A"]
+    assert stops == ("5", "T", "K", "A")
+    assert advance("3", 3, True, stops) == ("5", False)  # stops at 5
+    assert advance("5", 2, True, stops) == ("7", False)  # defended 5: passes it
+    assert advance("5", 2, False, stops) == ("5", False)  # took over at 5: stays
+    assert advance("9", 3, True, stops) == ("T", False)
+    assert advance("T", 3, True, stops) == ("K", False)
+    assert advance("A", 1, True, stops) == ("A", True)
+    assert advance("K", 2, False, ()) == ("A", True)  # TRO-43: attackers pass A
+    assert advance("A", 0, False, ()) == ("A", False)
+    assert advance("Q", 1, True, ()) == ("K", False)
+    m = fenpai.new_match("tractor", seed=1, must_defend="5_10_K_A")
+    while m.game.phase != "done":
+        m.game.apply_legal(m.game.to_act[0], 0)
+    assert m.next_hand().options["must_defend"] == "5_10_K_A"
+    with pytest.raises(ValueError, match="option must_defend must be one of A, 5_10_K_A, none"):
+        fenpai.new_game("tractor", must_defend="K")
 
 
 def test_tr_40_kitty_multiplier_table():
@@ -657,7 +788,9 @@ def swap(cards, old, new):
     cards[i] = new
 
 
-def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
+def defender_fails_a_throw():
+    """A hand where the dealer (seat 0) throws Qh Jh and fails, and the attackers take
+    75 points in tricks."""
     script = family(tails=("K K T T 5 5", "K T", "5"))  # 75 points to the attackers
     hearts, clubs = script.plays[0], script.plays[2]
     # Seat 2 holds one Ah and seat 0 one Ac instead.
@@ -672,7 +805,11 @@ def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
     clubs.remove("Ac")
     clubs.remove("7c")
     script.plays[2] = ["Ah", "7c", *clubs]
-    g = run(script)
+    return script
+
+
+def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
+    g = run(defender_fails_a_throw())
     r = g.result
     assert r["failed_throws"] == [1, 0, 0, 0]
     first = g.play.tricks()[0]
@@ -692,6 +829,66 @@ def test_tr_41_a_defenders_failed_throw_gives_the_attackers_10():
     assert r["card_points"][1] == 75 and r["attacker_points"] == 85
     assert (r["winner_team"], r["levels_gained"]) == ("attackers", 0)  # not defenders +1
     assert r["next_dealer"] == 1
+
+
+def test_tro_22_no_throw_penalty_keeps_the_forced_play_and_counts_nothing():
+    g = run(defender_fails_a_throw(), throw_penalty="none")
+    r = g.result
+    assert r["failed_throws"] == [1, 0, 0, 0]
+    failed = g.view(3)["tricks"][0]["failed_throw"]
+    assert (failed["attempted"], failed["forced"], failed["penalty"]) == ("Qh Jh", "Jh", None)
+    assert r["card_points"][1] == 75 and r["attacker_points"] == 75
+    assert (r["winner_team"], r["levels_gained"]) == ("defenders", 1)
+    assert json.loads(g.to_json())["options"]["throw_penalty"] == "none"
+
+
+def test_tro_21_per_attempt_is_the_default_and_left_out_of_the_json():
+    g = run(defender_fails_a_throw(), throw_penalty="per_attempt")
+    assert g.result["attacker_points"] == 85
+    assert "throw_penalty" not in json.loads(g.to_json())["options"]
+
+
+def test_tro_32_power_kitty_multiplier():
+    levels = ["2s", "2s", "2h", "2h", "2c", "2c", "2d", "2d"]
+    script = family(kitty="K K T T 5 5", keep="9 9 8 8", leads=levels + ["9s 9s 8s 8s"])
+    r = run(script, kitty_multiplier="power").result
+    assert r["last_lead"] == "9s 9s 8s 8s"
+    assert r["kitty_multiplier"] == 16 and r["attacker_points"] == 800  # 50 × 2**4
+    assert r["levels_gained"] == 12 and r["new_levels"] == ["2", "A"]  # TR-43
+
+
+def test_tro_31_tro_32_kitty_multiplier_tables():
+    m = fenpai.scoring.tractor_kitty_multiplier
+    leads = ("4s", "4s 4s", "4s 4s 5s 5s", "4s 4s 9s 9s", "4s 4s 5s 5s 6s 6s", "As Ks Qs")
+    assert [m(lead, "linear") for lead in leads] == [m(lead) for lead in leads]
+    assert [m(lead) for lead in leads] == [2, 4, 8, 8, 12, 2]
+    assert [m(lead, "power") for lead in leads] == [2, 4, 16, 16, 64, 2]
+    with pytest.raises(ValueError, match="TRO-30"):
+        m("4s", "cubic")
+    points = fenpai.scoring.tractor_points
+    assert points(60, 10, "4s 4s 5s 5s", kitty_multiplier="power") == 60 + 160
+    assert points(60, 10, None, 2, 0, throw_penalty="none") == 60
+    assert points(60, 10, None, 2, 0) == 40
+    with pytest.raises(ValueError, match="TRO-20"):
+        points(60, 10, None, throw_penalty="double")
+
+
+def test_tro_50_throw_judgement_goes_to_the_play():
+    g = fenpai.new_game("tractor", seed=2, throw_judgement="highest_card")
+    deal(g)
+    assert g.rules.throw_judgement == "highest_card"
+    assert fenpai.new_game("tractor", seed=2).options["throw_judgement"] == "largest_unit"
+    assert json.loads(g.to_json())["options"]["throw_judgement"] == "highest_card"
+
+
+def test_tro_20_tro_30_options_are_checked():
+    for bad, message in [
+        ({"throw_judgement": "every_unit"}, "option throw_judgement must be one of largest_unit"),
+        ({"throw_penalty": "double"}, "option throw_penalty must be one of per_attempt, none"),
+        ({"kitty_multiplier": "cubic"}, "option kitty_multiplier must be one of linear, power"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            fenpai.new_game("tractor", **bad)
 
 
 def test_tr_41_an_attackers_failed_throw_costs_the_attackers_10():

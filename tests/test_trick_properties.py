@@ -1,5 +1,5 @@
 """Property tests of the trick-taking core on random hands and leads, for every variant,
-deck count and follow mode (C-30, C-31, C-40..C-42, C-50, C-51)."""
+deck count, follow mode and follow protection (C-30, C-31, C-40..C-42, C-50, C-51, TRO-10)."""
 
 import collections
 import itertools
@@ -32,6 +32,9 @@ def positions(draw, max_hand=12):
     else:
         trump, level = draw(st.sampled_from("shcd")), "2"
     options = {"follow_format": mode}
+    if mode in ("pairs", "exact"):  # TRO-10 goes with these; triples need 3 decks
+        protects = ["none", "tractors"] + (["tuples", "tuples_and_tractors"] if decks == 3 else [])
+        options["follow_protect"] = draw(st.sampled_from(protects))
     if variant == "red_five_4p" and draw(st.booleans()):
         options["throws"] = True
     rules = TrickRules(variant, trump=trump, level=level, decks=decks, **options)
@@ -199,6 +202,26 @@ def ref_full_score(rules, cards, lead_comps):
     return go(list(cards), 0, (), triples, wide)
 
 
+def supply(rules, held, fmt):
+    """TRO-10 from its text: the follower's cards with the combinations the lead cannot
+    draw out cut to one card each (TRO-13: a pair in a tractor of the hand, when the lead
+    has no tractor; TRO-12: a triple, when the lead has no triple)."""
+    protect = rules.follow_protect
+    counts = collections.Counter(c.index for c in held)
+    by_index = {c.index: c for c in held}
+    kinds = [k for k, _ in fmt.components]
+    no_triple = all(shape_of(cs)[1] == 0 for _, cs in fmt.components)
+    cut = set()
+    if protect in ("tractors", "tuples_and_tractors") and "tractor" not in kinds:
+        pairs = [by_index[i] for i, n in counts.items() if n >= 2]
+        for a, b in itertools.combinations(pairs, 2):
+            if is_one(rules, [a, a, b, b], ("tractor", 0, 2)):
+                cut |= {a.index, b.index}
+    if protect in ("tuples", "tuples_and_tractors") and no_triple:
+        cut |= {i for i, n in counts.items() if n >= 3}
+    return [by_index[i] for i in counts for _ in range(1 if i in cut else counts[i])]
+
+
 def reference_legal(rules, hand, lead, play):
     """Whether `play` follows `lead` from `hand`, decided from the rule text by brute force."""
     fmt = rules.classify(lead)
@@ -217,6 +240,7 @@ def reference_legal(rules, hand, lead, play):
     mode = rules.follow_format
     if mode == "off" or (mode == "exact" and fmt.is_throw):
         return True
+    held = supply(rules, held, fmt)
     if mode == "exact":
         shape = component_shape(*fmt.components[0])
         has = any(is_one(rules, p, shape) for p in submultisets(held, k))

@@ -143,6 +143,41 @@ def test_same_seed_and_actions_give_the_same_run_whatever_num_envs():
     assert not np.array_equal(run(2, 10, 0)[0], a[0])
 
 
+def _row_policy(batch):
+    """A policy whose answer depends on its row alone (so on no batching)."""
+    score = (batch.obs * np.arange(batch.obs.shape[1])).sum(axis=1)
+    return (np.abs(score).astype(np.int64) + batch.games * 7) % np.maximum(batch.num_legal, 1)
+
+
+@pytest.mark.parametrize("variant", ["tractor", "red_five_4p", "red_five_5p", "fifty_k"])
+def test_threads_give_the_same_run_as_one_thread(variant):
+    """The core steps runs of consecutive envs on threads of their own: every output
+    (observations, rewards, ends, every info) is one thread's, with several learning
+    seats, a policy opponent and the legal actions' features and ids."""
+
+    def run(threads, steps=70):
+        n = 5 if variant == "red_five_5p" else 4
+        opponents = [None, "random", _row_policy, None, "greedy"][:n]
+        env = VectorEnv(
+            variant, 7, seats=[0, 3], opponents=opponents, seed=4, threads=threads,
+            legal_features=3, legal_ids=5, max_legal=24,
+        )  # fmt: skip
+        obs, info = env.reset()
+        rng = np.random.default_rng(2)
+        out = [obs, *(np.copy(info[k]) for k in sorted(info))]
+        for _ in range(steps):
+            obs, rewards, terminated, _, info = env.step(random_actions(info, rng))
+            out += [obs, rewards, terminated, *(np.copy(info[k]) for k in sorted(info))]
+        return out
+
+    one = run(1)
+    assert any(x.dtype == bool and x.any() for x in one[1::2]), "some hand ends"
+    for threads in (2, 3, 7, 16):
+        found = run(threads)
+        assert len(found) == len(one)
+        assert all(np.array_equal(x, y) for x, y in zip(one, found, strict=True)), threads
+
+
 def test_reset_with_a_seed_starts_the_same_hands_again():
     env = VectorEnv("red_five_5p", 4, seed=None)
     first, _ = env.reset(seed=21)
@@ -222,6 +257,9 @@ def test_bad_actions_and_arguments_are_clear_errors_that_change_nothing():
         ({"opponents": ["random"] * 3}, "4 seats"),
         ({"deck": "2s"}, "reset"),
         ({"max_legal": 0}, "max_legal"),
+        ({"opponents": ["random", None, "random", "random"]}, "seat 1 is not learning"),
+        ({"threads": 0}, "threads must be a positive integer"),
+        ({"threads": 1.5}, "threads must be a positive integer"),
     ]:
         with pytest.raises(ValueError, match=match):
             VectorEnv("tractor", 2, **kwargs)

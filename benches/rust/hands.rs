@@ -13,7 +13,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use fenpai_core::bots::{play_hand, BotKind, Hand, Setup};
+use fenpai_core::bots::{play_hand, BotKind, Hand, Setup, TractorHouse};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
 use fenpai_core::phases::Phase;
@@ -69,6 +69,7 @@ fn main() {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
+                house: TractorHouse::default(),
             },
             4,
         ),

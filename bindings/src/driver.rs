@@ -3,11 +3,14 @@
 
 use std::collections::HashMap;
 
-use fenpai_core::bots::driver::{Driver as CoreDriver, Player, Refused};
+use fenpai_core::bots::driver::{
+    Deals, Driver as CoreDriver, Player, Refused, Rows, Script, Step, StepError,
+};
 use fenpai_core::encode::NUM_FEATURES;
 use fenpai_core::error::ActionError;
 use numpy::{
-    PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+    PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyReadwriteArray1,
+    PyReadwriteArrayDyn, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -59,6 +62,76 @@ fn slot_indices(slots: &[i64]) -> PyResult<Vec<usize>> {
         .iter()
         .map(|&s| usize::try_from(s).map_err(|_| value_error(format!("no slot {s}"))))
         .collect()
+}
+
+/// A vector environment's rows, as `Driver.step` takes them: obs (float32, envs ×
+/// obs_size), seats, num_legal (int64), mask (bool, envs × width), features (float32,
+/// envs × rows × 64), num_features (int64), ids (int64, envs × width), over (bool).
+type EnvRows<'py> = (
+    PyReadwriteArrayDyn<'py, f32>,
+    PyReadwriteArray1<'py, i64>,
+    PyReadwriteArray1<'py, i64>,
+    PyReadwriteArrayDyn<'py, bool>,
+    PyReadwriteArrayDyn<'py, f32>,
+    PyReadwriteArray1<'py, i64>,
+    PyReadwriteArrayDyn<'py, i64>,
+    PyReadwriteArray1<'py, bool>,
+);
+
+/// How a vector environment's hands are dealt, as `Driver.step` takes it: the base
+/// seed, the hands dealt per env so far (int64, bumped in place) and the scripted deals
+/// (one `(deck, first_seat)` or None per env; None: none scripted).
+type EnvDeals<'py> = (
+    u64,
+    PyReadwriteArray1<'py, i64>,
+    Option<Vec<Option<Script>>>,
+);
+
+/// A step error as Python's: a refused answer as `IllegalAction`, else ValueError.
+fn step_error(e: StepError) -> PyErr {
+    match e {
+        StepError::Refused(r) => refused(r),
+        StepError::Deal(message) => value_error(message),
+    }
+}
+
+/// Runs `f` on the core runner with a step of these arguments, the GIL released.
+fn with_step<F>(
+    py: Python<'_>,
+    inner: &mut CoreDriver,
+    learners: &[bool],
+    ids: &HashMap<String, i64>,
+    deals: EnvDeals<'_>,
+    rows: EnvRows<'_>,
+    f: F,
+) -> PyResult<Vec<usize>>
+where
+    F: FnOnce(&mut CoreDriver, &mut Step<'_>) -> Result<Vec<usize>, StepError> + Send,
+{
+    let (base, mut counts, scripts) = deals;
+    let (mut obs, mut seats, mut num_legal, mut mask, mut features, mut num_features) =
+        (rows.0, rows.1, rows.2, rows.3, rows.4, rows.5);
+    let (mut id_rows, mut over) = (rows.6, rows.7);
+    let mut step = Step {
+        learners,
+        deals: Deals {
+            base,
+            counts: counts.as_slice_mut()?,
+            scripts: scripts.as_deref(),
+        },
+        ids,
+        rows: Rows {
+            obs: obs.as_slice_mut()?,
+            seats: seats.as_slice_mut()?,
+            num_legal: num_legal.as_slice_mut()?,
+            mask: mask.as_slice_mut()?,
+            features: features.as_slice_mut()?,
+            num_features: num_features.as_slice_mut()?,
+            ids: id_rows.as_slice_mut()?,
+            over: over.as_slice_mut()?,
+        },
+    };
+    py.detach(|| f(inner, &mut step)).map_err(step_error)
 }
 
 /// Finished games' ids (uint64) and the facts `play_outcomes` gives of them.
@@ -344,6 +417,59 @@ impl Driver {
             })
             .collect::<PyResult<Vec<_>>>()?;
         self.inner.apply(&answers).map_err(refused)
+    }
+
+    /// Steps a vector environment, env i in slot i (the core's `Driver::step_envs`):
+    /// where `restart[i]` env i's next hand is dealt, else `actions[i]` applied (every
+    /// answer checked first; `actions` None leaves them as they are), then each env is
+    /// played on to a choice of a seat with `learners[seat]` and its rows written into
+    /// `rows` (see `EnvRows`), `ids` mapping action text to fixed id for the ids' rows.
+    /// Returns the envs waiting on a policy's seat instead (int64), to `resume` once
+    /// answered. On `threads` threads (each a run of consecutive envs; the results the
+    /// same whatever their number), the GIL released.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (restart, actions, learners, ids, deals, rows, threads = 1))]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        restart: PyReadonlyArray1<'_, bool>,
+        actions: Option<PyReadonlyArray1<'_, i64>>,
+        learners: Vec<bool>,
+        ids: HashMap<String, i64>,
+        deals: EnvDeals<'_>,
+        rows: EnvRows<'_>,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let restart = restart.as_slice()?;
+        let actions = actions.as_ref().map(|a| a.as_slice()).transpose()?;
+        let pending = with_step(py, &mut self.inner, &learners, &ids, deals, rows, |d, s| {
+            d.step_envs(restart, actions, s, threads)
+        })?;
+        Ok(PyArray1::from_iter(
+            py,
+            pending.into_iter().map(|e| e as i64),
+        ))
+    }
+
+    /// Plays on the envs of `pending` (a `step`'s, their policies answered) as `step`
+    /// does, with the step's `restart`; returns those still waiting on a policy.
+    #[allow(clippy::too_many_arguments)]
+    fn resume<'py>(
+        &mut self,
+        py: Python<'py>,
+        pending: PyReadonlyArray1<'_, i64>,
+        restart: PyReadonlyArray1<'_, bool>,
+        learners: Vec<bool>,
+        ids: HashMap<String, i64>,
+        deals: EnvDeals<'_>,
+        rows: EnvRows<'_>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let pending = slot_indices(pending.as_slice()?)?;
+        let restart = restart.as_slice()?;
+        let still = with_step(py, &mut self.inner, &learners, &ids, deals, rows, |d, s| {
+            d.resume_envs(&pending, restart, s)
+        })?;
+        Ok(PyArray1::from_iter(py, still.into_iter().map(|e| e as i64)))
     }
 
     /// Collects every finished game as `take_finished` does, as their ids and their

@@ -2,9 +2,10 @@
 //! the GIL released; each hand comes back as its phase objects in their final state.
 
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
+use fenpai_core::bots::{KittyMultiplier, ThrowPenalty, TractorHouse};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::LeadAfterOut;
-use fenpai_core::trick::FollowFormat;
+use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -41,10 +42,20 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
         "tractor" => {
             let (a, b): (String, String) = option(options, "levels", ("2".into(), "2".into()))?;
             let format: String = option(options, "follow_format", "pairs".into())?;
+            let protect: String = option(options, "follow_protect", "none".into())?;
+            let penalty: String = option(options, "throw_penalty", "per_attempt".into())?;
+            let kitty: String = option(options, "kitty_multiplier", "linear".into())?;
+            let judgement: String = option(options, "throw_judgement", "largest_unit".into())?;
             Setup::Tractor {
                 levels: (rank(&a)?, rank(&b)?),
                 dealer: option(options, "dealer", None)?,
                 follow_format: FollowFormat::parse(&format).map_err(value_error)?,
+                house: TractorHouse {
+                    follow_protect: FollowProtect::parse(&protect).map_err(value_error)?,
+                    throw_penalty: ThrowPenalty::parse(&penalty).map_err(value_error)?,
+                    kitty_multiplier: KittyMultiplier::parse(&kitty).map_err(value_error)?,
+                    throw_judgement: ThrowJudgement::parse(&judgement).map_err(value_error)?,
+                },
             }
         }
         "red_five_4p" => Setup::RedFive4p {

@@ -2,6 +2,7 @@
 
 mod bots;
 mod cards;
+mod decisions;
 mod driver;
 mod encode;
 mod errors;
@@ -24,6 +25,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // loading it runs Python code, where a pending Ctrl-C would surface and panic.
     numpy::PyArray1::<i64>::zeros(m.py(), 0, false);
     cards::register(m)?;
+    decisions::register(m)?;
     encode::register(m)?;
     driver::register(m)?;
     bots::register(m)?;

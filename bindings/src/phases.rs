@@ -7,7 +7,8 @@ use fenpai_core::bots::{PhaseBot as CoreBot, Searched};
 use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
-use fenpai_core::trick::{FollowFormat, TrickRules as CoreRules};
+use fenpai_core::phases::{KittyMultiplier, ThrowPenalty, TractorHouse};
+use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -337,7 +338,8 @@ deal_class! {
     /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear"))]
+        #[allow(clippy::too_many_arguments)]
         fn py_new(
             py: Python<'_>,
             seed: u64,
@@ -346,14 +348,27 @@ deal_class! {
             levels: Option<(String, String)>,
             dealer: Option<usize>,
             follow_format: &str,
+            follow_protect: &str,
+            throw_judgement: &str,
+            throw_penalty: &str,
+            kitty_multiplier: &str,
         ) -> PyResult<Self> {
             let levels = match levels {
                 Some((a, b)) => (rank(&a)?, rank(&b)?),
                 None => (Rank::TWO, Rank::TWO),
             };
             let format = self::follow_format(follow_format)?;
+            let house = TractorHouse {
+                follow_protect: FollowProtect::parse(follow_protect).map_err(value_error)?,
+                throw_judgement: ThrowJudgement::parse(throw_judgement).map_err(value_error)?,
+                throw_penalty: ThrowPenalty::parse(throw_penalty).map_err(value_error)?,
+                kitty_multiplier: KittyMultiplier::parse(kitty_multiplier).map_err(value_error)?,
+            };
             let inner = py
-                .detach(|| core::TractorDeal::new(seed, deck.as_deref(), first_seat, levels, dealer, format))
+                .detach(|| {
+                    core::TractorDeal::new(seed, deck.as_deref(), first_seat, levels, dealer, format)?
+                        .with_house(&house)
+                })
                 .map_err(value_error)?;
             Ok(TractorDeal { inner })
         }

@@ -168,6 +168,18 @@ impl TrickRules {
         self.inner.opts.follow_format.name()
     }
 
+    /// TRO-10: which held combinations a lead of another kind cannot draw out.
+    #[getter]
+    fn follow_protect(&self) -> &'static str {
+        self.inner.opts.follow_protect.name()
+    }
+
+    /// TRO-50: how a play in a throw's format is judged against the winner so far.
+    #[getter]
+    fn throw_judgement(&self) -> &'static str {
+        self.inner.opts.throw_judgement.name()
+    }
+
     #[getter]
     fn tractor_above_ace(&self) -> bool {
         self.inner.opts.tractor_above_ace

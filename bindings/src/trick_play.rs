@@ -46,6 +46,24 @@ impl TrickPlay {
     }
 }
 
+impl TrickPlay {
+    /// The options of the seat to act having picked `picked` (54 counts), found by
+    /// `options` with the GIL released.
+    fn options_by(
+        &mut self,
+        py: Python<'_>,
+        picked: Vec<u8>,
+        options: fn(&mut core::TrickPlay, &Counts) -> core::PickOptions,
+    ) -> PyResult<(Vec<bool>, bool)> {
+        let picked: [u8; NUM_CARDS] = picked.try_into().map_err(|p: Vec<u8>| {
+            value_error(format!("picked: {NUM_CARDS} counts, not {}", p.len()))
+        })?;
+        let inner = &mut self.inner;
+        let (cards, done) = py.detach(|| options(inner, &Counts(picked)));
+        Ok((cards.to_vec(), done))
+    }
+}
+
 #[pymethods]
 impl TrickPlay {
     #[new]
@@ -133,12 +151,17 @@ impl TrickPlay {
     /// card kind, by `Card.index`): the kinds it may pick next so that the picks still
     /// lead to a legal play, and whether the picks are one (the GIL released).
     fn pick_options(&mut self, py: Python<'_>, picked: Vec<u8>) -> PyResult<(Vec<bool>, bool)> {
-        let picked: [u8; NUM_CARDS] = picked.try_into().map_err(|p: Vec<u8>| {
-            value_error(format!("picked: {NUM_CARDS} counts, not {}", p.len()))
-        })?;
-        let inner = &mut self.inner;
-        let (cards, done) = py.detach(|| inner.pick_options(&Counts(picked)));
-        Ok((cards.to_vec(), done))
+        self.options_by(py, picked, core::TrickPlay::pick_options)
+    }
+
+    /// `pick_options` found by listing the legal plays: slow on a huge follow, the
+    /// oracle the tests compare `pick_options` with.
+    fn pick_options_listed(
+        &mut self,
+        py: Python<'_>,
+        picked: Vec<u8>,
+    ) -> PyResult<(Vec<bool>, bool)> {
+        self.options_by(py, picked, core::TrickPlay::pick_options_listed)
     }
 
     /// Why `seat` may not play `cards` now, or None.

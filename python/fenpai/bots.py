@@ -68,7 +68,7 @@ def game_seeds(seed: int, count: int) -> np.ndarray:
 
 def hand_seeds(base: int, envs: np.ndarray, hands: np.ndarray) -> np.ndarray:
     """`seed_for(base, envs[i], hands[i])` for every i as uint64s, mixed in numpy (the
-    seeds of `VectorEnv`'s hands)."""
+    seeds of a vector environment's hands; `VectorEnv`'s core computes the same)."""
     mul, shift = np.uint64(0xBF58476D1CE4E5B9), np.uint64(31)
     x = np.uint64(seed_for(base)) ^ np.asarray(envs).astype(np.uint64)
     x *= mul

@@ -14,7 +14,8 @@ works with OpenSpiel's algorithms. The game parameters are the variant's options
   `new_game(variant, deck=..., first_seat=..., seed=...)`; Red Five 5p's forced trump
   (R5-13, when nobody revealed) comes from the parameter `seed`, not a chance node.
 - **Actions** are `fenpai.envs.decisions`: the fixed ids, then card by card for
-  burials and trick plays.
+  burials and trick plays, played in the core once the deal is done
+  (`fenpai.envs.core_hand`: masks, picks, the tensors written there).
 - **Tensors** (information state and observation alike) are `fenpai.encode` for the
   player, then its cards picked so far (trick-taking variants). The information-state
   string is perfect recall: the player's cards in the order it received them, every
@@ -36,9 +37,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from fenpai.encoding import encode, fields
-from fenpai.envs.decisions import Decisions
-from fenpai.envs.payoffs import check_reward, hand_rewards, reward_bounds
+from fenpai.encoding import fields
+from fenpai.envs.core_hand import CoreHand
+from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import VARIANTS, new_game
 from fenpai.games.base import Game
 from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
@@ -48,7 +49,16 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "red_five_4p": {"decks": 2, "opening_bid": "any", "kitty_points": "last_trick"},
     "red_five_5p": {"prev_declarer": 0, "friend_grab": "allow"},
     "fifty_k": {"players": 4, "lead_after_out": "next"},
-    "tractor": {"levels": "2 2", "dealer": -1, "follow_format": "pairs"},
+    "tractor": {
+        "levels": "2 2",
+        "dealer": -1,
+        "follow_format": "pairs",
+        "follow_protect": "none",
+        "throw_penalty": "per_attempt",
+        "kitty_multiplier": "linear",
+        "must_defend": "A",
+        "throw_judgement": "largest_unit",
+    },
 }
 _DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}
 
@@ -84,8 +94,8 @@ def _seed_for_first_bidder(seat: int) -> int:
 
 class _Hand:
     """Everything a state holds, as one object (OpenSpiel deep-copies a state's
-    attributes one by one): the chance outcomes so far, then the game and the
-    decisions in progress."""
+    attributes one by one): the chance outcomes so far, then the hand in the core with
+    the card-by-card choice in progress."""
 
     def __init__(self, variant: str, options: dict[str, Any], seed: int):
         self.variant, self.options, self.seed = variant, options, seed
@@ -93,34 +103,52 @@ class _Hand:
         self.deck: list[int] = []
         self.first_seat: int | None = None
         self.first_bidder: int | None = None
-        self.game: Game | None = None
-        self.decisions = Decisions(variant)
+        self.core: CoreHand | None = None
+
+    @property
+    def game(self) -> Game | None:
+        """A copy of the hand so far as a `fenpai.Game` (None before the deal is done)."""
+        return None if self.core is None else self.core.game()
+
+    def to_act(self) -> int | None:
+        """The seat to act once the deal is done (None at the end, or before)."""
+        return None if self.core is None else self.core.core.to_act()
+
+    def picked(self) -> list[int]:
+        """The cards the seat to act picked so far, by kind (zeros when none)."""
+        return [0] * NUM_KINDS if self.core is None else self.core.core.picked()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
         new = object.__new__(_Hand)
         new.__dict__.update(self.__dict__)
         new.copies, new.deck = list(self.copies), list(self.deck)
-        if self.game is not None:
-            new.game = self.game.clone()
-            new.decisions = self.decisions.copy_for(new.game)
-        else:
-            new.decisions = Decisions(self.variant)
+        new.core = None if self.core is None else self.core.clone()
         return new
 
     def __getstate__(self) -> dict[str, Any]:
-        picked = self.decisions.picked() if self.game is not None else None
-        state = {k: v for k, v in self.__dict__.items() if k not in ("game", "decisions")}
-        state["game"] = None if self.game is None else self.game.to_json()
-        state["picked"] = None if picked is None else picked.astype(int).tolist()
+        state = {k: v for k, v in self.__dict__.items() if k != "core"}
+        game = self.game
+        state["game"] = None if game is None else game.to_json()
+        state["picked"] = self.picked()
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         game, picked = state.pop("game"), state.pop("picked")
         self.__dict__.update(state)
-        self.decisions = Decisions(self.variant)
-        self.game = None if game is None else Game.from_json(game)
-        if self.game is not None and self.game.to_act:
-            self.decisions.restore(self.game, self.game.to_act[0], np.array(picked))
+        self.core = None
+        if game is not None:
+            self.resume(Game.from_json(game), picked)
+
+    def resume(self, game: Game, picked: list[int]) -> None:
+        """Plays on from `game` (a hand of this variant at some point) with `picked`
+        already picked by the seat to act."""
+        self.core = CoreHand(self.variant, self.options)
+        self.core.replay(game)
+        seat = self.core.core.to_act()
+        for kind, copies in enumerate(picked):
+            for _ in range(copies):
+                assert seat is not None
+                self.core.core.step(seat, self.core.fixed + kind)
 
     # -- chance ------------------------------------------------------------------------------
 
@@ -181,7 +209,8 @@ class _Hand:
         first = self.first_seat if self.first_seat is not None else None
         if self.variant == "red_five_4p" or self.variant == "fifty_k" and first is None:
             first = 0
-        self.game = new_game(self.variant, seed=seed, deck=deck, first_seat=first, **self.options)
+        self.core = CoreHand(self.variant, self.options)
+        self.core.reset(seed, deck, first)
 
     # -- what a player knows -----------------------------------------------------------------
 
@@ -210,12 +239,19 @@ class _Hand:
 
     def seen_history(self, player: int) -> list[str]:
         """Every action so far as `player` saw it: another seat's burial hidden (C-4)."""
-        if self.game is None:
+        game = self.game
+        if game is None:
             return []
         return [
             f"{seat}:{'bury' if action.startswith('bury ') and seat != player else action}"
-            for seat, action in self.game.history
+            for seat, action in game.history
         ]
+
+
+def _num_ids(variant: str) -> int:
+    """The number of action ids (`fenpai.envs.decisions`)."""
+    fixed = action_space(variant).size
+    return fixed if variant == "fifty_k" else fixed + NUM_KINDS + 1
 
 
 def _hand_size(variant: str, players: int, options: dict[str, Any]) -> int:
@@ -243,87 +279,88 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         hand = self._hand
-        if hand.game is None:
+        if hand.core is None:
             return int(pyspiel.PlayerId.CHANCE)
-        to_act = hand.game.to_act
-        return to_act[0] if to_act else int(pyspiel.PlayerId.TERMINAL)
+        to_act = hand.core.core.to_act()
+        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
+
+    def _mask(self, player: int) -> np.ndarray:
+        core = self._hand.core
+        assert core is not None
+        mask = np.empty(core.size, dtype=np.int8)
+        core.core.mask(player, mask)
+        return mask
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self._hand.game
-        assert game is not None
-        mask = self._hand.decisions.mask(game, player)
-        return [int(i) for i in np.flatnonzero(mask)]
+        ids: list[int] = self._mask(player).view(np.bool_).nonzero()[0].tolist()
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._hand.outcomes()
 
     def _apply_action(self, action: int) -> None:
         hand = self._hand
-        if hand.game is None:
+        if hand.core is None:
             hand.chance(action)
             return
-        hand.decisions.step(hand.game, hand.game.to_act[0], action)
+        seat = hand.core.core.to_act()
+        if seat is None:
+            raise ValueError("the hand is over")
+        hand.core.core.step(seat, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         hand = self._hand
         if player == pyspiel.PlayerId.CHANCE:
-            if hand.game is None and hand.chance_seats():
+            if hand.core is None and hand.chance_seats():
                 who = "first bidder" if hand.variant == "red_five_4p" else "first seat"
                 return f"{who} {action}"
             return f"deal {CARDS[action]}"
-        decisions = hand.decisions
-        if action >= decisions.fixed:
-            return "done" if action == decisions.done else f"pick {CARDS[action - decisions.fixed]}"
         space = action_space(hand.variant)
+        if action >= space.size:
+            done = space.size + NUM_KINDS
+            return "done" if action == done else f"pick {CARDS[action - space.size]}"
         if hand.variant != "fifty_k" or action == 0:
             return space.text(action)
-        game = hand.game
-        if game is not None and player in game.to_act and self._hand_legal(player, action):
-            return space.text(action, game, player)
+        if hand.to_act() == player and self._mask(player)[action]:
+            return space.text(action, hand.game, player)
         return f"play type {action - 1}"
 
-    def _hand_legal(self, player: int, action: int) -> bool:
-        game = self._hand.game
-        assert game is not None
-        return bool(self._hand.decisions.mask(game, player)[action])
-
     def is_terminal(self) -> bool:
-        game = self._hand.game
-        return game is not None and game.phase == "done"
+        hand = self._hand
+        return hand.core is not None and hand.to_act() is None
 
     def returns(self) -> list[float]:
         hand = self._hand
-        if hand.game is None:
+        game = hand.game if self.is_terminal() else None
+        if game is None:
             return [0.0] * hand.num_players()
-        return hand_rewards(hand.game, self._reward)
+        return hand_rewards(game, self._reward)
 
     def resample_from_infostate(self, player: int, sampler: Any) -> FenpaiState:
         """A state `player` cannot tell from this one (`Game.sample_world`, seeded by
         `sampler`); another player's picks in progress are dropped."""
         hand = self._hand
-        if hand.game is None:
+        game = hand.game
+        if game is None:
             raise ValueError("resample_from_infostate needs the deal done")
         state = self.clone()
-        world = hand.game.sample_world(player, int(sampler() * 2**53))
+        world = game.sample_world(player, int(sampler() * 2**53))
         new = state.hand
-        new.game = world
         config = world.config()  # the sampled deal, as the sample replays from it (C-5)
         if isinstance(config["deck"], str):
             new.deck = [CARD_INDEX[c] for c in config["deck"].split()]
             if config["first_seat"] is not None:
                 new.first_seat = config["first_seat"]
-        new.decisions = Decisions(hand.variant)
-        to_act = world.to_act
-        if to_act and to_act[0] == player:
-            new.decisions.restore(world, player, hand.decisions.picked())
+        mine = world.to_act and world.to_act[0] == player
+        new.resume(world, hand.picked() if mine else [0] * NUM_KINDS)
         return state  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
         hand = self._hand
-        if hand.game is None:
+        game = hand.game
+        if game is None:
             return f"dealing: first seat {hand.first_seat}, cards {hand.deck}"
-        picked = hand.decisions.picked().astype(int).tolist()
-        return f"{hand.game.to_json()}\npicked {picked}"
+        return f"{game.to_json()}\npicked {hand.picked()}"
 
 
 class FenpaiObserver:
@@ -338,21 +375,19 @@ class FenpaiObserver:
         self.dict = {name: self.tensor[o : o + n] for name, o, n in layout}
         if by_card:
             self.dict["picked"] = self.tensor[size:]
-        self._size, self._recall = size, perfect_recall
+        self._mask = np.zeros(_num_ids(game.variant), np.int8)
+        self._recall = perfect_recall
 
     def set_from(self, state: FenpaiState, player: int) -> None:
-        hand = state.hand
-        self.tensor.fill(0)
-        if hand.game is None:
+        core = state.hand.core
+        if core is None:
+            self.tensor.fill(0)
             return
-        encode(hand.game, player, out=self.tensor[: self._size], legal=False)
-        if "picked" in self.dict and player in hand.game.to_act:
-            self.dict["picked"][:] = hand.decisions.picked()
+        core.core.observe(player, self.tensor, self._mask)  # the picks of the seat to act
 
     def string_from(self, state: FenpaiState, player: int) -> str:
         hand = state.hand
-        mine = hand.game is not None and player in hand.game.to_act
-        picked = hand.decisions.picked().astype(int).tolist() if mine else []
+        picked = hand.picked() if hand.to_act() == player else []
         if self._recall:
             return json.dumps(
                 {
@@ -362,7 +397,8 @@ class FenpaiObserver:
                     "picked": picked,
                 }
             )
-        view = {} if hand.game is None else hand.game.view(player)
+        game = hand.game
+        view = {} if game is None else game.view(player)
         return json.dumps({"view": view, "picked": picked}, sort_keys=True)
 
 
@@ -382,11 +418,10 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
         self.reward = check_reward(values["reward"])
         probe = new_game(variant, **self.options)  # checks the options
         self.players = probe.num_players
-        decks = int(self.options.get("decks", 3 if variant == "red_five_5p" else 2))
-        low, high = reward_bounds(self.reward, variant, self.players, decks)
+        low, high = game_bounds(probe, self.reward)
         cards = sum(_deck(variant, self.options))
         info = pyspiel.GameInfo(
-            num_distinct_actions=Decisions(variant).size,
+            num_distinct_actions=_num_ids(variant),
             max_chance_outcomes=NUM_KINDS,
             num_players=self.players,
             min_utility=low,

@@ -24,6 +24,18 @@ from fenpai.games import new_game
 CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ("tractor_seed1", "tractor", 1, {}),
     ("tractor_levels_seed2", "tractor", 2, {"levels": ["K", "A"], "dealer": 1}),
+    (
+        "tractor_house_rules_seed3",
+        "tractor",
+        3,
+        {
+            "follow_protect": "tractors",
+            "throw_penalty": "none",
+            "kitty_multiplier": "power",
+            "must_defend": "5_10_K_A",
+            "throw_judgement": "highest_card",
+        },
+    ),
     ("red_five_4p_seed1", "red_five_4p", 1, {}),
     ("red_five_4p_decks3_seed2", "red_five_4p", 2, {"decks": 3}),
     ("red_five_5p_seed1", "red_five_5p", 1, {}),

@@ -43,7 +43,10 @@ __all__ = [
     "RED_FIVE_5P_THROW_PENALTY",
     "RED_FIVE_CARD_POINTS",
     "RED_FIVE_GAME_POINTS",
+    "TRACTOR_KITTY_MULTIPLIERS",
     "TRACTOR_LEVELS",
+    "TRACTOR_MUST_DEFEND",
+    "TRACTOR_THROW_PENALTIES",
     "TRACTOR_THROW_PENALTY",
     "fifty_k_3p",
     "fifty_k_3p_table",
@@ -434,6 +437,9 @@ TRACTOR_LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A
 TRACTOR_THROW_PENALTY = 10
 """Points a failed throw counts against the thrower's team (TR-41)."""
 
+TRACTOR_THROW_PENALTIES = ("per_attempt", "none")
+"""The house rule `throw_penalty` (TRO-20): TR-41's `per_attempt` (TRO-21) or `none` (TRO-22)."""
+
 _TRACTOR_PLAYERS = 4
 _TRACTOR_DECKS = 2
 
@@ -453,33 +459,46 @@ def tractor(points: int) -> tuple[str, int]:
     return "defenders", 2 if value < 40 else 1
 
 
-def tractor_kitty_multiplier(last_lead: str | Iterable[Card | str]) -> int:
+TRACTOR_MUST_DEFEND = {"A": ("A",), "5_10_K_A": ("5", "T", "K", "A"), "none": ()}
+"""The house rule `must_defend` (TRO-40): its values and the levels each stops a team at:
+TR-43's `A` (TRO-41), `5_10_K_A` (TRO-42), `none` (TRO-43)."""
+
+TRACTOR_KITTY_MULTIPLIERS = ("linear", "power")
+"""The house rule `kitty_multiplier` (TRO-30): TR-40's `linear` (TRO-31) or `power` (TRO-32)."""
+
+
+def tractor_kitty_multiplier(last_lead: str | Iterable[Card | str], mode: str = "linear") -> int:
     """Multiplier of the kitty's points when an attacker wins the last trick (TR-40).
 
     `last_lead` is the last trick's lead as it stood (after a failed throw, the
-    forced play), as card text or cards. With no pair in it the multiplier is 2;
-    otherwise 4 × the number of disjoint pairs of identical cards: a pair ×4, a
-    tractor or any two pairs ×8, three pairs ×12, … (a triple, which 2 decks
-    cannot hold, would count as one pair).
+    forced play), as card text or cards. Let n be the cards in its disjoint pairs of
+    identical cards, or 1 when it holds no pair (a triple, which 2 decks cannot hold,
+    would count as one pair). `mode="linear"` (TR-40, TRO-31) gives 2n: a single ×2, a
+    pair ×4, a tractor or any two pairs ×8, three pairs ×12, …; `mode="power"` (the
+    house rule TRO-32) gives 2 to the power n: ×2, ×4, ×16, ×64, …
     """
+    if mode not in TRACTOR_KITTY_MULTIPLIERS:
+        raise ValueError(f"mode must be linear or power (TRO-30), not {mode!r}")
     if isinstance(last_lead, str):
-        return _kitty_multiplier_of_text(last_lead)
-    return _kitty_multiplier_of(cards(last_lead))
+        n = _kitty_cards_of_text(last_lead)
+    else:
+        n = _kitty_cards_of(cards(last_lead))
+    return 2 * n if mode == "linear" else 2**n
 
 
 @lru_cache(maxsize=1 << 12)
-def _kitty_multiplier_of_text(last_lead: str) -> int:
-    """`tractor_kitty_multiplier` of a lead as text, remembered: a batch of hands scores
-    the same few last leads again and again."""
-    return _kitty_multiplier_of(cards(last_lead))
+def _kitty_cards_of_text(last_lead: str) -> int:
+    """`_kitty_cards_of` a lead as text, remembered: a batch of hands scores the same
+    few last leads again and again."""
+    return _kitty_cards_of(cards(last_lead))
 
 
-def _kitty_multiplier_of(lead: list[Card]) -> int:
-    """TR-40's multiplier of the cards of a lead."""
+def _kitty_cards_of(lead: list[Card]) -> int:
+    """TR-40's n of the cards of a lead: the cards in its disjoint pairs, or 1."""
     if not lead:
         raise ValueError("last_lead is empty; a lead has at least one card")
     pairs = sum(copies // 2 for copies in Counter(lead).values())
-    return 4 * pairs if pairs else 2
+    return 2 * pairs if pairs else 1
 
 
 def tractor_points(
@@ -488,14 +507,22 @@ def tractor_points(
     last_lead: str | Iterable[Card | str] | None,
     attacker_failed_throws: int = 0,
     defender_failed_throws: int = 0,
+    *,
+    throw_penalty: str = "per_attempt",
+    kitty_multiplier: str = "linear",
 ) -> int:
     """The attackers' points P (TR-40, TR-41).
 
     P = `trick_points` (point cards in tricks attackers won) + `kitty_points` ×
-    `tractor_kitty_multiplier(last_lead)` when an attacker won the last trick
-    (`last_lead` is None when a defender won it: the kitty does not count)
-    − 10 per attacker's failed throw + 10 per defender's failed throw.
+    `tractor_kitty_multiplier(last_lead, kitty_multiplier)` when an attacker won the
+    last trick (`last_lead` is None when a defender won it: the kitty does not count)
+    − 10 per attacker's failed throw + 10 per defender's failed throw; with the house
+    rule `throw_penalty="none"` (TRO-22) failed throws count nothing.
     """
+    if throw_penalty not in TRACTOR_THROW_PENALTIES:
+        raise ValueError(
+            f"throw_penalty must be per_attempt or none (TRO-20), not {throw_penalty!r}"
+        )
     total = DECK_POINTS * _TRACTOR_DECKS
     tricks = _card_points("trick_points", trick_points, total)
     kitty = _card_points("kitty_points", kitty_points, total)
@@ -503,11 +530,14 @@ def tractor_points(
         raise ValueError(
             f"trick_points + kitty_points = {tricks + kitty} exceeds the {total} points of 2 decks"
         )
-    bonus = 0 if last_lead is None else kitty * tractor_kitty_multiplier(last_lead)
+    bonus = (
+        0 if last_lead is None else kitty * tractor_kitty_multiplier(last_lead, kitty_multiplier)
+    )
     penalties = _count("defender_failed_throws", defender_failed_throws) - _count(
         "attacker_failed_throws", attacker_failed_throws
     )
-    return tricks + bonus + TRACTOR_THROW_PENALTY * penalties
+    per_throw = TRACTOR_THROW_PENALTY if throw_penalty == "per_attempt" else 0
+    return tricks + bonus + per_throw * penalties
 
 
 def _tractor_level(name: str, level: Any) -> int:
@@ -517,7 +547,9 @@ def _tractor_level(name: str, level: Any) -> int:
     return TRACTOR_LEVELS.index(level)
 
 
-def tractor_advance_level(level: str, gained: int, defending: bool) -> tuple[str, bool]:
+def tractor_advance_level(
+    level: str, gained: int, defending: bool, must_defend: Sequence[str] = ("A",)
+) -> tuple[str, bool]:
     """(new level, whether the team passed A) for a team gaining `gained` levels (TR-42, TR-43).
 
     `defending`: the team dealt this hand (its level was the hand's level) and held
@@ -527,7 +559,12 @@ def tractor_advance_level(level: str, gained: int, defending: bool) -> tuple[str
     Levels stop at A (必打A): a team that would pass A stays at A. Only defenders who
     win a hand played at A pass it — that wins the match (TR-30): the result is then
     ``("A", True)``. Attackers who take over at A stay at A and must defend it.
+
+    `must_defend` names the levels that stop a team so (the house rule TRO-40): ("A",)
+    is TR-43; ("5", "T", "K", "A") stops a team at each of them in turn; () stops it
+    nowhere, and any team that goes past A passes it.
     """
+    stops = sorted(_tractor_level("must_defend", rank) for rank in must_defend)
     index = _tractor_level("level", level)
     steps = _count("gained", gained)
     if not isinstance(defending, bool):
@@ -535,9 +572,13 @@ def tractor_advance_level(level: str, gained: int, defending: bool) -> tuple[str
     if defending and not 1 <= steps <= 3:
         raise ValueError(f"defenders who hold gain 1 to 3 levels (TR-42), got gained={steps}")
     top = len(TRACTOR_LEVELS) - 1
-    if defending and index == top:
+    # A team stops at the next level it must defend; it passes the one it is at only by
+    # defending it. Past the top is past A.
+    limit = next((m for m in stops if m > index or (m == index and not defending)), top + 1)
+    new = min(index + steps, limit)
+    if new > top:
         return "A", True
-    return TRACTOR_LEVELS[min(index + steps, top)], False
+    return TRACTOR_LEVELS[new], False
 
 
 def tractor_next_dealer(dealer: int, attackers_took_over: bool) -> int:
@@ -552,11 +593,14 @@ def tractor_next_dealer(dealer: int, attackers_took_over: bool) -> int:
     return (seat + (1 if attackers_took_over else 2)) % _TRACTOR_PLAYERS
 
 
-def tractor_hand_outcome(points: int, dealer: int, levels: Sequence[str]) -> dict[str, Any]:
+def tractor_hand_outcome(
+    points: int, dealer: int, levels: Sequence[str], must_defend: Sequence[str] = ("A",)
+) -> dict[str, Any]:
     """Everything a finished Tractor hand changes (TR-42, TR-43, TR-30, TR-32).
 
     `levels` is (level of team 0 = seats 0/2, level of team 1 = seats 1/3) before the
-    hand; `dealer` is the dealing seat. Returns:
+    hand; `dealer` is the dealing seat; `must_defend` as in `tractor_advance_level`
+    (TRO-40). Returns:
 
     - ``"side"``: "defenders" or "attackers", the side that gains (`tractor`);
     - ``"gained"``: levels gained by that side per TR-42 (before the stop at A);
@@ -574,7 +618,7 @@ def tractor_hand_outcome(points: int, dealer: int, levels: Sequence[str]) -> dic
     side, gained = tractor(points)
     defending = side == "defenders"
     team = seat % 2 if defending else (seat + 1) % 2
-    new_level, passed = tractor_advance_level(current[team], gained, defending)
+    new_level, passed = tractor_advance_level(current[team], gained, defending, must_defend)
     applied = TRACTOR_LEVELS.index(new_level) - TRACTOR_LEVELS.index(current[team]) + passed
     current[team] = new_level
     return {

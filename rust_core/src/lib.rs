@@ -5,6 +5,7 @@
 
 pub mod bots;
 pub mod card;
+pub mod decisions;
 pub mod encode;
 pub mod error;
 pub mod fifty_k;

@@ -143,6 +143,67 @@ impl Walk<'_> {
     }
 }
 
+/// What the items give a multiset that must hold some copies: the pairs held, the
+/// cards the asked copies take, the room left, and the pairs the remaining cards can
+/// still make, at one card each (an odd holding completed) or two.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    pairs: usize,
+    taken: usize,
+    room: usize,
+    ones: usize,
+    twos: usize,
+}
+
+impl Reach {
+    /// An item of `n` copies beside `before` in the base, `asked` copies required in
+    /// all (at most `before + n`).
+    fn of(before: u8, asked: u8, n: u8) -> Reach {
+        let least = asked.saturating_sub(before);
+        let held = before + least;
+        let free = n - least;
+        let first = u8::from(held % 2 == 1 && free > 0);
+        Reach {
+            pairs: (held / 2 - before / 2) as usize,
+            taken: least as usize,
+            room: free as usize,
+            ones: first as usize,
+            twos: ((free - first) / 2) as usize,
+        }
+    }
+
+    fn plus(self, o: Reach) -> Reach {
+        Reach {
+            pairs: self.pairs + o.pairs,
+            taken: self.taken + o.taken,
+            room: self.room + o.room,
+            ones: self.ones + o.ones,
+            twos: self.twos + o.twos,
+        }
+    }
+
+    fn minus(self, o: Reach) -> Reach {
+        Reach {
+            pairs: self.pairs - o.pairs,
+            taken: self.taken - o.taken,
+            room: self.room - o.room,
+            ones: self.ones - o.ones,
+            twos: self.twos - o.twos,
+        }
+    }
+
+    /// Whether `size` cards in all can be taken with `need` pairs: the cards beyond the
+    /// asked ones fit, and spent first on the one-card pairs, then two a pair, make
+    /// enough (the most pairs any placement makes).
+    fn fits(&self, size: usize, need: usize) -> bool {
+        let Some(extra) = size.checked_sub(self.taken) else {
+            return false;
+        };
+        let by_ones = self.ones.min(extra);
+        extra <= self.room && self.pairs + by_ones + self.twos.min((extra - by_ones) / 2) >= need
+    }
+}
+
 /// The completion table last filled on this thread, and the space it is for: a table
 /// depends only on the items, the size and the pairs needed, so a space counted and
 /// then indexed (a bot's choice, `num_legal` then `apply_legal`) fills it once.
@@ -280,6 +341,53 @@ impl Space {
         }
         let space = Space::new(base, items.iter().copied(), size, self.need as u8);
         (space.count() > 0).then_some(space)
+    }
+
+    /// The most copies of each card a multiset of the space may hold.
+    pub fn most(&self) -> Counts {
+        let mut out = self.base;
+        for &(card, n) in self.items.iter() {
+            out.add(card, n);
+        }
+        out
+    }
+
+    /// Marks in `out` each card kind of which some multiset of the space holds one copy
+    /// more than `picked` (and all of `picked`), answered from the items' bounds
+    /// without listing: each item gives at least what is asked beyond the base, and the
+    /// remaining cards go where they make the most pairs ([`Reach`]), as many pairs as
+    /// [`visit`] counts. One pass over the items, then a constant time per kind.
+    pub fn mark_kinds(&self, picked: &Counts, out: &mut [bool; NUM_CARDS]) {
+        let most = self.most();
+        if !most.contains(picked) {
+            return;
+        }
+        let mut item_of = [None; NUM_CARDS];
+        let mut total = Reach {
+            pairs: pairs_in(&self.base) as usize,
+            ..Reach::default()
+        };
+        let mut reach = [Reach::default(); NUM_CARDS];
+        for (i, &(card, n)) in self.items.iter().enumerate() {
+            item_of[card.index()] = Some(i);
+            reach[i] = Reach::of(self.base.get(card), picked.get(card), n);
+            total = total.plus(reach[i]);
+        }
+        let fits = total.fits(self.size, self.need);
+        for (k, option) in out.iter_mut().enumerate() {
+            if most.0[k] <= picked.0[k] {
+                continue;
+            }
+            let before = self.base.0[k];
+            *option |= match item_of[k] {
+                Some(i) if before <= picked.0[k] => {
+                    let (_, n) = self.items[i];
+                    let more = Reach::of(before, picked.0[k] + 1, n);
+                    total.minus(reach[i]).plus(more).fits(self.size, self.need)
+                }
+                _ => fits,
+            };
+        }
     }
 
     /// The space's cards, in enumeration order.

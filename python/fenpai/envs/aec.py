@@ -8,7 +8,8 @@ choice; the mask is over `fenpai.envs.decisions` (fixed ids, then card by card),
 for a seat that may not act. Rewards are each seat's in mode `reward`
 (`fenpai.envs.payoffs`: "win" by default, "zero_sum", "game_points"), given when the hand
 ends, with each agent's `infos[agent]["won"]` and `["result"]` (the hand's result).
-`reset(seed=...)` deals the same hand for the same seed.
+`reset(seed=...)` deals the same hand for the same seed. The hand is played in the core
+(`fenpai.envs.core_hand`); each observation is in fresh arrays the caller may keep.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from fenpai.encoding import encode, fields
+from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.decisions import Decisions
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, hand_info, hand_rewards
-from fenpai.games import new_game
+from fenpai.errors import IllegalAction
 from fenpai.games.base import Game
 from fenpai.spaces import NUM_KINDS
 
@@ -34,7 +36,9 @@ def observation_size(game: Game, decisions: Decisions) -> int:
 
 
 def observe_seat(game: Game, seat: int, decisions: Decisions) -> dict[str, np.ndarray]:
-    """What `seat` observes now: its encoded view (with its own picks) and its mask."""
+    """What `seat` observes now: its encoded view (with its own picks) and its mask, made
+    in Python over a `Game` (the reference the core's `CoreHand.observe` is tested
+    against)."""
     obs, _ = encode(game, seat, legal=False)
     if decisions.by_card:
         mine = decisions.choice is not None and decisions.choice.seat == seat
@@ -73,18 +77,23 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         if dealt:
             raise ValueError(f"{', '.join(dealt)}: the deal comes from reset(seed=...)")
         self.variant, self.options = variant, options
-        self.game = new_game(variant, **options)  # checks the variant and options
-        self.decisions = Decisions(variant)
-        n = self.game.num_players
+        self.hand = CoreHand(variant, options)
+        n = self.hand.probe.num_players
         self.possible_agents = [f"seat_{s}" for s in range(n)]
-        size = observation_size(self.game, self.decisions)
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self._observation_spaces = {
-            a: observation_space(size, self.decisions.size) for a in self.possible_agents
+            a: observation_space(self.hand.obs_size, self.hand.size) for a in self.possible_agents
         }
         self._action_spaces = {
-            a: gymnasium.spaces.Discrete(self.decisions.size) for a in self.possible_agents
+            a: gymnasium.spaces.Discrete(self.hand.size) for a in self.possible_agents
         }
         self._rng = np.random.default_rng()
+
+    @property
+    def game(self) -> Game:
+        """A copy of the hand so far as a `fenpai.Game`, every seat's cards in it (for
+        inspection and tests, not for the agents)."""
+        return self.hand.game()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -97,11 +106,10 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         generator, itself seeded by the last seed given)."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        game_seed = int(self._rng.integers(2**63))
-        self.game = new_game(self.variant, seed=game_seed, **self.options)
-        self.decisions.reset()
+        self.hand.reset(int(self._rng.integers(2**63)))
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zeros = dict.fromkeys(self.agents, 0.0)
+        self.rewards = self._zeros
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -109,29 +117,52 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._seat_agent()
 
     def _seat_agent(self) -> str:
-        to_act = self.game.to_act
-        return self.possible_agents[to_act[0]] if to_act else self.agents[0]
+        seat = self.hand.core.to_act()
+        return self.possible_agents[seat] if seat is not None else self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return observe_seat(self.game, self.possible_agents.index(agent), self.decisions)
+        """What `agent` observes now, in fresh arrays."""
+        return self.hand.core.observation(self._seat_of[agent])
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """`AECEnv.last` in one frame: the selected agent's observation (fresh arrays),
+        cumulative reward, termination, truncation and info."""
+        agent = self.agent_selection
+        return (
+            self.hand.core.observation(self._seat_of[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         """Takes the selected agent's action (an id its mask allows; None once it is
-        done). ValueError for an action the mask does not allow, the game unchanged."""
+        done). `IllegalAction` (a ValueError) for an action the mask does not allow, the
+        game unchanged."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        seat, core = self._seat_of[agent], self.hand.core
+        try:
+            core.step(seat, int(action))
+        except OverflowError:  # a negative id
+            raise IllegalAction(f"action {action} is not allowed for seat {seat} now") from None
         self._cumulative_rewards[agent] = 0.0
-        self.decisions.step(self.game, seat, int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.game.phase == "done":
-            paid = hand_rewards(self.game, self.reward)
-            for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = paid[s]
-                self.terminations[a] = True
-                self.infos[a] = hand_info(self.game, s)
+        self.rewards = self._zeros
+        to_act = core.to_act()
+        if to_act is not None:  # no reward before the end: nothing to accumulate
+            self.agent_selection = self.possible_agents[to_act]
+            return
+        game = self.hand.game()
+        paid = hand_rewards(game, self.reward)
+        self.rewards = dict(zip(self.possible_agents, paid, strict=True))
+        for s, a in enumerate(self.possible_agents):
+            self.terminations[a] = True
+            self.infos[a] = hand_info(game, s)
         self.agent_selection = self._seat_agent()
         self._accumulate_rewards()
 

@@ -10,6 +10,10 @@ goes as soon as the cards picked are a legal play that no further card extends, 
 actions reachable through it are exactly the legal ones, each once (whatever the order
 of the picks); the core computes it for a play (`TrickPlay.pick_options`). The picks so
 far are part of the seat's observation (its own cards).
+
+The environments play this space in the core (`fenpai.envs.core_hand`,
+`_core.DecisionHand`); the classes here do it in Python over a `Game`, as the reference
+the core is tested against (same masks, observations and actions at every step).
 """
 
 from __future__ import annotations

@@ -48,14 +48,28 @@ def rewards(reward: str, game_points: np.ndarray, won: np.ndarray) -> np.ndarray
     return np.where(won, 1.0, np.where(decided, -1.0, 0.0))
 
 
+def result_rewards(result: dict[str, Any], reward: str) -> list[float]:
+    """Per seat, the reward in mode `reward` of a finished hand's `result` (what
+    `rewards` gives for one hand, without arrays)."""
+    points = [float(p) for p in result["game_points"]]
+    winners = result["winners"]
+    if reward == "game_points":
+        return points
+    if reward == "zero_sum":
+        mean = sum(points) / len(points)
+        return [p - mean for p in points]
+    if not winners:
+        return [0.0] * len(points)
+    return [1.0 if s in winners else -1.0 for s in range(len(points))]
+
+
 def hand_rewards(game: Any, reward: str) -> list[float]:
     """Per seat, the reward of `game`'s hand in mode `reward` once it is over (zeros
     before)."""
     result = game.result
     if result is None:
         return [0.0] * game.num_players
-    won = [s in result["winners"] for s in range(game.num_players)]
-    return [float(r) for r in rewards(reward, np.array(result["game_points"]), np.array(won))]
+    return result_rewards(result, reward)
 
 
 def hand_info(game: Any, seat: int) -> dict[str, Any]:
@@ -67,12 +81,13 @@ def hand_info(game: Any, seat: int) -> dict[str, Any]:
 
 
 def reward_bounds(
-    reward: str, variant: str, players: int = 4, decks: int = 2
+    reward: str, variant: str, players: int = 4, decks: int = 2, must_defend: str = "A"
 ) -> tuple[float, float]:
-    """The lowest and highest reward of one seat in a hand, in mode `reward`."""
+    """The lowest and highest reward of one seat in a hand, in mode `reward`
+    (`must_defend`: Tractor's house rule TRO-40)."""
     if reward == "win":
         return -1.0, 1.0
-    low, high = bounds(variant, players, decks)
+    low, high = bounds(variant, players, decks, must_defend)
     if reward == "zero_sum":  # one seat at an end of the range, the others at the other
         spread = (high - low) * (players - 1) / players
         return -spread, spread
@@ -80,7 +95,9 @@ def reward_bounds(
 
 
 @cache
-def bounds(variant: str, players: int = 4, decks: int = 2) -> tuple[float, float]:
+def bounds(
+    variant: str, players: int = 4, decks: int = 2, must_defend: str = "A"
+) -> tuple[float, float]:
     """The lowest and highest game points one seat can score in a hand."""
     if variant == "red_five_4p":  # R4-42 with the R4-41 transfers (2 per captured 5h)
         shares = [s for f in range(-600, 605, 5) for s in scoring.red_five_4p(f, decks)]
@@ -97,9 +114,14 @@ def bounds(variant: str, players: int = 4, decks: int = 2) -> tuple[float, float
         low = most * scoring.RED_FIVE_5P_THROW_PENALTY
         high = most * scoring.RED_FIVE_5P_THROW_BONUS * 4
         return float(min(shares) - low), float(max(shares) + high)
-    if variant == "tractor":  # TR-42, TR-43: the levels a team gains
+    if variant == "tractor":  # TR-42, TR-43 (TRO-40): the levels a team gains, from any level
+        # The kitty's multiplier (TR-40) takes P far past the deck's points: P runs on
+        # until every gain has stopped at a level the team must defend or past A.
+        stops = scoring.TRACTOR_MUST_DEFEND[must_defend]
         gains = [
-            scoring.tractor_hand_outcome(p, 0, ("2", "2"))["applied"] for p in range(0, 405, 5)
+            scoring.tractor_hand_outcome(p, 0, (level, level), stops)["applied"]
+            for level in scoring.TRACTOR_LEVELS
+            for p in range(0, 2005, 5)
         ]
         return 0.0, float(max(gains))
     if variant == "fifty_k":  # FK-41..FK-43, FK-51..FK-53: collected, ±20, doubled
@@ -112,5 +134,6 @@ def bounds(variant: str, players: int = 4, decks: int = 2) -> tuple[float, float
 
 def game_bounds(game: Any, reward: str = "game_points") -> tuple[float, float]:
     """`reward_bounds` for a game's variant and options."""
-    decks = int(game.options.get("decks", 2))
-    return reward_bounds(reward, game.variant, game.num_players, decks)
+    decks = int(game.options.get("decks", 3 if game.variant == "red_five_5p" else 2))
+    must_defend = str(game.options.get("must_defend", "A"))
+    return reward_bounds(reward, game.variant, game.num_players, decks, must_defend)

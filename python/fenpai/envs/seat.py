@@ -10,6 +10,8 @@ result). An id the mask does not allow ends the episode with the mode's lowest r
 (`fenpai.envs.payoffs.reward_bounds`) and `info["illegal"]`,
 the game unchanged, unless `illegal="raise"` asks for a ValueError instead.
 `reset(seed=...)` deals the same hand, with the same bots, for the same seed.
+A step is one call into the core (`fenpai.envs.core_hand`): the id taken, the bots'
+turns played, the observation and mask written into fresh arrays the caller may keep.
 `gymnasium.make("fenpai/<variant>-v0", ...)` makes one (registered through the package's
 `gymnasium.envs` entry point, and on importing this module).
 """
@@ -22,12 +24,14 @@ from typing import Any, cast
 import gymnasium
 import numpy as np
 
-from fenpai.bots import Bot, seed_for
-from fenpai.envs.aec import observation_size, observation_space, observe_seat
-from fenpai.envs.decisions import Decisions
+from fenpai.bots import Bot
+from fenpai.envs.aec import observation_space
+from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, game_bounds, hand_info, hand_rewards
 from fenpai.envs.registration import register
+from fenpai.errors import IllegalAction
 from fenpai.games import new_game
+from fenpai.games.base import Game
 
 ObsDict = dict[str, np.ndarray]
 
@@ -58,8 +62,7 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         self.reward = check_reward(reward)
         self.variant, self.options, self.illegal = variant, options, illegal
         self.render_mode = render_mode
-        self.game = new_game(variant, **options)
-        n = self.game.num_players
+        n = new_game(variant, **options).num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
         self.seat = seat
@@ -69,53 +72,52 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         for name in names:
             Bot(name, 0)  # ValueError for an unknown bot kind
         self.bot_names = names
-        self.decisions = Decisions(variant)
+        self.hand = CoreHand(
+            variant, options, [None if s == seat else b for s, b in enumerate(names)]
+        )
         self.observation_space = cast(
             "gymnasium.spaces.Space[ObsDict]",
-            observation_space(observation_size(self.game, self.decisions), self.decisions.size),
+            observation_space(self.hand.obs_size, self.hand.size),
         )
         self.action_space = cast(
-            "gymnasium.spaces.Space[int]", gymnasium.spaces.Discrete(self.decisions.size)
+            "gymnasium.spaces.Space[int]", gymnasium.spaces.Discrete(self.hand.size)
         )
-        self.penalty = game_bounds(self.game, self.reward)[0]
-        self._bots: list[Bot] = []
+        self.penalty = game_bounds(self.hand.probe, self.reward)[0]
+        self._over = False
+
+    @property
+    def game(self) -> Game:
+        """A copy of the hand so far as a `fenpai.Game`, every seat's cards in it (for
+        inspection and tests, not for the agent)."""
+        return self.hand.game()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**63))
-        self.game = new_game(self.variant, seed=game_seed, **self.options)
-        self._bots = [Bot(name, seed_for(game_seed, s)) for s, name in enumerate(self.bot_names)]
-        self.decisions.reset()
-        self._play_bots()
-        return self._observe(), {}
-
-    def _play_bots(self) -> None:
-        """The bots act until it is the seat's turn or the hand is over."""
-        game = self.game
-        while game.phase != "done" and self.seat not in game.to_act:
-            other = game.to_act[0]
-            self._bots[other].act(game, other)
-
-    def _observe(self) -> ObsDict:
-        return observe_seat(self.game, self.seat, self.decisions)
+        self.hand.reset(int(self.np_random.integers(2**63)))
+        self.hand.core.play_bots()
+        self._over = self.hand.core.to_act() is None
+        return self.hand.observe(self.seat), {}
 
     def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
-        game, seat = self.game, self.seat
-        if game.phase == "done":
+        """Takes id `action` for the seat, then the bots act until the seat's next
+        decision or the end; the observation is in fresh arrays."""
+        if self._over:
             raise ValueError("the hand is over: call reset()")
-        action = int(action)
-        if not (0 <= action < self.decisions.size and self.decisions.mask(game, seat)[action]):
+        hand, seat = self.hand, self.seat
+        try:
+            out, to_act = hand.core.step_seat(seat, int(action))
+        except (IllegalAction, OverflowError):  # OverflowError: a negative id
             if self.illegal == "raise":
-                raise ValueError(f"action {action} is not allowed for seat {seat} now")
-            return self._observe(), self.penalty, True, False, {"illegal": True}
-        self.decisions.step(game, seat, action)
-        self._play_bots()
-        if game.phase != "done":
-            return self._observe(), 0.0, False, False, {}
+                raise IllegalAction(f"action {action} is not allowed for seat {seat} now") from None
+            return hand.observe(seat), self.penalty, True, False, {"illegal": True}
+        if to_act is not None:
+            return out, 0.0, False, False, {}
+        self._over = True
+        game = hand.game()
         reward = hand_rewards(game, self.reward)[seat]
-        return self._observe(), reward, True, False, hand_info(game, seat)
+        return out, reward, True, False, hand_info(game, seat)
 
     def render(self) -> str | None:
         """The seat's view as text (`render_mode="ansi"`)."""

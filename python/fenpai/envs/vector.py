@@ -6,8 +6,11 @@ others are `opponents`: built-in bots, played inside the core by its batch runne
 (`fenpai._core.Driver`) with the GIL released, or `fenpai.batch.Batch` policies (a
 frozen snapshot, a Python bot), each called once per step with every hand waiting on
 it (a bad answer raises `IllegalAction` naming the policy, game and seat; reset the
-env after it). The hands that end in a step are scored together, in arrays
-(`Game.score_facts`), without a `Game` per hand.
+env after it). A step is one call into the core (`Driver.step`): it applies the
+actions (all checked first), deals the hands that ended last step, plays the bots and
+writes every env's observation and mask while its hand is in cache. The hands that
+end in a step are scored together, in arrays (`Game.score_facts`), without a `Game`
+per hand.
 
 - **Observation** of env i: `fenpai.encode(game, seat)` of its hand for the learning
   seat to act, `infos["seat"][i]` (float32, `fenpai.encoding.fields` gives the layout):
@@ -34,6 +37,8 @@ env after it). The hands that end in a step are scored together, in arrays
   hand ended, `infos["won"]` (that seat is among the winners), `infos["rewards"]` (every
   learning seat's, in the order of `seats`), `infos["game_points"]` and
   `infos["card_points"]` (every seat's); `game(i).result` is the whole result.
+- **Threads**: `threads=N` steps the envs on N threads in the core (each a run of
+  consecutive envs, the GIL released); the results are the same whatever N.
 - **Autoreset**: `AutoresetMode.NEXT_STEP` (`metadata["autoreset_mode"]`): the step after
   a hand ended ignores that env's action and starts its next hand (reward 0, not
   terminated).
@@ -59,7 +64,7 @@ from gymnasium.vector.utils import batch_space
 
 from fenpai._core import Driver
 from fenpai.batch import Policy, answers, apply_answers, waiting_batch
-from fenpai.bots import Bot, hand_seeds
+from fenpai.bots import Bot
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
@@ -69,6 +74,9 @@ from fenpai.spaces import FIXED_ACTIONS, NUM_FEATURES
 #: The mask's width unless told: more than 97% of the trick-taking variants' decisions
 #: have fewer legal actions (the others: leads with throws, burials), every Fifty-K one.
 MAX_LEGAL = 512
+
+#: Seeds are mixed modulo 2**64 (`fenpai.bots.seed_for`).
+SEED_MASK = (1 << 64) - 1
 
 #: A scripted deal: the deck text in deal order and the seat of the first card (C-5).
 Deal = tuple[str, int | None]
@@ -108,6 +116,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         reward: str = DEFAULT_REWARD,
         legal_features: int = 0,
         legal_ids: int = 0,
+        threads: int = 1,
         **options: Any,
     ):
         dealt = sorted({"deck", "first_seat"} & set(options))
@@ -121,6 +130,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise ValueError(f"legal_features must be an integer >= 0, not {legal_features!r}")
         if not isinstance(legal_ids, int) or legal_ids < 0:
             raise ValueError(f"legal_ids must be an integer >= 0, not {legal_ids!r}")
+        if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+            raise ValueError(f"threads must be a positive integer, not {threads!r}")
+        self.threads = threads
         self.reward = check_reward(reward)
         self._probe = new_game(variant, **options)
         n = self._probe.num_players
@@ -139,7 +151,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         if len(given) != n:
             raise ValueError(f"{variant} has {n} seats; opponents names {len(given)}")
         players: list[Opponent | None] = [None if s in learning else given[s] for s in range(n)]
-        for player in players:
+        for s, player in enumerate(players):
+            if player is None and s not in learning:
+                raise ValueError(f"opponents: seat {s} is not learning and names no opponent")
             if isinstance(player, str):
                 Bot(player, 0)  # ValueError for an unknown bot kind
             elif player is not None and not callable(player):
@@ -159,43 +173,42 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._base: int | None = None
         self._hands = np.zeros(num_envs, dtype=np.int64)
         self._deals: list[Deal | None] = [None] * num_envs
+        self._scripts: list[Deal | None] | None = None  # the deals when one is scripted
         self._ended = np.zeros(num_envs, dtype=bool)
-        self._envs = np.arange(num_envs, dtype=np.int64)
+        self._learners_mask = [s in learning for s in range(n)]
+        # The buffers the core writes each step (the observations are a new array each).
         self._seats = np.full(num_envs, learning[0], dtype=np.int64)
-        # Row k: the mask of k legal actions; the step's mask is rewritten in place.
-        self._masks = np.arange(max_legal) < np.arange(max_legal + 1)[:, None]
-        self._mask = np.empty((num_envs, max_legal), dtype=bool)
-        self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
+        self._num_legal = np.zeros(num_envs, dtype=np.int64)
+        self._mask = np.zeros((num_envs, max_legal), dtype=bool)
         self._features = np.zeros((num_envs, legal_features, NUM_FEATURES), dtype=np.float32)
+        self._num_features = np.zeros(num_envs, dtype=np.int64)
         self._ids = np.full((num_envs, legal_ids), -1, dtype=np.int64)
+        self._over = np.zeros(num_envs, dtype=bool)
+        self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
         fixed = FIXED_ACTIONS.get(variant, ("pass",))  # Fifty-K: plays by their type
-        self._id_of = {text: i for i, text in enumerate(fixed)}
+        self._ids_table = {text: i for i, text in enumerate(fixed)} if legal_ids else {}
 
     # -- hands -----------------------------------------------------------------------------
 
-    def _deal(self, envs: np.ndarray) -> None:
-        """Starts the next hand of each of `envs`."""
+    def _play(self, restart: np.ndarray, actions: np.ndarray | None) -> np.ndarray:
+        """One core pass over the envs (`Driver.step`): deals the next hand where
+        `restart`, else applies `actions` (None: leaves the others as they are), plays
+        the bots, and writes each env's observation (returned), mask and the rest into
+        the buffers; the envs waiting on a policy get its answers, a batch per policy,
+        until none does."""
+        obs = np.empty((self.num_envs, self._driver.obs_size), dtype=np.float32)
         assert self._base is not None
-        seeds = hand_seeds(self._base, envs, self._hands[envs])
-        self._hands[envs] += 1
-        start, deals = self._driver.start, self._deals
-        for env, seed in zip(envs.tolist(), seeds.tolist(), strict=True):
-            deck, first = deals[env] or (None, None)
-            start(env, env, seed, deck, first)
-
-    def _run(self) -> None:
-        """Plays the bots and the opponents' policies until every hand waits on a
-        learning seat or is over; notes the seat each waits on."""
-        driver = self._driver
-        driver.advance()
-        if not self._groups and len(self.seats) == 1:
-            return  # every hand waits on the one learning seat or is over
-        while True:
+        deals = (self._base & SEED_MASK, self._hands, self._scripts)
+        rows = (
+            *(obs, self._seats, self._num_legal, self._mask),
+            *(self._features, self._num_features, self._ids, self._over),
+        )
+        driver, learners, table = self._driver, self._learners_mask, self._ids_table
+        pending = driver.step(restart, actions, learners, table, deals, rows, self.threads)
+        while pending.size:
             slots, games, seats = driver.waiting()
-            mine = np.isin(seats, self._learning)
-            self._seats[slots[mine]] = seats[mine]
-            if mine.all():
-                return
+            held = np.isin(slots, pending)
+            slots, games, seats = slots[held], games[held], seats[held]
             for policy, own in self._groups:
                 pick = np.isin(seats, own)
                 if pick.any():
@@ -204,35 +217,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                     )
                     choice = answers(policy, batch, policy(batch))
                     apply_answers(driver, policy, slots[pick], choice)
-            driver.advance()
-
-    def _deal_and_play(self, envs: np.ndarray) -> None:
-        """Deals the next hand of each of `envs` and plays up to a learning seat's first
-        choice, dealing again where a hand ends before it."""
-        self._deal(envs)
-        self._run()
-        self._redeal(envs)
-
-    def _redeal(self, envs: np.ndarray) -> None:
-        """Deals again, and plays, where a hand of `envs` just dealt ended before a
-        learning seat's choice."""
-        over = self._over(envs)
-        while over.size:
-            scripted = [e for e in over.tolist() if self._deals[e] is not None]
-            if scripted:
-                raise ValueError(
-                    f"the scripted deal of env {scripted[0]} gives seats {self.seats} no choice"
-                )
-            self._deal(over)
-            self._run()
-            over = self._over(over)
-
-    def _over(self, among: np.ndarray) -> np.ndarray:
-        """The envs of `among` whose hand is over."""
-        done = np.zeros(self.num_envs, dtype=bool)
-        done[self._driver.over()] = True
-        found: np.ndarray = among[done[among]]
-        return found
+            pending = driver.resume(pending, restart, learners, table, deals, rows)
+        return obs
 
     def game(self, env: int) -> Game:
         """A copy of env `env`'s hand as a `fenpai.Game`, every seat's cards in it: for
@@ -270,14 +256,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 base = int(self.np_random.integers(2**63))
             self._base = base
             self._hands[:] = 0
-        envs = self._envs if mask is None else self._envs[np.asarray(mask, dtype=bool)]
         if deals is not None:
             if len(deals) != self.num_envs:
                 raise ValueError(f"deals: one per env ({self.num_envs}), not {len(deals)}")
             self._deals = [None if d is None else (str(d[0]), d[1]) for d in deals]
-        self._deal_and_play(envs)
-        self._ended[envs] = False
-        return self._observe(), self._infos()
+            self._scripts = self._deals if any(d is not None for d in self._deals) else None
+        restart = np.ones(self.num_envs, dtype=bool)
+        if mask is not None:
+            restart &= np.asarray(mask, dtype=bool)
+        obs = self._play(restart, None)
+        self._ended = self._over.copy()
+        return obs, self._infos()
 
     def step(
         self, actions: np.ndarray
@@ -292,26 +281,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 f"actions must be {self.num_envs} integers (legal-action indices), "
                 f"not a {given.dtype} array of shape {given.shape}"
             )
-        restart = np.flatnonzero(self._ended)
-        live = np.flatnonzero(~self._ended)
-        acted = self._seats.copy()
         try:
-            self._driver.apply(live, given[live].astype(np.int64))
+            obs = self._play(self._ended, np.ascontiguousarray(given, dtype=np.int64))
         except IllegalAction as err:
             raise type(err)(f"VectorEnv.step (game i is env i): {err}", err.rule) from None
-        self._deal(restart)  # their hands start as the others go on, in one run
-        self._run()
-        ended = self._over(live)
-        if restart.size:
-            self._redeal(restart)
-        self._seats[ended] = acted[ended]  # the last observation is the seat's that acted
+        ended = np.flatnonzero(self._over)
         paid = np.zeros(self.num_envs, dtype=np.float64)
-        extra = self._ending(ended, acted, paid)
-        terminated = np.zeros(self.num_envs, dtype=bool)
-        terminated[ended] = True
+        extra = self._ending(ended, self._seats, paid)
+        terminated = self._over.copy()
         self._ended = terminated.copy()
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return self._observe(), paid, terminated, truncated, {**self._infos(), **extra}
+        return obs, paid, terminated, truncated, {**self._infos(), **extra}
 
     def _ending(self, ended: np.ndarray, acted: np.ndarray, paid: np.ndarray) -> dict[str, Any]:
         """Scores the hands of `ended` in one batch: writes the reward of the seat that
@@ -324,56 +304,32 @@ class VectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         cards = np.zeros((envs, n), dtype=np.float64)
         if scored is not None:
             table = rewards(self.reward, scored["game_points"], scored["won"])
-            rows = np.arange(ended.size)
-            paid[ended] = table[rows, acted[ended]]
-            won[ended] = scored["won"][rows, acted[ended]]
+            rows, seats = np.arange(ended.size), acted[ended]
+            paid[ended] = table[rows, seats]
+            won[ended] = scored["won"][rows, seats]
             every[ended] = table[:, self._learning]
             points[ended] = scored["game_points"]
             cards[ended] = scored["card_points"]
-        mask = np.zeros(envs, dtype=bool)
-        mask[ended] = True
+        mask = self._over.copy()
         out: dict[str, Any] = {}
         for key, value in (("won", won), ("rewards", every), ("game_points", points)):
             out[key], out[f"_{key}"] = value, mask
         out["card_points"], out["_card_points"] = cards, mask
         return out
 
-    def _observe(self) -> np.ndarray:
-        obs = np.empty((self.num_envs, self._driver.obs_size), dtype=np.float32)
-        self._driver.encode(self._envs, self._seats, obs)
-        return obs
-
     def _infos(self) -> dict[str, Any]:
-        num_legal = self._driver.num_legal(self._envs)
         every = np.ones(self.num_envs, dtype=bool)
-        rows = np.minimum(num_legal, self.max_legal)
-        mask = np.take(self._masks, rows, axis=0, out=self._mask)
-        return {
-            "num_legal": num_legal,
+        out = {
+            "num_legal": self._num_legal.copy(),
             "_num_legal": every,
-            "action_mask": mask,
+            "action_mask": self._mask,
             "_action_mask": every,
             "seat": self._seats.copy(),
             "_seat": every,
-            **self._legal_features(every),
-            **self._legal_ids(every),
         }
-
-    def _legal_features(self, every: np.ndarray) -> dict[str, Any]:
-        """The core's features of the first legal actions, when asked for."""
-        if not self._features.shape[1]:
-            return {}
-        rows = self._driver.legal_features(self._envs, self._features)
-        return {
-            "legal_features": self._features,
-            "_legal_features": every,
-            "num_features": rows,
-            "_num_features": every,
-        }
-
-    def _legal_ids(self, every: np.ndarray) -> dict[str, Any]:
-        """The core's fixed ids of the first legal actions, when asked for."""
-        if not self._ids.shape[1]:
-            return {}
-        self._driver.legal_ids(self._envs, self._id_of, self._ids)
-        return {"legal_ids": self._ids, "_legal_ids": every}
+        if self._features.shape[1]:
+            out["legal_features"], out["_legal_features"] = self._features, every
+            out["num_features"], out["_num_features"] = self._num_features.copy(), every
+        if self._ids.shape[1]:
+            out["legal_ids"], out["_legal_ids"] = self._ids, every
+        return out

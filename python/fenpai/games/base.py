@@ -61,6 +61,9 @@ class Game:
     variant: ClassVar[str]
     #: option name -> (default, validator, description of valid values)
     OPTIONS: ClassVar[OptionSpec] = {}
+    #: The house-rule options (TRO-*): left out of `config` at their default, so a game of
+    #: the seeds' rules is written as it was before house rules existed.
+    HOUSE_RULES: ClassVar[tuple[str, ...]] = ()
     #: The phases of a hand, in order.
     PHASES: ClassVar[tuple[Step, ...]] = ()
 
@@ -435,7 +438,16 @@ class Game:
             "seed": self._seed,
             "deck": self._scripted,
             "first_seat": self._first_seat,
-            "options": _jsonable(self.options),
+            "options": _jsonable(self.stated_options()),
+        }
+
+    def stated_options(self) -> dict[str, Any]:
+        """The options `new_game` needs to make this game again: every option but a house
+        rule at its default (see `HOUSE_RULES`)."""
+        return {
+            name: value
+            for name, value in self.options.items()
+            if name not in self.HOUSE_RULES or value != self.OPTIONS[name][0]
         }
 
     def to_json(self) -> str:

@@ -176,7 +176,7 @@ class Match:
         self._elapsed_at: list[float] = []
         self._finished: list[Game] = []
         self.game = self._deal(options)
-        self.options: Options = dict(self.game.options)
+        self.options: Options = self.game.stated_options()
 
     def _deal(self, options: Options) -> Game:
         from fenpai.games import new_game
@@ -264,7 +264,7 @@ class Match:
             raise IllegalAction("the current hand is not over yet")
         if self.done:
             raise IllegalAction("the match is over")
-        options = self._rules.carry(dict(self.game.options), result)
+        options = self._rules.carry(self.game.stated_options(), result)
         self._finished.append(self.game)
         self._elapsed_at.append(self._elapsed)
         self.game = self._deal(options)

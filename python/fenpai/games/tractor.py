@@ -20,13 +20,17 @@ from functools import lru_cache
 from typing import Any
 
 from fenpai import scoring
-from fenpai._core import Card, TractorDeal
+from fenpai._core import Card, TractorDeal, TrickRules
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
 
 PLAYERS = 4
 KITTY_SIZE = 8
 FOLLOW_FORMATS = ("pairs", "full", "exact", "off")
+#: TRO-10: which held combinations a lead of another kind cannot draw out.
+FOLLOW_PROTECTS = ("none", "tuples", "tractors", "tuples_and_tractors")
+#: TRO-50: how a play in a throw's format is judged against the winner so far.
+THROW_JUDGEMENTS = ("largest_unit", "highest_card")
 
 
 def canonical_level(value: object) -> str | None:
@@ -66,7 +70,9 @@ def deal(game: Any, _: Any) -> TractorDeal:
 
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
-    hand), `follow_format` (TR-20)."""
+    hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
+    `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40) and
+    `throw_judgement` (TRO-50)."""
 
     __slots__ = ()
 
@@ -83,7 +89,39 @@ class Tractor(TrickGame):
             lambda v: v in FOLLOW_FORMATS,
             "one of " + ", ".join(FOLLOW_FORMATS) + " (TR-20, C-31)",
         ),
+        "follow_protect": (
+            "none",
+            lambda v: v in FOLLOW_PROTECTS,
+            "one of " + ", ".join(FOLLOW_PROTECTS) + " (TRO-10)",
+        ),
+        "throw_penalty": (
+            "per_attempt",
+            lambda v: v in scoring.TRACTOR_THROW_PENALTIES,
+            "one of " + ", ".join(scoring.TRACTOR_THROW_PENALTIES) + " (TRO-20)",
+        ),
+        "kitty_multiplier": (
+            "linear",
+            lambda v: v in scoring.TRACTOR_KITTY_MULTIPLIERS,
+            "one of " + ", ".join(scoring.TRACTOR_KITTY_MULTIPLIERS) + " (TRO-30)",
+        ),
+        "throw_judgement": (
+            "largest_unit",
+            lambda v: v in THROW_JUDGEMENTS,
+            "one of " + ", ".join(THROW_JUDGEMENTS) + " (TRO-50)",
+        ),
+        "must_defend": (
+            "A",
+            lambda v: isinstance(v, str) and v in scoring.TRACTOR_MUST_DEFEND,
+            "one of " + ", ".join(scoring.TRACTOR_MUST_DEFEND) + " (TRO-40)",
+        ),
     }
+    HOUSE_RULES = (
+        "follow_protect",
+        "throw_judgement",
+        "throw_penalty",
+        "kitty_multiplier",
+        "must_defend",
+    )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
     PHASES = (Step("deal", deal), KITTY, TrickPlayStep(start_play, "partners"))
@@ -95,8 +133,12 @@ class Tractor(TrickGame):
         return KITTY_SIZE
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """TR-50: levels as canonical ranks; a first hand (dealer None) needs equal levels."""
+        """TR-50: levels as canonical ranks; a first hand (dealer None) needs equal levels;
+        a follow protection with the other trick options, as the core's rules take them
+        (TRO-10)."""
         out = super()._check_options(options)
+        if out["follow_protect"] != "none":  # the only trick option with combinations
+            TrickRules(self.variant, **self._trick_options(out))
         out["levels"] = tuple(canonical_level(v) for v in out["levels"])
         if out["dealer"] is None and out["levels"][0] != out["levels"][1]:
             raise ValueError(
@@ -105,10 +147,18 @@ class Tractor(TrickGame):
             )
         return out
 
+    @staticmethod
+    def _trick_options(options: dict[str, Any]) -> dict[str, Any]:
+        """The game options the play's trick rules take (TR-20, TRO-10, TRO-50)."""
+        names = ("follow_format", "follow_protect", "throw_judgement")
+        return {name: options[name] for name in names}
+
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take."""
+        """The options the core's phases take: the deal's, the play's trick options, and
+        the scoring house rules the search plays for (TRO-20, TRO-30)."""
         o = self.options
-        return {"levels": o["levels"], "dealer": o["dealer"], "follow_format": o["follow_format"]}
+        scored = {name: o[name] for name in ("throw_penalty", "kitty_multiplier")}
+        return {"levels": o["levels"], "dealer": o["dealer"], **self._trick_options(o), **scored}
 
     @property
     def levels(self) -> tuple[str, str]:
@@ -147,8 +197,11 @@ class Tractor(TrickGame):
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------
 
-    def throw_penalty(self, seat: int, previous: int) -> dict[str, Any]:
-        """TR-41: each failed throw counts 10 points against the thrower's team."""
+    def throw_penalty(self, seat: int, previous: int) -> dict[str, Any] | None:
+        """TR-41: each failed throw counts 10 points against the thrower's team; none
+        under the house rule `throw_penalty="none"` (TRO-22)."""
+        if self.options["throw_penalty"] == "none":
+            return None
         assert self.declarer is not None
         attacker = seat % 2 != self.declarer % 2
         change = -scoring.TRACTOR_THROW_PENALTY if attacker else scoring.TRACTOR_THROW_PENALTY
@@ -211,7 +264,8 @@ class Tractor(TrickGame):
         kitty_counts = last_winner % 2 == attacking
         # TR-40: the kitty counts only for an attacker who won the last trick; else no multiplier.
         lead = last_lead if isinstance(last_lead, str) else text(last_lead)
-        multiplier = scoring.tractor_kitty_multiplier(lead) if kitty_counts else None
+        mode = self.options["kitty_multiplier"]  # TRO-30
+        multiplier = scoring.tractor_kitty_multiplier(lead, mode) if kitty_counts else None
         card_points[last_winner] += kitty_points * (multiplier or 0)
         points = scoring.tractor_points(
             trick_points,
@@ -219,8 +273,11 @@ class Tractor(TrickGame):
             lead if kitty_counts else None,
             attacker_failed_throws=throws[attacking] + throws[attacking + 2],
             defender_failed_throws=throws[1 - attacking] + throws[3 - attacking],
+            throw_penalty=self.options["throw_penalty"],
+            kitty_multiplier=mode,
         )
-        outcome = _hand_outcome(points, dealer, tuple(self.levels))
+        stops = scoring.TRACTOR_MUST_DEFEND[self.options["must_defend"]]  # TRO-40
+        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops)
         applied, team = outcome["applied"], outcome["team"]
         return {
             "card_points": card_points,
@@ -254,6 +311,8 @@ class Tractor(TrickGame):
 
 
 @lru_cache(maxsize=1 << 14)
-def _hand_outcome(points: int, dealer: int, levels: tuple[str, str]) -> dict[str, Any]:
-    """TR-41..TR-43: `scoring.tractor_hand_outcome`, for reading only."""
-    return scoring.tractor_hand_outcome(points, dealer, levels)
+def _hand_outcome(
+    points: int, dealer: int, levels: tuple[str, str], must_defend: tuple[str, ...]
+) -> dict[str, Any]:
+    """TR-41..TR-43, TRO-40: `scoring.tractor_hand_outcome`, for reading only."""
+    return scoring.tractor_hand_outcome(points, dealer, levels, must_defend)

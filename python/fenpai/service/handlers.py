@@ -14,7 +14,7 @@ own pool does not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,17 +79,23 @@ def _tolerant(parse: Callable[[bytes], Any] | None, expected: str) -> Callable[[
     return deserialize
 
 
-def add_game_service(servicer: pb_grpc.GameServiceServicer, server: grpc.aio.Server) -> None:
-    """Registers GameService; its methods get a BadRequest for unparsable bytes."""
+def add_game_service(
+    servicer: pb_grpc.GameServiceServicer,
+    server: grpc.aio.Server,
+    bidi: Mapping[str, Callable[..., Awaitable[None]]] = {},
+) -> None:
+    """Registers GameService; its methods get a BadRequest for unparsable bytes. A
+    bidirectional method named in `bidi` is served by that coroutine (which reads and
+    writes through the call's context) instead of the servicer's method."""
     methods = pb.DESCRIPTOR.services_by_name["GameService"].methods_by_name
-    handlers = {
-        name: handler._replace(  # type: ignore[attr-defined]
+    handlers = {}
+    for name, handler in _handlers(pb_grpc.add_GameServiceServicer_to_server, servicer).items():
+        handlers[name] = handler._replace(  # type: ignore[attr-defined]
             request_deserializer=_tolerant(
                 handler.request_deserializer, methods[name].input_type.full_name
-            )
+            ),
+            **({"stream_stream": bidi[name]} if name in bidi else {}),
         )
-        for name, handler in _handlers(pb_grpc.add_GameServiceServicer_to_server, servicer).items()
-    }
     _register(server, SERVICE_NAME, handlers)
 
 

@@ -10,9 +10,10 @@ inside a store `Change`: the game catches up on the events other servers committ
 (a shared store's), applies the change in memory, the store commits it, and only then
 is it visible (to views, streams, bots and timers) and acknowledged; if the store
 fails, the game is rebuilt from the stored events, so memory never runs ahead of the
-database. A change runs to its end in its own task even if the client that asked for
-it goes away. On a shared store every read catches up first too, and `Replicas` keeps
-the followed games current and the leases (see replicas.py).
+database. A change runs to its end even if the client that asked for it goes away: on
+SQLite the commit's own callback ends it (no task per change), on a shared store it
+runs in a task of its own. On a shared store every read catches up first too, and
+`Replicas` keeps the followed games current and the leases (see replicas.py).
 
 Bots act in tasks of their own, one action each; a decision's timer is a loop timer;
 between a table's hands the server's own events (`SERVER_KINDS`) are appended the same
@@ -23,6 +24,7 @@ three run only where the game's lease is held (always, on a store that is not sh
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import logging
 import secrets
@@ -62,6 +64,7 @@ from fenpai.service.store import (
     RequestIdTaken,
     Seats,
     SharedStore,
+    SqliteStore,
     Stale,
     Store,
     StoredEvent,
@@ -224,6 +227,18 @@ class GameHost:
         self._chat_rate = chat.RateLimit()
         self._advice = suggest.Advice()
         self._idle_sweep: asyncio.Task[None] | None = None
+        #: The store, when it is SQLite (one server's): its changes commit without a task
+        #: of their own (`_commit_local`).
+        self._local = store if isinstance(store, SqliteStore) else None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The server's event loop, which every game lives on (asked for once: asking
+        costs a system call)."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        return self._loop
 
     # -- life ----------------------------------------------------------------------------------
 
@@ -270,7 +285,7 @@ class GameHost:
 
     def spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Runs `work` in a task of its own that the server waits for when it closes."""
-        task = asyncio.get_running_loop().create_task(work)
+        task = self.loop.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._ended)  # one callback: each costs the loop a turn
         return task
@@ -457,10 +472,8 @@ class GameHost:
         session = await self._session(game_id)
         limits.check_text("invite", invite, auth.MAX_TOKEN_LENGTH)
         creation.check_request_id(request_id)
-        return await self._change(
-            self._transact(
-                session, lambda d: self._join(session, d, seat, invite, request_id, chosen)
-            )
+        return await self._transact(
+            session, lambda d: self._join(session, d, seat, invite, request_id, chosen)
         )
 
     def _join(
@@ -558,9 +571,7 @@ class GameHost:
         limits.check_text("admin_token", admin_token, auth.MAX_TOKEN_LENGTH)
         if not auth.matches(admin_token, session.admin_hash):
             raise ServiceError("BAD_ADMIN_TOKEN", "not this game's admin token")
-        return await self._change(
-            self._transact(session, lambda d: self._reissue(session, d, seat))
-        )
+        return await self._transact(session, lambda d: self._reissue(session, d, seat))
 
     def _reissue(self, session: Session, draft: Draft, seat: int) -> str:
         if not 0 <= seat < session.num_players:
@@ -592,13 +603,9 @@ class GameHost:
         stream's tokens verified already (`Session.authenticate`)."""
         limits.check_text("action", action, limits.MAX_ACTION)
         session = await self._session(game_id)
-        return await self._change(
-            self._transact(
-                session,
-                lambda d: self._act(
-                    session, d, token, action, client_seq, expected_version, verified
-                ),
-            )
+        return await self._transact(
+            session,
+            lambda d: self._act(session, d, token, action, client_seq, expected_version, verified),
         )
 
     def _act(
@@ -641,9 +648,7 @@ class GameHost:
         """Ends the game (at a table: the hand, then the match) by the token's seat's
         resignation; returns the event, the hand's result and the variant."""
         session = await self._session(game_id)
-        return await self._change(
-            self._transact(session, lambda d: self._resign(session, d, token))
-        )
+        return await self._transact(session, lambda d: self._resign(session, d, token))
 
     def _resign(
         self, session: Session, draft: Draft, token: str
@@ -696,7 +701,22 @@ class GameHost:
         committed is first made on what the server knows, without catching up (the
         store commits it only if nobody else changed the game meanwhile: one round
         trip); if it was stale, or `work` wrote nothing (a rejection, a retry's answer),
-        it is made again after catching up, so that every answer is the caught-up one."""
+        it is made again after catching up, so that every answer is the caught-up one.
+
+        The change runs to its end even if the caller is cancelled meanwhile (a client
+        gone mid-commit), so that memory and the store never part: on SQLite by
+        `_commit_local`; on a shared store in a task of its own (an automated change
+        runs in one already)."""
+        if self._local is not None:
+            return await self._commit_local(session, work)
+        if automated:
+            return await self._transact_shared(session, work, automated)
+        return await self._change(self._transact_shared(session, work, automated))
+
+    async def _transact_shared(
+        self, session: Session, work: Callable[[Draft], T], automated: bool
+    ) -> T:
+        """`_transact` on a shared store."""
         async with session.lock:
             known = session.version
             try:
@@ -742,16 +762,74 @@ class GameHost:
         except RequestIdTaken:
             raise
         except StoreError as err:
-            if session.state.version != session.version:
-                session.rebuild()
-            log.error("game %s: a change could not be stored: %s", session.game_id, err)
-            raise ServiceError("NOT_STORED", f"the action could not be stored: {err}") from None
+            raise _not_stored(session, err) from None
         except BaseException:
             if session.state.version != session.version:
                 session.rebuild()
             raise
         self._keep(session, draft)
         return result
+
+    async def _commit_local(self, session: Session, work: Callable[[Draft], T]) -> T:
+        """`_transact` on SQLite, where memory is the truth: `work` runs at once under the
+        session's lock, its writes join the writer's next transaction, and the commit's
+        own callback (`_committed`) keeps or undoes the change, publishes it and lets go
+        of the lock. The caller only waits for the answer: cancelled, it leaves the
+        change to end as it would have, at the cost of no task of its own."""
+        assert self._local is not None
+        await session.lock.acquire()  # cancelled while waiting for it: nothing was done
+        known = session.version
+        try:
+            change = self._local.change(session.game_id, known)
+            draft = Draft(change)
+            result = work(draft)
+            self.metrics.changed("caught_up")
+            answer: asyncio.Future[T] = self.loop.create_future()
+            done = functools.partial(self._committed, session, draft, known, answer, result)
+            queued = change.commit(done)
+        except BaseException as err:
+            if session.state.version != session.version:
+                session.rebuild()
+            session.lock.release()
+            if isinstance(err, StoreError):  # the store is closed
+                raise _not_stored(session, err) from None
+            raise
+        if not queued:  # nothing to write (a retry's answer, an automated change not due)
+            session.lock.release()
+            return result
+        return await answer
+
+    def _committed(
+        self,
+        session: Session,
+        draft: Draft,
+        known: int,
+        answer: asyncio.Future[T],
+        result: T,
+        error: StoreError | None,
+    ) -> None:
+        """The end of a `_commit_local` change, on the loop once the writer is done with
+        it: the change kept if committed (else undone, NOT_STORED) and published, the
+        lock let go of, and the caller answered if it still waits."""
+        failure: Exception | None = None
+        try:
+            if error is None:
+                self._keep(session, draft)
+            else:
+                failure = _not_stored(session, error)
+            if session.version != known:
+                self._publish(session)
+        except Exception as err:  # answered INTERNAL to a caller still waiting
+            log.exception("game %s: a committed change could not be kept", session.game_id)
+            failure = err
+        finally:
+            session.lock.release()
+        if answer.cancelled():  # the caller went away: the change stands, or failed, alone
+            return
+        if failure is None:
+            answer.set_result(result)
+        else:
+            answer.set_exception(failure)
 
     def _catch_up(
         self, session: Session, missed: Sequence[StoredEvent], seats: Change | None
@@ -921,7 +999,7 @@ class GameHost:
         timer is dropped). Where another server holds the lease, only the deadline is
         set, as of the last event."""
         state = session.state
-        session.cancel_timer()
+        session.deadline = session.due = None  # the timer stays armed (`_arm`)
         if state.status != "playing" or self._closing:
             return
         version = session.version
@@ -941,9 +1019,30 @@ class GameHost:
             self._start(self._bot_turn, session, version)
         if timed:
             session.deadline = time.time() + seconds
-            session.timer = asyncio.get_running_loop().call_later(
-                seconds, self._start, self._time_out, session, version
-            )
+            self._arm(session, self.loop.time() + seconds)
+
+    def _arm(self, session: Session, due: float) -> None:
+        """Times the current decision out at `due` (loop time). A game has one timer,
+        moved on lazily: a decision made in time leaves it armed, and when it fires
+        before a later decision's due time it is armed again for that time
+        (`_time_up`), so that a decision costs no timer of its own."""
+        session.due = due
+        timer = session.timer
+        if timer is None or timer.when() > due:
+            if timer is not None:
+                timer.cancel()
+            session.timer = self.loop.call_at(due, self._time_up, session)
+
+    def _time_up(self, session: Session) -> None:
+        """The game's timer fired: the decision under way times out if it is due."""
+        session.timer = None
+        due = session.due
+        if due is None:  # no decision is timed now
+            return
+        if due > self.loop.time():
+            session.timer = self.loop.call_at(due, self._time_up, session)
+            return
+        self._start(self._time_out, session, session.version)
 
     def _start(
         self, fn: Callable[[Session, int], Awaitable[None]], session: Session, version: int
@@ -953,7 +1052,7 @@ class GameHost:
         database unavailable for a moment) is retried, lest the game stall."""
         if self._closing or session.version != version or not self._owns(session):
             return
-        loop = asyncio.get_running_loop()
+        loop = self.loop
 
         async def task() -> None:
             try:
@@ -1383,6 +1482,15 @@ def _turn_due(session: Session, seat: int, seen: int, again: bool) -> bool:
     if session.version > seen:
         return state.finished or seat in state.to_act()
     return again and session.version == seen and not state.finished and seat in state.to_act()
+
+
+def _not_stored(session: Session, err: StoreError) -> ServiceError:
+    """NOT_STORED for a change the store did not commit (logged), the game rebuilt
+    from the stored events: memory never runs ahead of the database."""
+    if session.state.version != session.version:
+        session.rebuild()
+    log.error("game %s: a change could not be stored: %s", session.game_id, err)
+    return ServiceError("NOT_STORED", f"the action could not be stored: {err}")
 
 
 def _settled(task: asyncio.Task[Any]) -> None:

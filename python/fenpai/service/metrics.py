@@ -9,7 +9,7 @@ an action or a card.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.asgi import make_asgi_app
@@ -37,6 +37,17 @@ CHANGE_PATHS = ("known", "caught_up", "stale")
 NOTICE_OUTCOMES = ("applied", "known", "unfollowed", "lease_moved")
 #: Changes per store transaction: 1 up to the SQLite writer's largest batch.
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
+
+
+M = TypeVar("M", Counter, Histogram)
+
+
+def _child(children: dict[tuple[str, ...], M], metric: M, *labels: str) -> M:
+    """`metric.labels(*labels)`, looked up in `children` after the first time."""
+    child = children.get(labels)
+    if child is None:
+        child = children[labels] = metric.labels(*labels)
+    return child
 
 
 class Metrics:
@@ -103,22 +114,19 @@ class Metrics:
             registry=registry,
         )
         self._notices = {outcome: self.notices.labels(outcome) for outcome in NOTICE_OUTCOMES}
-        self._events: dict[tuple[str, str], Counter] = {}
-        self._latency: dict[str, Histogram] = {}
+        #: Each metric's children by labels: prometheus_client's lookup of a child costs
+        #: more than its update, and these are updated on every action.
+        self._events: dict[tuple[str, ...], Counter] = {}
+        self._latency: dict[tuple[str, ...], Histogram] = {}
+        self._rejections: dict[tuple[str, ...], Counter] = {}
 
     def committed(self, kind: str, source: str) -> None:
         """An event was committed."""
-        child = self._events.get((kind, source))
-        if child is None:
-            child = self._events[(kind, source)] = self.events.labels(kind, source)
-        child.inc()
+        _child(self._events, self.events, kind, source).inc()
 
     def answered(self, method: str, seconds: float) -> None:
         """A call or ActStream message was answered (accepted or not) in `seconds`."""
-        child = self._latency.get(method)
-        if child is None:
-            child = self._latency[method] = self.latency.labels(method)
-        child.observe(seconds)
+        _child(self._latency, self.latency, method).observe(seconds)
 
     def changed(self, path: str) -> None:
         """A change was made (or tried) by `path` (`CHANGE_PATHS`)."""
@@ -130,7 +138,7 @@ class Metrics:
 
     def rejected(self, method: str, reason: str) -> None:
         """A call or ActStream message was rejected with `reason` (a `REASONS` key)."""
-        self.rejections.labels(method, reason).inc()
+        _child(self._rejections, self.rejections, method, reason).inc()
 
     def batch(self, size: int) -> None:
         """A store transaction committed `size` changes (thread-safe)."""

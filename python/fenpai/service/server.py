@@ -8,6 +8,7 @@ far less per call than a thread per call (the work holds the GIL either way).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import gc
 import logging
@@ -45,6 +46,8 @@ GIL_SWITCH_SECONDS = 0.0005
 GC_YOUNG_THRESHOLD = 10_000
 
 R = TypeVar("R")
+#: A stream's end, as the call's context reads it (and as ActStream's reader has it).
+EOF = grpc.aio.EOF
 
 
 @dataclass
@@ -117,30 +120,44 @@ def _rpc(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
     return wrapper
 
 
+@contextlib.asynccontextmanager
+async def _streaming(
+    servicer: GameServicer, name: str, context: grpc.aio.ServicerContext[Any, Any]
+) -> AsyncIterator[None]:
+    """`_rpc`'s error mapping for a streaming method, with a bound on open streams."""
+    if not servicer.open_stream():
+        await _abort(
+            context, ServiceError("TOO_MANY_STREAMS", "too many open streams; retry later")
+        )
+    try:
+        yield
+    except ServiceError as err:
+        servicer.metrics.rejected(name, err.reason)
+        await _abort(context, err)
+    except Exception:
+        log.exception("%s failed", name)
+        servicer.metrics.rejected(name, INTERNAL.reason)
+        await _abort(context, ServiceError("INTERNAL", "internal error"))
+    finally:
+        servicer.close_stream()
+
+
+def _stopped() -> ServiceError:
+    """What an ActStream is answered once the server stops."""
+    return ServiceError("SHUTTING_DOWN", "the server is shutting down; open a new stream")
+
+
 def _stream(method: Callable[..., AsyncIterator[R]]) -> Callable[..., AsyncIterator[R]]:
-    """`_rpc` for streaming methods, with a bound on open streams."""
+    """`_rpc` for streaming methods (`_streaming`)."""
 
     @functools.wraps(method)
     async def wrapper(
         self: GameServicer, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[R]:
-        if not self.open_stream():
-            await _abort(
-                context, ServiceError("TOO_MANY_STREAMS", "too many open streams; retry later")
-            )
-        try:
+        async with _streaming(self, method.__name__, context):
             _parsed(request, method.__name__)
             async for item in method(self, request, context):
                 yield item
-        except ServiceError as err:
-            self.metrics.rejected(method.__name__, err.reason)
-            await _abort(context, err)
-        except Exception:
-            log.exception("%s failed", method.__name__)
-            self.metrics.rejected(method.__name__, INTERNAL.reason)
-            await _abort(context, ServiceError("INTERNAL", "internal error"))
-        finally:
-            self.close_stream()
 
     return wrapper
 
@@ -274,39 +291,66 @@ class GameServicer(pb_grpc.GameServiceServicer):
     async def ActStream(
         self, requests: AsyncIterator[pb.ActStreamRequest], context: Any
     ) -> AsyncIterator[pb.ActStreamResponse]:
+        """ActStream as an iterator of answers (over Connect; gRPC's is `act_stream`)."""
         task = asyncio.current_task()
         assert task is not None
         reader = aiter(requests)
         verified: Verified = {}  # each seat's token is verified once per stream
-        while not self._stopping:
-            self._idle_streams.add(task)
-            try:
-                request = await anext(reader)
-            except StopAsyncIteration:
-                return
-            except asyncio.CancelledError:
-                if not self._stopping:  # the client went away
-                    raise
-                task.uncancel()
-                break
-            finally:
-                self._idle_streams.discard(task)
-            start = time.perf_counter()
-            try:
-                _parsed(request, "ActStream")
-                accepted = await self._act(request.act, verified)
-            except ServiceError as err:
-                self.metrics.rejected("ActStream", err.reason)
-                answer = convert.rejected(err)
-            except Exception:
-                log.exception("ActStream failed")
-                self.metrics.rejected("ActStream", INTERNAL.reason)
-                answer = convert.rejected(INTERNAL)
-            else:
-                answer = pb.ActStreamResponse(accepted=convert.act_fields(accepted))
-            self.metrics.answered("ActStream", time.perf_counter() - start)
-            yield answer
-        raise ServiceError("SHUTTING_DOWN", "the server is shutting down; open a new stream")
+        while (request := await self._next_request(task, lambda: anext(reader, EOF))) is not EOF:
+            yield await self._answer(request, verified)
+
+    async def act_stream(
+        self,
+        requests: AsyncIterator[pb.ActStreamRequest],
+        context: grpc.aio.ServicerContext[pb.ActStreamRequest, pb.ActStreamResponse],
+    ) -> None:
+        """ActStream over gRPC: read and written through the call's context rather than
+        iterators, which spares gRPC's asynchronous generator machinery (and a loop
+        turn) on every message."""
+        async with _streaming(self, "ActStream", context):
+            task = asyncio.current_task()
+            assert task is not None
+            verified: Verified = {}
+            while (request := await self._next_request(task, context.read)) is not EOF:
+                await context.write(await self._answer(request, verified))
+
+    async def _next_request(
+        self, task: asyncio.Task[Any], read: Callable[[], Awaitable[Any]]
+    ) -> Any:
+        """An ActStream's next request (EOF once the client ended the stream), read by
+        `read`; SHUTTING_DOWN once the server stops, at once if the stream (its `task`)
+        is waiting for a request."""
+        if self._stopping:
+            raise _stopped()
+        self._idle_streams.add(task)
+        try:
+            return await read()
+        except asyncio.CancelledError:
+            if not self._stopping:  # the client went away
+                raise
+            task.uncancel()
+            raise _stopped() from None
+        finally:
+            self._idle_streams.discard(task)
+
+    async def _answer(self, request: Any, verified: Verified) -> pb.ActStreamResponse:
+        """An ActStream request's answer: the action's outcome as Act answers it, or its
+        rejection as data (the stream goes on)."""
+        start = time.perf_counter()
+        try:
+            _parsed(request, "ActStream")
+            accepted = await self._act(request.act, verified)
+        except ServiceError as err:
+            self.metrics.rejected("ActStream", err.reason)
+            answer = convert.rejected(err)
+        except Exception:
+            log.exception("ActStream failed")
+            self.metrics.rejected("ActStream", INTERNAL.reason)
+            answer = convert.rejected(INTERNAL)
+        else:
+            answer = pb.ActStreamResponse(accepted=convert.act_fields(accepted))
+        self.metrics.answered("ActStream", time.perf_counter() - start)
+        return answer
 
     @_rpc
     async def GetView(self, request: pb.GetViewRequest, context: Any) -> pb.GetViewResponse:
@@ -461,7 +505,9 @@ class Server:
         self.metrics.gauge(
             games=lambda: len(self.host.in_memory()), streams=self._servicer.open_streams
         )
-        handlers.add_game_service(self._servicer, self._grpc)
+        handlers.add_game_service(
+            self._servicer, self._grpc, {"ActStream": self._servicer.act_stream}
+        )
         self._health = health_aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self._health, self._grpc)
         handlers.add_reflection(self._grpc, (SERVICE_NAME, health.SERVICE_NAME))

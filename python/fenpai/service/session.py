@@ -335,8 +335,10 @@ class Session:
         }
         #: Wall-clock time (Unix seconds) at which the current decision times out.
         self.deadline: float | None = None
-        #: The current decision's timer.
+        #: The game's decision timer, and when (loop time) the current decision times
+        #: out (the timer may be armed earlier: `GameHost._arm`).
         self.timer: asyncio.TimerHandle | None = None
+        self.due: float | None = None
         #: Streams of this game open on this server (a shared store's notices keep a
         #: followed game current).
         self.followers = 0
@@ -374,7 +376,7 @@ class Session:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        self.deadline = None
+        self.deadline = self.due = None
 
     def replay(self, upto: int) -> GameState:
         """A fresh state with the first `upto` events applied."""

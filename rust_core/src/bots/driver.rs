@@ -17,6 +17,10 @@ use crate::phases::Action;
 
 use super::{BotKind, HandRef, HandState, SeatBots, Setup};
 
+mod vector;
+
+pub use vector::{Deals, Rows, Script, Step, StepError};
+
 /// A scripted deck (every card in deal order) and the seat of the first card (C-5),
 /// each `None` for the seed's.
 pub type Scripted<'a> = (Option<&'a str>, Option<usize>);
@@ -37,6 +41,50 @@ pub struct Game {
     pub seed: u64,
     pub hand: HandState,
     bots: Vec<Option<SeatBots>>,
+}
+
+impl Game {
+    /// Game `id` of `seed` (its deal scripted by `deal`), `players[seat]` playing each
+    /// seat, the bots seeded from the seed.
+    fn new(
+        setup: &Setup,
+        players: &[Player],
+        id: u64,
+        seed: u64,
+        deal: Scripted<'_>,
+    ) -> Result<Game, String> {
+        let bots = players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| match p {
+                Player::Bot(kind) => Some(SeatBots::new(*kind, seed, seat)),
+                Player::External => None,
+            })
+            .collect();
+        Ok(Game {
+            id,
+            seed,
+            hand: HandState::dealt(setup, seed, deal.0, deal.1)?,
+            bots,
+        })
+    }
+
+    /// Plays the bots' seats, and an outside seat's single legal action, until an
+    /// outside seat has a choice (returned) or the hand is over (None).
+    fn play_on(&mut self) -> Option<usize> {
+        loop {
+            let seat = self.hand.to_act()?;
+            match &mut self.bots[seat] {
+                Some(bots) => {
+                    self.hand.bot_act(bots);
+                }
+                None if self.hand.num_legal() == 1 => {
+                    self.hand.apply_legal(0).expect("the one legal action");
+                }
+                None => return Some(seat),
+            }
+        }
+    }
 }
 
 /// A game waiting on an outside seat.
@@ -133,21 +181,7 @@ impl Driver {
     }
 
     fn game(&self, id: u64, seed: u64, deal: Scripted<'_>) -> Result<Game, String> {
-        let bots = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(seat, p)| match p {
-                Player::Bot(kind) => Some(SeatBots::new(*kind, seed, seat)),
-                Player::External => None,
-            })
-            .collect();
-        Ok(Game {
-            id,
-            seed,
-            hand: HandState::dealt(&self.setup, seed, deal.0, deal.1)?,
-            bots,
-        })
+        Game::new(&self.setup, &self.players, id, seed, deal)
     }
 
     /// Starts game `id` of `seed` in `slot`, dropping what was there; `deal` may script
@@ -195,22 +229,11 @@ impl Driver {
                     None => return,
                 }
             };
-            match game.hand.to_act() {
-                None if self.queue.is_empty() => return,
-                None => {
-                    let done = self.slots[slot].take().expect("a game");
-                    self.finished.push(done);
-                }
-                Some(seat) => match &mut game.bots[seat] {
-                    Some(bots) => {
-                        game.hand.bot_act(bots);
-                    }
-                    None if game.hand.num_legal() == 1 => {
-                        game.hand.apply_legal(0).expect("the one legal action");
-                    }
-                    None => return,
-                },
+            if game.play_on().is_some() || self.queue.is_empty() {
+                return;
             }
+            let done = self.slots[slot].take().expect("a game");
+            self.finished.push(done);
         }
     }
 
@@ -386,6 +409,17 @@ impl Driver {
     /// Applies one answer per game, `(slot, index into its legal actions)`; every
     /// answer is checked before any is applied, so a refused one changes nothing.
     pub fn apply(&mut self, answers: &[(usize, i64)]) -> Result<(), Refused> {
+        self.check_answers(answers)?;
+        for &(slot, index) in answers {
+            let game = self.slots[slot].as_mut().expect("checked");
+            game.hand.apply_legal(index as u64).expect("checked");
+        }
+        Ok(())
+    }
+
+    /// Checks answers as [`Driver::apply`] takes them, changing nothing: each game
+    /// waits on an outside seat, is answered once, with an index into its legal actions.
+    fn check_answers(&mut self, answers: &[(usize, i64)]) -> Result<(), Refused> {
         let mut seen = vec![false; self.slots.len()];
         for &(slot, index) in answers {
             let (game, seat) = self.waiting_game(slot)?;
@@ -406,10 +440,6 @@ impl Driver {
                 ))));
             }
         }
-        for &(slot, index) in answers {
-            let game = self.slots[slot].as_mut().expect("checked");
-            game.hand.apply_legal(index as u64).expect("checked");
-        }
         Ok(())
     }
 }
@@ -418,16 +448,18 @@ impl Driver {
 mod tests {
     use super::*;
     use crate::bots::play_hand;
+    use crate::bots::TractorHouse;
     use crate::card::Rank;
     use crate::fifty_k::LeadAfterOut;
     use crate::trick::FollowFormat;
 
-    fn setups() -> Vec<Setup> {
+    pub(super) fn setups() -> Vec<Setup> {
         vec![
             Setup::Tractor {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
+                house: TractorHouse::default(),
             },
             Setup::RedFive4p {
                 decks: 2,

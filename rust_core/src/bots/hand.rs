@@ -24,7 +24,7 @@ use crate::trick::{FollowFormat, TrickPlay, Variant};
 
 use crate::sample::Real;
 
-use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TrickBot};
+use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TractorHouse, TrickBot};
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -33,6 +33,8 @@ pub enum Setup {
         levels: (Rank, Rank),
         dealer: Option<usize>,
         follow_format: FollowFormat,
+        /// The house rules (TRO-10, TRO-20, TRO-30).
+        house: TractorHouse,
     },
     RedFive4p {
         decks: u8,
@@ -154,6 +156,17 @@ enum Current<'a> {
     FiftyK(&'a mut FkPlay),
 }
 
+/// The decision a hand waits on now, as the environments' action space splits them
+/// ([`crate::decisions`]): a phase with fixed action ids, a burial (C-4), a trick play,
+/// a Fifty-K play, or none (the hand is over).
+pub enum Stage<'a> {
+    Fixed(&'a mut dyn Searched),
+    Burial(&'a Burial),
+    Trick(&'a mut TrickPlay),
+    FiftyK(&'a mut FkPlay),
+    Over,
+}
+
 /// A hand in progress: the phase objects made so far, the last one current, each
 /// finished one kept in its final state.
 #[derive(Clone, Debug)]
@@ -191,9 +204,11 @@ impl HandState {
                 levels,
                 dealer,
                 follow_format,
+                house,
             } => {
                 let deal =
-                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?;
+                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?
+                        .with_house(&house)?;
                 hand.deal = Some(Deal::Tractor(deal));
             }
             Setup::RedFive4p {
@@ -394,6 +409,38 @@ impl HandState {
                     "index {index} is out of range"
                 ))),
             },
+        }?;
+        self.settle().expect("a finished phase makes the next");
+        Ok(done)
+    }
+
+    /// The decision the hand waits on now (see [`Stage`]).
+    pub fn stage(&mut self) -> Stage<'_> {
+        if self.is_done() {
+            return Stage::Over;
+        }
+        match (&mut self.play, &mut self.call, &self.burial, &mut self.deal) {
+            (Some(Play::FiftyK(p)), ..) => Stage::FiftyK(p),
+            (Some(Play::Trick(p)), ..) => Stage::Trick(p),
+            (None, Some(call), ..) => Stage::Fixed(call),
+            (None, None, Some(burial), _) => Stage::Burial(burial),
+            (None, None, None, Some(Deal::Tractor(d))) => Stage::Fixed(d),
+            (None, None, None, Some(Deal::RedFive4p(d))) => Stage::Fixed(d),
+            (None, None, None, Some(Deal::RedFive5p(d))) => Stage::Fixed(d),
+            (None, None, None, None) => unreachable!("a trick-taking hand starts with its deal"),
+        }
+    }
+
+    /// Checks then applies an action of the seat to act (as the phase objects' `apply`
+    /// takes it); returns its canonical form. An error changes nothing.
+    pub fn act(&mut self, action: &Action) -> Result<Action, ActionError> {
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("the hand is over"))?;
+        let done = match self.current() {
+            Current::Phase(p) => p.act(action),
+            Current::Trick(p) => p.act(seat, action),
+            Current::FiftyK(p) => p.act(seat, action),
         }?;
         self.settle().expect("a finished phase makes the next");
         Ok(done)

@@ -195,7 +195,11 @@ impl Searched for Burial {
                 match sides {
                     // R4-40: what the declarer makes, before the bid.
                     Sides::Alone(_) => red_five_4p_result(&play, &kitty, d, 0, false).0 as f64,
-                    _ => TrickGoal::Tractor { dealer: d }.outcome_with(&play, &kitty, d),
+                    _ => TrickGoal::Tractor {
+                        dealer: d,
+                        house: self.house(),
+                    }
+                    .outcome_with(&play, &kitty, d),
                 }
             },
         );

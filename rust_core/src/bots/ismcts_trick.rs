@@ -12,13 +12,14 @@ use crate::trick::{TrickPlay, TRUMP};
 
 use super::ismcts::{candidate_limit, sequential_halving, utility};
 use super::trick::{follow_candidates, full_deck, FollowRater, LeadRater, Score};
-use super::{BotKind, Sides, TrickBot};
+use super::{BotKind, Sides, TractorHouse, TrickBot};
 
 /// What a trick-taking hand is played for, as every seat knows it once the play starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrickGoal {
-    /// Tractor: the dealer's team defends, the attackers need 80 points (TR-40..TR-42).
-    Tractor { dealer: usize },
+    /// Tractor: the dealer's team defends, the attackers need 80 points (TR-40..TR-42),
+    /// scored under the house rules `house` (TRO-20, TRO-30).
+    Tractor { dealer: usize, house: TractorHouse },
     /// Red Five 4p: the declarer alone against three for the bid (R4-40..R4-42);
     /// `kitty_always` is the option `kitty_points = always`.
     RedFive4p {
@@ -53,9 +54,9 @@ impl TrickGoal {
         let last = end.tricks().last().expect("a finished hand has tricks");
         let points = end.points();
         match self {
-            TrickGoal::Tractor { dealer } => {
+            TrickGoal::Tractor { dealer, house } => {
                 let attacker = |s: usize| s % 2 != dealer % 2;
-                let p = tractor_points(end, kitty, attacker);
+                let p = tractor_points(end, kitty, attacker, house);
                 let sign = if attacker(seat) { 1.0 } else { -1.0 };
                 utility(attacker(seat) == (p >= 80), sign * (p - 80) as f64 / 120.0)
             }
@@ -86,8 +87,14 @@ impl TrickGoal {
     }
 }
 
-/// TR-40, TR-41: the attackers' points of a finished Tractor play.
-fn tractor_points(end: &TrickPlay, kitty: &Counts, attacker: impl Fn(usize) -> bool) -> i64 {
+/// TR-40, TR-41 (or their house rules TRO-20, TRO-30): the attackers' points of a
+/// finished Tractor play.
+fn tractor_points(
+    end: &TrickPlay,
+    kitty: &Counts,
+    attacker: impl Fn(usize) -> bool,
+    house: TractorHouse,
+) -> i64 {
     let n = end.num_players();
     let last = end.tricks().last().expect("a finished hand has tricks");
     let mut p: i64 = (0..n)
@@ -96,12 +103,11 @@ fn tractor_points(end: &TrickPlay, kitty: &Counts, attacker: impl Fn(usize) -> b
         .sum();
     if attacker(last.winner) {
         let lead = Counts::from_cards(&last.plays[0].cards);
-        let pairs: i64 = lead.0.iter().map(|&c| (c / 2) as i64).sum();
-        let multiplier = if pairs == 0 { 2 } else { 4 * pairs };
-        p += kitty.points() as i64 * multiplier;
+        p += kitty.points() as i64 * house.kitty_multiplier.of(&lead);
     }
+    let penalty = house.throw_penalty.points();
     for s in 0..n {
-        let sign = if attacker(s) { -10 } else { 10 };
+        let sign = if attacker(s) { -penalty } else { penalty };
         p += sign * end.failed_throws()[s] as i64;
     }
     p
@@ -252,6 +258,7 @@ pub fn search_play(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::{KittyMultiplier, ThrowPenalty};
     use crate::card::parse_cards;
     use crate::trick::{Options, TrickRules, Variant};
 
@@ -289,9 +296,13 @@ mod tests {
             &hands,
             &[&pair[..], &pair_last[..]].concat(),
         );
-        let goal = TrickGoal::Tractor { dealer: 0 };
+        let seeds = TractorHouse::default();
+        let goal = TrickGoal::Tractor {
+            dealer: 0,
+            house: seeds,
+        };
         let kitty = counts("Kd 5d");
-        assert_eq!(tractor_points(&end, &kitty, |s| s % 2 == 1), 85);
+        assert_eq!(tractor_points(&end, &kitty, |s| s % 2 == 1, seeds), 85);
         assert!(goal.outcome_with(&end, &kitty, 1) > 0.5);
         assert!(goal.outcome_with(&end, &kitty, 0) < 0.5);
         let hands = ["3s 4s", "As Ks", "5s 7s", "9s Js"];
@@ -302,8 +313,51 @@ mod tests {
             &hands,
             &[&single[..], &single_last[..]].concat(),
         );
-        assert_eq!(tractor_points(&end, &kitty, |s| s % 2 == 1), 15 + 30);
+        assert_eq!(tractor_points(&end, &kitty, |s| s % 2 == 1, seeds), 15 + 30);
         assert!(goal.outcome_with(&end, &kitty, 1) < 0.5);
+    }
+
+    #[test]
+    fn tro_32_tro_22_the_search_scores_by_the_house_rules() {
+        // A tractor led to the last trick: the kitty's 15 count 8 times, or 16 (TRO-32).
+        let hands = [
+            "3s 4s 6s 8s 3d",
+            "As Qs Qs Ks Ks",
+            "5s 7s 9s Ts Js",
+            "9s 8s 3s 4s 6s",
+        ];
+        let first = [(0, "3s"), (1, "As"), (2, "5s"), (3, "9s")];
+        let last = [
+            (1, "Qs Qs Ks Ks"),
+            (2, "7s 9s Ts Js"),
+            (3, "8s 3s 4s 6s"),
+            (0, "4s 6s 8s 3d"),
+        ];
+        let end = played(Variant::Tractor, &hands, &[&first[..], &last[..]].concat());
+        let kitty = counts("Kd 5d");
+        let attacker = |s: usize| s % 2 == 1;
+        let power = TractorHouse {
+            kitty_multiplier: KittyMultiplier::Power,
+            ..TractorHouse::default()
+        };
+        let seeds = tractor_points(&end, &kitty, attacker, TractorHouse::default());
+        let powered = tractor_points(&end, &kitty, attacker, power);
+        assert_eq!(powered - seeds, 15 * (16 - 8));
+        // Seat 0, a defender, fails a throw: 10 points to the attackers, or none (TRO-22).
+        let hands = ["3s 4s 6s", "As Ks Qs", "5s 7s 8s", "9s Js Ts"];
+        let plays = [
+            [(0, "3s 4s"), (1, "As"), (2, "5s"), (3, "9s")],
+            [(1, "Ks"), (2, "7s"), (3, "Js"), (0, "4s")],
+            [(1, "Qs"), (2, "8s"), (3, "Ts"), (0, "6s")],
+        ];
+        let end = played(Variant::Tractor, &hands, &plays.concat());
+        assert_eq!(end.failed_throws()[0], 1);
+        let free = TractorHouse {
+            throw_penalty: ThrowPenalty::None,
+            ..TractorHouse::default()
+        };
+        let seeds = tractor_points(&end, &kitty, attacker, TractorHouse::default());
+        assert_eq!(seeds - tractor_points(&end, &kitty, attacker, free), 10);
     }
 
     #[test]

@@ -16,8 +16,11 @@ pub mod phases;
 pub mod play_info;
 pub mod trick;
 
+pub use crate::phases::{KittyMultiplier, ThrowPenalty, TractorHouse};
 pub use fifty_k::FkBot;
-pub use hand::{play_hand, played, Deal, Hand, HandRef, HandState, Phases, Play, SeatBots, Setup};
+pub use hand::{
+    play_hand, played, Deal, Hand, HandRef, HandState, Phases, Play, SeatBots, Setup, Stage,
+};
 pub use ismcts_phases::Searched;
 pub use ismcts_trick::TrickGoal;
 pub use phases::{Greedy, PhaseBot};

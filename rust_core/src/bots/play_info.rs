@@ -43,6 +43,10 @@ impl<'a> PlayInfo<'a> {
                 Real::Tractor(d, b, Some(play)),
                 TrickGoal::Tractor {
                     dealer: declarer(b),
+                    house: match setup {
+                        Setup::Tractor { house, .. } => *house,
+                        _ => unreachable!("a Tractor hand has a Tractor setup"),
+                    },
                 },
             ),
             Real::RedFive4p(bidding, first, b, _) => {

@@ -460,10 +460,8 @@ fn write_field(
     match field {
         F::Hand => add_counts(slot, now.hands.of(seat)),
         F::Played => {
-            for t in play.iter().flat_map(|p| p.tricks()) {
-                for p in &t.plays {
-                    add_cards(slot, &p.cards);
-                }
+            if let Some(p) = play {
+                add_counts(slot, p.finished_cards());
             }
         }
         F::Trick => {

@@ -7,7 +7,7 @@ use crate::error::ActionError;
 use crate::multiset::{Items, Space};
 use crate::trick::TrickRules;
 
-use super::{Action, Phase};
+use super::{Action, Phase, TractorHouse};
 
 /// The burial phase of one hand.
 #[derive(Clone, Debug)]
@@ -20,6 +20,9 @@ pub struct Burial {
     buried: Option<Vec<Card>>,
     /// Every applied action in order, canonical.
     log: Vec<(usize, Action)>,
+    /// A Tractor hand's house rules, for what a search of the burial plays for (TRO-20,
+    /// TRO-30); the default elsewhere.
+    house: TractorHouse,
 }
 
 /// Every `size`-card multiset of `hand`, its cards in strength order (C-4): earlier
@@ -63,7 +66,19 @@ impl Burial {
             space,
             buried: None,
             log: Vec::new(),
+            house: TractorHouse::default(),
         })
+    }
+
+    /// The burial of a Tractor hand played under `house`.
+    pub fn with_house(mut self, house: TractorHouse) -> Burial {
+        self.house = house;
+        self
+    }
+
+    /// The house rules of the hand (the default but in Tractor).
+    pub fn house(&self) -> TractorHouse {
+        self.house
     }
 
     pub fn rules(&self) -> &TrickRules {

@@ -31,9 +31,10 @@ fn after_deal(
 }
 
 impl TractorDeal {
-    /// TR-14: the dealer's burial, once declaring ended.
+    /// TR-14: the dealer's burial, once declaring ended, under the hand's house rules.
     pub fn burial(&self) -> Result<Burial, String> {
         after_deal(self.outcome(), self.hands(), self.kitty_size())
+            .map(|b| b.with_house(self.house()))
     }
 }
 

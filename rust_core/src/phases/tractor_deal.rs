@@ -12,6 +12,7 @@ use crate::rng::Rng;
 use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
+use super::TractorHouse;
 use super::{Action, Phase};
 
 const PLAYERS: usize = 4;
@@ -40,7 +41,10 @@ pub struct TractorDeal {
     levels: (Rank, Rank),
     level: Rank,
     fixed_dealer: Option<usize>,
-    follow_format: FollowFormat,
+    /// The trick options of the play (TR-20, C-31, TRO-10, TRO-50).
+    opts: Options,
+    /// The house rules (TRO-10..TRO-50), which the burial carries on.
+    house: TractorHouse,
     first: usize,
     dealt: usize,
     hands: Vec<Counts>,
@@ -97,7 +101,11 @@ impl TractorDeal {
             levels,
             level,
             fixed_dealer: dealer,
-            follow_format,
+            opts: Options {
+                follow_format,
+                ..Options::defaults(Variant::Tractor)
+            },
+            house: TractorHouse::default(),
             first,
             dealt: 0,
             hands: vec![Counts::default(); PLAYERS],
@@ -112,6 +120,20 @@ impl TractorDeal {
         };
         deal.advance();
         Ok(deal)
+    }
+
+    /// The play's trick options that the house rules decide (TRO-10, TRO-50); an error
+    /// names a combination the trick options reject.
+    pub fn with_house(mut self, house: &TractorHouse) -> Result<TractorDeal, String> {
+        self.house = *house;
+        house.set_trick_options(&mut self.opts);
+        self.opts.check().map_err(|e| e.to_string())?;
+        Ok(self)
+    }
+
+    /// The house rules the hand is played under.
+    pub fn house(&self) -> TractorHouse {
+        self.house
     }
 
     pub fn level(&self) -> Rank {
@@ -291,9 +313,7 @@ impl TractorDeal {
             .fixed_dealer
             .or(self.standing().map(|(s, _)| *s))
             .unwrap_or(self.first);
-        let mut opts = Options::defaults(Variant::Tractor);
-        opts.follow_format = self.follow_format;
-        let rules = TrickRules::new(Variant::Tractor, self.trump(), self.level, opts)
+        let rules = TrickRules::new(Variant::Tractor, self.trump(), self.level, self.opts)
             .expect("Tractor rules for any trump and level");
         for &c in &self.deck[DEALT..] {
             self.hands[dealer].add(c, 1);
@@ -619,6 +639,36 @@ mod tests {
             out.push((seat, action));
         }
         out
+    }
+
+    #[test]
+    fn tro_10_tro_50_the_house_rules_reach_the_play_and_the_burial() {
+        use crate::phases::{KittyMultiplier, ThrowPenalty};
+        use crate::trick::{FollowProtect, ThrowJudgement};
+        let house = TractorHouse {
+            follow_protect: FollowProtect::Tractors,
+            throw_penalty: ThrowPenalty::None,
+            kitty_multiplier: KittyMultiplier::Power,
+            throw_judgement: ThrowJudgement::HighestCard,
+        };
+        let two = (Rank::TWO, Rank::TWO);
+        let mut d = TractorDeal::new(3, None, None, two, None, FollowFormat::Pairs)
+            .and_then(|d| d.with_house(&house))
+            .unwrap();
+        asked(&mut d, 3);
+        let burial = d.burial().unwrap();
+        assert_eq!(burial.house(), house);
+        let opts = burial.rules().opts;
+        assert_eq!(opts.follow_protect, FollowProtect::Tractors);
+        assert_eq!(opts.throw_judgement, ThrowJudgement::HighestCard);
+        let tuples = TractorHouse {
+            follow_protect: FollowProtect::Tuples,
+            ..TractorHouse::default()
+        };
+        let err = TractorDeal::new(3, None, None, two, None, FollowFormat::Pairs)
+            .and_then(|d| d.with_house(&tuples))
+            .unwrap_err();
+        assert!(err.contains("TRO-12"), "{err}");
     }
 
     #[test]

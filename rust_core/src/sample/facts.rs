@@ -11,7 +11,9 @@ use crate::card::{Counts, NUM_CARDS};
 
 use super::distinct;
 use crate::multiset::pairs_in;
-use crate::trick::{forced_order, Component, FollowFormat, Format, Kind, Shape, TrickPlay};
+use crate::trick::{
+    forced_order, Component, FollowFormat, FollowProtect, Format, Kind, Shape, TrickPlay,
+};
 
 /// A failed throw's forced component (C-51): when `thrower` led it, some other seat held
 /// a combination of `shape` in `suit` with a key above `top`.
@@ -245,6 +247,11 @@ impl PlayFacts {
         let wide = lead.wide_units();
         let shape = lead.components[0].shape;
         let simple = !lead.is_throw();
+        if rules.opts.follow_protect != FollowProtect::None {
+            // TRO-10: a pair not played may have been kept in a tractor or a triple, which
+            // the caps cannot say: the check replays the follow on each sampled hand.
+            return false;
+        }
         match rules.opts.follow_format {
             FollowFormat::Off => true,
             FollowFormat::Exact => {

@@ -1,7 +1,7 @@
 //! Random positions of every variant, sampled for every seat: the sample shows the seat
 //! what the real hand shows it, replays from its own deck, and plays on to the end.
 
-use crate::bots::Setup;
+use crate::bots::{KittyMultiplier, Setup, ThrowPenalty, TractorHouse};
 use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
@@ -10,7 +10,7 @@ use crate::phases::{
     RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::{seed_for, Rng};
-use crate::trick::{FollowFormat, TrickPlay};
+use crate::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickPlay};
 
 use super::world::known_for;
 use super::world::sample_world_tries;
@@ -29,12 +29,38 @@ fn setups() -> Vec<Setup> {
             levels: (two, two),
             dealer: None,
             follow_format,
+            house: TractorHouse::default(),
         });
     }
+    // TRO-13: tractors kept from pair leads, under both formats that draw pairs.
+    for follow_format in [FollowFormat::Pairs, FollowFormat::Exact] {
+        out.push(Setup::Tractor {
+            levels: (two, two),
+            dealer: None,
+            follow_format,
+            house: TractorHouse {
+                follow_protect: FollowProtect::Tractors,
+                ..TractorHouse::default()
+            },
+        });
+    }
+    // TRO-52 with the scoring house rules: the winners the replay must reproduce.
+    out.push(Setup::Tractor {
+        levels: (two, two),
+        dealer: None,
+        follow_format: FollowFormat::Pairs,
+        house: TractorHouse {
+            follow_protect: FollowProtect::Tractors,
+            throw_penalty: ThrowPenalty::None,
+            kitty_multiplier: KittyMultiplier::Power,
+            throw_judgement: ThrowJudgement::HighestCard,
+        },
+    });
     out.push(Setup::Tractor {
         levels: (Rank(5), Rank::ACE),
         dealer: Some(1),
         follow_format: FollowFormat::Pairs,
+        house: TractorHouse::default(),
     });
     for decks in [2, 3] {
         for minimum_opening in [false, true] {
@@ -70,8 +96,11 @@ fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
             levels,
             dealer,
             follow_format,
+            house,
         } => Objects::Tractor(
-            TractorDeal::new(seed, text, first, levels, dealer, follow_format).unwrap(),
+            TractorDeal::new(seed, text, first, levels, dealer, follow_format)
+                .and_then(|d| d.with_house(&house))
+                .unwrap(),
             None,
             None,
         ),

@@ -68,6 +68,14 @@ impl FullPlan {
     }
 }
 
+/// Leaves at most one copy of `c` in `counts`.
+fn keep_one(counts: &mut Counts, c: Card) {
+    let n = counts.get(c);
+    if n > 1 {
+        counts.remove(c, n - 1);
+    }
+}
+
 /// The parts of a `full` score: tractor bits, triples, pairs.
 fn split_score(score: u64) -> (u64, u8, u8) {
     (score >> 16, (score >> 8) as u8, score as u8)
@@ -102,12 +110,42 @@ impl TrickRules {
         Ok((hand, lead))
     }
 
-    /// What `held`, a hand's cards of the led suit, obliges its holder to play.
+    /// TRO-10: the part of `held` whose combinations a lead can draw out: with TRO-13 and
+    /// a lead without a tractor, every pair on a level of a tractor in `held` counts as one
+    /// card; with TRO-12 and a lead without a triple, every triple counts as one card.
+    pub(crate) fn supply(&self, held: &Counts, lead: &Format) -> Counts {
+        let protect = self.opts.follow_protect;
+        let mut out = *held;
+        let led = |kind: fn(Shape) -> bool| lead.components.iter().any(|c| kind(c.shape));
+        if protect.tractors() && !led(|s| s.kind() == Kind::Tractor) {
+            let levels = self.levels(lead.suit);
+            let wide = |i: usize| levels[i].tractor_ok && self.widest(held, lead.suit, i).0 >= 2;
+            for i in 0..levels.len() {
+                let beside = (i > 0 && wide(i - 1)) || (i + 1 < levels.len() && wide(i + 1));
+                if wide(i) && beside {
+                    for &c in levels[i].cards() {
+                        keep_one(&mut out, c);
+                    }
+                }
+            }
+        }
+        if protect.tuples() && !led(|s| s.triples > 0) {
+            for &c in self.suit_cards(lead.suit) {
+                if out.get(c) >= 3 {
+                    keep_one(&mut out, c);
+                }
+            }
+        }
+        out
+    }
+
+    /// What `held`, a hand's cards of the led suit, obliges its holder to play: C-30, and
+    /// C-31 on the combinations TRO-10 lets the lead draw out.
     pub(crate) fn obligation(&self, held: &Counts, lead: &Format) -> Obligation {
-        let held = *held;
         if held.len() < lead.len {
             return Obligation::Short;
         }
+        let held = self.supply(held, lead);
         match self.opts.follow_format {
             FollowFormat::Off => Obligation::SuitOnly,
             FollowFormat::Exact => {
@@ -248,13 +286,15 @@ impl TrickRules {
             ));
         }
         let led = describe_lead(lead);
+        // The examples and counts name only combinations the lead draws out (TRO-10).
+        let supply = || self.supply(&held, lead);
         let reason = match obligation {
             Obligation::Short | Obligation::SuitOnly => None,
             Obligation::Shape(shape) => {
                 if self.arranged_key(play, suit, lead).is_some() {
                     return None;
                 }
-                let example = self.example(&held, suit, shape);
+                let example = self.example(&supply(), suit, shape);
                 Some(format!(
                     "{led} was led and you hold {example}: you must play {}",
                     shape.describe()
@@ -265,14 +305,14 @@ impl TrickRules {
                     return None;
                 }
                 if need == 1 && !lead.is_throw() {
-                    let example = self.example(&held, suit, Shape::PAIR);
+                    let example = self.example(&supply(), suit, Shape::PAIR);
                     Some(format!(
                         "{led} was led and you hold {example}: you must play a pair"
                     ))
                 } else {
                     Some(format!(
                         "{led} was led and you hold {} pairs of {name}: you must play {need} pairs",
-                        pairs_in(&held)
+                        pairs_in(&supply())
                     ))
                 }
             }
@@ -545,7 +585,7 @@ fn choose(items: &[Card], r: usize, visit: &mut dyn FnMut(&[Card]) -> bool) -> b
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank, Suit};
-    use crate::trick::order::{Options, Variant};
+    use crate::trick::order::{FollowProtect, OptionValue, Options, Variant};
 
     fn rules(v: &str, trump: char, follow: &str) -> TrickRules {
         let v = Variant::parse(v).unwrap();
@@ -613,6 +653,137 @@ mod tests {
             legal(&r, "7s 7s 9s Kd", "6s 6s", "7s 9s").unwrap(),
             "a pair was led and you hold 7s 7s: you must play a pair"
         );
+    }
+
+    fn protected(decks: u8, follow: &str, protect: &str) -> TrickRules {
+        let v = Variant::Tractor;
+        let o = Options {
+            decks,
+            follow_format: FollowFormat::parse(follow).unwrap(),
+            follow_protect: FollowProtect::parse(protect).unwrap(),
+            ..Options::defaults(v)
+        };
+        TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, o).unwrap()
+    }
+
+    #[test]
+    fn tro_13_a_pair_lead_does_not_draw_a_tractor() {
+        let hand = "3s 4s Qs Qs Ks Ks";
+        for follow in ["pairs", "exact"] {
+            let none = protected(2, follow, "none");
+            assert!(legal(&none, hand, "6s 6s", "3s 4s").is_some(), "{follow}");
+            let kept = protected(2, follow, "tractors");
+            assert_eq!(legal(&kept, hand, "6s 6s", "3s 4s"), None, "{follow}");
+            // The follower may still break it.
+            assert_eq!(legal(&kept, hand, "6s 6s", "Qs Qs"), None, "{follow}");
+            // A pair outside the tractor is still drawn out.
+            let more = "3s 4s 9s 9s Qs Qs Ks Ks";
+            let msg = legal(&kept, more, "6s 6s", "3s 4s").unwrap();
+            assert!(msg.contains("you hold 9s 9s"), "{follow}: {msg}");
+            assert_eq!(legal(&kept, more, "6s 6s", "9s 9s"), None, "{follow}");
+        }
+    }
+
+    #[test]
+    fn tro_13_a_tractor_lead_draws_a_tractor() {
+        let kept = protected(2, "pairs", "tractors");
+        let hand = "3s 4s Qs Qs Ks Ks";
+        let lead = "6s 6s 7s 7s";
+        assert!(legal(&kept, hand, lead, "Qs Qs 3s 4s").is_some());
+        assert_eq!(legal(&kept, hand, lead, "Qs Qs Ks Ks"), None);
+    }
+
+    #[test]
+    fn tro_13_throws_and_trump_tractors() {
+        let kept = protected(2, "pairs", "tractors");
+        // A throw without a tractor: the held tractor is kept.
+        let hand = "3s 4s 5s Qs Qs Ks Ks";
+        assert_eq!(legal(&kept, hand, "As 6s 6s", "3s 4s 5s"), None);
+        // `BJ BJ LJ LJ` is a tractor (C-21, tractor_above_ace): kept from a trump pair.
+        let trumps = "BJ BJ LJ LJ 5h 6h";
+        assert_eq!(legal(&kept, trumps, "3h 3h", "5h 6h"), None);
+        let none = protected(2, "pairs", "none");
+        assert!(legal(&none, trumps, "3h 3h", "5h 6h").is_some());
+    }
+
+    #[test]
+    fn tro_12_a_pair_lead_does_not_draw_a_triple() {
+        let hand = "Qs Qs Qs 3s 4s";
+        let none = protected(3, "pairs", "none");
+        assert!(legal(&none, hand, "6s 6s", "3s 4s").is_some());
+        let kept = protected(3, "pairs", "tuples");
+        assert_eq!(legal(&kept, hand, "6s 6s", "3s 4s"), None);
+        assert_eq!(legal(&kept, hand, "6s 6s", "Qs Qs"), None);
+        // A triple lead draws the triple's pair as before.
+        assert!(legal(&kept, hand, "6s 6s 6s", "Qs 3s 4s").is_some());
+        let exact = protected(3, "exact", "tuples");
+        assert_eq!(legal(&exact, hand, "6s 6s", "3s Qs"), None);
+    }
+
+    #[test]
+    fn tro_14_both_protections() {
+        let both = protected(3, "pairs", "tuples_and_tractors");
+        let hand = "Qs Qs Ks Ks 9s 9s 9s 3s 4s";
+        assert_eq!(legal(&both, hand, "6s 6s", "3s 4s"), None);
+        let tractors = protected(3, "pairs", "tractors");
+        assert!(legal(&tractors, hand, "6s 6s", "3s 4s").is_some());
+        let tuples = protected(3, "pairs", "tuples");
+        assert!(legal(&tuples, hand, "6s 6s", "3s 4s").is_some());
+    }
+
+    #[test]
+    fn tro_10_combinations_that_mean_nothing_are_errors() {
+        let o = |decks, follow: &str, protect: &str| Options {
+            decks,
+            follow_format: FollowFormat::parse(follow).unwrap(),
+            follow_protect: FollowProtect::parse(protect).unwrap(),
+            ..Options::defaults(Variant::Tractor)
+        };
+        for (opts, says) in [
+            (
+                o(2, "full", "tractors"),
+                "needs follow_format pairs or exact",
+            ),
+            (
+                o(2, "off", "tractors"),
+                "needs follow_format pairs or exact",
+            ),
+            (o(2, "pairs", "tuples"), "needs decks 3"),
+            (o(2, "pairs", "tuples_and_tractors"), "needs decks 3"),
+        ] {
+            let e =
+                TrickRules::new(Variant::Tractor, Some(Suit::HEARTS), Rank::TWO, opts).unwrap_err();
+            assert!(e.0.contains(says) && e.0.contains("follow_protect"), "{e}");
+        }
+        assert!(FollowProtect::parse("some")
+            .unwrap_err()
+            .0
+            .contains("TRO-10"));
+        let mut opts = Options::defaults(Variant::Tractor);
+        opts.set("follow_protect", OptionValue::Text("tractors".into()))
+            .unwrap();
+        assert_eq!(opts.follow_protect, FollowProtect::Tractors);
+        assert!(opts.set("follow_protect", OptionValue::Bool(true)).is_err());
+    }
+
+    /// TRO-10: a protection only widens what is legal, and lists agree with counts.
+    #[test]
+    fn tro_10_protection_widens_the_legal_follows() {
+        let none = protected(3, "pairs", "none");
+        let hand = parse_cards("Qs Qs Ks Ks 9s 9s 9s 3s 4s 7s 7s").unwrap();
+        for protect in ["tuples", "tractors", "tuples_and_tractors"] {
+            let kept = protected(3, "pairs", protect);
+            for lead in ["6s 6s", "6s 6s 5s 5s", "5s 5s 5s", "As 6s 6s", "6s"] {
+                let lead = parse_cards(lead).unwrap();
+                let plain = none.legal_follows(&hand, &lead, None).unwrap();
+                let wide = kept.legal_follows(&hand, &lead, None).unwrap();
+                assert!(plain.iter().all(|p| wide.contains(p)), "{protect}");
+                assert_eq!(wide.len() as u64, kept.count_follows(&hand, &lead).unwrap());
+                for p in &wide {
+                    assert_eq!(kept.follow_error(&hand, &lead, p).unwrap(), None);
+                }
+            }
+        }
     }
 
     #[test]

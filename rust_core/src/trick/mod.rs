@@ -13,7 +13,8 @@ mod winner;
 pub use format::{Component, Format, Kind, Shape, Unit};
 pub use moves::Moves;
 pub use order::{
-    FollowFormat, Level, OptionValue, Options, RulesError, TrickRules, Variant, TRUMP,
+    FollowFormat, FollowProtect, Level, OptionValue, Options, RulesError, ThrowJudgement,
+    TrickRules, Variant, TRUMP,
 };
 pub use picks::PickOptions;
 pub use play::{Call, CallMode, Outcome, Played, TrickPlay, TrickRecord};

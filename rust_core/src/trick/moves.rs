@@ -2,7 +2,7 @@
 //! and indexed without listing them: leads with throws are every nonempty multiset of
 //! one suit (a mixed-radix number per suit), follows are a [`Space`] or a short list.
 
-use crate::card::{Card, Counts};
+use crate::card::{Card, Counts, NUM_CARDS};
 use crate::error::ActionError;
 use crate::multiset::{ItemList, Space};
 
@@ -129,6 +129,49 @@ impl Moves {
                 }
                 out
             }
+        }
+    }
+
+    /// The most copies of each card a play may hold.
+    pub fn most(&self) -> Counts {
+        let mut out = Counts::default();
+        let mut widen = |c: &Counts| {
+            for k in 0..out.0.len() {
+                out.0[k] = out.0[k].max(c.0[k]);
+            }
+        };
+        match self {
+            Moves::List(v) => v.iter().for_each(widen),
+            Moves::Space(s) => widen(&s.most()),
+            Moves::Leads(suits) => suits
+                .runs()
+                .flatten()
+                .for_each(|&(c, n)| widen(&Counts::from_cards(&vec![c; n as usize]))),
+            Moves::Parts(parts) => parts.iter().for_each(|p| widen(&p.most())),
+        }
+        out
+    }
+
+    /// Marks in `out` each card kind of which some play holds one copy more than
+    /// `picked` (and all of `picked`): a space answers from its structure, the others
+    /// by one pass over their plays or suits.
+    pub fn mark_kinds(&self, picked: &Counts, out: &mut [bool; NUM_CARDS]) {
+        let mut mark = |play: &Counts| {
+            if play.contains(picked) {
+                for (k, option) in out.iter_mut().enumerate() {
+                    *option |= play.0[k] > picked.0[k];
+                }
+            }
+        };
+        match self {
+            Moves::List(v) => v.iter().for_each(mark),
+            Moves::Space(s) => s.mark_kinds(picked, out),
+            Moves::Leads(suits) => suits.runs().for_each(|items| {
+                let mut held = Counts::default();
+                items.iter().for_each(|&(c, n)| held.add(c, n));
+                mark(&held);
+            }),
+            Moves::Parts(parts) => parts.iter().for_each(|p| p.mark_kinds(picked, out)),
         }
     }
 

@@ -94,11 +94,100 @@ impl FollowFormat {
     }
 }
 
+/// Which held combinations a lead of another kind cannot draw out (TRO-10): the part of
+/// the follower's hand that supplies C-31's pairs and shapes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FollowProtect {
+    /// TRO-11: every combination supplies (the seeds' rules).
+    #[default]
+    None,
+    /// TRO-12: a triple need not be broken to supply a pair.
+    Tuples,
+    /// TRO-13: only a tractor draws out a tractor.
+    Tractors,
+    /// TRO-14: both.
+    TuplesAndTractors,
+}
+
+impl FollowProtect {
+    pub fn parse(text: &str) -> Result<FollowProtect, RulesError> {
+        match text {
+            "none" => Ok(FollowProtect::None),
+            "tuples" => Ok(FollowProtect::Tuples),
+            "tractors" => Ok(FollowProtect::Tractors),
+            "tuples_and_tractors" => Ok(FollowProtect::TuplesAndTractors),
+            _ => err(format!(
+                "follow_protect '{text}' is not one of none, tuples, tractors, \
+                 tuples_and_tractors (TRO-10)"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FollowProtect::None => "none",
+            FollowProtect::Tuples => "tuples",
+            FollowProtect::Tractors => "tractors",
+            FollowProtect::TuplesAndTractors => "tuples_and_tractors",
+        }
+    }
+
+    /// TRO-12: triples are kept from pair obligations.
+    pub fn tuples(self) -> bool {
+        matches!(
+            self,
+            FollowProtect::Tuples | FollowProtect::TuplesAndTractors
+        )
+    }
+
+    /// TRO-13: tractors are kept from obligations of leads without a tractor.
+    pub fn tractors(self) -> bool {
+        matches!(
+            self,
+            FollowProtect::Tractors | FollowProtect::TuplesAndTractors
+        )
+    }
+}
+
+/// How a play that follows a throw in its format is judged against the winner so far
+/// (TRO-50): the key of C-41 or the play's highest card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ThrowJudgement {
+    /// TRO-51, C-41: the highest of the largest units (the highest-priority kind).
+    #[default]
+    LargestUnit,
+    /// TRO-52: the highest card of the play, whatever unit it is in.
+    HighestCard,
+}
+
+impl ThrowJudgement {
+    pub fn parse(text: &str) -> Result<ThrowJudgement, RulesError> {
+        match text {
+            "largest_unit" => Ok(ThrowJudgement::LargestUnit),
+            "highest_card" => Ok(ThrowJudgement::HighestCard),
+            _ => err(format!(
+                "throw_judgement '{text}' is not one of largest_unit, highest_card (TRO-50)"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ThrowJudgement::LargestUnit => "largest_unit",
+            ThrowJudgement::HighestCard => "highest_card",
+        }
+    }
+}
+
 /// The variant options of the trick core; [`Options::defaults`] gives each variant's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     pub decks: u8,
     pub follow_format: FollowFormat,
+    /// TRO-10; `None` in every variant's defaults.
+    pub follow_protect: FollowProtect,
+    /// TRO-50; `LargestUnit` (C-41) in every variant's defaults.
+    pub throw_judgement: ThrowJudgement,
     pub tractor_above_ace: bool,
     pub mixed_tractors: bool,
     pub throws: bool,
@@ -111,6 +200,8 @@ impl Options {
             Variant::RedFive4p => Options {
                 decks: 2,
                 follow_format: FollowFormat::Exact,
+                follow_protect: FollowProtect::None,
+                throw_judgement: ThrowJudgement::LargestUnit,
                 tractor_above_ace: false,
                 mixed_tractors: false,
                 throws: false,
@@ -118,6 +209,8 @@ impl Options {
             Variant::RedFive5p => Options {
                 decks: 3,
                 follow_format: FollowFormat::Exact,
+                follow_protect: FollowProtect::None,
+                throw_judgement: ThrowJudgement::LargestUnit,
                 tractor_above_ace: true,
                 mixed_tractors: true,
                 throws: true,
@@ -125,6 +218,8 @@ impl Options {
             Variant::Tractor => Options {
                 decks: 2,
                 follow_format: FollowFormat::Pairs,
+                follow_protect: FollowProtect::None,
+                throw_judgement: ThrowJudgement::LargestUnit,
                 tractor_above_ace: true,
                 mixed_tractors: false,
                 throws: true,
@@ -150,11 +245,21 @@ impl Options {
             ("follow_format", OptionValue::Text(t)) => {
                 self.follow_format = FollowFormat::parse(&t)?
             }
+            ("follow_protect", OptionValue::Text(t)) => {
+                self.follow_protect = FollowProtect::parse(&t)?
+            }
+            ("throw_judgement", OptionValue::Text(t)) => {
+                self.throw_judgement = ThrowJudgement::parse(&t)?
+            }
             ("tractor_above_ace", OptionValue::Bool(b)) => self.tractor_above_ace = b,
             ("mixed_tractors", OptionValue::Bool(b)) => self.mixed_tractors = b,
             ("throws", OptionValue::Bool(b)) => self.throws = b,
-            ("follow_format" | "tractor_above_ace" | "mixed_tractors" | "throws", v) => {
-                let want = if name == "follow_format" {
+            (
+                "follow_format" | "follow_protect" | "throw_judgement" | "tractor_above_ace"
+                | "mixed_tractors" | "throws",
+                v,
+            ) => {
+                let want = if name.starts_with("follow_") || name == "throw_judgement" {
                     "text"
                 } else {
                     "true or false"
@@ -164,9 +269,37 @@ impl Options {
             (other, _) => {
                 return err(format!(
                     "unknown option '{other}': expected decks, follow_format, \
-                     tractor_above_ace, mixed_tractors or throws"
+                     follow_protect, throw_judgement, tractor_above_ace, mixed_tractors or throws"
                 ))
             }
+        }
+        Ok(())
+    }
+
+    /// Combinations of options that mean nothing together (TRO-10): protections need a
+    /// format to protect from (`pairs` or `exact`), and triples (3 decks) to keep whole.
+    pub fn check(&self) -> Result<(), RulesError> {
+        let protect = self.follow_protect;
+        if protect == FollowProtect::None {
+            return Ok(());
+        }
+        if !matches!(
+            self.follow_format,
+            FollowFormat::Pairs | FollowFormat::Exact
+        ) {
+            return err(format!(
+                "follow_protect '{}' needs follow_format pairs or exact, not '{}' (TRO-10)",
+                protect.name(),
+                self.follow_format.name()
+            ));
+        }
+        if protect.tuples() && self.decks < 3 {
+            return err(format!(
+                "follow_protect '{}' keeps triples whole, and {} decks have none: \
+                 it needs decks 3 (TRO-12)",
+                protect.name(),
+                self.decks
+            ));
         }
         Ok(())
     }
@@ -229,6 +362,7 @@ impl TrickRules {
                 opts.decks
             ));
         }
+        opts.check()?;
         if variant.is_red_five() {
             if level_rank != Rank::TWO {
                 return err(format!(

@@ -4,6 +4,7 @@
 
 use crate::card::{Card, Counts, NUM_CARDS};
 
+use super::moves::Moves;
 use super::play::TrickPlay;
 
 /// The card kinds that may be picked next (by `Card::index`), and whether the picks so
@@ -18,28 +19,29 @@ impl TrickPlay {
     /// picked there when the picks with it, or with the whole of its effective suit
     /// held, are a legal lead. Nothing may be picked when the hand is over.
     pub fn pick_options(&mut self, picked: &Counts) -> PickOptions {
-        let mut cards = [false; NUM_CARDS];
+        self.options_by(picked, kinds_held)
+    }
+
+    /// [`Self::pick_options`] found by listing the plays: slow on a huge follow, kept as
+    /// the oracle the tests and the benchmark compare the structural answer with.
+    pub fn pick_options_listed(&mut self, picked: &Counts) -> PickOptions {
+        self.options_by(picked, kinds_listed)
+    }
+
+    /// The options, a follow's (and a lead's without throws) kinds found by `kinds`.
+    fn options_by(
+        &mut self,
+        picked: &Counts,
+        kinds: fn(&Moves, &Counts) -> [bool; NUM_CARDS],
+    ) -> PickOptions {
         let Some(seat) = self.to_act() else {
-            return (cards, false);
+            return ([false; NUM_CARDS], false);
         };
         if self.trick().next().is_none() && self.rules().opts.throws {
             return self.lead_pick_options(seat, picked);
         }
-        let mut done = false;
-        for play in self.moves().list(usize::MAX) {
-            if !play.contains(picked) {
-                continue;
-            }
-            let mut exact = true;
-            for (k, option) in cards.iter_mut().enumerate() {
-                if play.0[k] > picked.0[k] {
-                    *option = true;
-                    exact = false;
-                }
-            }
-            done |= exact;
-        }
-        (cards, done && !picked.is_empty())
+        let done = !picked.is_empty() && self.play_error(seat, picked).is_none();
+        (kinds(self.moves(), picked), done)
     }
 
     fn lead_pick_options(&self, seat: usize, picked: &Counts) -> PickOptions {
@@ -48,26 +50,68 @@ impl TrickPlay {
         let first = (0..NUM_CARDS).find(|&k| picked.0[k] > 0);
         let suit = |k: usize| rules.suit_of(Card::from_index(k).expect("a card index"));
         let mut cards = [false; NUM_CARDS];
+        // Whether the whole of each effective suit held may be led, found once a suit.
+        let mut whole: [Option<bool>; 8] = [None; 8];
         for (k, option) in cards.iter_mut().enumerate() {
             if hand.0[k] <= picked.0[k] || first.is_some_and(|f| suit(f) != suit(k)) {
                 continue;
             }
+            let s = suit(k);
+            let whole_leads = *whole[s as usize]
+                .get_or_insert_with(|| self.play_error(seat, &rules.in_suit(hand, s)).is_none());
             let mut more = *picked;
             more.0[k] += 1;
-            let whole = rules.in_suit(hand, suit(k));
-            *option =
-                self.play_error(seat, &more).is_none() || self.play_error(seat, &whole).is_none();
+            *option = whole_leads || self.play_error(seat, &more).is_none();
         }
         let done = !picked.is_empty() && self.play_error(seat, picked).is_none();
         (cards, done)
     }
 }
 
+/// C-30, C-31: the kinds some play holds with the picks and one more copy, asked of the
+/// plays' structure (a follow can have hundreds of thousands of plays).
+fn kinds_held(moves: &Moves, picked: &Counts) -> [bool; NUM_CARDS] {
+    let mut cards = [false; NUM_CARDS];
+    moves.mark_kinds(picked, &mut cards);
+    cards
+}
+
+/// The same kinds found by walking the plays a chunk at a time, stopping once every kind
+/// a play may add is found.
+fn kinds_listed(moves: &Moves, picked: &Counts) -> [bool; NUM_CARDS] {
+    let most = moves.most();
+    let mut cards = [false; NUM_CARDS];
+    let mut open = (0..NUM_CARDS).filter(|&k| most.0[k] > picked.0[k]).count();
+    let (total, mut seen, mut chunk) = (moves.count(), 0usize, 256usize);
+    while open > 0 && (seen as u64) < total {
+        let plays = moves.list(chunk);
+        for play in &plays[seen..] {
+            if !play.contains(picked) {
+                continue;
+            }
+            for (k, option) in cards.iter_mut().enumerate() {
+                if play.0[k] > picked.0[k] && !*option {
+                    *option = true;
+                    open -= 1;
+                }
+            }
+            if open == 0 {
+                break;
+            }
+        }
+        seen = plays.len();
+        chunk = chunk.saturating_mul(8);
+    }
+    cards
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank, Suit};
-    use crate::trick::order::{Options, TrickRules, Variant};
+    use crate::rng::Rng;
+    use crate::trick::order::{FollowFormat, Options, TrickRules, Variant};
+    use crate::trick::{Call, CallMode};
 
     fn counts(text: &str) -> Counts {
         Counts::from_cards(&parse_cards(text).unwrap())
@@ -115,6 +159,100 @@ mod tests {
             more.0[k] += 1;
             assert!(p.play_error(0, &more).is_none() || p.play_error(0, &whole).is_none());
         }
+    }
+
+    /// A random position of `variant` under `format`: the decks shuffled and cut into
+    /// sorted runs (long suits, pairs and voids, so huge follows come up), dealt in
+    /// blocks; in Red Five a call card, forbidding grabs half the time (R5-22).
+    fn random_play(rng: &mut Rng, variant: Variant, format: FollowFormat) -> TrickPlay {
+        let mut opts = Options::defaults(variant);
+        opts.follow_format = format;
+        opts.throws = rng.below(4) > 0;
+        let players = match variant {
+            Variant::RedFive5p => 5,
+            _ => 4,
+        };
+        let (trump, level) = match variant {
+            Variant::Tractor => (
+                Some(Suit(rng.below(4) as u8)).filter(|_| rng.below(5) > 0),
+                Rank(rng.below(13) as u8),
+            ),
+            _ => (Some(Suit(rng.below(4) as u8)), Rank::TWO),
+        };
+        let rules = TrickRules::new(variant, trump, level, opts).unwrap();
+        let mut deck: Vec<usize> = (0..NUM_CARDS)
+            .flat_map(|k| std::iter::repeat_n(k, opts.decks as usize))
+            .collect();
+        rng.shuffle(&mut deck);
+        let mut at = 0;
+        while at < deck.len() {
+            let end = (at + 1 + rng.below(20) as usize).min(deck.len());
+            deck[at..end].sort_unstable();
+            at = end;
+        }
+        let size = deck.len() / players;
+        let hands = (0..players)
+            .map(|i| {
+                let mut h = Counts::default();
+                deck[i * size..(i + 1) * size]
+                    .iter()
+                    .for_each(|&k| h.0[k] += 1);
+                h
+            })
+            .collect();
+        let mut p = TrickPlay::new(rules, hands, rng.below(players as u64) as usize).unwrap();
+        if variant != Variant::Tractor {
+            let call = Call {
+                card: Card::from_index(rng.below(NUM_CARDS as u64) as usize).unwrap(),
+                declarer: 0,
+                mode: CallMode::FirstPlay,
+                forbid_grab: rng.below(2) == 0,
+            };
+            p.set_call(call).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn c_30_c_31_picks_on_the_structure_agree_with_listing_the_plays() {
+        let variants = [Variant::RedFive4p, Variant::RedFive5p, Variant::Tractor];
+        let formats = [
+            FollowFormat::Exact,
+            FollowFormat::Pairs,
+            FollowFormat::Full,
+            FollowFormat::Off,
+        ];
+        let mut rng = Rng::new(7);
+        let (mut checked, mut huge) = (0usize, 0usize);
+        for round in 0..24 {
+            let variant = variants[round % 3];
+            let format = formats[round / 3 % 4];
+            let mut p = random_play(&mut rng, variant, format);
+            while p.to_act().is_some() {
+                let count = p.moves().count();
+                // The oracle lists the plays; a few hundred thousand is its limit here.
+                if count <= 400_000 {
+                    huge += usize::from(count > 10_000);
+                    let mut picked = Counts::default();
+                    loop {
+                        let fast = p.pick_options(&picked);
+                        assert_eq!(fast, p.pick_options_listed(&picked), "picked {picked:?}");
+                        checked += 1;
+                        let open: Vec<usize> = (0..NUM_CARDS).filter(|&k| fast.0[k]).collect();
+                        if open.is_empty() || (fast.1 && rng.below(3) == 0) {
+                            break;
+                        }
+                        picked.0[open[rng.below(open.len() as u64) as usize]] += 1;
+                    }
+                }
+                let index = rng.below(count);
+                p.apply_legal(index).unwrap();
+            }
+        }
+        assert!(
+            checked > 5_000 && huge > 0,
+            "{checked} picks, {huge} huge follows"
+        );
     }
 
     #[test]

@@ -68,6 +68,9 @@ pub struct TrickPlay {
     lead: Option<Format>,
     attempted: Option<Vec<Card>>,
     tricks: Vec<TrickRecord>,
+    /// Every card of the finished tricks (what `tricks` holds, kept as counts so that
+    /// reading it does not walk the tricks).
+    finished_cards: Counts,
     points: Vec<u32>,
     failed_throws: Vec<u32>,
     call: Option<Call>,
@@ -111,6 +114,7 @@ impl TrickPlay {
             lead: None,
             attempted: None,
             tricks: Vec::with_capacity(size),
+            finished_cards: Counts::default(),
             points: vec![0; n],
             failed_throws: vec![0; n],
             call: None,
@@ -210,14 +214,7 @@ impl TrickPlay {
 
     /// Every card played so far, in finished tricks and on the table.
     pub fn played(&self) -> Counts {
-        let mut out = Counts::default();
-        for t in &self.tricks {
-            for p in &t.plays {
-                for &c in &p.cards {
-                    out.add(c, 1);
-                }
-            }
-        }
+        let mut out = self.finished_cards;
         for (_, c) in &self.trick {
             out.add_all(c);
         }
@@ -231,6 +228,11 @@ impl TrickPlay {
 
     pub fn tricks(&self) -> &[TrickRecord] {
         &self.tricks
+    }
+
+    /// Every card of the finished tricks.
+    pub fn finished_cards(&self) -> &Counts {
+        &self.finished_cards
     }
 
     /// Each copy of `card` played in a finished trick: (its player, the trick's winner).
@@ -291,6 +293,7 @@ impl TrickPlay {
             lead: self.lead.clone(),
             attempted: self.attempted.clone(),
             tricks: self.tricks.clone(),
+            finished_cards: self.finished_cards,
             points: self.points.clone(),
             failed_throws: self.failed_throws.clone(),
             call,
@@ -539,6 +542,9 @@ impl TrickPlay {
             .0
             .seat;
         let points: u32 = counts[..n].iter().map(|c| c.points()).sum();
+        for c in &counts[..n] {
+            self.finished_cards.add_all(c);
+        }
         self.points[winner] += points;
         self.tricks.push(TrickRecord {
             leader: self.leader,

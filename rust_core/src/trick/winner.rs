@@ -3,7 +3,7 @@
 use crate::card::{Card, Counts};
 
 use super::format::Format;
-use super::order::{err, RulesError, TrickRules, TRUMP};
+use super::order::{err, RulesError, ThrowJudgement, TrickRules, TRUMP};
 
 impl TrickRules {
     /// C-40..C-42: the index of the winning play; `plays[0]` is the lead (after a
@@ -65,17 +65,58 @@ impl TrickRules {
         self.key_of_in(lead, play, lead.suit)
     }
 
-    /// C-41: the key of `play` in `suit` against the lead's format, if it has that format.
+    /// C-41: the key of `play` in `suit` against the lead's format, if it has that format;
+    /// after a throw, under TRO-52, the level of its highest card instead.
     fn key_of_in(&self, lead: &Format, play: &Counts, suit: u8) -> Option<u8> {
         if lead.len == 1 {
             return play.first().map(|c| self.level_of(c));
         }
-        self.arranged_key(play, suit, lead)
+        let key = self.arranged_key(play, suit, lead)?;
+        if lead.is_throw() && self.opts.throw_judgement == ThrowJudgement::HighestCard {
+            // The play has the lead's format (its key exists); its highest card decides.
+            return play.to_cards().iter().map(|&c| self.level_of(c)).max();
+        }
+        Some(key)
     }
 
     /// The one effective suit all of `cards` are in, if there is one.
     pub fn single_suit(&self, cards: &Counts) -> Option<u8> {
         let suit = self.suit_of(cards.first()?);
         (self.in_suit(cards, suit) == *cards).then_some(suit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::trick::order::{Options, Variant};
+
+    fn winner(judgement: &str, plays: &[&str]) -> usize {
+        let o = Options {
+            throw_judgement: ThrowJudgement::parse(judgement).unwrap(),
+            ..Options::defaults(Variant::Tractor)
+        };
+        let r = TrickRules::new(Variant::Tractor, Some(Suit::HEARTS), Rank::TWO, o).unwrap();
+        let plays: Vec<Vec<Card>> = plays.iter().map(|p| parse_cards(p).unwrap()).collect();
+        r.trick_winner(&plays).unwrap()
+    }
+
+    #[test]
+    fn tro_51_tro_52_a_ruffed_throw_by_the_largest_unit_or_the_highest_card() {
+        // Both ruffs have the throw's format (a pair and a single).
+        let plays = ["As Qs Qs", "3h 3h Ah", "5h 5h 4h"];
+        assert_eq!(winner("largest_unit", &plays), 2); // C-41: 5h 5h beats 3h 3h
+        assert_eq!(winner("highest_card", &plays), 1); // Ah is the highest card
+                                                       // A simple lead is judged by its key either way.
+        let pairs = ["Qs Qs", "3h 3h", "5h 5h"];
+        assert_eq!(winner("largest_unit", &pairs), 2);
+        assert_eq!(winner("highest_card", &pairs), 2);
+        // A play without the throw's format still cannot win.
+        assert_eq!(winner("highest_card", &["As Qs Qs", "3h 4h Ah"]), 0);
+        assert!(ThrowJudgement::parse("every_unit")
+            .unwrap_err()
+            .0
+            .contains("TRO-50"));
     }
 }

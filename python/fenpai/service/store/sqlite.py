@@ -29,6 +29,7 @@ Version 1 databases are migrated in place (`MIGRATIONS`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import queue
@@ -146,11 +147,17 @@ ALTER TABLE events_v2 RENAME TO events;
 
 #: At most this many waiting writes share one transaction.
 MAX_BATCH = 512
+#: At most this many events are inserted by one statement (9 parameters each: well
+#: under any SQLite's limit on a statement's parameters; and as many kinds of statement,
+#: one per count, stay prepared).
+EVENTS_AT_ONCE = 64
 
 T = TypeVar("T")
 
 #: A write: what it runs, and the future (of the caller's event loop) it settles.
 Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
+#: An event's row: its `events` columns, in order (`_insert_sql`).
+EventRow = tuple[str, int, int, str, str, str, int | None, str | None, float]
 #: A write's outcome: its future, its value, its error.
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
 
@@ -180,6 +187,9 @@ class SqliteStore:
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._closing = threading.Lock()
         self._closed = False
+        #: The event loop the store was opened on: its writes' futures are made on it
+        #: without asking for the running loop (a system call on each ask).
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._thread = threading.Thread(target=self._write_loop, name="fenpai-db", daemon=True)
         self._thread.start()
 
@@ -218,7 +228,10 @@ class SqliteStore:
     def write(self, fn: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
         """Runs `fn` in a transaction; the future, of the running event loop, holds its
         result once committed."""
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        loop = self._loop
+        if loop is None or not loop.is_running():  # not opened, or opened on another loop
+            loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
         with self._closing:  # no write lands after close()'s last one
             if self._closed:
                 raise StoreError("the store is closed")
@@ -248,10 +261,32 @@ class SqliteStore:
 
     @staticmethod
     def _commit(conn: sqlite3.Connection, jobs: list[Job]) -> list[Outcome]:
-        """Commits `jobs` in one transaction; if any fails, redoes them one savepoint each."""
+        """Commits `jobs` in one transaction, the events of all their `Writes` inserted
+        together (`_insert_events`); if any fails, redoes them one savepoint each.
+
+        When the jobs are only events, few enough for one statement (the usual batch of
+        actions), that statement is the transaction: the writer then lets go of the GIL
+        (and waits to take it back from the event loop) once for the batch."""
+        alone = _events_only(jobs)
+        if alone is not None:
+            try:
+                _insert_events(conn, alone)
+            except sqlite3.Error:  # nothing was written: the one statement failed whole
+                pass
+            else:
+                return [(future, None, None) for _, future in jobs]
         try:
             conn.execute("BEGIN IMMEDIATE")
-            values = [fn(conn) for fn, _ in jobs]
+            values: list[Any] = []
+            events: list[EventRow] = []
+            for fn, _ in jobs:
+                if isinstance(fn, Writes):
+                    fn.others(conn)
+                    events += fn.events
+                    values.append(None)
+                else:
+                    values.append(fn(conn))
+            _insert_events(conn, events)
             conn.execute("COMMIT")
         except Exception as err:
             if conn.in_transaction:
@@ -286,7 +321,8 @@ class SqliteStore:
         return outcomes
 
     async def open(self) -> None:
-        """Nothing to do: the database was opened with the store."""
+        """Remembers the server's event loop (the database was opened with the store)."""
+        self._loop = asyncio.get_running_loop()
 
     def create_game(
         self, game: StoredGame, phase: str, request: tuple[bytes, bytes] | None = None
@@ -338,7 +374,9 @@ class SqliteStore:
         self, game_id: str, event: StoredEvent, after: After | None = None
     ) -> asyncio.Future[None]:
         """Stores one event by itself (and the game's row when its status changes)."""
-        return self.write(lambda conn: _append(conn, game_id, event, after, None, None))
+        writes = Writes(game_id)
+        writes.append(event, after)
+        return self.write(writes)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -497,6 +535,89 @@ class SqliteStore:
             self._lock_file.close()
 
 
+class Writes:
+    """The writes of one change to one game: its events' rows, which the writer inserts
+    with those of every other change of its transaction in a few statements (each
+    statement lets go of the GIL once, where a statement per row would let go of it
+    once a row), and its other writes (a joining seat's token, a reissued one, the
+    game's status when it starts or ends). Called, it makes them all by itself (the
+    writer's savepoint per write)."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        self.events: list[EventRow] = []
+        self._others: list[Callable[[sqlite3.Connection], Any]] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.events or self._others)
+
+    def append(
+        self,
+        event: StoredEvent,
+        after: After | None = None,
+        token_hash: bytes | None = None,
+        request_hash: bytes | None = None,
+    ) -> None:
+        """An event, a joining seat's token hash (and the hash of the request id it
+        joined with), and when the game's status changes (it starts or ends), its
+        status, phase and result after the event."""
+        game_id = self.game_id
+        if token_hash is not None:
+            self._others.append(
+                lambda conn: conn.execute(
+                    "UPDATE seats SET token_hash = ?, request_hash = ? WHERE game_id = ?"
+                    " AND seat = ?",
+                    (token_hash, request_hash, game_id, event.seat),
+                )
+            )
+        self.events.append(
+            (
+                game_id,
+                event.version,
+                event.seat,
+                event.kind,
+                event.action,
+                event.source,
+                signed(event.client_seq),
+                event.request,
+                event.at,
+            )
+        )
+        if after is not None and after.changed:
+            status, phase = after.status, after.phase
+            result = None if after.result is None else json.dumps(after.result)
+            self._others.append(
+                lambda conn: conn.execute(
+                    "UPDATE games SET version = ?, status = ?, phase = ?, result = ?"
+                    " WHERE game_id = ?",
+                    (event.version, status, phase, result, game_id),
+                )
+            )
+
+    def set_token(self, seat: int, token_hash: bytes) -> None:
+        """Replaces a seat's token hash (a reissued token)."""
+        game_id = self.game_id
+        self._others.append(
+            lambda conn: conn.execute(
+                "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
+                (token_hash, game_id, seat),
+            )
+        )
+
+    def has_others(self) -> bool:
+        """Whether there are writes that are not events."""
+        return bool(self._others)
+
+    def others(self, conn: sqlite3.Connection) -> None:
+        """Makes the writes that are not events."""
+        for write in self._others:
+            write(conn)
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        self.others(conn)
+        _insert_events(conn, self.events)
+
+
 class SqliteChange:
     """A change to one game on SQLite: nothing to catch up on, its writes in one job."""
 
@@ -506,8 +627,7 @@ class SqliteChange:
         self.join_requests: list[bytes | None] | None = None
         self.leased = True
         self._store = store
-        self._game_id = game_id
-        self._writes: list[Callable[[sqlite3.Connection], None]] = []
+        self._writes = Writes(game_id)
 
     def append(
         self,
@@ -516,21 +636,22 @@ class SqliteChange:
         token_hash: bytes | None = None,
         request_hash: bytes | None = None,
     ) -> None:
-        game_id = self._game_id
-        self._writes.append(
-            lambda conn: _append(conn, game_id, event, after, token_hash, request_hash)
-        )
+        self._writes.append(event, after, token_hash, request_hash)
 
     def set_token(self, seat: int, token_hash: bytes) -> None:
-        game_id = self._game_id
+        self._writes.set_token(seat, token_hash)
 
-        def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ?",
-                (token_hash, game_id, seat),
-            )
-
-        self._writes.append(write)
+    def commit(self, done: Callable[[StoreError | None], None]) -> bool:
+        """Queues the change's writes for the writer's next transaction and calls `done`
+        on the event loop once they are committed (with None) or not (with the
+        StoreError); False, and `done` is never called, when there is nothing to write.
+        Nobody awaits the commit: it is made (or not) whoever still waits for it."""
+        if not self._writes:
+            return False
+        self._store.write(self._writes).add_done_callback(
+            lambda future: done(_store_error(future.exception()))
+        )
+        return True
 
     async def __aenter__(self) -> SqliteChange:
         return self
@@ -543,55 +664,45 @@ class SqliteChange:
     ) -> None:
         if kind is not None or not self._writes:
             return
-        writes = self._writes
         try:
-            await self._store.write(lambda conn: [write(conn) for write in writes])
+            await self._store.write(self._writes)
         except sqlite3.Error as err:
             raise StoreError(str(err)) from None
 
 
-def _append(
-    conn: sqlite3.Connection,
-    game_id: str,
-    event: StoredEvent,
-    after: After | None,
-    token_hash: bytes | None,
-    request_hash: bytes | None,
-) -> None:
-    """Stores an event, a joining seat's token hash (and the hash of the request id it
-    joined with), and when the game's status changes (it starts or ends), its status,
-    phase and result after the event."""
-    if token_hash is not None:
-        conn.execute(
-            "UPDATE seats SET token_hash = ?, request_hash = ? WHERE game_id = ? AND seat = ?",
-            (token_hash, request_hash, game_id, event.seat),
-        )
-    conn.execute(
+def _store_error(error: BaseException | None) -> StoreError | None:
+    """A write's failure as the store reports it."""
+    if error is None or isinstance(error, StoreError):
+        return error
+    return StoreError(str(error))
+
+
+@functools.cache
+def _insert_sql(rows: int) -> str:
+    """The statement inserting `rows` events."""
+    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?)"] * rows)
+    return (
         "INSERT INTO events (game_id, version, seat, kind, action, source, client_seq,"
-        " request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            game_id,
-            event.version,
-            event.seat,
-            event.kind,
-            event.action,
-            event.source,
-            signed(event.client_seq),
-            event.request,
-            event.at,
-        ),
+        f" request, at) VALUES {values}"
     )
-    if after is not None and after.changed:
-        conn.execute(
-            "UPDATE games SET version = ?, status = ?, phase = ?, result = ? WHERE game_id = ?",
-            (
-                event.version,
-                after.status,
-                after.phase,
-                None if after.result is None else json.dumps(after.result),
-                game_id,
-            ),
-        )
+
+
+def _insert_events(conn: sqlite3.Connection, rows: list[EventRow]) -> None:
+    """Inserts events, `EVENTS_AT_ONCE` to a statement."""
+    for start in range(0, len(rows), EVENTS_AT_ONCE):
+        chunk = rows[start : start + EVENTS_AT_ONCE]
+        conn.execute(_insert_sql(len(chunk)), [value for row in chunk for value in row])
+
+
+def _events_only(jobs: list[Job]) -> list[EventRow] | None:
+    """The events of `jobs` if they are all there is to write and one statement inserts
+    them; else None."""
+    events: list[EventRow] = []
+    for fn, _ in jobs:
+        if not isinstance(fn, Writes) or fn.has_others():
+            return None
+        events += fn.events
+    return events if len(events) <= EVENTS_AT_ONCE else None
 
 
 def _settle(outcomes: list[Outcome]) -> None:

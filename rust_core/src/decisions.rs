@@ -1,0 +1,608 @@
+//! The environments' one discrete action space, over every phase of a hand, and a hand
+//! played through it ([`DecisionHand`]): what `fenpai.envs.decisions` defines, done in
+//! the core so that one environment step is one call.
+//!
+//! Ids `0 .. F-1` are the variant's fixed ids (`fenpai.spaces`: pass, bids, trump,
+//! declarations, calls, Fifty-K play types). The trick-taking variants add, for the
+//! burial (C-4) and the trick play (C-24, C-30, C-31), a choice card by card: ids
+//! `F .. F+53` pick one more copy of a card kind (`Card::index`) and `F+54` (`done`)
+//! plays the cards picked. A burial goes once its size is picked; a play goes as soon as
+//! the picks are a legal play that no further card extends, else on `done`. The mask
+//! allows exactly the picks that still lead to a legal action, so the actions reachable
+//! through it are exactly the legal ones, each once.
+
+use std::collections::HashMap;
+
+use crate::bots::{BotKind, HandState, SeatBots, Setup, Stage};
+use crate::card::{Counts, NUM_CARDS};
+use crate::encode::Layout;
+use crate::error::ActionError;
+use crate::fifty_k::cardset::{FIVE, KING, TEN};
+use crate::fifty_k::{type_id, CardSet, FkPlay, NUM_PLAY_TYPES};
+use crate::phases::Action;
+
+/// A variant's action space: its fixed ids (by action text, for the trick-taking
+/// variants) and whether it chooses card by card.
+#[derive(Clone, Debug)]
+pub struct Space {
+    fixed: usize,
+    by_card: bool,
+    ids: HashMap<String, usize>,
+}
+
+impl Space {
+    /// The space of `variant`; `fixed` names the trick-taking variants' fixed ids in id
+    /// order (`fenpai.spaces.FIXED_ACTIONS`), and is empty for Fifty-K (its ids are
+    /// `pass` then 1 + each play type).
+    pub fn new(variant: &str, fixed: &[String]) -> Result<Space, String> {
+        if variant == "fifty_k" {
+            if !fixed.is_empty() {
+                return Err("Fifty-K's fixed ids are its play types: give no texts".into());
+            }
+            return Ok(Space {
+                fixed: 1 + NUM_PLAY_TYPES as usize,
+                by_card: false,
+                ids: HashMap::new(),
+            });
+        }
+        if fixed.is_empty() {
+            return Err(format!("{variant} needs its fixed action texts"));
+        }
+        let ids = fixed
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.clone(), i))
+            .collect();
+        Ok(Space {
+            fixed: fixed.len(),
+            by_card: true,
+            ids,
+        })
+    }
+
+    /// How many fixed ids there are (`F`).
+    pub fn fixed(&self) -> usize {
+        self.fixed
+    }
+
+    /// Whether burials and trick plays are chosen card by card.
+    pub fn by_card(&self) -> bool {
+        self.by_card
+    }
+
+    /// The number of ids.
+    pub fn size(&self) -> usize {
+        self.fixed + if self.by_card { NUM_CARDS + 1 } else { 0 }
+    }
+
+    /// The `done` id (card-by-card variants).
+    pub fn done(&self) -> usize {
+        self.size() - 1
+    }
+}
+
+/// The legal index of each fixed id allowed now, kept sparse: a Fifty-K hand allows a
+/// few of its 7 410 ids, and clearing them all at each decision would cost more than
+/// finding them.
+#[derive(Clone, Debug)]
+struct FixedIndex {
+    index: Vec<Option<u64>>,
+    set: Vec<usize>,
+}
+
+impl FixedIndex {
+    fn new(fixed: usize) -> FixedIndex {
+        FixedIndex {
+            index: vec![None; fixed],
+            set: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        for &id in &self.set {
+            self.index[id] = None;
+        }
+        self.set.clear();
+    }
+
+    fn get(&self, id: usize) -> Option<u64> {
+        self.index.get(id).copied().flatten()
+    }
+
+    fn set(&mut self, id: usize, legal: u64) {
+        if self.index[id].is_none() {
+            self.set.push(id);
+        }
+        self.index[id] = Some(legal);
+    }
+}
+
+/// How many pure fifty-Ks (5, T and K of one suit, FK-16) `cards` hold.
+fn pure_fifty_ks(cards: CardSet) -> u32 {
+    (0..4)
+        .filter(|&s| {
+            [FIVE, TEN, KING]
+                .iter()
+                .all(|&r| cards.suits(r) & (1 << s) != 0)
+        })
+        .count() as u32
+}
+
+/// Sets the legal index each Fifty-K id plays: `pass` first when legal, then each play
+/// type's play, the one that keeps the most pure fifty-Ks in the hand on a tie, then
+/// the first in legal order.
+fn fifty_k_index(play: &mut FkPlay, index: &mut FixedIndex) {
+    let Some(seat) = play.to_act() else {
+        return;
+    };
+    let passes = u64::from(play.can_pass());
+    if passes == 1 {
+        index.set(0, 0);
+    }
+    let hand = play.hand(seat);
+    let moves = play.moves();
+    for (i, combo) in moves.iter().enumerate() {
+        let id = 1 + type_id(combo) as usize;
+        let legal = i as u64 + passes;
+        let better = match index.get(id) {
+            None => true,
+            Some(best) => {
+                let best = moves[(best - passes) as usize].cards;
+                let left = |cards: CardSet| pure_fifty_ks(CardSet(hand.0 & !cards.0));
+                left(combo.cards) > left(best)
+            }
+        };
+        if better {
+            index.set(id, legal);
+        }
+    }
+}
+
+/// A hand played through the action space: the hand, the picks of the seat to act in a
+/// card-by-card choice, and a bot for each seat not played outside the core.
+#[derive(Clone, Debug)]
+pub struct DecisionHand {
+    space: Space,
+    setup: Setup,
+    layout: Layout,
+    kinds: Vec<Option<BotKind>>,
+    bots: Vec<Option<SeatBots>>,
+    hand: HandState,
+    picked: Counts,
+    /// The mask of the seat to act for the state now, when computed.
+    mask: Vec<i8>,
+    masked: Option<usize>,
+    /// The legal index of each fixed id allowed, with the mask.
+    index: FixedIndex,
+}
+
+impl DecisionHand {
+    /// A hand of `setup` (dealt from seed 0 until [`DecisionHand::reset`]), `kinds[seat]`
+    /// the bot of each seat or `None` for a seat played outside.
+    pub fn new(
+        setup: Setup,
+        space: Space,
+        kinds: Vec<Option<BotKind>>,
+    ) -> Result<DecisionHand, String> {
+        let n = setup.players();
+        if kinds.len() != n {
+            return Err(format!(
+                "{} has {n} seats; got {} players",
+                setup.variant(),
+                kinds.len()
+            ));
+        }
+        if space.by_card() != (setup.variant() != "fifty_k") {
+            return Err(format!("the action space is not {}'s", setup.variant()));
+        }
+        let size = space.size();
+        let fixed = space.fixed();
+        let mut out = DecisionHand {
+            layout: Layout::new(setup.variant(), n)?,
+            hand: HandState::new(&setup, 0)?,
+            setup,
+            space,
+            bots: vec![None; n],
+            kinds,
+            picked: Counts::default(),
+            mask: vec![0; size],
+            masked: None,
+            index: FixedIndex::new(fixed),
+        };
+        out.reset(0, None, None)?;
+        Ok(out)
+    }
+
+    /// Deals the hand of `seed` (or a scripted deck and first seat, C-5), the bots
+    /// seeded from it as `fenpai.bots.Bot` seeds them.
+    pub fn reset(
+        &mut self,
+        seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> Result<(), String> {
+        self.hand = HandState::dealt(&self.setup, seed, deck, first_seat)?;
+        for (seat, kind) in self.kinds.iter().enumerate() {
+            self.bots[seat] = kind.map(|k| SeatBots::new(k, seed, seat));
+        }
+        self.changed();
+        Ok(())
+    }
+
+    pub fn space(&self) -> &Space {
+        &self.space
+    }
+
+    /// The length of an observation: the encoded view, then (card by card) the picks.
+    pub fn obs_len(&self) -> usize {
+        self.layout.len() + if self.space.by_card() { NUM_CARDS } else { 0 }
+    }
+
+    /// The hand so far.
+    pub fn hand(&self) -> &HandState {
+        &self.hand
+    }
+
+    /// The seat to act (`None` once the hand is over).
+    pub fn to_act(&mut self) -> Option<usize> {
+        self.hand.to_act()
+    }
+
+    /// The cards the seat to act has picked in a card-by-card choice.
+    pub fn picked(&self) -> &Counts {
+        &self.picked
+    }
+
+    fn changed(&mut self) {
+        self.picked = Counts::default();
+        self.masked = None;
+    }
+
+    /// The bots play while the seat to act has one.
+    pub fn play_bots(&mut self) {
+        while let Some(seat) = self.hand.to_act() {
+            let Some(bots) = &mut self.bots[seat] else {
+                break;
+            };
+            self.hand.bot_act(bots);
+            self.changed();
+        }
+    }
+
+    /// Computes the mask of the seat to act (and the fixed ids' legal indices).
+    fn fill_mask(&mut self) {
+        let Some(seat) = self.hand.to_act() else {
+            self.mask.fill(0);
+            return;
+        };
+        if self.masked == Some(seat) {
+            return;
+        }
+        let (fixed, done) = (self.space.fixed(), self.space.done());
+        self.mask.fill(0);
+        self.index.clear();
+        match self.hand.stage() {
+            Stage::Over => {}
+            Stage::Fixed(p) => {
+                for i in 0..p.num_legal() {
+                    let text = p.legal_action(i).map(|a| a.to_string());
+                    if let Some(&id) = text.and_then(|t| self.space.ids.get(&t)) {
+                        self.index.set(id, i);
+                    }
+                }
+            }
+            Stage::FiftyK(p) => fifty_k_index(p, &mut self.index),
+            Stage::Burial(b) => {
+                let hand = b.hands()[seat];
+                for k in 0..NUM_CARDS {
+                    self.mask[fixed + k] = i8::from(hand.0[k] > self.picked.0[k]);
+                }
+            }
+            Stage::Trick(p) => {
+                let (cards, can_end) = p.pick_options(&self.picked);
+                for (k, &c) in cards.iter().enumerate() {
+                    self.mask[fixed + k] = i8::from(c);
+                }
+                self.mask[done] = i8::from(can_end);
+            }
+        }
+        for &id in &self.index.set {
+            self.mask[id] = 1;
+        }
+        self.masked = Some(seat);
+    }
+
+    /// Writes the mask of the ids `seat` may take now into `out` (zeros when it may not
+    /// act).
+    pub fn mask(&mut self, seat: usize, out: &mut [i8]) {
+        if self.hand.to_act() != Some(seat) {
+            out.fill(0);
+            return;
+        }
+        self.fill_mask();
+        out.copy_from_slice(&self.mask);
+    }
+
+    /// Writes what `seat` observes into `obs` (its encoded view, then its picks) and its
+    /// mask into `mask`.
+    pub fn observe(&mut self, seat: usize, obs: &mut [f32], mask: &mut [i8]) -> Result<(), String> {
+        let (view, picks) = obs.split_at_mut(self.layout.len());
+        self.hand.encode(seat, view)?;
+        let mine = self.hand.to_act() == Some(seat);
+        for (o, &c) in picks.iter_mut().zip(&self.picked.0) {
+            *o = if mine { f32::from(c) } else { 0.0 };
+        }
+        self.mask(seat, mask);
+        Ok(())
+    }
+
+    /// Applies action `action` of `seat` as the phase objects take it (not through the
+    /// ids: for replaying a record); returns its canonical form. An error changes
+    /// nothing.
+    pub fn act(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
+        match self.hand.to_act() {
+            None => return Err(ActionError::game_over("the hand is over")),
+            Some(s) if s != seat => {
+                return Err(ActionError::not_your_turn(format!(
+                    "it is seat {s}'s turn, not seat {seat}'s"
+                )))
+            }
+            Some(_) => {}
+        }
+        let done = self.hand.act(action)?;
+        self.changed();
+        Ok(done)
+    }
+
+    /// Takes id `action` for `seat`: `true` once a game action was applied, `false` for
+    /// a pick that does not complete one. An id the mask does not allow is an error
+    /// that changes nothing.
+    pub fn step(&mut self, seat: usize, action: usize) -> Result<bool, ActionError> {
+        let allowed = match self.hand.to_act() {
+            Some(s) if s == seat => {
+                self.fill_mask();
+                self.mask.get(action).is_some_and(|&m| m != 0)
+            }
+            _ => false,
+        };
+        if !allowed {
+            return Err(ActionError::illegal(format!(
+                "action {action} is not allowed for seat {seat} now"
+            )));
+        }
+        let fixed = self.space.fixed();
+        if action < fixed {
+            self.hand
+                .apply_legal(
+                    self.index
+                        .get(action)
+                        .expect("a masked id has a legal index"),
+                )
+                .expect("a masked id is legal");
+            self.changed();
+            return Ok(true);
+        }
+        let complete = if action == self.space.done() {
+            true
+        } else {
+            self.picked.0[action - fixed] += 1;
+            self.masked = None;
+            match self.hand.stage() {
+                Stage::Burial(b) => self.picked.len() == b.size(),
+                _ => {
+                    self.fill_mask();
+                    let done = self.space.done();
+                    self.mask[done] != 0 && !self.mask[fixed..done].iter().any(|&m| m != 0)
+                }
+            }
+        };
+        if !complete {
+            return Ok(false);
+        }
+        let cards = self.picked.to_cards();
+        let action = match self.hand.stage() {
+            Stage::Burial(_) => Action::Bury(cards),
+            _ => Action::Play(cards, None),
+        };
+        self.hand
+            .act(&action)
+            .expect("the mask leads to legal actions");
+        self.changed();
+        Ok(true)
+    }
+}
+
+/// Many hands through the action space at once (a vector environment): one seat of each
+/// played outside the core, each step taking one id per hand, the bots' turns and the
+/// observations of all in one call. Every id is checked before any is taken, so a bad
+/// one changes nothing.
+#[derive(Clone, Debug)]
+pub struct DecisionBatch {
+    hands: Vec<DecisionHand>,
+    /// The seat that took each hand's last id, whose view a finished hand shows.
+    acted: Vec<Option<usize>>,
+}
+
+impl DecisionBatch {
+    /// `count` hands as [`DecisionHand::new`] makes them.
+    pub fn new(
+        setup: Setup,
+        space: Space,
+        kinds: Vec<Option<BotKind>>,
+        count: usize,
+    ) -> Result<DecisionBatch, String> {
+        if count == 0 {
+            return Err("a batch needs at least one hand".into());
+        }
+        let hand = DecisionHand::new(setup, space, kinds)?;
+        Ok(DecisionBatch {
+            hands: vec![hand; count],
+            acted: vec![None; count],
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.hands.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hands.is_empty()
+    }
+
+    /// The action space (every hand's).
+    pub fn space(&self) -> &Space {
+        self.hands[0].space()
+    }
+
+    /// The length of one observation.
+    pub fn obs_len(&self) -> usize {
+        self.hands[0].obs_len()
+    }
+
+    /// Hand `i`, for reading and single steps.
+    pub fn hand_mut(&mut self, i: usize) -> Option<&mut DecisionHand> {
+        self.hands.get_mut(i)
+    }
+
+    /// Deals hand `i` from `seed` and lets its bots act up to its first outside decision.
+    pub fn reset(&mut self, i: usize, seed: u64) -> Result<(), String> {
+        let hand = self
+            .hands
+            .get_mut(i)
+            .ok_or_else(|| format!("there is no hand {i}"))?;
+        hand.reset(seed, None, None)?;
+        hand.play_bots();
+        self.acted[i] = None;
+        Ok(())
+    }
+
+    /// Takes `actions[i]` for the seat to act of each hand with one (negative: none),
+    /// then lets the bots act. An error (the hand, and why) before anything is taken
+    /// when some id is not allowed, or given to a hand that is over.
+    pub fn step(&mut self, actions: &[i64]) -> Result<(), (usize, ActionError)> {
+        if actions.len() != self.hands.len() {
+            let message = format!("{} actions for {} hands", actions.len(), self.hands.len());
+            return Err((0, ActionError::illegal(message)));
+        }
+        for (i, (hand, &action)) in self.hands.iter_mut().zip(actions).enumerate() {
+            let Ok(action) = usize::try_from(action) else {
+                continue;
+            };
+            let allowed = hand.to_act().is_some() && {
+                hand.fill_mask();
+                hand.mask.get(action).is_some_and(|&m| m != 0)
+            };
+            if !allowed {
+                let message = format!("action {action} is not allowed in hand {i} now");
+                return Err((i, ActionError::illegal(message)));
+            }
+        }
+        for ((hand, acted), &action) in self.hands.iter_mut().zip(&mut self.acted).zip(actions) {
+            if let (Ok(action), Some(seat)) = (usize::try_from(action), hand.to_act()) {
+                hand.step(seat, action).expect("checked above");
+                hand.play_bots();
+                *acted = Some(seat);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes each hand's seat to act (−1 once over) into `seats`, and that seat's
+    /// observation and mask into the rows of `obs` and `masks` (once over: the view of
+    /// the seat that took the last id, its mask zeros).
+    pub fn observe(
+        &mut self,
+        seats: &mut [i64],
+        obs: &mut [f32],
+        masks: &mut [i8],
+    ) -> Result<(), String> {
+        let Some(first) = self.hands.first() else {
+            return Ok(());
+        };
+        let (width, size) = (first.obs_len(), first.space().size());
+        let rows = obs.chunks_mut(width).zip(masks.chunks_mut(size));
+        let hands = self.hands.iter_mut().zip(&self.acted).zip(seats.iter_mut());
+        for (((hand, acted), seat), (o, m)) in hands.zip(rows) {
+            let to_act = hand.to_act();
+            *seat = to_act.map_or(-1, |s| s as i64);
+            match to_act.or(*acted) {
+                Some(s) => hand.observe(s, o, m)?,
+                None => {
+                    o.fill(0.0);
+                    m.fill(0);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank};
+    use crate::phases::TractorHouse;
+    use crate::trick::FollowFormat;
+
+    fn tractor() -> DecisionHand {
+        let setup = Setup::Tractor {
+            levels: (Rank::TWO, Rank::TWO),
+            dealer: None,
+            follow_format: FollowFormat::Pairs,
+            house: TractorHouse::default(),
+        };
+        // Tractor's fixed ids only matter for their number here: the deal's pass first.
+        let fixed: Vec<String> = (0..107).map(|i| format!("id {i}")).collect();
+        let mut texts = fixed;
+        texts[0] = "pass".into();
+        let space = Space::new("tractor", &texts).unwrap();
+        DecisionHand::new(setup, space, vec![None; 4]).unwrap()
+    }
+
+    fn mask(hand: &mut DecisionHand, seat: usize) -> Vec<i8> {
+        let mut out = vec![0; hand.space().size()];
+        hand.mask(seat, &mut out);
+        out
+    }
+
+    #[test]
+    fn fk_16_pure_fifty_ks_are_counted_per_suit() {
+        let cards = |t: &str| CardSet::from_cards(&parse_cards(t).unwrap()).unwrap();
+        assert_eq!(pure_fifty_ks(cards("5s Ts Ks 5h Th Kh 5c Tc")), 2);
+        assert_eq!(pure_fifty_ks(cards("5s Th Kc")), 0);
+    }
+
+    #[test]
+    fn c_4_a_burial_goes_once_its_size_is_picked_and_a_bad_id_changes_nothing() {
+        let mut hand = tractor();
+        let fixed = hand.space().fixed();
+        // Pass through the deal until the burial (the first legal fixed id each time).
+        while let Some(seat) = hand.to_act() {
+            let m = mask(&mut hand, seat);
+            if m[..fixed].iter().all(|&x| x == 0) {
+                break;
+            }
+            let id = m.iter().position(|&x| x != 0).unwrap();
+            assert!(hand.step(seat, id).unwrap());
+        }
+        let seat = hand.to_act().unwrap();
+        let Stage::Burial(b) = hand.hand.stage() else {
+            panic!("the deal ends in the burial");
+        };
+        let size = b.size();
+        let other = (seat + 1) % 4;
+        assert!(hand.step(other, fixed).is_err(), "not the seat to act");
+        assert!(
+            hand.step(seat, hand.space().size()).is_err(),
+            "out of range"
+        );
+        for picks in 1..=size {
+            let m = mask(&mut hand, seat);
+            assert_eq!(m[hand.space().done()], 0, "a burial has no done");
+            let kind = m[fixed..].iter().position(|&x| x != 0).unwrap();
+            assert_eq!(hand.step(seat, fixed + kind).unwrap(), picks == size);
+        }
+        assert!(matches!(hand.hand.stage(), Stage::Trick(_)));
+        assert!(hand.picked().is_empty());
+    }
+}

@@ -1,0 +1,130 @@
+//! Tractor's house rules (TRO-10, TRO-20, TRO-30, TRO-50) as a hand's setup carries them:
+//! the trick options they set, and the scoring arithmetic the search plays for under them
+//! (TR-40, TR-41 by default).
+
+use crate::card::Counts;
+use crate::trick::{FollowProtect, Options, ThrowJudgement};
+
+/// TRO-20: what a failed throw (C-51) costs the thrower's team.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ThrowPenalty {
+    /// TRO-21, TR-41: 10 points per failed throw.
+    #[default]
+    PerAttempt,
+    /// TRO-22: nothing; the failed throw is still replaced by the forced play.
+    None,
+}
+
+impl ThrowPenalty {
+    pub fn parse(text: &str) -> Result<ThrowPenalty, String> {
+        match text {
+            "per_attempt" => Ok(ThrowPenalty::PerAttempt),
+            "none" => Ok(ThrowPenalty::None),
+            _ => Err(format!(
+                "throw_penalty '{text}' is not one of per_attempt, none (TRO-20)"
+            )),
+        }
+    }
+
+    /// Points each failed throw counts against the thrower's team.
+    pub fn points(self) -> i64 {
+        match self {
+            ThrowPenalty::PerAttempt => 10,
+            ThrowPenalty::None => 0,
+        }
+    }
+}
+
+/// TRO-30: the kitty's multiplier when an attacker wins the last trick.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KittyMultiplier {
+    /// TRO-31, TR-40: 2 × n.
+    #[default]
+    Linear,
+    /// TRO-32: 2 to the power n.
+    Power,
+}
+
+impl KittyMultiplier {
+    pub fn parse(text: &str) -> Result<KittyMultiplier, String> {
+        match text {
+            "linear" => Ok(KittyMultiplier::Linear),
+            "power" => Ok(KittyMultiplier::Power),
+            _ => Err(format!(
+                "kitty_multiplier '{text}' is not one of linear, power (TRO-30)"
+            )),
+        }
+    }
+
+    /// The multiplier of the last trick's lead as it stood: n is the cards in its
+    /// disjoint pairs, or 1 when it holds no pair.
+    pub fn of(self, lead: &Counts) -> i64 {
+        let pairs: u32 = lead.0.iter().map(|&c| (c / 2) as u32).sum();
+        let n = if pairs == 0 { 1 } else { 2 * pairs };
+        match self {
+            KittyMultiplier::Linear => 2 * n as i64,
+            KittyMultiplier::Power => 1i64 << n.min(62),
+        }
+    }
+}
+
+/// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
+/// TRO-51). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TractorHouse {
+    pub follow_protect: FollowProtect,
+    pub throw_penalty: ThrowPenalty,
+    pub kitty_multiplier: KittyMultiplier,
+    pub throw_judgement: ThrowJudgement,
+}
+
+impl TractorHouse {
+    /// Sets the trick options these house rules decide (TRO-10, TRO-50).
+    pub fn set_trick_options(&self, opts: &mut Options) {
+        opts.follow_protect = self.follow_protect;
+        opts.throw_judgement = self.throw_judgement;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    /// The multipliers of a single, a pair, two and three pairs, and a throw with a pair.
+    fn multipliers(mode: KittyMultiplier) -> Vec<i64> {
+        let leads = [
+            "As",
+            "As As",
+            "6s 6s 7s 7s",
+            "6s 6s 7s 7s 8s 8s",
+            "As As Ks Qs",
+        ];
+        leads
+            .iter()
+            .map(|lead| mode.of(&Counts::from_cards(&parse_cards(lead).unwrap())))
+            .collect()
+    }
+
+    #[test]
+    fn tro_31_linear_is_tr_40() {
+        assert_eq!(multipliers(KittyMultiplier::Linear), [2, 4, 8, 12, 4]);
+    }
+
+    #[test]
+    fn tro_32_power_doubles_per_card() {
+        assert_eq!(multipliers(KittyMultiplier::Power), [2, 4, 16, 64, 4]);
+    }
+
+    #[test]
+    fn tro_20_penalties_and_names() {
+        assert_eq!(ThrowPenalty::default().points(), 10);
+        assert_eq!(ThrowPenalty::parse("none").unwrap().points(), 0);
+        assert!(ThrowPenalty::parse("double")
+            .unwrap_err()
+            .contains("TRO-20"));
+        assert!(KittyMultiplier::parse("cubic")
+            .unwrap_err()
+            .contains("TRO-30"));
+    }
+}

@@ -1,0 +1,64 @@
+"""Tractor's house rules (TRO-10..TRO-43) through the surfaces that pass options on: the
+service's CreateGame (checked before a game exists, BAD_OPTION naming the option and the
+rule) and `fenpai play -o` / `selfplay -o` (text values as the CLI parses them)."""
+
+import pytest
+
+from fenpai import TrickRules
+from fenpai.cli.common import parse_options
+from fenpai.games import new_game
+from fenpai.service.creation import CreateRequest, plan
+from fenpai.service.errors import ServiceError
+
+HOUSE = {
+    "follow_protect": "tractors",
+    "throw_penalty": "none",
+    "kitty_multiplier": "power",
+    "must_defend": "5_10_K_A",
+    "throw_judgement": "highest_card",
+}
+
+
+def test_tro_create_game_passes_house_rules_on():
+    made = plan(CreateRequest("tractor", options=HOUSE, seed=4), {})
+    assert made.first_hand.options == {**made.first_hand.options, **HOUSE}
+    assert made.config["options"] == {**made.config["options"], **HOUSE}
+    assert made.first_hand.config() == new_game("tractor", seed=4, **HOUSE).config()
+
+
+@pytest.mark.parametrize(
+    ("options", "names", "rule"),
+    [
+        ({"follow_protect": "tuples"}, "follow_protect", "TRO-12"),
+        ({"follow_protect": "tractors", "follow_format": "off"}, "follow_format", "TRO-10"),
+        ({"throw_penalty": "twice"}, "throw_penalty", "TRO-20"),
+        ({"kitty_multiplier": "cubic"}, "kitty_multiplier", "TRO-30"),
+        ({"must_defend": "K"}, "must_defend", "TRO-40"),
+        ({"throw_judgement": "every_unit"}, "throw_judgement", "TRO-50"),
+    ],
+)
+def test_tro_create_game_refuses_a_bad_house_rule_naming_it(options, names, rule):
+    with pytest.raises(ServiceError) as caught:
+        plan(CreateRequest("tractor", options=options, seed=4), {})
+    err = caught.value
+    assert err.reason == "BAD_OPTION" and names in err.message
+    assert err.rule is not None and rule in err.rule.split(",")
+
+
+def test_tro_cli_options_reach_the_game():
+    options = parse_options([f"{k}={v}" for k, v in HOUSE.items()])
+    assert options == HOUSE
+    assert new_game("tractor", **options).options == {**new_game("tractor").options, **HOUSE}
+
+
+@pytest.mark.parametrize(
+    ("protect", "kept"),
+    [("none", False), ("tuples", True), ("tractors", False), ("tuples_and_tractors", True)],
+)
+def test_tro_12_with_3_decks_a_pair_lead_does_not_draw_a_triple(protect, kept):
+    rules = TrickRules("tractor", decks=3, follow_protect=protect)
+    assert rules.follow_protect == protect
+    assert (rules.follow_error("Qs Qs Qs 3s 4s", "6s 6s", "3s 4s") is None) == kept
+    assert rules.follow_error("Qs Qs Qs 3s 4s", "6s 6s", "Qs Qs") is None
+    # A triple lead counts the triple as before.
+    assert rules.follow_error("Qs Qs Qs 3s 4s", "6s 6s 6s", "Qs 3s 4s") is not None
