@@ -23,13 +23,38 @@ beforehand and so spends next to no CPU of its own: on a 2-core machine, where t
 clients share the cores with the server, it measures the server rather than the clients.
 
 The store is SQLite by default; `--store postgres` starts a PostgreSQL server of the
-bench's own (Debian's binaries, fsync on, in a temporary folder) and `--replicas R`
-servers on it, the clients balancing their calls and streams over the replicas
-round-robin as a gRPC load balancer would. `--compare [R]` runs SQLite on one server,
-then PostgreSQL with 1, 2, ..., R replicas (default 2), and reports each one's
-throughput as a ratio of SQLite's; CPU per action is the servers' (all replicas) and
-PostgreSQL's. `batch` is the mean number of changes per store transaction (the
-servers' `/metrics`).
+bench's own (Debian's binaries, fsync on, pg_stat_statements loaded, in a temporary
+folder) and `--replicas R` servers on it, the clients balancing their calls and streams
+over the replicas round-robin as a gRPC load balancer would. `--compare [R]` runs
+SQLite on one server, then PostgreSQL with 1, 2, ..., R replicas (default 2), and
+reports each one's throughput as a ratio of SQLite's; CPU per action is the servers'
+(all replicas) and PostgreSQL's. `batch` is the mean number of changes per store
+transaction (the servers' `/metrics`); `notices`, `stmts` and `xacts` are per action the
+notices the replicas received from each other, the statements PostgreSQL ran
+(pg_stat_statements, BEGIN and COMMIT included) and the transactions it committed;
+`caught up` the tries of changes not made on what the replica knew, per action: made
+after catching up (two round trips), or tried on what it knew, found stale and made
+again (counted twice).
+
+How `--compare` models N machines: R replicas behind a load balancer are R machines,
+each serving its share of the clients, so scaling out keeps the load per replica, not
+the total. With R > 1 each N is therefore run twice on the same replicas:
+
+- `per replica`: N games in flight per replica (N x R in all; with `--rate`, the rate
+  is per replica too), the run the flatness bar holds. Each replica's commit groups
+  are then at least as large as the one replica's: on this one machine larger, since
+  the replicas share its cores and more actions gather while each waits for a core
+  (the `batch` column shows it).
+- `total`: N games in all (N / R per replica), printed beside it and checked the same
+  way for information only: R replicas sharing a fixed load make groups about R times
+  smaller, so each transaction's fixed cost (its fsync, BEGIN and COMMIT, a wake-up of
+  the replica's loop) is shared by fewer actions; that is what spreading a fixed load
+  thinner costs, not what adding machines to serve more clients does.
+
+On this one machine the replicas and PostgreSQL share its cores, so the CPU per action,
+not the throughput, shows whether R machines would scale; latency in the `per replica`
+runs grows with the R x N games in flight on the same cores (a closed loop), and is not
+compared.
 
 `--reference` also measures an empty `grpc.aio` server (grpc_reference.py) driven by the
 same clients (`--lang`: the Node ones drive it with node-load/echo.mjs), as many, with
@@ -39,7 +64,7 @@ games in flight at least 0.5x the empty server's stream messages/s, at most 2x i
 per message and p99 at most 50 ms; Act (mirror clients) at least 0.5x the empty
 server's unary calls/s; PostgreSQL
 with one replica at least 0.6x SQLite's actions/s; CPU per action of the replicas and of
-PostgreSQL within 20% from 1 to R replicas.
+PostgreSQL within 20% from 1 to R replicas (the load per replica held).
 
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
@@ -49,7 +74,7 @@ PostgreSQL within 20% from 1 to R replicas.
     python benches/service_load.py --client stream --reference   # and an empty server
     python benches/service_load.py --lang node --client stream -n 100 --compare
     python benches/service_load.py --lang node --client stream mirror -n 100 --reference
-    python benches/service_load.py --lang node --client stream -n 100 --compare 3
+    python benches/service_load.py --lang node --client stream -n 100 --seconds 10 --compare 3
     python benches/service_load.py --lang node --client stream --store postgres --replicas 2
 """
 
@@ -73,6 +98,7 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+import psycopg
 from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -383,11 +409,12 @@ def percentile(values: list[float], q: float) -> float:
 
 @dataclass
 class Deployment:
-    """The servers under load (one, or the replicas) and the database's processes."""
+    """The servers under load (one, or the replicas), the database's processes and URL."""
 
     store: str
     servers: list[ServerProcess]
     database: Callable[[], list[int]] = list
+    url: str | None = None
 
     @property
     def name(self) -> str:
@@ -416,13 +443,16 @@ def deploy(store: str, replicas: int, args: argparse.Namespace, tmp: Path):
     found = binaries()
     if found is None:
         raise SystemExit("--store postgres needs PostgreSQL (Debian: apt-get install postgresql)")
-    cluster = PostgresCluster(found, durable=True).start()
+    statements = ("shared_preload_libraries=pg_stat_statements",)
+    cluster = PostgresCluster(found, durable=True, settings=statements).start()
     servers: list[ServerProcess] = []
     try:
         url = cluster.new_database()
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION pg_stat_statements")
         for i in range(replicas):
             servers.append(ServerProcess(tmp / f"replica{i}.db", url=url).start())
-        yield Deployment(store, servers, cluster.pids)
+        yield Deployment(store, servers, cluster.pids, url)
     finally:
         for server in servers:
             server.stop()
@@ -440,31 +470,57 @@ def cpu_of(pids: list[int]) -> dict[int, float]:
     return out
 
 
-def batches(deployment: Deployment) -> tuple[float, float]:
-    """(changes committed, transactions) so far, over the servers, from their /metrics."""
-    changes = transactions = 0.0
+#: The servers' samples `counts` sums: its names for them.
+SAMPLES = {
+    "fenpai_commit_batch_size_sum": "changes",
+    "fenpai_commit_batch_size_count": "transactions",
+    "fenpai_notices_total": "notices",
+}
+
+
+def counts(deployment: Deployment) -> dict[str, float]:
+    """Counts so far: over the servers' /metrics, `SAMPLES` and the changes made after
+    catching up; from PostgreSQL, the statements it ran and the transactions it
+    committed."""
+    out = dict.fromkeys([*SAMPLES.values(), "caught up", "statements", "xacts"], 0.0)
     for server in deployment.servers:
         assert server.web_url is not None
         with urllib.request.urlopen(server.web_url + "metrics", timeout=30) as answer:
             text = answer.read().decode()
         for family in text_string_to_metric_families(text):
             for sample in family.samples:
-                if sample.name == "fenpai_commit_batch_size_sum":
-                    changes += sample.value
-                elif sample.name == "fenpai_commit_batch_size_count":
-                    transactions += sample.value
-    return changes, transactions
+                if sample.name == "fenpai_changes_total":
+                    if sample.labels["path"] != "known":  # caught up: two round trips
+                        out["caught up"] += sample.value
+                elif sample.name in SAMPLES:
+                    out[SAMPLES[sample.name]] += sample.value
+    if deployment.url is not None:
+        with psycopg.connect(deployment.url, autocommit=True) as conn:
+            row = conn.execute(
+                "SELECT (SELECT sum(calls) FROM pg_stat_statements"
+                "        WHERE dbid = (SELECT oid FROM pg_database"
+                "                      WHERE datname = current_database())),"
+                " (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())"
+            ).fetchone()
+        assert row is not None
+        out["statements"], out["xacts"] = float(row[0] or 0), float(row[1])
+    return out
 
 
-def run(deployment: Deployment, n: int, client: str, args: argparse.Namespace, tmp: Path) -> dict:
+def run(
+    deployment: Deployment, n: int, client: str, args: argparse.Namespace, tmp: Path, base: int
+) -> dict:
+    """One measured window of `n` games in flight; `base`: the -n it stands for (n, or
+    n x replicas when the load per replica is held, and then so is `--rate`'s)."""
+    args = argparse.Namespace(**{**vars(args), "rate": args.rate * n / base})
     clients = min(args.clients, n)
     shares = [n // clients + (i < n % clients) for i in range(clients)]
     addresses = [server.address for server in deployment.servers]
     with multiprocessing.get_context("spawn").Pool(clients) as pool:
         start = time.time() + SPAWN_SECONDS
         warmup = args.warmup
-        if warmup is None:  # every slot started, and then a little
-            warmup = GAME_LENGTH * n / args.rate + 2.0 if args.rate else 3.0
+        if warmup is None:  # every slot started (its game created and joined), and a little
+            warmup = GAME_LENGTH * n / args.rate + 2.0 if args.rate else 3.0 * max(1, n / 100)
         window = Window(start, start + warmup, start + warmup + args.seconds)
         if args.lang == "node":
             collect = start_node(addresses, shares, args, client, window, tmp)
@@ -473,23 +529,26 @@ def run(deployment: Deployment, n: int, client: str, args: argparse.Namespace, t
         time.sleep(max(0.0, window.measure - time.time()))
         cpu_before = sum(cpu_of(deployment.pids()).values())
         db_before = cpu_of(deployment.database())
-        batched_before = batches(deployment)
+        counted_before = counts(deployment)
         time.sleep(max(0.0, window.end - time.time()))
         cpu = sum(cpu_of(deployment.pids()).values()) - cpu_before
         db_after = cpu_of(deployment.database())
-        batched = [a - b for a, b in zip(batches(deployment), batched_before, strict=True)]
+        counted = {k: v - counted_before[k] for k, v in counts(deployment).items()}
         db_cpu = sum(t - db_before.get(pid, 0.0) for pid, t in db_after.items())
         results = collect()
     acts = [x for r in results for x in r["act"]]
     views = [x for r in results for x in r["view"]]
     memory = [rss_kib(pid) for pid in deployment.pids()]
     rss, peak = max(m[0] for m in memory), max(m[1] for m in memory)
+    per_action = 1 / max(1, len(acts))
     return {
         "deployment": deployment.name,
         "store": deployment.store,
         "replicas": len(deployment.servers),
         "client": client,
         "n": n,
+        "base": base,
+        "load": "per replica" if n != base else "total" if len(deployment.servers) > 1 else "",
         "actions": len(acts),
         "games": sum(r["games"] for r in results),
         "actions_per_s": len(acts) / args.seconds,
@@ -502,7 +561,11 @@ def run(deployment: Deployment, n: int, client: str, args: argparse.Namespace, t
         "client_cpu_ms_per_action": sum(r["cpu"] for r in results) / max(1, len(acts)) * 1e3,
         "rss_mib": rss / 1024,
         "peak_rss_mib": peak / 1024,
-        "batch": batched[0] / max(1.0, batched[1]),
+        "batch": counted["changes"] / max(1.0, counted["transactions"]),
+        "notices_per_action": counted["notices"] * per_action,
+        "statements_per_action": counted["statements"] * per_action,
+        "xacts_per_action": counted["xacts"] * per_action,
+        "caught_up_per_action": counted["caught up"] * per_action,
     }
 
 
@@ -543,29 +606,34 @@ def reference_bars(rows: list[dict], refs: dict[tuple[str, int], dict]) -> list[
 
 
 def postgres_bars(rows: list[dict]) -> list[str]:
-    """PostgreSQL against SQLite, and its cost as replicas are added."""
+    """PostgreSQL against SQLite, and its cost as replicas are added: the load per
+    replica held (the bar), and the total load held (for information)."""
     out = []
     for client in sorted({r["client"] for r in rows}):
-        for n in sorted({r["n"] for r in rows}):
-            same = [r for r in rows if r["client"] == client and r["n"] == n]
+        for base in sorted({r["base"] for r in rows}):
+            same = [r for r in rows if r["client"] == client and r["base"] == base]
             sqlite = [r for r in same if r["store"] == "sqlite"]
-            postgres = sorted(
-                (r for r in same if r["store"] == "postgres"), key=lambda r: r["replicas"]
-            )
-            one = [r for r in postgres if r["replicas"] == 1]
+            one = [r for r in same if r["store"] == "postgres" and r["replicas"] == 1]
             if sqlite and one:
                 speed = one[0]["actions_per_s"] / sqlite[0]["actions_per_s"]
-                name = f"PostgreSQL 1 replica / SQLite throughput, {client} N={n}"
+                name = f"PostgreSQL 1 replica / SQLite throughput, {client} N={base}"
                 out.append(verdict(name, speed, POSTGRES_THROUGHPUT, True))
-            if len(postgres) > 1:
+            for load in ("per replica", "total"):
+                postgres = sorted(
+                    (r for r in same if r["store"] == "postgres" and r["load"] in ("", load)),
+                    key=lambda r: r["replicas"],
+                )
+                if len(postgres) < 2:
+                    continue
+                span = f"{postgres[0]['replicas']}..{postgres[-1]['replicas']} replicas"
+                where = f"N={base} {load}" + (" (information)" if load == "total" else "")
                 for key, what in (
                     ("server_cpu_ms_per_action", "replicas' CPU per action"),
                     ("db_cpu_ms_per_action", "PostgreSQL's CPU per action"),
                 ):
                     costs = [r[key] for r in postgres]
                     spread = max(costs) / max(1e-9, min(costs))
-                    span = f"{postgres[0]['replicas']}..{postgres[-1]['replicas']} replicas"
-                    name = f"{what}, most/least over {span}, {client} N={n}"
+                    name = f"{what}, most/least over {span}, {client} {where}"
                     out.append(verdict(name, spread, FLAT_CPU, False))
     return out
 
@@ -577,8 +645,8 @@ def main() -> None:
     parser.add_argument(
         "--warmup",
         type=float,
-        help="seconds played before measuring (default: 3, or with --rate until every game"
-        " slot has started, 2 s more)",
+        help="seconds played before measuring (default: 3 per 100 games, or with --rate until"
+        " every game slot has started, 2 s more)",
     )
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--variant", default="red_five_4p")
@@ -635,9 +703,15 @@ def main() -> None:
         for store, replicas in setups:
             folder = Path(tmp) / f"{store}-{replicas}"
             folder.mkdir()
+            # --compare: with replicas, each N in all and then N per replica
+            loads = (1, replicas) if args.compare and replicas > 1 else (1,)
             with deploy(store, replicas, args, folder) as deployment:
                 for client in args.client:
-                    rows += [run(deployment, n, client, args, folder) for n in args.games]
+                    rows += [
+                        run(deployment, n * scale, client, args, folder, n)
+                        for n in args.games
+                        for scale in loads
+                    ]
     cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
     load = os.getloadavg()[0]
     print(
@@ -647,22 +721,25 @@ def main() -> None:
         f"{cpu} cores, load average {load:.1f} at the end"
     )
     print(
-        f"{'store':<23} {'client':<6} {'N':>5} {'games':>6} {'actions':>8} {'actions/s':>10}"
-        f" {'ratio':>6} {'Act p50':>8} {'Act p99':>8} {'View p50':>9} {'View p99':>9}"
-        f" {'srv CPU/act':>11} {'db CPU/act':>10} {'clients CPU/act':>15} {'batch':>6}"
-        f" {'RSS MiB':>8} {'peak':>6}"
+        f"{'store':<23} {'load':<11} {'client':<6} {'N':>5} {'games':>6} {'actions':>8}"
+        f" {'actions/s':>10} {'ratio':>6} {'Act p50':>8} {'Act p99':>8} {'View p50':>9}"
+        f" {'View p99':>9} {'srv CPU/act':>11} {'db CPU/act':>10} {'clients CPU/act':>15}"
+        f" {'batch':>6} {'notices':>7} {'stmts':>6} {'xacts':>6} {'RSS MiB':>8} {'peak':>6}"
+        f" {'caught up':>9}"
     )
-    first = {(r["client"], r["n"]): r["actions_per_s"] for r in reversed(rows)}
+    first = {(r["client"], r["base"]): r["actions_per_s"] for r in reversed(rows)}
     for r in rows:
-        ratio = r["actions_per_s"] / first[(r["client"], r["n"])]
+        ratio = r["actions_per_s"] / first[(r["client"], r["base"])]
         print(
-            f"{r['deployment']:<23} {r['client']:<6} {r['n']:>5} {r['games']:>6} {r['actions']:>8}"
-            f" {r['actions_per_s']:>10.0f} {ratio:>6.2f}"
+            f"{r['deployment']:<23} {r['load']:<11} {r['client']:<6} {r['n']:>5} {r['games']:>6}"
+            f" {r['actions']:>8} {r['actions_per_s']:>10.0f} {ratio:>6.2f}"
             f" {r['act_p50_ms']:>6.1f}ms {r['act_p99_ms']:>6.1f}ms"
             f" {r['view_p50_ms']:>7.1f}ms {r['view_p99_ms']:>7.1f}ms"
             f" {r['server_cpu_ms_per_action']:>9.2f}ms {r['db_cpu_ms_per_action']:>8.2f}ms"
             f" {r['client_cpu_ms_per_action']:>13.2f}ms {r['batch']:>6.1f}"
-            f" {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
+            f" {r['notices_per_action']:>7.2f} {r['statements_per_action']:>6.2f}"
+            f" {r['xacts_per_action']:>6.2f} {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
+            + (f" {r['caught_up_per_action']:>9.3f}" if r["store"] == "postgres" else "")
         )
     bars = postgres_bars(rows) if args.compare else []
     if args.reference:

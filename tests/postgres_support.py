@@ -40,11 +40,13 @@ def _version(path: Path) -> int:
 
 class PostgresCluster:
     """A PostgreSQL cluster of the tests' own, on 127.0.0.1; `durable`: with fsync (for
-    a benchmark, where durability is what a commit costs)."""
+    a benchmark, where durability is what a commit costs); `settings`: more `name=value`
+    server settings (a benchmark's `shared_preload_libraries=pg_stat_statements`)."""
 
-    def __init__(self, bin_dir: Path, durable: bool = False):
+    def __init__(self, bin_dir: Path, durable: bool = False, settings: tuple[str, ...] = ()):
         self.bin = bin_dir
         self.durable = durable
+        self.settings = settings
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="fenpai-pg-"))
         self.data = self.root / "data"
@@ -71,6 +73,7 @@ class PostgresCluster:
         ]
         if not self.durable:
             options += ["-c fsync=off", "-c full_page_writes=off"]
+        options += [f"-c {setting}" for setting in self.settings]
         command = ["-D", str(self.data), "-l", str(self.log), "-w", "-o", " ".join(options)]
         self._run("pg_ctl", *command, "start")
         return self

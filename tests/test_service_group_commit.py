@@ -63,9 +63,17 @@ def test_a_caller_leaving_its_group_leaves_the_others_answered():
     assert stays.done() and stays.result() is True
 
 
-def test_a_group_failing_before_its_commit_is_made_again_one_change_at_a_time():
+@pytest.mark.parametrize(
+    "failure",
+    [
+        psycopg.errors.UniqueViolation("a row of one change"),
+        psycopg.errors.DeadlockDetected("rolled back: waited for another group in a circle"),
+        psycopg.errors.SerializationFailure("rolled back"),
+    ],
+)
+def test_a_group_failing_before_its_commit_is_made_again_one_change_at_a_time(failure):
     async def run():
-        store = StandIn(psycopg.errors.UniqueViolation("a row of one change"))
+        store = StandIn(failure)
         tasks = await queued(store, "ba")
         await settled(store)
         return store, tasks
@@ -87,3 +95,24 @@ def test_a_group_whose_commit_may_have_been_made_is_not_made_again(failure):
     assert store.groups == [["a", "b"]], "nothing is made a second time"
     for task in tasks:
         assert isinstance(task.exception(), StoreError)
+
+
+def test_another_transaction_starts_only_when_enough_changes_wait():
+    """While one group is in flight, the changes arriving wait for the next group
+    unless `GROUP_START` of them wait: a light load makes fewer, larger groups."""
+
+    async def run():
+        store = StandIn()
+        first = await queued(store, "a")
+        light = await queued(store, "bcdefg")
+        alone = store._committers
+        heavy = await queued(store, "hijklmnop")
+        together = store._committers
+        await settled(store)
+        return alone, together, [t.result() for t in first + light + heavy], store.groups
+
+    alone, together, results, groups = asyncio.run(run())
+    assert alone == 1
+    assert together == 2
+    assert all(results)
+    assert sorted(g for group in groups for g in group) == list("abcdefghijklmnop")

@@ -2,7 +2,9 @@
 any game. Clients spread across them play whole games; a stream on one replica gets
 what is done on the others; a replica killed with SIGKILL, again and again, loses no
 acknowledged action and applies none twice, its clients going on through the others;
-the bots and timers of a replica that died resume on another (its leases lapse).
+the bots and timers of a replica that died resume on another (its leases lapse); a
+client's change takes its game's lease, and a commit notifies only the replicas
+following its game.
 """
 
 from __future__ import annotations
@@ -12,16 +14,19 @@ import json
 import random
 import threading
 import time
+import urllib.request
 import uuid
 
 import grpc
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from service_support import (
     GIVE_UP,
     Client,
     ServerProcess,
     check_acknowledged,
     create,
+    join_all,
     replay_history,
     replay_table,
     view,
@@ -341,3 +346,140 @@ def test_a_change_made_on_what_a_replica_knew_is_made_again_when_stale(replicas)
     a.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=action))
     history = b.GetHistory(pb.GetHistoryRequest(game_id=game_id, seat_token=tokens[0]))
     assert [e.version for e in history.events] == list(range(1, 10))
+
+
+def notices(server) -> dict[str, float]:
+    """The notices of other replicas' commits a replica received, by outcome."""
+    with urllib.request.urlopen(server.web_url + "metrics", timeout=60) as answer:
+        text = answer.read().decode()
+    return {
+        sample.labels["outcome"]: sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if sample.name == "fenpai_notices_total"
+    }
+
+
+def bot_actions(server) -> float:
+    """The actions a replica's bots committed."""
+    with urllib.request.urlopen(server.web_url + "metrics", timeout=60) as answer:
+        text = answer.read().decode()
+    return sum(
+        sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if sample.name == "fenpai_events_total" and sample.labels == BOT_ACTION
+    )
+
+
+BOT_ACTION = {"kind": "action", "source": "bot"}
+
+
+def play_through(stub, game_id: str, tokens: dict[int, str], rng: random.Random, count: int):
+    """`count` actions of the clients' seats through one replica (waiting for the bots)."""
+    end = time.monotonic() + GIVE_UP
+    while count:
+        assert time.monotonic() < end, "the game did not move on"
+        current = view(stub, game_id, next(iter(tokens.values())))
+        mine = [s for s in current.to_act if s in tokens]
+        if not mine:  # a bot's turn
+            time.sleep(0.005)
+            continue
+        legal = list(view(stub, game_id, tokens[mine[0]]).legal_actions)
+        request = pb.ActRequest(game_id=game_id, seat_token=tokens[mine[0]])
+        request.action = rng.choice(legal)
+        stub.Act(request)
+        count -= 1
+
+
+def test_notices_reach_only_the_replicas_following_the_game(replicas):
+    """A commit notifies only the replicas where a stream follows its game (their number
+    never grows with the replicas'): of a game played through replica 1, the creating
+    replica receives only that a client's change took its lease, an idle one nothing; a
+    replica streaming the game receives its commits while the stream is open and at
+    most one after it closed, and is then no longer asked (the game's row lists no
+    watcher)."""
+    stubs = [r.stub() for r in replicas]
+    created = create(stubs[0], "red_five_4p", seed=11)
+    game_id = created.game.game_id
+    tokens = join_all(stubs[1], created.game)
+    rng = random.Random(5)
+    play_through(stubs[1], game_id, tokens, rng, 10)
+    creator = {"lease_moved": 1}  # replica 1's first change took the lease: nothing more
+    assert {k: v for k, v in notices(replicas[0]).items() if v} == creator
+    assert sum(notices(replicas[2]).values()) == 0
+
+    stream = stubs[2].StreamEvents(pb.StreamEventsRequest(game_id=game_id, seat_token=tokens[0]))
+    seen: list[int] = []
+
+    def read() -> None:
+        try:
+            seen.extend(item.event.version for item in stream)
+        except grpc.RpcError as err:  # closed by the test
+            assert err.code() == grpc.StatusCode.CANCELLED, err
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    end = time.monotonic() + GIVE_UP
+    while not seen:  # the stream follows the game
+        assert time.monotonic() < end, "the stream sent nothing"
+        time.sleep(0.01)
+    play_through(stubs[1], game_id, tokens, rng, 10)
+    version = view(stubs[1], game_id, tokens[0]).version
+    while not seen or seen[-1] < version:
+        assert time.monotonic() < end, "the stream missed actions made on another replica"
+        time.sleep(0.01)
+    assert seen == list(range(1, version + 1))
+    assert notices(replicas[2]).get("applied", 0) > 0
+    assert {k: v for k, v in notices(replicas[0]).items() if v} == creator
+
+    stream.cancel()
+    reader.join(GIVE_UP)
+    time.sleep(0.5)  # the server sees the stream gone
+    before = sum(notices(replicas[2]).values())
+    play_through(stubs[1], game_id, tokens, rng, 10)
+    assert sum(notices(replicas[2]).values()) - before <= 1
+    import psycopg
+
+    with psycopg.connect(replicas[0].url) as conn:
+        row = conn.execute("SELECT watchers FROM games WHERE game_id = %s", (game_id,)).fetchone()
+    assert row == ([],)
+    assert {k: v for k, v in notices(replicas[0]).items() if v} == creator
+
+
+def test_the_bots_run_where_the_clients_play(replicas):
+    """A client's change takes its game's lease: the bots of a game created on replica 0
+    and played through replica 1 act on replica 1."""
+    stubs = [r.stub() for r in replicas]
+    created = create(stubs[0], "red_five_4p", seed=12, bots={1: "random"})
+    tokens = join_all(stubs[1], created.game)
+    play_through(stubs[1], created.game.game_id, tokens, random.Random(6), 30)
+    assert bot_actions(replicas[0]) == 0
+    assert bot_actions(replicas[1]) > 0
+
+
+def test_a_version_1_database_is_migrated(postgres):
+    """A database of schema version 1 (one channel for every notice) gets the games'
+    watchers and version 2 when a replica of this version opens it."""
+    import asyncio
+
+    import psycopg
+
+    from fenpai.service.store.postgres import SCHEMA_VERSION, PostgresStore
+
+    url = postgres.new_database()
+
+    async def open_close() -> None:
+        store = PostgresStore(url)
+        await store.open()
+        await store.close()
+
+    asyncio.run(open_close())
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("ALTER TABLE games DROP COLUMN watchers")
+        conn.execute("UPDATE fenpai_schema SET version = 1")
+    asyncio.run(open_close())
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT version FROM fenpai_schema").fetchall() == [(SCHEMA_VERSION,)]
+        conn.execute("SELECT watchers FROM games")
+    assert SCHEMA_VERSION == 2

@@ -970,10 +970,12 @@ class GameHost:
             self._automate(session)
 
     def let_go(self, game_id: str) -> None:
-        """Another server took the game's lease: its timer here stops."""
+        """Another server took the game's lease: its timer here stops, and the game's
+        next change here catches up first (the other server changed it)."""
         session = self._games.peek(game_id)
         if session is not None:
             session.cancel_timer()
+            session.mine = False
 
     @staticmethod
     def _check_end(state: GameState) -> dict[str, Any] | None:
@@ -1234,6 +1236,8 @@ class GameHost:
             return await self._stream(session, token, from_version, turns_only, observation)
         session.followers += 1
         try:
+            if self._replicas is not None:
+                await self._replicas.follow(game_id)
             await self.refresh(session)
             stream = await self._stream(session, token, from_version, turns_only, observation)
         except BaseException:

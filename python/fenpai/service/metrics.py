@@ -32,6 +32,9 @@ LATENCY_BUCKETS = (
 )
 #: How a change to a game is made (`GameHost._transact`).
 CHANGE_PATHS = ("known", "caught_up", "stale")
+#: What became of a notice another replica's commit sent (`Replicas`): it moved a game
+#: followed here on, it was known already, or no stream here follows the game any more.
+NOTICE_OUTCOMES = ("applied", "known", "unfollowed", "lease_moved")
 #: Changes per store transaction: 1 up to the SQLite writer's largest batch.
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
@@ -101,6 +104,16 @@ class Metrics:
             "Games whose lease this replica took over from another (PostgreSQL).",
             registry=registry,
         )
+        self.notices = Counter(
+            "fenpai_notices",
+            "Notices of other replicas' commits received (PostgreSQL), by outcome: `applied`"
+            " to a game a stream here follows, `known` already, `unfollowed` (no stream here"
+            " follows the game any more: no more are asked for), `lease_moved` (another"
+            " replica took the lease of a game this one ran).",
+            ["outcome"],
+            registry=registry,
+        )
+        self._notices = {outcome: self.notices.labels(outcome) for outcome in NOTICE_OUTCOMES}
         #: Each metric's children by labels: prometheus_client's lookup of a child costs
         #: more than its update, and these are updated on every action.
         self._events: dict[tuple[str, ...], Counter] = {}
@@ -118,6 +131,10 @@ class Metrics:
     def changed(self, path: str) -> None:
         """A change was made (or tried) by `path` (`CHANGE_PATHS`)."""
         self._paths[path].inc()
+
+    def noticed(self, outcome: str) -> None:
+        """A notice was received, with `outcome` (`NOTICE_OUTCOMES`)."""
+        self._notices[outcome].inc()
 
     def rejected(self, method: str, reason: str) -> None:
         """A call or ActStream message was rejected with `reason` (a `REASONS` key)."""

@@ -1,16 +1,23 @@
 """`Replicas`: what a server does beside the other servers that share its store.
 
-- It follows their commits: every commit's notice (LISTEN/NOTIFY) brings the games this
-  server streams or runs up to date, from the events the notice carries or else from
-  the store, in order, so that the streams here send what was done elsewhere. After
-  the notices were interrupted, every such game catches up from the store.
+- It follows their commits to the games its streams follow: when a game's first stream
+  here opens, the server asks for the game's notices (`follow`, before the stream
+  catches up), and every commit's notice (LISTEN/NOTIFY) then brings the game up to
+  date, from the events the notice carries or else from the store, in order, so that
+  the streams here send what was done elsewhere. A notice of a game no stream here
+  follows any more is ignored, and the server asks for no more of them: notices reach
+  a server only for what it follows, so that they never grow with the number of
+  servers. After the notices were interrupted, every game in memory catches up from
+  the store (what the server asked for is in the database: the notices resume).
 - It keeps leases: a game's bots and timers run only on the server that holds its
-  lease. The creating server takes it; every third of a lease this server renews all
-  of its leases in one statement, lets go of those it lost, and takes over up to
-  `CLAIM_LIMIT` that lapsed (their server stopped or died), whose bots and timers then
-  resume here. It counts its leases as held only until a lease's time after the last
-  renewal began (its bots and timers resume when a late renewal succeeds), and a bot's
-  or timer's change checks the lease in its transaction.
+  lease. The creating server takes it, and a server committing a client's change to
+  the game takes it with that commit (the game then runs where its clients play, and
+  the server it left needs none of its notices); every third of a lease this server
+  renews all of its leases in one statement, lets go of those it lost, and takes over
+  up to `CLAIM_LIMIT` that lapsed (their server stopped or died), whose bots and timers
+  then resume here. It counts its leases as held only until a lease's time after the
+  last renewal began (its bots and timers resume when a late renewal succeeds), and a
+  bot's or timer's change checks the lease in its transaction.
 - It forgets the games it neither runs nor streams once idle for `IDLE_SECONDS` (they
   are loaded again when asked for), so that memory does not grow with every game some
   call touched.
@@ -24,6 +31,7 @@ import time
 from typing import TYPE_CHECKING
 
 from fenpai.service.errors import ServiceError
+from fenpai.service.registry import unavailable
 from fenpai.service.store import Notice, SharedStore, StoreError
 
 if TYPE_CHECKING:
@@ -52,14 +60,33 @@ class Replicas:
         self._inbox: dict[str, list[Notice | None]] = {}
         self._listening = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        #: The games whose notices this server asked for, and those it stops asking for.
+        self._watching: set[str] = set()
+        self._dropping: set[str] = set()
+        #: Asking for a game's notices and no longer asking, one at a time.
+        self._asking = asyncio.Lock()
+        store.holds = self.holds
+        store.took = self.took
 
     def holds(self, game_id: str) -> bool:
         """Whether this server holds the game's lease."""
         return game_id in self._owned and time.monotonic() < self._until
 
     def took(self, game_id: str) -> None:
-        """This server created the game, and so holds its lease."""
+        """This server created the game, or committed a change that took its lease."""
         self._owned.add(game_id)
+
+    async def follow(self, game_id: str) -> None:
+        """A stream here follows the game: its commits are notified here from now on
+        (before the stream catches up). STORE_UNAVAILABLE if that cannot be asked."""
+        async with self._asking:
+            if game_id in self._watching:
+                return
+            try:
+                await self._store.watch([game_id])
+            except StoreError as err:
+                raise unavailable(err) from None
+            self._watching.add(game_id)
 
     def ended(self, game_id: str) -> None:
         """The game is over (its lease is gone with its last commit)."""
@@ -85,6 +112,7 @@ class Replicas:
         self._owned.clear()
         try:
             await self._store.release()
+            await self._store.unwatch(sorted(self._watching))
         except StoreError as err:
             log.warning("the leases could not be released: %s", err)
 
@@ -92,6 +120,13 @@ class Replicas:
 
     async def _listen(self) -> None:
         async for notice in self._store.notices(self._wanted):
+            if notice is not None and notice.lease_moved:
+                self._host.metrics.noticed("lease_moved")
+                found = self._host.peek(notice.game_id)
+                if found is None or found.version < notice.version:  # not taken back since
+                    self._owned.discard(notice.game_id)
+                    self._host.let_go(notice.game_id)
+                continue
             if notice is None:  # listening again: what was missed meanwhile is unknown
                 self._listening.set()
                 for session in self._host.in_memory():
@@ -102,13 +137,35 @@ class Replicas:
                 self._queue(found, notice)
 
     def _wanted(self, game_id: str, version: int) -> bool:
-        """Whether a notice concerns a game followed or run here that it moves on."""
+        """Whether a notice concerns a game followed here that it moves on; the notices
+        of a game no longer followed here are no longer asked for."""
         found = self._host.peek(game_id)
-        return (
-            found is not None
-            and version > found.version
-            and (found.followers > 0 or game_id in self._owned)
-        )
+        if found is None or not found.followers:
+            self._host.metrics.noticed("unfollowed")
+            if game_id not in self._dropping:
+                self._dropping.add(game_id)
+                self._host.spawn(self._unfollow(game_id))
+            return False
+        if version <= found.version:
+            self._host.metrics.noticed("known")
+            return False
+        self._host.metrics.noticed("applied")
+        return True
+
+    async def _unfollow(self, game_id: str) -> None:
+        """Stops asking for the notices of a game no stream here follows any more."""
+        try:
+            async with self._asking:
+                found = self._host.peek(game_id)
+                if found is None or not found.followers:
+                    # forgotten first: a stream opening later asks again, whatever the
+                    # outcome of this
+                    self._watching.discard(game_id)
+                    await self._store.unwatch([game_id])
+        except StoreError as err:
+            log.warning("game %s: its notices are still sent here: %s", game_id, err)
+        finally:
+            self._dropping.discard(game_id)
 
     def _queue(self, session: Session, notice: Notice | None) -> None:
         """Has a followed or leased game catch up on `notice` (None: on everything)."""
@@ -151,9 +208,13 @@ class Replicas:
             log.warning("game %s: another server took its lease", game_id)
             self._owned.discard(game_id)
             self._host.let_go(game_id)
+        # held here though let go of (a notice that the lease moved, read after it came
+        # back): run again here
+        regained = held - self._owned
+        self._owned |= regained
         taken = await self._store.claim(CLAIM_LIMIT)
         self._owned.update(taken)
-        for game_id in [*taken, *(held & before if lapsed else ())]:
+        for game_id in [*taken, *regained, *(held & before if lapsed else ())]:
             try:
                 await self._host.take_over(game_id)
             except ServiceError as err:

@@ -282,17 +282,25 @@ class Notice:
     events: list[StoredEvent]
     token_hashes: dict[int, bytes]
     join_requests: dict[int, bytes]
+    #: Not a commit's notice: another server took the game's lease from this one with
+    #: its change to `version`.
+    lease_moved: bool = False
 
 
 @runtime_checkable
 class SharedStore(Store, Protocol):
-    """A store several servers share: reads that catch up, notices of every commit, and
-    the leases under which one server at a time runs a game's bots and timers."""
+    """A store several servers share: reads that catch up, notices of the commits to the
+    games a server follows, and the leases under which one server at a time runs a
+    game's bots and timers (a client's change takes the game's lease with it)."""
 
     #: This server's name in the leases.
     owner: str
     #: Seconds a lease lasts unless renewed.
     lease: float
+    #: Whether this server holds a game's lease, as it knows (the server says).
+    holds: Callable[[str], bool]
+    #: Told of each game whose lease a committed change took.
+    took: Callable[[str], None]
 
     async def since(
         self, game_id: str, version: int
@@ -301,9 +309,16 @@ class SharedStore(Store, Protocol):
         request id hashes now."""
 
     def notices(self, wanted: Callable[[str, int], bool] = ...) -> AsyncIterator[Notice | None]:
-        """Every commit's notice, in commit order, as long as the server runs, of which
-        `wanted(game id, version)` (read before the rest of the notice); None after the
-        notices were interrupted (some may be lost: catch up on everything)."""
+        """The notices of the commits (by other servers) to the games `watch`ed, in
+        commit order, as long as the server runs, of which `wanted(game id, version)`
+        (read before the rest of the notice); None after the notices were interrupted
+        (some may be lost: catch up on everything)."""
+
+    async def watch(self, game_ids: Sequence[str]) -> None:
+        """Has the games' commits notified to this server from now on."""
+
+    async def unwatch(self, game_ids: Sequence[str]) -> None:
+        """Stops the games' commits being notified to this server."""
 
     async def renew(self) -> set[str]:
         """Extends this server's leases by a lease's time; the games it still holds."""

@@ -13,28 +13,39 @@ and seats the replica knew and then writes the event and the notice; no row upda
 means the game moved on, nothing was written, and the host makes the change again the
 first way. Such statements of many games waiting at once share one transaction and one
 round trip (`BEGIN`, the statements in the games' order, `COMMIT`: a group commit, up to
-`GROUP_COMMITS` at a time); should the transaction fail, each is committed alone, so
-that one failing fails alone. A commit is durable when it returns (the
-server's `synchronous_commit`, which the store raises to `on` should it be `off`). When
-the lock was waited for, the events the other transaction committed are not in that
-statement's snapshot (the locked row is, with its new version): they are read by one
-more statement.
+`GROUP_COMMITS` at a time, one more only while `GROUP_START` changes per transaction
+in flight wait, so that a light load makes fewer, larger groups rather than many
+small ones); should a transaction fail, each is committed alone, so that one failing
+fails alone (unless its COMMIT may have been made: then each catches up). A commit
+is durable when it returns (the server's `synchronous_commit`, which the store raises
+to `on` should it be `off`). When the lock was waited for, the events the other
+transaction committed are not in that statement's snapshot (the locked row is, with
+its new version): they are read by one more statement.
 
-Every commit notifies the channel `fenpai` (LISTEN/NOTIFY, delivered after the commit
-and in commit order) with the game, its new version and, when they fit, the events
-themselves, so that a replica following the game needs no query to catch up. The game
-and version come first, in plain text: a replica reads the rest only of the notices
-about the games it follows (every replica receives every notice).
+A commit notifies only the replicas that asked for the game's notices (those where a
+stream follows it: the game's row lists them, `watchers`), each on a channel of its
+own, `fenpai_<replica>` (LISTEN/NOTIFY, delivered after the commit and in commit
+order), with the game, its new version and, when they fit, the events themselves, so
+that a following replica needs no query to catch up. The watchers are read from the
+row the commit locks, so that a replica that asked before the commit gets its notice
+and one that asks after reads the commit when it catches up. A game nobody follows
+elsewhere notifies nobody: the notices, like the locks, grow with a game's followers,
+never with the number of replicas.
 
 A game's bots and timers run on the replica that holds its lease, a row of `leases`
 with the owner and an expiry (the database's clock): the creating replica takes it,
-renews all of its leases in one statement, and any replica takes over one that lapsed.
+a replica that commits a client's change to a game takes it in the same transaction
+(so that the replica the game's clients play through runs it, and no other needs its
+notices) and notifies the replica it took it from (`LEASE_MOVED`), every replica
+renews all of its leases in one statement, and any replica takes over one that
+lapsed.
 
-Schema (version 1): `games` (as in SQLite, but current after every event: version,
-phase, `to_act`, a table's `standing`; and the seats' bots, token hashes, invite hashes
-and JoinGame request id hashes as arrays, so that the locked row carries them), `events`
-(as in SQLite), `leases`, `server_secret` (the key request-id retries derive tokens
-from, the same for every replica) and `fenpai_schema` (the version).
+Schema (version 2): `games` (as in SQLite, but current after every event: version,
+phase, `to_act`, a table's `standing`; the seats' bots, token hashes, invite hashes
+and JoinGame request id hashes as arrays, so that the locked row carries them; and
+its `watchers`), `events` (as in SQLite), `leases`, `server_secret` (the key request-id
+retries derive tokens from, the same for every replica) and `fenpai_schema` (the
+version). Version 1 (one channel for every notice, no `watchers`) is migrated.
 """
 
 from __future__ import annotations
@@ -44,11 +55,12 @@ import json
 import logging
 import secrets
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from types import TracebackType
 from typing import Any
 
 import psycopg
+from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
 from fenpai.service.store import display
@@ -72,7 +84,7 @@ from fenpai.service.store.base import (
 
 log = logging.getLogger("fenpai.service")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS fenpai_schema (version INTEGER NOT NULL);
@@ -96,7 +108,8 @@ CREATE TABLE IF NOT EXISTS games (
     tokens      BYTEA[] NOT NULL,
     invites     BYTEA[] NOT NULL,
     join_requests BYTEA[] NOT NULL,
-    result      TEXT
+    result      TEXT,
+    watchers    TEXT[] NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at);
 CREATE INDEX IF NOT EXISTS games_by_time ON games (created_at, game_id);
@@ -137,8 +150,12 @@ CREATE TABLE IF NOT EXISTS chat (
 
 #: The advisory lock under which a replica creates or checks the schema.
 MIGRATION_LOCK = 0x66656E706169
-#: The LISTEN/NOTIFY channel.
-CHANNEL = "fenpai"
+#: Version 1 to 2: the replicas following a game.
+MIGRATE_1 = "ALTER TABLE games ADD COLUMN IF NOT EXISTS watchers TEXT[] NOT NULL DEFAULT '{}'"
+#: A replica's LISTEN/NOTIFY channel: this, then its name (`PostgresStore.owner`).
+CHANNEL = "fenpai_"
+#: A notice's words after the game: another replica took the game's lease.
+LEASE_MOVED = "lease_moved"
 #: Notice payloads stay under PostgreSQL's limit (8000 bytes); longer ones name only
 #: the game and version.
 MAX_NOTICE = 7000
@@ -155,6 +172,9 @@ LISTEN_RETRY = 0.5
 #: Transactions committing changes of many games together, at once at most (each on a
 #: pooled connection), and changes in one of them at most.
 GROUP_COMMITS, GROUP_SIZE = 4, 256
+#: Changes waiting, per transaction in flight, before another transaction starts (else
+#: they wait for the next group of one in flight: at most one commit's time).
+GROUP_START = 8
 #: A change waiting for a group commit: its game, statement, arguments and outcome.
 Waiting = tuple[str, str, Any, "asyncio.Future[bool]"]
 
@@ -190,43 +210,68 @@ WITH game AS (
 INSERT INTO leases (game_id, owner, expires)
 SELECT game_id, %(owner)s, now() + make_interval(secs => %(lease)s) FROM game
 """
+#: The notice to each replica watching the game but this one; `{game}` names where the
+#: game's row is (a CTE or the table), `{notice}` and `{owner}` the placeholders.
+NOTIFY_WATCHERS = (
+    f"SELECT pg_notify('{CHANNEL}' || w, {{notice}}) FROM {{game}}, unnest({{game}}.watchers) AS w"
+    " WHERE w <> {owner}"
+)
+#: A lease taken by `{owner}` (for `{lease}` seconds), and the notice to the replica
+#: that held it (`LEASE_MOVED` and the game's `{version}` then): it runs the game's bots
+#: and timers no more, and knows the game moved on (unless it has seen that version).
+TAKE = (
+    "UPDATE leases SET owner = {owner}, expires = now() + make_interval(secs => {lease})"
+    " FROM leases AS was WHERE was.game_id = leases.game_id"
+)
+MOVED = (
+    f"SELECT pg_notify('{CHANNEL}' || owner, game_id || ' {LEASE_MOVED} ' || {{version}})"
+    " FROM taken WHERE owner <> {owner}"
+)
 #: The writes of a change of one event (most changes): the event, the game's row, the
-#: notice.
+#: notices.
 WRITE_ONE = (
     "WITH new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
     " client_seq, request, at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)),"
     " game AS (UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s,"
-    " standing = %s, result = %s WHERE game_id = %s)"
-    f" SELECT pg_notify('{CHANNEL}', %s)"
+    " standing = %s, result = %s WHERE game_id = %s RETURNING watchers) "
+    + NOTIFY_WATCHERS.format(game="game", notice="%s", owner="%s")
 )
-#: A change of one event made on what the replica knew, in one statement: the game's
-#: row (and its seats) only if it is still at the version and seats the replica knew,
-#: then the event, the lease's end once the game is over, and the notice; no row
-#: returned: the game had moved on and nothing was written.
-WRITE_GUARDED = (
-    "WITH game AS (UPDATE games SET version = %(version)s, status = %(status)s,"
-    " phase = %(phase)s, to_act = %(to_act)s, standing = %(standing)s, result = %(result)s,"
-    " tokens = %(tokens)s::bytea[], join_requests = %(requests)s::bytea[]"
-    " WHERE game_id = %(game_id)s AND version = %(known)s"
-    " AND tokens = %(known_tokens)s::bytea[] AND join_requests = %(known_requests)s::bytea[]"
-    " RETURNING game_id),"
-    " new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
-    " client_seq, request, at) SELECT game_id, %(version)s, %(seat)s, %(kind)s, %(action)s,"
-    " %(source)s, %(client_seq)s, %(request)s, %(at)s FROM game),"
-    " ended AS (DELETE FROM leases WHERE %(finished)s AND game_id IN (SELECT game_id FROM game))"
-    f" SELECT pg_notify('{CHANNEL}', %(notice)s) FROM game"
+
+
+def _guarded(seats: str, guard: str) -> str:
+    """A change of one event made on what the replica knew, in one statement: the game's
+    row (`seats`: and its seats) only if it is still at the version the replica knew
+    (`guard`: and the seats), then the event, the lease's end once the game is over or
+    else, for a client's change (`take`), the lease taken, and the notices; no row
+    returned: the game had moved on and nothing was written."""
+    return (
+        "WITH game AS (UPDATE games SET version = %(version)s, status = %(status)s,"
+        " phase = %(phase)s, to_act = %(to_act)s, standing = %(standing)s, result = %(result)s"
+        f"{seats} WHERE game_id = %(game_id)s AND version = %(known)s AND {guard}"
+        " RETURNING game_id, watchers),"
+        " new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
+        " client_seq, request, at) SELECT game_id, %(version)s, %(seat)s, %(kind)s,"
+        " %(action)s, %(source)s, %(client_seq)s, %(request)s, %(at)s FROM game),"
+        " ended AS (DELETE FROM leases"
+        " WHERE %(finished)s AND game_id IN (SELECT game_id FROM game)),"
+        " taken AS ("
+        + TAKE.format(owner="%(owner)s", lease="%(lease)s")
+        + " AND %(take)s AND NOT %(finished)s AND leases.game_id IN (SELECT game_id FROM game)"
+        " RETURNING leases.game_id, was.owner),"
+        " moved AS (" + MOVED.format(owner="%(owner)s", version="%(version)s") + "),"
+        " notified AS ("
+        + NOTIFY_WATCHERS.format(game="game", notice="%(notice)s", owner="%(owner)s")
+        + ") SELECT (SELECT count(*) FROM notified) + (SELECT count(*) FROM moved) FROM game"
+    )
+
+
+WRITE_GUARDED = _guarded(
+    ", tokens = %(tokens)s::bytea[], join_requests = %(requests)s::bytea[]",
+    "tokens = %(known_tokens)s::bytea[] AND join_requests = %(known_requests)s::bytea[]",
 )
 #: `WRITE_GUARDED` for a seat's action or resignation, which reads no seat's hashes but
 #: the acting seat's token hash: only that one is compared, and none is written.
-WRITE_GUARDED_ACT = (
-    "WITH game AS (UPDATE games SET version = %s, status = %s, phase = %s, to_act = %s,"
-    " standing = %s, result = %s"
-    " WHERE game_id = %s AND version = %s AND tokens[%s::int] = %s RETURNING game_id),"
-    " new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
-    " client_seq, request, at) SELECT game_id, %s, %s, %s, %s, %s, %s, %s, %s FROM game),"
-    " ended AS (DELETE FROM leases WHERE %s AND game_id IN (SELECT game_id FROM game))"
-    f" SELECT pg_notify('{CHANNEL}', %s) FROM game"
-)
+WRITE_GUARDED_ACT = _guarded("", "tokens[%(actor_seat)s::int] = %(actor)s")
 #: The game's row lock, for a change made on what the replica knew that is not
 #: `WRITE_GUARDED`'s: its version and seats, to compare with what the replica knew.
 CHECK = "SELECT version, tokens, join_requests FROM games WHERE game_id = %s FOR UPDATE"
@@ -240,7 +285,48 @@ UPDATE_GAME = (
 )
 SET_SEATS = "UPDATE games SET tokens = %s, join_requests = %s WHERE game_id = %s"
 END_LEASE = "DELETE FROM leases WHERE game_id = %s"
-NOTIFY = f"SELECT pg_notify('{CHANNEL}', %s)"
+TAKE_LEASE = (
+    "WITH taken AS ("
+    + TAKE.format(owner="%(owner)s", lease="%(lease)s")
+    + " AND leases.game_id = %(game_id)s RETURNING leases.game_id, was.owner) "
+    + MOVED.format(owner="%(owner)s", version="%(version)s")
+)
+NOTIFY = NOTIFY_WATCHERS.format(game="games", notice="%s", owner="%s") + " AND games.game_id = %s"
+#: Has the game's commits notified to a replica (the game ids, the replica).
+#: (Every statement locking rows of several games locks them in the games' order, as a
+#: group commit does, so that none waits for another in a circle.)
+WATCH = (
+    "UPDATE games SET watchers = array_append(watchers, %(owner)s)"
+    " WHERE game_id IN (SELECT game_id FROM games WHERE game_id = ANY(%(games)s)"
+    "                   AND NOT %(owner)s = ANY(watchers) ORDER BY game_id FOR UPDATE)"
+    " AND NOT %(owner)s = ANY(watchers) RETURNING game_id"
+)
+UNWATCH = (
+    "UPDATE games SET watchers = array_remove(watchers, %(owner)s)"
+    " WHERE game_id IN (SELECT game_id FROM games WHERE game_id = ANY(%(games)s)"
+    "                   AND %(owner)s = ANY(watchers) ORDER BY game_id FOR UPDATE)"
+    " RETURNING game_id"
+)
+#: A replica's leases (their rows locked in the games' order), for `RENEW` and
+#: `RELEASE`.
+OWN_LEASES = (
+    "game_id IN (SELECT game_id FROM leases WHERE owner = %(owner)s"
+    " ORDER BY game_id FOR UPDATE) AND owner = %(owner)s"
+)
+RENEW = (
+    "UPDATE leases SET expires = now() + make_interval(secs => %(lease)s)"
+    f" WHERE {OWN_LEASES} RETURNING game_id"
+)
+RELEASE = f"UPDATE leases SET expires = now() WHERE {OWN_LEASES} RETURNING game_id"
+
+
+def _holds_none(game_id: str) -> bool:
+    """A store's `holds` until its replica says which leases it holds."""
+    return False
+
+
+def _took_none(game_id: str) -> None:
+    """A store's `took` until its replica follows its leases."""
 
 
 def _hashes(stored: list[bytes | None]) -> list[bytes | None]:
@@ -256,9 +342,20 @@ def _failure(err: BaseException) -> StoreError:
     return StoreError(f"the database failed: {type(err).__name__}: {_line(err)}".rstrip())
 
 
+#: Errors with which PostgreSQL rolled a transaction back, its COMMIT not made.
+ROLLED_BACK = (
+    psycopg.errors.TransactionRollback,
+    psycopg.errors.SerializationFailure,
+    psycopg.errors.DeadlockDetected,
+)
+
+
 def _outcome_unknown(err: BaseException) -> bool:
     """Whether a failed group's COMMIT may have been made all the same: the connection
-    failed (then the host catches up rather than make the changes again)."""
+    failed (then the host catches up rather than make the changes again); not when
+    PostgreSQL rolled the transaction back (a deadlock, a serialization failure)."""
+    if isinstance(err, ROLLED_BACK):
+        return False
     return isinstance(err, (psycopg.OperationalError, psycopg.InterfaceError, OSError))
 
 
@@ -288,6 +385,11 @@ class PostgresStore:
         #: The replicas' secret key (read when the store opens).
         self.secret = b""
         self.batches: Callable[[int], None] = uncounted
+        #: Whether this replica holds a game's lease, as it knows (a client's change to a
+        #: game it does not hold takes the lease).
+        self.holds: Callable[[str], bool] = _holds_none
+        #: Told of each game whose lease a committed change took.
+        self.took: Callable[[str], None] = _took_none
         #: Changes waiting for a group commit.
         self._waiting: list[Waiting] = []
         self._committers = 0
@@ -325,6 +427,9 @@ class PostgresStore:
             found = await (await conn.execute("SELECT version FROM fenpai_schema")).fetchall()
             if not found:
                 await conn.execute("INSERT INTO fenpai_schema VALUES (%s)", (SCHEMA_VERSION,))
+            elif found[0][0] == 1:
+                await conn.execute(MIGRATE_1)
+                await conn.execute("UPDATE fenpai_schema SET version = %s", (SCHEMA_VERSION,))
             elif found[0][0] != SCHEMA_VERSION:
                 raise StoreError(
                     f"{display(self.url)} has schema version {found[0][0]}; "
@@ -379,7 +484,7 @@ class PostgresStore:
     def change(
         self, game_id: str, version: int, lease: bool = False, seats: Seats | None = None
     ) -> PostgresChange:
-        return PostgresChange(self, game_id, version, seats)
+        return PostgresChange(self, game_id, version, lease, seats)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -526,22 +631,37 @@ class PostgresStore:
                 await asyncio.sleep(LISTEN_RETRY)
                 continue
             try:
-                await conn.execute("LISTEN " + CHANNEL)
+                await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
                 yield None  # listening: whatever was committed before may have been missed
                 async for notify in conn.notifies():
-                    if wanted(*_heading(notify.payload)):
+                    game_id, _, rest = notify.payload.partition(" ")
+                    if rest.startswith(LEASE_MOVED):
+                        version = int(rest.rpartition(" ")[2])
+                        yield Notice(game_id, version, [], {}, {}, lease_moved=True)
+                    elif wanted(*_heading(notify.payload)):
                         yield _notice(notify.payload)
             except psycopg.Error as err:
                 log.warning("the notices were interrupted (%s); reconnecting", _line(err))
             finally:
                 await conn.close()
 
+    @property
+    def channel(self) -> str:
+        """This replica's LISTEN/NOTIFY channel."""
+        return CHANNEL + self.owner
+
+    async def watch(self, game_ids: Sequence[str]) -> None:
+        """Has the games' commits notified to this replica from now on."""
+        if game_ids:
+            await self._fetch(WATCH, {"owner": self.owner, "games": list(game_ids)})
+
+    async def unwatch(self, game_ids: Sequence[str]) -> None:
+        """Stops the games' commits being notified to this replica."""
+        if game_ids:
+            await self._fetch(UNWATCH, {"owner": self.owner, "games": list(game_ids)})
+
     async def renew(self) -> set[str]:
-        rows = await self._fetch(
-            "UPDATE leases SET expires = now() + make_interval(secs => %s)"
-            " WHERE owner = %s RETURNING game_id",
-            (self.lease, self.owner),
-        )
+        rows = await self._fetch(RENEW, {"lease": self.lease, "owner": self.owner})
         return {r[0] for r in rows}
 
     async def claim(self, limit: int) -> list[str]:
@@ -555,9 +675,7 @@ class PostgresStore:
         return [r[0] for r in rows]
 
     async def release(self) -> None:
-        await self._fetch(
-            "UPDATE leases SET expires = now() WHERE owner = %s RETURNING game_id", (self.owner,)
-        )
+        await self._fetch(RELEASE, {"owner": self.owner})
 
     async def close(self) -> None:
         await self._pool.close()
@@ -571,7 +689,10 @@ class PostgresStore:
         committed (then it may or may not be: the host catches up)."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((game_id, sql, args, future))
-        if self._committers < GROUP_COMMITS:
+        committers = self._committers
+        if not committers or (
+            committers < GROUP_COMMITS and len(self._waiting) >= GROUP_START * committers
+        ):
             self._committers += 1
             task = asyncio.get_running_loop().create_task(self._commit_waiting())
             self._committing.add(task)
@@ -634,14 +755,24 @@ class PostgresChange:
     """A change to one game in one transaction on a pooled connection, holding the
     game's row lock from entering to the commit; or, made on what the replica knew
     (`seats`), one that takes the lock only to commit, if the game has not moved on
-    (else Stale): for one event, one statement (`WRITE_GUARDED`) and one round trip."""
+    (else Stale): for one event, one statement (`WRITE_GUARDED`) and one round trip.
+    A client's change (not `lease`: not a bot's nor a timer's) to a game whose lease
+    this replica does not hold takes the lease with it."""
 
     def __init__(
-        self, store: PostgresStore, game_id: str, version: int, seats: Seats | None = None
+        self,
+        store: PostgresStore,
+        game_id: str,
+        version: int,
+        lease: bool = False,
+        seats: Seats | None = None,
     ):
         self._store = store
         self._game_id = game_id
         self._version = version
+        self._automated = lease
+        #: Whether the change takes the game's lease (known once entered).
+        self._take = False
         self._known = None if seats is None else (list(seats[0]), list(seats[1]))
         self._conn: psycopg.AsyncConnection[Any] | None = None
         self._events: list[tuple[StoredEvent, After, bytes | None, bytes | None]] = []
@@ -671,7 +802,9 @@ class PostgresChange:
         store = self._store
         args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
         if self._known is not None:
-            return self  # nothing to read: the connection is taken to commit
+            # nothing to read: the connection is taken to commit
+            self._take = not self._automated and not store.holds(self._game_id)
+            return self
         try:
             conn = self._conn = await store._pool.getconn()
             async with conn.pipeline(), conn.cursor() as cur:
@@ -695,6 +828,7 @@ class PostgresChange:
         self.join_requests = _hashes(rows[0][2])
         self._tokens, self._requests = list(self.token_hashes), list(self.join_requests)
         self.leased = rows[0][3]
+        self._take = not self._automated and not self.leased
         return self
 
     async def __aexit__(
@@ -723,6 +857,13 @@ class PostgresChange:
                 raise _failure(err) from None
         finally:
             await self._release()
+        if kind is None:
+            self._committed()
+
+    def _committed(self) -> None:
+        """After the commit: tells the store of the lease the change took."""
+        if self._take and self._events and self._events[-1][1].status != "finished":
+            self._store.took(self._game_id)
 
     async def _commit_known(self) -> None:
         """Commits a change made on what the replica knew, if the game has not moved on
@@ -734,6 +875,7 @@ class PostgresChange:
             sql, args = self._guarded()
             if not await store.commit_guarded(self._game_id, sql, args):
                 raise stale
+            self._committed()
             return
         try:
             conn = self._conn = await store._pool.getconn()
@@ -756,6 +898,7 @@ class PostgresChange:
         if not stored:
             raise stale
         store.batches(1)
+        self._committed()
 
     def _current(self, row: tuple[Any, ...]) -> bool:
         """Whether the locked row is still at the version and seats the replica knew."""
@@ -778,39 +921,9 @@ class PostgresChange:
         notice = _payload(self._game_id, self._events)
         finished = after.status == "finished"
         actor = self._known[0][event.seat] if event.source == "client" else None
-        if event.kind in ("action", "resign") and actor is not None:
-            return WRITE_GUARDED_ACT, (
-                event.version,
-                after.status,
-                after.phase,
-                after.to_act,
-                standing,
-                result,
-                self._game_id,
-                self._version,
-                event.seat + 1,  # arrays count from 1
-                actor,
-                event.version,
-                event.seat,
-                event.kind,
-                event.action,
-                event.source,
-                signed(event.client_seq),
-                event.request,
-                event.at,
-                finished,
-                notice,
-            )
-        tokens, requests = list(self._tokens), list(self._requests)
-        if token_hash is not None:
-            tokens[event.seat], requests[event.seat] = token_hash, request_hash
-        return WRITE_GUARDED, {
+        common = {
             "game_id": self._game_id,
             "known": self._version,
-            "known_tokens": self._known[0],
-            "known_requests": self._known[1],
-            "tokens": tokens,
-            "requests": requests,
             "version": event.version,
             "status": after.status,
             "phase": after.phase,
@@ -825,10 +938,25 @@ class PostgresChange:
             "request": event.request,
             "at": event.at,
             "finished": finished,
+            "take": self._take,
+            "owner": self._store.owner,
+            "lease": self._store.lease,
             "notice": notice,
         }
+        if event.kind in ("action", "resign") and actor is not None:
+            return WRITE_GUARDED_ACT, {**common, "actor_seat": event.seat + 1, "actor": actor}
+        tokens, requests = list(self._tokens), list(self._requests)
+        if token_hash is not None:
+            tokens[event.seat], requests[event.seat] = token_hash, request_hash
+        return WRITE_GUARDED, {
+            **common,
+            "known_tokens": self._known[0],
+            "known_requests": self._known[1],
+            "tokens": tokens,
+            "requests": requests,
+        }
 
-    def _writes(self) -> list[tuple[str, tuple[Any, ...]]]:
+    def _writes(self) -> list[tuple[str, Any]]:
         """The statements that store the change (before `COMMIT`): for one event that
         seats nobody nor ends the game, one."""
         game_id = self._game_id
@@ -838,9 +966,7 @@ class PostgresChange:
             if token_hash is not None:
                 tokens[event.seat], requests[event.seat] = token_hash, request_hash
                 seated = True
-        writes: list[tuple[str, tuple[Any, ...]]] = [
-            (SET_SEATS, (tokens, requests, game_id))
-        ] * seated
+        writes: list[tuple[str, Any]] = [(SET_SEATS, (tokens, requests, game_id))] * seated
         if not self._events:
             return writes
         rows: list[tuple[Any, ...]] = [
@@ -861,15 +987,20 @@ class PostgresChange:
         result = None if after.result is None else json.dumps(after.result)
         standing = None if after.standing is None else json.dumps(after.standing)
         game = (last.version, after.status, after.phase, after.to_act, standing, result, game_id)
-        notice = (_payload(game_id, self._events),)
+        notice = (_payload(game_id, self._events), self._store.owner)
         finished = after.status == "finished"
-        if len(rows) == 1 and not seated and not finished:
+        take = self._take and not finished
+        if len(rows) == 1 and not seated and not finished and not take:
             return [(WRITE_ONE, rows[0] + game + notice)]
         writes += [(INSERT_EVENT, row) for row in rows]
         writes.append((UPDATE_GAME, game))
         if finished:
             writes.append((END_LEASE, (game_id,)))
-        writes.append((NOTIFY, notice))
+        if take:
+            store = self._store
+            lease = {"owner": store.owner, "lease": store.lease, "game_id": game_id}
+            writes.append((TAKE_LEASE, {**lease, "version": last.version}))
+        writes.append((NOTIFY, (*notice, game_id)))
         return writes
 
     async def _release(self) -> None:
