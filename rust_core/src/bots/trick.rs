@@ -71,18 +71,22 @@ impl TrickBot {
         state: &mut TrickPlay,
         sides: Sides,
     ) -> Option<Counts> {
+        state.to_act()?;
+        let greedy = matches!(self.kind, BotKind::Greedy | BotKind::Ismcts(_));
+        if greedy && state.lead().is_none() {
+            // The greedy lead rates its own candidates: listing every legal lead to count
+            // them (a hand's every combination) would be wasted.
+            return Some(greedy_lead(state));
+        }
         let count = state.moves().count();
         if count == 0 {
             return None;
         }
-        match self.kind {
-            BotKind::Random => state.moves().nth(self.rng.below(count)),
-            BotKind::Greedy | BotKind::Ismcts(_) => Some(if state.lead().is_none() {
-                greedy_lead(state)
-            } else {
-                self.greedy_follow(state, sides, count)
-            }),
-        }
+        Some(if greedy {
+            self.greedy_follow(state, sides, count)
+        } else {
+            state.moves().nth(self.rng.below(count))?
+        })
     }
 
     /// Plays the hand to its end, `bots[seat]` choosing for each seat, told `info`.
