@@ -138,6 +138,22 @@ def _entries(
     return entries
 
 
+def _card_points_list(name: str, values: Any, length: int, limit: int) -> list[int]:
+    """`values` as a list of `length` counts of point-card value (`_card_points` each,
+    at most `limit`); a list of plain ints in range passes without a call per entry
+    (a hand's end scores once, often: the environments score every hand)."""
+    if (
+        type(values) is list
+        and len(values) == length
+        and all(type(v) is int and 0 <= v <= limit and not v % 5 for v in values)
+    ):
+        return list(values)
+    return [
+        _card_points(f"{name}[{seat}]", value, limit)
+        for seat, value in enumerate(_entries(name, values, length))
+    ]
+
+
 # ---------------------------------------------------------------------------
 # Red Five, 4 players (R4-10, R4-40..R4-42).
 
@@ -653,14 +669,8 @@ def _fifty_k_hand(
     player still in, so the two lists together hold exactly the deck's 100 points;
     a player who is out holds nothing.
     """
-    taken = [
-        _card_points(f"collected[{seat}]", value, DECK_POINTS)
-        for seat, value in enumerate(_entries("collected", collected, players))
-    ]
-    left = [
-        _card_points(f"hand_points_left[{seat}]", value, DECK_POINTS)
-        for seat, value in enumerate(_entries("hand_points_left", hand_points_left, players))
-    ]
+    taken = _card_points_list("collected", collected, players, DECK_POINTS)
+    left = _card_points_list("hand_points_left", hand_points_left, players, DECK_POINTS)
     order = [
         _seat("finish_order entry", seat, players)
         for seat in _entries("finish_order", finish_order)
