@@ -244,7 +244,12 @@ impl LeadRater {
     /// How the greedy lead rates a simple lead (higher is better: boss combinations,
     /// plain, long and rich first; else plain low ones without points), with its suit.
     pub(super) fn score(&self, play: &Counts) -> Option<(Score, u8)> {
-        let format = self.rules.classify(&play.to_cards()).ok()?;
+        // What `classify` gives, without the card list: one suit, then its format.
+        let suit = self.rules.suit_of(play.first()?);
+        if self.rules.in_suit(play, suit) != *play {
+            return None;
+        }
+        let format = self.rules.one_suit_format(play, suit).ok()?;
         let plain = (format.suit != TRUMP) as i32;
         let size = play.len() as i32;
         let points = play.points() as i32;
