@@ -961,6 +961,15 @@ def test_fk_50_fk_51_bad_input(collected, order, left, message):
         scoring.fifty_k_3p(collected, order, left)
 
 
+def _typed(result):
+    """A result with each value's type beside it: the one-hand scoring (plain ints) and
+    the table's rows (numpy's, made lists) must agree on types too (17.5 vs 17, bool)."""
+    return {
+        key: [(type(v), v) for v in value] if isinstance(value, list) else (type(value), value)
+        for key, value in result.items()
+    }
+
+
 def _fk_4p_hand(cuts, order):
     """A valid 4-player hand: the points collected and left in the first seat still in."""
     *collected, in_hand = _deal_points(cuts)
@@ -990,7 +999,7 @@ def test_fk_41_fk_43_a_batch_scores_each_hand_as_alone(hands):
     )
     for i, row in enumerate(rows):
         alone = scoring.fifty_k_4p(*row)
-        assert {key: value[i].tolist() for key, value in table.items()} == alone
+        assert _typed({key: value[i].tolist() for key, value in table.items()}) == _typed(alone)
 
 
 @given(
@@ -1013,7 +1022,7 @@ def test_fk_51_fk_53_a_batch_scores_each_hand_as_alone(hands):
     table = scoring.fifty_k_3p_table(*([row[k] for row in rows] for k in range(3)))
     for i, row in enumerate(rows):
         alone = scoring.fifty_k_3p(*row)
-        assert {key: value[i].tolist() for key, value in table.items()} == alone
+        assert _typed({key: value[i].tolist() for key, value in table.items()}) == _typed(alone)
 
 
 def test_scoring_is_exported():

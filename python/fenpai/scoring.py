@@ -13,9 +13,11 @@ Conventions:
   are sums of 5s and 10s (C-3), so they must be non-negative multiples of 5.
 - Score tables whose bands cover every integer (R4-42, TR-42) accept any int;
   R5-41 is defined only on multiples of 5 and rejects anything else.
-- Fifty-K's arithmetic is defined once, over numpy arrays of many hands
-  (`fifty_k_4p_table`, `fifty_k_3p_table`, what `simulate` scores a batch with);
-  `fifty_k_4p` and `fifty_k_3p` check one hand and score it through them.
+- Fifty-K's arithmetic has two forms: over numpy arrays of many hands
+  (`fifty_k_4p_table`, `fifty_k_3p_table`, what `simulate` scores a batch with), and
+  over one hand's ints (`fifty_k_4p`, `fifty_k_3p`, which check the hand first: a
+  hand's end scores in a few microseconds, where numpy's per-call cost on arrays of
+  one row is tens). The tests hold the two forms equal on every hand they generate.
 """
 
 from __future__ import annotations
@@ -134,6 +136,22 @@ def _entries(
     if length is not None and len(entries) != length:
         raise ValueError(f"{name} must have {length} entries ({what}), got {len(entries)}")
     return entries
+
+
+def _card_points_list(name: str, values: Any, length: int, limit: int) -> list[int]:
+    """`values` as a list of `length` counts of point-card value (`_card_points` each,
+    at most `limit`); a list of plain ints in range passes without a call per entry
+    (a hand's end scores once, often: the environments score every hand)."""
+    if (
+        type(values) is list
+        and len(values) == length
+        and all(type(v) is int and 0 <= v <= limit and not v % 5 for v in values)
+    ):
+        return list(values)
+    return [
+        _card_points(f"{name}[{seat}]", value, limit)
+        for seat, value in enumerate(_entries(name, values, length))
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -651,14 +669,8 @@ def _fifty_k_hand(
     player still in, so the two lists together hold exactly the deck's 100 points;
     a player who is out holds nothing.
     """
-    taken = [
-        _card_points(f"collected[{seat}]", value, DECK_POINTS)
-        for seat, value in enumerate(_entries("collected", collected, players))
-    ]
-    left = [
-        _card_points(f"hand_points_left[{seat}]", value, DECK_POINTS)
-        for seat, value in enumerate(_entries("hand_points_left", hand_points_left, players))
-    ]
+    taken = _card_points_list("collected", collected, players, DECK_POINTS)
+    left = _card_points_list("hand_points_left", hand_points_left, players, DECK_POINTS)
     order = [
         _seat("finish_order entry", seat, players)
         for seat in _entries("finish_order", finish_order)
@@ -710,6 +722,17 @@ def _fifty_k_card_points(taken: np.ndarray, order: np.ndarray, left: np.ndarray)
     points = taken.copy()
     points[rows, order[:, 0]] += FIFTY_K_FIRST_OUT_BONUS
     points -= still_in * (FIFTY_K_LEFT_IN_PENALTY + left)
+    return points
+
+
+def _fifty_k_hand_points(taken: list[int], order: list[int], left: list[int]) -> list[int]:
+    """One hand's card points per seat, as `_fifty_k_card_points` gives a row (FK-41,
+    FK-51): collected + 20 to the first out − (20 + hand points) to each player still in."""
+    points = [
+        t if seat in order else t - FIFTY_K_LEFT_IN_PENALTY - left[seat]
+        for seat, t in enumerate(taken)
+    ]
+    points[order[0]] += FIFTY_K_FIRST_OUT_BONUS
     return points
 
 
@@ -783,8 +806,21 @@ def fifty_k_4p(
     """
     taken, order, left = _fifty_k_hand(collected, finish_order, hand_points_left, 4)
     _fifty_k_4p_check_end(order)
-    table = fifty_k_4p_table([taken], [order + [-1] * (3 - len(order))], [left])
-    return {key: value[0].tolist() for key, value in table.items()}
+    points = _fifty_k_hand_points(taken, order, left)
+    teams = [points[0] + points[2], points[1] + points[3]]
+    first_team = order[0] % 2
+    winner = first_team if teams[0] == teams[1] else int(teams[1] > teams[0])
+    loser = 1 - winner
+    doubled = taken[loser] + taken[loser + 2] == 0 and first_team != loser
+    team_game = [team * (2 if doubled else 1) for team in teams]
+    return {
+        "card_points": points,
+        "team_points": teams,
+        "winner": winner,
+        "doubled": doubled,
+        "team_game_points": team_game,
+        "game_points": [team_game[seat % 2] / 2 for seat in range(4)],
+    }
 
 
 def fifty_k_3p_table(
@@ -840,5 +876,18 @@ def fifty_k_3p(
         raise ValueError(
             f"finish_order {order}: a 3-player hand ends when exactly two players are out (FK-50)"
         )
-    table = fifty_k_3p_table([taken], [order], [left])
-    return {key: value[0].tolist() for key, value in table.items()}
+    points = _fifty_k_hand_points(taken, order, left)
+    # FK-52: card points high to low, then the first out, the second, the player left in.
+    exit_position = [order.index(seat) if seat in order else 2 for seat in range(3)]
+    ranking = sorted(range(3), key=lambda seat: (-points[seat], exit_position[seat]))
+    places = [0] * 3
+    for place, seat in enumerate(ranking, 1):
+        places[seat] = place
+    doubled = taken[ranking[1]] == 0 and taken[ranking[2]] == 0
+    return {
+        "card_points": points,
+        "ranking": ranking,
+        "places": places,
+        "doubled": doubled,
+        "game_points": [p * (2 if doubled else 1) for p in points],
+    }

@@ -83,6 +83,7 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
             "gymnasium.spaces.Space[int]", gymnasium.spaces.Discrete(self.hand.size)
         )
         self.penalty = game_bounds(self.hand.probe, self.reward)[0]
+        self._step_seat = self.hand.core.step_seat  # the hand's core never changes
         self._over = False
 
     @property
@@ -105,17 +106,17 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         decision or the end; the observation is in fresh arrays."""
         if self._over:
             raise ValueError("the hand is over: call reset()")
-        hand, seat = self.hand, self.seat
+        seat = self.seat
         try:
-            out, to_act = hand.core.step_seat(seat, int(action))
+            out, to_act = self._step_seat(seat, int(action))
         except (IllegalAction, OverflowError):  # OverflowError: a negative id
             if self.illegal == "raise":
                 raise IllegalAction(f"action {action} is not allowed for seat {seat} now") from None
-            return hand.observe(seat), self.penalty, True, False, {"illegal": True}
+            return self.hand.observe(seat), self.penalty, True, False, {"illegal": True}
         if to_act is not None:
             return out, 0.0, False, False, {}
         self._over = True
-        game = hand.game()
+        game = self.hand.game()
         reward = hand_rewards(game, self.reward)[seat]
         return out, reward, True, False, hand_info(game, seat)
 

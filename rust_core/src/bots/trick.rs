@@ -71,18 +71,22 @@ impl TrickBot {
         state: &mut TrickPlay,
         sides: Sides,
     ) -> Option<Counts> {
+        state.to_act()?;
+        let greedy = matches!(self.kind, BotKind::Greedy | BotKind::Ismcts(_));
+        if greedy && state.lead().is_none() {
+            // The greedy lead rates its own candidates: listing every legal lead to count
+            // them (a hand's every combination) would be wasted.
+            return Some(greedy_lead(state));
+        }
         let count = state.moves().count();
         if count == 0 {
             return None;
         }
-        match self.kind {
-            BotKind::Random => state.moves().nth(self.rng.below(count)),
-            BotKind::Greedy | BotKind::Ismcts(_) => Some(if state.lead().is_none() {
-                greedy_lead(state)
-            } else {
-                self.greedy_follow(state, sides, count)
-            }),
-        }
+        Some(if greedy {
+            self.greedy_follow(state, sides, count)
+        } else {
+            state.moves().nth(self.rng.below(count))?
+        })
     }
 
     /// Plays the hand to its end, `bots[seat]` choosing for each seat, told `info`.
@@ -240,7 +244,12 @@ impl LeadRater {
     /// How the greedy lead rates a simple lead (higher is better: boss combinations,
     /// plain, long and rich first; else plain low ones without points), with its suit.
     pub(super) fn score(&self, play: &Counts) -> Option<(Score, u8)> {
-        let format = self.rules.classify(&play.to_cards()).ok()?;
+        // What `classify` gives, without the card list: one suit, then its format.
+        let suit = self.rules.suit_of(play.first()?);
+        if self.rules.in_suit(play, suit) != *play {
+            return None;
+        }
+        let format = self.rules.one_suit_format(play, suit).ok()?;
         let plain = (format.suit != TRUMP) as i32;
         let size = play.len() as i32;
         let points = play.points() as i32;

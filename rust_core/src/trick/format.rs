@@ -346,14 +346,19 @@ impl TrickRules {
                 ),
             ));
         }
-        let counts = Counts::from_cards(cards);
-        self.check_copies("the play", &counts)
+        self.one_suit_format(&Counts::from_cards(cards), suit)
+    }
+
+    /// [`Self::lead_format`] of a play whose cards are all in effective suit `suit`
+    /// (the caller checked): no card list to build, for the bots rating many leads.
+    pub(crate) fn one_suit_format(&self, counts: &Counts, suit: u8) -> Result<Format, ActionError> {
+        self.check_copies("the play", counts)
             .map_err(|e| ActionError::breaks("C-2", e.0))?;
-        let components = self.decompose(&counts, suit);
+        let components = self.decompose(counts, suit);
         let format = Format {
             suit,
             components,
-            len: cards.len(),
+            len: counts.len(),
         };
         if format.is_throw() && !self.opts.throws {
             return Err(ActionError::breaks(
