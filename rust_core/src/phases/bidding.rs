@@ -2,6 +2,8 @@
 //! range, the opening bid any of them (or the minimum, option `opening_bid`), each later
 //! bid 5, 10 or 15 above the high bid; a pass is final. The declarer then names trump.
 
+use std::sync::Arc;
+
 use crate::card::{Card, Counts, Rank, Suit};
 use crate::error::ActionError;
 use crate::rng::Rng;
@@ -41,7 +43,7 @@ pub struct RedFive4pBidding {
     stage: BidStage,
     /// R4-14: the declarer and the bid once bidding ended.
     declarer: Option<(usize, u32)>,
-    rules: Option<TrickRules>,
+    rules: Option<Arc<TrickRules>>,
     /// Every applied action in order, canonical.
     log: Vec<(usize, Action)>,
 }
@@ -144,7 +146,7 @@ impl RedFive4pBidding {
     }
 
     /// R4-20: the hand's rules once trump is named.
-    pub fn rules(&self) -> Option<&TrickRules> {
+    pub fn rules(&self) -> Option<&Arc<TrickRules>> {
         self.rules.as_ref()
     }
 
@@ -257,7 +259,7 @@ impl RedFive4pBidding {
         for &c in &self.kitty {
             self.hands[declarer].add(c, 1);
         }
-        self.rules = Some(rules);
+        self.rules = Some(Arc::new(rules));
         self.stage = BidStage::Done;
     }
 }

@@ -6,6 +6,8 @@
 //! never on the cards held: a seat with no declaration is asked all the same and can
 //! only pass.
 
+use std::sync::Arc;
+
 use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
 use crate::error::ActionError;
 use crate::rng::Rng;
@@ -54,7 +56,7 @@ pub struct TractorDeal {
     final_seat: usize,
     final_passes: usize,
     /// Set when declaring ends (TR-13): the dealer and the hand's rules.
-    end: Option<(usize, TrickRules)>,
+    end: Option<(usize, Arc<TrickRules>)>,
     /// Every applied action in order, canonical.
     log: Vec<(usize, Action)>,
 }
@@ -193,7 +195,7 @@ impl TractorDeal {
     }
 
     /// Once declaring has ended: the dealer and the hand's rules (trump from TR-13).
-    pub fn outcome(&self) -> Option<(usize, &TrickRules)> {
+    pub fn outcome(&self) -> Option<(usize, &Arc<TrickRules>)> {
         self.end.as_ref().map(|(d, r)| (*d, r))
     }
 
@@ -318,7 +320,7 @@ impl TractorDeal {
         for &c in &self.deck[DEALT..] {
             self.hands[dealer].add(c, 1);
         }
-        self.end = Some((dealer, rules));
+        self.end = Some((dealer, Arc::new(rules)));
     }
 
     /// C-4, TR-14: how many cards the dealer buries.
