@@ -253,13 +253,13 @@ impl RedFive4pBidding {
     fn name_trump(&mut self, suit: Suit) {
         let mut opts = Options::defaults(Variant::RedFive4p);
         opts.decks = self.decks;
-        let rules = TrickRules::new(Variant::RedFive4p, Some(suit), Rank::TWO, opts)
+        let rules = TrickRules::shared(Variant::RedFive4p, Some(suit), Rank::TWO, opts)
             .expect("Red Five 4p rules for any suit");
         let (declarer, _) = self.declarer.expect("bidding ended");
         for &c in &self.kitty {
             self.hands[declarer].add(c, 1);
         }
-        self.rules = Some(Arc::new(rules));
+        self.rules = Some(rules);
         self.stage = BidStage::Done;
     }
 }

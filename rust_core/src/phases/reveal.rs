@@ -48,10 +48,8 @@ pub struct RedFive5pDeal {
 /// R5-10: the rules of a Red Five 5p hand with this trump.
 fn rules_for(trump: Suit) -> Arc<TrickRules> {
     let v = Variant::RedFive5p;
-    Arc::new(
-        TrickRules::new(v, Some(trump), Rank::TWO, Options::defaults(v))
-            .expect("Red Five 5p rules for any suit"),
-    )
+    TrickRules::shared(v, Some(trump), Rank::TWO, Options::defaults(v))
+        .expect("Red Five 5p rules for any suit")
 }
 
 impl RedFive5pDeal {

@@ -315,12 +315,12 @@ impl TractorDeal {
             .fixed_dealer
             .or(self.standing().map(|(s, _)| *s))
             .unwrap_or(self.first);
-        let rules = TrickRules::new(Variant::Tractor, self.trump(), self.level, self.opts)
+        let rules = TrickRules::shared(Variant::Tractor, self.trump(), self.level, self.opts)
             .expect("Tractor rules for any trump and level");
         for &c in &self.deck[DEALT..] {
             self.hands[dealer].add(c, 1);
         }
-        self.end = Some((dealer, Arc::new(rules)));
+        self.end = Some((dealer, rules));
     }
 
     /// C-4, TR-14: how many cards the dealer buries.
