@@ -30,7 +30,7 @@ impl Seen for core::TractorDeal {
         self.hands()
     }
     fn known_rules(&self) -> Option<&CoreRules> {
-        self.outcome().map(|(_, r)| r)
+        self.outcome().map(|(_, r)| &**r)
     }
 }
 
@@ -39,7 +39,7 @@ impl Seen for core::RedFive4pBidding {
         self.hands()
     }
     fn known_rules(&self) -> Option<&CoreRules> {
-        self.rules()
+        self.rules().map(|r| &**r)
     }
 }
 
@@ -48,7 +48,7 @@ impl Seen for core::RedFive5pDeal {
         self.hands()
     }
     fn known_rules(&self) -> Option<&CoreRules> {
-        self.rules()
+        self.rules().map(|r| &**r)
     }
 }
 

@@ -5,6 +5,8 @@
 //! follower it feeds points to a winning partner, wins tricks cheaply when it can, and
 //! otherwise sheds its cheapest cards, keeping point cards.
 
+use std::sync::Arc;
+
 use crate::card::{Card, Counts, NUM_CARDS};
 use crate::rng::Rng;
 use crate::trick::{Format, TrickPlay, TrickRules, TRUMP};
@@ -218,7 +220,7 @@ impl FollowRater {
 /// What the greedy lead knows of the cards: the rules and every card the seat has not
 /// seen (not in its hand, not played).
 pub(super) struct LeadRater {
-    rules: TrickRules,
+    rules: Arc<TrickRules>,
     unseen: Counts,
 }
 

@@ -283,9 +283,9 @@ impl<'a> Deal<'a> {
     /// The hand's rules once trump is public (TR-13, R4-20, R5-10 or R5-13).
     fn rules(self) -> Option<&'a TrickRules> {
         match self {
-            Deal::Tractor(d) => d.outcome().map(|(_, r)| r),
-            Deal::RedFive4p(d) => d.rules(),
-            Deal::RedFive5p(d) => d.rules(),
+            Deal::Tractor(d) => d.outcome().map(|(_, r)| &**r),
+            Deal::RedFive4p(d) => d.rules().map(|r| &**r),
+            Deal::RedFive5p(d) => d.rules().map(|r| &**r),
         }
     }
 
@@ -342,9 +342,9 @@ impl<'a> Now<'a> {
             }
         }
         let rules = [
-            facts.play.map(|p| p.rules()),
-            facts.friend.map(|f| f.rules()),
-            facts.kitty.map(|k| k.rules()),
+            facts.play.map(|p| &**p.rules()),
+            facts.friend.map(|f| &**f.rules()),
+            facts.kitty.map(|k| &**k.rules()),
         ];
         if let Some(r) = rules.iter().flatten().find(|r| r.variant != variant) {
             return Err(format!(

@@ -2,6 +2,8 @@
 //! range, the opening bid any of them (or the minimum, option `opening_bid`), each later
 //! bid 5, 10 or 15 above the high bid; a pass is final. The declarer then names trump.
 
+use std::sync::Arc;
+
 use crate::card::{Card, Counts, Rank, Suit};
 use crate::error::ActionError;
 use crate::rng::Rng;
@@ -41,7 +43,7 @@ pub struct RedFive4pBidding {
     stage: BidStage,
     /// R4-14: the declarer and the bid once bidding ended.
     declarer: Option<(usize, u32)>,
-    rules: Option<TrickRules>,
+    rules: Option<Arc<TrickRules>>,
     /// Every applied action in order, canonical.
     log: Vec<(usize, Action)>,
 }
@@ -144,7 +146,7 @@ impl RedFive4pBidding {
     }
 
     /// R4-20: the hand's rules once trump is named.
-    pub fn rules(&self) -> Option<&TrickRules> {
+    pub fn rules(&self) -> Option<&Arc<TrickRules>> {
         self.rules.as_ref()
     }
 
@@ -251,7 +253,7 @@ impl RedFive4pBidding {
     fn name_trump(&mut self, suit: Suit) {
         let mut opts = Options::defaults(Variant::RedFive4p);
         opts.decks = self.decks;
-        let rules = TrickRules::new(Variant::RedFive4p, Some(suit), Rank::TWO, opts)
+        let rules = TrickRules::shared(Variant::RedFive4p, Some(suit), Rank::TWO, opts)
             .expect("Red Five 4p rules for any suit");
         let (declarer, _) = self.declarer.expect("bidding ended");
         for &c in &self.kitty {

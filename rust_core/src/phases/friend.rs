@@ -2,6 +2,8 @@
 //! card (an ace or king, 5h or BJ) or goes solo. How many copies the declarer owns
 //! (hand and buried) decides how the friend is found, which the play then watches.
 
+use std::sync::Arc;
+
 use crate::card::{Card, Counts, Rank, Suit, BJ};
 use crate::error::ActionError;
 use crate::trick::{Call, CallMode, TrickRules};
@@ -27,7 +29,7 @@ pub const CALLABLE: [Card; 10] = [
 /// The friend call of one Red Five 5p hand.
 #[derive(Clone, Debug)]
 pub struct FriendCall {
-    rules: TrickRules,
+    rules: Arc<TrickRules>,
     hands: Vec<Counts>,
     declarer: usize,
     buried: Counts,
@@ -42,12 +44,13 @@ pub struct FriendCall {
 impl FriendCall {
     /// `hands` after the burial; `forbid_grab` is R5-22's option `friend_grab = forbid`.
     pub fn new(
-        rules: TrickRules,
+        rules: impl Into<Arc<TrickRules>>,
         hands: Vec<Counts>,
         declarer: usize,
         buried: &[Card],
         forbid_grab: bool,
     ) -> Result<FriendCall, String> {
+        let rules = rules.into();
         if declarer >= hands.len() {
             return Err(format!(
                 "declarer {declarer} is not a seat of {}",
@@ -65,7 +68,7 @@ impl FriendCall {
         })
     }
 
-    pub fn rules(&self) -> &TrickRules {
+    pub fn rules(&self) -> &Arc<TrickRules> {
         &self.rules
     }
 

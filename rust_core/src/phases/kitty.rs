@@ -2,6 +2,8 @@
 //! as many cards. The choices are every multiset of that size of the hand, counted
 //! and indexed without listing them (a 33-card hand has millions of burials).
 
+use std::sync::Arc;
+
 use crate::card::{format_cards, Card, Counts};
 use crate::error::ActionError;
 use crate::multiset::{Items, Space};
@@ -12,7 +14,7 @@ use super::{Action, Phase, TractorHouse};
 /// The burial phase of one hand.
 #[derive(Clone, Debug)]
 pub struct Burial {
-    rules: TrickRules,
+    rules: Arc<TrickRules>,
     hands: Vec<Counts>,
     declarer: usize,
     size: usize,
@@ -40,11 +42,12 @@ fn burials(rules: &TrickRules, hand: &Counts, size: usize) -> Space {
 impl Burial {
     /// C-4: `hands[declarer]` already holds the kitty; `size` cards are to be buried.
     pub fn new(
-        rules: TrickRules,
+        rules: impl Into<Arc<TrickRules>>,
         hands: Vec<Counts>,
         declarer: usize,
         size: usize,
     ) -> Result<Burial, String> {
+        let rules = rules.into();
         if declarer >= hands.len() {
             return Err(format!(
                 "declarer {declarer} is not a seat of {}",
@@ -81,7 +84,7 @@ impl Burial {
         self.house
     }
 
-    pub fn rules(&self) -> &TrickRules {
+    pub fn rules(&self) -> &Arc<TrickRules> {
         &self.rules
     }
 

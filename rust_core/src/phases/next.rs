@@ -3,6 +3,8 @@
 //! Five 5p burial (R5-20), and the play after the burial or the call (TR-21, R4-30,
 //! R5-30: the declarer leads).
 
+use std::sync::Arc;
+
 use crate::card::Counts;
 use crate::trick::{TrickPlay, TrickRules};
 
@@ -10,7 +12,7 @@ use super::{Burial, FriendCall, Phase, RedFive4pBidding, RedFive5pDeal, TractorD
 
 /// C-4: the declarer's burial, once `rules` and `declarer` are known.
 fn burial_of(
-    rules: Option<&TrickRules>,
+    rules: Option<&Arc<TrickRules>>,
     hands: &[Counts],
     declarer: Option<usize>,
     size: usize,
@@ -23,7 +25,7 @@ fn burial_of(
 
 /// The burial after a deal that ended with `ended` (the declarer and the rules).
 fn after_deal(
-    ended: Option<(usize, &TrickRules)>,
+    ended: Option<(usize, &Arc<TrickRules>)>,
     hands: &[Counts],
     size: usize,
 ) -> Result<Burial, String> {

@@ -6,6 +6,8 @@
 //! forced declarer with a random trump (压庄, R5-13). Who is asked depends only on
 //! public information, never on whether the seat holds a 2.
 
+use std::sync::Arc;
+
 use crate::card::{Card, Counts, Rank, Suit};
 use crate::error::ActionError;
 use crate::rng::Rng;
@@ -36,7 +38,7 @@ pub struct RedFive5pDeal {
     reveal: Option<(usize, Card)>,
     forced: bool,
     /// The hand's rules once trump is known (at the reveal, or the end of the deal).
-    rules: Option<TrickRules>,
+    rules: Option<Arc<TrickRules>>,
     /// The declarer once the deal ended (R5-11, R5-13).
     end: Option<usize>,
     /// Every applied action in order, canonical.
@@ -44,9 +46,9 @@ pub struct RedFive5pDeal {
 }
 
 /// R5-10: the rules of a Red Five 5p hand with this trump.
-fn rules_for(trump: Suit) -> TrickRules {
+fn rules_for(trump: Suit) -> Arc<TrickRules> {
     let v = Variant::RedFive5p;
-    TrickRules::new(v, Some(trump), Rank::TWO, Options::defaults(v))
+    TrickRules::shared(v, Some(trump), Rank::TWO, Options::defaults(v))
         .expect("Red Five 5p rules for any suit")
 }
 
@@ -142,12 +144,12 @@ impl RedFive5pDeal {
     }
 
     /// The hand's rules once trump is known (a reveal, or the end of the deal).
-    pub fn rules(&self) -> Option<&TrickRules> {
+    pub fn rules(&self) -> Option<&Arc<TrickRules>> {
         self.rules.as_ref()
     }
 
     /// Once the deal ended: the declarer and the hand's rules.
-    pub fn outcome(&self) -> Option<(usize, &TrickRules)> {
+    pub fn outcome(&self) -> Option<(usize, &Arc<TrickRules>)> {
         let rules = self.rules.as_ref()?;
         self.end.map(|d| (d, rules))
     }

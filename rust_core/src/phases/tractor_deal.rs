@@ -6,6 +6,8 @@
 //! never on the cards held: a seat with no declaration is asked all the same and can
 //! only pass.
 
+use std::sync::Arc;
+
 use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
 use crate::error::ActionError;
 use crate::rng::Rng;
@@ -54,7 +56,7 @@ pub struct TractorDeal {
     final_seat: usize,
     final_passes: usize,
     /// Set when declaring ends (TR-13): the dealer and the hand's rules.
-    end: Option<(usize, TrickRules)>,
+    end: Option<(usize, Arc<TrickRules>)>,
     /// Every applied action in order, canonical.
     log: Vec<(usize, Action)>,
 }
@@ -193,7 +195,7 @@ impl TractorDeal {
     }
 
     /// Once declaring has ended: the dealer and the hand's rules (trump from TR-13).
-    pub fn outcome(&self) -> Option<(usize, &TrickRules)> {
+    pub fn outcome(&self) -> Option<(usize, &Arc<TrickRules>)> {
         self.end.as_ref().map(|(d, r)| (*d, r))
     }
 
@@ -313,7 +315,7 @@ impl TractorDeal {
             .fixed_dealer
             .or(self.standing().map(|(s, _)| *s))
             .unwrap_or(self.first);
-        let rules = TrickRules::new(Variant::Tractor, self.trump(), self.level, self.opts)
+        let rules = TrickRules::shared(Variant::Tractor, self.trump(), self.level, self.opts)
             .expect("Tractor rules for any trump and level");
         for &c in &self.deck[DEALT..] {
             self.hands[dealer].add(c, 1);

@@ -2,6 +2,8 @@
 //! won, and the Red Five 5p call card (R5-21, R5-22). Every operation can be checked
 //! before it is applied, and a rejected one changes nothing.
 
+use std::sync::Arc;
+
 use crate::card::{Card, Counts};
 use crate::error::ActionError;
 
@@ -61,7 +63,7 @@ pub struct Outcome {
 /// The state of the play of one hand.
 #[derive(Clone, Debug)]
 pub struct TrickPlay {
-    rules: TrickRules,
+    rules: Arc<TrickRules>,
     hands: Vec<Counts>,
     leader: usize,
     trick: Vec<(Played, Counts)>,
@@ -84,7 +86,12 @@ pub struct TrickPlay {
 
 impl TrickPlay {
     /// Starts the play: every hand holds the same number of cards; `leader` leads first.
-    pub fn new(rules: TrickRules, hands: Vec<Counts>, leader: usize) -> Result<TrickPlay, String> {
+    pub fn new(
+        rules: impl Into<Arc<TrickRules>>,
+        hands: Vec<Counts>,
+        leader: usize,
+    ) -> Result<TrickPlay, String> {
+        let rules = rules.into();
         let n = hands.len();
         if !(2..=8).contains(&n) {
             return Err(format!("the play needs 2 to 8 hands, not {n}"));
@@ -151,7 +158,7 @@ impl TrickPlay {
         Ok(())
     }
 
-    pub fn rules(&self) -> &TrickRules {
+    pub fn rules(&self) -> &Arc<TrickRules> {
         &self.rules
     }
 
