@@ -73,12 +73,16 @@ def legal_times(variant: str, options: dict[str, object], hands: int) -> dict[st
     return {phase: statistics.median(ts) * 1e6 for phase, ts in times.items()}
 
 
-def aec_rate(variant: str, options: dict[str, object], hands: int) -> float:
+def aec_rate(variant: str, options: dict[str, object], hands: int) -> tuple[float, float]:
+    """The AEC environment, every seat a random allowed id: its steps per CPU second (the
+    figure the bar judges; a card pick of a trick play or burial is a step), and the
+    whole game actions it applied per CPU second (every seat's, from the hand's record,
+    counted outside the time): the same unit as hearts' decisions."""
     from fenpai.envs import pettingzoo_env
 
     env = pettingzoo_env(variant, **options)
     rng = random.Random(0)
-    steps, start = 0, time.process_time()
+    steps, actions, aside, start = 0, 0, 0.0, time.process_time()
     for seed in range(hands):
         env.reset(seed=seed)
         for _ in env.agent_iter():
@@ -89,21 +93,25 @@ def aec_rate(variant: str, options: dict[str, object], hands: int) -> float:
             ids = obs["action_mask"].view(np.bool_).nonzero()[0]
             env.step(ids[rng.randrange(len(ids))])
             steps += 1
-    return steps / (time.process_time() - start)
+        counting = time.process_time()
+        actions += len(env.game.history)
+        aside += time.process_time() - counting
+    spent = time.process_time() - start - aside
+    return steps / spent, actions / spent
 
 
 def seat_rate(
     variant: str, options: dict[str, object], hands: int, bots: str = "greedy"
 ) -> tuple[float, float]:
     """`SeatEnv` (seat 0 against `bots`): the seat's steps per CPU second (the figure the
-    bar judges), and every seat's decisions (the seat's steps and the bots' actions, as
-    hearts' loop counts every seat's) per CPU second. Counting the bots' actions (from
-    the hand's record) is left out of the time."""
+    bar judges; a card pick is a step), and the whole game actions of every seat (the
+    seat's and the bots', as hearts' loop counts every seat's decisions) per CPU second.
+    Counting them (from the hand's record) is left out of the time."""
     from fenpai.envs import SeatEnv
 
     env = SeatEnv(variant, bots=bots, **options)
     rng = random.Random(0)
-    steps, bot_actions, aside, start = 0, 0, 0.0, time.process_time()
+    steps, actions, aside, start = 0, 0, 0.0, time.process_time()
     for seed in range(hands):
         obs, _ = env.reset(seed=seed)
         done = False
@@ -112,10 +120,10 @@ def seat_rate(
             obs, _, done, _, _ = env.step(ids[rng.randrange(len(ids))])
             steps += 1
         counting = time.process_time()
-        bot_actions += sum(seat != env.seat for seat, _ in env.game.history)
+        actions += len(env.game.history)
         aside += time.process_time() - counting
     spent = time.process_time() - start - aside
-    return steps / spent, (steps + bot_actions) / spent
+    return steps / spent, actions / spent
 
 
 def vector_rate(variant: str, options: dict[str, object], hands: int, envs: int = 64) -> float:
@@ -166,7 +174,9 @@ def env_rates(
     and random bots) and of hearts' loop, each round measuring them all."""
     rates: dict[str, list[float]] = defaultdict(list)
     for _ in range(rounds):
-        rates["aec"].append(aec_rate(variant, options, hands))
+        steps, actions = aec_rate(variant, options, hands)
+        rates["aec"].append(steps)
+        rates["aec actions"].append(actions)
         for bots in ("greedy", "random"):
             steps, decisions = seat_rate(variant, options, hands, bots)
             rates[f"seat {bots}"].append(steps)
@@ -196,11 +206,16 @@ def main() -> None:
             if hearts is not None:
                 print(f"  OpenSpiel hearts, Python loop: {hearts:,.0f} decisions/s")
             print(f"  PettingZoo AEC {aec:,.0f} steps/s{versus(aec, hearts)}")
+            actions = rates["aec actions"]
+            assert actions is not None
+            same = "" if hearts is None else f" = {actions / hearts:.3f} x hearts' decisions"
+            print(f"    (not judged) whole game actions {actions:,.0f}/s{same}")
             print(f"  SeatEnv (vs greedy) {seat:,.0f} steps/s{versus(seat, hearts)}")
             print(
-                f"    (not judged) every seat's decisions {rates['seat greedy decisions']:,.0f}/s;"
+                f"    (not judged) every seat's whole game actions"
+                f" {rates['seat greedy decisions']:,.0f}/s;"
                 f" vs random bots {rates['seat random']:,.0f} steps/s,"
-                f" {rates['seat random decisions']:,.0f} decisions/s"
+                f" {rates['seat random decisions']:,.0f} game actions/s"
             )
             vector = vector_rate(variant, options, args.hands)
             print(f"  DecisionVectorEnv (64 envs vs greedy) {vector:,.0f} steps/s")

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fenpai
-from fenpai.bots import Bot, game_seeds, seed_for
+from fenpai.bots import Bot, game_seeds, hand_seeds, seed_for
 from fenpai.simulation import TAIL_LEAST, chunk_size, make_bots, play_game, split, tapered
 
 CASES = [
@@ -126,6 +126,18 @@ def test_game_seeds_are_seed_for_of_each_game(seed, count):
     seeds = game_seeds(seed, count)
     assert seeds.dtype == np.uint64
     assert seeds.tolist() == [seed_for(seed, i) for i in range(count)]
+
+
+@given(
+    base=st.integers(-(2**70), 2**70),
+    pairs=st.lists(st.tuples(st.integers(0, 2**20), st.integers(0, 2**20)), max_size=20),
+)
+def test_hand_seeds_are_seed_for_of_each_env_and_hand(base, pairs):
+    """A vector environment's hand k of env i is dealt from `seed_for(base, i, k)`, mixed
+    in numpy for every env at once."""
+    envs = np.array([e for e, _ in pairs], dtype=np.int64)
+    hands = np.array([h for _, h in pairs], dtype=np.int64)
+    assert hand_seeds(base, envs, hands).tolist() == [seed_for(base, e, h) for e, h in pairs]
 
 
 @given(games=st.integers(0, 3000), workers=st.integers(1, 8))
