@@ -184,15 +184,18 @@ impl FkPlay {
         if let Some(moves) = &self.moves {
             return moves.len();
         }
-        let (done, hand, order) = (self.done, self.hands[self.to_act], self.pure_order());
-        let top = self.top.map(|(c, _)| c);
-        *self.plays.get_or_insert_with(|| {
-            if done {
-                return 0;
-            }
-            count_legal_plays(hand, top.as_ref(), order).expect("hands and the table are disjoint")
-                as usize
-        })
+        if let Some(count) = self.plays {
+            return count;
+        }
+        let count = if self.done {
+            0
+        } else {
+            let top = self.top.map(|(c, _)| c);
+            count_legal_plays(self.hands[self.to_act], top.as_ref(), self.pure_order())
+                .expect("hands and the table are disjoint") as usize
+        };
+        self.plays = Some(count);
+        count
     }
 
     /// The `index`-th legal action: 0 is the pass when following, then the plays (found
