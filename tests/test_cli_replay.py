@@ -22,6 +22,7 @@ GAMES = [
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"lead_after_out": "partner"}),
+    ("fifty_k", {"pure_fifty_k_order": "equal"}),
 ]
 
 

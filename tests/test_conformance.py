@@ -54,6 +54,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"lead_after_out": "partner"}),
     ("fifty_k", {"players": 3, "lead_after_out": "partner"}),
+    ("fifty_k", {"pure_fifty_k_order": "equal"}),
 ]
 IDS = [f"{v}-{o}" for v, o in CASES]
 

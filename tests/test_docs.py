@@ -31,12 +31,12 @@ TRICK_OPTIONS = (
     "throws",
 )
 
-RULE_ID = re.compile(r"\b(?:C|R4|R5|FK|TRO|TR)-\d+\b")
+RULE_ID = re.compile(r"\b(?:C|R4|R5|FKO|FK|TRO|TR)-\d+\b")
 #: A rule written down on a rules page: its id in bold, as `**C-31 Title.**` or `**C-31**`.
-DEFINED = re.compile(r"\*\*((?:C|R4|R5|FK|TRO|TR)-\d+)\b")
-#: The ids of house-rule options (TRO-10 …), by page. The seeds' rule texts describe the
+DEFINED = re.compile(r"\*\*((?:C|R4|R5|FKO|FK|TRO|TR)-\d+)\b")
+#: The ids of house-rule options (TRO-10, FKO-10 …), by page. The seeds' rule texts describe the
 #: default rules only, so these ids are defined by the docs, not by ../shared/rules.
-OPTION_PREFIXES = {"tractor": "TRO"}
+OPTION_PREFIXES = {"tractor": "TRO", "fifty_k": "FKO"}
 SOURCE_DIRS = (ROOT / "python" / "fenpai", ROOT / "rust_core" / "src", ROOT / "bindings" / "src")
 
 

@@ -240,18 +240,25 @@ def reference_3p(collected, order, left):
 
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("lead_after_out", ["next", "partner"])
-def test_fk_random_playouts_score_by_the_rules(players, lead_after_out):
-    """300 random games per option set: C-61, FK scoring by the rule text, replay, views."""
-    rng = random.Random(players * 7 + len(lead_after_out))
+@pytest.mark.parametrize("pure", ["suit", "equal"])
+def test_fk_random_playouts_score_by_the_rules(players, lead_after_out, pure):
+    """300 random games per option set: C-61, FK scoring by the rule text, replay, views;
+    under FKO-12 no pure fifty-K is ever played on another."""
+    rng = random.Random(players * 7 + len(lead_after_out) + len(pure))
+    options = {"players": players, "lead_after_out": lead_after_out, "pure_fifty_k_order": pure}
     for seed in range(300):
-        g = fenpai.new_game("fifty_k", seed=seed, players=players, lead_after_out=lead_after_out)
+        g = fenpai.new_game("fifty_k", seed=seed, **options)
         steps = 0
         while g.phase != "done":
             if steps % 25 == 0:
                 assert collections.Counter(map(str, g.all_cards())) == ONE_DECK  # C-61
                 check_views(g)
             s = g.to_act[0]
+            before = g.view()["top"]
             g.apply_legal(s, rng.randrange(g.num_legal(s)))
+            after = g.view()["top"]
+            if pure == "equal" and before and after and after["seat"] == s:
+                assert (before["kind"], after["kind"]) != ("pure_fifty_k",) * 2  # FKO-12
             steps += 1
         r = g.result
         collected, order, left = r["collected"], r["finish_order"], r["hand_points_left"]
@@ -264,9 +271,7 @@ def test_fk_random_playouts_score_by_the_rules(players, lead_after_out):
             assert (r["card_points"], r["ranking"], r["doubled"]) == (card, ranking, doubled)
         assert r["game_points"] == gp
         check_views(g)
-        replay = fenpai.new_game(
-            "fifty_k", seed=seed, players=players, lead_after_out=lead_after_out
-        )
+        replay = fenpai.new_game("fifty_k", seed=seed, **options)
         for seat, action in g.history:
             replay.apply(seat, action)
         assert replay.to_json() == g.to_json()

@@ -25,6 +25,7 @@ VARIANTS = [
     ("red_five_5p", {"friend_grab": "forbid"}),
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
+    ("fifty_k", {"pure_fifty_k_order": "equal"}),
 ]
 SEARCH = "ismcts:24"
 NAMES_FOR_POSITIONS = ["random", "greedy"]

@@ -28,6 +28,7 @@ NAMES = [
     "python_fenpai_tractor(follow_protect=tractors,throw_judgement=highest_card,must_defend=none)",
     "python_fenpai_fifty_k",
     "python_fenpai_fifty_k(players=3)",
+    "python_fenpai_fifty_k(pure_fifty_k_order=equal)",
 ]
 needs_sample_world = pytest.mark.skipif(
     not hasattr(Game, "sample_world"), reason="Game.sample_world is not in the core yet"
@@ -226,6 +227,8 @@ def test_ismcts_plays_a_hand(name):
 def test_bad_parameters_are_clear_errors():
     with pytest.raises(ValueError, match="option players"):
         pyspiel.load_game("python_fenpai_fifty_k(players=5)")
+    with pytest.raises(ValueError, match="option pure_fifty_k_order .*FKO-10"):
+        pyspiel.load_game("python_fenpai_fifty_k(pure_fifty_k_order=rank)")
     with pytest.raises(ValueError, match="follow_protect 'tuples' .*TRO-12"):
         pyspiel.load_game("python_fenpai_tractor(follow_protect=tuples)")
     with pytest.raises(ValueError, match="reward must be one of"):

@@ -116,6 +116,7 @@ PHASES = [
     ("red_five_4p", {"decks": 3}, ["bid", "trump", "kitty", "play", "done"]),
     ("red_five_5p", {}, ["deal", "kitty", "friend", "play", "done"]),
     ("fifty_k", {"players": 3}, ["play", "done"]),
+    ("fifty_k", {"pure_fifty_k_order": "equal"}, ["play", "done"]),
 ]
 
 

@@ -57,6 +57,8 @@ OPTION_SETS = [
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"lead_after_out": "partner"}),
     ("fifty_k", {"players": 3, "lead_after_out": "partner"}),
+    ("fifty_k", {"pure_fifty_k_order": "equal"}),
+    ("fifty_k", {"players": 3, "pure_fifty_k_order": "equal"}),
 ]
 
 

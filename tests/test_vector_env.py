@@ -30,6 +30,7 @@ CASES = [
     ("red_five_5p", {}, 3, "greedy"),
     ("fifty_k", {}, 2, "random"),
     ("fifty_k", {"players": 3}, 0, "greedy"),
+    ("fifty_k", {"pure_fifty_k_order": "equal"}, 1, "random"),
 ]
 
 

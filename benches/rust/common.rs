@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use fenpai_core::bots::{Setup, TractorHouse};
 use fenpai_core::card::Rank;
-use fenpai_core::fifty_k::LeadAfterOut;
+use fenpai_core::fifty_k::FkRules;
 use fenpai_core::trick::FollowFormat;
 
 /// Seconds of CPU time this thread has run, where Linux tells it.
@@ -53,7 +53,7 @@ pub fn setups() -> [(&'static str, Setup, usize); 5] {
             "fifty_k",
             Setup::FiftyK {
                 players: 4,
-                lead_after_out: LeadAfterOut::Next,
+                rules: FkRules::default(),
             },
             4,
         ),
@@ -61,7 +61,7 @@ pub fn setups() -> [(&'static str, Setup, usize); 5] {
             "fifty_k_3p",
             Setup::FiftyK {
                 players: 3,
-                lead_after_out: LeadAfterOut::Next,
+                rules: FkRules::default(),
             },
             3,
         ),

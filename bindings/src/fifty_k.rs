@@ -2,7 +2,7 @@
 //! release around the generator, and error mapping over `fenpai_core::fifty_k`.
 
 use fenpai_core::fifty_k::{
-    self as fk, cardset::card_rank, encode, CardSet, Combo as CoreCombo, FkError, Kind,
+    self as fk, cardset::card_rank, encode, CardSet, Combo as CoreCombo, FkError, Kind, PureOrder,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -86,6 +86,11 @@ fn extract_set(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     Ok(set)
 }
 
+/// FKO-10: how pure fifty-Ks compare (`"suit"` or `"equal"`).
+fn parse_order(order: &str) -> PyResult<PureOrder> {
+    PureOrder::parse(order).map_err(value_error)
+}
+
 fn parse_kind(kind: Option<&str>) -> PyResult<Option<Kind>> {
     kind.map(Kind::parse).transpose().map_err(value_error)
 }
@@ -114,15 +119,18 @@ fn extract_optional_top(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<CoreC
     obj.map(extract_top).transpose()
 }
 
-/// The arguments of a legal-play query: the hand, the combination to beat, the limit.
+/// The arguments of a legal-play query: the hand, the combination to beat, the order of
+/// pure fifty-Ks (FKO-10), the limit.
 fn query(
     hand: &Bound<'_, PyAny>,
     top: Option<&Bound<'_, PyAny>>,
+    order: &str,
     limit: Option<i64>,
-) -> PyResult<(CardSet, Option<CoreCombo>, Option<usize>)> {
+) -> PyResult<(CardSet, Option<CoreCombo>, PureOrder, Option<usize>)> {
     Ok((
         extract_set(hand)?,
         extract_optional_top(top)?,
+        parse_order(order)?,
         extract_limit(limit)?,
     ))
 }
@@ -151,78 +159,91 @@ fn fifty_k_readings(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Combo>> {
     Ok(fk::readings(extract_set(cards)?).map(Combo).collect())
 }
 
-/// True when `play` beats `top` (FK-20, FK-21). Each is a `Combo` or cards; cards
-/// for `play` count when any reading beats `top` (FK-17), and `top` cards must be
-/// a combination (ValueError otherwise).
+/// True when `play` beats `top` (FK-20, FK-21; pure fifty-Ks compared by
+/// `pure_fifty_k_order`, FKO-10). Each is a `Combo` or cards; cards for `play` count
+/// when any reading beats `top` (FK-17), and `top` cards must be a combination
+/// (ValueError otherwise).
 #[pyfunction]
-fn fifty_k_beats(play: &Bound<'_, PyAny>, top: &Bound<'_, PyAny>) -> PyResult<bool> {
+#[pyo3(signature = (play, top, pure_fifty_k_order="suit"))]
+fn fifty_k_beats(
+    play: &Bound<'_, PyAny>,
+    top: &Bound<'_, PyAny>,
+    pure_fifty_k_order: &str,
+) -> PyResult<bool> {
+    let order = parse_order(pure_fifty_k_order)?;
     let top = extract_top(top)?;
     if let Ok(c) = play.cast_exact::<Combo>() {
-        return Ok(fk::beats(&c.get().0, &top));
+        return Ok(fk::beats(&c.get().0, &top, order));
     }
-    Ok(fk::cards_beat(extract_set(play)?, &top))
+    Ok(fk::cards_beat(extract_set(play)?, &top, order))
 }
 
 /// Every distinct legal play of `hand`: one `Combo` per (card set, kind), that beats
-/// `top` (a `Combo` or cards; None for a lead), in play-id order, at most `limit`.
+/// `top` (a `Combo` or cards; None for a lead), in play-id order, at most `limit`;
+/// pure fifty-Ks compare by `pure_fifty_k_order` (FKO-10).
 #[pyfunction]
-#[pyo3(signature = (hand, top=None, limit=None))]
+#[pyo3(signature = (hand, top=None, limit=None, pure_fifty_k_order="suit"))]
 fn fifty_k_legal_plays<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     top: Option<&Bound<'py, PyAny>>,
     limit: Option<i64>,
+    pure_fifty_k_order: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let (hand, top, limit) = query(hand, top, limit)?;
+    let (hand, top, order, limit) = query(hand, top, pure_fifty_k_order, limit)?;
     let plays = py
-        .detach(|| fk::legal_plays(hand, top.as_ref(), limit))
+        .detach(|| fk::legal_plays(hand, top.as_ref(), order, limit))
         .map_err(value_error)?;
     PyList::new(py, plays.into_iter().map(Combo))
 }
 
-/// The play ids of `legal_plays(hand, top, limit)`, ascending.
+/// The play ids of `legal_plays(hand, top, limit, pure_fifty_k_order)`, ascending.
 #[pyfunction]
-#[pyo3(signature = (hand, top=None, limit=None))]
+#[pyo3(signature = (hand, top=None, limit=None, pure_fifty_k_order="suit"))]
 fn fifty_k_legal_play_ids<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     top: Option<&Bound<'py, PyAny>>,
     limit: Option<i64>,
+    pure_fifty_k_order: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let (hand, top, limit) = query(hand, top, limit)?;
+    let (hand, top, order, limit) = query(hand, top, pure_fifty_k_order, limit)?;
     let ids = py
-        .detach(|| fk::legal_play_ids(hand, top.as_ref(), limit))
+        .detach(|| fk::legal_play_ids(hand, top.as_ref(), order, limit))
         .map_err(value_error)?;
     PyList::new(py, ids)
 }
 
-/// The type ids of `legal_plays(hand, top)`, ascending, each once, at most `limit`:
-/// an action mask over `0 <= type_id < NUM_PLAY_TYPES`.
+/// The type ids of `legal_plays(hand, top, pure_fifty_k_order=...)`, ascending, each
+/// once, at most `limit`: an action mask over `0 <= type_id < NUM_PLAY_TYPES`.
 #[pyfunction]
-#[pyo3(signature = (hand, top=None, limit=None))]
+#[pyo3(signature = (hand, top=None, limit=None, pure_fifty_k_order="suit"))]
 fn fifty_k_legal_play_types<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     top: Option<&Bound<'py, PyAny>>,
     limit: Option<i64>,
+    pure_fifty_k_order: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let (hand, top, limit) = query(hand, top, limit)?;
+    let (hand, top, order, limit) = query(hand, top, pure_fifty_k_order, limit)?;
     let types = py
-        .detach(|| fk::legal_play_types(hand, top.as_ref(), limit))
+        .detach(|| fk::legal_play_types(hand, top.as_ref(), order, limit))
         .map_err(value_error)?;
     PyList::new(py, types)
 }
 
-/// How many plays `legal_plays(hand, top)` lists, counted without listing them.
+/// How many plays `legal_plays(hand, top, pure_fifty_k_order=...)` lists, counted
+/// without listing them.
 #[pyfunction]
-#[pyo3(signature = (hand, top=None))]
+#[pyo3(signature = (hand, top=None, pure_fifty_k_order="suit"))]
 fn fifty_k_count_legal_plays(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     top: Option<&Bound<'_, PyAny>>,
+    pure_fifty_k_order: &str,
 ) -> PyResult<u64> {
-    let (hand, top) = (extract_set(hand)?, extract_optional_top(top)?);
-    py.detach(|| fk::count_legal_plays(hand, top.as_ref()))
+    let (hand, top, order, _) = query(hand, top, pure_fifty_k_order, None)?;
+    py.detach(|| fk::count_legal_plays(hand, top.as_ref(), order))
         .map_err(value_error)
 }
 

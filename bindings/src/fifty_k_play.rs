@@ -2,7 +2,7 @@
 
 use fenpai_core::bots::FkBot as CoreBot;
 use fenpai_core::error::ActionError;
-use fenpai_core::fifty_k::{CardSet, FkAction, FkPlay, LeadAfterOut};
+use fenpai_core::fifty_k::{CardSet, FkAction, FkPlay, FkRules, LeadAfterOut, PureOrder};
 use fenpai_core::phases::{fifty_k_action, parse_action, turn_error};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -41,6 +41,15 @@ fn ordered(set: CardSet) -> Vec<fenpai_core::card::Card> {
     cards
 }
 
+/// A hand's options from their names (FK-32, FKO-10); an unknown value is a ValueError
+/// naming the option.
+pub(crate) fn fk_rules(lead_after_out: &str, pure_fifty_k_order: &str) -> PyResult<FkRules> {
+    Ok(FkRules {
+        lead_after_out: LeadAfterOut::parse(lead_after_out).map_err(value_error)?,
+        pure_order: PureOrder::parse(pure_fifty_k_order).map_err(value_error)?,
+    })
+}
+
 impl FiftyKPlay {
     /// Wraps a play made elsewhere in the core.
     pub fn from_core(inner: FkPlay) -> Self {
@@ -56,22 +65,19 @@ impl FiftyKPlay {
 #[pymethods]
 impl FiftyKPlay {
     #[new]
-    #[pyo3(signature = (hands, leader, lead_after_out = "next"))]
-    fn py_new(hands: &Bound<'_, PyAny>, leader: usize, lead_after_out: &str) -> PyResult<Self> {
+    #[pyo3(signature = (hands, leader, lead_after_out = "next", pure_fifty_k_order = "suit"))]
+    fn py_new(
+        hands: &Bound<'_, PyAny>,
+        leader: usize,
+        lead_after_out: &str,
+        pure_fifty_k_order: &str,
+    ) -> PyResult<Self> {
         let hands = hands
             .try_iter()?
             .map(|h| CardSet::from_cards(&extract_cards(&h?)?).map_err(value_error))
             .collect::<PyResult<Vec<_>>>()?;
-        let rule = match lead_after_out {
-            "next" => LeadAfterOut::Next,
-            "partner" => LeadAfterOut::Partner,
-            other => {
-                return Err(value_error(format!(
-                    "lead_after_out '{other}' is not next or partner (FK-32)"
-                )))
-            }
-        };
-        let inner = FkPlay::new(hands, leader, rule).map_err(value_error)?;
+        let rules = fk_rules(lead_after_out, pure_fifty_k_order)?;
+        let inner = FkPlay::new(hands, leader, rules).map_err(value_error)?;
         Ok(FiftyKPlay { inner })
     }
 

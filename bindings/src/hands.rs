@@ -4,7 +4,6 @@
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::bots::{KittyMultiplier, ThrowPenalty, TractorHouse};
 use fenpai_core::card::Rank;
-use fenpai_core::fifty_k::LeadAfterOut;
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
@@ -13,7 +12,7 @@ use pyo3::IntoPyObjectExt;
 
 use crate::bots::bot_kind;
 use crate::cards::value_error;
-use crate::fifty_k_play::FiftyKPlay;
+use crate::fifty_k_play::{fk_rules, FiftyKPlay};
 use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
 use crate::trick_play::TrickPlay;
 
@@ -70,12 +69,10 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
         },
         "fifty_k" => Setup::FiftyK {
             players: option(options, "players", 4)?,
-            lead_after_out: match option::<String>(options, "lead_after_out", "next".into())?
-                .as_str()
-            {
-                "partner" => LeadAfterOut::Partner,
-                _ => LeadAfterOut::Next,
-            },
+            rules: fk_rules(
+                &option::<String>(options, "lead_after_out", "next".into())?,
+                &option::<String>(options, "pure_fifty_k_order", "suit".into())?,
+            )?,
         },
         other => return Err(value_error(format!("unknown variant '{other}'"))),
     })

@@ -533,26 +533,42 @@ _ComboLike = Combo | _CardsLike
 
 def fifty_k_classify(cards: _CardsLike, kind: str | None = None) -> Combo | None: ...
 def fifty_k_readings(cards: _CardsLike) -> list[Combo]: ...
-def fifty_k_beats(play: _ComboLike, top: _ComboLike) -> bool: ...
+def fifty_k_beats(play: _ComboLike, top: _ComboLike, pure_fifty_k_order: str = "suit") -> bool: ...
 def fifty_k_legal_plays(
-    hand: _CardsLike, top: _ComboLike | None = None, limit: int | None = None
+    hand: _CardsLike,
+    top: _ComboLike | None = None,
+    limit: int | None = None,
+    pure_fifty_k_order: str = "suit",
 ) -> list[Combo]: ...
 def fifty_k_legal_play_ids(
-    hand: _CardsLike, top: _ComboLike | None = None, limit: int | None = None
+    hand: _CardsLike,
+    top: _ComboLike | None = None,
+    limit: int | None = None,
+    pure_fifty_k_order: str = "suit",
 ) -> list[int]: ...
 def fifty_k_legal_play_types(
-    hand: _CardsLike, top: _ComboLike | None = None, limit: int | None = None
+    hand: _CardsLike,
+    top: _ComboLike | None = None,
+    limit: int | None = None,
+    pure_fifty_k_order: str = "suit",
 ) -> list[int]: ...
-def fifty_k_count_legal_plays(hand: _CardsLike, top: _ComboLike | None = None) -> int: ...
+def fifty_k_count_legal_plays(
+    hand: _CardsLike, top: _ComboLike | None = None, pure_fifty_k_order: str = "suit"
+) -> int: ...
 def fifty_k_play_id(play: _ComboLike, kind: str | None = None) -> int: ...
 def fifty_k_play_from_id(id: int) -> Combo: ...
 
 @final
 class FiftyKPlay:
-    """The play of one Fifty-K hand (FK-30..FK-33); a rejected action changes nothing."""
+    """The play of one Fifty-K hand (FK-30..FK-33, FKO-10); a rejected action changes
+    nothing."""
 
     def __new__(
-        cls, hands: Iterable[_CardsLike], leader: int, lead_after_out: str = "next"
+        cls,
+        hands: Iterable[_CardsLike],
+        leader: int,
+        lead_after_out: str = "next",
+        pure_fifty_k_order: str = "suit",
     ) -> FiftyKPlay: ...
     @property
     def to_act(self) -> int | None: ...

@@ -8,7 +8,9 @@ ValueError. Everything runs in the Rust core; these names are its functions.
   the first reading in FK-10..FK-16 order). `readings(cards)`: every reading.
   With one deck no card set has two readings (each kind has its own rank-count
   profile), but naming a kind is always allowed and checked.
-- `beats(play, top)`: FK-20, FK-21.
+- `beats(play, top)`: FK-20, FK-21. It and the legal-play functions take the house
+  rule `pure_fifty_k_order` (FKO-10): `"suit"` (FK-21, the default) or `"equal"`
+  (FKO-12: a pure fifty-K never beats another).
 - `legal_plays(hand, top=None, limit=None)`: one `Combo` per distinct
   (card set, kind) that beats `top` (every combination for a lead), in play-id
   order; `count_legal_plays(hand, top=None)` counts them without listing;

@@ -42,6 +42,9 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ("red_five_5p_forbid_seed2", "red_five_5p", 2, {"friend_grab": "forbid"}),
     ("fifty_k_seed1", "fifty_k", 1, {}),
     ("fifty_k_3p_seed2", "fifty_k", 2, {"players": 3}),
+    # FKO-12: the first seed whose hand differs from the default's (a pure fifty-K on the
+    # table while another seat holds one).
+    ("fifty_k_pure_equal_seed350", "fifty_k", 350, {"pure_fifty_k_order": "equal"}),
 )
 
 

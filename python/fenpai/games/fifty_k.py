@@ -1,4 +1,4 @@
-"""Fifty-K (五十K / 510K), 3 or 4 players: rules FK-1..FK-53.
+"""Fifty-K (五十K / 510K), 3 or 4 players: rules FK-1..FK-53, house rule FKO-10.
 
 One deck without jokers. Four players get 13 cards each; with three the deal starts
 at a random seat and deals every card, so that seat holds 18 (FK-1). The holder of 3h
@@ -18,6 +18,10 @@ from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards
 from fenpai.games.base import Game
 from fenpai.games.phases import FiftyKPlayStep
 
+#: FKO-10: how pure fifty-Ks compare with each other: by suit (FKO-11, FK-21) or all
+#: equal (FKO-12).
+PURE_FIFTY_K_ORDERS = ("suit", "equal")
+
 
 def play(game: Any, _: Any) -> FiftyKPlay:
     """FK-1: the deal (with three players from a random seat, unless `first_seat` is
@@ -25,7 +29,7 @@ def play(game: Any, _: Any) -> FiftyKPlay:
     hands, _, leader = fifty_k_deal(
         game._seed, game.num_players, game._deck_text(), game._first_seat
     )
-    return FiftyKPlay(hands, leader, game.options["lead_after_out"])
+    return FiftyKPlay(hands, leader, **game.play_rules())
 
 
 class FiftyK(Game):
@@ -39,16 +43,26 @@ class FiftyK(Game):
             lambda v: v in ("next", "partner"),
             "'next' or 'partner' (FK-32)",
         ),
+        "pure_fifty_k_order": (
+            "suit",
+            lambda v: v in PURE_FIFTY_K_ORDERS,
+            "one of " + ", ".join(PURE_FIFTY_K_ORDERS) + " (FKO-10)",
+        ),
     }
+    HOUSE_RULES = ("pure_fifty_k_order",)
     #: One phase: the play of the dealt hands.
     PHASES = (FiftyKPlayStep(play),)
 
     def _players(self) -> int:
         return int(self.options["players"])
 
+    def play_rules(self) -> dict[str, Any]:
+        """The options the play of the hand takes (FK-32, FKO-10)."""
+        return {name: self.options[name] for name in ("lead_after_out", "pure_fifty_k_order")}
+
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""
-        return {"players": self.num_players, "lead_after_out": self.options["lead_after_out"]}
+        return {"players": self.num_players, **self.play_rules()}
 
     def _init_derived(self) -> None:
         self._dealt: tuple[int, int, list[list[Card]]] | None = None

@@ -450,7 +450,7 @@ mod tests {
     use crate::bots::play_hand;
     use crate::bots::TractorHouse;
     use crate::card::Rank;
-    use crate::fifty_k::LeadAfterOut;
+    use crate::fifty_k::FkRules;
     use crate::trick::FollowFormat;
 
     pub(super) fn setups() -> Vec<Setup> {
@@ -472,7 +472,7 @@ mod tests {
             },
             Setup::FiftyK {
                 players: 4,
-                lead_after_out: LeadAfterOut::Next,
+                rules: FkRules::default(),
             },
         ]
     }

@@ -100,7 +100,7 @@ fn greedy(state: &mut FkPlay) -> FkAction {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
-    use crate::fifty_k::{CardSet, LeadAfterOut};
+    use crate::fifty_k::{CardSet, FkRules};
 
     fn set(text: &str) -> CardSet {
         CardSet::from_cards(&parse_cards(text).unwrap()).unwrap()
@@ -112,7 +112,7 @@ mod tests {
             let hands = ["3h 4h 5h Ks", "6c 7c Tc 2d", "8s 9s Js Qs", "Ad Kd 5d 3d"]
                 .map(set)
                 .to_vec();
-            let mut state = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+            let mut state = FkPlay::new(hands, 0, FkRules::default()).unwrap();
             let mut bots: Vec<FkBot> = (0..4).map(|i| FkBot::new(kind, i)).collect();
             FkBot::play_out(&mut state, &mut bots);
             assert!(state.is_done());
@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn greedy_leads_its_lowest_card() {
         let hands = ["3h 9h Ks", "6c 7c", "8s 9s", "Ad Kd"].map(set).to_vec();
-        let mut state = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let mut state = FkPlay::new(hands, 0, FkRules::default()).unwrap();
         let FkAction::Play(c) = greedy(&mut state) else {
             panic!("a lead is a play")
         };

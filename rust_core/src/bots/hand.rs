@@ -14,7 +14,7 @@ use crate::encode::{
     action_features, encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts, NUM_FEATURES,
 };
 use crate::error::ActionError;
-use crate::fifty_k::{type_id, CardSet, FkPlay, LeadAfterOut};
+use crate::fifty_k::{type_id, CardSet, FkPlay, FkRules};
 use crate::phases::{
     fifty_k_action, fifty_k_deal, Action, Burial, FriendCall, RedFive4pBidding, RedFive5pDeal,
     TractorDeal,
@@ -48,7 +48,7 @@ pub enum Setup {
     },
     FiftyK {
         players: usize,
-        lead_after_out: LeadAfterOut,
+        rules: FkRules,
     },
 }
 
@@ -224,17 +224,14 @@ impl HandState {
                 let deal = RedFive5pDeal::new(game_seed, deck, first_seat, prev_declarer)?;
                 hand.deal = Some(Deal::RedFive5p(deal));
             }
-            Setup::FiftyK {
-                players,
-                lead_after_out,
-            } => {
+            Setup::FiftyK { players, rules } => {
                 let deal = fifty_k_deal(game_seed, players, deck, first_seat)?;
                 let hands = deal
                     .hands
                     .iter()
                     .map(|h| CardSet::from_cards(h).map_err(|e| e.to_string()))
                     .collect::<Result<Vec<_>, String>>()?;
-                let play = FkPlay::new(hands, deal.leader, lead_after_out)?;
+                let play = FkPlay::new(hands, deal.leader, rules)?;
                 hand.play = Some(Play::FiftyK(play));
             }
         }

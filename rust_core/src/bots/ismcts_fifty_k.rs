@@ -131,7 +131,7 @@ pub fn search_fifty_k(simulations: u32, seed: u64, sample: &dyn Fn(u64) -> FkPla
 mod tests {
     use super::*;
     use crate::card::parse_cards;
-    use crate::fifty_k::{CardSet, LeadAfterOut};
+    use crate::fifty_k::{CardSet, FkRules};
 
     /// The hand of `hands` played out by greedy bots from seat 0.
     fn finished(hands: &[&str]) -> FkPlay {
@@ -139,7 +139,7 @@ mod tests {
             .iter()
             .map(|h| CardSet::from_cards(&parse_cards(h).unwrap()).unwrap())
             .collect();
-        let mut play = FkPlay::new(sets, 0, LeadAfterOut::Next).unwrap();
+        let mut play = FkPlay::new(sets, 0, FkRules::default()).unwrap();
         let mut bots: Vec<FkBot> = (0..hands.len())
             .map(|s| FkBot::new(BotKind::Greedy, s as u64))
             .collect();

@@ -6,6 +6,7 @@
 
 use super::cardset::CardSet;
 use super::combo::{readings, Combo, Kind};
+use super::rules::PureOrder;
 
 /// The lowest strength a `kind` play of `len` cards needs to beat `top`, or
 /// `None` when no such play beats it. A result above every strength (13) means
@@ -14,12 +15,14 @@ use super::combo::{readings, Combo, Kind};
 /// FK-20: a non-special beats only the same kind with as many cards and a higher
 /// main rank. FK-21: fifty-K < pure fifty-K < bomb, each beating every
 /// non-special; fifty-Ks never beat each other, except that a pure one beats a
-/// plain one and pure ones compare by suit (s > h > c > d); bombs by rank.
-pub fn bar(top: &Combo, kind: Kind, len: u32) -> Option<u8> {
+/// plain one and pure ones compare by suit (s > h > c > d), or under FKO-12 (`order`
+/// [`PureOrder::Equal`]) not at all; bombs by rank.
+pub fn bar(top: &Combo, kind: Kind, len: u32, order: PureOrder) -> Option<u8> {
     use Kind::{Bomb, FiftyK, PureFiftyK};
     let above_top = Some(top.strength() + 1);
     match (kind, top.kind) {
-        (Bomb, Bomb) | (PureFiftyK, PureFiftyK) => above_top,
+        (Bomb, Bomb) => above_top,
+        (PureFiftyK, PureFiftyK) => above_top.filter(|_| order == PureOrder::Suit),
         (Bomb, _) | (PureFiftyK, FiftyK) => Some(0),
         (PureFiftyK, Bomb) | (FiftyK, Bomb | PureFiftyK | FiftyK) => None,
         (PureFiftyK | FiftyK, _) => Some(0),
@@ -28,15 +31,15 @@ pub fn bar(top: &Combo, kind: Kind, len: u32) -> Option<u8> {
     }
 }
 
-/// True when `play` beats `top` (FK-20, FK-21).
-pub fn beats(play: &Combo, top: &Combo) -> bool {
-    bar(top, play.kind, play.len()).is_some_and(|min| play.strength() >= min)
+/// True when `play` beats `top` (FK-20, FK-21; FKO-10 for two pure fifty-Ks).
+pub fn beats(play: &Combo, top: &Combo, order: PureOrder) -> bool {
+    bar(top, play.kind, play.len(), order).is_some_and(|min| play.strength() >= min)
 }
 
 /// True when some reading of `cards` beats `top`: unnamed, FK-17 takes the
 /// reading that can beat the table.
-pub fn cards_beat(cards: CardSet, top: &Combo) -> bool {
-    readings(cards).any(|play| beats(&play, top))
+pub fn cards_beat(cards: CardSet, top: &Combo, order: PureOrder) -> bool {
+    readings(cards).any(|play| beats(&play, top, order))
 }
 
 #[cfg(test)]
@@ -45,7 +48,7 @@ mod tests {
     use super::*;
 
     fn b(play: &str, top: &str) -> bool {
-        beats(&combo(play), &combo(top))
+        beats(&combo(play), &combo(top), PureOrder::Suit)
     }
 
     #[test]
@@ -122,6 +125,46 @@ mod tests {
     }
 
     #[test]
+    fn fko_12_equal_pure_fifty_ks_never_beat_each_other() {
+        let equal = |play: &str, top: &str| beats(&combo(play), &combo(top), PureOrder::Equal);
+        for hi in ["s", "h", "c", "d"] {
+            for lo in ["s", "h", "c", "d"] {
+                assert!(!equal(
+                    &format!("5{hi} T{hi} K{hi}"),
+                    &format!("5{lo} T{lo} K{lo}")
+                ));
+            }
+            let pure = format!("5{hi} T{hi} K{hi}");
+            assert!(equal(&pure, "5s Th Kd"), "still over a plain fifty-K");
+            assert!(
+                equal(&pure, "2s 2h 2d"),
+                "still over an ordinary combination"
+            );
+            assert!(equal("3s 3h 3c 3d", &pure), "a bomb still beats it");
+            assert!(!equal(&pure, "3s 3h 3c 3d"));
+        }
+        // Nothing else changes: every pair of combinations but two pure fifty-Ks agrees.
+        let tops = [
+            "7s",
+            "7s 7h",
+            "3s 4h 5c 6d 7s",
+            "5s Th Kd",
+            "5h Th Kh",
+            "4s 4h 4c 4d",
+        ];
+        for play in tops {
+            for top in tops {
+                let both_pure =
+                    combo(play).kind == Kind::PureFiftyK && combo(top).kind == Kind::PureFiftyK;
+                assert!(
+                    both_pure || equal(play, top) == b(play, top),
+                    "{play} on {top}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn fk_21_bombs_by_rank() {
         assert!(b("2s 2h 2c 2d", "As Ah Ac Ad"));
         assert!(b("4s 4h 4c 4d", "3s 3h 3c 3d"));
@@ -130,7 +173,7 @@ mod tests {
 
     #[test]
     fn fk_17_cards_beat_with_their_legal_reading() {
-        assert!(cards_beat(set("6s 6h"), &combo("5s 5h")));
-        assert!(!cards_beat(set("6s 7h"), &combo("5s")));
+        assert!(cards_beat(set("6s 6h"), &combo("5s 5h"), PureOrder::Suit));
+        assert!(!cards_beat(set("6s 7h"), &combo("5s"), PureOrder::Suit));
     }
 }

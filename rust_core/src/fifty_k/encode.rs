@@ -180,6 +180,7 @@ fn unrank_kickers(mut colex: u64, k: u8, low: u8, units: u8) -> u16 {
 mod tests {
     use super::super::combo::{read_as, readings};
     use super::super::legal::{count_legal_plays, for_each_pattern, legal_plays};
+    use super::super::rules::PureOrder;
     use super::super::shape::{NUM_PLAY_TYPES, NUM_SHAPES};
     use super::super::test_support::{combo, Rng};
     use super::*;
@@ -190,13 +191,16 @@ mod tests {
     fn id_space_sizes() {
         assert_eq!(NUM_PLAY_TYPES, 7409);
         assert_eq!(NUM_PLAY_IDS, 17_889_928_223);
-        assert_eq!(count_legal_plays(DECK, None), Ok(NUM_PLAY_IDS));
+        assert_eq!(
+            count_legal_plays(DECK, None, PureOrder::Suit),
+            Ok(NUM_PLAY_IDS)
+        );
     }
 
     #[test]
     fn type_ids_of_the_full_deck_are_dense_and_ordered() {
         let mut next = 0;
-        for_each_pattern(DECK, None, |p| {
+        for_each_pattern(DECK, None, PureOrder::Suit, |p| {
             assert_eq!(pattern_type_id(&p), next, "{p:?}");
             next += 1;
             true
@@ -249,7 +253,7 @@ mod tests {
         for _ in 0..200 {
             let size = 5 + rng.below(14) as u32;
             let hand = rng.hand(size);
-            for c in legal_plays(hand, None, Some(20_000)).unwrap() {
+            for c in legal_plays(hand, None, PureOrder::Suit, Some(20_000)).unwrap() {
                 assert_eq!(play_from_id(play_id(&c)), Ok(c));
             }
         }

@@ -13,6 +13,7 @@ use super::cardset::{CardSet, FIVE, KING, RANKS, TEN};
 use super::combo::{Combo, Kind};
 use super::encode::{pattern_first_id, pattern_type_id};
 use super::error::FkError;
+use super::rules::PureOrder;
 use super::shape::{ranks, shape_index, Pattern, BOMB, FIFTY_K, PURE_FIFTY_K, SHAPES};
 use super::suits::{each_suit_choice, fifty_k_count, pattern_count};
 
@@ -25,11 +26,12 @@ pub fn check_disjoint(hand: CardSet, top: Option<&Combo>) -> Result<(), FkError>
 }
 
 /// Calls `f` with every pattern (play up to suits) that `hand` can play and that
-/// beats `top` (any, for a lead: `None`), in type-id order, until `f` returns
-/// false. Returns false when stopped early.
+/// beats `top` (any, for a lead: `None`) with pure fifty-Ks compared by `order`
+/// (FKO-10), in type-id order, until `f` returns false. Returns false when stopped early.
 pub fn for_each_pattern(
     hand: CardSet,
     top: Option<&Combo>,
+    order: PureOrder,
     mut f: impl FnMut(Pattern) -> bool,
 ) -> bool {
     let held = held_ranks(hand);
@@ -37,7 +39,7 @@ pub fn for_each_pattern(
         None => (0..SHAPES.len()).all(|shape| shape_patterns(hand, &held, shape, 0, &mut f)),
         Some(top) => candidate_shapes(top).all(|shape| {
             let s = &SHAPES[shape];
-            bar(top, s.kind, s.num_cards())
+            bar(top, s.kind, s.num_cards(), order)
                 .is_none_or(|min| shape_patterns(hand, &held, shape, min, &mut f))
         }),
     }
@@ -142,6 +144,7 @@ const RESERVE: usize = 32;
 fn collect<T>(
     hand: CardSet,
     top: Option<&Combo>,
+    order: PureOrder,
     limit: Option<usize>,
     mut each: impl FnMut(Pattern, &mut dyn FnMut(T) -> bool) -> bool,
 ) -> Result<Vec<T>, FkError> {
@@ -149,7 +152,7 @@ fn collect<T>(
     let limit = limit.unwrap_or(usize::MAX);
     let mut out = Vec::with_capacity(limit.min(RESERVE));
     if limit > 0 {
-        for_each_pattern(hand, top, |pattern| {
+        for_each_pattern(hand, top, order, |pattern| {
             each(pattern, &mut |item| {
                 out.push(item);
                 out.len() < limit
@@ -159,14 +162,15 @@ fn collect<T>(
     Ok(out)
 }
 
-/// Every legal play of `hand` against `top` (a lead when `None`), in play-id
-/// order, at most `limit` of them.
+/// Every legal play of `hand` against `top` (a lead when `None`; pure fifty-Ks
+/// compared by `order`, FKO-10), in play-id order, at most `limit` of them.
 pub fn legal_plays(
     hand: CardSet,
     top: Option<&Combo>,
+    order: PureOrder,
     limit: Option<usize>,
 ) -> Result<Vec<Combo>, FkError> {
-    collect(hand, top, limit, |pattern, push| {
+    collect(hand, top, order, limit, |pattern, push| {
         let (kind, rank) = (pattern.shape().kind, pattern.rank);
         each_suit_choice(hand, &pattern, &mut |cards, _| {
             push(Combo { kind, rank, cards })
@@ -178,9 +182,10 @@ pub fn legal_plays(
 pub fn legal_play_ids(
     hand: CardSet,
     top: Option<&Combo>,
+    order: PureOrder,
     limit: Option<usize>,
 ) -> Result<Vec<u64>, FkError> {
-    collect(hand, top, limit, |pattern, push| {
+    collect(hand, top, order, limit, |pattern, push| {
         let first = pattern_first_id(&pattern);
         each_suit_choice(hand, &pattern, &mut |_, suit_index| {
             push(first + suit_index)
@@ -193,19 +198,25 @@ pub fn legal_play_ids(
 pub fn legal_play_types(
     hand: CardSet,
     top: Option<&Combo>,
+    order: PureOrder,
     limit: Option<usize>,
 ) -> Result<Vec<u32>, FkError> {
-    collect(hand, top, limit, |pattern, push| {
+    collect(hand, top, order, limit, |pattern, push| {
         push(pattern_type_id(&pattern))
     })
 }
 
 /// The `index`-th play `legal_plays` would list, without listing the others: whole
 /// patterns are skipped by their counts.
-pub fn nth_legal_play(hand: CardSet, top: Option<&Combo>, mut index: u64) -> Option<Combo> {
+pub fn nth_legal_play(
+    hand: CardSet,
+    top: Option<&Combo>,
+    order: PureOrder,
+    mut index: u64,
+) -> Option<Combo> {
     check_disjoint(hand, top).ok()?;
     let mut found = None;
-    for_each_pattern(hand, top, |pattern| {
+    for_each_pattern(hand, top, order, |pattern| {
         let count = pattern_count(hand, &pattern);
         if index >= count {
             index -= count;
@@ -226,10 +237,14 @@ pub fn nth_legal_play(hand: CardSet, top: Option<&Combo>, mut index: u64) -> Opt
 }
 
 /// How many legal plays `legal_plays` would list without a limit, without listing them.
-pub fn count_legal_plays(hand: CardSet, top: Option<&Combo>) -> Result<u64, FkError> {
+pub fn count_legal_plays(
+    hand: CardSet,
+    top: Option<&Combo>,
+    order: PureOrder,
+) -> Result<u64, FkError> {
     check_disjoint(hand, top)?;
     let mut total = 0;
-    for_each_pattern(hand, top, |pattern| {
+    for_each_pattern(hand, top, order, |pattern| {
         total += pattern_count(hand, &pattern);
         true
     });
@@ -248,12 +263,12 @@ mod tests {
     use super::*;
 
     /// Every (card set, kind) of a subset of `hand` that beats `top`, by testing subsets.
-    fn oracle(hand: CardSet, top: Option<&Combo>) -> BTreeSet<(u64, Kind)> {
+    fn oracle(hand: CardSet, top: Option<&Combo>, order: PureOrder) -> BTreeSet<(u64, Kind)> {
         let mut out = BTreeSet::new();
         let mut sub = hand.0;
         while sub != 0 {
             for c in readings(CardSet(sub)) {
-                if top.is_none_or(|t| beats(&c, t)) {
+                if top.is_none_or(|t| beats(&c, t, order)) {
                     out.insert((sub, c.kind));
                 }
             }
@@ -263,7 +278,11 @@ mod tests {
     }
 
     fn listed(hand: CardSet, top: Option<&Combo>) -> Vec<Combo> {
-        legal_plays(hand, top, None).expect("disjoint")
+        listed_under(hand, top, PureOrder::Suit)
+    }
+
+    fn listed_under(hand: CardSet, top: Option<&Combo>, order: PureOrder) -> Vec<Combo> {
+        legal_plays(hand, top, order, None).expect("disjoint")
     }
 
     fn texts(plays: &[Combo]) -> Vec<String> {
@@ -309,16 +328,28 @@ mod tests {
         for _ in 0..400 {
             let hand = clustered_hand(&mut rng, 13);
             let all = listed(hand, None);
-            assert_eq!(count_legal_plays(hand, None), Ok(all.len() as u64));
+            assert_eq!(
+                count_legal_plays(hand, None, PureOrder::Suit),
+                Ok(all.len() as u64)
+            );
             for (i, c) in all.iter().enumerate() {
-                assert_eq!(nth_legal_play(hand, None, i as u64).as_ref(), Some(c));
+                assert_eq!(
+                    nth_legal_play(hand, None, PureOrder::Suit, i as u64).as_ref(),
+                    Some(c)
+                );
             }
-            assert_eq!(nth_legal_play(hand, None, all.len() as u64), None);
+            assert_eq!(
+                nth_legal_play(hand, None, PureOrder::Suit, all.len() as u64),
+                None
+            );
             if let Some(top) = all.last() {
                 let rest = CardSet(hand.0 & !top.cards.0);
                 let follows = listed(rest, Some(top));
                 for (i, c) in follows.iter().enumerate() {
-                    assert_eq!(nth_legal_play(rest, Some(top), i as u64).as_ref(), Some(c));
+                    assert_eq!(
+                        nth_legal_play(rest, Some(top), PureOrder::Suit, i as u64).as_ref(),
+                        Some(c)
+                    );
                 }
             }
         }
@@ -331,7 +362,10 @@ mod tests {
             texts(&plays),
             ["5s single", "5h single", "6s single", "5s 5h pair"]
         );
-        assert_eq!(count_legal_plays(set("5s 5h 6s"), None), Ok(4));
+        assert_eq!(
+            count_legal_plays(set("5s 5h 6s"), None, PureOrder::Suit),
+            Ok(4)
+        );
     }
 
     #[test]
@@ -373,6 +407,34 @@ mod tests {
     }
 
     #[test]
+    fn fko_12_equal_pure_fifty_ks_answer_only_with_bombs() {
+        let hand = set("5s Ts Ks 5h Th Kh 3s 3h 3c 3d");
+        let on_pure = |top: &str, order| texts(&listed_under(hand, Some(&combo(top)), order));
+        assert_eq!(
+            on_pure("5c Tc Kc", PureOrder::Suit),
+            [
+                "3s 3h 3c 3d bomb",
+                "5s Ts Ks pure_fifty_k",
+                "5h Th Kh pure_fifty_k"
+            ]
+        );
+        assert_eq!(on_pure("5c Tc Kc", PureOrder::Equal), ["3s 3h 3c 3d bomb"]);
+        let on_plain = texts(&listed_under(
+            hand,
+            Some(&combo("5c Tc Kd")),
+            PureOrder::Equal,
+        ));
+        assert_eq!(
+            on_plain,
+            [
+                "3s 3h 3c 3d bomb",
+                "5s Ts Ks pure_fifty_k",
+                "5h Th Kh pure_fifty_k"
+            ]
+        );
+    }
+
+    #[test]
     fn fk_15_kicker_sets_use_other_distinct_ranks() {
         let hand = set("5s 5h 5c 5d 6s 6h 6c 7s 8s 8h");
         let plays = listed(hand, Some(&combo("3s 3h 3c 4s 4h 4c 9s Td")));
@@ -388,7 +450,7 @@ mod tests {
 
     #[test]
     fn top_sharing_a_card_with_the_hand_is_an_error() {
-        let err = legal_plays(set("5s 6s"), Some(&combo("5s")), None).unwrap_err();
+        let err = legal_plays(set("5s 6s"), Some(&combo("5s")), PureOrder::Suit, None).unwrap_err();
         assert_eq!(
             err,
             FkError::InHandAndTop(crate::card::Card::parse("5s").unwrap())
@@ -400,7 +462,7 @@ mod tests {
         let hand = set("3s 4s 5s 6s 7s 8s 9s Ts 3h 4h 5h");
         let all = listed(hand, None);
         for limit in [0, 1, 5, all.len(), all.len() + 3] {
-            let some = legal_plays(hand, None, Some(limit)).unwrap();
+            let some = legal_plays(hand, None, PureOrder::Suit, Some(limit)).unwrap();
             assert_eq!(some[..], all[..limit.min(all.len())]);
         }
     }
@@ -410,6 +472,8 @@ mod tests {
         let mut rng = Rng(2024);
         let deck = CardSet((1 << 52) - 1);
         for round in 0..1200 {
+            // FKO-10: both orders of pure fifty-Ks, against the oracle under each.
+            let order = [PureOrder::Suit, PureOrder::Equal][round % 3 / 2];
             let hand = if round % 2 == 0 {
                 let size = rng.below(12) as u32;
                 rng.hand(size)
@@ -422,25 +486,25 @@ mod tests {
             let tops = listed(other, None);
             let top = (round % 5 != 0 && !tops.is_empty())
                 .then(|| tops[rng.below(tops.len() as u64) as usize]);
-            let plays = listed(hand, top.as_ref());
+            let plays = listed_under(hand, top.as_ref(), order);
             let got: BTreeSet<(u64, Kind)> = plays.iter().map(|c| (c.cards.0, c.kind)).collect();
             assert_eq!(
                 got,
-                oracle(hand, top.as_ref()),
+                oracle(hand, top.as_ref(), order),
                 "hand {:?} top {top:?}",
                 hand.cards()
             );
             assert_eq!(got.len(), plays.len(), "no duplicates");
             assert_eq!(
-                count_legal_plays(hand, top.as_ref()),
+                count_legal_plays(hand, top.as_ref(), order),
                 Ok(plays.len() as u64)
             );
             let ids: Vec<u64> = plays.iter().map(play_id).collect();
             assert!(ids.windows(2).all(|w| w[0] < w[1]), "ascending ids");
-            assert_eq!(legal_play_ids(hand, top.as_ref(), None), Ok(ids));
+            assert_eq!(legal_play_ids(hand, top.as_ref(), order, None), Ok(ids));
             let mut types: Vec<u32> = plays.iter().map(type_id).collect();
             types.dedup();
-            assert_eq!(legal_play_types(hand, top.as_ref(), None), Ok(types));
+            assert_eq!(legal_play_types(hand, top.as_ref(), order, None), Ok(types));
         }
     }
 
@@ -449,7 +513,7 @@ mod tests {
         let deck = CardSet((1 << 52) - 1);
         let count = |kind: Kind| {
             let mut n = 0;
-            for_each_pattern(deck, None, |p| {
+            for_each_pattern(deck, None, PureOrder::Suit, |p| {
                 if p.shape().kind == kind {
                     n += pattern_count(deck, &p);
                 }

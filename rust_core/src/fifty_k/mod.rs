@@ -5,7 +5,7 @@
 //! [`cardset`] (ranks and card sets), [`combo`] (kinds and reading cards, FK-10..FK-17),
 //! [`beats`](mod@beats) (FK-20, FK-21), [`shape`] (the layout of plays), [`suits`] (the suit
 //! choices of a pattern), [`legal`] (legal plays and their count), [`encode`] (play ↔
-//! integer id for learning code).
+//! integer id for learning code), [`rules`] (a hand's options, FK-32, FKO-10).
 
 pub mod beats;
 pub mod cardset;
@@ -13,6 +13,7 @@ pub mod combo;
 pub mod encode;
 pub mod error;
 pub mod legal;
+pub mod rules;
 pub mod shape;
 pub mod suits;
 #[cfg(test)]
@@ -25,5 +26,6 @@ pub use combo::{classify, read_as, readings, Combo, Kind};
 pub use encode::{play_from_id, play_id, type_id};
 pub use error::FkError;
 pub use legal::{count_legal_plays, legal_play_ids, legal_play_types, legal_plays, nth_legal_play};
+pub use rules::{FkRules, LeadAfterOut, PureOrder};
 pub use shape::{NUM_PLAY_IDS, NUM_PLAY_TYPES};
-pub use turns::{FkAction, FkOutcome, FkPlay, LeadAfterOut};
+pub use turns::{FkAction, FkOutcome, FkPlay};

@@ -9,15 +9,7 @@ use super::beats::beats;
 use super::cardset::CardSet;
 use super::combo::{classify, read_as, readings, Combo, Kind};
 use super::legal::{count_legal_plays, legal_plays, nth_legal_play};
-
-/// Who leads after a player goes out and their combination collects (FK-32).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeadAfterOut {
-    /// The next seat in play order still holding cards (default).
-    Next,
-    /// The partner, if still in (4 players); else the next seat.
-    Partner,
-}
+use super::rules::{FkRules, LeadAfterOut, PureOrder};
 
 /// One turn: pass, or a combination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +40,7 @@ pub struct FkPlay {
     collected: Vec<u32>,
     finished: Vec<usize>,
     done: bool,
-    lead_after_out: LeadAfterOut,
+    rules: FkRules,
     log: Vec<(usize, FkAction)>,
     /// The combinations on the table since it was last cleared.
     round: Vec<(usize, Combo)>,
@@ -63,12 +55,8 @@ pub fn points(cards: CardSet) -> u32 {
 }
 
 impl FkPlay {
-    /// Starts the play: `leader` leads first (FK-2: the holder of 3h).
-    pub fn new(
-        hands: Vec<CardSet>,
-        leader: usize,
-        lead_after_out: LeadAfterOut,
-    ) -> Result<FkPlay, String> {
+    /// Starts the play under `rules`: `leader` leads first (FK-2: the holder of 3h).
+    pub fn new(hands: Vec<CardSet>, leader: usize, rules: FkRules) -> Result<FkPlay, String> {
         let n = hands.len();
         if !(3..=4).contains(&n) {
             return Err(format!("Fifty-K is for 3 or 4 players, not {n}"));
@@ -92,7 +80,7 @@ impl FkPlay {
             passed: 0,
             finished: Vec::new(),
             done: false,
-            lead_after_out,
+            rules,
             log: Vec::new(),
             round: Vec::new(),
             moves: None,
@@ -146,9 +134,13 @@ impl FkPlay {
         &self.round
     }
 
-    /// FK-32: who leads after a player goes out and their combination collects.
-    pub fn lead_after_out(&self) -> LeadAfterOut {
-        self.lead_after_out
+    /// The options the hand is played under (FK-32, FKO-10).
+    pub fn rules(&self) -> FkRules {
+        self.rules
+    }
+
+    fn pure_order(&self) -> PureOrder {
+        self.rules.pure_order
     }
 
     /// Every applied action, in order.
@@ -169,8 +161,13 @@ impl FkPlay {
                 Vec::new()
             } else {
                 let top = self.top.map(|(c, _)| c);
-                legal_plays(self.hands[self.to_act], top.as_ref(), None)
-                    .expect("hands and the table are disjoint")
+                legal_plays(
+                    self.hands[self.to_act],
+                    top.as_ref(),
+                    self.pure_order(),
+                    None,
+                )
+                .expect("hands and the table are disjoint")
             };
             self.moves = Some(plays);
         }
@@ -187,14 +184,18 @@ impl FkPlay {
         if let Some(moves) = &self.moves {
             return moves.len();
         }
-        *self.plays.get_or_insert_with(|| {
-            if self.done {
-                return 0;
-            }
+        if let Some(count) = self.plays {
+            return count;
+        }
+        let count = if self.done {
+            0
+        } else {
             let top = self.top.map(|(c, _)| c);
-            count_legal_plays(self.hands[self.to_act], top.as_ref())
+            count_legal_plays(self.hands[self.to_act], top.as_ref(), self.pure_order())
                 .expect("hands and the table are disjoint") as usize
-        })
+        };
+        self.plays = Some(count);
+        count
     }
 
     /// The `index`-th legal action: 0 is the pass when following, then the plays (found
@@ -212,7 +213,8 @@ impl FkPlay {
             return None;
         }
         let top = self.top.map(|(c, _)| c);
-        nth_legal_play(self.hands[self.to_act], top.as_ref(), index as u64).map(FkAction::Play)
+        let hand = self.hands[self.to_act];
+        nth_legal_play(hand, top.as_ref(), self.pure_order(), index as u64).map(FkAction::Play)
     }
 
     /// FK-17: reads `cards` as the play meant: the named kind, or unnamed the reading
@@ -228,7 +230,7 @@ impl FkPlay {
             })?,
             (None, None) => classify(cards, None).ok_or_else(|| not_a_combination(cards))?,
             (None, Some(t)) => readings(cards)
-                .find(|c| beats(c, &t))
+                .find(|c| beats(c, &t, self.pure_order()))
                 .or_else(|| classify(cards, None))
                 .ok_or_else(|| not_a_combination(cards))?,
         };
@@ -268,19 +270,23 @@ impl FkPlay {
                     return Some(ActionError::illegal(format!("you do not hold {c}")));
                 }
                 let (t, _) = self.top?;
-                if beats(combo, &t) {
+                if beats(combo, &t, self.pure_order()) {
                     return None;
                 }
-                // FK-21 decides whenever a special takes part, FK-20 between the others.
-                let rule = if combo.kind.is_special() || t.kind.is_special() {
-                    "FK-21"
+                // FKO-12 decides between two pure fifty-Ks when they are equal, FK-21
+                // whenever another special takes part, FK-20 between the others.
+                let both_pure = combo.kind == Kind::PureFiftyK && t.kind == Kind::PureFiftyK;
+                let (rule, cites) = if both_pure && self.pure_order() == PureOrder::Equal {
+                    ("FKO-12", "pure fifty-Ks are equal, FKO-12")
+                } else if combo.kind.is_special() || t.kind.is_special() {
+                    ("FK-21", "FK-20, FK-21")
                 } else {
-                    "FK-20"
+                    ("FK-20", "FK-20, FK-21")
                 };
                 Some(ActionError::breaks(
                     rule,
                     format!(
-                        "{} ({}) does not beat {} ({}) (FK-20, FK-21)",
+                        "{} ({}) does not beat {} ({}) ({cites})",
                         text(combo.cards),
                         combo.kind.name(),
                         text(t.cards),
@@ -402,7 +408,7 @@ impl FkPlay {
     /// FK-32 `lead_after_out`: who leads when the collecting player is out.
     fn lead_after(&self, owner: usize) -> usize {
         let partner = (owner + 2) % 4;
-        if self.lead_after_out == LeadAfterOut::Partner
+        if self.rules.lead_after_out == LeadAfterOut::Partner
             && self.num_players() == 4
             && self.is_in(partner)
         {
@@ -452,6 +458,13 @@ mod tests {
         CardSet::from_cards(&parse_cards(text).unwrap()).unwrap()
     }
 
+    fn partner() -> FkRules {
+        FkRules {
+            lead_after_out: LeadAfterOut::Partner,
+            ..FkRules::default()
+        }
+    }
+
     fn play(p: &FkPlay, text: &str) -> FkAction {
         FkAction::Play(p.read(set(text), None).unwrap())
     }
@@ -459,7 +472,7 @@ mod tests {
     #[test]
     fn fk_31_collecting_after_everyone_passes() {
         let hands = ["5s 3h", "Ks 4c", "6d 7d", "8c 9c"].map(set).to_vec();
-        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let mut p = FkPlay::new(hands, 0, FkRules::default()).unwrap();
         let a = play(&p, "5s");
         p.apply(0, a).unwrap();
         let b = play(&p, "Ks");
@@ -477,7 +490,7 @@ mod tests {
     #[test]
     fn fk_30_passing_does_not_stop_a_later_play() {
         let hands = ["3s 3h", "4s 4c", "6d 7d", "8c 9c"].map(set).to_vec();
-        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let mut p = FkPlay::new(hands, 0, FkRules::default()).unwrap();
         let a = play(&p, "3s");
         p.apply(0, a).unwrap();
         p.apply(1, FkAction::Pass).unwrap();
@@ -494,7 +507,7 @@ mod tests {
     #[test]
     fn fk_32_fk_40_going_out_and_the_end() {
         let hands = ["As", "3c 4c", "Ks", "5d 6d"].map(set).to_vec();
-        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let mut p = FkPlay::new(hands, 0, FkRules::default()).unwrap();
         let a = play(&p, "As");
         let out = p.apply(0, a).unwrap();
         assert_eq!(out.out, Some(1));
@@ -514,7 +527,7 @@ mod tests {
     #[test]
     fn fk_32_lead_after_out_partner() {
         let hands = ["As", "3c 4c", "Kd 7h", "5d 6d"].map(set).to_vec();
-        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Partner).unwrap();
+        let mut p = FkPlay::new(hands, 0, partner()).unwrap();
         let a = play(&p, "As");
         p.apply(0, a).unwrap();
         for s in 1..4 {
@@ -529,7 +542,7 @@ mod tests {
         let hands = ["5s 5h 3h 3c", "6s 6h 6c 6d", "7d 7c 9d Td", "8c 9c Tc Jc"]
             .map(set)
             .to_vec();
-        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let mut p = FkPlay::new(hands, 0, FkRules::default()).unwrap();
         let fives = play(&p, "5s 5h");
         assert_eq!(
             p.apply(4, fives).unwrap_err().kind_rule(),
@@ -570,7 +583,7 @@ mod tests {
         let hands = ["9s 9h 3h", "5s 5h 4c", "6d 7d 8d", "8c 9c Tc"]
             .map(set)
             .to_vec();
-        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let mut p = FkPlay::new(hands, 0, FkRules::default()).unwrap();
         let nines = play(&p, "9s 9h");
         p.apply(0, nines).unwrap();
         let e = p.apply(1, play(&p, "5s 5h")).unwrap_err();
@@ -579,9 +592,38 @@ mod tests {
     }
 
     #[test]
+    fn fko_12_a_pure_fifty_k_on_a_pure_fifty_k_breaks_fko_12() {
+        let hands = ["5c Tc Kc 3s", "5s Ts Ks 4s", "6d 7d 8d", "8c 9c Jc"]
+            .map(set)
+            .to_vec();
+        for (order, legal) in [(PureOrder::Suit, true), (PureOrder::Equal, false)] {
+            let rules = FkRules {
+                pure_order: order,
+                ..FkRules::default()
+            };
+            let mut p = FkPlay::new(hands.clone(), 0, rules).unwrap();
+            let clubs = play(&p, "5c Tc Kc");
+            p.apply(0, clubs).unwrap();
+            let spades = play(&p, "5s Ts Ks");
+            assert_eq!(p.action_error(1, &spades).is_none(), legal, "{order:?}");
+            assert_eq!(
+                p.num_legal(),
+                1 + legal as usize,
+                "a pass, and the spades if legal"
+            );
+            if !legal {
+                let e = p.apply(1, spades).unwrap_err();
+                assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FKO-12")));
+                assert!(e.to_string().contains("equal, FKO-12)"), "{e}");
+                assert_eq!(p.hand(1).len(), 4, "unchanged");
+            }
+        }
+    }
+
+    #[test]
     fn game_over_once_the_hand_is_over() {
         let hands = ["3h", "4c", "5d", "6s"].map(set).to_vec();
-        let mut p = FkPlay::new(hands, 0, LeadAfterOut::Next).unwrap();
+        let mut p = FkPlay::new(hands, 0, FkRules::default()).unwrap();
         while !p.is_done() {
             let last = p.num_legal() - 1;
             p.apply_legal(last).unwrap();

@@ -120,7 +120,7 @@ pub fn sample_fk_world(play: &FkPlay, seat: usize, rng: &mut Rng) -> FkWorld {
 /// `play`'s actions replayed on the hands `start`; None if one is refused.
 fn replay(play: &FkPlay, start: &[Counts], leader: usize) -> Option<FkPlay> {
     let hands = start.iter().map(set).collect();
-    let mut p = FkPlay::new(hands, leader, play.lead_after_out()).ok()?;
+    let mut p = FkPlay::new(hands, leader, play.rules()).ok()?;
     for (s, action) in play.log() {
         p.apply(*s, *action).ok()?;
     }
@@ -149,7 +149,7 @@ mod tests {
                 .map(|h| CardSet::from_cards(h).unwrap())
                 .collect();
             let mut play =
-                FkPlay::new(hands, deal.leader, crate::fifty_k::LeadAfterOut::Next).unwrap();
+                FkPlay::new(hands, deal.leader, crate::fifty_k::FkRules::default()).unwrap();
             let mut rng = Rng::new(seed);
             for _ in 0..rng.below(40) {
                 if play.is_done() {

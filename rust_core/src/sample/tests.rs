@@ -4,7 +4,7 @@
 use crate::bots::{KittyMultiplier, Setup, ThrowPenalty, TractorHouse};
 use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
-use crate::fifty_k::{CardSet, FkPlay, LeadAfterOut};
+use crate::fifty_k::{CardSet, FkPlay, FkRules, LeadAfterOut, PureOrder};
 use crate::phases::{
     fifty_k_action, fifty_k_deal, parse_action, Action, Burial, FriendCall, Phase,
     RedFive4pBidding, RedFive5pDeal, TractorDeal,
@@ -79,10 +79,13 @@ fn setups() -> Vec<Setup> {
     }
     for players in [3, 4] {
         for lead_after_out in [LeadAfterOut::Next, LeadAfterOut::Partner] {
-            out.push(Setup::FiftyK {
-                players,
-                lead_after_out,
-            });
+            for pure_order in [PureOrder::Suit, PureOrder::Equal] {
+                let rules = FkRules {
+                    lead_after_out,
+                    pure_order,
+                };
+                out.push(Setup::FiftyK { players, rules });
+            }
         }
     }
     out
@@ -119,17 +122,14 @@ fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
             None,
             None,
         ),
-        Setup::FiftyK {
-            players,
-            lead_after_out,
-        } => {
+        Setup::FiftyK { players, rules } => {
             let deal = fifty_k_deal(seed, players, text, first).unwrap();
             let hands = deal
                 .hands
                 .iter()
                 .map(|h| CardSet::from_cards(h).unwrap())
                 .collect();
-            Objects::FiftyK(FkPlay::new(hands, deal.leader, lead_after_out).unwrap())
+            Objects::FiftyK(FkPlay::new(hands, deal.leader, rules).unwrap())
         }
     };
     settle(&mut g, setup);
