@@ -29,21 +29,28 @@ CASES = [
 
 class Recorder:
     """A deterministic policy (each answer a function of its row alone) that records
-    every decision it is asked: game, seat, observation, legal actions."""
+    every decision it is asked: game, seat, observation, legal actions, and the greedy
+    bot's choice (`Batch.greedy`, its index and text)."""
 
     def __init__(self) -> None:
-        self.asked: dict[int, list[tuple[int, bytes, list[str]]]] = {}
+        self.asked: dict[int, list[tuple[int, bytes, list[str], int, str]]] = {}
         self.sizes: list[int] = []
 
     def __call__(self, batch: Batch) -> np.ndarray:
         self.sizes.append(len(batch))
         out = np.empty(len(batch), dtype=np.int64)
+        greedy = batch.greedy()
+        assert greedy.shape == (len(batch),) and (greedy >= 0).all()
+        assert (greedy < batch.num_legal).all()
         for row in range(len(batch)):
             obs = batch.obs[row].tobytes()
             legal = batch.legal_actions(row, limit=40)  # a burial has millions
             assert len(legal) == min(40, batch.num_legal[row]) and batch.num_legal[row] >= 2
+            assert legal[-1] == batch.legal_action(row, len(legal) - 1)
+            g = int(greedy[row])
             game = int(batch.games[row])
-            self.asked.setdefault(game, []).append((int(batch.seats[row]), obs, legal))
+            seen = (int(batch.seats[row]), obs, legal, g, batch.legal_action(row, g))
+            self.asked.setdefault(game, []).append(seen)
             out[row] = zlib.crc32(obs) % batch.num_legal[row]
         return out
 
