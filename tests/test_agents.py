@@ -184,14 +184,19 @@ def test_a_large_margin_plays_greedys_choice_and_flags_it(variant: str) -> None:
     assert chosen.shape[1] == NUM_FEATURES + 1 and (chosen[:, GREEDY] == 1).all()
 
 
-def test_a_negative_margin_avoids_greedys_choice_even_past_the_limit() -> None:
-    agent = QPolicy(greedy_net("tractor", -1e6), limit=2)  # never greedy's, if another
-    flags: list[np.ndarray] = []
+def test_past_the_limit_greedys_choice_is_played_and_below_it_the_best_scored() -> None:
+    agent = QPolicy(greedy_net("tractor", -1e6), limit=6)  # never greedy's, if scored
+    asked: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
 
-    def record(batch: Batch, rows: np.ndarray, chosen: np.ndarray) -> None:
-        flags.append(chosen[:, GREEDY])
+    def both(batch: Batch) -> np.ndarray:
+        answer = agent(batch)
+        asked.append((answer, batch.greedy(), batch.num_legal.copy()))
+        return answer
 
-    agent.record = record
-    result = fenpai.simulate("tractor", 3, seed=5, bots=[agent, "greedy"] * 2)
+    result = fenpai.simulate("tractor", 3, seed=5, bots=[both, "greedy"] * 2)
     assert len(result["won"]) == 3  # an illegal answer would have raised
-    assert not np.concatenate(flags).any()
+    answer, greedy, num_legal = (np.concatenate(x) for x in zip(*asked, strict=True))
+    past = num_legal > 6  # burials among them
+    assert past.any() and (~past).any()
+    np.testing.assert_array_equal(answer[past], greedy[past])
+    assert (answer[~past] != greedy[~past]).all()

@@ -28,6 +28,7 @@ __all__ = [
     "FkBot",
     "Format",
     "FriendCall",
+    "GREEDY_SEED",
     "PhaseBot",
     "RedFive4pBidding",
     "RedFive5pDeal",

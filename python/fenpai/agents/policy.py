@@ -2,9 +2,10 @@
 `limit`) are scored by a `QNet` and the best one is played (or, with `epsilon`, a random
 one, for exploration while learning).
 
-A network that sees the greedy flag (`QNet.sees_greedy`) also scores the action the
-`greedy` bot would take (`Batch.greedy`) when it lies past the first `limit`, and that
-action's Q gets `QNet.greedy_margin` more.
+A network that sees the greedy flag (`QNet.sees_greedy`) plays the action the `greedy`
+bot would take (`Batch.greedy`) where a decision has more than `limit` legal actions
+(a lead with throws lists every multiset of trumps first, so the first `limit` are no
+fair sample); elsewhere greedy's action's Q gets `QNet.greedy_margin` more.
 
 A burial (C-4) is not scored: it can have millions of choices, listed strongest first,
 so the first `limit` would all bury the best trumps. A network that sees the greedy
@@ -53,12 +54,18 @@ class QPolicy:
                 f"not {batch.variant} ({batch.obs.shape[1]})"
             )
         answer = batch.num_legal - 1  # a burial's last legal action
-        burial = np.zeros(len(batch), bool) if self.kitty is None else batch.obs[:, self.kitty] > 0
+        unscored = (
+            np.zeros(len(batch), bool) if self.kitty is None else batch.obs[:, self.kitty] > 0
+        )
         greedy = batch.greedy() if net.sees_greedy else None
         if greedy is not None:
-            known = burial & (greedy >= 0)
-            answer[known] = greedy[known]  # C-4: bury as greedy does
-        rows = np.flatnonzero(~burial)
+            # C-4: bury as greedy does; and where there are more legal actions than the
+            # limit (a lead with throws: the first ones are all multisets of trumps), the
+            # ones scored would be no fair sample: play greedy's there too.
+            unscored |= (batch.num_legal > self.limit) & (greedy >= 0)
+            known = unscored & (greedy >= 0)
+            answer[known] = greedy[known]
+        rows = np.flatnonzero(~unscored)
         if not len(rows):
             return answer.astype(np.int64)
         lists = [batch.legal_actions(int(row), self.limit) for row in rows]
