@@ -108,7 +108,7 @@ def test_results_do_not_depend_on_workers_or_batch_size(variant, options, n):
 def test_one_policy_playing_several_seats_gets_them_in_one_batch():
     policy = Recorder()
     fenpai.simulate("tractor", 8, seed=2, bots=[policy, "random", policy, "random"])
-    seats = {seat for asked in policy.asked.values() for seat, _, _ in asked}
+    seats = {seat for asked in policy.asked.values() for seat, *_ in asked}
     assert seats == {0, 2}
     assert len(policy.sizes) < sum(len(a) for a in policy.asked.values())
 
@@ -116,8 +116,8 @@ def test_one_policy_playing_several_seats_gets_them_in_one_batch():
 def test_two_policies_are_each_asked_for_their_own_seats():
     a, b = Recorder(), Recorder()
     fenpai.simulate("red_five_5p", 4, seed=1, bots=[a, b, "greedy", "random", a])
-    assert {s for asked in a.asked.values() for s, _, _ in asked} == {0, 4}
-    assert {s for asked in b.asked.values() for s, _, _ in asked} == {1}
+    assert {s for asked in a.asked.values() for s, *_ in asked} == {0, 4}
+    assert {s for asked in b.asked.values() for s, *_ in asked} == {1}
 
 
 def test_a_policy_game_matches_a_builtin_bot_game_where_it_plays_as_one():
