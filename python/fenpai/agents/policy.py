@@ -5,7 +5,7 @@ one, for exploration while learning).
 A network that sees the greedy flag (`QNet.sees_greedy`) plays the action the `greedy`
 bot would take (`Batch.greedy`) where a decision has more than `limit` legal actions
 (a lead with throws lists every multiset of trumps first, so the first `limit` are no
-fair sample); elsewhere greedy's action's Q gets `QNet.greedy_margin` more.
+fair sample); elsewhere it scores them all, greedy's with `QNet.greedy_margin` more.
 
 A burial (C-4) is not scored: it can have millions of choices, listed strongest first,
 so the first `limit` would all bury the best trumps. A network that sees the greedy
@@ -69,20 +69,13 @@ class QPolicy:
         if not len(rows):
             return answer.astype(np.int64)
         lists = [batch.legal_actions(int(row), self.limit) for row in rows]
-        beyond = np.full(len(rows), -1)  # greedy's index where it is past the list
-        if greedy is not None:
-            for i, row in enumerate(rows):
-                index = int(greedy[row])
-                if index >= len(lists[i]):
-                    lists[i] = [*lists[i], batch.legal_action(int(row), index)]
-                    beyond[i] = index
         sizes = np.array([len(actions) for actions in lists])
         starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
         feats = action_features([a for actions in lists for a in actions])
         if greedy is not None:
-            found = greedy[rows]
+            found = greedy[rows]  # all listed: these rows have at most `limit` actions
             flags = np.zeros(len(feats), np.float32)
-            flags[(starts + np.minimum(found, sizes - 1))[found >= 0]] = 1
+            flags[(starts + found)[found >= 0]] = 1
             feats = with_greedy(feats, flags)
         q = net.scores(batch.obs[rows], np.repeat(np.arange(len(rows)), sizes), feats)
         if greedy is not None:
@@ -93,8 +86,6 @@ class QPolicy:
             best[explore] = (self.rng.random(int(explore.sum())) * sizes[explore]).astype(int)
         if self.record is not None:
             self.record(batch, rows, feats[starts + best])
-        past = (beyond >= 0) & (best == sizes - 1)
-        best[past] = beyond[past]
         answer[rows] = best
         return answer.astype(np.int64)
 
