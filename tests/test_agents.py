@@ -16,7 +16,7 @@ import pytest
 
 import fenpai
 from fenpai.agents import NUM_FEATURES, Adam, Checkpoints, QNet, QPolicy, action_features, load
-from fenpai.agents.features import VERBS
+from fenpai.agents.features import GREEDY, VERBS
 from fenpai.batch import Batch
 from fenpai.named import choose
 from fenpai.spaces import CARD_INDEX, NUM_KINDS
@@ -155,3 +155,48 @@ def test_a_burial_buries_the_last_cards_in_legal_order(variant: str) -> None:
     seat = game.to_act[0]
     last = game.legal_action(seat, game.num_legal(seat) - 1)
     assert choose(agent, game, seat) == last and last.startswith("bury")
+
+
+def greedy_net(variant: str, margin: float, hidden: tuple[int, int] = (8, 8)) -> QNet:
+    """An untrained network that sees the greedy flag."""
+    return QNet(variant, obs_size(variant), hidden, features=NUM_FEATURES + 1, greedy_margin=margin)
+
+
+@pytest.mark.parametrize("variant", ["tractor", "fifty_k"])
+def test_a_large_margin_plays_greedys_choice_and_flags_it(variant: str) -> None:
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def record(batch: Batch, rows: np.ndarray, chosen: np.ndarray) -> None:
+        seen.append((batch.greedy()[rows], chosen))
+
+    agent = QPolicy(greedy_net(variant, 1e6), record=record)
+    answers: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def both(batch: Batch) -> np.ndarray:
+        answer = agent(batch)
+        answers.append((answer, batch.greedy()))
+        return answer
+
+    fenpai.simulate(variant, 4, seed=2, bots=[both, "greedy", "greedy", "greedy"])
+    for answer, greedy in answers:
+        np.testing.assert_array_equal(answer, greedy)  # burials too
+    chosen = np.concatenate([c for _, c in seen])
+    assert chosen.shape[1] == NUM_FEATURES + 1 and (chosen[:, GREEDY] == 1).all()
+
+
+def test_past_the_limit_greedys_choice_is_played_and_below_it_the_best_scored() -> None:
+    agent = QPolicy(greedy_net("tractor", -1e6), limit=6)  # never greedy's, if scored
+    asked: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def both(batch: Batch) -> np.ndarray:
+        answer = agent(batch)
+        asked.append((answer, batch.greedy(), batch.num_legal.copy()))
+        return answer
+
+    result = fenpai.simulate("tractor", 3, seed=5, bots=[both, "greedy"] * 2)
+    assert len(result["won"]) == 3  # an illegal answer would have raised
+    answer, greedy, num_legal = (np.concatenate(x) for x in zip(*asked, strict=True))
+    past = num_legal > 6  # burials among them
+    assert past.any() and (~past).any()
+    np.testing.assert_array_equal(answer[past], greedy[past])
+    assert (answer[~past] != greedy[~past]).all()

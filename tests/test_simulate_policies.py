@@ -29,21 +29,28 @@ CASES = [
 
 class Recorder:
     """A deterministic policy (each answer a function of its row alone) that records
-    every decision it is asked: game, seat, observation, legal actions."""
+    every decision it is asked: game, seat, observation, legal actions, and the greedy
+    bot's choice (`Batch.greedy`, its index and text)."""
 
     def __init__(self) -> None:
-        self.asked: dict[int, list[tuple[int, bytes, list[str]]]] = {}
+        self.asked: dict[int, list[tuple[int, bytes, list[str], int, str]]] = {}
         self.sizes: list[int] = []
 
     def __call__(self, batch: Batch) -> np.ndarray:
         self.sizes.append(len(batch))
         out = np.empty(len(batch), dtype=np.int64)
+        greedy = batch.greedy()
+        assert greedy.shape == (len(batch),) and (greedy >= 0).all()
+        assert (greedy < batch.num_legal).all()
         for row in range(len(batch)):
             obs = batch.obs[row].tobytes()
             legal = batch.legal_actions(row, limit=40)  # a burial has millions
             assert len(legal) == min(40, batch.num_legal[row]) and batch.num_legal[row] >= 2
+            assert legal[-1] == batch.legal_action(row, len(legal) - 1)
+            g = int(greedy[row])
             game = int(batch.games[row])
-            self.asked.setdefault(game, []).append((int(batch.seats[row]), obs, legal))
+            seen = (int(batch.seats[row]), obs, legal, g, batch.legal_action(row, g))
+            self.asked.setdefault(game, []).append(seen)
             out[row] = zlib.crc32(obs) % batch.num_legal[row]
         return out
 
@@ -101,7 +108,7 @@ def test_results_do_not_depend_on_workers_or_batch_size(variant, options, n):
 def test_one_policy_playing_several_seats_gets_them_in_one_batch():
     policy = Recorder()
     fenpai.simulate("tractor", 8, seed=2, bots=[policy, "random", policy, "random"])
-    seats = {seat for asked in policy.asked.values() for seat, _, _ in asked}
+    seats = {seat for asked in policy.asked.values() for seat, *_ in asked}
     assert seats == {0, 2}
     assert len(policy.sizes) < sum(len(a) for a in policy.asked.values())
 
@@ -109,8 +116,8 @@ def test_one_policy_playing_several_seats_gets_them_in_one_batch():
 def test_two_policies_are_each_asked_for_their_own_seats():
     a, b = Recorder(), Recorder()
     fenpai.simulate("red_five_5p", 4, seed=1, bots=[a, b, "greedy", "random", a])
-    assert {s for asked in a.asked.values() for s, _, _ in asked} == {0, 4}
-    assert {s for asked in b.asked.values() for s, _, _ in asked} == {1}
+    assert {s for asked in a.asked.values() for s, *_ in asked} == {0, 4}
+    assert {s for asked in b.asked.values() for s, *_ in asked} == {1}
 
 
 def test_a_policy_game_matches_a_builtin_bot_game_where_it_plays_as_one():

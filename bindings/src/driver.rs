@@ -363,6 +363,19 @@ impl Driver {
             .map_err(value_error)
     }
 
+    /// The legal index of the `greedy` bot's action for the seat to act in the game of
+    /// each slot (from what that seat may see), as int64; -1 where the hand is over.
+    fn greedy<'py>(
+        &mut self,
+        py: Python<'py>,
+        slots: PyReadonlyArray1<'_, i64>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let slots = slot_indices(slots.as_slice()?)?;
+        let inner = &mut self.inner;
+        let found = py.detach(|| inner.greedy(&slots)).map_err(refused)?;
+        Ok(PyArray1::from_vec(py, found))
+    }
+
     /// The number of legal actions in the game of each slot, as int64.
     fn num_legal<'py>(
         &mut self,
@@ -381,6 +394,17 @@ impl Driver {
             })
             .collect::<PyResult<Vec<_>>>()?;
         Ok(PyArray1::from_vec(py, counts))
+    }
+
+    /// The `index`-th legal action (action text) of the seat to act in `slot`'s game;
+    /// IllegalAction when it has fewer.
+    fn legal_action(&mut self, slot: usize, index: u64) -> PyResult<String> {
+        match self.inner.legal_action(slot, index).map_err(refused)? {
+            Some(action) => Ok(action.to_string()),
+            None => Err(action_error(ActionError::illegal(format!(
+                "slot {slot}: there is no legal action {index}"
+            )))),
+        }
     }
 
     /// The legal actions (action text) of the seat to act in `slot`'s game, at most `limit`.
@@ -494,5 +518,6 @@ impl Driver {
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("GREEDY_SEED", fenpai_core::bots::driver::GREEDY_SEED)?;
     m.add_class::<Driver>()
 }

@@ -550,6 +550,13 @@ phase_class! {
             self.inner.buried().map(|b| card_list(py, b)).transpose()
         }
 
+        /// The legal index (`apply_legal`'s) of burying `cards`, or None when they are
+        /// not a burial of the declarer's hand (found without listing the burials).
+        fn position(&self, cards: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+            let cards = extract_cards(cards)?;
+            Ok(self.inner.position(&Counts::from_cards(&cards)))
+        }
+
         /// R5-20: the Red Five 5p friend call after the burial.
         #[pyo3(signature = (forbid_grab = false))]
         fn friend_call(&self, forbid_grab: bool) -> PyResult<FriendCall> {

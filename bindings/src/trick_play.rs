@@ -147,6 +147,13 @@ impl TrickPlay {
         Ok(self.inner.play_action(&play).to_string())
     }
 
+    /// The legal index (`apply_legal`'s) of playing `cards`, or None when that is not a
+    /// legal play of the seat to act (found without listing the plays).
+    fn position(&mut self, cards: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        let play = Counts::from_cards(&extract_cards(cards)?);
+        Ok(self.inner.moves().position(&play))
+    }
+
     /// The card-by-card choice of the seat to act having picked `picked` (copies per
     /// card kind, by `Card.index`): the kinds it may pick next so that the picks still
     /// lead to a legal play, and whether the picks are one (the GIL released).

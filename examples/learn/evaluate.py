@@ -43,8 +43,13 @@ def main() -> None:
     parser.add_argument("-n", "--games", type=int, default=2000)
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--seed", type=int, default=10**6)
+    parser.add_argument(
+        "--margin", type=float, help="the greedy margin to play with (default: the checkpoint's)"
+    )
     args = parser.parse_args()
     policy = load(args.checkpoint)
+    if args.margin is not None:
+        policy.net.greedy_margin = args.margin
     variant = policy.net.variant
     for opponent in args.against.split(","):
         rates = against(policy, variant, opponent, args.games, args.seed, args.seat)

@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from fenpai._core import Driver
+from fenpai._core import GREEDY_SEED, Driver
+from fenpai.bots import Bot
 from fenpai.encoding import encode
 from fenpai.errors import IllegalAction
 from fenpai.games.base import LEGAL_LIMIT, Game
@@ -36,6 +37,9 @@ class Batch:
       (`fenpai.encoding.fields`): only what the seat may know;
     - `num_legal` (int64, B): how many legal actions it has (at least 2).
 
+    `greedy()` gives, per row, the index of the action the built-in `greedy` bot would
+    take there: a deterministic function of what that seat may see.
+
     The answer is one integer per row, `0 <= a < num_legal[i]`. A batch holds only
     during the call: `obs` is a view of a buffer the runner reuses and `legal_actions`
     reads the games as they are, so copy what you keep.
@@ -47,6 +51,8 @@ class Batch:
     obs: np.ndarray
     num_legal: np.ndarray
     _legal: Callable[[int, int | None], list[str]] = field(repr=False, compare=False)
+    _greedy: Callable[[], np.ndarray] = field(repr=False, compare=False)
+    _action: Callable[[int, int], str] = field(repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.games)
@@ -55,6 +61,17 @@ class Batch:
         """Row `row`'s legal actions as action text, the first `limit` (None:
         `LEGAL_LIMIT`; `num_legal` counts them all): index a of this list is the answer a."""
         return self._legal(row, LEGAL_LIMIT if limit is None else limit)
+
+    def legal_action(self, row: int, index: int) -> str:
+        """Row `row`'s legal action `index` as action text (any index below `num_legal`,
+        found without listing the ones before it)."""
+        return self._action(row, index)
+
+    def greedy(self) -> np.ndarray:
+        """Each row's index of the action the `greedy` bot would take (int64, B): its
+        generator seeded with a fixed seed, so it depends only on what the seat may
+        see."""
+        return self._greedy()
 
     def mask(self, width: int) -> np.ndarray:
         """A (B, width) boolean mask of the answers each row may give."""
@@ -72,7 +89,23 @@ class Batch:
             obs=obs[None, :],
             num_legal=np.array([game.num_legal(seat)], dtype=np.int64),
             _legal=lambda row, limit: game.legal_actions(seat, limit),
+            _greedy=lambda: np.array([greedy_index(game, seat)], dtype=np.int64),
+            _action=lambda row, index: game.legal_action(seat, index),
         )
+
+
+def greedy_index(game: Game, seat: int) -> int:
+    """The index of the `greedy` bot's action for `seat` in `game` (its bots seeded as
+    the core's batch runner seeds them, `Driver.greedy`); a burial's or a trick play's
+    is found without listing the legal actions."""
+    text = game.bot_action(Bot("greedy", GREEDY_SEED), seat)
+    if game.variant != "fifty_k" and game.phase in ("kitty", "play"):
+        found = game.core_objects()[game.phase].position(text.split(" ")[1:])
+        return -1 if found is None else int(found)
+    try:
+        return game.legal_actions(seat, LEGAL_LIMIT).index(text)
+    except ValueError:
+        return -1
 
 
 def act(policy: Policy, game: Game, seat: int, index: int = 0) -> None:
@@ -111,6 +144,8 @@ def waiting_batch(
         obs=buffer[: len(slots)],
         num_legal=driver.num_legal(slots),
         _legal=lambda row, limit: driver.legal_actions(int(slots[row]), limit),
+        _greedy=lambda: driver.greedy(slots),
+        _action=lambda row, index: driver.legal_action(int(slots[row]), index),
     )
 
 

@@ -439,6 +439,35 @@ impl Space {
         })
     }
 
+    /// The index of `multiset` in [`visit`] order (what [`Space::nth`] gives back), or
+    /// `None` when the space does not hold it.
+    pub fn position(&self, multiset: &Counts) -> Option<u64> {
+        if !multiset.contains(&self.base) || multiset.len() != self.base.len() + self.size {
+            return None;
+        }
+        let mut picked = *multiset;
+        picked.remove_all(&self.base);
+        if self.one_more() {
+            let i = self.items.iter().position(|&(c, _)| picked.get(c) == 1)?;
+            return (self.nth(i as u64)? == *multiset).then_some(i as u64);
+        }
+        let index = self.with_table(|ways| {
+            let mut index = 0u64;
+            let (mut s, mut p) = (self.size, self.start_pairs());
+            for (i, &(card, n)) in self.items.iter().enumerate() {
+                let take = picked.get(card) as usize;
+                for t in (take + 1..=(n as usize).min(s)).rev() {
+                    let q = (p + t / 2).min(self.need);
+                    index = index.saturating_add(ways[self.at(i + 1, s - t, q)]);
+                }
+                s = s.checked_sub(take)?;
+                p = (p + take / 2).min(self.need);
+            }
+            Some(index)
+        })?;
+        (self.nth(index)? == *multiset).then_some(index)
+    }
+
     /// The first `limit` multisets, in order.
     pub fn list(&self, limit: usize) -> Vec<Counts> {
         let mut out = Vec::new();
@@ -493,8 +522,25 @@ mod tests {
                     assert_eq!(c.len(), size);
                 }
                 assert_eq!(space.nth(all.len() as u64), None);
+                for (i, c) in all.iter().enumerate() {
+                    assert_eq!(space.position(c), Some(i as u64), "size {size} need {need}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn position_refuses_what_the_space_does_not_hold() {
+        let base = Counts::from_cards(&parse_cards("As").unwrap());
+        let space = Space::new(base, items("5h 5h 7s 7s"), 2, 1);
+        let of = |t: &str| Counts::from_cards(&parse_cards(t).unwrap());
+        assert_eq!(space.position(&of("As 5h 7s")), None); // no pair
+        assert_eq!(space.position(&of("5h 5h 7s")), None); // no base
+        assert_eq!(space.position(&of("As 5h 5h 9d")), None); // too many, not held
+        assert!(space.position(&of("As 5h 5h")).is_some());
+        let one = Space::new(base, items("2c 3c"), 1, 0);
+        assert_eq!(one.position(&of("As 3c")), Some(1));
+        assert_eq!(one.position(&of("As 4c")), None);
     }
 
     #[test]

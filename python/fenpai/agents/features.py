@@ -10,6 +10,10 @@ of a `fenpai.batch.Batch` (which has no `Game`) in any variant and phase.
 | 62 | card points (C-3) / 100 |
 | 63 | card kinds held twice or more / 10 (pairs, the bones of tractors and bombs) |
 
+A network may also see one more column, `GREEDY` (64): 1 for the action the built-in
+`greedy` bot would take there (`Batch.greedy`, a function of what the seat may see), so
+that it can start from greedy's play and learn where to do better (`with_greedy`).
+
 The state the action is taken in (trump, the trick, the hand) is the observation's
 (`fenpai.encode`); the network sees both.
 """
@@ -23,6 +27,8 @@ from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS
 VERBS = ("pass", "bid", "declare", "trump", "call", "bury", "play")
 NUM_FEATURES = NUM_KINDS + len(VERBS) + 3
 _SIZE, _POINTS, _MULTI = NUM_KINDS + len(VERBS), NUM_KINDS + len(VERBS) + 1, NUM_FEATURES - 1
+#: The column of the greedy flag, after the text features (`with_greedy`).
+GREEDY = NUM_FEATURES
 _POINTS_OF = np.array([c.points for c in CARDS], dtype=np.float32)
 #: Rows already computed, by action text; cleared when it grows past `_CACHE_MOST`.
 _CACHE: dict[str, np.ndarray] = {}
@@ -65,3 +71,9 @@ def action_features(actions: list[str]) -> np.ndarray:
             row = _CACHE[text] = _row(text)
         out[i] = row
     return out
+
+
+def with_greedy(features: np.ndarray, flags: np.ndarray) -> np.ndarray:
+    """`features` with the `GREEDY` column appended: `flags` (1 for the greedy bot's
+    action, 0 for the others)."""
+    return np.concatenate([features, flags.astype(np.float32)[:, None]], axis=1)

@@ -2,9 +2,16 @@
 `limit`) are scored by a `QNet` and the best one is played (or, with `epsilon`, a random
 one, for exploration while learning).
 
+A network that sees the greedy flag (`QNet.sees_greedy`) plays the action the `greedy`
+bot would take (`Batch.greedy`) where a decision has more than `limit` legal actions
+(a lead with throws lists every multiset of trumps first, so the first `limit` are no
+fair sample); elsewhere it scores them all, greedy's with `QNet.greedy_margin` more.
+
 A burial (C-4) is not scored: it can have millions of choices, listed strongest first,
-so the first `limit` would all bury the best trumps; the agent buries the last legal
-one instead, the last cards of the hand in its order (the weakest suit's lowest)."""
+so the first `limit` would all bury the best trumps. A network that sees the greedy
+flag buries as greedy does (the cheapest plain cards, short suits first); the others
+bury the last legal one, the last cards of the hand in its order (the weakest suit's
+lowest)."""
 
 from __future__ import annotations
 
@@ -13,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from fenpai.agents.features import action_features
+from fenpai.agents.features import GREEDY, action_features, with_greedy
 from fenpai.agents.qnet import QNet
 from fenpai.batch import Batch
 from fenpai.encoding import PHASES, fields
@@ -21,9 +28,6 @@ from fenpai.encoding import PHASES, fields
 #: Told, after each batch, the batch, the rows the network chose (all but burials) and
 #: the features of the action chosen in each of them.
 Recorder = Callable[[Batch, np.ndarray, np.ndarray], None]
-#: How many legal actions a decision scores at most unless told (the first in legal
-#: order: a burial can have millions).
-DEFAULT_LIMIT = 512
 
 
 class QPolicy:
@@ -33,11 +37,12 @@ class QPolicy:
         self,
         net: QNet,
         epsilon: float = 0.0,
-        limit: int = DEFAULT_LIMIT,
+        limit: int | None = None,
         seed: int = 0,
         record: Recorder | None = None,
     ):
-        self.net, self.epsilon, self.limit, self.record = net, epsilon, limit, record
+        self.net, self.epsilon, self.record = net, epsilon, record
+        self.limit = net.limit if limit is None else limit
         self.rng = np.random.default_rng(seed)
         self.kitty = _kitty_column(net.variant)
 
@@ -49,15 +54,32 @@ class QPolicy:
                 f"not {batch.variant} ({batch.obs.shape[1]})"
             )
         answer = batch.num_legal - 1  # a burial's last legal action
-        burial = np.zeros(len(batch), bool) if self.kitty is None else batch.obs[:, self.kitty] > 0
-        rows = np.flatnonzero(~burial)
+        unscored = (
+            np.zeros(len(batch), bool) if self.kitty is None else batch.obs[:, self.kitty] > 0
+        )
+        greedy = batch.greedy() if net.sees_greedy else None
+        if greedy is not None:
+            # C-4: bury as greedy does; and where there are more legal actions than the
+            # limit (a lead with throws: the first ones are all multisets of trumps), the
+            # ones scored would be no fair sample: play greedy's there too.
+            unscored |= (batch.num_legal > self.limit) & (greedy >= 0)
+            known = unscored & (greedy >= 0)
+            answer[known] = greedy[known]
+        rows = np.flatnonzero(~unscored)
         if not len(rows):
             return answer.astype(np.int64)
         lists = [batch.legal_actions(int(row), self.limit) for row in rows]
         sizes = np.array([len(actions) for actions in lists])
         starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
         feats = action_features([a for actions in lists for a in actions])
+        if greedy is not None:
+            found = greedy[rows]  # all listed: these rows have at most `limit` actions
+            flags = np.zeros(len(feats), np.float32)
+            flags[(starts + found)[found >= 0]] = 1
+            feats = with_greedy(feats, flags)
         q = net.scores(batch.obs[rows], np.repeat(np.arange(len(rows)), sizes), feats)
+        if greedy is not None:
+            q = q + net.greedy_margin * feats[:, GREEDY]
         best = np.array([q[s : s + n].argmax() for s, n in zip(starts, sizes, strict=True)])
         if self.epsilon > 0:
             explore = self.rng.random(len(rows)) < self.epsilon
@@ -77,8 +99,9 @@ def _kitty_column(variant: str) -> int | None:
     return offset + PHASES.index("kitty")
 
 
-def load(path: str | Path, limit: int = DEFAULT_LIMIT) -> QPolicy:
-    """The agent a checkpoint (`QNet.save`) holds, playing its best action."""
+def load(path: str | Path, limit: int | None = None) -> QPolicy:
+    """The agent a checkpoint (`QNet.save`) holds, playing its best action (scoring at
+    most `limit` legal actions; None: the network's own `QNet.limit`)."""
     return QPolicy(QNet.load(path), limit=limit)
 
 

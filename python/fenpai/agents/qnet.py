@@ -18,11 +18,20 @@ from fenpai.agents.features import NUM_FEATURES
 
 #: The checkpoint format's version, stored in its metadata.
 FORMAT = 1
+#: How many legal actions a decision scores at most unless told (the first in legal
+#: order: a burial can have millions).
+DEFAULT_LIMIT = 512
 _NAMES = ("w_obs", "w_act", "b1", "w2", "b2", "w3", "b3")
 
 
 class QNet:
-    """Q(s, a) = w3 · relu(w2 · relu(w_obs s + w_act a + b1) + b2) + b3."""
+    """Q(s, a) = w3 · relu(w2 · relu(w_obs s + w_act a + b1) + b2) + b3.
+
+    `features` is the width of an action's row: `NUM_FEATURES` (the text features), or
+    one more with the `GREEDY` flag (`sees_greedy`), in which case the policy adds
+    `greedy_margin` to the greedy action's Q: it leaves greedy's choice only for an
+    action the network rates higher by more than that. `limit` is how many legal
+    actions its policy scores unless told (`QPolicy`)."""
 
     def __init__(
         self,
@@ -31,10 +40,18 @@ class QNet:
         hidden: tuple[int, int] = (256, 128),
         seed: int = 0,
         params: dict[str, np.ndarray] | None = None,
+        features: int = NUM_FEATURES,
+        greedy_margin: float = 0.0,
+        limit: int = DEFAULT_LIMIT,
     ):
+        if features not in (NUM_FEATURES, NUM_FEATURES + 1):
+            raise ValueError(f"features must be {NUM_FEATURES} or {NUM_FEATURES + 1}")
         self.variant = variant
         self.obs_size = obs_size
         self.hidden = hidden
+        self.features = features
+        self.greedy_margin = greedy_margin
+        self.limit = limit
         if params is None:
             rng = np.random.default_rng(seed)
             h1, h2 = hidden
@@ -43,10 +60,10 @@ class QNet:
                 scale = np.float32(np.sqrt(2 / fan_in))
                 return rng.standard_normal((rows, cols), dtype=np.float32) * scale
 
-            fan = obs_size + NUM_FEATURES
+            fan = obs_size + features
             params = {
                 "w_obs": init(obs_size, h1, fan),
-                "w_act": init(NUM_FEATURES, h1, fan),
+                "w_act": init(features, h1, fan),
                 "b1": np.zeros(h1, np.float32),
                 "w2": init(h1, h2, h1),
                 "b2": np.zeros(h2, np.float32),
@@ -54,6 +71,11 @@ class QNet:
                 "b3": np.zeros(1, np.float32),
             }
         self.params = params
+
+    @property
+    def sees_greedy(self) -> bool:
+        """Whether an action's row ends with the `GREEDY` flag."""
+        return self.features > NUM_FEATURES
 
     def scores(self, obs: np.ndarray, rows: np.ndarray, actions: np.ndarray) -> np.ndarray:
         """Q of each action (M): `actions` (M × features) taken in observation
@@ -100,7 +122,9 @@ class QNet:
             "variant": self.variant,
             "obs_size": self.obs_size,
             "hidden": list(self.hidden),
-            "features": NUM_FEATURES,
+            "features": self.features,
+            "greedy_margin": self.greedy_margin,
+            "limit": self.limit,
         }
         arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), **self.params}
         np.savez(path, **arrays)
@@ -115,11 +139,23 @@ class QNet:
                 params = {name: data[name].astype(np.float32) for name in _NAMES}
         except (OSError, KeyError, ValueError) as err:
             raise ValueError(f"{path} is not a fenpai agent checkpoint: {err}") from None
-        if meta.get("format") != FORMAT or meta.get("features") != NUM_FEATURES:
+        features = meta.get("features")
+        if meta.get("format") != FORMAT or features not in (NUM_FEATURES, NUM_FEATURES + 1):
             raise ValueError(f"{path}: checkpoint format {meta.get('format')} is not {FORMAT}")
         hidden = tuple(meta["hidden"])
-        net = cls(meta["variant"], int(meta["obs_size"]), (hidden[0], hidden[1]), params=params)
-        if params["w_obs"].shape != (net.obs_size, hidden[0]):
+        net = cls(
+            meta["variant"],
+            int(meta["obs_size"]),
+            (hidden[0], hidden[1]),
+            params=params,
+            features=int(features),
+            greedy_margin=float(meta.get("greedy_margin", 0.0)),
+            limit=int(meta.get("limit", DEFAULT_LIMIT)),
+        )
+        if params["w_obs"].shape != (net.obs_size, hidden[0]) or params["w_act"].shape != (
+            net.features,
+            hidden[0],
+        ):
             raise ValueError(f"{path}: its weights do not fit its own shapes")
         return net
 

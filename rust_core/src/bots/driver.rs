@@ -17,6 +17,10 @@ use crate::phases::Action;
 
 use super::{BotKind, HandRef, HandState, SeatBots, Setup};
 
+/// The seed of the generator [`Driver::greedy`]'s bot draws from (a fixed one: a game's
+/// own seed fixes its deal).
+pub const GREEDY_SEED: u64 = 0x6772_6565_6479;
+
 mod vector;
 
 pub use vector::{Deals, Rows, Script, Step, StepError};
@@ -369,9 +373,29 @@ impl Driver {
         Ok(())
     }
 
+    /// The legal index of the `greedy` bot's action for the seat to act in each of
+    /// `slots`' games ([`HandState::greedy_index`]), -1 where the hand is over. Its
+    /// generator has a fixed seed (not the game's, which fixes the deal), so the index
+    /// depends only on what that seat may see.
+    pub fn greedy(&mut self, slots: &[usize]) -> Result<Vec<i64>, Refused> {
+        slots
+            .iter()
+            .map(|&slot| {
+                let game = self.game_mut(slot)?;
+                let index = game.hand.greedy_index(GREEDY_SEED);
+                Ok(index.map_or(-1, |i| i as i64))
+            })
+            .collect()
+    }
+
     /// The number of legal actions of the seat to act in `slot`'s game.
     pub fn num_legal(&mut self, slot: usize) -> Result<u64, Refused> {
         Ok(self.game_mut(slot)?.hand.num_legal())
+    }
+
+    /// The `index`-th legal action of the seat to act in `slot`'s game, if there is one.
+    pub fn legal_action(&mut self, slot: usize, index: u64) -> Result<Option<Action>, Refused> {
+        Ok(self.game_mut(slot)?.hand.legal_action(index))
     }
 
     /// The first `limit` legal actions of the seat to act in `slot`'s game.
@@ -445,7 +469,7 @@ impl Driver {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::bots::play_hand;
     use crate::bots::TractorHouse;
@@ -453,7 +477,7 @@ mod tests {
     use crate::fifty_k::FkRules;
     use crate::trick::FollowFormat;
 
-    pub(super) fn setups() -> Vec<Setup> {
+    pub(crate) fn setups() -> Vec<Setup> {
         vec![
             Setup::Tractor {
                 levels: (Rank::TWO, Rank::TWO),

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::card::Rank;
+use crate::card::{Counts, Rank};
 use crate::encode::{
     action_features, encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts, NUM_FEATURES,
 };
@@ -24,7 +24,7 @@ use crate::trick::{FollowFormat, TrickPlay, Variant};
 
 use crate::sample::Real;
 
-use super::{BotKind, FkBot, PhaseBot, PlayInfo, Searched, TractorHouse, TrickBot};
+use super::{BotKind, FkBot, Greedy, PhaseBot, PlayInfo, Searched, TractorHouse, TrickBot};
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -140,7 +140,11 @@ pub struct SeatBots {
 impl SeatBots {
     /// The bots of `seat` in the game of `game_seed`.
     pub fn new(kind: BotKind, game_seed: u64, seat: usize) -> SeatBots {
-        let seed = seed_for(&[game_seed, seat as u64]);
+        SeatBots::seeded(kind, seed_for(&[game_seed, seat as u64]))
+    }
+
+    /// The bots `fenpai.bots.Bot(kind, seed)` holds.
+    pub fn seeded(kind: BotKind, seed: u64) -> SeatBots {
         SeatBots {
             phase: PhaseBot::new(kind, seed),
             trick: TrickBot::new(kind, seed_for(&[seed, 1])),
@@ -483,6 +487,40 @@ impl HandState {
         true
     }
 
+    /// The legal index (`apply_legal`'s) of the action the `greedy` bot would take now
+    /// for the seat to act, its bots seeded as `fenpai.bots.Bot("greedy", seed)` seeds
+    /// them (the trick bot draws only where a follow has more than 400 choices); `None`
+    /// once the hand is over. Greedy decides from what that seat may see (its hand, the
+    /// public record, its own burial), so the index tells nothing else.
+    pub fn greedy_index(&mut self, seed: u64) -> Option<u64> {
+        let mut bots = SeatBots::seeded(BotKind::Greedy, seed);
+        if let Some(Play::Trick(p)) = &mut self.play {
+            let info = PlayInfo::Hand {
+                before: before_play(&self.deal, &self.burial, &self.call),
+                setup: &self.setup,
+            };
+            let play = bots.trick.choose_by_sides(p, info.sides())?;
+            return p.moves().position(&play);
+        }
+        match self.stage() {
+            Stage::Fixed(p) => {
+                let action = bots.phase.choose(&*p)?;
+                (0..p.num_legal()).find(|&i| p.legal_action(i).as_ref() == Some(&action))
+            }
+            Stage::Burial(b) => match b.greedy() {
+                Action::Bury(cards) => b.position(&Counts::from_cards(&cards)),
+                _ => None,
+            },
+            Stage::FiftyK(p) => {
+                let turn = bots.fifty_k.choose(p)?;
+                (0..p.num_legal())
+                    .find(|&i| p.nth_legal(i).as_ref() == Some(&turn))
+                    .map(|i| i as u64)
+            }
+            Stage::Trick(_) | Stage::Over => None,
+        }
+    }
+
     /// Writes `seat`'s observation (the layout of [`crate::encode::Layout`]) into `out`,
     /// as `fenpai.encode` writes it from the same objects.
     pub fn encode(&mut self, seat: usize, out: &mut [f32]) -> Result<(), String> {
@@ -593,4 +631,34 @@ pub fn played(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<HandSt
         hand.bot_act(&mut bots[seat]);
     }
     Ok(hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::driver::tests::setups;
+
+    /// `greedy_index` names the action the greedy bot takes (its generators seeded the
+    /// same), at every decision of whole hands of every variant, burials included.
+    #[test]
+    fn greedy_index_is_the_greedy_bots_action() {
+        for setup in setups() {
+            for game_seed in 0..2u64 {
+                let mut hand = HandState::new(&setup, game_seed).unwrap();
+                let mut steps = 0;
+                while !hand.is_done() {
+                    let seed = seed_for(&[game_seed, steps]);
+                    let mut by_bot = hand.clone();
+                    let mut bots = SeatBots::seeded(BotKind::Greedy, seed);
+                    assert!(by_bot.bot_act(&mut bots));
+                    let index = hand.greedy_index(seed).expect("a seat to act");
+                    assert!(index < hand.num_legal());
+                    hand.apply_legal(index).unwrap();
+                    assert_eq!(format!("{hand:?}"), format!("{by_bot:?}"), "step {steps}");
+                    steps += 1;
+                }
+                assert_eq!(hand.greedy_index(0), None);
+            }
+        }
+    }
 }

@@ -106,6 +106,12 @@ impl Burial {
         self.hands
     }
 
+    /// The legal index of burying `cards` (`Phase::legal_action`'s), or `None` when
+    /// they are not a burial of the declarer's hand.
+    pub fn position(&self, cards: &Counts) -> Option<u64> {
+        self.space.position(cards)
+    }
+
     /// The buried cards in strength order, once buried.
     pub fn buried(&self) -> Option<&[Card]> {
         self.buried.as_deref()

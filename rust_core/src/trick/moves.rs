@@ -110,6 +110,40 @@ impl Moves {
         }
     }
 
+    /// The index of `play` among the plays (what [`Moves::nth`] gives back), or `None`
+    /// when it is not one of them.
+    pub fn position(&self, play: &Counts) -> Option<u64> {
+        match self {
+            Moves::List(v) => v.iter().position(|c| c == play).map(|i| i as u64),
+            Moves::Space(s) => s.position(play),
+            Moves::Leads(suits) => {
+                let mut offset = 0u64;
+                for items in suits.runs() {
+                    let mut held = Counts::default();
+                    items.iter().for_each(|&(c, n)| held.add(c, n));
+                    if !play.is_empty() && held.contains(play) {
+                        let x = items
+                            .iter()
+                            .fold(0u64, |x, &(c, n)| x * (n as u64 + 1) + play.get(c) as u64);
+                        return Some(offset + x - 1);
+                    }
+                    offset += radix_count(items);
+                }
+                None
+            }
+            Moves::Parts(parts) => {
+                let mut offset = 0u64;
+                for part in parts {
+                    if let Some(i) = part.position(play) {
+                        return Some(offset + i);
+                    }
+                    offset += part.count();
+                }
+                None
+            }
+        }
+    }
+
     /// The first `limit` plays, in order.
     pub fn list(&self, limit: usize) -> Vec<Counts> {
         match self {
@@ -360,8 +394,10 @@ mod tests {
         assert_eq!(all.len(), 6);
         for (i, c) in all.iter().enumerate() {
             assert_eq!(moves.nth(i as u64), Some(*c));
+            assert_eq!(moves.position(c), Some(i as u64));
             assert!(r.classify(&c.to_cards()).is_ok());
         }
+        assert_eq!(moves.position(&hand("As 3d")), None); // two suits
         let mut dedup = all.clone();
         dedup.sort_by_key(|c| c.0);
         dedup.dedup();
