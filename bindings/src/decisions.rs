@@ -14,6 +14,7 @@ use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::errors::action_error;
 use crate::hands::{objects, setup};
+use crate::outcomes::{to_dict, Facts};
 use crate::phases::action_text;
 
 /// One hand through the action space of `fenpai.envs.decisions`: `seats[seat]` names a
@@ -294,6 +295,7 @@ fn checked_rows<'a, T: numpy::Element>(
 #[pyclass(module = "fenpai._core", name = "DecisionBatch")]
 pub struct DecisionBatch {
     inner: CoreBatch,
+    setup: Setup,
 }
 
 #[pymethods]
@@ -309,7 +311,7 @@ impl DecisionBatch {
     ) -> PyResult<Self> {
         let (setup, space, kinds) = parts(variant, &seats, &fixed, options)?;
         let inner = CoreBatch::new(setup, space, kinds, count).map_err(value_error)?;
-        Ok(DecisionBatch { inner })
+        Ok(DecisionBatch { inner, setup })
     }
 
     fn __len__(&self) -> usize {
@@ -328,9 +330,69 @@ impl DecisionBatch {
         self.inner.obs_len()
     }
 
-    /// Deals hand `i` from `seed`; its bots act up to its first decision from Python.
-    fn reset(&mut self, i: usize, seed: u64) -> PyResult<()> {
-        self.inner.reset(i, seed).map_err(value_error)
+    /// Deals hand `i` from `seed` (`deck` and `first_seat` script it as `new_game` takes
+    /// them, C-5); its bots act up to its first decision from Python.
+    #[pyo3(signature = (i, seed, deck = None, first_seat = None))]
+    fn reset(
+        &mut self,
+        i: usize,
+        seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> PyResult<()> {
+        self.inner
+            .reset(i, seed, deck, first_seat)
+            .map_err(value_error)
+    }
+
+    /// Writes `seat`'s observation of hand `i` into `obs` (float32) and its mask into
+    /// `mask` (int8, zeros when it may not act): a finished hand seen by any seat.
+    fn observe_hand(
+        &mut self,
+        py: Python<'_>,
+        i: usize,
+        seat: usize,
+        obs: &Bound<'_, PyArray1<f32>>,
+        mask: &Bound<'_, PyArray1<i8>>,
+    ) -> PyResult<()> {
+        let (width, size) = (self.inner.obs_len(), self.inner.space().size());
+        let players = self.setup.players();
+        if seat >= players {
+            return Err(value_error(format!(
+                "no seat {seat}: the seats are 0..{}",
+                players - 1
+            )));
+        }
+        let mut obs = checked(obs, width, "obs")?;
+        let mut mask = checked(mask, size, "mask")?;
+        let (obs, mask) = (obs.as_slice_mut()?, mask.as_slice_mut()?);
+        let hand = self
+            .inner
+            .hand_mut(i)
+            .ok_or_else(|| value_error(format!("there is no hand {i}")))?;
+        py.detach(|| hand.observe(seat, obs, mask))
+            .map_err(value_error)
+    }
+
+    /// The facts of the finished hands `hands`, one row each in that order, as
+    /// `play_outcomes` gives them (what `Game.score_facts` scores); ValueError for a
+    /// hand that is not over.
+    fn outcomes<'py>(
+        &mut self,
+        py: Python<'py>,
+        hands: PyReadonlyArray1<'_, i64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let hands = hands.as_slice()?;
+        let mut facts = Facts::default();
+        for &i in hands {
+            let hand = usize::try_from(i)
+                .ok()
+                .and_then(|i| self.inner.hand_mut(i))
+                .and_then(|h| h.finished())
+                .ok_or_else(|| value_error(format!("hand {i} is not a finished hand")))?;
+            facts.add(hand);
+        }
+        to_dict(py, &self.setup, hands.len(), facts)
     }
 
     /// Takes `actions[i]` (int64; negative: none) for the seat to act of each hand, then
