@@ -268,6 +268,14 @@ def ratios(rows: dict) -> dict[str, dict[str, float]]:
     return out
 
 
+def print_rows(head: list[str], rows: dict, cells: Callable[[str, dict], list[str]]) -> None:
+    """A table: `head`, then one line per variant (hearts' row left out)."""
+    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
+    for name, row in rows.items():
+        if name != "hearts":
+            print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells(name, row)))
+
+
 def print_table(result: dict) -> None:
     rows, ratio = result["rows"], result["ratios"]
     config = result["config"]
@@ -275,14 +283,10 @@ def print_table(result: dict) -> None:
         f"decisions/s, median of {config['rounds']} rounds of {config['seconds']} s; "
         f"VectorEnv with {config['num_envs']} envs"
     )
-    head = ["", "VectorEnv agent", "÷ hearts", "VectorEnv all", "÷ hearts"]
-    head += ["simulate policy", "simulate random", "policy ÷ random"]
-    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
-    for name, row in rows.items():
-        if name == "hearts":
-            continue
+
+    def decisions(name: str, row: dict) -> list[str]:
         r = ratio[name]
-        cells = [
+        return [
             f"{row['vector_env']:,.0f}",
             f"{r['vector_env_vs_hearts']:.2f}" if "vector_env_vs_hearts" in r else "—",
             f"{row['vector_env_all']:,.0f}",
@@ -291,52 +295,50 @@ def print_table(result: dict) -> None:
             f"{row['simulate_random']:,.0f}",
             f"{r['policy_vs_random']:.2f}",
         ]
-        print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+
+    head = ["", "VectorEnv agent", "÷ hearts", "VectorEnv all", "÷ hearts"]
+    print_rows([*head, "simulate policy", "simulate random", "policy ÷ random"], rows, decisions)
     if "hearts" in rows:
         loop = rows["hearts"]["python_loop"]
         print(f"{'hearts':<12}{loop:>16,.0f}  (OpenSpiel 2.0.2, Python loop, every decision)")
     print()
     print(f"finished hands per CPU second; bar: VectorEnv >= {HANDS_BAR} x simulate (random bots)")
-    head = ["", "VectorEnv", "simulate", "ratio", "bar"]
-    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
-    for name, row in rows.items():
-        if name == "hearts":
-            continue
+
+    def hands(name: str, row: dict) -> list[str]:
         r = ratio[name]["hands_vs_simulate"]
-        cells = [
-            f"{row['vector_env_hands']:,.0f}",
-            f"{row['simulate_hands']:,.0f}",
-            f"{r:.2f}",
-            "pass" if r >= HANDS_BAR else "fail",
-        ]
-        print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+        figures = [f"{row['vector_env_hands']:,.0f}", f"{row['simulate_hands']:,.0f}"]
+        return [*figures, f"{r:.2f}", "pass" if r >= HANDS_BAR else "fail"]
+
+    print_rows(["", "VectorEnv", "simulate", "ratio", "bar"], rows, hands)
     print()
     print('VectorEnv in its default space, actions="decisions": per CPU second (same run)')
-    head = ["", "hands", "÷ simulate", "÷ legal", "steps (ids)"]
-    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
-    for name, row in rows.items():
-        if name == "hearts":
-            continue
+
+    def ids(name: str, row: dict) -> list[str]:
         r = ratio[name]
-        cells = [
+        return [
             f"{row['decisions_hands']:,.0f}",
             f"{r['decisions_vs_simulate']:.2f}",
             f"{r['decisions_vs_legal']:.2f}",
             f"{row['decisions_steps']:,.0f}",
         ]
-        print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+
+    print_rows(["", "hands", "÷ simulate", "÷ legal", "steps (ids)"], rows, ids)
     if any("threaded_hands" in row for row in rows.values()):
         print()
         print(f"VectorEnv with threads={config['threads']}: finished hands per second")
-        head = ["", "per CPU s", "÷ simulate", "per wall s", "÷ simulate"]
-        print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
-        for name, row in rows.items():
-            if "threaded_hands" not in row:
-                continue
-            cpu, wall = row["threaded_hands"], row["threaded_hands_wall"]
-            sim = row["simulate_hands"]
-            cells = [f"{cpu:,.0f}", f"{cpu / sim:.2f}", f"{wall:,.0f}", f"{wall / sim:.2f}"]
-            print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+
+        def threaded(name: str, row: dict) -> list[str]:
+            cpu, wall, sim = (
+                row["threaded_hands"],
+                row["threaded_hands_wall"],
+                row["simulate_hands"],
+            )
+            return [f"{cpu:,.0f}", f"{cpu / sim:.2f}", f"{wall:,.0f}", f"{wall / sim:.2f}"]
+
+        with_threads = {name: row for name, row in rows.items() if "threaded_hands" in row}
+        print_rows(
+            ["", "per CPU s", "÷ simulate", "per wall s", "÷ simulate"], with_threads, threaded
+        )
 
 
 def main() -> None:

@@ -42,35 +42,41 @@ fn checked<'a, T: numpy::Element>(
         .map_err(|_| value_error(format!("{what} is not writeable (or already borrowed)")))
 }
 
+/// A ValueError unless `seat` is one of `players` seats.
+fn check_seat(players: usize, seat: usize) -> PyResult<()> {
+    if seat >= players {
+        return Err(value_error(format!(
+            "no seat {seat}: the seats are 0..{}",
+            players - 1
+        )));
+    }
+    Ok(())
+}
+
+/// Writes `seat`'s observation of `hand` into the caller's `obs` and its mask into
+/// `mask` (checked first), the GIL released.
+fn observe_into(
+    py: Python<'_>,
+    hand: &mut CoreHand,
+    seat: usize,
+    obs: &Bound<'_, PyArray1<f32>>,
+    mask: &Bound<'_, PyArray1<i8>>,
+) -> PyResult<()> {
+    check_seat(hand.hand().setup().players(), seat)?;
+    let mut obs = checked(obs, hand.obs_len(), "obs")?;
+    let mut mask = checked(mask, hand.space().size(), "mask")?;
+    let (obs, mask) = (obs.as_slice_mut()?, mask.as_slice_mut()?);
+    py.detach(|| hand.observe(seat, obs, mask))
+        .map_err(value_error)
+}
+
 impl DecisionHand {
     fn check_seat(&self, seat: usize) -> PyResult<()> {
-        let n = self.inner.hand().setup().players();
-        if seat >= n {
-            return Err(value_error(format!(
-                "no seat {seat}: the seats are 0..{}",
-                n - 1
-            )));
-        }
-        Ok(())
+        check_seat(self.inner.hand().setup().players(), seat)
     }
 
     /// Lets the bots act first when `bots`, then writes `seat`'s observation and mask
-    /// into the caller's arrays.
-    fn write(
-        &mut self,
-        py: Python<'_>,
-        bots: bool,
-        seat: usize,
-        obs: &Bound<'_, PyArray1<f32>>,
-        mask: &Bound<'_, PyArray1<i8>>,
-    ) -> PyResult<()> {
-        let mut obs = checked(obs, self.inner.obs_len(), "obs")?;
-        let mut mask = checked(mask, self.inner.space().size(), "mask")?;
-        self.write_slices(py, bots, seat, obs.as_slice_mut()?, mask.as_slice_mut()?)
-    }
-
-    /// [`Self::write`] into fresh arrays, returned as the environments' observation
-    /// dict (`{"observation": float32, "action_mask": int8}`): no array from Python to
+    /// into fresh arrays, returned as the environments' observation dict (`{"observation": float32, "action_mask": int8}`): no array from Python to
     /// check and borrow, which costs more than the encoding.
     fn write_fresh<'py>(
         &mut self,
@@ -190,8 +196,7 @@ impl DecisionHand {
         obs: &Bound<'_, PyArray1<f32>>,
         mask: &Bound<'_, PyArray1<i8>>,
     ) -> PyResult<()> {
-        self.check_seat(seat)?;
-        self.write(py, false, seat, obs, mask)
+        observe_into(py, &mut self.inner, seat, obs, mask)
     }
 
     /// Writes the mask of the ids `seat` may take now into `out` (int8, zeros when it
@@ -355,23 +360,11 @@ impl DecisionBatch {
         obs: &Bound<'_, PyArray1<f32>>,
         mask: &Bound<'_, PyArray1<i8>>,
     ) -> PyResult<()> {
-        let (width, size) = (self.inner.obs_len(), self.inner.space().size());
-        let players = self.setup.players();
-        if seat >= players {
-            return Err(value_error(format!(
-                "no seat {seat}: the seats are 0..{}",
-                players - 1
-            )));
-        }
-        let mut obs = checked(obs, width, "obs")?;
-        let mut mask = checked(mask, size, "mask")?;
-        let (obs, mask) = (obs.as_slice_mut()?, mask.as_slice_mut()?);
         let hand = self
             .inner
             .hand_mut(i)
             .ok_or_else(|| value_error(format!("there is no hand {i}")))?;
-        py.detach(|| hand.observe(seat, obs, mask))
-            .map_err(value_error)
+        observe_into(py, hand, seat, obs, mask)
     }
 
     /// The facts of the finished hands `hands`, one row each in that order, as

@@ -95,9 +95,11 @@ ACTIONS = ("decisions", "legal")
 SEED_MASK = (1 << 64) - 1
 
 
-def _positive(name: str, value: object, least: int = 1) -> None:
+def _count(name: str, value: object, least: int = 1) -> None:
+    """A ValueError unless `value` is an integer (not a bool) of at least `least`."""
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ValueError(f"{name} must be an integer >= {least}, not {value!r}")
+        what = "a positive integer" if least == 1 else f"an integer >= {least}"
+        raise ValueError(f"{name} must be {what}, not {value!r}")
 
 
 def _players(n: int, variant: str, learning: list[int], opponents: object) -> Players:
@@ -155,15 +157,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
         dealt = sorted({"deck", "first_seat"} & set(options))
         if dealt:
             raise ValueError(f"{', '.join(dealt)}: script deals with reset(options={{'deals'}})")
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         if actions not in ACTIONS:
             raise ValueError(f"actions must be 'decisions' or 'legal', not {actions!r}")
-        _positive("max_legal", max_legal)
-        _positive("legal_features", legal_features, 0)
-        _positive("legal_ids", legal_ids, 0)
-        if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-            raise ValueError(f"threads must be a positive integer, not {threads!r}")
+        for name, value in (("num_envs", num_envs), ("max_legal", max_legal), ("threads", threads)):
+            _count(name, value)
+        _count("legal_features", legal_features, 0)
+        _count("legal_ids", legal_ids, 0)
         if actions == "decisions":
             given = {"max_legal": max_legal != MAX_LEGAL, "legal_features": legal_features}
             given |= {"legal_ids": legal_ids, "threads": threads != 1}
