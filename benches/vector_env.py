@@ -105,7 +105,8 @@ def random_allowed(mask: Any, rng: Any) -> Any:
     (0 for a row that allows none: a hand that just ended, whose action is ignored)."""
     import numpy as np
 
-    rows, ids = mask.view(bool).nonzero()
+    flat = np.flatnonzero(mask.view(bool).ravel())  # one flat scan: far faster than 2-d
+    rows, ids = np.divmod(flat, mask.shape[1])
     counts = np.bincount(rows, minlength=len(mask))
     first = np.cumsum(counts) - counts
     pick = first + (rng.random(len(mask)) * counts).astype(np.int64)
