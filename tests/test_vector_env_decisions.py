@@ -394,3 +394,50 @@ def test_gymnasium_makes_it_and_its_wrappers_run_on_it():
     listed = DictInfoToList(VectorEnv("fifty_k", 2, seed=1))
     _, infos = listed.reset()
     assert len(infos) == 2 and infos[1]["seat"] == 0
+
+
+def test_same_seed_and_ids_give_the_same_run_whatever_num_envs():
+    """Env i's hands, observations, rewards and ends depend on the seed, i and its ids
+    alone (a row policy's answers on its rows alone), not on the other envs."""
+
+    def run(num_envs, seed, steps=200):
+        vec = VectorEnv("red_five_5p", num_envs, seats=[1, 3], opponents=row_ids, seed=seed)
+        obs, info = vec.reset()
+        rng, others = np.random.default_rng(5), np.random.default_rng(num_envs)
+        out = [obs["observation"][:2].copy(), info["seat"][:2].copy()]
+        for _ in range(steps):
+            actions = random_ids(obs, others)
+            actions[:2] = random_ids({"action_mask": obs["action_mask"][:2]}, rng)
+            obs, rewards, terminated, _, info = vec.step(actions)
+            out += [obs["observation"][:2], obs["action_mask"][:2], rewards[:2], terminated[:2]]
+        return out
+
+    a, b = run(2, 9), run(5, 9)
+    assert any(x.dtype == bool and x.any() for x in a[5::4]), "some hand ends"
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    assert not np.array_equal(run(2, 10, 0)[0], a[0])
+
+
+def test_a_policy_batch_lists_the_seats_legal_actions_and_its_mask():
+    """A policy's batch in the one space: `legal_actions(row)` is the waiting seat's in
+    its game, `mask(ids)` its `action_mask` as booleans, `num_legal` the ids allowed."""
+    vec = None
+    checked = []
+
+    def looking(batch):
+        size = batch.action_mask.shape[1]
+        np.testing.assert_array_equal(batch.mask(size), batch.action_mask.astype(bool))
+        with pytest.raises(ValueError, match="answers ids"):
+            batch.mask(size - 1)
+        for row in range(len(batch)):
+            game = vec.game(int(batch.games[row]))
+            assert batch.legal_actions(row, 20) == game.legal_actions(int(batch.seats[row]), 20)
+            checked.append(game.phase)
+        return row_ids(batch)
+
+    vec = VectorEnv("tractor", 4, seats=[0], opponents=looking, seed=6)
+    obs, _ = vec.reset()
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        obs = vec.step(random_ids(obs, rng))[0]
+    assert {"deal", "play"} <= set(checked), set(checked)
