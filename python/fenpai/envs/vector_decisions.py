@@ -78,6 +78,7 @@ class DecisionHands:
         return {"observation": obs, "action_mask": masks}
 
     def _deal(self, envs: np.ndarray, deals: Deals) -> None:
+        """Deals the next hand of each of `envs` (its seed or script, C-5), counting it."""
         seeds = hand_seeds(deals.base, envs, deals.hands[envs]).tolist()
         deals.hands[envs] += 1
         for env, seed in zip(envs.tolist(), seeds, strict=True):
