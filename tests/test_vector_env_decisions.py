@@ -441,3 +441,29 @@ def test_a_policy_batch_lists_the_seats_legal_actions_and_its_mask():
     for _ in range(60):
         obs = vec.step(random_ids(obs, rng))[0]
     assert {"deal", "play"} <= set(checked), set(checked)
+
+
+def test_observe_rows_writes_those_hands_rows_alone():
+    """`DecisionBatch.observe_rows` (the policies' rounds refresh only the hands they
+    stepped) writes what `observe` writes in those rows and leaves the others as they
+    were; a row that is no hand is a ValueError."""
+    from fenpai._core import DecisionBatch
+    from fenpai.spaces import FIXED_ACTIONS
+
+    batch = DecisionBatch("tractor", [None, "greedy", None, "random"], FIXED_ACTIONS["tractor"], 5)
+    for i in range(5):
+        batch.reset(i, seed_for(4, i))
+
+    def arrays(fill):
+        shapes = [(5,), (5, batch.obs_size), (5, batch.size)]
+        types = [np.int64, np.float32, np.int8]
+        return [np.full(s, fill, dtype=t) for s, t in zip(shapes, types, strict=True)]
+
+    whole, some = arrays(0), arrays(7)
+    batch.observe(*whole)
+    batch.observe_rows(np.array([1, 3]), *some)
+    for full, part in zip(whole, some, strict=True):
+        np.testing.assert_array_equal(part[[1, 3]], full[[1, 3]])
+        assert (part[[0, 2, 4]] == 7).all()
+    with pytest.raises(ValueError, match="no hand 5"):
+        batch.observe_rows(np.array([5]), *some)

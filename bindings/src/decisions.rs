@@ -408,6 +408,48 @@ impl DecisionBatch {
         obs: &Bound<'_, PyArray2<f32>>,
         masks: &Bound<'_, PyArray2<i8>>,
     ) -> PyResult<()> {
+        self.observe_some(py, None, seats, obs, masks)
+    }
+
+    /// `observe` for the hands of `rows` (int64) alone, into their rows of the whole
+    /// batch's arrays, the other rows left as they are.
+    fn observe_rows(
+        &mut self,
+        py: Python<'_>,
+        rows: PyReadonlyArray1<'_, i64>,
+        seats: &Bound<'_, PyArray1<i64>>,
+        obs: &Bound<'_, PyArray2<f32>>,
+        masks: &Bound<'_, PyArray2<i8>>,
+    ) -> PyResult<()> {
+        let rows = rows
+            .as_slice()?
+            .iter()
+            .map(|&r| usize::try_from(r).map_err(|_| value_error(format!("there is no hand {r}"))))
+            .collect::<PyResult<Vec<_>>>()?;
+        self.observe_some(py, Some(&rows), seats, obs, masks)
+    }
+
+    /// Hand `i`'s phase objects so far, in order (copies), as `Game.hand_from` takes them.
+    fn objects<'py>(&mut self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let hand = self
+            .inner
+            .hand_mut(i)
+            .ok_or_else(|| value_error(format!("there is no hand {i}")))?;
+        objects(py, hand.hand().clone().into_phases())
+    }
+}
+
+impl DecisionBatch {
+    /// Checks the arrays (the whole batch's rows), then writes the hands of `rows`
+    /// (None: every one), the GIL released.
+    fn observe_some(
+        &mut self,
+        py: Python<'_>,
+        rows: Option<&[usize]>,
+        seats: &Bound<'_, PyArray1<i64>>,
+        obs: &Bound<'_, PyArray2<f32>>,
+        masks: &Bound<'_, PyArray2<i8>>,
+    ) -> PyResult<()> {
         let n = self.inner.len();
         let mut seats = checked(seats, n, "seats")?;
         let (width, size) = (self.inner.obs_len(), self.inner.space().size());
@@ -419,17 +461,11 @@ impl DecisionBatch {
             masks.as_slice_mut()?,
         );
         let inner = &mut self.inner;
-        py.detach(|| inner.observe(seats, obs, masks))
-            .map_err(value_error)
-    }
-
-    /// Hand `i`'s phase objects so far, in order (copies), as `Game.hand_from` takes them.
-    fn objects<'py>(&mut self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyTuple>> {
-        let hand = self
-            .inner
-            .hand_mut(i)
-            .ok_or_else(|| value_error(format!("there is no hand {i}")))?;
-        objects(py, hand.hand().clone().into_phases())
+        py.detach(|| match rows {
+            None => inner.observe(seats, obs, masks),
+            Some(rows) => inner.observe_rows(rows, seats, obs, masks),
+        })
+        .map_err(value_error)
     }
 }
 

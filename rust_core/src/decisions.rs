@@ -531,16 +531,39 @@ impl DecisionBatch {
         obs: &mut [f32],
         masks: &mut [i8],
     ) -> Result<(), String> {
-        let Some(first) = self.hands.first() else {
-            return Ok(());
-        };
-        let (width, size) = (first.obs_len(), first.space().size());
-        let rows = obs.chunks_mut(width).zip(masks.chunks_mut(size));
-        let hands = self.hands.iter_mut().zip(&self.acted).zip(seats.iter_mut());
-        for (((hand, acted), seat), (o, m)) in hands.zip(rows) {
+        let every: Vec<usize> = (0..self.hands.len()).collect();
+        self.observe_rows(&every, seats, obs, masks)
+    }
+
+    /// [`Self::observe`] for the hands of `rows` alone, into their rows of the whole
+    /// batch's `seats`, `obs` and `masks` (the other rows left as they are): after a
+    /// step that took ids in a few hands, only theirs changed. An error for a row that
+    /// is no hand.
+    pub fn observe_rows(
+        &mut self,
+        rows: &[usize],
+        seats: &mut [i64],
+        obs: &mut [f32],
+        masks: &mut [i8],
+    ) -> Result<(), String> {
+        let (n, width, size) = (self.hands.len(), self.obs_len(), self.space().size());
+        if seats.len() != n || obs.len() != n * width || masks.len() != n * size {
+            return Err(format!(
+                "the arrays must hold {n} hands' rows of {width} observations and {size} ids"
+            ));
+        }
+        for &i in rows {
+            let hand = self
+                .hands
+                .get_mut(i)
+                .ok_or_else(|| format!("there is no hand {i}"))?;
+            let (o, m) = (
+                &mut obs[i * width..(i + 1) * width],
+                &mut masks[i * size..(i + 1) * size],
+            );
             let to_act = hand.to_act();
-            *seat = to_act.map_or(-1, |s| s as i64);
-            match to_act.or(*acted) {
+            seats[i] = to_act.map_or(-1, |s| s as i64);
+            match to_act.or(self.acted[i]) {
                 Some(s) => hand.observe(s, o, m)?,
                 None => {
                     o.fill(0.0);

@@ -91,11 +91,11 @@ class DecisionHands:
         """Asks the policies, a batch each per round, until no env waits on one; returns
         every env's observation, mask and seat to act (−1: over), in fresh arrays."""
         n, batch = self.num_envs, self._batch
+        to_act = np.empty(n, dtype=np.int64)
+        obs = np.empty((n, batch.obs_size), dtype=np.float32)
+        masks = np.empty((n, batch.size), dtype=np.int8)
+        batch.observe(to_act, obs, masks)
         while True:
-            to_act = np.empty(n, dtype=np.int64)
-            obs = np.empty((n, batch.obs_size), dtype=np.float32)
-            masks = np.empty((n, batch.size), dtype=np.int8)
-            batch.observe(to_act, obs, masks)
             waiting = self._asks[to_act] & (to_act >= 0)
             if not waiting.any():
                 return obs, masks, to_act
@@ -108,6 +108,7 @@ class DecisionHands:
                     check_ids(policy, asked, choice)
                     ids[rows] = choice
             batch.step(ids)
+            batch.observe_rows(np.flatnonzero(ids >= 0), to_act, obs, masks)  # theirs alone
 
     def _ask(self, envs: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> Batch:
         """The batch of `envs` waiting on `seats`, with what a learner would observe."""
