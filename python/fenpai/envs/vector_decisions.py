@@ -40,7 +40,11 @@ class DecisionHands:
     def __init__(self, probe: Game, players: Players, num_envs: int, game: Callable[[int], Game]):
         self.variant, self.num_envs, self._game = probe.variant, num_envs, game
         self._groups = policy_groups(players)
-        self._asks = np.array([p is not None and not isinstance(p, str) for p in players])
+        # Per seat, the index of its policy in `_groups`, −1 for the others; the last
+        # entry answers seat −1 (a hand that is over).
+        self._owner = np.full(len(players) + 1, -1, dtype=np.int64)
+        for g, (_, own) in enumerate(self._groups):
+            self._owner[own] = g
         core = [p if isinstance(p, str) else None for p in players]
         fixed = list(FIXED_ACTIONS.get(self.variant, ()))
         self._batch = DecisionBatch(self.variant, core, fixed, num_envs, **probe.hands_options())
@@ -96,12 +100,12 @@ class DecisionHands:
         masks = np.empty((n, batch.size), dtype=np.int8)
         batch.observe(to_act, obs, masks)
         while True:
-            waiting = self._asks[to_act] & (to_act >= 0)
-            if not waiting.any():
+            owner = self._owner[to_act]
+            if (owner < 0).all():
                 return obs, masks, to_act
             ids = np.full(n, -1, dtype=np.int64)
-            for policy, own in self._groups:
-                rows = np.flatnonzero(waiting & np.isin(to_act, own))
+            for g, (policy, _) in enumerate(self._groups):
+                rows = np.flatnonzero(owner == g)
                 if rows.size:
                     asked = self._ask(rows, to_act[rows], obs[rows], masks[rows])
                     choice = answers(policy, asked, policy(asked))
