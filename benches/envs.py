@@ -127,12 +127,12 @@ def seat_rate(
 
 
 def vector_rate(variant: str, options: dict[str, object], hands: int, envs: int = 64) -> float:
-    """`DecisionVectorEnv` (the same action space, `envs` hands per step against greedy
-    bots) agent decisions per CPU second, one random allowed id per env and step chosen
-    as the others choose, for `hands` hands per env."""
-    from fenpai.envs import DecisionVectorEnv
+    """`VectorEnv` (its default space, the same action space: `envs` hands per step
+    against greedy bots) agent steps per CPU second, one random allowed id per env and
+    step chosen as the others choose, for `hands` hands per env."""
+    from fenpai.envs import VectorEnv
 
-    env = DecisionVectorEnv(variant, envs, **options)
+    env = VectorEnv(variant, envs, **options)
     rng = random.Random(0)
     obs, _ = env.reset(seed=0)
     decisions, ended, start = 0, 0, time.process_time()
@@ -218,7 +218,7 @@ def main() -> None:
                 f" {rates['seat random decisions']:,.0f} game actions/s"
             )
             vector = vector_rate(variant, options, args.hands)
-            print(f"  DecisionVectorEnv (64 envs vs greedy) {vector:,.0f} steps/s")
+            print(f"  VectorEnv (64 envs vs greedy) {vector:,.0f} steps/s")
         except ImportError:
             print("  (no rl extra: pip install 'fenpai[rl]')")
         try:

@@ -12,12 +12,12 @@ A script, not a test: it prints figures and asserts nothing about time.
 Every measurement runs once per round, the kinds interleaved, and the table gives the
 median of the rounds:
 
-- `VectorEnv` agent decisions/s: `num_envs` hands, one seat the agent's (a random legal
-  index drawn with numpy for every env at once), the other seats random bots in the
-  core; a decision is an action the agent applied (the step after a hand ended, which
-  only deals the next, is not one); and every decision of the hands (the agent's and the
-  bots'), from the agent's rate times the hands' actions per agent decision (counted in
-  an untimed run of the same env);
+- `VectorEnv` agent decisions/s (`actions="legal"`): `num_envs` hands, one seat the
+  agent's (a random legal index drawn with numpy for every env at once), the other seats
+  random bots in the core; a decision is an action the agent applied (the step after a
+  hand ended, which only deals the next, is not one); and every decision of the hands
+  (the agent's and the bots'), from the agent's rate times the hands' actions per agent
+  decision (counted in an untimed run of the same env);
 - OpenSpiel hearts, its Python loop: `legal_actions()`, a random one, `apply_action`,
   every decision of every player (chance outcomes drawn from the same list, not
   counted), in `benches/.venv-ref` (refenv.py), a process of its own each round;
@@ -26,9 +26,14 @@ median of the rounds:
 - finished hands per CPU second (`time.process_time`): `VectorEnv` as above beside
   `simulate` with the built-in random bots on one thread, the bar being
   `VectorEnv` ≥ `HANDS_BAR` × `simulate` (marked pass or fail): both on one thread,
-  like for like. With `--threads N` (N > 1) the same `VectorEnv` with `threads=N` is
-  measured besides, per CPU second (every thread's) and per wall second, in a table of
-  its own: threads change how much a second of the machine does, not the one-thread bar.
+  like for like; and beside them `VectorEnv` in its default space
+  (`actions="decisions"`, the environments' one: a random allowed id per env drawn with
+  numpy from the mask, one id per step, a card-by-card play one step per card), its
+  hands per CPU second over `simulate`'s and over the legal space's, and its steps (ids
+  taken) per CPU second. With `--threads N` (N > 1) the same legal-space `VectorEnv`
+  with `threads=N` is measured besides, per CPU second (every thread's) and per wall
+  second, in a table of its own: threads change how much a second of the machine does,
+  not the one-thread bar.
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ def vector_env_rate(variant: str, options: dict, num_envs: int, seconds: float) 
 
     from fenpai.envs import VectorEnv
 
-    env = VectorEnv(variant, num_envs, opponents="random", seed=1, **options)
+    env = VectorEnv(variant, num_envs, opponents="random", seed=1, actions="legal", **options)
     rng = np.random.default_rng(0)
     _, info = env.reset()
     ended = np.zeros(num_envs, dtype=bool)
@@ -82,7 +87,9 @@ def vector_env_hands(
 
     from fenpai.envs import VectorEnv
 
-    env = VectorEnv(variant, num_envs, opponents="random", seed=3, threads=threads, **options)
+    env = VectorEnv(
+        variant, num_envs, opponents="random", seed=3, threads=threads, actions="legal", **options
+    )
     rng = np.random.default_rng(0)
     _, info = env.reset()
     hands, start, wall = 0, time.process_time(), time.perf_counter()
@@ -91,6 +98,42 @@ def vector_env_hands(
         _, _, terminated, _, info = env.step(actions)
         hands += int(terminated.sum())
     return hands / elapsed, hands / (time.perf_counter() - wall)
+
+
+def random_allowed(mask: Any, rng: Any) -> Any:
+    """A random allowed id per row of an int8 mask, drawn in numpy for every row at once
+    (0 for a row that allows none: a hand that just ended, whose action is ignored)."""
+    import numpy as np
+
+    flat = np.flatnonzero(mask.view(bool).ravel())  # one flat scan: far faster than 2-d
+    rows, ids = np.divmod(flat, mask.shape[1])
+    counts = np.bincount(rows, minlength=len(mask))
+    first = np.cumsum(counts) - counts
+    pick = first + (rng.random(len(mask)) * counts).astype(np.int64)
+    return np.where(counts > 0, ids[np.minimum(pick, len(ids) - 1)], 0)
+
+
+def decisions_hands(
+    variant: str, options: dict, num_envs: int, seconds: float
+) -> tuple[float, float]:
+    """Finished hands and steps (ids taken) per CPU second of a `VectorEnv` in the one
+    action space (its default) against random bots, random allowed ids."""
+    import numpy as np
+
+    from fenpai.envs import VectorEnv
+
+    env = VectorEnv(variant, num_envs, opponents="random", seed=3, **options)
+    rng = np.random.default_rng(0)
+    obs, _ = env.reset()
+    ended = np.zeros(num_envs, dtype=bool)
+    hands = steps = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        obs, _, terminated, _, _ = env.step(random_allowed(obs["action_mask"], rng))
+        hands += int(terminated.sum())
+        steps += num_envs - int(ended.sum())
+        ended = terminated
+    return hands / elapsed, steps / elapsed
 
 
 def simulate_hands(variant: str, options: dict, seconds: float) -> float:
@@ -111,7 +154,7 @@ def actions_per_decision(variant: str, options: dict, num_envs: int = 64) -> flo
 
     from fenpai.envs import VectorEnv
 
-    env = VectorEnv(variant, num_envs, opponents="random", seed=2, **options)
+    env = VectorEnv(variant, num_envs, opponents="random", seed=2, actions="legal", **options)
     rng = np.random.default_rng(1)
     _, info = env.reset()
     mine = np.zeros(num_envs, dtype=np.int64)
@@ -193,6 +236,9 @@ def run(
             add(name, "simulate_policy", simulate_rate(variant, options, True, seconds))
             add(name, "simulate_random", simulate_rate(variant, options, False, seconds))
             add(name, "vector_env_hands", vector_env_hands(variant, options, envs, seconds)[0])
+            hands, steps = decisions_hands(variant, options, envs, seconds)
+            add(name, "decisions_hands", hands)
+            add(name, "decisions_steps", steps)
             add(name, "simulate_hands", simulate_hands(variant, options, seconds))
             if threads > 1:
                 cpu, wall = vector_env_hands(variant, options, envs, seconds, threads)
@@ -214,11 +260,21 @@ def ratios(rows: dict) -> dict[str, dict[str, float]]:
         out[name] = {
             "policy_vs_random": row["simulate_policy"] / row["simulate_random"],
             "hands_vs_simulate": row["vector_env_hands"] / row["simulate_hands"],
+            "decisions_vs_simulate": row["decisions_hands"] / row["simulate_hands"],
+            "decisions_vs_legal": row["decisions_hands"] / row["vector_env_hands"],
         }
         if hearts:
             out[name]["vector_env_vs_hearts"] = row["vector_env"] / hearts
             out[name]["vector_env_all_vs_hearts"] = row["vector_env_all"] / hearts
     return out
+
+
+def print_rows(head: list[str], rows: dict, cells: Callable[[str, dict], list[str]]) -> None:
+    """A table: `head`, then one line per variant (hearts' row left out)."""
+    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
+    for name, row in rows.items():
+        if name != "hearts":
+            print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells(name, row)))
 
 
 def print_table(result: dict) -> None:
@@ -228,14 +284,10 @@ def print_table(result: dict) -> None:
         f"decisions/s, median of {config['rounds']} rounds of {config['seconds']} s; "
         f"VectorEnv with {config['num_envs']} envs"
     )
-    head = ["", "VectorEnv agent", "÷ hearts", "VectorEnv all", "÷ hearts"]
-    head += ["simulate policy", "simulate random", "policy ÷ random"]
-    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
-    for name, row in rows.items():
-        if name == "hearts":
-            continue
+
+    def decisions(name: str, row: dict) -> list[str]:
         r = ratio[name]
-        cells = [
+        return [
             f"{row['vector_env']:,.0f}",
             f"{r['vector_env_vs_hearts']:.2f}" if "vector_env_vs_hearts" in r else "—",
             f"{row['vector_env_all']:,.0f}",
@@ -244,37 +296,50 @@ def print_table(result: dict) -> None:
             f"{row['simulate_random']:,.0f}",
             f"{r['policy_vs_random']:.2f}",
         ]
-        print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+
+    head = ["", "VectorEnv agent", "÷ hearts", "VectorEnv all", "÷ hearts"]
+    print_rows([*head, "simulate policy", "simulate random", "policy ÷ random"], rows, decisions)
     if "hearts" in rows:
         loop = rows["hearts"]["python_loop"]
         print(f"{'hearts':<12}{loop:>16,.0f}  (OpenSpiel 2.0.2, Python loop, every decision)")
     print()
     print(f"finished hands per CPU second; bar: VectorEnv >= {HANDS_BAR} x simulate (random bots)")
-    head = ["", "VectorEnv", "simulate", "ratio", "bar"]
-    print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
-    for name, row in rows.items():
-        if name == "hearts":
-            continue
+
+    def hands(name: str, row: dict) -> list[str]:
         r = ratio[name]["hands_vs_simulate"]
-        cells = [
-            f"{row['vector_env_hands']:,.0f}",
-            f"{row['simulate_hands']:,.0f}",
-            f"{r:.2f}",
-            "pass" if r >= HANDS_BAR else "fail",
+        figures = [f"{row['vector_env_hands']:,.0f}", f"{row['simulate_hands']:,.0f}"]
+        return [*figures, f"{r:.2f}", "pass" if r >= HANDS_BAR else "fail"]
+
+    print_rows(["", "VectorEnv", "simulate", "ratio", "bar"], rows, hands)
+    print()
+    print('VectorEnv in its default space, actions="decisions": per CPU second (same run)')
+
+    def ids(name: str, row: dict) -> list[str]:
+        r = ratio[name]
+        return [
+            f"{row['decisions_hands']:,.0f}",
+            f"{r['decisions_vs_simulate']:.2f}",
+            f"{r['decisions_vs_legal']:.2f}",
+            f"{row['decisions_steps']:,.0f}",
         ]
-        print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+
+    print_rows(["", "hands", "÷ simulate", "÷ legal", "steps (ids)"], rows, ids)
     if any("threaded_hands" in row for row in rows.values()):
         print()
         print(f"VectorEnv with threads={config['threads']}: finished hands per second")
-        head = ["", "per CPU s", "÷ simulate", "per wall s", "÷ simulate"]
-        print(f"{head[0]:<12}" + "".join(f"{h:>16}" for h in head[1:]))
-        for name, row in rows.items():
-            if "threaded_hands" not in row:
-                continue
-            cpu, wall = row["threaded_hands"], row["threaded_hands_wall"]
-            sim = row["simulate_hands"]
-            cells = [f"{cpu:,.0f}", f"{cpu / sim:.2f}", f"{wall:,.0f}", f"{wall / sim:.2f}"]
-            print(f"{name:<12}" + "".join(f"{c:>16}" for c in cells))
+
+        def threaded(name: str, row: dict) -> list[str]:
+            cpu, wall, sim = (
+                row["threaded_hands"],
+                row["threaded_hands_wall"],
+                row["simulate_hands"],
+            )
+            return [f"{cpu:,.0f}", f"{cpu / sim:.2f}", f"{wall:,.0f}", f"{wall / sim:.2f}"]
+
+        with_threads = {name: row for name, row in rows.items() if "threaded_hands" in row}
+        print_rows(
+            ["", "per CPU s", "÷ simulate", "per wall s", "÷ simulate"], with_threads, threaded
+        )
 
 
 def main() -> None:

@@ -28,6 +28,7 @@ import numpy as np
 
 import fenpai
 from fenpai.envs import VectorEnv
+from fenpai.envs.vector_legal import LegalHands
 
 VARIANTS = ("tractor", "red_five_4p", "red_five_5p", "fifty_k")
 
@@ -56,9 +57,11 @@ class Timed:
 
 def vector_env_parts(variant: str, num_envs: int, seconds: float) -> dict[str, float]:
     """CPU microseconds per finished hand: each core call's, "python" and "total"."""
-    env = VectorEnv(variant, num_envs, opponents="random", seed=3)
+    env = VectorEnv(variant, num_envs, opponents="random", seed=3, actions="legal")
     spent: dict[str, float] = {}
-    env._driver = Timed(env._driver, spent)  # type: ignore[assignment]
+    hands = env._hands
+    assert isinstance(hands, LegalHands)
+    hands._driver = Timed(hands._driver, spent)  # type: ignore[assignment]
     rng = np.random.default_rng(0)
     _, info = env.reset()
     spent.clear()

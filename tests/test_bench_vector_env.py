@@ -16,6 +16,8 @@ MEASURES = {
     "simulate_random",
     "vector_env_hands",
     "simulate_hands",
+    "decisions_hands",
+    "decisions_steps",
 }
 
 
@@ -34,7 +36,12 @@ def test_vector_env_bench_runs_every_variant_without_the_reference():
     for name, figures in result["rows"].items():
         assert set(figures) == MEASURES
         assert all(value > 0 for value in figures.values())
-        assert set(result["ratios"][name]) == {"policy_vs_random", "hands_vs_simulate"}
+        assert set(result["ratios"][name]) == {
+            "policy_vs_random",
+            "hands_vs_simulate",
+            "decisions_vs_simulate",
+            "decisions_vs_legal",
+        }
 
 
 def test_vector_env_bench_prints_a_table_and_rejects_an_unknown_variant():
@@ -42,6 +49,7 @@ def test_vector_env_bench_prints_a_table_and_rejects_an_unknown_variant():
     assert done.returncode == 0, done.stderr
     assert "fifty_k" in done.stdout and "VectorEnv agent" in done.stdout
     assert "finished hands per CPU second" in done.stdout
+    assert 'actions="decisions"' in done.stdout
     threaded = run("--variants", "fifty_k", "--threads", "2")
     assert threaded.returncode == 0, threaded.stderr
     assert "VectorEnv with threads=2" in threaded.stdout

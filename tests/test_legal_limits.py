@@ -48,7 +48,7 @@ def test_batch_and_vector_env_list_at_most_the_limit_by_default():
     assert batch.legal_actions(0) == game.legal_actions(seat)
     assert len(batch.legal_actions(0, LEGAL_LIMIT + 1)) == LEGAL_LIMIT + 1
     envs = pytest.importorskip("fenpai.envs")
-    env = envs.VectorEnv("tractor", 8, opponents="random", seed=0)
+    env = envs.VectorEnv("tractor", 8, opponents="random", seed=0, actions="legal")
     _, info = env.reset()
     for _ in range(40):
         big = np.flatnonzero(info["num_legal"] > LEGAL_LIMIT)

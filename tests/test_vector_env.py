@@ -1,13 +1,15 @@
-"""`fenpai.envs.VectorEnv` (issue 12 item 2): a Gymnasium 1.x vector environment that
-steps many hands per call. Checked against Gymnasium's own machinery (registration and
-`make_vec`, its wrappers), against the step API playing the same hands with the same
-actions (observations, masks, legal actions, rewards, autoreset), for reproducibility,
-and for hidden information: cards the agent cannot know never change its observation."""
+"""`fenpai.envs.VectorEnv` in its legal-index space (`actions="legal"`): a Gymnasium 1.x
+vector environment that steps many hands per call. Checked against Gymnasium's own
+machinery (registration and `make_vec`, its wrappers), against the step API playing the
+same hands with the same actions (observations, masks, legal actions, rewards,
+autoreset), for reproducibility, and for hidden information: cards the agent cannot know
+never change its observation."""
 
 from __future__ import annotations
 
 import random
 import warnings
+from functools import partial
 
 import gymnasium
 import numpy as np
@@ -23,6 +25,10 @@ from fenpai.batch import act
 from fenpai.bots import Bot, seed_for
 from fenpai.envs import VectorEnv
 from fenpai.spaces import action_space, features, uses_list
+
+#: `VectorEnv` in the legal-index space (`actions="legal"`); `test_vector_env_decisions`
+#: tests the default, the environments' one action space.
+LegalEnv = partial(VectorEnv, actions="legal")
 
 CASES = [
     ("tractor", {}, 1, "greedy"),
@@ -90,7 +96,7 @@ def test_steps_are_the_step_api_with_the_same_actions(variant, options, seat, op
     the reward is the seat's in the mode when the hand ends, with the result's winners
     and points in the infos; the next step starts a new hand whatever the action
     (NEXT_STEP autoreset)."""
-    env = VectorEnv(variant, 3, seat=seat, opponents=opponents, seed=11, reward=reward, **options)
+    env = LegalEnv(variant, 3, seat=seat, opponents=opponents, seed=11, reward=reward, **options)
     obs, info = env.reset()
     refs = [Reference(variant, options, seat, opponents, 11, i) for i in range(3)]
     rng = np.random.default_rng(0)
@@ -128,7 +134,7 @@ def test_steps_are_the_step_api_with_the_same_actions(variant, options, seat, op
 
 def test_same_seed_and_actions_give_the_same_run_whatever_num_envs():
     def run(num_envs, seed, steps=60):
-        env = VectorEnv("tractor", num_envs, seat=2, opponents="random", seed=seed)
+        env = LegalEnv("tractor", num_envs, seat=2, opponents="random", seed=seed)
         obs, info = env.reset()
         rng = np.random.default_rng(5)
         out = [obs[:2].copy()]
@@ -159,7 +165,7 @@ def test_threads_give_the_same_run_as_one_thread(variant):
     def run(threads, steps=70):
         n = 5 if variant == "red_five_5p" else 4
         opponents = [None, "random", _row_policy, None, "greedy"][:n]
-        env = VectorEnv(
+        env = LegalEnv(
             variant, 7, seats=[0, 3], opponents=opponents, seed=4, threads=threads,
             legal_features=3, legal_ids=5, max_legal=24,
         )  # fmt: skip
@@ -180,12 +186,12 @@ def test_threads_give_the_same_run_as_one_thread(variant):
 
 
 def test_reset_with_a_seed_starts_the_same_hands_again():
-    env = VectorEnv("red_five_5p", 4, seed=None)
+    env = LegalEnv("red_five_5p", 4, seed=None)
     first, _ = env.reset(seed=21)
     env.step(random_actions(env._infos(), np.random.default_rng(1)))
     again, _ = env.reset(seed=21)
     np.testing.assert_array_equal(first, again)
-    other = VectorEnv("red_five_5p", 4, seed=21)
+    other = LegalEnv("red_five_5p", 4, seed=21)
     np.testing.assert_array_equal(other.reset()[0], first)
 
 
@@ -195,7 +201,9 @@ def test_gymnasium_makes_it_and_its_wrappers_run_on_it():
     sums our rewards per hand; the info and observation wrappers accept it."""
     assert VectorEnv.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
     name = "fenpai-test/FiftyKVector-v0"
-    gymnasium.register(name, vector_entry_point=VectorEnv, kwargs={"variant": "fifty_k"})
+    gymnasium.register(
+        name, vector_entry_point=VectorEnv, kwargs={"variant": "fifty_k", "actions": "legal"}
+    )
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
@@ -219,16 +227,16 @@ def test_gymnasium_makes_it_and_its_wrappers_run_on_it():
             np.testing.assert_allclose(info["episode"]["r"][terminated], returns[terminated])
             returns[terminated] = 0
     assert len(stats.return_queue) >= 4
-    listed = DictInfoToList(VectorEnv("tractor", 2, seed=1))
+    listed = DictInfoToList(LegalEnv("tractor", 2, seed=1))
     _, infos = listed.reset()
     assert len(infos) == 2 and infos[1]["num_legal"] >= 1
-    normalized = NormalizeObservation(VectorEnv("tractor", 2, seed=1))
+    normalized = NormalizeObservation(LegalEnv("tractor", 2, seed=1))
     normalized.reset()
     normalized.step(np.zeros(2, dtype=np.int64))
 
 
 def test_reset_mask_resets_only_those_envs():
-    env = VectorEnv("fifty_k", 3, seed=4)
+    env = LegalEnv("fifty_k", 3, seed=4)
     obs, info = env.reset()
     moved = env.step(random_actions(info, np.random.default_rng(0)))[0]
     again, _ = env.reset(options={"reset_mask": np.array([True, False, False])})
@@ -238,7 +246,7 @@ def test_reset_mask_resets_only_those_envs():
 
 
 def test_bad_actions_and_arguments_are_clear_errors_that_change_nothing():
-    env = VectorEnv("tractor", 3, seed=2)
+    env = LegalEnv("tractor", 3, seed=2)
     obs, info = env.reset()
     with pytest.raises(ValueError, match="3 integers"):
         env.step(np.zeros(2, dtype=np.int64))
@@ -248,7 +256,7 @@ def test_bad_actions_and_arguments_are_clear_errors_that_change_nothing():
     bad[1] = info["num_legal"][1]
     with pytest.raises(fenpai.IllegalAction, match=r"game 1, seat 0: answer \d+ is not an index"):
         env.step(bad)
-    fresh = VectorEnv("tractor", 3, seed=2)
+    fresh = LegalEnv("tractor", 3, seed=2)
     fresh.reset()
     good = np.zeros(3, dtype=np.int64)
     np.testing.assert_array_equal(env.step(good)[0], fresh.step(good)[0])
@@ -263,11 +271,11 @@ def test_bad_actions_and_arguments_are_clear_errors_that_change_nothing():
         ({"threads": 1.5}, "threads must be a positive integer"),
     ]:
         with pytest.raises(ValueError, match=match):
-            VectorEnv("tractor", 2, **kwargs)
+            LegalEnv("tractor", 2, **kwargs)
     with pytest.raises(ValueError, match="num_envs"):
-        VectorEnv("tractor", 0)
+        LegalEnv("tractor", 0)
     with pytest.raises(ValueError, match="reset"):
-        VectorEnv("tractor", 1).step(np.zeros(1, dtype=np.int64))
+        LegalEnv("tractor", 1).step(np.zeros(1, dtype=np.int64))
 
 
 # -- hidden information ------------------------------------------------------------------
@@ -323,7 +331,7 @@ def test_cards_the_agent_cannot_know_do_not_change_its_observation(variant):
         rng = random.Random(trial)
         seat = rng.randrange(5 if variant == "red_five_5p" else 4)
         deck, first, other = swapped_pair(variant, seat, rng, mine=False)
-        a, b = (VectorEnv(variant, 1, seat=seat, opponents="greedy", seed=trial) for _ in "ab")
+        a, b = (LegalEnv(variant, 1, seat=seat, opponents="greedy", seed=trial) for _ in "ab")
         obs_a, info = a.reset(options={"deals": [(deck, first)]})
         obs_b, _ = b.reset(options={"deals": [(other, first)]})
         actions = np.random.default_rng(trial)
@@ -347,7 +355,7 @@ def differs_soon(variant, seat, pair, seed):
     """Whether the agent's observations of the two deals of `pair` (a swap with one of
     its own cards) differ within the hand, stepped with the same actions."""
     deck, first, other = pair
-    env = VectorEnv(variant, 2, seat=seat, seed=seed)
+    env = LegalEnv(variant, 2, seat=seat, seed=seed)
     obs, info = env.reset(options={"deals": [(deck, first), (other, first)]})
     rng = np.random.default_rng(seed)
     for _ in range(80):
@@ -366,7 +374,7 @@ def test_a_scripted_deal_is_the_hand_new_game_deals(variant):
     """`reset(options={"deals": ...})` plays the deck as `new_game(deck=, first_seat=)`
     does, the hand's seed seeding the rest (Red Five 4p's first bidder, R4-11)."""
     deck, first, _ = swapped_pair(variant, 0, random.Random(3), mine=False)
-    env = VectorEnv(variant, 2, seat=1, opponents="greedy", seed=8)
+    env = LegalEnv(variant, 2, seat=1, opponents="greedy", seed=8)
     obs, info = env.reset(options={"deals": [(deck, first), None]})
     rng = np.random.default_rng(4)
     for _ in range(15):
@@ -444,7 +452,7 @@ def test_several_seats_and_policy_opponents_are_step_by_step_play(variant, learn
     is the acting seat's, `infos["rewards"]` every learning seat's."""
     n = fenpai.new_game(variant).num_players
     seats_opponents = opponents if isinstance(opponents, list) else [opponents] * n
-    env = VectorEnv(variant, 3, seats=learning, opponents=seats_opponents, seed=5, reward="win")
+    env = LegalEnv(variant, 3, seats=learning, opponents=seats_opponents, seed=5, reward="win")
     refs = [TeamReference(variant, learning, seats_opponents, 5, i) for i in range(3)]
     obs, info = env.reset()
     rng = np.random.default_rng(3)
@@ -489,7 +497,7 @@ def test_bad_seats_and_opponents_are_clear_errors():
         ({"reward": "points"}, "reward must be one of"),
     ]:
         with pytest.raises((ValueError, TypeError), match=match):
-            VectorEnv("tractor", 2, **kwargs)
+            LegalEnv("tractor", 2, **kwargs)
 
 
 @pytest.mark.parametrize("variant", ["tractor", "fifty_k"])
@@ -507,7 +515,7 @@ def test_cards_neither_learning_seat_can_know_do_not_change_their_observations(v
             moved = [k for k, (x, y) in enumerate(pairs) if x != y]
             if all(to[k] not in (0, 2) for k in moved):
                 break
-        a, b = (VectorEnv(variant, 1, seats=[0, 2], opponents="greedy", seed=trial) for _ in "ab")
+        a, b = (LegalEnv(variant, 1, seats=[0, 2], opponents="greedy", seed=trial) for _ in "ab")
         obs_a, info = a.reset(options={"deals": [(deck, first)]})
         obs_b, info_b = b.reset(options={"deals": [(other, first)]})
         actions = np.random.default_rng(trial)
@@ -531,7 +539,7 @@ def test_an_opponent_policy_bad_answer_names_the_policy_game_and_seat():
     def wild(batch):
         return np.full(len(batch), 10**6, dtype=np.int64)
 
-    env = VectorEnv("fifty_k", 2, seats=[0], opponents=wild, seed=1)
+    env = LegalEnv("fifty_k", 2, seats=[0], opponents=wild, seed=1)
     with pytest.raises(fenpai.IllegalAction, match=r"policy .*wild.*game \d+, seat [123]"):
         env.reset()
         env.step(np.zeros(2, dtype=np.int64))
@@ -545,7 +553,7 @@ def test_legal_features_are_those_of_spaces_for_the_first_legal_actions(variant,
     the seat's first K legal actions (burials and trick plays, throws included), zeros
     past them; none in the phases with fixed ids."""
     width = 40
-    env = VectorEnv(variant, 4, seat=seat, opponents="random", seed=9, legal_features=width)
+    env = LegalEnv(variant, 4, seat=seat, opponents="random", seed=9, legal_features=width)
     _, info = env.reset()
     rng = np.random.default_rng(2)
     seen = {"kitty": 0, "play": 0}
@@ -586,7 +594,7 @@ def test_legal_ids_are_the_fixed_ids_of_spaces_for_the_first_legal_actions(varia
     seat's first K legal actions (row k: index k), -1 past them and in the phases that
     give a legal list (burial, trick play)."""
     width = 12
-    env = VectorEnv(variant, 4, seat=seat, opponents="random", seed=5, legal_ids=width)
+    env = LegalEnv(variant, 4, seat=seat, opponents="random", seed=5, legal_ids=width)
     _, info = env.reset()
     assert info["legal_ids"].shape == (4, width) and info["legal_ids"].dtype == np.int64
     rng = np.random.default_rng(4)

@@ -14,6 +14,7 @@ use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::errors::action_error;
 use crate::hands::{objects, setup};
+use crate::outcomes::{to_dict, Facts};
 use crate::phases::action_text;
 
 /// One hand through the action space of `fenpai.envs.decisions`: `seats[seat]` names a
@@ -41,35 +42,41 @@ fn checked<'a, T: numpy::Element>(
         .map_err(|_| value_error(format!("{what} is not writeable (or already borrowed)")))
 }
 
+/// A ValueError unless `seat` is one of `players` seats.
+fn check_seat(players: usize, seat: usize) -> PyResult<()> {
+    if seat >= players {
+        return Err(value_error(format!(
+            "no seat {seat}: the seats are 0..{}",
+            players - 1
+        )));
+    }
+    Ok(())
+}
+
+/// Writes `seat`'s observation of `hand` into the caller's `obs` and its mask into
+/// `mask` (checked first), the GIL released.
+fn observe_into(
+    py: Python<'_>,
+    hand: &mut CoreHand,
+    seat: usize,
+    obs: &Bound<'_, PyArray1<f32>>,
+    mask: &Bound<'_, PyArray1<i8>>,
+) -> PyResult<()> {
+    check_seat(hand.hand().setup().players(), seat)?;
+    let mut obs = checked(obs, hand.obs_len(), "obs")?;
+    let mut mask = checked(mask, hand.space().size(), "mask")?;
+    let (obs, mask) = (obs.as_slice_mut()?, mask.as_slice_mut()?);
+    py.detach(|| hand.observe(seat, obs, mask))
+        .map_err(value_error)
+}
+
 impl DecisionHand {
     fn check_seat(&self, seat: usize) -> PyResult<()> {
-        let n = self.inner.hand().setup().players();
-        if seat >= n {
-            return Err(value_error(format!(
-                "no seat {seat}: the seats are 0..{}",
-                n - 1
-            )));
-        }
-        Ok(())
+        check_seat(self.inner.hand().setup().players(), seat)
     }
 
     /// Lets the bots act first when `bots`, then writes `seat`'s observation and mask
-    /// into the caller's arrays.
-    fn write(
-        &mut self,
-        py: Python<'_>,
-        bots: bool,
-        seat: usize,
-        obs: &Bound<'_, PyArray1<f32>>,
-        mask: &Bound<'_, PyArray1<i8>>,
-    ) -> PyResult<()> {
-        let mut obs = checked(obs, self.inner.obs_len(), "obs")?;
-        let mut mask = checked(mask, self.inner.space().size(), "mask")?;
-        self.write_slices(py, bots, seat, obs.as_slice_mut()?, mask.as_slice_mut()?)
-    }
-
-    /// [`Self::write`] into fresh arrays, returned as the environments' observation
-    /// dict (`{"observation": float32, "action_mask": int8}`): no array from Python to
+    /// into fresh arrays, returned as the environments' observation dict (`{"observation": float32, "action_mask": int8}`): no array from Python to
     /// check and borrow, which costs more than the encoding.
     fn write_fresh<'py>(
         &mut self,
@@ -189,8 +196,7 @@ impl DecisionHand {
         obs: &Bound<'_, PyArray1<f32>>,
         mask: &Bound<'_, PyArray1<i8>>,
     ) -> PyResult<()> {
-        self.check_seat(seat)?;
-        self.write(py, false, seat, obs, mask)
+        observe_into(py, &mut self.inner, seat, obs, mask)
     }
 
     /// Writes the mask of the ids `seat` may take now into `out` (int8, zeros when it
@@ -294,6 +300,7 @@ fn checked_rows<'a, T: numpy::Element>(
 #[pyclass(module = "fenpai._core", name = "DecisionBatch")]
 pub struct DecisionBatch {
     inner: CoreBatch,
+    setup: Setup,
 }
 
 #[pymethods]
@@ -309,7 +316,7 @@ impl DecisionBatch {
     ) -> PyResult<Self> {
         let (setup, space, kinds) = parts(variant, &seats, &fixed, options)?;
         let inner = CoreBatch::new(setup, space, kinds, count).map_err(value_error)?;
-        Ok(DecisionBatch { inner })
+        Ok(DecisionBatch { inner, setup })
     }
 
     fn __len__(&self) -> usize {
@@ -328,9 +335,57 @@ impl DecisionBatch {
         self.inner.obs_len()
     }
 
-    /// Deals hand `i` from `seed`; its bots act up to its first decision from Python.
-    fn reset(&mut self, i: usize, seed: u64) -> PyResult<()> {
-        self.inner.reset(i, seed).map_err(value_error)
+    /// Deals hand `i` from `seed` (`deck` and `first_seat` script it as `new_game` takes
+    /// them, C-5); its bots act up to its first decision from Python.
+    #[pyo3(signature = (i, seed, deck = None, first_seat = None))]
+    fn reset(
+        &mut self,
+        i: usize,
+        seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> PyResult<()> {
+        self.inner
+            .reset(i, seed, deck, first_seat)
+            .map_err(value_error)
+    }
+
+    /// Writes `seat`'s observation of hand `i` into `obs` (float32) and its mask into
+    /// `mask` (int8, zeros when it may not act): a finished hand seen by any seat.
+    fn observe_hand(
+        &mut self,
+        py: Python<'_>,
+        i: usize,
+        seat: usize,
+        obs: &Bound<'_, PyArray1<f32>>,
+        mask: &Bound<'_, PyArray1<i8>>,
+    ) -> PyResult<()> {
+        let hand = self
+            .inner
+            .hand_mut(i)
+            .ok_or_else(|| value_error(format!("there is no hand {i}")))?;
+        observe_into(py, hand, seat, obs, mask)
+    }
+
+    /// The facts of the finished hands `hands`, one row each in that order, as
+    /// `play_outcomes` gives them (what `Game.score_facts` scores); ValueError for a
+    /// hand that is not over.
+    fn outcomes<'py>(
+        &mut self,
+        py: Python<'py>,
+        hands: PyReadonlyArray1<'_, i64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let hands = hands.as_slice()?;
+        let mut facts = Facts::default();
+        for &i in hands {
+            let hand = usize::try_from(i)
+                .ok()
+                .and_then(|i| self.inner.hand_mut(i))
+                .and_then(|h| h.finished())
+                .ok_or_else(|| value_error(format!("hand {i} is not a finished hand")))?;
+            facts.add(hand);
+        }
+        to_dict(py, &self.setup, hands.len(), facts)
     }
 
     /// Takes `actions[i]` (int64; negative: none) for the seat to act of each hand, then
@@ -353,6 +408,48 @@ impl DecisionBatch {
         obs: &Bound<'_, PyArray2<f32>>,
         masks: &Bound<'_, PyArray2<i8>>,
     ) -> PyResult<()> {
+        self.observe_some(py, None, seats, obs, masks)
+    }
+
+    /// `observe` for the hands of `rows` (int64) alone, into their rows of the whole
+    /// batch's arrays, the other rows left as they are.
+    fn observe_rows(
+        &mut self,
+        py: Python<'_>,
+        rows: PyReadonlyArray1<'_, i64>,
+        seats: &Bound<'_, PyArray1<i64>>,
+        obs: &Bound<'_, PyArray2<f32>>,
+        masks: &Bound<'_, PyArray2<i8>>,
+    ) -> PyResult<()> {
+        let rows = rows
+            .as_slice()?
+            .iter()
+            .map(|&r| usize::try_from(r).map_err(|_| value_error(format!("there is no hand {r}"))))
+            .collect::<PyResult<Vec<_>>>()?;
+        self.observe_some(py, Some(&rows), seats, obs, masks)
+    }
+
+    /// Hand `i`'s phase objects so far, in order (copies), as `Game.hand_from` takes them.
+    fn objects<'py>(&mut self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let hand = self
+            .inner
+            .hand_mut(i)
+            .ok_or_else(|| value_error(format!("there is no hand {i}")))?;
+        objects(py, hand.hand().clone().into_phases())
+    }
+}
+
+impl DecisionBatch {
+    /// Checks the arrays (the whole batch's rows), then writes the hands of `rows`
+    /// (None: every one), the GIL released.
+    fn observe_some(
+        &mut self,
+        py: Python<'_>,
+        rows: Option<&[usize]>,
+        seats: &Bound<'_, PyArray1<i64>>,
+        obs: &Bound<'_, PyArray2<f32>>,
+        masks: &Bound<'_, PyArray2<i8>>,
+    ) -> PyResult<()> {
         let n = self.inner.len();
         let mut seats = checked(seats, n, "seats")?;
         let (width, size) = (self.inner.obs_len(), self.inner.space().size());
@@ -364,17 +461,11 @@ impl DecisionBatch {
             masks.as_slice_mut()?,
         );
         let inner = &mut self.inner;
-        py.detach(|| inner.observe(seats, obs, masks))
-            .map_err(value_error)
-    }
-
-    /// Hand `i`'s phase objects so far, in order (copies), as `Game.hand_from` takes them.
-    fn objects<'py>(&mut self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyTuple>> {
-        let hand = self
-            .inner
-            .hand_mut(i)
-            .ok_or_else(|| value_error(format!("there is no hand {i}")))?;
-        objects(py, hand.hand().clone().into_phases())
+        py.detach(|| match rows {
+            None => inner.observe(seats, obs, masks),
+            Some(rows) => inner.observe_rows(rows, seats, obs, masks),
+        })
+        .map_err(value_error)
     }
 }
 

@@ -23,7 +23,7 @@ const FIVES_WIDTH: usize = 3;
 
 /// The facts of many hands, each field flattened row after row.
 #[derive(Default)]
-struct Facts {
+pub(crate) struct Facts {
     actions: Vec<i64>,
     /// Per seat: card points won (C-43) or, in Fifty-K, collected (FK-31, FK-33).
     points: Vec<i64>,
@@ -89,7 +89,7 @@ impl Facts {
         self.actions.push(play.log().len() as i64);
     }
 
-    fn add(&mut self, hand: HandRef<'_>) {
+    pub(crate) fn add(&mut self, hand: HandRef<'_>) {
         match hand {
             HandRef::Tractor(deal, burial, play) => self.trick(deal.log().len(), burial, play),
             HandRef::RedFive4p(bidding, burial, play) => {
@@ -179,7 +179,8 @@ pub fn games_facts<'py>(
     to_dict(py, setup, games.len(), facts)
 }
 
-fn to_dict<'py>(
+/// The facts as the dict `play_outcomes` returns, `hands` rows.
+pub(crate) fn to_dict<'py>(
     py: Python<'py>,
     setup: &Setup,
     hands: usize,

@@ -6,6 +6,11 @@ on one of its seats; the core's batch runner plays the built-in bots in between,
 released. A policy is any callable `policy(batch) -> actions`: one index per row into
 that row's legal actions, in the order of `Game.legal_actions` (so `apply_legal`'s
 index). A decision with a single legal action is taken without asking.
+
+`VectorEnv` in its default action space (`actions="decisions"`, `fenpai.envs.decisions`)
+hands an opponent policy what a learner gets instead: `obs` the seat's observation (its
+encoded view, then its picks) and `action_mask` the ids it may take, one id per row
+answered, every decision asked (a frozen snapshot of the learner plays as it).
 """
 
 from __future__ import annotations
@@ -35,14 +40,18 @@ class Batch:
     - `seats` (int64, B): the seat to act, one of the policy's;
     - `obs` (float32, B × size): that seat's observation in `fenpai.encode`'s layout
       (`fenpai.encoding.fields`): only what the seat may know;
-    - `num_legal` (int64, B): how many legal actions it has (at least 2).
+    - `num_legal` (int64, B): how many legal actions it has (at least 2);
+    - `action_mask` (int8, B × ids, in the action space of `fenpai.envs.decisions`
+      only, else None): the ids the seat may take, as a learner's observation has it;
+      `num_legal` then counts them (at least 1).
 
     `greedy()` gives, per row, the index of the action the built-in `greedy` bot would
-    take there: a deterministic function of what that seat may see.
+    take there: a deterministic function of what that seat may see (legal-index batches
+    only).
 
-    The answer is one integer per row, `0 <= a < num_legal[i]`. A batch holds only
-    during the call: `obs` is a view of a buffer the runner reuses and `legal_actions`
-    reads the games as they are, so copy what you keep.
+    The answer is one integer per row, `0 <= a < num_legal[i]` (with `action_mask`: an
+    id it allows). A batch holds only during the call: `obs` is a view of a buffer the
+    runner reuses and `legal_actions` reads the games as they are, so copy what you keep.
     """
 
     variant: str
@@ -53,6 +62,7 @@ class Batch:
     _legal: Callable[[int, int | None], list[str]] = field(repr=False, compare=False)
     _greedy: Callable[[], np.ndarray] = field(repr=False, compare=False)
     _action: Callable[[int, int], str] = field(repr=False, compare=False)
+    action_mask: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.games)
@@ -74,7 +84,12 @@ class Batch:
         return self._greedy()
 
     def mask(self, width: int) -> np.ndarray:
-        """A (B, width) boolean mask of the answers each row may give."""
+        """A (B, width) boolean mask of the answers each row may give (with
+        `action_mask`: it as booleans, `width` its number of ids)."""
+        if self.action_mask is not None:
+            if width != self.action_mask.shape[1]:
+                raise ValueError(f"the batch answers ids 0..{self.action_mask.shape[1] - 1}")
+            return self.action_mask.view(bool)
         return np.arange(width) < self.num_legal[:, None]
 
     @classmethod
@@ -124,6 +139,35 @@ def act(policy: Policy, game: Game, seat: int, index: int = 0) -> None:
 
 def _name(policy: Any) -> str:
     return str(getattr(policy, "__qualname__", None) or repr(policy))
+
+
+def policy_groups(players: Sequence[Any]) -> list[tuple[Policy, np.ndarray]]:
+    """Each policy among `players` (one per seat: a policy, a bot name or None) with
+    its seats (int64), one object playing several seats getting them in one batch, in
+    the order of their first seat."""
+    found: dict[int, tuple[Policy, list[int]]] = {}
+    for seat, player in enumerate(players):
+        if player is not None and not isinstance(player, str):
+            found.setdefault(id(player), (player, []))[1].append(seat)
+    return [(policy, np.array(own, dtype=np.int64)) for policy, own in found.values()]
+
+
+def check_ids(policy: Any, batch: Batch, ids: np.ndarray) -> None:
+    """IllegalAction naming the policy, game and seat unless every row's id is one its
+    `action_mask` allows."""
+    assert batch.action_mask is not None
+    size = batch.action_mask.shape[1]
+    inside = (ids >= 0) & (ids < size)
+    allowed = inside.copy()
+    rows = np.flatnonzero(inside)
+    allowed[rows] = batch.action_mask[rows, ids[rows]] != 0
+    bad = np.flatnonzero(~allowed)
+    if bad.size:
+        row = int(bad[0])
+        raise IllegalAction(
+            f"policy {_name(policy)}: game {batch.games[row]}, seat {batch.seats[row]}: "
+            f"id {ids[row]} is not one its action_mask allows"
+        )
 
 
 def waiting_batch(

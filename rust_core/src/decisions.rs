@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use crate::bots::{BotKind, HandState, SeatBots, Setup, Stage};
+use crate::bots::{BotKind, HandRef, HandState, SeatBots, Setup, Stage};
 use crate::card::{Counts, NUM_CARDS};
 use crate::encode::Layout;
 use crate::error::ActionError;
@@ -248,6 +248,12 @@ impl DecisionHand {
         self.hand.to_act()
     }
 
+    /// The finished hand's phase objects (what its scoring reads); `None` while it is
+    /// under way.
+    pub fn finished(&mut self) -> Option<HandRef<'_>> {
+        self.hand.finished()
+    }
+
     /// The cards the seat to act has picked in a card-by-card choice.
     pub fn picked(&self) -> &Counts {
         &self.picked
@@ -464,13 +470,20 @@ impl DecisionBatch {
         self.hands.get_mut(i)
     }
 
-    /// Deals hand `i` from `seed` and lets its bots act up to its first outside decision.
-    pub fn reset(&mut self, i: usize, seed: u64) -> Result<(), String> {
+    /// Deals hand `i` from `seed` (or a scripted deck and first seat, C-5) and lets its
+    /// bots act up to its first outside decision.
+    pub fn reset(
+        &mut self,
+        i: usize,
+        seed: u64,
+        deck: Option<&str>,
+        first_seat: Option<usize>,
+    ) -> Result<(), String> {
         let hand = self
             .hands
             .get_mut(i)
             .ok_or_else(|| format!("there is no hand {i}"))?;
-        hand.reset(seed, None, None)?;
+        hand.reset(seed, deck, first_seat)?;
         hand.play_bots();
         self.acted[i] = None;
         Ok(())
@@ -488,12 +501,14 @@ impl DecisionBatch {
             let Ok(action) = usize::try_from(action) else {
                 continue;
             };
-            let allowed = hand.to_act().is_some() && {
-                hand.fill_mask();
-                hand.mask.get(action).is_some_and(|&m| m != 0)
+            let Some(seat) = hand.to_act() else {
+                let message = format!("action {action} is not allowed in hand {i}: it is over");
+                return Err((i, ActionError::illegal(message)));
             };
-            if !allowed {
-                let message = format!("action {action} is not allowed in hand {i} now");
+            hand.fill_mask();
+            if hand.mask.get(action).is_none_or(|&m| m == 0) {
+                let message =
+                    format!("action {action} is not allowed for seat {seat} in hand {i} now");
                 return Err((i, ActionError::illegal(message)));
             }
         }
@@ -516,16 +531,39 @@ impl DecisionBatch {
         obs: &mut [f32],
         masks: &mut [i8],
     ) -> Result<(), String> {
-        let Some(first) = self.hands.first() else {
-            return Ok(());
-        };
-        let (width, size) = (first.obs_len(), first.space().size());
-        let rows = obs.chunks_mut(width).zip(masks.chunks_mut(size));
-        let hands = self.hands.iter_mut().zip(&self.acted).zip(seats.iter_mut());
-        for (((hand, acted), seat), (o, m)) in hands.zip(rows) {
+        let every: Vec<usize> = (0..self.hands.len()).collect();
+        self.observe_rows(&every, seats, obs, masks)
+    }
+
+    /// [`Self::observe`] for the hands of `rows` alone, into their rows of the whole
+    /// batch's `seats`, `obs` and `masks` (the other rows left as they are): after a
+    /// step that took ids in a few hands, only theirs changed. An error for a row that
+    /// is no hand.
+    pub fn observe_rows(
+        &mut self,
+        rows: &[usize],
+        seats: &mut [i64],
+        obs: &mut [f32],
+        masks: &mut [i8],
+    ) -> Result<(), String> {
+        let (n, width, size) = (self.hands.len(), self.obs_len(), self.space().size());
+        if seats.len() != n || obs.len() != n * width || masks.len() != n * size {
+            return Err(format!(
+                "the arrays must hold {n} hands' rows of {width} observations and {size} ids"
+            ));
+        }
+        for &i in rows {
+            let hand = self
+                .hands
+                .get_mut(i)
+                .ok_or_else(|| format!("there is no hand {i}"))?;
+            let (o, m) = (
+                &mut obs[i * width..(i + 1) * width],
+                &mut masks[i * size..(i + 1) * size],
+            );
             let to_act = hand.to_act();
-            *seat = to_act.map_or(-1, |s| s as i64);
-            match to_act.or(*acted) {
+            seats[i] = to_act.map_or(-1, |s| s as i64);
+            match to_act.or(self.acted[i]) {
                 Some(s) => hand.observe(s, o, m)?,
                 None => {
                     o.fill(0.0);

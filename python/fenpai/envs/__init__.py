@@ -4,17 +4,14 @@
   (`fenpai.envs.aec`);
 - `SeatEnv(variant, seat=0, bots="greedy", **options)`: a Gymnasium environment for one
   seat against the built-in bots (`fenpai.envs.seat`);
-- `VectorEnv(variant, num_envs, **options)`: many games stepped per call
-  (`fenpai.envs.vector`);
-- `DecisionVectorEnv(variant, num_envs, seat=0, opponents="greedy", **options)`: many
-  hands stepped per call in the one-seat environment's action space
-  (`fenpai.envs.vector_decisions`).
+- `VectorEnv(variant, num_envs, seats=[...], opponents=..., **options)`: many hands
+  stepped per call, several learning seats, opponents that are bots or policies
+  (`fenpai.envs.vector`).
 
-The AEC, one-seat and `DecisionVectorEnv` environments' action space is
-`fenpai.envs.decisions` (with OpenSpiel's); `VectorEnv`'s is an index into the seat's
-legal actions (for search code). Rewards are
-`fenpai.envs.payoffs`. Each is imported when first named, so that one framework is
-enough for its environment.
+Their action space is one, `fenpai.envs.decisions` (with OpenSpiel's); `VectorEnv`'s
+`actions="legal"` keeps an index into the seat's legal actions instead, for search
+code. Rewards are `fenpai.envs.payoffs`. Each is imported when first named, so that one
+framework is enough for its environment.
 """
 
 from __future__ import annotations
@@ -27,7 +24,6 @@ _WHERE = {
     "FenpaiAEC": "aec",
     "SeatEnv": "seat",
     "VectorEnv": "vector",
-    "DecisionVectorEnv": "vector_decisions",
 }
 
 __all__ = sorted(_WHERE)

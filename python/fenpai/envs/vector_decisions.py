@@ -1,156 +1,156 @@
-"""`DecisionVectorEnv`: many hands stepped per call in the action space of `SeatEnv`, the
-AEC environment and OpenSpiel (`fenpai.envs.decisions`: fixed ids, then card by card),
-so that a policy trained in one runs in the others (a Gymnasium 1.x
-`gymnasium.vector.VectorEnv`).
+"""`VectorEnv(actions="decisions")`'s hands (the default): the environments' one action
+space (`fenpai.envs.decisions`: fixed ids, then card by card), stepped together by
+`_core.DecisionBatch`, so that a policy trained here runs in `SeatEnv`, the AEC
+environment and OpenSpiel unchanged.
 
-`seat` of every hand is the agent's, the other seats built-in bots (`opponents`), played
-in the core. One call into the core (`_core.DecisionBatch`, the GIL released) takes every
-hand's id, plays the bots' turns and writes every observation and mask.
-
-- **Observation**: `{"observation": float32 (num_envs × obs), "action_mask": int8
-  (num_envs × ids)}`, env i's row what `SeatEnv` shows its seat (its encoded view, then
-  its picks card by card), in fresh arrays each step (the caller may keep them).
-- **Action** of env i: an id its mask allows; an id the mask does not allow raises
-  `IllegalAction` naming the hand, no hand changed.
-- **Reward**: 0 until the hand ends, then the seat's in mode `reward`
-  (`fenpai.envs.payoffs`); `infos["won"]` where a hand ended (`game(i).result` is the
-  whole result while that hand is shown).
-- **Autoreset**: `AutoresetMode.NEXT_STEP`: the step after a hand ended ignores that env's
-  action and deals its next hand. Hand k of env i is dealt from `seed_for(base, i, k)`
-  (`base`: `reset(seed=...)`, else the constructor's `seed`, else drawn), the bots seeded
-  from it.
-
-`VectorEnv` (`fenpai.envs.vector`) keeps the legal-list index for search code; this one
-is the learning one's single action space.
+Env i's observation is `{"observation", "action_mask"}` of its learning seat to act, as
+`SeatEnv` shows that seat (its encoded view, then its picks; the int8 mask of the ids it
+may take), in fresh arrays each step; every decision is asked, a single allowed id
+included, as `SeatEnv` asks it. The built-in bots play in the core (the GIL released);
+each policy opponent is asked once per round with every env waiting on one of its seats,
+a `fenpai.batch.Batch` holding what a learner would get (`obs`, `action_mask`), and
+answers ids: a card-by-card play is one round per pick.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
 import numpy as np
-from gymnasium.vector import AutoresetMode
-from gymnasium.vector.utils import batch_space
 
 from fenpai._core import DecisionBatch
-from fenpai.bots import Bot, hand_seeds
+from fenpai.batch import Batch, answers, check_ids, policy_groups
+from fenpai.bots import hand_seeds
 from fenpai.envs.aec import observation_space
-from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, result_rewards
-from fenpai.games import new_game
+from fenpai.envs.vector_hands import Deals, Players
+from fenpai.errors import IllegalAction
 from fenpai.games.base import Game
 from fenpai.spaces import FIXED_ACTIONS
 
 ObsDict = dict[str, np.ndarray]
 
 
-class DecisionVectorEnv(gymnasium.vector.VectorEnv[ObsDict, np.ndarray, np.ndarray]):
-    """`num_envs` hands of `variant` (game options as `new_game` takes them), `seat` the
-    agent's in each, `opponents` one bot name for the others; see the module."""
+class DecisionHands:
+    """`num_envs` hands of `probe`'s variant and options, `players[seat]` a bot name, a
+    policy or None (a learning seat), in the one action space; `game(i)` gives env i's
+    hand as a `Game` (for a policy's `Batch.legal_actions`)."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    def __init__(self, probe: Game, players: Players, num_envs: int, game: Callable[[int], Game]):
+        self.variant, self.num_envs, self._game = probe.variant, num_envs, game
+        self._groups = policy_groups(players)
+        # Per seat, the index of its policy in `_groups`, −1 for the others; the last
+        # entry answers seat −1 (a hand that is over).
+        self._owner = np.full(len(players) + 1, -1, dtype=np.int64)
+        for g, (_, own) in enumerate(self._groups):
+            self._owner[own] = g
+        core = [p if isinstance(p, str) else None for p in players]
+        fixed = list(FIXED_ACTIONS.get(self.variant, ()))
+        self._batch = DecisionBatch(self.variant, core, fixed, num_envs, **probe.hands_options())
+        self.observation_space: gymnasium.spaces.Space[Any] = observation_space(
+            self._batch.obs_size, self._batch.size
+        )
+        self.action_space: gymnasium.spaces.Space[Any] = gymnasium.spaces.Discrete(self._batch.size)
+        self.seats = np.full(num_envs, players.index(None), dtype=np.int64)
+        self.over = np.zeros(num_envs, dtype=bool)
+        self._seeds: list[int | None] = [None] * num_envs
 
-    def __init__(
-        self,
-        variant: str,
-        num_envs: int,
-        seat: int = 0,
-        opponents: str = "greedy",
-        seed: int | None = None,
-        *,
-        reward: str = DEFAULT_REWARD,
-        **options: Any,
-    ):
-        dealt = sorted({"seed", "deck", "first_seat"} & set(options))
-        if dealt:
-            raise ValueError(f"{', '.join(dealt)}: the deals come from reset(seed=...)")
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        self.reward = check_reward(reward)
-        self._probe = new_game(variant, **options)
-        n = self._probe.num_players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
-        Bot(opponents, 0)  # ValueError for an unknown bot kind
-        bots: list[str | None] = [None if s == seat else opponents for s in range(n)]
-        fixed = list(FIXED_ACTIONS.get(variant, ()))
-        self._batch = DecisionBatch(variant, bots, fixed, num_envs, **self._probe.hands_options())
-        self.variant, self.num_envs, self.seat = variant, num_envs, seat
-        self.single_observation_space = observation_space(self._batch.obs_size, self._batch.size)
-        self.single_action_space = gymnasium.spaces.Discrete(self._batch.size)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
-        self._seed = seed
-        self._base: int | None = None
-        self._hands = np.zeros(num_envs, dtype=np.int64)
-        self._seeds = np.zeros(num_envs, dtype=np.uint64)
-        self._ended = np.zeros(num_envs, dtype=bool)
+    def play(self, restart: np.ndarray, actions: np.ndarray | None, deals: Deals) -> ObsDict:
+        """Takes `actions` (ids) where not `restart` (every id checked before any is
+        taken), deals the next hand where `restart`, then asks the policies until every
+        env waits on a learning seat or is over."""
+        acted = self.seats.copy()
+        if actions is not None:
+            taken = np.where(restart, -1, actions)
+            bad = np.flatnonzero((taken < 0) & ~restart)
+            if bad.size:
+                env = int(bad[0])
+                raise IllegalAction(
+                    f"env {env}, seat {acted[env]}: {actions[env]} is not an id "
+                    f"(0..{self._batch.size - 1})"
+                )
+            self._batch.step(taken)
+        envs = np.flatnonzero(restart)
+        if envs.size:
+            self._deal(envs, deals)
+        obs, masks, to_act = self._settle()
+        self.over = to_act < 0
+        self.seats = np.where(self.over, acted, to_act)
+        for env in np.flatnonzero(self.over).tolist():  # the view of the learner that acted
+            self._batch.observe_hand(env, int(acted[env]), obs[env], masks[env])
+        return {"observation": obs, "action_mask": masks}
 
-    def _deal(self, envs: np.ndarray) -> None:
-        """Deals the next hand of each of `envs`."""
-        assert self._base is not None
-        seeds = hand_seeds(self._base, envs, self._hands[envs])
-        self._hands[envs] += 1
-        self._seeds[envs] = seeds
-        for env, seed in zip(envs.tolist(), seeds.tolist(), strict=True):
-            self._batch.reset(env, seed)
+    def _deal(self, envs: np.ndarray, deals: Deals) -> None:
+        """Deals the next hand of each of `envs` (its seed or script, C-5), counting it."""
+        seeds = hand_seeds(deals.base, envs, deals.hands[envs]).tolist()
+        deals.hands[envs] += 1
+        for env, seed in zip(envs.tolist(), seeds, strict=True):
+            script = None if deals.scripts is None else deals.scripts[env]
+            deck, first = (None, None) if script is None else script
+            self._batch.reset(env, seed, deck, first)
+            self._seeds[env] = seed
 
-    def _observe(self) -> tuple[ObsDict, np.ndarray]:
-        """Every env's observation in fresh arrays, and the seat each waits on (−1: over)."""
-        n = self.num_envs
-        seats = np.empty(n, dtype=np.int64)
-        obs = np.empty((n, self._batch.obs_size), dtype=np.float32)
-        masks = np.empty((n, self._batch.size), dtype=np.int8)
-        self._batch.observe(seats, obs, masks)
-        return {"observation": obs, "action_mask": masks}, seats
+    def _settle(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Asks the policies, a batch each per round, until no env waits on one; returns
+        every env's observation, mask and seat to act (−1: over), in fresh arrays."""
+        n, batch = self.num_envs, self._batch
+        to_act = np.empty(n, dtype=np.int64)
+        obs = np.empty((n, batch.obs_size), dtype=np.float32)
+        masks = np.empty((n, batch.size), dtype=np.int8)
+        batch.observe(to_act, obs, masks)
+        while True:
+            owner = self._owner[to_act]
+            if (owner < 0).all():
+                return obs, masks, to_act
+            ids = np.full(n, -1, dtype=np.int64)
+            for g, (policy, _) in enumerate(self._groups):
+                rows = np.flatnonzero(owner == g)
+                if rows.size:
+                    asked = self._ask(rows, to_act[rows], obs[rows], masks[rows])
+                    choice = answers(policy, asked, policy(asked))
+                    check_ids(policy, asked, choice)
+                    ids[rows] = choice
+            batch.step(ids)
+            batch.observe_rows(np.flatnonzero(ids >= 0), to_act, obs, masks)  # theirs alone
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsDict, dict[str, Any]]:
-        """Deals a new hand in every env (from `seed` when given, see the module)."""
-        super().reset(seed=seed)
-        if seed is None:
-            seed = self._seed
-        if seed is None:
-            seed = int(self.np_random.integers(2**63))
-        self._base, self._seed = seed, None
-        self._hands[:] = 0
-        self._ended[:] = False
-        self._deal(np.arange(self.num_envs, dtype=np.int64))
-        obs, _ = self._observe()
-        return obs, {}
+    def _ask(self, envs: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> Batch:
+        """The batch of `envs` waiting on `seats`, with what a learner would observe."""
 
-    def step(
-        self, actions: np.ndarray
-    ) -> tuple[ObsDict, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Takes every env's id (those whose hand ended last step start the next one)."""
-        if self._base is None:
-            raise ValueError("call reset() before step()")
-        taken = np.array(actions, dtype=np.int64).reshape(self.num_envs)
-        ended = np.flatnonzero(self._ended)
-        taken[ended] = -1
-        self._batch.step(taken)  # IllegalAction, nothing taken, for a bad id
-        if ended.size:
-            self._deal(ended)
-        obs, seats = self._observe()
-        over = seats < 0
-        rewards = np.zeros(self.num_envs, dtype=np.float64)
-        infos: dict[str, Any] = {}
-        if over.any():
-            won = np.zeros(self.num_envs, dtype=bool)
-            for env in np.flatnonzero(over).tolist():
-                result = self.game(env).result
-                assert result is not None
-                rewards[env] = result_rewards(result, self.reward)[self.seat]
-                won[env] = self.seat in result["winners"]
-            infos = {"won": won, "_won": over.copy()}
-        self._ended = over
-        no = np.zeros(self.num_envs, dtype=bool)
-        return obs, rewards, over.copy(), no, infos
+        def legal(row: int, limit: int | None) -> list[str]:
+            return self._game(int(envs[row])).legal_actions(int(seats[row]), limit)
 
-    def game(self, env: int) -> Game:
-        """A copy of env `env`'s hand as a `fenpai.Game`, every seat's cards in it: for
-        inspection and tests, not for the agent."""
-        if not 0 <= env < self.num_envs or self._base is None:
-            raise ValueError(f"env {env} has no hand: call reset()")
-        return self._probe.hand_from(int(self._seeds[env]), self._batch.objects(env))
+        def action(row: int, index: int) -> str:
+            return self._game(int(envs[row])).legal_action(int(seats[row]), index)
+
+        def greedy() -> np.ndarray:
+            raise TypeError("greedy() gives legal indices; this batch answers decision ids")
+
+        return Batch(
+            variant=self.variant,
+            games=envs,
+            seats=seats,
+            obs=obs,
+            num_legal=mask.sum(axis=1, dtype=np.int64),
+            _legal=legal,
+            _greedy=greedy,
+            _action=action,
+            action_mask=mask,
+        )
+
+    def outcomes(self, ended: np.ndarray) -> dict[str, Any]:
+        return self._batch.outcomes(ended)
+
+    def seed(self, env: int) -> int | None:
+        return self._seeds[env]
+
+    def objects(self, env: int) -> tuple[Any, ...]:
+        return self._batch.objects(env)
+
+    def legal_actions(self, env: int, limit: int) -> list[str]:
+        if self.over[env]:
+            return []
+        return self._game(env).legal_actions(int(self.seats[env]), limit)
+
+    def infos(self) -> dict[str, Any]:
+        return {}
