@@ -125,6 +125,24 @@ def test_a_loop_busy_for_good_delays_a_commit_at_most_max_delay(tmp_path, monkey
     assert all(s == sqlite_store.DELAY_STEP for s in slept)
 
 
+def test_a_failing_load_probe_still_commits(tmp_path, caplog):
+    def broken() -> float:
+        raise RuntimeError("no load")
+
+    async def run() -> list[int]:
+        sizes: list[int] = []
+        store = await _store(tmp_path, broken, sizes)
+        try:
+            await asyncio.wait_for(store.write(_nothing), 30)
+            await asyncio.wait_for(store.write(_nothing), 30)  # the writer goes on
+        finally:
+            await store.close()
+        return sizes
+
+    assert asyncio.run(run()) == [1, 1]
+    assert "could not be read" in caplog.text
+
+
 def test_a_statement_s_worth_of_waiting_changes_is_committed_at_once(tmp_path, monkeypatch):
     slept: list[float] = []
     _stand_ins(monkeypatch, slept.append)

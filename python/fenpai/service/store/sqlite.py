@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import os
 import queue
 import secrets
@@ -56,6 +57,8 @@ from fenpai.service.store.base import (
     stored_event,
     uncounted,
 )
+
+log = logging.getLogger("fenpai.service.store")
 
 SCHEMA_VERSION = 2
 
@@ -256,7 +259,10 @@ class SqliteStore:
         while True:
             batch = [self._queue.get()]
             if batch[0] is not None:
-                self._gather()
+                try:
+                    self._gather()
+                except Exception:  # a failing probe never keeps a commit from being made
+                    log.exception("the event loop's load could not be read; committing")
             while len(batch) < MAX_BATCH:
                 try:
                     batch.append(self._queue.get_nowait())
