@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import sys
 import threading
 import time
 from pathlib import Path
@@ -19,7 +20,11 @@ from fenpai.service.server import Server, ServerConfig
 from fenpai.service.store import SqliteStore
 from fenpai.service.store import sqlite as sqlite_store
 
+#: `serve` measures its loop from Python 3.11 on (asyncio.Runner's loop factory).
+needs_runner = pytest.mark.skipif(sys.version_info < (3, 11), reason="asyncio.Runner is 3.11's")
 
+
+@needs_runner
 def test_the_loop_is_busy_while_it_works_and_not_while_it_waits():
     load = LoopLoad()
 
@@ -170,6 +175,7 @@ def test_a_statement_s_worth_of_waiting_changes_is_committed_at_once(tmp_path, m
     assert slept == []
 
 
+@needs_runner
 def test_a_sqlite_server_s_writer_asks_its_loop_how_busy_it_is(tmp_path):
     load = LoopLoad()
 

@@ -555,7 +555,9 @@ class Server:
         await self.store.close()
 
 
-async def _serve(config: ServerConfig, announce: Callable[[str], None], load: LoopLoad) -> int:
+async def _serve(
+    config: ServerConfig, announce: Callable[[str], None], load: LoopLoad | None
+) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -581,6 +583,8 @@ def serve(config: ServerConfig, announce: Callable[[str], None] = print) -> int:
     configure_logging(config.log_format)
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    if sys.version_info < (3, 11):  # no loop factory: the writer never puts a commit off
+        return asyncio.run(_serve(config, announce, None))
     load = LoopLoad()
     with asyncio.Runner(loop_factory=load.new_loop) as runner:
         return runner.run(_serve(config, announce, load))
