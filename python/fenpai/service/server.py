@@ -31,9 +31,10 @@ from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
 from fenpai.service.host import GameHost, Outcome
 from fenpai.service.logs import configure_logging
+from fenpai.service.loopload import LoopLoad
 from fenpai.service.metrics import Metrics
 from fenpai.service.session import Verified
-from fenpai.service.store import Store, display, open_store
+from fenpai.service.store import SqliteStore, Store, display, open_store
 from fenpai.service.web import WebServer, bind
 
 log = logging.getLogger("fenpai.service")
@@ -482,7 +483,8 @@ class Server:
     """A running server: store, host, gRPC with health checking and reflection. Made,
     started and stopped on the event loop that serves it."""
 
-    def __init__(self, config: ServerConfig):
+    def __init__(self, config: ServerConfig, load: LoopLoad | None = None):
+        """`load`: how busy the loop serving it is, when measured (`serve`)."""
         self.config = config
         self._grpc = grpc.aio.server(
             options=[
@@ -499,6 +501,8 @@ class Server:
         self.store: Store = open_store(config.db, config.synchronous, config.lease)
         self.metrics = Metrics()
         self.store.batches = self.metrics.batch
+        if load is not None and isinstance(self.store, SqliteStore):
+            self.store.busy = load.busy
         self.host = GameHost(self.store, config.timers, self.metrics)
         self.restored = 0
         self._servicer = GameServicer(self.host, config.max_streams)
@@ -551,12 +555,14 @@ class Server:
         await self.store.close()
 
 
-async def _serve(config: ServerConfig, announce: Callable[[str], None]) -> int:
+async def _serve(
+    config: ServerConfig, announce: Callable[[str], None], load: LoopLoad | None
+) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    server = Server(config)
+    server = Server(config, load)
     await server.start()
     host = config.address.rsplit(":", 1)[0]
     web = f"; web app on {server.web.url}" if server.web is not None else ""
@@ -577,4 +583,8 @@ def serve(config: ServerConfig, announce: Callable[[str], None] = print) -> int:
     configure_logging(config.log_format)
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
-    return asyncio.run(_serve(config, announce))
+    if sys.version_info < (3, 11):  # no loop factory: the writer never puts a commit off
+        return asyncio.run(_serve(config, announce, None))
+    load = LoopLoad()
+    with asyncio.Runner(loop_factory=load.new_loop) as runner:
+        return runner.run(_serve(config, announce, load))
