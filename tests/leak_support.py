@@ -119,3 +119,14 @@ def check_public(received: dict, hand_view: pb.HandView, truth) -> None:
 def hidden_actions(history: pb.GetHistoryResponse) -> dict[int, pb.Event]:
     """A finished game's hidden actions (burials) by version."""
     return {e.version: e for e in history.events if e.action.split()[0] == "bury"}
+
+
+def check_streamed_event(seat: int | None, event: pb.Event, stored: pb.Event) -> None:
+    """An event a stream (StreamEvents for `seat`, Spectate for None) sent while the hand
+    ran: another seat's hidden action (a burial) as its verb alone, marked redacted;
+    any other as stored."""
+    assert (event.version, event.kind, event.seat) == (stored.version, stored.kind, stored.seat)
+    if stored.action.split()[0] == "bury" and stored.seat != seat:
+        assert event.action == "bury" and event.redacted, event
+    else:
+        assert event.action == stored.action and not event.redacted, event
