@@ -44,6 +44,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -332,6 +333,9 @@ def main() -> int:
     print(f"lost: {lost}")
     print(f"hidden-card violations: {len(tally.leaks)} in {tally.views} views and events checked")
     print(f"other errors: {len(tally.errors)}")
+    kinds = Counter(line.rpartition(": ")[2][:200] for line in tally.leaks)
+    for kind, count in kinds.most_common():
+        print(f"  {count} x {kind}")
     for line in (tally.leaks + tally.errors)[:10]:
         print("  " + line[:500])
     print(f"time: {taken:.0f} s")
