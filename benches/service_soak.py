@@ -1,18 +1,18 @@
 """Durability soak of the gRPC game service: kill -9 at random moments (a benchmark, not
 a test).
 
-Starts `fenpai serve` on a fresh database (SQLite; or `--store postgres --replicas R`,
-R servers on a PostgreSQL of the bench's own, as service_load.py deploys them, with
-fsync on), with no decision timers by default, as the crash tests run it, and short
-leases. `--games` game slots each play games back to back, every variant in turn: some
-with a server-side bot, some tables (matches of two hands), half acting by unary Act,
-half over ActStream (a new stream after each failure), and some followed by a seat's
-StreamEvents or a spectator's Spectate, resumed from the last version seen after each
-failure. Meanwhile the server (or a random replica) is killed with SIGKILL `--kills`
-times at random moments (seeded) and restarted. Clients retry a failed call with the
-same client_seq (CreateGame and JoinGame with the same request id), on the same server
-or else on the next replica, and record every action they got an OK for, with its game
-and version.
+Starts `fenpai serve` on a fresh database (SQLite; or `--store postgres --replicas R`, R
+servers on a PostgreSQL of the bench's own, as service_load.py deploys them, with fsync
+on), with no decision timers (a timer acting for a client's seat would race its client),
+as the crash tests run it, and leases of a second. `--games` game slots each play games
+back to back, every variant in turn: some with a server-side bot, some tables (matches
+of two hands), half acting by unary Act, half over ActStream (a new stream after each
+failure), and some followed by a seat's StreamEvents or a spectator's Spectate, resumed
+from the last version seen after each failure. Meanwhile the server (or a random
+replica) is killed with SIGKILL `--kills` times at random moments (seeded) and
+restarted. Clients retry a failed call with the same client_seq (CreateGame and JoinGame
+with the same request id), on the same server or else on the next replica, and record
+every action they got an OK for, with its game and version.
 
 After the last kill each slot plays its game to its end, then every game's stored
 history (GetHistory) is checked against what its clients were told: every
@@ -272,7 +272,6 @@ def main() -> int:
     parser.add_argument(
         "--down", type=float, default=0.3, help="seconds a killed server stays down, at most"
     )
-    parser.add_argument("--timers", action="store_true", help="the server's default timers")
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
     args = parser.parse_args()
     if args.replicas > 1 and args.store != "postgres":
@@ -280,7 +279,7 @@ def main() -> int:
     if not __debug__:
         parser.error("the checks are assertions: run without python -O")
     rng = random.Random(args.seed)
-    flags = ("--lease-seconds", "1") + (() if args.timers else ("--no-timers",))
+    flags = ("--no-timers", "--lease-seconds", "1")
     started = time.monotonic()
     with (
         tempfile.TemporaryDirectory() as tmp,
@@ -324,7 +323,7 @@ def main() -> int:
     )
     print(
         f"fenpai service soak: {where}, {args.games} games in play, seed {args.seed},"
-        f" timers {'on' if args.timers else 'off'}"
+        " no decision timers, leases of 1 s"
     )
     print(f"kills: {args.kills} (games in play at the kills: {hit / max(1, args.kills):.1f} mean)")
     print(f"games: {len(tally.clients)} finished ({tally.streamed} followed by a stream)")
