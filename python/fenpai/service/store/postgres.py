@@ -329,7 +329,7 @@ WITH alive AS MATERIALIZED (
       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())),
 dead AS (
     SELECT game_id FROM games
-    WHERE status <> 'finished' AND watchers <> '{{}}'
+    WHERE status IN ('waiting', 'playing') AND watchers <> '{{}}'
       AND EXISTS (SELECT 1 FROM unnest(watchers) AS w
                   WHERE hashtext(w)::oid NOT IN (SELECT objid FROM alive))
     ORDER BY game_id FOR UPDATE)
@@ -712,7 +712,10 @@ class PostgresStore:
             (self.owner, self.lease, limit),
         )
         if rows:  # a replica stopped or died: its watch, if it died, goes with it
-            await self._fetch(PRUNE_WATCHERS)
+            try:
+                await self._fetch(PRUNE_WATCHERS)
+            except StoreError as err:  # the leases are taken all the same
+                log.warning("dead replicas stay watchers until the next takeover: %s", err)
         return [r[0] for r in rows]
 
     async def release(self) -> None:
