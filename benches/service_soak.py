@@ -107,6 +107,7 @@ class Follower(threading.Thread):
         self.error: BaseException | None = None
 
     def stream(self, stub, after: int):
+        """The stream of the events after version `after` (waiting for a lone server)."""
         waits = len(self.stubs) == 1
         if self.seat is None:
             request = pb.SpectateRequest(game_id=self.game_id, from_version=after)
