@@ -224,6 +224,8 @@ class Slot(threading.Thread):
                 )
                 client.tokens[seat.seat] = client.call("JoinGame", join).seat_token
         client.game_id = game.game_id
+        with self.tally.lock:  # its acknowledged actions are checked, whatever happens next
+            self.tally.clients.append(client)
         follower = None
         if n % FOLLOWED_EVERY == 0:
             seat = self.rng.choice([None, *client.tokens])
@@ -238,7 +240,6 @@ class Slot(threading.Thread):
         history = client.call("GetHistory", pb.GetHistoryRequest(game_id=game.game_id))
         leaks = leaks_of(client, follower, history)
         with self.tally.lock:
-            self.tally.clients.append(client)
             self.tally.views += len(client.seen) + (len(follower.items) if follower else 0)
             self.tally.streamed += follower is not None
             self.tally.resumed += follower.resumed if follower else 0
@@ -327,7 +328,11 @@ def main() -> int:
         " no decision timers, leases of 1 s"
     )
     print(f"kills: {args.kills} (games in play at the kills: {hit / max(1, args.kills):.1f} mean)")
-    print(f"games: {len(tally.clients)} finished ({tally.streamed} followed by a stream)")
+    finished = sum(c.finished for c in tally.clients)
+    print(
+        f"games: {finished} of {len(tally.clients)} finished"
+        f" ({tally.streamed} followed by a stream)"
+    )
     print(f"acknowledged actions: {acked} ({replayed} answered as a retry's replay)")
     print(f"failed calls and streams retried: {failures}; streams resumed: {tally.resumed}")
     print(f"lost: {lost}")

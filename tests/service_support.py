@@ -383,7 +383,9 @@ class Client(threading.Thread):
                 self.acked.append((done.version, seat, seqs[seat], done.action, done.replayed))
         self.finished = True
         if self.stream is not None:
-            self.stream.close()
+            # every answer was read: a server gone since breaks nothing of the game's
+            with contextlib.suppress(grpc.RpcError):
+                self.stream.close()
 
     def act(self, request: pb.ActRequest) -> pb.ActResponse | None:
         """The action's outcome, by Act or ActStream, retried while the server is away;

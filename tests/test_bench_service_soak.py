@@ -32,6 +32,8 @@ def test_two_kills_on_sqlite_lose_and_leak_nothing():
     assert lines["hidden-card violations"].startswith("0 in ")
     assert lines["other errors"] == "0"
     assert int(lines["acknowledged actions"].split()[0]) > 0
+    finished, _, played, *_ = lines["games"].split()
+    assert finished == played and int(played) > 0
 
 
 @pytest.fixture(scope="module")
