@@ -431,10 +431,13 @@ class Deployment:
 
 
 @contextlib.contextmanager
-def deploy(store: str, replicas: int, args: argparse.Namespace, tmp: Path):
-    """Starts the servers on a fresh database; stops them (and the database) after."""
+def deploy(
+    store: str, replicas: int, args: argparse.Namespace, tmp: Path, flags: tuple[str, ...] = ()
+):
+    """Starts the servers (`flags`: more `fenpai serve` flags) on a fresh database; stops
+    them (and the database) after."""
     if store == "sqlite":
-        server = ServerProcess(tmp / "bench.db", "--sync", args.sync).start()
+        server = ServerProcess(tmp / "bench.db", "--sync", args.sync, *flags).start()
         try:
             yield Deployment(store, [server])
         finally:
@@ -451,7 +454,7 @@ def deploy(store: str, replicas: int, args: argparse.Namespace, tmp: Path):
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("CREATE EXTENSION pg_stat_statements")
         for i in range(replicas):
-            servers.append(ServerProcess(tmp / f"replica{i}.db", url=url).start())
+            servers.append(ServerProcess(tmp / f"replica{i}.db", *flags, url=url).start())
         yield Deployment(store, servers, cluster.pids, url)
     finally:
         for server in servers:

@@ -9,6 +9,7 @@ following its game.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import random
@@ -483,3 +484,99 @@ def test_a_version_1_database_is_migrated(postgres):
         assert conn.execute("SELECT version FROM fenpai_schema").fetchall() == [(SCHEMA_VERSION,)]
         conn.execute("SELECT watchers FROM games")
     assert SCHEMA_VERSION == 2
+
+
+class Following(threading.Thread):
+    """A seat's StreamEvents on one replica: the versions it received, until it fails."""
+
+    def __init__(self, stub, game_id: str, token: str):
+        super().__init__(daemon=True)
+        self.stream = stub.StreamEvents(pb.StreamEventsRequest(game_id=game_id, seat_token=token))
+        self.seen: list[int] = []
+        self.start()
+
+    def run(self) -> None:
+        with contextlib.suppress(grpc.RpcError):  # its replica killed, or closed by the test
+            self.seen.extend(item.event.version for item in self.stream)
+
+    def reaches(self, version: int) -> None:
+        end = time.monotonic() + GIVE_UP
+        while not self.seen or self.seen[-1] < version:
+            assert time.monotonic() < end, f"the stream stopped at {self.seen[-1:]}"
+            time.sleep(0.01)
+
+
+def watchers(url: str, game_id: str) -> list[str]:
+    """The replicas a game's commits are notified to."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT watchers FROM games WHERE game_id = %s", (game_id,)).fetchone()
+    assert row is not None
+    return row[0]
+
+
+def until(check, what: str) -> None:
+    end = time.monotonic() + GIVE_UP
+    while not check():
+        assert time.monotonic() < end, what
+        time.sleep(0.05)
+
+
+def test_a_dead_replicas_watch_is_dropped_when_its_leases_are_taken_over(replicas):
+    """Replicas 0 and 1 stream a game replica 0 runs (both watch its notices); replica
+    0 is killed, and the replica that takes over its lapsed lease drops it from the
+    game's watchers (its listening session and so its ALIVE_LOCK are gone) but keeps
+    replica 1, whose stream goes on getting what is done on replica 2."""
+    stubs = [r.stub() for r in replicas]
+    url = replicas[0].url
+    created = create(stubs[0], "red_five_4p", seed=21)
+    game_id = created.game.game_id
+    tokens = join_all(stubs[0], created.game)
+    streams = [Following(stubs[i], game_id, tokens[i]) for i in (0, 1)]
+    for stream in streams:
+        stream.reaches(4)  # the joins: each replica follows the game
+    until(lambda: len(watchers(url, game_id)) == 2, "both replicas should watch the game")
+    alive = set(watchers(url, game_id))
+    replicas[0].kill()
+    until(lambda: len(watchers(url, game_id)) == 1, "the dead replica's watch was not dropped")
+    assert set(watchers(url, game_id)) < alive
+    play_through(stubs[2], game_id, tokens, random.Random(8), 10)
+    streams[1].reaches(view(stubs[2], game_id, tokens[0]).version)
+    replicas[0].start()
+
+
+def test_a_replica_whose_listener_came_back_asks_again_for_its_games(replicas):
+    """Replica 1's listening session ends while replica 1 lives; dropped as dead by a
+    prune meanwhile (the test holds its ALIVE_LOCK so that it cannot come back first),
+    it asks again for the game it streams once listening again: its stream misses no
+    action made on replica 2."""
+    import psycopg
+
+    from fenpai.service.store.postgres import ALIVE_LOCK, PRUNE_WATCHERS
+
+    stubs = [r.stub() for r in replicas]
+    url = replicas[0].url
+    created = create(stubs[2], "red_five_4p", seed=22)
+    game_id = created.game.game_id
+    tokens = join_all(stubs[2], created.game)
+    stream = Following(stubs[1], game_id, tokens[1])
+    stream.reaches(4)
+    until(lambda: len(watchers(url, game_id)) == 1, "replica 1 should watch the game")
+    [name] = watchers(url, game_id)
+    with psycopg.connect(url, autocommit=True) as conn:
+        [(pid,)] = conn.execute(
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = %s"
+            " AND objid = hashtext(%s)::oid",
+            (ALIVE_LOCK, name),
+        ).fetchall()
+        conn.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        conn.execute("SELECT pg_advisory_lock(%s, hashtext(%s))", (ALIVE_LOCK, name))
+        assert conn.execute(PRUNE_WATCHERS).fetchall() == [(game_id,)]
+        assert watchers(url, game_id) == []
+        play_through(stubs[2], game_id, tokens, random.Random(9), 5)
+        conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (ALIVE_LOCK, name))
+    until(lambda: watchers(url, game_id) == [name], "replica 1 did not ask again")
+    play_through(stubs[2], game_id, tokens, random.Random(10), 5)
+    stream.reaches(view(stubs[2], game_id, tokens[0]).version)
+    assert stream.seen == list(range(1, stream.seen[-1] + 1))

@@ -20,6 +20,7 @@ import pytest
 from leak_support import cards_in, check_typed, check_view, contained, truth_by_version
 from service_support import create, join_all, running_server, view
 
+import fenpai
 from fenpai.games import VARIANTS
 from fenpai.games.trick_game import TrickGame
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -185,3 +186,28 @@ def test_spectators_and_lobby_see_no_hand(stub):
         check_typed(data, item.view.hand_view)
         if item.event.action.startswith("bury") and item.view.phase != "done":
             assert item.event.action == "bury" and item.event.redacted
+
+
+def test_a_solo_declarer_knows_it_before_the_others():
+    """R5-21: a Red Five 5p declarer that owns every copy of its call card sees the hand
+    as solo in its own view before the public view says so; the leak checks let only
+    the declarer's view differ there, and only to say solo."""
+    from fenpai.service import typed
+
+    game = fenpai.new_game("red_five_5p", seed=142)  # its declarer calls a card it owns
+    rng = random.Random(142)
+    while True:
+        public = game.view(None)
+        declarer = public["declarer"]
+        if declarer is not None and game.view(declarer)["solo"] != public["solo"]:
+            break
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_action(seat, rng.randrange(game.num_legal(seat))))
+    views = [game.view(s) for s in range(5)]
+    assert views[declarer]["solo"] and not public["solo"]
+    truth = (views, public, True)
+    check_view(declarer, views[declarer], typed.hand_view(views[declarer]), truth)
+    other = (declarer + 1) % 5
+    views[other] = dict(views[other], solo=True)
+    with pytest.raises(AssertionError, match="solo"):
+        check_view(other, views[other], typed.hand_view(views[other]), truth)

@@ -32,6 +32,14 @@ and one that asks after reads the commit when it catches up. A game nobody follo
 elsewhere notifies nobody: the notices, like the locks, grow with a game's followers,
 never with the number of replicas.
 
+A replica is a watcher only while it lives: its listening session holds a shared
+advisory lock named after it (`ALIVE_LOCK`, which PostgreSQL drops with the session,
+so when the replica is killed), and a replica that takes over lapsed leases (another
+stopped or died) drops from the unfinished games' `watchers` every replica that holds
+no such lock (`PRUNE_WATCHERS`), so that a dead replica's channel gets no more notices.
+A listener that connects again takes the lock again and asks again for the games it
+was asked for (they may have been dropped meanwhile) before it catches up.
+
 A game's bots and timers run on the replica that holds its lease, a row of `leases`
 with the owner and an expiry (the database's clock): the creating replica takes it,
 a replica that commits a client's change to a game takes it in the same transaction
@@ -307,6 +315,29 @@ UNWATCH = (
     "                   AND %(owner)s = ANY(watchers) ORDER BY game_id FOR UPDATE)"
     " RETURNING game_id"
 )
+#: The advisory lock (its first key; the second is the hash of the replica's name) that
+#: a replica's listening session holds in shared mode: the replica is alive.
+ALIVE_LOCK = 0x66656E70
+LOCK_ALIVE = "SELECT pg_advisory_lock_shared(%s, hashtext(%s))"
+#: Drops from the unfinished games' watchers every replica whose listening session is
+#: gone (no `ALIVE_LOCK` for its name): it died, or lost its session and asks again.
+PRUNE_WATCHERS = f"""
+WITH alive AS MATERIALIZED (
+    SELECT objid FROM pg_locks
+    WHERE locktype = 'advisory' AND classid = {ALIVE_LOCK} AND objsubid = 2
+      AND mode = 'ShareLock' AND granted
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())),
+dead AS (
+    SELECT game_id FROM games
+    WHERE status IN ('waiting', 'playing') AND watchers <> '{{}}'
+      AND EXISTS (SELECT 1 FROM unnest(watchers) AS w
+                  WHERE hashtext(w)::oid NOT IN (SELECT objid FROM alive))
+    ORDER BY game_id FOR UPDATE)
+UPDATE games SET watchers = ARRAY(SELECT w FROM unnest(watchers) AS w
+                                  WHERE hashtext(w)::oid IN (SELECT objid FROM alive))
+WHERE game_id IN (SELECT game_id FROM dead)
+RETURNING game_id
+"""
 #: A replica's leases (their rows locked in the games' order), for `RENEW` and
 #: `RELEASE`.
 OWN_LEASES = (
@@ -390,6 +421,8 @@ class PostgresStore:
         self.holds: Callable[[str], bool] = _holds_none
         #: Told of each game whose lease a committed change took.
         self.took: Callable[[str], None] = _took_none
+        #: The games `watch`ed and not `unwatch`ed: asked for again when listening again.
+        self._watched: set[str] = set()
         #: Changes waiting for a group commit.
         self._waiting: list[Waiting] = []
         self._committers = 0
@@ -631,7 +664,11 @@ class PostgresStore:
                 await asyncio.sleep(LISTEN_RETRY)
                 continue
             try:
+                await conn.execute(LOCK_ALIVE, (ALIVE_LOCK, self.owner))
                 await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+                # dropped as a dead replica's while the session was away: asked for again
+                if self._watched:
+                    await conn.execute(WATCH, {"owner": self.owner, "games": sorted(self._watched)})
                 yield None  # listening: whatever was committed before may have been missed
                 async for notify in conn.notifies():
                     game_id, _, rest = notify.payload.partition(" ")
@@ -652,11 +689,13 @@ class PostgresStore:
 
     async def watch(self, game_ids: Sequence[str]) -> None:
         """Has the games' commits notified to this replica from now on."""
+        self._watched.update(game_ids)
         if game_ids:
             await self._fetch(WATCH, {"owner": self.owner, "games": list(game_ids)})
 
     async def unwatch(self, game_ids: Sequence[str]) -> None:
         """Stops the games' commits being notified to this replica."""
+        self._watched.difference_update(game_ids)
         if game_ids:
             await self._fetch(UNWATCH, {"owner": self.owner, "games": list(game_ids)})
 
@@ -672,6 +711,11 @@ class PostgresStore:
             " RETURNING game_id",
             (self.owner, self.lease, limit),
         )
+        if rows:  # a replica stopped or died: its watch, if it died, goes with it
+            try:
+                await self._fetch(PRUNE_WATCHERS)
+            except StoreError as err:  # the leases are taken all the same
+                log.warning("dead replicas stay watchers until the next takeover: %s", err)
         return [r[0] for r in rows]
 
     async def release(self) -> None:
