@@ -202,6 +202,13 @@ class Change(Protocol):
     def set_token(self, seat: int, token_hash: bytes) -> None:
         """Replaces a seat's token hash (a reissued token)."""
 
+    def commit(self, done: Callable[[StoreError | Stale | None], None]) -> bool:
+        """Commits the change without anyone awaiting it (instead of `async with`: on
+        SQLite, or a shared store's change made on what the host knew), and calls `done`
+        on the event loop once it is committed (None) or not (the StoreError, or Stale:
+        nothing stored); False, and `done` is never called, when there is nothing to
+        write."""
+
     async def __aenter__(self) -> Change: ...
 
     async def __aexit__(
