@@ -24,11 +24,19 @@ clients share the cores with the server, it measures the server rather than the 
 
 The store is SQLite by default; `--store postgres` starts a PostgreSQL server of the
 bench's own (Debian's binaries, fsync on, pg_stat_statements loaded, in a temporary
-folder) and `--replicas R` servers on it, the clients balancing their calls and streams
-over the replicas round-robin as a gRPC load balancer would. `--compare [R]` runs
-SQLite on one server, then PostgreSQL with 1, 2, ..., R replicas (default 2), and
-reports each one's throughput as a ratio of SQLite's; CPU per action is the servers'
-(all replicas) and PostgreSQL's. `batch` is the mean number of changes per store
+folder) and `--replicas R` servers on it, the clients routing their calls over the
+replicas (`--route`, both by default, each in turn on the same replicas):
+
+- `game`: a game's CreateGame is balanced round-robin, and every later call of the
+  game goes to the replica its id hashes to (`replica_of`), as a balancer hashing a
+  header the clients set to the game's id does (docs/service.md, Envoy's `ring_hash`);
+  with `stream`, a slot keeps an ActStream per replica. The flatness bar holds here.
+- `call`: every call and stream balanced round-robin (a balancer without affinity), so
+  that a game's calls spread over the replicas: printed for information.
+
+`--compare [R]` runs SQLite on one server, then PostgreSQL with 1, 2, ..., R replicas
+(default 2), and reports each one's throughput as a ratio of SQLite's; CPU per action
+is the servers' (all replicas) and PostgreSQL's. `batch` is the mean number of changes per store
 transaction (the servers' `/metrics`); `notices`, `stmts` and `xacts` are per action the
 notices the replicas received from each other, the statements PostgreSQL ran
 (pg_stat_statements, BEGIN and COMMIT included) and the transactions it committed;
@@ -38,7 +46,8 @@ again (counted twice).
 
 How `--compare` models N machines: R replicas behind a load balancer are R machines,
 each serving its share of the clients, so scaling out keeps the load per replica, not
-the total. With R > 1 each N is therefore run twice on the same replicas:
+the total. With R > 1 each N is therefore run twice on the same replicas (for each
+route):
 
 - `per replica`: N games in flight per replica (N x R in all; with `--rate`, the rate
   is per replica too), the run the flatness bar holds. Each replica's commit groups
@@ -64,7 +73,8 @@ games in flight at least 0.5x the empty server's stream messages/s, at most 2x i
 per message and p99 at most 50 ms; Act (mirror clients) at least 0.5x the empty
 server's unary calls/s; PostgreSQL
 with one replica at least 0.6x SQLite's actions/s; CPU per action of the replicas and of
-PostgreSQL within 20% from 1 to R replicas (the load per replica held).
+PostgreSQL within 20% from 1 to R replicas (the load per replica held, a game's calls
+routed to one replica).
 
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
@@ -76,6 +86,7 @@ PostgreSQL within 20% from 1 to R replicas (the load per replica held).
     python benches/service_load.py --lang node --client stream mirror -n 100 --reference
     python benches/service_load.py --lang node --client stream -n 100 --seconds 10 --compare 3
     python benches/service_load.py --lang node --client stream --store postgres --replicas 2
+    python benches/service_load.py --lang node --client stream -n 100 --compare 3 --route game
 """
 
 from __future__ import annotations
