@@ -1,7 +1,9 @@
 """PostgreSQL's seats' actions made on what a replica knew, many games to one statement
 (`WRITE_ACTS` in a group commit): each change is written or found stale on its own, as
 it would be alone, and what is written is what the change made after catching up
-writes (a differential test of the two ways a replica stores an action)."""
+writes (a differential test of the two ways a replica stores an action). Such a change
+runs without a task of its own (`GameHost._commit_known`): a caller that goes away
+while it waits in a group leaves it committed exactly once."""
 
 from __future__ import annotations
 
@@ -145,3 +147,72 @@ def test_a_group_of_actions_writes_each_as_if_alone_and_as_after_catching_up(pos
     assert [lease[0] for lease in leases] == ["g1", "g2", "g3", "g5"]  # g4 is over
     # replica b took the leases of the games it changed (a is told), and a follows g5
     assert heard_grouped == heard_alone == ["g1 3 True", "g5 3 False", "g5 3 True"]
+
+
+async def caller_gone_mid_commit(url: str) -> dict[str, object]:
+    """On PostgreSQL, a client's action made on what the replica knew (`_commit_known`,
+    no task of its own) whose caller is cancelled while it waits in a group commit,
+    then retried once the group is over."""
+    from fenpai.service.creation import CreateRequest
+    from fenpai.service.host import GameHost
+
+    store = pg.PostgresStore(url)
+    host = GameHost(store, {})
+    await store.open()
+    await host.restore()
+    try:
+        created = await host.create(CreateRequest("red_five_4p", seed=5))
+        game_id = created.summary.game_id
+        tokens = {seat: (await host.join(game_id, seat)).token for seat in range(4)}
+        session = host.peek(game_id)
+        assert session is not None and session.mine
+        seat = session.game.to_act[0]
+        action = session.game.legal_actions(seat)[0]
+        before = session.version
+        go = asyncio.Event()
+        real = store._commit_group
+
+        async def held(group: list[pg.Waiting]) -> list[bool]:
+            await go.wait()
+            return await real(group)
+
+        store._commit_group = held  # type: ignore[method-assign]
+        caller = asyncio.ensure_future(host.act(game_id, tokens[seat], action, client_seq=1))
+        for _ in range(100):  # until the change waits for its commit, the lock held
+            await asyncio.sleep(0)
+            if store._waiting or store._committers:
+                break
+        assert session.lock.locked() and session.state.version == before + 1
+        caller.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await caller
+        go.set()
+        for _ in range(1000):  # until the commit's callback let go of the lock
+            if not session.lock.locked():
+                break
+            await asyncio.sleep(0.01)
+        assert not session.lock.locked(), "the change ended though its caller went away"
+        after = session.version
+        retried = await host.act(game_id, tokens[seat], action, client_seq=1)
+        stored = await store.load(game_id)
+        assert stored is not None
+        return {
+            "before": before,
+            "after": after,
+            "retried": retried,
+            "stored": [(e.version, e.seat, e.client_seq) for e in stored.events],
+            "seat": seat,
+        }
+    finally:
+        await host.close()
+        await store.close()
+
+
+def test_a_caller_gone_mid_commit_leaves_its_action_committed_once(postgres):
+    out = asyncio.run(caller_gone_mid_commit(postgres.new_database()))
+    before = out["before"]
+    assert out["after"] == before + 1, "committed though nobody waited for it"
+    retried = out["retried"]
+    assert retried.replayed and retried.event.version == before + 1  # the first answer
+    assert out["stored"][-1] == (before + 1, out["seat"], 1)
+    assert [v for v, _, _ in out["stored"]] == list(range(1, before + 2)), "stored once"

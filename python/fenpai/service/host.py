@@ -740,8 +740,9 @@ class GameHost:
         await session.lock.acquire()  # cancelled while waiting for it: nothing was done
         known = session.version
         answer: asyncio.Future[T] | None = None
+        tried = session.mine  # else another server's change took the game meanwhile
         try:
-            if session.mine:
+            if tried:
                 seats = (list(session.token_hashes), list(session.join_requests))
                 change = self._shared.change(session.game_id, known, False, seats)
                 draft = Draft(change)
@@ -771,6 +772,8 @@ class GameHost:
             if session.state.version != session.version:
                 session.rebuild()
             session.lock.release()
+            if tried:
+                self.metrics.changed("stale")
         return await self._change(self._transact_shared(session, work, False))
 
     async def _attempt(

@@ -12,7 +12,8 @@ takes one statement that updates the game's row only if it is still at the versi
 and seats the replica knew and then writes the event and the notice; no row updated
 means the game moved on, nothing was written, and the host makes the change again the
 first way. Such statements of many games waiting at once share one transaction and one
-round trip (`BEGIN`, the statements in the games' order, `COMMIT`: a group commit, up to
+round trip (`BEGIN`, the statements in the games' order, the seats' actions among them
+one statement however many, `WRITE_ACTS`, then `COMMIT`: a group commit, up to
 `GROUP_COMMITS` at a time, one more only while `GROUP_START` changes per transaction
 in flight wait, so that a light load makes fewer, larger groups rather than many
 small ones); should a transaction fail, each is committed alone, so that one failing
