@@ -1,9 +1,11 @@
 """Load benchmark of the gRPC game service (not a test).
 
-Starts `fenpai serve` on a loopback port with a fresh database, then for each N keeps N
-games in play at once for a while: client processes (grpc.aio), each playing its share
-of the N games, every game from creation through joining to its end and then the next.
-Reports Act throughput and latency, the server's CPU time per action and its memory.
+For each N, starts `fenpai serve` on a loopback port with a fresh database (every run
+on fresh servers and a fresh database: the games a run leaves unfinished would time out
+during the next, their timeouts charged to its actions), then keeps N games in play at
+once for a while: client processes (grpc.aio), each playing its share of the N games,
+every game from creation through joining to its end and then the next. Reports Act
+throughput and latency, the server's CPU time per action and its memory.
 
 Four kinds of client (`--client`):
 
@@ -25,7 +27,7 @@ clients share the cores with the server, it measures the server rather than the 
 The store is SQLite by default; `--store postgres` starts a PostgreSQL server of the
 bench's own (Debian's binaries, fsync on, pg_stat_statements loaded, in a temporary
 folder) and `--replicas R` servers on it, the clients routing their calls over the
-replicas (`--route`, both by default, each in turn on the same replicas):
+replicas (`--route`, both by default, each in turn):
 
 - `game`: a game's CreateGame is balanced round-robin, and every later call of the
   game goes to the replica its id hashes to (`replica_of`), as a balancer hashing a
@@ -46,8 +48,7 @@ again (counted twice).
 
 How `--compare` models N machines: R replicas behind a load balancer are R machines,
 each serving its share of the clients, so scaling out keeps the load per replica, not
-the total. With R > 1 each N is therefore run twice on the same replicas (for each
-route):
+the total. With R > 1 each N is therefore run twice (for each route):
 
 - `per replica`: N games in flight per replica (N x R in all; with `--rate`, the rate
   is per replica too), the run the flatness bar holds. Each replica's commit groups
@@ -94,6 +95,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import multiprocessing
 import os
@@ -103,7 +105,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -492,8 +494,32 @@ class Deployment:
 
 
 @contextlib.contextmanager
-def deploy(store: str, replicas: int, args: argparse.Namespace, tmp: Path):
-    """Starts the servers on a fresh database; stops them (and the database) after."""
+def postgres_server(needed: bool) -> Iterator[PostgresCluster | None]:
+    """The bench's PostgreSQL server if `needed` (else None), stopped after."""
+    if not needed:
+        yield None
+        return
+    found = binaries()
+    if found is None:
+        raise SystemExit("--store postgres needs PostgreSQL (Debian: apt-get install postgresql)")
+    statements = ("shared_preload_libraries=pg_stat_statements",)
+    cluster = PostgresCluster(found, durable=True, settings=statements).start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@contextlib.contextmanager
+def deploy(
+    store: str,
+    replicas: int,
+    args: argparse.Namespace,
+    tmp: Path,
+    cluster: PostgresCluster | None,
+) -> Iterator[Deployment]:
+    """Starts the servers on a fresh database (SQLite's in `tmp`, or one of `cluster`'s);
+    stops them after."""
     if store == "sqlite":
         server = ServerProcess(tmp / "bench.db", "--sync", args.sync).start()
         try:
@@ -501,11 +527,7 @@ def deploy(store: str, replicas: int, args: argparse.Namespace, tmp: Path):
         finally:
             server.stop()
         return
-    found = binaries()
-    if found is None:
-        raise SystemExit("--store postgres needs PostgreSQL (Debian: apt-get install postgresql)")
-    statements = ("shared_preload_libraries=pg_stat_statements",)
-    cluster = PostgresCluster(found, durable=True, settings=statements).start()
+    assert cluster is not None
     servers: list[ServerProcess] = []
     try:
         url = cluster.new_database()
@@ -517,7 +539,6 @@ def deploy(store: str, replicas: int, args: argparse.Namespace, tmp: Path):
     finally:
         for server in servers:
             server.stop()
-        cluster.stop()
 
 
 def cpu_of(pids: list[int]) -> dict[int, float]:
@@ -735,7 +756,7 @@ def main() -> None:
         choices=("view", "mirror", "stream", "seat"),
         nargs="+",
         default=["view"],
-        help="the kind of client (several: each in turn on the same servers)",
+        help="the kind of client (several: each in turn)",
     )
     parser.add_argument(
         "--lang",
@@ -769,7 +790,7 @@ def main() -> None:
         help="with replicas, how the clients route their calls: `game`, each game's calls"
         " after its creation to the replica its id hashes to (as a balancer hashing a"
         " header with the game id would); `call`, every call and stream round-robin"
-        " (several: each in turn on the same servers)",
+        " (several: each in turn)",
     )
     parser.add_argument(
         "--compare",
@@ -789,21 +810,23 @@ def main() -> None:
     if args.compare:
         setups = [("sqlite", 1)] + [("postgres", r) for r in range(1, args.compare + 1)]
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
+    runs = 0
+    needed = any(store == "postgres" for store, _ in setups)
+    with tempfile.TemporaryDirectory() as tmp, postgres_server(needed) as cluster:
         for store, replicas in setups:
-            folder = Path(tmp) / f"{store}-{replicas}"
-            folder.mkdir()
             # --compare: with replicas, each N in all and then N per replica
             loads = (1, replicas) if args.compare and replicas > 1 else (1,)
             routes = args.route if replicas > 1 else [""]
-            with deploy(store, replicas, args, folder) as deployment:
-                for client in args.client:
-                    rows += [
-                        run(deployment, n * scale, client, route, args, folder, n)
-                        for n in args.games
-                        for route in routes
-                        for scale in loads
-                    ]
+            for client, n, route, scale in itertools.product(
+                args.client, args.games, routes, loads
+            ):
+                # fresh servers and database: a run's unfinished games would time out
+                # during the next one, their timeouts charged to its actions
+                runs += 1
+                folder = Path(tmp) / f"run{runs}"
+                folder.mkdir()
+                with deploy(store, replicas, args, folder, cluster) as deployment:
+                    rows.append(run(deployment, n * scale, client, route, args, folder, n))
     cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
     load = os.getloadavg()[0]
     print(
@@ -821,7 +844,7 @@ def main() -> None:
     )
     first = {(r["client"], r["base"]): r["actions_per_s"] for r in reversed(rows)}
     for r in rows:
-        ratio = r["actions_per_s"] / first[(r["client"], r["base"])]
+        ratio = r["actions_per_s"] / max(1e-9, first[(r["client"], r["base"])])
         print(
             f"{r['deployment']:<23} {r['load']:<11} {r['route']:<5} {r['client']:<6} {r['n']:>5}"
             f" {r['games']:>6}"
