@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 
 import pytest
+from service_support import check_committed_once, let_go, retried
 
 psycopg = pytest.importorskip("psycopg")
 
@@ -187,32 +188,13 @@ async def caller_gone_mid_commit(url: str) -> dict[str, object]:
         with pytest.raises(asyncio.CancelledError):
             await caller
         go.set()
-        for _ in range(1000):  # until the commit's callback let go of the lock
-            if not session.lock.locked():
-                break
-            await asyncio.sleep(0.01)
-        assert not session.lock.locked(), "the change ended though its caller went away"
-        after = session.version
-        retried = await host.act(game_id, tokens[seat], action, client_seq=1)
-        stored = await store.load(game_id)
-        assert stored is not None
-        return {
-            "before": before,
-            "after": after,
-            "retried": retried,
-            "stored": [(e.version, e.seat, e.client_seq) for e in stored.events],
-            "seat": seat,
-        }
+        await let_go(session)
+        found = await retried(host, store, session, tokens[seat], action)
+        return {"before": before, "seat": seat, **found}
     finally:
         await host.close()
         await store.close()
 
 
 def test_a_caller_gone_mid_commit_leaves_its_action_committed_once(postgres):
-    out = asyncio.run(caller_gone_mid_commit(postgres.new_database()))
-    before = out["before"]
-    assert out["after"] == before + 1, "committed though nobody waited for it"
-    retried = out["retried"]
-    assert retried.replayed and retried.event.version == before + 1  # the first answer
-    assert out["stored"][-1] == (before + 1, out["seat"], 1)
-    assert [v for v, _, _ in out["stored"]] == list(range(1, before + 2)), "stored once"
+    check_committed_once(asyncio.run(caller_gone_mid_commit(postgres.new_database())))
