@@ -1,9 +1,11 @@
 """Load benchmark of the gRPC game service (not a test).
 
-Starts `fenpai serve` on a loopback port with a fresh database, then for each N keeps N
-games in play at once for a while: client processes (grpc.aio), each playing its share
-of the N games, every game from creation through joining to its end and then the next.
-Reports Act throughput and latency, the server's CPU time per action and its memory.
+For each N, starts `fenpai serve` on a loopback port with a fresh database (every run
+on fresh servers and a fresh database: the games a run leaves unfinished would time out
+during the next, their timeouts charged to its actions), then keeps N games in play at
+once for a while: client processes (grpc.aio), each playing its share of the N games,
+every game from creation through joining to its end and then the next. Reports Act
+throughput and latency, the server's CPU time per action and its memory.
 
 Four kinds of client (`--client`):
 
@@ -24,11 +26,19 @@ clients share the cores with the server, it measures the server rather than the 
 
 The store is SQLite by default; `--store postgres` starts a PostgreSQL server of the
 bench's own (Debian's binaries, fsync on, pg_stat_statements loaded, in a temporary
-folder) and `--replicas R` servers on it, the clients balancing their calls and streams
-over the replicas round-robin as a gRPC load balancer would. `--compare [R]` runs
-SQLite on one server, then PostgreSQL with 1, 2, ..., R replicas (default 2), and
-reports each one's throughput as a ratio of SQLite's; CPU per action is the servers'
-(all replicas) and PostgreSQL's. `batch` is the mean number of changes per store
+folder) and `--replicas R` servers on it, the clients routing their calls over the
+replicas (`--route`, both by default, each in turn):
+
+- `game`: a game's CreateGame is balanced round-robin, and every later call of the
+  game goes to the replica its id hashes to (`replica_of`), as a balancer hashing a
+  header the clients set to the game's id does (docs/service.md, Envoy's `ring_hash`);
+  with `stream`, a slot keeps an ActStream per replica. The flatness bar holds here.
+- `call`: every call and stream balanced round-robin (a balancer without affinity), so
+  that a game's calls spread over the replicas: printed for information.
+
+`--compare [R]` runs SQLite on one server, then PostgreSQL with 1, 2, ..., R replicas
+(default 2), and reports each one's throughput as a ratio of SQLite's; CPU per action
+is the servers' (all replicas) and PostgreSQL's. `batch` is the mean number of changes per store
 transaction (the servers' `/metrics`); `notices`, `stmts` and `xacts` are per action the
 notices the replicas received from each other, the statements PostgreSQL ran
 (pg_stat_statements, BEGIN and COMMIT included) and the transactions it committed;
@@ -38,7 +48,7 @@ again (counted twice).
 
 How `--compare` models N machines: R replicas behind a load balancer are R machines,
 each serving its share of the clients, so scaling out keeps the load per replica, not
-the total. With R > 1 each N is therefore run twice on the same replicas:
+the total. With R > 1 each N is therefore run twice (for each route):
 
 - `per replica`: N games in flight per replica (N x R in all; with `--rate`, the rate
   is per replica too), the run the flatness bar holds. Each replica's commit groups
@@ -64,7 +74,8 @@ games in flight at least 0.5x the empty server's stream messages/s, at most 2x i
 per message and p99 at most 50 ms; Act (mirror clients) at least 0.5x the empty
 server's unary calls/s; PostgreSQL
 with one replica at least 0.6x SQLite's actions/s; CPU per action of the replicas and of
-PostgreSQL within 20% from 1 to R replicas (the load per replica held).
+PostgreSQL within 20% from 1 to R replicas (the load per replica held, a game's calls
+routed to one replica).
 
     python benches/service_load.py                  # N = 10 and 100, 15 s each
     python benches/service_load.py --client mirror -n 100 --seconds 30 --sync normal
@@ -76,6 +87,7 @@ PostgreSQL within 20% from 1 to R replicas (the load per replica held).
     python benches/service_load.py --lang node --client stream mirror -n 100 --reference
     python benches/service_load.py --lang node --client stream -n 100 --seconds 10 --compare 3
     python benches/service_load.py --lang node --client stream --store postgres --replicas 2
+    python benches/service_load.py --lang node --client stream -n 100 --compare 3 --route game
 """
 
 from __future__ import annotations
@@ -83,6 +95,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import multiprocessing
 import os
@@ -92,7 +105,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,36 +155,56 @@ class Pacer:
             await asyncio.sleep(self.due - time.monotonic())
 
 
-async def start_game(stub, variant: str, seed: int) -> tuple[str, dict[int, str], list[int]]:
-    """A new game with every seat joined: its id, the seats' tokens, the seats to act."""
+#: A game's stub for its calls after its creation (`Routes.home`).
+Home = Callable[[str], Any]
+
+
+def replica_of(game_id: str, count: int) -> int:
+    """The replica a game's id hashes to (FNV-1a, 32 bits, as node-load/load.mjs's)."""
+    digest = 0x811C9DC5
+    for char in game_id:
+        digest = ((digest ^ ord(char)) * 0x01000193) & 0xFFFFFFFF
+    return digest % count
+
+
+async def start_game(
+    stub, home: Home, variant: str, seed: int
+) -> tuple[Any, str, dict[int, str], list[int]]:
+    """A new game (created through `stub`) with every seat joined (through its `home`):
+    the stub its calls go through, its id, the seats' tokens, the seats to act."""
     created = await stub.CreateGame(pb.CreateGameRequest(variant=variant, seed=seed))
     game_id = created.game.game_id
+    stub = home(game_id)
     tokens = {}
     for seat in range(created.game.num_players):
         joined = await stub.JoinGame(pb.JoinGameRequest(game_id=game_id, seat=seat))
         tokens[seat] = joined.seat_token
-    return game_id, tokens, list(joined.game.to_act)
+    return stub, game_id, tokens, list(joined.game.to_act)
 
 
 async def play_games(
-    stub, variant: str, client: str, pace: float, window: Window, seed: int, out: dict
+    stub, home: Home, variant: str, client: str, pace: float, window: Window, seed: int, out: dict
 ) -> None:
     """One game slot: plays games back to back until the window ends, an action every
-    `pace` seconds (0: as fast as the answers come).
+    `pace` seconds (0: as fast as the answers come); each game created through `stub`
+    and then played through its `home` (with `stream`, one ActStream per stub).
 
     Paced slots start at random times within a game's length, so that their games end
     at different times, as they would in a server long up, rather than all together."""
     rng = random.Random(seed)
     await asyncio.sleep(rng.random() * GAME_LENGTH * pace)
     if client == "seat":
-        await play_seat_games(stub, variant, Pacer(pace), window, rng, out)
+        await play_seat_games(stub, home, variant, Pacer(pace), window, rng, out)
         return
     pacer = Pacer(pace)
     mirror = client != "view"
-    stream = stub.ActStream() if client == "stream" else None
+    streams: dict[int, Any] = {}
     while time.time() < window.end:
         game_seed = rng.randrange(2**32)
-        game_id, tokens, to_act = await start_game(stub, variant, game_seed)
+        played, game_id, tokens, to_act = await start_game(stub, home, variant, game_seed)
+        stream = None
+        if client == "stream":
+            stream = streams.setdefault(id(played), played.ActStream())
         local = fenpai.new_game(variant, seed=game_seed) if mirror else None
         seqs = dict.fromkeys(tokens, 0)
         while to_act and time.time() < window.end:
@@ -179,7 +212,7 @@ async def play_games(
             if local is None:
                 start = time.perf_counter()
                 request = pb.GetViewRequest(game_id=game_id, seat_token=tokens[seat])
-                legal = (await stub.GetView(request)).view.legal_actions
+                legal = (await played.GetView(request)).view.legal_actions
                 if time.time() >= window.measure:
                     out["view"].append(time.perf_counter() - start)
                 action = rng.choice(legal)
@@ -191,7 +224,7 @@ async def play_games(
             )
             start = time.perf_counter()
             if stream is None:
-                done = await stub.Act(request)
+                done = await played.Act(request)
             else:
                 await stream.write(pb.ActStreamRequest(act=request))
                 answer = await stream.read()
@@ -206,22 +239,31 @@ async def play_games(
             await pacer.wait()
         if not to_act and time.time() >= window.measure:
             out["games"] += 1
-    if stream is not None:
+    for stream in streams.values():
         await stream.done_writing()
 
 
 async def play_seat_games(
-    stub, variant: str, pacer: Pacer, window: Window, rng: random.Random, out: dict
+    stub,
+    home: Home,
+    variant: str,
+    pacer: Pacer,
+    window: Window,
+    rng: random.Random,
+    out: dict,
 ) -> None:
     """`play_games` by a client per seat that knows only its seat: each follows its
-    turns (StreamEvents with turns_only) and acts on them over its own ActStream."""
-    streams: dict[int, Any] = {}
+    turns (StreamEvents with turns_only) and acts on them over its own ActStream (one
+    per stub)."""
+    streams: dict[tuple[int, int], Any] = {}
     while time.time() < window.end:
-        game_id, tokens, _ = await start_game(stub, variant, rng.randrange(2**32))
+        played, game_id, tokens, _ = await start_game(stub, home, variant, rng.randrange(2**32))
         for seat in tokens:
-            streams.setdefault(seat, stub.ActStream())
+            streams.setdefault((id(played), seat), played.ActStream())
         seats = [
-            play_seat(stub, game_id, seat, token, streams[seat], pacer, window, rng, out)
+            play_seat(
+                played, game_id, seat, token, streams[id(played), seat], pacer, window, rng, out
+            )
             for seat, token in tokens.items()
         ]
         try:  # the seats stop at the window's end, and no longer wait for their turns
@@ -276,6 +318,7 @@ def target(addresses: list[str]) -> tuple[str, list[tuple[str, Any]]]:
 
 async def client_main(
     addresses: list[str],
+    route: str,
     slots: int,
     variant: str,
     client: str,
@@ -289,11 +332,26 @@ async def client_main(
         window.measure - time.time(), lambda: out.update(cpu=time.process_time())
     )
     address, options = target(addresses)
-    async with grpc.aio.insecure_channel(address, options=options) as ch:
-        stub = pb_grpc.GameServiceStub(ch)
+    # route `game`: a channel per replica, for the calls of the games hashed to it
+    direct = addresses if route == "game" and len(addresses) > 1 else []
+    async with contextlib.AsyncExitStack() as channels:
+        balanced = await channels.enter_async_context(
+            grpc.aio.insecure_channel(address, options=options)
+        )
+        stub = pb_grpc.GameServiceStub(balanced)
+        stubs = [
+            pb_grpc.GameServiceStub(
+                await channels.enter_async_context(grpc.aio.insecure_channel(a, options=options))
+            )
+            for a in direct
+        ]
+
+        def home(game_id: str) -> Any:
+            return stubs[replica_of(game_id, len(stubs))] if stubs else stub
+
         await asyncio.gather(
             *(
-                play_games(stub, variant, client, pace, window, seed * 1000 + i, out)
+                play_games(stub, home, variant, client, pace, window, seed * 1000 + i, out)
                 for i in range(slots)
             )
         )
@@ -331,6 +389,7 @@ def record_games(variant: str, count: int, seed: int) -> list[dict]:
 
 def start_node(
     addresses: list[str],
+    route: str,
     shares: list[int],
     args: argparse.Namespace,
     client: str,
@@ -344,6 +403,7 @@ def start_node(
     rng = random.Random(n)
     common = {
         "addresses": addresses,
+        "route": route,
         "protos": str(PROTOS),
         "variant": args.variant,
         "client": client,
@@ -375,6 +435,7 @@ def start_node(
 
 def start_python(
     addresses: list[str],
+    route: str,
     shares: list[int],
     args: argparse.Namespace,
     client: str,
@@ -383,7 +444,9 @@ def start_python(
 ) -> Callable[[], list[dict]]:
     """Starts the Python clients on `pool`; returns how to wait for their results."""
     pace = sum(shares) / args.rate if args.rate else 0.0
-    jobs = [(addresses, s, args.variant, client, pace, window, i) for i, s in enumerate(shares)]
+    jobs = [
+        (addresses, route, s, args.variant, client, pace, window, i) for i, s in enumerate(shares)
+    ]
     return pool.map_async(client_process, jobs).get
 
 
@@ -431,11 +494,33 @@ class Deployment:
 
 
 @contextlib.contextmanager
+def postgres_server(needed: bool) -> Iterator[PostgresCluster | None]:
+    """The bench's PostgreSQL server if `needed` (else None), stopped after."""
+    if not needed:
+        yield None
+        return
+    found = binaries()
+    if found is None:
+        raise SystemExit("--store postgres needs PostgreSQL (Debian: apt-get install postgresql)")
+    statements = ("shared_preload_libraries=pg_stat_statements",)
+    cluster = PostgresCluster(found, durable=True, settings=statements).start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@contextlib.contextmanager
 def deploy(
-    store: str, replicas: int, args: argparse.Namespace, tmp: Path, flags: tuple[str, ...] = ()
-):
-    """Starts the servers (`flags`: more `fenpai serve` flags) on a fresh database; stops
-    them (and the database) after."""
+    store: str,
+    replicas: int,
+    args: argparse.Namespace,
+    tmp: Path,
+    cluster: PostgresCluster | None,
+    flags: tuple[str, ...] = (),
+) -> Iterator[Deployment]:
+    """Starts the servers (`flags`: more `fenpai serve` flags) on a fresh database
+    (SQLite's in `tmp`, or one of `cluster`'s); stops them after."""
     if store == "sqlite":
         server = ServerProcess(tmp / "bench.db", "--sync", args.sync, *flags).start()
         try:
@@ -443,11 +528,7 @@ def deploy(
         finally:
             server.stop()
         return
-    found = binaries()
-    if found is None:
-        raise SystemExit("--store postgres needs PostgreSQL (Debian: apt-get install postgresql)")
-    statements = ("shared_preload_libraries=pg_stat_statements",)
-    cluster = PostgresCluster(found, durable=True, settings=statements).start()
+    assert cluster is not None
     servers: list[ServerProcess] = []
     try:
         url = cluster.new_database()
@@ -459,7 +540,6 @@ def deploy(
     finally:
         for server in servers:
             server.stop()
-        cluster.stop()
 
 
 def cpu_of(pids: list[int]) -> dict[int, float]:
@@ -511,10 +591,17 @@ def counts(deployment: Deployment) -> dict[str, float]:
 
 
 def run(
-    deployment: Deployment, n: int, client: str, args: argparse.Namespace, tmp: Path, base: int
+    deployment: Deployment,
+    n: int,
+    client: str,
+    route: str,
+    args: argparse.Namespace,
+    tmp: Path,
+    base: int,
 ) -> dict:
-    """One measured window of `n` games in flight; `base`: the -n it stands for (n, or
-    n x replicas when the load per replica is held, and then so is `--rate`'s)."""
+    """One measured window of `n` games in flight, the calls routed by `route` (`game`
+    or `call`; moot with one server); `base`: the -n it stands for (n, or n x replicas
+    when the load per replica is held, and then so is `--rate`'s)."""
     args = argparse.Namespace(**{**vars(args), "rate": args.rate * n / base})
     clients = min(args.clients, n)
     shares = [n // clients + (i < n % clients) for i in range(clients)]
@@ -526,9 +613,9 @@ def run(
             warmup = GAME_LENGTH * n / args.rate + 2.0 if args.rate else 3.0 * max(1, n / 100)
         window = Window(start, start + warmup, start + warmup + args.seconds)
         if args.lang == "node":
-            collect = start_node(addresses, shares, args, client, window, tmp)
+            collect = start_node(addresses, route, shares, args, client, window, tmp)
         else:
-            collect = start_python(addresses, shares, args, client, window, pool)
+            collect = start_python(addresses, route, shares, args, client, window, pool)
         time.sleep(max(0.0, window.measure - time.time()))
         cpu_before = sum(cpu_of(deployment.pids()).values())
         db_before = cpu_of(deployment.database())
@@ -549,6 +636,7 @@ def run(
         "store": deployment.store,
         "replicas": len(deployment.servers),
         "client": client,
+        "route": route if len(deployment.servers) > 1 else "",
         "n": n,
         "base": base,
         "load": "per replica" if n != base else "total" if len(deployment.servers) > 1 else "",
@@ -580,6 +668,8 @@ STREAM_GAMES = range(64, 101)  # games in flight for the ActStream bars
 UNARY_THROUGHPUT = 0.5  # Act calls/s (mirror clients), of the empty server's unary calls/s
 POSTGRES_THROUGHPUT = 0.6  # PostgreSQL with one replica, of SQLite's actions/s
 FLAT_CPU = 1.2  # CPU per action (replicas, PostgreSQL): the most over the least, 1..3 replicas
+#: The loads run with replicas (`--compare`): held per replica, or in all.
+LOADS = ("per replica", "total")
 
 
 def verdict(name: str, value: float, bar: float, higher: bool, unit: str = "x") -> str:
@@ -610,7 +700,8 @@ def reference_bars(rows: list[dict], refs: dict[tuple[str, int], dict]) -> list[
 
 def postgres_bars(rows: list[dict]) -> list[str]:
     """PostgreSQL against SQLite, and its cost as replicas are added: the load per
-    replica held (the bar), and the total load held (for information)."""
+    replica held and a game's calls routed to one replica (the bar), and the total
+    load held or every call balanced (for information)."""
     out = []
     for client in sorted({r["client"] for r in rows}):
         for base in sorted({r["base"] for r in rows}):
@@ -621,15 +712,23 @@ def postgres_bars(rows: list[dict]) -> list[str]:
                 speed = one[0]["actions_per_s"] / sqlite[0]["actions_per_s"]
                 name = f"PostgreSQL 1 replica / SQLite throughput, {client} N={base}"
                 out.append(verdict(name, speed, POSTGRES_THROUGHPUT, True))
-            for load in ("per replica", "total"):
+            routes = sorted({r["route"] for r in same} - {""})
+            for route, load in [(route, load) for route in routes for load in LOADS]:
                 postgres = sorted(
-                    (r for r in same if r["store"] == "postgres" and r["load"] in ("", load)),
+                    (
+                        r
+                        for r in same
+                        if r["store"] == "postgres"
+                        and r["load"] in ("", load)
+                        and r["route"] in ("", route)
+                    ),
                     key=lambda r: r["replicas"],
                 )
                 if len(postgres) < 2:
                     continue
                 span = f"{postgres[0]['replicas']}..{postgres[-1]['replicas']} replicas"
-                where = f"N={base} {load}" + (" (information)" if load == "total" else "")
+                held = (route, load) == ("game", "per replica")
+                where = f"N={base} {load}, route {route}" + ("" if held else " (information)")
                 for key, what in (
                     ("server_cpu_ms_per_action", "replicas' CPU per action"),
                     ("db_cpu_ms_per_action", "PostgreSQL's CPU per action"),
@@ -658,7 +757,7 @@ def main() -> None:
         choices=("view", "mirror", "stream", "seat"),
         nargs="+",
         default=["view"],
-        help="the kind of client (several: each in turn on the same servers)",
+        help="the kind of client (several: each in turn)",
     )
     parser.add_argument(
         "--lang",
@@ -685,6 +784,16 @@ def main() -> None:
         "--replicas", type=int, default=1, help="servers on the one PostgreSQL database"
     )
     parser.add_argument(
+        "--route",
+        choices=("game", "call"),
+        nargs="+",
+        default=["game", "call"],
+        help="with replicas, how the clients route their calls: `game`, each game's calls"
+        " after its creation to the replica its id hashes to (as a balancer hashing a"
+        " header with the game id would); `call`, every call and stream round-robin"
+        " (several: each in turn)",
+    )
+    parser.add_argument(
         "--compare",
         type=int,
         nargs="?",
@@ -702,19 +811,23 @@ def main() -> None:
     if args.compare:
         setups = [("sqlite", 1)] + [("postgres", r) for r in range(1, args.compare + 1)]
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
+    runs = 0
+    needed = any(store == "postgres" for store, _ in setups)
+    with tempfile.TemporaryDirectory() as tmp, postgres_server(needed) as cluster:
         for store, replicas in setups:
-            folder = Path(tmp) / f"{store}-{replicas}"
-            folder.mkdir()
             # --compare: with replicas, each N in all and then N per replica
             loads = (1, replicas) if args.compare and replicas > 1 else (1,)
-            with deploy(store, replicas, args, folder) as deployment:
-                for client in args.client:
-                    rows += [
-                        run(deployment, n * scale, client, args, folder, n)
-                        for n in args.games
-                        for scale in loads
-                    ]
+            routes = args.route if replicas > 1 else [""]
+            for client, n, route, scale in itertools.product(
+                args.client, args.games, routes, loads
+            ):
+                # fresh servers and database: a run's unfinished games would time out
+                # during the next one, their timeouts charged to its actions
+                runs += 1
+                folder = Path(tmp) / f"run{runs}"
+                folder.mkdir()
+                with deploy(store, replicas, args, folder, cluster) as deployment:
+                    rows.append(run(deployment, n * scale, client, route, args, folder, n))
     cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
     load = os.getloadavg()[0]
     print(
@@ -724,17 +837,18 @@ def main() -> None:
         f"{cpu} cores, load average {load:.1f} at the end"
     )
     print(
-        f"{'store':<23} {'load':<11} {'client':<6} {'N':>5} {'games':>6} {'actions':>8}"
-        f" {'actions/s':>10} {'ratio':>6} {'Act p50':>8} {'Act p99':>8} {'View p50':>9}"
-        f" {'View p99':>9} {'srv CPU/act':>11} {'db CPU/act':>10} {'clients CPU/act':>15}"
-        f" {'batch':>6} {'notices':>7} {'stmts':>6} {'xacts':>6} {'RSS MiB':>8} {'peak':>6}"
-        f" {'caught up':>9}"
+        f"{'store':<23} {'load':<11} {'route':<5} {'client':<6} {'N':>5} {'games':>6}"
+        f" {'actions':>8} {'actions/s':>10} {'ratio':>6} {'Act p50':>8} {'Act p99':>8}"
+        f" {'View p50':>9} {'View p99':>9} {'srv CPU/act':>11} {'db CPU/act':>10}"
+        f" {'clients CPU/act':>15} {'batch':>6} {'notices':>7} {'stmts':>6} {'xacts':>6}"
+        f" {'RSS MiB':>8} {'peak':>6} {'caught up':>9}"
     )
     first = {(r["client"], r["base"]): r["actions_per_s"] for r in reversed(rows)}
     for r in rows:
-        ratio = r["actions_per_s"] / first[(r["client"], r["base"])]
+        ratio = r["actions_per_s"] / max(1e-9, first[(r["client"], r["base"])])
         print(
-            f"{r['deployment']:<23} {r['load']:<11} {r['client']:<6} {r['n']:>5} {r['games']:>6}"
+            f"{r['deployment']:<23} {r['load']:<11} {r['route']:<5} {r['client']:<6} {r['n']:>5}"
+            f" {r['games']:>6}"
             f" {r['actions']:>8} {r['actions_per_s']:>10.0f} {ratio:>6.2f}"
             f" {r['act_p50_ms']:>6.1f}ms {r['act_p99_ms']:>6.1f}ms"
             f" {r['view_p50_ms']:>7.1f}ms {r['view_p99_ms']:>7.1f}ms"

@@ -57,7 +57,7 @@ from leak_support import (  # noqa: E402
     check_view,
     truth_by_version,
 )
-from service_load import deploy  # noqa: E402
+from service_load import deploy, postgres_server  # noqa: E402
 from service_support import RETRY, Client, check_acknowledged, create_request  # noqa: E402
 
 from fenpai.games import VARIANTS  # noqa: E402
@@ -285,7 +285,8 @@ def main() -> int:
     started = time.monotonic()
     with (
         tempfile.TemporaryDirectory() as tmp,
-        deploy(args.store, args.replicas, args, Path(tmp), flags) as deployment,
+        postgres_server(args.store == "postgres") as cluster,
+        deploy(args.store, args.replicas, args, Path(tmp), cluster, flags) as deployment,
     ):
         servers = deployment.servers
         stubs = [server.stub() for server in servers]

@@ -3,6 +3,7 @@ clients for it, and a player that plays a game to its end through the service.""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import queue
@@ -495,3 +496,38 @@ async def hosted(folder: Path):
     finally:
         await host.close()
         await store.close()
+
+
+async def let_go(session) -> None:
+    """Waits until the change to the session's game whose caller went away ended (its
+    commit's callback let go of the game's lock)."""
+    for _ in range(1000):
+        if not session.lock.locked():
+            break
+        await asyncio.sleep(0.01)
+    assert not session.lock.locked(), "the change ended though its caller went away"
+
+
+async def retried(host, store, session, token: str, action: str) -> dict[str, object]:
+    """Sends the action (client_seq 1) of a caller that went away again: the game's
+    version before, the answer and the stored events (version, seat, client_seq)."""
+    after = session.version
+    answer = await host.act(session.game_id, token, action, client_seq=1)
+    stored = await store.load(session.game_id)
+    assert stored is not None
+    return {
+        "after": after,
+        "retried": answer,
+        "stored": [(e.version, e.seat, e.client_seq) for e in stored.events],
+    }
+
+
+def check_committed_once(out: dict[str, object]) -> None:
+    """`retried`'s findings (and the version `before`, the acting `seat`), for an action
+    committed though its caller went away."""
+    before, stored = out["before"], out["stored"]
+    assert out["after"] == before + 1, "committed though nobody waited for it"
+    retried = out["retried"]
+    assert retried.replayed and retried.event.version == before + 1  # the first answer
+    assert stored[-1] == (before + 1, out["seat"], 1)
+    assert [v for v, _, _ in stored] == list(range(1, before + 2)), "stored once"

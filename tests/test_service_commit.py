@@ -11,7 +11,7 @@ import sqlite3
 import threading
 
 import pytest
-from service_support import hosted
+from service_support import check_committed_once, hosted, let_go, retried
 
 from fenpai.service.creation import CreateRequest
 from fenpai.service.errors import ServiceError
@@ -66,34 +66,14 @@ async def _caller_gone_mid_commit(tmp_path, commits_fail: list[bool]) -> dict[st
             await caller
         release.set()
         await held
-        for _ in range(1000):  # until the commit's callback let go of the lock
-            if not session.lock.locked():
-                break
-            await asyncio.sleep(0.01)
-        assert not session.lock.locked(), "the change ended though its caller went away"
+        await let_go(session)
         commits_fail[:] = [False]
-        after = session.version
-        retried = await host.act(game_id, tokens[seat], action, client_seq=1)
-        stored = await store.load(game_id)
-        assert stored is not None
-        return {
-            "before": before,
-            "after": after,
-            "retried": retried,
-            "stored": [(e.version, e.seat, e.client_seq) for e in stored.events],
-            "state": session.state.version,
-            "seat": seat,
-        }
+        found = await retried(host, store, session, tokens[seat], action)
+        return {"before": before, "state": session.state.version, "seat": seat, **found}
 
 
 def test_a_caller_gone_mid_commit_leaves_its_action_committed_once(tmp_path):
-    out = asyncio.run(_caller_gone_mid_commit(tmp_path, [False]))
-    before = out["before"]
-    assert out["after"] == before + 1, "committed though nobody waited for it"
-    retried = out["retried"]
-    assert retried.replayed and retried.event.version == before + 1  # the first answer
-    assert out["stored"][-1] == (before + 1, out["seat"], 1)
-    assert [v for v, _, _ in out["stored"]] == list(range(1, before + 2)), "stored once"
+    check_committed_once(asyncio.run(_caller_gone_mid_commit(tmp_path, [False])))
 
 
 def test_a_caller_gone_from_a_failed_commit_leaves_the_game_as_it_was(tmp_path, monkeypatch):

@@ -1,4 +1,4 @@
-"""PostgreSQL's group commit (`PostgresStore.commit_guarded`): every waiting change is
+"""PostgreSQL's group commit (`PostgresStore.guarded`): every waiting change is
 answered, whatever happens to the others of its group, and a change whose COMMIT may
 have been made is never made a second time (its caller catches up instead).
 
@@ -38,8 +38,8 @@ class StandIn(pg.PostgresStore):
         return [True] * len(group)
 
 
-async def queued(store: StandIn, games: str) -> list[asyncio.Task[bool]]:
-    tasks = [asyncio.create_task(store.commit_guarded(g, "", None)) for g in games]
+async def queued(store: StandIn, games: str) -> list[asyncio.Future[bool]]:
+    tasks = [store.guarded(g, "", None) for g in games]
     await asyncio.sleep(0)  # every change is waiting
     return tasks
 

@@ -62,7 +62,6 @@ from fenpai.service.store import (
     ChatLine,
     Notice,
     RequestIdTaken,
-    Seats,
     SharedStore,
     SqliteStore,
     Stale,
@@ -704,61 +703,89 @@ class GameHost:
         it is made again after catching up, so that every answer is the caught-up one.
 
         The change runs to its end even if the caller is cancelled meanwhile (a client
-        gone mid-commit), so that memory and the store never part: on SQLite by
-        `_commit_local`; on a shared store in a task of its own (an automated change
-        runs in one already)."""
+        gone mid-commit), so that memory and the store never part: on SQLite, and on a
+        shared store made on what the server knows, by the commit's own callback
+        (`_commit_local`, `_commit_known`); after catching up, in a task of its own (an
+        automated change runs in one already)."""
         if self._local is not None:
             return await self._commit_local(session, work)
         if automated:
             return await self._transact_shared(session, work, automated)
+        if session.mine:
+            return await self._commit_known(session, work)
         return await self._change(self._transact_shared(session, work, automated))
 
     async def _transact_shared(
         self, session: Session, work: Callable[[Draft], T], automated: bool
     ) -> T:
-        """`_transact` on a shared store."""
+        """`_transact` on a shared store, after catching up."""
         async with session.lock:
             known = session.version
             try:
-                if self._shared is not None and not automated and session.mine:
-                    seats = (list(session.token_hashes), list(session.join_requests))
-                    try:
-                        result = await self._attempt(session, work, known, automated, seats)
-                    except Stale:
-                        self.metrics.changed("stale")
-                    else:
-                        self.metrics.changed("known")
-                        return result
-                result = await self._attempt(session, work, known, automated, None)
+                result = await self._attempt(session, work, known, automated)
                 self.metrics.changed("caught_up")
                 return result
             finally:
                 if session.version != known:
                     self._publish(session)
 
-    async def _attempt(
-        self,
-        session: Session,
-        work: Callable[[Draft], T],
-        known: int,
-        automated: bool,
-        seats: Seats | None,
-    ) -> T:
-        """One try of `_transact`'s change (lock held); with `seats`, made on what the
-        server knows (Stale when that was not current, or when `work` wrote nothing)."""
+    async def _commit_known(self, session: Session, work: Callable[[Draft], T]) -> T:
+        """`_transact` on a shared store for a client's change to a game whose last
+        change this server committed: made on what the server knows, without a task of
+        its own, as `_commit_local` does (the store commits it only if nobody changed the
+        game meanwhile, in its next group commit). Made again after catching up, in a
+        task, when it was stale, or when `work` rejected it or wrote nothing (a
+        rejection, a retry's answer: given once caught up)."""
+        assert self._shared is not None
+        await session.lock.acquire()  # cancelled while waiting for it: nothing was done
+        known = session.version
+        answer: asyncio.Future[T] | None = None
+        tried = session.mine  # else another server's change took the game meanwhile
         try:
-            async with self._store.change(session.game_id, known, automated, seats) as change:
-                if change.missed or change.token_hashes is not None:
-                    self._catch_up(session, change.missed, change)
+            if tried:
+                seats = (list(session.token_hashes), list(session.join_requests))
+                change = self._shared.change(session.game_id, known, False, seats)
                 draft = Draft(change)
                 try:
                     result = work(draft)
                 except ServiceError:
-                    if seats is None:
-                        raise
-                    raise Stale("a rejection is answered once caught up") from None
-                if seats is not None and not (draft.events or draft.tokens):
-                    raise Stale("an answer without a change is given once caught up")
+                    pass
+                else:
+                    answer = self.loop.create_future()
+                    done = functools.partial(self._committed, session, draft, known, answer, result)
+                    if not (draft.events or draft.tokens) or not change.commit(done):
+                        answer = None
+        except BaseException:
+            if session.state.version != session.version:
+                session.rebuild()
+            session.lock.release()
+            raise
+        if answer is not None:
+            try:
+                result = await answer
+            except Stale:
+                self.metrics.changed("stale")
+            else:
+                self.metrics.changed("known")
+                return result
+        else:
+            if session.state.version != session.version:
+                session.rebuild()
+            session.lock.release()
+            if tried:
+                self.metrics.changed("stale")
+        return await self._change(self._transact_shared(session, work, False))
+
+    async def _attempt(
+        self, session: Session, work: Callable[[Draft], T], known: int, automated: bool
+    ) -> T:
+        """`_transact_shared`'s change after catching up (lock held)."""
+        try:
+            async with self._store.change(session.game_id, known, automated) as change:
+                if change.missed or change.token_hashes is not None:
+                    self._catch_up(session, change.missed, change)
+                draft = Draft(change)
+                result = work(draft)
         except RequestIdTaken:
             raise
         except StoreError as err:
@@ -806,15 +833,20 @@ class GameHost:
         known: int,
         answer: asyncio.Future[T],
         result: T,
-        error: StoreError | None,
+        error: StoreError | Stale | None,
     ) -> None:
-        """The end of a `_commit_local` change, on the loop once the writer is done with
-        it: the change kept if committed (else undone, NOT_STORED) and published, the
-        lock let go of, and the caller answered if it still waits."""
+        """The end of a `_commit_local` or `_commit_known` change, on the loop once the
+        store is done with it: the change kept if committed (else undone: NOT_STORED, or
+        Stale for `_commit_known` to make it again) and published, the lock let go of,
+        and the caller answered if it still waits."""
         failure: Exception | None = None
         try:
             if error is None:
                 self._keep(session, draft)
+            elif isinstance(error, Stale):
+                if session.state.version != session.version:
+                    session.rebuild()
+                failure = error
             else:
                 failure = _not_stored(session, error)
             if session.version != known:

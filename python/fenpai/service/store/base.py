@@ -202,6 +202,13 @@ class Change(Protocol):
     def set_token(self, seat: int, token_hash: bytes) -> None:
         """Replaces a seat's token hash (a reissued token)."""
 
+    def commit(self, done: Callable[[StoreError | Stale | None], None]) -> bool:
+        """Commits the change without anyone awaiting it (instead of `async with`: on
+        SQLite, or a shared store's change made on what the host knew), and calls `done`
+        on the event loop once it is committed (None) or not (the StoreError, or Stale:
+        nothing stored); False, and `done` is never called, when there is nothing to
+        write."""
+
     async def __aenter__(self) -> Change: ...
 
     async def __aexit__(
@@ -239,9 +246,10 @@ class Store(Protocol):
     ) -> Change:
         """A change to the game the host knows at `version`; `lease`: the change is a
         bot's or a timer's, which checks the lease. With `seats` (what the host knows of
-        them) the change is made without catching up first, and committed only if the
-        game is still at `version` with those seats, else it raises Stale and stores
-        nothing (a shared store then needs one round trip for the change, not two)."""
+        them) the change is made without catching up first and committed by
+        `Change.commit`, only if the game is still at `version` with those seats, else
+        Stale and nothing stored (a shared store then needs one round trip for the
+        change, not two)."""
 
     async def unfinished(self) -> list[str]:
         """The ids of the games not finished, oldest first."""

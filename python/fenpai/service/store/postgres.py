@@ -12,7 +12,8 @@ takes one statement that updates the game's row only if it is still at the versi
 and seats the replica knew and then writes the event and the notice; no row updated
 means the game moved on, nothing was written, and the host makes the change again the
 first way. Such statements of many games waiting at once share one transaction and one
-round trip (`BEGIN`, the statements in the games' order, `COMMIT`: a group commit, up to
+round trip (`BEGIN`, the statements in the games' order, the seats' actions among them
+one statement however many, `WRITE_ACTS`, then `COMMIT`: a group commit, up to
 `GROUP_COMMITS` at a time, one more only while `GROUP_START` changes per transaction
 in flight wait, so that a light load makes fewer, larger groups rather than many
 small ones); should a transaction fail, each is committed alone, so that one failing
@@ -59,13 +60,14 @@ version). Version 1 (one channel for every notice, no `watchers`) is migrated.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg import sql
@@ -185,6 +187,7 @@ GROUP_COMMITS, GROUP_SIZE = 4, 256
 GROUP_START = 8
 #: A change waiting for a group commit: its game, statement, arguments and outcome.
 Waiting = tuple[str, str, Any, "asyncio.Future[bool]"]
+T = TypeVar("T")
 
 #: The game's version, its seats' token and request id hashes, whether `owner` holds
 #: its lease, and the events after a version (a row each, or one row of NULL events).
@@ -277,9 +280,68 @@ WRITE_GUARDED = _guarded(
     ", tokens = %(tokens)s::bytea[], join_requests = %(requests)s::bytea[]",
     "tokens = %(known_tokens)s::bytea[] AND join_requests = %(known_requests)s::bytea[]",
 )
-#: `WRITE_GUARDED` for a seat's action or resignation, which reads no seat's hashes but
-#: the acting seat's token hash: only that one is compared, and none is written.
-WRITE_GUARDED_ACT = _guarded("", "tokens[%(actor_seat)s::int] = %(actor)s")
+#: The columns of `WRITE_ACTS`' rows (each an array argument of that name), and their
+#: types.
+ACT_COLUMNS = (
+    ("game_id", "text"),
+    ("known", "int"),
+    ("version", "int"),
+    ("status", "text"),
+    ("phase", "text"),
+    ("to_act", "text"),  # an int[] literal each: arrays of arrays must be rectangular
+    ("standing", "text"),
+    ("result", "text"),
+    ("seat", "int"),
+    ("kind", "text"),
+    ("action", "text"),
+    ("source", "text"),
+    ("client_seq", "bigint"),
+    ("request", "text"),
+    ("at", "float8"),
+    ("finished", "bool"),
+    ("take", "bool"),
+    ("notice", "text"),
+    ("actor_seat", "int"),
+    ("actor", "bytea"),
+)
+#: The seats' actions and resignations made on what the replica knew, of many games in
+#: one statement (a group commit's, however many): each game's row, locked in the
+#: games' order, only if it is still at the version the replica knew and the acting
+#: seat's token hash is the one it knew (no other seat's is compared, none written);
+#: then, for those, as `_guarded` does: the events, the leases ended or taken, the
+#: notices. Returns one row: the ordinals (from 1) of the changes written, and the
+#: notices sent.
+WRITE_ACTS = (
+    "WITH acts AS (SELECT * FROM unnest("
+    + ", ".join(f"%({name})s::{kind}[]" for name, kind in ACT_COLUMNS)
+    + ") WITH ORDINALITY AS i("
+    + ", ".join(name for name, _ in ACT_COLUMNS)
+    + ", n)),"
+    " locked AS (SELECT g.game_id FROM games g JOIN acts i ON i.game_id = g.game_id"
+    " WHERE g.version = i.known AND g.tokens[i.actor_seat] = i.actor"
+    " ORDER BY g.game_id FOR UPDATE OF g),"
+    " game AS (UPDATE games SET version = i.version, status = i.status, phase = i.phase,"
+    " to_act = i.to_act::int[], standing = i.standing, result = i.result FROM acts i"
+    " WHERE games.game_id = i.game_id AND games.game_id IN (SELECT game_id FROM locked)"
+    " AND games.version = i.known AND games.tokens[i.actor_seat] = i.actor"
+    " RETURNING games.game_id, games.watchers, i.n, i.version, i.finished, i.take, i.notice),"
+    " new_event AS (INSERT INTO events (game_id, version, seat, kind, action, source,"
+    " client_seq, request, at) SELECT i.game_id, i.version, i.seat, i.kind, i.action,"
+    " i.source, i.client_seq, i.request, i.at FROM acts i JOIN game USING (game_id)),"
+    " ended AS (DELETE FROM leases WHERE game_id IN (SELECT l.game_id FROM leases l"
+    " JOIN game g USING (game_id) WHERE g.finished ORDER BY l.game_id FOR UPDATE OF l)),"
+    " taken AS ("
+    + TAKE.format(owner="%(owner)s", lease="%(lease)s")
+    + " AND leases.game_id IN (SELECT l.game_id FROM leases l JOIN game g USING (game_id)"
+    " WHERE g.take AND NOT g.finished ORDER BY l.game_id FOR UPDATE OF l)"
+    " RETURNING leases.game_id, was.owner),"
+    f" moved AS (SELECT pg_notify('{CHANNEL}' || t.owner, t.game_id || ' {LEASE_MOVED} '"
+    " || g.version) FROM taken t JOIN game g USING (game_id) WHERE t.owner <> %(owner)s),"
+    " notified AS ("
+    + NOTIFY_WATCHERS.format(game="game", notice="game.notice", owner="%(owner)s")
+    + ") SELECT (SELECT array_agg(n) FROM game), (SELECT count(*) FROM notified)"
+    " + (SELECT count(*) FROM moved)"
+)
 #: The game's row lock, for a change made on what the replica knew that is not
 #: `WRITE_GUARDED`'s: its version and seats, to compare with what the replica knew.
 CHECK = "SELECT version, tokens, join_requests FROM games WHERE game_id = %s FOR UPDATE"
@@ -349,6 +411,18 @@ RENEW = (
     f" WHERE {OWN_LEASES} RETURNING game_id"
 )
 RELEASE = f"UPDATE leases SET expires = now() WHERE {OWN_LEASES} RETURNING game_id"
+
+
+def _runs(group: list[Waiting]) -> list[list[Waiting]]:
+    """A group's changes in its order, consecutive seats' actions (`WRITE_ACTS`) in one
+    run, every other change a run of its own."""
+    runs: list[list[Waiting]] = []
+    for waiting in group:
+        if waiting[1] is WRITE_ACTS and runs and runs[-1][0][1] is WRITE_ACTS:
+            runs[-1].append(waiting)
+        else:
+            runs.append([waiting])
+    return runs
 
 
 def _holds_none(game_id: str) -> bool:
@@ -426,7 +500,8 @@ class PostgresStore:
         #: Changes waiting for a group commit.
         self._waiting: list[Waiting] = []
         self._committers = 0
-        self._committing: set[asyncio.Task[None]] = set()
+        #: The group commits and other commits under way (`background`).
+        self._committing: set[asyncio.Task[Any]] = set()
         self._pool = AsyncConnectionPool(
             url,
             min_size=1,
@@ -726,22 +801,29 @@ class PostgresStore:
 
     # -- group commit --------------------------------------------------------------------
 
-    async def commit_guarded(self, game_id: str, sql: str, args: Any) -> bool:
-        """Commits one change's guarded statement (`WRITE_GUARDED`...) together with the
-        other games' waiting at the same time, in one transaction and one round trip;
-        whether it wrote (False: the game had moved on). StoreError if it could not be
-        committed (then it may or may not be: the host catches up)."""
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+    def guarded(self, game_id: str, sql: str, args: Any) -> asyncio.Future[bool]:
+        """Commits one change's guarded statement (`WRITE_GUARDED`, or a row of
+        `WRITE_ACTS`) together with the other games' waiting at the same time, in one
+        transaction and one round trip: whether it wrote (False: the game had moved on),
+        or StoreError if it could not be committed (then it may or may not be: the host
+        catches up). Nobody need await it: it is committed (or not) all the same."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bool] = loop.create_future()
         self._waiting.append((game_id, sql, args, future))
         committers = self._committers
         if not committers or (
             committers < GROUP_COMMITS and len(self._waiting) >= GROUP_START * committers
         ):
             self._committers += 1
-            task = asyncio.get_running_loop().create_task(self._commit_waiting())
-            self._committing.add(task)
-            task.add_done_callback(self._committing.discard)
-        return await future
+            self.background(self._commit_waiting())
+        return future
+
+    def background(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        """Runs `work` in a task the store keeps until it ends."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._committing.add(task)
+        task.add_done_callback(self._committing.discard)
+        return task
 
     async def _commit_waiting(self) -> None:
         """Commits what waits, a group at a time, until nothing does."""
@@ -778,30 +860,50 @@ class PostgresStore:
 
     async def _commit_group(self, group: list[Waiting]) -> list[bool]:
         """One transaction of guarded statements (of different games, in the games'
-        order, so that two groups never wait for each other's row locks): whether each
-        wrote."""
+        order, so that two groups never wait for each other's row locks), each run of
+        seats' actions (`WRITE_ACTS`' rows) one statement: whether each wrote."""
         async with self._pool.connection() as conn:
             async with conn.pipeline():
                 control = conn.cursor()
                 await control.execute("BEGIN")
-                cursors = []
-                for _, sql, args, _ in group:
+                runs = []
+                for run in _runs(group):
                     cursor = conn.cursor()
-                    await cursor.execute(sql, args)
-                    cursors.append(cursor)
+                    sql = run[0][1]
+                    if sql is WRITE_ACTS:
+                        rows = [args for _, _, args, _ in run]
+                        await cursor.execute(sql, self._columns(rows))
+                    else:
+                        await cursor.execute(sql, run[0][2])
+                    runs.append((len(run), sql is WRITE_ACTS, cursor))
                 await control.execute("COMMIT")
-                outcomes = [bool(await cursor.fetchall()) for cursor in cursors]
+                outcomes: list[bool] = []
+                for size, acts, cursor in runs:
+                    if acts:
+                        row = await cursor.fetchone()
+                        written = set((row[0] if row is not None else None) or ())
+                        outcomes += [n in written for n in range(1, size + 1)]
+                    else:
+                        outcomes.append(bool(await cursor.fetchall()))
         self.batches(len(group))
         return outcomes
+
+    def _columns(self, rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+        """`WRITE_ACTS`' arguments: its rows' columns as arrays."""
+        args: dict[str, Any] = {"owner": self.owner, "lease": self.lease}
+        for k, (name, _) in enumerate(ACT_COLUMNS):
+            args[name] = [row[k] for row in rows]
+        return args
 
 
 class PostgresChange:
     """A change to one game in one transaction on a pooled connection, holding the
-    game's row lock from entering to the commit; or, made on what the replica knew
-    (`seats`), one that takes the lock only to commit, if the game has not moved on
-    (else Stale): for one event, one statement (`WRITE_GUARDED`) and one round trip.
-    A client's change (not `lease`: not a bot's nor a timer's) to a game whose lease
-    this replica does not hold takes the lease with it."""
+    game's row lock from entering to the commit (`async with`); or, made on what the
+    replica knew (`seats`), one that takes the lock only to commit, if the game has not
+    moved on (`commit`): for one event, one statement in a group commit
+    (`WRITE_GUARDED`, or a row of `WRITE_ACTS`). A client's change (not `lease`: not a
+    bot's nor a timer's) to a game whose lease this replica does not hold takes the
+    lease with it."""
 
     def __init__(
         self,
@@ -842,13 +944,44 @@ class PostgresChange:
         self._tokens[seat] = token_hash
         self._reissued = True
 
+    def commit(self, done: Callable[[StoreError | Stale | None], None]) -> bool:
+        """Commits a change made on what the replica knew (`seats`) if the game has not
+        moved on, without anyone awaiting it, and calls `done` on the event loop: with
+        None once committed, Stale if the game had moved on (nothing stored), or the
+        StoreError; False, and `done` is never called, when there is nothing to write.
+        One event joins the next group commit (`PostgresStore.guarded`); more, or a
+        reissued token, take the row lock first (`_commit_known`)."""
+        assert self._known is not None
+        if not (self._events or self._reissued):
+            return False
+        store = self._store
+        self._take = not self._automated and not store.holds(self._game_id)
+        if len(self._events) == 1 and not self._reissued:
+            outcome: asyncio.Future[bool] = store.guarded(self._game_id, *self._guarded())
+        else:
+            outcome = store.background(self._commit_known())
+        outcome.add_done_callback(functools.partial(self._settled, done))
+        return True
+
+    def _settled(
+        self, done: Callable[[StoreError | Stale | None], None], outcome: asyncio.Future[bool]
+    ) -> None:
+        """`commit`'s end: the lease taken is told, and `done` called."""
+        if outcome.cancelled():
+            error: StoreError | Stale | None = StoreError("the commit was cancelled")
+        else:
+            found = outcome.exception()
+            error = None if found is None else _store_error(found)
+        if error is None and not outcome.result():
+            error = Stale(f"game {self._game_id} moved on from version {self._version}")
+        if error is None:
+            self._committed()
+        done(error)
+
     async def __aenter__(self) -> PostgresChange:
         store = self._store
         args = {"game_id": self._game_id, "version": self._version, "owner": store.owner}
-        if self._known is not None:
-            # nothing to read: the connection is taken to commit
-            self._take = not self._automated and not store.holds(self._game_id)
-            return self
+        assert self._known is None, "a change made on what the replica knew: commit()"
         try:
             conn = self._conn = await store._pool.getconn()
             async with conn.pipeline(), conn.cursor() as cur:
@@ -881,10 +1014,6 @@ class PostgresChange:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        if self._known is not None:
-            if kind is None and (self._events or self._reissued):
-                await self._commit_known()
-            return
         conn = self._conn
         assert conn is not None
         try:
@@ -909,18 +1038,11 @@ class PostgresChange:
         if self._take and self._events and self._events[-1][1].status != "finished":
             self._store.took(self._game_id)
 
-    async def _commit_known(self) -> None:
-        """Commits a change made on what the replica knew, if the game has not moved on
-        (else Stale, nothing stored): one event by one statement in a group commit
-        (`commit_guarded`), more under the row lock (`CHECK`) then the writes."""
+    async def _commit_known(self) -> bool:
+        """Commits a change made on what the replica knew of more than one event (or a
+        reissued token) under the row lock (`CHECK`), if the game has not moved on:
+        whether it did (False: nothing stored)."""
         store = self._store
-        stale = Stale(f"game {self._game_id} moved on from version {self._version}")
-        if len(self._events) == 1 and not self._reissued:
-            sql, args = self._guarded()
-            if not await store.commit_guarded(self._game_id, sql, args):
-                raise stale
-            self._committed()
-            return
         try:
             conn = self._conn = await store._pool.getconn()
             async with conn.pipeline(), conn.cursor() as cur:
@@ -939,10 +1061,9 @@ class PostgresChange:
             raise _failure(err) from None
         finally:
             await self._release()
-        if not stored:
-            raise stale
-        store.batches(1)
-        self._committed()
+        if stored:
+            store.batches(1)
+        return stored
 
     def _current(self, row: tuple[Any, ...]) -> bool:
         """Whether the locked row is still at the version and seats the replica knew."""
@@ -957,7 +1078,7 @@ class PostgresChange:
 
     def _guarded(self) -> tuple[str, Any]:
         """The statement that stores the change's one event, and its arguments:
-        `WRITE_GUARDED_ACT` for a seat's action or resignation, else `WRITE_GUARDED`."""
+        `WRITE_ACTS`' row for a seat's action or resignation, else `WRITE_GUARDED`."""
         assert self._known is not None
         [(event, after, token_hash, request_hash)] = self._events
         standing = None if after.standing is None else json.dumps(after.standing)
@@ -988,7 +1109,13 @@ class PostgresChange:
             "notice": notice,
         }
         if event.kind in ("action", "resign") and actor is not None:
-            return WRITE_GUARDED_ACT, {**common, "actor_seat": event.seat + 1, "actor": actor}
+            row = {
+                **common,
+                "to_act": "{" + ",".join(map(str, after.to_act)) + "}",
+                "actor_seat": event.seat + 1,
+                "actor": actor,
+            }
+            return WRITE_ACTS, tuple(row[name] for name, _ in ACT_COLUMNS)
         tokens, requests = list(self._tokens), list(self._requests)
         if token_hash is not None:
             tokens[event.seat], requests[event.seat] = token_hash, request_hash
@@ -1053,6 +1180,11 @@ class PostgresChange:
         conn, self._conn = self._conn, None
         if conn is not None:
             await self._store._pool.putconn(conn)
+
+
+def _store_error(error: BaseException) -> StoreError:
+    """A commit's failure as the store reports it."""
+    return error if isinstance(error, StoreError) else _failure(error)
 
 
 def _payload(
