@@ -113,6 +113,10 @@ impl TrickBot {
     }
 
     fn greedy_follow(&mut self, state: &mut TrickPlay, sides: Sides, count: u64) -> Counts {
+        if count == 1 {
+            // The only legal follow: what rating the one candidate would choose.
+            return state.moves().nth(0).expect("one legal follow");
+        }
         let candidates = follow_candidates(state, count, &mut self.rng);
         let rater = FollowRater::new(state, sides);
         let mut best: Option<(Score, Counts)> = None;
@@ -221,24 +225,32 @@ impl FollowRater {
 /// seen (not in its hand, not played).
 pub(super) struct LeadRater {
     rules: Arc<TrickRules>,
-    unseen: Counts,
+    /// The unseen cards of each effective suit (indexed by suit, `TRUMP` last), split
+    /// once rather than for every candidate lead.
+    unseen: [Counts; TRUMP as usize + 1],
 }
 
 impl LeadRater {
     pub(super) fn new(state: &TrickPlay, seat: usize) -> LeadRater {
         let rules = state.rules().clone();
-        let mut unseen = full_deck(rules.opts.decks);
-        unseen.remove_all(state.hand(seat));
-        unseen.remove_all(&state.played());
+        let mut all = full_deck(rules.opts.decks);
+        all.remove_all(state.hand(seat));
+        all.remove_all(&state.played());
+        let unseen = std::array::from_fn(|suit| rules.in_suit(&all, suit as u8));
         LeadRater { rules, unseen }
+    }
+
+    /// The unseen cards of effective suit `suit`.
+    fn unseen_in(&self, suit: u8) -> &Counts {
+        &self.unseen[suit as usize]
     }
 
     /// Whether no unseen cards can beat any component of `format`.
     fn boss(&self, format: &Format) -> bool {
-        let others = self.rules.in_suit(&self.unseen, format.suit);
+        let others = self.unseen_in(format.suit);
         format.components.iter().all(|comp| {
             self.rules
-                .best_held(&others, format.suit, comp.shape)
+                .best_held(others, format.suit, comp.shape)
                 .is_none_or(|k| k <= comp.top)
         })
     }
@@ -271,12 +283,12 @@ impl LeadRater {
         for suit in [TRUMP, 0, 1, 2, 3] {
             let held = rules.in_suit(hand, suit);
             let components = rules.decompose(&held, suit);
-            let others = rules.in_suit(&self.unseen, suit);
+            let others = self.unseen_in(suit);
             let mut throw = Counts::default();
             let mut parts = 0;
             for comp in &components {
                 let safe = rules
-                    .best_held(&others, suit, comp.shape)
+                    .best_held(others, suit, comp.shape)
                     .is_none_or(|k| k <= comp.top);
                 if safe {
                     parts += 1;
