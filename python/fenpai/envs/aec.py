@@ -14,6 +14,7 @@ ends, with each agent's `infos[agent]["won"]` and `["result"]` (the hand's resul
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import gymnasium
@@ -122,6 +123,13 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
     def _seat_agent(self) -> str:
         seat = self.hand.core.to_act()
         return self.possible_agents[seat] if seat is not None else self.agents[0]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """`AECEnv.agent_iter`: the selected agent until no agent is left or after
+        `max_iter`, as a generator (cheaper a step than PettingZoo's iterator object)."""
+        while max_iter > 0 and self.agents:
+            max_iter -= 1
+            yield self.agent_selection
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What `agent` observes now, in fresh arrays."""

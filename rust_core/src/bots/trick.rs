@@ -159,24 +159,20 @@ pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> 
     }
 }
 
-/// What a card costs to give up: trumps and high cards cost more, points cost a lot.
-fn cost(state: &TrickPlay, play: &Counts) -> i32 {
-    let rules = state.rules();
-    let mut total = 0;
-    for i in 0..NUM_CARDS {
-        let n = play.0[i] as i32;
-        if n == 0 {
-            continue;
-        }
+/// What each card kind costs to give up: trumps and high cards cost more, points cost
+/// a lot.
+fn costs(rules: &TrickRules) -> [i32; NUM_CARDS] {
+    std::array::from_fn(|i| {
         let c = Card(i as u8);
         let trump = if rules.suit_of(c) == TRUMP { 20 } else { 0 };
-        total += n * (rules.level_of(c) as i32 + trump + 2 * c.points() as i32);
-    }
-    total
+        rules.level_of(c) as i32 + trump + 2 * c.points() as i32
+    })
 }
 
 /// What the greedy follower weighs: the trick so far, as its seat sees it.
 pub(super) struct FollowRater {
+    /// What each card kind costs (`costs`), found once for every candidate.
+    costs: [i32; NUM_CARDS],
     lead: Format,
     /// The suit and key of the play winning so far.
     best: (u8, u8),
@@ -193,6 +189,7 @@ impl FollowRater {
         let (winner, suit, key) = state.rules().leading(&lead, &on_table);
         let winner = state.trick().nth(winner).expect("a play on the table").seat;
         FollowRater {
+            costs: costs(state.rules()),
             lead,
             best: (suit, key),
             partner_winning: same_side(sides, state, seat, winner),
@@ -205,7 +202,9 @@ impl FollowRater {
     /// winning partner, win rich or last tricks cheaply, else shed cheap cards.
     pub(super) fn score(&self, state: &TrickPlay, play: &Counts) -> Score {
         let points = play.points() as i32;
-        let cost = cost(state, play);
+        let cost: i32 = (play.0.iter().zip(&self.costs))
+            .map(|(&n, &c)| i32::from(n) * c)
+            .sum();
         if self.partner_winning {
             // Feed points to the partner, keep strong cards.
             return (2, points, -cost, 0);
