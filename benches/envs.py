@@ -1,15 +1,25 @@
 """Benchmark of the learning interfaces, per variant: `fenpai.spaces.legal` per phase
 (median microseconds over every decision of random hands), the PettingZoo AEC
-environment and the single-seat Gymnasium one (agent steps per second, random allowed
-actions; the Gymnasium figure, the one the bar judges, includes the greedy bots' turns;
-the Gymnasium rate against random bots and every seat's decisions per second are printed
-beside it, not judged), and OpenSpiel (whole random
-hands per second, chance nodes included), when the `rl` and `openspiel` extras are
-installed. With OpenSpiel importable, the AEC and Gymnasium rates are also given over
-OpenSpiel hearts' Python loop (`legal_actions`, a random one, `apply_action`, every
-decision) in the same process, against the bar `STEPS_BAR` (marked pass or fail). Every
-rate is per CPU second (`time.process_time`), the median of `--rounds` rounds, hearts
-measured in each round beside them.
+environment and the single-seat Gymnasium one (`SeatEnv`, against greedy bots), random
+allowed actions, and OpenSpiel (whole random hands per second, chance nodes included),
+when the `rl` and `openspiel` extras are installed. With OpenSpiel importable, the
+environments' rates are also given over OpenSpiel hearts' Python loop (`legal_actions`,
+a random one, `apply_action`, every decision of every seat) in the same process,
+against the bar `STEPS_BAR` (marked pass or fail), in two units:
+
+- steps: every seat's steps, as hearts counts every seat's decisions. The AEC
+  environment steps every seat. A `SeatEnv` step is the learning seat's step and the
+  bots' turns up to its next decision, so its seats' steps are the learning seat's
+  steps and the bots' decisions (each a whole game action, played in the core). The
+  learning seat's steps alone are printed beside them, not judged: that figure sets one
+  seat's steps against hearts' four seats' decisions, so it charges the environment
+  for the bots' work and credits it none of their decisions.
+- whole game actions of every seat (from the hand's record), hearts' unit: a card pick
+  of a trick play or burial is a step (C-4), not a decision.
+
+Every rate is per CPU second (`time.process_time`), the median of `--rounds` rounds,
+hearts measured in each round beside them. `SeatEnv` against random bots is printed
+beside, not judged (greedy bots cost more than hearts' random choice).
 
 Both sides choose alike: hearts takes `actions[rng.randrange(len(actions))]` of its
 legal list, the environments `ids[rng.randrange(len(ids))]` of the ids their mask
@@ -50,12 +60,14 @@ def hearts_rate(seconds: float = 1.0) -> float | None:
     return vector_env.hearts_rate(seconds, time.process_time)
 
 
-def versus(rate: float, hearts: float | None) -> str:
-    """The rate over hearts' loop with its mark, or nothing without OpenSpiel."""
+def versus(rate: float, hearts: float | None, judged: bool = True) -> str:
+    """The rate over hearts' loop, with its mark when `judged`, or nothing without
+    OpenSpiel."""
     if hearts is None:
         return ""
     ratio = rate / hearts
-    return f" = {ratio:.3f} x hearts' loop ({'pass' if ratio >= STEPS_BAR else 'fail'})"
+    mark = f" ({'pass' if ratio >= STEPS_BAR else 'fail'})" if judged else ""
+    return f" = {ratio:.3f} x hearts' loop{mark}"
 
 
 def legal_times(variant: str, options: dict[str, object], hands: int) -> dict[str, float]:
@@ -102,16 +114,16 @@ def aec_rate(variant: str, options: dict[str, object], hands: int) -> tuple[floa
 
 def seat_rate(
     variant: str, options: dict[str, object], hands: int, bots: str = "greedy"
-) -> tuple[float, float]:
-    """`SeatEnv` (seat 0 against `bots`): the seat's steps per CPU second (the figure the
-    bar judges; a card pick is a step), and the whole game actions of every seat (the
-    seat's and the bots', as hearts' loop counts every seat's decisions) per CPU second.
-    Counting them (from the hand's record) is left out of the time."""
+) -> tuple[float, float, float]:
+    """`SeatEnv` (seat 0 against `bots`), per CPU second: every seat's steps (seat 0's
+    steps, a card pick a step, and the bots' decisions it played between them), the
+    whole game actions of every seat, and seat 0's steps alone. Counting the bots'
+    decisions and the actions (from the hand's record) is left out of the time."""
     from fenpai.envs import SeatEnv
 
     env = SeatEnv(variant, bots=bots, **options)
     rng = random.Random(0)
-    steps, actions, aside, start = 0, 0, 0.0, time.process_time()
+    steps, bot_steps, actions, aside, start = 0, 0, 0, 0.0, time.process_time()
     for seed in range(hands):
         obs, _ = env.reset(seed=seed)
         done = False
@@ -120,10 +132,12 @@ def seat_rate(
             obs, _, done, _, _ = env.step(ids[rng.randrange(len(ids))])
             steps += 1
         counting = time.process_time()
-        actions += len(env.game.history)
+        history = env.game.history
+        actions += len(history)
+        bot_steps += sum(seat != env.seat for seat, _ in history)
         aside += time.process_time() - counting
     spent = time.process_time() - start - aside
-    return steps / spent, actions / spent
+    return (steps + bot_steps) / spent, actions / spent, steps / spent
 
 
 def vector_rate(variant: str, options: dict[str, object], hands: int, envs: int = 64) -> float:
@@ -178,9 +192,10 @@ def env_rates(
         rates["aec"].append(steps)
         rates["aec actions"].append(actions)
         for bots in ("greedy", "random"):
-            steps, decisions = seat_rate(variant, options, hands, bots)
+            steps, decisions, own = seat_rate(variant, options, hands, bots)
             rates[f"seat {bots}"].append(steps)
             rates[f"seat {bots} decisions"].append(decisions)
+            rates[f"seat {bots} own"].append(own)
         found = hearts_rate()
         if found is not None:
             rates["hearts"].append(found)
@@ -201,21 +216,22 @@ def main() -> None:
         print(f"{variant}: spaces.legal median {said}")
         try:
             rates = env_rates(variant, options, args.hands, args.rounds)
-            hearts, aec, seat = rates["hearts"], rates["aec"], rates["seat greedy"]
-            assert aec is not None and seat is not None
+            hearts = rates["hearts"]
+            figures = {k: v for k, v in rates.items() if v is not None}
             if hearts is not None:
                 print(f"  OpenSpiel hearts, Python loop: {hearts:,.0f} decisions/s")
+            aec, actions = figures["aec"], figures["aec actions"]
             print(f"  PettingZoo AEC {aec:,.0f} steps/s{versus(aec, hearts)}")
-            actions = rates["aec actions"]
-            assert actions is not None
-            same = "" if hearts is None else f" = {actions / hearts:.3f} x hearts' decisions"
-            print(f"    (not judged) whole game actions {actions:,.0f}/s{same}")
-            print(f"  SeatEnv (vs greedy) {seat:,.0f} steps/s{versus(seat, hearts)}")
+            print(f"    whole game actions {actions:,.0f}/s{versus(actions, hearts)}")
+            seat, actions = figures["seat greedy"], figures["seat greedy decisions"]
+            own = figures["seat greedy own"]
+            print(f"  SeatEnv (vs greedy) every seat's {seat:,.0f} steps/s{versus(seat, hearts)}")
+            print(f"    whole game actions {actions:,.0f}/s{versus(actions, hearts)}")
             print(
-                f"    (not judged) every seat's whole game actions"
-                f" {rates['seat greedy decisions']:,.0f}/s;"
-                f" vs random bots {rates['seat random']:,.0f} steps/s,"
-                f" {rates['seat random decisions']:,.0f} game actions/s"
+                f"    (not judged) the learning seat's own {own:,.0f} steps/s"
+                f"{versus(own, hearts, judged=False)}; vs random bots every seat's"
+                f" {figures['seat random']:,.0f} steps/s, {figures['seat random decisions']:,.0f}"
+                f" game actions/s, the seat's own {figures['seat random own']:,.0f} steps/s"
             )
             vector = vector_rate(variant, options, args.hands)
             print(f"  VectorEnv (64 envs vs greedy) {vector:,.0f} steps/s")

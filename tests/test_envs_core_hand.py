@@ -239,3 +239,23 @@ def test_observations_come_in_fresh_arrays_the_caller_may_keep():
             assert array.flags.owndata and array.flags.writeable
             np.testing.assert_array_equal(array, copy[key])
     assert len({id(a) for obs in kept for a in obs.values()}) == 2 * len(kept)
+
+
+@pytest.mark.parametrize("variant", ["red_five_4p", "red_five_5p", "tractor", "fifty_k"])
+def test_step_next_is_step_then_to_act(variant):
+    """`step_next` (the AEC environment's one call a step) takes the id as `step` does and
+    gives the seat `to_act` gives after it; a bad id changes nothing."""
+    one, other = CoreHand(variant, {}), CoreHand(variant, {})
+    one.reset(5)
+    other.reset(5)
+    rng = np.random.default_rng(5)
+    seat = one.core.to_act()
+    while seat is not None:
+        mask = one.observe(seat)["action_mask"]
+        with pytest.raises(IllegalAction, match="not allowed"):
+            one.core.step_next(seat, one.size)
+        action = int(rng.choice(np.flatnonzero(mask)))
+        other.core.step(seat, action)
+        seat = one.core.step_next(seat, action)
+        assert seat == other.core.to_act()
+    assert one.game().to_json() == other.game().to_json()

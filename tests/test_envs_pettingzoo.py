@@ -49,6 +49,29 @@ def test_pettingzoo_api_test(variant, options, reward):
     api_test(pettingzoo_env(variant, reward=reward, **options), num_cycles=1000)
 
 
+def test_agent_iter_gives_pettingzoos_agents_and_stops_after_max_iter():
+    """The env's own `agent_iter` (a generator) gives what PettingZoo's iterator gives:
+    the selected agent until no agent is left, at most `max_iter` of them."""
+    from pettingzoo.utils.env import AECIterable
+
+    def agents(env, iterator):
+        env.reset(seed=4)
+        rng, out = np.random.default_rng(4), []
+        for agent in iterator:
+            out.append(agent)
+            obs, _, terminated, truncated, _ = env.last()
+            done = terminated or truncated
+            env.step(None if done else rng.choice(np.flatnonzero(obs["action_mask"])))
+        return out
+
+    env = pettingzoo_env("red_five_5p")
+    theirs = agents(env, AECIterable(env, 2**63))
+    assert agents(env, env.agent_iter()) == theirs
+    assert theirs[-5:] == env.possible_agents  # each agent's last, None, step
+    assert agents(env, env.agent_iter(7)) == theirs[:7]
+    assert list(env.agent_iter(0)) == []
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_pettingzoo_seed_test(variant):
     seed_test(lambda: pettingzoo_env(variant), num_cycles=500)

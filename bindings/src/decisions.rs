@@ -214,6 +214,13 @@ impl DecisionHand {
         self.inner.step(seat, action).map_err(action_error)
     }
 
+    /// Takes id `action` for `seat` as `step` does, then returns the seat to act (None
+    /// once the hand is over): one call for an environment's step.
+    fn step_next(&mut self, seat: usize, action: usize) -> PyResult<Option<usize>> {
+        self.inner.step(seat, action).map_err(action_error)?;
+        Ok(self.inner.to_act())
+    }
+
     /// Applies action text `action` of `seat` (not through the ids: for replaying a
     /// record); returns its canonical text. `IllegalAction` (or a subclass) changes
     /// nothing.

@@ -14,6 +14,7 @@ ends, with each agent's `infos[agent]["won"]` and `["result"]` (the hand's resul
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import gymnasium
@@ -88,6 +89,9 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
             a: gymnasium.spaces.Discrete(self.hand.size) for a in self.possible_agents
         }
         self._rng = np.random.default_rng()
+        # The hand's core never changes: its methods looked up once, not at every step.
+        self._observation = self.hand.core.observation
+        self._step_next = self.hand.core.step_next
 
     @property
     def game(self) -> Game:
@@ -120,9 +124,16 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         seat = self.hand.core.to_act()
         return self.possible_agents[seat] if seat is not None else self.agents[0]
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """`AECEnv.agent_iter`: the selected agent until no agent is left or after
+        `max_iter`, as a generator (cheaper a step than PettingZoo's iterator object)."""
+        while max_iter > 0 and self.agents:
+            max_iter -= 1
+            yield self.agent_selection
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What `agent` observes now, in fresh arrays."""
-        return self.hand.core.observation(self._seat_of[agent])
+        return self._observation(self._seat_of[agent])
 
     def last(
         self, observe: bool = True
@@ -131,7 +142,7 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         cumulative reward, termination, truncation and info."""
         agent = self.agent_selection
         return (
-            self.hand.core.observation(self._seat_of[agent]) if observe else None,
+            self._observation(self._seat_of[agent]) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -146,14 +157,13 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat, core = self._seat_of[agent], self.hand.core
+        seat = self._seat_of[agent]
         try:
-            core.step(seat, int(action))
+            to_act = self._step_next(seat, int(action))
         except OverflowError:  # a negative id
             raise IllegalAction(f"action {action} is not allowed for seat {seat} now") from None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = self._zeros
-        to_act = core.to_act()
         if to_act is not None:  # no reward before the end: nothing to accumulate
             self.agent_selection = self.possible_agents[to_act]
             return

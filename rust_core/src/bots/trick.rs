@@ -113,6 +113,10 @@ impl TrickBot {
     }
 
     fn greedy_follow(&mut self, state: &mut TrickPlay, sides: Sides, count: u64) -> Counts {
+        if count == 1 {
+            // The only legal follow: what rating the one candidate would choose.
+            return state.moves().nth(0).expect("one legal follow");
+        }
         let candidates = follow_candidates(state, count, &mut self.rng);
         let rater = FollowRater::new(state, sides);
         let mut best: Option<(Score, Counts)> = None;
@@ -155,24 +159,20 @@ pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> 
     }
 }
 
-/// What a card costs to give up: trumps and high cards cost more, points cost a lot.
-fn cost(state: &TrickPlay, play: &Counts) -> i32 {
-    let rules = state.rules();
-    let mut total = 0;
-    for i in 0..NUM_CARDS {
-        let n = play.0[i] as i32;
-        if n == 0 {
-            continue;
-        }
+/// What each card kind costs to give up: trumps and high cards cost more, points cost
+/// a lot.
+fn costs(rules: &TrickRules) -> [i32; NUM_CARDS] {
+    std::array::from_fn(|i| {
         let c = Card(i as u8);
         let trump = if rules.suit_of(c) == TRUMP { 20 } else { 0 };
-        total += n * (rules.level_of(c) as i32 + trump + 2 * c.points() as i32);
-    }
-    total
+        rules.level_of(c) as i32 + trump + 2 * c.points() as i32
+    })
 }
 
 /// What the greedy follower weighs: the trick so far, as its seat sees it.
 pub(super) struct FollowRater {
+    /// What each card kind costs (`costs`), found once for every candidate.
+    costs: [i32; NUM_CARDS],
     lead: Format,
     /// The suit and key of the play winning so far.
     best: (u8, u8),
@@ -189,6 +189,7 @@ impl FollowRater {
         let (winner, suit, key) = state.rules().leading(&lead, &on_table);
         let winner = state.trick().nth(winner).expect("a play on the table").seat;
         FollowRater {
+            costs: costs(state.rules()),
             lead,
             best: (suit, key),
             partner_winning: same_side(sides, state, seat, winner),
@@ -201,7 +202,9 @@ impl FollowRater {
     /// winning partner, win rich or last tricks cheaply, else shed cheap cards.
     pub(super) fn score(&self, state: &TrickPlay, play: &Counts) -> Score {
         let points = play.points() as i32;
-        let cost = cost(state, play);
+        let cost: i32 = (play.0.iter().zip(&self.costs))
+            .map(|(&n, &c)| i32::from(n) * c)
+            .sum();
         if self.partner_winning {
             // Feed points to the partner, keep strong cards.
             return (2, points, -cost, 0);
@@ -221,24 +224,32 @@ impl FollowRater {
 /// seen (not in its hand, not played).
 pub(super) struct LeadRater {
     rules: Arc<TrickRules>,
-    unseen: Counts,
+    /// The unseen cards of each effective suit (indexed by suit, `TRUMP` last), split
+    /// once rather than for every candidate lead.
+    unseen: [Counts; TRUMP as usize + 1],
 }
 
 impl LeadRater {
     pub(super) fn new(state: &TrickPlay, seat: usize) -> LeadRater {
         let rules = state.rules().clone();
-        let mut unseen = full_deck(rules.opts.decks);
-        unseen.remove_all(state.hand(seat));
-        unseen.remove_all(&state.played());
+        let mut all = full_deck(rules.opts.decks);
+        all.remove_all(state.hand(seat));
+        all.remove_all(&state.played());
+        let unseen = std::array::from_fn(|suit| rules.in_suit(&all, suit as u8));
         LeadRater { rules, unseen }
+    }
+
+    /// The unseen cards of effective suit `suit`.
+    fn unseen_in(&self, suit: u8) -> &Counts {
+        &self.unseen[suit as usize]
     }
 
     /// Whether no unseen cards can beat any component of `format`.
     fn boss(&self, format: &Format) -> bool {
-        let others = self.rules.in_suit(&self.unseen, format.suit);
+        let others = self.unseen_in(format.suit);
         format.components.iter().all(|comp| {
             self.rules
-                .best_held(&others, format.suit, comp.shape)
+                .best_held(others, format.suit, comp.shape)
                 .is_none_or(|k| k <= comp.top)
         })
     }
@@ -271,12 +282,12 @@ impl LeadRater {
         for suit in [TRUMP, 0, 1, 2, 3] {
             let held = rules.in_suit(hand, suit);
             let components = rules.decompose(&held, suit);
-            let others = rules.in_suit(&self.unseen, suit);
+            let others = self.unseen_in(suit);
             let mut throw = Counts::default();
             let mut parts = 0;
             for comp in &components {
                 let safe = rules
-                    .best_held(&others, suit, comp.shape)
+                    .best_held(others, suit, comp.shape)
                     .is_none_or(|k| k <= comp.top);
                 if safe {
                     parts += 1;
