@@ -60,9 +60,9 @@ class Batch:
     obs: np.ndarray
     num_legal: np.ndarray
     _legal: Callable[[int, int | None], list[str]] = field(repr=False, compare=False)
-    _greedy: Callable[[], np.ndarray] = field(repr=False, compare=False)
-    _action: Callable[[int, int], str] = field(repr=False, compare=False)
     action_mask: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _greedy: Callable[[], np.ndarray] | None = field(default=None, repr=False, compare=False)
+    _action: Callable[[int, int], str] | None = field(default=None, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.games)
@@ -75,12 +75,16 @@ class Batch:
     def legal_action(self, row: int, index: int) -> str:
         """Row `row`'s legal action `index` as action text (any index below `num_legal`,
         found without listing the ones before it)."""
+        if self._action is None:
+            return self.legal_actions(row, index + 1)[index]
         return self._action(row, index)
 
     def greedy(self) -> np.ndarray:
         """Each row's index of the action the `greedy` bot would take (int64, B): its
         generator seeded with a fixed seed, so it depends only on what the seat may
-        see."""
+        see; legal-index batches only, not those that answer ids of `action_mask`)."""
+        if self._greedy is None:
+            raise TypeError("greedy() gives legal indices; this batch does not have them")
         return self._greedy()
 
     def mask(self, width: int) -> np.ndarray:

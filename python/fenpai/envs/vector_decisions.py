@@ -123,9 +123,6 @@ class DecisionHands:
         def action(row: int, index: int) -> str:
             return self._game(int(envs[row])).legal_action(int(seats[row]), index)
 
-        def greedy() -> np.ndarray:
-            raise TypeError("greedy() gives legal indices; this batch answers decision ids")
-
         return Batch(
             variant=self.variant,
             games=envs,
@@ -133,7 +130,6 @@ class DecisionHands:
             obs=obs,
             num_legal=mask.sum(axis=1, dtype=np.int64),
             _legal=legal,
-            _greedy=greedy,
             _action=action,
             action_mask=mask,
         )
