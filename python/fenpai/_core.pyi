@@ -289,6 +289,7 @@ class TractorDeal(_CardByCard):
         throw_judgement: str = "largest_unit",
         throw_penalty: str = "per_attempt",
         kitty_multiplier: str = "linear",
+        first_dealer: str = "standing",
     ) -> TractorDeal: ...
     @property
     def level(self) -> str: ...

@@ -1,8 +1,8 @@
-//! Tractor's house rules (TRO-10, TRO-20, TRO-30, TRO-50) as a hand's setup carries them:
-//! the trick options they set, and the scoring arithmetic the search plays for under them
-//! (TR-40, TR-41 by default).
+//! Tractor's house rules (TRO-10, TRO-20, TRO-30, TRO-50, TRO-60) as a hand's setup
+//! carries them: the trick options they set, the scoring arithmetic the search plays for
+//! under them (TR-40, TR-41 by default), and who deals a match's first hand (TR-13).
 
-use crate::card::Counts;
+use crate::card::{Card, Counts};
 use crate::trick::{FollowProtect, Options, ThrowJudgement};
 
 /// TRO-20: what a failed throw (C-51) costs the thrower's team.
@@ -68,14 +68,56 @@ impl KittyMultiplier {
     }
 }
 
+/// TRO-60: who deals the first hand of a match (no fixed dealer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FirstDealer {
+    /// TRO-61, TR-13: whoever's declaration stands when declaring ends.
+    #[default]
+    Standing,
+    /// TRO-62: the first seat to declare; later declarations change only the trump.
+    FirstDeclaration,
+}
+
+impl FirstDealer {
+    pub fn parse(text: &str) -> Result<FirstDealer, String> {
+        match text {
+            "standing" => Ok(FirstDealer::Standing),
+            "first_declaration" => Ok(FirstDealer::FirstDeclaration),
+            _ => Err(format!(
+                "first_dealer '{text}' is not one of standing, first_declaration (TRO-60)"
+            )),
+        }
+    }
+
+    /// The dealer the declarations so far (in order) make once declaring ends: the
+    /// standing declarer (TRO-61) or the first (TRO-62); None when nobody declared.
+    pub fn declarer(self, declared: &[(usize, Vec<Card>)]) -> Option<usize> {
+        match self {
+            FirstDealer::Standing => declared.last(),
+            FirstDealer::FirstDeclaration => declared.first(),
+        }
+        .map(|(seat, _)| *seat)
+    }
+
+    /// The dealer the declarations so far settle for good before declaring ends: the
+    /// first declarer under TRO-62; None under TRO-61, where an overcall may still come.
+    pub fn settled(self, declared: &[(usize, Vec<Card>)]) -> Option<usize> {
+        match self {
+            FirstDealer::Standing => None,
+            FirstDealer::FirstDeclaration => self.declarer(declared),
+        }
+    }
+}
+
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
-/// TRO-51). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
+/// TRO-51, TRO-61). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TractorHouse {
     pub follow_protect: FollowProtect,
     pub throw_penalty: ThrowPenalty,
     pub kitty_multiplier: KittyMultiplier,
     pub throw_judgement: ThrowJudgement,
+    pub first_dealer: FirstDealer,
 }
 
 impl TractorHouse {
@@ -126,5 +168,21 @@ mod tests {
         assert!(KittyMultiplier::parse("cubic")
             .unwrap_err()
             .contains("TRO-30"));
+    }
+
+    #[test]
+    fn tro_61_tro_62_the_standing_or_the_first_declarer_deals() {
+        let declared = |seats: &[usize]| -> Vec<(usize, Vec<Card>)> {
+            seats.iter().map(|&s| (s, Vec::new())).collect()
+        };
+        let (standing, first) = (FirstDealer::Standing, FirstDealer::FirstDeclaration);
+        assert_eq!(FirstDealer::default(), standing);
+        assert_eq!(standing.declarer(&declared(&[3, 0, 1])), Some(1));
+        assert_eq!(first.declarer(&declared(&[3, 0, 1])), Some(3));
+        assert_eq!(first.declarer(&declared(&[])), None);
+        assert_eq!(standing.settled(&declared(&[3])), None);
+        assert_eq!(first.settled(&declared(&[3, 0])), Some(3));
+        assert_eq!(FirstDealer::parse("first_declaration"), Ok(first));
+        assert!(FirstDealer::parse("last").unwrap_err().contains("TRO-60"));
     }
 }
