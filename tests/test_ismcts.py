@@ -22,6 +22,7 @@ VARIANTS = [
             "kitty_multiplier": "power",
             "throw_judgement": "highest_card",
             "first_dealer": "first_declaration",
+            "declaration_order": "suit",
         },
     ),
     ("red_five_4p", {}),

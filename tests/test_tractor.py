@@ -951,12 +951,88 @@ def test_tro_60_both_values_declare_alike_and_differ_only_in_the_dealer(seed):
     assert two.declarer == (declared[0][0] if declared else first)
 
 
+# --- TRO-70: declarations of equal strength --------------------------------------------
+
+SUITS = "shcd"  # TRO-72: spades > hearts > clubs > diamonds, at equal strength
+
+
+def declaration_key(cards, order):
+    """TR-10's strength, then under TRO-72 the suit (spades highest)."""
+    first, n = cards.split()[0], len(cards.split())
+    strength = {"LJ": 3, "BJ": 4}.get(first, n)
+    suit = 3 - SUITS.index(first[1]) if order == "suit" and first[0] == "2" else 0
+    return (strength, suit)
+
+
+def expected_declarations(hand, seat, standing, order):
+    """TR-10, TR-11, TRO-70 read from the rule text: the declarations `seat` holding
+    `hand` may make at level 2, in the order the game lists them."""
+    held = collections.Counter(hand.split())
+    candidates = [f"2{s}" for s in SUITS] + [f"2{s} 2{s}" for s in SUITS] + ["LJ LJ", "BJ BJ"]
+    out = []
+    for cards in candidates:
+        need = collections.Counter(cards.split())
+        if any(held[c] < k for c, k in need.items()):
+            continue
+        if standing is None:
+            out.append(cards)
+        elif standing["seat"] == seat:  # TR-11: only the second copy of a single
+            single = standing["cards"].split()
+            if len(single) == 1 and cards == f"{single[0]} {single[0]}":
+                out.append(cards)
+        elif declaration_key(cards, order) > declaration_key(standing["cards"], order):
+            out.append(cards)
+    return [f"declare {c}" for c in out]
+
+
+def test_tro_72_a_higher_suit_overcalls_at_equal_strength():
+    deck = scripted_deck(["2h", "2s", "2c"])
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, declaration_order="suit")
+    g.apply(0, "declare 2h")
+    assert g.legal_actions(1) == ["declare 2s", "pass"]
+    g.apply(1, "declare 2s")
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match=r"or as strong in a higher suit \(TRO-72\)"):
+        g.apply(2, "declare 2c")
+    assert g.to_json() == before
+    assert json.loads(before)["options"]["declaration_order"] == "suit"
+    deal(g)
+    assert g.view()["declarations"] == [[0, "2h"], [1, "2s"]]
+    assert g.declarer == 1 and g.rules.trump == "s"
+    # TRO-71, TR-10: by default the same single is only equal: no overcall.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    g.apply(0, "declare 2h")
+    assert g.legal_actions(1) == ["pass"]
+    with pytest.raises(IllegalAction, match=r"stronger than seat 0's 2h \(TR-10, TR-11\)"):
+        g.apply(1, "declare 2s")
+    assert "declaration_order" not in json.loads(g.to_json())["options"]
+
+
+@pytest.mark.parametrize("order", ["equal", "suit"])
+def test_tro_70_offered_declarations_follow_the_rule_text(order):
+    """Every question of random deals offers exactly what TR-10, TR-11 and TRO-70 allow."""
+    asked = collections.Counter()
+    for seed in range(30):
+        rng = random.Random(seed)
+        g = fenpai.new_game("tractor", seed=seed, declaration_order=order)
+        while g.phase == "deal":
+            (seat,) = g.to_act
+            v = g.view(seat)
+            want = expected_declarations(v["hand"], seat, v["declaration"], order)
+            legal = g.legal_actions(seat)
+            assert legal == [*want, "pass"], (seed, v["cards_dealt"])
+            asked[len(legal) > 1] += 1
+            g.apply(seat, rng.choice(legal) if rng.random() < 0.3 else "pass")
+    assert asked[True] > 50  # the test saw many declarations offered
+
+
 def test_tro_20_tro_30_options_are_checked():
     for bad, message in [
         ({"throw_judgement": "every_unit"}, "option throw_judgement must be one of largest_unit"),
         ({"throw_penalty": "double"}, "option throw_penalty must be one of per_attempt, none"),
         ({"kitty_multiplier": "cubic"}, "option kitty_multiplier must be one of linear, power"),
         ({"first_dealer": "last"}, "option first_dealer must be one of standing, first_decl"),
+        ({"declaration_order": "rank"}, "option declaration_order must be one of equal, suit"),
     ]:
         with pytest.raises(ValueError, match=message):
             fenpai.new_game("tractor", **bad)

@@ -290,6 +290,7 @@ class TractorDeal(_CardByCard):
         throw_penalty: str = "per_attempt",
         kitty_multiplier: str = "linear",
         first_dealer: str = "standing",
+        declaration_order: str = "equal",
     ) -> TractorDeal: ...
     @property
     def level(self) -> str: ...

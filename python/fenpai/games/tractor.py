@@ -33,6 +33,8 @@ FOLLOW_PROTECTS = ("none", "tuples", "tractors", "tuples_and_tractors")
 THROW_JUDGEMENTS = ("largest_unit", "highest_card")
 #: TRO-60: who deals a match's first hand: the standing declarer (TR-13) or the first.
 FIRST_DEALERS = ("standing", "first_declaration")
+#: TRO-70: declarations of equal strength: not ordered (TR-10) or by suit.
+DECLARATION_ORDERS = ("equal", "suit")
 
 
 def canonical_level(value: object) -> str | None:
@@ -74,7 +76,7 @@ class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
-    `throw_judgement` (TRO-50) and `first_dealer` (TRO-60)."""
+    `throw_judgement` (TRO-50), `first_dealer` (TRO-60) and `declaration_order` (TRO-70)."""
 
     __slots__ = ()
 
@@ -121,6 +123,11 @@ class Tractor(TrickGame):
             lambda v: v in FIRST_DEALERS,
             "one of " + ", ".join(FIRST_DEALERS) + " (TRO-60)",
         ),
+        "declaration_order": (
+            "equal",
+            lambda v: v in DECLARATION_ORDERS,
+            "one of " + ", ".join(DECLARATION_ORDERS) + " (TRO-70)",
+        ),
     }
     HOUSE_RULES = (
         "follow_protect",
@@ -129,6 +136,7 @@ class Tractor(TrickGame):
         "kitty_multiplier",
         "must_defend",
         "first_dealer",
+        "declaration_order",
     )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
@@ -162,10 +170,12 @@ class Tractor(TrickGame):
         return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take: the deal's (TRO-60 among them), the play's
-        trick options, and the scoring house rules the search plays for (TRO-20, TRO-30)."""
+        """The options the core's phases take: the deal's (TRO-60, TRO-70 among them), the
+        play's trick options, and the scoring house rules the search plays for (TRO-20,
+        TRO-30)."""
         o = self.options
-        names = ("levels", "dealer", "first_dealer", "throw_penalty", "kitty_multiplier")
+        dealing = ("levels", "dealer", "first_dealer", "declaration_order")
+        names = (*dealing, "throw_penalty", "kitty_multiplier")
         return {**{name: o[name] for name in names}, **self._trick_options(o)}
 
     @property

@@ -14,8 +14,8 @@ use crate::rng::Rng;
 use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
-use super::TractorHouse;
 use super::{Action, Phase};
+use super::{DeclarationOrder, TractorHouse};
 
 const PLAYERS: usize = 4;
 /// Cards dealt to the players; the last 8 of the deck are the kitty (TR-1).
@@ -230,8 +230,9 @@ impl TractorDeal {
         self.overcall_error(seat, cards, strength)
     }
 
-    /// TR-11: whether a declaration of `strength` may follow the standing one: stronger,
-    /// or the standing declarer's second copy of its single card.
+    /// TR-11: whether a declaration of `strength` may follow the standing one: stronger
+    /// (by TRO-70's order of equal strengths), or the standing declarer's second copy of
+    /// its single card.
     fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
         match self.standing() {
             None => true,
@@ -239,7 +240,10 @@ impl TractorDeal {
                 current.len() == 1 && cards == [current[0], current[0]]
             }
             Some((_, current)) => {
-                strength > declaration_strength(current, self.level).expect("a declaration")
+                let standing = declaration_strength(current, self.level).expect("a declaration");
+                self.house
+                    .declaration_order
+                    .overcalls((strength, cards), (standing, current))
             }
         }
     }
@@ -253,10 +257,14 @@ impl TractorDeal {
         if *owner == seat {
             return reinforce_error(current, cards);
         }
+        let suits = match self.house.declaration_order {
+            DeclarationOrder::Equal => "",
+            DeclarationOrder::Suit => ", or as strong in a higher suit (TRO-72)",
+        };
         Some(ActionError::breaks(
             "TR-11",
             format!(
-                "an overcall must be stronger than seat {owner}'s {} (TR-10, TR-11)",
+                "an overcall must be stronger than seat {owner}'s {}{suits} (TR-10, TR-11)",
                 format_cards(current)
             ),
         ))
@@ -667,6 +675,41 @@ mod tests {
     }
 
     #[test]
+    fn tro_72_a_higher_suit_overcalls_at_equal_strength() {
+        let suit = TractorHouse {
+            declaration_order: DeclarationOrder::Suit,
+            ..TractorHouse::default()
+        };
+        // Seat 0 declares 2h; seat 1 gets 2s at card 2 and 2c at card 6; seat 0 its
+        // second 2h at card 5; seat 1 its second 2s at card 10.
+        let placed = [(0, "2h"), (1, "2s"), (4, "2h"), (5, "2c"), (9, "2s")];
+        let mut d = deal(&placed, None).with_house(&suit).unwrap();
+        act(&mut d, "declare 2h").unwrap();
+        assert_eq!(texts(&d), ["declare 2s", "pass"], "spades over hearts");
+        act(&mut d, "declare 2s").unwrap();
+        pass_to(&mut d, 5);
+        // TR-11: seat 0 may not reinforce 2h any more, nor overcall 2s with a single.
+        assert_eq!(texts(&d), ["declare 2h 2h", "pass"]);
+        act(&mut d, "declare 2h 2h").unwrap();
+        pass_to(&mut d, 6);
+        assert_eq!(
+            act(&mut d, "declare 2c").unwrap_err(),
+            "an overcall must be stronger than seat 0's 2h 2h, or as strong in a higher suit \
+             (TRO-72) (TR-10, TR-11)"
+        );
+        pass_to(&mut d, 10);
+        assert_eq!(
+            texts(&d),
+            ["declare 2s 2s", "pass"],
+            "a spade pair over a heart pair"
+        );
+        // TRO-71: the same deal under the default offers no equal-strength overcall.
+        let mut d = deal(&placed, None);
+        act(&mut d, "declare 2h").unwrap();
+        assert_eq!(texts(&d), ["pass"]);
+    }
+
+    #[test]
     fn tro_60_a_fixed_dealer_or_no_declaration_is_as_tr_13() {
         // Nobody declares: the seat of the first card deals, without trump.
         let mut d = first_declaration(deal(&[], None));
@@ -721,6 +764,7 @@ mod tests {
             kitty_multiplier: KittyMultiplier::Power,
             throw_judgement: ThrowJudgement::HighestCard,
             first_dealer: crate::phases::FirstDealer::FirstDeclaration,
+            declaration_order: DeclarationOrder::Suit,
         };
         let two = (Rank::TWO, Rank::TWO);
         let mut d = TractorDeal::new(3, None, None, two, None, FollowFormat::Pairs)

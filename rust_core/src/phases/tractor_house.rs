@@ -1,6 +1,7 @@
-//! Tractor's house rules (TRO-10, TRO-20, TRO-30, TRO-50, TRO-60) as a hand's setup
-//! carries them: the trick options they set, the scoring arithmetic the search plays for
-//! under them (TR-40, TR-41 by default), and who deals a match's first hand (TR-13).
+//! Tractor's house rules (TRO-10..TRO-70) as a hand's setup carries them: the trick
+//! options they set, the scoring arithmetic the search plays for under them (TR-40,
+//! TR-41 by default), who deals a match's first hand (TR-13) and how declarations of
+//! equal strength compare (TR-10).
 
 use crate::card::{Card, Counts};
 use crate::trick::{FollowProtect, Options, ThrowJudgement};
@@ -109,8 +110,45 @@ impl FirstDealer {
     }
 }
 
+/// TRO-70: how declarations of equal strength (TR-10) compare.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeclarationOrder {
+    /// TRO-71, TR-10: suits do not order them; only a stronger declaration overcalls.
+    #[default]
+    Equal,
+    /// TRO-72: at equal strength spades > hearts > clubs > diamonds.
+    Suit,
+}
+
+impl DeclarationOrder {
+    pub fn parse(text: &str) -> Result<DeclarationOrder, String> {
+        match text {
+            "equal" => Ok(DeclarationOrder::Equal),
+            "suit" => Ok(DeclarationOrder::Suit),
+            _ => Err(format!(
+                "declaration_order '{text}' is not one of equal, suit (TRO-70)"
+            )),
+        }
+    }
+
+    /// TR-11 under this order: whether a declaration of TR-10 `strength` made of `cards`
+    /// overcalls one of `standing` strength made of `current`.
+    pub fn overcalls(
+        self,
+        (strength, cards): (u8, &[Card]),
+        (standing, current): (u8, &[Card]),
+    ) -> bool {
+        // Spades 3 .. diamonds 0 (Suit(0) is spades); jokers have no suit.
+        let suit_rank = |cs: &[Card]| cs[0].suit().map_or(0, |s| 3 - s.0);
+        match self {
+            DeclarationOrder::Equal => strength > standing,
+            DeclarationOrder::Suit => (strength, suit_rank(cards)) > (standing, suit_rank(current)),
+        }
+    }
+}
+
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
-/// TRO-51, TRO-61). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
+/// TRO-51, TRO-61, TRO-71). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TractorHouse {
     pub follow_protect: FollowProtect,
@@ -118,6 +156,7 @@ pub struct TractorHouse {
     pub kitty_multiplier: KittyMultiplier,
     pub throw_judgement: ThrowJudgement,
     pub first_dealer: FirstDealer,
+    pub declaration_order: DeclarationOrder,
 }
 
 impl TractorHouse {
@@ -184,5 +223,43 @@ mod tests {
         assert_eq!(first.settled(&declared(&[3, 0])), Some(3));
         assert_eq!(FirstDealer::parse("first_declaration"), Ok(first));
         assert!(FirstDealer::parse("last").unwrap_err().contains("TRO-60"));
+    }
+
+    #[test]
+    fn tro_71_tro_72_equal_strengths_by_suit_or_not_at_all() {
+        use super::super::tractor_deal::declaration_strength;
+        use crate::card::{parse_cards, Rank};
+        let beats = |order: DeclarationOrder, new: &str, standing: &str| {
+            let (new, standing) = (parse_cards(new).unwrap(), parse_cards(standing).unwrap());
+            let strength = |cs: &[Card]| declaration_strength(cs, Rank::TWO).unwrap();
+            order.overcalls((strength(&new), &new), (strength(&standing), &standing))
+        };
+        let (equal, suit) = (DeclarationOrder::Equal, DeclarationOrder::Suit);
+        assert_eq!(DeclarationOrder::default(), equal);
+        // (new, standing, overcalls under TRO-71, under TRO-72)
+        for (new, standing, by_strength, by_suit) in [
+            ("2s", "2h", false, true),
+            ("2h", "2c", false, true),
+            ("2c", "2d", false, true),
+            ("2d", "2s", false, false),
+            ("2h", "2h", false, false),
+            ("2h 2h", "2c 2c", false, true),
+            ("2c 2c", "2s 2s", false, false),
+            ("2s", "2d 2d", false, false),
+            ("2d 2d", "2s", true, true),
+            ("BJ BJ", "LJ LJ", true, true),
+            ("LJ LJ", "BJ BJ", false, false),
+            ("LJ LJ", "2s 2s", true, true),
+        ] {
+            assert_eq!(
+                beats(equal, new, standing),
+                by_strength,
+                "{new} over {standing}"
+            );
+            assert_eq!(beats(suit, new, standing), by_suit, "{new} over {standing}");
+        }
+        assert!(DeclarationOrder::parse("rank")
+            .unwrap_err()
+            .contains("TRO-70"));
     }
 }
