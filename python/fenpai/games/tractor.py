@@ -8,10 +8,12 @@ receiver's `declare CARDS` (a declaration, overcall or reinforcement, TR-10, TR-
 `pass`; after the last card a final round asks every seat in seat order from the seat
 after the last receiver, until all four have passed since the last declaration
 (TR-12). Every receiver is asked whatever it holds (a seat with nothing to declare can
-only pass), so who is asked tells nothing of the cards. The standing declaration names the trump
-and, in the first hand of a match, the dealer (TR-13). The dealer buries 8 (TR-14) and
-leads the first trick (TR-21); the play runs in the core (TR-20). The attackers' points
-(TR-40, TR-41) give the level change (TR-42, TR-43) and the next dealer (TR-32).
+only pass), so who is asked tells nothing of the cards. The standing declaration names
+the trump and, in the first hand of a match, the dealer (TR-13); house rules may make
+the first declarer deal (TRO-60) or order equal declarations by suit (TRO-70). The
+dealer buries 8 (TR-14) and leads the first trick (TR-21); the play runs in the core
+(TR-20). The attackers' points (TR-40, TR-41) give the level change (TR-42, TR-43) and
+the next dealer (TR-32).
 """
 
 from __future__ import annotations

@@ -124,8 +124,9 @@ impl TractorDeal {
         Ok(deal)
     }
 
-    /// The play's trick options that the house rules decide (TRO-10, TRO-50); an error
-    /// names a combination the trick options reject.
+    /// The hand's house rules: who deals and how declarations compare (TRO-60, TRO-70),
+    /// and the play's trick options (TRO-10, TRO-50); an error names a combination the
+    /// trick options reject. Given before any answer (the first card is dealt).
     pub fn with_house(mut self, house: &TractorHouse) -> Result<TractorDeal, String> {
         self.house = *house;
         house.set_trick_options(&mut self.opts);
