@@ -40,7 +40,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     # TRO-13: tractors kept from leads without a tractor, under both formats it goes with.
     ("tractor", {"follow_protect": "tractors"}),
     ("tractor", {"levels": ("7", "7"), "follow_format": "exact", "follow_protect": "tractors"}),
-    # TRO-22, TRO-32, TRO-43, TRO-52: the scoring and judging house rules.
+    # TRO-22, TRO-32, TRO-43, TRO-52: the scoring and judging house rules; TRO-62, TRO-72.
     (
         "tractor",
         {
@@ -48,6 +48,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
             "kitty_multiplier": "power",
             "must_defend": "none",
             "throw_judgement": "highest_card",
+            "first_dealer": "first_declaration",
+            "declaration_order": "suit",
         },
     ),
     ("fifty_k", {}),

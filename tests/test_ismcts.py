@@ -17,7 +17,13 @@ VARIANTS = [
     ("tractor", {"follow_protect": "tractors"}),
     (
         "tractor",
-        {"throw_penalty": "none", "kitty_multiplier": "power", "throw_judgement": "highest_card"},
+        {
+            "throw_penalty": "none",
+            "kitty_multiplier": "power",
+            "throw_judgement": "highest_card",
+            "first_dealer": "first_declaration",
+            "declaration_order": "suit",
+        },
     ),
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "kitty_points": "always"}),

@@ -19,6 +19,8 @@ CASES = [
     ("tractor", {}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"follow_protect": "tractors"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"throw_judgement": "highest_card"}, ["greedy", "random", "greedy", "random"]),
+    ("tractor", {"first_dealer": "first_declaration"}, ["greedy", "random", "greedy", "random"]),
+    ("tractor", {"declaration_order": "suit"}, ["greedy", "random", "greedy", "random"]),
     ("fifty_k", {}, ["greedy", "random", "greedy", "random"]),
     ("fifty_k", {"players": 3}, ["greedy", "random", "random"]),
 ]
@@ -48,6 +50,7 @@ OPTION_SETS = [
     ("tractor", {"follow_format": "exact", "follow_protect": "tractors"}),
     ("tractor", {"throw_penalty": "none", "kitty_multiplier": "power", "must_defend": "none"}),
     ("tractor", {"must_defend": "5_10_K_A", "throw_judgement": "highest_card"}),
+    ("tractor", {"first_dealer": "first_declaration", "declaration_order": "suit"}),
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "opening_bid": "minimum", "kitty_points": "always"}),
     ("red_five_4p", {"kitty_points": "always"}),

@@ -881,11 +881,158 @@ def test_tro_50_throw_judgement_goes_to_the_play():
     assert json.loads(g.to_json())["options"]["throw_judgement"] == "highest_card"
 
 
+# --- TRO-60: who deals a match's first hand ----------------------------------------------
+
+#: Seat 0 declares 2h, its partner overcalls with 2s 2s, seat 1 with BJ BJ (TR-10, TR-11).
+OVERCALLED = (["2h LJ", "3h 2c 3h 4h 4h 6h BJ BJ", "3c 2s 2s", "LJ"], {(2, 11): "declare 2s 2s"})
+
+
+def overcalled(**options):
+    hands, plan = OVERCALLED
+    g = fenpai.new_game("tractor", deck=scripted_deck(hands), first_seat=0, **options)
+    g.apply(0, "declare 2h")
+    return g, {**plan, (1, dealt_when(1, 7)): "declare BJ BJ"}
+
+
+def test_tro_61_the_standing_declarer_deals_by_default():
+    g, plan = overcalled()
+    assert g.view()["dealer"] is None  # TR-13: an overcall may still come
+    deal(g, plan)
+    assert g.options["first_dealer"] == "standing"
+    assert "first_dealer" not in json.loads(g.to_json())["options"]  # the default: left out
+    assert g.declarer == 1 and g.view()["dealer"] == 1 and g.rules.trump is None
+
+
+def test_tro_62_the_first_declarer_deals_overcalls_change_only_the_trump():
+    g, plan = overcalled(first_dealer="first_declaration")
+    assert g.view()["dealer"] == 0 and g.view(3)["dealer"] == 0  # public from now on
+    deal(g, plan)
+    v = g.view()
+    assert v["declarations"] == [[0, "2h"], [2, "2s 2s"], [1, "BJ BJ"]]
+    assert v["dealer"] == 0 and g.declarer == 0  # TRO-62: the first declarer deals
+    assert g.rules.trump is None and v["trump"] is None  # BJ BJ stands: no-trump
+    assert g.phase == "kitty" and g.to_act == [0] and len(g.view(0)["hand"].split()) == HAND + KITTY
+    assert json.loads(g.to_json())["options"]["first_dealer"] == "first_declaration"
+    assert fenpai.Game.from_json(g.to_json()).view() == g.view()
+
+
+def test_tro_60_no_declaration_or_a_fixed_dealer_is_tr_13():
+    deck = scripted_deck(["3s LJ", "3h 2s", "3c", "3d 2d"], kitty="2s 2h 2h 2c 2c 2d BJ BJ")
+    g = fenpai.new_game("tractor", deck=deck, first_seat=2, first_dealer="first_declaration")
+    deal(g)
+    assert g.declarer == 2 and g.rules.trump is None  # nobody declared: the first card's seat
+    g = fenpai.new_game("tractor", seed=2, dealer=1, first_dealer="first_declaration")
+    while g.phase == "deal":
+        g.apply_legal(g.to_act[0], 0)  # declare whenever one may
+        assert g.view()["dealer"] == 1
+    assert g.view()["declarations"][0][0] != 1 and g.declarer == 1
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_tro_60_both_values_declare_alike_and_differ_only_in_the_dealer(seed):
+    """The same answers under TRO-61 and TRO-62 give the same declarations and trump; the
+    dealer is the last declarer or the first (the first card's seat when none)."""
+    rng = random.Random(seed)
+    one = fenpai.new_game("tractor", seed=seed)
+    two = fenpai.new_game("tractor", seed=seed, first_dealer="first_declaration")
+    while one.phase == "deal":
+        seat = one.to_act[0]
+        assert two.to_act == [seat] and two.legal_actions(seat) == one.legal_actions(seat)
+        action = rng.choice(one.legal_actions(seat))
+        one.apply(seat, action)
+        two.apply(seat, action)
+        declared = one.view()["declarations"]
+        assert two.view()["dealer"] == (declared[0][0] if declared else None)
+    declared = two.view()["declarations"]
+    assert two.phase == "kitty" and declared == one.view()["declarations"]
+    assert two.rules.trump == one.rules.trump
+    first = one.view()["first_seat"]
+    assert one.declarer == (declared[-1][0] if declared else first)
+    assert two.declarer == (declared[0][0] if declared else first)
+
+
+# --- TRO-70: declarations of equal strength --------------------------------------------
+
+SUITS = "shcd"  # TRO-72: spades > hearts > clubs > diamonds, at equal strength
+
+
+def declaration_key(cards, order):
+    """TR-10's strength, then under TRO-72 the suit (spades highest)."""
+    first, n = cards.split()[0], len(cards.split())
+    strength = {"LJ": 3, "BJ": 4}.get(first, n)
+    suit = 3 - SUITS.index(first[1]) if order == "suit" and first[0] == "2" else 0
+    return (strength, suit)
+
+
+def expected_declarations(hand, seat, standing, order):
+    """TR-10, TR-11, TRO-70 read from the rule text: the declarations `seat` holding
+    `hand` may make at level 2, in the order the game lists them."""
+    held = collections.Counter(hand.split())
+    candidates = [f"2{s}" for s in SUITS] + [f"2{s} 2{s}" for s in SUITS] + ["LJ LJ", "BJ BJ"]
+    out = []
+    for cards in candidates:
+        need = collections.Counter(cards.split())
+        if any(held[c] < k for c, k in need.items()):
+            continue
+        if standing is None:
+            out.append(cards)
+        elif standing["seat"] == seat:  # TR-11: only the second copy of a single
+            single = standing["cards"].split()
+            if len(single) == 1 and cards == f"{single[0]} {single[0]}":
+                out.append(cards)
+        elif declaration_key(cards, order) > declaration_key(standing["cards"], order):
+            out.append(cards)
+    return [f"declare {c}" for c in out]
+
+
+def test_tro_72_a_higher_suit_overcalls_at_equal_strength():
+    deck = scripted_deck(["2h", "2s", "2c"])
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, declaration_order="suit")
+    g.apply(0, "declare 2h")
+    assert g.legal_actions(1) == ["declare 2s", "pass"]
+    g.apply(1, "declare 2s")
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match=r"or as strong in a higher suit \(TRO-72\)"):
+        g.apply(2, "declare 2c")
+    assert g.to_json() == before
+    assert json.loads(before)["options"]["declaration_order"] == "suit"
+    deal(g)
+    assert g.view()["declarations"] == [[0, "2h"], [1, "2s"]]
+    assert g.declarer == 1 and g.rules.trump == "s"
+    # TRO-71, TR-10: by default the same single is only equal: no overcall.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    g.apply(0, "declare 2h")
+    assert g.legal_actions(1) == ["pass"]
+    with pytest.raises(IllegalAction, match=r"stronger than seat 0's 2h \(TR-10, TR-11\)"):
+        g.apply(1, "declare 2s")
+    assert "declaration_order" not in json.loads(g.to_json())["options"]
+
+
+@pytest.mark.parametrize("order", ["equal", "suit"])
+def test_tro_70_offered_declarations_follow_the_rule_text(order):
+    """Every question of random deals offers exactly what TR-10, TR-11 and TRO-70 allow."""
+    asked = collections.Counter()
+    for seed in range(30):
+        rng = random.Random(seed)
+        g = fenpai.new_game("tractor", seed=seed, declaration_order=order)
+        while g.phase == "deal":
+            (seat,) = g.to_act
+            v = g.view(seat)
+            want = expected_declarations(v["hand"], seat, v["declaration"], order)
+            legal = g.legal_actions(seat)
+            assert legal == [*want, "pass"], (seed, v["cards_dealt"])
+            asked[len(legal) > 1] += 1
+            g.apply(seat, rng.choice(legal) if rng.random() < 0.3 else "pass")
+    assert asked[True] > 50  # the test saw many declarations offered
+
+
 def test_tro_20_tro_30_options_are_checked():
     for bad, message in [
         ({"throw_judgement": "every_unit"}, "option throw_judgement must be one of largest_unit"),
         ({"throw_penalty": "double"}, "option throw_penalty must be one of per_attempt, none"),
         ({"kitty_multiplier": "cubic"}, "option kitty_multiplier must be one of linear, power"),
+        ({"first_dealer": "last"}, "option first_dealer must be one of standing, first_decl"),
+        ({"declaration_order": "rank"}, "option declaration_order must be one of equal, suit"),
     ]:
         with pytest.raises(ValueError, match=message):
             fenpai.new_game("tractor", **bad)

@@ -16,6 +16,8 @@ HOUSE = {
     "kitty_multiplier": "power",
     "must_defend": "5_10_K_A",
     "throw_judgement": "highest_card",
+    "first_dealer": "first_declaration",
+    "declaration_order": "suit",
 }
 
 
@@ -35,6 +37,8 @@ def test_tro_create_game_passes_house_rules_on():
         ({"kitty_multiplier": "cubic"}, "kitty_multiplier", "TRO-30"),
         ({"must_defend": "K"}, "must_defend", "TRO-40"),
         ({"throw_judgement": "every_unit"}, "throw_judgement", "TRO-50"),
+        ({"first_dealer": "last"}, "first_dealer", "TRO-60"),
+        ({"declaration_order": "rank"}, "declaration_order", "TRO-70"),
     ],
 )
 def test_tro_create_game_refuses_a_bad_house_rule_naming_it(options, names, rule):

@@ -2,7 +2,9 @@
 //! the GIL released; each hand comes back as its phase objects in their final state.
 
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
-use fenpai_core::bots::{KittyMultiplier, ThrowPenalty, TractorHouse};
+use fenpai_core::bots::{
+    DeclarationOrder, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+};
 use fenpai_core::card::Rank;
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement};
 use pyo3::conversion::FromPyObjectOwned;
@@ -45,6 +47,8 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
             let penalty: String = option(options, "throw_penalty", "per_attempt".into())?;
             let kitty: String = option(options, "kitty_multiplier", "linear".into())?;
             let judgement: String = option(options, "throw_judgement", "largest_unit".into())?;
+            let first_dealer: String = option(options, "first_dealer", "standing".into())?;
+            let order: String = option(options, "declaration_order", "equal".into())?;
             Setup::Tractor {
                 levels: (rank(&a)?, rank(&b)?),
                 dealer: option(options, "dealer", None)?,
@@ -54,6 +58,8 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                     throw_penalty: ThrowPenalty::parse(&penalty).map_err(value_error)?,
                     kitty_multiplier: KittyMultiplier::parse(&kitty).map_err(value_error)?,
                     throw_judgement: ThrowJudgement::parse(&judgement).map_err(value_error)?,
+                    first_dealer: FirstDealer::parse(&first_dealer).map_err(value_error)?,
+                    declaration_order: DeclarationOrder::parse(&order).map_err(value_error)?,
                 },
             }
         }

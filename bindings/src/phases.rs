@@ -7,7 +7,9 @@ use fenpai_core::bots::{PhaseBot as CoreBot, Searched};
 use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
-use fenpai_core::phases::{KittyMultiplier, ThrowPenalty, TractorHouse};
+use fenpai_core::phases::{
+    DeclarationOrder, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+};
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -338,7 +340,7 @@ deal_class! {
     /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal"))]
         #[allow(clippy::too_many_arguments)]
         fn py_new(
             py: Python<'_>,
@@ -352,6 +354,8 @@ deal_class! {
             throw_judgement: &str,
             throw_penalty: &str,
             kitty_multiplier: &str,
+            first_dealer: &str,
+            declaration_order: &str,
         ) -> PyResult<Self> {
             let levels = match levels {
                 Some((a, b)) => (rank(&a)?, rank(&b)?),
@@ -363,6 +367,8 @@ deal_class! {
                 throw_judgement: ThrowJudgement::parse(throw_judgement).map_err(value_error)?,
                 throw_penalty: ThrowPenalty::parse(throw_penalty).map_err(value_error)?,
                 kitty_multiplier: KittyMultiplier::parse(kitty_multiplier).map_err(value_error)?,
+                first_dealer: FirstDealer::parse(first_dealer).map_err(value_error)?,
+                declaration_order: DeclarationOrder::parse(declaration_order).map_err(value_error)?,
             };
             let inner = py
                 .detach(|| {
@@ -402,7 +408,8 @@ deal_class! {
             Ok(self.inner.declaration_error(seat, &extract_cards(cards)?).map(String::from))
         }
 
-        /// The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13).
+        /// The dealer: fixed before the deal (TR-32), the first declarer from its declaration
+        /// on (TRO-62), else known once declaring ends (TR-13).
         #[getter]
         fn dealer(&self) -> Option<usize> {
             self.inner.dealer()

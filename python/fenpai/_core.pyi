@@ -291,6 +291,8 @@ class TractorDeal(_CardByCard):
         throw_judgement: str = "largest_unit",
         throw_penalty: str = "per_attempt",
         kitty_multiplier: str = "linear",
+        first_dealer: str = "standing",
+        declaration_order: str = "equal",
     ) -> TractorDeal: ...
     @property
     def level(self) -> str: ...

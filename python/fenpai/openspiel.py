@@ -58,6 +58,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "kitty_multiplier": "linear",
         "must_defend": "A",
         "throw_judgement": "largest_unit",
+        "first_dealer": "standing",
+        "declaration_order": "equal",
     },
 }
 _DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}

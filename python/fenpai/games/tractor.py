@@ -8,10 +8,12 @@ receiver's `declare CARDS` (a declaration, overcall or reinforcement, TR-10, TR-
 `pass`; after the last card a final round asks every seat in seat order from the seat
 after the last receiver, until all four have passed since the last declaration
 (TR-12). Every receiver is asked whatever it holds (a seat with nothing to declare can
-only pass), so who is asked tells nothing of the cards. The standing declaration names the trump
-and, in the first hand of a match, the dealer (TR-13). The dealer buries 8 (TR-14) and
-leads the first trick (TR-21); the play runs in the core (TR-20). The attackers' points
-(TR-40, TR-41) give the level change (TR-42, TR-43) and the next dealer (TR-32).
+only pass), so who is asked tells nothing of the cards. The standing declaration names
+the trump and, in the first hand of a match, the dealer (TR-13); house rules may make
+the first declarer deal (TRO-60) or order equal declarations by suit (TRO-70). The
+dealer buries 8 (TR-14) and leads the first trick (TR-21); the play runs in the core
+(TR-20). The attackers' points (TR-40, TR-41) give the level change (TR-42, TR-43) and
+the next dealer (TR-32).
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ FOLLOW_FORMATS = ("pairs", "full", "exact", "off")
 FOLLOW_PROTECTS = ("none", "tuples", "tractors", "tuples_and_tractors")
 #: TRO-50: how a play in a throw's format is judged against the winner so far.
 THROW_JUDGEMENTS = ("largest_unit", "highest_card")
+#: TRO-60: who deals a match's first hand: the standing declarer (TR-13) or the first.
+FIRST_DEALERS = ("standing", "first_declaration")
+#: TRO-70: declarations of equal strength: not ordered (TR-10) or by suit.
+DECLARATION_ORDERS = ("equal", "suit")
 
 
 def canonical_level(value: object) -> str | None:
@@ -71,8 +77,8 @@ def deal(game: Any, _: Any) -> TractorDeal:
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
-    `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40) and
-    `throw_judgement` (TRO-50)."""
+    `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
+    `throw_judgement` (TRO-50), `first_dealer` (TRO-60) and `declaration_order` (TRO-70)."""
 
     __slots__ = ()
 
@@ -114,6 +120,16 @@ class Tractor(TrickGame):
             lambda v: isinstance(v, str) and v in scoring.TRACTOR_MUST_DEFEND,
             "one of " + ", ".join(scoring.TRACTOR_MUST_DEFEND) + " (TRO-40)",
         ),
+        "first_dealer": (
+            "standing",
+            lambda v: v in FIRST_DEALERS,
+            "one of " + ", ".join(FIRST_DEALERS) + " (TRO-60)",
+        ),
+        "declaration_order": (
+            "equal",
+            lambda v: v in DECLARATION_ORDERS,
+            "one of " + ", ".join(DECLARATION_ORDERS) + " (TRO-70)",
+        ),
     }
     HOUSE_RULES = (
         "follow_protect",
@@ -121,6 +137,8 @@ class Tractor(TrickGame):
         "throw_penalty",
         "kitty_multiplier",
         "must_defend",
+        "first_dealer",
+        "declaration_order",
     )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
@@ -154,11 +172,13 @@ class Tractor(TrickGame):
         return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take: the deal's, the play's trick options, and
-        the scoring house rules the search plays for (TRO-20, TRO-30)."""
+        """The options the core's phases take: the deal's (TRO-60, TRO-70 among them), the
+        play's trick options, and the scoring house rules the search plays for (TRO-20,
+        TRO-30)."""
         o = self.options
-        scored = {name: o[name] for name in ("throw_penalty", "kitty_multiplier")}
-        return {"levels": o["levels"], "dealer": o["dealer"], **self._trick_options(o), **scored}
+        dealing = ("levels", "dealer", "first_dealer", "declaration_order")
+        names = (*dealing, "throw_penalty", "kitty_multiplier")
+        return {**{name: o[name] for name in names}, **self._trick_options(o)}
 
     @property
     def levels(self) -> tuple[str, str]:
@@ -172,7 +192,8 @@ class Tractor(TrickGame):
 
     @property
     def dealer(self) -> int | None:
-        """The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13)."""
+        """The dealer: fixed before the deal (TR-32), the first declarer from its declaration
+        on (TRO-62), else known once declaring ends (TR-13)."""
         dealer: int | None = self.deal.dealer
         return dealer
 

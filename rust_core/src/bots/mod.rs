@@ -16,7 +16,9 @@ pub mod phases;
 pub mod play_info;
 pub mod trick;
 
-pub use crate::phases::{KittyMultiplier, ThrowPenalty, TractorHouse};
+pub use crate::phases::{
+    DeclarationOrder, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+};
 pub use fifty_k::FkBot;
 pub use hand::{
     play_hand, played, Deal, Hand, HandRef, HandState, Phases, Play, SeatBots, Setup, Stage,

@@ -34,7 +34,9 @@ pub use kitty::Burial;
 pub use play::fifty_k_action;
 pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
-pub use tractor_house::{KittyMultiplier, ThrowPenalty, TractorHouse};
+pub use tractor_house::{
+    DeclarationOrder, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+};
 
 /// The `index`-th of `options` then `pass` (the deals and the bidding list pass last).
 fn option_or_pass<T>(

@@ -14,8 +14,8 @@ use crate::rng::Rng;
 use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
-use super::TractorHouse;
 use super::{Action, Phase};
+use super::{DeclarationOrder, TractorHouse};
 
 const PLAYERS: usize = 4;
 /// Cards dealt to the players; the last 8 of the deck are the kitty (TR-1).
@@ -45,7 +45,7 @@ pub struct TractorDeal {
     fixed_dealer: Option<usize>,
     /// The trick options of the play (TR-20, C-31, TRO-10, TRO-50).
     opts: Options,
-    /// The house rules (TRO-10..TRO-50), which the burial carries on.
+    /// The house rules (TRO-10..TRO-60), which the burial carries on.
     house: TractorHouse,
     first: usize,
     dealt: usize,
@@ -124,8 +124,9 @@ impl TractorDeal {
         Ok(deal)
     }
 
-    /// The play's trick options that the house rules decide (TRO-10, TRO-50); an error
-    /// names a combination the trick options reject.
+    /// The hand's house rules: who deals and how declarations compare (TRO-60, TRO-70),
+    /// and the play's trick options (TRO-10, TRO-50); an error names a combination the
+    /// trick options reject. Given before any answer (the first card is dealt).
     pub fn with_house(mut self, house: &TractorHouse) -> Result<TractorDeal, String> {
         self.house = *house;
         house.set_trick_options(&mut self.opts);
@@ -189,9 +190,14 @@ impl TractorDeal {
         &self.deck[self.dealt..DEALT]
     }
 
-    /// The dealer: fixed before the deal (TR-32), else known once declaring ends (TR-13).
+    /// The dealer: fixed before the deal (TR-32), the first declarer from its
+    /// declaration on (TRO-62), else known once declaring ends (TR-13, TRO-61).
     pub fn dealer(&self) -> Option<usize> {
-        self.end.as_ref().map(|(d, _)| *d).or(self.fixed_dealer)
+        self.end
+            .as_ref()
+            .map(|(d, _)| *d)
+            .or(self.fixed_dealer)
+            .or_else(|| self.house.first_dealer.settled(&self.declared))
     }
 
     /// Once declaring has ended: the dealer and the hand's rules (trump from TR-13).
@@ -225,8 +231,9 @@ impl TractorDeal {
         self.overcall_error(seat, cards, strength)
     }
 
-    /// TR-11: whether a declaration of `strength` may follow the standing one: stronger,
-    /// or the standing declarer's second copy of its single card.
+    /// TR-11: whether a declaration of `strength` may follow the standing one: stronger
+    /// (by TRO-70's order of equal strengths), or the standing declarer's second copy of
+    /// its single card.
     fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
         match self.standing() {
             None => true,
@@ -234,7 +241,10 @@ impl TractorDeal {
                 current.len() == 1 && cards == [current[0], current[0]]
             }
             Some((_, current)) => {
-                strength > declaration_strength(current, self.level).expect("a declaration")
+                let standing = declaration_strength(current, self.level).expect("a declaration");
+                self.house
+                    .declaration_order
+                    .overcalls((strength, cards), (standing, current))
             }
         }
     }
@@ -248,10 +258,14 @@ impl TractorDeal {
         if *owner == seat {
             return reinforce_error(current, cards);
         }
+        let suits = match self.house.declaration_order {
+            DeclarationOrder::Equal => "",
+            DeclarationOrder::Suit => ", or as strong in a higher suit (TRO-72)",
+        };
         Some(ActionError::breaks(
             "TR-11",
             format!(
-                "an overcall must be stronger than seat {owner}'s {} (TR-10, TR-11)",
+                "an overcall must be stronger than seat {owner}'s {}{suits} (TR-10, TR-11)",
                 format_cards(current)
             ),
         ))
@@ -309,11 +323,12 @@ impl TractorDeal {
         self.final_seat = (self.final_seat + 1) % PLAYERS;
     }
 
-    /// TR-13: the dealer and the trump; TR-14: the dealer takes up the kitty.
+    /// TR-13: the dealer (by TRO-60 in a match's first hand) and the trump; TR-14: the
+    /// dealer takes up the kitty.
     fn end_declaring(&mut self) {
         let dealer = self
             .fixed_dealer
-            .or(self.standing().map(|(s, _)| *s))
+            .or(self.house.first_dealer.declarer(&self.declared))
             .unwrap_or(self.first);
         let rules = TrickRules::shared(Variant::Tractor, self.trump(), self.level, self.opts)
             .expect("Tractor rules for any trump and level");
@@ -616,6 +631,103 @@ mod tests {
         assert_eq!((dealer, rules.trump), (3, Some(Suit::CLUBS)));
     }
 
+    /// Passes for every seat asked until declaring ends.
+    fn pass_out(d: &mut TractorDeal) {
+        while d.to_act().is_some() {
+            act(d, "pass").unwrap();
+        }
+    }
+
+    fn first_declaration(d: TractorDeal) -> TractorDeal {
+        let house = TractorHouse {
+            first_dealer: crate::phases::FirstDealer::FirstDeclaration,
+            ..TractorHouse::default()
+        };
+        d.with_house(&house).unwrap()
+    }
+
+    /// Seat 0 declares 2h at card 1, seat 1 overcalls with 2s 2s at card 6, everyone
+    /// else passes: the dealer known before, after each declaration and at the end, the
+    /// trump, and the dealer's cards.
+    fn overcalled(mut d: TractorDeal) -> (Vec<Option<usize>>, Option<Suit>, usize) {
+        let mut dealers = vec![d.dealer()];
+        act(&mut d, "declare 2h").unwrap();
+        dealers.push(d.dealer());
+        pass_to(&mut d, 6);
+        act(&mut d, "declare 2s 2s").unwrap();
+        dealers.push(d.dealer());
+        pass_out(&mut d);
+        let (dealer, rules) = d.outcome().unwrap();
+        dealers.push(Some(dealer));
+        (dealers, rules.trump, d.hands()[dealer].len())
+    }
+
+    #[test]
+    fn tro_62_the_first_declarer_deals_and_overcalls_change_only_the_trump() {
+        let placed = [(0, "2h"), (1, "2s"), (5, "2s")];
+        // The dealer is public from the first declaration on; TR-11 stands (an overcall).
+        let (dealers, trump, held) = overcalled(first_declaration(deal(&placed, None)));
+        assert_eq!(dealers, [None, Some(0), Some(0), Some(0)]);
+        assert_eq!((trump, held), (Some(Suit::SPADES), 33));
+        // TRO-61, TR-13: the same declarations under the default make seat 1 dealer.
+        let (dealers, trump, held) = overcalled(deal(&placed, None));
+        assert_eq!(dealers, [None, None, None, Some(1)]);
+        assert_eq!((trump, held), (Some(Suit::SPADES), 33));
+    }
+
+    #[test]
+    fn tro_72_a_higher_suit_overcalls_at_equal_strength() {
+        let suit = TractorHouse {
+            declaration_order: DeclarationOrder::Suit,
+            ..TractorHouse::default()
+        };
+        // Seat 0 declares 2h; seat 1 gets 2s at card 2 and 2c at card 6; seat 0 its
+        // second 2h at card 5; seat 1 its second 2s at card 10.
+        let placed = [(0, "2h"), (1, "2s"), (4, "2h"), (5, "2c"), (9, "2s")];
+        let mut d = deal(&placed, None).with_house(&suit).unwrap();
+        act(&mut d, "declare 2h").unwrap();
+        assert_eq!(texts(&d), ["declare 2s", "pass"], "spades over hearts");
+        act(&mut d, "declare 2s").unwrap();
+        pass_to(&mut d, 5);
+        // TR-11: seat 0 may not reinforce 2h any more, nor overcall 2s with a single.
+        assert_eq!(texts(&d), ["declare 2h 2h", "pass"]);
+        act(&mut d, "declare 2h 2h").unwrap();
+        pass_to(&mut d, 6);
+        assert_eq!(
+            act(&mut d, "declare 2c").unwrap_err(),
+            "an overcall must be stronger than seat 0's 2h 2h, or as strong in a higher suit \
+             (TRO-72) (TR-10, TR-11)"
+        );
+        pass_to(&mut d, 10);
+        assert_eq!(
+            texts(&d),
+            ["declare 2s 2s", "pass"],
+            "a spade pair over a heart pair"
+        );
+        // TRO-71: the same deal under the default offers no equal-strength overcall.
+        let mut d = deal(&placed, None);
+        act(&mut d, "declare 2h").unwrap();
+        assert_eq!(texts(&d), ["pass"]);
+    }
+
+    #[test]
+    fn tro_60_a_fixed_dealer_or_no_declaration_is_as_tr_13() {
+        // Nobody declares: the seat of the first card deals, without trump.
+        let mut d = first_declaration(deal(&[], None));
+        pass_out(&mut d);
+        let (dealer, rules) = d.outcome().unwrap();
+        assert_eq!((dealer, rules.trump), (0, None));
+        // A later hand of a match: the fixed dealer deals whoever declares first.
+        let mut d = first_declaration(deal(&[(1, "2c")], Some(3)));
+        assert_eq!(d.dealer(), Some(3));
+        pass_to(&mut d, 2);
+        act(&mut d, "declare 2c").unwrap();
+        assert_eq!(d.dealer(), Some(3));
+        pass_out(&mut d);
+        let (dealer, rules) = d.outcome().unwrap();
+        assert_eq!((dealer, rules.trump), (3, Some(Suit::CLUBS)));
+    }
+
     #[test]
     fn tr_13_the_dealers_team_level() {
         let deck = trick_deck(2)
@@ -652,6 +764,8 @@ mod tests {
             throw_penalty: ThrowPenalty::None,
             kitty_multiplier: KittyMultiplier::Power,
             throw_judgement: ThrowJudgement::HighestCard,
+            first_dealer: crate::phases::FirstDealer::FirstDeclaration,
+            declaration_order: DeclarationOrder::Suit,
         };
         let two = (Rank::TWO, Rank::TWO);
         let mut d = TractorDeal::new(3, None, None, two, None, FollowFormat::Pairs)

@@ -1,8 +1,9 @@
-//! Tractor's house rules (TRO-10, TRO-20, TRO-30, TRO-50) as a hand's setup carries them:
-//! the trick options they set, and the scoring arithmetic the search plays for under them
-//! (TR-40, TR-41 by default).
+//! Tractor's house rules (TRO-10..TRO-70) as a hand's setup carries them: the trick
+//! options they set, the scoring arithmetic the search plays for under them (TR-40,
+//! TR-41 by default), who deals a match's first hand (TR-13) and how declarations of
+//! equal strength compare (TR-10).
 
-use crate::card::Counts;
+use crate::card::{Card, Counts};
 use crate::trick::{FollowProtect, Options, ThrowJudgement};
 
 /// TRO-20: what a failed throw (C-51) costs the thrower's team.
@@ -68,14 +69,94 @@ impl KittyMultiplier {
     }
 }
 
+/// TRO-60: who deals the first hand of a match (no fixed dealer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FirstDealer {
+    /// TRO-61, TR-13: whoever's declaration stands when declaring ends.
+    #[default]
+    Standing,
+    /// TRO-62: the first seat to declare; later declarations change only the trump.
+    FirstDeclaration,
+}
+
+impl FirstDealer {
+    pub fn parse(text: &str) -> Result<FirstDealer, String> {
+        match text {
+            "standing" => Ok(FirstDealer::Standing),
+            "first_declaration" => Ok(FirstDealer::FirstDeclaration),
+            _ => Err(format!(
+                "first_dealer '{text}' is not one of standing, first_declaration (TRO-60)"
+            )),
+        }
+    }
+
+    /// The dealer the declarations so far (in order) make once declaring ends: the
+    /// standing declarer (TRO-61) or the first (TRO-62); None when nobody declared.
+    pub fn declarer(self, declared: &[(usize, Vec<Card>)]) -> Option<usize> {
+        match self {
+            FirstDealer::Standing => declared.last(),
+            FirstDealer::FirstDeclaration => declared.first(),
+        }
+        .map(|(seat, _)| *seat)
+    }
+
+    /// The dealer the declarations so far settle for good before declaring ends: the
+    /// first declarer under TRO-62; None under TRO-61, where an overcall may still come.
+    pub fn settled(self, declared: &[(usize, Vec<Card>)]) -> Option<usize> {
+        match self {
+            FirstDealer::Standing => None,
+            FirstDealer::FirstDeclaration => self.declarer(declared),
+        }
+    }
+}
+
+/// TRO-70: how declarations of equal strength (TR-10) compare.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeclarationOrder {
+    /// TRO-71, TR-10: suits do not order them; only a stronger declaration overcalls.
+    #[default]
+    Equal,
+    /// TRO-72: at equal strength spades > hearts > clubs > diamonds.
+    Suit,
+}
+
+impl DeclarationOrder {
+    pub fn parse(text: &str) -> Result<DeclarationOrder, String> {
+        match text {
+            "equal" => Ok(DeclarationOrder::Equal),
+            "suit" => Ok(DeclarationOrder::Suit),
+            _ => Err(format!(
+                "declaration_order '{text}' is not one of equal, suit (TRO-70)"
+            )),
+        }
+    }
+
+    /// TR-11 under this order: whether a declaration of TR-10 `strength` made of `cards`
+    /// overcalls one of `standing` strength made of `current`.
+    pub fn overcalls(
+        self,
+        (strength, cards): (u8, &[Card]),
+        (standing, current): (u8, &[Card]),
+    ) -> bool {
+        // Spades 3 .. diamonds 0 (Suit(0) is spades); jokers have no suit.
+        let suit_rank = |cs: &[Card]| cs[0].suit().map_or(0, |s| 3 - s.0);
+        match self {
+            DeclarationOrder::Equal => strength > standing,
+            DeclarationOrder::Suit => (strength, suit_rank(cards)) > (standing, suit_rank(current)),
+        }
+    }
+}
+
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
-/// TRO-51). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
+/// TRO-51, TRO-61, TRO-71). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TractorHouse {
     pub follow_protect: FollowProtect,
     pub throw_penalty: ThrowPenalty,
     pub kitty_multiplier: KittyMultiplier,
     pub throw_judgement: ThrowJudgement,
+    pub first_dealer: FirstDealer,
+    pub declaration_order: DeclarationOrder,
 }
 
 impl TractorHouse {
@@ -126,5 +207,59 @@ mod tests {
         assert!(KittyMultiplier::parse("cubic")
             .unwrap_err()
             .contains("TRO-30"));
+    }
+
+    #[test]
+    fn tro_61_tro_62_the_standing_or_the_first_declarer_deals() {
+        let declared = |seats: &[usize]| -> Vec<(usize, Vec<Card>)> {
+            seats.iter().map(|&s| (s, Vec::new())).collect()
+        };
+        let (standing, first) = (FirstDealer::Standing, FirstDealer::FirstDeclaration);
+        assert_eq!(FirstDealer::default(), standing);
+        assert_eq!(standing.declarer(&declared(&[3, 0, 1])), Some(1));
+        assert_eq!(first.declarer(&declared(&[3, 0, 1])), Some(3));
+        assert_eq!(first.declarer(&declared(&[])), None);
+        assert_eq!(standing.settled(&declared(&[3])), None);
+        assert_eq!(first.settled(&declared(&[3, 0])), Some(3));
+        assert_eq!(FirstDealer::parse("first_declaration"), Ok(first));
+        assert!(FirstDealer::parse("last").unwrap_err().contains("TRO-60"));
+    }
+
+    #[test]
+    fn tro_71_tro_72_equal_strengths_by_suit_or_not_at_all() {
+        use super::super::tractor_deal::declaration_strength;
+        use crate::card::{parse_cards, Rank};
+        let beats = |order: DeclarationOrder, new: &str, standing: &str| {
+            let (new, standing) = (parse_cards(new).unwrap(), parse_cards(standing).unwrap());
+            let strength = |cs: &[Card]| declaration_strength(cs, Rank::TWO).unwrap();
+            order.overcalls((strength(&new), &new), (strength(&standing), &standing))
+        };
+        let (equal, suit) = (DeclarationOrder::Equal, DeclarationOrder::Suit);
+        assert_eq!(DeclarationOrder::default(), equal);
+        // (new, standing, overcalls under TRO-71, under TRO-72)
+        for (new, standing, by_strength, by_suit) in [
+            ("2s", "2h", false, true),
+            ("2h", "2c", false, true),
+            ("2c", "2d", false, true),
+            ("2d", "2s", false, false),
+            ("2h", "2h", false, false),
+            ("2h 2h", "2c 2c", false, true),
+            ("2c 2c", "2s 2s", false, false),
+            ("2s", "2d 2d", false, false),
+            ("2d 2d", "2s", true, true),
+            ("BJ BJ", "LJ LJ", true, true),
+            ("LJ LJ", "BJ BJ", false, false),
+            ("LJ LJ", "2s 2s", true, true),
+        ] {
+            assert_eq!(
+                beats(equal, new, standing),
+                by_strength,
+                "{new} over {standing}"
+            );
+            assert_eq!(beats(suit, new, standing), by_suit, "{new} over {standing}");
+        }
+        assert!(DeclarationOrder::parse("rank")
+            .unwrap_err()
+            .contains("TRO-70"));
     }
 }

@@ -1,7 +1,9 @@
 //! Random positions of every variant, sampled for every seat: the sample shows the seat
 //! what the real hand shows it, replays from its own deck, and plays on to the end.
 
-use crate::bots::{KittyMultiplier, Setup, ThrowPenalty, TractorHouse};
+use crate::bots::{
+    DeclarationOrder, FirstDealer, KittyMultiplier, Setup, ThrowPenalty, TractorHouse,
+};
 use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, FkRules, LeadAfterOut, PureOrder};
@@ -44,7 +46,8 @@ fn setups() -> Vec<Setup> {
             },
         });
     }
-    // TRO-52 with the scoring house rules: the winners the replay must reproduce.
+    // TRO-52 with the scoring house rules: the winners the replay must reproduce; TRO-62:
+    // the dealer known from the first declaration on; TRO-72: overcalls by suit.
     out.push(Setup::Tractor {
         levels: (two, two),
         dealer: None,
@@ -54,6 +57,8 @@ fn setups() -> Vec<Setup> {
             throw_penalty: ThrowPenalty::None,
             kitty_multiplier: KittyMultiplier::Power,
             throw_judgement: ThrowJudgement::HighestCard,
+            first_dealer: FirstDealer::FirstDeclaration,
+            declaration_order: DeclarationOrder::Suit,
         },
     });
     out.push(Setup::Tractor {
