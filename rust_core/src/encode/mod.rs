@@ -82,9 +82,14 @@ impl Layout {
             .collect()
     }
 
-    /// The number of `f32`s an observation holds.
+    /// The number of `f32`s an observation holds (summed without listing the fields:
+    /// the batch runner asks once per row it writes).
     pub fn len(self) -> usize {
-        self.fields().iter().map(|&(_, _, size)| size).sum()
+        let n = self.players();
+        match self {
+            Layout::Trick(v) => TrickField::of(v).iter().map(|f| f.size(n)).sum(),
+            Layout::FiftyK(_) => FkField::ALL.iter().map(|f| f.size(n)).sum(),
+        }
     }
 
     pub fn is_empty(self) -> bool {
