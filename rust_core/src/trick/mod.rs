@@ -7,6 +7,7 @@ mod moves;
 mod order;
 mod picks;
 mod play;
+mod seats;
 mod shared;
 mod throw;
 mod winner;

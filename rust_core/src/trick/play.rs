@@ -10,6 +10,7 @@ use crate::error::ActionError;
 use super::format::Format;
 use super::moves::Moves;
 use super::order::TrickRules;
+use super::seats::{Seats, MAX_SEATS};
 
 /// How the friend is found once a call card is named (R5-21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +65,7 @@ pub struct Outcome {
 #[derive(Clone, Debug)]
 pub struct TrickPlay {
     rules: Arc<TrickRules>,
-    hands: Vec<Counts>,
+    hands: Seats<Counts>,
     leader: usize,
     trick: Vec<(Played, Counts)>,
     lead: Option<Format>,
@@ -73,8 +74,8 @@ pub struct TrickPlay {
     /// Every card of the finished tricks (what `tricks` holds, kept as counts so that
     /// reading it does not walk the tricks).
     finished_cards: Counts,
-    points: Vec<u32>,
-    failed_throws: Vec<u32>,
+    points: Seats<u32>,
+    failed_throws: Seats<u32>,
     call: Option<Call>,
     friend: Option<usize>,
     friend_public: bool,
@@ -93,7 +94,7 @@ impl TrickPlay {
     ) -> Result<TrickPlay, String> {
         let rules = rules.into();
         let n = hands.len();
-        if !(2..=8).contains(&n) {
+        if !(2..=MAX_SEATS).contains(&n) {
             return Err(format!("the play needs 2 to 8 hands, not {n}"));
         }
         if leader >= n {
@@ -115,15 +116,15 @@ impl TrickPlay {
         let cards: usize = hands.iter().map(Counts::len).sum();
         Ok(TrickPlay {
             rules,
-            hands,
+            hands: Seats::from_slice(&hands),
             leader,
             trick: Vec::with_capacity(n),
             lead: None,
             attempted: None,
             tricks: Vec::with_capacity(size),
             finished_cards: Counts::default(),
-            points: vec![0; n],
-            failed_throws: vec![0; n],
+            points: Seats::filled(n),
+            failed_throws: Seats::filled(n),
             call: None,
             friend: None,
             friend_public: false,
@@ -294,15 +295,15 @@ impl TrickPlay {
     ) -> TrickPlay {
         TrickPlay {
             rules: self.rules.clone(),
-            hands,
+            hands: Seats::from_slice(&hands),
             leader: self.leader,
             trick: self.trick.clone(),
             lead: self.lead.clone(),
             attempted: self.attempted.clone(),
             tricks: self.tricks.clone(),
             finished_cards: self.finished_cards,
-            points: self.points.clone(),
-            failed_throws: self.failed_throws.clone(),
+            points: self.points,
+            failed_throws: self.failed_throws,
             call,
             friend,
             friend_public: public,
