@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::card::{Card, Counts};
 use crate::error::ActionError;
 
+use super::cards::PlayCards;
 use super::format::Format;
 use super::moves::Moves;
 use super::order::TrickRules;
@@ -35,7 +36,7 @@ pub struct Call {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     pub seat: usize,
-    pub cards: Vec<Card>,
+    pub cards: PlayCards,
 }
 
 /// A finished trick.
@@ -513,7 +514,7 @@ impl TrickPlay {
             });
         self.reveal_friend(seat, &actual, grab, &mut outcome);
         self.hands[seat].remove_all(&actual);
-        let cards = self.rules.sorted(&actual);
+        let cards = PlayCards::of_counts(&actual, self.rules.order());
         self.trick.push((Played { seat, cards }, actual));
         if self.trick.len() == self.num_players() {
             outcome.trick_winner = Some(self.finish_trick());
@@ -593,6 +594,26 @@ mod tests {
         assert_eq!(p.points(), &[0, 20, 0, 0]);
         assert_eq!(p.leader(), 1);
         assert_eq!(p.to_act(), Some(1));
+    }
+
+    #[test]
+    fn a_play_on_the_table_holds_its_cards_as_sorted_gives_them() {
+        let mut rng = crate::rng::Rng::new(3);
+        for trump in [None, Some(Suit::HEARTS), Some(Suit::SPADES)] {
+            let v = Variant::Tractor;
+            let rules = TrickRules::new(v, trump, Rank::TWO, Options::defaults(v)).unwrap();
+            for _ in 0..200 {
+                let mut c = Counts::default();
+                for _ in 0..rng.below(30) {
+                    let card = Card(rng.below(crate::card::NUM_CARDS as u64) as u8);
+                    if c.get(card) < 2 {
+                        c.add(card, 1);
+                    }
+                }
+                let cards = PlayCards::of_counts(&c, rules.order());
+                assert_eq!(&*cards, &rules.sorted(&c)[..]);
+            }
+        }
     }
 
     #[test]
