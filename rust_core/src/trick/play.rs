@@ -514,7 +514,7 @@ impl TrickPlay {
             });
         self.reveal_friend(seat, &actual, grab, &mut outcome);
         self.hands[seat].remove_all(&actual);
-        let cards = PlayCards::of_counts(&actual, self.rules.order());
+        let cards = self.rules.sorted_play(&actual);
         self.trick.push((Played { seat, cards }, actual));
         if self.trick.len() == self.num_players() {
             outcome.trick_winner = Some(self.finish_trick());
@@ -610,8 +610,7 @@ mod tests {
                         c.add(card, 1);
                     }
                 }
-                let cards = PlayCards::of_counts(&c, rules.order());
-                assert_eq!(&*cards, &rules.sorted(&c)[..]);
+                assert_eq!(&*rules.sorted_play(&c), &rules.sorted(&c)[..]);
             }
         }
     }
