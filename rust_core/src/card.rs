@@ -365,6 +365,12 @@ impl Counts {
     /// The cards in index order, each copy listed.
     pub fn to_cards(&self) -> Vec<Card> {
         let mut out = Vec::with_capacity(self.len());
+        self.for_each_card(|card| out.push(card));
+        out
+    }
+
+    /// Calls `f` with each card held in index order, once per copy.
+    pub fn for_each_card(&self, mut f: impl FnMut(Card)) {
         for (i, word) in self.words().into_iter().enumerate() {
             // Only the cards held: the lowest nonzero byte of what is left, each time.
             let mut rest = word;
@@ -372,12 +378,11 @@ impl Counts {
                 let byte = rest.trailing_zeros() / 8;
                 let card = Card((i * 8) as u8 + byte as u8);
                 for _ in 0..(rest >> (8 * byte)) as u8 {
-                    out.push(card);
+                    f(card);
                 }
                 rest &= !(0xFF << (8 * byte));
             }
         }
-        out
     }
 
     /// Total point value (C-3): only the 5s, 10s and kings count.

@@ -1,8 +1,7 @@
 //! The observation of a Fifty-K hand from its play (`FkPlay`): the seat's hand, the
 //! cards played, the table (FK-30, FK-31), points collected and places (FK-32).
 
-use crate::card::Card;
-use crate::fifty_k::{type_id, CardSet, FkAction, FkPlay, Kind};
+use crate::fifty_k::{type_id, CardSet, FkPlay, Kind};
 
 use super::Writer;
 
@@ -99,10 +98,20 @@ fn set_cards(slot: &mut [f32], cards: CardSet) {
 
 /// The card index (`Card::index`, suit × 13 + rank) of a [`CardSet`] bit.
 fn fk_card_index(bit: u32) -> usize {
-    let fk_rank = bit / 4;
-    let rank = (fk_rank + 1) % 13;
-    Card((bit % 4 * 13 + rank) as u8).index()
+    CARD_INDEX[bit as usize] as usize
 }
+
+/// [`fk_card_index`] of each bit, worked out once (an observation sets up to 52 per field).
+const CARD_INDEX: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut bit = 0;
+    while bit < 64 {
+        let rank = (bit / 4 + 1) % 13;
+        table[bit] = (bit % 4 * 13 + rank) as u8;
+        bit += 1;
+    }
+    table
+};
 
 /// Writes the observation of `seat` into `out` (exactly the layout's length); `over`:
 /// the hand is over (it may end outside the play: a resignation), nobody acts.
@@ -130,16 +139,7 @@ pub fn encode_fifty_k(
         let slot = w.next(field.size(n));
         match field {
             F::Hand => set_cards(slot, play.hand(seat)),
-            F::Played => {
-                let played = play
-                    .log()
-                    .iter()
-                    .fold(CardSet::default(), |acc, (_, a)| match a {
-                        FkAction::Play(c) => acc.union(c.cards),
-                        FkAction::Pass => acc,
-                    });
-                set_cards(slot, played);
-            }
+            F::Played => set_cards(slot, play.played()),
             F::Top => {
                 if let Some((c, _)) = top {
                     set_cards(slot, c.cards);
@@ -204,6 +204,7 @@ pub fn encode_fifty_k(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Card;
 
     #[test]
     fn card_bits_map_to_card_indices() {

@@ -384,15 +384,17 @@ impl<'a> Now<'a> {
             .next()
             .or_else(|| facts.deal.and_then(|d| d.rules()));
         // TR-21, R4-30, R5-30: the declarer leads the first trick.
-        let first_leader = facts
-            .play
-            .map(|p| p.tricks().first().map_or(p.leader(), |t| t.leader));
+        let first_leader = || {
+            facts
+                .play
+                .map(|p| p.tricks().first().map_or(p.leader(), |t| t.leader))
+        };
         let declarer = facts
             .friend
             .map(|f| f.declarer())
-            .or(facts.kitty.map(|k| k.declarer()))
-            .or(facts.deal.and_then(|d| d.declarer()))
-            .or(first_leader);
+            .or_else(|| facts.kitty.map(|k| k.declarer()))
+            .or_else(|| facts.deal.and_then(|d| d.declarer()))
+            .or_else(first_leader);
         Ok(Now {
             facts,
             n,

@@ -42,6 +42,9 @@ pub struct FkPlay {
     done: bool,
     rules: FkRules,
     log: Vec<(usize, FkAction)>,
+    /// Every card of the plays so far (what `log` plays, kept as a set so that an
+    /// observation does not walk the log).
+    played: CardSet,
     /// The combinations on the table since it was last cleared.
     round: Vec<(usize, Combo)>,
     moves: Option<Vec<Combo>>,
@@ -65,6 +68,7 @@ impl FkPlay {
             return Err(format!("seat {leader} cannot lead"));
         }
         let mut seen = CardSet::default();
+        let cards: usize = hands.iter().map(|h| h.len() as usize).sum();
         for (i, h) in hands.iter().enumerate() {
             if let Some(c) = h.first_common(seen) {
                 return Err(format!("{c} is in hand {i} and an earlier hand"));
@@ -81,7 +85,9 @@ impl FkPlay {
             finished: Vec::new(),
             done: false,
             rules,
-            log: Vec::new(),
+            // Room for every play at once (a play holds a card at least); passes may grow it.
+            log: Vec::with_capacity(cards),
+            played: CardSet::default(),
             round: Vec::new(),
             moves: None,
             plays: None,
@@ -146,6 +152,11 @@ impl FkPlay {
     /// Every applied action, in order.
     pub fn log(&self) -> &[(usize, FkAction)] {
         &self.log
+    }
+
+    /// Every card played so far (the union of the log's plays).
+    pub fn played(&self) -> CardSet {
+        self.played
     }
 
     /// Whether the seat to act may pass (it may not when leading, FK-30; nobody may
@@ -338,6 +349,7 @@ impl FkPlay {
             }
             FkAction::Play(combo) => {
                 self.hands[seat] = CardSet(self.hands[seat].0 & !combo.cards.0);
+                self.played = self.played.union(combo.cards);
                 self.table_points += points(combo.cards);
                 self.top = Some((combo, seat));
                 self.round.push((seat, combo));
@@ -616,6 +628,32 @@ mod tests {
                 assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FKO-12")));
                 assert!(e.to_string().contains("equal, FKO-12)"), "{e}");
                 assert_eq!(p.hand(1).len(), 4, "unchanged");
+            }
+        }
+    }
+
+    #[test]
+    fn played_is_every_card_of_the_logs_plays() {
+        for seed in 0..60u64 {
+            let players = 3 + (seed % 2) as usize;
+            let deal = crate::phases::fifty_k_deal(seed, players, None, None).unwrap();
+            let hands = deal.hands.iter().map(|h| CardSet::from_cards(h).unwrap());
+            let mut p = FkPlay::new(hands.collect(), deal.leader, FkRules::default()).unwrap();
+            let mut rng = crate::rng::Rng::new(seed);
+            loop {
+                let from_log = p
+                    .log()
+                    .iter()
+                    .fold(CardSet::default(), |acc, (_, a)| match a {
+                        FkAction::Play(c) => acc.union(c.cards),
+                        FkAction::Pass => acc,
+                    });
+                assert_eq!(p.played(), from_log);
+                if p.is_done() {
+                    break;
+                }
+                let n = p.num_legal() as u64;
+                p.apply_legal(rng.below(n) as usize).unwrap();
             }
         }
     }

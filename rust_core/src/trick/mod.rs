@@ -1,16 +1,19 @@
 //! The trick-taking core shared by Red Five (4p, 5p) and Tractor: common rules C-10..C-61.
 
 mod arrange;
+mod cards;
 mod follow;
 mod format;
 mod moves;
 mod order;
 mod picks;
 mod play;
+mod seats;
 mod shared;
 mod throw;
 mod winner;
 
+pub use cards::PlayCards;
 pub use format::{Component, Format, Kind, Shape, Unit};
 pub use moves::Moves;
 pub use order::{

@@ -7,6 +7,8 @@ use std::fmt;
 
 use crate::card::{Card, Counts, Rank, Suit, BJ, LJ, NUM_CARDS};
 
+use super::cards::PlayCards;
+
 /// The effective suit of every trump card (C-10); plain suits are 0..3.
 pub const TRUMP: u8 = 4;
 
@@ -489,6 +491,14 @@ impl TrickRules {
     /// The cards of a multiset, strongest first, grouped by effective suit (trumps first).
     pub fn sorted(&self, counts: &Counts) -> Vec<Card> {
         let mut out = counts.to_cards();
+        out.sort_unstable_by_key(|c| self.place[c.index()]);
+        out
+    }
+
+    /// [`Self::sorted`] as a play on the table keeps it (no allocation up to
+    /// [`super::cards::INLINE`] cards).
+    pub fn sorted_play(&self, counts: &Counts) -> PlayCards {
+        let mut out = PlayCards::of_counts(counts);
         out.sort_unstable_by_key(|c| self.place[c.index()]);
         out
     }

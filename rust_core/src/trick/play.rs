@@ -7,9 +7,11 @@ use std::sync::Arc;
 use crate::card::{Card, Counts};
 use crate::error::ActionError;
 
+use super::cards::PlayCards;
 use super::format::Format;
 use super::moves::Moves;
 use super::order::TrickRules;
+use super::seats::{Seats, MAX_SEATS};
 
 /// How the friend is found once a call card is named (R5-21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +36,7 @@ pub struct Call {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     pub seat: usize,
-    pub cards: Vec<Card>,
+    pub cards: PlayCards,
 }
 
 /// A finished trick.
@@ -64,7 +66,7 @@ pub struct Outcome {
 #[derive(Clone, Debug)]
 pub struct TrickPlay {
     rules: Arc<TrickRules>,
-    hands: Vec<Counts>,
+    hands: Seats<Counts>,
     leader: usize,
     trick: Vec<(Played, Counts)>,
     lead: Option<Format>,
@@ -73,8 +75,8 @@ pub struct TrickPlay {
     /// Every card of the finished tricks (what `tricks` holds, kept as counts so that
     /// reading it does not walk the tricks).
     finished_cards: Counts,
-    points: Vec<u32>,
-    failed_throws: Vec<u32>,
+    points: Seats<u32>,
+    failed_throws: Seats<u32>,
     call: Option<Call>,
     friend: Option<usize>,
     friend_public: bool,
@@ -93,7 +95,7 @@ impl TrickPlay {
     ) -> Result<TrickPlay, String> {
         let rules = rules.into();
         let n = hands.len();
-        if !(2..=8).contains(&n) {
+        if !(2..=MAX_SEATS).contains(&n) {
             return Err(format!("the play needs 2 to 8 hands, not {n}"));
         }
         if leader >= n {
@@ -115,15 +117,15 @@ impl TrickPlay {
         let cards: usize = hands.iter().map(Counts::len).sum();
         Ok(TrickPlay {
             rules,
-            hands,
+            hands: Seats::from_slice(&hands),
             leader,
             trick: Vec::with_capacity(n),
             lead: None,
             attempted: None,
             tricks: Vec::with_capacity(size),
             finished_cards: Counts::default(),
-            points: vec![0; n],
-            failed_throws: vec![0; n],
+            points: Seats::filled(n),
+            failed_throws: Seats::filled(n),
             call: None,
             friend: None,
             friend_public: false,
@@ -294,15 +296,15 @@ impl TrickPlay {
     ) -> TrickPlay {
         TrickPlay {
             rules: self.rules.clone(),
-            hands,
+            hands: Seats::from_slice(&hands),
             leader: self.leader,
             trick: self.trick.clone(),
             lead: self.lead.clone(),
             attempted: self.attempted.clone(),
             tricks: self.tricks.clone(),
             finished_cards: self.finished_cards,
-            points: self.points.clone(),
-            failed_throws: self.failed_throws.clone(),
+            points: self.points,
+            failed_throws: self.failed_throws,
             call,
             friend,
             friend_public: public,
@@ -512,7 +514,7 @@ impl TrickPlay {
             });
         self.reveal_friend(seat, &actual, grab, &mut outcome);
         self.hands[seat].remove_all(&actual);
-        let cards = self.rules.sorted(&actual);
+        let cards = self.rules.sorted_play(&actual);
         self.trick.push((Played { seat, cards }, actual));
         if self.trick.len() == self.num_players() {
             outcome.trick_winner = Some(self.finish_trick());
@@ -592,6 +594,25 @@ mod tests {
         assert_eq!(p.points(), &[0, 20, 0, 0]);
         assert_eq!(p.leader(), 1);
         assert_eq!(p.to_act(), Some(1));
+    }
+
+    #[test]
+    fn a_play_on_the_table_holds_its_cards_as_sorted_gives_them() {
+        let mut rng = crate::rng::Rng::new(3);
+        for trump in [None, Some(Suit::HEARTS), Some(Suit::SPADES)] {
+            let v = Variant::Tractor;
+            let rules = TrickRules::new(v, trump, Rank::TWO, Options::defaults(v)).unwrap();
+            for _ in 0..200 {
+                let mut c = Counts::default();
+                for _ in 0..rng.below(30) {
+                    let card = Card(rng.below(crate::card::NUM_CARDS as u64) as u8);
+                    if c.get(card) < 2 {
+                        c.add(card, 1);
+                    }
+                }
+                assert_eq!(&*rules.sorted_play(&c), &rules.sorted(&c)[..]);
+            }
+        }
     }
 
     #[test]

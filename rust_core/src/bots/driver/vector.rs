@@ -58,13 +58,13 @@ pub enum StepError {
     Deal(String),
 }
 
-/// What every env's hand is played with: the setup, who plays each seat, the
-/// observation's layout.
+/// What every env's hand is played with: the setup, who plays each seat, the length of
+/// an observation (of the driver's layout).
 #[derive(Clone, Copy)]
 struct Table<'a> {
     setup: &'a Setup,
     players: &'a [Player],
-    layout: Layout,
+    obs_len: usize,
 }
 
 impl<'a> Step<'a> {
@@ -132,11 +132,7 @@ impl Driver {
                 .collect();
             self.check_answers(&answers).map_err(StepError::Refused)?;
         }
-        let table = Table {
-            setup: &self.setup,
-            players: &self.players,
-            layout: self.layout,
-        };
+        let table = Table::new(&self.setup, &self.players, self.layout);
         let size = envs.div_ceil(threads.clamp(1, envs));
         let mut parts = Vec::new();
         let mut slots = &mut self.slots[..];
@@ -184,11 +180,7 @@ impl Driver {
         step: &mut Step<'_>,
     ) -> Result<Vec<usize>, StepError> {
         self.check_shapes(restart.len(), None, step)?;
-        let table = Table {
-            setup: &self.setup,
-            players: &self.players,
-            layout: self.layout,
-        };
+        let table = Table::new(&self.setup, &self.players, self.layout);
         let mut still = Vec::new();
         for &env in pending {
             let Some(slot) = self.slots.get_mut(env).filter(|g| g.is_some()) else {
@@ -257,7 +249,15 @@ type Part<'s, 'a> = (
     Step<'a>,
 );
 
-impl Table<'_> {
+impl<'a> Table<'a> {
+    fn new(setup: &'a Setup, players: &'a [Player], layout: Layout) -> Table<'a> {
+        Table {
+            setup,
+            players,
+            obs_len: layout.len(),
+        }
+    }
+
     /// [`Driver::step_envs`] on the envs from `first` on, in `slots` (the answers
     /// checked), row i of `step` being env `first + i`'s.
     fn step_run(
@@ -340,7 +340,7 @@ impl Table<'_> {
     fn write(&self, game: &mut Game, row: usize, seat: usize, over: bool, step: &mut Step<'_>) {
         let rows = &mut step.rows;
         let hand = &mut game.hand;
-        let size = self.layout.len();
+        let size = self.obs_len;
         hand.encode(seat, &mut rows.obs[row * size..(row + 1) * size])
             .expect("the layout is the driver's");
         let count = hand.num_legal();
