@@ -18,6 +18,7 @@ the next dealer (TR-32).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -61,6 +62,16 @@ def _valid_dealer(value: object) -> bool:
     )
 
 
+def _one_of(default: str, values: Iterable[str], rule: str) -> tuple[Any, ...]:
+    """An option whose value is one of `values` (text), as `OPTIONS` holds it."""
+    allowed = tuple(values)
+    return (
+        default,
+        lambda v: isinstance(v, str) and v in allowed,
+        "one of " + ", ".join(allowed) + f" ({rule})",
+    )
+
+
 def deal(game: Any, _: Any) -> TractorDeal:
     """TR-10..TR-13: the deal card by card, asking every receiver, with declarations,
     overcalls and reinforcements (TR-10, TR-11) and the final round (TR-12), in the
@@ -90,46 +101,14 @@ class Tractor(TrickGame):
             "two level ranks 2..A: (level of seats 0/2, level of seats 1/3) (TR-2)",
         ),
         "dealer": (None, _valid_dealer, "None or a seat 0..3 (TR-13, TR-32)"),
-        "follow_format": (
-            "pairs",
-            lambda v: v in FOLLOW_FORMATS,
-            "one of " + ", ".join(FOLLOW_FORMATS) + " (TR-20, C-31)",
-        ),
-        "follow_protect": (
-            "none",
-            lambda v: v in FOLLOW_PROTECTS,
-            "one of " + ", ".join(FOLLOW_PROTECTS) + " (TRO-10)",
-        ),
-        "throw_penalty": (
-            "per_attempt",
-            lambda v: v in scoring.TRACTOR_THROW_PENALTIES,
-            "one of " + ", ".join(scoring.TRACTOR_THROW_PENALTIES) + " (TRO-20)",
-        ),
-        "kitty_multiplier": (
-            "linear",
-            lambda v: v in scoring.TRACTOR_KITTY_MULTIPLIERS,
-            "one of " + ", ".join(scoring.TRACTOR_KITTY_MULTIPLIERS) + " (TRO-30)",
-        ),
-        "throw_judgement": (
-            "largest_unit",
-            lambda v: v in THROW_JUDGEMENTS,
-            "one of " + ", ".join(THROW_JUDGEMENTS) + " (TRO-50)",
-        ),
-        "must_defend": (
-            "A",
-            lambda v: isinstance(v, str) and v in scoring.TRACTOR_MUST_DEFEND,
-            "one of " + ", ".join(scoring.TRACTOR_MUST_DEFEND) + " (TRO-40)",
-        ),
-        "first_dealer": (
-            "standing",
-            lambda v: v in FIRST_DEALERS,
-            "one of " + ", ".join(FIRST_DEALERS) + " (TRO-60)",
-        ),
-        "declaration_order": (
-            "equal",
-            lambda v: v in DECLARATION_ORDERS,
-            "one of " + ", ".join(DECLARATION_ORDERS) + " (TRO-70)",
-        ),
+        "follow_format": _one_of("pairs", FOLLOW_FORMATS, "TR-20, C-31"),
+        "follow_protect": _one_of("none", FOLLOW_PROTECTS, "TRO-10"),
+        "throw_penalty": _one_of("per_attempt", scoring.TRACTOR_THROW_PENALTIES, "TRO-20"),
+        "kitty_multiplier": _one_of("linear", scoring.TRACTOR_KITTY_MULTIPLIERS, "TRO-30"),
+        "throw_judgement": _one_of("largest_unit", THROW_JUDGEMENTS, "TRO-50"),
+        "must_defend": _one_of("A", scoring.TRACTOR_MUST_DEFEND, "TRO-40"),
+        "first_dealer": _one_of("standing", FIRST_DEALERS, "TRO-60"),
+        "declaration_order": _one_of("equal", DECLARATION_ORDERS, "TRO-70"),
     }
     HOUSE_RULES = (
         "follow_protect",
