@@ -361,6 +361,18 @@ def notices(server) -> dict[str, float]:
     }
 
 
+def open_streams(server) -> float:
+    """The streams a replica has open, as its metrics say."""
+    with urllib.request.urlopen(server.web_url + "metrics", timeout=60) as answer:
+        text = answer.read().decode()
+    return sum(
+        sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if sample.name == "fenpai_open_streams"
+    )
+
+
 def bot_actions(server) -> float:
     """The actions a replica's bots committed."""
     with urllib.request.urlopen(server.web_url + "metrics", timeout=60) as answer:
@@ -436,15 +448,26 @@ def test_notices_reach_only_the_replicas_following_the_game(replicas):
 
     stream.cancel()
     reader.join(GIVE_UP)
-    time.sleep(0.5)  # the server sees the stream gone
-    before = sum(notices(replicas[2]).values())
-    play_through(stubs[1], game_id, tokens, rng, 10)
-    assert sum(notices(replicas[2]).values()) - before <= 1
+    end = time.monotonic() + GIVE_UP
+    while open_streams(replicas[2]):  # the server sees the stream gone
+        assert time.monotonic() < end, "the server never saw the stream closed"
+        time.sleep(0.01)
     import psycopg
 
-    with psycopg.connect(replicas[0].url) as conn:
-        row = conn.execute("SELECT watchers FROM games WHERE game_id = %s", (game_id,)).fetchone()
-    assert row == ([],)
+    def watchers() -> object:
+        with psycopg.connect(replicas[0].url) as conn:
+            query = "SELECT watchers FROM games WHERE game_id = %s"
+            return conn.execute(query, (game_id,)).fetchone()
+
+    before = sum(notices(replicas[2]).values())
+    play_through(stubs[1], game_id, tokens, rng, 1)  # its notice: the game is unfollowed
+    while watchers() != ([],):
+        assert time.monotonic() < end, "the replica never stopped asking for the notices"
+        time.sleep(0.01)
+    after = sum(notices(replicas[2]).values())
+    assert after - before <= 1
+    play_through(stubs[1], game_id, tokens, rng, 10)
+    assert sum(notices(replicas[2]).values()) == after
     assert {k: v for k, v in notices(replicas[0]).items() if v} == creator
 
 
