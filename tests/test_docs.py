@@ -134,9 +134,9 @@ def test_every_house_rule_has_an_id_for_itself_and_each_value(variant: str) -> N
         (cited,) = {int(n) for n in re.findall(rf"\b{prefix}-(\d+)\b", row)}
         assert f"{prefix}-{cited}" in defined_ids(text) and cited % 10 == 0, row
         values = [v for n, v in named.items() if n // 10 == cited // 10]
-        default, valid, _ = game.OPTIONS[name]
-        assert len(values) >= 2 and default in values, (name, values)
-        assert all(valid(v) for v in values), (name, values)
+        option = game.OPTIONS[name]
+        assert len(values) >= 2 and option.default in values, (name, values)
+        assert all(option.valid(v) for v in values), (name, values)
 
 
 def option_table(text: str, heading: str) -> dict[str, object]:
@@ -156,7 +156,8 @@ def option_table(text: str, heading: str) -> dict[str, object]:
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_game_option_is_documented_with_its_default(variant: str) -> None:
     documented = option_table(page(variant), "Game options")
-    for name, (default, _valid, _expected) in VARIANTS[variant].OPTIONS.items():
+    for name, option in VARIANTS[variant].OPTIONS.items():
+        default = option.default
         assert name in documented, f"docs/rules/{variant}.md: option {name} is not documented"
         assert documented[name] == default, f"{variant} option {name}: default is {default!r}"
     extra = sorted(set(documented) - set(VARIANTS[variant].OPTIONS))

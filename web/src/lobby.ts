@@ -1,5 +1,5 @@
-// The lobby: a new table (variant, who plays each seat, open or private, one hand or a
-// match, timers), joining with an invite link, and the open games to join, watch or
+// The lobby: a new table (variant, its setup, house rules by preset or one by one, who
+// plays each seat, open or private, one hand or a match, timers), joining with an invite link, and the open games to join, watch or
 // replay; and the join screen an invite link opens.
 
 import type { VNode } from "preact";
@@ -7,6 +7,7 @@ import { client, rejection, rejectionText, requestId } from "./api.js";
 import { h, mount } from "./dom.js";
 import { GameAccess, GameStatus, SeatKind, type Game } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { joinDone, joinRequest, myGames, playerName, saveAdmin, saveInvites, savePlayerName, saveSeat, saveWatch, seatIn } from "./store.js";
+import { optionLabel, presetOf, sameValue, variantInfo, variants } from "./variants.js";
 import { VARIANTS, nameProblem, phaseName, variantName } from "./words.js";
 
 /** The bots a seat may be given: the built-in ones until the server lists its own
@@ -21,10 +22,13 @@ const SEARCH_STRENGTHS: [number, string][] = [
 /** The phases with decision timers (0 turns one off). */
 const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "play"];
 
-function seatCount(variant: string, fiftyKPlayers: number): number {
-  if (variant === "red_five_5p") return 5;
-  if (variant === "fifty_k") return fiftyKPlayers;
-  return 4;
+/** The seats of a game of `variant` with `options`: its option `players` where it has one
+ * (Fifty-K, FK-1), else its one number of players. */
+function seatCount(variant: string, options: Record<string, string>): number {
+  const info = variantInfo(variant);
+  if (!info) return variant === "red_five_5p" ? 5 : 4;
+  const chosen = Number(options["players"] ?? info.options.find((o) => o.name === "players")?.defaultValue);
+  return info.players.includes(chosen) ? chosen : info.players[0];
 }
 
 /** Takes a seat and keeps its token; the request id survives a reload, so a join whose
@@ -42,7 +46,8 @@ async function join(gameId: string, variant: string, seat: number | undefined, i
 /** The new-table form's choices. */
 interface Choices {
   variant: string;
-  players: number;
+  /** The options set away from their defaults: name -> value as JSON text. */
+  options: Record<string, string>;
   /** Per seat: "you", "bot:NAME" or "open". */
   seats: string[];
   access: "open" | "private";
@@ -51,8 +56,6 @@ interface Choices {
   timers: boolean;
   /** The deal's seed as decimal text; empty: the server draws a secret one. */
   seed: string;
-  /** Red Five 4p: how many decks (R4-2). */
-  decks: number;
 }
 
 function defaultSeats(n: number): string[] {
@@ -71,7 +74,7 @@ async function create(c: Choices): Promise<void> {
   const created = await client.createGame({
     ...(seed ? { seed: BigInt(seed) } : {}),
     variant: c.variant,
-    options: c.variant === "fifty_k" ? { players: String(c.players) } : c.variant === "red_five_4p" ? { decks: String(c.decks) } : {},
+    options: c.options,
     bots,
     access: c.access === "private" ? GameAccess.PRIVATE : GameAccess.OPEN,
     timerSeconds: c.timers ? {} : Object.fromEntries(TIMED_PHASES.map((p) => [p, 0])),
@@ -91,20 +94,19 @@ async function create(c: Choices): Promise<void> {
   location.hash = `#/play/${gameId}`;
 }
 
-/** A new table like `game` (its variant, options, bots and timers; a fresh secret
- * seed), the viewer at `seat` again and the other players' seats open. */
+/** A new table like `game` (its variant, its setup and rules of play, bots and timers; a
+ * fresh secret seed), the viewer at `seat` again and the other players' seats open. */
 export async function playAgain(game: Game, seat: number): Promise<void> {
-  const options = game.options;
+  const kept = (variantInfo(game.variant)?.options ?? []).filter((o) => o.values.length && !sameValue(game.options[o.name] ?? o.defaultValue, o.defaultValue));
   const choices: Choices = {
     variant: game.variant,
-    players: game.numPlayers,
+    options: Object.fromEntries(kept.map((o) => [o.name, game.options[o.name]])),
     seats: game.seats.map((s) => (s.seat === seat ? "you" : s.kind === SeatKind.BOT ? `bot:${s.bot}` : "open")),
     access: game.access === GameAccess.PRIVATE ? "private" : "open",
     hands: Math.max(1, game.match?.hands ?? 1),
     toA: game.variant === "tractor" && !!game.match && !game.match.hands,
     timers: !Object.values(game.timerSeconds).every((t) => t === 0),
     seed: "",
-    decks: Number(options["decks"] ?? 2) || 2,
   };
   await create(choices);
 }
@@ -112,8 +114,12 @@ export async function playAgain(game: Game, seat: number): Promise<void> {
 function createForm(c: Choices, change: (next: Partial<Choices>) => void, onError: (text: string) => void): VNode {
   const value = (e: Event) => (e.target as HTMLInputElement | HTMLSelectElement).value;
   const checked = (e: Event) => (e.target as HTMLInputElement).checked;
-  const setVariant = (variant: string) => change({ variant, seats: defaultSeats(seatCount(variant, c.players)) });
-  const setPlayers = (players: number) => change({ players, seats: defaultSeats(seatCount(c.variant, players)) });
+  const setVariant = (variant: string) => change({ variant, options: {}, seats: defaultSeats(seatCount(variant, {})) });
+  const setOptions = (options: Record<string, string>) => {
+    const seats = seatCount(c.variant, options);
+    change(seats === c.seats.length ? { options } : { options, seats: defaultSeats(seats) });
+  };
+  const offered = variants().length ? variants().map((v): [string, string] => [v.id, v.name]) : Object.entries(VARIANTS);
   const submit = (ev: Event) => {
     ev.preventDefault();
     create(c).catch((err) => {
@@ -130,16 +136,10 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
       "label.row",
       null,
       "Game ",
-      h("select#new-variant", { "aria-label": "variant", value: c.variant, onchange: (e: Event) => setVariant(value(e)) }, Object.entries(VARIANTS).map(([id, name]) => h("option", { value: id }, name))),
+      h("select#new-variant", { "aria-label": "variant", value: c.variant, onchange: (e: Event) => setVariant(value(e)) }, offered.map(([id, name]) => h("option", { value: id }, name))),
     ),
-    c.variant === "fifty_k"
-      ? h(
-          "label.row",
-          null,
-          "Players ",
-          h("select#new-players", { "aria-label": "players", value: String(c.players), onchange: (e: Event) => setPlayers(Number(value(e))) }, h("option", { value: "4" }, "4 players"), h("option", { value: "3" }, "3 players")),
-        )
-      : null,
+    setupFields(c, setOptions),
+    houseRules(c, setOptions),
     h(
       "fieldset",
       null,
@@ -190,20 +190,106 @@ function createForm(c: Choices, change: (next: Partial<Choices>) => void, onErro
         },
       }),
     ),
-    c.variant === "red_five_4p"
-      ? h(
-          "label.row",
-          null,
-          "Decks ",
-          h("select#new-decks", { "aria-label": "decks", value: String(c.decks), onchange: (e: Event) => change({ decks: Number(value(e)) }) }, h("option", { value: "2" }, "2 decks (bids 60–200)"), h("option", { value: "3" }, "3 decks, with triples (bids 80–300)")),
-        )
-      : null,
     c.variant === "tractor"
       ? h("label.row", null, h("input#new-to-a", { type: "checkbox", checked: c.toA, onchange: (e: Event) => change({ toA: checked(e) }) }), " Play the match to A (TR-30, 90-minute clock)")
       : null,
     h("label.row", null, "Seed ", h("input#new-seed", { type: "text", inputmode: "numeric", placeholder: "secret (recommended)", value: c.seed, "aria-label": "seed", onchange: (e: Event) => change({ seed: value(e) }) }), h("span.muted", null, " whoever knows it can work out every hand")),
     h("label.row", null, h("input#new-timers", { type: "checkbox", checked: c.timers, onchange: (e: Event) => change({ timers: checked(e) }) }), " Decision timers (the server's defaults)"),
     h("button.primary#create", { type: "submit" }, "Create and sit down"),
+  );
+}
+
+/** `options` with `name` at `value` (JSON text); at its default the option is left out. */
+function withOption(c: Choices, name: string, value: string): Record<string, string> {
+  const option = variantInfo(c.variant)?.options.find((o) => o.name === name);
+  const { [name]: _, ...rest } = c.options;
+  return option && sameValue(value, option.defaultValue) ? rest : { ...rest, [name]: value };
+}
+
+/** A value's line as a choice: "Four players in two teams" (its period left out). */
+function choiceText(about: string): string {
+  return about.replace(/\.$/, "");
+}
+
+/** The options that set the table up (players, decks), each a choice of its values. */
+function setupFields(c: Choices, set: (options: Record<string, string>) => void): VNode[] {
+  const setup = (variantInfo(c.variant)?.options ?? []).filter((o) => o.setup && o.values.length);
+  return setup.map((o) =>
+    h(
+      "label.row",
+      null,
+      `${optionLabel(o.name)} `,
+      h(
+        `select#new-${o.name}`,
+        { "aria-label": o.name, value: c.options[o.name] ?? o.defaultValue, onchange: (e: Event) => set(withOption(c, o.name, (e.target as HTMLSelectElement).value)) },
+        o.values.map((v) => h("option", { value: v.value }, choiceText(v.about))),
+      ),
+    ),
+  );
+}
+
+/** The house rules: the variant's presets, one click each, and under "Advanced" every
+ * option of the play (the setup's are above) with its values and their rules. */
+function houseRules(c: Choices, set: (options: Record<string, string>) => void): VNode | null {
+  const info = variantInfo(c.variant);
+  if (!info) return null;
+  const preset = presetOf(info, c.options);
+  const choose = (id: string) => {
+    const chosen = info.presets.find((p) => p.id === id);
+    if (!chosen) return;
+    const kept = Object.fromEntries(Object.entries(c.options).filter(([name]) => !info.options.find((o) => o.name === name)?.houseRule));
+    set({ ...kept, ...chosen.options });
+  };
+  const advanced = info.options.filter((o) => !o.setup);
+  return h(
+    "fieldset.house-rules",
+    null,
+    h("legend", null, "House rules"),
+    info.presets.length > 1
+      ? h(
+          "div.presets",
+          { role: "radiogroup", "aria-label": "house-rule presets" },
+          info.presets.map((p) =>
+            h(
+              "label.preset",
+              null,
+              h(`input#preset-${p.id}`, { type: "radio", name: "preset", value: p.id, checked: preset?.id === p.id, onchange: () => choose(p.id) }),
+              h("span.preset-text", null, h("span.preset-name", null, p.name), h("span.preset-about", null, p.about)),
+            ),
+          ),
+        )
+      : h("p.muted", null, "The seeds' rules; set any option under Advanced."),
+    preset ? null : h("p.muted#own-rules", null, "Your own house rules, as set under Advanced."),
+    h(
+      "details#advanced",
+      null,
+      h("summary", null, "Advanced: each option"),
+      advanced.map((o) => {
+        const current = c.options[o.name] ?? o.defaultValue;
+        const id = `new-option-${o.name}`;
+        const control = o.values.length
+          ? h(
+              `select#${id}`,
+              { value: current, onchange: (e: Event) => set(withOption(c, o.name, (e.target as HTMLSelectElement).value)) },
+              o.values.map((v) => h("option", { value: v.value }, `${choiceText(v.about)} (${v.rule})`)),
+            )
+          : h(`input#${id}`, {
+              type: "text",
+              value: current,
+              onchange: (e: Event) => {
+                const text = (e.target as HTMLInputElement).value.trim() || o.defaultValue;
+                set(withOption(c, o.name, text));
+              },
+            });
+        return h(
+          "label.option",
+          { dataset: { option: o.name } },
+          h("span.option-name", null, optionLabel(o.name), h("span.rule-id", null, ` ${o.rules.join(", ")}`)),
+          h("span.option-about", { title: o.allowed }, o.about),
+          control,
+        );
+      }),
+    ),
   );
 }
 
@@ -288,7 +374,7 @@ function gameRow(g: Game): VNode {
 
 export function lobbyScreen(root: HTMLElement): () => void {
   const abort = new AbortController();
-  let choices: Choices = { variant: "tractor", players: 4, seats: defaultSeats(4), access: "open", hands: 1, toA: false, timers: true, seed: "", decks: 2 };
+  let choices: Choices = { variant: "tractor", options: {}, seats: defaultSeats(4), access: "open", hands: 1, toA: false, timers: true, seed: "" };
   let error = "";
   let games: Game[] | null = null;
   const joinPanel = joinForm((text) => {

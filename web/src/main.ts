@@ -10,6 +10,7 @@ import { replayScreen } from "./replay.js";
 import { seatLinkScreen } from "./seatlink.js";
 import { saveWatch } from "./store.js";
 import { tickTimers } from "./table.js";
+import { loadVariants } from "./variants.js";
 import { watchScreen } from "./watch.js";
 
 const root = document.getElementById("app")!;
@@ -39,4 +40,5 @@ function route(): void {
 
 window.addEventListener("hashchange", route);
 setInterval(tickTimers, 250);
-route();
+// The variants' options and presets first: the lobby offers them and the table names them.
+void loadVariants().then(route);

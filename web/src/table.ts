@@ -19,6 +19,7 @@ import {
   type View,
 } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 import { phaseName, seatName, setSeatNames, variantName } from "./words.js";
+import { rulesBox } from "./variants.js";
 
 /** What one screen shows: the game, the view, whose view it is and the recent events. */
 export interface TableState {
@@ -396,6 +397,7 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
         "aside.side",
         null,
         notice,
+        rulesBox(game.variant, game.options),
         h("div.facts-group", null, trumpBox(hv, facts)),
         peopleBox(state, facts),
         pointsBox(state, facts),

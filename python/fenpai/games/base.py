@@ -23,16 +23,15 @@ import numpy as np
 from fenpai._core import Card, format_cards, play_outcomes, sample_world
 from fenpai.actions import parse_action
 from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
+from fenpai.games.options import TOURNAMENT, Option, Preset
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from fenpai.bots import Bot
     from fenpai.games.phases import Step
 
 JSON_FORMAT = 1
 
-OptionSpec = dict[str, tuple[Any, "Callable[[Any], bool]", str]]
+OptionSpec = dict[str, Option]
 
 
 #: At most this many legal actions are listed unless told (about 1 MB of text): more
@@ -59,8 +58,14 @@ class Game:
     )
 
     variant: ClassVar[str]
-    #: option name -> (default, validator, description of valid values)
+    #: The variant's name for people.
+    NAME: ClassVar[str]
+    #: How many seats a game of the variant may have.
+    PLAYER_COUNTS: ClassVar[tuple[int, ...]]
+    #: option name -> its default, check and description (`fenpai.games.options`)
     OPTIONS: ClassVar[OptionSpec] = {}
+    #: Named sets of house rules offered to a table, the seeds' rules first.
+    PRESETS: ClassVar[tuple[Preset, ...]] = (TOURNAMENT,)
     #: The house-rule options (TRO-*): left out of `config` at their default, so a game of
     #: the seeds' rules is written as it was before house rules existed.
     HOUSE_RULES: ClassVar[tuple[str, ...]] = ()
@@ -223,10 +228,10 @@ class Game:
             if name not in self.OPTIONS:
                 known = ", ".join(sorted(self.OPTIONS)) or "none"
                 raise ValueError(f"unknown option '{name}' for {self.variant}: known are {known}")
-        for name, (default, valid, expected) in self.OPTIONS.items():
-            value = options.get(name, default)
-            if not valid(value):
-                raise ValueError(f"option {name} must be {expected}, not {value!r}")
+        for name, option in self.OPTIONS.items():
+            value = options.get(name, option.default)
+            if not option.valid(value):
+                raise ValueError(f"option {name} must be {option.expected}, not {value!r}")
             out[name] = value
         return out
 
@@ -447,7 +452,7 @@ class Game:
         return {
             name: value
             for name, value in self.options.items()
-            if name not in self.HOUSE_RULES or value != self.OPTIONS[name][0]
+            if name not in self.HOUSE_RULES or value != self.OPTIONS[name].default
         }
 
     def to_json(self) -> str:

@@ -16,6 +16,7 @@ import numpy as np
 from fenpai import scoring
 from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards
 from fenpai.games.base import Game
+from fenpai.games.options import TOURNAMENT, Preset, one_of
 from fenpai.games.phases import FiftyKPlayStep
 
 #: FKO-10: how pure fifty-Ks compare with each other: by suit (FKO-11, FK-21) or all
@@ -36,19 +37,46 @@ class FiftyK(Game):
     __slots__ = ("_dealt",)
 
     variant = "fifty_k"
+    NAME = "Fifty-K (五十K)"
+    PLAYER_COUNTS = (3, 4)
     OPTIONS = {
-        "players": (4, lambda v: v in (3, 4), "3 or 4 (FK-1)"),
-        "lead_after_out": (
-            "next",
-            lambda v: v in ("next", "partner"),
-            "'next' or 'partner' (FK-32)",
+        "players": one_of(
+            4,
+            {4: ("FK-1", "Four players in two teams."), 3: ("FK-1", "Three players, each alone.")},
+            about="How many play.",
+            rules=("FK-1",),
+            expected="3 or 4 (FK-1)",
+            setup=True,
         ),
-        "pure_fifty_k_order": (
+        "lead_after_out": one_of(
+            "next",
+            {
+                "next": ("FK-32", "The next seat still holding cards leads."),
+                "partner": ("FK-32", "The partner leads if still in (4 players)."),
+            },
+            about="Who leads after a player goes out with a combination that collects.",
+            rules=("FK-32",),
+            expected="'next' or 'partner' (FK-32)",
+        ),
+        "pure_fifty_k_order": one_of(
             "suit",
-            lambda v: v in PURE_FIFTY_K_ORDERS,
-            "one of " + ", ".join(PURE_FIFTY_K_ORDERS) + " (FKO-10)",
+            {
+                "suit": ("FKO-11", "Pure fifty-Ks compare by suit, spades highest."),
+                "equal": ("FKO-12", "Pure fifty-Ks are equal: only a bomb beats one."),
+            },
+            about="How one pure fifty-K compares with another.",
+            rules=("FKO-10",),
         ),
     }
+    PRESETS = (
+        TOURNAMENT,
+        Preset(
+            "equal_pure_fifty_ks",
+            "Equal pure fifty-Ks",
+            "No suit order: on a pure fifty-K only a bomb can be played (FKO-12).",
+            {"pure_fifty_k_order": "equal"},
+        ),
+    )
     HOUSE_RULES = ("pure_fifty_k_order",)
     #: One phase: the play of the dealt hands.
     PHASES = (FiftyKPlayStep(play),)

@@ -14,6 +14,7 @@ from typing import Any
 
 from fenpai import scoring
 from fenpai._core import RedFive4pBidding
+from fenpai.games.options import one_of
 from fenpai.games.phases import BiddingStep, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play
 
@@ -35,17 +36,42 @@ class RedFive4p(TrickGame):
     __slots__ = ()
 
     variant = "red_five_4p"
+    NAME = "Red Five, 4 players (红五)"
+    PLAYER_COUNTS = (4,)
     OPTIONS = {
-        "decks": (2, lambda v: v in (2, 3), "2 or 3"),
-        "opening_bid": (
-            "any",
-            lambda v: v in ("any", "minimum"),
-            "'any' or 'minimum' (R4-13)",
+        "decks": one_of(
+            2,
+            {
+                2: ("R4-2", "2 decks (bids 60–200)."),
+                3: ("R4-2", "3 decks, with triples (bids 80–300)."),
+            },
+            about="How many decks are shuffled together.",
+            rules=("R4-2", "R4-10"),
+            expected="2 or 3",
+            setup=True,
         ),
-        "kitty_points": (
+        "opening_bid": one_of(
+            "any",
+            {
+                "any": ("R4-13", "Any bid in the range opens."),
+                "minimum": ("R4-13", "The opening bid must be the lowest (60 or 80)."),
+            },
+            about="What the first bid may be.",
+            rules=("R4-13",),
+            expected="'any' or 'minimum' (R4-13)",
+        ),
+        "kitty_points": one_of(
             "last_trick",
-            lambda v: v in ("last_trick", "always"),
-            "'last_trick' or 'always' (R4-40)",
+            {
+                "last_trick": (
+                    "R4-40",
+                    "The declarer scores the kitty only by winning the last trick.",
+                ),
+                "always": ("R4-40", "The declarer always scores the kitty's points."),
+            },
+            about="When the buried points count for the declarer.",
+            rules=("R4-40",),
+            expected="'last_trick' or 'always' (R4-40)",
         ),
     }
     #: The deal, bidding and trump (the views' phases "bid" and "trump"), the

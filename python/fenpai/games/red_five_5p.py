@@ -26,6 +26,7 @@ from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCall, RedFive5pDeal
+from fenpai.games.options import Option, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play
 
@@ -59,9 +60,27 @@ class RedFive5p(TrickGame):
 
     variant = "red_five_5p"
     DECKS_DEFAULT = 3  # R5-3
+    NAME = "Red Five, 5 players (找朋友)"
+    PLAYER_COUNTS = (PLAYERS,)
     OPTIONS = {
-        "prev_declarer": (0, _seat_option, "a seat 0..4 (R5-2)"),
-        "friend_grab": ("allow", lambda v: v in ("allow", "forbid"), "'allow' or 'forbid' (R5-22)"),
+        "prev_declarer": Option(
+            0,
+            _seat_option,
+            "a seat 0..4 (R5-2)",
+            about="The table's previous declarer (原庄); a match carries it on.",
+            rules=("R5-2",),
+            values=tuple(Value(s, "R5-2", f"Seat {s} declared last.") for s in range(PLAYERS)),
+        ),
+        "friend_grab": one_of(
+            "allow",
+            {
+                "allow": ("R5-22", "Grabbing the friendship is legal and changes the score."),
+                "forbid": ("R5-22", "A play that would grab the friendship is illegal."),
+            },
+            about="Whether a player may grab the called friend's place.",
+            rules=("R5-22",),
+            expected="'allow' or 'forbid' (R5-22)",
+        ),
     }
     #: The deal with its reveal (R5-3, R5-10..R5-13), the burial (R5-14), the friend call
     #: (R5-20), the play (R5-30: the declarer leads; R5-1: with the friend once public).

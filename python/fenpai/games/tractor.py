@@ -18,12 +18,12 @@ the next dealer (TR-32).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Card, TractorDeal, TrickRules
+from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
 
@@ -62,16 +62,6 @@ def _valid_dealer(value: object) -> bool:
     )
 
 
-def _one_of(default: str, values: Iterable[str], rule: str) -> tuple[Any, ...]:
-    """An option whose value is one of `values` (text), as `OPTIONS` holds it."""
-    allowed = tuple(values)
-    return (
-        default,
-        lambda v: isinstance(v, str) and v in allowed,
-        "one of " + ", ".join(allowed) + f" ({rule})",
-    )
-
-
 def deal(game: Any, _: Any) -> TractorDeal:
     """TR-10..TR-13: the deal card by card, asking every receiver, with declarations,
     overcalls and reinforcements (TR-10, TR-11) and the final round (TR-12), in the
@@ -94,22 +84,137 @@ class Tractor(TrickGame):
     __slots__ = ()
 
     variant = "tractor"
+    NAME = "Tractor (升级)"
+    PLAYER_COUNTS = (PLAYERS,)
     OPTIONS = {
-        "levels": (
+        "levels": Option(
             ("2", "2"),
             _valid_levels,
             "two level ranks 2..A: (level of seats 0/2, level of seats 1/3) (TR-2)",
+            about="The two teams' levels before the hand: seats 0 and 2, seats 1 and 3.",
+            rules=("TR-2", "TR-50"),
         ),
-        "dealer": (None, _valid_dealer, "None or a seat 0..3 (TR-13, TR-32)"),
-        "follow_format": _one_of("pairs", FOLLOW_FORMATS, "TR-20, C-31"),
-        "follow_protect": _one_of("none", FOLLOW_PROTECTS, "TRO-10"),
-        "throw_penalty": _one_of("per_attempt", scoring.TRACTOR_THROW_PENALTIES, "TRO-20"),
-        "kitty_multiplier": _one_of("linear", scoring.TRACTOR_KITTY_MULTIPLIERS, "TRO-30"),
-        "throw_judgement": _one_of("largest_unit", THROW_JUDGEMENTS, "TRO-50"),
-        "must_defend": _one_of("A", scoring.TRACTOR_MUST_DEFEND, "TRO-40"),
-        "first_dealer": _one_of("standing", FIRST_DEALERS, "TRO-60"),
-        "declaration_order": _one_of("equal", DECLARATION_ORDERS, "TRO-70"),
+        "dealer": Option(
+            None,
+            _valid_dealer,
+            "None or a seat 0..3 (TR-13, TR-32)",
+            about="Who deals: nobody yet in a match's first hand, else the seat fixed before.",
+            rules=("TR-13", "TR-32"),
+            values=(
+                Value(None, "TR-13", "A match's first hand: the declarations decide."),
+                *(Value(s, "TR-32", f"Seat {s} deals.") for s in range(PLAYERS)),
+            ),
+        ),
+        "follow_format": one_of(
+            "pairs",
+            {
+                "pairs": ("C-31", "Follow a lead's pairs with pairs, as far as you hold them."),
+                "full": ("C-31", "Follow tractors with tractors, then triples, then pairs."),
+                "exact": ("C-31", "Follow a simple lead with its shape if you hold it."),
+                "off": ("C-31", "Only the suit must be followed, never the shape."),
+            },
+            about="What a follower must match of the lead beside its suit.",
+            rules=("TR-20", "C-31"),
+        ),
+        "follow_protect": one_of(
+            "none",
+            {
+                "none": ("TRO-11", "Every held combination counts when following."),
+                "tractors": ("TRO-13", "A tractor need not be broken to follow a pair."),
+            },
+            about="Which held combinations a lead of another kind cannot draw out.",
+            rules=("TRO-10",),
+            accepts=FOLLOW_PROTECTS,  # TRO-12, TRO-14 need 3 decks: the game says so
+        ),
+        "throw_penalty": one_of(
+            "per_attempt",
+            {
+                "per_attempt": ("TRO-21", "A failed throw costs its team 10 points."),
+                "none": ("TRO-22", "A failed throw costs no points, only the forced play."),
+            },
+            about="What a failed throw costs the thrower's team.",
+            rules=("TRO-20",),
+        ),
+        "kitty_multiplier": one_of(
+            "linear",
+            {
+                "linear": ("TRO-31", "Kitty ×2 per card in the last lead's pairs (×2, ×4, ×8)."),
+                "power": ("TRO-32", "Kitty ×2 to the power of those cards (×2, ×4, ×16, ×64)."),
+            },
+            about="How much the kitty counts when the attackers win the last trick.",
+            rules=("TRO-30",),
+        ),
+        "throw_judgement": one_of(
+            "largest_unit",
+            {
+                "largest_unit": ("TRO-51", "A ruff of a throw is judged by its largest unit."),
+                "highest_card": ("TRO-52", "A ruff of a throw is judged by its highest card."),
+            },
+            about="How a play following a throw's format is judged against the winner.",
+            rules=("TRO-50",),
+        ),
+        "must_defend": one_of(
+            "A",
+            {
+                "A": ("TRO-41", "Only A: a team passes it by defending a hand at A."),
+                "5_10_K_A": ("TRO-42", "Teams stop at 5, 10, K and A and must defend them."),
+                "none": ("TRO-43", "No level stops a team: passing A wins."),
+            },
+            about="The levels a team must defend before going past them (必打).",
+            rules=("TRO-40",),
+        ),
+        "first_dealer": one_of(
+            "standing",
+            {
+                "standing": ("TRO-61", "The declaration standing at the end decides the dealer."),
+                "first_declaration": ("TRO-62", "The first seat to declare deals."),
+            },
+            about="Who deals a match's first hand.",
+            rules=("TRO-60",),
+        ),
+        "declaration_order": one_of(
+            "equal",
+            {
+                "equal": ("TRO-71", "Only a stronger declaration overcalls."),
+                "suit": ("TRO-72", "At equal strength the higher suit overcalls (♠ ♥ ♣ ♦)."),
+            },
+            about="How two declarations of the same strength compare.",
+            rules=("TRO-70",),
+        ),
     }
+    PRESETS = (
+        TOURNAMENT,
+        Preset(
+            "protect_tractors",
+            "Protect tractors",
+            "A tractor need not be broken to follow a pair (TRO-13).",
+            {"follow_protect": "tractors"},
+        ),
+        Preset(
+            "no_throw_penalty",
+            "No throw penalty",
+            "A failed throw costs no points, only the forced play (TRO-22).",
+            {"throw_penalty": "none"},
+        ),
+        Preset(
+            "big_kitty",
+            "Big kitty",
+            "The kitty counts ×4 for a pair, ×16 for two pairs (TRO-32).",
+            {"kitty_multiplier": "power"},
+        ),
+        Preset(
+            "must_defend",
+            "Must defend 5, 10, K",
+            "Teams stop at 5, 10, K and A and must defend them (TRO-42).",
+            {"must_defend": "5_10_K_A"},
+        ),
+        Preset(
+            "grab_the_deal",
+            "Grab the deal",
+            "The first seat to declare deals; equal declarations go by suit (TRO-62, TRO-72).",
+            {"first_dealer": "first_declaration", "declaration_order": "suit"},
+        ),
+    )
     HOUSE_RULES = (
         "follow_protect",
         "throw_judgement",

@@ -25,7 +25,7 @@ from grpc_health.v1.health import aio as health_aio
 
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.rpc.v1 import game_service_pb2_grpc as pb_grpc
-from fenpai.service import bots, convert, handlers, limits, paging, timers, typed
+from fenpai.service import bots, convert, handlers, limits, paging, timers, typed, variants
 from fenpai.service.creation import CreateRequest, MatchSettings
 from fenpai.service.errors import ServiceError
 from fenpai.service.handlers import SERVICE_NAME, BadRequest
@@ -250,6 +250,12 @@ class GameServicer(pb_grpc.GameServiceServicer):
     @_rpc
     async def ListBots(self, request: pb.ListBotsRequest, context: Any) -> pb.ListBotsResponse:
         return pb.ListBotsResponse(names=bots.names())
+
+    @_rpc
+    async def ListVariants(
+        self, request: pb.ListVariantsRequest, context: Any
+    ) -> pb.ListVariantsResponse:
+        return variants.list_variants()
 
     @_rpc
     async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:

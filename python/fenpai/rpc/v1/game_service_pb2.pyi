@@ -899,6 +899,79 @@ class ListBotsResponse(_message.Message):
     names: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, names: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class ListVariantsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListVariantsResponse(_message.Message):
+    __slots__ = ("variants",)
+    VARIANTS_FIELD_NUMBER: _ClassVar[int]
+    variants: _containers.RepeatedCompositeFieldContainer[Variant]
+    def __init__(self, variants: _Optional[_Iterable[_Union[Variant, _Mapping]]] = ...) -> None: ...
+
+class Variant(_message.Message):
+    __slots__ = ("id", "name", "players", "options", "presets")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    PRESETS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    players: _containers.RepeatedScalarFieldContainer[int]
+    options: _containers.RepeatedCompositeFieldContainer[VariantOption]
+    presets: _containers.RepeatedCompositeFieldContainer[Preset]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., players: _Optional[_Iterable[int]] = ..., options: _Optional[_Iterable[_Union[VariantOption, _Mapping]]] = ..., presets: _Optional[_Iterable[_Union[Preset, _Mapping]]] = ...) -> None: ...
+
+class VariantOption(_message.Message):
+    __slots__ = ("name", "about", "default_value", "values", "allowed", "rules", "house_rule", "setup")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ABOUT_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    HOUSE_RULE_FIELD_NUMBER: _ClassVar[int]
+    SETUP_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    about: str
+    default_value: str
+    values: _containers.RepeatedCompositeFieldContainer[OptionValue]
+    allowed: str
+    rules: _containers.RepeatedScalarFieldContainer[str]
+    house_rule: bool
+    setup: bool
+    def __init__(self, name: _Optional[str] = ..., about: _Optional[str] = ..., default_value: _Optional[str] = ..., values: _Optional[_Iterable[_Union[OptionValue, _Mapping]]] = ..., allowed: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., house_rule: _Optional[bool] = ..., setup: _Optional[bool] = ...) -> None: ...
+
+class OptionValue(_message.Message):
+    __slots__ = ("value", "rule", "about")
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    ABOUT_FIELD_NUMBER: _ClassVar[int]
+    value: str
+    rule: str
+    about: str
+    def __init__(self, value: _Optional[str] = ..., rule: _Optional[str] = ..., about: _Optional[str] = ...) -> None: ...
+
+class Preset(_message.Message):
+    __slots__ = ("id", "name", "about", "options")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ABOUT_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    about: str
+    options: _containers.ScalarMap[str, str]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., about: _Optional[str] = ..., options: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
 class SuggestActionsRequest(_message.Message):
     __slots__ = ("game_id", "seat_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]

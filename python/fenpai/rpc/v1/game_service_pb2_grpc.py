@@ -142,6 +142,11 @@ class GameServiceStub:
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.SerializeToString,
                 response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.FromString,
                 _registered_method=True)
+        self.ListVariants = channel.unary_unary(
+                '/fenpai.rpc.v1.GameService/ListVariants',
+                request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListVariantsRequest.SerializeToString,
+                response_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListVariantsResponse.FromString,
+                _registered_method=True)
         self.SuggestActions = channel.unary_unary(
                 '/fenpai.rpc.v1.GameService/SuggestActions',
                 request_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.SuggestActionsRequest.SerializeToString,
@@ -325,6 +330,15 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListVariants(self, request, context):
+        """ListVariants describes the variants CreateGame deals: each one's options (default,
+        the values offered, the rule of each, a line for people) and its presets, named
+        sets of house rules, so that a client offers them without knowing them in advance.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def SuggestActions(self, request, context):
         """SuggestActions returns the engine's preferred actions for the token's seat now,
         best first: the search bot's and the greedy bot's choices (the search's first in
@@ -427,6 +441,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListBots,
                     request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.FromString,
                     response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.SerializeToString,
+            ),
+            'ListVariants': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListVariants,
+                    request_deserializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListVariantsRequest.FromString,
+                    response_serializer=fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListVariantsResponse.SerializeToString,
             ),
             'SuggestActions': grpc.unary_unary_rpc_method_handler(
                     servicer.SuggestActions,
@@ -860,6 +879,33 @@ class GameService:
             '/fenpai.rpc.v1.GameService/ListBots',
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsRequest.SerializeToString,
             fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListBotsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListVariants(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/fenpai.rpc.v1.GameService/ListVariants',
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListVariantsRequest.SerializeToString,
+            fenpai_dot_rpc_dot_v1_dot_game__service__pb2.ListVariantsResponse.FromString,
             options,
             channel_credentials,
             insecure,
