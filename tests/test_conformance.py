@@ -52,6 +52,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
             "declaration_order": "suit",
         },
     ),
+    # TRO-82: a hand at J, where the J rule may send the dealer's team back to 2.
+    ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"lead_after_out": "partner"}),

@@ -25,6 +25,7 @@ VARIANTS = [
             "declaration_order": "suit",
         },
     ),
+    ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "kitty_points": "always"}),
     ("red_five_5p", {}),

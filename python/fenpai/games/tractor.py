@@ -89,7 +89,8 @@ class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
-    `throw_judgement` (TRO-50), `first_dealer` (TRO-60) and `declaration_order` (TRO-70)."""
+    `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70) and
+    `jack_rule` (TRO-80)."""
 
     __slots__ = ()
 
@@ -109,6 +110,7 @@ class Tractor(TrickGame):
         "must_defend": _one_of("A", scoring.TRACTOR_MUST_DEFEND, "TRO-40"),
         "first_dealer": _one_of("standing", FIRST_DEALERS, "TRO-60"),
         "declaration_order": _one_of("equal", DECLARATION_ORDERS, "TRO-70"),
+        "jack_rule": _one_of("none", scoring.TRACTOR_JACK_RULES, "TRO-80"),
     }
     HOUSE_RULES = (
         "follow_protect",
@@ -118,6 +120,7 @@ class Tractor(TrickGame):
         "must_defend",
         "first_dealer",
         "declaration_order",
+        "jack_rule",
     )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
@@ -219,9 +222,12 @@ class Tractor(TrickGame):
         assert last is not None  # a finished hand has tricks
         _, plays, _, last_winner, _ = last
         last_lead = plays[0][1]
+        won = next(cs for seat, cs in plays if seat == last_winner)
         throws = list(play.failed_throws())
         kitty_points = sum(c.points for c in buried)
-        o = self._outcome(list(play.points()), dealer, kitty_points, last_winner, last_lead, throws)
+        o = self._outcome(
+            list(play.points()), dealer, kitty_points, last_winner, last_lead, won, throws
+        )
         return {
             "card_points": o["card_points"],
             # TR-50: the levels each seat's team actually gains, after TR-43.
@@ -254,11 +260,13 @@ class Tractor(TrickGame):
         kitty_points: int,
         last_winner: int,
         last_lead: str | list[Card],
+        last_win: str | list[Card],
         throws: list[int],
     ) -> dict[str, Any]:
         """TR-40..TR-43 from a finished hand's facts (`card_points`: each seat's trick
-        points, changed in place; `last_lead`: the last trick's lead as it stood) and this
-        game's levels only: `result` and `play_batch` score with it."""
+        points, changed in place; `last_lead`: the last trick's lead as it stood;
+        `last_win`: the play that won it, for TRO-82) and this game's levels only:
+        `result` and `play_batch` score with it."""
         attacking = (dealer + 1) % 2  # the attackers' team: the seats s % 2 != dealer % 2
         trick_points = card_points[attacking] + card_points[attacking + 2]
         kitty_counts = last_winner % 2 == attacking
@@ -277,11 +285,18 @@ class Tractor(TrickGame):
             kitty_multiplier=mode,
         )
         stops = scoring.TRACTOR_MUST_DEFEND[self.options["must_defend"]]  # TRO-40
-        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops)
+        won = last_win if isinstance(last_win, str) else text(last_win)
+        level = self.levels[dealer % 2]  # TR-2: the dealing team's
+        back = self.options["jack_rule"] == "back_to_2" and scoring.tractor_jack_rule(
+            level, dealer, last_winner, won
+        )  # TRO-82
+        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops, back)
         applied, team = outcome["applied"], outcome["team"]
+        changes = _level_changes(tuple(self.levels), outcome["levels"], outcome["match_winner"])
         return {
             "card_points": card_points,
-            "game_points": [applied, 0, applied, 0] if team == 0 else [0, applied, 0, applied],
+            # TR-50: each team's level change (the gaining team's gain but under TRO-82).
+            "game_points": [changes[seat % 2] for seat in range(PLAYERS)],
             "attacker_points": points,
             "trick_points": trick_points,
             "kitty_multiplier": multiplier,
@@ -302,6 +317,7 @@ class Tractor(TrickGame):
             facts["kitty_points"][i],
             facts["last_winner"][i],
             facts["last_lead"][i],
+            facts["last_win"][i],
             facts["failed_throws"][i],
         )
 
@@ -312,7 +328,15 @@ class Tractor(TrickGame):
 
 @lru_cache(maxsize=1 << 14)
 def _hand_outcome(
-    points: int, dealer: int, levels: tuple[str, str], must_defend: tuple[str, ...]
+    points: int, dealer: int, levels: tuple[str, str], must_defend: tuple[str, ...], back: bool
 ) -> dict[str, Any]:
-    """TR-41..TR-43, TRO-40: `scoring.tractor_hand_outcome`, for reading only."""
-    return scoring.tractor_hand_outcome(points, dealer, levels, must_defend)
+    """TR-41..TR-43, TRO-40, TRO-82: `scoring.tractor_hand_outcome`, for reading only."""
+    return scoring.tractor_hand_outcome(points, dealer, levels, must_defend, back_to_2=back)
+
+
+@lru_cache(maxsize=1 << 10)
+def _level_changes(
+    before: tuple[str, str], after: tuple[str, str], match_winner: int | None
+) -> list[int]:
+    """TR-50, TRO-82: `scoring.tractor_level_changes`, for reading only."""
+    return scoring.tractor_level_changes(before, after, match_winner)
