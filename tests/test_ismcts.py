@@ -23,6 +23,7 @@ VARIANTS = [
             "throw_judgement": "highest_card",
             "first_dealer": "first_declaration",
             "declaration_order": "suit",
+            "declaration_strength": "more_cards",
         },
     ),
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),

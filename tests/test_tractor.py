@@ -959,17 +959,18 @@ def test_tro_60_both_values_declare_alike_and_differ_only_in_the_dealer(seed):
 SUITS = "shcd"  # TRO-72: spades > hearts > clubs > diamonds, at equal strength
 
 
-def declaration_key(cards, order):
-    """TR-10's strength, then under TRO-72 the suit (spades highest)."""
+def declaration_key(cards, order, strength="jokers_or_more_cards"):
+    """TR-10's strength (under TRO-102 the number of cards), then under TRO-72 the suit
+    (spades highest, jokers below every suit)."""
     first, n = cards.split()[0], len(cards.split())
-    strength = {"LJ": 3, "BJ": 4}.get(first, n)
-    suit = 3 - SUITS.index(first[1]) if order == "suit" and first[0] == "2" else 0
-    return (strength, suit)
+    value = n if strength == "more_cards" else {"LJ": 3, "BJ": 4}.get(first, n)
+    suit = 4 - SUITS.index(first[1]) if order == "suit" and first[0] == "2" else 0
+    return (value, suit)
 
 
-def expected_declarations(hand, seat, standing, order):
-    """TR-10, TR-11, TRO-70 read from the rule text: the declarations `seat` holding
-    `hand` may make at level 2, in the order the game lists them."""
+def expected_declarations(hand, seat, standing, order, strength="jokers_or_more_cards"):
+    """TR-10, TR-11, TRO-70, TRO-100 read from the rule text: the declarations `seat`
+    holding `hand` may make at level 2, in the order the game lists them."""
     held = collections.Counter(hand.split())
     candidates = [f"2{s}" for s in SUITS] + [f"2{s} 2{s}" for s in SUITS] + ["LJ LJ", "BJ BJ"]
     out = []
@@ -983,7 +984,9 @@ def expected_declarations(hand, seat, standing, order):
             single = standing["cards"].split()
             if len(single) == 1 and cards == f"{single[0]} {single[0]}":
                 out.append(cards)
-        elif declaration_key(cards, order) > declaration_key(standing["cards"], order):
+        elif declaration_key(cards, order, strength) > declaration_key(
+            standing["cards"], order, strength
+        ):
             out.append(cards)
     return [f"declare {c}" for c in out]
 
@@ -1011,22 +1014,60 @@ def test_tro_72_a_higher_suit_overcalls_at_equal_strength():
     assert "declaration_order" not in json.loads(g.to_json())["options"]
 
 
-@pytest.mark.parametrize("order", ["equal", "suit"])
-def test_tro_70_offered_declarations_follow_the_rule_text(order):
-    """Every question of random deals offers exactly what TR-10, TR-11 and TRO-70 allow."""
+@pytest.mark.parametrize(
+    ("order", "strength"),
+    [
+        ("equal", "jokers_or_more_cards"),
+        ("suit", "jokers_or_more_cards"),
+        ("equal", "more_cards"),  # TRO-102
+        ("suit", "more_cards"),  # TRO-102 with TRO-72
+    ],
+)
+def test_tro_70_tro_100_offered_declarations_follow_the_rule_text(order, strength):
+    """Every question of random deals offers exactly what TR-10, TR-11, TRO-70 and TRO-100
+    allow."""
     asked = collections.Counter()
     for seed in range(30):
         rng = random.Random(seed)
-        g = fenpai.new_game("tractor", seed=seed, declaration_order=order)
+        options = {"declaration_order": order, "declaration_strength": strength}
+        g = fenpai.new_game("tractor", seed=seed, **options)
         while g.phase == "deal":
             (seat,) = g.to_act
             v = g.view(seat)
-            want = expected_declarations(v["hand"], seat, v["declaration"], order)
+            want = expected_declarations(v["hand"], seat, v["declaration"], order, strength)
             legal = g.legal_actions(seat)
             assert legal == [*want, "pass"], (seed, v["cards_dealt"])
             asked[len(legal) > 1] += 1
             g.apply(seat, rng.choice(legal) if rng.random() < 0.3 else "pass")
     assert asked[True] > 50  # the test saw many declarations offered
+
+
+def test_tro_102_a_pair_never_overcalls_a_pair_jokers_included():
+    deck = scripted_deck(["2h 2h", "LJ LJ", "BJ BJ"])
+    plan = {(0, 5): "declare 2h 2h"}
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, declaration_strength="more_cards")
+    offered = deal(g, plan)
+    assert offered == [
+        (0, 1, ["declare 2h", "pass"]),
+        (0, 5, ["declare 2h", "declare 2h 2h", "pass"]),
+    ]
+    assert g.view()["declarations"] == [[0, "2h 2h"]] and g.rules.trump == "h"
+    assert json.loads(g.to_json())["options"]["declaration_strength"] == "more_cards"
+    # TRO-101, TR-10: by default the joker pairs overcall, LJ LJ then BJ BJ.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    offered = deal(g, {**plan, (1, 6): "declare LJ LJ", (2, 7): "declare BJ BJ"})
+    assert (1, 6, ["declare LJ LJ", "pass"]) in offered
+    assert g.view()["declarations"] == [[0, "2h 2h"], [1, "LJ LJ"], [2, "BJ BJ"]]
+    assert "declaration_strength" not in json.loads(g.to_json())["options"]
+    # TRO-102: the joker pair refused, naming the rule, nothing changed.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, declaration_strength="more_cards")
+    while g.view()["cards_dealt"] < 6 or g.to_act != [1]:
+        seat = g.to_act[0]
+        g.apply(seat, "declare 2h 2h" if g.view()["cards_dealt"] == 5 else "pass")
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match=r"hold more cards than seat 0's 2h 2h \(TRO-102"):
+        g.apply(1, "declare LJ LJ")
+    assert g.to_json() == before and g.legal_actions(1) == ["pass"]
 
 
 # --- TRO-80: the J rule (打J回2) ----------------------------------------------------------
@@ -1196,6 +1237,10 @@ def test_tro_20_tro_30_options_are_checked():
         ({"first_dealer": "last"}, "option first_dealer must be one of standing, first_decl"),
         ({"declaration_order": "rank"}, "option declaration_order must be one of equal, suit"),
         ({"jack_rule": "back_to_J"}, "option jack_rule must be one of none, back_to_2"),
+        (
+            {"declaration_strength": "longest"},
+            "option declaration_strength must be one of jokers_or_more_cards, more_cards",
+        ),
     ]:
         with pytest.raises(ValueError, match=message):
             fenpai.new_game("tractor", **bad)

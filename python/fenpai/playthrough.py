@@ -47,6 +47,8 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
         8,
         {"levels": ["J", "J"], "jack_rule": "back_to_2"},
     ),
+    # TRO-102: seat 0's 2s 2s stands; under TR-10 seat 3's LJ LJ would overcall it.
+    ("tractor_more_cards_seed5", "tractor", 5, {"declaration_strength": "more_cards"}),
     ("red_five_4p_seed1", "red_five_4p", 1, {}),
     ("red_five_4p_decks3_seed2", "red_five_4p", 2, {"decks": 3}),
     ("red_five_5p_seed1", "red_five_5p", 1, {}),

@@ -10,10 +10,10 @@ after the last receiver, until all four have passed since the last declaration
 (TR-12). Every receiver is asked whatever it holds (a seat with nothing to declare can
 only pass), so who is asked tells nothing of the cards. The standing declaration names
 the trump and, in the first hand of a match, the dealer (TR-13); house rules may make
-the first declarer deal (TRO-60) or order equal declarations by suit (TRO-70). The
-dealer buries 8 (TR-14) and leads the first trick (TR-21); the play runs in the core
-(TR-20). The attackers' points (TR-40, TR-41) give the level change (TR-42, TR-43) and
-the next dealer (TR-32).
+the first declarer deal (TRO-60), order equal declarations by suit (TRO-70) or count
+only a declaration's cards (TRO-100). The dealer buries 8 (TR-14) and leads the first
+trick (TR-21); the play runs in the core (TR-20). The attackers' points (TR-40, TR-41)
+give the level change (TR-42, TR-43) and the next dealer (TR-32).
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ THROW_JUDGEMENTS = ("largest_unit", "highest_card")
 FIRST_DEALERS = ("standing", "first_declaration")
 #: TRO-70: declarations of equal strength: not ordered (TR-10) or by suit.
 DECLARATION_ORDERS = ("equal", "suit")
+#: TRO-100: what makes a declaration stronger: jokers or more cards (TR-10), more cards only.
+DECLARATION_STRENGTHS = ("jokers_or_more_cards", "more_cards")
 
 
 def canonical_level(value: object) -> str | None:
@@ -89,8 +91,8 @@ class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
-    `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70) and
-    `jack_rule` (TRO-80)."""
+    `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70),
+    `jack_rule` (TRO-80) and `declaration_strength` (TRO-100)."""
 
     __slots__ = ()
 
@@ -111,6 +113,7 @@ class Tractor(TrickGame):
         "first_dealer": _one_of("standing", FIRST_DEALERS, "TRO-60"),
         "declaration_order": _one_of("equal", DECLARATION_ORDERS, "TRO-70"),
         "jack_rule": _one_of("none", scoring.TRACTOR_JACK_RULES, "TRO-80"),
+        "declaration_strength": _one_of("jokers_or_more_cards", DECLARATION_STRENGTHS, "TRO-100"),
     }
     HOUSE_RULES = (
         "follow_protect",
@@ -121,6 +124,7 @@ class Tractor(TrickGame):
         "first_dealer",
         "declaration_order",
         "jack_rule",
+        "declaration_strength",
     )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
@@ -154,11 +158,11 @@ class Tractor(TrickGame):
         return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take: the deal's (TRO-60, TRO-70 among them), the
-        play's trick options, and the scoring house rules the search plays for (TRO-20,
-        TRO-30)."""
+        """The options the core's phases take: the deal's (TRO-60, TRO-70, TRO-100 among
+        them), the play's trick options, and the scoring house rules the search plays for
+        (TRO-20, TRO-30)."""
         o = self.options
-        dealing = ("levels", "dealer", "first_dealer", "declaration_order")
+        dealing = ("levels", "dealer", "first_dealer", "declaration_order", "declaration_strength")
         names = (*dealing, "throw_penalty", "kitty_multiplier")
         return {**{name: o[name] for name in names}, **self._trick_options(o)}
 
