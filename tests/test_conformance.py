@@ -52,6 +52,11 @@ CASES: list[tuple[str, dict[str, Any]]] = [
             "declaration_order": "suit",
         },
     ),
+    # TRO-82: a hand at J, where the J rule may send the dealer's team back to 2.
+    ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),
+    # TRO-102: only the number of cards orders declarations, alone and with TRO-72.
+    ("tractor", {"declaration_strength": "more_cards"}),
+    ("tractor", {"declaration_strength": "more_cards", "declaration_order": "suit"}),
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"lead_after_out": "partner"}),

@@ -84,6 +84,8 @@ def test_tr_12_r5_10_every_receiver_is_asked_in_deal_order(variant):
         ("tractor", {"first_dealer": "first_declaration"}),
         # TRO-72: equal-strength overcalls by suit.
         ("tractor", {"declaration_order": "suit"}),
+        # TRO-102: overcalls by the number of cards only.
+        ("tractor", {"declaration_strength": "more_cards"}),
     ],
 )
 def test_tr_12_r5_10_who_is_asked_does_not_depend_on_cards_a_seat_cannot_see(variant, options):

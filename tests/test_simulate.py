@@ -21,6 +21,8 @@ CASES = [
     ("tractor", {"throw_judgement": "highest_card"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"first_dealer": "first_declaration"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"declaration_order": "suit"}, ["greedy", "random", "greedy", "random"]),
+    ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}, ["greedy", "random"] * 2),
+    ("tractor", {"declaration_strength": "more_cards"}, ["greedy", "random"] * 2),
     ("fifty_k", {}, ["greedy", "random", "greedy", "random"]),
     ("fifty_k", {"players": 3}, ["greedy", "random", "random"]),
 ]
@@ -51,6 +53,9 @@ OPTION_SETS = [
     ("tractor", {"throw_penalty": "none", "kitty_multiplier": "power", "must_defend": "none"}),
     ("tractor", {"must_defend": "5_10_K_A", "throw_judgement": "highest_card"}),
     ("tractor", {"first_dealer": "first_declaration", "declaration_order": "suit"}),
+    ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),  # TRO-82
+    ("tractor", {"levels": ("J", "5"), "dealer": 2, "jack_rule": "back_to_2"}),
+    ("tractor", {"declaration_strength": "more_cards", "declaration_order": "suit"}),  # TRO-102
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "opening_bid": "minimum", "kitty_points": "always"}),
     ("red_five_4p", {"kitty_points": "always"}),

@@ -11,7 +11,10 @@ from view_support import assert_names_only, check_trick_records
 
 import fenpai
 from fenpai import IllegalAction
+from fenpai.envs.payoffs import game_bounds
+from fenpai.simulation import make_bots, play_game
 
+LEVELS = fenpai.scoring.TRACTOR_LEVELS
 RANKS = "23456789TJQKA"
 POINT_RANKS = "5TK"
 ONE_DECK = [r + s for s in "shcd" for r in RANKS] + ["LJ", "BJ"]
@@ -956,17 +959,18 @@ def test_tro_60_both_values_declare_alike_and_differ_only_in_the_dealer(seed):
 SUITS = "shcd"  # TRO-72: spades > hearts > clubs > diamonds, at equal strength
 
 
-def declaration_key(cards, order):
-    """TR-10's strength, then under TRO-72 the suit (spades highest)."""
+def declaration_key(cards, order, strength="jokers_or_more_cards"):
+    """TR-10's strength (under TRO-102 the number of cards), then under TRO-72 the suit
+    (spades highest, jokers below every suit)."""
     first, n = cards.split()[0], len(cards.split())
-    strength = {"LJ": 3, "BJ": 4}.get(first, n)
-    suit = 3 - SUITS.index(first[1]) if order == "suit" and first[0] == "2" else 0
-    return (strength, suit)
+    value = n if strength == "more_cards" else {"LJ": 3, "BJ": 4}.get(first, n)
+    suit = 4 - SUITS.index(first[1]) if order == "suit" and first[0] == "2" else 0
+    return (value, suit)
 
 
-def expected_declarations(hand, seat, standing, order):
-    """TR-10, TR-11, TRO-70 read from the rule text: the declarations `seat` holding
-    `hand` may make at level 2, in the order the game lists them."""
+def expected_declarations(hand, seat, standing, order, strength="jokers_or_more_cards"):
+    """TR-10, TR-11, TRO-70, TRO-100 read from the rule text: the declarations `seat`
+    holding `hand` may make at level 2, in the order the game lists them."""
     held = collections.Counter(hand.split())
     candidates = [f"2{s}" for s in SUITS] + [f"2{s} 2{s}" for s in SUITS] + ["LJ LJ", "BJ BJ"]
     out = []
@@ -980,7 +984,9 @@ def expected_declarations(hand, seat, standing, order):
             single = standing["cards"].split()
             if len(single) == 1 and cards == f"{single[0]} {single[0]}":
                 out.append(cards)
-        elif declaration_key(cards, order) > declaration_key(standing["cards"], order):
+        elif declaration_key(cards, order, strength) > declaration_key(
+            standing["cards"], order, strength
+        ):
             out.append(cards)
     return [f"declare {c}" for c in out]
 
@@ -1008,22 +1014,219 @@ def test_tro_72_a_higher_suit_overcalls_at_equal_strength():
     assert "declaration_order" not in json.loads(g.to_json())["options"]
 
 
-@pytest.mark.parametrize("order", ["equal", "suit"])
-def test_tro_70_offered_declarations_follow_the_rule_text(order):
-    """Every question of random deals offers exactly what TR-10, TR-11 and TRO-70 allow."""
+@pytest.mark.parametrize(
+    ("order", "strength"),
+    [
+        ("equal", "jokers_or_more_cards"),
+        ("suit", "jokers_or_more_cards"),
+        ("equal", "more_cards"),  # TRO-102
+        ("suit", "more_cards"),  # TRO-102 with TRO-72
+    ],
+)
+def test_tro_70_tro_100_offered_declarations_follow_the_rule_text(order, strength):
+    """Every question of random deals offers exactly what TR-10, TR-11, TRO-70 and TRO-100
+    allow."""
     asked = collections.Counter()
     for seed in range(30):
         rng = random.Random(seed)
-        g = fenpai.new_game("tractor", seed=seed, declaration_order=order)
+        options = {"declaration_order": order, "declaration_strength": strength}
+        g = fenpai.new_game("tractor", seed=seed, **options)
         while g.phase == "deal":
             (seat,) = g.to_act
             v = g.view(seat)
-            want = expected_declarations(v["hand"], seat, v["declaration"], order)
+            want = expected_declarations(v["hand"], seat, v["declaration"], order, strength)
             legal = g.legal_actions(seat)
             assert legal == [*want, "pass"], (seed, v["cards_dealt"])
             asked[len(legal) > 1] += 1
             g.apply(seat, rng.choice(legal) if rng.random() < 0.3 else "pass")
     assert asked[True] > 50  # the test saw many declarations offered
+
+
+def test_tro_102_a_pair_never_overcalls_a_pair_jokers_included():
+    deck = scripted_deck(["2h 2h", "LJ LJ", "BJ BJ"])
+    plan = {(0, 5): "declare 2h 2h"}
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, declaration_strength="more_cards")
+    offered = deal(g, plan)
+    assert offered == [
+        (0, 1, ["declare 2h", "pass"]),
+        (0, 5, ["declare 2h", "declare 2h 2h", "pass"]),
+    ]
+    assert g.view()["declarations"] == [[0, "2h 2h"]] and g.rules.trump == "h"
+    assert json.loads(g.to_json())["options"]["declaration_strength"] == "more_cards"
+    # TRO-101, TR-10: by default the joker pairs overcall, LJ LJ then BJ BJ.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    offered = deal(g, {**plan, (1, 6): "declare LJ LJ", (2, 7): "declare BJ BJ"})
+    assert (1, 6, ["declare LJ LJ", "pass"]) in offered
+    assert g.view()["declarations"] == [[0, "2h 2h"], [1, "LJ LJ"], [2, "BJ BJ"]]
+    assert "declaration_strength" not in json.loads(g.to_json())["options"]
+    # TRO-102: the joker pair refused, naming the rule, nothing changed.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, declaration_strength="more_cards")
+    while g.view()["cards_dealt"] < 6 or g.to_act != [1]:
+        seat = g.to_act[0]
+        g.apply(seat, "declare 2h 2h" if g.view()["cards_dealt"] == 5 else "pass")
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match=r"hold more cards than seat 0's 2h 2h \(TRO-102"):
+        g.apply(1, "declare LJ LJ")
+    assert g.to_json() == before and g.legal_actions(1) == ["pass"]
+
+
+# --- TRO-80: the J rule (打J回2) ----------------------------------------------------------
+
+AT_J = ("J", "J")  # a match's first hand at J: seat 0, the first to receive, deals
+
+
+def test_tro_82_a_single_j_won_by_an_attacker_sends_the_dealers_team_back_to_2():
+    """Seat 1 (attacking) wins the last trick of a hand at J with its single Jd."""
+    script = family(level="J", kitty="K K T T 5 5")
+    r = run(script, levels=AT_J, jack_rule="back_to_2").result
+    assert (r["level"], r["dealer"], r["last_lead"], r["last_trick_winner"]) == ("J", 0, "Jd", 1)
+    assert r["attacker_points"] == 100 and r["winner_team"] == "attackers"
+    # The attackers take over at +0 (TR-42); the dealer's team drops J -> 2: -9.
+    assert r["new_levels"] == ["2", "J"] and r["game_points"] == [-9, 0, -9, 0]
+    assert r["levels_gained"] == 0 and r["next_dealer"] == 1 and r["winners"] == [1, 3]
+    # TRO-81: by default the same hand changes no level.
+    d = run(script, levels=AT_J).result
+    assert d["new_levels"] == ["J", "J"] and d["game_points"] == [0, 0, 0, 0]
+    assert {k: v for k, v in d.items() if k not in ("new_levels", "game_points")} == {
+        k: v for k, v in r.items() if k not in ("new_levels", "game_points")
+    }
+
+
+@pytest.mark.parametrize("must_defend", ["A", "5_10_K_A", "none"])
+def test_tro_82_defenders_who_hold_go_up_from_2(must_defend):
+    """P = 0: the defenders still gain 3 levels (TR-42), counted from 2: 2 -> 5 under
+    every must-defend rule (TRO-82, TRO-40: a stop at 5 is reached, not passed)."""
+    new_level, change = "5", -6
+    r = run(family(level="J"), levels=AT_J, jack_rule="back_to_2", must_defend=must_defend).result
+    assert r["last_lead"] == "Jd" and r["last_trick_winner"] == 1 and r["attacker_points"] == 0
+    assert r["winner_team"] == "defenders" and r["levels_gained"] == 3
+    assert r["new_levels"] == [new_level, "J"] and r["game_points"] == [change, 0, change, 0]
+    assert r["next_dealer"] == 2 and r["match_won"] is None
+
+
+@pytest.mark.parametrize(
+    ("level", "script"),
+    [
+        ("J", family(level="J", keep="9")),  # the last trick won with a single 9
+        ("J", family(level="J", leads=["Js", "Js", "Jh", "Jh", "Jc", "Jc", "Jd Jd"])),  # a pair
+        ("Q", family(level="Q")),  # a single Q at level Q
+    ],
+    ids=["single_9", "pair_of_j", "level_q"],
+)
+def test_tro_82_only_a_single_j_at_level_j_counts(level, script):
+    g = run(script, levels=(level, level), jack_rule="back_to_2")
+    r, default = g.result, run(script, levels=(level, level)).result
+    assert r["last_trick_winner"] == 1 and r == default
+    assert r["attacker_points"] == 0 and r["new_levels"] == ["A", level]  # +3, stopped at A
+
+
+def test_tro_82_the_rule_read_from_its_text():
+    rule = fenpai.scoring.tractor_jack_rule
+    for suit in "shcd":
+        assert rule("J", 0, 1, f"J{suit}") and rule("J", 2, 3, f"J{suit}")
+        assert rule("J", 1, 0, f"J{suit}") and rule("J", 3, 2, f"J{suit}")
+        assert not rule("J", 0, 2, f"J{suit}")  # a defender's J
+        assert not rule("J", 1, 1, f"J{suit}")
+        assert not rule("J", 0, 1, f"J{suit} J{suit}")  # a pair
+        assert not rule("J", 0, 1, f"J{suit} Q{suit}")  # a throw
+        assert not rule("Q", 0, 1, f"J{suit}")  # the hand is not at J
+    for other in ("BJ", "LJ", "Qs", "As", "2h"):
+        assert not rule("J", 0, 1, other)
+    for bad, message in [
+        (("B", 0, 1, "Js"), "level must be one of"),
+        (("J", 4, 1, "Js"), "dealer"),
+        (("J", 0, -1, "Js"), "last_winner"),
+        (("J", 0, 1, ""), "winning_play is empty"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            rule(*bad)
+
+
+def test_tro_82_level_changes_are_each_teams_level_change():
+    """Every P, dealer and pair of levels: `tractor_level_changes` are the gaining team's
+    `applied` and 0 without TRO-82; with it the dealer's team starts from 2, and the
+    changes count from the levels before the hand (passing A counting one)."""
+    outcome, levels = fenpai.scoring.tractor_hand_outcome, fenpai.scoring.TRACTOR_LEVELS
+    changes = fenpai.scoring.tractor_level_changes
+    for points in range(-20, 700, 15):
+        for dealer in range(4):
+            for mine, theirs in [("J", "J"), ("J", "A"), ("J", "K"), ("J", "2"), ("3", "Q")]:
+                before = (mine, theirs) if dealer % 2 == 0 else (theirs, mine)
+                plain = outcome(points, dealer, before)
+                team = plain["team"]
+                got = changes(before, plain["levels"], plain["match_winner"])
+                assert got[team] == plain["applied"] and got[1 - team] == 0
+                back = outcome(points, dealer, before, back_to_2=True)
+                assert back["team"] == team and back["next_dealer"] == plain["next_dealer"]
+                index = [levels.index(v) for v in back["levels"]]
+                passed = [back["match_winner"] == t for t in (0, 1)]
+                was = [levels.index(v) for v in before]
+                assert changes(before, back["levels"], back["match_winner"]) == [
+                    index[t] - was[t] + passed[t] for t in (0, 1)
+                ]
+                was[dealer % 2] = 0  # TRO-82: the dealer's team counts from 2
+                assert back["applied"] == index[team] - was[team] + passed[team]
+                if team != dealer % 2:  # attackers took over: the dealer's team stays at 2
+                    assert back["levels"][dealer % 2] == "2"
+    with pytest.raises(ValueError, match="back_to_2 must be a bool"):
+        outcome(50, 0, ("J", "J"), back_to_2="yes")
+    with pytest.raises(ValueError, match="after"):
+        changes(("J", "J"), ("J", "B"), None)
+
+
+def test_tro_82_random_hands_at_j_follow_the_rule_text():
+    """Random hands at J under TRO-82, scored alone and in a batch (`simulate`): the
+    dealer's team is sent back to 2 exactly when an attacker won the last trick with a
+    single J, and the game points are each team's level change."""
+    options = {"levels": ("J", "J"), "jack_rule": "back_to_2"}
+    bots = ["random"] * 4
+    got = fenpai.simulate("tractor", 150, seed=82, bots=bots, **options)
+    sent_back = 0
+    for i, seed in enumerate(got["seed"].tolist()):
+        game = play_game(fenpai.new_game("tractor", seed=seed, **options), make_bots(bots, seed))
+        r, last = game.result, game.trick_records()[-1]
+        dealer = r["dealer"]
+        (won,) = [cards for seat, cards in last["plays"] if seat == last["winner"]]
+        back = last["winner"] % 2 != dealer % 2 and len(won.split()) == 1 and won[0] == "J"
+        plain = fenpai.scoring.tractor_hand_outcome(r["attacker_points"], dealer, ("J", "J"))
+        if back:
+            sent_back += 1
+            assert r["new_levels"][dealer % 2] != "J"
+            assert r["game_points"][dealer] < 0
+        else:
+            assert r["new_levels"] == list(plain["levels"])
+        changes = [LEVELS.index(r["new_levels"][t]) - LEVELS.index("J") for t in (0, 1)]
+        assert r["game_points"] == [changes[s % 2] for s in range(4)]
+        assert got["game_points"][i].tolist() == r["game_points"]
+        assert got["won"][i].tolist() == [s in r["winners"] for s in range(4)]
+    assert sent_back >= 2  # the test saw the rule at work
+
+
+def test_tro_82_a_match_totals_add_up_and_keep_the_rule():
+    m = fenpai.new_match("tractor", seed=3, levels=("J", "J"), jack_rule="back_to_2")
+    rng = random.Random(3)
+    for _ in range(4):
+        while m.game.phase != "done":
+            (seat, *_) = m.game.to_act
+            m.game.apply(seat, rng.choice(m.game.legal_actions(seat)))
+        if m.done:
+            break
+        assert m.next_hand().options["jack_rule"] == "back_to_2"
+    hands = m.games
+    start = float(LEVELS.index("J"))
+    finished = [g for g in hands if g.result is not None]
+    assert m.totals == [start + sum(g.result["game_points"][s] for g in finished) for s in range(4)]
+
+
+def test_tro_80_json_round_trip_and_bounds():
+    g = fenpai.new_game("tractor", seed=5, levels=("J", "J"), jack_rule="back_to_2")
+    assert json.loads(g.to_json())["options"]["jack_rule"] == "back_to_2"
+    assert fenpai.Game.from_json(g.to_json()).options["jack_rule"] == "back_to_2"
+    assert "jack_rule" not in json.loads(fenpai.new_game("tractor", seed=5).to_json())["options"]
+    assert fenpai.new_game("tractor").options["jack_rule"] == "none"
+    # J -> 2 is the largest drop (TRO-82); the largest gain is TR-43's.
+    assert game_bounds(g, "game_points") == (-9.0, 12.0)
+    assert game_bounds(fenpai.new_game("tractor"), "game_points") == (0.0, 12.0)
 
 
 def test_tro_20_tro_30_options_are_checked():
@@ -1033,6 +1236,11 @@ def test_tro_20_tro_30_options_are_checked():
         ({"kitty_multiplier": "cubic"}, "option kitty_multiplier must be one of linear, power"),
         ({"first_dealer": "last"}, "option first_dealer must be one of standing, first_decl"),
         ({"declaration_order": "rank"}, "option declaration_order must be one of equal, suit"),
+        ({"jack_rule": "back_to_J"}, "option jack_rule must be one of none, back_to_2"),
+        (
+            {"declaration_strength": "longest"},
+            "option declaration_strength must be one of jokers_or_more_cards, more_cards",
+        ),
     ]:
         with pytest.raises(ValueError, match=message):
             fenpai.new_game("tractor", **bad)

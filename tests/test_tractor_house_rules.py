@@ -1,4 +1,4 @@
-"""Tractor's house rules (TRO-10..TRO-43) through the surfaces that pass options on: the
+"""Tractor's house rules (TRO-10..TRO-102) through the surfaces that pass options on: the
 service's CreateGame (checked before a game exists, BAD_OPTION naming the option and the
 rule) and `fenpai play -o` / `selfplay -o` (text values as the CLI parses them)."""
 
@@ -18,6 +18,8 @@ HOUSE = {
     "throw_judgement": "highest_card",
     "first_dealer": "first_declaration",
     "declaration_order": "suit",
+    "jack_rule": "back_to_2",
+    "declaration_strength": "more_cards",
 }
 
 
@@ -39,6 +41,8 @@ def test_tro_create_game_passes_house_rules_on():
         ({"throw_judgement": "every_unit"}, "throw_judgement", "TRO-50"),
         ({"first_dealer": "last"}, "first_dealer", "TRO-60"),
         ({"declaration_order": "rank"}, "declaration_order", "TRO-70"),
+        ({"jack_rule": "back_to_J"}, "jack_rule", "TRO-80"),
+        ({"declaration_strength": "longest"}, "declaration_strength", "TRO-100"),
     ],
 )
 def test_tro_create_game_refuses_a_bad_house_rule_naming_it(options, names, rule):

@@ -3,7 +3,7 @@
 
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::bots::{
-    DeclarationOrder, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
 };
 use fenpai_core::card::Rank;
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement};
@@ -49,6 +49,11 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
             let judgement: String = option(options, "throw_judgement", "largest_unit".into())?;
             let first_dealer: String = option(options, "first_dealer", "standing".into())?;
             let order: String = option(options, "declaration_order", "equal".into())?;
+            let strength: String = option(
+                options,
+                "declaration_strength",
+                "jokers_or_more_cards".into(),
+            )?;
             Setup::Tractor {
                 levels: (rank(&a)?, rank(&b)?),
                 dealer: option(options, "dealer", None)?,
@@ -60,6 +65,8 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                     throw_judgement: ThrowJudgement::parse(&judgement).map_err(value_error)?,
                     first_dealer: FirstDealer::parse(&first_dealer).map_err(value_error)?,
                     declaration_order: DeclarationOrder::parse(&order).map_err(value_error)?,
+                    declaration_strength: DeclarationStrength::parse(&strength)
+                        .map_err(value_error)?,
                 },
             }
         }

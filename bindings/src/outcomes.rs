@@ -34,6 +34,8 @@ pub(crate) struct Facts {
     last_winner: Vec<i64>,
     /// The last trick's lead as it stood, as card text (TR-40).
     last_lead: Vec<String>,
+    /// The play that won the last trick, as card text (TRO-82).
+    last_win: Vec<String>,
     /// Each copy of 5h played: (its player, the trick's winner), -1 after the last (R4-41).
     red_fives: Vec<i64>,
     /// Red Five 4p: the bid that stood (R4-14).
@@ -62,6 +64,9 @@ impl Facts {
         let last = play.tricks().last().expect("a finished hand has tricks");
         self.last_winner.push(last.winner as i64);
         self.last_lead.push(format_cards(&last.plays[0].cards));
+        let won = last.plays.iter().find(|p| p.seat == last.winner);
+        let won = won.expect("a trick's winner played in it");
+        self.last_win.push(format_cards(&won.cards));
         let five = Card::new(Rank::FIVE, Suit::HEARTS);
         let copies = play.copies_won(five);
         for i in 0..FIVES_WIDTH {
@@ -114,8 +119,8 @@ impl Facts {
 /// `options` are the ones the variant's phases take. Returns a dict of numpy arrays, one
 /// row per hand: "actions" and "points" (hands x seats: card points won, in Fifty-K
 /// the points collected) in every variant; in the trick-taking ones "failed_throws"
-/// (hands x seats), "declarer", "kitty_points", "last_winner", "last_lead" (a list of
-/// card text), "red_fives" (hands x 3 x 2: each 5h played, its player and the trick's
+/// (hands x seats), "declarer", "kitty_points", "last_winner", "last_lead" and
+/// "last_win" (lists of card text: the last trick's lead and winning play), "red_fives" (hands x 3 x 2: each 5h played, its player and the trick's
 /// winner, -1 after the last), with "bid" (Red Five 4p), "friend" (-1: none public),
 /// "grab", "solo" and "forced" (Red Five 5p); in Fifty-K "finish_order" (hands x 3, -1
 /// after the last) and "hand_points_left" (hands x seats).
@@ -202,6 +207,7 @@ pub(crate) fn to_dict<'py>(
     out.set_item("kitty_points", PyArray1::from_vec(py, facts.kitty_points))?;
     out.set_item("last_winner", PyArray1::from_vec(py, facts.last_winner))?;
     out.set_item("last_lead", facts.last_lead)?;
+    out.set_item("last_win", facts.last_win)?;
     out.set_item(
         "red_fives",
         PyArray1::from_vec(py, facts.red_fives).reshape([hands, FIVES_WIDTH, 2])?,

@@ -8,7 +8,7 @@ use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
 use fenpai_core::phases::{
-    DeclarationOrder, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
 };
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules};
 use pyo3::prelude::*;
@@ -340,7 +340,7 @@ deal_class! {
     /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards"))]
         #[allow(clippy::too_many_arguments)]
         fn py_new(
             py: Python<'_>,
@@ -356,6 +356,7 @@ deal_class! {
             kitty_multiplier: &str,
             first_dealer: &str,
             declaration_order: &str,
+            declaration_strength: &str,
         ) -> PyResult<Self> {
             let levels = match levels {
                 Some((a, b)) => (rank(&a)?, rank(&b)?),
@@ -369,6 +370,8 @@ deal_class! {
                 kitty_multiplier: KittyMultiplier::parse(kitty_multiplier).map_err(value_error)?,
                 first_dealer: FirstDealer::parse(first_dealer).map_err(value_error)?,
                 declaration_order: DeclarationOrder::parse(declaration_order).map_err(value_error)?,
+                declaration_strength: DeclarationStrength::parse(declaration_strength)
+                    .map_err(value_error)?,
             };
             let inner = py
                 .detach(|| {

@@ -293,6 +293,7 @@ class TractorDeal(_CardByCard):
         kitty_multiplier: str = "linear",
         first_dealer: str = "standing",
         declaration_order: str = "equal",
+        declaration_strength: str = "jokers_or_more_cards",
     ) -> TractorDeal: ...
     @property
     def level(self) -> str: ...

@@ -60,6 +60,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "throw_judgement": "largest_unit",
         "first_dealer": "standing",
         "declaration_order": "equal",
+        "jack_rule": "none",
+        "declaration_strength": "jokers_or_more_cards",
     },
 }
 _DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}

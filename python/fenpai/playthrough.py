@@ -40,6 +40,15 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ("tractor_first_declaration_seed1", "tractor", 1, {"first_dealer": "first_declaration"}),
     # TRO-72: seat 1's 2s overcalls seat 0's 2h (under TR-10 it could not) and deals.
     ("tractor_suit_order_seed3", "tractor", 3, {"declaration_order": "suit"}),
+    # TRO-82: an attacker wins the last trick of a hand at J with a single J: back to 2.
+    (
+        "tractor_jack_rule_seed8",
+        "tractor",
+        8,
+        {"levels": ["J", "J"], "jack_rule": "back_to_2"},
+    ),
+    # TRO-102: seat 0's 2s 2s stands; under TR-10 seat 3's LJ LJ would overcall it.
+    ("tractor_more_cards_seed5", "tractor", 5, {"declaration_strength": "more_cards"}),
     ("red_five_4p_seed1", "red_five_4p", 1, {}),
     ("red_five_4p_decks3_seed2", "red_five_4p", 2, {"decks": 3}),
     ("red_five_5p_seed1", "red_five_5p", 1, {}),

@@ -45,6 +45,7 @@ __all__ = [
     "RED_FIVE_5P_THROW_PENALTY",
     "RED_FIVE_CARD_POINTS",
     "RED_FIVE_GAME_POINTS",
+    "TRACTOR_JACK_RULES",
     "TRACTOR_KITTY_MULTIPLIERS",
     "TRACTOR_LEVELS",
     "TRACTOR_MUST_DEFEND",
@@ -69,6 +70,8 @@ __all__ = [
     "tractor",
     "tractor_advance_level",
     "tractor_hand_outcome",
+    "tractor_jack_rule",
+    "tractor_level_changes",
     "tractor_kitty_multiplier",
     "tractor_next_dealer",
     "tractor_points",
@@ -481,6 +484,9 @@ TRACTOR_MUST_DEFEND = {"A": ("A",), "5_10_K_A": ("5", "T", "K", "A"), "none": ()
 """The house rule `must_defend` (TRO-40): its values and the levels each stops a team at:
 TR-43's `A` (TRO-41), `5_10_K_A` (TRO-42), `none` (TRO-43)."""
 
+TRACTOR_JACK_RULES = ("none", "back_to_2")
+"""The house rule `jack_rule` (TRO-80): `none` (TRO-81) or `back_to_2` (打J回2, TRO-82)."""
+
 TRACTOR_KITTY_MULTIPLIERS = ("linear", "power")
 """The house rule `kitty_multiplier` (TRO-30): TR-40's `linear` (TRO-31) or `power` (TRO-32)."""
 
@@ -611,14 +617,34 @@ def tractor_next_dealer(dealer: int, attackers_took_over: bool) -> int:
     return (seat + (1 if attackers_took_over else 2)) % _TRACTOR_PLAYERS
 
 
+def tractor_jack_rule(level: str, dealer: int, last_winner: int, winning_play: str) -> bool:
+    """Whether the J rule (打J回2, TRO-82) sends the dealer's team back to 2: the hand's
+    `level` is J and an attacker (`last_winner`, a seat of the other team than `dealer`)
+    won the last trick with `winning_play` (card text) a single J of any suit."""
+    _tractor_level("level", level)
+    dealt = _seat("dealer", dealer, _TRACTOR_PLAYERS)
+    winner = _seat("last_winner", last_winner, _TRACTOR_PLAYERS)
+    won = cards(winning_play)
+    if not won:
+        raise ValueError("winning_play is empty; a play has at least one card")
+    single_jack = len(won) == 1 and won[0].rank == "J"
+    return level == "J" and winner % 2 != dealt % 2 and single_jack
+
+
 def tractor_hand_outcome(
-    points: int, dealer: int, levels: Sequence[str], must_defend: Sequence[str] = ("A",)
+    points: int,
+    dealer: int,
+    levels: Sequence[str],
+    must_defend: Sequence[str] = ("A",),
+    *,
+    back_to_2: bool = False,
 ) -> dict[str, Any]:
     """Everything a finished Tractor hand changes (TR-42, TR-43, TR-30, TR-32).
 
     `levels` is (level of team 0 = seats 0/2, level of team 1 = seats 1/3) before the
     hand; `dealer` is the dealing seat; `must_defend` as in `tractor_advance_level`
-    (TRO-40). Returns:
+    (TRO-40); `back_to_2`: the J rule sends the dealer's team back to 2 before TR-42
+    (TRO-82, `tractor_jack_rule`). Returns:
 
     - ``"side"``: "defenders" or "attackers", the side that gains (`tractor`);
     - ``"gained"``: levels gained by that side per TR-42 (before the stop at A);
@@ -633,9 +659,13 @@ def tractor_hand_outcome(
     current = _entries("levels", levels, 2, "team 0, team 1")
     for team, level in enumerate(current):
         _tractor_level(f"levels[{team}]", level)
+    if not isinstance(back_to_2, bool):
+        raise ValueError(f"back_to_2 must be a bool, got {back_to_2!r}")
     side, gained = tractor(points)
     defending = side == "defenders"
     team = seat % 2 if defending else (seat + 1) % 2
+    if back_to_2:  # TRO-82: the dealer's team starts its level change from 2
+        current[seat % 2] = TRACTOR_LEVELS[0]
     new_level, passed = tractor_advance_level(current[team], gained, defending, must_defend)
     applied = TRACTOR_LEVELS.index(new_level) - TRACTOR_LEVELS.index(current[team]) + passed
     current[team] = new_level
@@ -648,6 +678,18 @@ def tractor_hand_outcome(
         "next_dealer": tractor_next_dealer(seat, not defending),
         "match_winner": team if passed else None,
     }
+
+
+def tractor_level_changes(
+    before: Sequence[str], after: Sequence[str], match_winner: int | None
+) -> list[int]:
+    """Per team, its level change in a hand from the levels `before` to `after` (as
+    `tractor_hand_outcome` gives them), passing A counting one: the gaining team's
+    ``"applied"`` and 0 for the other, but for a team the J rule sent back (TRO-82)."""
+    teams = (0, 1)
+    start = [_tractor_level(f"before[{t}]", v) for t, v in zip(teams, before, strict=True)]
+    end = [_tractor_level(f"after[{t}]", v) for t, v in zip(teams, after, strict=True)]
+    return [end[t] - start[t] + (match_winner == t) for t in teams]
 
 
 # ---------------------------------------------------------------------------

@@ -81,13 +81,18 @@ def hand_info(game: Any, seat: int) -> dict[str, Any]:
 
 
 def reward_bounds(
-    reward: str, variant: str, players: int = 4, decks: int = 2, must_defend: str = "A"
+    reward: str,
+    variant: str,
+    players: int = 4,
+    decks: int = 2,
+    must_defend: str = "A",
+    jack_rule: str = "none",
 ) -> tuple[float, float]:
     """The lowest and highest reward of one seat in a hand, in mode `reward`
-    (`must_defend`: Tractor's house rule TRO-40)."""
+    (`must_defend`, `jack_rule`: Tractor's house rules TRO-40, TRO-80)."""
     if reward == "win":
         return -1.0, 1.0
-    low, high = bounds(variant, players, decks, must_defend)
+    low, high = bounds(variant, players, decks, must_defend, jack_rule)
     if reward == "zero_sum":  # one seat at an end of the range, the others at the other
         spread = (high - low) * (players - 1) / players
         return -spread, spread
@@ -96,7 +101,7 @@ def reward_bounds(
 
 @cache
 def bounds(
-    variant: str, players: int = 4, decks: int = 2, must_defend: str = "A"
+    variant: str, players: int = 4, decks: int = 2, must_defend: str = "A", jack_rule: str = "none"
 ) -> tuple[float, float]:
     """The lowest and highest game points one seat can score in a hand."""
     if variant == "red_five_4p":  # R4-42 with the R4-41 transfers (2 per captured 5h)
@@ -116,14 +121,24 @@ def bounds(
         return float(min(shares) - low), float(max(shares) + high)
     if variant == "tractor":  # TR-42, TR-43 (TRO-40): the levels a team gains, from any level
         # The kitty's multiplier (TR-40) takes P far past the deck's points: P runs on
-        # until every gain has stopped at a level the team must defend or past A.
+        # until every gain has stopped at a level the team must defend or past A. Under
+        # TRO-82 a team at J may be sent back to 2 (its change negative).
         stops = scoring.TRACTOR_MUST_DEFEND[must_defend]
-        gains = [
-            scoring.tractor_hand_outcome(p, 0, (level, level), stops)["applied"]
+        jack = jack_rule == "back_to_2"
+        outcomes = [
+            (level, scoring.tractor_hand_outcome(p, 0, (level, level), stops, back_to_2=back))
             for level in scoring.TRACTOR_LEVELS
             for p in range(0, 2005, 5)
+            for back in ((False, True) if jack and level == "J" else (False,))
         ]
-        return 0.0, float(max(gains))
+        changes = [
+            change
+            for level, o in outcomes
+            for change in scoring.tractor_level_changes(
+                (level, level), o["levels"], o["match_winner"]
+            )
+        ]
+        return float(min(changes)), float(max(changes))
     if variant == "fifty_k":  # FK-41..FK-43, FK-51..FK-53: collected, ±20, doubled
         deck, bonus = scoring.DECK_POINTS, scoring.FIFTY_K_FIRST_OUT_BONUS
         if players == 4:  # half the team's doubled total
@@ -136,4 +151,5 @@ def game_bounds(game: Any, reward: str = "game_points") -> tuple[float, float]:
     """`reward_bounds` for a game's variant and options."""
     decks = int(game.options.get("decks", 3 if game.variant == "red_five_5p" else 2))
     must_defend = str(game.options.get("must_defend", "A"))
-    return reward_bounds(reward, game.variant, game.num_players, decks, must_defend)
+    jack_rule = str(game.options.get("jack_rule", "none"))
+    return reward_bounds(reward, game.variant, game.num_players, decks, must_defend, jack_rule)

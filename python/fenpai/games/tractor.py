@@ -10,10 +10,10 @@ after the last receiver, until all four have passed since the last declaration
 (TR-12). Every receiver is asked whatever it holds (a seat with nothing to declare can
 only pass), so who is asked tells nothing of the cards. The standing declaration names
 the trump and, in the first hand of a match, the dealer (TR-13); house rules may make
-the first declarer deal (TRO-60) or order equal declarations by suit (TRO-70). The
-dealer buries 8 (TR-14) and leads the first trick (TR-21); the play runs in the core
-(TR-20). The attackers' points (TR-40, TR-41) give the level change (TR-42, TR-43) and
-the next dealer (TR-32).
+the first declarer deal (TRO-60), order equal declarations by suit (TRO-70) or count
+only a declaration's cards (TRO-100). The dealer buries 8 (TR-14) and leads the first
+trick (TR-21); the play runs in the core (TR-20). The attackers' points (TR-40, TR-41)
+give the level change (TR-42, TR-43) and the next dealer (TR-32).
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ THROW_JUDGEMENTS = ("largest_unit", "highest_card")
 FIRST_DEALERS = ("standing", "first_declaration")
 #: TRO-70: declarations of equal strength: not ordered (TR-10) or by suit.
 DECLARATION_ORDERS = ("equal", "suit")
+#: TRO-100: what makes a declaration stronger: jokers or more cards (TR-10), more cards only.
+DECLARATION_STRENGTHS = ("jokers_or_more_cards", "more_cards")
 
 
 def canonical_level(value: object) -> str | None:
@@ -79,7 +81,8 @@ class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
-    `throw_judgement` (TRO-50), `first_dealer` (TRO-60) and `declaration_order` (TRO-70)."""
+    `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70),
+    `jack_rule` (TRO-80) and `declaration_strength` (TRO-100)."""
 
     __slots__ = ()
 
@@ -181,6 +184,30 @@ class Tractor(TrickGame):
             about="How two declarations of the same strength compare.",
             rules=("TRO-70",),
         ),
+        "jack_rule": one_of(
+            "none",
+            {
+                "none": ("TRO-81", "No J rule: levels change as the points say."),
+                "back_to_2": (
+                    "TRO-82",
+                    "Dealers at J go back to 2 if an attacker's single J wins the last trick.",
+                ),
+            },
+            about="The J rule (打J回2): a J winning the last trick sends dealers at J to 2.",
+            rules=("TRO-80",),
+        ),
+        "declaration_strength": one_of(
+            "jokers_or_more_cards",
+            {
+                "jokers_or_more_cards": (
+                    "TRO-101",
+                    "More cards beat fewer; joker pairs beat suit pairs.",
+                ),
+                "more_cards": ("TRO-102", "Only the number of cards counts: no pair beats a pair."),
+            },
+            about="What makes one trump declaration stronger than another.",
+            rules=("TRO-100",),
+        ),
     }
     PRESETS = (
         TOURNAMENT,
@@ -223,6 +250,8 @@ class Tractor(TrickGame):
         "must_defend",
         "first_dealer",
         "declaration_order",
+        "jack_rule",
+        "declaration_strength",
     )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
@@ -256,11 +285,11 @@ class Tractor(TrickGame):
         return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take: the deal's (TRO-60, TRO-70 among them), the
-        play's trick options, and the scoring house rules the search plays for (TRO-20,
-        TRO-30)."""
+        """The options the core's phases take: the deal's (TRO-60, TRO-70, TRO-100 among
+        them), the play's trick options, and the scoring house rules the search plays for
+        (TRO-20, TRO-30)."""
         o = self.options
-        dealing = ("levels", "dealer", "first_dealer", "declaration_order")
+        dealing = ("levels", "dealer", "first_dealer", "declaration_order", "declaration_strength")
         names = (*dealing, "throw_penalty", "kitty_multiplier")
         return {**{name: o[name] for name in names}, **self._trick_options(o)}
 
@@ -324,9 +353,12 @@ class Tractor(TrickGame):
         assert last is not None  # a finished hand has tricks
         _, plays, _, last_winner, _ = last
         last_lead = plays[0][1]
+        won = next(cs for seat, cs in plays if seat == last_winner)
         throws = list(play.failed_throws())
         kitty_points = sum(c.points for c in buried)
-        o = self._outcome(list(play.points()), dealer, kitty_points, last_winner, last_lead, throws)
+        o = self._outcome(
+            list(play.points()), dealer, kitty_points, last_winner, last_lead, won, throws
+        )
         return {
             "card_points": o["card_points"],
             # TR-50: the levels each seat's team actually gains, after TR-43.
@@ -359,11 +391,13 @@ class Tractor(TrickGame):
         kitty_points: int,
         last_winner: int,
         last_lead: str | list[Card],
+        last_win: str | list[Card],
         throws: list[int],
     ) -> dict[str, Any]:
         """TR-40..TR-43 from a finished hand's facts (`card_points`: each seat's trick
-        points, changed in place; `last_lead`: the last trick's lead as it stood) and this
-        game's levels only: `result` and `play_batch` score with it."""
+        points, changed in place; `last_lead`: the last trick's lead as it stood;
+        `last_win`: the play that won it, for TRO-82) and this game's levels only:
+        `result` and `play_batch` score with it."""
         attacking = (dealer + 1) % 2  # the attackers' team: the seats s % 2 != dealer % 2
         trick_points = card_points[attacking] + card_points[attacking + 2]
         kitty_counts = last_winner % 2 == attacking
@@ -382,11 +416,18 @@ class Tractor(TrickGame):
             kitty_multiplier=mode,
         )
         stops = scoring.TRACTOR_MUST_DEFEND[self.options["must_defend"]]  # TRO-40
-        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops)
+        won = last_win if isinstance(last_win, str) else text(last_win)
+        level = self.levels[dealer % 2]  # TR-2: the dealing team's
+        back = self.options["jack_rule"] == "back_to_2" and scoring.tractor_jack_rule(
+            level, dealer, last_winner, won
+        )  # TRO-82
+        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops, back)
         applied, team = outcome["applied"], outcome["team"]
+        changes = _level_changes(tuple(self.levels), outcome["levels"], outcome["match_winner"])
         return {
             "card_points": card_points,
-            "game_points": [applied, 0, applied, 0] if team == 0 else [0, applied, 0, applied],
+            # TR-50: each team's level change (the gaining team's gain but under TRO-82).
+            "game_points": [changes[seat % 2] for seat in range(PLAYERS)],
             "attacker_points": points,
             "trick_points": trick_points,
             "kitty_multiplier": multiplier,
@@ -407,6 +448,7 @@ class Tractor(TrickGame):
             facts["kitty_points"][i],
             facts["last_winner"][i],
             facts["last_lead"][i],
+            facts["last_win"][i],
             facts["failed_throws"][i],
         )
 
@@ -417,7 +459,15 @@ class Tractor(TrickGame):
 
 @lru_cache(maxsize=1 << 14)
 def _hand_outcome(
-    points: int, dealer: int, levels: tuple[str, str], must_defend: tuple[str, ...]
+    points: int, dealer: int, levels: tuple[str, str], must_defend: tuple[str, ...], back: bool
 ) -> dict[str, Any]:
-    """TR-41..TR-43, TRO-40: `scoring.tractor_hand_outcome`, for reading only."""
-    return scoring.tractor_hand_outcome(points, dealer, levels, must_defend)
+    """TR-41..TR-43, TRO-40, TRO-82: `scoring.tractor_hand_outcome`, for reading only."""
+    return scoring.tractor_hand_outcome(points, dealer, levels, must_defend, back_to_2=back)
+
+
+@lru_cache(maxsize=1 << 10)
+def _level_changes(
+    before: tuple[str, str], after: tuple[str, str], match_winner: int | None
+) -> list[int]:
+    """TR-50, TRO-82: `scoring.tractor_level_changes`, for reading only."""
+    return scoring.tractor_level_changes(before, after, match_winner)

@@ -17,7 +17,7 @@ pub mod play_info;
 pub mod trick;
 
 pub use crate::phases::{
-    DeclarationOrder, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
 };
 pub use fifty_k::FkBot;
 pub use hand::{

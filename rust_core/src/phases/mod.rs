@@ -35,7 +35,7 @@ pub use play::fifty_k_action;
 pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 pub use tractor_house::{
-    DeclarationOrder, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
 };
 
 /// The `index`-th of `options` then `pass` (the deals and the bidding list pass last).

@@ -15,7 +15,7 @@ use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
 use super::{Action, Phase};
-use super::{DeclarationOrder, TractorHouse};
+use super::{DeclarationOrder, DeclarationStrength, TractorHouse};
 
 const PLAYERS: usize = 4;
 /// Cards dealt to the players; the last 8 of the deck are the kitty (TR-1).
@@ -231,9 +231,9 @@ impl TractorDeal {
         self.overcall_error(seat, cards, strength)
     }
 
-    /// TR-11: whether a declaration of `strength` may follow the standing one: stronger
-    /// (by TRO-70's order of equal strengths), or the standing declarer's second copy of
-    /// its single card.
+    /// TR-11: whether a declaration of TR-10 `strength` may follow the standing one:
+    /// stronger (as TRO-100 measures it, by TRO-70's order of equal strengths), or the
+    /// standing declarer's second copy of its single card.
     fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
         match self.standing() {
             None => true,
@@ -242,9 +242,11 @@ impl TractorDeal {
             }
             Some((_, current)) => {
                 let standing = declaration_strength(current, self.level).expect("a declaration");
-                self.house
-                    .declaration_order
-                    .overcalls((strength, cards), (standing, current))
+                let of = |s, cs| self.house.declaration_strength.of(s, cs);
+                self.house.declaration_order.overcalls(
+                    (of(strength, cards), cards),
+                    (of(standing, current), current),
+                )
             }
         }
     }
@@ -262,10 +264,14 @@ impl TractorDeal {
             DeclarationOrder::Equal => "",
             DeclarationOrder::Suit => ", or as strong in a higher suit (TRO-72)",
         };
+        let (stronger, rules) = match self.house.declaration_strength {
+            DeclarationStrength::JokersOrMoreCards => ("be stronger than", "TR-10, TR-11"),
+            DeclarationStrength::MoreCards => ("hold more cards than", "TRO-102, TR-11"),
+        };
         Some(ActionError::breaks(
             "TR-11",
             format!(
-                "an overcall must be stronger than seat {owner}'s {}{suits} (TR-10, TR-11)",
+                "an overcall must {stronger} seat {owner}'s {}{suits} ({rules})",
                 format_cards(current)
             ),
         ))
@@ -766,6 +772,7 @@ mod tests {
             throw_judgement: ThrowJudgement::HighestCard,
             first_dealer: crate::phases::FirstDealer::FirstDeclaration,
             declaration_order: DeclarationOrder::Suit,
+            declaration_strength: DeclarationStrength::MoreCards,
         };
         let two = (Rank::TWO, Rank::TWO);
         let mut d = TractorDeal::new(3, None, None, two, None, FollowFormat::Pairs)

@@ -1,7 +1,7 @@
-//! Tractor's house rules (TRO-10..TRO-70) as a hand's setup carries them: the trick
-//! options they set, the scoring arithmetic the search plays for under them (TR-40,
-//! TR-41 by default), who deals a match's first hand (TR-13) and how declarations of
-//! equal strength compare (TR-10).
+//! Tractor's house rules (TRO-10..TRO-70, TRO-100) as a hand's setup carries them: the
+//! trick options they set, the scoring arithmetic the search plays for under them (TR-40,
+//! TR-41 by default), who deals a match's first hand (TR-13), what makes a declaration
+//! stronger and how declarations of equal strength compare (TR-10).
 
 use crate::card::{Card, Counts};
 use crate::trick::{FollowProtect, Options, ThrowJudgement};
@@ -138,8 +138,9 @@ impl DeclarationOrder {
         (strength, cards): (u8, &[Card]),
         (standing, current): (u8, &[Card]),
     ) -> bool {
-        // Spades 3 .. diamonds 0 (Suit(0) is spades); jokers have no suit.
-        let suit_rank = |cs: &[Card]| cs[0].suit().map_or(0, |s| 3 - s.0);
+        // Spades 4 .. diamonds 1 (Suit(0) is spades); jokers have no suit: below every
+        // suit, which only TRO-102 lets them meet at equal strength.
+        let suit_rank = |cs: &[Card]| cs[0].suit().map_or(0, |s| 4 - s.0);
         match self {
             DeclarationOrder::Equal => strength > standing,
             DeclarationOrder::Suit => (strength, suit_rank(cards)) > (standing, suit_rank(current)),
@@ -147,8 +148,39 @@ impl DeclarationOrder {
     }
 }
 
+/// TRO-100: what makes one declaration stronger than another (TR-10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeclarationStrength {
+    /// TRO-101, TR-10: more cards beat fewer; among pairs, jokers above level cards.
+    #[default]
+    JokersOrMoreCards,
+    /// TRO-102: only the number of cards counts.
+    MoreCards,
+}
+
+impl DeclarationStrength {
+    pub fn parse(text: &str) -> Result<DeclarationStrength, String> {
+        match text {
+            "jokers_or_more_cards" => Ok(DeclarationStrength::JokersOrMoreCards),
+            "more_cards" => Ok(DeclarationStrength::MoreCards),
+            _ => Err(format!(
+                "declaration_strength '{text}' is not one of jokers_or_more_cards, more_cards \
+                 (TRO-100)"
+            )),
+        }
+    }
+
+    /// The strength under this rule of a declaration of TR-10 `strength` made of `cards`.
+    pub fn of(self, strength: u8, cards: &[Card]) -> u8 {
+        match self {
+            DeclarationStrength::JokersOrMoreCards => strength,
+            DeclarationStrength::MoreCards => cards.len() as u8,
+        }
+    }
+}
+
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
-/// TRO-51, TRO-61, TRO-71). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
+/// TRO-51, TRO-61, TRO-71, TRO-101). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TractorHouse {
     pub follow_protect: FollowProtect,
@@ -157,6 +189,7 @@ pub struct TractorHouse {
     pub throw_judgement: ThrowJudgement,
     pub first_dealer: FirstDealer,
     pub declaration_order: DeclarationOrder,
+    pub declaration_strength: DeclarationStrength,
 }
 
 impl TractorHouse {
@@ -261,5 +294,57 @@ mod tests {
         assert!(DeclarationOrder::parse("rank")
             .unwrap_err()
             .contains("TRO-70"));
+    }
+
+    #[test]
+    fn tro_101_tro_102_more_cards_with_or_without_jokers_above() {
+        use super::super::tractor_deal::declaration_strength;
+        use crate::card::{parse_cards, Rank};
+        let beats = |rule: DeclarationStrength, order, new: &str, standing: &str| {
+            let (new, standing) = (parse_cards(new).unwrap(), parse_cards(standing).unwrap());
+            let strength = |cs: &[Card]| rule.of(declaration_strength(cs, Rank::TWO).unwrap(), cs);
+            DeclarationOrder::overcalls(
+                order,
+                (strength(&new), &new),
+                (strength(&standing), &standing),
+            )
+        };
+        let (tr10, more) = (
+            DeclarationStrength::JokersOrMoreCards,
+            DeclarationStrength::MoreCards,
+        );
+        let (equal, suit) = (DeclarationOrder::Equal, DeclarationOrder::Suit);
+        assert_eq!(DeclarationStrength::default(), tr10);
+        // (new, standing, overcalls under TRO-101, under TRO-102, under TRO-102 and TRO-72)
+        for (new, standing, jokers, cards, by_suit) in [
+            ("2h 2h", "2s", true, true, true),
+            ("LJ LJ", "2s", true, true, true),
+            ("LJ LJ", "2s 2s", true, false, false),
+            ("BJ BJ", "LJ LJ", true, false, false),
+            ("LJ LJ", "BJ BJ", false, false, false),
+            ("2d 2d", "LJ LJ", false, false, true),
+            ("2s 2s", "2h 2h", false, false, true),
+            ("2s", "2h", false, false, true),
+            ("2s", "2d 2d", false, false, false),
+        ] {
+            assert_eq!(
+                beats(tr10, equal, new, standing),
+                jokers,
+                "{new} over {standing}"
+            );
+            assert_eq!(
+                beats(more, equal, new, standing),
+                cards,
+                "{new} over {standing}"
+            );
+            assert_eq!(
+                beats(more, suit, new, standing),
+                by_suit,
+                "{new} over {standing}"
+            );
+        }
+        assert!(DeclarationStrength::parse("longest")
+            .unwrap_err()
+            .contains("TRO-100"));
     }
 }

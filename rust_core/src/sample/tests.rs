@@ -2,7 +2,8 @@
 //! what the real hand shows it, replays from its own deck, and plays on to the end.
 
 use crate::bots::{
-    DeclarationOrder, FirstDealer, KittyMultiplier, Setup, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, Setup, ThrowPenalty,
+    TractorHouse,
 };
 use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
@@ -47,7 +48,8 @@ fn setups() -> Vec<Setup> {
         });
     }
     // TRO-52 with the scoring house rules: the winners the replay must reproduce; TRO-62:
-    // the dealer known from the first declaration on; TRO-72: overcalls by suit.
+    // the dealer known from the first declaration on; TRO-72: overcalls by suit; TRO-102:
+    // by the number of cards.
     out.push(Setup::Tractor {
         levels: (two, two),
         dealer: None,
@@ -59,6 +61,7 @@ fn setups() -> Vec<Setup> {
             throw_judgement: ThrowJudgement::HighestCard,
             first_dealer: FirstDealer::FirstDeclaration,
             declaration_order: DeclarationOrder::Suit,
+            declaration_strength: DeclarationStrength::MoreCards,
         },
     });
     out.push(Setup::Tractor {
