@@ -755,9 +755,7 @@ def finding_friends_points(
     return tricks + bonus + TRACTOR_THROW_PENALTY * throws
 
 
-def finding_friends_advance_level(
-    level: str, gained: int, may_pass_a: bool
-) -> tuple[str, bool]:
+def finding_friends_advance_level(level: str, gained: int, may_pass_a: bool) -> tuple[str, bool]:
     """(new level, whether the player passed A) for a player gaining `gained` levels
     (FF-42, FF-43): levels stop at A, passed only when `may_pass_a` (a member of the
     declarer's side that held, in a hand played at A)."""
