@@ -32,7 +32,7 @@ pub use deck::{
     FIFTY_K_DECK,
 };
 pub use friend::{FriendCall, CALLABLE};
-pub use friends::{FriendCalls, FriendCard, FriendRestriction, FriendWatch};
+pub use friends::{FriendCalls, FriendRestriction};
 pub use kitty::Burial;
 pub use play::fifty_k_action;
 pub use reveal::RedFive5pDeal;
