@@ -241,6 +241,7 @@ mod tests {
     use crate::card::parse_cards;
     use crate::error::ErrorKind;
     use crate::phases::parse_action;
+    use crate::rng::Rng;
     use crate::trick::{Options, Variant};
 
     fn counts(text: &str) -> Counts {
@@ -376,5 +377,78 @@ mod tests {
         for r in [FriendRestriction::None, FriendRestriction::NoTrumps] {
             assert_eq!(FriendRestriction::parse(r.id()), Ok(r));
         }
+    }
+
+    /// FF-1..FF-33 end to end: random hands of every table, dealt, buried, called and
+    /// played in the core, keep every card and find the side the calls define.
+    #[test]
+    fn ff_random_hands_keep_the_cards_and_find_the_called_side() {
+        use crate::phases::TractorDeal;
+        use crate::trick::FollowFormat;
+        let mut found = 0;
+        for seed in 0..24u64 {
+            let mut rng = Rng::new(seed);
+            let players = 4 + (seed as usize % 5);
+            let decks = 2 + (seed % 2) as u8;
+            let levels = vec![Rank::TWO; players];
+            let mut deal = TractorDeal::finding_friends(
+                seed,
+                None,
+                None,
+                levels,
+                None,
+                decks,
+                FollowFormat::Pairs,
+            )
+            .unwrap();
+            while deal.to_act().is_some() {
+                deal.apply_legal(rng.below(deal.num_legal())).unwrap();
+            }
+            let mut burial = deal.burial().unwrap();
+            burial.apply_legal(rng.below(burial.num_legal())).unwrap();
+            let friends = players / 2 - 1;
+            let restriction =
+                [FriendRestriction::None, FriendRestriction::NoTrumps][seed as usize % 2];
+            let mut calls = burial.friend_calls(friends, restriction).unwrap();
+            assert!(calls.start_play().is_err(), "the calls come first (FF-20)");
+            while calls.to_act().is_some() {
+                calls.apply_legal(rng.below(calls.num_legal())).unwrap();
+            }
+            let mut play = calls.start_play().unwrap();
+            let declarer = calls.declarer();
+            assert_eq!(play.to_act(), Some(declarer), "FF-30: the declarer leads");
+            let mut joined = Vec::new();
+            while play.to_act().is_some() {
+                let n = play.moves().count();
+                let out = play.apply_legal(rng.below(n)).unwrap();
+                joined.extend(out.friend_revealed.map(|(s, _)| s));
+            }
+            let watch = play.friends().unwrap();
+            assert_eq!(watch.side()[1..], joined[..], "seed {seed}");
+            assert!(watch.side().len() <= friends + 1);
+            found += joined.len();
+            // Every card is in a trick or buried (C-61).
+            let mut whole = *play.finished_cards();
+            whole.add_all(&Counts::from_cards(burial.buried().unwrap()));
+            assert_eq!(whole.len(), 54 * decks as usize, "seed {seed}");
+            // FF-31, FF-32: each call is filled by the player of its ordinal-th copy.
+            for (i, c) in watch.calls().iter().enumerate() {
+                let mut count = 0;
+                let mut filler = None;
+                for t in play.tricks() {
+                    for p in &t.plays {
+                        count += p.cards.iter().filter(|&&x| x == c.card).count();
+                        if filler.is_none() && count >= c.ordinal as usize {
+                            filler = Some(p.seat);
+                        }
+                    }
+                }
+                assert_eq!(watch.filled()[i], filler, "seed {seed} call {i}");
+                if restriction == FriendRestriction::NoTrumps {
+                    assert!(!calls.rules().is_trump(c.card));
+                }
+            }
+        }
+        assert!(found > 0, "random hands find friends");
     }
 }
