@@ -999,6 +999,58 @@ mod tests {
     }
 
     #[test]
+    fn ff_12_who_is_asked_and_what_a_seat_may_declare_hide_the_other_hands() {
+        // FF-12 as TR-12: swapping two cards no seat `watched` receives changes neither
+        // who is asked nor what `watched` may declare, when every seat answers the same.
+        let made = |seed, players: usize, decks, deck: Option<&str>| {
+            let levels = vec![Rank::TWO; players];
+            TractorDeal::finding_friends(
+                seed,
+                deck,
+                Some(0),
+                levels,
+                None,
+                decks,
+                FollowFormat::Pairs,
+            )
+            .unwrap()
+        };
+        let mut compared = 0;
+        for seed in 0..40u64 {
+            let players = 4 + (seed as usize % 5);
+            let decks = 2 + (seed % 2) as u8;
+            let mut d = made(seed, players, decks, None);
+            let deck = d.deck().to_vec();
+            let to_deal = deck.len() - d.kitty_size();
+            let log = asked(&mut d, seed);
+            let mut rng = Rng::new(seed ^ 0xf00d);
+            let watched = rng.below(players as u64) as usize;
+            let others: Vec<usize> = (0..deck.len())
+                .filter(|&i| i >= to_deal || i % players != watched)
+                .collect();
+            let i = others[rng.below(others.len() as u64) as usize];
+            let j = others[rng.below(others.len() as u64) as usize];
+            let mut swapped = deck.clone();
+            swapped.swap(i, j);
+            let mut real = made(seed, players, decks, None);
+            let mut e = made(seed, players, decks, Some(&format_cards(&swapped)));
+            for (seat, action) in &log {
+                assert_eq!(e.to_act(), Some(*seat), "seed {seed}");
+                if *seat == watched {
+                    assert_eq!(e.legal_actions(64), real.legal_actions(64), "seed {seed}");
+                    compared += 1;
+                }
+                real.act(action).unwrap();
+                if e.act(action).is_err() {
+                    // The swap took away a card this seat declared: it saw a change.
+                    break;
+                }
+            }
+        }
+        assert!(compared > 200, "the watched seats were asked: {compared}");
+    }
+
+    #[test]
     fn tr_10_tr_11_tr_12_refused_declarations_name_their_rule() {
         use ErrorKind::Illegal;
         let mut d = deal(&[(0, "2h"), (1, "2s"), (5, "2s")], None);
