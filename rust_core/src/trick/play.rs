@@ -84,8 +84,9 @@ pub struct TrickPlay {
     friend: Option<usize>,
     friend_public: bool,
     grab: bool,
-    /// FF-31: Finding Friends' friend cards, watched as they are played.
-    friends: Option<FriendWatch>,
+    /// FF-31: Finding Friends' friend cards, watched as they are played (boxed: the
+    /// other variants' plays, cloned by the searches, stay as small as they were).
+    friends: Option<Box<FriendWatch>>,
     moves: Option<Moves>,
     /// Every applied play as asked (a failed throw as attempted): replays the hand.
     log: Vec<(usize, Counts)>,
@@ -179,13 +180,13 @@ impl TrickPlay {
                 "the friend calls are for another table",
             ));
         }
-        self.friends = Some(watch);
+        self.friends = Some(Box::new(watch));
         Ok(())
     }
 
     /// FF-31..FF-33: the friend cards and the declarer's side found so far.
     pub fn friends(&self) -> Option<&FriendWatch> {
-        self.friends.as_ref()
+        self.friends.as_deref()
     }
 
     pub fn rules(&self) -> &Arc<TrickRules> {
