@@ -62,8 +62,30 @@ def test_c_1_suit_symbols_are_accepted_in_card_text():
     assert parse_action("declare ♠2").text == "declare 2s"
 
 
+def test_ff_20_a_friend_call_names_an_ordinal_and_a_card():
+    assert parse_action("call 2nd As").text == "call 2nd As"
+    assert parse_action("CALL  3RD 10d").text == "call 3rd Td"
+    assert parse_action("call 1st ♠A").ordinal == 1
+    assert parse_action("call Ah").ordinal is None
+
+
 @pytest.mark.parametrize(
-    "text", ["", "dance", "pass now", "bid", "bid x", "trump z", "call Ah Ah", "play", "play 5x"]
+    "text",
+    [
+        "",
+        "dance",
+        "pass now",
+        "bid",
+        "bid x",
+        "trump z",
+        "call Ah Ah",
+        "play",
+        "play 5x",
+        "call 2st As",
+        "call 0th As",
+        "call 2nd",
+        "call 2nd As Kh",
+    ],
 )
 def test_unparsable_text_is_malformed(text):
     with pytest.raises(MalformedAction):

@@ -19,6 +19,10 @@ RULES_DOCS = ROOT / "docs" / "rules"
 #: The normative rule texts, beside the repository in development and CI.
 SHARED_RULES = ROOT.parent / "shared" / "rules"
 RULE_FILES = ("common", "red_five_4p", "red_five_5p", "fifty_k", "tractor")
+#: Rules pages of fenpai's own variants, which ../shared/rules does not have: their ids
+#: (FF-…) are defined by the docs alone.
+OWN_RULE_FILES = {"finding_friends": "FF"}
+ALL_RULE_FILES = (*RULE_FILES, *OWN_RULE_FILES)
 TRICK_VARIANTS = ("red_five_4p", "red_five_5p", "tractor")
 #: TrickRules' options: attribute and keyword of the same name (`decks` is a parameter).
 TRICK_OPTIONS = (
@@ -31,9 +35,9 @@ TRICK_OPTIONS = (
     "throws",
 )
 
-RULE_ID = re.compile(r"\b(?:C|R4|R5|FKO|FK|TRO|TR)-\d+\b")
+RULE_ID = re.compile(r"\b(?:C|R4|R5|FKO|FK|FF|TRO|TR)-\d+\b")
 #: A rule written down on a rules page: its id in bold, as `**C-31 Title.**` or `**C-31**`.
-DEFINED = re.compile(r"\*\*((?:C|R4|R5|FKO|FK|TRO|TR)-\d+)\b")
+DEFINED = re.compile(r"\*\*((?:C|R4|R5|FKO|FK|FF|TRO|TR)-\d+)\b")
 #: The ids of house-rule options (TRO-10, FKO-10 …), by page. The seeds' rule texts describe the
 #: default rules only, so these ids are defined by the docs, not by ../shared/rules.
 OPTION_PREFIXES = {"tractor": "TRO", "fifty_k": "FKO"}
@@ -49,7 +53,7 @@ def defined_ids(text: str) -> set[str]:
 
 
 def all_defined() -> set[str]:
-    return set().union(*(defined_ids(page(name)) for name in RULE_FILES))
+    return set().union(*(defined_ids(page(name)) for name in ALL_RULE_FILES))
 
 
 def shared_ids(name: str) -> set[str]:
@@ -73,9 +77,10 @@ def test_every_normative_rule_is_documented(name: str) -> None:
 @needs_shared
 def test_docs_define_no_rule_the_rules_do_not_have() -> None:
     """Every id the docs define is a normative rule's, except the house-rule options'
-    (OPTION_PREFIXES), which the seeds' rules do not have."""
+    (OPTION_PREFIXES) and fenpai's own variants' (OWN_RULE_FILES), which the seeds' rules
+    do not have."""
     normative = set().union(*(shared_ids(name) for name in RULE_FILES))
-    options = set(OPTION_PREFIXES.values())
+    options = {*OPTION_PREFIXES.values(), *OWN_RULE_FILES.values()}
     unknown = sorted(i for i in all_defined() - normative if i.split("-")[0] not in options)
     assert not unknown, f"docs/rules define ids that ../shared/rules do not: {unknown}"
 
@@ -87,6 +92,7 @@ def _prefix(name: str) -> str:
         "red_five_5p": "R5",
         "fifty_k": "FK",
         "tractor": "TR",
+        **OWN_RULE_FILES,
     }[name]
 
 
@@ -114,7 +120,7 @@ def test_every_rule_id_the_source_cites_is_documented() -> None:
 
 
 def test_rule_pages_define_their_own_ids_only() -> None:
-    for name in RULE_FILES:
+    for name in ALL_RULE_FILES:
         own = {_prefix(name), OPTION_PREFIXES.get(name)}
         foreign = sorted(i for i in defined_ids(page(name)) if i.split("-")[0] not in own)
         assert not foreign, f"docs/rules/{name}.md defines {foreign}"
@@ -190,7 +196,7 @@ def examples(text: str) -> str:
     return "\n".join(re.findall(r"```pycon\n(.*?)```", text, flags=re.DOTALL))
 
 
-@pytest.mark.parametrize("name", RULE_FILES)
+@pytest.mark.parametrize("name", ALL_RULE_FILES)
 def test_rule_page_examples_run_as_shown(name: str) -> None:
     source = examples(page(name))
     test = doctest.DocTestParser().get_doctest(source, {}, name, f"{name}.md", 0)

@@ -8,6 +8,7 @@
 | `declare CARDS` | `declare 2h 2h` | deal (red_five_5p, tractor) |
 | `bury CARDS` | `bury 3c 4c 7d 8d 9d Jd Qd 6s` | kitty |
 | `call CARD` / `call solo` | `call Ah` | friend (red_five_5p) |
+| `call ORDINAL CARD` | `call 2nd As` | call_friends (Finding Friends, FF-20) |
 | `play CARDS [as KIND]` | `play 5h 5h` | play |
 
 The text is ASCII: words are separated by ASCII spaces (a tab, a newline, a no-break
@@ -43,6 +44,8 @@ class Action:
     cards: tuple[Card, ...] = ()
     solo: bool = False
     kind: str | None = None
+    #: FF-20: the ordinal of a friend call (`call 2nd As`), from 1.
+    ordinal: int | None = None
 
     @property
     def text(self) -> str:
@@ -54,12 +57,31 @@ class Action:
             return f"trump {self.suit}"
         if self.verb == "call" and self.solo:
             return "call solo"
+        if self.ordinal is not None:
+            return f"call {ordinal(self.ordinal)} {format_cards(list(self.cards))}"
         text = f"{self.verb} {format_cards(list(self.cards))}"
         return f"{text} as {self.kind}" if self.kind else text
 
     def with_cards(self, ordered: list[Card]) -> Action:
         """The same action with its cards in canonical order."""
-        return Action(self.verb, self.number, self.suit, tuple(ordered), self.solo, self.kind)
+        return Action(
+            self.verb, self.number, self.suit, tuple(ordered), self.solo, self.kind, self.ordinal
+        )
+
+
+def ordinal(n: int) -> str:
+    """An ordinal as action text writes it: 1st, 2nd, 3rd, 4th, …, 11th, 21st (FF-20)."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _ordinal(word: str) -> int | None:
+    """`word` read as an ordinal spelled as `ordinal` writes it (any case), else None."""
+    digits = len(word) - len(word.lstrip("0123456789"))
+    if not 0 < digits <= 3 or int(word[:digits]) == 0:
+        return None
+    n = int(word[:digits])
+    return n if ordinal(n) == word.lower() else None
 
 
 def _cards(verb: str, rest: str) -> tuple[Card, ...]:
@@ -117,6 +139,13 @@ def parse_action(text: object) -> Action:
     if verb == "call":
         if rest.lower() == "solo":
             return Action("call", solo=True)
+        first, _, card = rest.partition(" ")
+        n = _ordinal(first)
+        if n is not None and card.strip(" "):
+            friend = _cards(verb, card.strip(" "))
+            if len(friend) != 1:
+                raise MalformedAction("'call' names one card or 'solo'")
+            return Action("call", cards=friend, ordinal=n)
         called = _cards(verb, rest)
         if len(called) != 1:
             raise MalformedAction("'call' names one card or 'solo'")

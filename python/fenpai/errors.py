@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 #: A rule id as the rule texts spell it: C-31, R4-13, R5-22, FK-41, TR-11, and a house
-#: rule's on the rules pages: TRO-13, FKO-12.
-RULE_ID = re.compile(r"\b(?:C|R4|R5|FKO|FK|TRO|TR)-\d+\b")
+#: rule's on the rules pages: TRO-13, FKO-12; and fenpai's own variants': FF-20.
+RULE_ID = re.compile(r"\b(?:C|R4|R5|FKO|FK|FF|TRO|TR)-\d+\b")
 
 
 class _Cited:

@@ -36,6 +36,9 @@ __all__ = [
     "DECK_POINTS",
     "FIFTY_K_FIRST_OUT_BONUS",
     "FIFTY_K_LEFT_IN_PENALTY",
+    "FINDING_FRIENDS_DECKS",
+    "FINDING_FRIENDS_MIN_KITTY",
+    "FINDING_FRIENDS_PLAYERS",
     "RED_FIVE_4P_BID_RANGES",
     "RED_FIVE_5P_ESCAPE",
     "RED_FIVE_5P_ESCAPE_SOLO",
@@ -55,6 +58,15 @@ __all__ = [
     "fifty_k_3p_table",
     "fifty_k_4p",
     "fifty_k_4p_table",
+    "finding_friends",
+    "finding_friends_advance_level",
+    "finding_friends_default_decks",
+    "finding_friends_default_friends",
+    "finding_friends_hand_outcome",
+    "finding_friends_kitty_size",
+    "finding_friends_next_declarer",
+    "finding_friends_points",
+    "finding_friends_step",
     "red_five_4p",
     "red_five_4p_bid_range",
     "red_five_4p_final_points",
@@ -690,6 +702,195 @@ def tractor_level_changes(
     start = [_tractor_level(f"before[{t}]", v) for t, v in zip(teams, before, strict=True)]
     end = [_tractor_level(f"after[{t}]", v) for t, v in zip(teams, after, strict=True)]
     return [end[t] - start[t] + (match_winner == t) for t in teams]
+
+
+# ---------------------------------------------------------------------------
+# Finding Friends (FF-1..FF-3, FF-40..FF-45, FF-70): Tractor's scoring for 4 to 8
+# players, the sides found in the play, the thresholds scaled by the decks.
+
+FINDING_FRIENDS_PLAYERS = (4, 5, 6, 7, 8)
+"""The table sizes Finding Friends is played at (FF-1)."""
+
+FINDING_FRIENDS_DECKS = (2, 3)
+"""The decks a Finding Friends hand may use: those the trick engine plays (FF-1, C-2)."""
+
+FINDING_FRIENDS_MIN_KITTY = 5
+"""The fewest cards a Finding Friends kitty holds (FF-3)."""
+
+
+def _ff_players(players: Any) -> int:
+    n = _int("players", players)
+    if n not in FINDING_FRIENDS_PLAYERS:
+        raise ValueError(f"players must be 4 to 8 (FF-1), got {n}")
+    return n
+
+
+def _ff_decks(decks: Any) -> int:
+    n = _int("decks", decks)
+    if n not in FINDING_FRIENDS_DECKS:
+        raise ValueError(f"decks must be 2 or 3 (FF-1, C-2), got {n}")
+    return n
+
+
+def finding_friends_default_decks(players: int) -> int:
+    """The decks of a table of `players` unless told (FF-1): 2 for 4 players, else 3."""
+    return 2 if _ff_players(players) == 4 else 3
+
+
+def finding_friends_default_friends(players: int) -> int:
+    """The friends called at a table of `players` unless told (FF-20): ⌊players / 2⌋ − 1,
+    so that the declarer's side is half the table (rounded down)."""
+    return _ff_players(players) // 2 - 1
+
+
+def finding_friends_kitty_size(players: int, decks: int) -> int:
+    """FF-3: the fewest cards, at least `FINDING_FRIENDS_MIN_KITTY`, that leave a deal
+    every player gets the same number of."""
+    n, total = _ff_players(players), 54 * _ff_decks(decks)
+    return FINDING_FRIENDS_MIN_KITTY + (total - FINDING_FRIENDS_MIN_KITTY) % n
+
+
+def finding_friends_step(decks: int) -> int:
+    """FF-41's step s = 20 × decks: the declarer's side holds below 2s points."""
+    return 20 * _ff_decks(decks)
+
+
+def finding_friends(points: int, decks: int) -> tuple[str, int]:
+    """(side that goes up, levels) for the defenders' points P (FF-41).
+
+    P ≤ 0 → ("declarers", 3); 0 < P < s → 2; s ≤ P < 2s → 1; P ≥ 2s → ("defenders",
+    one level per full s above 2s), with s = 20 × decks. Two decks give TR-42.
+    """
+    value, step = _int("points", points), finding_friends_step(decks)
+    if value >= 2 * step:
+        return "defenders", (value - 2 * step) // step
+    if value <= 0:
+        return "declarers", 3
+    return "declarers", 2 if value < step else 1
+
+
+def finding_friends_points(
+    trick_points: int,
+    kitty_points: int,
+    last_lead: str | Iterable[Card | str] | None,
+    decks: int,
+    defender_failed_throws: int = 0,
+    declarer_side_failed_throws: int = 0,
+) -> int:
+    """The defenders' points P (FF-40): `trick_points` (point cards in the tricks the
+    defenders won, the sides as at the end), plus the kitty's points times TR-40's
+    multiplier of `last_lead` when a defender won the last trick (`last_lead` None when
+    the declarer's side won it), −10 per defender's failed throw, +10 per failed throw
+    of the declarer's side (TR-41)."""
+    total = DECK_POINTS * _ff_decks(decks)
+    tricks = _card_points("trick_points", trick_points, total)
+    kitty = _card_points("kitty_points", kitty_points, total)
+    if tricks + kitty > total:
+        raise ValueError(
+            f"trick_points + kitty_points = {tricks + kitty} exceeds the {total} points "
+            f"of {decks} decks"
+        )
+    bonus = 0 if last_lead is None else kitty * tractor_kitty_multiplier(last_lead)
+    throws = _count("declarer_side_failed_throws", declarer_side_failed_throws) - _count(
+        "defender_failed_throws", defender_failed_throws
+    )
+    return tricks + bonus + TRACTOR_THROW_PENALTY * throws
+
+
+def finding_friends_advance_level(level: str, gained: int, may_pass_a: bool) -> tuple[str, bool]:
+    """(new level, whether the player passed A) for a player gaining `gained` levels
+    (FF-42, FF-43): levels stop at A, passed only when `may_pass_a` (a member of the
+    declarer's side that held, in a hand played at A)."""
+    index, steps = _tractor_level("level", level), _count("gained", gained)
+    if not isinstance(may_pass_a, bool):
+        raise ValueError(f"may_pass_a must be a bool, got {may_pass_a!r}")
+    top = len(TRACTOR_LEVELS) - 1
+    if index + steps <= top:
+        return TRACTOR_LEVELS[index + steps], False
+    return "A", may_pass_a and index == top
+
+
+def finding_friends_next_declarer(
+    declarer: int, side: Sequence[int], players: int, defenders_took_over: bool
+) -> int:
+    """The next hand's declarer (FF-44): the next member of the declarer's `side` after
+    the declarer in seat order (the declarer itself when alone) while the side holds;
+    the first defender after the declarer once the defenders take over."""
+    n = _ff_players(players)
+    seat = _seat("declarer", declarer, n)
+    members = {_seat("side", s, n) for s in _entries("side", side)}
+    if seat not in members:
+        raise ValueError(f"side {sorted(members)} must hold the declarer {seat}")
+    if not isinstance(defenders_took_over, bool):
+        raise ValueError(f"defenders_took_over must be a bool, got {defenders_took_over!r}")
+    if defenders_took_over and len(members) == n:
+        raise ValueError("the defenders took over but every seat is on the declarer's side")
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if (s in members) != defenders_took_over:
+            return s
+    raise AssertionError("the declarer is always found")  # pragma: no cover
+
+
+def finding_friends_hand_outcome(
+    points: int,
+    declarer: int,
+    side: Sequence[int],
+    levels: Sequence[str],
+    decks: int,
+    friends: int,
+    short_handed_bonus: bool = False,
+) -> dict[str, Any]:
+    """Everything a finished Finding Friends hand changes (FF-41..FF-44, FF-70).
+
+    `points` is the defenders' P (FF-40); `side` the declarer's side at the end (FF-33),
+    the declarer among them; `levels` every seat's level before the hand; `friends` how
+    many friends were called. Returns:
+
+    - ``"side"``: "declarers" or "defenders", the side that goes up (`finding_friends`);
+    - ``"gained"``: the levels FF-41 gives it; ``"bonus"``: FF-72's extra level (0 or 1);
+    - ``"winners"``: the seats of that side, in seat order;
+    - ``"applied"``: each seat's levels actually gained after FF-43 (passing A counts one);
+    - ``"levels"``: each seat's level after the hand;
+    - ``"next_declarer"``: `finding_friends_next_declarer`;
+    - ``"match_winners"``: the seats that passed A (FF-43), in seat order.
+    """
+    current = _entries("levels", levels)
+    n = _ff_players(len(current))
+    for seat, level in enumerate(current):
+        _tractor_level(f"levels[{seat}]", level)
+    seat = _seat("declarer", declarer, n)
+    members = sorted({_seat("side", s, n) for s in _entries("side", side)})
+    called = _int("friends", friends)
+    if not 1 <= called <= n - 2:
+        raise ValueError(f"friends must be 1 to {n - 2} (FF-20), got {called}")
+    if seat not in members or len(members) > called + 1:
+        raise ValueError(
+            f"side {members} must hold the declarer {seat} and at most {called} friends (FF-31)"
+        )
+    if not isinstance(short_handed_bonus, bool):
+        raise ValueError(f"short_handed_bonus must be a bool, got {short_handed_bonus!r}")
+    winner, gained = finding_friends(points, decks)
+    held = winner == "declarers"
+    bonus = int(held and short_handed_bonus and len(members) < called + 1)
+    winners = members if held else [s for s in range(n) if s not in members]
+    may_pass = held and current[seat] == "A"
+    new, applied, passed = list(current), [0] * n, []
+    for s in winners:
+        new[s], passed_a = finding_friends_advance_level(current[s], gained + bonus, may_pass)
+        applied[s] = TRACTOR_LEVELS.index(new[s]) - TRACTOR_LEVELS.index(current[s]) + passed_a
+        if passed_a:
+            passed.append(s)
+    return {
+        "side": winner,
+        "gained": gained,
+        "bonus": bonus,
+        "winners": winners,
+        "applied": applied,
+        "levels": new,
+        "next_declarer": finding_friends_next_declarer(seat, members, n, not held),
+        "match_winners": passed,
+    }
 
 
 # ---------------------------------------------------------------------------

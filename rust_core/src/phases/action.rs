@@ -24,6 +24,8 @@ pub enum Action {
     Call(Card),
     /// R5-20: no friend.
     CallSolo,
+    /// FF-20: a friend card, `call 2nd As`: the ordinal (from 1) and the card.
+    CallFriend(u8, Card),
     /// A play, with Fifty-K's optional `as KIND`.
     Play(Vec<Card>, Option<String>),
 }
@@ -37,7 +39,7 @@ impl Action {
             Action::Trump(_) => "trump",
             Action::Declare(_) => "declare",
             Action::Bury(_) => "bury",
-            Action::Call(_) | Action::CallSolo => "call",
+            Action::Call(_) | Action::CallSolo | Action::CallFriend(..) => "call",
             Action::Play(..) => "play",
         }
     }
@@ -51,6 +53,7 @@ impl fmt::Display for Action {
             Action::Trump(s) => write!(f, "trump {}", s.letter()),
             Action::CallSolo => f.write_str("call solo"),
             Action::Call(c) => write!(f, "call {c}"),
+            Action::CallFriend(n, c) => write!(f, "call {} {c}", ordinal(*n)),
             Action::Declare(cs) | Action::Bury(cs) => {
                 write!(f, "{} {}", self.verb(), format_cards(cs))
             }
@@ -62,6 +65,41 @@ impl fmt::Display for Action {
                 }
             }
         }
+    }
+}
+
+/// An ordinal as the action text writes it: 1st, 2nd, 3rd, 4th, … (FF-20).
+pub fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// `word` read as an ordinal (FF-20), spelled as [`ordinal`] writes it (any case).
+fn parse_ordinal(word: &str) -> Option<u8> {
+    let digits = word.find(|c: char| !c.is_ascii_digit())?;
+    let n: u8 = word[..digits].parse().ok()?;
+    (n > 0 && ordinal(n).eq_ignore_ascii_case(word)).then_some(n)
+}
+
+/// `call 2nd As` (FF-20), or `call CARD` (R5-20).
+fn call_of(rest: &str) -> Result<Action, ActionError> {
+    if let Some((first, card)) = rest.split_once(char::is_whitespace) {
+        if let Some(n) = parse_ordinal(first) {
+            return match cards_of("call", card.trim())?.as_slice() {
+                [c] => Ok(Action::CallFriend(n, *c)),
+                _ => Err(ActionError::malformed("'call' names one card or 'solo'")),
+            };
+        }
+    }
+    match cards_of("call", rest)?.as_slice() {
+        [c] => Ok(Action::Call(*c)),
+        _ => Err(ActionError::malformed("'call' names one card or 'solo'")),
     }
 }
 
@@ -112,10 +150,7 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
             ))),
         },
         "call" if rest.to_lowercase() == "solo" => Ok(Action::CallSolo),
-        "call" => match cards_of("call", rest)?.as_slice() {
-            [c] => Ok(Action::Call(*c)),
-            _ => Err(ActionError::malformed("'call' names one card or 'solo'")),
-        },
+        "call" => call_of(rest),
         "declare" => Ok(Action::Declare(cards_of("declare", rest)?)),
         "bury" => Ok(Action::Bury(cards_of("bury", rest)?)),
         "play" => {
@@ -156,6 +191,9 @@ mod tests {
             "bury 3c 4c",
             "call Ah",
             "call solo",
+            "call 2nd As",
+            "call 1st BJ",
+            "call 3rd Td",
             "play 5h as pair",
         ] {
             assert_eq!(text(t), t);
@@ -163,6 +201,35 @@ mod tests {
         assert_eq!(text("  DECLARE   10h "), "declare Th");
         assert_eq!(text("Call SOLO"), "call solo");
         assert_eq!(text("trump H"), "trump h");
+        assert_eq!(text("CALL 2ND 10s"), "call 2nd Ts");
+    }
+
+    #[test]
+    fn ff_20_ordinals_are_spelled_as_english_writes_them() {
+        let spelled: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+            .map(ordinal)
+            .to_vec();
+        assert_eq!(
+            spelled,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+                "111th"
+            ]
+        );
+        for bad in [
+            "call 2st As",
+            "call 0th As",
+            "call 1th As",
+            "call 2nd",
+            "call 012th As",
+        ] {
+            assert!(text(bad).starts_with("error: "), "{bad}");
+        }
+        assert_eq!(text("call 2nd Ax"), text("call Ax"));
+        assert_eq!(
+            text("call 2nd As Kh"),
+            "error: 'call' names one card or 'solo'"
+        );
     }
 
     #[test]

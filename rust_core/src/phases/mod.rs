@@ -1,6 +1,7 @@
 //! The phases before the play, as state objects like [`crate::trick::TrickPlay`]: the
 //! deals with their declarations (TR-10..TR-13, R5-10..R5-13), the Red Five 4p bidding
-//! and trump (R4-10..R4-14, R4-20), the kitty burial (C-4) and the friend call (R5-20).
+//! and trump (R4-10..R4-14, R4-20), the kitty burial (C-4), the friend call (R5-20) and
+//! Finding Friends' friend calls (FF-20).
 //!
 //! Each object says who acts, counts and indexes that seat's legal actions in the
 //! order the API lists them, checks an action before applying it (a rejected one
@@ -12,6 +13,7 @@ mod action;
 mod bidding;
 mod deck;
 mod friend;
+mod friends;
 mod kitty;
 mod next;
 mod play;
@@ -30,6 +32,7 @@ pub use deck::{
     FIFTY_K_DECK,
 };
 pub use friend::{FriendCall, CALLABLE};
+pub use friends::{FriendCalls, FriendRestriction};
 pub use kitty::Burial;
 pub use play::fifty_k_action;
 pub use reveal::RedFive5pDeal;

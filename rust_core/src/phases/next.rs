@@ -1,14 +1,17 @@
 //! How each phase object is made from the one before it: the burial once a deal (or
 //! the bidding) has named the declarer and trump (C-4), the friend call after a Red
-//! Five 5p burial (R5-20), and the play after the burial or the call (TR-21, R4-30,
-//! R5-30: the declarer leads).
+//! Five 5p burial (R5-20) or Finding Friends' calls (FF-20), and the play after the
+//! burial or the calls (TR-21, R4-30, R5-30, FF-30: the declarer leads).
 
 use std::sync::Arc;
 
 use crate::card::Counts;
 use crate::trick::{TrickPlay, TrickRules};
 
-use super::{Burial, FriendCall, Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal};
+use super::{
+    Burial, FriendCall, FriendCalls, FriendRestriction, Phase, RedFive4pBidding, RedFive5pDeal,
+    TractorDeal,
+};
 
 /// C-4: the declarer's burial, once `rules` and `declarer` are known.
 fn burial_of(
@@ -72,6 +75,24 @@ impl Burial {
         )
     }
 
+    /// FF-20: Finding Friends' calls after the burial: `friends` of them, under FF-60's
+    /// `restriction`.
+    pub fn friend_calls(
+        &self,
+        friends: usize,
+        restriction: FriendRestriction,
+    ) -> Result<FriendCalls, String> {
+        let buried = self.buried().ok_or("nothing is buried yet")?;
+        FriendCalls::new(
+            self.rules().clone(),
+            self.hands().to_vec(),
+            self.declarer(),
+            buried,
+            friends,
+            restriction,
+        )
+    }
+
     /// The play after the burial, the declarer leading (TR-21, R4-30).
     pub fn start_play(&self) -> Result<TrickPlay, String> {
         if self.buried().is_none() {
@@ -92,6 +113,17 @@ impl FriendCall {
         if let Some(call) = self.play_call() {
             play.set_call(call)?;
         }
+        Ok(play)
+    }
+}
+
+impl FriendCalls {
+    /// FF-30: the play after the calls, the declarer leading, watching the calls (FF-31).
+    pub fn start_play(&self) -> Result<TrickPlay, String> {
+        let watch = self.watch().ok_or("the friends are not called yet")?;
+        let mut play =
+            TrickPlay::new(self.rules().clone(), self.hands().to_vec(), self.declarer())?;
+        play.set_friends(watch).map_err(String::from)?;
         Ok(play)
     }
 }

@@ -4,11 +4,12 @@
 //! the last receiver, until all four have passed since the last declaration (TR-12).
 //! Who is asked depends only on public information (the deal order and the answers),
 //! never on the cards held: a seat with no declaration is asked all the same and can
-//! only pass.
+//! only pass. Finding Friends deals the same way for 4 to 8 players with two or three
+//! decks (FF-1..FF-3, FF-10..FF-14), each player at their own level (FF-4).
 
 use std::sync::Arc;
 
-use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
+use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ, NUM_CARDS};
 use crate::error::ActionError;
 use crate::rng::Rng;
 use crate::trick::{FollowFormat, Options, TrickRules, Variant};
@@ -18,30 +19,54 @@ use super::{Action, Phase};
 use super::{DeclarationOrder, DeclarationStrength, TractorHouse};
 
 const PLAYERS: usize = 4;
-/// Cards dealt to the players; the last 8 of the deck are the kitty (TR-1).
-const DEALT: usize = 100;
+/// The kitty: the last 8 cards of the deck (TR-1).
 const KITTY: usize = 8;
+/// FF-3: the fewest cards of a Finding Friends kitty.
+const MIN_FRIENDS_KITTY: usize = 5;
 
 /// TR-10: the strength of a declaration (single 1 < pair 2 < LJ LJ 3 < BJ BJ 4), or None
 /// when the cards are not one; suits do not order equal declarations.
 pub fn declaration_strength(cards: &[Card], level: Rank) -> Option<u8> {
-    match cards {
-        [c] if c.rank() == Some(level) => Some(1),
-        [a, b] if a == b => match a.rank() {
-            Some(r) => (r == level).then_some(2),
-            None => Some(if *a == BJ { 4 } else { 3 }),
-        },
-        _ => None,
+    strength_in(cards, level, 2)
+}
+
+/// TR-10, FF-10: the strength of a declaration of n identical level cards of a suit or n
+/// identical jokers (n ≥ 2), n at most `decks`: 1 for a single; from n = 2 on, 3(n − 2)
+/// plus 2 for a suit, 3 for `LJ`, 4 for `BJ` (TR-10's 1 < 2 < 3 < 4 with two decks);
+/// None when the cards are not one.
+fn strength_in(cards: &[Card], level: Rank, decks: u8) -> Option<u8> {
+    let (&first, n) = (cards.first()?, cards.len());
+    if n > decks as usize || cards.iter().any(|&c| c != first) {
+        return None;
     }
+    let above_pairs = 3 * (n as u8).saturating_sub(2);
+    match first.rank() {
+        Some(r) if r != level => None,
+        Some(_) if n == 1 => Some(1),
+        Some(_) => Some(above_pairs + 2),
+        None if n == 1 => None,
+        None => Some(above_pairs + if first == BJ { 4 } else { 3 }),
+    }
+}
+
+/// FF-3: the fewest cards, at least five, that leave a deal of equal hands.
+pub fn friends_kitty_size(players: usize, decks: u8) -> usize {
+    let total = NUM_CARDS * decks as usize;
+    MIN_FRIENDS_KITTY + (total - MIN_FRIENDS_KITTY) % players
 }
 
 /// The deal and declarations of one Tractor hand.
 #[derive(Clone, Debug)]
 pub struct TractorDeal {
     deck: Vec<Card>,
-    /// TR-2: the levels of seats 0/2 and seats 1/3.
-    levels: (Rank, Rank),
+    /// TR-2: each seat's level (its team's); FF-4: each player's own.
+    levels: Vec<Rank>,
     level: Rank,
+    /// Finding Friends' deal (FF-1..FF-14) rather than Tractor's: the rule ids cited.
+    friends: bool,
+    players: usize,
+    /// The cards dealt to the players; the rest of the deck is the kitty (TR-1, FF-3).
+    to_deal: usize,
     fixed_dealer: Option<usize>,
     /// The trick options of the play (TR-20, C-31, TRO-10, TRO-50).
     opts: Options,
@@ -85,32 +110,96 @@ impl TractorDeal {
                 levels.1.letter()
             ));
         }
-        if first_seat.is_some_and(|s| s >= PLAYERS) {
-            return Err(format!("first_seat must be a seat 0..{}", PLAYERS - 1));
+        let seats = vec![levels.0, levels.1, levels.0, levels.1];
+        let opts = Options {
+            follow_format,
+            ..Options::defaults(Variant::Tractor)
+        };
+        Self::start(seed, scripted, first_seat, seats, dealer, opts, false)
+    }
+
+    /// FF-1..FF-4, FF-13: a Finding Friends deal: `levels` one per player (4 to 8),
+    /// `decks` 2 or 3, `dealer` as Tractor's (None: a match's first hand, every player at
+    /// the same level). The randomness is Tractor's: the shuffle, then the first card's
+    /// seat, `below(players)`.
+    pub fn finding_friends(
+        seed: u64,
+        scripted: Option<&str>,
+        first_seat: Option<usize>,
+        levels: Vec<Rank>,
+        dealer: Option<usize>,
+        decks: u8,
+        follow_format: FollowFormat,
+    ) -> Result<TractorDeal, String> {
+        let n = levels.len();
+        if !(4..=8).contains(&n) {
+            return Err(format!(
+                "Finding Friends takes 4 to 8 players (FF-1), not {n}"
+            ));
+        }
+        if !(2..=3).contains(&decks) {
+            return Err(format!("decks must be 2 or 3 (FF-1, C-2), not {decks}"));
+        }
+        if dealer.is_some_and(|d| d >= n) {
+            return Err(format!(
+                "option dealer must be None or a seat 0..{} (FF-13)",
+                n - 1
+            ));
+        }
+        if dealer.is_none() && levels.iter().any(|&l| l != levels[0]) {
+            return Err(
+                "with dealer None (the first hand of a match, FF-13) every player must be at \
+                 the same level"
+                    .into(),
+            );
+        }
+        let opts = Options {
+            decks,
+            follow_format,
+            ..Options::defaults(Variant::Tractor)
+        };
+        Self::start(seed, scripted, first_seat, levels, dealer, opts, true)
+    }
+
+    /// The deal of `levels.len()` players with `opts.decks` decks, its first card dealt.
+    fn start(
+        seed: u64,
+        scripted: Option<&str>,
+        first_seat: Option<usize>,
+        levels: Vec<Rank>,
+        dealer: Option<usize>,
+        opts: Options,
+        friends: bool,
+    ) -> Result<TractorDeal, String> {
+        let players = levels.len();
+        if first_seat.is_some_and(|s| s >= players) {
+            return Err(format!("first_seat must be a seat 0..{}", players - 1));
         }
         let mut rng = Rng::new(seed);
-        let deck = make_deck(&trick_deck(2), scripted, &mut rng)?;
-        let level = if dealer.is_some_and(|d| d % 2 == 1) {
-            levels.1
+        let deck = make_deck(&trick_deck(opts.decks), scripted, &mut rng)?;
+        let kitty = if friends {
+            friends_kitty_size(players, opts.decks)
         } else {
-            levels.0
+            KITTY
         };
+        let to_deal = deck.len() - kitty;
+        let level = levels[dealer.unwrap_or(0)];
         let first = first_seat
             .or(dealer)
-            .unwrap_or_else(|| rng.below(PLAYERS as u64) as usize);
+            .unwrap_or_else(|| rng.below(players as u64) as usize);
         let mut deal = TractorDeal {
             deck,
             levels,
             level,
+            friends,
+            players,
+            to_deal,
             fixed_dealer: dealer,
-            opts: Options {
-                follow_format,
-                ..Options::defaults(Variant::Tractor)
-            },
+            opts,
             house: TractorHouse::default(),
             first,
             dealt: 0,
-            hands: vec![Counts::default(); PLAYERS],
+            hands: vec![Counts::default(); players],
             declared: Vec::new(),
             asking: None,
             final_round: false,
@@ -118,10 +207,19 @@ impl TractorDeal {
             final_passes: 0,
             end: None,
             // A question per card dealt, and a short final round (TR-12).
-            log: Vec::with_capacity(DEALT + 2 * PLAYERS),
+            log: Vec::with_capacity(to_deal + 2 * players),
         };
         deal.advance();
         Ok(deal)
+    }
+
+    /// The rule id a message cites: Tractor's, or Finding Friends' (FF-10..FF-12).
+    fn rule(&self, tractor: &'static str, friends: &'static str) -> &'static str {
+        if self.friends {
+            friends
+        } else {
+            tractor
+        }
     }
 
     /// The hand's house rules: who deals and how declarations compare (TRO-60, TRO-70),
@@ -145,7 +243,12 @@ impl TractorDeal {
 
     /// TR-2: the levels of seats 0/2 and seats 1/3 (public).
     pub fn levels(&self) -> (Rank, Rank) {
-        self.levels
+        (self.levels[0], self.levels[1])
+    }
+
+    /// TR-2, FF-4: each seat's level (public).
+    pub fn seat_levels(&self) -> &[Rank] {
+        &self.levels
     }
 
     pub fn deck(&self) -> &[Card] {
@@ -180,14 +283,14 @@ impl TractorDeal {
         &self.hands
     }
 
-    /// The kitty: the last 8 cards of the deck (TR-1).
+    /// The kitty: the last 8 cards of the deck (TR-1), or FF-3's.
     pub fn kitty(&self) -> &[Card] {
-        &self.deck[DEALT..]
+        &self.deck[self.to_deal..]
     }
 
     /// The cards not dealt yet.
     pub fn undealt(&self) -> &[Card] {
-        &self.deck[self.dealt..DEALT]
+        &self.deck[self.dealt..self.to_deal]
     }
 
     /// The dealer: fixed before the deal (TR-32), the first declarer from its
@@ -210,18 +313,24 @@ impl TractorDeal {
         self.standing().and_then(|(_, cs)| cs[0].suit())
     }
 
-    /// TR-10, TR-11: why `seat` may not declare `cards` (as given) now, or None.
+    /// TR-10, TR-11 (FF-10, FF-11): why `seat` may not declare `cards` (as given) now, or None.
     pub fn declaration_error(&self, seat: usize, cards: &[Card]) -> Option<ActionError> {
         let shown = format_cards(cards);
-        let Some(strength) = declaration_strength(cards, self.level) else {
+        let Some(strength) = self.strength(cards) else {
             let lv = self.level.letter();
-            return Some(ActionError::breaks(
-                "TR-10",
+            let d = self.opts.decks;
+            let message = if self.friends {
+                format!(
+                    "'{shown}' is not a declaration: the level is {lv}, so 1 to {d} identical \
+                     level cards of a suit ({lv}h, {lv}h {lv}h), or 2 to {d} identical jokers (FF-10)"
+                )
+            } else {
                 format!(
                     "'{shown}' is not a declaration: the level is {lv}, so one level card \
                      ({lv}h), two identical level cards ({lv}h {lv}h), LJ LJ or BJ BJ (TR-10)"
-                ),
-            ));
+                )
+            };
+            return Some(ActionError::breaks(self.rule("TR-10", "FF-10"), message));
         };
         if !self.hands[seat].contains(&Counts::from_cards(cards)) {
             return Some(ActionError::illegal(format!(
@@ -231,17 +340,22 @@ impl TractorDeal {
         self.overcall_error(seat, cards, strength)
     }
 
+    /// TR-10, FF-10: the strength of a declaration in this deal, or None.
+    fn strength(&self, cards: &[Card]) -> Option<u8> {
+        strength_in(cards, self.level, self.opts.decks)
+    }
+
     /// TR-11: whether a declaration of TR-10 `strength` may follow the standing one:
     /// stronger (as TRO-100 measures it, by TRO-70's order of equal strengths), or the
-    /// standing declarer's second copy of its single card.
+    /// standing declarer's second copy of its single card (FF-11: more copies of its card).
     fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
         match self.standing() {
             None => true,
             Some((owner, current)) if *owner == seat => {
-                current.len() == 1 && cards == [current[0], current[0]]
+                cards.len() > current.len() && cards.iter().all(|&c| c == current[0])
             }
             Some((_, current)) => {
-                let standing = declaration_strength(current, self.level).expect("a declaration");
+                let standing = self.strength(current).expect("a declaration");
                 let of = |s, cs| self.house.declaration_strength.of(s, cs);
                 self.house.declaration_order.overcalls(
                     (of(strength, cards), cards),
@@ -258,18 +372,21 @@ impl TractorDeal {
         }
         let (owner, current) = self.standing()?;
         if *owner == seat {
-            return reinforce_error(current, cards);
+            return self.reinforce_error(current, cards);
         }
         let suits = match self.house.declaration_order {
             DeclarationOrder::Equal => "",
             DeclarationOrder::Suit => ", or as strong in a higher suit (TRO-72)",
         };
         let (stronger, rules) = match self.house.declaration_strength {
-            DeclarationStrength::JokersOrMoreCards => ("be stronger than", "TR-10, TR-11"),
+            DeclarationStrength::JokersOrMoreCards => (
+                "be stronger than",
+                self.rule("TR-10, TR-11", "FF-10, FF-11"),
+            ),
             DeclarationStrength::MoreCards => ("hold more cards than", "TRO-102, TR-11"),
         };
         Some(ActionError::breaks(
-            "TR-11",
+            self.rule("TR-11", "FF-11"),
             format!(
                 "an overcall must {stronger} seat {owner}'s {}{suits} ({rules})",
                 format_cards(current)
@@ -277,8 +394,37 @@ impl TractorDeal {
         ))
     }
 
+    /// TR-11: the standing declarer may only add the second copy of a single card;
+    /// FF-11: more copies of its card, up to the decks.
+    fn reinforce_error(&self, current: &[Card], cards: &[Card]) -> Option<ActionError> {
+        let card = current[0];
+        if !self.friends {
+            return tractor_reinforce_error(current, cards);
+        }
+        if current.len() == self.opts.decks as usize {
+            return Some(ActionError::breaks(
+                "FF-11",
+                format!(
+                    "your {} stands: {} copies cannot be reinforced (FF-11)",
+                    format_cards(current),
+                    current.len()
+                ),
+            ));
+        }
+        (cards.len() <= current.len() || cards.iter().any(|&c| c != card)).then(|| {
+            ActionError::breaks(
+                "FF-11",
+                format!(
+                    "your {} stands: you may only reinforce it with more copies of {card}, \
+                     not overcall yourself (FF-11)",
+                    format_cards(current)
+                ),
+            )
+        })
+    }
+
     /// TR-10, TR-11: every declaration `seat` may make now: singles s, h, c, d, pairs
-    /// s, h, c, d, then LJ LJ, BJ BJ.
+    /// s, h, c, d, then LJ LJ, BJ BJ (FF-10: then triples s, h, c, d, LJ ×3, BJ ×3).
     pub fn options(&self, seat: usize) -> Vec<Vec<Card>> {
         self.allowed(seat).map(|(c, n)| vec![c; n]).collect()
     }
@@ -286,26 +432,31 @@ impl TractorDeal {
     /// [`Self::options`] as (card, copies), listing nothing.
     fn allowed(&self, seat: usize) -> impl Iterator<Item = (Card, usize)> + '_ {
         let held = &self.hands[seat];
-        (0..10u8).filter_map(move |i| {
-            // (card, copies, TR-10 strength) of the i-th declaration in order.
-            let (card, copies, strength) = match i {
-                0..=3 => (Card::new(self.level, Suit(i)), 1, 1),
-                4..=7 => (Card::new(self.level, Suit(i - 4)), 2, 2),
-                8 => (LJ, 2, 3),
-                _ => (BJ, 2, 4),
-            };
-            let cards = &[card, card][..copies];
-            (held.get(card) as usize >= copies && self.may_follow(seat, cards, strength))
-                .then_some((card, copies))
-        })
+        let level = self.level;
+        (1..=self.opts.decks as usize)
+            .flat_map(move |copies| {
+                let jokers: &[Card] = if copies >= 2 { &[LJ, BJ] } else { &[] };
+                Suit::ALL
+                    .into_iter()
+                    .map(move |s| Card::new(level, s))
+                    .chain(jokers.iter().copied())
+                    .map(move |card| (card, copies))
+            })
+            .filter(move |&(card, copies)| {
+                let cards = &[card; 3][..copies];
+                held.get(card) as usize >= copies
+                    && self
+                        .strength(cards)
+                        .is_some_and(|s| self.may_follow(seat, cards, s))
+            })
     }
 
     /// TR-12: deals the next card and asks its receiver; after the last card, the final
     /// round asks seat after seat; then TR-13, TR-14. Every receiver and every seat of
     /// the final round is asked, so who is asked tells nothing of the cards.
     fn advance(&mut self) {
-        if self.dealt < DEALT {
-            let seat = (self.first + self.dealt) % PLAYERS;
+        if self.dealt < self.to_deal {
+            let seat = (self.first + self.dealt) % self.players;
             self.hands[seat].add(self.deck[self.dealt], 1);
             self.dealt += 1;
             self.asking = Some(seat);
@@ -313,9 +464,9 @@ impl TractorDeal {
         }
         if !self.final_round {
             self.final_round = true;
-            self.final_seat = (self.first + DEALT) % PLAYERS;
+            self.final_seat = (self.first + self.to_deal) % self.players;
         }
-        if self.final_passes < PLAYERS {
+        if self.final_passes < self.players {
             self.asking = Some(self.final_seat);
             return;
         }
@@ -326,7 +477,7 @@ impl TractorDeal {
     /// TR-12: the final round ends when every seat passed since the last declaration.
     fn final_answer(&mut self, declared: bool) {
         self.final_passes = if declared { 0 } else { self.final_passes + 1 };
-        self.final_seat = (self.final_seat + 1) % PLAYERS;
+        self.final_seat = (self.final_seat + 1) % self.players;
     }
 
     /// TR-13: the dealer (by TRO-60 in a match's first hand) and the trump; TR-14: the
@@ -338,15 +489,15 @@ impl TractorDeal {
             .unwrap_or(self.first);
         let rules = TrickRules::shared(Variant::Tractor, self.trump(), self.level, self.opts)
             .expect("Tractor rules for any trump and level");
-        for &c in &self.deck[DEALT..] {
+        for &c in &self.deck[self.to_deal..] {
             self.hands[dealer].add(c, 1);
         }
         self.end = Some((dealer, rules));
     }
 
-    /// C-4, TR-14: how many cards the dealer buries.
+    /// C-4, TR-14 (FF-3, FF-14): how many cards the dealer buries.
     pub fn kitty_size(&self) -> usize {
-        KITTY
+        self.deck.len() - self.to_deal
     }
 
     /// The same deal with another deck (for `crate::sample`): every answer so far and
@@ -359,12 +510,14 @@ impl TractorDeal {
         if Counts::from_cards(&deck) != Counts::from_cards(&self.deck) {
             return None;
         }
-        let mut hands = vec![Counts::default(); PLAYERS];
+        let mut hands = vec![Counts::default(); self.players];
         for (i, &c) in deck[..self.dealt].iter().enumerate() {
-            hands[(self.first + i) % PLAYERS].add(c, 1);
+            hands[(self.first + i) % self.players].add(c, 1);
         }
         if let Some((dealer, _)) = &self.end {
-            deck[DEALT..].iter().for_each(|&c| hands[*dealer].add(c, 1));
+            deck[self.to_deal..]
+                .iter()
+                .for_each(|&c| hands[*dealer].add(c, 1));
         }
         Some(TractorDeal {
             deck,
@@ -375,7 +528,7 @@ impl TractorDeal {
 }
 
 /// TR-11: the standing declarer may only add the second copy of a single card.
-fn reinforce_error(current: &[Card], cards: &[Card]) -> Option<ActionError> {
+fn tractor_reinforce_error(current: &[Card], cards: &[Card]) -> Option<ActionError> {
     if current.len() == 2 {
         return Some(ActionError::breaks(
             "TR-11",
@@ -399,7 +552,7 @@ fn reinforce_error(current: &[Card], cards: &[Card]) -> Option<ActionError> {
 
 impl Phase for TractorDeal {
     fn num_players(&self) -> usize {
-        PLAYERS
+        self.players
     }
 
     fn to_act(&self) -> Option<usize> {
@@ -458,10 +611,11 @@ impl Phase for TractorDeal {
             }
             Action::Pass => false,
             _ => {
+                let rule = self.rule("TR-12", "FF-12");
                 return Err(ActionError::breaks(
-                    "TR-12",
-                    "the cards are being dealt: 'declare CARDS' or 'pass' (TR-12)",
-                ))
+                    rule,
+                    format!("the cards are being dealt: 'declare CARDS' or 'pass' ({rule})"),
+                ));
             }
         };
         if self.final_round {
@@ -479,6 +633,9 @@ mod tests {
     use crate::error::ErrorKind;
     use crate::phases::parse_action;
     use crate::phases::test_support::{deck_with, moved_to_end};
+
+    /// Cards dealt to the players in Tractor (TR-1).
+    const DEALT: usize = 100;
 
     /// A deck whose dealt part holds no declaration but those placed: the 96 plain
     /// cards, one joker each for seats 0..3, then the 2s in the kitty.
@@ -851,6 +1008,58 @@ mod tests {
     }
 
     #[test]
+    fn ff_12_who_is_asked_and_what_a_seat_may_declare_hide_the_other_hands() {
+        // FF-12 as TR-12: swapping two cards no seat `watched` receives changes neither
+        // who is asked nor what `watched` may declare, when every seat answers the same.
+        let made = |seed, players: usize, decks, deck: Option<&str>| {
+            let levels = vec![Rank::TWO; players];
+            TractorDeal::finding_friends(
+                seed,
+                deck,
+                Some(0),
+                levels,
+                None,
+                decks,
+                FollowFormat::Pairs,
+            )
+            .unwrap()
+        };
+        let mut compared = 0;
+        for seed in 0..40u64 {
+            let players = 4 + (seed as usize % 5);
+            let decks = 2 + (seed % 2) as u8;
+            let mut d = made(seed, players, decks, None);
+            let deck = d.deck().to_vec();
+            let to_deal = deck.len() - d.kitty_size();
+            let log = asked(&mut d, seed);
+            let mut rng = Rng::new(seed ^ 0xf00d);
+            let watched = rng.below(players as u64) as usize;
+            let others: Vec<usize> = (0..deck.len())
+                .filter(|&i| i >= to_deal || i % players != watched)
+                .collect();
+            let i = others[rng.below(others.len() as u64) as usize];
+            let j = others[rng.below(others.len() as u64) as usize];
+            let mut swapped = deck.clone();
+            swapped.swap(i, j);
+            let mut real = made(seed, players, decks, None);
+            let mut e = made(seed, players, decks, Some(&format_cards(&swapped)));
+            for (seat, action) in &log {
+                assert_eq!(e.to_act(), Some(*seat), "seed {seed}");
+                if *seat == watched {
+                    assert_eq!(e.legal_actions(64), real.legal_actions(64), "seed {seed}");
+                    compared += 1;
+                }
+                real.act(action).unwrap();
+                if e.act(action).is_err() {
+                    // The swap took away a card this seat declared: it saw a change.
+                    break;
+                }
+            }
+        }
+        assert!(compared > 200, "the watched seats were asked: {compared}");
+    }
+
+    #[test]
     fn tr_10_tr_11_tr_12_refused_declarations_name_their_rule() {
         use ErrorKind::Illegal;
         let mut d = deal(&[(0, "2h"), (1, "2s"), (5, "2s")], None);
@@ -875,5 +1084,153 @@ mod tests {
         pass_to(&mut d, 5);
         let e = d.act(&parse_action("declare 2h").unwrap()).unwrap_err();
         assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("TR-11")));
+    }
+
+    fn friends_deal(seed: u64, players: usize, decks: u8, deck: Option<&str>) -> TractorDeal {
+        let levels = vec![Rank::TWO; players];
+        TractorDeal::finding_friends(seed, deck, None, levels, None, decks, FollowFormat::Pairs)
+            .unwrap()
+    }
+
+    #[test]
+    fn ff_1_ff_3_ff_12_every_player_gets_the_same_cards_and_is_asked_for_each() {
+        for players in 4..=8 {
+            for decks in [2u8, 3] {
+                let seed = (players * 10) as u64 + decks as u64;
+                let mut d = friends_deal(seed, players, decks, None);
+                let kitty = friends_kitty_size(players, decks);
+                let to_deal = 54 * decks as usize - kitty;
+                assert!(
+                    kitty >= 5 && to_deal.is_multiple_of(players),
+                    "{players} {decks}"
+                );
+                assert_eq!((d.kitty().len(), d.undealt().len()), (kitty, to_deal - 1));
+                assert_eq!(d.num_players(), players);
+                let first = d.first_seat();
+                let log = asked(&mut d, seed);
+                let receivers: Vec<usize> = (0..to_deal).map(|i| (first + i) % players).collect();
+                let seats: Vec<usize> = log.iter().map(|(s, _)| *s).collect();
+                assert_eq!(seats[..to_deal], receivers[..]);
+                assert!(seats.len() >= to_deal + players);
+                let (dealer, rules) = d.outcome().unwrap();
+                assert_eq!(rules.opts.decks, decks);
+                assert_eq!(d.kitty_size(), kitty);
+                for s in 0..players {
+                    let extra = if s == dealer { kitty } else { 0 };
+                    assert_eq!(d.hands()[s].len(), to_deal / players + extra);
+                }
+                // Every declaration made was one (FF-10) the seat held.
+                for (_, a) in &log {
+                    if let Action::Declare(cs) = a {
+                        assert!(strength_in(cs, Rank::TWO, decks).is_some(), "{cs:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ff_10_strengths_count_copies_then_jokers() {
+        let s = |t: &str| strength_in(&parse_cards(t).unwrap(), Rank::TWO, 3);
+        let order = [
+            "2h", "2h 2h", "LJ LJ", "BJ BJ", "2s 2s 2s", "LJ LJ LJ", "BJ BJ BJ",
+        ];
+        let strengths: Vec<u8> = order.iter().map(|t| s(t).unwrap()).collect();
+        assert!(strengths.windows(2).all(|w| w[0] < w[1]), "{strengths:?}");
+        assert_eq!(s("2h 2h"), s("2d 2d"), "suits are not ordered (FF-10)");
+        for bad in ["LJ", "2h 2h 2h 2h", "2h 2h 2d", "3h 3h 3h"] {
+            assert_eq!(s(bad), None, "{bad}");
+        }
+        assert_eq!(
+            strength_in(&parse_cards("2h 2h 2h").unwrap(), Rank::TWO, 2),
+            None
+        );
+    }
+
+    /// A three-deck deal for six players, seat 0 first, the 2s and jokers moved out of
+    /// the way but for those placed.
+    fn friends_placed(placed: &[(usize, &str)]) -> TractorDeal {
+        let full = moved_to_end(&trick_deck(3), |c| {
+            c.is_joker() || c.rank() == Some(Rank::TWO)
+        });
+        let deck = deck_with(&full, placed);
+        let levels = vec![Rank::TWO; 6];
+        TractorDeal::finding_friends(
+            0,
+            Some(&deck),
+            Some(0),
+            levels,
+            None,
+            3,
+            FollowFormat::Pairs,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn ff_11_the_declarer_reinforces_with_more_copies_up_to_the_decks() {
+        let mut d = friends_placed(&[(0, "2h"), (6, "2h"), (12, "2h"), (1, "LJ"), (7, "LJ")]);
+        act(&mut d, "declare 2h").unwrap();
+        pass_to(&mut d, 7);
+        assert_eq!(d.to_act(), Some(0));
+        assert_eq!(texts(&d), ["declare 2h 2h", "pass"]);
+        act(&mut d, "declare 2h 2h").unwrap();
+        pass_to(&mut d, 8);
+        // FF-10: at equal copies jokers beat a suit.
+        assert_eq!(d.to_act(), Some(1));
+        assert_eq!(texts(&d), ["declare LJ LJ", "pass"]);
+        assert_eq!(
+            act(&mut d, "declare LJ").unwrap_err(),
+            "'LJ' is not a declaration: the level is 2, so 1 to 3 identical level cards of a \
+             suit (2h, 2h 2h), or 2 to 3 identical jokers (FF-10)"
+        );
+        pass_to(&mut d, 13);
+        assert_eq!(texts(&d), ["declare 2h 2h 2h", "pass"]);
+        assert_eq!(
+            act(&mut d, "declare 2h 2h").unwrap_err(),
+            "your 2h 2h stands: you may only reinforce it with more copies of 2h, not \
+             overcall yourself (FF-11)"
+        );
+        act(&mut d, "declare 2h 2h 2h").unwrap();
+        pass_to(&mut d, 19);
+        let e = d.act(&parse_action("declare 2h").unwrap()).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FF-11")));
+        assert_eq!(
+            String::from(e),
+            "your 2h 2h 2h stands: 3 copies cannot be reinforced (FF-11)"
+        );
+        let e = d.act(&parse_action("declare 3h").unwrap()).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FF-10")));
+        let e = d.act(&parse_action("bury 3h").unwrap()).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FF-12")));
+        pass_to(&mut d, 20);
+        assert_eq!((d.to_act(), texts(&d)), (Some(1), vec!["pass".to_string()]));
+        assert_eq!(
+            act(&mut d, "declare LJ LJ").unwrap_err(),
+            "an overcall must be stronger than seat 0's 2h 2h 2h (FF-10, FF-11)"
+        );
+    }
+
+    #[test]
+    fn ff_4_ff_13_the_hands_level_is_the_declarers() {
+        let mut levels = vec![Rank::TWO; 5];
+        levels[3] = Rank::KING;
+        let made = |levels: Vec<Rank>, dealer| {
+            TractorDeal::finding_friends(1, None, None, levels, dealer, 3, FollowFormat::Pairs)
+        };
+        assert_eq!(made(levels.clone(), Some(3)).unwrap().level(), Rank::KING);
+        assert_eq!(made(levels.clone(), Some(2)).unwrap().level(), Rank::TWO);
+        assert!(made(levels.clone(), None)
+            .unwrap_err()
+            .contains("every player must be at the same level"));
+        assert!(made(levels.clone(), Some(5))
+            .unwrap_err()
+            .contains("(FF-13)"));
+        assert!(made(vec![Rank::TWO; 3], None)
+            .unwrap_err()
+            .contains("4 to 8 players"));
+        let e =
+            TractorDeal::finding_friends(1, None, None, levels, Some(0), 4, FollowFormat::Pairs);
+        assert_eq!(e.unwrap_err(), "decks must be 2 or 3 (FF-1, C-2), not 4");
     }
 }

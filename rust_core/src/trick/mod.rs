@@ -4,6 +4,7 @@ mod arrange;
 mod cards;
 mod follow;
 mod format;
+mod friends;
 mod moves;
 mod order;
 mod picks;
@@ -15,6 +16,7 @@ mod winner;
 
 pub use cards::PlayCards;
 pub use format::{Component, Format, Kind, Shape, Unit};
+pub use friends::{FriendCard, FriendWatch};
 pub use moves::Moves;
 pub use order::{
     FollowFormat, FollowProtect, Level, OptionValue, Options, RulesError, ThrowJudgement,

@@ -1,5 +1,6 @@
 //! The play of a hand as a state object: tricks, throws and their penalties, points
-//! won, and the Red Five 5p call card (R5-21, R5-22). Every operation can be checked
+//! won, the Red Five 5p call card (R5-21, R5-22) and Finding Friends' friend cards
+//! (FF-31). Every operation can be checked
 //! before it is applied, and a rejected one changes nothing.
 
 use std::sync::Arc;
@@ -9,6 +10,7 @@ use crate::error::ActionError;
 
 use super::cards::PlayCards;
 use super::format::Format;
+use super::friends::FriendWatch;
 use super::moves::Moves;
 use super::order::TrickRules;
 use super::seats::{Seats, MAX_SEATS};
@@ -57,6 +59,7 @@ pub struct Outcome {
     /// C-51: the attempted throw and the forced play that replaced it.
     pub failed_throw: Option<(Vec<Card>, Vec<Card>)>,
     /// R5-21/R5-22: the friend became public with this play; true when by a grab.
+    /// FF-31: the player who joined the declarer's side with this play (never a grab).
     pub friend_revealed: Option<(usize, bool)>,
     /// The trick ended with this play; its winner.
     pub trick_winner: Option<usize>,
@@ -81,6 +84,9 @@ pub struct TrickPlay {
     friend: Option<usize>,
     friend_public: bool,
     grab: bool,
+    /// FF-31: Finding Friends' friend cards, watched as they are played (boxed: the
+    /// other variants' plays, cloned by the searches, stay as small as they were).
+    friends: Option<Box<FriendWatch>>,
     moves: Option<Moves>,
     /// Every applied play as asked (a failed throw as attempted): replays the hand.
     log: Vec<(usize, Counts)>,
@@ -130,6 +136,7 @@ impl TrickPlay {
             friend: None,
             friend_public: false,
             grab: false,
+            friends: None,
             moves: None,
             log: Vec::with_capacity(cards),
         })
@@ -158,6 +165,28 @@ impl TrickPlay {
         self.call = Some(call);
         self.moves = None;
         Ok(())
+    }
+
+    /// FF-20, FF-31: Finding Friends' calls, watched from the first lead on.
+    pub fn set_friends(&mut self, watch: FriendWatch) -> Result<(), ActionError> {
+        if !self.tricks.is_empty() || !self.trick.is_empty() {
+            return Err(ActionError::breaks(
+                "FF-20",
+                "the friend cards are called before the first lead (FF-20)",
+            ));
+        }
+        if watch.players() != self.num_players() || watch.declarer() >= self.num_players() {
+            return Err(ActionError::no_such_seat(
+                "the friend calls are for another table",
+            ));
+        }
+        self.friends = Some(Box::new(watch));
+        Ok(())
+    }
+
+    /// FF-31..FF-33: the friend cards and the declarer's side found so far.
+    pub fn friends(&self) -> Option<&FriendWatch> {
+        self.friends.as_deref()
     }
 
     pub fn rules(&self) -> &Arc<TrickRules> {
@@ -287,7 +316,8 @@ impl TrickPlay {
     /// The same position dealt from other hands (for `crate::sample`): the hands now,
     /// the call and the friend state (as [`Self::friend`]) they give. The caller checks
     /// that every play so far is legal on them with the same outcome, so the result is
-    /// the play a replay of the log on those hands would give.
+    /// the play a replay of the log on those hands would give. Finding Friends' friends
+    /// (FF-31) follow from the public plays alone and are kept.
     pub fn redealt(
         &self,
         hands: Vec<Counts>,
@@ -309,6 +339,7 @@ impl TrickPlay {
             friend,
             friend_public: public,
             grab,
+            friends: self.friends.clone(),
             moves: None,
             log: self.log.clone(),
         }
@@ -513,6 +544,10 @@ impl TrickPlay {
                 actual.get(card) > 0 && !forced && !self.empties_suit(seat, card, &actual)
             });
         self.reveal_friend(seat, &actual, grab, &mut outcome);
+        // FF-31: the cards actually played (a failed throw's forced part) count.
+        if let Some(joined) = self.friends.as_mut().and_then(|w| w.observe(seat, &actual)) {
+            outcome.friend_revealed = Some((joined, false));
+        }
         self.hands[seat].remove_all(&actual);
         let cards = self.rules.sorted_play(&actual);
         self.trick.push((Played { seat, cards }, actual));
@@ -573,6 +608,7 @@ mod tests {
     use crate::card::{parse_cards, Rank, Suit};
     use crate::error::ErrorKind;
     use crate::trick::order::{Options, Variant};
+    use crate::trick::FriendCard;
 
     fn counts(text: &str) -> Counts {
         Counts::from_cards(&parse_cards(text).unwrap())
@@ -613,6 +649,54 @@ mod tests {
                 assert_eq!(&*rules.sorted_play(&c), &rules.sorted(&c)[..]);
             }
         }
+    }
+
+    fn friend_card(ordinal: u8, card: &str) -> FriendCard {
+        FriendCard {
+            ordinal,
+            card: parse_cards(card).unwrap()[0],
+        }
+    }
+
+    #[test]
+    fn ff_31_a_friend_joins_when_its_play_reaches_the_called_copy() {
+        let hands = ["Ks 5s", "As 3d", "Ts 4d", "As 5d"].map(counts).to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        let watch = FriendWatch::new(4, 0, vec![friend_card(2, "As")]);
+        p.set_friends(watch).unwrap();
+        let mut joined = Vec::new();
+        for (seat, card) in [(0, "Ks"), (1, "As"), (2, "Ts"), (3, "As")] {
+            joined.push(p.apply(seat, &counts(card)).unwrap().friend_revealed);
+        }
+        assert_eq!(joined, [None, None, None, Some((3, false))]);
+        assert_eq!(p.friends().unwrap().side(), [0, 3]);
+        let e = p.set_friends(FriendWatch::new(4, 0, vec![])).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FF-20")));
+        let other = TrickPlay::new(tractor(), vec![Counts::default(); 4], 0);
+        let e = other
+            .unwrap()
+            .set_friends(FriendWatch::new(5, 0, vec![]))
+            .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::NoSuchSeat);
+    }
+
+    #[test]
+    fn ff_31_a_failed_throw_counts_only_the_cards_it_forces() {
+        // Seat 0 throws As Ks; seat 3's As beats the Ks, so only the Ks is played (C-51):
+        // the 1st As is still to come, the 1st Ks is seat 0's.
+        let hands = ["As Ks", "3d 4d", "5d 6d", "As 7d"].map(counts).to_vec();
+        let mut p = TrickPlay::new(tractor(), hands, 0).unwrap();
+        p.set_friends(FriendWatch::new(
+            4,
+            1,
+            vec![friend_card(1, "As"), friend_card(1, "Ks")],
+        ))
+        .unwrap();
+        let out = p.apply(0, &counts("As Ks")).unwrap();
+        let (_, forced) = out.failed_throw.expect("seat 3's As beats the Ks");
+        assert_eq!(forced, parse_cards("Ks").unwrap());
+        assert_eq!(out.friend_revealed, Some((0, false)));
+        assert_eq!(p.friends().unwrap().filled(), [None, Some(0)]);
     }
 
     #[test]

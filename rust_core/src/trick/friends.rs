@@ -1,0 +1,226 @@
+//! Finding Friends' friends found in the play (FF-31..FF-33): the copies of each called
+//! card counted as they are played, each call filled by the player whose play reaches
+//! its ordinal, who joins the declarer's side then. Everything here follows from the
+//! calls and the plays, which are public.
+
+use crate::card::{Card, Counts};
+
+/// FF-20: one friend card: the `ordinal`-th copy of `card` played in the hand (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FriendCard {
+    pub ordinal: u8,
+    pub card: Card,
+}
+
+/// FF-31..FF-33: the friends found as the play goes: the copies of each called card
+/// counted as they are played, each call filled by the player reaching its ordinal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FriendWatch {
+    players: usize,
+    declarer: usize,
+    calls: Vec<FriendCard>,
+    /// The copies of each card played so far.
+    played: Counts,
+    /// Who filled each call (FF-31), in the order of the calls.
+    filled: Vec<Option<usize>>,
+    /// The declarer's side: the declarer, then the friends in the order they joined.
+    side: Vec<usize>,
+}
+
+impl FriendWatch {
+    pub fn new(players: usize, declarer: usize, calls: Vec<FriendCard>) -> FriendWatch {
+        let filled = vec![None; calls.len()];
+        FriendWatch {
+            players,
+            declarer,
+            calls,
+            played: Counts::default(),
+            filled,
+            side: vec![declarer],
+        }
+    }
+
+    pub fn calls(&self) -> &[FriendCard] {
+        &self.calls
+    }
+
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    pub fn declarer(&self) -> usize {
+        self.declarer
+    }
+
+    /// Who filled each call so far (FF-31, FF-32), in the order of the calls.
+    pub fn filled(&self) -> &[Option<usize>] {
+        &self.filled
+    }
+
+    /// FF-33: the declarer, then the friends revealed so far in the order they joined.
+    pub fn side(&self) -> &[usize] {
+        &self.side
+    }
+
+    /// FF-33: whether `seat` is on the declarer's side now.
+    pub fn on_side(&self, seat: usize) -> bool {
+        self.side.contains(&seat)
+    }
+
+    /// FF-33: the defenders now, in seat order.
+    pub fn defenders(&self) -> Vec<usize> {
+        (0..self.players).filter(|&s| !self.on_side(s)).collect()
+    }
+
+    /// FF-31, FF-32: `seat` plays `cards`; fills every call this play reaches and gives
+    /// back the seat when it joins the declarer's side with it.
+    pub fn observe(&mut self, seat: usize, cards: &Counts) -> Option<usize> {
+        let mut reached = false;
+        for (i, call) in self.calls.iter().enumerate() {
+            let before = self.played.get(call.card);
+            let now = before + cards.get(call.card);
+            if self.filled[i].is_none() && before < call.ordinal && call.ordinal <= now {
+                self.filled[i] = Some(seat);
+                reached = true;
+            }
+        }
+        self.played.add_all(cards);
+        let joins = reached && !self.on_side(seat);
+        if joins {
+            self.side.push(seat);
+        }
+        joins.then_some(seat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::rng::Rng;
+
+    fn counts(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    fn fc(ordinal: u8, card: &str) -> FriendCard {
+        FriendCard {
+            ordinal,
+            card: parse_cards(card).unwrap()[0],
+        }
+    }
+
+    #[test]
+    fn ff_31_the_player_reaching_the_ordinal_joins_at_once() {
+        let mut w = FriendWatch::new(6, 0, vec![fc(2, "As"), fc(1, "Kd")]);
+        assert_eq!(
+            w.observe(3, &counts("As")),
+            None,
+            "the 1st As fills nothing"
+        );
+        assert_eq!(w.observe(4, &counts("As 7s")), Some(4));
+        assert_eq!(w.side(), [0, 4]);
+        assert_eq!(
+            w.observe(5, &counts("As")),
+            None,
+            "the 3rd As: spent already"
+        );
+        assert_eq!(w.observe(2, &counts("Kd")), Some(2));
+        assert_eq!(w.side(), [0, 4, 2]);
+        assert_eq!(w.defenders(), [1, 3, 5]);
+        assert_eq!(w.filled(), [Some(4), Some(2)]);
+    }
+
+    #[test]
+    fn ff_31_copies_in_one_play_count_in_order() {
+        let mut w = FriendWatch::new(6, 0, vec![fc(2, "As"), fc(3, "As")]);
+        assert_eq!(w.observe(1, &counts("As")), None);
+        assert_eq!(w.observe(3, &counts("As As")), Some(3));
+        assert_eq!(w.filled(), [Some(3), Some(3)]);
+        assert_eq!(
+            w.side(),
+            [0, 3],
+            "one player filling two calls joins once (FF-32)"
+        );
+    }
+
+    #[test]
+    fn ff_32_the_declarer_or_a_friend_spends_a_call() {
+        let mut w = FriendWatch::new(5, 2, vec![fc(1, "Ah"), fc(1, "Kh")]);
+        assert_eq!(w.observe(2, &counts("Ah")), None, "the declarer's own copy");
+        assert_eq!(w.filled(), [Some(2), None]);
+        assert_eq!(
+            w.observe(4, &counts("Ah")),
+            None,
+            "the 2nd Ah is not called"
+        );
+        assert_eq!(w.observe(4, &counts("Kh")), Some(4));
+        assert_eq!(w.side(), [2, 4]);
+    }
+
+    #[test]
+    fn ff_31_ff_33_random_plays_keep_the_sides_consistent() {
+        let cards = parse_cards("As Kd 7c").unwrap();
+        for seed in 0..500u64 {
+            let mut rng = Rng::new(seed);
+            let players = 4 + rng.below(5) as usize;
+            let declarer = rng.below(players as u64) as usize;
+            let k = 1 + rng.below(players as u64 - 2) as usize;
+            // A few cards only, so that the calls are often reached.
+            let pool = &cards[..3];
+            let mut calls = Vec::new();
+            while calls.len() < k {
+                let c = FriendCard {
+                    ordinal: 1 + rng.below(3) as u8,
+                    card: pool[rng.below(3) as usize],
+                };
+                if !calls.contains(&c) {
+                    calls.push(c);
+                }
+            }
+            let mut w = FriendWatch::new(players, declarer, calls.clone());
+            let mut played = Counts::default();
+            let mut plays = Vec::new();
+            for _ in 0..12 {
+                let seat = rng.below(players as u64) as usize;
+                let mut play = Counts::default();
+                play.add(pool[rng.below(3) as usize], 1 + rng.below(2) as u8);
+                let side_before = w.side().to_vec();
+                let joined = w.observe(seat, &play);
+                plays.push((seat, play));
+                played.add_all(&play);
+                // FF-31: joins only a seat not on the side, once, by this play.
+                if let Some(s) = joined {
+                    assert!(s == seat && !side_before.contains(&s), "seed {seed}");
+                }
+                assert_eq!(
+                    w.side().len(),
+                    side_before.len() + joined.is_some() as usize
+                );
+                assert!(w.side().len() <= k + 1, "seed {seed}");
+                assert_eq!(w.side()[0], declarer);
+            }
+            // FF-31 from the definition: call i is filled by the player of its
+            // ordinal-th copy, counting the copies of every play in order.
+            for (i, c) in calls.iter().enumerate() {
+                let mut count = 0;
+                let mut filler = None;
+                for (seat, play) in &plays {
+                    count += play.get(c.card);
+                    if filler.is_none() && count >= c.ordinal {
+                        filler = Some(*seat);
+                    }
+                }
+                assert_eq!(w.filled()[i], filler, "seed {seed} call {i}");
+            }
+            // FF-32, FF-33: the side is the declarer and every other filler.
+            let mut fillers: Vec<usize> = w.filled().iter().flatten().copied().collect();
+            fillers.retain(|&s| s != declarer);
+            fillers.sort_unstable();
+            fillers.dedup();
+            let mut friends = w.side()[1..].to_vec();
+            friends.sort_unstable();
+            assert_eq!(friends, fillers, "seed {seed}");
+        }
+    }
+}
