@@ -61,6 +61,13 @@ the total. With R > 1 each N is therefore run twice (for each route):
   the replica's loop) is shared by fewer actions; that is what spreading a fixed load
   thinner costs, not what adding machines to serve more clients does.
 
+`--compare` prints, for those `per replica` runs, each replica count's CPU per action
+(the replicas', PostgreSQL's) as a ratio of one replica's, PASS within the flatness
+bar either way, and the changes per transaction with the replicas' CPU per transaction
+(an action's cost follows its group's size); with `--rate`, also the share of the
+offered actions each run served: a rate each run serves in full keeps every run below
+saturation, which a closed loop (`--rate` 0) on shared cores does not.
+
 On this one machine the replicas and PostgreSQL share its cores, so the CPU per action,
 not the throughput, shows whether R machines would scale; latency in the `per replica`
 runs grows with the R x N games in flight on the same cores (a closed loop), and is not
@@ -88,6 +95,8 @@ routed to one replica).
     python benches/service_load.py --lang node --client stream -n 100 --seconds 10 --compare 3
     python benches/service_load.py --lang node --client stream --store postgres --replicas 2
     python benches/service_load.py --lang node --client stream -n 100 --compare 3 --route game
+    python benches/service_load.py --lang node --client stream -n 100 --compare 3 --route game \
+        --rate 1000   # 1000 actions/s offered per replica
 """
 
 from __future__ import annotations
@@ -740,6 +749,49 @@ def postgres_bars(rows: list[dict]) -> list[str]:
     return out
 
 
+def replica_costs(rows: list[dict], rate: float = 0.0) -> list[str]:
+    """The cost of each replica count as a ratio of one replica's, the load per replica
+    held and a game's calls routed to one replica (the flatness bar's runs): CPU per
+    action of the replicas and of PostgreSQL, each PASS within `FLAT_CPU` of one
+    replica's either way, else FAIL; the changes per transaction, and the replicas'
+    CPU per transaction (what an action costs follows the groups' size); with `rate`,
+    also the share of the offered actions served (near 1: below saturation)."""
+    out = []
+    held = [
+        r
+        for r in rows
+        if r["store"] == "postgres"
+        and r["load"] in ("", "per replica")
+        and r["route"] in ("", "game")
+    ]
+    for client, base in sorted({(r["client"], r["base"]) for r in held}):
+        runs = sorted(
+            (r for r in held if r["client"] == client and r["base"] == base),
+            key=lambda r: r["replicas"],
+        )
+        if len(runs) < 2 or runs[0]["replicas"] != 1:
+            continue
+        one = runs[0]
+        out.append(f"  CPU per action vs 1 replica, {client} N={base} per replica, route game:")
+        for r in runs:
+            line = f"    {r['replicas']} replica{'s' * (r['replicas'] > 1)}:"
+            for key, what in (
+                ("server_cpu_ms_per_action", "replicas"),
+                ("db_cpu_ms_per_action", "PostgreSQL"),
+            ):
+                ratio = r[key] / max(1e-9, one[key])
+                flat = max(ratio, 1 / max(1e-9, ratio)) <= FLAT_CPU  # within it either way
+                mark = "" if r is one else " PASS" if flat else " FAIL"
+                line += f" {what} {r[key]:.3f} ms ({ratio:.2f}x{mark});"
+            per_commit = r["server_cpu_ms_per_action"] * r["batch"]
+            line += f" batch {r['batch']:.1f} ({per_commit:.2f} ms of the replicas' CPU each)"
+            if rate:
+                offered = rate * r["n"] / r["base"]
+                line += f"; {r['actions_per_s'] / offered:.2f} of the offered {offered:g}/s served"
+            out.append(line)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--games", type=int, nargs="+", default=[10, 100])
@@ -859,6 +911,9 @@ def main() -> None:
             + (f" {r['caught_up_per_action']:>9.3f}" if r["store"] == "postgres" else "")
         )
     bars = postgres_bars(rows) if args.compare else []
+    costs = replica_costs(rows, args.rate) if args.compare else []
+    if costs:
+        print("\n".join(costs))
     if args.reference:
         refs: dict[tuple[str, int], dict] = {}
         for r in rows:

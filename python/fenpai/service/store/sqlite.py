@@ -40,7 +40,7 @@ import threading
 import time
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from fenpai.service.store.base import (
     EVENT_COLUMNS,
@@ -167,12 +167,59 @@ MAX_DELAY = 0.003
 
 T = TypeVar("T")
 
-#: A write: what it runs, and the future (of the caller's event loop) it settles.
-Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
+
+class Settled(Protocol):
+    """What a write settles on the caller's event loop once it is committed (or not):
+    a future, or a change's callback (`Callback`)."""
+
+    def get_loop(self) -> asyncio.AbstractEventLoop: ...
+
+    def cancelled(self) -> bool: ...
+
+    def set_result(self, value: Any, /) -> None: ...
+
+    def set_exception(self, error: BaseException, /) -> None: ...
+
+
+#: A write: what it runs, and what it settles.
+Job = tuple[Callable[[sqlite3.Connection], Any], Settled]
 #: An event's row: its `events` columns, in order (`_insert_sql`).
 EventRow = tuple[str, int, int, str, str, str, int | None, str | None, float]
-#: A write's outcome: its future, its value, its error.
-Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
+#: A write's outcome: what it settles, its value, its error.
+Outcome = tuple[Settled, Any, BaseException | None]
+
+
+class Callback:
+    """A write settled by calling `done` on the event loop with None once committed, or
+    with the StoreError: where a future would cost a callback of its own scheduled on
+    the loop (a loop turn more per change), the writer's one wake-up per batch calls it
+    (`_resolve`)."""
+
+    __slots__ = ("_done", "_loop")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, done: Callable[[StoreError | None], None]):
+        self._loop = loop
+        self._done = done
+
+    def get_loop(self) -> asyncio.AbstractEventLoop:
+        return self._loop
+
+    def cancelled(self) -> bool:
+        return False
+
+    def set_result(self, value: Any, /) -> None:
+        self._call(None)
+
+    def set_exception(self, error: BaseException, /) -> None:
+        self._call(_store_error(error))
+
+    def _call(self, error: StoreError | None) -> None:
+        """Calls `done`; a failure is logged, and the batch's other writes are settled
+        all the same."""
+        try:
+            self._done(error)
+        except Exception:
+            log.exception("a committed write's callback failed")
 
 
 class SqliteStore:
@@ -244,15 +291,30 @@ class SqliteStore:
     def write(self, fn: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
         """Runs `fn` in a transaction; the future, of the running event loop, holds its
         result once committed."""
+        future: asyncio.Future[T] = self._running_loop().create_future()
+        self._submit((fn, future))
+        return future
+
+    def write_then(
+        self, fn: Callable[[sqlite3.Connection], Any], done: Callable[[StoreError | None], None]
+    ) -> None:
+        """Runs `fn` in a transaction, then calls `done` on the running event loop with
+        None once committed, or with the StoreError (see `Callback`)."""
+        self._submit((fn, Callback(self._running_loop(), done)))
+
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        """The server's event loop (asked for once), or the running one."""
         loop = self._loop
         if loop is None or not loop.is_running():  # not opened, or opened on another loop
             loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
+        return loop
+
+    def _submit(self, job: Job) -> None:
+        """Queues `job` for the writer; StoreError once the store is closed."""
         with self._closing:  # no write lands after close()'s last one
             if self._closed:
                 raise StoreError("the store is closed")
-            self._queue.put((fn, future))
-        return future
+            self._queue.put(job)
 
     def _write_loop(self) -> None:
         conn = self._writer_conn
@@ -680,9 +742,7 @@ class SqliteChange:
         Nobody awaits the commit: it is made (or not) whoever still waits for it."""
         if not self._writes:
             return False
-        self._store.write(self._writes).add_done_callback(
-            lambda future: done(_store_error(future.exception()))
-        )
+        self._store.write_then(self._writes, done)
         return True
 
     async def __aenter__(self) -> SqliteChange:
@@ -743,7 +803,8 @@ def _events_only(jobs: list[Job]) -> list[EventRow] | None:
 
 
 def _settle(outcomes: list[Outcome]) -> None:
-    """Settles the futures of a batch: one wakeup of each waiting event loop."""
+    """Settles the writes of a batch (their futures, their callbacks): one wakeup of
+    each waiting event loop."""
     by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
     for outcome in outcomes:
         by_loop.setdefault(outcome[0].get_loop(), []).append(outcome)
@@ -755,7 +816,8 @@ def _settle(outcomes: list[Outcome]) -> None:
 
 
 def _resolve(outcomes: list[Outcome]) -> None:
-    """On the waiting loop: the futures take their values or errors."""
+    """On the waiting loop: the futures take their values or errors, the callbacks are
+    called."""
     for future, value, error in outcomes:
         if future.cancelled():
             continue
