@@ -6,7 +6,8 @@
 //! [`beats`](mod@beats) (FK-20, FK-21), [`shape`] (the layout of plays), [`suits`] (the suit
 //! choices of a pattern), [`legal`] (legal plays and their count), [`encode`] (play ↔
 //! integer id for learning code), [`rules`] (a hand's options, FK-32, FKO-10), [`pile`]
-//! (combinations of several decks, FKO-22..FKO-28).
+//! (combinations of several decks, FKO-22..FKO-28), [`pile_legal`] (their legal
+//! patterns).
 
 pub mod beats;
 pub mod cardset;
@@ -15,6 +16,7 @@ pub mod encode;
 pub mod error;
 pub mod legal;
 pub mod pile;
+pub mod pile_legal;
 pub mod rules;
 pub mod shape;
 pub mod suits;

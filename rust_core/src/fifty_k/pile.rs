@@ -69,7 +69,7 @@ impl Pile {
     }
 
     /// Copies of the card of Fifty-K rank `rank` (below the jokers) and `suit`.
-    fn copies(&self, rank: u8, suit: Suit) -> u8 {
+    pub fn copies(&self, rank: u8, suit: Suit) -> u8 {
         self.counts.get(Card::new(card_rank(rank), suit))
     }
 
@@ -105,7 +105,7 @@ impl Pile {
 
 /// A kind of combination with several decks: those of FK-10..FK-16 (a bomb being
 /// FKO-26's bomb of 4 to 4n cards) and the king bomb (FKO-27).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PileKind {
     Kind(Kind),
     /// FKO-27: all 2n jokers.
@@ -178,11 +178,8 @@ pub fn read_as(pile: &Pile, kind: PileKind) -> Option<PileCombo> {
         if jokers != len {
             return None;
         }
-        let one_kind = (little == 0 || big == 0).then_some(if little == 0 {
-            BIG_JOKER
-        } else {
-            LITTLE_JOKER
-        });
+        let one_kind =
+            (little == 0 || big == 0).then_some(if little == 0 { BIG_JOKER } else { LITTLE_JOKER });
         let rank = match kind {
             PileKind::KingBomb => (little == pile.decks && big == pile.decks).then_some(BIG_JOKER),
             PileKind::Kind(Kind::Single) => one_kind.filter(|_| len == 1),
@@ -225,10 +222,12 @@ fn read_ranks(pile: &Pile, kind: Kind, len: u32) -> Option<(u8, Option<Suit>)> {
         Kind::Straight => (only(&[1]) && is_sequence(ones, 5)).then_some(ones),
         Kind::Pairs => (only(&[2]) && is_sequence(twos, 2)).then_some(twos),
         Kind::Triples => (only(&[3]) && is_sequence(threes, 2)).then_some(threes),
-        Kind::TripleOne => (only(&[1, 3]) && threes.count_ones() == 1 && ones.count_ones() == 1)
-            .then_some(threes),
-        Kind::TriplePair => (only(&[2, 3]) && threes.count_ones() == 1 && twos.count_ones() == 1)
-            .then_some(threes),
+        Kind::TripleOne => {
+            (only(&[1, 3]) && threes.count_ones() == 1 && ones.count_ones() == 1).then_some(threes)
+        }
+        Kind::TriplePair => {
+            (only(&[2, 3]) && threes.count_ones() == 1 && twos.count_ones() == 1).then_some(threes)
+        }
         Kind::TriplesSingles => {
             (only(&[1, 3]) && is_sequence(threes, 2) && ones.count_ones() == threes.count_ones())
                 .then_some(threes)
@@ -346,7 +345,10 @@ mod tests {
             "rank ascending, jokers last"
         );
         let err = Pile::from_cards(&parse_cards("5h 5h 5h").unwrap(), 2).unwrap_err();
-        assert_eq!(err, FkError::TooManyCopies(parse_cards("5h").unwrap()[0], 2));
+        assert_eq!(
+            err,
+            FkError::TooManyCopies(parse_cards("5h").unwrap()[0], 2)
+        );
         assert_eq!(
             err.to_string(),
             "5h appears more than 2 times: 2 decks hold 2 of each card (FKO-22)"
@@ -405,7 +407,11 @@ mod tests {
         ] {
             assert_eq!(kind_of(text, 2), "none", "{text}");
         }
-        assert_eq!(kind_of("LJ LJ LJ LJ", 4), "none", "four of one kind is no bomb");
+        assert_eq!(
+            kind_of("LJ LJ LJ LJ", 4),
+            "none",
+            "four of one kind is no bomb"
+        );
     }
 
     #[test]
@@ -456,7 +462,10 @@ mod tests {
             }
         }
         assert!(beat("7s 7h 7c 7d", "6s 6h 6c 6d", 2), "same size: by rank");
-        assert!(!beat("5s Ts Ks", "5s Ts Ks", 2), "a pure fifty-K of its own suit");
+        assert!(
+            !beat("5s Ts Ks", "5s Ts Ks", 2),
+            "a pure fifty-K of its own suit"
+        );
         assert!(!beat("5s Th Kd", "5h Tc Ks", 2));
         let equal = |play: &str, top: &str| {
             let (p, t) = (read(play, 2).unwrap(), read(top, 2).unwrap());
@@ -485,7 +494,7 @@ mod tests {
         let mut rng = Rng(21);
         let deck = CardSet((1 << 52) - 1);
         let mut combos = Vec::new();
-        for _ in 0..100_000 {
+        for _ in 0..30_000 {
             let mut cards = rng.subset(deck);
             for _ in 0..rng.below(6) {
                 cards = CardSet(cards.0 & rng.next());
@@ -507,12 +516,27 @@ mod tests {
                 combos.push((play, multi[0]));
             }
         }
+        // And one of each long kind, which random hands seldom hold.
+        for text in [
+            "5s 5h 5c 6s 6h 6c 8d 8s 9d 9s",
+            "Js Jh Jc Qs Qh Qc Ks Kh Kc 3d 3s 4d 4s 2d 2s",
+            "5s 5h 5c 6s 6h 6c 8d 9d",
+            "9s 9h 9c Ts Th Tc",
+        ] {
+            let cards = CardSet::from_cards(&parse_cards(text).unwrap()).unwrap();
+            let (one, multi) = (
+                classify_one(cards, None).unwrap(),
+                classify(&as_pile(cards), None).unwrap(),
+            );
+            assert!(same(&one, &multi), "{text}");
+            combos.push((one, multi));
+        }
         assert!(combos.len() > 1000, "the sample holds combinations");
         for kind in Kind::ALL {
             let n = combos.iter().filter(|(c, _)| c.kind == kind).count();
             assert!(n > 0, "the sample holds a {kind:?}");
         }
-        for _ in 0..200_000 {
+        for _ in 0..100_000 {
             let (a, pa) = combos[rng.below(combos.len() as u64) as usize];
             let (b, pb) = combos[rng.below(combos.len() as u64) as usize];
             for order in [PureOrder::Suit, PureOrder::Equal] {
