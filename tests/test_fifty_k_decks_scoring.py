@@ -170,3 +170,36 @@ def test_fko_31_fko_33_team_invariants(hand):
     assert result["doubled"] == (loser_took == 0 and order[0] % 2 != 1 - winner)
     if players == 4 and decks == 1:
         assert result == scoring.fifty_k_4p(collected, order, left)
+
+
+@st.composite
+def solo_hands(draw):
+    players = draw(st.sampled_from([3, 5, 7]))
+    decks = draw(st.sampled_from([2, 3, 4])) if players > 3 else draw(st.integers(1, 4))
+    seats = draw(st.permutations(range(players)))
+    order, left_in = list(seats[:-1]), seats[-1]
+    parts = _split(100 * decks, players + 1, draw)
+    left = [0] * players
+    left[left_in] = parts[players]
+    return parts[:players], order, left, players, decks
+
+
+@given(solo_hands())
+def test_fko_31_fko_34_fko_35_solo_invariants(hand):
+    collected, order, left, players, decks = hand
+    result = scoring.fifty_k_solo(collected, order, left, players=players, decks=decks)
+    (left_in,) = set(range(players)) - set(order)
+    for seat in range(players):
+        expected = collected[seat] + 20 * (seat == order[0]) - (20 + left[seat]) * (seat == left_in)
+        assert result["card_points"][seat] == expected
+    ranked = [result["card_points"][seat] for seat in result["ranking"]]
+    assert ranked == sorted(ranked, reverse=True)
+    exits = [order.index(s) if s in order else players for s in result["ranking"]]
+    for i in range(players - 1):
+        assert ranked[i] > ranked[i + 1] or exits[i] < exits[i + 1], "FKO-34's tie-break"
+    assert [result["places"][s] for s in result["ranking"]] == list(range(1, players + 1))
+    assert result["doubled"] == all(collected[s] == 0 for s in result["ranking"][1:])
+    factor = 2 if result["doubled"] else 1
+    assert result["game_points"] == [factor * p for p in result["card_points"]]
+    if players == 3 and decks == 1:
+        assert result == scoring.fifty_k_3p(collected, order, left)

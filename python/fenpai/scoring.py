@@ -19,7 +19,8 @@ Conventions:
   hand's end scores in a few microseconds, where numpy's per-call cost on arrays of
   one row is tens). The tests hold the two forms equal on every hand they generate.
   `fifty_k_teams` and `fifty_k_solo` score one hand of 3 to 8 players and 1 to 4 decks
-  (FKO-23, FKO-30..FKO-35); `fifty_k_4p` and `fifty_k_3p` are their one-deck cases.
+  (FKO-23, FKO-30..FKO-35); with one deck they give what `fifty_k_4p` and `fifty_k_3p`
+  give, which stay the one-deck game's own, faster path (the tests hold them equal).
 """
 
 from __future__ import annotations
@@ -694,6 +695,23 @@ def _fifty_k_hand(
     return taken, order, left
 
 
+def _fifty_k_4p_check_end(order: list[int]) -> None:
+    """The hand ends exactly when both players of one team are out (FK-40)."""
+    out: set[int] = set()
+    for position, seat in enumerate(order):
+        if (seat + 2) % 4 in out:
+            if position != len(order) - 1:
+                raise ValueError(
+                    f"finish_order {order}: the hand ended when seat {seat} went out, "
+                    "both players of its team being out (FK-40)"
+                )
+            return
+        out.add(seat)
+    raise ValueError(
+        f"finish_order {order}: the hand ends only when both players of one team are out (FK-40)"
+    )
+
+
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 6: "six"}
 
 
@@ -817,7 +835,23 @@ def fifty_k_4p(
     - ``"game_points"``: per seat, exactly half its team's game points, as a float
       (35 → 17.5). Not zero-sum.
     """
-    return fifty_k_teams(collected, finish_order, hand_points_left, players=4)
+    taken, order, left = _fifty_k_hand(collected, finish_order, hand_points_left, 4)
+    _fifty_k_4p_check_end(order)
+    points = _fifty_k_hand_points(taken, order, left)
+    teams = [points[0] + points[2], points[1] + points[3]]
+    first_team = order[0] % 2
+    winner = first_team if teams[0] == teams[1] else int(teams[1] > teams[0])
+    loser = 1 - winner
+    doubled = taken[loser] + taken[loser + 2] == 0 and first_team != loser
+    team_game = [team * (2 if doubled else 1) for team in teams]
+    return {
+        "card_points": points,
+        "team_points": teams,
+        "winner": winner,
+        "doubled": doubled,
+        "team_game_points": team_game,
+        "game_points": [team_game[seat % 2] / 2 for seat in range(4)],
+    }
 
 
 def fifty_k_teams(
@@ -909,7 +943,26 @@ def fifty_k_3p(
     - ``"game_points"``: per seat, its card points 1:1, ×2 for everyone when doubled
       (FK-53, engine choice), as ints. Not zero-sum.
     """
-    return fifty_k_solo(collected, finish_order, hand_points_left, players=3)
+    taken, order, left = _fifty_k_hand(collected, finish_order, hand_points_left, 3)
+    if len(order) != 2:
+        raise ValueError(
+            f"finish_order {order}: a 3-player hand ends when exactly two players are out (FK-50)"
+        )
+    points = _fifty_k_hand_points(taken, order, left)
+    # FK-52: card points high to low, then the first out, the second, the player left in.
+    exit_position = [order.index(seat) if seat in order else 2 for seat in range(3)]
+    ranking = sorted(range(3), key=lambda seat: (-points[seat], exit_position[seat]))
+    places = [0] * 3
+    for place, seat in enumerate(ranking, 1):
+        places[seat] = place
+    doubled = taken[ranking[1]] == 0 and taken[ranking[2]] == 0
+    return {
+        "card_points": points,
+        "ranking": ranking,
+        "places": places,
+        "doubled": doubled,
+        "game_points": [p * (2 if doubled else 1) for p in points],
+    }
 
 
 def fifty_k_solo(
