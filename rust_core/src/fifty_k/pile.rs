@@ -97,6 +97,31 @@ impl Pile {
         out
     }
 
+    /// Copies of `card` in the pile.
+    pub fn get(&self, card: Card) -> u8 {
+        self.counts.get(card)
+    }
+
+    /// Adds one copy of `card` (the caller keeps to the decks' copies).
+    pub(super) fn add(&mut self, card: Card) {
+        self.counts.add(card, 1);
+    }
+
+    /// The suits (a mask, bit = suit) held at Fifty-K rank `rank`, below the jokers.
+    pub fn suit_mask(&self, rank: u8) -> u8 {
+        Suit::ALL
+            .iter()
+            .filter(|&&s| self.copies(rank, s) > 0)
+            .fold(0, |m, s| m | 1 << s.0)
+    }
+
+    /// The cards held, each once, in [`Pile::cards`] order.
+    pub fn distinct_cards(&self) -> Vec<Card> {
+        let mut out = self.cards();
+        out.dedup();
+        out
+    }
+
     /// The suit of the only card of `rank` in the pile (a fifty-K's 5, T or K).
     fn only_suit(&self, rank: u8) -> Option<Suit> {
         Suit::ALL.into_iter().find(|&s| self.copies(rank, s) > 0)

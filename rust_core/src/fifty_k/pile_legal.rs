@@ -3,13 +3,13 @@
 //! fifty-K's suit — the hand can make and that beat the table.
 //!
 //! With several decks the plays of a pattern are many (every pick of copies and suits),
-//! so a play is chosen as a pattern and then its cards; any cards of the pattern's
-//! ranks make it, except that a fifty-K's three suits must not all be one and a pure
-//! fifty-K's are its suit.
+//! so a play is chosen as a pattern and then its cards, one at a time ([`next_picks`]);
+//! any cards of the pattern's ranks make it, except that a fifty-K's three suits must
+//! not all be one and a pure fifty-K's are its suit.
 
-use crate::card::Suit;
+use crate::card::{Card, Suit, BJ, LJ};
 
-use super::cardset::{FIVE, KING, RANKS, TEN, TOP_SEQUENCE_RANK};
+use super::cardset::{fk_rank, FIVE, KING, RANKS, TEN, TOP_SEQUENCE_RANK};
 use super::combo::Kind;
 use super::pile::{beats, Pile, PileCombo, PileKind, BIG_JOKER, LITTLE_JOKER};
 use super::rules::PureOrder;
@@ -131,13 +131,11 @@ pub fn legal_patterns(hand: &Pile, top: Option<&PileCombo>, order: PureOrder) ->
         }
     }
     // FK-16: a fifty-K needs a 5, a T and a K whose suits are not all one.
-    let suits = |rank: u8| -> u8 {
-        Suit::ALL
-            .iter()
-            .filter(|&&s| hand.copies(rank, s) > 0)
-            .fold(0, |m, s| m | 1 << s.0)
-    };
-    let (fives, tens, kings) = (suits(FIVE), suits(TEN), suits(KING));
+    let (fives, tens, kings) = (
+        hand.suit_mask(FIVE),
+        hand.suit_mask(TEN),
+        hand.suit_mask(KING),
+    );
     let single_same = fives.count_ones() == 1 && fives == tens && tens == kings;
     if fives != 0 && tens != 0 && kings != 0 && !single_same {
         push(plain(Kind::FiftyK, KING, 3, 0));
@@ -162,6 +160,135 @@ pub fn legal_patterns(hand: &Pile, top: Option<&PileCombo>, order: PureOrder) ->
         });
     }
     out
+}
+
+/// How many cards of each rank (Fifty-K ranks, then the two jokers) a play of
+/// `pattern` holds.
+pub fn pattern_needs(pattern: &PilePattern) -> [u8; 15] {
+    let mut needs = [0u8; 15];
+    let kind = match pattern.kind {
+        PileKind::KingBomb => {
+            let half = (pattern.len / 2) as u8;
+            needs[LITTLE_JOKER as usize] = half;
+            needs[BIG_JOKER as usize] = half;
+            return needs;
+        }
+        PileKind::Kind(kind) => kind,
+    };
+    let (units, width, kicker_width) = match kind {
+        Kind::Single | Kind::Pair | Kind::Triple | Kind::Bomb => (1, pattern.len as u8, 0),
+        Kind::Straight => (pattern.len as u8, 1, 0),
+        Kind::Pairs => (pattern.len as u8 / 2, 2, 0),
+        Kind::Triples => (pattern.len as u8 / 3, 3, 0),
+        Kind::TripleOne | Kind::TriplesSingles => (pattern.kickers.count_ones() as u8, 3, 1),
+        Kind::TriplePair | Kind::TriplesPairs => (pattern.kickers.count_ones() as u8, 3, 2),
+        Kind::FiftyK | Kind::PureFiftyK => {
+            for r in [FIVE, TEN, KING] {
+                needs[r as usize] = 1;
+            }
+            return needs;
+        }
+    };
+    for r in pattern.rank + 1 - units..=pattern.rank {
+        needs[r as usize] = width;
+    }
+    for r in (0..RANKS).filter(|&r| pattern.kickers & (1 << r) != 0) {
+        needs[r as usize] = kicker_width;
+    }
+    needs
+}
+
+/// The order cards are picked in: Fifty-K rank ascending, suits s, h, c, d within a
+/// rank, the little then the big joker last.
+fn pick_key(card: Card) -> u8 {
+    match card {
+        LJ => 52,
+        BJ => 53,
+        _ => 4 * fk_rank(card.rank().expect("not a joker")) + card.suit().expect("a suit").0,
+    }
+}
+
+/// The cards that may be picked next while choosing the cards of a `pattern` play from
+/// `hand`, `picked` being the cards chosen so far: one copy at a time, never below the
+/// last pick (so each play is reached by one sequence of picks), and only where the
+/// play can still be completed — the right number of each rank, a pure fifty-K's
+/// suit, and a fifty-K's suits not all one (FK-16). Empty once the play is complete.
+pub fn next_picks(hand: &Pile, pattern: &PilePattern, picked: &Pile) -> Vec<Card> {
+    let needs = pattern_needs(pattern);
+    let picked_cards = picked.cards();
+    let last = picked_cards.last().map_or(0, |&c| pick_key(c));
+    let mut out = Vec::new();
+    for card in hand.distinct_cards() {
+        let key = pick_key(card);
+        if key < last || hand.get(card) == picked.get(card) {
+            continue;
+        }
+        let rank = pick_rank(card);
+        if picked.count(rank) >= needs[rank as usize] {
+            continue;
+        }
+        if pattern.suit.is_some_and(|s| card.suit() != Some(s)) {
+            continue;
+        }
+        if completes(hand, pattern, &needs, picked, card) {
+            out.push(card);
+        }
+    }
+    out
+}
+
+/// True when `picked` plus `card` can still grow into a play of `pattern` by picks at or
+/// above `card`.
+fn completes(
+    hand: &Pile,
+    pattern: &PilePattern,
+    needs: &[u8; 15],
+    picked: &Pile,
+    card: Card,
+) -> bool {
+    let key = pick_key(card);
+    let mut after = *picked;
+    after.add(card);
+    for rank in 0..=BIG_JOKER {
+        let need = needs[rank as usize];
+        let have = after.count(rank);
+        // Cards of this rank still free at or above the pick.
+        let free: u8 = hand
+            .distinct_cards()
+            .into_iter()
+            .filter(|&c| pick_rank(c) == rank && pick_key(c) >= key)
+            .filter(|&c| pattern.suit.is_none_or(|s| c.suit() == Some(s)))
+            .map(|c| hand.get(c) - after.get(c))
+            .sum();
+        if have + free < need {
+            return false;
+        }
+    }
+    if pattern.kind != PileKind::Kind(Kind::FiftyK) {
+        return true;
+    }
+    // FK-16: some choice of the ranks still open leaves the suits not all one.
+    let suits = |rank: u8| -> u8 {
+        let mine = after.suit_mask(rank);
+        if mine != 0 {
+            return mine;
+        }
+        hand.distinct_cards()
+            .into_iter()
+            .filter(|&c| pick_rank(c) == rank && pick_key(c) >= key)
+            .fold(0, |m, c| m | 1 << c.suit().expect("a suit").0)
+    };
+    let (f, t, k) = (suits(FIVE), suits(TEN), suits(KING));
+    !(f.count_ones() == 1 && f == t && t == k)
+}
+
+/// A card's rank in [`Pile::count`]'s numbering (jokers above the 2).
+fn pick_rank(card: Card) -> u8 {
+    match card {
+        LJ => LITTLE_JOKER,
+        BJ => BIG_JOKER,
+        _ => fk_rank(card.rank().expect("not a joker")),
+    }
 }
 
 /// The subsets of `mask` with `k` members, in colex order (as numbers, ascending).
@@ -289,6 +416,90 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every play of `pattern` reached by picks from `hand`, checking on the way that a
+    /// pick list is never stuck before it is complete.
+    fn picked_plays(hand: &Pile, pattern: &PilePattern) -> Vec<Vec<Card>> {
+        let mut out = Vec::new();
+        let mut stack = vec![Pile::from_cards(&[], hand.decks()).unwrap()];
+        while let Some(picked) = stack.pop() {
+            let next = next_picks(hand, pattern, &picked);
+            if picked.len() == pattern.len {
+                assert!(next.is_empty(), "nothing after a complete play");
+                out.push(picked.cards());
+                continue;
+            }
+            assert!(
+                !next.is_empty(),
+                "stuck at {:?} for {pattern:?}",
+                picked.cards()
+            );
+            for card in next {
+                let mut more = picked;
+                more.add(card);
+                stack.push(more);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn fko_22_picks_reach_each_play_of_a_pattern_once() {
+        let mut rng = Rng(22);
+        for round in 0..120 {
+            let decks = 2 + (round % 3) as u8;
+            let hand = random_hand(&mut rng, decks, 5 + (round % 5));
+            let cards = hand.cards();
+            // Every sub-pile of the hand, by the pattern it reads as.
+            let mut by_pattern: std::collections::BTreeMap<PilePattern, BTreeSet<Vec<Card>>> =
+                Default::default();
+            for mask in 1u32..1 << cards.len() {
+                let sub: Vec<Card> = (0..cards.len())
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| cards[i])
+                    .collect();
+                let pile = Pile::from_cards(&sub, decks).unwrap();
+                for combo in readings(&pile) {
+                    let plays = by_pattern
+                        .entry(PilePattern::of(&pile, &combo))
+                        .or_default();
+                    plays.insert(pile.cards());
+                }
+            }
+            let patterns = legal_patterns(&hand, None, PureOrder::Suit);
+            assert_eq!(patterns.len(), by_pattern.len());
+            for pattern in patterns {
+                let plays = picked_plays(&hand, &pattern);
+                let distinct: BTreeSet<Vec<Card>> = plays.iter().cloned().collect();
+                assert_eq!(distinct.len(), plays.len(), "each play once: {pattern:?}");
+                assert_eq!(
+                    &distinct, &by_pattern[&pattern],
+                    "{pattern:?} from {cards:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fk_16_picks_keep_a_fifty_ks_suits_apart() {
+        let hand = pile("5s 5s Ts Ks Kh", 2);
+        let fifty_k = legal_patterns(&hand, None, PureOrder::Suit)
+            .into_iter()
+            .find(|p| p.kind == PileKind::Kind(Kind::FiftyK))
+            .unwrap();
+        let picked = pile("5s Ts", 2);
+        let next = next_picks(&hand, &fifty_k, &picked);
+        assert_eq!(next, parse_cards("Kh").unwrap(), "Ks would make it pure");
+        let pure = PilePattern {
+            kind: PileKind::Kind(Kind::PureFiftyK),
+            suit: Some(Suit::SPADES),
+            ..fifty_k
+        };
+        assert_eq!(
+            next_picks(&hand, &pure, &picked),
+            parse_cards("Ks").unwrap()
+        );
     }
 
     #[test]
