@@ -107,6 +107,16 @@ impl Pile {
         self.counts.add(card, 1);
     }
 
+    /// The pile less one copy of each card of `other` per copy there (the caller checks
+    /// that the pile holds them).
+    pub fn minus(&self, other: &Pile) -> Pile {
+        let mut out = *self;
+        for (mine, theirs) in out.counts.0.iter_mut().zip(other.counts.0) {
+            *mine -= theirs;
+        }
+        out
+    }
+
     /// The suits (a mask, bit = suit) held at Fifty-K rank `rank`, below the jokers.
     pub fn suit_mask(&self, rank: u8) -> u8 {
         Suit::ALL
