@@ -18,6 +18,9 @@ Conventions:
   over one hand's ints (`fifty_k_4p`, `fifty_k_3p`, which check the hand first: a
   hand's end scores in a few microseconds, where numpy's per-call cost on arrays of
   one row is tens). The tests hold the two forms equal on every hand they generate.
+  `fifty_k_teams` and `fifty_k_solo` score one hand of 3 to 8 players and 1 to 4 decks
+  (FKO-23, FKO-30..FKO-35); with one deck they give what `fifty_k_4p` and `fifty_k_3p`
+  give, which stay the one-deck game's own, faster path (the tests hold them equal).
 """
 
 from __future__ import annotations
@@ -58,6 +61,8 @@ __all__ = [
     "fifty_k_3p_table",
     "fifty_k_4p",
     "fifty_k_4p_table",
+    "fifty_k_solo",
+    "fifty_k_teams",
     "finding_friends",
     "finding_friends_advance_level",
     "finding_friends_default_decks",
@@ -904,16 +909,17 @@ FIFTY_K_LEFT_IN_PENALTY = 20
 
 
 def _fifty_k_hand(
-    collected: Any, finish_order: Any, hand_points_left: Any, players: int
+    collected: Any, finish_order: Any, hand_points_left: Any, players: int, decks: int = 1
 ) -> tuple[list[int], list[int], list[int]]:
     """Validated (collected, finish_order, hand_points_left) of a finished Fifty-K hand.
 
     Every point card ends either collected (FK-31, FK-33) or in the hand of a
-    player still in, so the two lists together hold exactly the deck's 100 points;
-    a player who is out holds nothing.
+    player still in, so the two lists together hold exactly the decks' points, 100 a
+    deck (FKO-22); a player who is out holds nothing.
     """
-    taken = _card_points_list("collected", collected, players, DECK_POINTS)
-    left = _card_points_list("hand_points_left", hand_points_left, players, DECK_POINTS)
+    total = DECK_POINTS * decks
+    taken = _card_points_list("collected", collected, players, total)
+    left = _card_points_list("hand_points_left", hand_points_left, players, total)
     order = [
         _seat("finish_order entry", seat, players)
         for seat in _entries("finish_order", finish_order)
@@ -923,9 +929,10 @@ def _fifty_k_hand(
     for seat in order:
         if left[seat]:
             raise ValueError(f"seat {seat} is out but hand_points_left[{seat}] = {left[seat]}")
-    if sum(taken) + sum(left) != DECK_POINTS:
+    if sum(taken) + sum(left) != total:
+        decks_text = "deck's" if decks == 1 else "decks'"
         raise ValueError(
-            f"collected and hand_points_left must hold the deck's {DECK_POINTS} points together, "
+            f"collected and hand_points_left must hold the {decks_text} {total} points together, "
             f"got {sum(taken)} + {sum(left)}"
         )
     return taken, order, left
@@ -945,6 +952,30 @@ def _fifty_k_4p_check_end(order: list[int]) -> None:
         out.add(seat)
     raise ValueError(
         f"finish_order {order}: the hand ends only when both players of one team are out (FK-40)"
+    )
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 6: "six"}
+
+
+def _fifty_k_teams_check_end(order: list[int], players: int) -> None:
+    """The hand ends exactly when every player of one team (alternate seats) is out
+    (FK-40; FKO-30 for 6 and 8 players)."""
+    size = players // 2
+    rule = "FK-40" if players == 4 else "FKO-30"
+    every = "both players" if size == 2 else f"all {_COUNT_WORDS[size]} players"
+    out = [0, 0]
+    for position, seat in enumerate(order):
+        out[seat % 2] += 1
+        if out[seat % 2] == size:
+            if position != len(order) - 1:
+                raise ValueError(
+                    f"finish_order {order}: the hand ended when seat {seat} went out, "
+                    f"{every} of its team being out ({rule})"
+                )
+            return
+    raise ValueError(
+        f"finish_order {order}: the hand ends only when {every} of one team are out ({rule})"
     )
 
 
@@ -1066,6 +1097,47 @@ def fifty_k_4p(
     }
 
 
+def fifty_k_teams(
+    collected: Sequence[int],
+    finish_order: Sequence[int],
+    hand_points_left: Sequence[int],
+    *,
+    players: int,
+    decks: int = 1,
+) -> dict[str, Any]:
+    """Scores of a finished Fifty-K hand of two teams of alternate seats: 4 players
+    (FK-40..FK-43, what `fifty_k_4p` gives), or 6 or 8 with several decks (FKO-23,
+    FKO-30..FKO-33).
+
+    Input and result as `fifty_k_4p`'s with `players` seats: team 0 is the even seats,
+    team 1 the odd ones; the hand ends when every player of one team is out; the two
+    lists hold the `decks`' 100 points each together. ``"game_points"`` gives each
+    seat its team's game points divided by the team's size (FKO-33).
+    """
+    if players not in (4, 6, 8):
+        raise ValueError(f"players must be 4, 6 or 8 for two teams (FKO-23), not {players!r}")
+    if decks not in (1, 2, 3, 4) or (decks == 1 and players != 4):
+        raise ValueError(f"decks must be 1 to 4, and 1 only for 4 players (FKO-23), not {decks!r}")
+    taken, order, left = _fifty_k_hand(collected, finish_order, hand_points_left, players, decks)
+    _fifty_k_teams_check_end(order, players)
+    points = _fifty_k_hand_points(taken, order, left)
+    teams = [sum(points[0::2]), sum(points[1::2])]
+    first_team = order[0] % 2
+    winner = first_team if teams[0] == teams[1] else int(teams[1] > teams[0])
+    loser = 1 - winner
+    doubled = sum(taken[loser::2]) == 0 and first_team != loser
+    team_game = [team * (2 if doubled else 1) for team in teams]
+    size = players // 2
+    return {
+        "card_points": points,
+        "team_points": teams,
+        "winner": winner,
+        "doubled": doubled,
+        "team_game_points": team_game,
+        "game_points": [team_game[seat % 2] / size for seat in range(players)],
+    }
+
+
 def fifty_k_3p_table(
     collected: Any, finish_order: Any, hand_points_left: Any
 ) -> dict[str, np.ndarray]:
@@ -1127,6 +1199,51 @@ def fifty_k_3p(
     for place, seat in enumerate(ranking, 1):
         places[seat] = place
     doubled = taken[ranking[1]] == 0 and taken[ranking[2]] == 0
+    return {
+        "card_points": points,
+        "ranking": ranking,
+        "places": places,
+        "doubled": doubled,
+        "game_points": [p * (2 if doubled else 1) for p in points],
+    }
+
+
+def fifty_k_solo(
+    collected: Sequence[int],
+    finish_order: Sequence[int],
+    hand_points_left: Sequence[int],
+    *,
+    players: int,
+    decks: int = 1,
+) -> dict[str, Any]:
+    """Scores of a finished Fifty-K hand where everyone plays for themselves: 3 players
+    (FK-50..FK-53, what `fifty_k_3p` gives), or 5 or 7 with several decks (FKO-23,
+    FKO-30, FKO-31, FKO-34, FKO-35).
+
+    Input and result as `fifty_k_3p`'s with `players` seats: the hand ends when one
+    player is left in, so `finish_order` holds all seats but one; the two lists hold the
+    `decks`' 100 points each together. Doubled when no player but the first-placed took
+    table points.
+    """
+    if players not in (3, 5, 7):
+        raise ValueError(f"players must be 3, 5 or 7 without teams (FKO-23), not {players!r}")
+    if decks not in (1, 2, 3, 4) or (decks == 1 and players != 3):
+        raise ValueError(f"decks must be 1 to 4, and 1 only for 3 players (FKO-23), not {decks!r}")
+    taken, order, left = _fifty_k_hand(collected, finish_order, hand_points_left, players, decks)
+    if len(order) != players - 1:
+        rule = "FK-50" if players == 3 else "FKO-30"
+        raise ValueError(
+            f"finish_order {order}: a {players}-player hand ends when exactly "
+            f"{_COUNT_WORDS[players - 1]} players are out ({rule})"
+        )
+    points = _fifty_k_hand_points(taken, order, left)
+    # FK-52, FKO-34: card points high to low, then the order out, the player left in last.
+    exit_position = [order.index(seat) if seat in order else players for seat in range(players)]
+    ranking = sorted(range(players), key=lambda seat: (-points[seat], exit_position[seat]))
+    places = [0] * players
+    for place, seat in enumerate(ranking, 1):
+        places[seat] = place
+    doubled = all(taken[seat] == 0 for seat in ranking[1:])
     return {
         "card_points": points,
         "ranking": ranking,

@@ -1,4 +1,5 @@
-//! Errors of the Fifty-K functions: bad cards for a one-deck game, unknown names, bad ids.
+//! Errors of the Fifty-K functions: bad cards for the number of decks, unknown names, bad
+//! ids.
 
 use std::fmt;
 
@@ -20,6 +21,10 @@ pub enum FkError {
     NotACombination(String),
     /// A play id outside `0..NUM_PLAY_IDS`.
     BadId(u64),
+    /// A number of decks outside 1..=4 (FKO-20).
+    Decks(u8),
+    /// A card more times than the decks hold it (FKO-22).
+    TooManyCopies(Card, u8),
 }
 
 impl fmt::Display for FkError {
@@ -50,14 +55,19 @@ impl fmt::Display for FkError {
                 "{id} is not a Fifty-K play id: ids are 0..{}",
                 super::NUM_PLAY_IDS
             ),
+            FkError::Decks(n) => write!(f, "Fifty-K plays 1 to 4 decks (FKO-20), not {n}"),
+            FkError::TooManyCopies(c, n) => write!(
+                f,
+                "{c} appears more than {n} times: {n} decks hold {n} of each card (FKO-22)"
+            ),
         }
     }
 }
 
 impl std::error::Error for FkError {}
 
-/// A bad card breaks FK-1, cards that are no combination FK-17; a kind or an id that
-/// does not parse is malformed.
+/// A bad card breaks FK-1 (FKO-22 with several decks), cards that are no combination
+/// FK-17; a kind, an id or a number of decks that does not parse is malformed.
 impl From<FkError> for ActionError {
     fn from(e: FkError) -> ActionError {
         let message = e.to_string();
@@ -65,8 +75,11 @@ impl From<FkError> for ActionError {
             FkError::Joker(_) | FkError::Duplicate(_) | FkError::InHandAndTop(_) => {
                 ActionError::breaks("FK-1", message)
             }
+            FkError::TooManyCopies(..) => ActionError::breaks("FKO-22", message),
             FkError::NotACombination(_) => ActionError::breaks("FK-17", message),
-            FkError::UnknownKind(_) | FkError::BadId(_) => ActionError::malformed(message),
+            FkError::UnknownKind(_) | FkError::BadId(_) | FkError::Decks(_) => {
+                ActionError::malformed(message)
+            }
         }
     }
 }

@@ -5,7 +5,9 @@
 //! [`cardset`] (ranks and card sets), [`combo`] (kinds and reading cards, FK-10..FK-17),
 //! [`beats`](mod@beats) (FK-20, FK-21), [`shape`] (the layout of plays), [`suits`] (the suit
 //! choices of a pattern), [`legal`] (legal plays and their count), [`encode`] (play ↔
-//! integer id for learning code), [`rules`] (a hand's options, FK-32, FKO-10).
+//! integer id for learning code), [`rules`] (a hand's options, FK-32, FKO-10), [`pile`]
+//! (combinations of several decks, FKO-22..FKO-28), [`pile_legal`] (their legal
+//! patterns and card picks), [`pile_turns`] (the play of a hand of several decks).
 
 pub mod beats;
 pub mod cardset;
@@ -13,6 +15,9 @@ pub mod combo;
 pub mod encode;
 pub mod error;
 pub mod legal;
+pub mod pile;
+pub mod pile_legal;
+pub mod pile_turns;
 pub mod rules;
 pub mod shape;
 pub mod suits;

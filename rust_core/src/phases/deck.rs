@@ -95,7 +95,7 @@ pub fn deal_all(
 }
 
 /// A Fifty-K deal (FK-1, FK-2): the deck, the seat of the first card, the hands and
-/// the leader (the holder of 3h).
+/// the leader (the seat the first `3h` was dealt to: with one deck its holder).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FiftyKDeal {
     pub deck: Vec<Card>,
@@ -112,34 +112,65 @@ pub fn fifty_k_deal(
     scripted: Option<&str>,
     first_seat: Option<usize>,
 ) -> Result<FiftyKDeal, String> {
-    if !(3..=4).contains(&players) {
-        return Err(format!(
+    fifty_k_deal_decks(seed, players, 1, scripted, first_seat)
+}
+
+/// FKO-23: the players `decks` decks are for: 3 or 4 with one deck (FK-1), 4 to 8 with
+/// two to four.
+pub fn fifty_k_check_table(players: usize, decks: u8) -> Result<(), String> {
+    match decks {
+        1 if !(3..=4).contains(&players) => Err(format!(
             "option players must be 3 or 4 (FK-1), not {players}"
-        ));
+        )),
+        2..=4 if !(4..=8).contains(&players) => Err(format!(
+            "option players must be 4 to 8 with {decks} decks (FKO-23), not {players}"
+        )),
+        1..=4 => Ok(()),
+        _ => Err(format!("option decks must be 1 to 4 (FKO-20), not {decks}")),
     }
+}
+
+/// A Fifty-K deal of `decks` decks (FK-1, FK-2; FKO-22..FKO-24 from two decks on): every
+/// card dealt from the seat of the first card, the leader the seat the first `3h` was
+/// dealt to. The randomness in order: the shuffle (without a scripted deck), then, with
+/// no `first_seat`, the first card's seat: seat 0 with one deck and four players,
+/// `below(players)` otherwise (with one deck and three players FK-1's `below(3)`).
+pub fn fifty_k_deal_decks(
+    seed: u64,
+    players: usize,
+    decks: u8,
+    scripted: Option<&str>,
+    first_seat: Option<usize>,
+) -> Result<FiftyKDeal, String> {
+    fifty_k_check_table(players, decks)?;
     if first_seat.is_some_and(|s| s >= players) {
         return Err(format!("first_seat must be a seat 0..{}", players - 1));
     }
     let mut rng = Rng::new(seed);
-    let deck = make_deck(&fifty_k_full_deck(), scripted, &mut rng)?;
+    let full = if decks == 1 {
+        fifty_k_full_deck()
+    } else {
+        trick_deck(decks)
+    };
+    let deck = make_deck(&full, scripted, &mut rng)?;
     let first = first_seat.unwrap_or_else(|| {
-        if players == 4 {
+        if decks == 1 && players == 4 {
             0
         } else {
-            rng.below(3) as usize
+            rng.below(players as u64) as usize
         }
     });
     let (hands, _) = deal_all(&deck, players, 0, first);
     let three_h = Card::parse("3h").expect("a card");
-    let leader = hands
+    let position = deck
         .iter()
-        .position(|h| h.contains(&three_h))
-        .expect("FK-2: some seat holds 3h");
+        .position(|&c| c == three_h)
+        .expect("FK-2: the deck holds 3h");
     Ok(FiftyKDeal {
         deck,
         first,
         hands,
-        leader,
+        leader: (first + position) % players,
     })
 }
 
@@ -181,5 +212,82 @@ mod tests {
         let four = fifty_k_deal(5, 4, None, None).unwrap();
         assert_eq!(four.first, 0);
         assert!(four.hands.iter().all(|h| h.len() == 13));
+    }
+
+    #[test]
+    fn fko_23_which_players_each_number_of_decks_is_for() {
+        for decks in 1..=4u8 {
+            for players in 2..=9 {
+                let ok = match decks {
+                    1 => (3..=4).contains(&players),
+                    _ => (4..=8).contains(&players),
+                };
+                let result = fifty_k_deal_decks(1, players, decks, None, None);
+                assert_eq!(result.is_ok(), ok, "{decks} decks, {players} players");
+            }
+        }
+        let err = fifty_k_check_table(3, 2).unwrap_err();
+        assert_eq!(
+            err,
+            "option players must be 4 to 8 with 2 decks (FKO-23), not 3"
+        );
+        let err = fifty_k_check_table(4, 5).unwrap_err();
+        assert_eq!(err, "option decks must be 1 to 4 (FKO-20), not 5");
+        assert!(fifty_k_check_table(5, 1).unwrap_err().contains("(FK-1)"));
+    }
+
+    #[test]
+    fn fko_24_every_card_dealt_from_a_drawn_seat() {
+        // FKO-24's table: the smallest and largest hand of each number of decks and players.
+        let sizes = [
+            (2, [(27, 27), (21, 22), (18, 18), (15, 16), (13, 14)]),
+            (3, [(40, 41), (32, 33), (27, 27), (23, 24), (20, 21)]),
+            (4, [(54, 54), (43, 44), (36, 36), (30, 31), (27, 27)]),
+        ];
+        let three_h = Card::parse("3h").unwrap();
+        let mut firsts = std::collections::BTreeSet::new();
+        for (decks, row) in sizes {
+            for (players, (low, high)) in (4..=8).zip(row) {
+                for seed in 0..8 {
+                    let deal = fifty_k_deal_decks(seed, players, decks, None, None).unwrap();
+                    firsts.insert(deal.first);
+                    let lens: Vec<usize> = deal.hands.iter().map(Vec::len).collect();
+                    let (min, max) = (*lens.iter().min().unwrap(), *lens.iter().max().unwrap());
+                    assert_eq!((min, max), (low, high), "{decks} decks, {players} players");
+                    assert_eq!(
+                        lens[deal.first], high,
+                        "the first seat dealt holds the most"
+                    );
+                    let mut all: Vec<Card> = deal.hands.concat();
+                    all.sort();
+                    let mut full = trick_deck(decks);
+                    full.sort();
+                    assert_eq!(all, full, "every card dealt, once per deck");
+                    let i = deal.deck.iter().position(|&c| c == three_h).unwrap();
+                    assert_eq!(deal.hands[deal.leader][i / players], three_h);
+                    assert_eq!(deal.leader, (deal.first + i) % players);
+                }
+            }
+        }
+        assert!(firsts.len() > 4, "the first seat is drawn: {firsts:?}");
+    }
+
+    #[test]
+    fn fko_21_one_deck_deals_as_fk_1() {
+        // The leader is the holder of the one 3h, and a scripted first seat is kept.
+        for seed in 0..50 {
+            for players in [3, 4] {
+                let deal = fifty_k_deal(seed, players, None, None).unwrap();
+                let holder = deal
+                    .hands
+                    .iter()
+                    .position(|h| h.contains(&Card::parse("3h").unwrap()));
+                assert_eq!(Some(deal.leader), holder);
+                if players == 4 {
+                    assert_eq!(deal.first, 0);
+                }
+            }
+        }
+        assert_eq!(fifty_k_deal(1, 4, None, Some(2)).unwrap().first, 2);
     }
 }

@@ -28,8 +28,8 @@ use crate::error::ActionError;
 pub use action::{parse_action, Action, VERBS};
 pub use bidding::{bid_range, BidStage, RedFive4pBidding};
 pub use deck::{
-    check_deck, deal_all, fifty_k_deal, fifty_k_full_deck, make_deck, trick_deck, FiftyKDeal,
-    FIFTY_K_DECK,
+    check_deck, deal_all, fifty_k_check_table, fifty_k_deal, fifty_k_deal_decks, fifty_k_full_deck,
+    make_deck, trick_deck, FiftyKDeal, FIFTY_K_DECK,
 };
 pub use friend::{FriendCall, CALLABLE};
 pub use friends::{FriendCalls, FriendRestriction};
