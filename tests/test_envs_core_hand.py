@@ -242,20 +242,29 @@ def test_observations_come_in_fresh_arrays_the_caller_may_keep():
 
 
 @pytest.mark.parametrize("variant", ["red_five_4p", "red_five_5p", "tractor", "fifty_k"])
-def test_step_next_is_step_then_to_act(variant):
-    """`step_next` (the AEC environment's one call a step) takes the id as `step` does and
-    gives the seat `to_act` gives after it; a bad id changes nothing."""
+def test_step_observe_is_step_then_to_act_and_its_observation(variant):
+    """`step_observe` (the AEC environment's one call a step) takes the id as `step` does
+    and gives the seat `to_act` gives after it with that seat's observation (fresh
+    arrays, None once over); a bad id changes nothing."""
     one, other = CoreHand(variant, {}), CoreHand(variant, {})
     one.reset(5)
     other.reset(5)
     rng = np.random.default_rng(5)
     seat = one.core.to_act()
+    kept = []
     while seat is not None:
         mask = one.observe(seat)["action_mask"]
         with pytest.raises(IllegalAction, match="not allowed"):
-            one.core.step_next(seat, one.size)
+            one.core.step_observe(seat, one.size)
         action = int(rng.choice(np.flatnonzero(mask)))
         other.core.step(seat, action)
-        seat = one.core.step_next(seat, action)
+        obs, seat = one.core.step_observe(seat, action)
         assert seat == other.core.to_act()
+        if seat is None:
+            assert obs is None
+        else:
+            same(obs, other.observe(seat))
+            kept.append((obs, {k: v.copy() for k, v in obs.items()}))
     assert one.game().to_json() == other.game().to_json()
+    for obs, copy in kept:  # nothing later wrote into the arrays handed out
+        same(obs, copy)

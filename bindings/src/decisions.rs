@@ -214,11 +214,21 @@ impl DecisionHand {
         self.inner.step(seat, action).map_err(action_error)
     }
 
-    /// Takes id `action` for `seat` as `step` does, then returns the seat to act (None
-    /// once the hand is over): one call for an environment's step.
-    fn step_next(&mut self, seat: usize, action: usize) -> PyResult<Option<usize>> {
+    /// Takes id `action` for `seat` as `step` does, then returns the observation of the
+    /// seat to act next (fresh arrays, as `observation` gives them; None once the hand is
+    /// over) and that seat: an AEC environment's step and its next observation in one
+    /// call.
+    fn step_observe<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: usize,
+        action: usize,
+    ) -> PyResult<(Option<Bound<'py, PyDict>>, Option<usize>)> {
         self.inner.step(seat, action).map_err(action_error)?;
-        Ok(self.inner.to_act())
+        match self.inner.to_act() {
+            Some(next) => Ok((Some(self.write_fresh(py, false, next)?), Some(next))),
+            None => Ok((None, None)),
+        }
     }
 
     /// Applies action text `action` of `seat` (not through the ids: for replaying a

@@ -13,7 +13,9 @@ Results come back in game order.
 
 A bot may also be a Python callable, a policy: it is handed every game waiting on it as
 one `fenpai.batch.Batch` and answers one legal-action index each (see `fenpai.policies`,
-which plays such games through the core's batch runner).
+which plays such games through the core's batch runner), or with `actions="decisions"`
+one id of the environments' action space each (`fenpai.envs.decisions`), as
+`VectorEnv`'s policies do, through its hands (`fenpai.envs.vector_decisions`).
 """
 
 from __future__ import annotations
@@ -92,6 +94,30 @@ Seeds = TypeVar("Seeds", list[int], np.ndarray)
 def split(seeds: Seeds, size: int) -> list[Seeds]:
     """The seeds in chunks of `size` consecutive games (the last one may be short)."""
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+
+
+#: The action spaces a policy may answer in: legal-action indices, or the environments'
+#: ids (`fenpai.envs.decisions`).
+ACTIONS = ("legal", "decisions")
+
+
+def scored_with_decisions(
+    probe: Game, seeds: list[int], bots: Sequence[str | Policy], batch_size: int
+) -> list[Chunk]:
+    """The games of `seeds` in chunks of `batch_size`, played through `VectorEnv`'s hands
+    in the one action space (`DecisionHands`: the built-in bots in the core, each policy
+    asked once per round with every game waiting on it, answering ids from
+    `Batch.action_mask`, a card-by-card play one round per pick), scored in order."""
+    from fenpai.envs.vector_decisions import DecisionHands  # the rl extra's gymnasium
+
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be >= 1, not {batch_size!r}")
+    chunks: list[Chunk] = []
+    for first in range(0, len(seeds), batch_size):
+        part = seeds[first : first + batch_size]
+        hands = DecisionHands(probe, list(bots), len(part), first=first)
+        chunks.append(probe.score_facts(hands.play_out(part)))
+    return chunks
 
 
 #: The fewest games of a chunk at the tapered end of a run on several threads (`tapered`).
@@ -174,6 +200,7 @@ def simulate(
     backend: str = "threads",
     progress: Progress | None = None,
     reward: str = DEFAULT_REWARD,
+    actions: str = "legal",
     **options: Any,
 ) -> dict[str, np.ndarray]:
     """Plays `games` whole games; returns per-game arrays: "game_points" and
@@ -189,6 +216,12 @@ def simulate(
     many. A policy whose answer for a game depends only on that game's row gives the
     same results for any `workers` or `batch_size`, the results of the step API with the
     same policy; an answer out of range raises `IllegalAction` naming the game and seat.
+    With `actions="decisions"` a policy answers instead one id of the environments' one
+    action space per game (`fenpai.envs.decisions`: fixed ids, then card by card), an id
+    `batch.action_mask` allows, exactly as `VectorEnv`'s policies do (needs the `rl`
+    extra; played on one thread, `batch_size` games at a time): the games are those of
+    the AEC and single-seat environments given the same ids; an id the mask does not
+    allow raises `IllegalAction` naming the policy, game and seat.
 
     `backend="threads"` (or `"processes"`, the same local backend) plays on `workers`
     threads here; `backend="ray"` runs `workers`
@@ -197,6 +230,8 @@ def simulate(
     results are the same whatever `workers` and `backend`. `progress`, if given, is told
     the number of games finished so far as the chunks finish."""
     check_reward(reward)
+    if actions not in ACTIONS:
+        raise ValueError(f"actions must be one of {', '.join(map(repr, ACTIONS))}, not {actions!r}")
     probe = new_game(variant, seed=0, **options)
     n = probe.num_players
     names = [bots] * n if isinstance(bots, str) else list(bots)
@@ -214,7 +249,10 @@ def simulate(
         raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")
     report = progress or _nothing
     seeds = game_seeds(seed, games)
-    if len(builtin) < n:
+    if len(builtin) < n and actions == "decisions":
+        chunks = scored_with_decisions(probe, seeds.tolist(), names, batch_size)
+        report(games)
+    elif len(builtin) < n:
         chunks = [scored_with_policies(probe, seeds.tolist(), names, workers, batch_size)]
         report(games)
     elif backend == "ray":

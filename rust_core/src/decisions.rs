@@ -164,7 +164,6 @@ fn fifty_k_index(play: &mut FkPlay, index: &mut FixedIndex) {
 pub struct DecisionHand {
     space: Space,
     setup: Setup,
-    layout: Layout,
     kinds: Vec<Option<BotKind>>,
     bots: Vec<Option<SeatBots>>,
     hand: HandState,
@@ -174,6 +173,12 @@ pub struct DecisionHand {
     masked: Option<usize>,
     /// The legal index of each fixed id allowed, with the mask.
     index: FixedIndex,
+    /// The encoded view's length (the layout's, computed once).
+    view_len: usize,
+    /// The last view encoded, and whose: a card-by-card choice's picks leave the hand as
+    /// it is, so its steps copy the view instead of encoding it again.
+    view: Vec<f32>,
+    viewed: Option<usize>,
 }
 
 impl DecisionHand {
@@ -198,7 +203,9 @@ impl DecisionHand {
         let size = space.size();
         let fixed = space.fixed();
         let mut out = DecisionHand {
-            layout: Layout::new(setup.variant(), n)?,
+            view_len: Layout::new(setup.variant(), n)?.len(),
+            view: Vec::new(),
+            viewed: None,
             hand: HandState::new(&setup, 0)?,
             setup,
             space,
@@ -235,7 +242,7 @@ impl DecisionHand {
 
     /// The length of an observation: the encoded view, then (card by card) the picks.
     pub fn obs_len(&self) -> usize {
-        self.layout.len() + if self.space.by_card() { NUM_CARDS } else { 0 }
+        self.view_len + if self.space.by_card() { NUM_CARDS } else { 0 }
     }
 
     /// The hand so far.
@@ -262,6 +269,7 @@ impl DecisionHand {
     fn changed(&mut self) {
         self.picked = Counts::default();
         self.masked = None;
+        self.viewed = None;
     }
 
     /// The bots play while the seat to act has one.
@@ -332,8 +340,15 @@ impl DecisionHand {
     /// Writes what `seat` observes into `obs` (its encoded view, then its picks) and its
     /// mask into `mask`.
     pub fn observe(&mut self, seat: usize, obs: &mut [f32], mask: &mut [i8]) -> Result<(), String> {
-        let (view, picks) = obs.split_at_mut(self.layout.len());
-        self.hand.encode(seat, view)?;
+        let (view, picks) = obs.split_at_mut(self.view_len);
+        if self.viewed == Some(seat) && self.view.len() == view.len() {
+            view.copy_from_slice(&self.view);
+        } else {
+            self.hand.encode(seat, view)?;
+            self.view.clear();
+            self.view.extend_from_slice(view);
+            self.viewed = Some(seat);
+        }
         let mine = self.hand.to_act() == Some(seat);
         for (o, &c) in picks.iter_mut().zip(&self.picked.0) {
             *o = if mine { f32::from(c) } else { 0.0 };
@@ -642,5 +657,36 @@ mod tests {
         }
         assert!(matches!(hand.hand.stage(), Stage::Trick(_)));
         assert!(hand.picked().is_empty());
+    }
+
+    #[test]
+    fn every_observation_is_the_hands_encoding_then_the_picks_whatever_is_kept() {
+        // The view kept between picks is the encoding the hand gives now, for the seat to
+        // act and for every other seat, at every step of a whole hand.
+        let mut hand = tractor();
+        let (len, view) = (hand.obs_len(), hand.view_len);
+        let (mut obs, mut m) = (vec![0f32; len], vec![0i8; hand.space().size()]);
+        let mut fresh = vec![0f32; view];
+        let mut steps = 0u64;
+        while let Some(seat) = hand.to_act() {
+            for s in [seat, (seat + 1) % 4, seat] {
+                hand.observe(s, &mut obs, &mut m).unwrap();
+                hand.hand.encode(s, &mut fresh).unwrap();
+                assert_eq!(obs[..view], fresh[..], "seat {s} after {steps} steps");
+                let picks: Vec<f32> = if s == seat {
+                    hand.picked().0.iter().map(|&c| f32::from(c)).collect()
+                } else {
+                    vec![0.0; NUM_CARDS]
+                };
+                assert_eq!(obs[view..], picks[..]);
+            }
+            hand.mask(seat, &mut m);
+            // A varied walk: the (steps mod allowed)-th allowed id.
+            let allowed: Vec<usize> = (0..m.len()).filter(|&i| m[i] != 0).collect();
+            hand.step(seat, allowed[steps as usize % allowed.len()])
+                .unwrap();
+            steps += 1;
+        }
+        assert!(steps > 100);
     }
 }

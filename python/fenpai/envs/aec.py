@@ -10,6 +10,9 @@ for a seat that may not act. Rewards are each seat's in mode `reward`
 ends, with each agent's `infos[agent]["won"]` and `["result"]` (the hand's result).
 `reset(seed=...)` deals the same hand for the same seed. The hand is played in the core
 (`fenpai.envs.core_hand`); each observation is in fresh arrays the caller may keep.
+A step is one core call: the id taken and the next seat's observation written, which
+the next `last()` (or `observe` of that agent) hands out; rewards, terminations and
+infos change only when the hand ends.
 """
 
 from __future__ import annotations
@@ -91,7 +94,10 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
         # The hand's core never changes: its methods looked up once, not at every step.
         self._observation = self.hand.core.observation
-        self._step_next = self.hand.core.step_next
+        self._step_observe = self.hand.core.step_observe
+        self._over = True  # until reset
+        self._seat = 0  # the selected agent's seat while the hand is under way
+        self._ready: dict[str, np.ndarray] | None = None  # its observation, not yet given
 
     @property
     def game(self) -> Game:
@@ -112,13 +118,13 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
             self._rng = np.random.default_rng(seed)
         self.hand.reset(int(self._rng.integers(2**63)))
         self.agents = list(self.possible_agents)
-        self._zeros = dict.fromkeys(self.agents, 0.0)
-        self.rewards = self._zeros
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._seat_agent()
+        self._over, self._seat, self._ready = False, self._seat_of[self.agent_selection], None
 
     def _seat_agent(self) -> str:
         seat = self.hand.core.to_act()
@@ -131,16 +137,32 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
             max_iter -= 1
             yield self.agent_selection
 
+    def _selected_observation(self) -> dict[str, np.ndarray]:
+        """The selected seat's observation while the hand is under way: the one the last
+        step wrote, the first time it is asked for, else written now."""
+        ready = self._ready
+        if ready is None:
+            return self._observation(self._seat)
+        self._ready = None
+        return ready
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What `agent` observes now, in fresh arrays."""
-        return self._observation(self._seat_of[agent])
+        seat = self._seat_of[agent]
+        if seat == self._seat and not self._over:
+            return self._selected_observation()
+        return self._observation(seat)
 
     def last(
         self, observe: bool = True
     ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """`AECEnv.last` in one frame: the selected agent's observation (fresh arrays),
-        cumulative reward, termination, truncation and info."""
+        cumulative reward, termination, truncation and info (before the hand ends: no
+        reward yet, neither terminated nor truncated)."""
         agent = self.agent_selection
+        if not self._over:
+            obs = self._selected_observation() if observe else None
+            return obs, 0.0, False, False, self.infos[agent]
         return (
             self._observation(self._seat_of[agent]) if observe else None,
             self._cumulative_rewards[agent],
@@ -153,20 +175,19 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         """Takes the selected agent's action (an id its mask allows; None once it is
         done). `IllegalAction` (a ValueError) for an action the mask does not allow, the
         game unchanged."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:  # every agent is terminated once the hand is over
             self._was_dead_step(action)
             return
-        seat = self._seat_of[agent]
+        seat = self._seat
         try:
-            to_act = self._step_next(seat, int(action))
+            self._ready, to_act = self._step_observe(seat, int(action))
         except OverflowError:  # a negative id
             raise IllegalAction(f"action {action} is not allowed for seat {seat} now") from None
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = self._zeros
-        if to_act is not None:  # no reward before the end: nothing to accumulate
+        if to_act is not None:  # no reward before the end: nothing to accumulate or clear
+            self._seat = to_act
             self.agent_selection = self.possible_agents[to_act]
             return
+        self._over = True
         game = self.hand.game()
         paid = hand_rewards(game, self.reward)
         self.rewards = dict(zip(self.possible_agents, paid, strict=True))

@@ -35,10 +35,20 @@ ObsDict = dict[str, np.ndarray]
 class DecisionHands:
     """`num_envs` hands of `probe`'s variant and options, `players[seat]` a bot name, a
     policy or None (a learning seat), in the one action space; `game(i)` gives env i's
-    hand as a `Game` (for a policy's `Batch.legal_actions`)."""
+    hand as a `Game` (for a policy's `Batch.legal_actions`; by default the hand of its
+    seed, unscripted); a policy's `Batch.games` numbers env i `first + i`."""
 
-    def __init__(self, probe: Game, players: Players, num_envs: int, game: Callable[[int], Game]):
-        self.variant, self.num_envs, self._game = probe.variant, num_envs, game
+    def __init__(
+        self,
+        probe: Game,
+        players: Players,
+        num_envs: int,
+        game: Callable[[int], Game] | None = None,
+        first: int = 0,
+    ):
+        self.variant, self.num_envs, self._probe = probe.variant, num_envs, probe
+        self._game = game or self._seeded_game
+        self._first = first
         self._groups = policy_groups(players)
         # Per seat, the index of its policy in `_groups`, −1 for the others; the last
         # entry answers seat −1 (a hand that is over).
@@ -52,7 +62,8 @@ class DecisionHands:
             self._batch.obs_size, self._batch.size
         )
         self.action_space: gymnasium.spaces.Space[Any] = gymnasium.spaces.Discrete(self._batch.size)
-        self.seats = np.full(num_envs, players.index(None), dtype=np.int64)
+        learner = players.index(None) if None in players else -1
+        self.seats = np.full(num_envs, learner, dtype=np.int64)
         self.over = np.zeros(num_envs, dtype=bool)
         self._seeds: list[int | None] = [None] * num_envs
 
@@ -80,6 +91,24 @@ class DecisionHands:
         for env in np.flatnonzero(self.over).tolist():  # the view of the learner that acted
             self._batch.observe_hand(env, int(acted[env]), obs[env], masks[env])
         return {"observation": obs, "action_mask": masks}
+
+    def play_out(self, seeds: list[int]) -> dict[str, Any]:
+        """Deals env i the hand of `seeds[i]` (its bots seeded as `fenpai.bots.Bot`), plays
+        every hand to its end, the policies asked as in `play`, and returns the hands'
+        facts (`outcomes`): `simulate`'s games, no seat learning."""
+        if (self.seats >= 0).any():
+            raise ValueError("play_out plays hands with no learning seat")
+        for env, seed in enumerate(seeds):
+            self._batch.reset(env, seed)
+            self._seeds[env] = seed
+        self._settle()
+        return self.outcomes(np.arange(self.num_envs, dtype=np.int64))
+
+    def _seeded_game(self, env: int) -> Game:
+        """Env `env`'s hand so far as a `Game`, dealt from its seed."""
+        seed = self._seeds[env]
+        assert seed is not None
+        return self._probe.hand_from(seed, self._batch.objects(env))
 
     def _deal(self, envs: np.ndarray, deals: Deals) -> None:
         """Deals the next hand of each of `envs` (its seed or script, C-5), counting it."""
@@ -125,7 +154,7 @@ class DecisionHands:
 
         return Batch(
             variant=self.variant,
-            games=envs,
+            games=envs + self._first,
             seats=seats,
             obs=obs,
             num_legal=mask.sum(axis=1, dtype=np.int64),

@@ -57,11 +57,19 @@ impl TrickPlay {
                 continue;
             }
             let s = suit(k);
-            let whole_leads = *whole[s as usize]
-                .get_or_insert_with(|| self.play_error(seat, &rules.in_suit(hand, s)).is_none());
+            let mut whole_leads = || {
+                *whole[s as usize]
+                    .get_or_insert_with(|| self.play_error(seat, &rules.in_suit(hand, s)).is_none())
+            };
             let mut more = *picked;
             more.0[k] += 1;
-            *option = whole_leads || self.play_error(seat, &more).is_none();
+            *option = if picked.is_empty() {
+                // A single first: a simple play (C-24), cheap to check and nearly always
+                // a lead (not the call card a grab forbids, R5-22).
+                self.play_error(seat, &more).is_none() || whole_leads()
+            } else {
+                whole_leads() || self.play_error(seat, &more).is_none()
+            };
         }
         let done = !picked.is_empty() && self.play_error(seat, picked).is_none();
         (cards, done)
@@ -253,6 +261,40 @@ mod tests {
             checked > 5_000 && huge > 0,
             "{checked} picks, {huge} huge follows"
         );
+    }
+
+    #[test]
+    fn c_24_a_lead_may_start_with_a_card_led_alone_or_in_its_whole_suit() {
+        // The first pick of a lead allows exactly the kinds held that lead alone (C-24)
+        // or in the whole of their effective suit held (a throw; R5-22's call card may
+        // be neither while a grab is forbidden).
+        let variants = [Variant::RedFive4p, Variant::RedFive5p, Variant::Tractor];
+        let mut rng = Rng::new(11);
+        let (mut leads, mut refused) = (0usize, 0usize);
+        for round in 0..24 {
+            let mut p = random_play(&mut rng, variants[round % 3], FollowFormat::Pairs);
+            while let Some(seat) = p.to_act() {
+                if p.trick().next().is_none() && p.rules().opts.throws {
+                    let (cards, done) = p.pick_options(&Counts::default());
+                    assert!(!done);
+                    let hand = *p.hand(seat);
+                    for (k, &allowed) in cards.iter().enumerate() {
+                        let mut single = Counts::default();
+                        single.0[k] = 1;
+                        let suit = p.rules().suit_of(Card::from_index(k).unwrap());
+                        let whole = p.rules().in_suit(&hand, suit);
+                        let may_lead = p.play_error(seat, &single).is_none()
+                            || p.play_error(seat, &whole).is_none();
+                        assert_eq!(allowed, hand.0[k] > 0 && may_lead, "kind {k}");
+                        refused += usize::from(hand.0[k] > 0 && !allowed);
+                    }
+                    leads += 1;
+                }
+                let index = rng.below(p.moves().count());
+                p.apply_legal(index).unwrap();
+            }
+        }
+        assert!(leads > 100, "{leads} leads, {refused} kinds held refused");
     }
 
     #[test]
