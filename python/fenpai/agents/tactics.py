@@ -6,7 +6,7 @@ make. One row of `NUM_TACTICS` floats per play, zeros in every other decision:
 | column | meaning |
 |---|---|
 | 0 | the seat leads |
-| 1 | the play takes the trick so far; a lead: no unseen card can beat it (C-24) |
+| 1 | the play takes the trick so far (C-40); a lead: no unseen card beats its units (C-41) |
 | 2 | the partner is winning the trick so far |
 | 3 | the seat plays last to the trick |
 | 4 | card points on the table (C-3) / 100 |

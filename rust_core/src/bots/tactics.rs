@@ -14,13 +14,13 @@ pub const NUM_TACTICS: usize = 8;
 
 /// Writes the tactics of the first legal plays of the seat to act in `state` (as many
 /// as `out` holds rows of [`NUM_TACTICS`]) and returns how many it wrote (0 when the
-/// hand is over). Each row: whether the seat leads; whether the play takes the trick so
-/// far (a lead: whether no unseen card can beat it, C-24); whether the partner is
-/// winning the trick; whether the seat plays last; the card points on the table / 100;
-/// what the cards cost as the greedy bot counts it (trumps and high cards, points
-/// most) / 100; the play's trumps (C-10) / 10; and the seats of the other side still
-/// to play after it / the number of seats. Only the seat's hand, the public record and
-/// the trick read: nothing another seat hides.
+/// hand is over). Each row: whether the seat leads; whether the play takes the trick
+/// so far (C-40; a lead: whether no unseen card can beat any of its units, C-41);
+/// whether the partner is winning the trick; whether the seat plays last; the card
+/// points on the table / 100; what the cards cost as the greedy bot counts it (trumps
+/// and high cards, points most) / 100; the play's trumps (C-10) / 10; and the seats of
+/// the other side still to play after it / the number of seats. Only the seat's hand,
+/// the public record and the trick are read: nothing another seat hides.
 pub fn play_tactics(state: &mut TrickPlay, sides: Sides, out: &mut [f32]) -> usize {
     let Some(seat) = state.to_act() else {
         return 0;
