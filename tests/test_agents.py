@@ -200,3 +200,13 @@ def test_past_the_limit_greedys_choice_is_played_and_below_it_the_best_scored() 
     assert past.any() and (~past).any()
     np.testing.assert_array_equal(answer[past], greedy[past])
     assert (answer[~past] != greedy[~past]).all()
+
+
+@pytest.mark.parametrize(
+    "path", sorted((LEARN / "checkpoints").glob("*.npz")), ids=lambda p: p.stem
+)
+def test_the_shipped_checkpoints_load_and_play_legal_moves(path: Path) -> None:
+    agent = load(path)
+    n = fenpai.new_game(agent.net.variant, seed=0).num_players
+    played = fenpai.simulate(agent.net.variant, 2, seed=3, bots=[agent, *["greedy"] * (n - 1)])
+    assert len(played["won"]) == 2  # an illegal answer would have raised

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use fenpai_core::bots::driver::{
     Deals, Driver as CoreDriver, Player, Refused, Rows, Script, Step, StepError,
 };
+use fenpai_core::bots::tactics::NUM_TACTICS;
 use fenpai_core::encode::NUM_FEATURES;
 use fenpai_core::error::ActionError;
 use numpy::{
@@ -334,6 +335,39 @@ impl Driver {
         ))
     }
 
+    /// Writes the tactics (`fenpai.agents.tactics`) of the first legal plays of the game
+    /// in each of `slots` (a trick play; none elsewhere) into `out` (float32,
+    /// C-contiguous, len(slots) × limit × 8), zeros past them; returns how many rows
+    /// each got, as int64 (the GIL released).
+    fn legal_tactics<'py>(
+        &mut self,
+        py: Python<'py>,
+        slots: PyReadonlyArray1<'_, i64>,
+        out: &Bound<'py, PyArray3<f32>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let slots = slot_indices(slots.as_slice()?)?;
+        let shape = out.shape().to_vec();
+        if !out.is_c_contiguous() || shape[0] != slots.len() || shape[2] != NUM_TACTICS {
+            return Err(value_error(format!(
+                "out must be a C-contiguous float32 array of shape ({}, limit, {NUM_TACTICS}), \
+                 not {shape:?}",
+                slots.len()
+            )));
+        }
+        let mut writable = out
+            .try_readwrite()
+            .map_err(|_| value_error("out is not writeable (or already borrowed)"))?;
+        let buffer = writable.as_slice_mut()?;
+        let inner = &mut self.inner;
+        let written = py
+            .detach(|| inner.legal_tactics(&slots, shape[1], buffer))
+            .map_err(value_error)?;
+        Ok(PyArray1::from_iter(
+            py,
+            written.into_iter().map(|n| n as i64),
+        ))
+    }
+
     /// Writes the fixed ids (`fenpai.spaces`) of the first legal actions of the game in
     /// each of `slots` (the phases with fixed ids: none in a burial or trick play) into
     /// `out` (int64, C-contiguous, len(slots) × limit), -1 past them; `ids` maps the
@@ -519,5 +553,6 @@ impl Driver {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GREEDY_SEED", fenpai_core::bots::driver::GREEDY_SEED)?;
+    m.add("NUM_TACTICS", NUM_TACTICS)?;
     m.add_class::<Driver>()
 }

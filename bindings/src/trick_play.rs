@@ -13,7 +13,9 @@ use crate::bots::{check_informed, sides as bot_sides, with_info, TrickBot};
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::{action_error, malformed};
 use crate::trick::TrickRules;
+use fenpai_core::bots::tactics::{play_tactics, NUM_TACTICS};
 use fenpai_core::bots::TrickBot as CoreBot;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 
 /// The state of the play of one hand; a rejected play changes nothing.
 #[pyclass(module = "fenpai._core", name = "TrickPlay")]
@@ -134,6 +136,26 @@ impl TrickPlay {
                 .map(|c| inner.play_action(c).to_string())
                 .collect()
         })
+    }
+
+    /// The tactics (`fenpai.agents.tactics`) of the first `limit` legal plays of the
+    /// seat to act, one row of 8 per play in legal order, as `sides_name` ("partners",
+    /// "alone" or "friend", with the declarer) says who plays with whom.
+    #[pyo3(signature = (limit, sides_name = "partners", declarer = None))]
+    fn legal_tactics<'py>(
+        &mut self,
+        py: Python<'py>,
+        limit: usize,
+        sides_name: &str,
+        declarer: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let sides = bot_sides(sides_name, declarer)?;
+        let count = self.inner.moves().count();
+        let rows = usize::try_from(count).map_or(limit, |c| c.min(limit));
+        let mut out = vec![0.0; rows * NUM_TACTICS];
+        let n = play_tactics(&mut self.inner, sides, &mut out);
+        out.truncate(n * NUM_TACTICS);
+        PyArray1::from_vec(py, out).reshape([n, NUM_TACTICS])
     }
 
     /// The `index`-th legal action of the seat to act (`play CARDS`).

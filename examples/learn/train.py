@@ -4,9 +4,11 @@ labelled with the hand's outcome for its seat (+1 won, −1 lost), and Q(s, a) i
 those returns by mean squared error; it plays its best-scored action, exploring with
 probability epsilon. With `--features greedy` (the default) the network also sees which
 action the greedy bot would take there, and the policy keeps greedy's choice unless
-another action's Q is higher by more than `--margin`. Every `--eval-every` seconds it is
-evaluated against random and greedy bots through `fenpai.simulate` (Wilson 95%
-intervals), the learning curve is appended to a CSV file and the checkpoint saved.
+another action's Q is higher by more than `--margin`; `--features tactics` adds a trick
+play's tactics (`fenpai.agents.tactics`: does it take the trick, is the partner winning).
+Every `--eval-every` seconds it is evaluated against random and greedy bots through
+`fenpai.simulate` (Wilson 95% intervals), the learning curve is appended to a CSV file
+and the checkpoint saved.
 
     python examples/learn/train.py fifty_k --minutes 60
 """
@@ -22,7 +24,8 @@ import numpy as np
 from evaluate import against
 
 import fenpai
-from fenpai.agents import NUM_FEATURES, Adam, QNet, QPolicy
+from fenpai.agents import Adam, QNet, QPolicy
+from fenpai.agents.qnet import WIDTHS
 from fenpai.batch import Batch
 from fenpai.games import VARIANTS
 
@@ -96,9 +99,10 @@ def main() -> None:
     p.add_argument("--epsilon", type=float, default=0.05)
     p.add_argument(
         "--features",
-        choices=("greedy", "text"),
+        choices=("greedy", "text", "tactics"),
         default="greedy",
-        help="the action's text features, with (greedy) or without the greedy flag",
+        help="the action's text features, with (greedy) or without the greedy flag, or "
+        "with it and a trick play's tactics (tactics)",
     )
     p.add_argument(
         "--margin", type=float, default=0.1, help="Q the greedy action gets more (greedy)"
@@ -131,7 +135,7 @@ def main() -> None:
         obs_size,
         (h1, h2),
         seed=args.seed,
-        features=NUM_FEATURES + (args.features == "greedy"),
+        features=WIDTHS[("text", "greedy", "tactics").index(args.features)],
         greedy_margin=args.margin,
         limit=args.limit,
     )

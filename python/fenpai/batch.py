@@ -21,11 +21,13 @@ from typing import Any
 
 import numpy as np
 
-from fenpai._core import GREEDY_SEED, Driver
+from fenpai._core import GREEDY_SEED, NUM_TACTICS, Driver
 from fenpai.bots import Bot
 from fenpai.encoding import encode
 from fenpai.errors import IllegalAction
 from fenpai.games.base import LEGAL_LIMIT, Game
+from fenpai.games.phases import TrickPlayStep
+from fenpai.games.trick_game import TrickGame
 
 #: A policy: one legal-action index per row of the batch.
 Policy = Callable[["Batch"], "Sequence[int] | np.ndarray"]
@@ -63,6 +65,9 @@ class Batch:
     action_mask: np.ndarray | None = field(default=None, repr=False, compare=False)
     _greedy: Callable[[], np.ndarray] | None = field(default=None, repr=False, compare=False)
     _action: Callable[[int, int], str] | None = field(default=None, repr=False, compare=False)
+    _tactics: Callable[[np.ndarray, np.ndarray], object] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def __len__(self) -> int:
         return len(self.games)
@@ -87,6 +92,17 @@ class Batch:
             raise TypeError("greedy() gives legal indices; this batch does not have them")
         return self._greedy()
 
+    def tactics(self, rows: np.ndarray, limit: int) -> np.ndarray:
+        """The tactics (`fenpai.agents.tactics`) of the first `limit` legal actions of
+        each of `rows` (float32, len(rows) × limit × 8): a trick play's, from what its
+        seat may see; zeros past them and in every other decision (legal-index batches
+        only)."""
+        if self._tactics is None:
+            raise TypeError("tactics() are of legal indices; this batch does not have them")
+        out = np.zeros((len(rows), limit, NUM_TACTICS), dtype=np.float32)
+        self._tactics(np.asarray(rows, dtype=np.int64), out)
+        return out
+
     def mask(self, width: int) -> np.ndarray:
         """A (B, width) boolean mask of the answers each row may give (with
         `action_mask`: it as booleans, `width` its number of ids)."""
@@ -110,7 +126,20 @@ class Batch:
             _legal=lambda row, limit: game.legal_actions(seat, limit),
             _greedy=lambda: np.array([greedy_index(game, seat)], dtype=np.int64),
             _action=lambda row, index: game.legal_action(seat, index),
+            _tactics=lambda rows, out: _game_tactics(game, out),
         )
+
+
+def _game_tactics(game: Game, out: np.ndarray) -> None:
+    """Writes the tactics of `game`'s seat to act into each row of `out` (a trick play's;
+    zeros elsewhere), as the batch runner's `Driver.legal_tactics` does."""
+    step = game.PHASES[-1]
+    if not isinstance(game, TrickGame) or not isinstance(step, TrickPlayStep):
+        return
+    if game.phase == "play":
+        play = game.core_objects()["play"]
+        found = play.legal_tactics(out.shape[1], step.sides, game.declarer)
+        out[:, : len(found)] = found
 
 
 def greedy_index(game: Game, seat: int) -> int:
@@ -194,6 +223,7 @@ def waiting_batch(
         _legal=lambda row, limit: driver.legal_actions(int(slots[row]), limit),
         _greedy=lambda: driver.greedy(slots),
         _action=lambda row, index: driver.legal_action(int(slots[row]), index),
+        _tactics=lambda rows, out: driver.legal_tactics(slots[rows], out),
     )
 
 

@@ -22,6 +22,7 @@ import numpy as np
 
 from fenpai.agents.features import GREEDY, action_features, with_greedy
 from fenpai.agents.qnet import QNet
+from fenpai.agents.tactics import flatten
 from fenpai.batch import Batch
 from fenpai.encoding import PHASES, fields
 
@@ -77,6 +78,8 @@ class QPolicy:
             flags = np.zeros(len(feats), np.float32)
             flags[(starts + found)[found >= 0]] = 1
             feats = with_greedy(feats, flags)
+        if net.sees_tactics:
+            feats = np.concatenate([feats, flatten(batch.tactics(rows, self.limit), sizes)], 1)
         q = net.scores(batch.obs[rows], np.repeat(np.arange(len(rows)), sizes), feats)
         if greedy is not None:
             q = q + net.greedy_margin * feats[:, GREEDY]

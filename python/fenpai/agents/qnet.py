@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from fenpai.agents.features import NUM_FEATURES
+from fenpai.agents.tactics import NUM_TACTICS
 
 #: The checkpoint format's version, stored in its metadata.
 FORMAT = 1
@@ -22,15 +23,19 @@ FORMAT = 1
 #: order: a burial can have millions).
 DEFAULT_LIMIT = 512
 _NAMES = ("w_obs", "w_act", "b1", "w2", "b2", "w3", "b3")
+#: The widths an action's row may have: the text features, then the greedy flag, then
+#: the trick play's tactics (`fenpai.agents.tactics`).
+WIDTHS = (NUM_FEATURES, NUM_FEATURES + 1, NUM_FEATURES + 1 + NUM_TACTICS)
 
 
 class QNet:
     """Q(s, a) = w3 · relu(w2 · relu(w_obs s + w_act a + b1) + b2) + b3.
 
-    `features` is the width of an action's row: `NUM_FEATURES` (the text features), or
-    one more with the `GREEDY` flag (`sees_greedy`), in which case the policy adds
-    `greedy_margin` to the greedy action's Q: it leaves greedy's choice only for an
-    action the network rates higher by more than that. `limit` is how many legal
+    `features` is the width of an action's row (`WIDTHS`): `NUM_FEATURES` (the text
+    features), or one more with the `GREEDY` flag (`sees_greedy`), in which case the
+    policy adds `greedy_margin` to the greedy action's Q: it leaves greedy's choice only
+    for an action the network rates higher by more than that; or that and the trick
+    play's tactics after it (`sees_tactics`). `limit` is how many legal
     actions its policy scores unless told (`QPolicy`)."""
 
     def __init__(
@@ -44,8 +49,8 @@ class QNet:
         greedy_margin: float = 0.0,
         limit: int = DEFAULT_LIMIT,
     ):
-        if features not in (NUM_FEATURES, NUM_FEATURES + 1):
-            raise ValueError(f"features must be {NUM_FEATURES} or {NUM_FEATURES + 1}")
+        if features not in WIDTHS:
+            raise ValueError(f"features must be one of {', '.join(map(str, WIDTHS))}")
         self.variant = variant
         self.obs_size = obs_size
         self.hidden = hidden
@@ -76,6 +81,11 @@ class QNet:
     def sees_greedy(self) -> bool:
         """Whether an action's row ends with the `GREEDY` flag."""
         return self.features > NUM_FEATURES
+
+    @property
+    def sees_tactics(self) -> bool:
+        """Whether an action's row ends with the trick play's tactics."""
+        return self.features == WIDTHS[-1]
 
     def scores(self, obs: np.ndarray, rows: np.ndarray, actions: np.ndarray) -> np.ndarray:
         """Q of each action (M): `actions` (M × features) taken in observation
@@ -140,7 +150,7 @@ class QNet:
         except (OSError, KeyError, ValueError) as err:
             raise ValueError(f"{path} is not a fenpai agent checkpoint: {err}") from None
         features = meta.get("features")
-        if meta.get("format") != FORMAT or features not in (NUM_FEATURES, NUM_FEATURES + 1):
+        if meta.get("format") != FORMAT or features not in WIDTHS:
             raise ValueError(f"{path}: checkpoint format {meta.get('format')} is not {FORMAT}")
         hidden = tuple(meta["hidden"])
         net = cls(

@@ -15,6 +15,7 @@ use crate::encode::{Layout, NUM_FEATURES};
 use crate::error::ActionError;
 use crate::phases::Action;
 
+use super::tactics::NUM_TACTICS;
 use super::{BotKind, HandRef, HandState, SeatBots, Setup};
 
 /// The seed of the generator [`Driver::greedy`]'s bot draws from (a fixed one: a game's
@@ -342,6 +343,35 @@ impl Driver {
             let game = self.game_mut(slot).map_err(|r| r.to_string())?;
             let n = game.hand.legal_features(rows);
             rows[n * NUM_FEATURES..].fill(0.0);
+            written.push(n);
+        }
+        Ok(written)
+    }
+
+    /// Writes the tactics of the first `limit` legal plays of each of `slots`' games
+    /// ([`HandState::legal_tactics`], a trick play only) into consecutive blocks of
+    /// `limit` rows of `out`, zeros past the rows written; returns the rows written per
+    /// slot.
+    pub fn legal_tactics(
+        &mut self,
+        slots: &[usize],
+        limit: usize,
+        out: &mut [f32],
+    ) -> Result<Vec<usize>, String> {
+        let block = limit * NUM_TACTICS;
+        if out.len() != slots.len() * block {
+            return Err(format!(
+                "{} blocks of {limit} rows hold {} values, not {}",
+                slots.len(),
+                slots.len() * block,
+                out.len()
+            ));
+        }
+        let mut written = Vec::with_capacity(slots.len());
+        for (&slot, rows) in slots.iter().zip(out.chunks_exact_mut(block.max(1))) {
+            let game = self.game_mut(slot).map_err(|r| r.to_string())?;
+            let n = game.hand.legal_tactics(rows);
+            rows[n * NUM_TACTICS..].fill(0.0);
             written.push(n);
         }
         Ok(written)

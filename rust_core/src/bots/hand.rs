@@ -24,6 +24,7 @@ use crate::trick::{FollowFormat, TrickPlay, Variant};
 
 use crate::sample::Real;
 
+use super::tactics::play_tactics;
 use super::{BotKind, FkBot, Greedy, PhaseBot, PlayInfo, Searched, TractorHouse, TrickBot};
 
 /// A variant and the options its phases need.
@@ -363,6 +364,20 @@ impl HandState {
                 }
                 plays.len()
             }
+            _ => 0,
+        }
+    }
+
+    /// Writes the tactics ([`play_tactics`]) of the first legal plays (as many as `out`
+    /// holds rows) when the hand waits on a trick play; returns how many it wrote (0 in
+    /// every other phase).
+    pub fn legal_tactics(&mut self, out: &mut [f32]) -> usize {
+        let info = PlayInfo::Hand {
+            before: before_play(&self.deal, &self.burial, &self.call),
+            setup: &self.setup,
+        };
+        match &mut self.play {
+            Some(Play::Trick(p)) => play_tactics(p, info.sides(), out),
             _ => 0,
         }
     }

@@ -14,6 +14,7 @@ pub mod ismcts_phases;
 pub mod ismcts_trick;
 pub mod phases;
 pub mod play_info;
+pub mod tactics;
 pub mod trick;
 
 pub use crate::phases::{

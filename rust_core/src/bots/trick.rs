@@ -161,7 +161,7 @@ pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> 
 
 /// What each card kind costs to give up: trumps and high cards cost more, points cost
 /// a lot.
-fn costs(rules: &TrickRules) -> [i32; NUM_CARDS] {
+pub(super) fn costs(rules: &TrickRules) -> [i32; NUM_CARDS] {
     std::array::from_fn(|i| {
         let c = Card(i as u8);
         let trump = if rules.suit_of(c) == TRUMP { 20 } else { 0 };
