@@ -174,6 +174,10 @@ pub struct DecisionHand {
     masked: Option<usize>,
     /// The legal index of each fixed id allowed, with the mask.
     index: FixedIndex,
+    /// The encoded view of seat `viewed` for the hand now, when written: a pick changes
+    /// the picks alone, so the card-by-card steps of one play share one encoding.
+    view: Vec<f32>,
+    viewed: Option<usize>,
 }
 
 impl DecisionHand {
@@ -208,6 +212,8 @@ impl DecisionHand {
             mask: vec![0; size],
             masked: None,
             index: FixedIndex::new(fixed),
+            view: Vec::new(),
+            viewed: None,
         };
         out.reset(0, None, None)?;
         Ok(out)
@@ -262,6 +268,7 @@ impl DecisionHand {
     fn changed(&mut self) {
         self.picked = Counts::default();
         self.masked = None;
+        self.viewed = None;
     }
 
     /// The bots play while the seat to act has one.
@@ -333,7 +340,14 @@ impl DecisionHand {
     /// mask into `mask`.
     pub fn observe(&mut self, seat: usize, obs: &mut [f32], mask: &mut [i8]) -> Result<(), String> {
         let (view, picks) = obs.split_at_mut(self.layout.len());
-        self.hand.encode(seat, view)?;
+        if self.viewed == Some(seat) && self.view.len() == view.len() {
+            view.copy_from_slice(&self.view);
+        } else {
+            self.hand.encode(seat, view)?;
+            self.view.clear();
+            self.view.extend_from_slice(view);
+            self.viewed = Some(seat);
+        }
         let mine = self.hand.to_act() == Some(seat);
         for (o, &c) in picks.iter_mut().zip(&self.picked.0) {
             *o = if mine { f32::from(c) } else { 0.0 };
@@ -642,5 +656,30 @@ mod tests {
         }
         assert!(matches!(hand.hand.stage(), Stage::Trick(_)));
         assert!(hand.picked().is_empty());
+    }
+
+    /// Every observation, the card-by-card steps' included (whose view is kept from the
+    /// step before), is what a fresh encoding of the hand gives, for the seat to act and
+    /// for another seat asked between its steps; a whole hand, the last id allowed.
+    #[test]
+    fn an_observation_is_the_hands_encoding_at_every_step() {
+        let mut hand = tractor();
+        let (view, width) = (hand.layout.len(), hand.obs_len());
+        let mut out = vec![f32::NAN; width];
+        let mut ids = vec![0; hand.space().size()];
+        let mut fresh = vec![f32::NAN; view];
+        let mut steps = 0;
+        while let Some(seat) = hand.to_act() {
+            for s in [seat, (seat + 1) % 4, seat] {
+                hand.observe(s, &mut out, &mut ids).unwrap();
+                hand.hand.clone().encode(s, &mut fresh).unwrap();
+                assert_eq!(out[..view], fresh[..], "step {steps}, seat {s}");
+            }
+            hand.mask(seat, &mut ids);
+            let id = ids.iter().rposition(|&x| x != 0).unwrap();
+            hand.step(seat, id).unwrap();
+            steps += 1;
+        }
+        assert!(steps > 60, "card-by-card steps: {steps}");
     }
 }
