@@ -3,7 +3,9 @@
 //! arrays, the bots' turns in the core with the GIL released.
 
 use fenpai_core::bots::{BotKind, Setup};
-use fenpai_core::decisions::{DecisionBatch as CoreBatch, DecisionHand as CoreHand, Space};
+use fenpai_core::decisions::{
+    DecisionBatch as CoreBatch, DecisionHand as CoreHand, Space, StepFail,
+};
 use fenpai_core::phases::parse_action;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::intern;
@@ -413,6 +415,36 @@ impl DecisionBatch {
         let inner = &mut self.inner;
         py.detach(|| inner.step(actions))
             .map_err(|(_, e)| action_error(e))
+    }
+
+    /// `step`, then each hand that took an id written into its rows of `seats`, `obs`
+    /// and `masks` as `observe_rows` writes it, in the same pass (the hand still in
+    /// cache); the other rows left as they are. Nothing taken on an error.
+    fn step_observe(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+        seats: &Bound<'_, PyArray1<i64>>,
+        obs: &Bound<'_, PyArray2<f32>>,
+        masks: &Bound<'_, PyArray2<i8>>,
+    ) -> PyResult<()> {
+        let actions = actions.as_slice()?;
+        let n = self.inner.len();
+        let mut seats = checked(seats, n, "seats")?;
+        let (width, size) = (self.inner.obs_len(), self.inner.space().size());
+        let mut obs = checked_rows(obs, n, width, "obs")?;
+        let mut masks = checked_rows(masks, n, size, "masks")?;
+        let (seats, obs, masks) = (
+            seats.as_slice_mut()?,
+            obs.as_slice_mut()?,
+            masks.as_slice_mut()?,
+        );
+        let inner = &mut self.inner;
+        py.detach(|| inner.step_observe(actions, seats, obs, masks))
+            .map_err(|e| match e {
+                StepFail::Refused(_, e) => action_error(e),
+                StepFail::Rows(message) => value_error(message),
+            })
     }
 
     /// Writes each hand's seat to act (−1 once over) into `seats` (int64), its

@@ -988,14 +988,10 @@ def _fifty_k_card_points(taken: np.ndarray, order: np.ndarray, left: np.ndarray)
     still in (seed 002: 如果一隊兩個玩家都出完牌，另一隊…): each of them loses 20.
     `order` holds each hand's seats out, -1 after the last.
     """
-    rows = np.arange(len(taken))
-    still_in = np.ones(taken.shape, dtype=bool)
-    for place in range(order.shape[1]):
-        out = order[:, place] >= 0
-        still_in[rows[out], order[out, place]] = False
-    points = taken.copy()
-    points[rows, order[:, 0]] += FIFTY_K_FIRST_OUT_BONUS
-    points -= still_in * (FIFTY_K_LEFT_IN_PENALTY + left)
+    seats = np.arange(taken.shape[1])
+    still_in = ~(order[:, :, None] == seats).any(axis=1)
+    points: np.ndarray = taken - still_in * (FIFTY_K_LEFT_IN_PENALTY + left)
+    points[np.arange(len(taken)), order[:, 0]] += FIFTY_K_FIRST_OUT_BONUS
     return points
 
 
@@ -1032,22 +1028,20 @@ def fifty_k_4p_table(
     """
     taken, order, left = _fifty_k_arrays(collected, finish_order, hand_points_left, 4)
     points = _fifty_k_card_points(taken, order, left)
-    teams = np.stack([points[:, 0] + points[:, 2], points[:, 1] + points[:, 3]], axis=1)
+    teams = points.reshape(-1, 2, 2).sum(axis=1)  # (seats 0 + 2, seats 1 + 3)
     first_team = order[:, 0] % 2
-    winner = np.where(
-        teams[:, 0] == teams[:, 1], first_team, (teams[:, 1] > teams[:, 0]).astype(np.int64)
-    )
+    winner = np.where(teams[:, 0] == teams[:, 1], first_team, teams[:, 1] > teams[:, 0])
     loser = 1 - winner
     rows = np.arange(len(taken))
-    doubled = (taken[rows, loser] + taken[rows, loser + 2] == 0) & (first_team != loser)
-    team_game = teams * np.where(doubled, 2, 1)[:, None]
+    doubled = (taken.reshape(-1, 2, 2).sum(axis=1)[rows, loser] == 0) & (first_team != loser)
+    team_game = teams * (1 + doubled[:, None])
     return {
         "card_points": points,
         "team_points": teams,
         "winner": winner,
         "doubled": doubled,
         "team_game_points": team_game,
-        "game_points": team_game[:, [0, 1, 0, 1]] / 2,
+        "game_points": np.tile(team_game, 2) / 2,
     }
 
 

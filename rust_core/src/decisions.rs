@@ -508,6 +508,38 @@ impl DecisionBatch {
     /// then lets the bots act. An error (the hand, and why) before anything is taken
     /// when some id is not allowed, or given to a hand that is over.
     pub fn step(&mut self, actions: &[i64]) -> Result<(), (usize, ActionError)> {
+        self.check(actions)?;
+        for (i, &action) in actions.iter().enumerate() {
+            self.step_hand(i, action);
+        }
+        Ok(())
+    }
+
+    /// [`Self::step`], each hand that took an id then written as [`Self::observe_rows`]
+    /// writes it, at once, while it is in cache (the other rows left as they are). The
+    /// arrays are checked first: a bad one, like a bad id, changes nothing.
+    pub fn step_observe(
+        &mut self,
+        actions: &[i64],
+        seats: &mut [i64],
+        obs: &mut [f32],
+        masks: &mut [i8],
+    ) -> Result<(), StepFail> {
+        self.check_rows(seats, obs, masks).map_err(StepFail::Rows)?;
+        self.check(actions)
+            .map_err(|(i, e)| StepFail::Refused(i, e))?;
+        for (i, &action) in actions.iter().enumerate() {
+            if self.step_hand(i, action) {
+                self.observe_row(i, seats, obs, masks)
+                    .map_err(StepFail::Rows)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every id of `actions` (one per hand, negative: none) is allowed, or the first hand
+    /// whose id is not and why.
+    fn check(&mut self, actions: &[i64]) -> Result<(), (usize, ActionError)> {
         if actions.len() != self.hands.len() {
             let message = format!("{} actions for {} hands", actions.len(), self.hands.len());
             return Err((0, ActionError::illegal(message)));
@@ -527,14 +559,20 @@ impl DecisionBatch {
                 return Err((i, ActionError::illegal(message)));
             }
         }
-        for ((hand, acted), &action) in self.hands.iter_mut().zip(&mut self.acted).zip(actions) {
-            if let (Ok(action), Some(seat)) = (usize::try_from(action), hand.to_act()) {
-                hand.step(seat, action).expect("checked above");
-                hand.play_bots();
-                *acted = Some(seat);
-            }
-        }
         Ok(())
+    }
+
+    /// Takes hand `i`'s checked id `action` (negative: none), then its bots act; whether
+    /// it took one.
+    fn step_hand(&mut self, i: usize, action: i64) -> bool {
+        let hand = &mut self.hands[i];
+        let (Ok(action), Some(seat)) = (usize::try_from(action), hand.to_act()) else {
+            return false;
+        };
+        hand.step(seat, action).expect("checked above");
+        hand.play_bots();
+        self.acted[i] = Some(seat);
+        true
     }
 
     /// Writes each hand's seat to act (−1 once over) into `seats`, and that seat's
@@ -561,33 +599,60 @@ impl DecisionBatch {
         obs: &mut [f32],
         masks: &mut [i8],
     ) -> Result<(), String> {
+        self.check_rows(seats, obs, masks)?;
+        for &i in rows {
+            if i >= self.hands.len() {
+                return Err(format!("there is no hand {i}"));
+            }
+            self.observe_row(i, seats, obs, masks)?;
+        }
+        Ok(())
+    }
+
+    /// The arrays hold the whole batch's rows, or why not.
+    fn check_rows(&self, seats: &[i64], obs: &[f32], masks: &[i8]) -> Result<(), String> {
         let (n, width, size) = (self.hands.len(), self.obs_len(), self.space().size());
         if seats.len() != n || obs.len() != n * width || masks.len() != n * size {
             return Err(format!(
                 "the arrays must hold {n} hands' rows of {width} observations and {size} ids"
             ));
         }
-        for &i in rows {
-            let hand = self
-                .hands
-                .get_mut(i)
-                .ok_or_else(|| format!("there is no hand {i}"))?;
-            let (o, m) = (
-                &mut obs[i * width..(i + 1) * width],
-                &mut masks[i * size..(i + 1) * size],
-            );
-            let to_act = hand.to_act();
-            seats[i] = to_act.map_or(-1, |s| s as i64);
-            match to_act.or(self.acted[i]) {
-                Some(s) => hand.observe(s, o, m)?,
-                None => {
-                    o.fill(0.0);
-                    m.fill(0);
-                }
-            }
-        }
         Ok(())
     }
+
+    /// Writes hand `i`'s row (the arrays checked).
+    fn observe_row(
+        &mut self,
+        i: usize,
+        seats: &mut [i64],
+        obs: &mut [f32],
+        masks: &mut [i8],
+    ) -> Result<(), String> {
+        let (width, size) = (self.obs_len(), self.space().size());
+        let hand = &mut self.hands[i];
+        let (o, m) = (
+            &mut obs[i * width..(i + 1) * width],
+            &mut masks[i * size..(i + 1) * size],
+        );
+        let to_act = hand.to_act();
+        seats[i] = to_act.map_or(-1, |s| s as i64);
+        match to_act.or(self.acted[i]) {
+            Some(s) => hand.observe(s, o, m),
+            None => {
+                o.fill(0.0);
+                m.fill(0);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Why [`DecisionBatch::step_observe`] took nothing: an id not allowed (the hand and
+/// why), or arrays that are not the batch's rows.
+#[derive(Debug)]
+pub enum StepFail {
+    Refused(usize, ActionError),
+    Rows(String),
 }
 
 #[cfg(test)]
@@ -688,5 +753,56 @@ mod tests {
             steps += 1;
         }
         assert!(steps > 100);
+    }
+
+    /// `step_observe` writes what `step` then `observe_rows` of the hands that took an
+    /// id write, a hand given no id left as it is; a bad id or bad arrays take nothing.
+    #[test]
+    fn step_observe_is_step_then_observe_rows_of_the_hands_that_took_an_id() {
+        let hand = tractor();
+        let (setup, space) = (hand.setup, hand.space.clone());
+        let kinds = vec![None, Some(BotKind::Random), None, Some(BotKind::Greedy)];
+        let n = 3;
+        let mut a = DecisionBatch::new(setup, space, kinds, n).unwrap();
+        for i in 0..n {
+            a.reset(i, 20 + i as u64, None, None).unwrap();
+        }
+        let mut b = a.clone();
+        let (w, k) = (a.obs_len(), a.space().size());
+        let rows = || (vec![0i64; n], vec![f32::NAN; n * w], vec![0i8; n * k]);
+        let ((mut sa, mut oa, mut ma), (mut sb, mut ob, mut mb)) = (rows(), rows());
+        a.observe(&mut sa, &mut oa, &mut ma).unwrap();
+        b.observe(&mut sb, &mut ob, &mut mb).unwrap();
+        let mut round = 0;
+        while sa.iter().any(|&s| s >= 0) {
+            let ids: Vec<i64> = (0..n)
+                .map(|i| match sa[i] {
+                    s if s < 0 || (i == 1 && round % 3 == 0) => -1,
+                    _ => ma[i * k..(i + 1) * k]
+                        .iter()
+                        .rposition(|&m| m != 0)
+                        .unwrap() as i64,
+                })
+                .collect();
+            if round % 5 == 0 {
+                let mut bad = ids.clone();
+                bad[2] = k as i64;
+                let refused = a.step_observe(&bad, &mut sa, &mut oa, &mut ma);
+                assert!(
+                    matches!(refused, Err(StepFail::Refused(2, _))),
+                    "{refused:?}"
+                );
+                let short = a.step_observe(&ids, &mut sa[..2], &mut oa, &mut ma);
+                assert!(matches!(short, Err(StepFail::Rows(_))));
+            }
+            a.step_observe(&ids, &mut sa, &mut oa, &mut ma).unwrap();
+            b.step(&ids).unwrap();
+            let took: Vec<usize> = (0..n).filter(|&i| ids[i] >= 0).collect();
+            b.observe_rows(&took, &mut sb, &mut ob, &mut mb).unwrap();
+            assert_eq!((&sa, &ma), (&sb, &mb), "round {round}");
+            assert!(oa.iter().zip(&ob).all(|(x, y)| x.to_bits() == y.to_bits()));
+            round += 1;
+        }
+        assert!(round > 60, "whole hands: {round} rounds");
     }
 }

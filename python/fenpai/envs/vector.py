@@ -191,6 +191,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
         self._seed = seed
         self._deals: Deals | None = None
         self._dealt: list[Deal | None] = [None] * num_envs  # each env's hand's script
+        self._scripted = False  # whether an entry of `_dealt` is a script
         self._ended = np.zeros(num_envs, dtype=bool)
 
     # -- hands -----------------------------------------------------------------------------
@@ -200,8 +201,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
         plays the opponents to a learning seat's next decision; the observations."""
         assert self._deals is not None
         scripts = self._deals.scripts
-        for env in np.flatnonzero(restart).tolist():
-            self._dealt[env] = None if scripts is None else scripts[env]
+        if scripts is not None or self._scripted:
+            for env in np.flatnonzero(restart).tolist():
+                self._dealt[env] = None if scripts is None else scripts[env]
+            self._scripted = any(d is not None for d in self._dealt)
         return self._hands.play(restart, actions, self._deals)
 
     def game(self, env: int) -> Game:
@@ -272,25 +275,25 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
             obs = self._play(self._ended, np.ascontiguousarray(given, dtype=np.int64))
         except IllegalAction as err:
             raise type(err)(f"VectorEnv.step (game i, hand i: env i): {err}", err.rule) from None
-        over = self._hands.over
-        ended = np.flatnonzero(over)
+        terminated = self._hands.over.copy()
         paid = np.zeros(self.num_envs, dtype=np.float64)
-        extra = self._ending(ended, self._hands.seats, paid)
-        terminated = over.copy()
+        infos = self._infos()
+        infos.update(self._ending(terminated, self._hands.seats, paid))
         self._ended = terminated.copy()
-        truncated = np.zeros(self.num_envs, dtype=bool)
-        return obs, paid, terminated, truncated, {**self._infos(), **extra}
+        return obs, paid, terminated, np.zeros(self.num_envs, dtype=bool), infos
 
-    def _ending(self, ended: np.ndarray, acted: np.ndarray, paid: np.ndarray) -> dict[str, Any]:
-        """Scores the hands of `ended` in one batch: writes the reward of the seat that
-        acted into `paid`, returns the infos of a hand's end (each with its `_` mask)."""
+    def _ending(self, over: np.ndarray, acted: np.ndarray, paid: np.ndarray) -> dict[str, Any]:
+        """Scores the hands that ended (`over`) in one batch: writes the reward of the
+        seat that acted into `paid`, returns the infos of a hand's end (each with its `_`
+        mask, a copy of `over`)."""
         n, envs = self._probe.num_players, self.num_envs
-        scored = self._probe.score_facts(self._hands.outcomes(ended)) if ended.size else None
         won = np.zeros(envs, dtype=bool)
         every = np.zeros((envs, len(self.seats)), dtype=np.float64)
         points = np.zeros((envs, n), dtype=np.float64)
         cards = np.zeros((envs, n), dtype=np.float64)
-        if scored is not None:
+        ended = np.flatnonzero(over)
+        if ended.size:
+            scored = self._probe.score_facts(self._hands.outcomes(ended))
             table = rewards(self.reward, scored["game_points"], scored["won"])
             rows, seats = np.arange(ended.size), acted[ended]
             paid[ended] = table[rows, seats]
@@ -298,12 +301,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
             every[ended] = table[:, self._learning]
             points[ended] = scored["game_points"]
             cards[ended] = scored["card_points"]
-        mask = self._hands.over.copy()
-        out: dict[str, Any] = {}
-        for key, value in (("won", won), ("rewards", every), ("game_points", points)):
-            out[key], out[f"_{key}"] = value, mask
-        out["card_points"], out["_card_points"] = cards, mask
-        return out
+        mask = over.copy()
+        return {
+            "won": won,
+            "_won": mask,
+            "rewards": every,
+            "_rewards": mask,
+            "game_points": points,
+            "_game_points": mask,
+            "card_points": cards,
+            "_card_points": mask,
+        }
 
     def _infos(self) -> dict[str, Any]:
         every = np.ones(self.num_envs, dtype=bool)

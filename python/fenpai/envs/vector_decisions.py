@@ -69,27 +69,37 @@ class DecisionHands:
 
     def play(self, restart: np.ndarray, actions: np.ndarray | None, deals: Deals) -> ObsDict:
         """Takes `actions` (ids) where not `restart` (every id checked before any is
-        taken), deals the next hand where `restart`, then asks the policies until every
+        taken), each hand's row written as soon as it has taken its id and its bots
+        acted, deals the next hand where `restart`, then asks the policies until every
         env waits on a learning seat or is over."""
         acted = self.seats.copy()
-        if actions is not None:
+        n, batch = self.num_envs, self._batch
+        to_act = np.empty(n, dtype=np.int64)
+        obs = np.empty((n, batch.obs_size), dtype=np.float32)
+        masks = np.empty((n, batch.size), dtype=np.int8)
+        dealt = np.flatnonzero(restart)
+        if actions is None:
+            fresh = np.arange(n)
+        else:
             taken = np.where(restart, -1, actions)
             bad = np.flatnonzero((taken < 0) & ~restart)
             if bad.size:
                 env = int(bad[0])
                 raise IllegalAction(
                     f"env {env}, seat {acted[env]}: {actions[env]} is not an id "
-                    f"(0..{self._batch.size - 1})"
+                    f"(0..{batch.size - 1})"
                 )
-            self._batch.step(taken)
-        envs = np.flatnonzero(restart)
-        if envs.size:
-            self._deal(envs, deals)
-        obs, masks, to_act = self._settle()
+            batch.step_observe(taken, to_act, obs, masks)
+            fresh = dealt
+        if dealt.size:
+            self._deal(dealt, deals)
+        if fresh.size:
+            batch.observe_rows(fresh, to_act, obs, masks)
+        self._settle(to_act, obs, masks)
         self.over = to_act < 0
         self.seats = np.where(self.over, acted, to_act)
         for env in np.flatnonzero(self.over).tolist():  # the view of the learner that acted
-            self._batch.observe_hand(env, int(acted[env]), obs[env], masks[env])
+            batch.observe_hand(env, int(acted[env]), obs[env], masks[env])
         return {"observation": obs, "action_mask": masks}
 
     def play_out(self, seeds: list[int]) -> dict[str, Any]:
@@ -120,18 +130,15 @@ class DecisionHands:
             self._batch.reset(env, seed, deck, first)
             self._seeds[env] = seed
 
-    def _settle(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Asks the policies, a batch each per round, until no env waits on one; returns
-        every env's observation, mask and seat to act (−1: over), in fresh arrays."""
+    def _settle(self, to_act: np.ndarray, obs: np.ndarray, masks: np.ndarray) -> None:
+        """Asks the policies, a batch each per round, until no env waits on one, each
+        round's answers taken and those envs' rows of `to_act` (the seat to act, −1:
+        over), `obs` and `masks` written again."""
         n, batch = self.num_envs, self._batch
-        to_act = np.empty(n, dtype=np.int64)
-        obs = np.empty((n, batch.obs_size), dtype=np.float32)
-        masks = np.empty((n, batch.size), dtype=np.int8)
-        batch.observe(to_act, obs, masks)
         while True:
             owner = self._owner[to_act]
             if (owner < 0).all():
-                return obs, masks, to_act
+                return
             ids = np.full(n, -1, dtype=np.int64)
             for g, (policy, _) in enumerate(self._groups):
                 rows = np.flatnonzero(owner == g)
@@ -140,8 +147,7 @@ class DecisionHands:
                     choice = answers(policy, asked, policy(asked))
                     check_ids(policy, asked, choice)
                     ids[rows] = choice
-            batch.step(ids)
-            batch.observe_rows(np.flatnonzero(ids >= 0), to_act, obs, masks)  # theirs alone
+            batch.step_observe(ids, to_act, obs, masks)  # theirs alone
 
     def _ask(self, envs: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> Batch:
         """The batch of `envs` waiting on `seats`, with what a learner would observe."""

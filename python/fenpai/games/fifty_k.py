@@ -189,7 +189,7 @@ class FiftyK(Game):
             scored = scoring.fifty_k_3p_table(collected, order, left)
             won = seats == scored["ranking"][:, :1]
         return {
-            "game_points": scored["game_points"].astype(float),
+            "game_points": scored["game_points"].astype(float, copy=False),
             "card_points": scored["card_points"].astype(float),
             "won": won,
             "actions": facts["actions"],
