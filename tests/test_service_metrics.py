@@ -13,14 +13,9 @@ import random
 from urllib.parse import urlsplit
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from leak_support import CARD
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 from service_support import Lockstep, act, create, join_all, play_to_end, running_server, view
-
-from fenpai.service.metrics import LATENCY_BUCKETS, LoopCounter, LoopHistogram
 
 
 def scrape(server) -> tuple[str, dict[tuple[str, tuple[tuple[str, str], ...]], float]]:
@@ -120,43 +115,3 @@ def test_json_log_lines_parse_and_carry_no_card(server, tmp_path):
         assert {"time", "level", "logger", "message"} <= set(record)
         assert CARD.findall(record["message"]) == []
     assert any("request bytes are not a" in json.loads(line)["message"] for line in lines)
-
-
-@settings(max_examples=50, deadline=None)
-@given(
-    st.lists(
-        st.tuples(
-            st.sampled_from(["Act", "ActStream", "GetView"]),
-            st.one_of(
-                st.sampled_from(LATENCY_BUCKETS),  # a bound holds its own value (`le`)
-                st.floats(min_value=0.0, max_value=20.0, allow_nan=False),
-            ),
-        ),
-        max_size=40,
-    )
-)
-def test_the_loop_metrics_expose_what_prometheus_client_s_would(observed):
-    """Differential: `LoopCounter` and `LoopHistogram` expose the samples (bar the
-    creation times) that prometheus_client's Counter and Histogram fed the same would."""
-    ours, theirs = CollectorRegistry(), CollectorRegistry()
-    histogram = LoopHistogram("t_seconds", "T.", ["method"], LATENCY_BUCKETS, ours)
-    counter = LoopCounter("t_calls", "C.", ["method"], ours, initial=[("Act",)])
-    reference = Histogram("t_seconds", "T.", ["method"], buckets=LATENCY_BUCKETS, registry=theirs)
-    calls = Counter("t_calls", "C.", ["method"], registry=theirs)
-    calls.labels("Act")
-    for method, seconds in observed:
-        histogram.observe((method,), seconds)
-        reference.labels(method).observe(seconds)
-        counter.inc((method,))
-        calls.labels(method).inc()
-
-    def samples(registry: CollectorRegistry) -> dict:
-        text = generate_latest(registry).decode()
-        return {
-            (s.name, tuple(sorted(s.labels.items()))): s.value
-            for family in text_string_to_metric_families(text)
-            for s in family.samples
-            if not s.name.endswith("_created")
-        }
-
-    assert samples(ours) == pytest.approx(samples(theirs))

@@ -8,14 +8,11 @@ an action or a card.
 
 from __future__ import annotations
 
-import bisect
-import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
-from typing import Any, cast
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, cast
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.asgi import make_asgi_app
-from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, Metric
 
 #: Seconds: from well under a commit (an fsync) to a call stuck behind a slow database.
 LATENCY_BUCKETS = (
@@ -42,93 +39,15 @@ NOTICE_OUTCOMES = ("applied", "known", "unfollowed", "lease_moved")
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
 
-Labels = tuple[str, ...]
+M = TypeVar("M", Counter, Histogram)
 
 
-class LoopCounter:
-    """A labelled counter that only the event loop updates (and reads, when scraped):
-    a dictionary's increment, where `prometheus_client.Counter` costs a child's lookup
-    and a lock on every update. Exposed as that Counter would expose it."""
-
-    def __init__(
-        self,
-        name: str,
-        documentation: str,
-        labels: Sequence[str],
-        registry: CollectorRegistry,
-        initial: Sequence[Labels] = (),
-    ):
-        self._name, self._documentation, self._labels = name, documentation, list(labels)
-        self._counts: dict[Labels, float] = {}
-        self._created: dict[Labels, float] = {}
-        for values in initial:
-            self.inc(values, 0)
-        registry.register(self)
-
-    def inc(self, labels: Labels, amount: float = 1) -> None:
-        count = self._counts.get(labels)
-        if count is None:
-            self._created[labels] = time.time()
-            count = 0
-        self._counts[labels] = count + amount
-
-    def collect(self) -> Iterator[Metric]:
-        family = CounterMetricFamily(self._name, self._documentation, labels=self._labels)
-        for labels, count in list(self._counts.items()):
-            family.add_metric(labels, count, created=self._created[labels])
-        yield family
-
-
-class LoopHistogram:
-    """A labelled histogram that only the event loop updates (and reads, when scraped):
-    a bisection and two increments, where `prometheus_client.Histogram` costs a child's
-    lookup, a lock and a walk over the buckets on every observation. Exposed as that
-    Histogram would expose it."""
-
-    def __init__(
-        self,
-        name: str,
-        documentation: str,
-        labels: Sequence[str],
-        buckets: Sequence[float],
-        registry: CollectorRegistry,
-    ):
-        self._name, self._documentation, self._labels = name, documentation, list(labels)
-        self._bounds = list(buckets)
-        #: By labels: the count in each bucket (not cumulative; the last one +Inf's),
-        #: the sum of the observations, and when the labels were first observed.
-        self._counts: dict[Labels, list[int]] = {}
-        self._sums: dict[Labels, float] = {}
-        self._created: dict[Labels, float] = {}
-        registry.register(self)
-
-    def observe(self, labels: Labels, value: float) -> None:
-        counts = self._counts.get(labels)
-        if counts is None:
-            counts = self._counts[labels] = [0] * (len(self._bounds) + 1)
-            self._sums[labels] = 0.0
-            self._created[labels] = time.time()
-        counts[bisect.bisect_left(self._bounds, value)] += 1  # `le`: a bound holds its value
-        self._sums[labels] += value
-
-    def collect(self) -> Iterator[Metric]:
-        name = self._name
-        family = HistogramMetricFamily(name, self._documentation, labels=self._labels)
-        edges = [*map(_float_text, self._bounds), "+Inf"]
-        for labels, counts in list(self._counts.items()):
-            cumulative, total = [], 0
-            for edge, count in zip(edges, counts, strict=True):
-                total += count
-                cumulative.append((edge, float(total)))
-            family.add_metric(list(labels), cumulative, self._sums[labels])
-            named = dict(zip(self._labels, labels, strict=True))
-            family.add_sample(f"{name}_created", named, self._created[labels])
-        yield family
-
-
-def _float_text(bound: float) -> str:
-    """A bucket's bound as prometheus_client writes its `le` label."""
-    return repr(float(bound))
+def _child(children: dict[tuple[str, ...], M], metric: M, *labels: str) -> M:
+    """`metric.labels(*labels)`, looked up in `children` after the first time."""
+    child = children.get(labels)
+    if child is None:
+        child = children[labels] = metric.labels(*labels)
+    return child
 
 
 class Metrics:
@@ -137,26 +56,25 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         registry = self.registry
-        # The metrics updated on every action are the loop's own (`LoopCounter`).
-        self.events = LoopCounter(
+        self.events = Counter(
             "fenpai_events",
             "Events committed, by kind (action, join, resign, hand_end, ...) and source"
             " (client, bot, timeout, server).",
             ["kind", "source"],
-            registry,
+            registry=registry,
         )
-        self.rejections = LoopCounter(
+        self.rejections = Counter(
             "fenpai_rejections",
             "Calls and ActStream messages rejected, by method and reason code.",
             ["method", "reason"],
-            registry,
+            registry=registry,
         )
-        self.latency = LoopHistogram(
+        self.latency = Histogram(
             "fenpai_request_duration_seconds",
             "Seconds to answer a unary call or an ActStream message, by method.",
             ["method"],
-            LATENCY_BUCKETS,
-            registry,
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
         )
         self.batches = Histogram(
             "fenpai_commit_batch_size",
@@ -164,15 +82,15 @@ class Metrics:
             buckets=BATCH_BUCKETS,
             registry=registry,
         )
-        self.changes = LoopCounter(
+        self.changes = Counter(
             "fenpai_changes",
             "Changes to a game by how they were made: `known` on what the server knew"
             " (a shared store's one round trip), `caught_up` after catching up, `stale`"
             " tried on what the server knew and made again after catching up.",
             ["path"],
-            registry,
-            initial=[(path,) for path in CHANGE_PATHS],
+            registry=registry,
         )
+        self._paths = {path: self.changes.labels(path) for path in CHANGE_PATHS}
         self.games = Gauge(
             "fenpai_games_in_memory", "Games and tables held in memory.", registry=registry
         )
@@ -196,28 +114,31 @@ class Metrics:
             registry=registry,
         )
         self._notices = {outcome: self.notices.labels(outcome) for outcome in NOTICE_OUTCOMES}
+        #: Each metric's children by labels: prometheus_client's lookup of a child costs
+        #: more than its update, and these are updated on every action.
+        self._events: dict[tuple[str, ...], Counter] = {}
+        self._latency: dict[tuple[str, ...], Histogram] = {}
+        self._rejections: dict[tuple[str, ...], Counter] = {}
 
     def committed(self, kind: str, source: str) -> None:
-        """An event was committed (on the event loop)."""
-        self.events.inc((kind, source))
+        """An event was committed."""
+        _child(self._events, self.events, kind, source).inc()
 
     def answered(self, method: str, seconds: float) -> None:
-        """A call or ActStream message was answered (accepted or not) in `seconds` (on
-        the event loop)."""
-        self.latency.observe((method,), seconds)
+        """A call or ActStream message was answered (accepted or not) in `seconds`."""
+        _child(self._latency, self.latency, method).observe(seconds)
 
     def changed(self, path: str) -> None:
-        """A change was made (or tried) by `path` (`CHANGE_PATHS`; on the event loop)."""
-        self.changes.inc((path,))
+        """A change was made (or tried) by `path` (`CHANGE_PATHS`)."""
+        self._paths[path].inc()
 
     def noticed(self, outcome: str) -> None:
         """A notice was received, with `outcome` (`NOTICE_OUTCOMES`)."""
         self._notices[outcome].inc()
 
     def rejected(self, method: str, reason: str) -> None:
-        """A call or ActStream message was rejected with `reason` (a `REASONS` key; on
-        the event loop)."""
-        self.rejections.inc((method, reason))
+        """A call or ActStream message was rejected with `reason` (a `REASONS` key)."""
+        _child(self._rejections, self.rejections, method, reason).inc()
 
     def batch(self, size: int) -> None:
         """A store transaction committed `size` changes (thread-safe)."""
