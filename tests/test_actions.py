@@ -67,6 +67,7 @@ def test_ff_20_a_friend_call_names_an_ordinal_and_a_card():
     assert parse_action("CALL  3RD 10d").text == "call 3rd Td"
     assert parse_action("call 1st ♠A").ordinal == 1
     assert parse_action("call Ah").ordinal is None
+    assert parse_action("call 255th As").ordinal == 255  # the most the core reads
 
 
 @pytest.mark.parametrize(
@@ -83,6 +84,7 @@ def test_ff_20_a_friend_call_names_an_ordinal_and_a_card():
         "play 5x",
         "call 2st As",
         "call 0th As",
+        "call 256th As",
         "call 2nd",
         "call 2nd As Kh",
     ],

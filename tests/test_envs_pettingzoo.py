@@ -184,3 +184,20 @@ def test_pettingzoo_reset_with_a_seed_deals_the_same_hand():
     env.reset(seed=12)
     assert env.game.to_json() != first
     assert play_random(env, 5) == play_random(env, 5)
+
+
+def test_a_wrapper_that_ends_the_hand_is_heard():
+    """PettingZoo's TerminateIllegalWrapper ends the episode by writing `terminations`:
+    `last()` then reports it and a step is a dead agent's step, not an action."""
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    env = TerminateIllegalWrapper(pettingzoo_env("tractor"), illegal_reward=-1)
+    env.reset(seed=3)
+    obs, *_ = env.last()
+    refused = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    env.step(refused)
+    agent = env.agent_selection
+    _, _, terminated, _, _ = env.last()
+    assert terminated and env.unwrapped.terminations[agent]
+    env.step(None)  # a dead agent's step: nothing taken
+    assert env.unwrapped.hand.game().phase != "done"

@@ -57,7 +57,7 @@ def test_a_new_game_plays_by_the_default_each_option_describes() -> None:
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_every_offered_value_makes_a_game_that_plays_by_it(variant: str) -> None:
+def test_every_offered_value_makes_a_game_with_that_option(variant: str) -> None:
     for name, value in offered(variant):
         game = fenpai.new_game(variant, **{name: json.loads(value)})
         assert json.dumps(game.options[name]) == json.dumps(json.loads(value)), (name, value)

@@ -76,9 +76,10 @@ def ordinal(n: int) -> str:
 
 
 def _ordinal(word: str) -> int | None:
-    """`word` read as an ordinal spelled as `ordinal` writes it (any case), else None."""
+    """`word` read as an ordinal spelled as `ordinal` writes it (any case), 1 to 255 as
+    the core reads it, else None."""
     digits = len(word) - len(word.lstrip("0123456789"))
-    if not 0 < digits <= 3 or int(word[:digits]) == 0:
+    if not 0 < digits <= 3 or not 0 < int(word[:digits]) <= 255:
         return None
     n = int(word[:digits])
     return n if ordinal(n) == word.lower() else None

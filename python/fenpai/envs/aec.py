@@ -160,7 +160,7 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         cumulative reward, termination, truncation and info (before the hand ends: no
         reward yet, neither terminated nor truncated)."""
         agent = self.agent_selection
-        if not self._over:
+        if not (self._over or self.terminations[agent] or self.truncations[agent]):
             obs = self._selected_observation() if observe else None
             return obs, 0.0, False, False, self.infos[agent]
         return (
@@ -175,7 +175,10 @@ class FenpaiAEC(AECEnv):  # type: ignore[misc]
         """Takes the selected agent's action (an id its mask allows; None once it is
         done). `IllegalAction` (a ValueError) for an action the mask does not allow, the
         game unchanged."""
-        if self._over:  # every agent is terminated once the hand is over
+        agent = self.agent_selection
+        # Every agent is terminated once the hand is over; a wrapper may end it sooner
+        # (PettingZoo's TerminateIllegalWrapper writes `terminations`).
+        if self._over or self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self._seat

@@ -111,7 +111,12 @@ class DecisionHands:
         for env, seed in enumerate(seeds):
             self._batch.reset(env, seed)
             self._seeds[env] = seed
-        self._settle()
+        n, batch = self.num_envs, self._batch
+        to_act = np.empty(n, dtype=np.int64)
+        obs = np.empty((n, batch.obs_size), dtype=np.float32)
+        masks = np.empty((n, batch.size), dtype=np.int8)
+        batch.observe(to_act, obs, masks)
+        self._settle(to_act, obs, masks)
         return self.outcomes(np.arange(self.num_envs, dtype=np.int64))
 
     def _seeded_game(self, env: int) -> Game:

@@ -48,7 +48,13 @@ def _variant(game: type[Game]) -> pb.Variant:
 
 
 @cache
+def _listed() -> bytes:
+    """The answer's bytes, made once: the variants never change while the server runs."""
+    answer = pb.ListVariantsResponse(variants=[_variant(g) for g in VARIANTS.values()])
+    return answer.SerializeToString()
+
+
 def list_variants() -> pb.ListVariantsResponse:
-    """Every variant of `fenpai.games.VARIANTS`, in its order (made once: they never change
-    while the server runs)."""
-    return pb.ListVariantsResponse(variants=[_variant(g) for g in VARIANTS.values()])
+    """Every variant of `fenpai.games.VARIANTS`, in its order: a message of its own for
+    each caller, so that none can change another's."""
+    return pb.ListVariantsResponse.FromString(_listed())

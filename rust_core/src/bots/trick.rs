@@ -152,9 +152,19 @@ pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> 
         Sides::Alone(d) => a != d && b != d,
         Sides::Friend(d) => {
             let (friend, public, _) = state.friend();
-            let friend_known = |s: usize| friend == Some(s) && (public || s == a);
-            let declarer_side = |s: usize| s == d || friend_known(s);
-            declarer_side(a) && declarer_side(b)
+            if public {
+                // R5-21: once the friend is public every seat knows both sides.
+                let declarer_side = |s: usize| s == d || friend == Some(s);
+                return declarer_side(a) == declarer_side(b);
+            }
+            // Before that a 死拚 friend (R5-21) knows itself only where R5-22's forbid
+            // shows it: a call card that is not trump. Elsewhere its one copy could as
+            // well be one of three still to be played first.
+            let shown = state
+                .call()
+                .is_some_and(|c| c.forbid_grab && !state.rules().is_trump(c.card));
+            let known = |s: usize| s == d || (shown && s == a && friend == Some(s));
+            known(a) && known(b)
         }
     }
 }
@@ -344,7 +354,7 @@ pub(super) fn full_deck(decks: u8) -> Counts {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank, Suit};
-    use crate::trick::{Options, TrickRules, Variant};
+    use crate::trick::{Call, CallMode, Options, TrickRules, Variant};
 
     fn counts(text: &str) -> Counts {
         Counts::from_cards(&parse_cards(text).unwrap())
@@ -384,5 +394,42 @@ mod tests {
             assert!(s.is_done());
             assert_eq!(s.points().iter().sum::<u32>(), 35);
         }
+    }
+
+    /// Red Five 5p, declarer 0, the call card `card` fixed on seat 2 by 死拚 (R5-21).
+    fn dead_call(card: &str, forbid_grab: bool) -> TrickPlay {
+        let v = Variant::RedFive5p;
+        let rules =
+            TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, Options::defaults(v)).unwrap();
+        let hands = ["As As 3c", "4s 5c 6d", "As 6c 7d", "7s 8c 9d", "8s 9c Td"];
+        let mut s = TrickPlay::new(rules, hands.map(counts).to_vec(), 0).unwrap();
+        let card = parse_cards(card).unwrap()[0];
+        let mode = CallMode::Fixed(2);
+        s.set_call(Call {
+            card,
+            declarer: 0,
+            mode,
+            forbid_grab,
+        })
+        .unwrap();
+        s
+    }
+
+    #[test]
+    fn r5_21_a_dead_call_friend_knows_itself_only_where_r5_22_forbid_shows_it() {
+        // Allowed grabs: seat 2's one copy could be one of three still to be played first,
+        // so it cannot count itself on the declarer's side.
+        let s = dead_call("As", false);
+        assert!(!same_side(Sides::Friend(0), &s, 2, 0));
+        // Forbidden grabs and a call card that is not trump: its legal plays show it.
+        let s = dead_call("As", true);
+        assert!(same_side(Sides::Friend(0), &s, 2, 0));
+        // Forbidden grabs but a trump call card (5h): nothing shows it.
+        let s = dead_call("5h", true);
+        assert!(!same_side(Sides::Friend(0), &s, 2, 0));
+        // Nobody else knows it while the copy is unplayed, the declarer included.
+        let s = dead_call("As", true);
+        assert!(!same_side(Sides::Friend(0), &s, 0, 2));
+        assert!(!same_side(Sides::Friend(0), &s, 1, 3));
     }
 }
