@@ -47,7 +47,9 @@ def presets() -> list[tuple[str, pb.Preset]]:
 def options_of(server, game_id: str) -> dict[str, object]:
     """The game's options with every default filled in (a house rule at its default is
     left out of Game.options)."""
-    variant = server.stub().GetGame(pb.GetGameRequest(game_id=game_id)).game
+    request = pb.GetGameRequest(game_id=game_id)
+    # A fresh channel: on a busy machine its first connection may need a retry.
+    variant = server.stub().GetGame(request, wait_for_ready=True, timeout=120).game
     (info,) = [v for v in list_variants().variants if v.id == variant.variant]
     defaults = {o.name: o.default_value for o in info.options}
     return {k: json.loads(x) for k, x in {**defaults, **variant.options}.items()}
