@@ -141,6 +141,45 @@ type Outcomes<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyDict>);
 /// A finished game: id, seed and its phase objects.
 type Finished<'py> = (u64, u64, Bound<'py, PyTuple>);
 
+/// A core driver's writer of rows per legal action (`legal_features`, `legal_tactics`).
+type WriteRows = fn(&mut CoreDriver, &[usize], usize, &mut [f32]) -> Result<Vec<usize>, String>;
+
+impl Driver {
+    /// Writes `width` values per legal action of the games of `slots` into `out` (float32,
+    /// C-contiguous, len(slots) × limit × width) as the core's `write` does; returns how
+    /// many rows each got, as int64 (the GIL released).
+    fn legal_rows<'py>(
+        &mut self,
+        py: Python<'py>,
+        slots: PyReadonlyArray1<'_, i64>,
+        out: &Bound<'py, PyArray3<f32>>,
+        width: usize,
+        write: WriteRows,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let slots = slot_indices(slots.as_slice()?)?;
+        let shape = out.shape().to_vec();
+        if !out.is_c_contiguous() || shape[0] != slots.len() || shape[2] != width {
+            return Err(value_error(format!(
+                "out must be a C-contiguous float32 array of shape ({}, limit, {width}), \
+                 not {shape:?}",
+                slots.len()
+            )));
+        }
+        let mut writable = out
+            .try_readwrite()
+            .map_err(|_| value_error("out is not writeable (or already borrowed)"))?;
+        let buffer = writable.as_slice_mut()?;
+        let inner = &mut self.inner;
+        let written = py
+            .detach(|| write(inner, &slots, shape[1], buffer))
+            .map_err(value_error)?;
+        Ok(PyArray1::from_iter(
+            py,
+            written.into_iter().map(|n| n as i64),
+        ))
+    }
+}
+
 #[pymethods]
 impl Driver {
     #[new]
@@ -312,27 +351,7 @@ impl Driver {
         slots: PyReadonlyArray1<'_, i64>,
         out: &Bound<'py, PyArray3<f32>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let slots = slot_indices(slots.as_slice()?)?;
-        let shape = out.shape().to_vec();
-        if !out.is_c_contiguous() || shape[0] != slots.len() || shape[2] != NUM_FEATURES {
-            return Err(value_error(format!(
-                "out must be a C-contiguous float32 array of shape ({}, limit, {NUM_FEATURES}), \
-                 not {shape:?}",
-                slots.len()
-            )));
-        }
-        let mut writable = out
-            .try_readwrite()
-            .map_err(|_| value_error("out is not writeable (or already borrowed)"))?;
-        let buffer = writable.as_slice_mut()?;
-        let inner = &mut self.inner;
-        let written = py
-            .detach(|| inner.legal_features(&slots, shape[1], buffer))
-            .map_err(value_error)?;
-        Ok(PyArray1::from_iter(
-            py,
-            written.into_iter().map(|n| n as i64),
-        ))
+        self.legal_rows(py, slots, out, NUM_FEATURES, CoreDriver::legal_features)
     }
 
     /// Writes the tactics (`fenpai.agents.tactics`) of the first legal plays of the game
@@ -345,27 +364,7 @@ impl Driver {
         slots: PyReadonlyArray1<'_, i64>,
         out: &Bound<'py, PyArray3<f32>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let slots = slot_indices(slots.as_slice()?)?;
-        let shape = out.shape().to_vec();
-        if !out.is_c_contiguous() || shape[0] != slots.len() || shape[2] != NUM_TACTICS {
-            return Err(value_error(format!(
-                "out must be a C-contiguous float32 array of shape ({}, limit, {NUM_TACTICS}), \
-                 not {shape:?}",
-                slots.len()
-            )));
-        }
-        let mut writable = out
-            .try_readwrite()
-            .map_err(|_| value_error("out is not writeable (or already borrowed)"))?;
-        let buffer = writable.as_slice_mut()?;
-        let inner = &mut self.inner;
-        let written = py
-            .detach(|| inner.legal_tactics(&slots, shape[1], buffer))
-            .map_err(value_error)?;
-        Ok(PyArray1::from_iter(
-            py,
-            written.into_iter().map(|n| n as i64),
-        ))
+        self.legal_rows(py, slots, out, NUM_TACTICS, CoreDriver::legal_tactics)
     }
 
     /// Writes the fixed ids (`fenpai.spaces`) of the first legal actions of the game in

@@ -329,23 +329,7 @@ impl Driver {
         limit: usize,
         out: &mut [f32],
     ) -> Result<Vec<usize>, String> {
-        let block = limit * NUM_FEATURES;
-        if out.len() != slots.len() * block {
-            return Err(format!(
-                "{} blocks of {limit} rows hold {} values, not {}",
-                slots.len(),
-                slots.len() * block,
-                out.len()
-            ));
-        }
-        let mut written = Vec::with_capacity(slots.len());
-        for (&slot, rows) in slots.iter().zip(out.chunks_exact_mut(block.max(1))) {
-            let game = self.game_mut(slot).map_err(|r| r.to_string())?;
-            let n = game.hand.legal_features(rows);
-            rows[n * NUM_FEATURES..].fill(0.0);
-            written.push(n);
-        }
-        Ok(written)
+        self.legal_rows(slots, limit, NUM_FEATURES, out, HandState::legal_features)
     }
 
     /// Writes the tactics of the first `limit` legal plays of each of `slots`' games
@@ -358,7 +342,21 @@ impl Driver {
         limit: usize,
         out: &mut [f32],
     ) -> Result<Vec<usize>, String> {
-        let block = limit * NUM_TACTICS;
+        self.legal_rows(slots, limit, NUM_TACTICS, out, HandState::legal_tactics)
+    }
+
+    /// Writes rows of `width` values per legal action, as `write` writes a hand's (the
+    /// rows it wrote), for the first `limit` of each of `slots`' games into consecutive
+    /// blocks of `limit` rows of `out`, zeros past the rows written.
+    fn legal_rows(
+        &mut self,
+        slots: &[usize],
+        limit: usize,
+        width: usize,
+        out: &mut [f32],
+        write: fn(&mut HandState, &mut [f32]) -> usize,
+    ) -> Result<Vec<usize>, String> {
+        let block = limit * width;
         if out.len() != slots.len() * block {
             return Err(format!(
                 "{} blocks of {limit} rows hold {} values, not {}",
@@ -370,8 +368,8 @@ impl Driver {
         let mut written = Vec::with_capacity(slots.len());
         for (&slot, rows) in slots.iter().zip(out.chunks_exact_mut(block.max(1))) {
             let game = self.game_mut(slot).map_err(|r| r.to_string())?;
-            let n = game.hand.legal_tactics(rows);
-            rows[n * NUM_TACTICS..].fill(0.0);
+            let n = write(&mut game.hand, rows);
+            rows[n * width..].fill(0.0);
             written.push(n);
         }
         Ok(written)
