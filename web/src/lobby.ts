@@ -301,6 +301,10 @@ function parseInvite(text: string): { gameId: string; invite: string } | null {
   return words[0] ? { gameId: words[0], invite: words[1] ?? "" } : null;
 }
 
+/** The name being typed, kept across the lobby's redraws (a list arriving mid-typing
+ * must not put back the saved name); null when nothing is being typed. */
+let typedName: string | null = null;
+
 /** The player's name, kept by the browser and sent with every seat it takes. */
 function nameField(onError: (text: string) => void): VNode {
   return h(
@@ -311,10 +315,14 @@ function nameField(onError: (text: string) => void): VNode {
       type: "text",
       maxLength: 20,
       placeholder: "shown to the table (optional)",
-      value: playerName(),
+      value: typedName ?? playerName(),
       "aria-label": "your name",
+      oninput: (e: Event) => {
+        typedName = (e.target as HTMLInputElement).value;
+      },
       onchange: (e: Event) => {
         const text = (e.target as HTMLInputElement).value;
+        typedName = null;
         const problem = nameProblem(text);
         if (problem) onError(problem);
         else {
