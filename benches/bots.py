@@ -1,5 +1,5 @@
 """Strength of the search bot: whole games through `fenpai.simulate`, search seats
-against greedy (and random) seats, with the seats swapped between games (issue 13).
+against greedy (and random) seats, with the seats swapped between games.
 
 A script, not a test: it prints figures and asserts nothing about time.
 

@@ -1,5 +1,5 @@
 """Benchmark of self-play on Ray: `simulate` games/s with 1 and 2 Ray workers beside 2
-threads and 1 worker here, in one run (issue 14).
+threads and 1 worker here, in one run.
 
 A script, not a test: it prints figures and asserts nothing about time.
 

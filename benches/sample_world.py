@@ -1,5 +1,5 @@
 """Benchmark of `Game.sample_world` mid-hand, per variant, beside OpenSpiel 2.0.2 hearts'
-`resample_from_infostate` in the same process (issue 12: median <= 100 µs).
+`resample_from_infostate` in the same process (target: median <= 100 µs).
 
 A script, not a test: it prints figures and asserts nothing about time.
 

@@ -1,5 +1,5 @@
 """Benchmark of whole games: fenpai's variants beside OpenSpiel 2.0.2 hearts and dou_dizhu,
-the same work on both sides, in one process (issue 11).
+the same work on both sides, in one process.
 
 A script, not a test: it prints figures and asserts nothing about time.
 

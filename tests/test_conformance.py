@@ -1,5 +1,5 @@
-"""One conformance test of the Game contract over every variant and option set (issue 11
-item 6): random playouts where, at every step, the cards are conserved (C-61),
+"""One conformance test of the Game contract over every variant and option set:
+random playouts where, at every step, the cards are conserved (C-61),
 `num_legal` counts `legal_actions`, `apply_legal(i)` is `apply(legal_actions[i])`, a
 clone is independent, and an illegal action changes nothing; at the end (and midway) a
 replay of the history and a JSON round trip give the same state; and `simulate` gives
@@ -185,7 +185,7 @@ def test_clones_are_independent(variant: str, options: dict) -> None:
 
 @pytest.mark.parametrize(("variant", "options"), CASES, ids=IDS)
 def test_simulate_gives_the_hands_of_step_by_step_play(variant: str, options: dict) -> None:
-    """Issue 11 item 2: `simulate` (every phase in the core) and `Game.play_out` give what
+    """`simulate` (every phase in the core) and `Game.play_out` give what
     the same bots give a decision at a time, for any number of workers."""
     n = fenpai.new_game(variant, **options).num_players
     bots = ["greedy", "random", "greedy", "random", "random"][:n]

@@ -437,7 +437,7 @@ def core_hand(variant: str, seed: int, name: str) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("name", ["random", "greedy"])
 @pytest.mark.parametrize("variant", sorted(MAKERS))
 def test_whole_hands_in_the_core_match_step_by_step_play(variant: str, name: str) -> None:
-    """Issue 11 item 2: the core's bots of every phase give the hand that
+    """The core's bots of every phase give the hand that
     `fenpai.bots.Bot` gives when played step by step."""
     for seed in range(6):
         game = fenpai.new_game(variant, seed=seed)

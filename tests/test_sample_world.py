@@ -1,4 +1,4 @@
-"""`Game.sample_world(seat, seed)` (issue 12 item 1): a complete hand the seat cannot tell
+"""`Game.sample_world(seat, seed)`: a complete hand the seat cannot tell
 from the real one.
 
 On random positions of every variant and option set, for every seat: the seat's view and

@@ -119,7 +119,7 @@ def test_all_bot_game_plays_itself_and_is_deterministic(stub):
 
 
 def test_ismcts_bots_play_a_game_on_the_server_deterministically(stub):
-    """The search bot is a server-side bot like the others (issue 13): a game of
+    """The search bot is a server-side bot like the others: a game of
     `ismcts:8` seats plays itself to its end, the same for the same seed."""
     histories = []
     for _ in range(2):

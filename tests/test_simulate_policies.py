@@ -1,4 +1,4 @@
-"""`simulate` with Python policies (issue 12 item 5): each policy is called with a batch of
+"""`simulate` with Python policies: each policy is called with a batch of
 every game waiting on it, and the games are the ones the step API plays with the same
 policy, whatever the workers or the batch size; a bad answer names the game and seat and
 changes nothing."""
