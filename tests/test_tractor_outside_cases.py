@@ -5,30 +5,35 @@ named in each test here. Each case is written again from its hands and plays; wh
 outside engine expects another result under the matching option, the case asserts
 ours (from our rule text) and says why the two differ.
 
-Their settings and ours (docs/rules/tractor.md "Options", docs/rules/common.md C-21..C-51):
+Their settings and ours, as "their setting: their value → our option value" (ours in
+docs/rules/tractor.md "Options" and docs/rules/common.md C-21..C-51):
 
-| their setting | their value | ours |
-|---|---|---|
-| TrickDrawPolicy | NoProtections | `follow_format="full"`, `follow_protect="none"` (C-31, TRO-11) |
-| | LongerTuplesProtected | `follow_protect="tuples"` (TRO-12) with `"pairs"` |
-| | OnlyDrawTractorOnTractor | `follow_protect="tractors"` (TRO-13) with `"pairs"` |
-| | LongerTuplesProtectedAndOnlyDrawTractorOnTractor | `"tuples_and_tractors"` (TRO-14) |
-| | NoFormatBasedDraw | `follow_format="off"` (C-31) |
-| ThrowEvaluationPolicy | All (theirs by default) | no equivalent (TRO-50's note) |
-| | Highest | `throw_judgement="highest_card"` (TRO-52) |
-| | TrickUnitLength | near `"largest_unit"` (TRO-51): ties differ, see below |
-| KittyPenalty | Times / Power | `kitty_multiplier` `"linear"` / `"power"` (TRO-31, TRO-32) |
-| ThrowPenalty | None (theirs) / TenPointsPerAttempt | `throw_penalty` `"none"` / `"per_attempt"` (TRO-20) |
-| AdvancementPolicy | Unrestricted / DefendPoints / FullyUnrestricted | `must_defend` `"A"` / `"5_10_K_A"` / `"none"` (TRO-40) |
-| BackToTwoSetting (jack_variation) | Disabled / SingleJack | `jack_rule` `"none"` / `"back_to_2"` (TRO-80) |
-| FirstLandlordSelectionPolicy | ByWinningBid / ByFirstBid | `first_dealer` `"standing"` / `"first_declaration"` (TRO-60) |
-| BidPolicy | JokerOrGreaterLength / GreaterLength | `declaration_strength` `"jokers_or_more_cards"` / `"more_cards"` (TRO-100) |
-| | JokerOrHigherSuit | `declaration_order="suit"` (TRO-72); they order pairs only, we singles too |
-| BidReinforcementPolicy | ReinforceWhileWinning | TR-11, always; the two others: no equivalent |
-| JokerBidPolicy | BothTwoOrMore | TR-10, always; the others: no equivalent |
-| TractorRequirements | min_count 2, min_length 2 | C-21, always; others: no equivalent |
-| (adjacency) | trump levels next to the trump ace | `tractor_above_ace=True` (C-21) |
-| (formats) | no pair-and-triple tractors; throws allowed | `mixed_tractors=False` (C-22), `throws=True` (C-24) |
+- TrickDrawPolicy: NoProtections → `follow_format="full"`, `follow_protect="none"` (C-31,
+  TRO-11); LongerTuplesProtected → `follow_protect="tuples"` (TRO-12);
+  OnlyDrawTractorOnTractor → `"tractors"` (TRO-13);
+  LongerTuplesProtectedAndOnlyDrawTractorOnTractor → `"tuples_and_tractors"` (TRO-14), the
+  three with `follow_format="pairs"`; NoFormatBasedDraw → `follow_format="off"` (C-31).
+- ThrowEvaluationPolicy: All (theirs by default) → no equivalent (TRO-50's note); Highest →
+  `throw_judgement="highest_card"` (TRO-52); TrickUnitLength → near `"largest_unit"`
+  (TRO-51), ties judged otherwise (see below).
+- KittyPenalty: Times → `kitty_multiplier="linear"` (TRO-31); Power → `"power"` (TRO-32).
+- ThrowPenalty: None (theirs by default) → `throw_penalty="none"` (TRO-22);
+  TenPointsPerAttempt → `"per_attempt"` (TRO-21). They have no unit test of it.
+- AdvancementPolicy: Unrestricted → `must_defend="A"` (TRO-41); DefendPoints → `"5_10_K_A"`
+  (TRO-42); FullyUnrestricted → `"none"` (TRO-43); with their MaxRank at A.
+- jack_variation (BackToTwoSetting): Disabled → `jack_rule="none"` (TRO-81); SingleJack →
+  `"back_to_2"` (TRO-82).
+- FirstLandlordSelectionPolicy: ByWinningBid → `first_dealer="standing"` (TRO-61);
+  ByFirstBid → `"first_declaration"` (TRO-62). They have no unit test of it.
+- BidPolicy: JokerOrGreaterLength → `declaration_strength="jokers_or_more_cards"` (TRO-101);
+  GreaterLength → `"more_cards"` (TRO-102), no unit test of theirs; JokerOrHigherSuit →
+  `declaration_order="suit"` (TRO-72), where they order pairs by suit and we singles too.
+- BidReinforcementPolicy: ReinforceWhileWinning → TR-11 (no option); the others: none.
+- JokerBidPolicy: BothTwoOrMore → TR-10 (no option); the others: none.
+- TractorRequirements: min_count 2, min_length 2 → C-21 (no option); the others: none.
+- Their adjacency, with the trump level cards above the trump ace → `tractor_above_ace=True`
+  (C-21); no tractors mixing pairs and triples → `mixed_tractors=False` (C-22); throws
+  allowed → `throws=True` (C-24).
 
 Their follow policies add protections to a base that draws the lead's whole format,
 tractors included, which is our `"full"`; TRO-10 keeps `follow_protect` to `"pairs"` and
@@ -40,7 +45,9 @@ Cards: their `S_2` is `2s`, `H_10` is `Th`, `Card::SmallJoker` is `LJ`, `Card::B
 is `BJ`; their `Trump::Standard { number: Four, suit: Spades }` is trump `s` at level `4`;
 their players P1..P4 are seats 0..3 in play order. Their tests give hands as many copies
 as they like: a case is translated with `decks=3` when one hand or play holds three
-copies, and left out when one holds four or more (fenpai plays 2 or 3 decks).
+copies, and left out when one holds four or more (fenpai plays 2 or 3 decks). The trick
+rules check each hand and play on its own, so the hands of a case may hold more copies
+between them than the decks do, as theirs often do.
 """
 
 import collections
@@ -51,7 +58,7 @@ from test_tractor import scripted_deck
 import fenpai
 from fenpai import TrickRules, scoring
 
-#: Their TrickDrawPolicy values as our options (see the module's table).
+#: Their TrickDrawPolicy values as our options (see the module's list).
 DRAW = {
     "NoProtections": {"follow_format": "full"},
     "LongerTuplesProtected": {"follow_format": "pairs", "follow_protect": "tuples"},
@@ -90,6 +97,7 @@ def legal(r, hand, lead, play):
 
 
 def kinds(r, cards):
+    """The components of `cards` as (kind, text) (C-23), or None for no legal lead."""
     fmt = r.classify(cards)
     return None if fmt is None else [(kind, fenpai.format_cards(cs)) for kind, cs in fmt.components]
 
@@ -313,7 +321,7 @@ def test_tro_12_game_case_after_test_tuple_protection_case(protect, kept):
 def test_c_40_simple_tricks_after_the_outside_trick_tests(name, decks, plays, winner, judgement):
     """After rbtying/shengji's trick tests run under every ThrowEvaluationPolicy (trump
     spades at level 4): the same winner under both our throw judgements (C-40..C-42,
-    TRO-50), the points of C-43 with it."""
+    TRO-50)."""
     r = rules(decks=decks, throw_judgement=judgement)
     assert r.trick_winner(plays) == winner, name
 
@@ -425,6 +433,41 @@ def test_tro_31_tro_32_separate_pairs_count_each():
     TRO-32."""
     assert scoring.tractor_kitty_multiplier("Ac Ac Qc Qc Tc Tc", "linear") == 12
     assert scoring.tractor_kitty_multiplier("Ac Ac Qc Qc Tc Tc", "power") == 64
+
+
+# --- TR-42: the level change ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("points", "side", "levels"),
+    [
+        (-35, "defenders", 3),
+        (0, "defenders", 3),
+        (5, "defenders", 2),
+        (35, "defenders", 2),
+        (40, "defenders", 1),
+        (75, "defenders", 1),
+        (80, "attackers", 0),
+        (115, "attackers", 0),
+        (120, "attackers", 1),
+        (155, "attackers", 1),
+        (160, "attackers", 2),
+        (195, "attackers", 2),
+        (200, "attackers", 3),
+        (235, "attackers", 3),
+        (240, "attackers", 4),
+        (280, "attackers", 5),
+        # Where we differ: the outside engine gives defenders one more level for each
+        # further 40 points below zero (-40 → 4, -80 → 5); TR-42 gives 3 for any P ≤ 0.
+        (-40, "defenders", 3),
+        (-80, "defenders", 3),
+    ],
+)
+def test_tr_42_after_test_level_deltas(points, side, levels):
+    """After rbtying/shengji's `test_level_deltas` under their default scoring parameters
+    without the bonus level (which only a smaller dealing team gets): steps of 40 points
+    with two decks, attackers taking over at 80 (TR-42, which has no option)."""
+    assert scoring.tractor(points) == (side, levels)
 
 
 # --- TRO-40: must-defend levels -------------------------------------------------------------
