@@ -395,7 +395,8 @@ def test_c_50_standing_throws_after_the_outside_tractor_throw_tests(judgement):
 def test_c_51_failed_throw_after_test_play_throw_trick_failure(judgement):
     """After rbtying/shengji's `test_play_throw_trick_failure` (trump spades at level 4, 3
     decks): the thrown 8h 8h 7h 2h fails on the fourth seat's 3h, the single 2h is forced
-    (C-51) and three cards go back; the void second seat's 3s then ruffs it."""
+    (C-51) and three cards go back; the second seat follows with its 2h, the third, void
+    in hearts, ruffs with 3s and wins."""
     r = rules(decks=3, throw_judgement=judgement)
     check = r.check_throw("8h 8h 7h 2h", ["2h 2s 2s 2s", "2s 2s 3s 4s", "4s 4s 4s 3h"])
     assert not check.ok and fenpai.format_cards(check.forced) == "2h"
