@@ -191,7 +191,7 @@ def test_c_31_pair_message():
 def test_c_30_must_follow_suit():
     r = TrickRules("tractor", trump="h")
     msg = r.follow_error("7s 9s Kd", "6s", "Kd")
-    assert msg == "spades were led and you hold 2 of them: you must play 1 spades"
+    assert msg == "spades were led and you hold 2 of them: you must play 1 of them"
     assert r.follow_error("7s 9s Kd", "6s", "9s") is None
 
 

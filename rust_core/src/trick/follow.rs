@@ -279,7 +279,7 @@ impl TrickRules {
             return Some(ActionError::breaks(
                 "C-30",
                 format!(
-                    "{name} were led and you hold {} of them: you must play {} {name}",
+                    "{name} were led and you hold {} of them: you must play {} of them",
                     held.len(),
                     lead.len
                 ),
@@ -311,8 +311,9 @@ impl TrickRules {
                     ))
                 } else {
                     Some(format!(
-                        "{led} was led and you hold {} pairs of {name}: you must play {need} pairs",
-                        pairs_in(&supply())
+                        "{led} was led and you hold {} of {name}: you must play {}",
+                        counted(pairs_in(&supply()), "pair"),
+                        counted(need, "pair")
                     ))
                 }
             }
@@ -351,10 +352,19 @@ impl TrickRules {
         }
         if g3 < t3 {
             return format!(
-                "{led} was led and you hold triples of {name}: you must play {t3} triples"
+                "{led} was led and you hold triples of {name}: you must play {}",
+                counted(t3, "triple")
             );
         }
-        format!("{led} was led and you hold pairs of {name}: you must play {t2} pairs besides")
+        let besides = if plan.tractors.is_empty() && t3 == 0 {
+            ""
+        } else {
+            " besides"
+        };
+        format!(
+            "{led} was led and you hold pairs of {name}: you must play {}{besides}",
+            counted(t2, "pair")
+        )
     }
 
     /// The strongest combination of `shape` in `held`, as text, for messages.
@@ -454,6 +464,14 @@ impl TrickRules {
     /// [`Self::count_follows`] on a multiset and a classified lead.
     pub fn count_follows_counts(&self, hand: &Counts, lead: &Format) -> u64 {
         self.follow_moves(hand, lead).count()
+    }
+}
+
+/// "a pair" or "3 pairs": a count of combinations for messages.
+fn counted(n: impl Into<u64>, noun: &str) -> String {
+    match n.into() {
+        1 => format!("a {noun}"),
+        n => format!("{n} {noun}s"),
     }
 }
 
@@ -652,6 +670,26 @@ mod tests {
         assert_eq!(
             legal(&r, "7s 7s 9s Kd", "6s 6s", "7s 9s").unwrap(),
             "a pair was led and you hold 7s 7s: you must play a pair"
+        );
+    }
+
+    #[test]
+    fn c_31_pair_counts_read_as_english() {
+        let hand = "9s 9s Js Js Ks 3d";
+        let lead = "6s 6s 8s 8s";
+        let pairs = rules("tractor", 'h', "pairs");
+        let msg = legal(&pairs, hand, lead, "9s 9s Js Ks").unwrap();
+        assert!(
+            msg.ends_with("you hold 2 pairs of spades: you must play 2 pairs"),
+            "{msg}"
+        );
+        let full = rules("tractor", 'h', "full");
+        let msg = legal(&full, hand, lead, "9s 9s Js Ks").unwrap();
+        assert!(msg.ends_with("you must play 2 pairs"), "{msg}");
+        let one = legal(&pairs, "9s 9s Js Qs Ks", lead, "9s Js Qs Ks").unwrap();
+        assert!(
+            one.ends_with("you hold a pair of spades: you must play a pair"),
+            "{one}"
         );
     }
 
