@@ -12,9 +12,10 @@ declarer on as the next hand's 原庄, R5-2).
 A match ends when its variant says (Tractor: the first team to pass A, TR-30, or NT
 under TRO-92), after `hands` hands, when a seat resigns (the match is abandoned), or on
 the match clock (TR-31, Tractor: `clock` seconds; once they have run out, the first hand
-to end with one team's level above the other's ends the match). The match keeps no clock of its
-own: whoever runs it reports the match time used so far in `elapsed` (the service, from
-its clock), so a match is deterministic given its actions and those reports.
+to end with one team's level above the other's ends the match). The match keeps no clock
+of its own: whoever runs it reports the match time used so far in `elapsed` (the
+service, from its clock), so a match is deterministic given its actions and those
+reports.
 
 `to_json` stores the configuration, every hand's JSON (the last one the hand in
 progress) and the match time reported at each hand; `Match.from_json` replays them,
