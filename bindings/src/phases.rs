@@ -383,7 +383,7 @@ deal_class! {
             Ok(TractorDeal { inner })
         }
 
-        /// The hand's level rank (TR-2).
+        /// The hand's level rank (TR-2), or NT (TRO-92).
         #[getter]
         fn level(&self) -> String {
             self.inner.level().level_text()

@@ -324,7 +324,7 @@ class Tractor(TrickGame):
 
     @property
     def level(self) -> str:
-        """The hand's level rank L (TR-2)."""
+        """The hand's level rank L (TR-2), or NT, the no-trump level (TRO-92)."""
         return str(self.deal.level)
 
     @property
