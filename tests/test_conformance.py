@@ -57,6 +57,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     # TRO-102: only the number of cards orders declarations, alone and with TRO-72.
     ("tractor", {"declaration_strength": "more_cards"}),
     ("tractor", {"declaration_strength": "more_cards", "declaration_order": "suit"}),
+    # TRO-92: hands with a team at the no-trump level NT, first and later.
+    ("tractor", {"levels": ("NT", "NT"), "final_level": "no_trump"}),
+    ("tractor", {"levels": ("NT", "A"), "dealer": 2, "final_level": "no_trump"}),
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"lead_after_out": "partner"}),

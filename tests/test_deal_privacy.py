@@ -86,6 +86,8 @@ def test_tr_12_r5_10_every_receiver_is_asked_in_deal_order(variant):
         ("tractor", {"declaration_order": "suit"}),
         # TRO-102: overcalls by the number of cards only.
         ("tractor", {"declaration_strength": "more_cards"}),
+        # TRO-92: a hand at the no-trump level, where nothing is declared.
+        ("tractor", {"levels": ("NT", "NT"), "final_level": "no_trump"}),
     ],
 )
 def test_tr_12_r5_10_who_is_asked_does_not_depend_on_cards_a_seat_cannot_see(variant, options):

@@ -27,6 +27,7 @@ VARIANTS = [
         },
     ),
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),
+    ("tractor", {"levels": ("NT", "A"), "dealer": 0, "final_level": "no_trump"}),
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "kitty_points": "always"}),
     ("red_five_5p", {}),

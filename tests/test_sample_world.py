@@ -113,6 +113,12 @@ def test_samples_differ_where_other_hands_hold_cards_the_seat_cannot_see(
 
 PHASES = [
     ("tractor", {}, ["deal", "kitty", "play", "done"]),
+    # TRO-92: a hand at the no-trump level, no level rank and nothing declared.
+    (
+        "tractor",
+        {"levels": ("NT", "NT"), "final_level": "no_trump"},
+        ["deal", "kitty", "play", "done"],
+    ),
     ("red_five_4p", {"decks": 3}, ["bid", "trump", "kitty", "play", "done"]),
     ("red_five_5p", {}, ["deal", "kitty", "friend", "play", "done"]),
     ("fifty_k", {"players": 3}, ["play", "done"]),

@@ -1229,6 +1229,177 @@ def test_tro_80_json_round_trip_and_bounds():
     assert game_bounds(fenpai.new_game("tractor"), "game_points") == (0.0, 12.0)
 
 
+# --- TRO-90: the final level -------------------------------------------------------------
+
+NT = fenpai.scoring.TRACTOR_NO_TRUMP_LEVEL
+NO_TRUMP = {"final_level": "no_trump"}
+
+
+@pytest.mark.parametrize("must_defend", ["A", "5_10_K_A", "none"])
+def test_tro_92_a_team_passing_a_goes_to_nt_and_passes_nt_only_defending_it(must_defend):
+    """TRO-92 read from its text against TR-43/TRO-40 (TRO-91): below NT a team moves as
+    before, but where it would pass A it goes to NT instead, and stops there; at NT it
+    passes (and wins) only as the defenders, and attackers stay."""
+    advance = fenpai.scoring.tractor_advance_level
+    stops = fenpai.scoring.TRACTOR_MUST_DEFEND[must_defend]
+    for level in LEVELS:
+        for defending, gains in ((True, range(1, 4)), (False, range(12))):
+            for gained in gains:
+                before = advance(level, gained, defending, stops)
+                after = advance(level, gained, defending, stops, final_level="no_trump")
+                assert after == ((NT, False) if before[1] else before), (level, gained)
+                assert advance(level, gained, defending, stops, final_level="A") == before
+    for gained in range(1, 4):
+        assert advance(NT, gained, True, stops, final_level="no_trump") == (NT, True)
+    for gained in range(12):
+        assert advance(NT, gained, False, stops, final_level="no_trump") == (NT, False)
+    with pytest.raises(ValueError, match="level must be one of"):
+        advance(NT, 1, True, stops)  # no level NT under TRO-91
+    with pytest.raises(ValueError, match=r"final_level must be A or no_trump \(TRO-90\)"):
+        advance("A", 1, True, stops, final_level="K")
+
+
+def test_tro_92_hand_outcomes_at_and_around_nt():
+    outcome, changes = fenpai.scoring.tractor_hand_outcome, fenpai.scoring.tractor_level_changes
+    # Defenders at A who hold go to NT: one level, the match goes on.
+    o = outcome(50, 0, ("A", "5"), final_level="no_trump")
+    assert (o["levels"], o["applied"], o["match_winner"]) == ((NT, "5"), 1, None)
+    assert changes(("A", "5"), o["levels"], o["match_winner"]) == [1, 0]
+    # TRO-91: the same hand wins the match.
+    assert outcome(50, 0, ("A", "5"))["match_winner"] == 0
+    # Defenders at NT who hold pass it and win: one level.
+    o = outcome(0, 1, ("5", NT), final_level="no_trump")
+    assert (o["levels"], o["applied"], o["match_winner"]) == (("5", NT), 1, 1)
+    assert changes(("5", NT), o["levels"], o["match_winner"]) == [0, 1]
+    # Attackers take over at NT: the NT team stays at NT, the attackers go up as always.
+    o = outcome(200, 1, ("5", NT), final_level="no_trump")
+    assert (o["levels"], o["applied"], o["match_winner"], o["next_dealer"]) == (
+        ("8", NT),
+        3,
+        None,
+        2,
+    )
+    # Attackers at NT who take over stay at NT, however many points.
+    o = outcome(400, 0, ("5", NT), final_level="no_trump")
+    assert (o["levels"], o["applied"], o["match_winner"]) == (("5", NT), 0, None)
+    # Attackers from below stop at NT too (TRO-43: past A).
+    o = outcome(400, 0, ("5", "Q"), (), final_level="no_trump")
+    assert o["levels"] == ("5", NT) and o["match_winner"] is None and o["applied"] == 3
+    assert [fenpai.scoring.tractor_level_index(v) for v in ("2", "A", NT)] == [0, 12, 13]
+
+
+def test_tro_92_a_hand_at_nt_declares_nothing_and_only_the_jokers_are_trumps():
+    g = fenpai.new_game("tractor", seed=1, levels=(NT, "A"), dealer=0, **NO_TRUMP)
+    assert (g.view()["level"], g.view()["levels"]) == (NT, [NT, "A"])
+    # TRO-92: every receiver is asked (TR-12) and may only pass; a declaration is refused
+    # naming the rule, changing nothing.
+    seat = g.to_act[0]
+    before = g.to_json()
+    for cards in ("LJ LJ", "BJ BJ", "As", "2h 2h"):
+        with pytest.raises(IllegalAction, match="TRO-92"):
+            g.apply(seat, f"declare {cards}")
+        assert g.to_json() == before
+    while g.phase == "deal":
+        assert g.legal_actions(g.to_act[0]) == ["pass"]
+        g.apply(g.to_act[0], "pass")
+    assert g.view()["declarations"] == [] and g.rules.trump is None and g.rules.level == NT
+    for card in ONE_DECK:
+        assert g.rules.is_trump(card) == (card in ("LJ", "BJ")), card
+    for tractor in ("LJ LJ BJ BJ", "As As Ks Ks", "3s 3s 2s 2s"):  # 2 is a plain rank at NT
+        assert [kind for kind, _ in g.rules.classify(tractor).components] == ["tractor"]
+    rules = fenpai.TrickRules("tractor", trump=None, level="nt")
+    assert [str(c) for c in rules.sort("BJ 2s LJ As 3h")] == ["BJ", "LJ", "As", "2s", "3h"]
+    with pytest.raises(ValueError, match="TRO-92"):
+        fenpai.TrickRules("tractor", trump="h", level="NT")
+
+
+@pytest.mark.parametrize(
+    ("levels", "dealer"), [((NT, NT), None), ((NT, "A"), 0), (("9", NT), 3), (("9", NT), 0)]
+)
+def test_tro_92_random_hands_at_nt_follow_the_rule_text(levels, dealer):
+    """Random hands with a team at NT: nothing is declared, a hand at NT has no trump
+    suit, and its result is `tractor_hand_outcome` with the final level, alone and in a
+    batch (`simulate`)."""
+    options = {"levels": levels, "dealer": dealer, **NO_TRUMP}
+    bots = ["random"] * 4
+    got = fenpai.simulate("tractor", 60, seed=92, bots=bots, **options)
+    winners = collections.Counter()
+    for i, seed in enumerate(got["seed"].tolist()):
+        game = fenpai.new_game("tractor", seed=seed, **options)
+        first = game.view()["first_seat"]
+        game = play_game(game, make_bots(bots, seed))
+        r = game.result
+        level = levels[r["dealer"] % 2]
+        assert r["level"] == level
+        if level == NT:
+            assert r["trump"] is None and game.view()["declarations"] == []
+            assert r["dealer"] == (first if dealer is None else dealer)  # TR-13
+        want = fenpai.scoring.tractor_hand_outcome(
+            r["attacker_points"], r["dealer"], levels, **NO_TRUMP
+        )
+        assert r["new_levels"] == list(want["levels"]) and r["match_won"] == want["match_winner"]
+        assert r["levels_gained"] == want["applied"]
+        if r["match_won"] is not None:
+            assert level == NT and r["winner_team"] == "defenders"
+            assert r["new_levels"][r["match_won"]] == NT
+        assert NT not in r["new_levels"] or NT in levels or "A" in levels
+        assert got["game_points"][i].tolist() == r["game_points"]
+        winners[r["winner_team"]] += 1
+    assert len(winners) == 2  # the test saw both sides gain
+
+
+def test_tro_92_a_match_goes_through_nt_and_ends_by_passing_it():
+    """A match from A under TRO-92: passing A leads to NT, not to the end; the match ends
+    (TR-30) only when a team defends a hand at NT, and the totals count NT as 13, passing
+    it as 14."""
+    m = fenpai.new_match("tractor", seed=90, levels=("A", "A"), **NO_TRUMP)
+    bots = make_bots(["greedy"] * 4, 90)
+    levels_seen = set()
+    while True:
+        game = play_game(m.game, bots)
+        assert game.options["final_level"] == "no_trump"
+        r = game.result
+        levels_seen.add(r["level"])
+        if m.done:
+            break
+        assert r["match_won"] is None
+        m.next_hand()
+        assert len(m.games) < 80
+    assert m.decided_by == "TR-30" and NT in levels_seen
+    assert (r["level"], r["winner_team"], r["new_levels"][r["match_won"]]) == (NT, "defenders", NT)
+    winners = [r["match_won"], r["match_won"] + 2]
+    assert m.winners == winners and [m.totals[s] for s in winners] == [14.0, 14.0]
+    results = [g.result for g in m.games]
+    totals = [12.0 + sum(res["game_points"][s] for res in results) for s in range(4)]
+    assert m.totals == totals
+    assert fenpai.Match.from_json(m.to_json()).totals == m.totals
+
+
+def test_tro_90_json_round_trip_bounds_and_checks():
+    g = fenpai.new_game("tractor", seed=5, levels=(NT, "K"), dealer=1, **NO_TRUMP)
+    data = json.loads(g.to_json())["options"]
+    assert data["final_level"] == "no_trump" and data["levels"] == [NT, "K"]
+    back = fenpai.Game.from_json(g.to_json())
+    assert back.options["final_level"] == "no_trump" and back.view()["level"] == "K"
+    assert "final_level" not in json.loads(fenpai.new_game("tractor", seed=5).to_json())["options"]
+    assert fenpai.new_game("tractor").options["final_level"] == "A"
+    assert fenpai.new_game("tractor", levels=("nt", "nt"), **NO_TRUMP).options["levels"] == (
+        NT,
+        NT,
+    )
+    assert game_bounds(g, "game_points") == (0.0, 12.0)
+    nowhere = fenpai.new_game("tractor", must_defend="none", **NO_TRUMP)
+    assert game_bounds(nowhere, "game_points") == (0.0, 13.0)  # 2 -> NT
+    for bad, message in [
+        ({"levels": (NT, NT)}, r"levels NT NT: NT is the no-trump level after A, .* \(TRO-92\)"),
+        ({"levels": ("A", NT), "dealer": 0, "final_level": "A"}, "TRO-92"),
+        ({"final_level": "K"}, r"option final_level must be one of A, no_trump \(TRO-90\)"),
+        ({"levels": ("NT", "A"), **NO_TRUMP}, "both teams must be at the same level"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            fenpai.new_game("tractor", **bad)
+
+
 def test_tro_20_tro_30_options_are_checked():
     for bad, message in [
         ({"throw_judgement": "every_unit"}, "option throw_judgement must be one of largest_unit"),
@@ -1241,6 +1412,7 @@ def test_tro_20_tro_30_options_are_checked():
             {"declaration_strength": "longest"},
             "option declaration_strength must be one of jokers_or_more_cards, more_cards",
         ),
+        ({"final_level": "no_level"}, "option final_level must be one of A, no_trump"),
     ]:
         with pytest.raises(ValueError, match=message):
             fenpai.new_game("tractor", **bad)

@@ -20,6 +20,7 @@ HOUSE = {
     "declaration_order": "suit",
     "jack_rule": "back_to_2",
     "declaration_strength": "more_cards",
+    "final_level": "no_trump",
 }
 
 
@@ -43,6 +44,8 @@ def test_tro_create_game_passes_house_rules_on():
         ({"declaration_order": "rank"}, "declaration_order", "TRO-70"),
         ({"jack_rule": "back_to_J"}, "jack_rule", "TRO-80"),
         ({"declaration_strength": "longest"}, "declaration_strength", "TRO-100"),
+        ({"final_level": "K"}, "final_level", "TRO-90"),
+        ({"levels": '["NT", "NT"]'}, "levels", "TRO-92"),
     ],
 )
 def test_tro_create_game_refuses_a_bad_house_rule_naming_it(options, names, rule):
@@ -51,6 +54,15 @@ def test_tro_create_game_refuses_a_bad_house_rule_naming_it(options, names, rule
     err = caught.value
     assert err.reason == "BAD_OPTION" and names in err.message
     assert err.rule is not None and rule in err.rule.split(",")
+
+
+def test_tro_92_create_game_and_the_cli_take_the_level_nt():
+    options = {"levels": '["NT", "A"]', "dealer": "0", "final_level": "no_trump"}
+    made = plan(CreateRequest("tractor", options=options, seed=4), {})
+    assert made.first_hand.options["levels"] == ("NT", "A")
+    assert made.first_hand.view()["level"] == "NT"
+    cli = parse_options(["levels=NT,A", "dealer=0", "final_level=no_trump"])
+    assert new_game("tractor", seed=4, **cli).config() == made.first_hand.config()
 
 
 def test_tro_cli_options_reach_the_game():

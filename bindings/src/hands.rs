@@ -19,7 +19,8 @@ use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, Tractor
 use crate::trick_play::TrickPlay;
 
 fn rank(text: &str) -> PyResult<Rank> {
-    Rank::parse(text).ok_or_else(|| value_error(format!("level '{text}' is not a rank 2..A")))
+    Rank::parse_level(text)
+        .ok_or_else(|| value_error(format!("level '{text}' is not a rank 2..A or NT (TRO-92)")))
 }
 
 /// One option from `options`, or `default` when it is not given.

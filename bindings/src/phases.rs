@@ -333,7 +333,8 @@ fn follow_format(text: &str) -> PyResult<FollowFormat> {
 }
 
 fn rank(text: &str) -> PyResult<Rank> {
-    Rank::parse(text).ok_or_else(|| value_error(format!("level '{text}' is not a rank 2..A")))
+    Rank::parse_level(text)
+        .ok_or_else(|| value_error(format!("level '{text}' is not a rank 2..A or NT (TRO-92)")))
 }
 
 deal_class! {
@@ -382,10 +383,10 @@ deal_class! {
             Ok(TractorDeal { inner })
         }
 
-        /// The hand's level rank (TR-2).
+        /// The hand's level rank (TR-2), or NT (TRO-92).
         #[getter]
         fn level(&self) -> String {
-            self.inner.level().letter().to_string()
+            self.inner.level().level_text()
         }
 
         /// TR-12: whether the final round after the last card has begun.

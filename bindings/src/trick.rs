@@ -125,8 +125,9 @@ impl TrickRules {
                 value_error(format!("trump '{t}' is not a suit: use s, h, c, d or None"))
             })?),
         };
-        let level = Rank::parse(level)
-            .ok_or_else(|| value_error(format!("level '{level}' is not a rank 2..A")))?;
+        let level = Rank::parse_level(level).ok_or_else(|| {
+            value_error(format!("level '{level}' is not a rank 2..A or NT (TRO-92)"))
+        })?;
         let mut opts = Options::defaults(variant);
         if let Some(d) = decks {
             opts.set("decks", OptionValue::Int(d))
@@ -155,7 +156,7 @@ impl TrickRules {
 
     #[getter]
     fn level(&self) -> String {
-        self.inner.level_rank.letter().to_string()
+        self.inner.level_rank.level_text()
     }
 
     #[getter]
@@ -330,7 +331,7 @@ impl TrickRules {
             self.inner
                 .trump
                 .map_or("None".to_string(), |s| format!("'{}'", s.letter())),
-            self.inner.level_rank.letter(),
+            self.inner.level_rank.level_text(),
             self.inner.opts.decks,
             self.inner.opts.follow_format.name()
         )

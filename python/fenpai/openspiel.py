@@ -62,6 +62,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "declaration_order": "equal",
         "jack_rule": "none",
         "declaration_strength": "jokers_or_more_cards",
+        "final_level": "A",
     },
 }
 _DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}

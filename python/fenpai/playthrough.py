@@ -49,6 +49,14 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ),
     # TRO-102: seat 0's 2s 2s stands; under TR-10 seat 3's LJ LJ would overcall it.
     ("tractor_more_cards_seed5", "tractor", 5, {"declaration_strength": "more_cards"}),
+    # TRO-92: seats 0/2 at the no-trump level NT after A, no declaration, the jokers
+    # the only trumps.
+    (
+        "tractor_no_trump_level_seed4",
+        "tractor",
+        4,
+        {"levels": ["NT", "A"], "dealer": 0, "final_level": "no_trump"},
+    ),
     ("red_five_4p_seed1", "red_five_4p", 1, {}),
     ("red_five_4p_decks3_seed2", "red_five_4p", 2, {"decks": 3}),
     ("red_five_5p_seed1", "red_five_5p", 1, {}),

@@ -51,10 +51,12 @@ __all__ = [
     "RED_FIVE_5P_THROW_PENALTY",
     "RED_FIVE_CARD_POINTS",
     "RED_FIVE_GAME_POINTS",
+    "TRACTOR_FINAL_LEVELS",
     "TRACTOR_JACK_RULES",
     "TRACTOR_KITTY_MULTIPLIERS",
     "TRACTOR_LEVELS",
     "TRACTOR_MUST_DEFEND",
+    "TRACTOR_NO_TRUMP_LEVEL",
     "TRACTOR_THROW_PENALTIES",
     "TRACTOR_THROW_PENALTY",
     "fifty_k_3p",
@@ -90,6 +92,7 @@ __all__ = [
     "tractor_jack_rule",
     "tractor_level_changes",
     "tractor_kitty_multiplier",
+    "tractor_level_index",
     "tractor_next_dealer",
     "tractor_points",
 ]
@@ -501,6 +504,13 @@ TRACTOR_MUST_DEFEND = {"A": ("A",), "5_10_K_A": ("5", "T", "K", "A"), "none": ()
 """The house rule `must_defend` (TRO-40): its values and the levels each stops a team at:
 TR-43's `A` (TRO-41), `5_10_K_A` (TRO-42), `none` (TRO-43)."""
 
+TRACTOR_FINAL_LEVELS = ("A", "no_trump")
+"""The house rule `final_level` (TRO-90): `A` (TR-30, TRO-91) or `no_trump` (TRO-92: a
+level `NT` after A, and passing it wins)."""
+
+TRACTOR_NO_TRUMP_LEVEL = "NT"
+"""The no-trump level after A under `final_level="no_trump"` (TRO-92)."""
+
 TRACTOR_JACK_RULES = ("none", "back_to_2")
 """The house rule `jack_rule` (TRO-80): `none` (TRO-81) or `back_to_2` (打J回2, TRO-82)."""
 
@@ -581,15 +591,36 @@ def tractor_points(
     return tricks + bonus + per_throw * penalties
 
 
-def _tractor_level(name: str, level: Any) -> int:
-    """Index of a level rank in TRACTOR_LEVELS."""
-    if level not in TRACTOR_LEVELS:
-        raise ValueError(f"{name} must be one of {' '.join(TRACTOR_LEVELS)}, got {level!r}")
-    return TRACTOR_LEVELS.index(level)
+def _tractor_ladder(final_level: Any) -> tuple[str, ...]:
+    """The levels a team climbs, lowest first: 2..A (TRO-91), then NT (TRO-92)."""
+    if final_level not in TRACTOR_FINAL_LEVELS:
+        raise ValueError(f"final_level must be A or no_trump (TRO-90), not {final_level!r}")
+    if final_level == "A":
+        return TRACTOR_LEVELS
+    return (*TRACTOR_LEVELS, TRACTOR_NO_TRUMP_LEVEL)
+
+
+def _tractor_level(name: str, level: Any, final_level: str = "A") -> int:
+    """Index of a level in the ladder of `final_level` (TRO-90)."""
+    ladder = _tractor_ladder(final_level)
+    if level not in ladder:
+        raise ValueError(f"{name} must be one of {' '.join(ladder)}, got {level!r}")
+    return ladder.index(level)
+
+
+def tractor_level_index(level: str) -> int:
+    """A team's level as the levels gained since 2 (TR-2): 2 → 0 … A → 12, and the
+    no-trump level NT → 13 (TRO-92)."""
+    return _tractor_level("level", level, "no_trump")
 
 
 def tractor_advance_level(
-    level: str, gained: int, defending: bool, must_defend: Sequence[str] = ("A",)
+    level: str,
+    gained: int,
+    defending: bool,
+    must_defend: Sequence[str] = ("A",),
+    *,
+    final_level: str = "A",
 ) -> tuple[str, bool]:
     """(new level, whether the team passed A) for a team gaining `gained` levels (TR-42, TR-43).
 
@@ -604,22 +635,29 @@ def tractor_advance_level(
     `must_defend` names the levels that stop a team so (the house rule TRO-40): ("A",)
     is TR-43; ("5", "T", "K", "A") stops a team at each of them in turn; () stops it
     nowhere, and any team that goes past A passes it.
+
+    `final_level="no_trump"` (the house rule TRO-92) puts the level NT after A: a team
+    passing A goes to NT and stops there, and passes NT, winning the match (the result
+    ``("NT", True)``), only as the defenders of a hand at NT.
     """
+    ladder = _tractor_ladder(final_level)
     stops = sorted(_tractor_level("must_defend", rank) for rank in must_defend)
-    index = _tractor_level("level", level)
+    if final_level == "no_trump":  # TRO-92: NT is always a level to defend
+        stops.append(len(ladder) - 1)
+    index = _tractor_level("level", level, final_level)
     steps = _count("gained", gained)
     if not isinstance(defending, bool):
         raise ValueError(f"defending must be a bool, got {defending!r}")
     if defending and not 1 <= steps <= 3:
         raise ValueError(f"defenders who hold gain 1 to 3 levels (TR-42), got gained={steps}")
-    top = len(TRACTOR_LEVELS) - 1
+    top = len(ladder) - 1
     # A team stops at the next level it must defend; it passes the one it is at only by
-    # defending it. Past the top is past A.
+    # defending it. Past the top is past A (past NT, TRO-92).
     limit = next((m for m in stops if m > index or (m == index and not defending)), top + 1)
     new = min(index + steps, limit)
     if new > top:
-        return "A", True
-    return TRACTOR_LEVELS[new], False
+        return ladder[top], True
+    return ladder[new], False
 
 
 def tractor_next_dealer(dealer: int, attackers_took_over: bool) -> int:
@@ -638,7 +676,7 @@ def tractor_jack_rule(level: str, dealer: int, last_winner: int, winning_play: s
     """Whether the J rule (打J回2, TRO-82) sends the dealer's team back to 2: the hand's
     `level` is J and an attacker (`last_winner`, a seat of the other team than `dealer`)
     won the last trick with `winning_play` (card text) a single J of any suit."""
-    _tractor_level("level", level)
+    _tractor_level("level", level, "no_trump")
     dealt = _seat("dealer", dealer, _TRACTOR_PLAYERS)
     winner = _seat("last_winner", last_winner, _TRACTOR_PLAYERS)
     won = cards(winning_play)
@@ -655,13 +693,15 @@ def tractor_hand_outcome(
     must_defend: Sequence[str] = ("A",),
     *,
     back_to_2: bool = False,
+    final_level: str = "A",
 ) -> dict[str, Any]:
     """Everything a finished Tractor hand changes (TR-42, TR-43, TR-30, TR-32).
 
     `levels` is (level of team 0 = seats 0/2, level of team 1 = seats 1/3) before the
     hand; `dealer` is the dealing seat; `must_defend` as in `tractor_advance_level`
     (TRO-40); `back_to_2`: the J rule sends the dealer's team back to 2 before TR-42
-    (TRO-82, `tractor_jack_rule`). Returns:
+    (TRO-82, `tractor_jack_rule`); `final_level`: "A" (TR-30) or "no_trump", the level
+    NT after A that must be passed to win (TRO-92). Returns:
 
     - ``"side"``: "defenders" or "attackers", the side that gains (`tractor`);
     - ``"gained"``: levels gained by that side per TR-42 (before the stop at A);
@@ -670,12 +710,13 @@ def tractor_hand_outcome(
     - ``"team"``: that side's team index (dealer % 2 for defenders);
     - ``"levels"``: both teams' levels after the hand (`tractor_advance_level`);
     - ``"next_dealer"``: `tractor_next_dealer`;
-    - ``"match_winner"``: the team index that passed A (TR-30), else None.
+    - ``"match_winner"``: the team index that passed A (TR-30; NT under TRO-92), else None.
     """
     seat = _seat("dealer", dealer, _TRACTOR_PLAYERS)
     current = _entries("levels", levels, 2, "team 0, team 1")
+    ladder = _tractor_ladder(final_level)
     for team, level in enumerate(current):
-        _tractor_level(f"levels[{team}]", level)
+        _tractor_level(f"levels[{team}]", level, final_level)
     if not isinstance(back_to_2, bool):
         raise ValueError(f"back_to_2 must be a bool, got {back_to_2!r}")
     side, gained = tractor(points)
@@ -683,8 +724,10 @@ def tractor_hand_outcome(
     team = seat % 2 if defending else (seat + 1) % 2
     if back_to_2:  # TRO-82: the dealer's team starts its level change from 2
         current[seat % 2] = TRACTOR_LEVELS[0]
-    new_level, passed = tractor_advance_level(current[team], gained, defending, must_defend)
-    applied = TRACTOR_LEVELS.index(new_level) - TRACTOR_LEVELS.index(current[team]) + passed
+    new_level, passed = tractor_advance_level(
+        current[team], gained, defending, must_defend, final_level=final_level
+    )
+    applied = ladder.index(new_level) - ladder.index(current[team]) + passed
     current[team] = new_level
     return {
         "side": side,
@@ -702,10 +745,13 @@ def tractor_level_changes(
 ) -> list[int]:
     """Per team, its level change in a hand from the levels `before` to `after` (as
     `tractor_hand_outcome` gives them), passing A counting one: the gaining team's
-    ``"applied"`` and 0 for the other, but for a team the J rule sent back (TRO-82)."""
+    ``"applied"`` and 0 for the other, but for a team the J rule sent back (TRO-82). A
+    to the no-trump level NT counts one (TRO-92)."""
     teams = (0, 1)
-    start = [_tractor_level(f"before[{t}]", v) for t, v in zip(teams, before, strict=True)]
-    end = [_tractor_level(f"after[{t}]", v) for t, v in zip(teams, after, strict=True)]
+    start = [
+        _tractor_level(f"before[{t}]", v, "no_trump") for t, v in zip(teams, before, strict=True)
+    ]
+    end = [_tractor_level(f"after[{t}]", v, "no_trump") for t, v in zip(teams, after, strict=True)]
     return [end[t] - start[t] + (match_winner == t) for t in teams]
 
 

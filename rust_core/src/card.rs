@@ -67,10 +67,31 @@ impl Rank {
     pub const TEN: Rank = Rank(8);
     pub const KING: Rank = Rank(11);
     pub const ACE: Rank = Rank(12);
+    /// TRO-92: the no-trump level after A (Tractor's `final_level` "no_trump"), as the
+    /// level of a hand: no rank is the level rank. Never the rank of a card.
+    pub const NO_TRUMP_LEVEL: Rank = Rank(13);
 
     /// The rank's character: `2`..`9`, `T`, `J`, `Q`, `K`, `A`.
     pub fn letter(self) -> char {
         RANK_CHARS[self.0 as usize]
+    }
+
+    /// A hand's level as text: the rank's letter, or `NT` for the no-trump level (TRO-92).
+    pub fn level_text(self) -> String {
+        if self == Rank::NO_TRUMP_LEVEL {
+            "NT".to_string()
+        } else {
+            self.letter().to_string()
+        }
+    }
+
+    /// Parses a hand's level: a rank as [`Rank::parse`] reads it, or `NT` (any case) for
+    /// the no-trump level (TRO-92).
+    pub fn parse_level(text: &str) -> Option<Rank> {
+        if text.eq_ignore_ascii_case("NT") {
+            return Some(Rank::NO_TRUMP_LEVEL);
+        }
+        Rank::parse(text)
     }
 
     /// Parses a rank (`2`..`9`, `T` or `10`, `J`, `Q`, `K`, `A`; case-insensitive).

@@ -126,7 +126,7 @@ impl std::error::Error for ActionError {}
 
 /// The prefixes of the rule files' ids (see the rules' README).
 #[cfg(test)]
-const RULE_PREFIXES: [&str; 7] = ["C-", "R4-", "R5-", "FK-", "FKO-", "FF-", "TR-"];
+const RULE_PREFIXES: [&str; 8] = ["C-", "R4-", "R5-", "FK-", "FKO-", "FF-", "TR-", "TRO-"];
 
 #[cfg(test)]
 fn is_word(c: u8) -> bool {

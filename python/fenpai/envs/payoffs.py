@@ -87,12 +87,14 @@ def reward_bounds(
     decks: int = 2,
     must_defend: str = "A",
     jack_rule: str = "none",
+    final_level: str = "A",
 ) -> tuple[float, float]:
     """The lowest and highest reward of one seat in a hand, in mode `reward`
-    (`must_defend`, `jack_rule`: Tractor's house rules TRO-40, TRO-80)."""
+    (`must_defend`, `jack_rule`, `final_level`: Tractor's house rules TRO-40, TRO-80,
+    TRO-90)."""
     if reward == "win":
         return -1.0, 1.0
-    low, high = bounds(variant, players, decks, must_defend, jack_rule)
+    low, high = bounds(variant, players, decks, must_defend, jack_rule, final_level)
     if reward == "zero_sum":  # one seat at an end of the range, the others at the other
         spread = (high - low) * (players - 1) / players
         return -spread, spread
@@ -101,7 +103,12 @@ def reward_bounds(
 
 @cache
 def bounds(
-    variant: str, players: int = 4, decks: int = 2, must_defend: str = "A", jack_rule: str = "none"
+    variant: str,
+    players: int = 4,
+    decks: int = 2,
+    must_defend: str = "A",
+    jack_rule: str = "none",
+    final_level: str = "A",
 ) -> tuple[float, float]:
     """The lowest and highest game points one seat can score in a hand."""
     if variant == "red_five_4p":  # R4-42 with the R4-41 transfers (2 per captured 5h)
@@ -122,12 +129,19 @@ def bounds(
     if variant == "tractor":  # TR-42, TR-43 (TRO-40): the levels a team gains, from any level
         # The kitty's multiplier (TR-40) takes P far past the deck's points: P runs on
         # until every gain has stopped at a level the team must defend or past A. Under
-        # TRO-82 a team at J may be sent back to 2 (its change negative).
+        # TRO-82 a team at J may be sent back to 2 (its change negative); under TRO-92 the
+        # level NT follows A.
         stops = scoring.TRACTOR_MUST_DEFEND[must_defend]
         jack = jack_rule == "back_to_2"
+        nt = (scoring.TRACTOR_NO_TRUMP_LEVEL,) if final_level == "no_trump" else ()
         outcomes = [
-            (level, scoring.tractor_hand_outcome(p, 0, (level, level), stops, back_to_2=back))
-            for level in scoring.TRACTOR_LEVELS
+            (
+                level,
+                scoring.tractor_hand_outcome(
+                    p, 0, (level, level), stops, back_to_2=back, final_level=final_level
+                ),
+            )
+            for level in (*scoring.TRACTOR_LEVELS, *nt)
             for p in range(0, 2005, 5)
             for back in ((False, True) if jack and level == "J" else (False,))
         ]
@@ -152,4 +166,7 @@ def game_bounds(game: Any, reward: str = "game_points") -> tuple[float, float]:
     decks = int(game.options.get("decks", 3 if game.variant == "red_five_5p" else 2))
     must_defend = str(game.options.get("must_defend", "A"))
     jack_rule = str(game.options.get("jack_rule", "none"))
-    return reward_bounds(reward, game.variant, game.num_players, decks, must_defend, jack_rule)
+    final_level = str(game.options.get("final_level", "A"))
+    return reward_bounds(
+        reward, game.variant, game.num_players, decks, must_defend, jack_rule, final_level
+    )

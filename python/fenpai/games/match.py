@@ -9,12 +9,13 @@ to the next (levels and dealer in Tractor, 原庄 in Red Five 5p) is the variant
 A variant joins by adding one entry to `MATCH_RULES` (Red Five 5p's carries the
 declarer on as the next hand's 原庄, R5-2).
 
-A match ends when its variant says (Tractor: the first team to pass A, TR-30), after
-`hands` hands, when a seat resigns (the match is abandoned), or on the match clock
-(TR-31, Tractor: `clock` seconds; once they have run out, the first hand to end with
-one team's level above the other's ends the match). The match keeps no clock of its
-own: whoever runs it reports the match time used so far in `elapsed` (the service, from
-its clock), so a match is deterministic given its actions and those reports.
+A match ends when its variant says (Tractor: the first team to pass A, TR-30, or NT
+under TRO-92), after `hands` hands, when a seat resigns (the match is abandoned), or on
+the match clock (TR-31, Tractor: `clock` seconds; once they have run out, the first hand
+to end with one team's level above the other's ends the match). The match keeps no clock
+of its own: whoever runs it reports the match time used so far in `elapsed` (the
+service, from its clock), so a match is deterministic given its actions and those
+reports.
 
 `to_json` stores the configuration, every hand's JSON (the last one the hand in
 progress) and the match time reported at each hand; `Match.from_json` replays them,
@@ -87,12 +88,13 @@ def tractor_carry(options: Options, result: Result) -> Options:
 
 def tractor_totals(first: Options, results: list[Result]) -> list[float]:
     """Per seat, its team's level as levels gained since 2 (TR-2): 2 → 0 … A → 12, and
-    13 for the team that passed A and won the match (TR-30, TR-43). A resigned hand
-    (no new levels) leaves the levels as they were."""
+    13 for the team that passed A and won the match (TR-30, TR-43); under TRO-92 the
+    no-trump level NT is 13 and passing it 14. A resigned hand (no new levels) leaves the
+    levels as they were."""
     levels = first["levels"]
     for result in results:
         levels = result.get("new_levels", levels)
-    team_totals = [float(scoring.TRACTOR_LEVELS.index(v)) for v in levels]
+    team_totals = [float(scoring.tractor_level_index(v)) for v in levels]
     if results and results[-1].get("match_won") is not None:
         team_totals[results[-1]["match_won"]] += 1
     return [team_totals[seat % 2] for seat in range(4)]
@@ -108,7 +110,7 @@ def red_five_5p_carry(options: dict[str, Any], result: Result) -> dict[str, Any]
 
 
 def tractor_over(result: Result) -> bool:
-    """TR-30: the first team to pass A wins the match."""
+    """TR-30: the first team to pass A (under TRO-92, NT) wins the match."""
     return result.get("match_won") is not None
 
 

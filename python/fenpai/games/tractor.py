@@ -13,7 +13,8 @@ the trump and, in the first hand of a match, the dealer (TR-13); house rules may
 the first declarer deal (TRO-60), order equal declarations by suit (TRO-70) or count
 only a declaration's cards (TRO-100). The dealer buries 8 (TR-14) and leads the first
 trick (TR-21); the play runs in the core (TR-20). The attackers' points (TR-40, TR-41)
-give the level change (TR-42, TR-43) and the next dealer (TR-32).
+give the level change (TR-42, TR-43) and the next dealer (TR-32); under TRO-92 a level
+NT follows A, its hands played with no level rank and the jokers the only trumps.
 """
 
 from __future__ import annotations
@@ -43,11 +44,13 @@ DECLARATION_STRENGTHS = ("jokers_or_more_cards", "more_cards")
 
 
 def canonical_level(value: object) -> str | None:
-    """A level rank as text ("2".."A"; "10" and lower case accepted), or None."""
+    """A level as text ("2".."A", or "NT", the no-trump level of TRO-92; "10" and lower
+    case accepted), or None."""
     if not isinstance(value, str):
         return None
     rank = "T" if value == "10" else value.upper()
-    return rank if rank in scoring.TRACTOR_LEVELS else None
+    known = rank in scoring.TRACTOR_LEVELS or rank == scoring.TRACTOR_NO_TRUMP_LEVEL
+    return rank if known else None
 
 
 def _valid_levels(value: object) -> bool:
@@ -82,7 +85,7 @@ class Tractor(TrickGame):
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
     `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70),
-    `jack_rule` (TRO-80) and `declaration_strength` (TRO-100)."""
+    `jack_rule` (TRO-80), `final_level` (TRO-90) and `declaration_strength` (TRO-100)."""
 
     __slots__ = ()
 
@@ -93,7 +96,7 @@ class Tractor(TrickGame):
         "levels": Option(
             ("2", "2"),
             _valid_levels,
-            "two level ranks 2..A: (level of seats 0/2, level of seats 1/3) (TR-2)",
+            "two levels 2..A or NT: (level of seats 0/2, level of seats 1/3) (TR-2, TRO-92)",
             about="The two teams' levels before the hand: seats 0 and 2, seats 1 and 3.",
             rules=("TR-2", "TR-50"),
         ),
@@ -208,6 +211,18 @@ class Tractor(TrickGame):
             about="What makes one trump declaration stronger than another.",
             rules=("TRO-100",),
         ),
+        "final_level": one_of(
+            "A",
+            {
+                "A": ("TRO-91", "Passing A wins the match."),
+                "no_trump": (
+                    "TRO-92",
+                    "After A, a hand at the no-trump level NT must be won as the dealers.",
+                ),
+            },
+            about="What a team must do after A to win the match.",
+            rules=("TRO-90",),
+        ),
     }
     PRESETS = (
         TOURNAMENT,
@@ -252,6 +267,7 @@ class Tractor(TrickGame):
         "declaration_order",
         "jack_rule",
         "declaration_strength",
+        "final_level",
     )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
     #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
@@ -264,13 +280,21 @@ class Tractor(TrickGame):
         return KITTY_SIZE
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """TR-50: levels as canonical ranks; a first hand (dealer None) needs equal levels;
+        """TR-50: levels as canonical ranks (NT only under TRO-92); a first hand (dealer
+        None) needs equal levels;
         a follow protection with the other trick options, as the core's rules take them
         (TRO-10)."""
         out = super()._check_options(options)
         if out["follow_protect"] != "none":  # the only trick option with combinations
             TrickRules(self.variant, **self._trick_options(out))
         out["levels"] = tuple(canonical_level(v) for v in out["levels"])
+        nt = scoring.TRACTOR_NO_TRUMP_LEVEL
+        if nt in out["levels"] and out["final_level"] != "no_trump":
+            raise ValueError(
+                f"levels {' '.join(out['levels'])}: {nt} is the no-trump level after A, "
+                f"played only under final_level 'no_trump' (TRO-92), not "
+                f"{out['final_level']!r}"
+            )
         if out["dealer"] is None and out["levels"][0] != out["levels"][1]:
             raise ValueError(
                 "with dealer None (the first hand of a match, TR-13) both teams must be at "
@@ -300,7 +324,7 @@ class Tractor(TrickGame):
 
     @property
     def level(self) -> str:
-        """The hand's level rank L (TR-2)."""
+        """The hand's level rank L (TR-2), or NT, the no-trump level (TRO-92)."""
         return str(self.deal.level)
 
     @property
@@ -421,7 +445,8 @@ class Tractor(TrickGame):
         back = self.options["jack_rule"] == "back_to_2" and scoring.tractor_jack_rule(
             level, dealer, last_winner, won
         )  # TRO-82
-        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops, back)
+        final = self.options["final_level"]  # TRO-90
+        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops, back, final)
         applied, team = outcome["applied"], outcome["team"]
         changes = _level_changes(tuple(self.levels), outcome["levels"], outcome["match_winner"])
         return {
@@ -459,10 +484,18 @@ class Tractor(TrickGame):
 
 @lru_cache(maxsize=1 << 14)
 def _hand_outcome(
-    points: int, dealer: int, levels: tuple[str, str], must_defend: tuple[str, ...], back: bool
+    points: int,
+    dealer: int,
+    levels: tuple[str, str],
+    must_defend: tuple[str, ...],
+    back: bool,
+    final_level: str,
 ) -> dict[str, Any]:
-    """TR-41..TR-43, TRO-40, TRO-82: `scoring.tractor_hand_outcome`, for reading only."""
-    return scoring.tractor_hand_outcome(points, dealer, levels, must_defend, back_to_2=back)
+    """TR-41..TR-43, TRO-40, TRO-82, TRO-90: `scoring.tractor_hand_outcome`, for reading
+    only."""
+    return scoring.tractor_hand_outcome(
+        points, dealer, levels, must_defend, back_to_2=back, final_level=final_level
+    )
 
 
 @lru_cache(maxsize=1 << 10)

@@ -2,7 +2,7 @@
 //! core's phase objects: the deal (declarations, bids, the reveal), the burial, the
 //! friend call and the play.
 
-use crate::card::{Card, Counts, NUM_CARDS};
+use crate::card::{Card, Counts, Rank, NUM_CARDS};
 use crate::phases::{
     Action, BidStage, Burial, FriendCall, Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
     CALLABLE,
@@ -496,7 +496,13 @@ fn write_field(
                 _ => None,
             };
             let level = now.rules.map(|r| r.level_rank).or(tractor);
-            one_hot(slot, level.map(|r| r.0 as usize));
+            // TRO-92: the no-trump level has no level rank: no bit.
+            one_hot(
+                slot,
+                level
+                    .filter(|&r| r != Rank::NO_TRUMP_LEVEL)
+                    .map(|r| r.0 as usize),
+            );
         }
         F::Points => {
             for (s, &p) in play.iter().flat_map(|p| p.points().iter().enumerate()) {
@@ -558,8 +564,12 @@ fn write_variant_field(
                 } else {
                     (odd, even)
                 };
-                slot[own.0 as usize] = 1.0;
-                slot[13 + other.0 as usize] = 1.0;
+                // TRO-92: a team at the no-trump level has no bit.
+                for (offset, level) in [(0, own), (13, other)] {
+                    if level != Rank::NO_TRUMP_LEVEL {
+                        slot[offset + level.0 as usize] = 1.0;
+                    }
+                }
             }
         }
         F::Dealer => one_hot(slot, tractor.and_then(|d| d.dealer()).map(&rel)),
@@ -702,6 +712,33 @@ mod tests {
         assert_eq!(field(v, 4, &out, "to_act"), [0., 0., 1., 0.]);
         assert_eq!(field(v, 4, &out, "hand").iter().sum::<f32>(), 25.0);
         assert!(field(v, 4, &out, "trump").iter().all(|&x| x == 0.0));
+    }
+
+    #[test]
+    fn tro_92_the_no_trump_level_has_no_level_bit() {
+        use crate::phases::TractorDeal;
+        use crate::trick::FollowFormat;
+        let v = Variant::Tractor;
+        let levels = (Rank::NO_TRUMP_LEVEL, Rank::ACE);
+        for (dealer, level) in [(0, None), (1, Some(Rank::ACE))] {
+            let deal =
+                TractorDeal::new(4, None, None, levels, Some(dealer), FollowFormat::Pairs).unwrap();
+            let facts = TrickFacts {
+                deal: Some(Deal::Tractor(&deal)),
+                ..Default::default()
+            };
+            let mut out = vec![f32::NAN; layout_len(v, 4)];
+            encode_trick(v, facts, 0, &mut out).unwrap();
+            let mut want = [0.0; 13];
+            if let Some(l) = level {
+                want[l.0 as usize] = 1.0;
+            }
+            assert_eq!(field(v, 4, &out, "level"), want);
+            // Seat 0's team at NT: no bit; the other team at A.
+            let mut teams = [0.0; 26];
+            teams[13 + Rank::ACE.0 as usize] = 1.0;
+            assert_eq!(field(v, 4, &out, "team_levels"), teams);
+        }
     }
 
     #[test]

@@ -35,6 +35,9 @@ pub fn declaration_strength(cards: &[Card], level: Rank) -> Option<u8> {
 /// plus 2 for a suit, 3 for `LJ`, 4 for `BJ` (TR-10's 1 < 2 < 3 < 4 with two decks);
 /// None when the cards are not one.
 fn strength_in(cards: &[Card], level: Rank, decks: u8) -> Option<u8> {
+    if level == Rank::NO_TRUMP_LEVEL {
+        return None; // TRO-92: no level cards, and the hand is played without trump
+    }
     let (&first, n) = (cards.first()?, cards.len());
     if n > decks as usize || cards.iter().any(|&c| c != first) {
         return None;
@@ -106,8 +109,8 @@ impl TractorDeal {
             return Err(format!(
                 "with dealer None (the first hand of a match, TR-13) both teams must be at \
                  the same level, not {} and {}",
-                levels.0.letter(),
-                levels.1.letter()
+                levels.0.level_text(),
+                levels.1.level_text()
             ));
         }
         let seats = vec![levels.0, levels.1, levels.0, levels.1];
@@ -317,6 +320,16 @@ impl TractorDeal {
     pub fn declaration_error(&self, seat: usize, cards: &[Card]) -> Option<ActionError> {
         let shown = format_cards(cards);
         let Some(strength) = self.strength(cards) else {
+            if self.level == Rank::NO_TRUMP_LEVEL {
+                return Some(ActionError::breaks(
+                    "TRO-92",
+                    format!(
+                        "'{shown}' is not a declaration: a hand at the no-trump level NT has \
+                         no level cards and is played without trump, so nothing is declared \
+                         (TRO-92)"
+                    ),
+                ));
+            }
             let lv = self.level.letter();
             let d = self.opts.decks;
             let message = if self.friends {
@@ -436,9 +449,15 @@ impl TractorDeal {
         (1..=self.opts.decks as usize)
             .flat_map(move |copies| {
                 let jokers: &[Card] = if copies >= 2 { &[LJ, BJ] } else { &[] };
-                Suit::ALL
-                    .into_iter()
-                    .map(move |s| Card::new(level, s))
+                // TRO-92: the no-trump level has no level cards to declare.
+                let suits = if level == Rank::NO_TRUMP_LEVEL {
+                    &[][..]
+                } else {
+                    &Suit::ALL[..]
+                };
+                suits
+                    .iter()
+                    .map(move |&s| Card::new(level, s))
                     .chain(jokers.iter().copied())
                     .map(move |card| (card, copies))
             })
@@ -904,6 +923,40 @@ mod tests {
         assert_eq!((d.level(), d.first_seat()), (Rank(7), 1));
         let err = TractorDeal::new(0, None, None, levels, None, FollowFormat::Pairs).unwrap_err();
         assert!(err.contains("both teams must be at the same level"));
+    }
+
+    #[test]
+    fn tro_92_a_hand_at_the_no_trump_level_declares_nothing() {
+        let nt = (Rank::NO_TRUMP_LEVEL, Rank::NO_TRUMP_LEVEL);
+        for (seed, dealer) in [(1, None), (2, Some(3)), (3, None)] {
+            let mut d =
+                TractorDeal::new(seed, None, None, nt, dealer, FollowFormat::Pairs).unwrap();
+            let first = d.first_seat();
+            let mut questions = 0;
+            while let Some(seat) = d.to_act() {
+                assert_eq!(texts(&d), ["pass"]);
+                for cards in ["LJ LJ", "BJ BJ", "2h", "As As"] {
+                    let e = d
+                        .declaration_error(seat, &parse_cards(cards).unwrap())
+                        .unwrap();
+                    assert!(String::from(e).contains("TRO-92"), "{cards}");
+                }
+                act(&mut d, "pass").unwrap();
+                questions += 1;
+            }
+            assert_eq!(questions, DEALT + 4); // every receiver, then one final round
+            let (dealt_by, rules) = d.outcome().unwrap();
+            assert_eq!(dealt_by, dealer.unwrap_or(first)); // TR-13: the first receiver
+            assert_eq!(
+                (rules.trump, rules.level_rank),
+                (None, Rank::NO_TRUMP_LEVEL)
+            );
+        }
+        let e = TractorDeal::new(0, None, None, (Rank::NO_TRUMP_LEVEL, Rank::ACE), None, {
+            FollowFormat::Pairs
+        })
+        .unwrap_err();
+        assert!(e.contains("not NT and A"), "{e}");
     }
 
     /// The seats asked and the answers, playing random legal actions from `seed`.

@@ -70,6 +70,18 @@ fn setups() -> Vec<Setup> {
         follow_format: FollowFormat::Pairs,
         house: TractorHouse::default(),
     });
+    // TRO-92: hands at the no-trump level, a first hand and a later one.
+    for (levels, dealer) in [
+        ((Rank::NO_TRUMP_LEVEL, Rank::NO_TRUMP_LEVEL), None),
+        ((Rank::NO_TRUMP_LEVEL, Rank::ACE), Some(2)),
+    ] {
+        out.push(Setup::Tractor {
+            levels,
+            dealer,
+            follow_format: FollowFormat::Pairs,
+            house: TractorHouse::default(),
+        });
+    }
     for decks in [2, 3] {
         for minimum_opening in [false, true] {
             out.push(Setup::RedFive4p {

@@ -370,7 +370,7 @@ impl TrickRules {
                 return err(format!(
                     "{} always plays level 2 (C-11), not level {}",
                     variant.id(),
-                    level_rank.letter()
+                    level_rank.level_text()
                 ));
             }
             if trump.is_none() {
@@ -379,6 +379,12 @@ impl TrickRules {
                     variant.id()
                 ));
             }
+        }
+        if let (Some(t), true) = (trump, level_rank == Rank::NO_TRUMP_LEVEL) {
+            return err(format!(
+                "the no-trump level NT has no trump suit (TRO-92): trump must be None, not {}",
+                t.letter()
+            ));
         }
         let groups = if variant.is_red_five() {
             red_five_order(trump.expect("checked above"))
@@ -620,7 +626,8 @@ fn red_five_order(x: Suit) -> [Vec<Group>; 5] {
     out
 }
 
-/// C-12: the Tractor order for trump `x` (None: no-trump) and level rank `l`.
+/// C-12: the Tractor order for trump `x` (None: no-trump) and level rank `l`
+/// ([`Rank::NO_TRUMP_LEVEL`]: none, TRO-92).
 fn tractor_order(x: Option<Suit>, l: Rank) -> [Vec<Group>; 5] {
     let mut out: [Vec<Group>; 5] = Default::default();
     for s in Suit::ALL {
@@ -641,15 +648,18 @@ fn tractor_order(x: Option<Suit>, l: Rank) -> [Vec<Group>; 5] {
             }
         }
     }
-    trump.push(several(
-        Suit::ALL
-            .into_iter()
-            .filter(|&s| Some(s) != x)
-            .map(|s| Card::new(l, s)),
-        false,
-    ));
-    if let Some(x) = x {
-        trump.push(single(Card::new(l, x), false));
+    // TRO-92: at the no-trump level no rank is the level rank: no level cards.
+    if l != Rank::NO_TRUMP_LEVEL {
+        trump.push(several(
+            Suit::ALL
+                .into_iter()
+                .filter(|&s| Some(s) != x)
+                .map(|s| Card::new(l, s)),
+            false,
+        ));
+        if let Some(x) = x {
+            trump.push(single(Card::new(l, x), false));
+        }
     }
     trump.push(single(LJ, false));
     trump.push(single(BJ, false));
@@ -678,6 +688,25 @@ mod tests {
             .iter()
             .map(|&c| (r.suit_of(c), r.level_of(c)))
             .collect()
+    }
+
+    #[test]
+    fn tro_92_the_no_trump_level_has_only_the_jokers_as_trumps() {
+        let v = Variant::Tractor;
+        let nt = Rank::NO_TRUMP_LEVEL;
+        let r = TrickRules::new(v, None, nt, Options::defaults(v)).unwrap();
+        assert_eq!(r.levels(TRUMP).len(), 2);
+        assert_eq!(order(&r, "LJ BJ"), [(TRUMP, 0), (TRUMP, 1)]);
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            // Every suit runs 2..A, none of its cards taken out: 13 levels, 2 lowest.
+            assert_eq!(r.levels(i as u8).len(), 13);
+            for rank in 0..13u8 {
+                let c = Card::new(Rank(rank), suit);
+                assert_eq!((r.suit_of(c), r.level_of(c)), (i as u8, rank), "{c}");
+            }
+        }
+        let e = TrickRules::new(v, Some(Suit::HEARTS), nt, Options::defaults(v)).unwrap_err();
+        assert!(e.to_string().contains("TRO-92"), "{e}");
     }
 
     #[test]
