@@ -6,8 +6,8 @@
 # freshness of its generated code and of the built page the package ships; the
 # TypeScript and Go example clients' builds; the documentation site; pytest (the service
 # tests run real servers on loopback, on SQLite and on a PostgreSQL server of their own,
-# installed here if missing; the browser tests drive Chromium against them; the Ray
-# tests a local Ray cluster).
+# installed here if missing; the browser tests drive Chromium against them; grpcurl and
+# ghz, built here, call them through reflection; the Ray tests a local Ray cluster).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -76,5 +76,12 @@ if ! command -v pg_ctl >/dev/null && ! compgen -G "/usr/lib/postgresql/*/bin/pg_
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
 fi
 export FENPAI_POSTGRES=required
+
+# grpcurl and ghz, which the protocol tests run against a real server (reflection
+# resolves every method; ghz loads the service from reflection): pinned, built by
+# `go install` from the Go module proxy into .tools/.
+GOBIN="$PWD/.tools/bin" go install github.com/fullstorydev/grpcurl/cmd/grpcurl@v1.9.4
+GOBIN="$PWD/.tools/bin" go install github.com/bojand/ghz/cmd/ghz@v0.93.0
+export PATH="$PWD/.tools/bin:$PATH"
 
 python -m pytest -q "$@"
