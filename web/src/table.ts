@@ -561,6 +561,13 @@ function formulaBox(f: Formula): VNode {
   );
 }
 
+/** Why a Tractor team gained fewer levels than TR-42 gives: the level it stopped at. */
+function levelStop(level: string | undefined): string {
+  if (level === "NT") return "levels stop at NT, TRO-92";
+  if (level === "A" || level === undefined) return "levels stop at A, TR-43";
+  return `levels stop at ${level}, a level to defend, TRO-42`;
+}
+
 function resultDetails(result: HandResult, me: number | null, n: number): VNode[] {
   const line = (label: string, value: string) => h("div.fact", null, h("span.label", null, label), h("span.value", null, value));
   const d = result.details;
@@ -575,7 +582,7 @@ function resultDetails(result: HandResult, me: number | null, n: number): VNode[
       out.push(line("Against 80", `${p} of 80 needed to take over; ${band} (TR-42)`));
       if (t.levels.length && t.winnerTeam) {
         out.push(line("Levels", `${t.levels.join(" / ")} → ${t.newLevels.join(" / ")}`));
-        const capped = t.levelsGained !== t.levelsNominal ? ` (of ${t.levelsNominal}: levels stop at A, TR-43)` : "";
+        const capped = t.levelsGained !== t.levelsNominal ? ` (of ${t.levelsNominal}: ${levelStop(t.newLevels[t.gainingTeam ?? -1])})` : "";
         out.push(line("Gain", `${t.winnerTeam} +${t.levelsGained}${capped}`));
       }
       if (t.nextDealer !== undefined) out.push(line("Next dealer", seatName(t.nextDealer, me)));
