@@ -256,6 +256,18 @@ class Tractor(TrickGame):
             "The first seat to declare deals; equal declarations go by suit (TRO-62, TRO-72).",
             {"first_dealer": "first_declaration", "declaration_order": "suit"},
         ),
+        Preset(
+            "jack_back_to_2",
+            "J back to 2",
+            "At level J, losing the last trick to a single J sends the dealers back to 2 (TRO-82).",
+            {"jack_rule": "back_to_2"},
+        ),
+        Preset(
+            "no_trump_finale",
+            "No-trump finale",
+            "After A, one more hand at NT, jokers the only trumps, wins the match (TRO-92).",
+            {"final_level": "no_trump"},
+        ),
     )
     HOUSE_RULES = (
         "follow_protect",
