@@ -39,8 +39,13 @@ pub fn play_tactics(state: &mut TrickPlay, sides: Sides, out: &mut [f32]) -> usi
     let lead = state.lead().cloned();
     let leading = lead.as_ref().map(|lead| {
         let (winner, suit, key) = rules.leading(lead, &on_table);
+        let best_play = on_table[winner];
         let winner = state.trick().nth(winner).expect("a play on the table").seat;
-        ((suit, key), same_side(sides, state, seat, winner))
+        (
+            (suit, key),
+            best_play,
+            same_side(sides, state, seat, winner),
+        )
     });
     let lead_rater = lead.is_none().then(|| LeadRater::new(state, seat));
     let table_points: u32 = on_table.iter().map(|c| c.points()).sum();
@@ -57,9 +62,10 @@ pub fn play_tactics(state: &mut TrickPlay, sides: Sides, out: &mut [f32]) -> usi
             .filter(|&&c| rules.is_trump(c))
             .count();
         let (takes, partner) = match (&lead, leading, &lead_rater) {
-            (Some(lead), Some((best, partner)), _) => {
-                (rules.taking(lead, best, play).is_some(), partner)
-            }
+            (Some(lead), Some((best, best_play, partner)), _) => (
+                rules.taking(lead, best, &best_play, play).is_some(),
+                partner,
+            ),
             (_, _, Some(rater)) => (rater.score(play).is_some_and(|(s, _)| s.0 == 2), false),
             _ => (false, false),
         };
