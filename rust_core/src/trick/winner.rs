@@ -150,7 +150,7 @@ mod tests {
         // 5h 5h beats 3h 3h but 4h does not beat Ah.
         assert_eq!(w(&["As Qs Qs", "3h 3h Ah", "5h 5h 4h"]), 1);
         assert_eq!(w(&["As Qs Qs", "3h 3h Ah", "5h 5h BJ"]), 2);
-        // Singles lined up strongest first: 8h over 6h and 7h over 5h; BJ 3h fails on 3h.
+        // Singles lined up strongest first: 8h over 6h and 7h over 5h; 3h not over 7h.
         assert_eq!(w(&["4c 6c", "5h 6h", "7h 8h", "3h BJ"]), 2);
         // Equal in one place (the second 5h) leaves the trick with the winner (C-42).
         assert_eq!(w(&["4c 6c", "5h 6h", "5h 7h"]), 1);
