@@ -141,6 +141,38 @@ mod tests {
     }
 
     #[test]
+    fn tro_53_a_ruff_of_a_throw_takes_when_the_play_says_it_wins() {
+        // Every ruff of seat 2 against the ruff 3h 3h Ah of a thrown As Qs Qs: its flag
+        // says what the trick's winner says once it is played.
+        let v = Variant::Tractor;
+        let o = Options {
+            throw_judgement: crate::trick::ThrowJudgement::EveryUnit,
+            ..Options::defaults(v)
+        };
+        let rules = TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, o).unwrap();
+        let hands = [
+            "As Qs Qs 3c 4c 5c",
+            "3h 3h Ah 6c 7c 8c",
+            "5h 5h 4h 6h 6h BJ",
+            "9c Tc Jc Kc 9d Td",
+        ];
+        let mut s = TrickPlay::new(rules, hands.map(counts).to_vec(), 0).unwrap();
+        s.apply(0, &counts("As Qs Qs")).unwrap();
+        s.apply(1, &counts("3h 3h Ah")).unwrap();
+        let mut taking = 0;
+        for (play, row) in rows(&mut s) {
+            let mut after = s.clone();
+            after.apply(2, &play).unwrap();
+            let takes = after.winning() == Some(2);
+            let text = crate::card::format_cards(&play.to_cards());
+            assert_eq!(row[1], f32::from(u8::from(takes)), "{text}");
+            taking += usize::from(takes);
+        }
+        // 6h 6h BJ and 5h 5h BJ take it; 5h 5h 4h and 6h 6h 4h do not (4h is below Ah).
+        assert_eq!(taking, 2);
+    }
+
+    #[test]
     fn a_lead_says_whether_it_is_boss_and_counts_its_trumps() {
         let mut s = state(["As 3c 4h", "4s 5c 6d", "Ks 6c 7d", "7s 8c 8d"]);
         let lead = |s: &mut TrickPlay, p: &str| row_of(s, p);
