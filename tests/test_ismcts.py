@@ -15,6 +15,7 @@ from fenpai.simulation import make_bots, play_game
 VARIANTS = [
     ("tractor", {}),
     ("tractor", {"follow_protect": "tractors"}),
+    ("tractor", {"throw_judgement": "every_unit"}),  # TRO-53
     (
         "tractor",
         {

@@ -30,6 +30,7 @@ NAMES = [
     "python_fenpai_tractor(levels=J J,jack_rule=back_to_2)",
     "python_fenpai_tractor(declaration_strength=more_cards)",
     "python_fenpai_tractor(levels=NT A,dealer=0,final_level=no_trump)",
+    "python_fenpai_tractor(throw_judgement=every_unit)",
     "python_fenpai_fifty_k",
     "python_fenpai_fifty_k(players=3)",
     "python_fenpai_fifty_k(pure_fifty_k_order=equal)",

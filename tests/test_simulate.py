@@ -19,6 +19,7 @@ CASES = [
     ("tractor", {}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"follow_protect": "tractors"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"throw_judgement": "highest_card"}, ["greedy", "random", "greedy", "random"]),
+    ("tractor", {"throw_judgement": "every_unit"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"first_dealer": "first_declaration"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"declaration_order": "suit"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}, ["greedy", "random"] * 2),
@@ -53,6 +54,7 @@ OPTION_SETS = [
     ("tractor", {"follow_format": "exact", "follow_protect": "tractors"}),
     ("tractor", {"throw_penalty": "none", "kitty_multiplier": "power", "must_defend": "none"}),
     ("tractor", {"must_defend": "5_10_K_A", "throw_judgement": "highest_card"}),
+    ("tractor", {"throw_judgement": "every_unit"}),  # TRO-53
     ("tractor", {"first_dealer": "first_declaration", "declaration_order": "suit"}),
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),  # TRO-82
     ("tractor", {"levels": ("J", "5"), "dealer": 2, "jack_rule": "back_to_2"}),

@@ -884,6 +884,15 @@ def test_tro_50_throw_judgement_goes_to_the_play():
     assert json.loads(g.to_json())["options"]["throw_judgement"] == "highest_card"
 
 
+def test_tro_53_every_unit_goes_to_the_play_and_round_trips():
+    g = fenpai.new_game("tractor", seed=2, throw_judgement="every_unit")
+    deal(g)
+    assert g.rules.throw_judgement == "every_unit"
+    assert g.options["throw_judgement"] == "every_unit"
+    assert json.loads(g.to_json())["options"]["throw_judgement"] == "every_unit"
+    assert fenpai.Game.from_json(g.to_json()).rules.throw_judgement == "every_unit"
+
+
 # --- TRO-60: who deals a match's first hand ----------------------------------------------
 
 #: Seat 0 declares 2h, its partner overcalls with 2s 2s, seat 1 with BJ BJ (TR-10, TR-11).
@@ -1402,7 +1411,7 @@ def test_tro_90_json_round_trip_bounds_and_checks():
 
 def test_tro_20_tro_30_options_are_checked():
     for bad, message in [
-        ({"throw_judgement": "every_unit"}, "option throw_judgement must be one of largest_unit"),
+        ({"throw_judgement": "all_units"}, "option throw_judgement must be one of largest_unit"),
         ({"throw_penalty": "double"}, "option throw_penalty must be one of per_attempt, none"),
         ({"kitty_multiplier": "cubic"}, "option kitty_multiplier must be one of linear, power"),
         ({"first_dealer": "last"}, "option first_dealer must be one of standing, first_decl"),

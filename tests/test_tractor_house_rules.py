@@ -39,7 +39,7 @@ def test_tro_create_game_passes_house_rules_on():
         ({"throw_penalty": "twice"}, "throw_penalty", "TRO-20"),
         ({"kitty_multiplier": "cubic"}, "kitty_multiplier", "TRO-30"),
         ({"must_defend": "K"}, "must_defend", "TRO-40"),
-        ({"throw_judgement": "every_unit"}, "throw_judgement", "TRO-50"),
+        ({"throw_judgement": "all_units"}, "throw_judgement", "TRO-50"),
         ({"first_dealer": "last"}, "first_dealer", "TRO-60"),
         ({"declaration_order": "rank"}, "declaration_order", "TRO-70"),
         ({"jack_rule": "back_to_J"}, "jack_rule", "TRO-80"),

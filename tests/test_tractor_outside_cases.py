@@ -13,9 +13,10 @@ docs/rules/tractor.md "Options" and docs/rules/common.md C-21..C-51):
   OnlyDrawTractorOnTractor → `"tractors"` (TRO-13);
   LongerTuplesProtectedAndOnlyDrawTractorOnTractor → `"tuples_and_tractors"` (TRO-14), the
   three with `follow_format="pairs"`; NoFormatBasedDraw → `follow_format="off"` (C-31).
-- ThrowEvaluationPolicy: All (theirs by default) → no equivalent (TRO-50's note); Highest →
-  `throw_judgement="highest_card"` (TRO-52); TrickUnitLength → near `"largest_unit"`
-  (TRO-51), ties judged otherwise (see below).
+- ThrowEvaluationPolicy: All (theirs by default) → `throw_judgement="every_unit"` (TRO-53),
+  where a winner read in several ways must be beaten in each reading (theirs keeps the
+  reading with which it took the trick); Highest → `"highest_card"` (TRO-52);
+  TrickUnitLength → near `"largest_unit"` (TRO-51), ties judged otherwise (see below).
 - KittyPenalty: Times → `kitty_multiplier="linear"` (TRO-31); Power → `"power"` (TRO-32).
 - ThrowPenalty: None (theirs by default) → `throw_penalty="none"` (TRO-22);
   TenPointsPerAttempt → `"per_attempt"` (TRO-21). They have no unit test of it.
@@ -70,7 +71,7 @@ DRAW = {
     "NoFormatBasedDraw": {"follow_format": "off"},
 }
 
-JUDGEMENTS = ("largest_unit", "highest_card")
+JUDGEMENTS = ("largest_unit", "highest_card", "every_unit")
 
 
 def rules(trump="s", level="4", decks=2, **options):
@@ -320,7 +321,7 @@ def test_tro_12_game_case_after_test_tuple_protection_case(protect, kept):
 )
 def test_c_40_simple_tricks_after_the_outside_trick_tests(name, decks, plays, winner, judgement):
     """After rbtying/shengji's trick tests run under every ThrowEvaluationPolicy (trump
-    spades at level 4): the same winner under both our throw judgements (C-40..C-42,
+    spades at level 4): the same winner under each of our throw judgements (C-40..C-42,
     TRO-50)."""
     r = rules(decks=decks, throw_judgement=judgement)
     assert r.trick_winner(plays) == winner, name
@@ -331,7 +332,7 @@ def test_c_40_ruffed_throws_after_the_outside_throw_tests(judgement):
     """After rbtying/shengji's `test_trump_throw_single_cards`,
     `test_trick_format_multi_parse` and `test_play_throw_trick_double_overflip`, each of
     one winner under every policy: the throw stands (C-50) and the best ruff takes it,
-    judged by the best arrangement of its cards (C-41) under both TRO-50 values."""
+    judged by the best arrangement of its cards (C-41, TRO-53) under each TRO-50 value."""
     # Trump diamonds at level 5: LJ 5s beats 5c Ad; Qs Ad is not all trump (C-40).
     r = rules("d", "5", throw_judgement=judgement)
     assert r.check_throw("Ac Kc", ["5c Ad", "LJ 5s", "Qs Ad"]).ok
@@ -347,18 +348,19 @@ def test_c_40_ruffed_throws_after_the_outside_throw_tests(judgement):
     assert r.trick_winner(plays) == 3
 
 
-def test_tro_52_after_test_throw_evaluation_policy_highest_card():
+def test_tro_52_tro_53_after_test_throw_evaluation_policy_highest_card():
     """After rbtying/shengji's `test_throw_evaluation_policy_highest_card` (trump spades at
     level K): against the thrown 4c 6c, the ruffs 2s 3s, 3s 4s and 2s BJ. Under Highest
-    (our `highest_card`, TRO-52) the BJ wins. Their default, All, keeps the trick for
-    3s 4s (2s does not beat 3s); we have no such judgement: under `largest_unit` (TRO-51)
-    the higher single, BJ, wins too."""
+    (our `highest_card`, TRO-52) the BJ wins. Their default, All (our `every_unit`,
+    TRO-53), keeps the trick for 3s 4s: its 4s beats 3s and its 3s beats 2s, but the last
+    ruff's 2s does not beat 3s. Under `largest_unit` (TRO-51) the higher single, BJ, wins."""
     plays = ["4c 6c", "2s 3s", "3s 4s", "2s BJ"]
     assert rules(level="K", throw_judgement="highest_card").trick_winner(plays) == 3
+    assert rules(level="K", throw_judgement="every_unit").trick_winner(plays) == 2
     assert rules(level="K", throw_judgement="largest_unit").trick_winner(plays) == 3
 
 
-def test_tro_51_tro_52_after_test_throw_evaluation_policy_trick_unit_length():
+def test_tro_51_tro_52_tro_53_after_test_throw_evaluation_policy_trick_unit_length():
     """After rbtying/shengji's `test_throw_evaluation_policy_trick_unit_length` (trump
     spades at level 2, 3 decks): against the thrown Ah Kh Kh Kh 9h 9h, three ruffs with a
     triple, a pair and a single. Under Highest (our `highest_card`, TRO-52) the BJ wins.
@@ -367,10 +369,28 @@ def test_tro_51_tro_52_after_test_throw_evaluation_policy_trick_unit_length():
     third seat, whose triple 5s 5s 5s only equals the second seat's but whose pair As As
     is higher than Qs Qs. Our `largest_unit` (TRO-51) judges by the highest of the largest
     units alone (C-41), and on equal keys the earlier play keeps the trick (C-42): the
-    second seat wins, as under their All."""
+    second seat wins, as under their All, our `every_unit` (TRO-53), where the third
+    seat's equal triple and the fourth's lower one do not beat the second seat's."""
     plays = ["Ah Kh Kh Kh 9h 9h", "5s 5s 5s Qs Qs As", "5s 5s 5s As As 4s", "4s 4s 4s 3s 3s BJ"]
     assert rules(level="2", decks=3, throw_judgement="highest_card").trick_winner(plays) == 3
     assert rules(level="2", decks=3, throw_judgement="largest_unit").trick_winner(plays) == 1
+    assert rules(level="2", decks=3, throw_judgement="every_unit").trick_winner(plays) == 1
+
+
+def test_tro_51_tro_53_after_test_play_throw_trick():
+    """After rbtying/shengji's `test_play_throw_trick` (trump spades at level 4, their
+    default All): the thrown 8h 8h 7h 2h, ruffed by the third seat's 2s 2s 3s 4s; their
+    fourth seat's 4s 4s 4s 4s, four copies, is here 4s 4s 4s 3s (3 decks). Read as the
+    pair 4s 4s with the singles 4s 3s, its pair beats 2s 2s but its singles only equal
+    4s 3s: under `every_unit` (TRO-53), as under their All, the third seat keeps the
+    trick, and under `highest_card` (TRO-52) too, its 4s being as high; under
+    `largest_unit` (TRO-51) the higher pair takes it."""
+    plays = ["8h 8h 7h 2h", "2h 2s 2s 2s", "2s 2s 3s 4s", "4s 4s 4s 3s"]
+    r = {j: rules(decks=3, throw_judgement=j) for j in JUDGEMENTS}
+    assert r["every_unit"].check_throw(plays[0], plays[1:]).ok
+    assert r["every_unit"].trick_winner(plays) == 2
+    assert r["highest_card"].trick_winner(plays) == 2
+    assert r["largest_unit"].trick_winner(plays) == 3
 
 
 @pytest.mark.parametrize("judgement", JUDGEMENTS)

@@ -30,17 +30,8 @@ from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
 
 PLAYERS = 4
 KITTY_SIZE = 8
-FOLLOW_FORMATS = ("pairs", "full", "exact", "off")
 #: TRO-10: which held combinations a lead of another kind cannot draw out.
 FOLLOW_PROTECTS = ("none", "tuples", "tractors", "tuples_and_tractors")
-#: TRO-50: how a play in a throw's format is judged against the winner so far.
-THROW_JUDGEMENTS = ("largest_unit", "highest_card")
-#: TRO-60: who deals a match's first hand: the standing declarer (TR-13) or the first.
-FIRST_DEALERS = ("standing", "first_declaration")
-#: TRO-70: declarations of equal strength: not ordered (TR-10) or by suit.
-DECLARATION_ORDERS = ("equal", "suit")
-#: TRO-100: what makes a declaration stronger: jokers or more cards (TR-10), more cards only.
-DECLARATION_STRENGTHS = ("jokers_or_more_cards", "more_cards")
 
 
 def canonical_level(value: object) -> str | None:
@@ -155,6 +146,7 @@ class Tractor(TrickGame):
             {
                 "largest_unit": ("TRO-51", "A ruff of a throw is judged by its largest unit."),
                 "highest_card": ("TRO-52", "A ruff of a throw is judged by its highest card."),
+                "every_unit": ("TRO-53", "A ruff of a throw must beat the winner unit by unit."),
             },
             about="How a play following a throw's format is judged against the winner.",
             rules=("TRO-50",),

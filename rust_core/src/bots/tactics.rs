@@ -39,8 +39,13 @@ pub fn play_tactics(state: &mut TrickPlay, sides: Sides, out: &mut [f32]) -> usi
     let lead = state.lead().cloned();
     let leading = lead.as_ref().map(|lead| {
         let (winner, suit, key) = rules.leading(lead, &on_table);
+        let best_play = on_table[winner];
         let winner = state.trick().nth(winner).expect("a play on the table").seat;
-        ((suit, key), same_side(sides, state, seat, winner))
+        (
+            (suit, key),
+            best_play,
+            same_side(sides, state, seat, winner),
+        )
     });
     let lead_rater = lead.is_none().then(|| LeadRater::new(state, seat));
     let table_points: u32 = on_table.iter().map(|c| c.points()).sum();
@@ -57,9 +62,10 @@ pub fn play_tactics(state: &mut TrickPlay, sides: Sides, out: &mut [f32]) -> usi
             .filter(|&&c| rules.is_trump(c))
             .count();
         let (takes, partner) = match (&lead, leading, &lead_rater) {
-            (Some(lead), Some((best, partner)), _) => {
-                (rules.taking(lead, best, play).is_some(), partner)
-            }
+            (Some(lead), Some((best, best_play, partner)), _) => (
+                rules.taking(lead, best, &best_play, play).is_some(),
+                partner,
+            ),
             (_, _, Some(rater)) => (rater.score(play).is_some_and(|(s, _)| s.0 == 2), false),
             _ => (false, false),
         };
@@ -132,6 +138,38 @@ mod tests {
         // Seat 3 plays last, no one after it; a heart would be a trump (C-10): it has none.
         assert_eq!(row_of(&mut s, "Qs")[..4], [0.0, 0.0, 0.0, 1.0]);
         assert_eq!(row_of(&mut s, "Qs")[7], 0.0);
+    }
+
+    #[test]
+    fn tro_53_a_ruff_of_a_throw_takes_when_the_play_says_it_wins() {
+        // Every ruff of seat 2 against the ruff 3h 3h Ah of a thrown As Qs Qs: its flag
+        // says what the trick's winner says once it is played.
+        let v = Variant::Tractor;
+        let o = Options {
+            throw_judgement: crate::trick::ThrowJudgement::EveryUnit,
+            ..Options::defaults(v)
+        };
+        let rules = TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, o).unwrap();
+        let hands = [
+            "As Qs Qs 3c 4c 5c",
+            "3h 3h Ah 6c 7c 8c",
+            "5h 5h 4h 6h 6h BJ",
+            "9c Tc Jc Kc 9d Td",
+        ];
+        let mut s = TrickPlay::new(rules, hands.map(counts).to_vec(), 0).unwrap();
+        s.apply(0, &counts("As Qs Qs")).unwrap();
+        s.apply(1, &counts("3h 3h Ah")).unwrap();
+        let mut taking = 0;
+        for (play, row) in rows(&mut s) {
+            let mut after = s.clone();
+            after.apply(2, &play).unwrap();
+            let takes = after.winning() == Some(2);
+            let text = crate::card::format_cards(&play.to_cards());
+            assert_eq!(row[1], f32::from(u8::from(takes)), "{text}");
+            taking += usize::from(takes);
+        }
+        // 6h 6h BJ and 5h 5h BJ take it; 5h 5h 4h and 6h 6h 4h do not (4h is below Ah).
+        assert_eq!(taking, 2);
     }
 
     #[test]

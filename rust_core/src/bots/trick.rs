@@ -184,8 +184,9 @@ pub(super) struct FollowRater {
     /// What each card kind costs (`costs`), found once for every candidate.
     costs: [i32; NUM_CARDS],
     lead: Format,
-    /// The suit and key of the play winning so far.
+    /// The suit and key of the play winning so far, and its cards.
     best: (u8, u8),
+    best_play: Counts,
     partner_winning: bool,
     last: bool,
     table_points: u32,
@@ -197,11 +198,13 @@ impl FollowRater {
         let lead = state.lead().expect("following").clone();
         let on_table: Vec<Counts> = state.trick_counts().map(|(_, c)| *c).collect();
         let (winner, suit, key) = state.rules().leading(&lead, &on_table);
+        let best_play = on_table[winner];
         let winner = state.trick().nth(winner).expect("a play on the table").seat;
         FollowRater {
             costs: costs(state.rules()),
             lead,
             best: (suit, key),
+            best_play,
             partner_winning: same_side(sides, state, seat, winner),
             last: on_table.len() + 1 == state.num_players(),
             table_points: on_table.iter().map(|c| c.points()).sum(),
@@ -219,7 +222,10 @@ impl FollowRater {
             // Feed points to the partner, keep strong cards.
             return (2, points, -cost, 0);
         }
-        let wins = state.rules().taking(&self.lead, self.best, play).is_some();
+        let wins = state
+            .rules()
+            .taking(&self.lead, self.best, &self.best_play, play)
+            .is_some();
         if wins && (self.table_points > 0 || self.last || points > 0) {
             return (3, -cost, points, 0);
         }

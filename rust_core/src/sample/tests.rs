@@ -64,6 +64,16 @@ fn setups() -> Vec<Setup> {
             declaration_strength: DeclarationStrength::MoreCards,
         },
     });
+    // TRO-53: ruffs of throws judged unit by unit.
+    out.push(Setup::Tractor {
+        levels: (two, two),
+        dealer: None,
+        follow_format: FollowFormat::Pairs,
+        house: TractorHouse {
+            throw_judgement: ThrowJudgement::EveryUnit,
+            ..TractorHouse::default()
+        },
+    });
     out.push(Setup::Tractor {
         levels: (Rank(5), Rank::ACE),
         dealer: Some(1),

@@ -38,6 +38,26 @@ impl TrickRules {
         best
     }
 
+    /// TRO-53: every reading of `play` (all in effective suit `suit`, as many cards as
+    /// the lead) in the lead's component shapes, each as the keys of its units in the
+    /// lead's component order, strongest first among the components of one shape. Two
+    /// arrangements with the same keys are one reading; none when the format differs.
+    pub(crate) fn readings(&self, play: &Counts, suit: u8, lead: &Format) -> Vec<Vec<u8>> {
+        let mut read = Readings {
+            rules: self,
+            suit,
+            lead,
+            keys: Vec::with_capacity(lead.components.len()),
+            out: Vec::new(),
+        };
+        let mut rest = *play;
+        read.go(&mut rest, 0, (0, 0));
+        let mut out = read.out;
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// All units of a single-unit shape (pair or triple) in `counts`, weakest level first.
     pub(crate) fn unit_placements(&self, counts: &Counts, suit: u8, width: u8) -> Vec<Vec<Unit>> {
         let mut out = Vec::new();
@@ -149,6 +169,64 @@ impl Arrange<'_> {
                 rest.add(c, w);
             }
             *self.best != Some(self.top_possible)
+        });
+    }
+}
+
+/// One search of [`TrickRules::readings`].
+struct Readings<'a> {
+    rules: &'a TrickRules,
+    suit: u8,
+    lead: &'a Format,
+    /// The keys of the components placed so far.
+    keys: Vec<u8>,
+    out: Vec<Vec<u8>>,
+}
+
+impl Readings<'_> {
+    /// Places the lead's components `i..` in `rest`, `prev` the position of the previous
+    /// component of the same shape (placed in ascending order, so each set once).
+    fn go(&mut self, rest: &mut Counts, i: usize, prev: (u8, u8)) {
+        let components = &self.lead.components;
+        if i == components.len() || components[i].shape.kind() == Kind::Single {
+            // Whatever is left are the singles, the lead's last components.
+            let mut reading = self.keys.clone();
+            reading.extend(rest.to_cards().iter().map(|&c| self.rules.level_of(c)));
+            let mut start = 0;
+            while start < reading.len() {
+                let shape = components[start].shape;
+                let end = start
+                    + components[start..]
+                        .iter()
+                        .take_while(|c| c.shape == shape)
+                        .count();
+                reading[start..end].sort_unstable_by(|a, b| b.cmp(a));
+                start = end;
+            }
+            self.out.push(reading);
+            return;
+        }
+        let shape = components[i].shape;
+        let same_as_prev = i > 0 && components[i - 1].shape == shape;
+        let held = *rest;
+        let rules = self.rules;
+        rules.each_placement(&held, self.suit, shape, &mut |units| {
+            let first = units[0].0;
+            let pos = (rules.level_of(first), first.0);
+            if same_as_prev && pos < prev {
+                return true;
+            }
+            let top = units.iter().map(|u| rules.level_of(u.0)).max().unwrap_or(0);
+            for &(c, w) in units {
+                rest.remove(c, w);
+            }
+            self.keys.push(top);
+            self.go(rest, i + 1, pos);
+            self.keys.pop();
+            for &(c, w) in units {
+                rest.add(c, w);
+            }
+            true
         });
     }
 }

@@ -152,7 +152,7 @@ impl FollowProtect {
 }
 
 /// How a play that follows a throw in its format is judged against the winner so far
-/// (TRO-50): the key of C-41 or the play's highest card.
+/// (TRO-50): the key of C-41, the play's highest card, or each of its units.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ThrowJudgement {
     /// TRO-51, C-41: the highest of the largest units (the highest-priority kind).
@@ -160,6 +160,8 @@ pub enum ThrowJudgement {
     LargestUnit,
     /// TRO-52: the highest card of the play, whatever unit it is in.
     HighestCard,
+    /// TRO-53: each unit of the play beats the winner's unit of its shape and place.
+    EveryUnit,
 }
 
 impl ThrowJudgement {
@@ -167,8 +169,10 @@ impl ThrowJudgement {
         match text {
             "largest_unit" => Ok(ThrowJudgement::LargestUnit),
             "highest_card" => Ok(ThrowJudgement::HighestCard),
+            "every_unit" => Ok(ThrowJudgement::EveryUnit),
             _ => err(format!(
-                "throw_judgement '{text}' is not one of largest_unit, highest_card (TRO-50)"
+                "throw_judgement '{text}' is not one of largest_unit, highest_card, \
+                 every_unit (TRO-50)"
             )),
         }
     }
@@ -177,6 +181,7 @@ impl ThrowJudgement {
         match self {
             ThrowJudgement::LargestUnit => "largest_unit",
             ThrowJudgement::HighestCard => "highest_card",
+            ThrowJudgement::EveryUnit => "every_unit",
         }
     }
 }

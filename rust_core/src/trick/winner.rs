@@ -39,26 +39,50 @@ impl TrickRules {
     pub fn leading(&self, lead: &Format, plays: &[Counts]) -> (usize, u8, u8) {
         let mut best = (0, lead.suit, self.key_of(lead, &plays[0]).unwrap_or(0));
         for (i, play) in plays.iter().enumerate().skip(1) {
-            if let Some((suit, key)) = self.taking(lead, (best.1, best.2), play) {
+            if let Some((suit, key)) = self.taking(lead, (best.1, best.2), &plays[best.0], play) {
                 best = (i, suit, key);
             }
         }
         best
     }
 
-    /// The suit and key with which `play` would take the trick from a winner of suit
-    /// and key `best`, if it would: a ruff (a trump play) beats a non-trump winner, the
-    /// same suit needs a higher key (C-32, C-40); equal keys leave the earlier play
+    /// The suit and key with which `play` would take the trick from the winner
+    /// `best_play` of suit and key `best`, if it would: a ruff (a trump play) beats a
+    /// non-trump winner, the same suit needs a higher key (C-32, C-40), or under TRO-53
+    /// after a throw a stronger unit in every place; equal keys leave the earlier play
     /// winning (C-42).
-    pub fn taking(&self, lead: &Format, best: (u8, u8), play: &Counts) -> Option<(u8, u8)> {
+    pub fn taking(
+        &self,
+        lead: &Format,
+        best: (u8, u8),
+        best_play: &Counts,
+        play: &Counts,
+    ) -> Option<(u8, u8)> {
         let suit = self.single_suit(play)?;
         if suit != lead.suit && suit != TRUMP {
             return None;
         }
         let key = self.key_of_in(lead, play, suit)?;
         let (best_suit, best_key) = best;
-        let takes = (suit == TRUMP && best_suit != TRUMP) || (suit == best_suit && key > best_key);
+        let takes = (suit == TRUMP && best_suit != TRUMP)
+            || (suit == best_suit
+                && if lead.is_throw() && self.opts.throw_judgement == ThrowJudgement::EveryUnit {
+                    self.beats_every_unit(lead, suit, play, best_play)
+                } else {
+                    key > best_key
+                });
         takes.then_some((suit, key))
+    }
+
+    /// TRO-53: whether one reading of `play` beats every reading of `best_play` (both in
+    /// `suit`, in the lead's format) unit by unit, each strictly.
+    fn beats_every_unit(&self, lead: &Format, suit: u8, play: &Counts, best_play: &Counts) -> bool {
+        let theirs = self.readings(best_play, suit, lead);
+        self.readings(play, suit, lead).iter().any(|ours| {
+            theirs
+                .iter()
+                .all(|t| ours.iter().zip(t).all(|(a, b)| a > b))
+        })
     }
 
     fn key_of(&self, lead: &Format, play: &Counts) -> Option<u8> {
@@ -114,9 +138,64 @@ mod tests {
         assert_eq!(winner("highest_card", &pairs), 2);
         // A play without the throw's format still cannot win.
         assert_eq!(winner("highest_card", &["As Qs Qs", "3h 4h Ah"]), 0);
-        assert!(ThrowJudgement::parse("every_unit")
+        assert!(ThrowJudgement::parse("all_units")
             .unwrap_err()
             .0
             .contains("TRO-50"));
+    }
+
+    #[test]
+    fn tro_53_every_unit_must_beat_the_winners_unit_in_its_place() {
+        let w = |plays: &[&str]| winner("every_unit", plays);
+        // 5h 5h beats 3h 3h but 4h does not beat Ah.
+        assert_eq!(w(&["As Qs Qs", "3h 3h Ah", "5h 5h 4h"]), 1);
+        assert_eq!(w(&["As Qs Qs", "3h 3h Ah", "5h 5h BJ"]), 2);
+        // Singles lined up strongest first: 8h over 6h and 7h over 5h; 3h not over 7h.
+        assert_eq!(w(&["4c 6c", "5h 6h", "7h 8h", "3h BJ"]), 2);
+        // Equal in one place (the second 5h) leaves the trick with the winner (C-42).
+        assert_eq!(w(&["4c 6c", "5h 6h", "5h 7h"]), 1);
+        // Both readings of 5h 5h 3h 3h must be beaten; 7h 7h 6h 6h read as 7h 7h + 6h 6h.
+        assert_eq!(w(&["As As Ks Qs", "5h 5h 3h 3h", "7h 7h 4h 4h"]), 1);
+        assert_eq!(w(&["As As Ks Qs", "5h 5h 3h 3h", "7h 7h 6h 6h"]), 2);
+        // A tractor against a tractor, then the single: 9h 9h Th Th over 3h 3h 4h 4h.
+        assert_eq!(
+            w(&["Qs Qs Ks Ks As", "3h 3h 4h 4h 5h", "9h 9h Th Th 6h"]),
+            2
+        );
+        assert_eq!(
+            w(&["Qs Qs Ks Ks As", "3h 3h 4h 4h 5h", "9h 9h Th Th 4h"]),
+            1
+        );
+        // A ruff beats a plain winner; a simple lead is judged by its key.
+        assert_eq!(w(&["As Qs Qs", "3h 3h 4h"]), 1);
+        assert_eq!(w(&["Qs Qs", "3h 3h", "5h 5h"]), 2);
+        // A play without the throw's format cannot win.
+        assert_eq!(w(&["As Qs Qs", "3h 4h Ah"]), 0);
+    }
+
+    #[test]
+    fn tro_53_the_reading_most_favourable_to_the_player() {
+        // 9h 9h 7h 7h read as 9h 9h with 7h 7h beats 8h 8h with 4h 3h (read as 7h 7h
+        // with 9h 9h it would not).
+        assert_eq!(
+            winner("every_unit", &["As As Ks Qs", "8h 8h 4h 3h", "9h 9h 7h 7h"]),
+            2
+        );
+        // 3 decks, trump hearts: a triple may be split into the pair and a single.
+        let o = Options {
+            decks: 3,
+            throw_judgement: ThrowJudgement::EveryUnit,
+            ..Options::defaults(Variant::Tractor)
+        };
+        let r = TrickRules::new(Variant::Tractor, Some(Suit::HEARTS), Rank::TWO, o).unwrap();
+        let win = |plays: &[&str]| {
+            let plays: Vec<Vec<Card>> = plays.iter().map(|p| parse_cards(p).unwrap()).collect();
+            r.trick_winner(&plays).unwrap()
+        };
+        // The triple 7h 7h 7h splits into the pair 7h 7h and a single 7h: 7h 7h over
+        // 5h 5h, then singles 9h 7h over 8h 4h.
+        assert_eq!(win(&["As As Ks Qs", "5h 5h 8h 4h", "7h 7h 7h 9h"]), 2);
+        // 5h 5h 5h 8h: the winner's singles are 8h 5h; 7h 7h 7h 6h has singles 7h 6h.
+        assert_eq!(win(&["As As Ks Qs", "5h 5h 5h 8h", "7h 7h 7h 6h"]), 1);
     }
 }
