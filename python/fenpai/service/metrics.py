@@ -8,7 +8,7 @@ an action or a card.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar, cast
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
@@ -50,12 +50,35 @@ def _child(children: dict[tuple[str, ...], M], metric: M, *labels: str) -> M:
     return child
 
 
+class _Pending:
+    """Counts made on every action (events committed, changes by path), kept as plain
+    numbers and added to their counters when the registry is collected: a dict's
+    increment costs a fraction of a counter's, which takes a lock. Registered before
+    those counters, so that a scrape reads them whole. Counted and collected on the
+    server's event loop (the scrape is served there)."""
+
+    def __init__(self, flush: Callable[[dict[tuple[str, str], int], dict[str, int]], None]):
+        """`flush`: adds counts (events by kind and source, changes by path) to the
+        counters."""
+        self.events: dict[tuple[str, str], int] = {}
+        self.paths = dict.fromkeys(CHANGE_PATHS, 0)
+        self._flush = flush
+
+    def collect(self) -> Iterable[Any]:
+        events, paths = self.events, self.paths
+        self.events, self.paths = {}, dict.fromkeys(CHANGE_PATHS, 0)
+        self._flush(events, paths)
+        return ()
+
+
 class Metrics:
     """A server's counters, histograms and gauges, on a registry of its own."""
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         registry = self.registry
+        self._pending = _Pending(self._flush)
+        registry.register(self._pending)
         self.events = Counter(
             "fenpai_events",
             "Events committed, by kind (action, join, resign, hand_end, ...) and source"
@@ -120,17 +143,28 @@ class Metrics:
         self._latency: dict[tuple[str, ...], Histogram] = {}
         self._rejections: dict[tuple[str, ...], Counter] = {}
 
+    def _flush(self, events: dict[tuple[str, str], int], paths: dict[str, int]) -> None:
+        """Adds the pending counts to their counters."""
+        for labels, count in events.items():
+            _child(self._events, self.events, *labels).inc(count)
+        for path, count in paths.items():
+            if count:
+                self._paths[path].inc(count)
+
     def committed(self, kind: str, source: str) -> None:
-        """An event was committed."""
-        _child(self._events, self.events, kind, source).inc()
+        """An event was committed (counted at the next scrape: `_Pending`)."""
+        events = self._pending.events
+        key = (kind, source)
+        events[key] = events.get(key, 0) + 1
 
     def answered(self, method: str, seconds: float) -> None:
         """A call or ActStream message was answered (accepted or not) in `seconds`."""
         _child(self._latency, self.latency, method).observe(seconds)
 
     def changed(self, path: str) -> None:
-        """A change was made (or tried) by `path` (`CHANGE_PATHS`)."""
-        self._paths[path].inc()
+        """A change was made (or tried) by `path` (`CHANGE_PATHS`; counted at the next
+        scrape: `_Pending`)."""
+        self._pending.paths[path] += 1
 
     def noticed(self, outcome: str) -> None:
         """A notice was received, with `outcome` (`NOTICE_OUTCOMES`)."""
