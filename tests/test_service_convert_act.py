@@ -55,4 +55,3 @@ def test_stream_answer_is_the_keyword_built_message(outcome: Outcome) -> None:
     assert answer.WhichOneof("outcome") == "accepted"
     assert answer == expected
     assert answer.SerializeToString() == expected.SerializeToString()
-
