@@ -468,10 +468,37 @@ def rss_kib(pid: int) -> tuple[int, int]:
     return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, stat: Path | None = None) -> float:
+    """User + system CPU time of a process so far (or of the thread whose `stat` file
+    this is)."""
+    fields = (stat or Path(f"/proc/{pid}/stat")).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+#: A server's threads, as `thread_cpu` tells them apart.
+THREAD_KINDS = ("event loop", "other Python threads", "gRPC's threads")
+
+
+def thread_cpu(pids: list[int]) -> dict[str, float]:
+    """CPU seconds so far of the processes' threads still running, by kind
+    (`THREAD_KINDS`): each process's main thread (a server's event loop), the threads
+    named as it is (Python's: a server's SQLite writer, `grpc.aio`'s poller of gRPC's
+    completions, reads in worker threads), and those gRPC's core named."""
+    out = dict.fromkeys(THREAD_KINDS, 0.0)
+    for pid in pids:
+        try:
+            main = Path(f"/proc/{pid}/comm").read_text()
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:  # gone meanwhile
+            continue
+        for task in tasks:
+            try:
+                name, seconds = (task / "comm").read_text(), cpu_seconds(pid, task / "stat")
+            except (OSError, IndexError, ValueError):  # ended meanwhile
+                continue
+            kind = 0 if task.name == str(pid) else 1 if name == main else 2
+            out[THREAD_KINDS[kind]] += seconds
+    return out
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -627,10 +654,12 @@ def run(
             collect = start_python(addresses, route, shares, args, client, window, pool)
         time.sleep(max(0.0, window.measure - time.time()))
         cpu_before = sum(cpu_of(deployment.pids()).values())
+        threads_before = thread_cpu(deployment.pids())
         db_before = cpu_of(deployment.database())
         counted_before = counts(deployment)
         time.sleep(max(0.0, window.end - time.time()))
         cpu = sum(cpu_of(deployment.pids()).values()) - cpu_before
+        threads = {k: v - threads_before[k] for k, v in thread_cpu(deployment.pids()).items()}
         db_after = cpu_of(deployment.database())
         counted = {k: v - counted_before[k] for k, v in counts(deployment).items()}
         db_cpu = sum(t - db_before.get(pid, 0.0) for pid, t in db_after.items())
@@ -657,6 +686,7 @@ def run(
         "view_p50_ms": percentile(views, 0.50) * 1e3,
         "view_p99_ms": percentile(views, 0.99) * 1e3,
         "server_cpu_ms_per_action": cpu / max(1, len(acts)) * 1e3,
+        "thread_cpu_ms_per_action": {k: v * per_action * 1e3 for k, v in threads.items()},
         "db_cpu_ms_per_action": db_cpu / max(1, len(acts)) * 1e3,
         "client_cpu_ms_per_action": sum(r["cpu"] for r in results) / max(1, len(acts)) * 1e3,
         "rss_mib": rss / 1024,
@@ -679,6 +709,18 @@ POSTGRES_THROUGHPUT = 0.6  # PostgreSQL with one replica, of SQLite's actions/s
 FLAT_CPU = 1.2  # CPU per action (replicas, PostgreSQL): the most over the least, 1..3 replicas
 #: The loads run with replicas (`--compare`): held per replica, or in all.
 LOADS = ("per replica", "total")
+
+
+def thread_lines(rows: list[dict]) -> list[str]:
+    """Each run's server CPU per action, thread by thread (`thread_cpu`)."""
+    out = []
+    for r in rows:
+        split = r.get("thread_cpu_ms_per_action")
+        if split:
+            kinds = ", ".join(f"{kind} {ms:.3f} ms" for kind, ms in split.items())
+            where = f"{r['deployment']}, {r['load'] + ', ' if r['load'] else ''}{r['client']}"
+            out.append(f"server CPU per action by thread ({where} N={r['n']}): {kinds}")
+    return out
 
 
 def verdict(name: str, value: float, bar: float, higher: bool, unit: str = "x") -> str:
@@ -910,6 +952,7 @@ def main() -> None:
             f" {r['xacts_per_action']:>6.2f} {r['rss_mib']:>8.1f} {r['peak_rss_mib']:>6.1f}"
             + (f" {r['caught_up_per_action']:>9.3f}" if r["store"] == "postgres" else "")
         )
+    print("\n".join(thread_lines(rows)))
     bars = postgres_bars(rows) if args.compare else []
     costs = replica_costs(rows, args.rate) if args.compare else []
     if costs:

@@ -165,20 +165,26 @@ def hand(record: Hand, variant: str) -> pb.HandRecord:
     return out
 
 
-def act_fields(outcome: Outcome) -> dict[str, Any]:
-    """An ActResponse's fields (a stream's answer is built with them in one message)."""
-    return {
-        "version": outcome.event.version,
-        "action": outcome.event.action,
-        "replayed": outcome.replayed,
-        "phase": outcome.phase,
-        "to_act": outcome.to_act,
-        "status": STATUS[outcome.status],
-    }
+def act_response(outcome: Outcome, into: pb.ActResponse | None = None) -> pb.ActResponse:
+    """An ActResponse (or `into`'s fields set: a stream's answer's `accepted`), set field
+    by field: about half the cost of building the message from keyword arguments."""
+    out = pb.ActResponse() if into is None else into
+    out.SetInParent()
+    event = outcome.event
+    out.version = event.version
+    out.action = event.action
+    out.replayed = outcome.replayed
+    out.phase = outcome.phase
+    out.to_act.extend(outcome.to_act)
+    out.status = STATUS[outcome.status]
+    return out
 
 
-def act_response(outcome: Outcome) -> pb.ActResponse:
-    return pb.ActResponse(**act_fields(outcome))
+def accepted(outcome: Outcome) -> pb.ActStreamResponse:
+    """An ActStream answer for an accepted action: Act's answer, in one message."""
+    out = pb.ActStreamResponse()
+    act_response(outcome, out.accepted)
+    return out
 
 
 def rejected(err: ServiceError) -> pb.ActStreamResponse:

@@ -8,11 +8,12 @@ an action or a card.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar, cast
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.asgi import make_asgi_app
+from prometheus_client.metrics_core import Metric
 
 #: Seconds: from well under a commit (an fsync) to a call stuck behind a slow database.
 LATENCY_BUCKETS = (
@@ -50,19 +51,55 @@ def _child(children: dict[tuple[str, ...], M], metric: M, *labels: str) -> M:
     return child
 
 
+class _Pending:
+    """Counts made on every action (events committed, changes by path), kept as plain
+    numbers until their counters are collected (`_Flushing`): a dict's increment costs a
+    fraction of a counter's, which takes a lock. Counted and collected on the server's
+    event loop (the scrape is served there)."""
+
+    def __init__(self) -> None:
+        self.events: dict[tuple[str, str], int] = {}
+        self.paths = dict.fromkeys(CHANGE_PATHS, 0)
+
+    def take(self) -> tuple[dict[tuple[str, str], int], dict[str, int]]:
+        """The counts so far (events by kind and source, changes by path), from zero
+        again."""
+        events, paths = self.events, self.paths
+        self.events, self.paths = {}, dict.fromkeys(CHANGE_PATHS, 0)
+        return events, paths
+
+
+class _Flushing:
+    """Collects `metric` once `flush` added the pending counts to it: a scrape reads them
+    whole, of every metric or of this one's names only."""
+
+    def __init__(self, metric: Counter, flush: Callable[[], None]):
+        self._metric = metric
+        self._flush = flush
+
+    def describe(self) -> Iterable[Metric]:
+        return self._metric.describe()
+
+    def collect(self) -> Iterable[Metric]:
+        self._flush()
+        return self._metric.collect()
+
+
 class Metrics:
     """A server's counters, histograms and gauges, on a registry of its own."""
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         registry = self.registry
+        self._pending = _Pending()
         self.events = Counter(
             "fenpai_events",
             "Events committed, by kind (action, join, resign, hand_end, ...) and source"
             " (client, bot, timeout, server).",
             ["kind", "source"],
-            registry=registry,
+            registry=None,
         )
+        registry.register(_Flushing(self.events, self._flush))
         self.rejections = Counter(
             "fenpai_rejections",
             "Calls and ActStream messages rejected, by method and reason code.",
@@ -88,8 +125,9 @@ class Metrics:
             " (a shared store's one round trip), `caught_up` after catching up, `stale`"
             " tried on what the server knew and made again after catching up.",
             ["path"],
-            registry=registry,
+            registry=None,
         )
+        registry.register(_Flushing(self.changes, self._flush))
         self._paths = {path: self.changes.labels(path) for path in CHANGE_PATHS}
         self.games = Gauge(
             "fenpai_games_in_memory", "Games and tables held in memory.", registry=registry
@@ -120,17 +158,29 @@ class Metrics:
         self._latency: dict[tuple[str, ...], Histogram] = {}
         self._rejections: dict[tuple[str, ...], Counter] = {}
 
+    def _flush(self) -> None:
+        """Adds the pending counts to their counters."""
+        events, paths = self._pending.take()
+        for labels, count in events.items():
+            _child(self._events, self.events, *labels).inc(count)
+        for path, count in paths.items():
+            if count:
+                self._paths[path].inc(count)
+
     def committed(self, kind: str, source: str) -> None:
-        """An event was committed."""
-        _child(self._events, self.events, kind, source).inc()
+        """An event was committed (added to its counter at the next scrape: `_Pending`)."""
+        events = self._pending.events
+        key = (kind, source)
+        events[key] = events.get(key, 0) + 1
 
     def answered(self, method: str, seconds: float) -> None:
         """A call or ActStream message was answered (accepted or not) in `seconds`."""
         _child(self._latency, self.latency, method).observe(seconds)
 
     def changed(self, path: str) -> None:
-        """A change was made (or tried) by `path` (`CHANGE_PATHS`)."""
-        self._paths[path].inc()
+        """A change was made (or tried) by `path` (`CHANGE_PATHS`; added to its counter at
+        the next scrape: `_Pending`)."""
+        self._pending.paths[path] += 1
 
     def noticed(self, outcome: str) -> None:
         """A notice was received, with `outcome` (`NOTICE_OUTCOMES`)."""

@@ -355,7 +355,7 @@ class GameServicer(pb_grpc.GameServiceServicer):
             self.metrics.rejected("ActStream", INTERNAL.reason)
             answer = convert.rejected(INTERNAL)
         else:
-            answer = pb.ActStreamResponse(accepted=convert.act_fields(accepted))
+            answer = convert.accepted(accepted)
         self.metrics.answered("ActStream", time.perf_counter() - start)
         return answer
 
