@@ -128,6 +128,9 @@ pub struct Driver {
     slots: Vec<Option<Game>>,
     queue: VecDeque<(u64, u64)>,
     finished: Vec<Game>,
+    /// Whether the next vector-environment step visits its envs last to first (see
+    /// [`Driver::step_envs`]).
+    backwards: bool,
 }
 
 impl Driver {
@@ -152,6 +155,7 @@ impl Driver {
             slots: vec![None; slots],
             queue: VecDeque::new(),
             finished: Vec::new(),
+            backwards: false,
         })
     }
 

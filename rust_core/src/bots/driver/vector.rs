@@ -111,8 +111,14 @@ impl Driver {
     /// applied; `actions` None leaves the other envs as they are (a partial reset).
     /// Then each is played on to a learner's choice (a hand just dealt that ends before
     /// one is dealt again) and its rows written: on `threads` threads (at least one), each
-    /// a run of consecutive envs. Returns the envs waiting on a policy's seat, whose rows
-    /// are not written yet. The results do not depend on `threads`.
+    /// a run of consecutive envs. Returns the envs waiting on a policy's seat (in env
+    /// order), whose rows are not written yet. The results do not depend on `threads`.
+    ///
+    /// Every other step visits each run's envs last to first: it starts with the hands
+    /// the step before ended on, still in cache (with hundreds of envs, the hands and
+    /// their rows outgrow it, so a step in the same order would find none there). What
+    /// a step writes or returns does not depend on the order; with scripted deals the
+    /// envs go in order, so that a bad script's error names the first env that has one.
     pub fn step_envs(
         &mut self,
         restart: &[bool],
@@ -132,6 +138,8 @@ impl Driver {
                 .collect();
             self.check_answers(&answers).map_err(StepError::Refused)?;
         }
+        let backwards = self.backwards && step.deals.scripts.is_none();
+        self.backwards = !self.backwards;
         let table = Table::new(&self.setup, &self.players, self.layout);
         let size = envs.div_ceil(threads.clamp(1, envs));
         let mut parts = Vec::new();
@@ -150,7 +158,7 @@ impl Driver {
             ));
         }
         let run = |(first, own, restart, actions, mut part): Part<'_, '_>| {
-            table.step_run(first, own, restart, actions, &mut part)
+            table.step_run(first, own, restart, actions, &mut part, backwards)
         };
         // The first run on this thread, each other on a thread of its own.
         let mut parts = parts.into_iter();
@@ -259,7 +267,8 @@ impl<'a> Table<'a> {
     }
 
     /// [`Driver::step_envs`] on the envs from `first` on, in `slots` (the answers
-    /// checked), row i of `step` being env `first + i`'s.
+    /// checked), row i of `step` being env `first + i`'s, visited last to first when
+    /// `backwards`; returns the pending envs in order.
     fn step_run(
         &self,
         first: usize,
@@ -267,9 +276,13 @@ impl<'a> Table<'a> {
         restart: &[bool],
         actions: Option<&[i64]>,
         step: &mut Step<'_>,
+        backwards: bool,
     ) -> Result<Vec<usize>, StepError> {
         let mut pending = Vec::new();
-        for (row, slot) in slots.iter_mut().enumerate() {
+        let n = slots.len();
+        for k in 0..n {
+            let row = if backwards { n - 1 - k } else { k };
+            let slot = &mut slots[row];
             if restart[row] {
                 self.deal(slot, first + row, row, &mut step.deals)?;
             } else if let Some(actions) = actions {
@@ -279,6 +292,9 @@ impl<'a> Table<'a> {
             if self.finish(slot, first + row, row, restart[row], step)? {
                 pending.push(first + row);
             }
+        }
+        if backwards {
+            pending.reverse();
         }
         Ok(pending)
     }
@@ -492,6 +508,79 @@ mod tests {
             let env = 2;
             let seed = seed_for(&[7, env as u64, b.counts[env] as u64 - 1]);
             assert_eq!(d.slot(env).unwrap().seed, seed);
+        }
+    }
+
+    /// One step of `d` with `threads`, each env waiting on the policy's seat answered
+    /// (its action `env + 1`, modulo its legal actions) until none waits; returns the
+    /// waiting envs of each round of answers.
+    fn step_answering(
+        d: &mut Driver,
+        rows: &mut Buffers,
+        (restart, actions): (&[bool], Option<&[i64]>),
+        learners: &[bool],
+        threads: usize,
+    ) -> Vec<Vec<usize>> {
+        let table = HashMap::new();
+        let mut step = rows.step(learners, &table);
+        let mut waiting = d.step_envs(restart, actions, &mut step, threads).unwrap();
+        let mut rounds = Vec::new();
+        while !waiting.is_empty() {
+            let policy: Vec<(usize, i64)> = waiting
+                .iter()
+                .map(|&env| (env, (env as i64 + 1) % d.num_legal(env).unwrap() as i64))
+                .collect();
+            d.apply(&policy).unwrap();
+            let mut step = rows.step(learners, &table);
+            let still = d.resume_envs(&waiting, restart, &mut step).unwrap();
+            rounds.push(std::mem::replace(&mut waiting, still));
+        }
+        rounds
+    }
+
+    /// Steps alternate the order they visit a run's envs in; the envs waiting on a
+    /// policy come back in env order either way, and the rows and waits are those of a
+    /// driver that runs each env on a thread of its own (no order at all).
+    #[test]
+    fn the_order_envs_are_visited_in_changes_nothing() {
+        for setup in setups() {
+            let n = setup.players();
+            let mut players = vec![Player::Bot(BotKind::Random); n];
+            players[0] = Player::External;
+            players[2] = Player::External; // a policy's seat
+            let learners: Vec<bool> = (0..n).map(|s| s == 0).collect();
+            let envs = 5;
+            let mut one = Driver::new(setup, players.clone(), envs).unwrap();
+            let mut apart = Driver::new(setup, players, envs).unwrap();
+            let size = one.layout().len();
+            let mut a = Buffers::new(envs, size, 4, 0, 0);
+            let mut b = Buffers::new(envs, size, 4, 0, 0);
+            let mut restart = vec![true; envs];
+            let mut waited = [0; 2];
+            for round in 0..120u64 {
+                let actions: Vec<i64> = (0..envs)
+                    .map(|i| (round as i64 * 3 + i as i64) % a.num_legal[i].max(1))
+                    .collect();
+                let given = (&restart[..], (round > 0).then_some(&actions[..]));
+                let seen = step_answering(&mut one, &mut a, given, &learners, 1);
+                let apart_seen = step_answering(&mut apart, &mut b, given, &learners, envs);
+                assert_eq!(seen, apart_seen);
+                for pending in &seen {
+                    assert!(pending.windows(2).all(|w| w[0] < w[1]), "{pending:?}");
+                }
+                waited[(round % 2) as usize] += seen.len();
+                assert_eq!(a.obs, b.obs);
+                assert_eq!(
+                    (&a.seats, &a.num_legal, &a.mask, &a.over),
+                    (&b.seats, &b.num_legal, &b.mask, &b.over)
+                );
+                restart.clone_from(&a.over);
+            }
+            assert!(
+                waited.iter().all(|&w| w > 0),
+                "{}: {waited:?}",
+                setup.variant()
+            );
         }
     }
 
