@@ -493,3 +493,42 @@ def test_fenpai_play_a_whole_hand_at_the_terminal(tmp_path):
     check_result(game)
     text = "".join(screens)
     assert "Traceback" not in text and "None" not in text
+
+
+def test_the_services_typed_view_holds_the_public_facts_and_no_observation():
+    """The typed view of every seat carries the calls and the side as the view does, and
+    an observation asked for is empty (no layout) rather than an error."""
+    from fenpai.service import typed
+
+    g = fenpai.new_game(VARIANT, seed=6, players=5)
+    play_to(g, "play", random.Random(6))
+    for _ in range(40):
+        (seat,) = g.to_act
+        g.apply_legal(seat, 0)
+    for seat in (None, *range(5)):
+        view = g.view(seat)
+        facts = typed.hand_view(view).finding_friends
+        assert [c.call for c in facts.friend_calls] == g.calls()
+        assert list(facts.side) == g.side() and facts.players == 5 and facts.decks == 3
+    assert typed.observation(g, 0) == b""
+
+
+def test_the_service_refuses_ismcts_seats_and_suggests_without_it():
+    """CreateGame refuses an `ismcts` seat by name (UNKNOWN_BOT) and takes a greedy one;
+    the suggestions are the greedy bot's alone, in every phase."""
+    from fenpai.service import creation, suggest
+    from fenpai.service.errors import ServiceError
+
+    request = creation.CreateRequest(VARIANT, options={"players": "5"}, bots={1: "ismcts"})
+    with pytest.raises(ServiceError, match="does not play finding_friends") as err:
+        creation.plan(request, {})
+    assert err.value.reason == "UNKNOWN_BOT"
+    ok = creation.plan(creation.CreateRequest(VARIANT, bots={1: "greedy"}), {})
+    assert ok.first_hand.num_players == 6 and ok.bots[1] == "greedy"
+    g = fenpai.new_game(VARIANT, seed=2)
+    rng = random.Random(2)
+    for phase in ("deal", "kitty", "friend", "play"):
+        play_to(g, phase, rng)
+        (seat,) = g.to_act
+        chosen = Bot("greedy", fenpai.bots.seed_for(seat, g.num_actions)).choose(g, seat)
+        assert suggest.preferred(g, seat) == [chosen]

@@ -533,6 +533,24 @@ export function formulas(result: HandResult, hv: HandView, n: number, me: number
       out.push({ label: "Attackers' points P", rule: "TR-40", terms, total: t.attackerPoints });
       break;
     }
+    case "findingFriends": {
+      const r = d.value;
+      if (result.escaped !== undefined) break;
+      // FF-40: the defenders' tricks (the sides as at the end, FF-33), the kitty when a
+      // defender won the last trick, ±10 per failed throw (TR-41).
+      const side = new Set(r.side);
+      const defenders = Array.from({ length: n }, (_, s) => s).filter((s) => !side.has(s));
+      const terms: Term[] = [{ label: `points in the defenders' tricks (${defenders.map((s) => seatName(s, me)).join(", ")})`, value: sum(defenders.map(pts)), rule: "FF-40" }];
+      if (r.kittyMultiplier) terms.push({ label: `the kitty (${r.kittyPoints} × ${r.kittyMultiplier}, a defender won the last trick)`, value: r.kittyPoints * r.kittyMultiplier, rule: "FF-40" });
+      r.failedThrows.forEach((f, s) => {
+        if (f) {
+          const defender = !side.has(s);
+          terms.push({ label: `${seatName(s, me)}'s failed throw${f > 1 ? "s" : ""} (${f} × ${defender ? "−10" : "+10"})`, value: (defender ? -10 : 10) * f, rule: "FF-40" });
+        }
+      });
+      out.push({ label: "Defenders' points P", rule: "FF-40", terms, total: r.defenderPoints });
+      break;
+    }
     case "fiftyK": {
       const f = d.value;
       if (result.escaped !== undefined) break;

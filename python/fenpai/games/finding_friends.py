@@ -104,6 +104,7 @@ class FindingFriends(TrickGame):
     PLAYER_COUNTS = PLAYER_COUNTS
     DECKS_DEFAULT = 3
     SIDES = "friends"
+    SEARCHED = False
     OPTIONS = {
         "players": Option(
             DEFAULT_PLAYERS,
