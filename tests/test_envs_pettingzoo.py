@@ -22,10 +22,10 @@ from env_support import (
 from pettingzoo.test import api_test, seed_test
 
 import fenpai
+from fenpai.encoding import ENCODED_VARIANTS
 from fenpai.envs import pettingzoo_env
 from fenpai.envs.aec import observe_seat
 from fenpai.envs.decisions import Decisions
-from fenpai.encoding import ENCODED_VARIANTS
 from fenpai.spaces import action_space, uses_list
 
 
