@@ -45,8 +45,7 @@ def main() -> None:
     for r in range(args.rounds):
         order = list(ROWS) if r % 2 == 0 else list(reversed(ROWS))
         got = {
-            name: decisions_per_second(*ROWS[name], args.games, args.bots, seed=r)
-            for name in order
+            name: decisions_per_second(*ROWS[name], args.games, args.bots, seed=r) for name in order
         }
         for name, value in got.items():
             rates[name].append(value)
