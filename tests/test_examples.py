@@ -45,7 +45,7 @@ def test_random_rollouts_play_every_variant(tmp_path) -> None:
     out = run_example("random_rollouts.py", "--games", "2", "--seed", "3", cwd=tmp_path)
     for variant in VARIANTS:
         assert f"\n{variant} " in "\n" + out
-    assert out.count(" 2 games, ") == 8
+    assert out.count(" 2 games, ") == 10
 
 
 def test_heuristic_bot_plays_every_variant(tmp_path) -> None:

@@ -122,6 +122,7 @@ HANDS = {
     "red_five_4p": (1, ["bid", "trump", "kitty", "play"]),
     "red_five_5p": (1, ["deal", "kitty", "friend", "play"]),
     "fifty_k": (1, ["play"]),
+    "finding_friends": (3, ["deal", "kitty", "friend", "play"]),
 }
 
 
@@ -236,7 +237,8 @@ def check_burial_chips(variant: str, played, truth) -> None:
     assert len(played.burials) <= 2
     kitty_at = min(at for at, seen in truth.items() if seen[1].get("phase") == "kitty")
     public = truth[kitty_at][1]
-    rules = fenpai.TrickRules(variant, trump=public["trump"], level=public["level"])
+    ruled = "tractor" if variant == "finding_friends" else variant  # FF-30: Tractor's trumps
+    rules = fenpai.TrickRules(ruled, trump=public["trump"], level=public["level"])
     for action in played.burials:
         verb, *cards = action.split()
         assert verb == "bury" and cards

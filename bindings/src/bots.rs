@@ -26,15 +26,17 @@ pub fn bot_kind(name: &str) -> PyResult<BotKind> {
     BotKind::parse(name).map_err(value_error)
 }
 
-/// Reads who plays with whom: "partners", "alone" (declarer alone) or "friend".
+/// Reads who plays with whom: "partners", "alone" (declarer alone), "friend" (Red Five
+/// 5p) or "friends" (Finding Friends: the side its play reveals, FF-31..FF-33).
 pub fn sides(name: &str, declarer: Option<usize>) -> PyResult<Sides> {
     let need = || value_error(format!("sides '{name}' needs the declarer's seat"));
     match name {
         "partners" => Ok(Sides::Partners),
         "alone" => Ok(Sides::Alone(declarer.ok_or_else(need)?)),
         "friend" => Ok(Sides::Friend(declarer.ok_or_else(need)?)),
+        "friends" => Ok(Sides::Friends),
         _ => Err(value_error(format!(
-            "sides '{name}' is not one of partners, alone, friend"
+            "sides '{name}' is not one of partners, alone, friend, friends"
         ))),
     }
 }

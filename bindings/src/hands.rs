@@ -1,11 +1,13 @@
 //! `play_hands`: many whole hands between bots in one call, every phase in the core and
 //! the GIL released; each hand comes back as its phase objects in their final state.
 
+use fenpai_core::bots::hand::MAX_PLAYERS;
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::bots::{
     DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
 };
 use fenpai_core::card::Rank;
+use fenpai_core::phases::FriendRestriction;
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
@@ -15,7 +17,9 @@ use pyo3::IntoPyObjectExt;
 use crate::bots::bot_kind;
 use crate::cards::value_error;
 use crate::fifty_k_play::{fk_rules, FiftyKPlay};
-use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
+use crate::phases::{
+    Burial, FriendCall, FriendCalls, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+};
 use crate::trick_play::TrickPlay;
 
 fn rank(text: &str) -> PyResult<Rank> {
@@ -88,6 +92,34 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                 &option::<String>(options, "pure_fifty_k_order", "suit".into())?,
             )?,
         },
+        "finding_friends" => {
+            let players: usize = option(options, "players", 6)?;
+            if !(4..=MAX_PLAYERS).contains(&players) {
+                return Err(value_error(format!(
+                    "option players must be 4 to 8 (FF-1), not {players}"
+                )));
+            }
+            let named: Vec<String> = option(options, "levels", vec!["2".into(); players])?;
+            if named.len() != players {
+                return Err(value_error(format!(
+                    "option levels must give one level per player, {players}, not {} (FF-4)",
+                    named.len()
+                )));
+            }
+            let mut levels = [Rank::TWO; MAX_PLAYERS];
+            for (slot, text) in levels.iter_mut().zip(&named) {
+                *slot = rank(text)?;
+            }
+            let restriction: String = option(options, "friend_restrictions", "no_trumps".into())?;
+            Setup::FindingFriends {
+                players,
+                decks: option(options, "decks", if players == 4 { 2 } else { 3 })?,
+                friends: option(options, "friends", players / 2 - 1)?,
+                levels,
+                dealer: option(options, "dealer", None)?,
+                restriction: FriendRestriction::parse(&restriction).map_err(value_error)?,
+            }
+        }
         other => return Err(value_error(format!("unknown variant '{other}'"))),
     })
 }
@@ -99,7 +131,7 @@ pub(crate) fn bot_kinds(names: &[String]) -> PyResult<Vec<BotKind>> {
 
 /// A hand's phase objects so far, in order, as Python classes.
 pub(crate) fn objects<'py>(py: Python<'py>, phases: Phases) -> PyResult<Bound<'py, PyTuple>> {
-    let (deal, burial, call, play) = phases;
+    let (deal, burial, call, calls, play) = phases;
     let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(4);
     if let Some(deal) = deal {
         out.push(match deal {
@@ -113,6 +145,9 @@ pub(crate) fn objects<'py>(py: Python<'py>, phases: Phases) -> PyResult<Bound<'p
     }
     if let Some(call) = call {
         out.push(FriendCall::from_core(call).into_bound_py_any(py)?);
+    }
+    if let Some(calls) = calls {
+        out.push(FriendCalls::from_core(calls).into_bound_py_any(py)?);
     }
     if let Some(play) = play {
         out.push(match play {

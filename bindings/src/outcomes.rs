@@ -45,6 +45,9 @@ pub(crate) struct Facts {
     grab: Vec<bool>,
     solo: Vec<bool>,
     forced: Vec<bool>,
+    /// Finding Friends: the declarer's side at the end, in the order it joined, -1 after
+    /// the last (FF-33).
+    side: Vec<i64>,
     /// Fifty-K: seats out in order, -1 after the last (FK-32); points left in hand.
     finish_order: Vec<i64>,
     hand_points_left: Vec<i64>,
@@ -110,6 +113,15 @@ impl Facts {
                 self.forced.push(deal.forced());
             }
             HandRef::FiftyK(play) => self.fifty_k(play),
+            HandRef::FindingFriends(deal, burial, calls, play) => {
+                self.trick(deal.log().len() + calls.log().len(), burial, play);
+                let watch = play
+                    .friends()
+                    .expect("Finding Friends' play watches its calls");
+                let side = watch.side();
+                self.side
+                    .extend((0..watch.players()).map(|i| side.get(i).map_or(-1, |&s| s as i64)));
+            }
         }
     }
 }
@@ -122,7 +134,8 @@ impl Facts {
 /// (hands x seats), "declarer", "kitty_points", "last_winner", "last_lead" and
 /// "last_win" (lists of card text: the last trick's lead and winning play), "red_fives" (hands x 3 x 2: each 5h played, its player and the trick's
 /// winner, -1 after the last), with "bid" (Red Five 4p), "friend" (-1: none public),
-/// "grab", "solo" and "forced" (Red Five 5p); in Fifty-K "finish_order" (hands x 3, -1
+/// "grab", "solo" and "forced" (Red Five 5p), "side" (Finding Friends: hands x seats, the
+/// declarer's side at the end in the order it joined, -1 after the last); in Fifty-K "finish_order" (hands x 3, -1
 /// after the last) and "hand_points_left" (hands x seats).
 #[pyfunction]
 #[pyo3(signature = (variant, seeds, bots, **options))]
@@ -220,6 +233,7 @@ pub(crate) fn to_dict<'py>(
             out.set_item("solo", PyArray1::from_vec(py, facts.solo))?;
             out.set_item("forced", PyArray1::from_vec(py, facts.forced))?;
         }
+        Setup::FindingFriends { .. } => out.set_item("side", table(facts.side, players)?)?,
         _ => {}
     }
     Ok(out)

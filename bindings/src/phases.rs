@@ -8,7 +8,8 @@ use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
 use fenpai_core::phases::{
-    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, FriendRestriction, KittyMultiplier,
+    ThrowPenalty, TractorHouse,
 };
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules};
 use pyo3::prelude::*;
@@ -55,6 +56,15 @@ impl Seen for core::RedFive5pDeal {
 }
 
 impl Seen for core::Burial {
+    fn dealt(&self) -> &[Counts] {
+        self.hands()
+    }
+    fn known_rules(&self) -> Option<&CoreRules> {
+        Some(self.rules())
+    }
+}
+
+impl Seen for core::FriendCalls {
     fn dealt(&self) -> &[Counts] {
         self.hands()
     }
@@ -383,6 +393,61 @@ deal_class! {
             Ok(TractorDeal { inner })
         }
 
+        /// FF-1..FF-4, FF-13: a Finding Friends deal: `levels` one rank per player (4 to 8
+        /// of them; None: every player at 2), `decks` 2 or 3, `dealer` None for a match's
+        /// first hand.
+        #[staticmethod]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, players = 6, levels = None, dealer = None, decks = 3, follow_format = "pairs"))]
+        #[allow(clippy::too_many_arguments)]
+        fn finding_friends(
+            py: Python<'_>,
+            seed: u64,
+            deck: Option<String>,
+            first_seat: Option<usize>,
+            players: usize,
+            levels: Option<Vec<String>>,
+            dealer: Option<usize>,
+            decks: u8,
+            follow_format: &str,
+        ) -> PyResult<Self> {
+            let levels = match levels {
+                Some(ls) => ls.iter().map(|l| rank(l)).collect::<PyResult<Vec<_>>>()?,
+                None => vec![Rank::TWO; players],
+            };
+            if levels.len() != players {
+                return Err(value_error(format!(
+                    "levels: one per player, {players}, not {} (FF-4)",
+                    levels.len()
+                )));
+            }
+            let format = self::follow_format(follow_format)?;
+            let inner = py
+                .detach(|| {
+                    core::TractorDeal::finding_friends(
+                        seed, deck.as_deref(), first_seat, levels, dealer, decks, format,
+                    )
+                })
+                .map_err(value_error)?;
+            Ok(TractorDeal { inner })
+        }
+
+        /// Whether this is Finding Friends' deal (FF-1..FF-14) rather than Tractor's.
+        #[getter]
+        fn finding_friends_deal(&self) -> bool {
+            self.inner.is_finding_friends()
+        }
+
+        /// Each seat's level (TR-2: its team's; FF-4: its own).
+        fn seat_levels(&self) -> Vec<String> {
+            self.inner.seat_levels().iter().map(|r| r.level_text()).collect()
+        }
+
+        /// The kitty's size (TR-1, FF-3).
+        #[getter]
+        fn kitty_size(&self) -> usize {
+            self.inner.kitty_size()
+        }
+
         /// The hand's level rank (TR-2), or NT (TRO-92).
         #[getter]
         fn level(&self) -> String {
@@ -575,7 +640,55 @@ phase_class! {
             Ok(FriendCall { inner })
         }
 
+        /// FF-20: Finding Friends' calls after the burial: `friends` of them, under
+        /// FF-60's `friend_restrictions` ("none" or "no_trumps").
+        #[pyo3(signature = (friends, friend_restrictions = "no_trumps"))]
+        fn friend_calls(&self, friends: usize, friend_restrictions: &str) -> PyResult<FriendCalls> {
+            let restriction = FriendRestriction::parse(friend_restrictions).map_err(value_error)?;
+            let inner = self.inner.friend_calls(friends, restriction).map_err(value_error)?;
+            Ok(FriendCalls { inner })
+        }
+
         /// The play after the burial, the declarer leading (TR-21, R4-30).
+        fn start_play(&self) -> PyResult<TrickPlay> {
+            let play = self.inner.start_play().map_err(value_error)?;
+            Ok(TrickPlay::from_core(play))
+        }
+    }
+}
+
+phase_class! {
+    /// Finding Friends' friend calls (FF-20..FF-23, FF-60..FF-62): the declarer calls
+    /// one friend card at a time (`call 2nd As`).
+    FriendCalls = "FriendCalls" (core::FriendCalls) {
+        #[getter]
+        fn declarer(&self) -> usize {
+            self.inner.declarer()
+        }
+
+        /// How many friend cards are called (FF-20).
+        #[getter]
+        fn friends(&self) -> usize {
+            self.inner.friends()
+        }
+
+        /// FF-60: "none" or "no_trumps".
+        #[getter]
+        fn friend_restrictions(&self) -> &'static str {
+            self.inner.restriction().id()
+        }
+
+        /// FF-22: the calls made so far, in order, as their action text names them
+        /// ("2nd As").
+        fn calls(&self) -> Vec<String> {
+            self.inner
+                .calls()
+                .iter()
+                .map(|c| format!("{} {}", core::ordinal(c.ordinal), c.card))
+                .collect()
+        }
+
+        /// FF-30: the play after the calls, the declarer leading, the calls watched (FF-31).
         fn start_play(&self) -> PyResult<TrickPlay> {
             let play = self.inner.start_play().map_err(value_error)?;
             Ok(TrickPlay::from_core(play))
@@ -680,6 +793,9 @@ impl PhaseBot {
         if let Ok(p) = phase.cast::<FriendCall>() {
             return choose_in(py, bot, &p.borrow().inner);
         }
+        if let Ok(p) = phase.cast::<FriendCalls>() {
+            return choose_in(py, bot, &p.borrow().inner);
+        }
         Err(value_error(format!(
             "a PhaseBot chooses in a phase object, not {}",
             phase.get_type().name()?
@@ -713,6 +829,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RedFive5pDeal>()?;
     m.add_class::<Burial>()?;
     m.add_class::<FriendCall>()?;
+    m.add_class::<FriendCalls>()?;
     m.add_class::<PhaseBot>()?;
     m.add_function(wrap_pyfunction!(fifty_k_deal, m)?)
 }

@@ -10,7 +10,9 @@ use pyo3::PyClass;
 use crate::cards::{extract_cards, value_error};
 use crate::fifty_k_play::FiftyKPlay;
 use crate::hands::setup;
-use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
+use crate::phases::{
+    Burial, FriendCall, FriendCalls, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+};
 use crate::trick_play::TrickPlay;
 
 /// The `i`-th phase object, if the hand has reached it, as `T`.
@@ -58,6 +60,16 @@ fn objects_tuple(py: Python<'_>, objects: Objects) -> PyResult<Bound<'_, PyTuple
         Objects::FiftyK(p) => {
             out.push(FiftyKPlay::from_core(p).into_pyobject(py)?.into_any());
             (None, None)
+        }
+        Objects::FindingFriends(d, b, c, p) => {
+            out.push(TractorDeal::from_core(d).into_pyobject(py)?.into_any());
+            if let Some(b) = b {
+                out.push(Burial::from_core(b).into_pyobject(py)?.into_any());
+            }
+            if let Some(c) = c {
+                out.push(FriendCalls::from_core(c).into_pyobject(py)?.into_any());
+            }
+            (None, p)
         }
     };
     if let Some(b) = burial {
@@ -116,6 +128,20 @@ pub(crate) fn with_real<R>(
                 d.core(),
                 b.as_deref().map(Burial::core),
                 c.as_deref().map(FriendCall::core),
+                p.as_deref().map(TrickPlay::core),
+            ))
+        }
+        "finding_friends" => {
+            let d = opening::<TractorDeal>(items)?;
+            let (b, c, p) = (
+                object::<Burial>(items, 1)?,
+                object::<FriendCalls>(items, 2)?,
+                object::<TrickPlay>(items, 3)?,
+            );
+            f(&Real::FindingFriends(
+                d.core(),
+                b.as_deref().map(Burial::core),
+                c.as_deref().map(FriendCalls::core),
                 p.as_deref().map(TrickPlay::core),
             ))
         }

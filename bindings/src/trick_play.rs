@@ -321,6 +321,22 @@ impl TrickPlay {
         self.inner.failed_throws().to_vec()
     }
 
+    /// FF-31..FF-33: Finding Friends' calls as their action text names them ("2nd As"),
+    /// who filled each so far (None: nobody yet), and the declarer's side (the declarer,
+    /// then the friends in the order they joined); None in the other variants. All of it
+    /// follows from the public calls and plays.
+    #[allow(clippy::type_complexity)]
+    fn friends(&self) -> Option<(Vec<String>, Vec<Option<usize>>, Vec<usize>)> {
+        self.inner.friends().map(|w| {
+            let calls = w
+                .calls()
+                .iter()
+                .map(|c| format!("{} {}", fenpai_core::phases::ordinal(c.ordinal), c.card))
+                .collect();
+            (calls, w.filled().to_vec(), w.side().to_vec())
+        })
+    }
+
     /// (friend seat | None, public, by grab) (R5-21, R5-22).
     fn friend(&self) -> (Option<usize>, bool, bool) {
         self.inner.friend()

@@ -76,8 +76,10 @@ class HeuristicBot:
         trick = [cards for _, cards in view["trick"]]
         if not trick:  # leading: the most cards at once, as cheaply as possible
             return min(legal, key=lambda a: (-len(cards_of(a)), cost(a)))
-        decks = {"decks": game.options["decks"]} if "decks" in game.options else {}
-        rules = fenpai.TrickRules(game.variant, trump=view["trump"], level=view["level"], **decks)
+        decks = {"decks": game.decks} if "decks" in game.options else {}
+        # Finding Friends plays by Tractor's rules (FF-30).
+        ruled = "tractor" if game.variant == "finding_friends" else game.variant
+        rules = fenpai.TrickRules(ruled, trump=view["trump"], level=view["level"], **decks)
         winner = view["trick"][rules.trick_winner(trick)][0]
         if self.partners(game, view, seat, winner):
             return max(legal, key=lambda a: (points(cards_of(a)), -cost(a)[1]))
@@ -91,6 +93,9 @@ class HeuristicBot:
         """Whether `other` plays on this seat's side, as far as the seat knows."""
         if game.variant == "tractor":
             return seat % 2 == other % 2
+        if game.variant == "finding_friends":  # the side as the play revealed it (FF-31)
+            side = set(view["side"])
+            return seat in side and other in side
         declarer = view["declarer"]
         if game.variant == "red_five_4p":
             return seat != declarer and other != declarer

@@ -25,6 +25,8 @@ SETUPS = [
     ("fifty_k", {"players": 3}),
     ("tractor", {}),
     ("tractor", {"levels": ("K", "A"), "dealer": 1}),
+    ("finding_friends", {}),
+    ("finding_friends", {"players": 8, "friend_restrictions": "none"}),
 ]
 
 

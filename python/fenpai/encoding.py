@@ -108,6 +108,21 @@ from fenpai.games.base import Game
 #: The `phase` field's one-hot order.
 PHASES = ("deal", "bid", "trump", "kitty", "friend", "play", "done")
 
+#: The variants with an observation layout, which the environments and OpenSpiel take:
+#: Finding Friends has none (its 4 to 8 seats and the sides its play reveals, FF-31, are
+#: not encoded), and `fields`, `encode` and every environment refuse it by name.
+ENCODED_VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor")
+
+
+def check_encoded(variant: str) -> None:
+    """A ValueError naming `variant` when it has no observation layout (see
+    `ENCODED_VARIANTS`): what the environments and policy batches check first."""
+    if variant not in ENCODED_VARIANTS:
+        raise ValueError(
+            f"{variant} has no observation layout: the environments, policies and OpenSpiel "
+            f"take {', '.join(ENCODED_VARIANTS)}"
+        )
+
 
 @cache
 def _layout(variant: str, players: int) -> tuple[tuple[str, int, int], ...]:

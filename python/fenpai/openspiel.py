@@ -37,10 +37,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from fenpai.encoding import fields
+from fenpai.encoding import ENCODED_VARIANTS, fields
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
-from fenpai.games import VARIANTS, new_game
+from fenpai.games import new_game
 from fenpai.games.base import Game
 from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
 
@@ -469,6 +469,9 @@ def _game_type(variant: str) -> Any:
         parameter_specification={**PARAMETERS[variant], "seed": 0, "reward": "win"},
     )
 
+
+#: The variants registered: those with an observation layout (Finding Friends has none).
+VARIANTS = ENCODED_VARIANTS
 
 #: The registered game class of each variant.
 GAMES: dict[str, type[FenpaiGame]] = {}

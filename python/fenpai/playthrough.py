@@ -66,6 +66,8 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     # FKO-12: the first seed whose hand differs from the default's (a pure fifty-K on the
     # table while another seat holds one).
     ("fifty_k_pure_equal_seed350", "fifty_k", 350, {"pure_fifty_k_order": "equal"}),
+    # FF-1..FF-45: six players, three decks, two friends called, found in the play.
+    ("finding_friends_seed1", "finding_friends", 1, {}),
 )
 
 

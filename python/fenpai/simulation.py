@@ -28,6 +28,7 @@ import numpy as np
 
 from fenpai.batch import Policy
 from fenpai.bots import Bot, game_seeds, seed_for
+from fenpai.encoding import check_encoded
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.games import new_game
 from fenpai.games.base import Game
@@ -245,6 +246,8 @@ def simulate(
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
     builtin = [name for name in names if isinstance(name, str)]
+    if len(builtin) < n:
+        check_encoded(variant)  # a policy reads observations
     if backend == "ray" and len(builtin) < n:
         raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")
     report = progress or _nothing

@@ -81,7 +81,8 @@ export function isTrump(card: string, rules: TrumpRules): boolean {
   if (isJoker(card)) return true;
   const r = card[0];
   const s = card[1];
-  if (variant === "tractor") return (level !== "" && r === level) || s === trump;
+  // Tractor's and Finding Friends' (FF-30: Tractor's play): the level cards and the trump suit.
+  if (variant === "tractor" || variant === "finding_friends") return (level !== "" && r === level) || s === trump;
   // Red Five 4p and 5p: 5h, the 3s of the trump suit's colour, every 2, the trump suit.
   if (card === "5h" || r === "2") return true;
   if (trump === "") return false;

@@ -66,6 +66,11 @@ export function factsOf(hv: HandView): Facts {
       return { ...out, trump: f.value.trump, level: f.value.level, declarer: f.value.declarer, friend: f.value.friendSeat, call: f.value.call, solo: f.value.solo };
     case "fiftyK":
       return { ...out, top: f.value.top, passed: f.value.passed, finished: f.value.finished };
+    case "findingFriends": {
+      // FF-22, FF-31: the calls, and the friends only as the play revealed them.
+      const calls = f.value.friendCalls.map((c) => c.call).join(", ");
+      return { ...out, trump: f.value.trump, level: f.value.level, noTrump: f.value.noTrump, declarer: f.value.declarer ?? f.value.dealer, levels: f.value.levels, call: calls };
+    }
     default:
       return out;
   }
@@ -291,7 +296,7 @@ export function matchBox(match: MatchStanding | undefined, me: number | null): V
 function centerLine(hv: HandView): string {
   const f = hv.facts;
   if (hv.phase === "deal") {
-    const dealt = f.case === "tractor" ? f.value.cardsDealt : f.case === "redFive5p" ? f.value.dealt : 0;
+    const dealt = f.case === "tractor" || f.case === "findingFriends" ? f.value.cardsDealt : f.case === "redFive5p" ? f.value.dealt : 0;
     return dealt ? `dealing: ${dealt} card${dealt === 1 ? "" : "s"} dealt` : "dealing";
   }
   if (hv.phase === "bid" && f.case === "redFive4p") {
@@ -337,6 +342,13 @@ function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null, pen
       const side = new Set([decl, ...(facts.friend !== undefined ? [facts.friend] : [])]);
       const p = sum(seats.filter((s) => !side.has(s)).map(pts));
       return `Scoring side ${p} · 120 or more beats the declarer (R5-41)${facts.friend === undefined && !facts.solo ? " · the friend not yet known" : ""}`;
+    }
+    case "finding_friends": {
+      if (decl === undefined || hv.facts.case !== "findingFriends") return null;
+      const side = new Set(hv.facts.value.side);
+      const p = sum(seats.filter((s) => !side.has(s)).map(pts));
+      const friends = hv.facts.value.side.slice(1).map((s) => seatName(s, me));
+      return `Defenders ${p} · calls ${facts.call} · friends: ${friends.length ? friends.join(", ") : "none found yet"} (FF-31)`;
     }
     case "fifty_k": {
       const team = teams("fifty_k", n);
@@ -519,6 +531,24 @@ export function formulas(result: HandResult, hv: HandView, n: number, me: number
         }
       });
       out.push({ label: "Attackers' points P", rule: "TR-40", terms, total: t.attackerPoints });
+      break;
+    }
+    case "findingFriends": {
+      const r = d.value;
+      if (result.escaped !== undefined) break;
+      // FF-40: the defenders' tricks (the sides as at the end, FF-33), the kitty when a
+      // defender won the last trick, ±10 per failed throw (TR-41).
+      const side = new Set(r.side);
+      const defenders = Array.from({ length: n }, (_, s) => s).filter((s) => !side.has(s));
+      const terms: Term[] = [{ label: `points in the defenders' tricks (${defenders.map((s) => seatName(s, me)).join(", ")})`, value: sum(defenders.map(pts)), rule: "FF-40" }];
+      if (r.kittyMultiplier) terms.push({ label: `the kitty (${r.kittyPoints} × ${r.kittyMultiplier}, a defender won the last trick)`, value: r.kittyPoints * r.kittyMultiplier, rule: "FF-40" });
+      r.failedThrows.forEach((f, s) => {
+        if (f) {
+          const defender = !side.has(s);
+          terms.push({ label: `${seatName(s, me)}'s failed throw${f > 1 ? "s" : ""} (${f} × ${defender ? "−10" : "+10"})`, value: (defender ? -10 : 10) * f, rule: "FF-40" });
+        }
+      });
+      out.push({ label: "Defenders' points P", rule: "FF-40", terms, total: r.defenderPoints });
       break;
     }
     case "fiftyK": {

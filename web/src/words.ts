@@ -8,6 +8,7 @@ export const VARIANTS: Record<string, string> = {
   red_five_4p: "Red Five, 4 players (红五)",
   red_five_5p: "Red Five, 5 players (找朋友)",
   fifty_k: "Fifty-K (五十K)",
+  finding_friends: "Finding Friends (找朋友)",
 };
 
 export function variantName(variant: string): string {
@@ -55,7 +56,7 @@ export function phaseName(phase: string): string {
 export function prompt(phase: string, variant: string, buryCount: number): string {
   switch (phase) {
     case "deal":
-      return variant === "tractor" || variant === "red_five_5p"
+      return variant === "tractor" || variant === "red_five_5p" || variant === "finding_friends"
         ? "Declare a trump by showing cards, or pass"
         : "Dealing";
     case "bid":
@@ -162,7 +163,7 @@ export function logLine(event: Event, after: View | undefined, me: number | null
  * loses nothing): every event but the deal's passes, which are questions asked at
  * each card before the first burial (Tractor, Red Five 5p). */
 export function historyLines(events: Event[], variant: string, me: number | null, failed: FailedThrowFact[] = []): string[] {
-  const dealAsks = variant === "tractor" || variant === "red_five_5p";
+  const dealAsks = variant === "tractor" || variant === "red_five_5p" || variant === "finding_friends";
   let dealing = dealAsks;
   const out: string[] = [];
   // The hand under way's failed throws (`failed`, in order) are its last ones.

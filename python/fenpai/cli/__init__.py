@@ -19,7 +19,7 @@ from fenpai.cli.serve import add_serve
 
 __all__ = ["main", "parse_options", "wilson"]
 
-VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor")
+VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor", "finding_friends")
 #: The exit status of a command stopped by Ctrl-C (128 + SIGINT).
 INTERRUPTED = 130
 

@@ -81,7 +81,10 @@ def _facts(view: dict[str, Any], me: int) -> list[str]:
     variant = view["variant"]
     if variant == "fifty_k":
         return _fifty_k(view, me)
-    lines = [_tractor(view, me) if variant == "tractor" else _red_five(view, me)]
+    if variant == "finding_friends":
+        lines = [_finding_friends(view, me)]
+    else:
+        lines = [_tractor(view, me) if variant == "tractor" else _red_five(view, me)]
     if view["phase"] == "play":
         taken = f"points taken: {_per_seat(view['points'], me)}"
         if variant == "tractor":  # TR-40: only the attackers' points count
@@ -110,6 +113,27 @@ def _tractor(view: dict[str, Any], me: int) -> str:
         f"{level} · {trump_name(view.get('trump'))} · dealer {seat_name(dealer, me)} · "
         f"attacking: {seats(attackers, me)}"
     )
+
+
+def _finding_friends(view: dict[str, Any], me: int) -> str:
+    """FF-4, FF-10..FF-13, FF-20..FF-33: level, declaration, declarer, trump, the calls and
+    the side found so far (only what the reveals made public)."""
+    level = f"level {view['level']}"
+    if view["phase"] == "deal":
+        standing = view.get("declaration")
+        declared = (
+            "no declaration yet"
+            if standing is None
+            else f"{seat_name(standing['seat'], me)} declared {standing['cards']}"
+        )
+        return f"{level} · {view['cards_dealt']} cards dealt · {declared}"
+    parts = [level, trump_name(view.get("trump")), f"declarer {seat_name(view['declarer'], me)}"]
+    calls = view.get("friend_calls", [])
+    if calls:
+        parts.append("calls " + ", ".join(c["call"] for c in calls))
+    friends = view.get("side", [])[1:]
+    parts.append(f"friends {seats(friends, me)}" if friends else "no friend found yet")
+    return " · ".join(parts)
 
 
 def _red_five(view: dict[str, Any], me: int) -> str:

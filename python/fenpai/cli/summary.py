@@ -28,7 +28,7 @@ def show_summary(console: Console, game: Game, me: int | None) -> None:
         one = len(winners) < 2 and me not in winners
         title = f"{seats(winners, me)} {'wins' if one else 'win'}"
     table = Table(title=f"{game.variant}: {title}", title_justify="left")
-    gained = "levels gained" if game.variant == "tractor" else "game points"
+    gained = "levels gained" if game.variant in ("tractor", "finding_friends") else "game points"
     for column in ("seat", "role", "card points", gained):
         table.add_column(column, justify="left" if column == "role" else "right")
     for s in range(n):
@@ -60,6 +60,8 @@ def _role(variant: str, result: dict[str, Any], seat: int) -> str:
         return "dealer" if variant == "tractor" else "declarer"
     if variant == "tractor":
         return "dealer's partner" if seat % 2 == declarer % 2 else "attacker"
+    if variant == "finding_friends":
+        return "friend" if seat in result.get("side", []) else "defender"
     if variant == "red_five_5p":
         if seat != result.get("friend"):
             return "opponent"
@@ -125,6 +127,37 @@ def _red_five_5p(result: dict[str, Any], me: int | None) -> list[str]:
     ]
 
 
+def _finding_friends(result: dict[str, Any], me: int | None) -> list[str]:
+    """FF-31..FF-44: the calls and who filled them, the defenders' points, the levels."""
+    if result.get("defender_points") is None:
+        return []
+    calls = ", ".join(
+        f"{c['call']} ({'nobody' if c['filled_by'] is None else seat_name(c['filled_by'], me)})"
+        for c in result.get("friend_calls", [])
+    )
+    levels, new = result.get("levels", []), result.get("new_levels", [])
+    changed = ", ".join(
+        f"{seat_name(s, me)} {a} → {b}"
+        for s, (a, b) in enumerate(zip(levels, new, strict=True))
+        if a != b
+    )
+    lines = [
+        f"calls: {calls}; the declarer's side: {seats(result.get('side', []), me)}",
+        f"defenders' points {result['defender_points']}: the {result.get('winner_side')} go up "
+        f"{result.get('levels_nominal')} levels"
+        + (
+            f" and {result['bonus']} for playing short-handed (FF-72)"
+            if result.get("bonus")
+            else ""
+        ),
+        f"levels: {changed or 'unchanged'}; next declarer {seat_name(result['next_declarer'], me)}",
+        *_throws(result),
+    ]
+    if result.get("match_winners"):
+        lines.append(f"the match is won by {seats(result['match_winners'], me)}")
+    return lines
+
+
 def _fifty_k(result: dict[str, Any], me: int | None) -> list[str]:
     """FK-41..FK-53: the order out, the points collected and left in hand."""
     order = ", ".join(seat_name(s, me) for s in result.get("finish_order", []))
@@ -159,4 +192,5 @@ FACTS = {
     "red_five_4p": _red_five_4p,
     "red_five_5p": _red_five_5p,
     "fifty_k": _fifty_k,
+    "finding_friends": _finding_friends,
 }

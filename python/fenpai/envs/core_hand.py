@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from fenpai._core import DecisionHand
+from fenpai.encoding import check_encoded
 from fenpai.games import new_game
 from fenpai.games.base import Game
 from fenpai.spaces import FIXED_ACTIONS
@@ -31,6 +32,7 @@ class CoreHand:
         self, variant: str, options: dict[str, Any], bots: Sequence[str | None] | None = None
     ):
         self.probe = new_game(variant, **options)  # checks the variant and options
+        check_encoded(variant)
         seats: list[str | None] = [None] * self.probe.num_players if bots is None else list(bots)
         fixed = list(FIXED_ACTIONS.get(variant, ()))
         self.core = DecisionHand(variant, seats, fixed, **self.probe.hands_options())

@@ -1,4 +1,5 @@
-"""Gymnasium ids: `fenpai/<variant>-v0` for every variant, a `fenpai.envs.SeatEnv`
+"""Gymnasium ids: `fenpai/<variant>-v0` for every variant with an observation layout
+(`fenpai.encoding.ENCODED_VARIANTS`), a `fenpai.envs.SeatEnv`
 (`gymnasium.make("fenpai/tractor-v0", seat=1, reward="zero_sum")`).
 
 `register()` adds them (once). It is the package's `gymnasium.envs` entry point, which
@@ -16,16 +17,16 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from fenpai.games import VARIANTS
+from fenpai.encoding import ENCODED_VARIANTS
 
 NAMESPACE = "fenpai"
 
 
 def register() -> None:
-    """Registers `fenpai/<variant>-v0` for every variant not registered yet."""
+    """Registers `fenpai/<variant>-v0` for every encoded variant not registered yet."""
     import gymnasium
 
-    for variant in VARIANTS:
+    for variant in ENCODED_VARIANTS:
         if f"{NAMESPACE}/{variant}-v0" not in gymnasium.registry:
             with gymnasium.envs.registration.namespace(NAMESPACE):
                 gymnasium.register(

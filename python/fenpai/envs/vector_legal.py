@@ -18,6 +18,7 @@ import numpy as np
 
 from fenpai._core import Driver
 from fenpai.batch import answers, apply_answers, policy_groups, waiting_batch
+from fenpai.encoding import check_encoded
 from fenpai.envs.vector_hands import Deals, Players
 from fenpai.games.base import Game
 from fenpai.spaces import FIXED_ACTIONS, NUM_FEATURES
@@ -38,6 +39,7 @@ class LegalHands:
         legal_ids: int,
         threads: int,
     ):
+        check_encoded(probe.variant)
         self.variant, self.num_envs, self.threads = probe.variant, num_envs, threads
         self._groups = policy_groups(players)
         core = [p if isinstance(p, str) else None for p in players]

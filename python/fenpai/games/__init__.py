@@ -6,6 +6,7 @@ from typing import Any
 
 from fenpai.games.base import Game
 from fenpai.games.fifty_k import FiftyK
+from fenpai.games.finding_friends import FindingFriends
 from fenpai.games.match import Match, new_match
 from fenpai.games.red_five_4p import RedFive4p
 from fenpai.games.red_five_5p import RedFive5p
@@ -17,6 +18,7 @@ VARIANTS: dict[str, type[Game]] = {
     "red_five_5p": RedFive5p,
     "fifty_k": FiftyK,
     "tractor": Tractor,
+    "finding_friends": FindingFriends,
 }
 
 

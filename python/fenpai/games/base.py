@@ -71,6 +71,8 @@ class Game:
     HOUSE_RULES: ClassVar[tuple[str, ...]] = ()
     #: The phases of a hand, in order.
     PHASES: ClassVar[tuple[Step, ...]] = ()
+    #: Whether the `ismcts` bot plays the variant (it refuses one it has no search of).
+    SEARCHED: ClassVar[bool] = True
 
     def __init__(
         self,

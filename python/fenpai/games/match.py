@@ -120,6 +120,35 @@ def tractor_clock_decides(totals: list[float]) -> bool:
     return totals[0] != totals[1]
 
 
+def finding_friends_carry(options: Options, result: Result) -> Options:
+    """FF-42..FF-44: the next hand's levels and declarer, fixed before its deal."""
+    return {**options, "levels": list(result["new_levels"]), "dealer": result["next_declarer"]}
+
+
+def finding_friends_totals(first: Options, results: list[Result]) -> list[float]:
+    """Per seat, its own level as levels gained since 2 (FF-4): 2 → 0 … A → 12, and 13
+    for a seat that passed A and won the match (FF-43). A resigned hand (no new levels)
+    leaves the levels as they were."""
+    players = int(first.get("players", 6))
+    levels = first.get("levels") or ["2"] * players
+    for result in results:
+        levels = result.get("new_levels", levels)
+    totals = [float(scoring.TRACTOR_LEVELS.index(scoring_level(v))) for v in levels]
+    for seat in results[-1].get("match_winners", []) if results else []:
+        totals[seat] += 1
+    return totals
+
+
+def scoring_level(value: str) -> str:
+    """A level as `scoring.TRACTOR_LEVELS` spells it ("10" is "T")."""
+    return "T" if value == "10" else value.upper()
+
+
+def finding_friends_over(result: Result) -> bool:
+    """FF-43: a player who passes A wins the match."""
+    return bool(result.get("match_winners"))
+
+
 MATCH_RULES: dict[str, MatchRules] = {
     "fifty_k": MatchRules(),
     "red_five_4p": MatchRules(),
@@ -131,6 +160,12 @@ MATCH_RULES: dict[str, MatchRules] = {
         over_rule="TR-30",
         clock_decides=tractor_clock_decides,
         clock_rule="TR-31",
+    ),
+    "finding_friends": MatchRules(
+        carry=finding_friends_carry,
+        totals=finding_friends_totals,
+        over=finding_friends_over,
+        over_rule="FF-43",
     ),
 }
 

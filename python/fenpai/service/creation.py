@@ -198,6 +198,8 @@ def plan(request: CreateRequest, server_timers: Mapping[str, float]) -> Plan:
                 f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}",
             )
         problem = bots.problem(name)
+        if problem is None and name.startswith("ismcts") and not game.SEARCHED:
+            problem = f"bot {name!r} does not play {game.variant} yet: use random or greedy"
         if problem is not None:
             raise ServiceError("UNKNOWN_BOT", f"bots: {problem}")
         seat_bots[seat] = name

@@ -33,6 +33,8 @@ def preferred(game: Game, seat: int) -> list[str]:
     seed = bots.seed_for(seat, game.num_actions)
     out: list[str] = []
     for name in PLAY_ADVISERS if game.phase == "play" else DEAL_ADVISERS:
+        if name == "ismcts" and not game.SEARCHED:
+            continue
         action = bots.get(name, seed).choose(game, seat)
         if action not in out:
             out.append(action)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fenpai.encoding import encode
+from fenpai.encoding import ENCODED_VARIANTS, encode
 from fenpai.games.base import Game
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
@@ -77,6 +77,25 @@ VARIANT_VIEW_KEYS = {
             "declarations",
         }
     ),
+    "finding_friends": frozenset(
+        {
+            "players",
+            "decks",
+            "levels",
+            "level",
+            "dealer",
+            "declarer",
+            "trump",
+            "first_seat",
+            "cards_dealt",
+            "final_round",
+            "declaration",
+            "declarations",
+            "friends_called",
+            "friend_calls",
+            "side",
+        }
+    ),
 }
 #: The keys of `Game.result` read here, common and by variant.
 COMMON_RESULT_KEYS = frozenset(
@@ -137,6 +156,26 @@ VARIANT_RESULT_KEYS = {
             "new_levels",
             "next_dealer",
             "match_won",
+            "failed_throws",
+        }
+    ),
+    "finding_friends": frozenset(
+        {
+            "defender_points",
+            "kitty_multiplier",
+            "winner_side",
+            "levels_nominal",
+            "bonus",
+            "new_levels",
+            "next_declarer",
+            "match_winners",
+            "side",
+            "friend_calls",
+            "kitty_points",
+            "last_trick_winner",
+            "last_lead",
+            "level",
+            "levels",
             "failed_throws",
         }
     ),
@@ -262,17 +301,63 @@ def _tractor(view: dict[str, Any]) -> pb.TractorFacts:
     return out
 
 
+def _friend_calls(calls: list[dict[str, Any]]) -> list[pb.FriendCardCall]:
+    out = []
+    for c in calls:
+        call = pb.FriendCardCall(call=c["call"])
+        _set(call, "filled_by", c.get("filled_by"))
+        out.append(call)
+    return out
+
+
+def _declarations(view: dict[str, Any]) -> list[pb.Declaration]:
+    return [
+        pb.Declaration(seat=seat, cards=cards(shown))
+        for seat, shown in view.get("declarations", [])
+    ]
+
+
+def _finding_friends(view: dict[str, Any]) -> pb.FindingFriendsFacts:
+    out = pb.FindingFriendsFacts(
+        players=view.get("players", 0),
+        decks=view.get("decks", 0),
+        levels=view.get("levels", []),
+        level=view.get("level") or "",
+        trump=view.get("trump") or "",
+        no_trump="trump" in view and view["trump"] is None,
+        first_seat=view.get("first_seat", 0),
+        cards_dealt=view.get("cards_dealt", 0),
+        final_round=bool(view.get("final_round")),
+        declarations=_declarations(view),
+        friends_called=view.get("friends_called", 0),
+        friend_calls=_friend_calls(view.get("friend_calls", [])),
+        side=view.get("side", []),
+    )
+    declaration = view.get("declaration")
+    if declaration is not None:
+        out.declaration.CopyFrom(
+            pb.Declaration(seat=declaration["seat"], cards=cards(declaration["cards"]))
+        )
+    _set(out, "dealer", view.get("dealer"))
+    _set(out, "declarer", view.get("declarer"))
+    return out
+
+
 FACTS = {
     "red_five_4p": _red_five_4p,
     "red_five_5p": _red_five_5p,
     "fifty_k": _fifty_k,
     "tractor": _tractor,
+    "finding_friends": _finding_friends,
 }
 
 
 def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
-    bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see)."""
+    bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
+    empty for a variant without a layout (Finding Friends, `ENCODED_VARIANTS`)."""
+    if game.variant not in ENCODED_VARIANTS:
+        return b""
     obs, _ = encode(game, seat, legal=False)
     return obs.astype("<f4", copy=False).tobytes()
 
@@ -377,11 +462,34 @@ def _tractor_result(result: dict[str, Any]) -> pb.TractorResult:
     return out
 
 
+def _finding_friends_result(result: dict[str, Any]) -> pb.FindingFriendsResult:
+    out = pb.FindingFriendsResult(
+        defender_points=result.get("defender_points", 0),
+        winner_side=result.get("winner_side") or "",
+        levels_nominal=result.get("levels_nominal", 0),
+        bonus=result.get("bonus", 0),
+        new_levels=result.get("new_levels", []),
+        next_declarer=result.get("next_declarer") or 0,
+        match_winners=result.get("match_winners", []),
+        side=result.get("side", []),
+        friend_calls=_friend_calls(result.get("friend_calls", [])),
+        kitty_points=result.get("kitty_points", 0),
+        last_lead=cards(result.get("last_lead")),
+        level=result.get("level") or "",
+        levels=result.get("levels", []),
+        failed_throws=result.get("failed_throws", []),
+    )
+    _set(out, "kitty_multiplier", result.get("kitty_multiplier"))
+    _set(out, "last_trick_winner", result.get("last_trick_winner"))
+    return out
+
+
 RESULTS = {
     "red_five_4p": _red_five_4p_result,
     "red_five_5p": _red_five_5p_result,
     "fifty_k": _fifty_k_result,
     "tractor": _tractor_result,
+    "finding_friends": _finding_friends_result,
 }
 
 

@@ -16,8 +16,8 @@ use crate::encode::{
 use crate::error::ActionError;
 use crate::fifty_k::{type_id, CardSet, FkPlay, FkRules};
 use crate::phases::{
-    fifty_k_action, fifty_k_deal, Action, Burial, FriendCall, RedFive4pBidding, RedFive5pDeal,
-    TractorDeal,
+    fifty_k_action, fifty_k_deal, Action, Burial, FriendCall, FriendCalls, FriendRestriction,
+    RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::seed_for;
 use crate::trick::{FollowFormat, TrickPlay, Variant};
@@ -25,7 +25,10 @@ use crate::trick::{FollowFormat, TrickPlay, Variant};
 use crate::sample::Real;
 
 use super::tactics::play_tactics;
-use super::{BotKind, FkBot, Greedy, PhaseBot, PlayInfo, Searched, TractorHouse, TrickBot};
+use super::{BotKind, FkBot, Greedy, PhaseBot, PlayInfo, Searched, Sides, TractorHouse, TrickBot};
+
+/// The most players a table seats (Finding Friends, FF-1).
+pub const MAX_PLAYERS: usize = 8;
 
 /// A variant and the options its phases need.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +54,15 @@ pub enum Setup {
         players: usize,
         rules: FkRules,
     },
+    /// FF-1..FF-4, FF-13, FF-20, FF-60: `levels[..players]` each player's level.
+    FindingFriends {
+        players: usize,
+        decks: u8,
+        friends: usize,
+        levels: [Rank; MAX_PLAYERS],
+        dealer: Option<usize>,
+        restriction: FriendRestriction,
+    },
 }
 
 impl Setup {
@@ -59,7 +71,7 @@ impl Setup {
         match self {
             Setup::Tractor { .. } | Setup::RedFive4p { .. } => 4,
             Setup::RedFive5p { .. } => 5,
-            Setup::FiftyK { players, .. } => *players,
+            Setup::FiftyK { players, .. } | Setup::FindingFriends { players, .. } => *players,
         }
     }
 
@@ -70,6 +82,7 @@ impl Setup {
             Setup::RedFive4p { .. } => "red_five_4p",
             Setup::RedFive5p { .. } => "red_five_5p",
             Setup::FiftyK { .. } => "fifty_k",
+            Setup::FindingFriends { .. } => "finding_friends",
         }
     }
 }
@@ -82,6 +95,7 @@ pub enum Hand {
     RedFive4p(RedFive4pBidding, Burial, TrickPlay),
     RedFive5p(RedFive5pDeal, Burial, FriendCall, TrickPlay),
     FiftyK(FkPlay),
+    FindingFriends(TractorDeal, Burial, FriendCalls, TrickPlay),
 }
 
 /// A finished hand's phase objects, borrowed (what [`Hand`] holds, without a copy).
@@ -91,6 +105,7 @@ pub enum HandRef<'a> {
     RedFive4p(&'a RedFive4pBidding, &'a Burial, &'a TrickPlay),
     RedFive5p(&'a RedFive5pDeal, &'a Burial, &'a FriendCall, &'a TrickPlay),
     FiftyK(&'a FkPlay),
+    FindingFriends(&'a TractorDeal, &'a Burial, &'a FriendCalls, &'a TrickPlay),
 }
 
 impl Hand {
@@ -101,6 +116,7 @@ impl Hand {
             Hand::RedFive4p(d, b, p) => HandRef::RedFive4p(d, b, p),
             Hand::RedFive5p(d, b, c, p) => HandRef::RedFive5p(d, b, c, p),
             Hand::FiftyK(p) => HandRef::FiftyK(p),
+            Hand::FindingFriends(d, b, c, p) => HandRef::FindingFriends(d, b, c, p),
         }
     }
 }
@@ -121,11 +137,13 @@ pub enum Play {
     FiftyK(FkPlay),
 }
 
-/// A hand's phase objects so far: deal, burial, friend call, play.
+/// A hand's phase objects so far: deal, burial, friend call (Red Five 5p) or friend
+/// calls (Finding Friends), play.
 pub type Phases = (
     Option<Deal>,
     Option<Burial>,
     Option<FriendCall>,
+    Option<FriendCalls>,
     Option<Play>,
 );
 
@@ -180,6 +198,7 @@ pub struct HandState {
     deal: Option<Deal>,
     burial: Option<Burial>,
     call: Option<FriendCall>,
+    calls: Option<FriendCalls>,
     play: Option<Play>,
 }
 
@@ -202,6 +221,7 @@ impl HandState {
             deal: None,
             burial: None,
             call: None,
+            calls: None,
             play: None,
         };
         match *setup {
@@ -239,6 +259,25 @@ impl HandState {
                 let play = FkPlay::new(hands, deal.leader, rules)?;
                 hand.play = Some(Play::FiftyK(play));
             }
+            Setup::FindingFriends {
+                players,
+                decks,
+                levels,
+                dealer,
+                ..
+            } => {
+                let levels = levels.get(..players).ok_or("at most 8 players (FF-1)")?;
+                let deal = TractorDeal::finding_friends(
+                    game_seed,
+                    deck,
+                    first_seat,
+                    levels.to_vec(),
+                    dealer,
+                    decks,
+                    FollowFormat::Pairs,
+                )?;
+                hand.deal = Some(Deal::Tractor(deal));
+            }
         }
         hand.settle()?;
         Ok(hand)
@@ -256,6 +295,9 @@ impl HandState {
         }
         if let Some(call) = &mut self.call {
             return Current::Phase(call);
+        }
+        if let Some(calls) = &mut self.calls {
+            return Current::Phase(calls);
         }
         if let Some(burial) = &mut self.burial {
             return Current::Phase(burial);
@@ -277,10 +319,19 @@ impl HandState {
         while self.play.is_none() && self.phase_over() {
             if let Some(call) = &self.call {
                 self.play = Some(Play::Trick(call.start_play()?));
+            } else if let Some(calls) = &self.calls {
+                self.play = Some(Play::Trick(calls.start_play()?));
             } else if let Some(burial) = &self.burial {
                 match self.setup {
                     Setup::RedFive5p { forbid_grab, .. } => {
                         self.call = Some(burial.friend_call(forbid_grab)?);
+                    }
+                    Setup::FindingFriends {
+                        friends,
+                        restriction,
+                        ..
+                    } => {
+                        self.calls = Some(burial.friend_calls(friends, restriction)?);
                     }
                     _ => self.play = Some(Play::Trick(burial.start_play()?)),
                 }
@@ -343,7 +394,8 @@ impl HandState {
     /// other phases have fixed ids).
     pub fn legal_features(&mut self, out: &mut [f32]) -> usize {
         let rows = out.len() / NUM_FEATURES;
-        if let (Some(burial), None, None) = (&self.burial, &self.call, &self.play) {
+        let calling = self.call.is_some() || self.calls.is_some();
+        if let (Some(burial), false, None) = (&self.burial, calling, &self.play) {
             let rules = burial.rules().clone();
             let count = usize::try_from(self.num_legal()).map_or(rows, |n| n.min(rows));
             for (i, row) in out.chunks_mut(NUM_FEATURES).take(count).enumerate() {
@@ -372,12 +424,9 @@ impl HandState {
     /// holds rows) when the hand waits on a trick play; returns how many it wrote (0 in
     /// every other phase).
     pub fn legal_tactics(&mut self, out: &mut [f32]) -> usize {
-        let info = PlayInfo::Hand {
-            before: before_play(&self.deal, &self.burial, &self.call),
-            setup: &self.setup,
-        };
+        let sides = play_info(&self.setup, &self.deal, &self.burial, &self.call).sides();
         match &mut self.play {
-            Some(Play::Trick(p)) => play_tactics(p, info.sides(), out),
+            Some(Play::Trick(p)) => play_tactics(p, sides, out),
             _ => 0,
         }
     }
@@ -402,7 +451,7 @@ impl HandState {
                 count
             }
             Some(Play::Trick(_)) => 0,
-            None if self.burial.is_some() && self.call.is_none() => 0,
+            None if self.burial.is_some() && self.call.is_none() && self.calls.is_none() => 0,
             None => {
                 for (k, slot) in out.iter_mut().take(count).enumerate() {
                     let text = self.legal_action(k as u64).map(|a| a.to_string());
@@ -434,6 +483,9 @@ impl HandState {
     pub fn stage(&mut self) -> Stage<'_> {
         if self.is_done() {
             return Stage::Over;
+        }
+        if let (None, Some(calls)) = (&self.play, &mut self.calls) {
+            return Stage::Fixed(calls);
         }
         match (&mut self.play, &mut self.call, &self.burial, &mut self.deal) {
             (Some(Play::FiftyK(p)), ..) => Stage::FiftyK(p),
@@ -469,10 +521,7 @@ impl HandState {
             let Some(seat) = p.to_act() else {
                 return false;
             };
-            let info = PlayInfo::Hand {
-                before: before_play(&self.deal, &self.burial, &self.call),
-                setup: &self.setup,
-            };
+            let info = play_info(&self.setup, &self.deal, &self.burial, &self.call);
             let play = bots
                 .trick
                 .choose(p, &info)
@@ -510,10 +559,7 @@ impl HandState {
     pub fn greedy_index(&mut self, seed: u64) -> Option<u64> {
         let mut bots = SeatBots::seeded(BotKind::Greedy, seed);
         if let Some(Play::Trick(p)) = &mut self.play {
-            let info = PlayInfo::Hand {
-                before: before_play(&self.deal, &self.burial, &self.call),
-                setup: &self.setup,
-            };
+            let info = play_info(&self.setup, &self.deal, &self.burial, &self.call);
             let play = bots.trick.choose_by_sides(p, info.sides())?;
             return p.moves().position(&play);
         }
@@ -539,6 +585,9 @@ impl HandState {
     /// Writes `seat`'s observation (the layout of [`crate::encode::Layout`]) into `out`,
     /// as `fenpai.encode` writes it from the same objects.
     pub fn encode(&mut self, seat: usize, out: &mut [f32]) -> Result<(), String> {
+        if let Setup::FindingFriends { .. } = self.setup {
+            return Err(NO_FRIENDS_LAYOUT.into());
+        }
         let over = self.is_done();
         let deal = self.deal.as_ref().map(|d| match d {
             Deal::Tractor(d) => DealFacts::Tractor(d),
@@ -563,13 +612,18 @@ impl HandState {
 
     /// The phase objects made so far, in order (each finished one in its final state).
     pub fn into_phases(self) -> Phases {
-        (self.deal, self.burial, self.call, self.play)
+        (self.deal, self.burial, self.call, self.calls, self.play)
     }
 
     /// The finished hand's phase objects, borrowed; `None` while it is under way.
     pub fn finished(&mut self) -> Option<HandRef<'_>> {
         if !self.is_done() {
             return None;
+        }
+        if let (Some(Deal::Tractor(d)), Some(b), Some(c), Some(Play::Trick(p))) =
+            (&self.deal, &self.burial, &self.calls, &self.play)
+        {
+            return Some(HandRef::FindingFriends(d, b, c, p));
         }
         Some(
             match (&self.deal, &self.burial, &self.call, self.play.as_ref()?) {
@@ -593,6 +647,14 @@ impl HandState {
         if !self.is_done() {
             return None;
         }
+        if let Some(calls) = self.calls {
+            return match (self.deal, self.burial, self.play?) {
+                (Some(Deal::Tractor(d)), Some(b), Play::Trick(p)) => {
+                    Some(Hand::FindingFriends(d, b, calls, p))
+                }
+                _ => unreachable!("the phases of a finished hand follow its variant"),
+            };
+        }
         Some(match (self.deal, self.burial, self.call, self.play?) {
             (None, None, None, Play::FiftyK(play)) => Hand::FiftyK(play),
             (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => Hand::Tractor(d, b, p),
@@ -602,6 +664,28 @@ impl HandState {
             }
             _ => unreachable!("the phases of a finished hand follow its variant"),
         })
+    }
+}
+
+/// Why Finding Friends has no observation: the environments do not take it.
+pub const NO_FRIENDS_LAYOUT: &str =
+    "finding_friends has no observation layout: the environments and the encoding do not \
+     take it (its sides are found in the play, FF-31)";
+
+/// What the play's bots are told: Finding Friends' bots only the sides its play reveals
+/// (FF-31, FF-33), the other variants' the phase objects before the play.
+fn play_info<'a>(
+    setup: &'a Setup,
+    deal: &'a Option<Deal>,
+    burial: &'a Option<Burial>,
+    call: &'a Option<FriendCall>,
+) -> PlayInfo<'a> {
+    match setup {
+        Setup::FindingFriends { .. } => PlayInfo::Sides(Sides::Friends),
+        _ => PlayInfo::Hand {
+            before: before_play(deal, burial, call),
+            setup,
+        },
     }
 }
 
@@ -673,6 +757,57 @@ mod tests {
                     steps += 1;
                 }
                 assert_eq!(hand.greedy_index(0), None);
+            }
+        }
+    }
+
+    fn friends_setup(players: usize, restriction: FriendRestriction) -> Setup {
+        Setup::FindingFriends {
+            players,
+            decks: if players == 4 { 2 } else { 3 },
+            friends: players / 2 - 1,
+            levels: [Rank::TWO; MAX_PLAYERS],
+            dealer: None,
+            restriction,
+        }
+    }
+
+    /// FF-1..FF-33 in the core's whole hands: the calls come between the burial and the
+    /// play, every card is kept, the greedy index is the greedy bots' action, and the
+    /// encoding refuses the variant by name.
+    #[test]
+    fn finding_friends_whole_hands() {
+        for players in 4..=MAX_PLAYERS {
+            for (seed, kind) in [(0, BotKind::Greedy), (1, BotKind::Random)] {
+                let setup = friends_setup(players, FriendRestriction::NoTrumps);
+                let hand = played(&setup, seed, &vec![kind; players]).unwrap();
+                let (deal, burial, call, calls, play) = hand.clone().into_phases();
+                assert!(deal.is_some() && burial.is_some() && call.is_none());
+                let calls = calls.expect("FF-20: the friend calls");
+                assert_eq!(calls.calls().len(), players / 2 - 1);
+                let Some(Play::Trick(play)) = play else {
+                    panic!("a trick play")
+                };
+                let mut cards = *play.finished_cards();
+                cards.add_all(&Counts::from_cards(burial.unwrap().buried().unwrap()));
+                let decks = if players == 4 { 2 } else { 3 };
+                assert_eq!(cards.len(), 54 * decks);
+                let side = play.friends().unwrap().side();
+                assert_eq!(side[0], calls.declarer());
+                let mut state = HandState::new(&setup, seed).unwrap();
+                let mut out = vec![0.0; 10];
+                assert_eq!(state.encode(0, &mut out), Err(NO_FRIENDS_LAYOUT.into()));
+                let mut steps = 0;
+                while !state.is_done() {
+                    let bot_seed = seed_for(&[seed, steps]);
+                    let mut by_bot = state.clone();
+                    assert!(by_bot.bot_act(&mut SeatBots::seeded(BotKind::Greedy, bot_seed)));
+                    let index = state.greedy_index(bot_seed).expect("a seat to act");
+                    state.apply_legal(index).unwrap();
+                    assert_eq!(format!("{state:?}"), format!("{by_bot:?}"), "step {steps}");
+                    steps += 1;
+                }
+                assert!(matches!(state.into_hand(), Some(Hand::FindingFriends(..))));
             }
         }
     }

@@ -149,6 +149,11 @@ impl Searched for Burial {
                 BuryOrder::PointsFirst,
                 BuryOrder::ShortSuitsFirst,
             ],
+            // Finding Friends (more than four seats, or its friends unknown at the burial,
+            // FF-14) buries greedily too: its sides are not the partners searched here.
+            Variant::Tractor if self.hands().len() != 4 || self.friends_next() => {
+                return self.greedy()
+            }
             Variant::Tractor => &[BuryOrder::Cheapest, BuryOrder::ShortSuitsFirst],
             Variant::RedFive5p => return self.greedy(),
         };
@@ -210,3 +215,4 @@ impl Searched for Burial {
 impl Searched for crate::phases::TractorDeal {}
 impl Searched for crate::phases::RedFive5pDeal {}
 impl Searched for crate::phases::FriendCall {}
+impl Searched for crate::phases::FriendCalls {}

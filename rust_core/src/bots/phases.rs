@@ -5,7 +5,8 @@
 
 use crate::card::{Card, Counts, Rank, Suit};
 use crate::phases::{
-    Action, BidStage, Burial, FriendCall, Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+    Action, BidStage, Burial, FriendCall, FriendCalls, Phase, RedFive4pBidding, RedFive5pDeal,
+    TractorDeal,
 };
 use crate::rng::Rng;
 use crate::trick::TrickRules;
@@ -285,6 +286,41 @@ impl Greedy for FriendCall {
             }
         }
         Action::Call(best)
+    }
+}
+
+impl Greedy for FriendCalls {
+    /// FF-20, FF-31: calls the first copy of a high plain card it does not own (an ace
+    /// before a king), by the ordinal after the copies it holds or buried, preferring the
+    /// cards it owns fewest of, then its longest plain suit; else the first legal call.
+    fn greedy(&self) -> Action {
+        let rules = self.rules();
+        let hand = &self.hands()[self.declarer()];
+        let owned = |c: Card| hand.get(c) + self.buried().get(c);
+        let plain_in = |suit: Suit| count(hand, |c| !rules.is_trump(c) && c.suit() == Some(suit));
+        let appeal = |c: Card| {
+            let rank = match c.rank() {
+                Some(Rank::ACE) => 2,
+                Some(Rank::KING) => 1,
+                _ => 0,
+            };
+            let suit_len = c.suit().map_or(-1, plain_in);
+            (rank, -(owned(c) as i64), suit_len)
+        };
+        let mut best: Option<(Card, u8)> = None;
+        for i in 0..self.num_legal() {
+            let Some(Action::CallFriend(n, c)) = self.legal_action(i) else {
+                continue;
+            };
+            let fits = !rules.is_trump(c) && c.rank().is_some() && n == owned(c) + 1;
+            if fits && best.is_none_or(|(b, _)| appeal(c) > appeal(b)) {
+                best = Some((c, n));
+            }
+        }
+        match best {
+            Some((c, n)) => Action::CallFriend(n, c),
+            None => self.legal_action(0).expect("a call to make"),
+        }
     }
 }
 

@@ -27,6 +27,7 @@ impl<'a> PlayInfo<'a> {
                 Real::Tractor(..) => Sides::Partners,
                 Real::RedFive4p(_, _, b, _) => Sides::Alone(declarer(b)),
                 Real::RedFive5p(_, b, _, _) => Sides::Friend(declarer(b)),
+                Real::FindingFriends(..) => Sides::Friends,
                 Real::FiftyK(..) => unreachable!("Fifty-K is no trick-taking game"),
             },
         }
@@ -71,7 +72,8 @@ impl<'a> PlayInfo<'a> {
                     declarer: declarer(b),
                 },
             ),
-            Real::FiftyK(..) => return None,
+            // Finding Friends is not searched: its bots are told the sides (FF-31).
+            Real::FiftyK(..) | Real::FindingFriends(..) => return None,
         };
         Some((goal, known_for(&real, setup, seat)))
     }

@@ -26,6 +26,8 @@ pub enum Sides {
     Alone(usize),
     /// The declarer and the friend once public (Red Five 5p).
     Friend(usize),
+    /// Finding Friends: the declarer and the friends revealed so far (FF-31, FF-33).
+    Friends,
 }
 
 /// A bot with its own seeded generator.
@@ -166,7 +168,45 @@ pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> 
             let known = |s: usize| s == d || (shown && s == a && friend == Some(s));
             known(a) && known(b)
         }
+        Sides::Friends => match (friends_side(state, a, a), friends_side(state, a, b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        },
     }
+}
+
+/// FF-31..FF-33: whether `seat` is on the declarer's side as `knower` may know it now
+/// (None: it cannot tell yet). Every seat knows the declarer and the friends revealed
+/// so far, and every side once no call is left to fill. Of itself a seat knows more from
+/// its hand: holding no copy of a call card left to fill, it defends for certain (only a
+/// called copy played joins); holding the copy a call reaches next, it joins by playing
+/// it. Nothing here reads another seat's cards.
+pub(super) fn friends_side(state: &TrickPlay, knower: usize, seat: usize) -> Option<bool> {
+    let watch = state.friends()?;
+    if watch.on_side(seat) {
+        return Some(true);
+    }
+    let open: Vec<_> = watch
+        .calls()
+        .iter()
+        .zip(watch.filled())
+        .filter(|(_, f)| f.is_none())
+        .map(|(c, _)| c)
+        .collect();
+    if open.is_empty() {
+        return Some(false);
+    }
+    if seat != knower {
+        return None;
+    }
+    let hand = state.hand(seat);
+    if open.iter().all(|c| hand.get(c.card) == 0) {
+        return Some(false);
+    }
+    let next = open
+        .iter()
+        .any(|c| hand.get(c.card) > 0 && watch.played(c.card) + 1 == c.ordinal);
+    next.then_some(true)
 }
 
 /// What each card kind costs to give up: trumps and high cards cost more, points cost
@@ -437,5 +477,51 @@ mod tests {
         let s = dead_call("As", true);
         assert!(!same_side(Sides::Friend(0), &s, 0, 2));
         assert!(!same_side(Sides::Friend(0), &s, 1, 3));
+    }
+
+    #[test]
+    fn ff_31_ff_33_a_seat_knows_the_revealed_side_and_its_own_copies() {
+        use crate::trick::{FriendCard, FriendWatch};
+        let v = Variant::Tractor;
+        let opts = Options {
+            decks: 2,
+            ..Options::defaults(v)
+        };
+        let rules = TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, opts).unwrap();
+        let hands = ["3c 4c", "5c Ks", "Ac Ks", "7c 8c", "9c Tc"];
+        let mut s = TrickPlay::new(rules, hands.map(counts).to_vec(), 0).unwrap();
+        let ks = parse_cards("Ks").unwrap()[0];
+        let calls = vec![FriendCard {
+            ordinal: 1,
+            card: ks,
+        }];
+        s.set_friends(FriendWatch::new(5, 0, calls)).unwrap();
+        let f = Sides::Friends;
+        // Seats 1 and 2 each hold the copy the call reaches next: each may join by it.
+        assert_eq!(friends_side(&s, 1, 1), Some(true));
+        assert!(same_side(f, &s, 1, 0));
+        // Seat 3 holds no copy: a defender for certain, but it cannot tell the others.
+        assert_eq!(friends_side(&s, 3, 3), Some(false));
+        assert_eq!(friends_side(&s, 3, 1), None);
+        assert_eq!(friends_side(&s, 3, 4), None);
+        assert!(
+            !same_side(f, &s, 3, 4),
+            "an unknown seat is not counted a partner"
+        );
+        // The declarer cannot tell who holds the copy.
+        assert_eq!(friends_side(&s, 0, 1), None);
+        assert!(!same_side(f, &s, 0, 1));
+        // Seat 2 wins the first trick with Ac, then leads the 1st Ks: every seat knows.
+        for (seat, hand) in hands.iter().enumerate() {
+            s.apply(seat, &counts(&hand[..2])).unwrap();
+        }
+        for seat in [2, 3, 4, 0, 1] {
+            s.apply(seat, &counts(&hands[seat][3..])).unwrap();
+        }
+        assert_eq!(s.friends().unwrap().side(), [0, 2]);
+        for knower in 0..5 {
+            assert!(same_side(f, &s, knower, 2) == (knower == 0 || knower == 2));
+            assert_eq!(friends_side(&s, knower, 1), Some(false));
+        }
     }
 }

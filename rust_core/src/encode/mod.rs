@@ -31,6 +31,7 @@ impl Layout {
         let (layout, allowed): (Layout, &[usize]) = match variant {
             "fifty_k" => (Layout::FiftyK(players), &[3, 4]),
             "red_five_5p" => (Layout::Trick(Variant::RedFive5p), &[5]),
+            "finding_friends" => return Err(crate::bots::hand::NO_FRIENDS_LAYOUT.into()),
             other => {
                 let v = Variant::parse(other).map_err(|_| {
                     format!(

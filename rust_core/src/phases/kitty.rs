@@ -25,6 +25,8 @@ pub struct Burial {
     /// A Tractor hand's house rules, for what a search of the burial plays for (TRO-20,
     /// TRO-30); the default elsewhere.
     house: TractorHouse,
+    /// Finding Friends' burial: friend calls come next (FF-14, FF-20).
+    friends_next: bool,
 }
 
 /// Every `size`-card multiset of `hand`, its cards in strength order (C-4): earlier
@@ -70,6 +72,7 @@ impl Burial {
             buried: None,
             log: Vec::new(),
             house: TractorHouse::default(),
+            friends_next: false,
         })
     }
 
@@ -77,6 +80,17 @@ impl Burial {
     pub fn with_house(mut self, house: TractorHouse) -> Burial {
         self.house = house;
         self
+    }
+
+    /// The burial of a Finding Friends hand, friend calls to come (FF-14, FF-20).
+    pub fn before_friends(mut self) -> Burial {
+        self.friends_next = true;
+        self
+    }
+
+    /// Whether friend calls come next (Finding Friends, FF-20).
+    pub fn friends_next(&self) -> bool {
+        self.friends_next
     }
 
     /// The house rules of the hand (the default but in Tractor).

@@ -25,7 +25,7 @@ mod tractor_house;
 
 use crate::error::ActionError;
 
-pub use action::{parse_action, Action, VERBS};
+pub use action::{ordinal, parse_action, Action, VERBS};
 pub use bidding::{bid_range, BidStage, RedFive4pBidding};
 pub use deck::{
     check_deck, deal_all, fifty_k_check_table, fifty_k_deal, fifty_k_deal_decks, fifty_k_full_deck,

@@ -36,10 +36,16 @@ fn after_deal(
 }
 
 impl TractorDeal {
-    /// TR-14: the dealer's burial, once declaring ended, under the hand's house rules.
+    /// TR-14: the dealer's burial, once declaring ended, under the hand's house rules;
+    /// FF-14: Finding Friends' declarer's, friend calls to come.
     pub fn burial(&self) -> Result<Burial, String> {
-        after_deal(self.outcome(), self.hands(), self.kitty_size())
-            .map(|b| b.with_house(self.house()))
+        let burial = after_deal(self.outcome(), self.hands(), self.kitty_size())?;
+        let burial = burial.with_house(self.house());
+        Ok(if self.is_finding_friends() {
+            burial.before_friends()
+        } else {
+            burial
+        })
     }
 }
 
@@ -93,10 +99,14 @@ impl Burial {
         )
     }
 
-    /// The play after the burial, the declarer leading (TR-21, R4-30).
+    /// The play after the burial, the declarer leading (TR-21, R4-30); Finding Friends'
+    /// comes after the friend calls (FF-20).
     pub fn start_play(&self) -> Result<TrickPlay, String> {
         if self.buried().is_none() {
             return Err("nothing is buried yet".into());
+        }
+        if self.friends_next() {
+            return Err("the friends are called before the play (FF-20)".into());
         }
         TrickPlay::new(self.rules().clone(), self.hands().to_vec(), self.declarer())
     }

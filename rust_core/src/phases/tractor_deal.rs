@@ -236,6 +236,11 @@ impl TractorDeal {
     }
 
     /// The house rules the hand is played under.
+    /// Whether this is Finding Friends' deal (FF-1..FF-14) rather than Tractor's.
+    pub fn is_finding_friends(&self) -> bool {
+        self.friends
+    }
+
     pub fn house(&self) -> TractorHouse {
         self.house
     }

@@ -196,14 +196,17 @@ impl PlayFacts {
             None => {}
             Some((_, attempted)) => {
                 // It held every card it attempted; those not played since are in its hand.
+                // A card's copies count over every component (three decks can split a
+                // triple into a pair and a single).
+                let mut tried = Counts::default();
                 for comp in &attempted.components {
-                    for &c in &comp.cards {
-                        let held = self.after(t)[thrower].get(c);
-                        let tried = comp.cards.iter().filter(|&&x| x == c).count() as u8;
-                        let need = tried.saturating_sub(held);
-                        let known = &mut self.holds[thrower].0[c.index()];
-                        *known = (*known).max(need);
-                    }
+                    comp.cards.iter().for_each(|&c| tried.add(c, 1));
+                }
+                for c in distinct(&tried) {
+                    let held = self.after(t)[thrower].get(c);
+                    let need = tried.get(c).saturating_sub(held);
+                    let known = &mut self.holds[thrower].0[c.index()];
+                    *known = (*known).max(need);
                 }
                 let forced = &trick.lead.components[0];
                 let key = forced_order(forced);

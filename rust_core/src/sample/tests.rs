@@ -9,8 +9,8 @@ use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
 use crate::fifty_k::{CardSet, FkPlay, FkRules, LeadAfterOut, PureOrder};
 use crate::phases::{
-    fifty_k_action, fifty_k_deal, parse_action, Action, Burial, FriendCall, Phase,
-    RedFive4pBidding, RedFive5pDeal, TractorDeal,
+    fifty_k_action, fifty_k_deal, parse_action, Action, Burial, FriendCall, FriendRestriction,
+    Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::{seed_for, Rng};
 use crate::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickPlay};
@@ -118,6 +118,23 @@ fn setups() -> Vec<Setup> {
             }
         }
     }
+    // FF-1: every table, two and three decks, both restrictions (FF-60), a fixed dealer.
+    for (players, decks, restriction, dealer) in [
+        (4, 2, FriendRestriction::NoTrumps, None),
+        (5, 3, FriendRestriction::None, None),
+        (6, 3, FriendRestriction::NoTrumps, Some(4)),
+        (7, 2, FriendRestriction::NoTrumps, None),
+        (8, 3, FriendRestriction::None, None),
+    ] {
+        out.push(Setup::FindingFriends {
+            players,
+            decks,
+            friends: players / 2 - 1,
+            levels: [if dealer.is_some() { Rank(5) } else { two }; 8],
+            dealer,
+            restriction,
+        });
+    }
     out
 }
 
@@ -161,6 +178,27 @@ fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
                 .collect();
             Objects::FiftyK(FkPlay::new(hands, deal.leader, rules).unwrap())
         }
+        Setup::FindingFriends {
+            players,
+            decks,
+            levels,
+            dealer,
+            ..
+        } => Objects::FindingFriends(
+            TractorDeal::finding_friends(
+                seed,
+                text,
+                first,
+                levels[..players].to_vec(),
+                dealer,
+                decks,
+                FollowFormat::Pairs,
+            )
+            .unwrap(),
+            None,
+            None,
+            None,
+        ),
     };
     settle(&mut g, setup);
     g
@@ -208,6 +246,29 @@ fn settle(g: &mut Objects, setup: &Setup) {
             if let (Some(f), None) = (f.as_ref(), p.as_ref()) {
                 if f.to_act().is_none() {
                     *p = Some(f.start_play().unwrap());
+                }
+            }
+        }
+        Objects::FindingFriends(d, b, c, p) => {
+            let Setup::FindingFriends {
+                friends,
+                restriction,
+                ..
+            } = *setup
+            else {
+                unreachable!("a Finding Friends hand has its setup")
+            };
+            if b.is_none() && d.to_act().is_none() {
+                *b = Some(d.burial().unwrap());
+            }
+            if let (Some(b), None) = (b.as_ref(), c.as_ref()) {
+                if b.buried().is_some() {
+                    *c = Some(b.friend_calls(friends, restriction).unwrap());
+                }
+            }
+            if let (Some(c), None) = (c.as_ref(), p.as_ref()) {
+                if c.to_act().is_none() {
+                    *p = Some(c.start_play().unwrap());
                 }
             }
         }
@@ -267,6 +328,14 @@ fn step(g: &mut Objects, setup: &Setup, rng: &mut Rng) -> bool {
             }
             (None, None, b) => act3(d, b, &mut None, rng),
         },
+        Objects::FindingFriends(d, b, c, p) => match (p, c, b) {
+            (Some(p), ..) => play_on(p, rng),
+            (None, Some(c), _) => {
+                random_phase(c, rng);
+                true
+            }
+            (None, None, b) => act3(d, b, &mut None, rng),
+        },
         Objects::FiftyK(p) => {
             let live = !p.is_done();
             if live {
@@ -287,14 +356,18 @@ fn real(g: &Objects, first: usize) -> Real<'_> {
         Objects::RedFive4p(d, b, p) => Real::RedFive4p(d, first, b.as_ref(), p.as_ref()),
         Objects::RedFive5p(d, b, f, p) => Real::RedFive5p(d, b.as_ref(), f.as_ref(), p.as_ref()),
         Objects::FiftyK(p) => Real::FiftyK(p, first, None),
+        Objects::FindingFriends(d, b, c, p) => {
+            Real::FindingFriends(d, b.as_ref(), c.as_ref(), p.as_ref())
+        }
     }
 }
 
 fn done(g: &Objects) -> bool {
     match g {
-        Objects::Tractor(.., p) | Objects::RedFive4p(.., p) | Objects::RedFive5p(.., p) => {
-            p.as_ref().is_some_and(|p| p.is_done())
-        }
+        Objects::Tractor(.., p)
+        | Objects::RedFive4p(.., p)
+        | Objects::RedFive5p(.., p)
+        | Objects::FindingFriends(.., p) => p.as_ref().is_some_and(|p| p.is_done()),
         Objects::FiftyK(p) => p.is_done(),
     }
 }
@@ -304,8 +377,12 @@ fn seen_play(p: &TrickPlay, seat: usize) -> String {
     let (friend, public, grab) = p.friend();
     let sizes: Vec<usize> = (0..p.num_players()).map(|s| p.hand(s).len()).collect();
     let trick: Vec<_> = p.trick().collect();
+    // FF-31: the friends found so far follow from the public plays.
+    let friends = p
+        .friends()
+        .map(|w| (w.filled().to_vec(), w.side().to_vec()));
     format!(
-        "{:?} {sizes:?} {:?} {:?} {trick:?} {:?} {:?} {:?} {:?} {:?}",
+        "{:?} {sizes:?} {:?} {:?} {trick:?} {:?} {:?} {:?} {:?} {:?} {friends:?}",
         p.hand(seat),
         p.to_act(),
         p.tricks(),
@@ -377,6 +454,18 @@ fn seen(g: &Objects, seat: usize) -> String {
             play(p),
             over,
         ),
+        Objects::FindingFriends(d, b, c, p) => format!(
+            "{:?} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+            d.log(),
+            d.cards_dealt(),
+            d.to_act(),
+            b.is_none().then(|| d.hands()[seat]),
+            d.outcome().map(|(s, r)| (s, r.trump)),
+            d.first_seat(),
+            burial(b),
+            c.as_ref().map(|c| (c.log().to_vec(), c.to_act())),
+            play(p)
+        ),
         Objects::FiftyK(p) => {
             let sizes: Vec<u32> = (0..p.num_players()).map(|s| p.hand(s).len()).collect();
             let points: Vec<Vec<Card>> = (0..p.num_players())
@@ -404,9 +493,10 @@ fn seen(g: &Objects, seat: usize) -> String {
 /// Every hand now (the sampled seat's hidden cards among them).
 fn hands(g: &Objects) -> Vec<Counts> {
     let play = match g {
-        Objects::Tractor(.., p) | Objects::RedFive4p(.., p) | Objects::RedFive5p(.., p) => {
-            p.as_ref()
-        }
+        Objects::Tractor(.., p)
+        | Objects::RedFive4p(.., p)
+        | Objects::RedFive5p(.., p)
+        | Objects::FindingFriends(.., p) => p.as_ref(),
         Objects::FiftyK(p) => {
             return (0..p.num_players())
                 .map(|s| Counts::from_cards(&p.hand(s).cards()))
@@ -417,7 +507,7 @@ fn hands(g: &Objects) -> Vec<Counts> {
         return (0..p.num_players()).map(|s| *p.hand(s)).collect();
     }
     match g {
-        Objects::Tractor(d, ..) => d.hands().to_vec(),
+        Objects::Tractor(d, ..) | Objects::FindingFriends(d, ..) => d.hands().to_vec(),
         Objects::RedFive4p(d, ..) => d.hands().to_vec(),
         Objects::RedFive5p(d, ..) => d.hands().to_vec(),
         Objects::FiftyK(_) => unreachable!(),
@@ -438,11 +528,11 @@ fn play_texts(p: &Option<TrickPlay>) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// A trick-taking hand's history as action text: its deal, burial, call and play.
-fn trick_history<D: Phase>(
+/// A trick-taking hand's history as action text: its deal, burial, call(s) and play.
+fn trick_history<D: Phase, F: Phase>(
     d: &D,
     b: &Option<Burial>,
-    f: Option<&FriendCall>,
+    f: Option<&F>,
     p: &Option<TrickPlay>,
 ) -> Vec<(usize, String)> {
     let mut out = texts(d);
@@ -455,9 +545,10 @@ fn trick_history<D: Phase>(
 /// The hand's history as action text, in order.
 fn history(g: &Objects) -> Vec<(usize, String)> {
     match g {
-        Objects::Tractor(d, b, p) => trick_history(d, b, None, p),
-        Objects::RedFive4p(d, b, p) => trick_history(d, b, None, p),
+        Objects::Tractor(d, b, p) => trick_history(d, b, None::<&FriendCall>, p),
+        Objects::RedFive4p(d, b, p) => trick_history(d, b, None::<&FriendCall>, p),
         Objects::RedFive5p(d, b, f, p) => trick_history(d, b, f.as_ref(), p),
+        Objects::FindingFriends(d, b, c, p) => trick_history(d, b, c.as_ref(), p),
         Objects::FiftyK(p) => p
             .log()
             .iter()
@@ -468,10 +559,10 @@ fn history(g: &Objects) -> Vec<(usize, String)> {
 
 /// Applies an action to the current phase of a trick-taking hand: the play, else the
 /// call, else the burial, else the deal.
-fn apply_trick<D: Phase>(
+fn apply_trick<D: Phase, F: Phase>(
     d: &mut D,
     b: &mut Option<Burial>,
-    f: Option<&mut FriendCall>,
+    f: Option<&mut F>,
     p: &mut Option<TrickPlay>,
     seat: usize,
     action: &Action,
@@ -488,9 +579,10 @@ fn apply_trick<D: Phase>(
 fn apply_text(g: &mut Objects, seat: usize, text: &str) {
     let action = parse_action(text).unwrap();
     let done = match g {
-        Objects::Tractor(d, b, p) => apply_trick(d, b, None, p, seat, &action),
-        Objects::RedFive4p(d, b, p) => apply_trick(d, b, None, p, seat, &action),
+        Objects::Tractor(d, b, p) => apply_trick(d, b, None::<&mut FriendCall>, p, seat, &action),
+        Objects::RedFive4p(d, b, p) => apply_trick(d, b, None::<&mut FriendCall>, p, seat, &action),
         Objects::RedFive5p(d, b, f, p) => apply_trick(d, b, f.as_mut(), p, seat, &action),
+        Objects::FindingFriends(d, b, c, p) => apply_trick(d, b, c.as_mut(), p, seat, &action),
         Objects::FiftyK(p) => p.act(seat, &action).map(|_| ()),
     };
     done.unwrap_or_else(|e| panic!("{text} by {seat}: {e}"));
@@ -630,7 +722,8 @@ pub(crate) fn trick_positions(per_setup: u64) -> Vec<(Setup, TrickPlay, Vec<Know
             let play = match &g {
                 Objects::Tractor(.., Some(p))
                 | Objects::RedFive4p(.., Some(p))
-                | Objects::RedFive5p(.., Some(p)) => p.clone(),
+                | Objects::RedFive5p(.., Some(p))
+                | Objects::FindingFriends(.., Some(p)) => p.clone(),
                 _ => continue,
             };
             out.push((setup, play, known_of(&g, first, &setup)));

@@ -351,6 +351,11 @@ impl<'a> Position<'a> {
         if let Some(call) = call {
             p.set_call(call).ok()?;
         }
+        if let Some(w) = real.friends() {
+            let calls = w.calls().to_vec();
+            let watch = crate::trick::FriendWatch::new(w.players(), w.declarer(), calls);
+            p.set_friends(watch).ok()?;
+        }
         for (seat, cards) in real.log() {
             p.apply(*seat, cards).ok()?;
         }
@@ -361,7 +366,8 @@ impl<'a> Position<'a> {
         let same = p.tricks() == real.tricks()
             && p.trick().eq(real.trick())
             && p.attempted() == real.attempted()
-            && public(&p) == public(real);
+            && public(&p) == public(real)
+            && p.friends() == real.friends();
         same.then_some(p)
     }
 

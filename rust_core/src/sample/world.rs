@@ -18,7 +18,7 @@ use crate::bots::Setup;
 use crate::card::{Card, Counts, Rank, Suit};
 use crate::fifty_k::FkPlay;
 use crate::phases::{
-    Action, Burial, FriendCall, Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+    Action, Burial, FriendCall, FriendCalls, Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::{seed_for, Rng};
 use crate::trick::TrickPlay;
@@ -48,6 +48,14 @@ pub enum Real<'a> {
     /// With the seat of the first card (FK-1) and, when known, the sampling seat's cards
     /// in the order it received them (kept in the sample's deck).
     FiftyK(&'a FkPlay, usize, Option<&'a [Card]>),
+    /// Finding Friends: Tractor's deal for 4 to 8 players, the burial, the friend calls
+    /// (FF-20, public), the play.
+    FindingFriends(
+        &'a TractorDeal,
+        Option<&'a Burial>,
+        Option<&'a FriendCalls>,
+        Option<&'a TrickPlay>,
+    ),
 }
 
 /// The sampled hand's phase objects, as many as the real hand has.
@@ -63,6 +71,12 @@ pub enum Objects {
         Option<TrickPlay>,
     ),
     FiftyK(FkPlay),
+    FindingFriends(
+        TractorDeal,
+        Option<Burial>,
+        Option<FriendCalls>,
+        Option<TrickPlay>,
+    ),
 }
 
 /// A sampled hand: the game `new_game(variant, seed, deck, first_seat)` with the real
@@ -344,6 +358,16 @@ impl<'a> Hand<'a> {
                 };
                 (layout, d.deck(), d.cards_dealt(), b, f, p)
             }
+            Real::FindingFriends(d, b, _, p) => {
+                // FF-20: the calls change no hand; the burial's hands are theirs.
+                let layout = Layout {
+                    n: d.num_players(),
+                    first: d.first_seat(),
+                    dealt: d.deck().len() - d.kitty_size(),
+                    len: d.deck().len(),
+                };
+                (layout, d.deck(), d.cards_dealt(), b, None, p)
+            }
             Real::FiftyK(..) => unreachable!("Fifty-K has no kitty or declarations"),
         };
         let mut hand = Hand {
@@ -361,8 +385,8 @@ impl<'a> Hand<'a> {
             over: over || play.is_some_and(|p| p.is_done()),
         };
         match *real {
-            Real::Tractor(d, ..) => {
-                // TR-12: every card dealt asks its receiver once, then the final round.
+            Real::Tractor(d, ..) | Real::FindingFriends(d, ..) => {
+                // TR-12, FF-12: every card dealt asks its receiver once, then the final round.
                 for (i, (seat, action)) in d.log().iter().enumerate() {
                     if let Action::Declare(cards) = action {
                         hand.show(
@@ -723,6 +747,20 @@ fn rebuild(
                 _ => None,
             };
             Some(Objects::RedFive5p(deal, burial, call, p.and(play)))
+        }
+        Real::FindingFriends(d, b, c, p) => {
+            let deal = d.redealt(deck.to_vec())?;
+            let burial = after_deal(b.map(|_| deal.burial()).transpose().ok()?, b, &h)?;
+            let calls = match (c, &burial) {
+                (Some(c), Some(b)) => {
+                    // FF-22: the calls are public; made again on the sampled burial.
+                    let mut calls = b.friend_calls(c.friends(), c.restriction()).ok()?;
+                    replay_log(&mut calls, c.log())?;
+                    Some(calls)
+                }
+                _ => None,
+            };
+            Some(Objects::FindingFriends(deal, burial, calls, p.and(play)))
         }
         Real::FiftyK(..) => None,
     }

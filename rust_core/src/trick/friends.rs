@@ -62,6 +62,11 @@ impl FriendWatch {
         &self.side
     }
 
+    /// The copies of `card` played so far (public: every play is).
+    pub fn played(&self, card: Card) -> u8 {
+        self.played.get(card)
+    }
+
     /// FF-33: whether `seat` is on the declarer's side now.
     pub fn on_side(&self, seat: usize) -> bool {
         self.side.contains(&seat)

@@ -181,7 +181,7 @@ class View(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., view_json: _Optional[str] = ..., hand_view: _Optional[_Union[HandView, _Mapping]] = ..., match: _Optional[_Union[MatchStanding, _Mapping]] = ...) -> None: ...
 
 class HandView(_message.Message):
-    __slots__ = ("variant", "phase", "to_act", "seat", "hand", "hand_sizes", "trick", "last_trick", "points", "table_points", "tricks_played", "failed_throws", "failed_throw", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "result", "observation")
+    __slots__ = ("variant", "phase", "to_act", "seat", "hand", "hand_sizes", "trick", "last_trick", "points", "table_points", "tricks_played", "failed_throws", "failed_throw", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "finding_friends", "result", "observation")
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
@@ -204,6 +204,7 @@ class HandView(_message.Message):
     RED_FIVE_5P_FIELD_NUMBER: _ClassVar[int]
     FIFTY_K_FIELD_NUMBER: _ClassVar[int]
     TRACTOR_FIELD_NUMBER: _ClassVar[int]
+    FINDING_FRIENDS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     variant: str
@@ -228,9 +229,10 @@ class HandView(_message.Message):
     red_five_5p: RedFive5pFacts
     fifty_k: FiftyKFacts
     tractor: TractorFacts
+    finding_friends: FindingFriendsFacts
     result: HandResult
     observation: bytes
-    def __init__(self, variant: _Optional[str] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., trick: _Optional[_Iterable[_Union[Play, _Mapping]]] = ..., last_trick: _Optional[_Union[Trick, _Mapping]] = ..., points: _Optional[_Iterable[int]] = ..., table_points: _Optional[int] = ..., tricks_played: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ..., failed_throw: _Optional[_Union[FailedThrow, _Mapping]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., kitty: _Optional[_Iterable[str]] = ..., kitty_cards: _Optional[_Iterable[str]] = ..., bury_count: _Optional[int] = ..., red_five_4p: _Optional[_Union[RedFive4pFacts, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pFacts, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKFacts, _Mapping]] = ..., tractor: _Optional[_Union[TractorFacts, _Mapping]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ..., observation: _Optional[bytes] = ...) -> None: ...
+    def __init__(self, variant: _Optional[str] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., trick: _Optional[_Iterable[_Union[Play, _Mapping]]] = ..., last_trick: _Optional[_Union[Trick, _Mapping]] = ..., points: _Optional[_Iterable[int]] = ..., table_points: _Optional[int] = ..., tricks_played: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ..., failed_throw: _Optional[_Union[FailedThrow, _Mapping]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., kitty: _Optional[_Iterable[str]] = ..., kitty_cards: _Optional[_Iterable[str]] = ..., bury_count: _Optional[int] = ..., red_five_4p: _Optional[_Union[RedFive4pFacts, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pFacts, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKFacts, _Mapping]] = ..., tractor: _Optional[_Union[TractorFacts, _Mapping]] = ..., finding_friends: _Optional[_Union[FindingFriendsFacts, _Mapping]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ..., observation: _Optional[bytes] = ...) -> None: ...
 
 class Cards(_message.Message):
     __slots__ = ("cards",)
@@ -398,8 +400,52 @@ class TractorFacts(_message.Message):
     declarations: _containers.RepeatedCompositeFieldContainer[Declaration]
     def __init__(self, levels: _Optional[_Iterable[str]] = ..., level: _Optional[str] = ..., dealer: _Optional[int] = ..., declarer: _Optional[int] = ..., trump: _Optional[str] = ..., no_trump: _Optional[bool] = ..., first_seat: _Optional[int] = ..., cards_dealt: _Optional[int] = ..., final_round: _Optional[bool] = ..., declaration: _Optional[_Union[Declaration, _Mapping]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ...) -> None: ...
 
+class FriendCardCall(_message.Message):
+    __slots__ = ("call", "filled_by")
+    CALL_FIELD_NUMBER: _ClassVar[int]
+    FILLED_BY_FIELD_NUMBER: _ClassVar[int]
+    call: str
+    filled_by: int
+    def __init__(self, call: _Optional[str] = ..., filled_by: _Optional[int] = ...) -> None: ...
+
+class FindingFriendsFacts(_message.Message):
+    __slots__ = ("players", "decks", "levels", "level", "dealer", "declarer", "trump", "no_trump", "first_seat", "cards_dealt", "final_round", "declaration", "declarations", "friends_called", "friend_calls", "side")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    DECKS_FIELD_NUMBER: _ClassVar[int]
+    LEVELS_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    DEALER_FIELD_NUMBER: _ClassVar[int]
+    DECLARER_FIELD_NUMBER: _ClassVar[int]
+    TRUMP_FIELD_NUMBER: _ClassVar[int]
+    NO_TRUMP_FIELD_NUMBER: _ClassVar[int]
+    FIRST_SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARDS_DEALT_FIELD_NUMBER: _ClassVar[int]
+    FINAL_ROUND_FIELD_NUMBER: _ClassVar[int]
+    DECLARATION_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    FRIENDS_CALLED_FIELD_NUMBER: _ClassVar[int]
+    FRIEND_CALLS_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    players: int
+    decks: int
+    levels: _containers.RepeatedScalarFieldContainer[str]
+    level: str
+    dealer: int
+    declarer: int
+    trump: str
+    no_trump: bool
+    first_seat: int
+    cards_dealt: int
+    final_round: bool
+    declaration: Declaration
+    declarations: _containers.RepeatedCompositeFieldContainer[Declaration]
+    friends_called: int
+    friend_calls: _containers.RepeatedCompositeFieldContainer[FriendCardCall]
+    side: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, players: _Optional[int] = ..., decks: _Optional[int] = ..., levels: _Optional[_Iterable[str]] = ..., level: _Optional[str] = ..., dealer: _Optional[int] = ..., declarer: _Optional[int] = ..., trump: _Optional[str] = ..., no_trump: _Optional[bool] = ..., first_seat: _Optional[int] = ..., cards_dealt: _Optional[int] = ..., final_round: _Optional[bool] = ..., declaration: _Optional[_Union[Declaration, _Mapping]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., friends_called: _Optional[int] = ..., friend_calls: _Optional[_Iterable[_Union[FriendCardCall, _Mapping]]] = ..., side: _Optional[_Iterable[int]] = ...) -> None: ...
+
 class HandResult(_message.Message):
-    __slots__ = ("card_points", "game_points", "winners", "escaped", "declarer", "trump", "red_five_4p", "red_five_5p", "fifty_k", "tractor")
+    __slots__ = ("card_points", "game_points", "winners", "escaped", "declarer", "trump", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "finding_friends")
     CARD_POINTS_FIELD_NUMBER: _ClassVar[int]
     GAME_POINTS_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
@@ -410,6 +456,7 @@ class HandResult(_message.Message):
     RED_FIVE_5P_FIELD_NUMBER: _ClassVar[int]
     FIFTY_K_FIELD_NUMBER: _ClassVar[int]
     TRACTOR_FIELD_NUMBER: _ClassVar[int]
+    FINDING_FRIENDS_FIELD_NUMBER: _ClassVar[int]
     card_points: _containers.RepeatedScalarFieldContainer[int]
     game_points: _containers.RepeatedScalarFieldContainer[float]
     winners: _containers.RepeatedScalarFieldContainer[int]
@@ -420,7 +467,8 @@ class HandResult(_message.Message):
     red_five_5p: RedFive5pResult
     fifty_k: FiftyKResult
     tractor: TractorResult
-    def __init__(self, card_points: _Optional[_Iterable[int]] = ..., game_points: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., escaped: _Optional[int] = ..., declarer: _Optional[int] = ..., trump: _Optional[str] = ..., red_five_4p: _Optional[_Union[RedFive4pResult, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pResult, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKResult, _Mapping]] = ..., tractor: _Optional[_Union[TractorResult, _Mapping]] = ...) -> None: ...
+    finding_friends: FindingFriendsResult
+    def __init__(self, card_points: _Optional[_Iterable[int]] = ..., game_points: _Optional[_Iterable[float]] = ..., winners: _Optional[_Iterable[int]] = ..., escaped: _Optional[int] = ..., declarer: _Optional[int] = ..., trump: _Optional[str] = ..., red_five_4p: _Optional[_Union[RedFive4pResult, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pResult, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKResult, _Mapping]] = ..., tractor: _Optional[_Union[TractorResult, _Mapping]] = ..., finding_friends: _Optional[_Union[FindingFriendsResult, _Mapping]] = ...) -> None: ...
 
 class RedFiveCapture(_message.Message):
     __slots__ = ("owner", "captor")
@@ -527,6 +575,42 @@ class TractorResult(_message.Message):
     match_won: int
     failed_throws: _containers.RepeatedScalarFieldContainer[int]
     def __init__(self, attacker_points: _Optional[int] = ..., trick_points: _Optional[int] = ..., kitty_points: _Optional[int] = ..., kitty_multiplier: _Optional[int] = ..., last_trick_winner: _Optional[int] = ..., last_lead: _Optional[_Iterable[str]] = ..., dealer: _Optional[int] = ..., level: _Optional[str] = ..., levels: _Optional[_Iterable[str]] = ..., winner_team: _Optional[str] = ..., gaining_team: _Optional[int] = ..., levels_nominal: _Optional[int] = ..., levels_gained: _Optional[int] = ..., new_levels: _Optional[_Iterable[str]] = ..., next_dealer: _Optional[int] = ..., match_won: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class FindingFriendsResult(_message.Message):
+    __slots__ = ("defender_points", "kitty_multiplier", "winner_side", "levels_nominal", "bonus", "new_levels", "next_declarer", "match_winners", "side", "friend_calls", "kitty_points", "last_trick_winner", "last_lead", "level", "levels", "failed_throws")
+    DEFENDER_POINTS_FIELD_NUMBER: _ClassVar[int]
+    KITTY_MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
+    WINNER_SIDE_FIELD_NUMBER: _ClassVar[int]
+    LEVELS_NOMINAL_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    NEW_LEVELS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_DECLARER_FIELD_NUMBER: _ClassVar[int]
+    MATCH_WINNERS_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    FRIEND_CALLS_FIELD_NUMBER: _ClassVar[int]
+    KITTY_POINTS_FIELD_NUMBER: _ClassVar[int]
+    LAST_TRICK_WINNER_FIELD_NUMBER: _ClassVar[int]
+    LAST_LEAD_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    LEVELS_FIELD_NUMBER: _ClassVar[int]
+    FAILED_THROWS_FIELD_NUMBER: _ClassVar[int]
+    defender_points: int
+    kitty_multiplier: int
+    winner_side: str
+    levels_nominal: int
+    bonus: int
+    new_levels: _containers.RepeatedScalarFieldContainer[str]
+    next_declarer: int
+    match_winners: _containers.RepeatedScalarFieldContainer[int]
+    side: _containers.RepeatedScalarFieldContainer[int]
+    friend_calls: _containers.RepeatedCompositeFieldContainer[FriendCardCall]
+    kitty_points: int
+    last_trick_winner: int
+    last_lead: _containers.RepeatedScalarFieldContainer[str]
+    level: str
+    levels: _containers.RepeatedScalarFieldContainer[str]
+    failed_throws: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, defender_points: _Optional[int] = ..., kitty_multiplier: _Optional[int] = ..., winner_side: _Optional[str] = ..., levels_nominal: _Optional[int] = ..., bonus: _Optional[int] = ..., new_levels: _Optional[_Iterable[str]] = ..., next_declarer: _Optional[int] = ..., match_winners: _Optional[_Iterable[int]] = ..., side: _Optional[_Iterable[int]] = ..., friend_calls: _Optional[_Iterable[_Union[FriendCardCall, _Mapping]]] = ..., kitty_points: _Optional[int] = ..., last_trick_winner: _Optional[int] = ..., last_lead: _Optional[_Iterable[str]] = ..., level: _Optional[str] = ..., levels: _Optional[_Iterable[str]] = ..., failed_throws: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "kind", "seat", "action", "timeout", "bot", "redacted", "create_time", "hand")
