@@ -85,5 +85,18 @@ def test_replay_of_an_abandoned_game(tmp_path, capsys, variant):
 
 def test_tr_43_the_summary_names_levels_earned_and_gained():
     result = {"levels_nominal": 2, "levels_gained": 1, "next_dealer": 0, "levels": ["K", "2"]}
-    lines = FACTS["tractor"]({**result, "new_levels": ["A", "2"]}, None)
+    lines = FACTS["tractor"]({**result, "new_levels": ["A", "2"], "gaining_team": 0}, None)
     assert "2 levels earned, 1 gained: no team passes A (TR-43)" in lines
+
+
+@pytest.mark.parametrize(
+    "old,new,stop",
+    [
+        ("A", "NT", "levels stop at NT (TRO-92)"),
+        ("3", "5", "levels stop at 5, a level to defend (TRO-42)"),
+    ],
+)
+def test_tro_42_tro_92_the_summary_names_the_level_a_team_stopped_at(old, new, stop):
+    result = {"levels_nominal": 3, "levels_gained": 1, "next_dealer": 1, "gaining_team": 1}
+    lines = FACTS["tractor"]({**result, "levels": ["2", old], "new_levels": ["2", new]}, None)
+    assert f"3 levels earned, 1 gained: {stop}" in lines

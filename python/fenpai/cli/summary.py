@@ -69,6 +69,15 @@ def _role(variant: str, result: dict[str, Any], seat: int) -> str:
     return "defender"
 
 
+def _level_stop(level: str) -> str:
+    """Why a team gained fewer levels than TR-42 gives: the level it stopped at."""
+    if level == "NT":
+        return "levels stop at NT (TRO-92)"
+    if level == "A":
+        return "no team passes A (TR-43)"
+    return f"levels stop at {level}, a level to defend (TRO-42)"
+
+
 def _tractor(result: dict[str, Any], me: int | None) -> list[str]:
     """TR-40..TR-43: the attackers' points, the kitty's multiplier, the levels."""
     kitty = result.get("kitty_points", 0)
@@ -87,7 +96,9 @@ def _tractor(result: dict[str, Any], me: int | None) -> list[str]:
     ]
     nominal, gained = result.get("levels_nominal"), result.get("levels_gained")
     if nominal is not None and nominal != gained:
-        lines.append(f"{nominal} levels earned, {gained} gained: no team passes A (TR-43)")
+        team = result.get("gaining_team")
+        stop = _level_stop(new[team] if team is not None and team < len(new) else "A")
+        lines.append(f"{nominal} levels earned, {gained} gained: {stop}")
     lines += _throws(result)
     if result.get("match_won") is not None:
         lines.append(f"the match is won by seats {result['match_won']}")

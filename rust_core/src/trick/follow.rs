@@ -356,11 +356,7 @@ impl TrickRules {
                 counted(t3, "triple")
             );
         }
-        let besides = if plan.tractors.is_empty() && t3 == 0 {
-            ""
-        } else {
-            " besides"
-        };
+        let besides = if tb == 0 && t3 == 0 { "" } else { " besides" };
         format!(
             "{led} was led and you hold pairs of {name}: you must play {}{besides}",
             counted(t2, "pair")
@@ -686,6 +682,12 @@ mod tests {
         let full = rules("tractor", 'h', "full");
         let msg = legal(&full, hand, lead, "9s 9s Js Ks").unwrap();
         assert!(msg.ends_with("you must play 2 pairs"), "{msg}");
+        let tractor_led = legal(&full, "9s 9s Js Js Ks 3s 3d", "6s 6s 7s 7s", "9s 9s Js Ks");
+        let tractor_led = tractor_led.unwrap();
+        assert!(
+            tractor_led.ends_with("you must play 2 pairs"),
+            "{tractor_led}"
+        );
         let one = legal(&pairs, "9s 9s Js Qs Ks", lead, "9s Js Qs Ks").unwrap();
         assert!(
             one.ends_with("you hold a pair of spades: you must play a pair"),
