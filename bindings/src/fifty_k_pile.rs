@@ -54,8 +54,8 @@ fn strongest_first(pile: &Pile) -> Vec<fenpai_core::card::Card> {
 fn choose_with(bot: &mut CoreBot, state: &mut PilePlay) -> PyResult<PileAction> {
     if !bot.plays_piles() {
         return Err(value_error(
-            "the ismcts bot plays Fifty-K of one deck only: with decks 2 to 4 or 5 to 8 \
-             players use 'random' or 'greedy'",
+            "the ismcts bot plays Fifty-K of one deck only (option decks=1, FKO-20): with \
+             several decks use 'random' or 'greedy'",
         ));
     }
     bot.choose_pile(state).ok_or_else(|| {

@@ -155,6 +155,7 @@ def encode(
     n = game.num_players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
+    game.check_surface("the observation")
     if out is None:
         out = np.empty(_size(game.variant, n), dtype=np.float32)
     encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")

@@ -105,6 +105,11 @@ class Game:
     def _init_derived(self) -> None:
         """Sets what a variant derives from the configuration or caches from the objects."""
 
+    def check_surface(self, surface: str) -> None:
+        """`UnsupportedOption`, naming the option, when `surface` (the observation, the
+        environments, OpenSpiel, the core's whole-hand calls) cannot take this game's
+        options yet; every option of most variants it takes."""
+
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""
         return {}

@@ -340,6 +340,7 @@ impl PilePlay {
         if others_in {
             self.collect(owner);
             self.top = None;
+            self.round.clear();
             self.passed = 0;
             self.to_act = if self.is_in(owner) {
                 owner
@@ -367,7 +368,6 @@ impl PilePlay {
     fn collect(&mut self, seat: usize) {
         self.collected[seat] += self.table_points;
         self.table_points = 0;
-        self.round.clear();
     }
 
     /// Points of the cards each seat still holds (FK-41, FKO-31).
