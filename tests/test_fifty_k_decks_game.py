@@ -305,6 +305,23 @@ def test_fko_create_game_and_the_cli_take_decks_and_players():
     assert fenpai.new_game("fifty_k", **options).view()["hand_sizes"] == [18] * 6
 
 
+def test_fko_the_service_seats_only_bots_that_play_several_decks():
+    from fenpai.service import suggest
+    from fenpai.service.errors import ServiceError
+
+    ask = {"decks": "2", "players": "5"}
+    made = plan(CreateRequest("fifty_k", options=ask, seed=4, bots={1: "greedy", 2: "random"}), {})
+    assert made.bots == [None, "greedy", "random", None, None]
+    with pytest.raises(ServiceError) as caught:
+        plan(CreateRequest("fifty_k", options=ask, seed=4, bots={1: "ismcts"}), {})
+    assert caught.value.reason == "BAD_OPTION"
+    assert "'ismcts' plays Fifty-K of one deck only (option decks=2" in caught.value.message
+    game = made.first_hand
+    seat = game.to_act[0]
+    advice = suggest.preferred(game, seat)
+    assert advice == [game.bot_action(Bot("greedy", suggest.bots.seed_for(seat, 0)), seat)]
+
+
 def test_one_deck_surfaces_refuse_several_decks_with_a_typed_error_naming_the_option():
     from fenpai.encoding import encode
     from fenpai.spaces import legal

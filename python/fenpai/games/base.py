@@ -105,6 +105,10 @@ class Game:
     def _init_derived(self) -> None:
         """Sets what a variant derives from the configuration or caches from the objects."""
 
+    def bot_problem(self, name: str) -> str | None:
+        """Why the bot `name` (a known one) cannot play this game's options, or None."""
+        return None
+
     def check_surface(self, surface: str) -> None:
         """`UnsupportedOption`, naming the option, when `surface` (the observation, the
         environments, OpenSpiel, the core's whole-hand calls) cannot take this game's

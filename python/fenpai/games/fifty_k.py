@@ -140,6 +140,16 @@ class FiftyK(Game):
         self.check_surface("the core's whole-hand calls (Driver, the environments, policies)")
         return {"players": self.num_players, **self.play_rules()}
 
+    def bot_problem(self, name: str) -> str | None:
+        """With several decks only `random` and `greedy` play (the search and the
+        policies hold one deck, FKO-20)."""
+        if self.decks == 1 or name in ("random", "greedy"):
+            return None
+        return (
+            f"bot {name!r} plays Fifty-K of one deck only (option decks={self.decks}, "
+            "FKO-20): use random or greedy"
+        )
+
     def check_surface(self, surface: str) -> None:
         """`UnsupportedOption` naming `decks` (and `players`) unless the game is of one
         deck: the observation's layout, the action space and the core's whole-hand calls
@@ -215,12 +225,14 @@ class FiftyK(Game):
         play: FiftyKPlay | FiftyKPilePlay = self._cur
         return play
 
-    def _top(self) -> dict[str, Any] | None:
+    def top_play(self) -> dict[str, Any] | None:
         """The combination to beat, its cards and kind, and who played it."""
         play = self.play
         if isinstance(play, FiftyKPlay):
             top = play.top()
-            return None if top is None else {"seat": top[1], "cards": str(top[0]), "kind": top[0].kind}
+            return (
+                None if top is None else {"seat": top[1], "cards": str(top[0]), "kind": top[0].kind}
+            )
         pile_top = play.top()
         if pile_top is None:
             return None
@@ -240,7 +252,7 @@ class FiftyK(Game):
             "hand_sizes": self.play.hand_sizes(),
             "trick": [[s, str(c)] for s, c in self.play.round()],
             "points": self.play.collected(),
-            "top": self._top(),
+            "top": self.top_play(),
             "table_points": self.play.table_points(),
             "passed": self.play.passed(),
             "finished": self.play.finished(),

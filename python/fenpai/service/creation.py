@@ -200,6 +200,9 @@ def plan(request: CreateRequest, server_timers: Mapping[str, float]) -> Plan:
         problem = bots.problem(name)
         if problem is not None:
             raise ServiceError("UNKNOWN_BOT", f"bots: {problem}")
+        problem = game.bot_problem(name)
+        if problem is not None:
+            raise ServiceError("BAD_OPTION", f"bots: {problem}")
         seat_bots[seat] = name
     chosen = timers.check_timers(request.timers, "timer_seconds")
     return Plan(kind, config, game, seat_bots, timers.effective(server_timers, chosen))
