@@ -58,6 +58,8 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     # FKO-12: the first seed whose hand differs from the default's (a pure fifty-K on the
     # table while another seat holds one).
     ("fifty_k_pure_equal_seed350", "fifty_k", 350, {"pure_fifty_k_order": "equal"}),
+    # FKO-20..FKO-33: two decks with jokers, three against three.
+    ("fifty_k_2decks_6p_seed3", "fifty_k", 3, {"decks": 2, "players": 6}),
 )
 
 
