@@ -352,3 +352,41 @@ def test_one_deck_surfaces_refuse_several_decks_in_openspiel():
     assert pyspiel.load_game("python_fenpai_fifty_k(decks=1)").num_players() == 4
     with pytest.raises(UnsupportedOption, match="option decks=2.*OpenSpiel"):
         pyspiel.load_game("python_fenpai_fifty_k(decks=2)")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_fko_21_one_deck_through_the_pile_play_is_the_one_deck_play(players):
+    """Differential: a one-deck hand played through `FiftyKPilePlay` (decks=1) move for
+    move as the game plays it keeps the same turns, table, points and order out, and its
+    legal actions are the same texts."""
+    rng = random.Random(players)
+    for seed in range(6):
+        g = fenpai.new_game("fifty_k", seed=seed, players=players)
+        hands, _, leader = fifty_k_deal(seed, players)
+        pile = FiftyKPilePlay(hands, leader, 1)
+        while g.phase != "done":
+            seat = g.to_act[0]
+            assert pile.to_act == seat
+            n = g.num_legal(seat)
+            assert pile.num_legal() == n
+            assert sorted(pile.legal_actions()) == sorted(g.legal_actions(seat, n))
+            action = g.legal_action(seat, rng.randrange(n))
+            g.apply(seat, action)
+            assert pile.apply(seat, action) == action
+            play = g.core_objects()["play"]
+            assert pile.collected() == play.collected()
+            assert pile.finished() == play.finished()
+            assert pile.table_points() == play.table_points()
+        assert pile.done and pile.hand_points() == g.result["hand_points_left"]
+
+
+def test_fko_a_match_of_hands_of_two_decks():
+    m = fenpai.new_match("fifty_k", seed=1, hands=2, decks=2, players=6)
+    while not m.done:
+        m.game.play_out([Bot("greedy", s) for s in range(6)])
+        if not m.done:
+            m.next_hand()
+    assert [g.options["decks"] for g in m.games] == [2, 2]
+    totals = [sum(g.result["game_points"][s] for g in m.games) for s in range(6)]
+    assert m.totals == pytest.approx(totals)
+    assert fenpai.Match.from_json(m.to_json()).totals == m.totals
