@@ -95,9 +95,7 @@ def main() -> None:
             continue
         ratios = [x / y for x, y in zip(a, b, strict=True) if y]
         ratio = statistics.median(ratios) if ratios else float("nan")
-        print(
-            f"{key:34} {statistics.median(b):14.4g} {statistics.median(a):14.4g} {ratio:13.3f}"
-        )
+        print(f"{key:34} {statistics.median(b):14.4g} {statistics.median(a):14.4g} {ratio:13.3f}")
 
 
 if __name__ == "__main__":

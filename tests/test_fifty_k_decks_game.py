@@ -390,3 +390,32 @@ def test_fko_a_match_of_hands_of_two_decks():
     totals = [sum(g.result["game_points"][s] for g in m.games) for s in range(6)]
     assert m.totals == pytest.approx(totals)
     assert fenpai.Match.from_json(m.to_json()).totals == m.totals
+
+
+#: sha256 (first 16 hex digits) of simulate("fifty_k", 400, seed=17, ...)'s game points,
+#: card points, winners and actions, printed by the build of the commit before `decks`
+#: was offered (fb53736).
+ONE_DECK_DIGESTS = {
+    (3, "random", ()): "94a7e600e62d2c42",
+    (3, "random", (("pure_fifty_k_order", "equal"),)): "c3f0bcc57aad1d53",
+    (3, "greedy", ()): "c2a25c726929498c",
+    (4, "random", ()): "6eb6d2cf5a6ead57",
+    (4, "random", (("lead_after_out", "partner"),)): "acaef3e7b191191b",
+    (4, "random", (("pure_fifty_k_order", "equal"),)): "801b550220ec56f7",
+    (4, "greedy", ()): "025afcedf577bdeb",
+    (4, "greedy", (("lead_after_out", "partner"),)): "ceadf656c1077d7d",
+}
+
+
+@pytest.mark.parametrize(("players", "bots", "extra"), list(ONE_DECK_DIGESTS))
+def test_fko_21_one_deck_games_are_those_before_decks_was_offered(players, bots, extra):
+    """Differential against the earlier build: the same whole games, with `decks` left
+    out and with `decks=1` named."""
+    import hashlib
+
+    for named in ({}, {"decks": 1}):
+        out = simulate("fifty_k", 400, seed=17, bots=bots, players=players, **dict(extra), **named)
+        digest = hashlib.sha256()
+        for key in ("game_points", "card_points", "won", "actions"):
+            digest.update(out[key].tobytes())
+        assert digest.hexdigest()[:16] == ONE_DECK_DIGESTS[players, bots, extra]

@@ -154,7 +154,7 @@ class FiftyK(Game):
         """`UnsupportedOption` naming `decks` (and `players`) unless the game is of one
         deck: the observation's layout, the action space and the core's whole-hand calls
         hold one deck only (FKO-20)."""
-        if self.decks != 1:
+        if self.options["decks"] != 1:  # read directly: the observation's callers are hot
             raise UnsupportedOption(
                 f"option decks={self.decks} (players={self.num_players}) is not taken by "
                 f"{surface} yet: they hold Fifty-K of one deck only (FKO-20)"
