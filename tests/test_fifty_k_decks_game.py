@@ -271,6 +271,7 @@ def test_sample_world_keeps_what_the_seat_knows(decks, players):
     for seat in range(players):
         world = g.sample_world(seat, seed=seat)
         assert world.history == g.history and world.options == g.options
+        assert world.config()["seed"] == seat != g.config()["seed"], "not the real deal's seed"
         assert world.view(seat) == g.view(seat) and world.view() == g.view()
         assert world.leader == g.leader and world.first_seat == g.first_seat
         assert world.hand_of(seat) == g.hand_of(seat)

@@ -177,9 +177,8 @@ class FiftyK(Game):
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
         deck = sample_deal(self, seat, seed)
-        new = FiftyK(
-            seed=self._seed, deck=deck, first_seat=self.first_seat, **self.stated_options()
-        )
+        # The sample's own seed (C-5), never this game's, from which the real deal follows.
+        new = FiftyK(seed=seed, deck=deck, first_seat=self.first_seat, **self.stated_options())
         for actor, action in self.history:
             new.apply(actor, action)
         new._resigned = self._resigned

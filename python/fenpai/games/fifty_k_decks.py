@@ -96,8 +96,9 @@ def _leads(deck: list[Card], first: int, n: int, leader: int) -> bool:
     return (first + deck.index(THREE_H)) % n == leader
 
 
-#: Deals tried before the real one is given back (each is consistent; only a deal in
-#: which the leader holds a 3h dealt before every other is kept).
+#: Deals drawn at most. Each draw keeps the real leader with probability at least
+#: (1/7)^3 (at most three 3h unseen, each on a seat the facts allow with at least that
+#: chance), so running out means a bug, not bad luck: it is an error, never the real deal.
 TRIES = 10_000
 
 
@@ -106,7 +107,7 @@ def sample_deal(game: FiftyK, seat: int, seed: int) -> str:
     cards where it received them; every card it cannot see dealt uniformly to the other
     seats by their hand sizes, each seat holding the cards it played; the leader's 3h
     first among its cards and the other seats' 3h last, so that the leader is the same.
-    A deal the leader would not lead is drawn again (after `TRIES`, the real deal)."""
+    A deal the leader would not lead is drawn again (at most `TRIES` times)."""
     n, first, leader = game.num_players, game.first_seat, game.leader
     played = _played(game)
     sizes = game.play.hand_sizes()
@@ -131,4 +132,4 @@ def sample_deal(game: FiftyK, seat: int, seed: int) -> str:
         deck = _deck(orders, first)
         if _leads(deck, first, n, leader):
             return format_cards(deck)
-    return format_cards(_deck([list(game._received(s)) for s in range(n)], first))
+    raise RuntimeError(f"no deal keeping seat {leader} the leader in {TRIES} draws (FKO-24)")
