@@ -96,9 +96,9 @@ def _leads(deck: list[Card], first: int, n: int, leader: int) -> bool:
     return (first + deck.index(THREE_H)) % n == leader
 
 
-#: Deals drawn at most. Each draw keeps the real leader with probability at least
-#: (1/7)^3 (at most three 3h unseen, each on a seat the facts allow with at least that
-#: chance), so running out means a bug, not bad luck: it is an error, never the real deal.
+#: Deals drawn at most. Each draw keeps the real leader with a chance of some tenths of
+#: a percent at the least (the few unseen 3h must fall on seats the facts allow), so
+#: running out means a bug, not bad luck: it is an error, never the real deal.
 TRIES = 10_000
 
 
