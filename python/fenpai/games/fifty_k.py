@@ -107,8 +107,8 @@ class FiftyK(Game):
         Preset(
             "two_decks",
             "510K, 2 decks",
-            "Two decks with their jokers, 27 cards each: bombs of 4 to 8, the king bomb "
-            "(FKO-22..FKO-28). Five to eight may play.",
+            "Two decks with their jokers, 27 cards each for four players: bombs of 4 to 8, "
+            "the king bomb (FKO-22..FKO-28). Four to eight may play.",
             {"decks": 2},
         ),
     )
