@@ -144,3 +144,12 @@ def test_c_4_the_burial_prompt_says_how_many_cards():
     child.expect("not allowed: bury exactly 8 cards, not 1")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_fko_20_fko_23_a_hand_of_two_decks_and_six_players_at_the_terminal(tmp_path):
+    args = ["fifty_k", "--seed", "3", "-o", "decks=2", "-o", "players=6", "--seat", "3"]
+    text, game = finished(tmp_path, args, first_offered)
+    assert game.options["decks"] == 2 and game.num_players == 6
+    assert game.result is not None and "the hand is over" in text
+    assert "cards in hand: seat 0 18 · seat 1 18 · seat 2 18 · you 18 · seat 4 18" in text
+    assert "team points (seats 0/2/4, 1/3/5): " in text and "None" not in text

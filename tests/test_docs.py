@@ -129,17 +129,23 @@ def test_rule_pages_define_their_own_ids_only() -> None:
 @pytest.mark.parametrize("variant", sorted(OPTION_PREFIXES))
 def test_every_house_rule_has_an_id_for_itself_and_each_value(variant: str) -> None:
     """A house rule's row in the options table cites its id (TRO-10), and the ids after it
-    in the same ten (TRO-11 …) each name a value the option takes (`**TRO-11 `none`.**`),
-    its default among them."""
+    in the same ten (TRO-11 …) each name the values the option takes (`**TRO-11 `none`.**`,
+    `**FKO-22 `2`, `3`, `4`.**`; numbers for a number), its default among them."""
     text, prefix = page(variant), OPTION_PREFIXES[variant]
     game = VARIANTS[variant]
     assert game.HOUSE_RULES, f"{variant} has no house rules"
-    named = {int(n): v for n, v in re.findall(rf"\*\*{prefix}-(\d+) `(\w+)`\.\*\*", text)}
+    heads = re.findall(rf"\*\*{prefix}-(\d+) ((?:`\w+`(?:, )?)+)\.\*\*", text)
+    named = {int(n): re.findall(r"`(\w+)`", vs) for n, vs in heads}
     for name in game.HOUSE_RULES:
         row = next(line for line in text.splitlines() if line.startswith(f"| `{name}` |"))
         (cited,) = {int(n) for n in re.findall(rf"\b{prefix}-(\d+)\b", row)}
         assert f"{prefix}-{cited}" in defined_ids(text) and cited % 10 == 0, row
-        values = [v for n, v in named.items() if n // 10 == cited // 10]
+        values = [
+            int(v) if v.isdigit() else v
+            for n, vs in named.items()
+            if n // 10 == cited // 10
+            for v in vs
+        ]
         option = game.OPTIONS[name]
         assert len(values) >= 2 and option.default in values, (name, values)
         assert all(option.valid(v) for v in values), (name, values)

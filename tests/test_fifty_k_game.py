@@ -336,7 +336,9 @@ def test_fk_17_named_kind_and_bad_plays():
 
 
 def test_fk_options_are_checked():
-    with pytest.raises(ValueError, match="players must be 3 or 4"):
+    with pytest.raises(ValueError, match=r"players=5 needs decks 2, 3 or 4.*not decks=1"):
         fenpai.new_game("fifty_k", players=5)
+    with pytest.raises(ValueError, match=r"players must be 3 to 8 \(FK-1, FKO-23\), not 9"):
+        fenpai.new_game("fifty_k", players=9, decks=2)
     with pytest.raises(ValueError, match="lead_after_out"):
         fenpai.new_game("fifty_k", lead_after_out="left")

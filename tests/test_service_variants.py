@@ -34,6 +34,16 @@ def offered(variant: str) -> list[tuple[str, str]]:
     return [(o.name, v.value) for o in described()[variant].options for v in o.values]
 
 
+#: The other options a value needs (its about line says so): FKO-23, five to eight
+#: Fifty-K players need two to four decks.
+NEEDS = {("fifty_k", "players", str(n)): {"decks": "2"} for n in (5, 6, 7, 8)}
+
+
+def ask_for(variant: str, name: str, value: str) -> dict[str, str]:
+    """The options (as JSON) that ask for `name`'s `value`, with what it needs."""
+    return {name: value, **NEEDS.get((variant, name, value), {})}
+
+
 def test_every_variant_and_every_option_is_described() -> None:
     variants = described()
     assert list(variants) == list(VARIANTS)
@@ -59,8 +69,13 @@ def test_a_new_game_plays_by_the_default_each_option_describes() -> None:
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_offered_value_makes_a_game_with_that_option(variant: str) -> None:
     for name, value in offered(variant):
-        game = fenpai.new_game(variant, **{name: json.loads(value)})
+        ask = {k: json.loads(x) for k, x in ask_for(variant, name, value).items()}
+        game = fenpai.new_game(variant, **ask)
         assert json.dumps(game.options[name]) == json.dumps(json.loads(value)), (name, value)
+    for (needing, name, value), needs in NEEDS.items():
+        if needing == variant:
+            with pytest.raises(ValueError, match=f"{name}={value}.*" + "".join(needs)):
+                fenpai.new_game(variant, **{name: json.loads(value)})
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -125,7 +140,7 @@ def test_create_game_takes_every_offered_value_and_preset(server, variant: str) 
     stub = server.stub()
     v = described()[variant]
     defaults = {o.name: o.default_value for o in v.options}
-    asks = [{name: value} for name, value in offered(variant)]
+    asks = [ask_for(variant, name, value) for name, value in offered(variant)]
     asks += [dict(p.options) for p in v.presets]
     for ask in asks:
         request = pb.CreateGameRequest(variant=variant, options=ask)

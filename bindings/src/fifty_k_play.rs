@@ -10,6 +10,7 @@ use pyo3::types::PyList;
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::action_error;
 use crate::fifty_k::Combo;
+use crate::fifty_k_pile::{choose as choose_pile, FiftyKPilePlay};
 use crate::phases::action_text as phase_action_text;
 
 /// The state of the play of one Fifty-K hand; a rejected action changes nothing.
@@ -59,6 +60,18 @@ impl FiftyKPlay {
     /// The core state, for other binding types.
     pub fn core(&self) -> &FkPlay {
         &self.inner
+    }
+}
+
+impl FkBot {
+    /// The core bot, for the play of several decks.
+    pub fn core(&self) -> &CoreBot {
+        &self.inner
+    }
+
+    /// Puts back the core bot after a play of several decks.
+    pub fn set_core(&mut self, inner: CoreBot) {
+        self.inner = inner;
     }
 }
 
@@ -299,8 +312,13 @@ impl FkBot {
         })
     }
 
-    /// The action this bot takes now for the seat to act, as text.
-    fn choose(&mut self, py: Python<'_>, play: &mut FiftyKPlay) -> PyResult<String> {
+    /// The action this bot takes now for the seat to act (of one deck or several), as
+    /// text.
+    fn choose(&mut self, py: Python<'_>, play: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Ok(mut pile) = play.cast::<FiftyKPilePlay>().map(|p| p.borrow_mut()) {
+            return choose_pile(py, &mut self.inner, &mut pile);
+        }
+        let mut play = play.extract::<PyRefMut<'_, FiftyKPlay>>()?;
         let (bot, state) = (&mut self.inner, &mut play.inner);
         py.detach(|| bot.choose(state))
             .map(|a| action_text(&a))

@@ -7,6 +7,7 @@ mod driver;
 mod encode;
 mod errors;
 mod fifty_k;
+mod fifty_k_pile;
 mod fifty_k_play;
 mod hands;
 mod outcomes;
@@ -37,6 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     trick_play::register(m)?;
     fifty_k::register(m)?;
     fifty_k_play::register(m)?;
+    fifty_k_pile::register(m)?;
     hands::register(m)?;
     outcomes::register(m)?;
     Ok(())

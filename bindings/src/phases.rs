@@ -803,18 +803,20 @@ impl PhaseBot {
     }
 }
 
-/// FK-1, FK-2: a Fifty-K deal: (hands in the order dealt, seat of the first card, leader).
+/// FK-1, FK-2 (FKO-23, FKO-24 with several `decks`): a Fifty-K deal: (hands in the order
+/// dealt, seat of the first card, leader).
 #[pyfunction]
-#[pyo3(signature = (seed = 0, players = 4, deck = None, first_seat = None))]
+#[pyo3(signature = (seed = 0, players = 4, deck = None, first_seat = None, decks = 1))]
 fn fifty_k_deal<'py>(
     py: Python<'py>,
     seed: u64,
     players: usize,
     deck: Option<String>,
     first_seat: Option<usize>,
+    decks: u8,
 ) -> PyResult<(Vec<Bound<'py, PyList>>, usize, usize)> {
-    let deal =
-        core::fifty_k_deal(seed, players, deck.as_deref(), first_seat).map_err(value_error)?;
+    let deal = core::fifty_k_deal_decks(seed, players, decks, deck.as_deref(), first_seat)
+        .map_err(value_error)?;
     let hands = deal
         .hands
         .iter()

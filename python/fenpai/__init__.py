@@ -10,7 +10,14 @@ from fenpai import fifty_k, scoring
 from fenpai._core import Card, Format, ThrowCheck, TrickRules, cards, format_cards
 from fenpai.encoding import encode
 from fenpai.envs.registration import when_imported
-from fenpai.errors import GameOver, IllegalAction, MalformedAction, NoSuchSeat, NotYourTurn
+from fenpai.errors import (
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NoSuchSeat,
+    NotYourTurn,
+    UnsupportedOption,
+)
 from fenpai.games import Game, Match, new_game, new_match
 from fenpai.simulation import simulate
 
@@ -33,6 +40,7 @@ __all__ = [
     "NotYourTurn",
     "ThrowCheck",
     "TrickRules",
+    "UnsupportedOption",
     "cards",
     "encode",
     "fifty_k",

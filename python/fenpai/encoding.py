@@ -170,7 +170,11 @@ def encode(
     n = game.num_players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
-    if out is None:
-        out = np.empty(_size(game.variant, n), dtype=np.float32)
-    encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")
+    try:
+        if out is None:
+            out = np.empty(_size(game.variant, n), dtype=np.float32)
+        encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")
+    except ValueError:
+        game.check_surface("the observation")  # the typed error, when options are the cause
+        raise
     return out, game.legal_actions(seat, limit) if legal else None

@@ -71,3 +71,16 @@ class NoSuchSeat(IllegalAction):
     """The seat is not one of the game's."""
 
     code = "NO_SUCH_SEAT"
+
+
+class UnsupportedOption(ValueError):
+    """A game's option value that a surface (an environment's observation, OpenSpiel,
+    the search bot) does not take yet; the message names the option and its value."""
+
+    #: A stable, upper-snake name for this kind of refusal.
+    code = "UNSUPPORTED_OPTION"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        cited = RULE_ID.search(message)
+        self.rule: str | None = cited.group(0) if cited else None

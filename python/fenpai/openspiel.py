@@ -48,7 +48,7 @@ from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
 PARAMETERS: dict[str, dict[str, Any]] = {
     "red_five_4p": {"decks": 2, "opening_bid": "any", "kitty_points": "last_trick"},
     "red_five_5p": {"prev_declarer": 0, "friend_grab": "allow"},
-    "fifty_k": {"players": 4, "lead_after_out": "next", "pure_fifty_k_order": "suit"},
+    "fifty_k": {"players": 4, "lead_after_out": "next", "pure_fifty_k_order": "suit", "decks": 1},
     "tractor": {
         "levels": "2 2",
         "dealer": -1,
@@ -422,6 +422,7 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
         self.seed = int(values["seed"])
         self.reward = check_reward(values["reward"])
         probe = new_game(variant, **self.options)  # checks the options
+        probe.check_surface("OpenSpiel's games")
         self.players = probe.num_players
         low, high = game_bounds(probe, self.reward)
         cards = sum(_deck(variant, self.options))

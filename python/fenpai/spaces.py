@@ -204,6 +204,7 @@ def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
     space = action_space(game.variant)
     index = np.full(space.size, -1, dtype=np.int32)
     if game.variant == "fifty_k":
+        game.check_surface("the environments' action space")
         _fifty_k_index(game, seat, count, index)
     else:
         ids = space._ids

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fenpai._core import Card, FiftyKPlay, TrickPlay, format_cards
+from fenpai._core import Card, FiftyKPilePlay, FiftyKPlay, TrickPlay, format_cards
 from fenpai.actions import parse_action
 from fenpai.cli.words import ordinal, plays, seat_name, trump_name, verb
 from fenpai.games.base import Game
@@ -65,7 +65,7 @@ class Narrator:
         assert isinstance(self.game, TrickGame) and self.game.play is not None
         return self.game.play
 
-    def _rounds(self) -> FiftyKPlay:
+    def _rounds(self) -> FiftyKPlay | FiftyKPilePlay:
         assert isinstance(self.game, FiftyK)
         return self.game.play
 
@@ -231,8 +231,9 @@ class Narrator:
             if action == "pass":
                 lines.append(verb(seat, me, "passes", "pass"))
             else:
-                top = play.top()
-                kind = f" ({top[0].kind})" if top is not None and top[1] == seat else ""
+                assert isinstance(self.game, FiftyK)
+                top = self.game.top_play()
+                kind = f" ({top['kind']})" if top is not None and top["seat"] == seat else ""
                 lines.append(
                     f"{verb(seat, me, 'plays', 'play')} {action.removeprefix('play ')}{kind}"
                 )

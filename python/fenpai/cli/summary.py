@@ -180,8 +180,10 @@ def _fifty_k(result: dict[str, Any], me: int | None) -> list[str]:
         if cards:
             points = result.get("hand_points_left", ["?"] * len(left))[seat]
             lines.append(f"{seat_name(seat, me)} kept {cards} in hand: {points} points")
-    if result.get("team_points") is not None:
-        lines.append(f"team points (seats 0/2, 1/3): {result['team_points']}")
+    if result.get("team_points") is not None:  # FK-40, FKO-23: alternate seats
+        n = len(result["card_points"])
+        teams = ", ".join("/".join(map(str, range(t, n, 2))) for t in (0, 1))
+        lines.append(f"team points (seats {teams}): {result['team_points']}")
     if result.get("doubled"):
         lines.append("the points are doubled")
     return lines

@@ -107,6 +107,18 @@ class Game:
     def _init_derived(self) -> None:
         """Sets what a variant derives from the configuration or caches from the objects."""
 
+    def bot_problem(self, name: str) -> str | None:
+        """Why the bot `name` (a known one) cannot play this game (its variant or its
+        options), or None."""
+        if name.startswith("ismcts") and not self.SEARCHED:
+            return f"bot {name!r} does not play {self.variant} yet: use random or greedy"
+        return None
+
+    def check_surface(self, surface: str) -> None:
+        """`UnsupportedOption`, naming the option, when `surface` (the observation, the
+        environments, OpenSpiel, the core's whole-hand calls) cannot take this game's
+        options yet; every option of most variants it takes."""
+
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""
         return {}

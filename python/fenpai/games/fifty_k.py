@@ -1,10 +1,13 @@
-"""Fifty-K (五十K / 510K), 3 or 4 players: rules FK-1..FK-53, house rule FKO-10.
+"""Fifty-K (五十K / 510K): rules FK-1..FK-53, house rules FKO-10 and FKO-20..FKO-35.
 
-One deck without jokers. Four players get 13 cards each; with three the deal starts
-at a random seat and deals every card, so that seat holds 18 (FK-1). The holder of 3h
-leads (FK-2). The play of the hand — beating or passing, collecting the table's
-points, going out, the end of the hand — runs in the Rust core (`FiftyKPlay`,
-FK-30..FK-33, FK-40, FK-50); scoring is `fenpai.scoring` (FK-41..FK-43, FK-51..FK-53).
+One deck without jokers for 3 or 4 players. Four players get 13 cards each; with three
+the deal starts at a random seat and deals every card, so that seat holds 18 (FK-1).
+The holder of 3h leads (FK-2). With `decks` 2 to 4 (FKO-22), 4 to 8 players (FKO-23)
+share every card of the decks, jokers included, and the holder of the 3h dealt first
+leads (FKO-24). The play of the hand — beating or passing, collecting the table's
+points, going out, the end of the hand — runs in the Rust core: `FiftyKPlay` for one
+deck (FK-30..FK-33, FK-40, FK-50), `FiftyKPilePlay` for several (FKO-25..FKO-30);
+scoring is `fenpai.scoring` (FK-41..FK-43, FK-51..FK-53, FKO-31..FKO-35).
 """
 
 from __future__ import annotations
@@ -14,23 +17,25 @@ from typing import Any
 import numpy as np
 
 from fenpai import scoring
-from fenpai._core import Card, FiftyKPlay, cards, fifty_k_deal, format_cards
+from fenpai._core import Card, FiftyKPilePlay, FiftyKPlay, cards, fifty_k_deal, format_cards
+from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
+from fenpai.games.fifty_k_decks import check_table, sample_deal, score_piles
 from fenpai.games.options import TOURNAMENT, Preset, one_of
 from fenpai.games.phases import FiftyKPlayStep
 
-#: FKO-10: how pure fifty-Ks compare with each other: by suit (FKO-11, FK-21) or all
-#: equal (FKO-12).
-PURE_FIFTY_K_ORDERS = ("suit", "equal")
 
 
-def play(game: Any, _: Any) -> FiftyKPlay:
+def play(game: Any, _: Any) -> FiftyKPlay | FiftyKPilePlay:
     """FK-1: the deal (with three players from a random seat, unless `first_seat` is
-    given); FK-2: the holder of 3h leads; FK-30..FK-33, FK-40, FK-50: the play, in the core."""
+    given); FK-2: the holder of 3h leads; FK-30..FK-33, FK-40, FK-50: the play, in the core.
+    With several decks, FKO-23, FKO-24 and the play of FKO-25..FKO-30."""
     hands, _, leader = fifty_k_deal(
-        game._seed, game.num_players, game._deck_text(), game._first_seat
+        game._seed, game.num_players, game._deck_text(), game._first_seat, game.decks
     )
-    return FiftyKPlay(hands, leader, **game.play_rules())
+    if game.decks == 1:
+        return FiftyKPlay(hands, leader, **game.play_rules())
+    return FiftyKPilePlay(hands, leader, game.decks, **game.play_rules())
 
 
 class FiftyK(Game):
@@ -38,14 +43,34 @@ class FiftyK(Game):
 
     variant = "fifty_k"
     NAME = "Fifty-K (五十K)"
-    PLAYER_COUNTS = (3, 4)
+    PLAYER_COUNTS = (3, 4, 5, 6, 7, 8)
     OPTIONS = {
         "players": one_of(
             4,
-            {4: ("FK-1", "Four players in two teams."), 3: ("FK-1", "Three players, each alone.")},
+            {
+                4: ("FK-1", "Four players in two teams."),
+                3: ("FK-1", "Three players, each alone."),
+                5: ("FKO-23", "Five players, each alone (2 to 4 decks)."),
+                6: ("FKO-23", "Six players in two teams of alternate seats (2 to 4 decks)."),
+                7: ("FKO-23", "Seven players, each alone (2 to 4 decks)."),
+                8: ("FKO-23", "Eight players in two teams of alternate seats (2 to 4 decks)."),
+            },
             about="How many play.",
-            rules=("FK-1",),
-            expected="3 or 4 (FK-1)",
+            rules=("FK-1", "FKO-23"),
+            expected="3 to 8 (FK-1, FKO-23)",
+            setup=True,
+        ),
+        "decks": one_of(
+            1,
+            {
+                1: ("FKO-21", "One deck of 52 cards without jokers, 3 or 4 players."),
+                2: ("FKO-22", "Two decks with their jokers, 108 cards, 4 to 8 players."),
+                3: ("FKO-22", "Three decks with their jokers, 162 cards, 4 to 8 players."),
+                4: ("FKO-22", "Four decks with their jokers, 216 cards, 4 to 8 players."),
+            },
+            about="How many decks are shuffled together.",
+            rules=("FKO-20",),
+            expected="1, 2, 3 or 4 (FKO-20)",
             setup=True,
         ),
         "lead_after_out": one_of(
@@ -76,21 +101,85 @@ class FiftyK(Game):
             "No suit order: on a pure fifty-K only a bomb can be played (FKO-12).",
             {"pure_fifty_k_order": "equal"},
         ),
+        Preset(
+            "two_decks",
+            "510K, 2 decks",
+            "Two decks with their jokers, 27 cards each for four players: bombs of 4 to 8, "
+            "the king bomb (FKO-22..FKO-28). Four to eight may play.",
+            {"decks": 2},
+        ),
     )
-    HOUSE_RULES = ("pure_fifty_k_order",)
+    #: `decks` is one (FKO-20): a game of one deck is written as it always was.
+    HOUSE_RULES = ("pure_fifty_k_order", "decks")
     #: One phase: the play of the dealt hands.
     PHASES = (FiftyKPlayStep(play),)
 
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        out = super()._check_options(options)
+        check_table(out)
+        return out
+
     def _players(self) -> int:
         return int(self.options["players"])
+
+    @property
+    def decks(self) -> int:
+        """FKO-20: how many decks are shuffled together."""
+        return int(self.options["decks"])
 
     def play_rules(self) -> dict[str, Any]:
         """The options the play of the hand takes (FK-32, FKO-10)."""
         return {name: self.options[name] for name in ("lead_after_out", "pure_fifty_k_order")}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take."""
+        """The options the core's phases take (one deck: the core's whole-hand calls,
+        `play_hands`, `Driver`, `sample_world`, play one deck only)."""
+        self.check_surface("the core's whole-hand calls (Driver, the environments, policies)")
         return {"players": self.num_players, **self.play_rules()}
+
+    def bot_problem(self, name: str) -> str | None:
+        """With several decks only `random` and `greedy` play (the search and the
+        policies hold one deck, FKO-20)."""
+        if self.decks == 1 or name in ("random", "greedy"):
+            return super().bot_problem(name)
+        return (
+            f"bot {name!r} plays Fifty-K of one deck only (option decks={self.decks}, "
+            "FKO-20): use random or greedy"
+        )
+
+    def check_surface(self, surface: str) -> None:
+        """`UnsupportedOption` naming `decks` (and `players`) unless the game is of one
+        deck: the observation's layout, the action space and the core's whole-hand calls
+        hold one deck only (FKO-20)."""
+        if self.options["decks"] != 1:  # read directly: the observation's callers are hot
+            raise UnsupportedOption(
+                f"option decks={self.decks} (players={self.num_players}) is not taken by "
+                f"{surface} yet: they hold Fifty-K of one deck only (FKO-20)"
+            )
+
+    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
+        """`Game.play_batch`; with several decks each hand played by the pile play's
+        bots (FKO-30), one core call per hand, and scored as `result` scores it."""
+        if self.decks == 1:
+            return super().play_batch(seeds, bots)
+        return score_piles(self, seeds, bots)
+
+    def sample_world(self, seat: int, seed: int) -> Game:
+        """`Game.sample_world`; with several decks a uniform deal of the cards `seat`
+        cannot see over the other seats' hand sizes, in which the leader holds a 3h dealt
+        before every other seat's (FKO-24), replayed through this game's history."""
+        if self.decks == 1:
+            return super().sample_world(seat, seed)
+        self._check_seat_number(seat)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
+        deck = sample_deal(self, seat, seed)
+        # The sample's own seed (C-5), never this game's, from which the real deal follows.
+        new = FiftyK(seed=seed, deck=deck, first_seat=self.first_seat, **self.stated_options())
+        for actor, action in self.history:
+            new.apply(actor, action)
+        new._resigned = self._resigned
+        return new
 
     def _init_derived(self) -> None:
         self._dealt: tuple[int, int, list[list[Card]]] | None = None
@@ -105,7 +194,7 @@ class FiftyK(Game):
         dealt (found again from the configuration when first asked)."""
         if self._dealt is None:
             hands, first, leader = fifty_k_deal(
-                self._seed, self.num_players, self._deck_text(), self._first_seat
+                self._seed, self.num_players, self._deck_text(), self._first_seat, self.decks
             )
             self._dealt = (first, leader, hands)
         return self._dealt
@@ -127,10 +216,24 @@ class FiftyK(Game):
         return self._deal_facts()[1]
 
     @property
-    def play(self) -> FiftyKPlay:
+    def play(self) -> FiftyKPlay | FiftyKPilePlay:
         """The play of the hand (its one phase)."""
-        play: FiftyKPlay = self._cur
+        play: FiftyKPlay | FiftyKPilePlay = self._cur
         return play
+
+    def top_play(self) -> dict[str, Any] | None:
+        """The combination to beat, its cards and kind, and who played it."""
+        play = self.play
+        if isinstance(play, FiftyKPlay):
+            top = play.top()
+            return (
+                None if top is None else {"seat": top[1], "cards": str(top[0]), "kind": top[0].kind}
+            )
+        pile_top = play.top()
+        if pile_top is None:
+            return None
+        text, kind, seat = pile_top
+        return {"seat": seat, "cards": text, "kind": kind}
 
     # -- views ------------------------------------------------------------------------------
 
@@ -138,7 +241,6 @@ class FiftyK(Game):
         return self.play.hand(seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        top = self.play.top()
         v: dict[str, Any] = {
             "variant": self.variant,
             "phase": self.phase,
@@ -146,9 +248,7 @@ class FiftyK(Game):
             "hand_sizes": self.play.hand_sizes(),
             "trick": [[s, str(c)] for s, c in self.play.round()],
             "points": self.play.collected(),
-            "top": None
-            if top is None
-            else {"seat": top[1], "cards": str(top[0]), "kind": top[0].kind},
+            "top": self.top_play(),
             "table_points": self.play.table_points(),
             "passed": self.play.passed(),
             "finished": self.play.finished(),
@@ -178,7 +278,8 @@ class FiftyK(Game):
     # -- scoring ----------------------------------------------------------------------------
 
     def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
-        """`Game.score_facts` in one batch of arrays (FK-41..FK-43, FK-51..FK-53)."""
+        """`Game.score_facts` in one batch of arrays (FK-41..FK-43, FK-51..FK-53; one
+        deck, as the core's whole-hand calls give them)."""
         collected, order = facts["points"], facts["finish_order"]
         left = facts["hand_points_left"]
         seats = np.arange(self.num_players)
@@ -198,12 +299,17 @@ class FiftyK(Game):
     def _score(self) -> dict[str, Any]:
         collected, order = self.play.collected(), self.play.finished()
         left = self.play.hand_points()
-        if self.num_players == 4:
+        n, decks = self.num_players, self.decks
+        if decks == 1 and n == 4:
             scored = scoring.fifty_k_4p(collected, order, left)  # FK-41..FK-43
-        else:
+        elif decks == 1:
             scored = scoring.fifty_k_3p(collected, order, left)  # FK-51..FK-53
-        if self.num_players == 4:
-            winners = [s for s in range(4) if s % 2 == scored["winner"]]
+        elif n % 2 == 0:  # FKO-30..FKO-33
+            scored = scoring.fifty_k_teams(collected, order, left, players=n, decks=decks)
+        else:  # FKO-30, FKO-31, FKO-34, FKO-35
+            scored = scoring.fifty_k_solo(collected, order, left, players=n, decks=decks)
+        if n % 2 == 0:
+            winners = [s for s in range(n) if s % 2 == scored["winner"]]
         else:
             winners = [scored["ranking"][0]]
         return {
@@ -223,5 +329,5 @@ class FiftyK(Game):
             out += self.play.hand(s)
         for _, action in self.play.log():
             if action.startswith("play "):
-                out += cards(action[5:])
+                out += cards(action[5:].split(" as ")[0])
         return out

@@ -198,10 +198,14 @@ def plan(request: CreateRequest, server_timers: Mapping[str, float]) -> Plan:
                 f"bots: there is no seat {seat}: seats are 0..{game.num_players - 1}",
             )
         problem = bots.problem(name)
-        if problem is None and name.startswith("ismcts") and not game.SEARCHED:
-            problem = f"bot {name!r} does not play {game.variant} yet: use random or greedy"
         if problem is not None:
             raise ServiceError("UNKNOWN_BOT", f"bots: {problem}")
+        problem = game.bot_problem(name)
+        if problem is not None:
+            # A bot the variant has none of is unknown to it; one its options refuse is
+            # the options' problem.
+            reason = "BAD_OPTION" if game.SEARCHED else "UNKNOWN_BOT"
+            raise ServiceError(reason, f"bots: {problem}")
         seat_bots[seat] = name
     chosen = timers.check_timers(request.timers, "timer_seconds")
     return Plan(kind, config, game, seat_bots, timers.effective(server_timers, chosen))

@@ -26,14 +26,15 @@ DEAL_ADVISERS = ("greedy", "ismcts")
 
 
 def preferred(game: Game, seat: int) -> list[str]:
-    """The advisers' choices for `seat`, best first and without repeats; empty when the
-    seat is not to act."""
+    """The advisers' choices for `seat`, best first and without repeats (an adviser that
+    does not play the game's options, `Game.bot_problem`, left out); empty when the seat
+    is not to act."""
     if seat not in game.to_act:
         return []
     seed = bots.seed_for(seat, game.num_actions)
     out: list[str] = []
     for name in PLAY_ADVISERS if game.phase == "play" else DEAL_ADVISERS:
-        if name == "ismcts" and not game.SEARCHED:
+        if game.bot_problem(name) is not None:
             continue
         action = bots.get(name, seed).choose(game, seat)
         if action not in out:

@@ -7,7 +7,8 @@
 //! choices of a pattern), [`legal`] (legal plays and their count), [`encode`] (play ↔
 //! integer id for learning code), [`rules`] (a hand's options, FK-32, FKO-10), [`pile`]
 //! (combinations of several decks, FKO-22..FKO-28), [`pile_legal`] (their legal
-//! patterns and card picks), [`pile_turns`] (the play of a hand of several decks).
+//! patterns and card picks), [`pile_moves`] (a pattern's plays counted and named by
+//! index), [`pile_turns`] (the play of a hand of several decks).
 
 pub mod beats;
 pub mod cardset;
@@ -17,6 +18,7 @@ pub mod error;
 pub mod legal;
 pub mod pile;
 pub mod pile_legal;
+pub mod pile_moves;
 pub mod pile_turns;
 pub mod rules;
 pub mod shape;

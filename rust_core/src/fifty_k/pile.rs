@@ -159,6 +159,14 @@ impl PileKind {
         out
     };
 
+    /// The kind named `name` ([`PileKind::name`]); an unknown name is an error.
+    pub fn parse(name: &str) -> Result<PileKind, FkError> {
+        PileKind::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| FkError::UnknownKind(name.to_string()))
+    }
+
     /// The kind's name: [`Kind::name`], or `king_bomb`.
     pub fn name(self) -> &'static str {
         match self {

@@ -200,7 +200,7 @@ pub fn pattern_needs(pattern: &PilePattern) -> [u8; 15] {
 
 /// The order cards are picked in: Fifty-K rank ascending, suits s, h, c, d within a
 /// rank, the little then the big joker last.
-fn pick_key(card: Card) -> u8 {
+pub(super) fn pick_key(card: Card) -> u8 {
     match card {
         LJ => 52,
         BJ => 53,
@@ -283,7 +283,7 @@ fn completes(
 }
 
 /// A card's rank in [`Pile::count`]'s numbering (jokers above the 2).
-fn pick_rank(card: Card) -> u8 {
+pub(super) fn pick_rank(card: Card) -> u8 {
     match card {
         LJ => LITTLE_JOKER,
         BJ => BIG_JOKER,

@@ -7,6 +7,8 @@
 use crate::error::ActionError;
 
 use super::pile::{beats, classify, readings, Pile, PileCombo, PileKind};
+use super::pile_legal::{legal_patterns, PilePattern};
+use super::pile_moves::{count_plays, nth_play};
 use super::rules::{FkRules, LeadAfterOut};
 
 /// One turn: pass, or a combination with its cards.
@@ -29,6 +31,12 @@ pub struct PilePlay {
     done: bool,
     rules: FkRules,
     last_was_pass: bool,
+    /// Every applied action, in order.
+    log: Vec<(usize, PileAction)>,
+    /// The combinations on the table since it was last collected, with their players.
+    round: Vec<(usize, Pile, PileCombo)>,
+    /// The seat to act's legal patterns with their numbers of plays, once asked.
+    legal: Option<Vec<(PilePattern, u64)>>,
 }
 
 /// Point value of a pile (C-3): 5s count 5, Ts and Ks 10.
@@ -66,7 +74,97 @@ impl PilePlay {
             done: false,
             rules,
             last_was_pass: false,
+            log: Vec::new(),
+            round: Vec::new(),
+            legal: None,
         })
+    }
+
+    /// The rules of the hand (FK-32, FKO-10).
+    pub fn rules(&self) -> FkRules {
+        self.rules
+    }
+
+    /// Every applied action, in order, with its seat.
+    pub fn log(&self) -> &[(usize, PileAction)] {
+        &self.log
+    }
+
+    /// The combinations on the table since it was last collected: (seat, cards, reading).
+    pub fn round(&self) -> &[(usize, Pile, PileCombo)] {
+        &self.round
+    }
+
+    /// Seats that passed since the last combination (a mask, bit = seat).
+    pub fn passed(&self) -> u16 {
+        self.passed
+    }
+
+    /// Whether the seat to act may pass: it follows (FK-30).
+    pub fn can_pass(&self) -> bool {
+        !self.done && self.top.is_some()
+    }
+
+    /// The seat to act's legal patterns (FKO-26..FKO-28) and how many plays each has.
+    pub fn legal_patterns(&mut self) -> &[(PilePattern, u64)] {
+        if self.legal.is_none() {
+            let patterns = if self.done {
+                Vec::new()
+            } else {
+                let hand = &self.hands[self.to_act];
+                let top = self.top.map(|(c, _)| c);
+                legal_patterns(hand, top.as_ref(), self.rules.pure_order)
+                    .into_iter()
+                    .map(|p| (p, count_plays(hand, &p)))
+                    .collect()
+            };
+            self.legal = Some(patterns);
+        }
+        self.legal.as_deref().expect("just filled")
+    }
+
+    /// The number of legal actions of the seat to act: a pass when following, then
+    /// every play of every legal pattern (every choice of copies and suits).
+    pub fn num_legal(&mut self) -> u64 {
+        let pass = self.can_pass() as u64;
+        pass + self.legal_patterns().iter().map(|&(_, n)| n).sum::<u64>()
+    }
+
+    /// The `index`-th legal action: 0 is the pass when following, then the patterns in
+    /// [`legal_patterns`] order, each pattern's plays in the order of their picks
+    /// ([`nth_play`]); found without listing the others.
+    pub fn nth_legal(&mut self, index: u64) -> Option<PileAction> {
+        let mut index = match self.can_pass() {
+            true if index == 0 => return Some(PileAction::Pass),
+            true => index - 1,
+            false => index,
+        };
+        let decks = self.hands[self.to_act].decks();
+        let hand = self.hands[self.to_act];
+        for &(pattern, count) in self.legal_patterns() {
+            if index < count {
+                let cards = nth_play(&hand, &pattern, index).expect("below the count");
+                let pile = Pile::from_cards(&cards, decks).expect("cards of the hand");
+                return Some(PileAction::Play(pile, pattern.combo()));
+            }
+            index -= count;
+        }
+        None
+    }
+
+    /// Applies the `index`-th legal action of the seat to act.
+    pub fn apply_legal(&mut self, index: u64) -> Result<usize, ActionError> {
+        let count = self.num_legal();
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("the hand is over"))?;
+        let action = self.nth_legal(index).ok_or_else(|| {
+            ActionError::illegal(format!(
+                "there are {count} legal actions; index {index} is out of range"
+            ))
+        })?;
+        self.apply(seat, action)?;
+        Ok(seat)
     }
 
     pub fn num_players(&self) -> usize {
@@ -175,6 +273,8 @@ impl PilePlay {
         if let Some(reason) = self.action_error(seat, &action) {
             return Err(reason);
         }
+        self.log.push((seat, action));
+        self.legal = None;
         match action {
             PileAction::Pass => {
                 self.passed |= 1 << seat;
@@ -185,6 +285,7 @@ impl PilePlay {
                 self.hands[seat] = self.hands[seat].minus(&cards);
                 self.table_points += pile_points(&cards);
                 self.top = Some((combo, seat));
+                self.round.push((seat, cards, combo));
                 self.passed = 0;
                 self.last_was_pass = false;
                 if self.hands[seat].is_empty() {
@@ -239,6 +340,7 @@ impl PilePlay {
         if others_in {
             self.collect(owner);
             self.top = None;
+            self.round.clear();
             self.passed = 0;
             self.to_act = if self.is_in(owner) {
                 owner

@@ -34,7 +34,7 @@ pub use deck::{
 pub use friend::{FriendCall, CALLABLE};
 pub use friends::{FriendCalls, FriendRestriction};
 pub use kitty::Burial;
-pub use play::fifty_k_action;
+pub use play::{fifty_k_action, fifty_k_pile_action};
 pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 pub use tractor_house::{

@@ -1,10 +1,13 @@
-//! The two play objects spoken to in action text, like the phases before them: `play
+//! The play objects spoken to in action text, like the phases before them: `play
 //! CARDS` in a trick-taking hand, `play CARDS [as KIND]` or `pass` in Fifty-K, each
 //! checked before it is applied and given back in its canonical form.
 
+use crate::card::Card;
 use crate::card::Counts;
 use crate::error::ActionError;
-use crate::fifty_k::{FkAction, FkPlay};
+use crate::fifty_k::pile::{readings, Pile, PileKind};
+use crate::fifty_k::pile_turns::{PileAction, PilePlay};
+use crate::fifty_k::{FkAction, FkPlay, Kind};
 use crate::trick::TrickPlay;
 
 use super::Action;
@@ -67,5 +70,78 @@ impl FkPlay {
         let (seat, turn) = self.legal_turn(index)?;
         self.apply_checked(seat, turn);
         Ok(fifty_k_action(&turn))
+    }
+}
+
+/// The cards of a Fifty-K play of several decks as action text gives them: rank
+/// ascending (jokers last), suits s, h, c, d, with a triple-and-kickers play's triples
+/// before its kickers, as one deck gives them.
+fn pile_play_cards(cards: &Pile, kind: PileKind) -> Vec<Card> {
+    let all = cards.cards();
+    let with_kickers = matches!(
+        kind,
+        PileKind::Kind(
+            Kind::TripleOne | Kind::TriplePair | Kind::TriplesSingles | Kind::TriplesPairs
+        )
+    );
+    if !with_kickers {
+        return all;
+    }
+    let in_triple = |c: &Card| {
+        c.rank()
+            .is_some_and(|r| cards.count(crate::fifty_k::cardset::fk_rank(r)) >= 3)
+    };
+    let (triples, kickers): (Vec<Card>, Vec<Card>) = all.into_iter().partition(in_triple);
+    triples.into_iter().chain(kickers).collect()
+}
+
+/// A Fifty-K action of several decks as action text: `pass`, or `play` and the cards,
+/// with `as KIND` when the cards have more than one reading (FK-17).
+pub fn fifty_k_pile_action(action: &PileAction) -> Action {
+    match action {
+        PileAction::Pass => Action::Pass,
+        PileAction::Play(cards, combo) => {
+            let named = (readings(cards).count() > 1).then(|| combo.kind.name().to_string());
+            Action::Play(pile_play_cards(cards, combo.kind), named)
+        }
+    }
+}
+
+impl PilePlay {
+    /// Checks then applies `seat`'s action (FK-30: `play CARDS [as KIND]` or `pass`, the
+    /// cards of the play's decks, FKO-22); returns its canonical form. An error leaves the
+    /// play unchanged.
+    pub fn act(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
+        let turn = match action {
+            Action::Pass => PileAction::Pass,
+            Action::Play(cards, kind) => {
+                let decks = self.hand(0).decks();
+                let pile = Pile::from_cards(cards, decks)?;
+                let kind = kind.as_deref().map(PileKind::parse).transpose()?;
+                self.read(pile, kind)?
+            }
+            _ => {
+                return Err(ActionError::illegal(
+                    "Fifty-K takes 'play CARDS [as KIND]' or 'pass'",
+                ))
+            }
+        };
+        self.apply(seat, turn)?;
+        Ok(fifty_k_pile_action(&turn))
+    }
+
+    /// Applies the `index`-th legal action; returns it as action text.
+    pub fn act_legal(&mut self, index: u64) -> Result<Action, ActionError> {
+        let count = self.num_legal();
+        let turn = self.nth_legal(index).ok_or_else(|| {
+            ActionError::illegal(format!(
+                "there are {count} legal actions; index {index} is out of range"
+            ))
+        })?;
+        let seat = self
+            .to_act()
+            .ok_or_else(|| ActionError::game_over("the hand is over"))?;
+        self.apply(seat, turn)?;
+        Ok(fifty_k_pile_action(&turn))
     }
 }

@@ -1,0 +1,135 @@
+"""Fifty-K of several decks (FKO-20..FKO-35): what the game adds for them beside the
+one-deck path — the check of `decks` against `players`, whole hands played and scored
+for `simulate`, and the sampled worlds of `sample_world`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from fenpai._core import Card, cards, fifty_k_deal, format_cards
+
+if TYPE_CHECKING:
+    from fenpai.games.fifty_k import FiftyK
+
+#: The 3h: its holder leads (FK-2), with several decks the holder of the one dealt first
+#: (FKO-24).
+THREE_H = Card("3h")
+
+
+def check_table(options: dict[str, Any]) -> None:
+    """FKO-23: one deck for 3 or 4 players, two to four for 4 to 8; FKO-30: `partner`
+    needs teams from five players on. A ValueError names the options."""
+    decks, players = options["decks"], options["players"]
+    if decks == 1 and players not in (3, 4):
+        raise ValueError(
+            f"option players={players} needs decks 2, 3 or 4: one deck is for 3 or 4 "
+            "players (FK-1, FKO-23), not decks=1"
+        )
+    if decks > 1 and players == 3:
+        raise ValueError(f"option decks={decks} is for 4 to 8 players (FKO-23), not players=3")
+    if options["lead_after_out"] == "partner" and players > 4 and players % 2:
+        raise ValueError(
+            f"option lead_after_out='partner' needs teams: with players={players} everyone "
+            "plays for themselves (FKO-30)"
+        )
+
+
+def score_piles(game: FiftyK, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
+    """The hands of `seeds` with `game`'s options, each played to its end in the core by
+    `bots` (seeded as `fenpai.simulation.make_bots` seeds them) and scored as `result`
+    scores it: "game_points", "card_points", "won" (hands x seats), "actions" (hands)."""
+    from fenpai.bots import Bot, seed_for
+    from fenpai.games.fifty_k import FiftyK
+
+    n = game.num_players
+    options = game.stated_options()
+    rows: list[tuple[list[float], list[float], list[bool], int]] = []
+    for seed in seeds:
+        hand = FiftyK(seed=int(seed), **options)
+        hand.play_out([Bot(name, seed_for(int(seed), s)) for s, name in enumerate(bots)])
+        result = hand.result
+        assert result is not None  # played out
+        winners = result["winners"]
+        rows.append(
+            (
+                [float(p) for p in result["game_points"]],
+                [float(p) for p in result["card_points"]],
+                [s in winners for s in range(n)],
+                hand.num_actions,
+            )
+        )
+    return {
+        "game_points": np.array([r[0] for r in rows], float).reshape(-1, n),
+        "card_points": np.array([r[1] for r in rows], float).reshape(-1, n),
+        "won": np.array([r[2] for r in rows], bool).reshape(-1, n),
+        "actions": np.array([r[3] for r in rows], np.int64),
+    }
+
+
+def _played(game: FiftyK) -> list[list[Card]]:
+    """Per seat, the cards it played so far (public)."""
+    out: list[list[Card]] = [[] for _ in range(game.num_players)]
+    for seat, action in game.play.log():
+        if action.startswith("play "):
+            out[seat] += cards(action[5:].split(" as ")[0])
+    return out
+
+
+def _deck(orders: list[list[Card]], first: int) -> list[Card]:
+    """The deck that deals `orders[seat]` to each seat, one card at a time in play order
+    from seat `first` (FKO-24)."""
+    n = len(orders)
+    deck: list[Card | None] = [None] * sum(map(len, orders))
+    for seat, order in enumerate(orders):
+        offset = (seat - first) % n
+        for k, card in enumerate(order):
+            deck[offset + k * n] = card
+    assert all(c is not None for c in deck)
+    return [c for c in deck if c is not None]
+
+
+def _leads(deck: list[Card], first: int, n: int, leader: int) -> bool:
+    """FKO-24: the first 3h of `deck` goes to `leader`."""
+    return (first + deck.index(THREE_H)) % n == leader
+
+
+#: Deals drawn at most. Each draw keeps the real leader with a chance of some tenths of
+#: a percent at the least (the few unseen 3h must fall on seats the facts allow), so
+#: running out means a bug, not bad luck: it is an error, never the real deal.
+TRIES = 10_000
+
+
+def sample_deal(game: FiftyK, seat: int, seed: int) -> str:
+    """A deck `seat` cannot tell from the real one (see `FiftyK.sample_world`): its own
+    cards where it received them; every card it cannot see dealt uniformly to the other
+    seats by their hand sizes, each seat holding the cards it played; the leader's 3h
+    first among its cards and the other seats' 3h last, so that the leader is the same.
+    A deal the leader would not lead is drawn again (at most `TRIES` times)."""
+    n, first, leader = game.num_players, game.first_seat, game.leader
+    played = _played(game)
+    sizes = game.play.hand_sizes()
+    # Every card of the decks: a deal of them, flattened.
+    every = Counter(c for hand in fifty_k_deal(0, n, None, None, game.decks)[0] for c in hand)
+    unseen = every - Counter(game.play.hand(seat)) - Counter(c for p in played for c in p)
+    pool = sorted(unseen.elements(), key=str)
+    rng = np.random.default_rng(seed)
+    others = [s for s in range(n) if s != seat]
+    for _ in range(TRIES):
+        shuffled = [pool[i] for i in rng.permutation(len(pool))]
+        orders: list[list[Card]] = [[] for _ in range(n)]
+        at = 0
+        for s in others:
+            held = shuffled[at : at + sizes[s]] + played[s]
+            at += sizes[s]
+            mixed = [held[i] for i in rng.permutation(len(held))]
+            threes = [c for c in mixed if c == THREE_H]
+            rest = [c for c in mixed if c != THREE_H]
+            orders[s] = threes + rest if s == leader else rest + threes
+        orders[seat] = list(game._received(seat))
+        deck = _deck(orders, first)
+        if _leads(deck, first, n, leader):
+            return format_cards(deck)
+    raise RuntimeError(f"no deal keeping seat {leader} the leader in {TRIES} draws (FKO-24)")
