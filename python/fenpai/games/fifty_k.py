@@ -25,7 +25,6 @@ from fenpai.games.options import TOURNAMENT, Preset, one_of
 from fenpai.games.phases import FiftyKPlayStep
 
 
-
 def play(game: Any, _: Any) -> FiftyKPlay | FiftyKPilePlay:
     """FK-1: the deal (with three players from a random seat, unless `first_seat` is
     given); FK-2: the holder of 3h leads; FK-30..FK-33, FK-40, FK-50: the play, in the core.
