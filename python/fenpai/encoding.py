@@ -20,7 +20,7 @@ in index order (`Card.index`: s, h, c, d × 2..A, then LJ, BJ); card fields hold
 | trick | n × K | the current trick, one row per relative seat |
 | kitty | K | the buried kitty: for the declarer, for everyone once the hand is over (C-4) |
 | trump | 5 | one-hot s, h, c, d, no-trump, once trump is public |
-| level | 13 | one-hot level rank 2..A, once known |
+| level | 13 | one-hot level rank 2..A, once known (all zero at NT, TRO-92) |
 | points | n | card points won in tricks / 100 (C-43) |
 | phase | 7 | one-hot deal, bid, trump, kitty, friend, play, done |
 | to_act | n | 1 for the seat to act |
@@ -34,7 +34,7 @@ then, Tractor (TR-2, TR-10..TR-13):
 
 | field | size | meaning |
 |---|---|---|
-| team_levels | 26 | one-hot level of the seat's team, then of the other team |
+| team_levels | 26 | one-hot level of the seat's team, then of the other team (all zero at NT) |
 | dealer | n | one-hot dealer, once known (fixed, or the standing declaration's, TR-13) |
 | first_seat | n | one-hot seat that received the first card (C-5) |
 | cards_dealt | 1 | cards dealt / 100 |

@@ -622,7 +622,8 @@ def tractor_advance_level(
     *,
     final_level: str = "A",
 ) -> tuple[str, bool]:
-    """(new level, whether the team passed A) for a team gaining `gained` levels (TR-42, TR-43).
+    """(new level, whether the team won the match: passed A, or NT under TRO-92) for a
+    team gaining `gained` levels (TR-42, TR-43).
 
     `defending`: the team dealt this hand (its level was the hand's level) and held
     (P < 80), so TR-42 gives it 1 to 3 levels. Otherwise the team attacked and took

@@ -257,7 +257,7 @@ class Tractor(TrickGame):
         Preset(
             "no_trump_finale",
             "No-trump finale",
-            "After A, one more hand at NT, jokers the only trumps, wins the match (TRO-92).",
+            "After A comes NT, jokers the only trumps: defend a hand at NT to win (TRO-92).",
             {"final_level": "no_trump"},
         ),
     )

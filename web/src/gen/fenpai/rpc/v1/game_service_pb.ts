@@ -170,8 +170,8 @@ export const GameSchema: GenMessage<Game> = /*@__PURE__*/
 export type MatchSettings = Message<"fenpai.rpc.v1.MatchSettings"> & {
   /**
    * How many hands the match has: required (at least 1) for red_five_4p, red_five_5p
-   * and fifty_k; for tractor 0 plays to the first team past A (TR-30), and more caps
-   * the match at that many hands.
+   * and fifty_k; for tractor 0 plays to the first team past A (TR-30; past NT under
+   * TRO-92), and more caps the match at that many hands.
    *
    * @generated from field: uint32 hands = 1;
    */
@@ -217,7 +217,8 @@ export type MatchStanding = Message<"fenpai.rpc.v1.MatchStanding"> & {
 
   /**
    * Per seat, the standing: the sum of the hands' game points (Tractor: the team's
-   * level as levels gained since 2, 13 for the team past A).
+   * level as levels gained since 2, 13 for the team past A; under TRO-92, 13 at NT and
+   * 14 past it).
    *
    * @generated from field: repeated double totals = 3;
    */
