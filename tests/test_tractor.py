@@ -1351,7 +1351,6 @@ def test_tro_92_random_hands_at_nt_follow_the_rule_text(levels, dealer):
         if r["match_won"] is not None:
             assert level == NT and r["winner_team"] == "defenders"
             assert r["new_levels"][r["match_won"]] == NT
-        assert NT not in r["new_levels"] or NT in levels or "A" in levels
         assert got["game_points"][i].tolist() == r["game_points"]
         winners[r["winner_team"]] += 1
     assert len(winners) == 2  # the test saw both sides gain
