@@ -183,7 +183,7 @@ def test_c_31_pair_lead_after_test_legal_play_pairs():
         assert legal(r, hand, "3s 3s", "2s 2s")
         assert legal(r, hand, "3s 3s", "2s 3s") is split
         assert r.follow_error(hand, "3s 3s", "2s 3s 3s") is not None  # three cards for two
-    # "Check that we don't break longer tuples if that's not required": hand 2s 2s 2s 3s 5s.
+    # Their case: a longer tuple is kept whole when nothing asks for it: hand 2s 2s 2s 3s 5s.
     hand = "2s 2s 2s 3s 5s"
     assert not legal(drawn("NoProtections"), hand, "3s 3s", "3s 5s")
     assert legal(drawn("LongerTuplesProtected"), hand, "3s 3s", "3s 5s")
@@ -534,7 +534,7 @@ def test_tro_40_defenders_by_two_after_test_must_defend_sequence_skip_by_2(polic
     defenders gaining two levels a hand stop at 5, 10 and K under DefendPoints (TRO-42)
     and go on from them the next hand. Their top level there is NT, past A; ours is A, so
     the sequence is the same up to A, from which defenders pass A and win (TR-30; a top
-    level past A is the final_level option's, on another branch)."""
+    level past A is `final_level="no_trump"`, TRO-92)."""
     assert climb(MUST_DEFEND[policy], 2, True, 14) == [*expected, "won"]
 
 
