@@ -995,3 +995,43 @@ def test_the_table_keeps_its_layout_as_plays_come_and_go(server, browser, size):
             shot(page, f"layout-widest-play-{size[0]}")
     assert widest >= 5
     context.close()
+
+
+@pytest.mark.parametrize(
+    "variant,options",
+    [
+        ("finding_friends", {"players": 6}),
+        ("finding_friends", {"players": 7}),
+        ("fifty_k", {"decks": 2, "players": 8}),
+    ],
+    ids=["ff-6", "ff-7", "fifty_k-8"],
+)
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
+def test_every_seat_of_a_large_table_has_a_place_of_its_own(
+    server, browser, variant, options, size
+):
+    """FF-1, FKO-23: tables of 6 to 8 players seat everyone around the felt, each seat
+    at its own place, none over another, on a desktop and on a phone."""
+    from service_support import bot_game
+
+    history = bot_game(server.stub(), variant, seed=5, **options)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(f"{server.web_url}#/replay/{history.game.game_id}")
+    page.wait_for_selector(".replay-controls")
+    seats = page.evaluate(
+        """() => [...document.querySelectorAll('.felt .seat')].map(s => {
+          const r = s.getBoundingClientRect();
+          return [[...s.classList].find(c => c.startsWith('pos-')), r.left, r.top, r.right, r.bottom];
+        })"""
+    )
+    n = options["players"]
+    assert len(seats) == n
+    places = [place for place, *_ in seats]
+    assert len(set(places)) == n and "pos-undefined" not in places, places
+    for i, (_, l1, t1, r1, b1) in enumerate(seats):
+        assert r1 > l1 and b1 > t1
+        for _, l2, t2, r2, b2 in seats[i + 1 :]:
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, places
+    shot(page, f"{variant}-{n}-seats-{size[0]}")
+    context.close()

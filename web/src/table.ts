@@ -83,7 +83,12 @@ export function trumpRules(hv: HandView): TrumpRules {
 
 /** The fixed partnerships: Tractor's and four-player Fifty-K's seats 0 & 2 and 1 & 3. */
 export function teams(variant: string, n: number): number[][] | null {
-  if (variant === "tractor" || (variant === "fifty_k" && n === 4)) return [[0, 2], [1, 3]];
+  if (variant === "tractor") return [[0, 2], [1, 3]];
+  // FK-1, FKO-23: with an even number of players, the even seats against the odd ones.
+  if (variant === "fifty_k" && n % 2 === 0) {
+    const seats = Array.from({ length: n }, (_, s) => s);
+    return [seats.filter((s) => s % 2 === 0), seats.filter((s) => s % 2 === 1)];
+  }
   return null;
 }
 
@@ -95,6 +100,9 @@ function position(seat: number, me: number | null, n: number): string {
     3: ["bottom", "right", "left"],
     4: ["bottom", "right", "top", "left"],
     5: ["bottom", "right", "top-right", "top-left", "left"],
+    6: ["bottom", "right", "top-right", "top", "top-left", "left"],
+    7: ["bottom", "right", "right-high", "top-right", "top-left", "left-high", "left"],
+    8: ["bottom", "right", "right-high", "top-right", "top", "top-left", "left-high", "left"],
   };
   return (layouts[n] ?? layouts[4])[r];
 }
