@@ -319,9 +319,9 @@ mod tests {
     use super::super::cardset::CardSet;
     use super::super::legal::legal_play_types;
     use super::super::pile::{classify, readings};
-    use super::super::test_support::Rng;
+    use super::super::test_support::{random_hand, Rng};
     use super::*;
-    use crate::card::{parse_cards, Card, Counts, BJ, LJ};
+    use crate::card::{parse_cards, Card};
 
     fn pile(text: &str, decks: u8) -> Pile {
         Pile::from_cards(&parse_cards(text).unwrap(), decks).unwrap()
@@ -367,28 +367,6 @@ mod tests {
             }
             picks[i] += 1;
         }
-    }
-
-    /// A random hand of `size` cards from `decks` decks, from a few ranks so that
-    /// combinations are common.
-    fn random_hand(rng: &mut Rng, decks: u8, size: usize) -> Pile {
-        let mut counts = Counts::default();
-        let mut cards = Vec::new();
-        let ranks = ["3", "4", "5", "6", "7", "T", "K", "2"];
-        while cards.len() < size {
-            let card = if rng.below(12) == 0 {
-                [LJ, BJ][rng.below(2) as usize]
-            } else {
-                let r = ranks[rng.below(ranks.len() as u64) as usize];
-                let s = ["s", "h", "c", "d"][rng.below(4) as usize];
-                Card::parse(&format!("{r}{s}")).unwrap()
-            };
-            if counts.get(card) < decks {
-                counts.add(card, 1);
-                cards.push(card);
-            }
-        }
-        Pile::from_cards(&cards, decks).unwrap()
     }
 
     #[test]

@@ -188,9 +188,9 @@ pub fn holds_pure_fifty_k(hand: &Pile) -> bool {
 mod tests {
     use super::super::pile_legal::{legal_patterns, next_picks};
     use super::super::rules::PureOrder;
-    use super::super::test_support::Rng;
+    use super::super::test_support::{random_hand, Rng};
     use super::*;
-    use crate::card::{format_cards, parse_cards, Counts, BJ, LJ};
+    use crate::card::{format_cards, parse_cards};
 
     /// Every play of `pattern` through [`next_picks`], in the order of its picks.
     fn by_picks(hand: &Pile, pattern: &PilePattern) -> Vec<Vec<Card>> {
@@ -210,26 +210,6 @@ mod tests {
             }
         }
         out
-    }
-
-    fn random_hand(rng: &mut Rng, decks: u8, size: usize) -> Pile {
-        let mut counts = Counts::default();
-        let mut cards = Vec::new();
-        let ranks = ["3", "4", "5", "6", "7", "T", "K", "2"];
-        while cards.len() < size {
-            let card = if rng.below(12) == 0 {
-                [LJ, BJ][rng.below(2) as usize]
-            } else {
-                let r = ranks[rng.below(ranks.len() as u64) as usize];
-                let s = ["s", "h", "c", "d"][rng.below(4) as usize];
-                Card::parse(&format!("{r}{s}")).unwrap()
-            };
-            if counts.get(card) < decks {
-                counts.add(card, 1);
-                cards.push(card);
-            }
-        }
-        Pile::from_cards(&cards, decks).unwrap()
     }
 
     #[test]

@@ -2,7 +2,8 @@
 
 use super::cardset::CardSet;
 use super::combo::{classify, Combo, Kind};
-use crate::card::parse_cards;
+use super::pile::Pile;
+use crate::card::{parse_cards, Card, Counts, BJ, LJ};
 
 /// The set of the cards in `text`; panics on bad text (tests only).
 pub fn set(text: &str) -> CardSet {
@@ -52,4 +53,26 @@ impl Rng {
     pub fn subset(&mut self, from: CardSet) -> CardSet {
         CardSet(from.0 & self.next())
     }
+}
+
+/// A random hand of `size` cards from `decks` decks, from a few ranks so that
+/// combinations are common.
+pub fn random_hand(rng: &mut Rng, decks: u8, size: usize) -> Pile {
+    let mut counts = Counts::default();
+    let mut cards = Vec::new();
+    let ranks = ["3", "4", "5", "6", "7", "T", "K", "2"];
+    while cards.len() < size {
+        let card = if rng.below(12) == 0 {
+            [LJ, BJ][rng.below(2) as usize]
+        } else {
+            let r = ranks[rng.below(ranks.len() as u64) as usize];
+            let s = ["s", "h", "c", "d"][rng.below(4) as usize];
+            Card::parse(&format!("{r}{s}")).unwrap()
+        };
+        if counts.get(card) < decks {
+            counts.add(card, 1);
+            cards.push(card);
+        }
+    }
+    Pile::from_cards(&cards, decks).unwrap()
 }
