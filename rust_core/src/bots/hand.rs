@@ -424,9 +424,12 @@ impl HandState {
     /// holds rows) when the hand waits on a trick play; returns how many it wrote (0 in
     /// every other phase).
     pub fn legal_tactics(&mut self, out: &mut [f32]) -> usize {
-        let sides = play_info(&self.setup, &self.deal, &self.burial, &self.call).sides();
+        // The sides are known only in the play (its declarer follows the burial).
         match &mut self.play {
-            Some(Play::Trick(p)) => play_tactics(p, sides, out),
+            Some(Play::Trick(p)) => {
+                let sides = play_info(&self.setup, &self.deal, &self.burial, &self.call).sides();
+                play_tactics(p, sides, out)
+            }
             _ => 0,
         }
     }
