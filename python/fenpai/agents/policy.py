@@ -55,31 +55,19 @@ class QPolicy:
                 f"not {batch.variant} ({batch.obs.shape[1]})"
             )
         answer = batch.num_legal - 1  # a burial's last legal action
-        unscored = (
-            np.zeros(len(batch), bool) if self.kitty is None else batch.obs[:, self.kitty] > 0
-        )
         greedy = batch.greedy() if net.sees_greedy else None
+        unscored = self.unscored(batch, greedy)
         if greedy is not None:
             # C-4: bury as greedy does; and where there are more legal actions than the
             # limit (a lead with throws: the first ones are all multisets of trumps), the
             # ones scored would be no fair sample: play greedy's there too.
-            unscored |= (batch.num_legal > self.limit) & (greedy >= 0)
             known = unscored & (greedy >= 0)
             answer[known] = greedy[known]
         rows = np.flatnonzero(~unscored)
         if not len(rows):
             return answer.astype(np.int64)
-        lists = [batch.legal_actions(int(row), self.limit) for row in rows]
-        sizes = np.array([len(actions) for actions in lists])
+        feats, sizes = self.features(batch, rows, greedy)
         starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
-        feats = action_features([a for actions in lists for a in actions])
-        if greedy is not None:
-            found = greedy[rows]  # all listed: these rows have at most `limit` actions
-            flags = np.zeros(len(feats), np.float32)
-            flags[(starts + found)[found >= 0]] = 1
-            feats = with_greedy(feats, flags)
-        if net.sees_tactics:
-            feats = np.concatenate([feats, flatten(batch.tactics(rows, self.limit), sizes)], 1)
         q = net.scores(batch.obs[rows], np.repeat(np.arange(len(rows)), sizes), feats)
         if greedy is not None:
             q = q + net.greedy_margin * feats[:, GREEDY]
@@ -91,6 +79,34 @@ class QPolicy:
             self.record(batch, rows, feats[starts + best])
         answer[rows] = best
         return answer.astype(np.int64)
+
+    def features(
+        self, batch: Batch, rows: np.ndarray, greedy: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The network's rows for the first `limit` legal actions of each of `rows`, one
+        decision after another, and how many each has; `greedy` (each batch row's
+        `Batch.greedy` index, for a network that sees the flag) must lie among them."""
+        lists = [batch.legal_actions(int(row), self.limit) for row in rows]
+        sizes = np.array([len(actions) for actions in lists], dtype=np.int64)
+        feats = action_features([a for actions in lists for a in actions])
+        if greedy is not None:
+            starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+            found = greedy[rows]
+            flags = np.zeros(len(feats), np.float32)
+            flags[(starts + found)[found >= 0]] = 1
+            feats = with_greedy(feats, flags)
+        if self.net.sees_tactics:
+            feats = np.concatenate([feats, flatten(batch.tactics(rows, self.limit), sizes)], 1)
+        return feats, sizes
+
+    def unscored(self, batch: Batch, greedy: np.ndarray | None) -> np.ndarray:
+        """The rows this policy does not score (bool, B): burials (C-4) and, for a
+        network that sees the greedy flag, decisions with more legal actions than
+        `limit` where greedy's choice is known."""
+        out = np.zeros(len(batch), bool) if self.kitty is None else batch.obs[:, self.kitty] > 0
+        if greedy is not None:
+            out |= (batch.num_legal > self.limit) & (greedy >= 0)
+        return out
 
 
 def _kitty_column(variant: str) -> int | None:

@@ -9,6 +9,7 @@ decision's observation is multiplied once however many legal actions it has.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -102,27 +103,59 @@ class QNet:
     ) -> tuple[float, dict[str, np.ndarray]]:
         """Mean squared error of Q(obs[i], actions[i]) against targets[i], and its
         gradient for each parameter."""
+        q, backward = self._forward(obs, actions)
+        err = q - targets
+        return float(np.mean(err * err)), backward((2 / len(targets)) * err)
+
+    def paired_loss_and_grads(
+        self,
+        obs: np.ndarray,
+        tried: np.ndarray,
+        greedy: np.ndarray,
+        tried_returns: np.ndarray,
+        greedy_returns: np.ndarray,
+    ) -> tuple[float, dict[str, np.ndarray]]:
+        """The loss of pairs of Monte-Carlo returns from one state, on the same deal: of
+        `greedy[i]` (the greedy bot's action) and of `tried[i]` (another), each then
+        played on alike. The squared error of Q(greedy) against its return plus that of
+        the difference Q(tried) - Q(greedy) against the difference of the returns,
+        which the deal's luck, common to both, does not blur; and its gradient."""
+        n = len(greedy_returns)
+        q, backward = self._forward(np.concatenate([obs, obs]), np.concatenate([tried, greedy]))
+        q_tried, q_greedy = q[:n], q[n:]
+        err_greedy = q_greedy - greedy_returns
+        err_gain = (q_tried - q_greedy) - (tried_returns - greedy_returns)
+        d_q = np.concatenate([err_gain, err_greedy - err_gain]) * (2 / n)
+        loss = float(np.mean(err_greedy * err_greedy) + np.mean(err_gain * err_gain))
+        return loss, backward(d_q)
+
+    def _forward(
+        self, obs: np.ndarray, actions: np.ndarray
+    ) -> tuple[np.ndarray, Callable[[np.ndarray], dict[str, np.ndarray]]]:
+        """Q(obs[i], actions[i]), and the function that turns dLoss/dQ into each
+        parameter's gradient."""
         p = self.params
-        n = len(targets)
         pre1 = obs @ p["w_obs"] + actions @ p["w_act"] + p["b1"]
         h1 = np.maximum(pre1, 0)
         pre2 = h1 @ p["w2"] + p["b2"]
         h2 = np.maximum(pre2, 0)
-        q = (h2 @ p["w3"] + p["b3"])[:, 0]
-        err = q - targets
-        d_q = (2 / n) * err[:, None].astype(np.float32)
-        d_h2 = (d_q @ p["w3"].T) * (pre2 > 0)
-        d_h1 = (d_h2 @ p["w2"].T) * (pre1 > 0)
-        grads = {
-            "w3": h2.T @ d_q,
-            "b3": d_q.sum(axis=0),
-            "w2": h1.T @ d_h2,
-            "b2": d_h2.sum(axis=0),
-            "w_obs": obs.T @ d_h1,
-            "w_act": actions.T @ d_h1,
-            "b1": d_h1.sum(axis=0),
-        }
-        return float(np.mean(err * err)), grads
+        q: np.ndarray = (h2 @ p["w3"] + p["b3"])[:, 0]
+
+        def backward(d_q_flat: np.ndarray) -> dict[str, np.ndarray]:
+            d_q = d_q_flat[:, None].astype(p["w3"].dtype)
+            d_h2 = (d_q @ p["w3"].T) * (pre2 > 0)
+            d_h1 = (d_h2 @ p["w2"].T) * (pre1 > 0)
+            return {
+                "w3": h2.T @ d_q,
+                "b3": d_q.sum(axis=0),
+                "w2": h1.T @ d_h2,
+                "b2": d_h2.sum(axis=0),
+                "w_obs": obs.T @ d_h1,
+                "w_act": actions.T @ d_h1,
+                "b1": d_h1.sum(axis=0),
+            }
+
+        return q, backward
 
     def save(self, path: str | Path) -> None:
         """Writes the network to an `.npz` file (no pickled objects: `load` reads it

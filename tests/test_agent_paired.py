@@ -1,0 +1,159 @@
+"""Improving on greedy (`examples/learn/paired.py`, `QNet.paired_loss_and_grads`, the
+policy's greedy margin): the paired loss's gradient against finite differences; a
+replayed deal reaches the changed decision in the state the first play had there, and
+plays greedy's choice everywhere else; the margin rule keeps greedy's action unless
+another's Q beats it by more than the margin."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+import fenpai
+from fenpai.agents import NUM_FEATURES, QNet, QPolicy
+from fenpai.agents.features import GREEDY
+from fenpai.agents.qnet import WIDTHS
+from fenpai.batch import Batch
+
+LEARN = Path(__file__).resolve().parent.parent / "examples" / "learn"
+
+
+@pytest.fixture(scope="module")
+def paired() -> Iterator[ModuleType]:
+    """The example's module."""
+    spec = importlib.util.spec_from_file_location("paired", LEARN / "paired.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["paired"] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    yield module
+    del sys.modules["paired"]
+
+
+def obs_size(variant: str) -> int:
+    return len(fenpai.encode(fenpai.new_game(variant, seed=0), 0, legal=False)[0])
+
+
+def tactics_net(margin: float = 0.05) -> QNet:
+    return QNet(
+        "tractor", obs_size("tractor"), (16, 8), seed=3, features=WIDTHS[-1], greedy_margin=margin
+    )
+
+
+def test_the_paired_gradient_matches_finite_differences() -> None:
+    rng = np.random.default_rng(1)
+    net = QNet("fifty_k", 7, hidden=(5, 4), seed=2)
+    net.params = {k: v.astype(np.float64) for k, v in net.params.items()}
+    net.params["w3"] *= 10
+    obs = rng.standard_normal((6, 7))
+    tried, greedy = rng.standard_normal((2, 6, NUM_FEATURES))
+    tried_ret, greedy_ret = rng.standard_normal((2, 6))
+    args = (obs, tried, greedy, tried_ret, greedy_ret)
+    loss, grads = net.paired_loss_and_grads(*args)
+    q_t = net.scores(obs, np.arange(6), tried)
+    q_g = net.scores(obs, np.arange(6), greedy)
+    expected = np.mean((q_g - greedy_ret) ** 2) + np.mean((q_t - q_g - tried_ret + greedy_ret) ** 2)
+    assert loss == pytest.approx(expected)
+    for name, value in net.params.items():
+        for index in list(np.ndindex(value.shape))[:12]:
+            old = value[index]
+            value[index] = old + 1e-6
+            up, _ = net.paired_loss_and_grads(*args)
+            value[index] = old - 1e-6
+            down, _ = net.paired_loss_and_grads(*args)
+            value[index] = old
+            assert grads[name][index] == pytest.approx((up - down) / 2e-6, rel=1e-4, abs=1e-7)
+
+
+def test_without_a_decision_to_change_the_seat_plays_greedys_choice(paired: ModuleType) -> None:
+    answers: list[tuple[np.ndarray, np.ndarray]] = []
+    policy = paired.Greedy(QPolicy(tactics_net()), 6)
+
+    def both(batch: Batch) -> np.ndarray:
+        answer = policy(batch)
+        answers.append((answer, batch.greedy()))
+        return answer
+
+    fenpai.simulate("tractor", 6, seed=4, bots=[both, "greedy", "greedy", "greedy"])
+    for answer, greedy in answers:
+        np.testing.assert_array_equal(answer, greedy)  # burials too
+    assert (policy.count > 5).all() and not policy.seen
+
+
+def test_a_replay_changes_one_decision_in_the_state_the_first_play_had(paired: ModuleType) -> None:
+    games, seat = 8, 1
+    scorer = QPolicy(tactics_net())
+    states: dict[tuple[int, int], np.ndarray] = {}
+    base = paired.Greedy(scorer, games)
+
+    def watch(batch: Batch) -> np.ndarray:
+        rows = np.flatnonzero(~scorer.unscored(batch, batch.greedy()))
+        for row in rows:
+            game = int(batch.games[row])
+            states[game, int(base.count[game])] = batch.obs[row].copy()
+        return base(batch)  # type: ignore[no-any-return]
+
+    bots: list = ["greedy"] * 4
+    bots[seat] = watch
+    first = fenpai.simulate("tractor", games, seed=9, bots=bots, batch_size=games)
+    at = np.arange(games) * 3 % base.count
+    rng = np.random.default_rng(0)
+    for aimed in (0.0, 1.0):
+        tried = paired.Greedy(scorer, games, at, aimed, rng)
+        bots[seat] = tried
+        again = fenpai.simulate("tractor", games, seed=9, bots=bots, batch_size=games)
+        g, obs, t_feats, g_feats = (np.concatenate(x) for x in zip(*tried.seen, strict=True))
+        assert sorted(g.tolist()) == list(range(games))
+        for game, state in zip(g, obs, strict=True):
+            np.testing.assert_array_equal(state, states[int(game), int(at[game])])
+        assert (t_feats[:, GREEDY] == 0).all() and (g_feats[:, GREEDY] == 1).all()
+        assert t_feats.shape == g_feats.shape == (games, WIDTHS[-1])
+        assert (first["card_points"] != again["card_points"]).any()
+
+    def label(result: dict[str, np.ndarray], g: np.ndarray, s: np.ndarray) -> np.ndarray:
+        return np.where(result["won"][g, s], 1.0, -1.0)
+
+    pairs = paired.paired_round(tactics_net(), "tractor", games, 9, seat, 2, label, rng)
+    assert pairs.obs.shape == (2 * games, obs_size("tractor"))
+    assert set(pairs.greedy_returns.tolist()) <= {-1.0, 1.0}
+    base_won = np.where(first["won"][:, seat], 1.0, -1.0)
+    assert sorted(pairs.greedy_returns.tolist()) == sorted(np.tile(base_won, 2).tolist())
+
+
+def margin_net(greedy_lower_by: float, margin: float) -> QNet:
+    """A network whose Q is 0 for every action but greedy's, which it rates
+    `greedy_lower_by` lower."""
+    net = QNet("tractor", obs_size("tractor"), (1, 1), features=WIDTHS[-1], greedy_margin=margin)
+    for name, value in net.params.items():
+        net.params[name] = np.zeros_like(value)
+    net.params["w_act"][GREEDY, 0] = 1
+    net.params["w2"][0, 0] = 1
+    net.params["w3"][0, 0] = -greedy_lower_by
+    return net
+
+
+@pytest.mark.parametrize(("lower", "keeps_greedy"), [(0.04, True), (0.06, False)])
+def test_greedys_action_is_left_only_for_one_rated_higher_by_more_than_the_margin(
+    lower: float, keeps_greedy: bool
+) -> None:
+    agent = QPolicy(margin_net(lower, 0.05), limit=64)
+    asked: list[tuple[np.ndarray, ...]] = []
+
+    def both(batch: Batch) -> np.ndarray:
+        answer = agent(batch)
+        greedy = batch.greedy()
+        asked.append((answer, greedy, agent.unscored(batch, greedy)))
+        return answer
+
+    fenpai.simulate("tractor", 4, seed=6, bots=[both, "greedy", "greedy", "greedy"])
+    answer, greedy, unscored = (np.concatenate(x) for x in zip(*asked, strict=True))
+    np.testing.assert_array_equal(answer[unscored], greedy[unscored])
+    assert (~unscored).sum() > 20
+    assert ((answer == greedy)[~unscored]).all() == keeps_greedy
+    assert ((answer != greedy)[~unscored]).all() != keeps_greedy
