@@ -1,7 +1,8 @@
 """Improving on greedy (`examples/learn/paired.py`, `QNet.paired_loss_and_grads`, the
 policy's greedy margin): the paired loss's gradient against finite differences; a
-replayed deal reaches the changed decision in the state the first play had there, and
-plays greedy's choice everywhere else; the margin rule keeps greedy's action unless
+replayed deal reaches the changed decision in the state the first play had there (with
+greedy or the agent playing the rest), and without a change the seat plays greedy's
+choice; the margin rule keeps greedy's action unless
 another's Q beats it by more than the margin."""
 
 from __future__ import annotations
@@ -52,13 +53,13 @@ def test_the_paired_gradient_matches_finite_differences() -> None:
     net.params = {k: v.astype(np.float64) for k, v in net.params.items()}
     net.params["w3"] *= 10
     obs = rng.standard_normal((6, 7))
-    tried, greedy = rng.standard_normal((2, 6, NUM_FEATURES))
-    tried_ret, greedy_ret = rng.standard_normal((2, 6))
-    args = (obs, tried, greedy, tried_ret, greedy_ret)
+    tried, played = rng.standard_normal((2, 6, NUM_FEATURES))
+    tried_ret, played_ret = rng.standard_normal((2, 6))
+    args = (obs, tried, played, tried_ret, played_ret)
     loss, grads = net.paired_loss_and_grads(*args)
     q_t = net.scores(obs, np.arange(6), tried)
-    q_g = net.scores(obs, np.arange(6), greedy)
-    expected = np.mean((q_g - greedy_ret) ** 2) + np.mean((q_t - q_g - tried_ret + greedy_ret) ** 2)
+    q_p = net.scores(obs, np.arange(6), played)
+    expected = np.mean((q_p - played_ret) ** 2) + np.mean((q_t - q_p - tried_ret + played_ret) ** 2)
     assert loss == pytest.approx(expected)
     for name, value in net.params.items():
         for index in list(np.ndindex(value.shape))[:12]:
@@ -73,7 +74,7 @@ def test_the_paired_gradient_matches_finite_differences() -> None:
 
 def test_without_a_decision_to_change_the_seat_plays_greedys_choice(paired: ModuleType) -> None:
     answers: list[tuple[np.ndarray, np.ndarray]] = []
-    policy = paired.Greedy(QPolicy(tactics_net()), 6)
+    policy = paired.OneChange(QPolicy(tactics_net()), 6)
 
     def both(batch: Batch) -> np.ndarray:
         answer = policy(batch)
@@ -86,11 +87,15 @@ def test_without_a_decision_to_change_the_seat_plays_greedys_choice(paired: Modu
     assert (policy.count > 5).all() and not policy.seen
 
 
-def test_a_replay_changes_one_decision_in_the_state_the_first_play_had(paired: ModuleType) -> None:
+@pytest.mark.parametrize("agent", [False, True], ids=["greedy plays", "the agent plays"])
+def test_a_replay_changes_one_decision_in_the_state_the_first_play_had(
+    paired: ModuleType, agent: bool
+) -> None:
     games, seat = 8, 1
-    scorer = QPolicy(tactics_net())
+    net = tactics_net(-1e6 if agent else 0.05)  # the agent: never greedy's, where it scores
+    scorer = QPolicy(net)
     states: dict[tuple[int, int], np.ndarray] = {}
-    base = paired.Greedy(scorer, games)
+    base = paired.OneChange(scorer, games, agent=agent)
 
     def watch(batch: Batch) -> np.ndarray:
         rows = np.flatnonzero(~scorer.unscored(batch, batch.greedy()))
@@ -105,25 +110,28 @@ def test_a_replay_changes_one_decision_in_the_state_the_first_play_had(paired: M
     at = np.arange(games) * 3 % base.count
     rng = np.random.default_rng(0)
     for aimed in (0.0, 1.0):
-        tried = paired.Greedy(scorer, games, at, aimed, rng)
+        tried = paired.OneChange(scorer, games, at, aimed, rng, agent)
         bots[seat] = tried
         again = fenpai.simulate("tractor", games, seed=9, bots=bots, batch_size=games)
-        g, obs, t_feats, g_feats = (np.concatenate(x) for x in zip(*tried.seen, strict=True))
+        g, obs, t_feats, p_feats = (np.concatenate(x) for x in zip(*tried.seen, strict=True))
         assert sorted(g.tolist()) == list(range(games))
         for game, state in zip(g, obs, strict=True):
             np.testing.assert_array_equal(state, states[int(game), int(at[game])])
-        assert (t_feats[:, GREEDY] == 0).all() and (g_feats[:, GREEDY] == 1).all()
-        assert t_feats.shape == g_feats.shape == (games, WIDTHS[-1])
+        assert (p_feats[:, GREEDY] == (0 if agent else 1)).all()
+        assert (t_feats != p_feats).any(axis=1).all()
+        if not agent:
+            assert (t_feats[:, GREEDY] == 0).all()
+        assert t_feats.shape == p_feats.shape == (games, WIDTHS[-1])
         assert (first["card_points"] != again["card_points"]).any()
 
     def label(result: dict[str, np.ndarray], g: np.ndarray, s: np.ndarray) -> np.ndarray:
         return np.where(result["won"][g, s], 1.0, -1.0)
 
-    pairs = paired.paired_round(tactics_net(), "tractor", games, 9, seat, 2, label, rng)
+    pairs = paired.paired_round(net, "tractor", games, 9, seat, 2, label, rng, agent=agent)
     assert pairs.obs.shape == (2 * games, obs_size("tractor"))
-    assert set(pairs.greedy_returns.tolist()) <= {-1.0, 1.0}
+    assert set(pairs.played_returns.tolist()) <= {-1.0, 1.0}
     base_won = np.where(first["won"][:, seat], 1.0, -1.0)
-    assert sorted(pairs.greedy_returns.tolist()) == sorted(np.tile(base_won, 2).tolist())
+    assert sorted(pairs.played_returns.tolist()) == sorted(np.tile(base_won, 2).tolist())
 
 
 def margin_net(greedy_lower_by: float, margin: float) -> QNet:

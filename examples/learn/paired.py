@@ -1,13 +1,15 @@
-"""Paired episodes, for improving on the greedy bot: the learning seat plays as greedy
-does against three greedy bots, once as it is and then again on the same deals with one
-of its decisions changed, each game at a decision drawn at random among those the agent
-scores; the rest of both games is played alike. Both returns are Monte-Carlo returns of
-one state, one for greedy's action and one for the action tried, and their difference
-is free of the deal's luck, which both share (`QNet.paired_loss_and_grads` fits it).
+"""Paired episodes, for improving on the greedy bot: the learning seat plays against
+three greedy bots as greedy does (or as the agent does, `agent`), once as it is and then
+again on the same deals with one of its decisions changed, each game at a decision drawn
+at random among those the agent scores; the rest of both games is played alike. Both
+returns are Monte-Carlo returns of one state, one for the action played and one for the
+action tried, and their difference is free of the deal's luck, which both share
+(`QNet.paired_loss_and_grads` fits it).
 
-The action tried is, with probability `aimed`, the one the network rates best after
-greedy's (so that the data tests the deviations the agent would make) and otherwise one
-drawn uniformly among the others.
+The action tried is greedy's, with probability one half, where the agent played another;
+else, with probability `aimed`, the one the network rates best after the one played (so
+that the data tests the deviations the agent would make), and otherwise one drawn
+uniformly among the others.
 """
 
 from __future__ import annotations
@@ -19,33 +21,34 @@ import numpy as np
 
 import fenpai
 from fenpai.agents import QNet, QPolicy
-from fenpai.agents.features import GREEDY
 from fenpai.batch import Batch
 
 
 @dataclass
 class Pairs:
     """The pairs of a run: the state's observation, the features of the action tried and
-    of greedy's, and the returns of each (float32)."""
+    of the one played, and the returns of each (float32)."""
 
     obs: np.ndarray
     tried: np.ndarray
-    greedy: np.ndarray
+    played: np.ndarray
     tried_returns: np.ndarray
-    greedy_returns: np.ndarray
+    played_returns: np.ndarray
 
 
 @dataclass
-class Greedy:
-    """The learning seat's policy: greedy's action everywhere, except, in game g, the
-    `at[g]`-th decision the agent scores (none where `at` is None or `at[g]` < 0), where
-    it tries another action and records the state and both actions' features."""
+class OneChange:
+    """The learning seat's policy: greedy's action (with `agent`, the `scorer`'s) everywhere,
+    except, in game g, the `at[g]`-th decision the agent scores (none where `at` is None
+    or `at[g]` < 0), where it tries another action and records the state and the
+    features of both actions."""
 
     scorer: QPolicy
     games: int
     at: np.ndarray | None = None
     aimed: float = 0.5
     rng: np.random.Generator = field(default_factory=np.random.default_rng)
+    agent: bool = False
     count: np.ndarray = field(init=False)
     seen: list[tuple[np.ndarray, ...]] = field(default_factory=list, init=False)
 
@@ -54,7 +57,10 @@ class Greedy:
 
     def __call__(self, batch: Batch) -> np.ndarray:
         greedy = batch.greedy()
-        answer = np.where(greedy >= 0, greedy, batch.num_legal - 1)
+        if self.agent:
+            answer = self.scorer(batch)
+        else:
+            answer = np.where(greedy >= 0, greedy, batch.num_legal - 1)
         rows = np.flatnonzero(~self.scorer.unscored(batch, greedy) & (greedy >= 0))
         games = batch.games[rows]
         decision = self.count[games]
@@ -68,20 +74,24 @@ class Greedy:
         starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
         net = self.scorer.net
         q = net.scores(batch.obs[rows], np.repeat(np.arange(len(rows)), sizes), feats)
-        q[feats[:, GREEDY] > 0] = -np.inf
+        played = answer[rows]
+        q[starts + played] = -np.inf
         tried = np.empty(len(rows), np.int64)
         for i, (s, n) in enumerate(zip(starts, sizes, strict=True)):
-            if self.rng.random() < self.aimed:
+            g = greedy[rows[i]]
+            if g != played[i] and self.rng.random() < 0.5:
+                tried[i] = g
+            elif self.rng.random() < self.aimed:
                 tried[i] = q[s : s + n].argmax()
             else:
                 other = self.rng.integers(n - 1)
-                tried[i] = other + (other >= greedy[rows[i]])
+                tried[i] = other + (other >= played[i])
         self.seen.append(
             (
                 batch.games[rows].copy(),
                 batch.obs[rows].copy(),
                 feats[starts + tried],
-                feats[starts + greedy[rows]],
+                feats[starts + played],
             )
         )
         answer[rows] = tried
@@ -102,19 +112,21 @@ def paired_round(
     label: Label,
     rng: np.random.Generator,
     aimed: float = 0.5,
+    agent: bool = False,
 ) -> Pairs | None:
-    """Plays `games` deals with the learning seat `seat` as greedy, then `tries` times
-    again with one decision changed per game; the pairs (None if no game had a decision
-    to change). `label(result, games, seats)` gives the returns."""
+    """Plays `games` deals with the learning seat `seat` as greedy (`agent`: as the agent
+    `net` does, with its margin), then `tries` times again with one decision changed per
+    game; the pairs (None if no game had a decision to change). `label(result, games,
+    seats)` gives the returns."""
     n = fenpai.new_game(variant, seed=0).num_players
     scorer = QPolicy(net)
 
-    def play(policy: Greedy) -> dict[str, np.ndarray]:
+    def play(policy: OneChange) -> dict[str, np.ndarray]:
         bots: list = ["greedy"] * n
         bots[seat] = policy
         return fenpai.simulate(variant, games, seed=seed, bots=bots, batch_size=games)
 
-    base = Greedy(scorer, games)
+    base = OneChange(scorer, games, agent=agent)
     base_result = play(base)
     have = np.flatnonzero(base.count > 0)
     if not len(have):
@@ -125,13 +137,13 @@ def paired_round(
     for _ in range(tries):
         at = np.full(games, -1)
         at[have] = rng.integers(0, base.count[have])
-        tried = Greedy(scorer, games, at, aimed, rng)
+        tried = OneChange(scorer, games, at, aimed, rng, agent)
         result = play(tried)
         if not tried.seen:
             continue
-        g, obs, t_feats, g_feats = (np.concatenate(x) for x in zip(*tried.seen, strict=True))
+        g, obs, t_feats, p_feats = (np.concatenate(x) for x in zip(*tried.seen, strict=True))
         returns = label(result, g, seats[g])
-        parts.append((obs, t_feats, g_feats, returns, base_returns[g]))
+        parts.append((obs, t_feats, p_feats, returns, base_returns[g]))
     if not parts:
         return None
     return Pairs(*(np.concatenate(x).astype(np.float32) for x in zip(*parts, strict=True)))

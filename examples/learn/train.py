@@ -69,7 +69,7 @@ class PairReplay:
         self.size, self.filled, self.next = size, 0, 0
 
     def add(self, pairs: Pairs) -> None:
-        new = [pairs.obs, pairs.tried, pairs.greedy, pairs.tried_returns, pairs.greedy_returns]
+        new = [pairs.obs, pairs.tried, pairs.played, pairs.tried_returns, pairs.played_returns]
         n = min(len(new[-1]), self.size)
         idx = (self.next + np.arange(n)) % self.size
         for array, values in zip(self.arrays, new, strict=True):
@@ -160,6 +160,12 @@ def main() -> None:
     p.add_argument(
         "--aimed", type=float, default=0.5, help="share of --paired tries the network picks"
     )
+    p.add_argument(
+        "--paired-agent",
+        action="store_true",
+        help="--paired games played by the agent rather than greedy (policy iteration)",
+    )
+    p.add_argument("--init", help="start from this checkpoint's weights (same sizes)")
     p.add_argument("--lr", type=float, default=3e-4)
     p.add_argument("--minibatch", type=int, default=512)
     p.add_argument("--replay", type=int, default=200_000, help="decisions kept")
@@ -184,6 +190,13 @@ def main() -> None:
         greedy_margin=args.margin,
         limit=args.limit,
     )
+    if args.init:
+        start = QNet.load(args.init)
+        if {k: v.shape for k, v in start.params.items()} != {
+            k: v.shape for k, v in net.params.items()
+        }:
+            p.error(f"{args.init} has other sizes than --hidden and --features ask for")
+        net.params = start.params
     opt = Adam(net, lr=args.lr)
     width = net.params["w_act"].shape[0]
     replay = Replay(obs_size, width, 0 if args.paired else args.replay)
@@ -263,7 +276,16 @@ def main() -> None:
             seed = args.seed * 10**7 + rounds
             label = lambda result, g, s: returns(result, g, s, args.points)  # noqa: E731
             pairs = paired_round(
-                net, args.variant, args.games, seed, rounds % n, args.paired, label, rng, args.aimed
+                net,
+                args.variant,
+                args.games,
+                seed,
+                rounds % n,
+                args.paired,
+                label,
+                rng,
+                args.aimed,
+                args.paired_agent,
             )
             games += args.games * (1 + args.paired)
             if pairs is None:

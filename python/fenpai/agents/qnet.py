@@ -111,22 +111,22 @@ class QNet:
         self,
         obs: np.ndarray,
         tried: np.ndarray,
-        greedy: np.ndarray,
+        played: np.ndarray,
         tried_returns: np.ndarray,
-        greedy_returns: np.ndarray,
+        played_returns: np.ndarray,
     ) -> tuple[float, dict[str, np.ndarray]]:
         """The loss of pairs of Monte-Carlo returns from one state, on the same deal: of
-        `greedy[i]` (the greedy bot's action) and of `tried[i]` (another), each then
-        played on alike. The squared error of Q(greedy) against its return plus that of
-        the difference Q(tried) - Q(greedy) against the difference of the returns,
+        `played[i]` (the action the policy played) and of `tried[i]` (another), each then
+        played on alike. The squared error of Q(played) against its return plus that of
+        the difference Q(tried) - Q(played) against the difference of the returns,
         which the deal's luck, common to both, does not blur; and its gradient."""
-        n = len(greedy_returns)
-        q, backward = self._forward(np.concatenate([obs, obs]), np.concatenate([tried, greedy]))
-        q_tried, q_greedy = q[:n], q[n:]
-        err_greedy = q_greedy - greedy_returns
-        err_gain = (q_tried - q_greedy) - (tried_returns - greedy_returns)
-        d_q = np.concatenate([err_gain, err_greedy - err_gain]) * (2 / n)
-        loss = float(np.mean(err_greedy * err_greedy) + np.mean(err_gain * err_gain))
+        n = len(played_returns)
+        q, backward = self._forward(np.concatenate([obs, obs]), np.concatenate([tried, played]))
+        q_tried, q_played = q[:n], q[n:]
+        err_played = q_played - played_returns
+        err_gain = (q_tried - q_played) - (tried_returns - played_returns)
+        d_q = np.concatenate([err_gain, err_played - err_gain]) * (2 / n)
+        loss = float(np.mean(err_played * err_played) + np.mean(err_gain * err_gain))
         return loss, backward(d_q)
 
     def _forward(
