@@ -165,3 +165,21 @@ def test_greedys_action_is_left_only_for_one_rated_higher_by_more_than_the_margi
     assert (~unscored).sum() > 20
     assert ((answer == greedy)[~unscored]).all() == keeps_greedy
     assert ((answer != greedy)[~unscored]).all() != keeps_greedy
+
+
+def test_a_pass_tried_in_the_deal_holds_for_the_rest_of_the_deal(paired: ModuleType) -> None:
+    games = 16
+    scorer = QPolicy(tactics_net())
+    tried = paired.OneChange(scorer, games, np.zeros(games, np.int64), 0.0)
+    deal = paired.phase_column("tractor", "deal")
+    held: list[str] = []
+
+    def watch(batch: Batch) -> np.ndarray:
+        passing = tried.passing[batch.games].copy()
+        answer: np.ndarray = tried(batch)
+        for row in np.flatnonzero(passing & (batch.obs[:, deal] > 0)):
+            held.append(batch.legal_action(int(row), int(answer[row])))
+        return answer
+
+    fenpai.simulate("tractor", games, seed=2, bots=[watch, "greedy", "greedy", "greedy"])
+    assert tried.passing.any() and len(held) > 5 and set(held) == {"pass"}

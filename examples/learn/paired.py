@@ -10,6 +10,11 @@ The action tried is greedy's, with probability one half, where the agent played 
 else, with probability `aimed`, the one the network rates best after the one played (so
 that the data tests the deviations the agent would make), and otherwise one drawn
 uniformly among the others.
+
+A pass tried in the deal (TR-12: a seat is asked again at every card it receives while it
+could declare) holds for the rest of the deal: passing once only to declare at the next
+card is hardly a choice, and the agent that passes because passing rates higher passes
+at the next card too, where the hand has changed by one card.
 """
 
 from __future__ import annotations
@@ -21,7 +26,12 @@ import numpy as np
 
 import fenpai
 from fenpai.agents import QNet, QPolicy
+from fenpai.agents.features import NUM_KINDS, VERBS
 from fenpai.batch import Batch
+from fenpai.encoding import PHASES, fields
+
+#: The column of the `pass` verb in an action's features.
+PASS = NUM_KINDS + VERBS.index("pass")
 
 
 @dataclass
@@ -50,10 +60,13 @@ class OneChange:
     rng: np.random.Generator = field(default_factory=np.random.default_rng)
     agent: bool = False
     count: np.ndarray = field(init=False)
+    passing: np.ndarray = field(init=False)
     seen: list[tuple[np.ndarray, ...]] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         self.count = np.zeros(self.games, np.int64)
+        self.passing = np.zeros(self.games, bool)
+        self.deal = phase_column(self.scorer.net.variant, "deal")
 
     def __call__(self, batch: Batch) -> np.ndarray:
         greedy = batch.greedy()
@@ -61,6 +74,9 @@ class OneChange:
             answer = self.scorer(batch)
         else:
             answer = np.where(greedy >= 0, greedy, batch.num_legal - 1)
+        dealing = batch.obs[:, self.deal] > 0
+        for row in np.flatnonzero(dealing & self.passing[batch.games]):
+            answer[row] = pass_index(batch, row)
         rows = np.flatnonzero(~self.scorer.unscored(batch, greedy) & (greedy >= 0))
         games = batch.games[rows]
         decision = self.count[games]
@@ -95,7 +111,23 @@ class OneChange:
             )
         )
         answer[rows] = tried
+        self.passing[batch.games[rows]] = dealing[rows] & (feats[starts + tried, PASS] > 0)
         return answer.astype(np.int64)
+
+
+def phase_column(variant: str, phase: str) -> int:
+    """The observation's column that is 1 in `phase`."""
+    players = fenpai.new_game(variant, seed=0).num_players
+    offset = next(off for name, off, _ in fields(variant, players) if name == "phase")
+    return offset + PHASES.index(phase)
+
+
+def pass_index(batch: Batch, row: int) -> int:
+    """The index of row `row`'s `pass`, the last of a deal's legal actions (TR-12)."""
+    last = int(batch.num_legal[row]) - 1
+    if batch.legal_action(row, last) != "pass":
+        raise ValueError(f"row {row}'s last legal action is not a pass")
+    return last
 
 
 #: The returns of (games, seats) of a `simulate` result.
