@@ -166,6 +166,9 @@ def main() -> None:
         help="--paired games played by the agent rather than greedy (policy iteration)",
     )
     p.add_argument("--init", help="start from this checkpoint's weights (same sizes)")
+    p.add_argument(
+        "--phases", help="the phases the agent decides, comma-separated (else greedy's action)"
+    )
     p.add_argument("--lr", type=float, default=3e-4)
     p.add_argument("--minibatch", type=int, default=512)
     p.add_argument("--replay", type=int, default=200_000, help="decisions kept")
@@ -189,6 +192,7 @@ def main() -> None:
         features=WIDTHS[("text", "greedy", "tactics").index(args.features)],
         greedy_margin=args.margin,
         limit=args.limit,
+        phases=tuple(args.phases.split(",")) if args.phases else None,
     )
     if args.init:
         start = QNet.load(args.init)

@@ -17,6 +17,7 @@ import numpy as np
 
 from fenpai.agents.features import NUM_FEATURES
 from fenpai.agents.tactics import NUM_TACTICS
+from fenpai.encoding import PHASES
 
 #: The checkpoint format's version, stored in its metadata.
 FORMAT = 1
@@ -37,7 +38,8 @@ class QNet:
     policy adds `greedy_margin` to the greedy action's Q: it leaves greedy's choice only
     for an action the network rates higher by more than that; or that and the trick
     play's tactics after it (`sees_tactics`). `limit` is how many legal
-    actions its policy scores unless told (`QPolicy`)."""
+    actions its policy scores unless told (`QPolicy`); `phases`, if given, the phases
+    (`fenpai.encoding.PHASES`) whose decisions it takes (greedy's action in the others)."""
 
     def __init__(
         self,
@@ -49,9 +51,13 @@ class QNet:
         features: int = NUM_FEATURES,
         greedy_margin: float = 0.0,
         limit: int = DEFAULT_LIMIT,
+        phases: tuple[str, ...] | None = None,
     ):
         if features not in WIDTHS:
             raise ValueError(f"features must be one of {', '.join(map(str, WIDTHS))}")
+        if phases is not None and not set(phases) <= set(PHASES):
+            raise ValueError(f"phases must be among {', '.join(PHASES)}, not {phases}")
+        self.phases = phases
         self.variant = variant
         self.obs_size = obs_size
         self.hidden = hidden
@@ -169,6 +175,8 @@ class QNet:
             "greedy_margin": self.greedy_margin,
             "limit": self.limit,
         }
+        if self.phases is not None:
+            meta["phases"] = list(self.phases)
         arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), **self.params}
         np.savez(path, **arrays)
 
@@ -194,6 +202,7 @@ class QNet:
             features=int(features),
             greedy_margin=float(meta.get("greedy_margin", 0.0)),
             limit=int(meta.get("limit", DEFAULT_LIMIT)),
+            phases=None if meta.get("phases") is None else tuple(meta["phases"]),
         )
         if params["w_obs"].shape != (net.obs_size, hidden[0]) or params["w_act"].shape != (
             net.features,
