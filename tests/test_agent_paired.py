@@ -21,6 +21,7 @@ from fenpai.agents import NUM_FEATURES, QNet, QPolicy
 from fenpai.agents.features import GREEDY
 from fenpai.agents.qnet import WIDTHS
 from fenpai.batch import Batch
+from fenpai.encoding import PHASES, fields
 
 LEARN = Path(__file__).resolve().parent.parent / "examples" / "learn"
 
@@ -183,3 +184,31 @@ def test_a_pass_tried_in_the_deal_holds_for_the_rest_of_the_deal(paired: ModuleT
 
     fenpai.simulate("tractor", games, seed=2, bots=[watch, "greedy", "greedy", "greedy"])
     assert tried.passing.any() and len(held) > 5 and set(held) == {"pass"}
+
+
+def test_a_network_of_some_phases_plays_greedys_action_in_the_others(tmp_path: Path) -> None:
+    net = QNet(
+        "tractor", obs_size("tractor"), (8, 8), features=WIDTHS[-1], greedy_margin=-1e6
+    )  # never greedy's, where it scores
+    net.phases = ("deal",)
+    net.save(tmp_path / "deal.npz")
+    agent = QPolicy(QNet.load(tmp_path / "deal.npz"))
+    assert agent.net.phases == ("deal",)
+    deal = next(off for name, off, _ in fields("tractor", 4) if name == "phase")
+    deal += PHASES.index("deal")
+    asked: list[tuple[np.ndarray, ...]] = []
+
+    def both(batch: Batch) -> np.ndarray:
+        answer = agent(batch)
+        asked.append((answer, batch.greedy(), batch.obs[:, deal] > 0))
+        return answer
+
+    fenpai.simulate("tractor", 6, seed=8, bots=[both, "greedy", "greedy", "greedy"])
+    answer, greedy, dealing = (np.concatenate(x) for x in zip(*asked, strict=True))
+    assert dealing.any() and (~dealing).sum() > 50
+    np.testing.assert_array_equal(answer[~dealing], greedy[~dealing])
+    assert (answer[dealing] != greedy[dealing]).all()
+    with pytest.raises(ValueError, match="phases must be among"):
+        QNet("tractor", 4, phases=("dealing",))
+    with pytest.raises(ValueError, match="fifty_k has no phases"):
+        QPolicy(QNet("fifty_k", obs_size("fifty_k"), phases=("play",)))
