@@ -8,11 +8,11 @@ bot would take (`Batch.greedy`) where a decision has more than `limit` legal act
 fair sample); elsewhere it scores them all, greedy's with `QNet.greedy_margin` more.
 
 A network made with `phases` scores only the decisions of those phases (`PHASES`) and
-plays greedy's action in the others. A burial (C-4) is not scored: it can have millions of choices, listed strongest first,
-so the first `limit` would all bury the best trumps. A network that sees the greedy
-flag buries as greedy does (the cheapest plain cards, short suits first); the others
-bury the last legal one, the last cards of the hand in its order (the weakest suit's
-lowest)."""
+plays greedy's action in the others. A burial (C-4) is not scored: it can have millions
+of choices, listed strongest first, so the first `limit` would all bury the best trumps.
+A network that sees the greedy flag buries as greedy does (the cheapest plain cards,
+short suits first); the others bury the last legal one, the last cards of the hand in
+its order (the weakest suit's lowest)."""
 
 from __future__ import annotations
 
