@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 from evaluate import against
+from paired import Pairs, paired_round
 
 import fenpai
 from fenpai.agents import Adam, QNet, QPolicy
@@ -54,6 +55,33 @@ class Replay:
         return self.obs[idx], self.act[idx], self.ret[idx]
 
 
+class PairReplay:
+    """The latest pairs (`paired.Pairs`), a ring."""
+
+    def __init__(self, obs_size: int, features: int, size: int):
+        self.arrays = [
+            np.zeros((size, obs_size), np.float32),
+            np.zeros((size, features), np.float32),
+            np.zeros((size, features), np.float32),
+            np.zeros(size, np.float32),
+            np.zeros(size, np.float32),
+        ]
+        self.size, self.filled, self.next = size, 0, 0
+
+    def add(self, pairs: Pairs) -> None:
+        new = [pairs.obs, pairs.tried, pairs.played, pairs.tried_returns, pairs.played_returns]
+        n = min(len(new[-1]), self.size)
+        idx = (self.next + np.arange(n)) % self.size
+        for array, values in zip(self.arrays, new, strict=True):
+            array[idx] = values[-n:]
+        self.next = int((self.next + n) % self.size)
+        self.filled = min(self.size, self.filled + n)
+
+    def sample(self, rng: np.random.Generator, n: int) -> list[np.ndarray]:
+        idx = rng.integers(0, self.filled, n)
+        return [array[idx] for array in self.arrays]
+
+
 class Episodes:
     """Records the agent's decisions during one `simulate` run (a `QPolicy` recorder)."""
 
@@ -64,13 +92,20 @@ class Episodes:
         self.parts.append((batch.games[rows], batch.seats[rows], batch.obs[rows], chosen))
 
     def labelled(self, result: dict[str, np.ndarray], points: float) -> tuple[np.ndarray, ...]:
-        """Every decision's observation, action features and return: +1 won, −1 lost,
-        blended with weight `points` with its side's card-point margin (`margin`)."""
+        """Every decision's observation, action features and return (`returns`)."""
         games, seats, obs, act = (np.concatenate(x) for x in zip(*self.parts, strict=True))
-        ret = np.where(result["won"][games, seats], 1.0, -1.0)
-        if points:
-            ret = (1 - points) * ret + points * margin(result["card_points"], games, seats)
-        return obs, act, ret.astype(np.float32)
+        return obs, act, returns(result, games, seats, points)
+
+
+def returns(
+    result: dict[str, np.ndarray], games: np.ndarray, seats: np.ndarray, points: float
+) -> np.ndarray:
+    """Each (game, seat)'s return: +1 won, −1 lost, blended with weight `points` with its
+    side's card-point margin (`margin`)."""
+    ret = np.where(result["won"][games, seats], 1.0, -1.0)
+    if points:
+        ret = (1 - points) * ret + points * margin(result["card_points"], games, seats)
+    return ret.astype(np.float32)
 
 
 def margin(card_points: np.ndarray, games: np.ndarray, seats: np.ndarray) -> np.ndarray:
@@ -115,6 +150,25 @@ def main() -> None:
         default=0.0,
         help="weight of the side's card-point margin in the return (4 seats in partners)",
     )
+    p.add_argument(
+        "--paired",
+        type=int,
+        default=0,
+        help="instead of whole episodes of the agent: each round, greedy's games and this "
+        "many replays of them with one decision per game changed (paired.py)",
+    )
+    p.add_argument(
+        "--aimed", type=float, default=0.5, help="share of --paired tries the network picks"
+    )
+    p.add_argument(
+        "--paired-agent",
+        action="store_true",
+        help="--paired games played by the agent rather than greedy (policy iteration)",
+    )
+    p.add_argument("--init", help="start from this checkpoint's weights (same sizes)")
+    p.add_argument(
+        "--phases", help="the phases the agent decides, comma-separated (else greedy's action)"
+    )
     p.add_argument("--lr", type=float, default=3e-4)
     p.add_argument("--minibatch", type=int, default=512)
     p.add_argument("--replay", type=int, default=200_000, help="decisions kept")
@@ -138,9 +192,19 @@ def main() -> None:
         features=WIDTHS[("text", "greedy", "tactics").index(args.features)],
         greedy_margin=args.margin,
         limit=args.limit,
+        phases=tuple(args.phases.split(",")) if args.phases else None,
     )
+    if args.init:
+        start = QNet.load(args.init)
+        if {k: v.shape for k, v in start.params.items()} != {
+            k: v.shape for k, v in net.params.items()
+        }:
+            p.error(f"{args.init} has other sizes than --hidden and --features ask for")
+        net.params = start.params
     opt = Adam(net, lr=args.lr)
-    replay = Replay(obs_size, net.params["w_act"].shape[0], args.replay)
+    width = net.params["w_act"].shape[0]
+    replay = Replay(obs_size, width, 0 if args.paired else args.replay)
+    pair_replay = PairReplay(obs_size, width, args.replay if args.paired else 0)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     checkpoint, curve = out / f"{args.variant}.npz", out / f"{args.variant}_curve.csv"
@@ -212,6 +276,30 @@ def main() -> None:
             if over:
                 break
         rounds += 1
+        if args.paired:
+            seed = args.seed * 10**7 + rounds
+            label = lambda result, g, s: returns(result, g, s, args.points)  # noqa: E731
+            pairs = paired_round(
+                net,
+                args.variant,
+                args.games,
+                seed,
+                rounds % n,
+                args.paired,
+                label,
+                rng,
+                args.aimed,
+                args.paired_agent,
+            )
+            games += args.games * (1 + args.paired)
+            if pairs is None:
+                continue
+            pair_replay.add(pairs)
+            for _ in range(max(1, int(args.reuse * len(pairs.obs) / args.minibatch))):
+                loss, grads = net.paired_loss_and_grads(*pair_replay.sample(rng, args.minibatch))
+                opt.step(grads)
+                losses.append(loss)
+            continue
         record = Episodes()
         policy = QPolicy(net, epsilon=args.epsilon, seed=rounds, record=record)
         if rng.random() < args.selfplay:

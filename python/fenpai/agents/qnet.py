@@ -9,6 +9,7 @@ decision's observation is multiplied once however many legal actions it has.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import numpy as np
 
 from fenpai.agents.features import NUM_FEATURES
 from fenpai.agents.tactics import NUM_TACTICS
+from fenpai.encoding import PHASES
 
 #: The checkpoint format's version, stored in its metadata.
 FORMAT = 1
@@ -36,7 +38,8 @@ class QNet:
     policy adds `greedy_margin` to the greedy action's Q: it leaves greedy's choice only
     for an action the network rates higher by more than that; or that and the trick
     play's tactics after it (`sees_tactics`). `limit` is how many legal
-    actions its policy scores unless told (`QPolicy`)."""
+    actions its policy scores unless told (`QPolicy`); `phases`, if given, the phases
+    (`fenpai.encoding.PHASES`) whose decisions it takes (greedy's action in the others)."""
 
     def __init__(
         self,
@@ -48,9 +51,13 @@ class QNet:
         features: int = NUM_FEATURES,
         greedy_margin: float = 0.0,
         limit: int = DEFAULT_LIMIT,
+        phases: tuple[str, ...] | None = None,
     ):
         if features not in WIDTHS:
             raise ValueError(f"features must be one of {', '.join(map(str, WIDTHS))}")
+        if phases is not None and not set(phases) <= set(PHASES):
+            raise ValueError(f"phases must be among {', '.join(PHASES)}, not {phases}")
+        self.phases = phases
         self.variant = variant
         self.obs_size = obs_size
         self.hidden = hidden
@@ -102,27 +109,59 @@ class QNet:
     ) -> tuple[float, dict[str, np.ndarray]]:
         """Mean squared error of Q(obs[i], actions[i]) against targets[i], and its
         gradient for each parameter."""
+        q, backward = self._forward(obs, actions)
+        err = q - targets
+        return float(np.mean(err * err)), backward((2 / len(targets)) * err)
+
+    def paired_loss_and_grads(
+        self,
+        obs: np.ndarray,
+        tried: np.ndarray,
+        played: np.ndarray,
+        tried_returns: np.ndarray,
+        played_returns: np.ndarray,
+    ) -> tuple[float, dict[str, np.ndarray]]:
+        """The loss of pairs of Monte-Carlo returns from one state, on the same deal: of
+        `played[i]` (the action the policy played) and of `tried[i]` (another), each then
+        played on alike. The squared error of Q(played) against its return plus that of
+        the difference Q(tried) - Q(played) against the difference of the returns,
+        which the deal's luck, common to both, does not blur; and its gradient."""
+        n = len(played_returns)
+        q, backward = self._forward(np.concatenate([obs, obs]), np.concatenate([tried, played]))
+        q_tried, q_played = q[:n], q[n:]
+        err_played = q_played - played_returns
+        err_gain = (q_tried - q_played) - (tried_returns - played_returns)
+        d_q = np.concatenate([err_gain, err_played - err_gain]) * (2 / n)
+        loss = float(np.mean(err_played * err_played) + np.mean(err_gain * err_gain))
+        return loss, backward(d_q)
+
+    def _forward(
+        self, obs: np.ndarray, actions: np.ndarray
+    ) -> tuple[np.ndarray, Callable[[np.ndarray], dict[str, np.ndarray]]]:
+        """Q(obs[i], actions[i]), and the function that turns dLoss/dQ into each
+        parameter's gradient."""
         p = self.params
-        n = len(targets)
         pre1 = obs @ p["w_obs"] + actions @ p["w_act"] + p["b1"]
         h1 = np.maximum(pre1, 0)
         pre2 = h1 @ p["w2"] + p["b2"]
         h2 = np.maximum(pre2, 0)
-        q = (h2 @ p["w3"] + p["b3"])[:, 0]
-        err = q - targets
-        d_q = (2 / n) * err[:, None].astype(np.float32)
-        d_h2 = (d_q @ p["w3"].T) * (pre2 > 0)
-        d_h1 = (d_h2 @ p["w2"].T) * (pre1 > 0)
-        grads = {
-            "w3": h2.T @ d_q,
-            "b3": d_q.sum(axis=0),
-            "w2": h1.T @ d_h2,
-            "b2": d_h2.sum(axis=0),
-            "w_obs": obs.T @ d_h1,
-            "w_act": actions.T @ d_h1,
-            "b1": d_h1.sum(axis=0),
-        }
-        return float(np.mean(err * err)), grads
+        q: np.ndarray = (h2 @ p["w3"] + p["b3"])[:, 0]
+
+        def backward(d_q_flat: np.ndarray) -> dict[str, np.ndarray]:
+            d_q = d_q_flat[:, None].astype(p["w3"].dtype)
+            d_h2 = (d_q @ p["w3"].T) * (pre2 > 0)
+            d_h1 = (d_h2 @ p["w2"].T) * (pre1 > 0)
+            return {
+                "w3": h2.T @ d_q,
+                "b3": d_q.sum(axis=0),
+                "w2": h1.T @ d_h2,
+                "b2": d_h2.sum(axis=0),
+                "w_obs": obs.T @ d_h1,
+                "w_act": actions.T @ d_h1,
+                "b1": d_h1.sum(axis=0),
+            }
+
+        return q, backward
 
     def save(self, path: str | Path) -> None:
         """Writes the network to an `.npz` file (no pickled objects: `load` reads it
@@ -136,6 +175,8 @@ class QNet:
             "greedy_margin": self.greedy_margin,
             "limit": self.limit,
         }
+        if self.phases is not None:
+            meta["phases"] = list(self.phases)
         arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta)), **self.params}
         np.savez(path, **arrays)
 
@@ -161,6 +202,7 @@ class QNet:
             features=int(features),
             greedy_margin=float(meta.get("greedy_margin", 0.0)),
             limit=int(meta.get("limit", DEFAULT_LIMIT)),
+            phases=None if meta.get("phases") is None else tuple(meta["phases"]),
         )
         if params["w_obs"].shape != (net.obs_size, hidden[0]) or params["w_act"].shape != (
             net.features,
