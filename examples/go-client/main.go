@@ -30,9 +30,6 @@ import (
 	"google.golang.org/grpc/status"
 )
 
-// seatsByVariant is how many seats each variant has (Fifty-K: its default, 4).
-var seatsByVariant = map[string]int{"red_five_4p": 4, "red_five_5p": 5, "fifty_k": 4, "tractor": 4}
-
 // summary is what the run prints: enough to check the game against its stored history.
 type summary struct {
 	GameID  string          `json:"game_id"`
@@ -44,7 +41,7 @@ type summary struct {
 
 func main() {
 	address := flag.String("address", "127.0.0.1:50051", "the server, host:port")
-	variant := flag.String("variant", "red_five_4p", "red_five_4p, red_five_5p, fifty_k or tractor")
+	variant := flag.String("variant", "red_five_4p", "a variant the server lists (ListVariants): red_five_4p, tractor, ...")
 	seed := flag.Uint64("seed", 7, "the deal's seed (and this client's choices')")
 	bot := flag.String("bot", "random", "the server-side bot that plays the other seats")
 	flag.Parse()
@@ -67,17 +64,45 @@ func reason(err error) string {
 	return ""
 }
 
-func play(ctx context.Context, address, variant string, seed uint64, bot string) (*summary, error) {
-	seats, ok := seatsByVariant[variant]
-	if !ok {
-		return nil, fmt.Errorf("unknown variant %q", variant)
+// seatCount is how many seats a game of variant has with its default options, as the
+// server's ListVariants says: its option players' default, or its one number of seats.
+func seatCount(ctx context.Context, client rpcv1.GameServiceClient, variant string) (int, error) {
+	listed, err := client.ListVariants(ctx, &rpcv1.ListVariantsRequest{})
+	if err != nil {
+		return 0, fmt.Errorf("ListVariants: %w", err)
 	}
+	for _, v := range listed.GetVariants() {
+		if v.GetId() != variant {
+			continue
+		}
+		for _, o := range v.GetOptions() {
+			if o.GetName() == "players" {
+				var n int
+				if err := json.Unmarshal([]byte(o.GetDefaultValue()), &n); err != nil {
+					return 0, fmt.Errorf("players' default %q: %w", o.GetDefaultValue(), err)
+				}
+				return n, nil
+			}
+		}
+		if len(v.GetPlayers()) == 1 {
+			return int(v.GetPlayers()[0]), nil
+		}
+		return 0, fmt.Errorf("variant %q has no default number of seats", variant)
+	}
+	return 0, fmt.Errorf("unknown variant %q", variant)
+}
+
+func play(ctx context.Context, address, variant string, seed uint64, bot string) (*summary, error) {
 	conn, err := grpc.NewClient(address, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		return nil, err
 	}
 	defer conn.Close()
 	client := rpcv1.NewGameServiceClient(conn)
+	seats, err := seatCount(ctx, client, variant)
+	if err != nil {
+		return nil, err
+	}
 
 	bots := map[uint32]string{}
 	for s := 1; s < seats; s++ {

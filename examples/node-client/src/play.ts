@@ -83,7 +83,7 @@ every seat, plays it to the end with random legal actions, and prints the result
 last line is JSON).
 
   --address HOST:PORT  the server (default 127.0.0.1:50051)
-  --variant VARIANT    red_five_4p, red_five_5p, fifty_k or tractor (default red_five_4p)
+  --variant VARIANT    a variant the server lists: red_five_4p (default), tractor, ...
   --seed N             the deal's seed, and the seed of the client's choices (default 7)
   --hands N            play a table: a match of N hands (tractor: 0 plays to the first
                        team past A)
