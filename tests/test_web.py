@@ -1022,7 +1022,8 @@ def test_every_seat_of_a_large_table_has_a_place_of_its_own(
     seats = page.evaluate(
         """() => [...document.querySelectorAll('.felt .seat')].map(s => {
           const r = s.getBoundingClientRect();
-          return [[...s.classList].find(c => c.startsWith('pos-')), r.left, r.top, r.right, r.bottom];
+          const place = [...s.classList].find(c => c.startsWith('pos-'));
+          return [place, r.left, r.top, r.right, r.bottom];
         })"""
     )
     n = options["players"]
