@@ -53,6 +53,11 @@ def test_fko_20_fko_23_options_checked_at_new_game_naming_them():
         fenpai.new_game("fifty_k", decks=5)
     with pytest.raises(ValueError, match=r"option decks must be .* not '2'"):
         fenpai.new_game("fifty_k", decks="2")
+    for odd in (2.0, True):  # equal to an offered value, but no count of decks
+        with pytest.raises(ValueError, match=r"option decks must be"):
+            fenpai.new_game("fifty_k", decks=odd)
+    with pytest.raises(ValueError, match=r"option players must be"):
+        fenpai.new_game("fifty_k", decks=2, players=6.0)
     with pytest.raises(ValueError, match=r"players=6 needs decks 2, 3 or 4.*FKO-23.*decks=1"):
         fenpai.new_game("fifty_k", players=6)
     with pytest.raises(ValueError, match=r"option decks=3 is for 4 to 8 players \(FKO-23\)"):

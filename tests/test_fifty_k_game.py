@@ -342,3 +342,12 @@ def test_fk_options_are_checked():
         fenpai.new_game("fifty_k", players=9, decks=2)
     with pytest.raises(ValueError, match="lead_after_out"):
         fenpai.new_game("fifty_k", lead_after_out="left")
+
+
+def test_apply_legal_takes_an_int_index_not_a_bool():
+    """A bool is an int to Python; as an index it is refused and changes nothing."""
+    game = fenpai.new_game("fifty_k", seed=2)
+    seat, before = game.to_act[0], game.to_json()
+    with pytest.raises(fenpai.IllegalAction, match="an index is an int"):
+        game.apply_legal(seat, True)
+    assert game.to_json() == before

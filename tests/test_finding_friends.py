@@ -77,6 +77,7 @@ def test_ff_1_two_decks_at_any_table():
         ({"levels": ["2"] * 5}, "option levels must give one level per player, 6, not 5"),
         ({"levels": ["2", "3", "2", "2", "2", "2"]}, "option levels: with dealer None"),
         ({"levels": ["2"] * 5 + ["Z"]}, "option levels must be"),
+        ({"levels": ["NT"] * 6}, "option levels must be"),  # FF-4: 2..A (TRO-92 is Tractor's)
         ({"dealer": 6}, "option dealer must be None or a seat 0..5"),
         ({"dealer": -1}, "option dealer must be"),
         ({"friend_restrictions": "some"}, "option friend_restrictions must be one of"),

@@ -323,6 +323,8 @@ class Game:
         cur = self._cur
         if seat != self._seat or self._resigned is not None:
             self._check_turn(seat)
+        if type(index) is bool:  # an int to Python, never an index here
+            raise IllegalAction(f"seat {seat}: an index is an int, not {index!r}")
         try:
             self._seat = cur.step(index)
         except (ValueError, OverflowError, TypeError):

@@ -52,7 +52,7 @@ def _valid_levels(value: object) -> bool:
     return value is None or (
         isinstance(value, (list, tuple))
         and len(value) in PLAYER_COUNTS
-        and all(canonical_level(v) is not None for v in value)
+        and all(canonical_level(v) in scoring.TRACTOR_LEVELS for v in value)  # FF-4: 2..A, no NT
     )
 
 

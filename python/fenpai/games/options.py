@@ -74,7 +74,7 @@ def one_of(
         default=default,
         valid=(lambda v: isinstance(v, str) and v in allowed)
         if texts
-        else (lambda v: v in allowed),
+        else (lambda v: not isinstance(v, (bool, float)) and v in allowed),
         expected=expected or "one of " + ", ".join(map(str, allowed)) + f" ({', '.join(rules)})",
         about=about,
         rules=rules,
