@@ -96,18 +96,18 @@ def _leads(deck: list[Card], first: int, n: int, leader: int) -> bool:
     return (first + deck.index(THREE_H)) % n == leader
 
 
-#: Deals drawn at most. Each draw keeps the real leader with a chance of some tenths of
-#: a percent at the least (the few unseen 3h must fall on seats the facts allow), so
-#: running out means a bug, not bad luck: it is an error, never the real deal.
+#: Deals drawn at most. Each draw keeps the real leader with a chance of about one in
+#: the number of seats holding a 3h at the least, so running out means a bug, not bad
+#: luck: it is an error, never the real deal.
 TRIES = 10_000
 
 
 def sample_deal(game: FiftyK, seat: int, seed: int) -> str:
     """A deck `seat` cannot tell from the real one (see `FiftyK.sample_world`): its own
     cards where it received them; every card it cannot see dealt uniformly to the other
-    seats by their hand sizes, each seat holding the cards it played; the leader's 3h
-    first among its cards and the other seats' 3h last, so that the leader is the same.
-    A deal the leader would not lead is drawn again (at most `TRIES` times)."""
+    seats by their hand sizes, each seat holding the cards it played, in a uniform order.
+    A deal the leader would not lead is drawn again (at most `TRIES` times): rejection,
+    so the deals kept are uniform among those the seat cannot tell apart (FKO-24)."""
     n, first, leader = game.num_players, game.first_seat, game.leader
     played = _played(game)
     sizes = game.play.hand_sizes()
@@ -124,10 +124,7 @@ def sample_deal(game: FiftyK, seat: int, seed: int) -> str:
         for s in others:
             held = shuffled[at : at + sizes[s]] + played[s]
             at += sizes[s]
-            mixed = [held[i] for i in rng.permutation(len(held))]
-            threes = [c for c in mixed if c == THREE_H]
-            rest = [c for c in mixed if c != THREE_H]
-            orders[s] = threes + rest if s == leader else rest + threes
+            orders[s] = [held[i] for i in rng.permutation(len(held))]
         orders[seat] = list(game._received(seat))
         deck = _deck(orders, first)
         if _leads(deck, first, n, leader):
