@@ -71,3 +71,13 @@ def test_variant_facts_hold_the_views_values():
     assert facts.declarer == view["declarer"] and facts.bid == view["bid"]
     tractor = fenpai.new_game("tractor", seed=2)
     assert not typed.hand_view(tractor.view(None)).tractor.no_trump  # not declared yet
+
+
+def test_ff_44_ff_45_the_next_declarer_is_unset_when_a_hand_was_abandoned():
+    """FF-44 names the next declarer; an abandoned hand (FF-45) has none, which the typed
+    result says by leaving the field unset rather than naming seat 0."""
+    done = typed.hand_result("finding_friends", {"next_declarer": 0, "winner_side": "defenders"})
+    assert done.finding_friends.HasField("next_declarer")
+    assert done.finding_friends.next_declarer == 0
+    left = typed.hand_result("finding_friends", {"escaped": 2})
+    assert not left.finding_friends.HasField("next_declarer")

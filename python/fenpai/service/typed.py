@@ -469,7 +469,6 @@ def _finding_friends_result(result: dict[str, Any]) -> pb.FindingFriendsResult:
         levels_nominal=result.get("levels_nominal", 0),
         bonus=result.get("bonus", 0),
         new_levels=result.get("new_levels", []),
-        next_declarer=result.get("next_declarer") or 0,
         match_winners=result.get("match_winners", []),
         side=result.get("side", []),
         friend_calls=_friend_calls(result.get("friend_calls", [])),
@@ -481,6 +480,7 @@ def _finding_friends_result(result: dict[str, Any]) -> pb.FindingFriendsResult:
     )
     _set(out, "kitty_multiplier", result.get("kitty_multiplier"))
     _set(out, "last_trick_winner", result.get("last_trick_winner"))
+    _set(out, "next_declarer", result.get("next_declarer"))
     return out
 
 
