@@ -42,6 +42,21 @@ COMMON_VIEW_KEYS = frozenset(
         "result",
     }
 )
+#: Tractor's view keys (TR-2, TR-10..TR-13), which Finding Friends' views also hold.
+_TRACTOR_FACTS = frozenset(
+    {
+        "levels",
+        "level",
+        "dealer",
+        "declarer",
+        "trump",
+        "first_seat",
+        "cards_dealt",
+        "final_round",
+        "declaration",
+        "declarations",
+    }
+)
 VARIANT_VIEW_KEYS = {
     "red_five_4p": frozenset(
         {"declarer", "trump", "level", "bids", "high_bid", "bid", "first_bidder"}
@@ -63,39 +78,10 @@ VARIANT_VIEW_KEYS = {
         }
     ),
     "fifty_k": frozenset({"top", "passed", "finished", "leader", "points_left_in_hand"}),
-    "tractor": frozenset(
-        {
-            "levels",
-            "level",
-            "dealer",
-            "declarer",
-            "trump",
-            "first_seat",
-            "cards_dealt",
-            "final_round",
-            "declaration",
-            "declarations",
-        }
-    ),
-    "finding_friends": frozenset(
-        {
-            "players",
-            "decks",
-            "levels",
-            "level",
-            "dealer",
-            "declarer",
-            "trump",
-            "first_seat",
-            "cards_dealt",
-            "final_round",
-            "declaration",
-            "declarations",
-            "friends_called",
-            "friend_calls",
-            "side",
-        }
-    ),
+    "tractor": _TRACTOR_FACTS,
+    # FF-1..FF-31: Tractor's deal and declarations, and the table and its friends.
+    "finding_friends": _TRACTOR_FACTS
+    | {"players", "decks", "friends_called", "friend_calls", "side"},
 }
 #: The keys of `Game.result` read here, common and by variant.
 COMMON_RESULT_KEYS = frozenset(
