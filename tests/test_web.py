@@ -1035,4 +1035,9 @@ def test_every_seat_of_a_large_table_has_a_place_of_its_own(
         for _, l2, t2, r2, b2 in seats[i + 1 :]:
             assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, places
     shot(page, f"{variant}-{n}-seats-{size[0]}")
+    if variant == "finding_friends":  # FF-20: the calls read "1st A♠", not as cards
+        page.click("#replay-next-trick")
+        side = page.locator(".side").inner_text()
+        assert "Friend cards" in side, side
+        assert re.search(r"\b\d(st|nd|rd) (10|[2-9JQKA])[♠♥♣♦]", side), side
     context.close()

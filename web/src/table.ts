@@ -4,7 +4,7 @@
 // from the service's typed view alone, so it shows nothing the view does not hold.
 
 import type { VNode } from "preact";
-import { SUIT_NAME, SUIT_SYMBOL, cardBacks, cardFace, cardsOf, cardsText, isTrump } from "./cards.js";
+import { SUIT_NAME, SUIT_SYMBOL, cardBacks, cardFace, cardsOf, cardsText, isTrump, withSymbols } from "./cards.js";
 import type { TrumpRules } from "./cards.js";
 import { h } from "./dom.js";
 import {
@@ -257,7 +257,10 @@ function peopleBox(state: TableState, facts: Facts): VNode {
     const named = facts.levels.map((l) => (l === "T" ? "10" : l));
     lines.push(h("div.fact", null, h("span.label", null, "Levels"), h("span.value", null, `team 1: ${named[0]} · team 2: ${named[1]}`)));
   }
-  if (facts.call) {
+  if (facts.call && hv.variant === "finding_friends") {
+    // FF-20: calls such as "1st As"; the friends found are on the felt's score line (FF-31).
+    lines.push(h("div.fact", null, h("span.label", null, "Friend cards"), h("span.value", null, withSymbols(facts.call))));
+  } else if (facts.call) {
     const friend = facts.friend !== undefined ? seatName(facts.friend, me) : "not revealed yet";
     lines.push(h("div.fact", null, h("span.label", null, "Friend card"), h("span.value", null, cardsText(facts.call), h("span.muted", null, ` · friend: ${friend}`))));
   } else if (facts.solo) {
@@ -356,7 +359,7 @@ function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null, pen
       const side = new Set(hv.facts.value.side);
       const p = sum(seats.filter((s) => !side.has(s)).map(pts));
       const friends = hv.facts.value.side.slice(1).map((s) => seatName(s, me));
-      return `Defenders ${p} · calls ${facts.call} · friends: ${friends.length ? friends.join(", ") : "none found yet"} (FF-31)`;
+      return `Defenders ${p} · calls ${withSymbols(facts.call)} · friends: ${friends.length ? friends.join(", ") : "none found yet"} (FF-31)`;
     }
     case "fifty_k": {
       const team = teams("fifty_k", n);
