@@ -59,6 +59,10 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     # TRO-102: only the number of cards orders declarations, alone and with TRO-72.
     ("tractor", {"declaration_strength": "more_cards"}),
     ("tractor", {"declaration_strength": "more_cards", "declaration_order": "suit"}),
+    # TRO-142, TRO-153: only big jokers declare; a standing declarer may overcall itself.
+    ("tractor", {"joker_declarations": "big_only", "reinforce": "or_overturn"}),
+    # TRO-143, TRO-152: jokers never declare; nothing is reinforced.
+    ("tractor", {"joker_declarations": "none", "reinforce": "none"}),
     # TRO-92: hands with a team at the no-trump level NT, first and later.
     ("tractor", {"levels": ("NT", "NT"), "final_level": "no_trump"}),
     ("tractor", {"levels": ("NT", "A"), "dealer": 2, "final_level": "no_trump"}),

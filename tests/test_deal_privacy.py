@@ -86,6 +86,8 @@ def test_tr_12_r5_10_every_receiver_is_asked_in_deal_order(variant):
         ("tractor", {"declaration_order": "suit"}),
         # TRO-102: overcalls by the number of cards only.
         ("tractor", {"declaration_strength": "more_cards"}),
+        # TRO-153: a seat overcalling its own declaration shows only what it declares.
+        ("tractor", {"reinforce": "or_overturn", "joker_declarations": "big_only"}),
         # TRO-92: a hand at the no-trump level, where nothing is declared.
         ("tractor", {"levels": ("NT", "NT"), "final_level": "no_trump"}),
     ],

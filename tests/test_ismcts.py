@@ -25,6 +25,8 @@ VARIANTS = [
             "first_dealer": "first_declaration",
             "declaration_order": "suit",
             "declaration_strength": "more_cards",
+            "joker_declarations": "big_only",
+            "reinforce": "or_overturn",
         },
     ),
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),

@@ -29,6 +29,7 @@ NAMES = [
     "python_fenpai_tractor(first_dealer=first_declaration,declaration_order=suit)",
     "python_fenpai_tractor(levels=J J,jack_rule=back_to_2)",
     "python_fenpai_tractor(declaration_strength=more_cards)",
+    "python_fenpai_tractor(joker_declarations=none,reinforce=or_overturn)",
     "python_fenpai_tractor(levels=NT A,dealer=0,final_level=no_trump)",
     "python_fenpai_tractor(throw_judgement=every_unit)",
     "python_fenpai_fifty_k",

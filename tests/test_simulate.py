@@ -24,6 +24,11 @@ CASES = [
     ("tractor", {"declaration_order": "suit"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}, ["greedy", "random"] * 2),
     ("tractor", {"declaration_strength": "more_cards"}, ["greedy", "random"] * 2),
+    (
+        "tractor",
+        {"joker_declarations": "none", "reinforce": "or_overturn"},  # TRO-143, TRO-153
+        ["greedy", "random"] * 2,
+    ),
     ("tractor", {"levels": ("NT", "NT"), "final_level": "no_trump"}, ["greedy", "random"] * 2),
     ("fifty_k", {}, ["greedy", "random", "greedy", "random"]),
     ("fifty_k", {"players": 3}, ["greedy", "random", "random"]),
@@ -59,6 +64,7 @@ OPTION_SETS = [
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),  # TRO-82
     ("tractor", {"levels": ("J", "5"), "dealer": 2, "jack_rule": "back_to_2"}),
     ("tractor", {"declaration_strength": "more_cards", "declaration_order": "suit"}),  # TRO-102
+    ("tractor", {"joker_declarations": "big_only", "reinforce": "none"}),  # TRO-142, TRO-152
     ("tractor", {"levels": ("NT", "A"), "dealer": 1, "final_level": "no_trump"}),  # TRO-92
     ("red_five_4p", {}),
     ("red_five_4p", {"decks": 3, "opening_bid": "minimum", "kitty_points": "always"}),

@@ -977,25 +977,42 @@ def declaration_key(cards, order, strength="jokers_or_more_cards"):
     return (value, suit)
 
 
-def expected_declarations(hand, seat, standing, order, strength="jokers_or_more_cards"):
-    """TR-10, TR-11, TRO-70, TRO-100 read from the rule text: the declarations `seat`
-    holding `hand` may make at level 2, in the order the game lists them."""
+#: TRO-140: the joker pairs each value lets declare.
+JOKER_PAIRS = {"both": ["LJ LJ", "BJ BJ"], "big_only": ["BJ BJ"], "none": []}
+
+
+def expected_declarations(
+    hand,
+    seat,
+    standing,
+    order,
+    strength="jokers_or_more_cards",
+    jokers="both",
+    reinforce="own_card",
+):
+    """TR-10, TR-11, TRO-70, TRO-100, TRO-140, TRO-150 read from the rule text: the
+    declarations `seat` holding `hand` may make at level 2, in the order the game lists
+    them."""
     held = collections.Counter(hand.split())
-    candidates = [f"2{s}" for s in SUITS] + [f"2{s} 2{s}" for s in SUITS] + ["LJ LJ", "BJ BJ"]
+    candidates = [f"2{s}" for s in SUITS] + [f"2{s} 2{s}" for s in SUITS] + JOKER_PAIRS[jokers]
     out = []
     for cards in candidates:
         need = collections.Counter(cards.split())
         if any(held[c] < k for c, k in need.items()):
             continue
+        stronger = standing is not None and declaration_key(
+            cards, order, strength
+        ) > declaration_key(standing["cards"], order, strength)
         if standing is None:
             out.append(cards)
-        elif standing["seat"] == seat:  # TR-11: only the second copy of a single
+        elif standing["seat"] == seat:
             single = standing["cards"].split()
-            if len(single) == 1 and cards == f"{single[0]} {single[0]}":
+            second_copy = len(single) == 1 and cards == f"{single[0]} {single[0]}"
+            if reinforce == "own_card" and second_copy:  # TR-11, TRO-151
                 out.append(cards)
-        elif declaration_key(cards, order, strength) > declaration_key(
-            standing["cards"], order, strength
-        ):
+            elif reinforce == "or_overturn" and (second_copy or stronger):  # TRO-153
+                out.append(cards)
+        elif stronger:
             out.append(cards)
     return [f"declare {c}" for c in out]
 
@@ -1035,15 +1052,45 @@ def test_tro_72_a_higher_suit_overcalls_at_equal_strength():
 def test_tro_70_tro_100_offered_declarations_follow_the_rule_text(order, strength):
     """Every question of random deals offers exactly what TR-10, TR-11, TRO-70 and TRO-100
     allow."""
+    offered_as_the_rules_say({"declaration_order": order, "declaration_strength": strength})
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"joker_declarations": "big_only"},  # TRO-142
+        {"joker_declarations": "none"},  # TRO-143
+        {"reinforce": "none"},  # TRO-152
+        {"reinforce": "or_overturn"},  # TRO-153
+        {"reinforce": "or_overturn", "declaration_order": "suit"},  # TRO-153 with TRO-72
+        {"reinforce": "or_overturn", "declaration_strength": "more_cards"},  # with TRO-102
+        {"joker_declarations": "big_only", "declaration_strength": "more_cards"},
+    ],
+)
+def test_tro_140_tro_150_offered_declarations_follow_the_rule_text(options):
+    """Every question of random deals offers exactly what TRO-140 and TRO-150 allow with
+    the other declaration rules."""
+    offered_as_the_rules_say(options)
+
+
+def offered_as_the_rules_say(options):
+    """Plays the deals of 30 seeds under `options`, declaring at random, and checks every
+    question offers what `expected_declarations` reads from the rules."""
+    order = options.get("declaration_order", "equal")
+    strength = options.get("declaration_strength", "jokers_or_more_cards")
+    jokers = options.get("joker_declarations", "both")
+    reinforce = options.get("reinforce", "own_card")
     asked = collections.Counter()
     for seed in range(30):
         rng = random.Random(seed)
-        options = {"declaration_order": order, "declaration_strength": strength}
         g = fenpai.new_game("tractor", seed=seed, **options)
         while g.phase == "deal":
             (seat,) = g.to_act
             v = g.view(seat)
-            want = expected_declarations(v["hand"], seat, v["declaration"], order, strength)
+            standing = v["declaration"]
+            want = expected_declarations(
+                v["hand"], seat, standing, order, strength, jokers, reinforce
+            )
             legal = g.legal_actions(seat)
             assert legal == [*want, "pass"], (seed, v["cards_dealt"])
             asked[len(legal) > 1] += 1
@@ -1649,3 +1696,75 @@ def test_c_5_same_seed_same_hand_and_clone():
     c = a.clone()
     a.apply(a.to_act[0], "pass")
     assert c.history == [] and len(a.history) == 1
+
+
+# --- TRO-140, TRO-150: joker declarations, reinforcing -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "refused", "holder", "rule"),
+    [("big_only", "LJ LJ", 1, "TRO-142"), ("none", "BJ BJ", 2, "TRO-143")],
+)
+def test_tro_140_a_joker_pair_the_table_does_not_allow_is_refused(value, refused, holder, rule):
+    # Seat 1 holds LJ LJ from the 6th card dealt on, seat 2 BJ BJ from the 7th.
+    deck = scripted_deck(["2h", "LJ LJ", "BJ BJ"])
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, joker_declarations=value)
+    g.apply(0, "declare 2h")
+    while g.to_act != [holder] or g.view()["cards_dealt"] < 6:
+        g.apply(g.to_act[0], "pass")
+    before = g.to_json()
+    refusal = rf"'{refused}' is not a declaration.*\(TRO-140, {rule}\)"
+    with pytest.raises(IllegalAction, match=refusal):
+        g.apply(holder, f"declare {refused}")
+    assert g.to_json() == before and g.legal_actions(holder) == ["pass"]
+    assert json.loads(before)["options"]["joker_declarations"] == value
+    # TRO-141, TR-10: by default both pairs declare no-trump, and the default is not written.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    offered = deal(g, {(0, 1): "declare 2h", (1, 6): "declare LJ LJ", (2, 7): "declare BJ BJ"})
+    assert (1, 6, ["declare LJ LJ", "pass"]) in offered
+    assert (2, 7, ["declare BJ BJ", "pass"]) in offered
+    assert g.view()["declarations"] == [[0, "2h"], [1, "LJ LJ"], [2, "BJ BJ"]]
+    assert g.rules.trump is None and "joker_declarations" not in json.loads(g.to_json())["options"]
+    # TRO-142: big jokers still declare.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, joker_declarations="big_only")
+    offered = deal(g, {(0, 1): "declare 2h", (2, 7): "declare BJ BJ"})
+    assert (2, 7, ["declare BJ BJ", "pass"]) in offered and g.rules.trump is None
+
+
+def test_tro_152_a_standing_declaration_is_not_reinforced():
+    deck = scripted_deck(["2h 2h"])
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, reinforce="none")
+    g.apply(0, "declare 2h")
+    while g.to_act != [0]:
+        g.apply(g.to_act[0], "pass")
+    assert g.legal_actions(0) == ["pass"]
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match=r"your 2h stands: .*cannot be reinforced.*TRO-152"):
+        g.apply(0, "declare 2h 2h")
+    assert g.to_json() == before
+    # TRO-151, TR-11: by default the second copy is offered.
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0)
+    offered = deal(g, {(0, 1): "declare 2h", (0, 5): "declare 2h 2h"})
+    assert (0, 5, ["declare 2h 2h", "pass"]) in offered
+    assert g.view()["declarations"] == [[0, "2h"], [0, "2h 2h"]]
+
+
+def test_tro_153_the_standing_declarer_may_overcall_itself():
+    deck = scripted_deck(["2h 2s 2s 2h"])
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, reinforce="or_overturn")
+    offered = deal(g, {(0, 1): "declare 2h", (0, 9): "declare 2s 2s"})
+    assert (0, 9, ["declare 2s 2s", "pass"]) in offered
+    assert g.view()["declarations"] == [[0, "2h"], [0, "2s 2s"]]
+    assert g.declarer == 0 and g.rules.trump == "s"
+    assert json.loads(g.to_json())["options"]["reinforce"] == "or_overturn"
+    # TRO-151: by default the same seat may not overcall itself, naming TR-11; under
+    # TRO-153 a declaration no stronger than its own is refused naming TRO-153.
+    for value, rule in (("own_card", "TR-11"), ("or_overturn", "TRO-153")):
+        g = fenpai.new_game("tractor", deck=deck, first_seat=0, reinforce=value)
+        g.apply(0, "declare 2h")
+        while g.to_act != [0] or g.view()["cards_dealt"] < 5:
+            g.apply(g.to_act[0], "pass")
+        before = g.to_json()
+        with pytest.raises(IllegalAction, match=rf"your 2h stands: .*{rule}\)"):
+            g.apply(0, "declare 2s")
+        assert g.to_json() == before

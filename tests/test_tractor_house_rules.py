@@ -20,6 +20,8 @@ HOUSE = {
     "declaration_order": "suit",
     "jack_rule": "back_to_2",
     "declaration_strength": "more_cards",
+    "joker_declarations": "big_only",
+    "reinforce": "or_overturn",
     "final_level": "no_trump",
 }
 
@@ -44,6 +46,8 @@ def test_tro_create_game_passes_house_rules_on():
         ({"declaration_order": "rank"}, "declaration_order", "TRO-70"),
         ({"jack_rule": "back_to_J"}, "jack_rule", "TRO-80"),
         ({"declaration_strength": "longest"}, "declaration_strength", "TRO-100"),
+        ({"joker_declarations": "small_only"}, "joker_declarations", "TRO-140"),
+        ({"reinforce": "twice"}, "reinforce", "TRO-150"),
         ({"final_level": "K"}, "final_level", "TRO-90"),
         ({"levels": '["NT", "NT"]'}, "levels", "TRO-92"),
     ],

@@ -8,8 +8,8 @@ use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
 use fenpai_core::phases::{
-    DeclarationOrder, DeclarationStrength, FirstDealer, FriendRestriction, KittyMultiplier,
-    ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, FriendRestriction, JokerDeclarations,
+    KittyMultiplier, Reinforce, ThrowPenalty, TractorHouse,
 };
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules};
 use pyo3::prelude::*;
@@ -351,7 +351,7 @@ deal_class! {
     /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards", joker_declarations = "both", reinforce = "own_card"))]
         #[allow(clippy::too_many_arguments)]
         fn py_new(
             py: Python<'_>,
@@ -368,6 +368,8 @@ deal_class! {
             first_dealer: &str,
             declaration_order: &str,
             declaration_strength: &str,
+            joker_declarations: &str,
+            reinforce: &str,
         ) -> PyResult<Self> {
             let levels = match levels {
                 Some((a, b)) => (rank(&a)?, rank(&b)?),
@@ -383,6 +385,9 @@ deal_class! {
                 declaration_order: DeclarationOrder::parse(declaration_order).map_err(value_error)?,
                 declaration_strength: DeclarationStrength::parse(declaration_strength)
                     .map_err(value_error)?,
+                joker_declarations: JokerDeclarations::parse(joker_declarations)
+                    .map_err(value_error)?,
+                reinforce: Reinforce::parse(reinforce).map_err(value_error)?,
             };
             let inner = py
                 .detach(|| {

@@ -301,6 +301,8 @@ class TractorDeal(_CardByCard):
         first_dealer: str = "standing",
         declaration_order: str = "equal",
         declaration_strength: str = "jokers_or_more_cards",
+        joker_declarations: str = "both",
+        reinforce: str = "own_card",
     ) -> TractorDeal: ...
     @staticmethod
     def finding_friends(

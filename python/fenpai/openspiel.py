@@ -62,6 +62,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "declaration_order": "equal",
         "jack_rule": "none",
         "declaration_strength": "jokers_or_more_cards",
+        "joker_declarations": "both",
+        "reinforce": "own_card",
         "final_level": "A",
     },
 }

@@ -49,6 +49,10 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ),
     # TRO-102: seat 0's 2s 2s stands; under TR-10 seat 3's LJ LJ would overcall it.
     ("tractor_more_cards_seed5", "tractor", 5, {"declaration_strength": "more_cards"}),
+    # TRO-142: seat 1's LJ LJ (declared under TR-10) is none; seat 0's BJ BJ makes no-trump.
+    ("tractor_big_jokers_only_seed21", "tractor", 21, {"joker_declarations": "big_only"}),
+    # TRO-153: seat 3 overcalls its own 2c with 2h 2h, making hearts trump.
+    ("tractor_overturn_seed45", "tractor", 45, {"reinforce": "or_overturn"}),
     # TRO-92: seats 0/2 at the no-trump level NT after A, no declaration, the jokers
     # the only trumps.
     (

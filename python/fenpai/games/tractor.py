@@ -10,8 +10,9 @@ after the last receiver, until all four have passed since the last declaration
 (TR-12). Every receiver is asked whatever it holds (a seat with nothing to declare can
 only pass), so who is asked tells nothing of the cards. The standing declaration names
 the trump and, in the first hand of a match, the dealer (TR-13); house rules may make
-the first declarer deal (TRO-60), order equal declarations by suit (TRO-70) or count
-only a declaration's cards (TRO-100). The dealer buries 8 (TR-14) and leads the first
+the first declarer deal (TRO-60), order equal declarations by suit (TRO-70), count
+only a declaration's cards (TRO-100), limit joker declarations (TRO-140) or change what
+the standing declarer may still declare (TRO-150). The dealer buries 8 (TR-14) and leads the first
 trick (TR-21); the play runs in the core (TR-20). The attackers' points (TR-40, TR-41)
 give the level change (TR-42, TR-43) and the next dealer (TR-32); under TRO-92 a level
 NT follows A, its hands played with no level rank and the jokers the only trumps.
@@ -76,7 +77,8 @@ class Tractor(TrickGame):
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
     `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70),
-    `jack_rule` (TRO-80), `final_level` (TRO-90) and `declaration_strength` (TRO-100)."""
+    `jack_rule` (TRO-80), `final_level` (TRO-90), `declaration_strength` (TRO-100),
+    `joker_declarations` (TRO-140) and `reinforce` (TRO-150)."""
 
     __slots__ = ()
 
@@ -203,6 +205,29 @@ class Tractor(TrickGame):
             about="What makes one trump declaration stronger than another.",
             rules=("TRO-100",),
         ),
+        "joker_declarations": one_of(
+            "both",
+            {
+                "both": ("TRO-141", "LJ LJ and BJ BJ declare no-trump."),
+                "big_only": ("TRO-142", "Only BJ BJ declares no-trump; LJ LJ declares nothing."),
+                "none": ("TRO-143", "Jokers never declare: no-trump only when nobody declares."),
+            },
+            about="Which joker pairs may be declared, each making the hand no-trump.",
+            rules=("TRO-140",),
+        ),
+        "reinforce": one_of(
+            "own_card",
+            {
+                "own_card": ("TRO-151", "The standing declarer may only make its single a pair."),
+                "none": ("TRO-152", "A standing declaration cannot be reinforced."),
+                "or_overturn": (
+                    "TRO-153",
+                    "The standing declarer may reinforce or overcall itself (自反).",
+                ),
+            },
+            about="What the seat whose declaration stands may still declare.",
+            rules=("TRO-150",),
+        ),
         "final_level": one_of(
             "A",
             {
@@ -271,6 +296,8 @@ class Tractor(TrickGame):
         "declaration_order",
         "jack_rule",
         "declaration_strength",
+        "joker_declarations",
+        "reinforce",
         "final_level",
     )
     #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
@@ -313,11 +340,19 @@ class Tractor(TrickGame):
         return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take: the deal's (TRO-60, TRO-70, TRO-100 among
-        them), the play's trick options, and the scoring house rules the search plays for
-        (TRO-20, TRO-30)."""
+        """The options the core's phases take: the deal's (TRO-60, TRO-70, TRO-100,
+        TRO-140, TRO-150 among them), the play's trick options, and the scoring house
+        rules the search plays for (TRO-20, TRO-30)."""
         o = self.options
-        dealing = ("levels", "dealer", "first_dealer", "declaration_order", "declaration_strength")
+        dealing = (
+            "levels",
+            "dealer",
+            "first_dealer",
+            "declaration_order",
+            "declaration_strength",
+            "joker_declarations",
+            "reinforce",
+        )
         names = (*dealing, "throw_penalty", "kitty_multiplier")
         return {**{name: o[name] for name in names}, **self._trick_options(o)}
 

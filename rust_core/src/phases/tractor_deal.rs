@@ -16,7 +16,7 @@ use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
 use super::deck::{make_deck, trick_deck};
 use super::{Action, Phase};
-use super::{DeclarationOrder, DeclarationStrength, TractorHouse};
+use super::{DeclarationOrder, DeclarationStrength, JokerDeclarations, Reinforce, TractorHouse};
 
 const PLAYERS: usize = 4;
 /// The kitty: the last 8 cards of the deck (TR-1).
@@ -325,6 +325,9 @@ impl TractorDeal {
     pub fn declaration_error(&self, seat: usize, cards: &[Card]) -> Option<ActionError> {
         let shown = format_cards(cards);
         let Some(strength) = self.strength(cards) else {
+            if let Some(error) = self.joker_error(cards) {
+                return Some(error);
+            }
             if self.level == Rank::NO_TRUMP_LEVEL {
                 return Some(ActionError::breaks(
                     "TRO-92",
@@ -358,29 +361,60 @@ impl TractorDeal {
         self.overcall_error(seat, cards, strength)
     }
 
-    /// TR-10, FF-10: the strength of a declaration in this deal, or None.
+    /// TRO-140: why jokers that TR-10 lets declare may not under the house rule, or None.
+    fn joker_error(&self, cards: &[Card]) -> Option<ActionError> {
+        strength_in(cards, self.level, self.opts.decks)?;
+        let (rule, which) = match self.house.joker_declarations {
+            JokerDeclarations::Both => return None,
+            JokerDeclarations::BigOnly if cards[0] == BJ => return None,
+            JokerDeclarations::BigOnly => ("TRO-142", "only big jokers declare"),
+            JokerDeclarations::None => ("TRO-143", "jokers do not declare"),
+        };
+        Some(ActionError::breaks(
+            rule,
+            format!(
+                "'{}' is not a declaration: {which} at this table (TRO-140, {rule})",
+                format_cards(cards)
+            ),
+        ))
+    }
+
+    /// TR-10, FF-10: the strength of a declaration in this deal, or None; jokers only
+    /// as TRO-140 allows.
     fn strength(&self, cards: &[Card]) -> Option<u8> {
-        strength_in(cards, self.level, self.opts.decks)
+        let strength = strength_in(cards, self.level, self.opts.decks)?;
+        let joker = cards[0].rank().is_none();
+        (!joker || self.house.joker_declarations.allows(cards[0])).then_some(strength)
     }
 
     /// TR-11: whether a declaration of TR-10 `strength` may follow the standing one:
     /// stronger (as TRO-100 measures it, by TRO-70's order of equal strengths), or the
     /// standing declarer's second copy of its single card (FF-11: more copies of its card).
+    /// TRO-150: what the standing declarer may still declare: by default only that.
     fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
         match self.standing() {
             None => true,
             Some((owner, current)) if *owner == seat => {
-                cards.len() > current.len() && cards.iter().all(|&c| c == current[0])
+                let more = cards.len() > current.len() && cards.iter().all(|&c| c == current[0]);
+                match self.house.reinforce {
+                    Reinforce::OwnCard => more,
+                    Reinforce::None => false,
+                    Reinforce::OrOverturn => more || self.overcalls(cards, strength, current),
+                }
             }
-            Some((_, current)) => {
-                let standing = self.strength(current).expect("a declaration");
-                let of = |s, cs| self.house.declaration_strength.of(s, cs);
-                self.house.declaration_order.overcalls(
-                    (of(strength, cards), cards),
-                    (of(standing, current), current),
-                )
-            }
+            Some((_, current)) => self.overcalls(cards, strength, current),
         }
+    }
+
+    /// TR-11: whether `cards` of TR-10 `strength` overcall the standing `current`: stronger
+    /// as TRO-100 measures it, by TRO-70's order of equal strengths.
+    fn overcalls(&self, cards: &[Card], strength: u8, current: &[Card]) -> bool {
+        let standing = self.strength(current).expect("a declaration");
+        let of = |s, cs| self.house.declaration_strength.of(s, cs);
+        self.house.declaration_order.overcalls(
+            (of(strength, cards), cards),
+            (of(standing, current), current),
+        )
     }
 
     /// TR-11: why a declaration of `strength` may not follow the standing one, or None.
@@ -390,7 +424,7 @@ impl TractorDeal {
         }
         let (owner, current) = self.standing()?;
         if *owner == seat {
-            return self.reinforce_error(current, cards);
+            return self.own_error(current, cards);
         }
         let suits = match self.house.declaration_order {
             DeclarationOrder::Equal => "",
@@ -410,6 +444,29 @@ impl TractorDeal {
                 format_cards(current)
             ),
         ))
+    }
+
+    /// TR-11 under TRO-150: why the standing declarer may not declare `cards`.
+    fn own_error(&self, current: &[Card], cards: &[Card]) -> Option<ActionError> {
+        let shown = format_cards(current);
+        match self.house.reinforce {
+            Reinforce::OwnCard => self.reinforce_error(current, cards),
+            Reinforce::None => Some(ActionError::breaks(
+                "TRO-152",
+                format!(
+                    "your {shown} stands: at this table it cannot be reinforced, only another \
+                     seat's overcall replaces it (TRO-150, TRO-152)"
+                ),
+            )),
+            Reinforce::OrOverturn => Some(ActionError::breaks(
+                "TRO-153",
+                format!(
+                    "your {shown} stands: you may reinforce it with more copies of {} or \
+                     overcall it with a stronger declaration (TRO-150, TRO-153)",
+                    current[0]
+                ),
+            )),
+        }
     }
 
     /// TR-11: the standing declarer may only add the second copy of a single card;
@@ -988,6 +1045,7 @@ mod tests {
             first_dealer: crate::phases::FirstDealer::FirstDeclaration,
             declaration_order: DeclarationOrder::Suit,
             declaration_strength: DeclarationStrength::MoreCards,
+            ..TractorHouse::default()
         };
         let two = (Rank::TWO, Rank::TWO);
         let mut d = TractorDeal::new(3, None, None, two, None, FollowFormat::Pairs)

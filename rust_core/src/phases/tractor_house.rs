@@ -1,9 +1,10 @@
-//! Tractor's house rules (TRO-10..TRO-70, TRO-100) as a hand's setup carries them: the
+//! Tractor's house rules (TRO-10..TRO-70, TRO-100, TRO-140, TRO-150) as a hand's setup carries them: the
 //! trick options they set, the scoring arithmetic the search plays for under them (TR-40,
 //! TR-41 by default), who deals a match's first hand (TR-13), what makes a declaration
-//! stronger and how declarations of equal strength compare (TR-10).
+//! stronger and how declarations of equal strength compare (TR-10), which joker
+//! declarations count and what a standing declarer may still declare (TR-11).
 
-use crate::card::{Card, Counts};
+use crate::card::{Card, Counts, BJ};
 use crate::trick::{FollowProtect, Options, ThrowJudgement};
 
 /// TRO-20: what a failed throw (C-51) costs the thrower's team.
@@ -179,8 +180,68 @@ impl DeclarationStrength {
     }
 }
 
+/// TRO-140: which joker declarations (TR-10) are declarations, each making no-trump.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum JokerDeclarations {
+    /// TRO-141, TR-10: identical jokers of either kind, `LJ LJ` or `BJ BJ`.
+    #[default]
+    Both,
+    /// TRO-142: only big jokers; `LJ LJ` declares nothing.
+    BigOnly,
+    /// TRO-143: none; a hand is played without trump only when nobody declares.
+    None,
+}
+
+impl JokerDeclarations {
+    pub fn parse(text: &str) -> Result<JokerDeclarations, String> {
+        match text {
+            "both" => Ok(JokerDeclarations::Both),
+            "big_only" => Ok(JokerDeclarations::BigOnly),
+            "none" => Ok(JokerDeclarations::None),
+            _ => Err(format!(
+                "joker_declarations '{text}' is not one of both, big_only, none (TRO-140)"
+            )),
+        }
+    }
+
+    /// Whether a declaration of jokers `joker` may be made under this rule.
+    pub fn allows(self, joker: Card) -> bool {
+        match self {
+            JokerDeclarations::Both => true,
+            JokerDeclarations::BigOnly => joker == BJ,
+            JokerDeclarations::None => false,
+        }
+    }
+}
+
+/// TRO-150: what the seat whose declaration stands may still declare (TR-11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reinforce {
+    /// TRO-151, TR-11: only more copies of its own card (a single made a pair).
+    #[default]
+    OwnCard,
+    /// TRO-152: nothing; its declaration stands until another seat overcalls it.
+    None,
+    /// TRO-153: more copies of its own card, or an overcall of its own declaration, as
+    /// any other seat may make (自反: it may change the trump suit).
+    OrOverturn,
+}
+
+impl Reinforce {
+    pub fn parse(text: &str) -> Result<Reinforce, String> {
+        match text {
+            "own_card" => Ok(Reinforce::OwnCard),
+            "none" => Ok(Reinforce::None),
+            "or_overturn" => Ok(Reinforce::OrOverturn),
+            _ => Err(format!(
+                "reinforce '{text}' is not one of own_card, none, or_overturn (TRO-150)"
+            )),
+        }
+    }
+}
+
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
-/// TRO-51, TRO-61, TRO-71, TRO-101). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
+/// TRO-51, TRO-61, TRO-71, TRO-101, TRO-141, TRO-151). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TractorHouse {
     pub follow_protect: FollowProtect,
@@ -190,6 +251,8 @@ pub struct TractorHouse {
     pub first_dealer: FirstDealer,
     pub declaration_order: DeclarationOrder,
     pub declaration_strength: DeclarationStrength,
+    pub joker_declarations: JokerDeclarations,
+    pub reinforce: Reinforce,
 }
 
 impl TractorHouse {
@@ -240,6 +303,26 @@ mod tests {
         assert!(KittyMultiplier::parse("cubic")
             .unwrap_err()
             .contains("TRO-30"));
+    }
+
+    #[test]
+    fn tro_140_tro_150_values_and_names() {
+        use crate::card::LJ;
+        assert_eq!(JokerDeclarations::default(), JokerDeclarations::Both);
+        let allowed = |rule: JokerDeclarations| (rule.allows(LJ), rule.allows(BJ));
+        assert_eq!(allowed(JokerDeclarations::Both), (true, true));
+        assert_eq!(allowed(JokerDeclarations::BigOnly), (false, true));
+        assert_eq!(allowed(JokerDeclarations::None), (false, false));
+        assert_eq!(
+            JokerDeclarations::parse("big_only"),
+            Ok(JokerDeclarations::BigOnly)
+        );
+        assert!(JokerDeclarations::parse("small")
+            .unwrap_err()
+            .contains("TRO-140"));
+        assert_eq!(Reinforce::default(), Reinforce::OwnCard);
+        assert_eq!(Reinforce::parse("or_overturn"), Ok(Reinforce::OrOverturn));
+        assert!(Reinforce::parse("twice").unwrap_err().contains("TRO-150"));
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! what the real hand shows it, replays from its own deck, and plays on to the end.
 
 use crate::bots::{
-    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, Setup, ThrowPenalty,
-    TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, JokerDeclarations, KittyMultiplier,
+    Reinforce, Setup, ThrowPenalty, TractorHouse,
 };
 use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
@@ -49,7 +49,8 @@ fn setups() -> Vec<Setup> {
     }
     // TRO-52 with the scoring house rules: the winners the replay must reproduce; TRO-62:
     // the dealer known from the first declaration on; TRO-72: overcalls by suit; TRO-102:
-    // by the number of cards.
+    // by the number of cards; TRO-142: only big jokers declare; TRO-153: a declarer may
+    // overcall itself.
     out.push(Setup::Tractor {
         levels: (two, two),
         dealer: None,
@@ -62,6 +63,8 @@ fn setups() -> Vec<Setup> {
             first_dealer: FirstDealer::FirstDeclaration,
             declaration_order: DeclarationOrder::Suit,
             declaration_strength: DeclarationStrength::MoreCards,
+            joker_declarations: JokerDeclarations::BigOnly,
+            reinforce: Reinforce::OrOverturn,
         },
     });
     // TRO-53: ruffs of throws judged unit by unit.
