@@ -82,6 +82,7 @@ def test_ff_1_two_decks_at_any_table():
         ({"dealer": -1}, "option dealer must be"),
         ({"friend_restrictions": "some"}, "option friend_restrictions must be one of"),
         ({"short_handed_bonus": 1}, "option short_handed_bonus must be True or False"),
+        ({"double_join": "never"}, "option double_join must be one of spent, passes_on"),
         ({"jack_rule": "none"}, "unknown option 'jack_rule' for finding_friends"),
     ],
 )
@@ -326,8 +327,9 @@ def test_random_whole_hands_keep_the_cards_the_points_and_the_sides():
         options = {
             "players": players,
             "decks": (None, 2, 3)[i % 3],
-            "friend_restrictions": ("no_trumps", "none")[i % 2],
+            "friend_restrictions": ("no_trumps", "none", "no_highest", "no_points")[i % 4],
             "short_handed_bonus": i % 4 == 1,
+            "double_join": ("spent", "passes_on")[i % 3 == 2],
         }
         g = fenpai.new_game(VARIANT, seed=i, **options)
         total = Counter(ONE_DECK_TEXT * g.decks)
@@ -533,3 +535,118 @@ def test_the_service_refuses_ismcts_seats_and_suggests_without_it():
         (seat,) = g.to_act
         chosen = Bot("greedy", fenpai.bots.seed_for(seat, g.num_actions)).choose(g, seat)
         assert suggest.preferred(g, seat) == [chosen]
+
+
+# --- FF-63, FF-64: friend restrictions; FF-80: calls reached by the declarer's side ------
+
+POINTS = {"5": 5, "T": 10, "K": 10}
+
+
+def allowed_calls(restriction: str, trump: str | None, level: str, decks: int) -> set[str]:
+    """FF-20, FF-60..FF-64 read from the rule text: every call the declarer may make."""
+    out = set()
+    for card in ONE_DECK_TEXT:
+        rank, suit = card[0], card[1:]
+        is_trump = card in ("LJ", "BJ") or rank == level or suit == trump
+        highest = "K" if level == "A" else "A"
+        refused = {
+            "none": False,
+            "no_trumps": is_trump,
+            "no_highest": is_trump or rank == highest,
+            "no_points": is_trump or rank in POINTS,
+        }[restriction]
+        if not refused:
+            out.update(f"call {n} {card}" for n in ("1st", "2nd", "3rd")[:decks])
+    return out
+
+
+@pytest.mark.parametrize("restriction", ["none", "no_trumps", "no_highest", "no_points"])
+def test_ff_60_ff_64_the_calls_offered_are_the_rules(restriction):
+    for seed in range(12):
+        players = 4 + seed % 5
+        levels = ["A" if seed % 3 == 0 else "2"] * players  # FF-63: the K is highest at A
+        g = fenpai.new_game(
+            VARIANT, seed=seed, players=players, levels=levels, friend_restrictions=restriction
+        )
+        play_to(g, "friend", random.Random(seed))
+        d, rules = g.declarer, g.rules
+        assert rules is not None
+        want = allowed_calls(restriction, rules.trump, levels[0], g.decks)
+        assert set(g.legal_actions(d, 1000)) == want, (seed, restriction)
+
+
+@pytest.mark.parametrize(
+    ("restriction", "card", "why"),
+    [
+        ("no_highest", "Ac", "Ac is the highest card of its suit, which friend_restrictions "),
+        ("no_points", "Tc", "Tc is a point card, which friend_restrictions no_points forbids"),
+        ("no_points", "5c", "5c is a point card"),
+    ],
+)
+def test_ff_63_ff_64_refused_calls_name_the_rule_and_change_nothing(restriction, card, why):
+    g = fenpai.new_game(VARIANT, seed=2, friend_restrictions=restriction)
+    play_to(g, "friend", random.Random(2))
+    assert g.rules is not None and g.rules.trump != "c"
+    before = g.to_json()
+    rule = {"no_highest": "FF-63", "no_points": "FF-64"}[restriction]
+    with pytest.raises(IllegalAction, match=rf"{why}.*\({rule}\)"):
+        g.apply(g.declarer, f"call 1st {card}")
+    assert g.to_json() == before
+    assert json.loads(before)["options"]["friend_restrictions"] == restriction
+    g.apply(g.declarer, "call 1st Qc")  # neither the highest nor a point card
+
+
+def filled_as_the_rules_say(declarer, calls, plays, double_join):
+    """FF-31, FF-32, FF-80..FF-82 read from the rule text: who fills each call, given the
+    plays in order as (seat, cards)."""
+    side, filled, played = [declarer], [None] * len(calls), Counter()
+    for seat, cards in plays:
+        joins = False
+        for i, (n, card) in enumerate(calls):
+            copies = cards.count(card)
+            if filled[i] is not None or copies == 0 or played[card] + copies < n:
+                continue
+            member = joins or seat in side
+            if member and double_join == "passes_on":
+                continue  # FF-82: the next copy played off the side fills it
+            filled[i] = seat
+            joins = joins or not member
+        played.update(cards)
+        if joins:
+            side.append(seat)
+    return filled, side
+
+
+@pytest.mark.parametrize("double_join", ["spent", "passes_on"])
+def test_ff_80_calls_are_filled_as_the_rules_say(double_join):
+    """Random and greedy hands of every table: who fills each call and the side at the
+    end are what FF-31, FF-32 and FF-81 or FF-82 say of the plays."""
+    differs = 0
+    for seed in range(40):
+        players = 4 + seed % 5
+        options = {"players": players, "friend_restrictions": "none", "double_join": double_join}
+        g = fenpai.new_game(VARIANT, seed=seed, **options)
+        rng, bots = random.Random(seed), greedy_bots(players, seed)
+        plays = []
+        while g.phase != "done":
+            (seat,) = g.to_act
+            if seed % 2 and g.phase == "friend":  # calls of cards the declarer holds
+                held = {str(c) for c in g.hand_of(seat)}
+                mine = [a for a in g.legal_actions(seat, 1000) if a.split()[2] in held]
+                action = rng.choice(mine or g.legal_actions(seat, 1000))
+            else:
+                action = bots[seat].choose(g, seat)
+            g.apply(seat, action)
+            if action.startswith("play "):
+                plays.append((seat, action.split()[1:]))
+        calls = [c["call"].split() for c in g.result["friend_calls"]]
+        calls = [(int(n[:-2]), card) for n, card in calls]
+        filled, side = filled_as_the_rules_say(g.declarer, calls, plays, double_join)
+        assert [c["filled_by"] for c in g.result["friend_calls"]] == filled, seed
+        assert g.side() == side
+        spent, _ = filled_as_the_rules_say(g.declarer, calls, plays, "spent")
+        differs += spent != filled
+        if double_join == "passes_on":
+            friends = [s for s in filled if s is not None]
+            assert g.declarer not in friends and len(friends) == len(set(friends))
+    assert differs > 0 if double_join == "passes_on" else differs == 0

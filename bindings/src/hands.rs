@@ -9,7 +9,7 @@ use fenpai_core::bots::{
 };
 use fenpai_core::card::Rank;
 use fenpai_core::phases::FriendRestriction;
-use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement};
+use fenpai_core::trick::{DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -116,6 +116,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                 *slot = rank(text)?;
             }
             let restriction: String = option(options, "friend_restrictions", "no_trumps".into())?;
+            let double_join: String = option(options, "double_join", "spent".into())?;
             Setup::FindingFriends {
                 players,
                 decks: option(options, "decks", if players == 4 { 2 } else { 3 })?,
@@ -123,6 +124,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                 levels,
                 dealer: option(options, "dealer", None)?,
                 restriction: FriendRestriction::parse(&restriction).map_err(value_error)?,
+                double_join: DoubleJoin::parse(&double_join).map_err(value_error)?,
             }
         }
         other => return Err(value_error(format!("unknown variant '{other}'"))),

@@ -11,7 +11,9 @@ use fenpai_core::phases::{
     DeclarationOrder, DeclarationStrength, FirstDealer, FriendRestriction, JokerDeclarations,
     KittyMultiplier, Reinforce, ThrowPenalty, TractorHouse,
 };
-use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules};
+use fenpai_core::trick::{
+    DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -646,12 +648,21 @@ phase_class! {
         }
 
         /// FF-20: Finding Friends' calls after the burial: `friends` of them, under
-        /// FF-60's `friend_restrictions` ("none" or "no_trumps").
-        #[pyo3(signature = (friends, friend_restrictions = "no_trumps"))]
-        fn friend_calls(&self, friends: usize, friend_restrictions: &str) -> PyResult<FriendCalls> {
+        /// FF-60's `friend_restrictions` ("none", "no_trumps", "no_highest" or
+        /// "no_points") and FF-80's `double_join` ("spent" or "passes_on").
+        #[pyo3(signature = (friends, friend_restrictions = "no_trumps", double_join = "spent"))]
+        fn friend_calls(
+            &self,
+            friends: usize,
+            friend_restrictions: &str,
+            double_join: &str,
+        ) -> PyResult<FriendCalls> {
             let restriction = FriendRestriction::parse(friend_restrictions).map_err(value_error)?;
+            let double_join = DoubleJoin::parse(double_join).map_err(value_error)?;
             let inner = self.inner.friend_calls(friends, restriction).map_err(value_error)?;
-            Ok(FriendCalls { inner })
+            Ok(FriendCalls {
+                inner: inner.with_double_join(double_join),
+            })
         }
 
         /// The play after the burial, the declarer leading (TR-21, R4-30).
@@ -663,7 +674,7 @@ phase_class! {
 }
 
 phase_class! {
-    /// Finding Friends' friend calls (FF-20..FF-23, FF-60..FF-62): the declarer calls
+    /// Finding Friends' friend calls (FF-20..FF-23, FF-60..FF-64, FF-80..FF-82): the declarer calls
     /// one friend card at a time (`call 2nd As`).
     FriendCalls = "FriendCalls" (core::FriendCalls) {
         #[getter]
@@ -677,10 +688,16 @@ phase_class! {
             self.inner.friends()
         }
 
-        /// FF-60: "none" or "no_trumps".
+        /// FF-60: "none", "no_trumps", "no_highest" or "no_points".
         #[getter]
         fn friend_restrictions(&self) -> &'static str {
             self.inner.restriction().id()
+        }
+
+        /// FF-80: "spent" or "passes_on".
+        #[getter]
+        fn double_join(&self) -> &'static str {
+            self.inner.double_join().id()
         }
 
         /// FF-22: the calls made so far, in order, as their action text names them

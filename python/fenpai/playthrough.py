@@ -72,6 +72,14 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ("fifty_k_pure_equal_seed350", "fifty_k", 350, {"pure_fifty_k_order": "equal"}),
     # FF-1..FF-45: six players, three decks, two friends called, found in the play.
     ("finding_friends_seed1", "finding_friends", 1, {}),
+    # FF-64: no point card called; FF-82: the declarer, seat 0, plays the 2nd 8s it
+    # called, which passes the call on (under FF-81 it would spend it) to no one.
+    (
+        "finding_friends_passes_on_seed3",
+        "finding_friends",
+        3,
+        {"friend_restrictions": "no_points", "double_join": "passes_on"},
+    ),
     # FKO-20..FKO-33: two decks with jokers, three against three.
     ("fifty_k_2decks_6p_seed3", "fifty_k", 3, {"decks": 2, "players": 6}),
 )

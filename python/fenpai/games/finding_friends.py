@@ -1,10 +1,11 @@
-"""Finding Friends (找朋友): Tractor for 4 to 8 players, FF-1..FF-72.
+"""Finding Friends (找朋友): Tractor for 4 to 8 players, FF-1..FF-82.
 
 Two or three decks (FF-1), each player at their own level (FF-4). The cards are dealt
 one at a time with Tractor's declarations (FF-10..FF-13, in the core's `TractorDeal`);
 the declarer buries the kitty (FF-14) and calls `friends` friend cards, one action
 each (`call 2nd As`, FF-20..FF-23, FF-60). Whoever plays a called copy joins the
-declarer's side, public from that moment (FF-31..FF-33, watched by the core's play).
+declarer's side, public from that moment (FF-31..FF-33, FF-80, watched by the core's
+play).
 The defenders' points give the level change of every member of the side that goes up
 and the next declarer (FF-40..FF-45, FF-70), through `fenpai.scoring`.
 
@@ -88,14 +89,17 @@ def deal(game: Any, _: Any) -> TractorDeal:
 
 
 def friend_calls(game: Any, burial: Burial) -> FriendCalls:
-    """FF-20, FF-60: after the burial the declarer calls `friends` friend cards."""
-    return burial.friend_calls(game.friends_called, game.options["friend_restrictions"])
+    """FF-20, FF-60: after the burial the declarer calls `friends` friend cards; FF-80:
+    how the play fills them."""
+    o = game.options
+    return burial.friend_calls(game.friends_called, o["friend_restrictions"], o["double_join"])
 
 
 class FindingFriends(TrickGame):
     """One hand of Finding Friends (FF-1..FF-45): options `players` (4 to 8), `decks`,
     `friends`, `levels` (one per seat), `dealer` (None: a match's first hand), and the
-    house rules `friend_restrictions` (FF-60) and `short_handed_bonus` (FF-70)."""
+    house rules `friend_restrictions` (FF-60), `short_handed_bonus` (FF-70) and
+    `double_join` (FF-80)."""
 
     __slots__ = ()
 
@@ -156,6 +160,8 @@ class FindingFriends(TrickGame):
             {
                 "no_trumps": ("FF-62", "No trump may be called: no level card, joker or trump."),
                 "none": ("FF-61", "Any card may be called, trumps included."),
+                "no_highest": ("FF-63", "No trump, nor a suit's highest card (its A)."),
+                "no_points": ("FF-64", "No trump, nor a point card (5, 10, K)."),
             },
             about="Which cards the declarer may call as friends.",
             rules=("FF-60",),
@@ -170,6 +176,19 @@ class FindingFriends(TrickGame):
                 Value(False, "FF-71", "No bonus."),
                 Value(True, "FF-72", "A side that held with fewer members than called: +1 level."),
             ),
+        ),
+        "double_join": one_of(
+            "spent",
+            {
+                "spent": ("FF-81", "A called copy played by the declarer's side is spent."),
+                "passes_on": (
+                    "FF-82",
+                    "A called copy played by the declarer's side passes the call on: "
+                    "nobody fills two calls.",
+                ),
+            },
+            about="What a called copy does when the declarer or a friend plays it.",
+            rules=("FF-80",),
         ),
     }
     PRESETS = (
@@ -187,7 +206,7 @@ class FindingFriends(TrickGame):
             {"short_handed_bonus": True},
         ),
     )
-    HOUSE_RULES = ("friend_restrictions", "short_handed_bonus")
+    HOUSE_RULES = ("friend_restrictions", "short_handed_bonus", "double_join")
     #: The deal with its declarations (FF-10..FF-13), the burial (FF-14), the friend calls
     #: (FF-20), the play (FF-30: the declarer leads; FF-31: the friends found in it).
     PHASES = (
@@ -240,6 +259,7 @@ class FindingFriends(TrickGame):
             "levels": list(self.levels),
             "dealer": o["dealer"],
             "friend_restrictions": o["friend_restrictions"],
+            "double_join": o["double_join"],
         }
 
     def search_context(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ use crate::phases::{
     RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::seed_for;
-use crate::trick::{FollowFormat, TrickPlay, Variant};
+use crate::trick::{DoubleJoin, FollowFormat, TrickPlay, Variant};
 
 use crate::sample::Real;
 
@@ -62,6 +62,7 @@ pub enum Setup {
         levels: [Rank; MAX_PLAYERS],
         dealer: Option<usize>,
         restriction: FriendRestriction,
+        double_join: DoubleJoin,
     },
 }
 
@@ -329,9 +330,11 @@ impl HandState {
                     Setup::FindingFriends {
                         friends,
                         restriction,
+                        double_join,
                         ..
                     } => {
-                        self.calls = Some(burial.friend_calls(friends, restriction)?);
+                        let calls = burial.friend_calls(friends, restriction)?;
+                        self.calls = Some(calls.with_double_join(double_join));
                     }
                     _ => self.play = Some(Play::Trick(burial.start_play()?)),
                 }
@@ -772,6 +775,7 @@ mod tests {
             levels: [Rank::TWO; MAX_PLAYERS],
             dealer: None,
             restriction,
+            double_join: DoubleJoin::Spent,
         }
     }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::card::{Card, Counts, Rank, Suit, BJ, LJ};
 use crate::error::ActionError;
-use crate::trick::{FriendCard, FriendWatch, TrickRules};
+use crate::trick::{DoubleJoin, FriendCard, FriendWatch, TrickRules};
 
 use super::action::ordinal;
 use super::{Action, Phase};
@@ -18,6 +18,10 @@ pub enum FriendRestriction {
     None,
     /// FF-62: no trump (a level card, a joker or a card of the trump suit).
     NoTrumps,
+    /// FF-63: no trump, and not the highest card of a suit (its A, or its K at level A).
+    NoHighest,
+    /// FF-64: no trump, and no point card (a 5, 10 or K).
+    NoPoints,
 }
 
 impl FriendRestriction {
@@ -25,8 +29,11 @@ impl FriendRestriction {
         match text {
             "none" => Ok(FriendRestriction::None),
             "no_trumps" => Ok(FriendRestriction::NoTrumps),
+            "no_highest" => Ok(FriendRestriction::NoHighest),
+            "no_points" => Ok(FriendRestriction::NoPoints),
             _ => Err(format!(
-                "friend_restrictions must be none or no_trumps (FF-60), not '{text}'"
+                "friend_restrictions must be none, no_trumps, no_highest or no_points (FF-60), \
+                 not '{text}'"
             )),
         }
     }
@@ -35,7 +42,46 @@ impl FriendRestriction {
         match self {
             FriendRestriction::None => "none",
             FriendRestriction::NoTrumps => "no_trumps",
+            FriendRestriction::NoHighest => "no_highest",
+            FriendRestriction::NoPoints => "no_points",
         }
+    }
+
+    /// FF-62..FF-64: why `card` may not be called under this restriction with the hand's
+    /// `rules`, as (rule id, reason), or None. Every restriction forbids trumps.
+    fn refuses(self, card: Card, rules: &TrickRules) -> Option<(&'static str, String)> {
+        let rule = match self {
+            FriendRestriction::None => return None,
+            FriendRestriction::NoTrumps => "FF-62",
+            FriendRestriction::NoHighest => "FF-63",
+            FriendRestriction::NoPoints => "FF-64",
+        };
+        let id = self.id();
+        let why = if rules.is_trump(card) {
+            "a trump"
+        } else if self == FriendRestriction::NoHighest
+            && card.rank() == Some(highest_rank(rules.level_rank))
+        {
+            "the highest card of its suit"
+        } else if self == FriendRestriction::NoPoints && card.points() > 0 {
+            "a point card"
+        } else {
+            return None;
+        };
+        Some((
+            rule,
+            format!("{card} is {why}, which friend_restrictions {id} forbids"),
+        ))
+    }
+}
+
+/// FF-63: the highest rank of a plain suit: A, or K when A is the level (level cards are
+/// trumps).
+fn highest_rank(level: Rank) -> Rank {
+    if level == Rank::ACE {
+        Rank::KING
+    } else {
+        Rank::ACE
     }
 }
 
@@ -58,6 +104,7 @@ pub struct FriendCalls {
     buried: Counts,
     friends: usize,
     restriction: FriendRestriction,
+    double_join: DoubleJoin,
     calls: Vec<FriendCard>,
     /// Every applied action in order, canonical.
     log: Vec<(usize, Action)>,
@@ -90,6 +137,7 @@ impl FriendCalls {
             buried: Counts::from_cards(buried),
             friends,
             restriction,
+            double_join: DoubleJoin::Spent,
             calls: Vec::with_capacity(friends),
             log: Vec::with_capacity(friends),
         })
@@ -117,6 +165,18 @@ impl FriendCalls {
 
     pub fn restriction(&self) -> FriendRestriction {
         self.restriction
+    }
+
+    /// The same calls under FF-80's `double_join`, which the play's watch takes on.
+    pub fn with_double_join(self, double_join: DoubleJoin) -> FriendCalls {
+        FriendCalls {
+            double_join,
+            ..self
+        }
+    }
+
+    pub fn double_join(&self) -> DoubleJoin {
+        self.double_join
     }
 
     /// The calls made so far, in order (FF-22: public).
@@ -149,13 +209,9 @@ impl FriendCalls {
                 format!("the {} {card} is called already (FF-20)", ordinal(n)),
             ));
         }
-        if self.restriction == FriendRestriction::NoTrumps && self.rules.is_trump(card) {
-            return Some(ActionError::breaks(
-                "FF-62",
-                format!("{card} is a trump, which friend_restrictions no_trumps forbids (FF-62)"),
-            ));
-        }
-        None
+        self.restriction
+            .refuses(card, &self.rules)
+            .map(|(rule, why)| ActionError::breaks(rule, format!("{why} ({rule})")))
     }
 
     /// The calls the declarer may make now, in the order legal actions list them: by
@@ -168,8 +224,10 @@ impl FriendCalls {
 
     /// FF-31: the reveal the play watches, once every call is made.
     pub fn watch(&self) -> Option<FriendWatch> {
-        (self.calls.len() == self.friends)
-            .then(|| FriendWatch::new(self.hands.len(), self.declarer, self.calls.clone()))
+        (self.calls.len() == self.friends).then(|| {
+            FriendWatch::new(self.hands.len(), self.declarer, self.calls.clone())
+                .with_double_join(self.double_join)
+        })
     }
 }
 

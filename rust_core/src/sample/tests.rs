@@ -13,7 +13,7 @@ use crate::phases::{
     Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::{seed_for, Rng};
-use crate::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickPlay};
+use crate::trick::{DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement, TrickPlay};
 
 use super::world::known_for;
 use super::world::sample_world_tries;
@@ -121,13 +121,15 @@ fn setups() -> Vec<Setup> {
             }
         }
     }
-    // FF-1: every table, two and three decks, both restrictions (FF-60), a fixed dealer.
-    for (players, decks, restriction, dealer) in [
-        (4, 2, FriendRestriction::NoTrumps, None),
-        (5, 3, FriendRestriction::None, None),
-        (6, 3, FriendRestriction::NoTrumps, Some(4)),
-        (7, 2, FriendRestriction::NoTrumps, None),
-        (8, 3, FriendRestriction::None, None),
+    // FF-1: every table, two and three decks, the restrictions (FF-60), a fixed dealer,
+    // calls passed on from the declarer's side (FF-82).
+    let (spent, passes_on) = (DoubleJoin::Spent, DoubleJoin::PassesOn);
+    for (players, decks, restriction, dealer, double_join) in [
+        (4, 2, FriendRestriction::NoTrumps, None, spent),
+        (5, 3, FriendRestriction::None, None, passes_on),
+        (6, 3, FriendRestriction::NoHighest, Some(4), spent),
+        (7, 2, FriendRestriction::NoPoints, None, passes_on),
+        (8, 3, FriendRestriction::None, None, spent),
     ] {
         out.push(Setup::FindingFriends {
             players,
@@ -136,6 +138,7 @@ fn setups() -> Vec<Setup> {
             levels: [if dealer.is_some() { Rank(5) } else { two }; 8],
             dealer,
             restriction,
+            double_join,
         });
     }
     out
@@ -256,6 +259,7 @@ fn settle(g: &mut Objects, setup: &Setup) {
             let Setup::FindingFriends {
                 friends,
                 restriction,
+                double_join,
                 ..
             } = *setup
             else {
@@ -266,7 +270,8 @@ fn settle(g: &mut Objects, setup: &Setup) {
             }
             if let (Some(b), None) = (b.as_ref(), c.as_ref()) {
                 if b.buried().is_some() {
-                    *c = Some(b.friend_calls(friends, restriction).unwrap());
+                    let calls = b.friend_calls(friends, restriction).unwrap();
+                    *c = Some(calls.with_double_join(double_join));
                 }
             }
             if let (Some(c), None) = (c.as_ref(), p.as_ref()) {

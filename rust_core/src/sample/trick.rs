@@ -353,7 +353,8 @@ impl<'a> Position<'a> {
         }
         if let Some(w) = real.friends() {
             let calls = w.calls().to_vec();
-            let watch = crate::trick::FriendWatch::new(w.players(), w.declarer(), calls);
+            let watch = crate::trick::FriendWatch::new(w.players(), w.declarer(), calls)
+                .with_double_join(w.double_join());
             p.set_friends(watch).ok()?;
         }
         for (seat, cards) in real.log() {

@@ -754,7 +754,10 @@ fn rebuild(
             let calls = match (c, &burial) {
                 (Some(c), Some(b)) => {
                     // FF-22: the calls are public; made again on the sampled burial.
-                    let mut calls = b.friend_calls(c.friends(), c.restriction()).ok()?;
+                    let mut calls = b
+                        .friend_calls(c.friends(), c.restriction())
+                        .ok()?
+                        .with_double_join(c.double_join());
                     replay_log(&mut calls, c.log())?;
                     Some(calls)
                 }

@@ -12,12 +12,44 @@ pub struct FriendCard {
     pub card: Card,
 }
 
+/// FF-80: what a called copy reaching its ordinal does when played by the declarer's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DoubleJoin {
+    /// FF-81, FF-32: it fills the call, which is spent and brings nobody new.
+    #[default]
+    Spent,
+    /// FF-82: it does not fill the call; the next copy played by a player not on the
+    /// side does, so no player fills two calls.
+    PassesOn,
+}
+
+impl DoubleJoin {
+    pub fn parse(text: &str) -> Result<DoubleJoin, String> {
+        match text {
+            "spent" => Ok(DoubleJoin::Spent),
+            "passes_on" => Ok(DoubleJoin::PassesOn),
+            _ => Err(format!(
+                "double_join must be spent or passes_on (FF-80), not '{text}'"
+            )),
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            DoubleJoin::Spent => "spent",
+            DoubleJoin::PassesOn => "passes_on",
+        }
+    }
+}
+
 /// FF-31..FF-33: the friends found as the play goes: the copies of each called card
-/// counted as they are played, each call filled by the player reaching its ordinal.
+/// counted as they are played, each call filled by the player reaching its ordinal (or,
+/// under FF-82, the next player off the side to play a copy).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FriendWatch {
     players: usize,
     declarer: usize,
+    double_join: DoubleJoin,
     calls: Vec<FriendCard>,
     /// The copies of each card played so far.
     played: Counts,
@@ -33,11 +65,24 @@ impl FriendWatch {
         FriendWatch {
             players,
             declarer,
+            double_join: DoubleJoin::Spent,
             calls,
             played: Counts::default(),
             filled,
             side: vec![declarer],
         }
+    }
+
+    /// The same watch under FF-80's `double_join`.
+    pub fn with_double_join(self, double_join: DoubleJoin) -> FriendWatch {
+        FriendWatch {
+            double_join,
+            ..self
+        }
+    }
+
+    pub fn double_join(&self) -> DoubleJoin {
+        self.double_join
     }
 
     pub fn calls(&self) -> &[FriendCard] {
@@ -77,20 +122,25 @@ impl FriendWatch {
         (0..self.players).filter(|&s| !self.on_side(s)).collect()
     }
 
-    /// FF-31, FF-32: `seat` plays `cards`; fills every call this play reaches and gives
-    /// back the seat when it joins the declarer's side with it.
+    /// FF-31, FF-32, FF-80: `seat` plays `cards`; fills every open call this play reaches
+    /// (under FF-82 only while `seat` is off the side) and gives back the seat when it
+    /// joins the declarer's side with it.
     pub fn observe(&mut self, seat: usize, cards: &Counts) -> Option<usize> {
-        let mut reached = false;
+        let mut joins = false;
         for (i, call) in self.calls.iter().enumerate() {
-            let before = self.played.get(call.card);
-            let now = before + cards.get(call.card);
-            if self.filled[i].is_none() && before < call.ordinal && call.ordinal <= now {
-                self.filled[i] = Some(seat);
-                reached = true;
+            let copies = cards.get(call.card);
+            let open = self.filled[i].is_none() && copies > 0;
+            if !open || call.ordinal > self.played.get(call.card) + copies {
+                continue;
             }
+            let member = joins || self.side.contains(&seat);
+            if member && self.double_join == DoubleJoin::PassesOn {
+                continue; // FF-82: the call waits for a player off the side
+            }
+            self.filled[i] = Some(seat);
+            joins |= !member;
         }
         self.played.add_all(cards);
-        let joins = reached && !self.on_side(seat);
         if joins {
             self.side.push(seat);
         }
@@ -134,6 +184,42 @@ mod tests {
         assert_eq!(w.side(), [0, 4, 2]);
         assert_eq!(w.defenders(), [1, 3, 5]);
         assert_eq!(w.filled(), [Some(4), Some(2)]);
+    }
+
+    #[test]
+    fn ff_82_a_copy_played_by_the_side_passes_the_call_on() {
+        let calls = vec![fc(2, "As"), fc(1, "Kd")];
+        let mut w = FriendWatch::new(6, 0, calls).with_double_join(DoubleJoin::PassesOn);
+        assert_eq!(w.observe(3, &counts("As")), None);
+        assert_eq!(
+            w.observe(0, &counts("As")),
+            None,
+            "the declarer's 2nd As passes on"
+        );
+        assert_eq!(w.filled(), [None, None]);
+        assert_eq!(
+            w.observe(4, &counts("As Kd")),
+            Some(4),
+            "the 3rd As fills it"
+        );
+        assert_eq!(
+            w.filled(),
+            [Some(4), None],
+            "4 joined with it: its Kd passes on"
+        );
+        assert_eq!(w.observe(0, &counts("Kd")), None, "so does the declarer's");
+        assert_eq!(
+            w.observe(2, &counts("Kd")),
+            Some(2),
+            "the next Kd off the side"
+        );
+        assert_eq!(w.side(), [0, 4, 2]);
+        // FF-81: under the default the declarer's copy spends the call.
+        let mut w = FriendWatch::new(6, 0, vec![fc(1, "As")]);
+        assert_eq!(w.observe(0, &counts("As")), None);
+        assert_eq!((w.filled(), w.side()), (&[Some(0)][..], &[0][..]));
+        assert_eq!(DoubleJoin::parse("passes_on"), Ok(DoubleJoin::PassesOn));
+        assert!(DoubleJoin::parse("never").unwrap_err().contains("FF-80"));
     }
 
     #[test]

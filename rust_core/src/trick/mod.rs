@@ -16,7 +16,7 @@ mod winner;
 
 pub use cards::PlayCards;
 pub use format::{Component, Format, Kind, Shape, Unit};
-pub use friends::{FriendCard, FriendWatch};
+pub use friends::{DoubleJoin, FriendCard, FriendWatch};
 pub use moves::Moves;
 pub use order::{
     FollowFormat, FollowProtect, Level, OptionValue, Options, RulesError, ThrowJudgement,
