@@ -597,22 +597,30 @@ def test_ff_63_ff_64_refused_calls_name_the_rule_and_change_nothing(restriction,
 
 
 def filled_as_the_rules_say(declarer, calls, plays, double_join):
-    """FF-31, FF-32, FF-80..FF-82 read from the rule text: who fills each call, given the
-    plays in order as (seat, cards)."""
+    """FF-31, FF-32, FF-80..FF-82 read from the rule text, copy by copy: who fills each
+    call, given the plays in order as (seat, cards). A play's copies of a card count in
+    order; its cards are taken in the order their first call was made."""
     side, filled, played = [declarer], [None] * len(calls), Counter()
+    first_call = {card: len(calls) - i for i, (_, card) in enumerate(reversed(calls))}
     for seat, cards in plays:
-        joins = False
-        for i, (n, card) in enumerate(calls):
-            copies = cards.count(card)
-            if filled[i] is not None or copies == 0 or played[card] + copies < n:
-                continue
-            member = joins or seat in side
-            if member and double_join == "passes_on":
-                continue  # FF-82: the next copy played off the side fills it
-            filled[i] = seat
-            joins = joins or not member
-        played.update(cards)
-        if joins:
+        joined = False
+        for card in sorted(set(cards), key=lambda c: first_call.get(c, len(calls))):
+            for _ in range(cards.count(card)):
+                played[card] += 1
+                member = joined or seat in side
+                open_calls = [
+                    i for i, (_, c) in enumerate(calls) if c == card and filled[i] is None
+                ]
+                if double_join == "spent":  # FF-81: the call of this copy's ordinal
+                    for i in open_calls:
+                        if calls[i][0] == played[card]:
+                            filled[i], joined = seat, joined or not member
+                elif not member:  # FF-82: the lowest open ordinal this copy reaches
+                    reached = [i for i in open_calls if calls[i][0] <= played[card]]
+                    if reached:
+                        filled[min(reached, key=lambda i: calls[i][0])] = seat
+                        joined = True
+        if joined:
             side.append(seat)
     return filled, side
 

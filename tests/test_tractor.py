@@ -4,6 +4,7 @@
 import collections
 import json
 import random
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -1718,6 +1719,9 @@ def test_tro_140_a_joker_pair_the_table_does_not_allow_is_refused(value, refused
         g.apply(holder, f"declare {refused}")
     assert g.to_json() == before and g.legal_actions(holder) == ["pass"]
     assert json.loads(before)["options"]["joker_declarations"] == value
+    allowed = {"big_only": "or BJ BJ (TR-10, TRO-142)", "none": "(2h 2h) (TR-10, TRO-143)"}
+    with pytest.raises(IllegalAction, match=re.escape(allowed[value])):
+        g.apply(holder, "declare 3h")
     # TRO-141, TR-10: by default both pairs declare no-trump, and the default is not written.
     g = fenpai.new_game("tractor", deck=deck, first_seat=0)
     offered = deal(g, {(0, 1): "declare 2h", (1, 6): "declare LJ LJ", (2, 7): "declare BJ BJ"})
@@ -1768,3 +1772,19 @@ def test_tro_153_the_standing_declarer_may_overcall_itself():
         with pytest.raises(IllegalAction, match=rf"your 2h stands: .*{rule}\)"):
             g.apply(0, "declare 2s")
         assert g.to_json() == before
+
+
+def test_tro_153_a_standing_pair_may_only_be_overcalled_by_its_declarer():
+    deck = scripted_deck(["2h 2s 2s 2h"])  # seat 0 holds 2h 2h from the 13th card dealt
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, reinforce="or_overturn")
+    g.apply(0, "declare 2h")
+    while g.to_act != [0] or g.view()["cards_dealt"] < 13:
+        g.apply(g.to_act[0], "pass")
+    g.apply(0, "declare 2h 2h")  # TRO-153 keeps the reinforcement of TR-11
+    while g.to_act != [0]:
+        g.apply(g.to_act[0], "pass")
+    before = g.to_json()
+    message = "your 2h 2h stands: you may overcall it, which must be stronger than it (TRO-150"
+    with pytest.raises(IllegalAction, match=re.escape(message)):
+        g.apply(0, "declare 2s 2s")  # a pair does not overcall a pair (TR-10)
+    assert g.to_json() == before and g.legal_actions(0) == ["pass"]

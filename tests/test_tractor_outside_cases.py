@@ -29,8 +29,11 @@ docs/rules/tractor.md "Options" and docs/rules/common.md C-21..C-51):
 - BidPolicy: JokerOrGreaterLength → `declaration_strength="jokers_or_more_cards"` (TRO-101);
   GreaterLength → `"more_cards"` (TRO-102), no unit test of theirs; JokerOrHigherSuit →
   `declaration_order="suit"` (TRO-72), where they order pairs by suit and we singles too.
-- BidReinforcementPolicy: ReinforceWhileWinning → TR-11 (no option); the others: none.
-- JokerBidPolicy: BothTwoOrMore → TR-10 (no option); the others: none.
+- BidReinforcementPolicy: ReinforceWhileWinning → TR-11 (`reinforce="own_card"`, TRO-151);
+  OverturnOrReinforceWhileWinning → `reinforce="or_overturn"` (TRO-153); ReinforceWhileEquivalent:
+  none.
+- JokerBidPolicy: BothTwoOrMore → TR-10 (`joker_declarations="both"`, TRO-141); Disabled →
+  `"none"` (TRO-143); BothNumDecks is the same with two decks; LJNumDecksHJNumDecksLessOne: none.
 - TractorRequirements: min_count 2, min_length 2 → C-21 (no option); the others: none.
 - Their adjacency, with the trump level cards above the trump ace → `tractor_above_ace=True`
   (C-21); no tractors mixing pairs and triples → `mixed_tractors=False` (C-22); throws

@@ -659,10 +659,11 @@ phase_class! {
         ) -> PyResult<FriendCalls> {
             let restriction = FriendRestriction::parse(friend_restrictions).map_err(value_error)?;
             let double_join = DoubleJoin::parse(double_join).map_err(value_error)?;
-            let inner = self.inner.friend_calls(friends, restriction).map_err(value_error)?;
-            Ok(FriendCalls {
-                inner: inner.with_double_join(double_join),
-            })
+            let inner = self
+                .inner
+                .friend_calls(friends, restriction, double_join)
+                .map_err(value_error)?;
+            Ok(FriendCalls { inner })
         }
 
         /// The play after the burial, the declarer leading (TR-21, R4-30).

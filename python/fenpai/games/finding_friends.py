@@ -160,7 +160,7 @@ class FindingFriends(TrickGame):
             {
                 "no_trumps": ("FF-62", "No trump may be called: no level card, joker or trump."),
                 "none": ("FF-61", "Any card may be called, trumps included."),
-                "no_highest": ("FF-63", "No trump, nor a suit's highest card (its A)."),
+                "no_highest": ("FF-63", "No trump, nor a suit's highest card (A; K at level A)."),
                 "no_points": ("FF-64", "No trump, nor a point card (5, 10, K)."),
             },
             about="Which cards the declarer may call as friends.",

@@ -333,8 +333,8 @@ impl HandState {
                         double_join,
                         ..
                     } => {
-                        let calls = burial.friend_calls(friends, restriction)?;
-                        self.calls = Some(calls.with_double_join(double_join));
+                        let calls = burial.friend_calls(friends, restriction, double_join)?;
+                        self.calls = Some(calls);
                     }
                     _ => self.play = Some(Play::Trick(burial.start_play()?)),
                 }

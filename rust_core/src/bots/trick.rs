@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::card::{Card, Counts, NUM_CARDS};
 use crate::rng::Rng;
-use crate::trick::{Format, TrickPlay, TrickRules, TRUMP};
+use crate::trick::{DoubleJoin, Format, TrickPlay, TrickRules, TRUMP};
 
 use crate::sample::TrickSampler;
 
@@ -180,7 +180,8 @@ pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> 
 /// so far, and every side once no call is left to fill. Of itself a seat knows more from
 /// its hand: holding no copy of a call card left to fill, it defends for certain (only a
 /// called copy played joins); holding the copy a call reaches next, it joins by playing
-/// it. Nothing here reads another seat's cards.
+/// it (FF-31), or under FF-82 any copy of a call its ordinal passed. Nothing here reads
+/// another seat's cards.
 pub(super) fn friends_side(state: &TrickPlay, knower: usize, seat: usize) -> Option<bool> {
     let watch = state.friends()?;
     if watch.on_side(seat) {
@@ -203,9 +204,12 @@ pub(super) fn friends_side(state: &TrickPlay, knower: usize, seat: usize) -> Opt
     if open.iter().all(|c| hand.get(c.card) == 0) {
         return Some(false);
     }
-    let next = open
-        .iter()
-        .any(|c| hand.get(c.card) > 0 && watch.played(c.card) + 1 == c.ordinal);
+    // FF-31: the copy that reaches the ordinal; FF-82: or any later one, the call open.
+    let passes_on = watch.double_join() == DoubleJoin::PassesOn;
+    let next = open.iter().any(|c| {
+        let copy = watch.played(c.card) + 1;
+        hand.get(c.card) > 0 && (copy == c.ordinal || passes_on && copy > c.ordinal)
+    });
     next.then_some(true)
 }
 

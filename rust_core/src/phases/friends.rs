@@ -119,6 +119,7 @@ impl FriendCalls {
         buried: &[Card],
         friends: usize,
         restriction: FriendRestriction,
+        double_join: DoubleJoin,
     ) -> Result<FriendCalls, String> {
         let n = hands.len();
         if declarer >= n {
@@ -137,7 +138,7 @@ impl FriendCalls {
             buried: Counts::from_cards(buried),
             friends,
             restriction,
-            double_join: DoubleJoin::Spent,
+            double_join,
             calls: Vec::with_capacity(friends),
             log: Vec::with_capacity(friends),
         })
@@ -165,14 +166,6 @@ impl FriendCalls {
 
     pub fn restriction(&self) -> FriendRestriction {
         self.restriction
-    }
-
-    /// The same calls under FF-80's `double_join`, which the play's watch takes on.
-    pub fn with_double_join(self, double_join: DoubleJoin) -> FriendCalls {
-        FriendCalls {
-            double_join,
-            ..self
-        }
     }
 
     pub fn double_join(&self) -> DoubleJoin {
@@ -317,7 +310,16 @@ mod tests {
 
     fn calls(players: usize, friends: usize, restriction: FriendRestriction) -> FriendCalls {
         let hands = (0..players).map(|_| counts("7c")).collect();
-        FriendCalls::new(rules(3), hands, 1, &[], friends, restriction).unwrap()
+        FriendCalls::new(
+            rules(3),
+            hands,
+            1,
+            &[],
+            friends,
+            restriction,
+            DoubleJoin::Spent,
+        )
+        .unwrap()
     }
 
     fn call(f: &mut FriendCalls, text: &str) -> Result<Action, ActionError> {
@@ -419,6 +421,7 @@ mod tests {
                 &[],
                 friends,
                 FriendRestriction::None,
+                DoubleJoin::Spent,
             )
         };
         assert!(made(0, 2).is_ok());
@@ -430,9 +433,15 @@ mod tests {
         assert_eq!(made(4, 1).unwrap_err(), "declarer 4 is not a seat of 4");
         assert_eq!(
             FriendRestriction::parse("x").unwrap_err(),
-            "friend_restrictions must be none or no_trumps (FF-60), not 'x'"
+            "friend_restrictions must be none, no_trumps, no_highest or no_points (FF-60), \
+             not 'x'"
         );
-        for r in [FriendRestriction::None, FriendRestriction::NoTrumps] {
+        for r in [
+            FriendRestriction::None,
+            FriendRestriction::NoTrumps,
+            FriendRestriction::NoHighest,
+            FriendRestriction::NoPoints,
+        ] {
             assert_eq!(FriendRestriction::parse(r.id()), Ok(r));
         }
     }
@@ -467,7 +476,9 @@ mod tests {
             let friends = players / 2 - 1;
             let restriction =
                 [FriendRestriction::None, FriendRestriction::NoTrumps][seed as usize % 2];
-            let mut calls = burial.friend_calls(friends, restriction).unwrap();
+            let mut calls = burial
+                .friend_calls(friends, restriction, DoubleJoin::Spent)
+                .unwrap();
             assert!(calls.start_play().is_err(), "the calls come first (FF-20)");
             while calls.to_act().is_some() {
                 calls.apply_legal(rng.below(calls.num_legal())).unwrap();

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::card::Counts;
-use crate::trick::{TrickPlay, TrickRules};
+use crate::trick::{DoubleJoin, TrickPlay, TrickRules};
 
 use super::{
     Burial, FriendCall, FriendCalls, FriendRestriction, Phase, RedFive4pBidding, RedFive5pDeal,
@@ -82,11 +82,12 @@ impl Burial {
     }
 
     /// FF-20: Finding Friends' calls after the burial: `friends` of them, under FF-60's
-    /// `restriction`.
+    /// `restriction`; FF-80's `double_join` for the play's reveals.
     pub fn friend_calls(
         &self,
         friends: usize,
         restriction: FriendRestriction,
+        double_join: DoubleJoin,
     ) -> Result<FriendCalls, String> {
         let buried = self.buried().ok_or("nothing is buried yet")?;
         FriendCalls::new(
@@ -96,6 +97,7 @@ impl Burial {
             buried,
             friends,
             restriction,
+            double_join,
         )
     }
 

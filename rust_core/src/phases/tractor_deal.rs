@@ -73,7 +73,7 @@ pub struct TractorDeal {
     fixed_dealer: Option<usize>,
     /// The trick options of the play (TR-20, C-31, TRO-10, TRO-50).
     opts: Options,
-    /// The house rules (TRO-10..TRO-60), which the burial carries on.
+    /// The house rules (TRO-10..TRO-150), which the burial carries on.
     house: TractorHouse,
     first: usize,
     dealt: usize,
@@ -225,9 +225,10 @@ impl TractorDeal {
         }
     }
 
-    /// The hand's house rules: who deals and how declarations compare (TRO-60, TRO-70),
-    /// and the play's trick options (TRO-10, TRO-50); an error names a combination the
-    /// trick options reject. Given before any answer (the first card is dealt).
+    /// The hand's house rules: who deals and what may be declared (TRO-60, TRO-70,
+    /// TRO-100, TRO-140, TRO-150), and the play's trick options (TRO-10, TRO-50); an
+    /// error names a combination the trick options reject. Given before any answer (the
+    /// first card is dealt).
     pub fn with_house(mut self, house: &TractorHouse) -> Result<TractorDeal, String> {
         self.house = *house;
         house.set_trick_options(&mut self.opts);
@@ -346,9 +347,14 @@ impl TractorDeal {
                      level cards of a suit ({lv}h, {lv}h {lv}h), or 2 to {d} identical jokers (FF-10)"
                 )
             } else {
+                let jokers = match self.house.joker_declarations {
+                    JokerDeclarations::Both => ", LJ LJ or BJ BJ (TR-10)",
+                    JokerDeclarations::BigOnly => " or BJ BJ (TR-10, TRO-142)",
+                    JokerDeclarations::None => " (TR-10, TRO-143)",
+                };
                 format!(
                     "'{shown}' is not a declaration: the level is {lv}, so one level card \
-                     ({lv}h), two identical level cards ({lv}h {lv}h), LJ LJ or BJ BJ (TR-10)"
+                     ({lv}h), two identical level cards ({lv}h {lv}h){jokers}"
                 )
             };
             return Some(ActionError::breaks(self.rule("TR-10", "FF-10"), message));
@@ -426,6 +432,19 @@ impl TractorDeal {
         if *owner == seat {
             return self.own_error(current, cards);
         }
+        let (stronger, suits, rules) = self.stronger_words();
+        Some(ActionError::breaks(
+            self.rule("TR-11", "FF-11"),
+            format!(
+                "an overcall must {stronger} seat {owner}'s {}{suits} ({rules})",
+                format_cards(current)
+            ),
+        ))
+    }
+
+    /// TR-11 under TRO-100 and TRO-70: what an overcall must be to the standing
+    /// declaration (the words before and after it), and the rules that say so.
+    fn stronger_words(&self) -> (&'static str, &'static str, &'static str) {
         let suits = match self.house.declaration_order {
             DeclarationOrder::Equal => "",
             DeclarationOrder::Suit => ", or as strong in a higher suit (TRO-72)",
@@ -437,13 +456,7 @@ impl TractorDeal {
             ),
             DeclarationStrength::MoreCards => ("hold more cards than", "TRO-102, TR-11"),
         };
-        Some(ActionError::breaks(
-            self.rule("TR-11", "FF-11"),
-            format!(
-                "an overcall must {stronger} seat {owner}'s {}{suits} ({rules})",
-                format_cards(current)
-            ),
-        ))
+        (stronger, suits, rules)
     }
 
     /// TR-11 under TRO-150: why the standing declarer may not declare `cards`.
@@ -458,14 +471,21 @@ impl TractorDeal {
                      seat's overcall replaces it (TRO-150, TRO-152)"
                 ),
             )),
-            Reinforce::OrOverturn => Some(ActionError::breaks(
-                "TRO-153",
-                format!(
-                    "your {shown} stands: you may reinforce it with more copies of {} or \
-                     overcall it with a stronger declaration (TRO-150, TRO-153)",
-                    current[0]
-                ),
-            )),
+            Reinforce::OrOverturn => {
+                let reinforce = if current.len() < self.opts.decks as usize {
+                    format!("reinforce it with more copies of {} or ", current[0])
+                } else {
+                    String::new()
+                };
+                let (stronger, suits, _) = self.stronger_words();
+                Some(ActionError::breaks(
+                    "TRO-153",
+                    format!(
+                        "your {shown} stands: you may {reinforce}overcall it, which must \
+                         {stronger} it{suits} (TRO-150, TRO-153)"
+                    ),
+                ))
+            }
         }
     }
 

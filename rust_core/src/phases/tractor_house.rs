@@ -1,8 +1,8 @@
-//! Tractor's house rules (TRO-10..TRO-70, TRO-100, TRO-140, TRO-150) as a hand's setup carries them: the
-//! trick options they set, the scoring arithmetic the search plays for under them (TR-40,
-//! TR-41 by default), who deals a match's first hand (TR-13), what makes a declaration
-//! stronger and how declarations of equal strength compare (TR-10), which joker
-//! declarations count and what a standing declarer may still declare (TR-11).
+//! Tractor's house rules (TRO-10..TRO-70, TRO-100, TRO-140, TRO-150) as a hand's setup
+//! carries them: the trick options they set, the scoring arithmetic the search plays for
+//! under them (TR-40, TR-41 by default), who deals a match's first hand (TR-13), what
+//! makes a declaration stronger and how declarations of equal strength compare (TR-10),
+//! which joker declarations count and what a standing declarer may still declare (TR-11).
 
 use crate::card::{Card, Counts, BJ};
 use crate::trick::{FollowProtect, Options, ThrowJudgement};
@@ -241,7 +241,8 @@ impl Reinforce {
 }
 
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
-/// TRO-51, TRO-61, TRO-71, TRO-101, TRO-141, TRO-151). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
+/// TRO-51, TRO-61, TRO-71, TRO-101, TRO-141, TRO-151). Must-defend levels (TRO-40) are
+/// scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TractorHouse {
     pub follow_protect: FollowProtect,

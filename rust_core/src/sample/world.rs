@@ -755,9 +755,8 @@ fn rebuild(
                 (Some(c), Some(b)) => {
                     // FF-22: the calls are public; made again on the sampled burial.
                     let mut calls = b
-                        .friend_calls(c.friends(), c.restriction())
-                        .ok()?
-                        .with_double_join(c.double_join());
+                        .friend_calls(c.friends(), c.restriction(), c.double_join())
+                        .ok()?;
                     replay_log(&mut calls, c.log())?;
                     Some(calls)
                 }

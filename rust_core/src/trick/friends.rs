@@ -73,6 +73,16 @@ impl FriendWatch {
         }
     }
 
+    /// FF-31, FF-80: the order in which one play's copies reach the calls: the calls of
+    /// one card by ordinal (its copies count in order), those of different cards in the
+    /// order they were called.
+    fn reach_order(&self) -> Vec<usize> {
+        let first_of = |card| self.calls.iter().position(|c| c.card == card);
+        let mut order: Vec<usize> = (0..self.calls.len()).collect();
+        order.sort_by_key(|&i| (first_of(self.calls[i].card), self.calls[i].ordinal));
+        order
+    }
+
     /// The same watch under FF-80's `double_join`.
     pub fn with_double_join(self, double_join: DoubleJoin) -> FriendWatch {
         FriendWatch {
@@ -127,7 +137,8 @@ impl FriendWatch {
     /// joins the declarer's side with it.
     pub fn observe(&mut self, seat: usize, cards: &Counts) -> Option<usize> {
         let mut joins = false;
-        for (i, call) in self.calls.iter().enumerate() {
+        for i in self.reach_order() {
+            let call = self.calls[i];
             let copies = cards.get(call.card);
             let open = self.filled[i].is_none() && copies > 0;
             if !open || call.ordinal > self.played.get(call.card) + copies {
@@ -220,6 +231,21 @@ mod tests {
         assert_eq!((w.filled(), w.side()), (&[Some(0)][..], &[0][..]));
         assert_eq!(DoubleJoin::parse("passes_on"), Ok(DoubleJoin::PassesOn));
         assert!(DoubleJoin::parse("never").unwrap_err().contains("FF-80"));
+    }
+
+    #[test]
+    fn ff_31_ff_82_one_play_reaches_the_calls_of_a_card_by_ordinal() {
+        // Called 3rd before 2nd: seat 4's two copies are the 2nd and the 3rd As.
+        let calls = vec![fc(3, "As"), fc(2, "As"), fc(1, "Kd")];
+        for (join, filled) in [
+            (DoubleJoin::Spent, [Some(4), Some(4), Some(4)]),
+            (DoubleJoin::PassesOn, [None, Some(4), None]),
+        ] {
+            let mut w = FriendWatch::new(6, 0, calls.clone()).with_double_join(join);
+            assert_eq!(w.observe(0, &counts("As")), None);
+            assert_eq!(w.observe(4, &counts("As As Kd")), Some(4));
+            assert_eq!(w.filled(), filled, "{join:?}");
+        }
     }
 
     #[test]
