@@ -38,7 +38,8 @@ pub use play::{fifty_k_action, fifty_k_pile_action};
 pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 pub use tractor_house::{
-    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty,
+    TractorDecks, TractorHouse,
 };
 
 /// The `index`-th of `options` then `pass` (the deals and the bidding list pass last).

@@ -179,6 +179,50 @@ impl DeclarationStrength {
     }
 }
 
+/// TRO-120, TRO-130: a Tractor table's cards: `decks` decks of 54 (TR-1: two), the two
+/// jokers of `jokerless` of them taken out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TractorDecks {
+    pub decks: u8,
+    pub jokerless: u8,
+}
+
+impl Default for TractorDecks {
+    /// TR-1: two full decks.
+    fn default() -> TractorDecks {
+        TractorDecks {
+            decks: 2,
+            jokerless: 0,
+        }
+    }
+}
+
+impl TractorDecks {
+    /// TRO-120: 1 to 3 decks; TRO-130: at most every deck without its jokers.
+    pub fn check(self) -> Result<TractorDecks, String> {
+        if !(1..=3).contains(&self.decks) {
+            return Err(format!(
+                "option decks must be 1, 2 or 3 (TRO-120), not {}",
+                self.decks
+            ));
+        }
+        if self.jokerless > self.decks {
+            return Err(format!(
+                "option jokers: {} decks cannot be played without their jokers with decks {} \
+                 (TRO-130)",
+                self.jokerless, self.decks
+            ));
+        }
+        Ok(self)
+    }
+
+    /// Sets the trick options the table decides: the decks and their jokers.
+    pub fn set_trick_options(self, opts: &mut Options) {
+        opts.decks = self.decks;
+        opts.jokerless = self.jokerless;
+    }
+}
+
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
 /// TRO-51, TRO-61, TRO-71, TRO-101). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
