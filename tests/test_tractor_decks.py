@@ -67,13 +67,12 @@ def test_tro_120_tro_130_the_deal_per_table(decks, jokers, cards, kitty, hand):
         assert jokers_left == 2 * (decks if jokers == "all" else jokers)
 
 
-def test_tro_131_defaults_are_left_out_of_the_json():
+def test_tro_131_the_defaults_are_left_out_of_the_json():
     two = fenpai.new_game("tractor", seed=1)
     assert "decks" not in two.config()["options"] and "jokers" not in two.config()["options"]
     assert two.options["decks"] == 2 and two.options["jokers"] == "all"
-    # Every deck keeping its jokers is the default, however it is said.
-    same = fenpai.new_game("tractor", seed=1, decks=2, jokers=2)
-    assert same.options["jokers"] == "all" and same.to_json() == two.to_json()
+    same = fenpai.new_game("tractor", seed=1, decks=2, jokers="all")
+    assert same.to_json() == two.to_json()
     three = fenpai.new_game("tractor", seed=1, decks=3, jokers=1)
     assert three.config()["options"]["decks"] == 3 and three.config()["options"]["jokers"] == 1
     assert fenpai.Game.from_json(three.to_json()).options == three.options
@@ -86,6 +85,7 @@ def test_tro_131_defaults_are_left_out_of_the_json():
         ({"follow_protect": "tuples_and_tractors", "decks": 1}, "follow_protect", "TRO-12"),
         ({"jokers": 3}, "jokers", "TRO-130"),
         ({"decks": 1, "jokers": 2}, "jokers", "TRO-130"),
+        ({"jokers": 2}, "jokers=2 needs more decks", "TRO-130"),  # all of them: "all"
         ({"decks": 4}, "decks", "TRO-120"),
         ({"decks": 0}, "decks", "TRO-120"),
         ({"decks": True}, "decks", "TRO-120"),

@@ -348,7 +348,9 @@ fn rank(text: &str) -> PyResult<Rank> {
 }
 
 deal_class! {
-    /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
+    /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14);
+    /// `decks` 1 to 3 (TRO-120), `jokers` the decks that keep their jokers (None: every
+    /// deck, TRO-130).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
         #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, decks = 2, jokers = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards"))]

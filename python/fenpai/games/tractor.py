@@ -35,8 +35,6 @@ PLAYERS = 4
 KITTY_SIZE = 8
 #: TRO-10: which held combinations a lead of another kind cannot draw out.
 FOLLOW_PROTECTS = ("none", "tuples", "tractors", "tuples_and_tractors")
-#: TRO-130: how many decks keep their jokers ("all": every deck).
-JOKERS = ("all", 0, 1, 2, 3)
 
 
 def canonical_level(value: object) -> str | None:
@@ -111,26 +109,25 @@ class Tractor(TrickGame):
         "decks": one_of(
             2,
             {
-                1: ("TRO-121", "One deck: 12 cards each, a kitty of 6, no pairs."),
-                2: ("TRO-122", "Two decks (TR-1): 25 cards each, a kitty of 8."),
-                3: ("TRO-123", "Three decks: 39 cards each, a kitty of 6, triples."),
+                1: ("TRO-121", "One deck, 12 cards each."),
+                2: ("TRO-122", "Two decks, 25 cards each."),
+                3: ("TRO-123", "Three decks, 39 cards each."),
             },
             about="How many decks are shuffled together.",
-            rules=("TR-1", "TRO-120"),
+            rules=("TRO-120",),
             setup=True,
         ),
         "jokers": one_of(
             "all",
             {
-                "all": ("TRO-131", "Every deck keeps its two jokers."),
-                0: ("TRO-132", "No jokers: every deck is played without them."),
-                1: ("TRO-133", "One deck keeps its jokers; the others are played without."),
-                2: ("TRO-134", "Two decks keep their jokers; the third is played without."),
+                "all": ("TRO-131", "Every deck's jokers."),
+                0: ("TRO-132", "No jokers."),
+                1: ("TRO-133", "One deck's jokers only."),
+                2: ("TRO-134", "Two decks' jokers only (3 decks)."),
             },
             about="How many decks keep their two jokers: the others are played without.",
             rules=("TRO-130",),
-            expected="all or 0 to decks, the decks that keep their jokers (TRO-130)",
-            accepts=JOKERS,
+            expected="all, or 0 to decks - 1 decks that keep their jokers (TRO-130)",
             setup=True,
         ),
         "follow_format": one_of(
@@ -333,19 +330,17 @@ class Tractor(TrickGame):
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """TR-50: levels as canonical ranks (NT only under TRO-92); a first hand (dealer
-        None) needs equal levels; at most `decks` decks keep their jokers, all of them
-        written "all" (TRO-130);
+        None) needs equal levels; fewer than `decks` decks keep their jokers, or "all"
+        (TRO-130);
         a follow protection with the other trick options, as the core's rules take them
         (TRO-10, TRO-12 and TRO-14 with 3 decks)."""
         out = super()._check_options(options)
         jokers, decks = out["jokers"], out["decks"]
-        if jokers != "all" and jokers > decks:
+        if jokers != "all" and jokers >= decks:
             raise ValueError(
-                f"option jokers must be at most decks, {decks}: {jokers} decks cannot keep "
-                f"their jokers (TRO-130)"
+                f"option jokers={jokers} needs more decks than decks={decks}: it counts the "
+                f"decks that keep their jokers, fewer than all of them ('all') (TRO-130)"
             )
-        if jokers == decks:  # every deck keeps its jokers: the default, written so
-            out["jokers"] = "all"
         if out["follow_protect"] != "none":  # the only trick option with combinations
             TrickRules(self.variant, decks=decks, **self._trick_options(out))
         out["levels"] = tuple(canonical_level(v) for v in out["levels"])

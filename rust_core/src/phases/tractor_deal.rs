@@ -1347,4 +1347,59 @@ mod tests {
             TractorDeal::finding_friends(1, None, None, levels, Some(0), 4, FollowFormat::Pairs);
         assert_eq!(e.unwrap_err(), "decks must be 2 or 3 (FF-1, C-2), not 4");
     }
+
+    /// A Tractor deal at a table of `decks` decks, `jokerless` of them without jokers.
+    fn table(seed: u64, decks: u8, jokerless: u8) -> Result<TractorDeal, String> {
+        let two = (Rank::TWO, Rank::TWO);
+        let table = TractorDecks { decks, jokerless };
+        TractorDeal::with_decks(seed, None, None, two, None, FollowFormat::Pairs, table)
+    }
+
+    #[test]
+    fn tro_120_tro_130_the_kitty_leaves_four_equal_hands() {
+        for (decks, jokerless, cards, kitty) in [
+            (1, 0, 54, 6),
+            (1, 1, 52, 8),
+            (2, 0, 108, 8),
+            (2, 1, 106, 6),
+            (2, 2, 104, 8),
+            (3, 0, 162, 6),
+            (3, 1, 160, 8),
+            (3, 3, 156, 8),
+        ] {
+            let d = table(decks as u64, decks, jokerless).unwrap();
+            assert_eq!((d.deck().len(), d.kitty_size()), (cards, kitty));
+            assert_eq!((cards - kitty) % PLAYERS, 0);
+            let counts = Counts::from_cards(d.deck());
+            let kept = decks - jokerless;
+            assert_eq!((counts.get(LJ), counts.get(BJ)), (kept, kept));
+            assert_eq!(counts.get(Card::new(Rank::ACE, Suit::HEARTS)), decks);
+            assert_eq!(d.house(), TractorHouse::default());
+        }
+        assert_eq!(
+            table(0, 4, 0).unwrap_err(),
+            "option decks must be 1, 2 or 3 (TRO-120), not 4"
+        );
+        assert!(table(0, 2, 3).unwrap_err().contains("(TRO-130)"));
+    }
+
+    #[test]
+    fn tro_121_tro_123_declarations_have_the_copies_of_the_decks() {
+        let level = |d: &TractorDeal, cards: &str| {
+            strength_in(&parse_cards(cards).unwrap(), Rank::TWO, d.opts.decks)
+        };
+        let one = table(1, 1, 0).unwrap();
+        assert_eq!(level(&one, "2h"), Some(1));
+        assert_eq!(level(&one, "2h 2h"), None);
+        assert_eq!(level(&one, "BJ BJ"), None);
+        let three = table(1, 3, 0).unwrap();
+        assert!(level(&three, "2h 2h 2h") > level(&three, "BJ BJ"));
+        assert!(level(&three, "BJ BJ BJ") > level(&three, "2h 2h 2h"));
+        assert_eq!(three.copies_rule("TR-11", "FF-11"), "TRO-123");
+        assert_eq!(one.copies_rule("TR-11", "FF-11"), "TRO-121");
+        assert_eq!(
+            table(1, 2, 0).unwrap().copies_rule("TR-11", "FF-11"),
+            "TR-11"
+        );
+    }
 }
