@@ -17,6 +17,7 @@ from fenpai import scoring
 from fenpai.bots import Bot
 from fenpai.envs.vector import VectorEnv
 from fenpai.errors import UnsupportedOption
+from fenpai.service import typed
 from fenpai.service.creation import CreateRequest, plan
 from fenpai.simulation import make_bots, play_game
 
@@ -342,6 +343,24 @@ def test_tro_120_the_environments_refuse_other_tables_by_name():
     with pytest.raises(UnsupportedOption, match="decks=1"):
         VectorEnv("tractor", num_envs=2, decks=1)
     assert fenpai.encode(fenpai.new_game("tractor"), 0)[0].size  # two full decks: as ever
+    assert typed.observation(g, 0) == b""  # the service's tensor: none for this table
+
+
+@pytest.mark.parametrize("options", [{"decks": 3}, {"decks": 1, "jokers": 0}])
+def test_tro_120_the_typed_views_show_every_hand_size(options):
+    rng = random.Random(1)
+    g = fenpai.new_game("tractor", seed=2, **options)
+    while g.phase != "done":
+        for seat in range(4):
+            view = typed.hand_view(g.view(seat))
+            assert list(view.hand_sizes) == g.hand_sizes()
+            assert len(view.hand) == len(g.hand_of(seat))
+        (seat,) = g.to_act
+        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
+    assert (
+        typed.hand_result("tractor", g.result).tractor.attacker_points
+        == (g.result["attacker_points"])
+    )
 
 
 def test_tro_123_fenpai_play_with_three_decks_at_the_terminal(tmp_path):
