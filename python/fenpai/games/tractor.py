@@ -365,9 +365,9 @@ class Tractor(TrickGame):
         return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take: the deal's (TRO-60, TRO-70, TRO-100 among
-        them), the play's trick options, and the scoring house rules the search plays for
-        (TRO-20, TRO-30)."""
+        """The options the core's phases take: the deal's (TRO-60, TRO-70, TRO-100, the
+        table's TRO-120 and TRO-130 among them), the play's trick options, and the scoring
+        house rules the search plays for (TRO-20, TRO-30)."""
         o = self.options
         dealing = (
             "levels",

@@ -5,7 +5,8 @@
 //! Who is asked depends only on public information (the deal order and the answers),
 //! never on the cards held: a seat with no declaration is asked all the same and can
 //! only pass. Finding Friends deals the same way for 4 to 8 players with two or three
-//! decks (FF-1..FF-3, FF-10..FF-14), each player at their own level (FF-4).
+//! decks (FF-1..FF-3, FF-10..FF-14), each player at their own level (FF-4); Tractor's
+//! house rules deal one to three decks, some without their jokers (TRO-120, TRO-130).
 
 use std::sync::Arc;
 
@@ -77,7 +78,8 @@ pub struct TractorDeal {
     /// Finding Friends' deal (FF-1..FF-14) rather than Tractor's: the rule ids cited.
     friends: bool,
     players: usize,
-    /// The cards dealt to the players; the rest of the deck is the kitty (TR-1, FF-3).
+    /// The cards dealt to the players; the rest of the deck is the kitty (TR-1, TRO-120,
+    /// FF-3).
     to_deal: usize,
     fixed_dealer: Option<usize>,
     /// The trick options of the play (TR-20, C-31, TRO-10, TRO-50).
@@ -339,7 +341,7 @@ impl TractorDeal {
         &self.hands
     }
 
-    /// The kitty: the last 8 cards of the deck (TR-1), or FF-3's.
+    /// The kitty: the last 8 cards of the deck (TR-1), or TRO-120's, or FF-3's.
     pub fn kitty(&self) -> &[Card] {
         &self.deck[self.to_deal..]
     }

@@ -388,11 +388,16 @@ impl TrickRules {
         level_rank: Rank,
         opts: Options,
     ) -> Result<TrickRules, RulesError> {
-        if !(1..=3).contains(&opts.decks) || opts.jokerless > opts.decks {
+        if !(1..=3).contains(&opts.decks) {
             return err(format!(
-                "decks must be 1, 2 or 3, not {} (C-2, R4-2, R5-3, TR-1, TRO-120), and at most \
-                 that many without jokers, not {} (TRO-130)",
-                opts.decks, opts.jokerless
+                "decks must be 1, 2 or 3, not {} (C-2, R4-2, R5-3, TR-1, TRO-120)",
+                opts.decks
+            ));
+        }
+        if opts.jokerless > opts.decks {
+            return err(format!(
+                "{} decks without jokers of {} decks (TRO-130)",
+                opts.jokerless, opts.decks
             ));
         }
         opts.check()?;
