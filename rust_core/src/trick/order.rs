@@ -329,7 +329,7 @@ impl Options {
             };
             return err(format!(
                 "follow_protect '{}' keeps triples whole, and {held} none: it needs decks 3 \
-                 (TRO-12, TRO-123)",
+                 (TRO-12)",
                 protect.name(),
             ));
         }
