@@ -35,8 +35,12 @@ def offered(variant: str) -> list[tuple[str, str]]:
 
 
 #: The other options a value needs (its about line says so): FKO-23, five to eight
-#: Fifty-K players need two to four decks.
-NEEDS = {("fifty_k", "players", str(n)): {"decks": "2"} for n in (5, 6, 7, 8)}
+#: Fifty-K players need two to four decks; TRO-134, two of three decks keeping their
+#: jokers needs three.
+NEEDS = {
+    **{("fifty_k", "players", str(n)): {"decks": "2"} for n in (5, 6, 7, 8)},
+    ("tractor", "jokers", "2"): {"decks": "3"},
+}
 
 
 def ask_for(variant: str, name: str, value: str) -> dict[str, str]:

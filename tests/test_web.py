@@ -136,15 +136,19 @@ def new_table(
     hands=1,
     timers=False,
     name: str = "",
+    setup=(),
 ):
     """Creates a table on the lobby's form: seat 0 the page's, the rest greedy bots
-    unless `seats` says otherwise ((seat, option value) pairs), no timers unless
-    `timers` (then the server's defaults)."""
+    unless `seats` says otherwise ((seat, option value) pairs), the table's `setup`
+    options ((name, value) pairs), no timers unless `timers` (then the server's
+    defaults)."""
     page.goto(server.web_url)
     if name:
         page.fill("#player-name", name)
         page.locator("#player-name").dispatch_event("change")
     page.select_option("#new-variant", variant)
+    for option, value in setup:
+        page.select_option(f"#new-{option}", value)
     for seat, value in seats:
         page.select_option(f"#new-seat-{seat}", value)
     page.select_option("#new-access", access)
@@ -1041,3 +1045,32 @@ def test_every_seat_of_a_large_table_has_a_place_of_its_own(
         assert "Friend cards" in side, side
         assert re.search(r"\b\d(st|nd|rd) (10|[2-9JQKA])[♠♥♣♦]", side), side
     context.close()
+
+
+def test_tro_123_a_phone_holds_a_hand_of_three_decks(server, browser):
+    """TRO-123: on a 390×844 phone, 39 cards a hand (45 with the kitty taken up) keep
+    the page within its width and every card at least 44 px wide to tap."""
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = phone.new_page()
+    seen: list[dict] = []
+    overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+
+    def check(page) -> None:
+        fit = page.evaluate(_PHONE_FIT)
+        seen.append({"phase": phase(page), **fit})
+        assert fit["narrowest"] >= 44, fit
+        assert page.evaluate(overflow) <= 0
+        if phase(page) == "play":  # TR-42 scaled to three decks' 300 points
+            line = page.locator(".score-line").inner_text()
+            assert " of 120 · under 60: defenders +2, 60–119: +1" in line, line
+
+    new_table(page, server, "tractor", seed=1, setup=[("decks", "3")])
+    play_hand(page, "tractor-3-decks-phone", check=check, illegal=False)
+    assert {"deal", "play"} <= {s["phase"] for s in seen}
+    page.wait_for_selector(".hand-summary")
+    assert "needed to take over" in page.locator(".hand-summary").inner_text()
+    assert "of 120 needed" in page.locator(".hand-summary").inner_text()
+    shot(page, "tractor-3-decks-phone-summary")
+    phone.close()

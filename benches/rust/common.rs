@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use fenpai_core::bots::{Setup, TractorHouse};
+use fenpai_core::bots::{Setup, TractorDecks, TractorHouse};
 use fenpai_core::card::Rank;
 use fenpai_core::fifty_k::FkRules;
 use fenpai_core::trick::FollowFormat;
@@ -28,6 +28,7 @@ pub fn setups() -> [(&'static str, Setup, usize); 5] {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
+                table: TractorDecks::default(),
                 house: TractorHouse::default(),
             },
             4,

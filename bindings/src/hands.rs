@@ -5,7 +5,7 @@ use fenpai_core::bots::hand::MAX_PLAYERS;
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::bots::{
     DeclarationOrder, DeclarationStrength, FirstDealer, JokerDeclarations, KittyMultiplier,
-    Reinforce, ThrowPenalty, TractorHouse,
+    Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
 };
 use fenpai_core::card::Rank;
 use fenpai_core::phases::FriendRestriction;
@@ -42,6 +42,23 @@ fn option<'py, T: FromPyObjectOwned<'py>>(
     }
 }
 
+/// TRO-120, TRO-130: Tractor's `decks` and `jokers` (how many decks keep their jokers;
+/// None: every deck) as the core's table.
+pub(crate) fn tractor_decks(decks: u8, jokers: Option<u8>) -> PyResult<TractorDecks> {
+    let kept = jokers.unwrap_or(decks);
+    if kept > decks {
+        return Err(value_error(format!(
+            "option jokers: {kept} decks cannot keep their jokers with decks {decks} (TRO-130)"
+        )));
+    }
+    TractorDecks {
+        decks,
+        jokerless: decks - kept,
+    }
+    .check()
+    .map_err(value_error)
+}
+
 /// The variant's setup from the options its phases take (`Game.core_options()`, as
 /// `new_game` checked them).
 pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Setup> {
@@ -66,6 +83,10 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                 levels: (rank(&a)?, rank(&b)?),
                 dealer: option(options, "dealer", None)?,
                 follow_format: FollowFormat::parse(&format).map_err(value_error)?,
+                table: tractor_decks(
+                    option(options, "decks", 2)?,
+                    option(options, "jokers", None)?,
+                )?,
                 house: TractorHouse {
                     follow_protect: FollowProtect::parse(&protect).map_err(value_error)?,
                     throw_penalty: ThrowPenalty::parse(&penalty).map_err(value_error)?,

@@ -350,10 +350,12 @@ fn rank(text: &str) -> PyResult<Rank> {
 }
 
 deal_class! {
-    /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
+    /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14);
+    /// `decks` 1 to 3 (TRO-120), `jokers` the decks that keep their jokers (None: every
+    /// deck, TRO-130).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards", joker_declarations = "both", reinforce = "own_card"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, decks = 2, jokers = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards", joker_declarations = "both", reinforce = "own_card"))]
         #[allow(clippy::too_many_arguments)]
         fn py_new(
             py: Python<'_>,
@@ -362,6 +364,8 @@ deal_class! {
             first_seat: Option<usize>,
             levels: Option<(String, String)>,
             dealer: Option<usize>,
+            decks: u8,
+            jokers: Option<u8>,
             follow_format: &str,
             follow_protect: &str,
             throw_judgement: &str,
@@ -378,6 +382,7 @@ deal_class! {
                 None => (Rank::TWO, Rank::TWO),
             };
             let format = self::follow_format(follow_format)?;
+            let table = crate::hands::tractor_decks(decks, jokers)?;
             let house = TractorHouse {
                 follow_protect: FollowProtect::parse(follow_protect).map_err(value_error)?,
                 throw_judgement: ThrowJudgement::parse(throw_judgement).map_err(value_error)?,
@@ -393,8 +398,10 @@ deal_class! {
             };
             let inner = py
                 .detach(|| {
-                    core::TractorDeal::new(seed, deck.as_deref(), first_seat, levels, dealer, format)?
-                        .with_house(&house)
+                    core::TractorDeal::with_decks(
+                        seed, deck.as_deref(), first_seat, levels, dealer, format, table,
+                    )?
+                    .with_house(&house)
                 })
                 .map_err(value_error)?;
             Ok(TractorDeal { inner })

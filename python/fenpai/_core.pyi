@@ -293,6 +293,8 @@ class TractorDeal(_CardByCard):
         first_seat: int | None = None,
         levels: tuple[str, str] | None = None,
         dealer: int | None = None,
+        decks: int = 2,
+        jokers: int | None = None,
         follow_format: str = "pairs",
         follow_protect: str = "none",
         throw_judgement: str = "largest_unit",

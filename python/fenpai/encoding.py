@@ -170,11 +170,8 @@ def encode(
     n = game.num_players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
-    try:
-        if out is None:
-            out = np.empty(_size(game.variant, n), dtype=np.float32)
-        encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")
-    except ValueError:
-        game.check_surface("the observation")  # the typed error, when options are the cause
-        raise
+    game.check_surface("the observation")  # the typed error, when options are the cause
+    if out is None:
+        out = np.empty(_size(game.variant, n), dtype=np.float32)
+    encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")
     return out, game.legal_actions(seat, limit) if legal else None

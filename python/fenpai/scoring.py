@@ -51,6 +51,7 @@ __all__ = [
     "RED_FIVE_5P_THROW_PENALTY",
     "RED_FIVE_CARD_POINTS",
     "RED_FIVE_GAME_POINTS",
+    "TRACTOR_DECKS",
     "TRACTOR_FINAL_LEVELS",
     "TRACTOR_JACK_RULES",
     "TRACTOR_KITTY_MULTIPLIERS",
@@ -92,6 +93,7 @@ __all__ = [
     "tractor_jack_rule",
     "tractor_level_changes",
     "tractor_kitty_multiplier",
+    "tractor_kitty_size",
     "tractor_level_index",
     "tractor_next_dealer",
     "tractor_points",
@@ -482,22 +484,55 @@ TRACTOR_THROW_PENALTIES = ("per_attempt", "none")
 """The house rule `throw_penalty` (TRO-20): TR-41's `per_attempt` (TRO-21) or `none` (TRO-22)."""
 
 _TRACTOR_PLAYERS = 4
-_TRACTOR_DECKS = 2
+
+TRACTOR_DECKS = (1, 2, 3)
+"""The house rule `decks` (TRO-120): one (TRO-121), two (TR-1, TRO-122) or three (TRO-123)."""
+
+_TRACTOR_MIN_KITTY = 5
 
 
-def tractor(points: int) -> tuple[str, int]:
-    """(team that gains, levels gained) for the attackers' points P (TR-42).
+def _tractor_decks(decks: Any) -> int:
+    n = _int("decks", decks)
+    if n not in TRACTOR_DECKS:
+        raise ValueError(f"decks must be 1, 2 or 3 (TRO-120), got {n}")
+    return n
+
+
+def tractor_kitty_size(decks: int = 2, jokers: int | str = "all") -> int:
+    """The kitty of a Tractor hand (TR-1, TRO-120, TRO-130): of the 54 × `decks` cards,
+    less the two jokers of each deck beyond the `jokers` decks that keep theirs ("all":
+    every deck), the fewest cards, at least 5, that leave four equal hands (as FF-3)."""
+    n = _tractor_decks(decks)
+    kept = n if jokers == "all" else _count("jokers", jokers)
+    if kept > n:
+        raise ValueError(f"jokers must be at most decks, {n}, got {kept} (TRO-130)")
+    total = 54 * n - 2 * (n - kept)
+    return _TRACTOR_MIN_KITTY + (total - _TRACTOR_MIN_KITTY) % _TRACTOR_PLAYERS
+
+
+def _level_change(points: int, step: int) -> tuple[bool, int]:
+    """TR-42 with a step s (40 for two decks): (whether the side scoring points goes up,
+    levels): P ≤ 0 → 3 to the other side; 0 < P < s → 2; s ≤ P < 2s → 1; P ≥ 2s → one
+    per full s above 2s to the scoring side."""
+    if points >= 2 * step:
+        return True, (points - 2 * step) // step
+    if points <= 0:
+        return False, 3
+    return False, 2 if points < step else 1
+
+
+def tractor(points: int, decks: int = 2) -> tuple[str, int]:
+    """(team that gains, levels gained) for the attackers' points P (TR-42), scaled by
+    the decks (TRO-120): a step s = 20 × decks, 40 with two decks.
 
     P ≤ 0 (大光) → ("defenders", 3); 0 < P < 40 (小光) → 2; 40 ≤ P < 80 → 1;
     P ≥ 80 → ("attackers", one level per full 40 points above 80): 80–119 → 0,
-    120–159 → 1, 160–199 → 2, … P may be negative through TR-41 penalties.
+    120–159 → 1, 160–199 → 2, … P may be negative through TR-41 penalties. One deck
+    halves the thresholds (20, 40, every 20), three take 60, 120, every 60.
     """
-    value = _int("points", points)
-    if value >= 80:
-        return "attackers", (value - 80) // 40
-    if value <= 0:
-        return "defenders", 3
-    return "defenders", 2 if value < 40 else 1
+    value, step = _int("points", points), 20 * _tractor_decks(decks)
+    up, levels = _level_change(value, step)
+    return ("attackers" if up else "defenders"), levels
 
 
 TRACTOR_MUST_DEFEND = {"A": ("A",), "5_10_K_A": ("5", "T", "K", "A"), "none": ()}
@@ -561,8 +596,9 @@ def tractor_points(
     *,
     throw_penalty: str = "per_attempt",
     kitty_multiplier: str = "linear",
+    decks: int = 2,
 ) -> int:
-    """The attackers' points P (TR-40, TR-41).
+    """The attackers' points P (TR-40, TR-41), of `decks` decks' points (TRO-120).
 
     P = `trick_points` (point cards in tricks attackers won) + `kitty_points` ×
     `tractor_kitty_multiplier(last_lead, kitty_multiplier)` when an attacker won the
@@ -574,12 +610,14 @@ def tractor_points(
         raise ValueError(
             f"throw_penalty must be per_attempt or none (TRO-20), not {throw_penalty!r}"
         )
-    total = DECK_POINTS * _TRACTOR_DECKS
+    n = _tractor_decks(decks)
+    total = DECK_POINTS * n
     tricks = _card_points("trick_points", trick_points, total)
     kitty = _card_points("kitty_points", kitty_points, total)
     if tricks + kitty > total:
         raise ValueError(
-            f"trick_points + kitty_points = {tricks + kitty} exceeds the {total} points of 2 decks"
+            f"trick_points + kitty_points = {tricks + kitty} exceeds the {total} points of "
+            f"{n} decks"
         )
     bonus = (
         0 if last_lead is None else kitty * tractor_kitty_multiplier(last_lead, kitty_multiplier)
@@ -695,8 +733,10 @@ def tractor_hand_outcome(
     *,
     back_to_2: bool = False,
     final_level: str = "A",
+    decks: int = 2,
 ) -> dict[str, Any]:
-    """Everything a finished Tractor hand changes (TR-42, TR-43, TR-30, TR-32).
+    """Everything a finished Tractor hand changes (TR-42, TR-43, TR-30, TR-32), its
+    thresholds scaled by the `decks` (TRO-120).
 
     `levels` is (level of team 0 = seats 0/2, level of team 1 = seats 1/3) before the
     hand; `dealer` is the dealing seat; `must_defend` as in `tractor_advance_level`
@@ -720,7 +760,7 @@ def tractor_hand_outcome(
         _tractor_level(f"levels[{team}]", level, final_level)
     if not isinstance(back_to_2, bool):
         raise ValueError(f"back_to_2 must be a bool, got {back_to_2!r}")
-    side, gained = tractor(points)
+    side, gained = tractor(points, decks)
     defending = side == "defenders"
     team = seat % 2 if defending else (seat + 1) % 2
     if back_to_2:  # TRO-82: the dealer's team starts its level change from 2
@@ -814,11 +854,8 @@ def finding_friends(points: int, decks: int) -> tuple[str, int]:
     one level per full s above 2s), with s = 20 × decks. Two decks give TR-42.
     """
     value, step = _int("points", points), finding_friends_step(decks)
-    if value >= 2 * step:
-        return "defenders", (value - 2 * step) // step
-    if value <= 0:
-        return "declarers", 3
-    return "declarers", 2 if value < step else 1
+    up, levels = _level_change(value, step)
+    return ("defenders" if up else "declarers"), levels
 
 
 def finding_friends_points(

@@ -201,10 +201,10 @@ def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
     if uses_list(game):
         actions = game.legal_actions(seat, count if limit is None else limit)
         return Legal(count, actions=actions, features=features(game, seat, actions))
+    game.check_surface("the environments' action space")
     space = action_space(game.variant)
     index = np.full(space.size, -1, dtype=np.int32)
     if game.variant == "fifty_k":
-        game.check_surface("the environments' action space")
         _fifty_k_index(game, seat, count, index)
     else:
         ids = space._ids

@@ -661,7 +661,7 @@ pub enum StepFail {
 mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank};
-    use crate::phases::TractorHouse;
+    use crate::phases::{TractorDecks, TractorHouse};
     use crate::trick::FollowFormat;
 
     fn tractor() -> DecisionHand {
@@ -669,6 +669,7 @@ mod tests {
             levels: (Rank::TWO, Rank::TWO),
             dealer: None,
             follow_format: FollowFormat::Pairs,
+            table: TractorDecks::default(),
             house: TractorHouse::default(),
         };
         // Tractor's fixed ids only matter for their number here: the deal's pass first.

@@ -332,8 +332,15 @@ function throwPenalty(view: View, declarer: number | undefined): number {
   return failed.reduce((a, f, s) => a + (s % 2 === declarer % 2 ? 10 : -10) * f, 0);
 }
 
-/** The score so far against what decides the hand, in a line under the trick. */
-function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null, penalty = 0): string | null {
+/** TR-42's step s of a Tractor table: 20 points a deck, 40 with two (TRO-120). */
+function tractorStep(options: { [key: string]: string }): number {
+  const decks = Number(options.decks ?? "2");
+  return 20 * (Number.isInteger(decks) && decks > 0 ? decks : 2);
+}
+
+/** The score so far against what decides the hand, in a line under the trick (`step`:
+ * Tractor's s of TR-42, TRO-120). */
+function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null, penalty = 0, step = 40): string | null {
   if (hv.phase !== "play") return null;
   const pts = (s: number) => hv.points[s] ?? 0;
   const seats = Array.from({ length: n }, (_, s) => s);
@@ -343,7 +350,8 @@ function scoreLine(hv: HandView, facts: Facts, n: number, me: number | null, pen
       if (decl === undefined) return null;
       const p = sum(seats.filter((s) => s % 2 !== decl % 2).map(pts)) + penalty;
       const penalties = penalty ? ` (throw penalties ${penalty > 0 ? "+" : ""}${penalty}, TR-41)` : "";
-      return `Attackers ${p}${penalties} of 80 · under 40: defenders +2, 40–79: +1, 80: attackers take over (TR-42)`;
+      const rules = step === 40 ? "TR-42" : "TR-42, TRO-120";
+      return `Attackers ${p}${penalties} of ${2 * step} · under ${step}: defenders +2, ${step}–${2 * step - 1}: +1, ${2 * step}: attackers take over (${rules})`;
     }
     case "red_five_4p":
       if (decl === undefined || facts.bid === undefined) return null;
@@ -391,7 +399,7 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
     null,
     h("div.trick-count", null, centerLine(hv)),
     hv.tablePoints ? h("div.table-points", null, `${hv.tablePoints} pts on the table`) : null,
-    ((line) => (line ? h("div.score-line", { role: "status" }, line) : null))(scoreLine(hv, facts, n, yours(state), hv.variant === "tractor" ? throwPenalty(view, facts.declarer) : 0)),
+    ((line) => (line ? h("div.score-line", { role: "status" }, line) : null))(scoreLine(hv, facts, n, yours(state), hv.variant === "tractor" ? throwPenalty(view, facts.declarer) : 0, tractorStep(game.options))),
     hv.failedThrow ? h("div.note", null, `Failed throw: ${hv.failedThrow.text}`) : null,
   );
   return h(
@@ -609,7 +617,7 @@ function levelStop(level: string | undefined): string {
   return `levels stop at ${level}, a level to defend, TRO-42`;
 }
 
-function resultDetails(result: HandResult, me: number | null, n: number): VNode[] {
+function resultDetails(result: HandResult, me: number | null, n: number, step = 40): VNode[] {
   const line = (label: string, value: string) => h("div.fact", null, h("span.label", null, label), h("span.value", null, value));
   const d = result.details;
   const out: VNode[] = [];
@@ -618,9 +626,11 @@ function resultDetails(result: HandResult, me: number | null, n: number): VNode[
     case "tractor": {
       const t = d.value;
       const p = t.attackerPoints;
+      const [s, over] = [step, 2 * step];
       const band =
-        p <= 0 ? "P ≤ 0: defenders +3" : p < 40 ? "0 < P < 40: defenders +2" : p < 80 ? "40 ≤ P < 80: defenders +1" : `P ≥ 80: the attackers take over, +${Math.floor((p - 80) / 40)}`;
-      out.push(line("Against 80", `${p} of 80 needed to take over; ${band} (TR-42)`));
+        p <= 0 ? "P ≤ 0: defenders +3" : p < s ? `0 < P < ${s}: defenders +2` : p < over ? `${s} ≤ P < ${over}: defenders +1` : `P ≥ ${over}: the attackers take over, +${Math.floor((p - over) / s)}`;
+      const rules = step === 40 ? "TR-42" : "TR-42, TRO-120";
+      out.push(line(`Against ${over}`, `${p} of ${over} needed to take over; ${band} (${rules})`));
       if (t.levels.length && t.winnerTeam) {
         out.push(line("Levels", `${t.levels.join(" / ")} → ${t.newLevels.join(" / ")}`));
         const capped = t.levelsGained !== t.levelsNominal ? ` (of ${t.levelsNominal}: ${levelStop(t.newLevels[t.gainingTeam ?? -1])})` : "";
@@ -698,7 +708,7 @@ export function handSummary(state: TableState, onClose: (() => void) | null): VN
     h("h2", null, summaryTitle(state.view.match?.hand, you === null ? null : mine)),
     resultRows(result, state.game.numPlayers, you),
     formulas(result, hv, state.game.numPlayers, you).map(formulaBox),
-    resultDetails(result, you, state.game.numPlayers),
+    resultDetails(result, you, state.game.numPlayers, tractorStep(state.game.options)),
     hv.kitty.length ? h("div.fact.with-cards", null, h("span.label", null, "Buried"), cardRow(cardsOf(hv.kitty), rules)) : null,
     onClose ? h("button.primary", { onclick: onClose, type: "button" }, "Hide") : null,
   );

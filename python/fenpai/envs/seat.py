@@ -62,7 +62,9 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         self.reward = check_reward(reward)
         self.variant, self.options, self.illegal = variant, options, illegal
         self.render_mode = render_mode
-        n = new_game(variant, **options).num_players
+        probe = new_game(variant, **options)
+        probe.check_surface("the environments")
+        n = probe.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
         self.seat = seat

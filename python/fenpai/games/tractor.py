@@ -1,7 +1,9 @@
 """Tractor / Shengji (升级 / 拖拉机), tournament rules: one hand, TR-1..TR-50.
 
 Four players in two teams, seats (0, 2) and (1, 3), two decks: 25 cards each and a
-kitty of 8 (TR-1). The hand's level rank L is the dealing team's level (TR-2).
+kitty of 8 (TR-1); house rules play one or three decks (TRO-120), some of them without
+their jokers (TRO-130), the kitty and the thresholds of TR-42 following the cards. The
+hand's level rank L is the dealing team's level (TR-2).
 
 The cards are dealt one at a time (C-5 order). After every card the deal waits for the
 receiver's `declare CARDS` (a declaration, overcall or reinforcement, TR-10, TR-11) or
@@ -25,6 +27,7 @@ from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Card, TractorDeal, TrickRules
+from fenpai.errors import UnsupportedOption
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
@@ -74,7 +77,8 @@ def deal(game: Any, _: Any) -> TractorDeal:
 
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
-    hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
+    hand), `follow_format` (TR-20), and the house rules `decks` (TRO-120), `jokers`
+    (TRO-130), `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
     `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70),
     `jack_rule` (TRO-80), `final_level` (TRO-90), `declaration_strength` (TRO-100),
@@ -103,6 +107,30 @@ class Tractor(TrickGame):
                 Value(None, "TR-13", "A match's first hand: the declarations decide."),
                 *(Value(s, "TR-32", f"Seat {s} deals.") for s in range(PLAYERS)),
             ),
+        ),
+        "decks": one_of(
+            2,
+            {
+                1: ("TRO-121", "One deck, 12 cards each."),
+                2: ("TRO-122", "Two decks, 25 cards each."),
+                3: ("TRO-123", "Three decks, 39 cards each."),
+            },
+            about="How many decks are shuffled together.",
+            rules=("TRO-120",),
+            setup=True,
+        ),
+        "jokers": one_of(
+            "all",
+            {
+                "all": ("TRO-131", "Every deck's jokers."),
+                0: ("TRO-132", "No jokers."),
+                1: ("TRO-133", "One deck's jokers only."),
+                2: ("TRO-134", "Two decks' jokers only (3 decks)."),
+            },
+            about="How many decks keep their two jokers: the others are played without.",
+            rules=("TRO-130",),
+            expected="all, or 0 to decks - 1 decks that keep their jokers (TRO-130)",
+            setup=True,
         ),
         "follow_format": one_of(
             "pairs",
@@ -287,6 +315,8 @@ class Tractor(TrickGame):
         ),
     )
     HOUSE_RULES = (
+        "decks",
+        "jokers",
         "follow_protect",
         "throw_judgement",
         "throw_penalty",
@@ -308,16 +338,38 @@ class Tractor(TrickGame):
         return PLAYERS
 
     def kitty_size(self) -> int:
-        return KITTY_SIZE
+        """TR-1: 8 cards; TRO-120, TRO-130: as the decks and their jokers make it."""
+        o = self.options
+        if o["decks"] == 2 and o["jokers"] == "all":  # read directly: views ask it often
+            return KITTY_SIZE
+        return scoring.tractor_kitty_size(o["decks"], o["jokers"])
+
+    def check_surface(self, surface: str) -> None:
+        """`UnsupportedOption` naming `decks` or `jokers` unless the hand is of two full
+        decks (TR-1): the observation's layout and the action space's declarations hold
+        two decks only."""
+        o = self.options
+        if o["decks"] != 2 or o["jokers"] != "all":
+            raise UnsupportedOption(
+                f"options decks={o['decks']}, jokers={o['jokers']} are not taken by {surface} "
+                "yet: they hold Tractor of two full decks only (TR-1, TRO-120, TRO-130)"
+            )
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """TR-50: levels as canonical ranks (NT only under TRO-92); a first hand (dealer
-        None) needs equal levels;
+        None) needs equal levels; fewer than `decks` decks keep their jokers, or "all"
+        (TRO-130);
         a follow protection with the other trick options, as the core's rules take them
-        (TRO-10)."""
+        (TRO-10, TRO-12 and TRO-14 with 3 decks)."""
         out = super()._check_options(options)
+        jokers, decks = out["jokers"], out["decks"]
+        if jokers != "all" and jokers >= decks:
+            raise ValueError(
+                f"option jokers={jokers} needs more decks than decks={decks}: it counts the "
+                f"decks that keep their jokers, fewer than all of them ('all') (TRO-130)"
+            )
         if out["follow_protect"] != "none":  # the only trick option with combinations
-            TrickRules(self.variant, **self._trick_options(out))
+            TrickRules(self.variant, decks=decks, **self._trick_options(out))
         out["levels"] = tuple(canonical_level(v) for v in out["levels"])
         nt = scoring.TRACTOR_NO_TRUMP_LEVEL
         if nt in out["levels"] and out["final_level"] != "no_trump":
@@ -341,12 +393,13 @@ class Tractor(TrickGame):
 
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take: the deal's (TRO-60, TRO-70, TRO-100,
-        TRO-140, TRO-150 among them), the play's trick options, and the scoring house
-        rules the search plays for (TRO-20, TRO-30)."""
+        TRO-140, TRO-150, the table's TRO-120 and TRO-130 among them), the play's trick
+        options, and the scoring house rules the search plays for (TRO-20, TRO-30)."""
         o = self.options
         dealing = (
             "levels",
             "dealer",
+            "decks",
             "first_dealer",
             "declaration_order",
             "declaration_strength",
@@ -354,7 +407,14 @@ class Tractor(TrickGame):
             "reinforce",
         )
         names = (*dealing, "throw_penalty", "kitty_multiplier")
-        return {**{name: o[name] for name in names}, **self._trick_options(o)}
+        table = {"jokers": self._jokers_kept(o)}  # TRO-130, as the core takes it
+        return {**{name: o[name] for name in names}, **table, **self._trick_options(o)}
+
+    @staticmethod
+    def _jokers_kept(options: dict[str, Any]) -> int | None:
+        """TRO-130: how many decks keep their jokers, None for every deck (the core's)."""
+        jokers = options["jokers"]
+        return None if jokers == "all" else int(jokers)
 
     @property
     def levels(self) -> tuple[str, str]:
@@ -469,6 +529,7 @@ class Tractor(TrickGame):
         mode = self.options["kitty_multiplier"]  # TRO-30
         multiplier = scoring.tractor_kitty_multiplier(lead, mode) if kitty_counts else None
         card_points[last_winner] += kitty_points * (multiplier or 0)
+        decks = self.options["decks"]  # TRO-120: the points and thresholds of the decks
         points = scoring.tractor_points(
             trick_points,
             kitty_points,
@@ -477,6 +538,7 @@ class Tractor(TrickGame):
             defender_failed_throws=throws[1 - attacking] + throws[3 - attacking],
             throw_penalty=self.options["throw_penalty"],
             kitty_multiplier=mode,
+            decks=decks,
         )
         stops = scoring.TRACTOR_MUST_DEFEND[self.options["must_defend"]]  # TRO-40
         won = last_win if isinstance(last_win, str) else text(last_win)
@@ -485,7 +547,7 @@ class Tractor(TrickGame):
             level, dealer, last_winner, won
         )  # TRO-82
         final = self.options["final_level"]  # TRO-90
-        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops, back, final)
+        outcome = _hand_outcome(points, dealer, tuple(self.levels), stops, back, final, decks)
         applied, team = outcome["applied"], outcome["team"]
         changes = _level_changes(tuple(self.levels), outcome["levels"], outcome["match_winner"])
         return {
@@ -529,11 +591,12 @@ def _hand_outcome(
     must_defend: tuple[str, ...],
     back: bool,
     final_level: str,
+    decks: int,
 ) -> dict[str, Any]:
-    """TR-41..TR-43, TRO-40, TRO-82, TRO-90: `scoring.tractor_hand_outcome`, for reading
-    only."""
+    """TR-41..TR-43, TRO-40, TRO-82, TRO-90, TRO-120: `scoring.tractor_hand_outcome`, for
+    reading only."""
     return scoring.tractor_hand_outcome(
-        points, dealer, levels, must_defend, back_to_2=back, final_level=final_level
+        points, dealer, levels, must_defend, back_to_2=back, final_level=final_level, decks=decks
     )
 
 

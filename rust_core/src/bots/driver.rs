@@ -504,7 +504,7 @@ impl Driver {
 pub(crate) mod tests {
     use super::*;
     use crate::bots::play_hand;
-    use crate::bots::TractorHouse;
+    use crate::bots::{TractorDecks, TractorHouse};
     use crate::card::Rank;
     use crate::fifty_k::FkRules;
     use crate::trick::FollowFormat;
@@ -515,6 +515,7 @@ pub(crate) mod tests {
                 levels: (Rank::TWO, Rank::TWO),
                 dealer: None,
                 follow_format: FollowFormat::Pairs,
+                table: TractorDecks::default(),
                 house: TractorHouse::default(),
             },
             Setup::RedFive4p {

@@ -25,7 +25,10 @@ use crate::trick::{DoubleJoin, FollowFormat, TrickPlay, Variant};
 use crate::sample::Real;
 
 use super::tactics::play_tactics;
-use super::{BotKind, FkBot, Greedy, PhaseBot, PlayInfo, Searched, Sides, TractorHouse, TrickBot};
+use super::{
+    BotKind, FkBot, Greedy, PhaseBot, PlayInfo, Searched, Sides, TractorDecks, TractorHouse,
+    TrickBot,
+};
 
 /// The most players a table seats (Finding Friends, FF-1).
 pub const MAX_PLAYERS: usize = 8;
@@ -37,6 +40,8 @@ pub enum Setup {
         levels: (Rank, Rank),
         dealer: Option<usize>,
         follow_format: FollowFormat,
+        /// The decks and their jokers (TRO-120, TRO-130).
+        table: TractorDecks,
         /// The house rules (TRO-10, TRO-20, TRO-30).
         house: TractorHouse,
     },
@@ -230,11 +235,19 @@ impl HandState {
                 levels,
                 dealer,
                 follow_format,
+                table,
                 house,
             } => {
-                let deal =
-                    TractorDeal::new(game_seed, deck, first_seat, levels, dealer, follow_format)?
-                        .with_house(&house)?;
+                let deal = TractorDeal::with_decks(
+                    game_seed,
+                    deck,
+                    first_seat,
+                    levels,
+                    dealer,
+                    follow_format,
+                    table,
+                )?
+                .with_house(&house)?;
                 hand.deal = Some(Deal::Tractor(deal));
             }
             Setup::RedFive4p {

@@ -166,7 +166,7 @@ impl Searched for Burial {
             }
         }
         let n = self.hands().len();
-        let mut unseen = Counts::from_cards(&trick_deck(self.rules().opts.decks));
+        let mut unseen = super::trick::full_deck(&self.rules().opts);
         unseen.remove_all(&hand);
         let sizes: Vec<usize> = (0..n)
             .filter(|&s| s != d)

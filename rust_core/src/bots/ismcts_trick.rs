@@ -153,7 +153,7 @@ fn red_five_4p_share(f: i64, decks: u8) -> i64 {
 
 /// The buried kitty of a world: every card of the decks neither in a hand nor played.
 fn kitty_of(state: &TrickPlay) -> Counts {
-    let mut kitty = full_deck(state.rules().opts.decks);
+    let mut kitty = full_deck(&state.rules().opts);
     kitty.remove_all(&state.played());
     for s in 0..state.num_players() {
         kitty.remove_all(state.hand(s));

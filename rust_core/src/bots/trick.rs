@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::card::{Card, Counts, NUM_CARDS};
 use crate::rng::Rng;
-use crate::trick::{DoubleJoin, Format, TrickPlay, TrickRules, TRUMP};
+use crate::trick::{DoubleJoin, Format, Options, TrickPlay, TrickRules, TRUMP};
 
 use crate::sample::TrickSampler;
 
@@ -292,7 +292,7 @@ pub(super) struct LeadRater {
 impl LeadRater {
     pub(super) fn new(state: &TrickPlay, seat: usize) -> LeadRater {
         let rules = state.rules().clone();
-        let mut all = full_deck(rules.opts.decks);
+        let mut all = full_deck(&rules.opts);
         all.remove_all(state.hand(seat));
         all.remove_all(&state.played());
         let unseen = std::array::from_fn(|suit| rules.in_suit(&all, suit as u8));
@@ -396,8 +396,12 @@ fn greedy_lead(state: &mut TrickPlay) -> Counts {
     }
 }
 
-pub(super) fn full_deck(decks: u8) -> Counts {
-    Counts([decks; NUM_CARDS])
+pub(super) fn full_deck(opts: &Options) -> Counts {
+    let mut all = Counts([opts.decks; NUM_CARDS]);
+    // TRO-130: the decks played without their jokers.
+    all.0[NUM_CARDS - 2] -= opts.jokerless;
+    all.0[NUM_CARDS - 1] -= opts.jokerless;
+    all
 }
 
 #[cfg(test)]

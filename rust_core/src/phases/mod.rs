@@ -39,7 +39,7 @@ pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 pub use tractor_house::{
     DeclarationOrder, DeclarationStrength, FirstDealer, JokerDeclarations, KittyMultiplier,
-    Reinforce, ThrowPenalty, TractorHouse,
+    Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
 };
 
 /// The `index`-th of `options` then `pass` (the deals and the bidding list pass last).

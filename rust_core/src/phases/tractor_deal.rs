@@ -5,7 +5,8 @@
 //! Who is asked depends only on public information (the deal order and the answers),
 //! never on the cards held: a seat with no declaration is asked all the same and can
 //! only pass. Finding Friends deals the same way for 4 to 8 players with two or three
-//! decks (FF-1..FF-3, FF-10..FF-14), each player at their own level (FF-4).
+//! decks (FF-1..FF-3, FF-10..FF-14), each player at their own level (FF-4); Tractor's
+//! house rules deal one to three decks, some without their jokers (TRO-120, TRO-130).
 
 use std::sync::Arc;
 
@@ -14,15 +15,15 @@ use crate::error::ActionError;
 use crate::rng::Rng;
 use crate::trick::{FollowFormat, Options, TrickRules, Variant};
 
-use super::deck::{make_deck, trick_deck};
+use super::deck::make_deck;
 use super::{Action, Phase};
-use super::{DeclarationOrder, DeclarationStrength, JokerDeclarations, Reinforce, TractorHouse};
+use super::{
+    DeclarationOrder, DeclarationStrength, JokerDeclarations, Reinforce, TractorDecks, TractorHouse,
+};
 
 const PLAYERS: usize = 4;
-/// The kitty: the last 8 cards of the deck (TR-1).
-const KITTY: usize = 8;
-/// FF-3: the fewest cards of a Finding Friends kitty.
-const MIN_FRIENDS_KITTY: usize = 5;
+/// FF-3, TRO-120: the fewest cards of a kitty.
+const MIN_KITTY: usize = 5;
 
 /// TR-10: the strength of a declaration (single 1 < pair 2 < LJ LJ 3 < BJ BJ 4), or None
 /// when the cards are not one; suits do not order equal declarations.
@@ -54,8 +55,19 @@ fn strength_in(cards: &[Card], level: Rank, decks: u8) -> Option<u8> {
 
 /// FF-3: the fewest cards, at least five, that leave a deal of equal hands.
 pub fn friends_kitty_size(players: usize, decks: u8) -> usize {
-    let total = NUM_CARDS * decks as usize;
-    MIN_FRIENDS_KITTY + (total - MIN_FRIENDS_KITTY) % players
+    kitty_size_of(NUM_CARDS * decks as usize, players)
+}
+
+/// TR-1, TRO-120, TRO-130: a Tractor kitty, as FF-3 makes one for four players: 8 cards
+/// of two decks, 6 of one or three (TRO-121, TRO-123), from the cards left.
+pub fn tractor_kitty_size(table: TractorDecks) -> usize {
+    let jokers = 2 * table.jokerless as usize;
+    kitty_size_of(NUM_CARDS * table.decks as usize - jokers, PLAYERS)
+}
+
+/// The fewest of `total` cards, at least five, that leave `players` equal hands.
+fn kitty_size_of(total: usize, players: usize) -> usize {
+    MIN_KITTY + (total - MIN_KITTY) % players
 }
 
 /// The deal and declarations of one Tractor hand.
@@ -68,7 +80,8 @@ pub struct TractorDeal {
     /// Finding Friends' deal (FF-1..FF-14) rather than Tractor's: the rule ids cited.
     friends: bool,
     players: usize,
-    /// The cards dealt to the players; the rest of the deck is the kitty (TR-1, FF-3).
+    /// The cards dealt to the players; the rest of the deck is the kitty (TR-1, TRO-120,
+    /// FF-3).
     to_deal: usize,
     fixed_dealer: Option<usize>,
     /// The trick options of the play (TR-20, C-31, TRO-10, TRO-50).
@@ -102,6 +115,30 @@ impl TractorDeal {
         dealer: Option<usize>,
         follow_format: FollowFormat,
     ) -> Result<TractorDeal, String> {
+        let table = TractorDecks::default();
+        Self::with_decks(
+            seed,
+            scripted,
+            first_seat,
+            levels,
+            dealer,
+            follow_format,
+            table,
+        )
+    }
+
+    /// [`Self::new`] at a table of `table.decks` decks, the jokers of `table.jokerless`
+    /// of them taken out (TRO-120, TRO-130); the kitty as [`tractor_kitty_size`] says.
+    pub fn with_decks(
+        seed: u64,
+        scripted: Option<&str>,
+        first_seat: Option<usize>,
+        levels: (Rank, Rank),
+        dealer: Option<usize>,
+        follow_format: FollowFormat,
+        table: TractorDecks,
+    ) -> Result<TractorDeal, String> {
+        let table = table.check()?;
         if dealer.is_some_and(|d| d >= PLAYERS) {
             return Err("option dealer must be None or a seat 0..3 (TR-13, TR-32)".into());
         }
@@ -114,10 +151,11 @@ impl TractorDeal {
             ));
         }
         let seats = vec![levels.0, levels.1, levels.0, levels.1];
-        let opts = Options {
+        let mut opts = Options {
             follow_format,
             ..Options::defaults(Variant::Tractor)
         };
+        table.set_trick_options(&mut opts);
         Self::start(seed, scripted, first_seat, seats, dealer, opts, false)
     }
 
@@ -179,11 +217,14 @@ impl TractorDeal {
             return Err(format!("first_seat must be a seat 0..{}", players - 1));
         }
         let mut rng = Rng::new(seed);
-        let deck = make_deck(&trick_deck(opts.decks), scripted, &mut rng)?;
+        let deck = make_deck(&opts.full_deck(), scripted, &mut rng)?;
         let kitty = if friends {
             friends_kitty_size(players, opts.decks)
         } else {
-            KITTY
+            tractor_kitty_size(TractorDecks {
+                decks: opts.decks,
+                jokerless: opts.jokerless,
+            })
         };
         let to_deal = deck.len() - kitty;
         let level = levels[dealer.unwrap_or(0)];
@@ -222,6 +263,17 @@ impl TractorDeal {
             friends
         } else {
             tractor
+        }
+    }
+
+    /// The rule id a message about a declaration's copies cites: Tractor's of two decks,
+    /// Tractor's of one or three (TRO-121, TRO-123), or Finding Friends'.
+    fn copies_rule(&self, tractor: &'static str, friends: &'static str) -> &'static str {
+        match (self.friends, self.opts.decks) {
+            (true, _) => friends,
+            (false, 1) => "TRO-121",
+            (false, 3) => "TRO-123",
+            _ => tractor,
         }
     }
 
@@ -292,7 +344,7 @@ impl TractorDeal {
         &self.hands
     }
 
-    /// The kitty: the last 8 cards of the deck (TR-1), or FF-3's.
+    /// The kitty: the last 8 cards of the deck (TR-1), or TRO-120's, or FF-3's.
     pub fn kitty(&self) -> &[Card] {
         &self.deck[self.to_deal..]
     }
@@ -341,10 +393,16 @@ impl TractorDeal {
             }
             let lv = self.level.letter();
             let d = self.opts.decks;
-            let message = if self.friends {
+            let rule = self.copies_rule("TR-10", "FF-10");
+            let message = if d == 1 {
+                format!(
+                    "'{shown}' is not a declaration: the level is {lv}, and with one deck a \
+                     declaration is one level card ({lv}h) (TRO-121)"
+                )
+            } else if self.friends || d != 2 {
                 format!(
                     "'{shown}' is not a declaration: the level is {lv}, so 1 to {d} identical \
-                     level cards of a suit ({lv}h, {lv}h {lv}h), or 2 to {d} identical jokers (FF-10)"
+                     level cards of a suit ({lv}h, {lv}h {lv}h), or 2 to {d} identical jokers ({rule})"
                 )
             } else {
                 let jokers = match self.house.joker_declarations {
@@ -357,7 +415,7 @@ impl TractorDeal {
                      ({lv}h), two identical level cards ({lv}h {lv}h){jokers}"
                 )
             };
-            return Some(ActionError::breaks(self.rule("TR-10", "FF-10"), message));
+            return Some(ActionError::breaks(rule, message));
         };
         if !self.hands[seat].contains(&Counts::from_cards(cards)) {
             return Some(ActionError::illegal(format!(
@@ -490,17 +548,18 @@ impl TractorDeal {
     }
 
     /// TR-11: the standing declarer may only add the second copy of a single card;
-    /// FF-11: more copies of its card, up to the decks.
+    /// FF-11, TRO-121, TRO-123: more copies of its card, up to the decks.
     fn reinforce_error(&self, current: &[Card], cards: &[Card]) -> Option<ActionError> {
         let card = current[0];
-        if !self.friends {
+        if !self.friends && self.opts.decks == 2 {
             return tractor_reinforce_error(current, cards);
         }
+        let rule = self.copies_rule("TR-11", "FF-11");
         if current.len() == self.opts.decks as usize {
             return Some(ActionError::breaks(
-                "FF-11",
+                rule,
                 format!(
-                    "your {} stands: {} copies cannot be reinforced (FF-11)",
+                    "your {} stands: {} copies cannot be reinforced ({rule})",
                     format_cards(current),
                     current.len()
                 ),
@@ -508,10 +567,10 @@ impl TractorDeal {
         }
         (cards.len() <= current.len() || cards.iter().any(|&c| c != card)).then(|| {
             ActionError::breaks(
-                "FF-11",
+                rule,
                 format!(
                     "your {} stands: you may only reinforce it with more copies of {card}, \
-                     not overcall yourself (FF-11)",
+                     not overcall yourself ({rule})",
                     format_cards(current)
                 ),
             )
@@ -734,6 +793,7 @@ mod tests {
     use crate::error::ErrorKind;
     use crate::phases::parse_action;
     use crate::phases::test_support::{deck_with, moved_to_end};
+    use crate::phases::trick_deck;
 
     /// Cards dealt to the players in Tractor (TR-1).
     const DEALT: usize = 100;
@@ -1368,5 +1428,60 @@ mod tests {
         let e =
             TractorDeal::finding_friends(1, None, None, levels, Some(0), 4, FollowFormat::Pairs);
         assert_eq!(e.unwrap_err(), "decks must be 2 or 3 (FF-1, C-2), not 4");
+    }
+
+    /// A Tractor deal at a table of `decks` decks, `jokerless` of them without jokers.
+    fn table(seed: u64, decks: u8, jokerless: u8) -> Result<TractorDeal, String> {
+        let two = (Rank::TWO, Rank::TWO);
+        let table = TractorDecks { decks, jokerless };
+        TractorDeal::with_decks(seed, None, None, two, None, FollowFormat::Pairs, table)
+    }
+
+    #[test]
+    fn tro_120_tro_130_the_kitty_leaves_four_equal_hands() {
+        for (decks, jokerless, cards, kitty) in [
+            (1, 0, 54, 6),
+            (1, 1, 52, 8),
+            (2, 0, 108, 8),
+            (2, 1, 106, 6),
+            (2, 2, 104, 8),
+            (3, 0, 162, 6),
+            (3, 1, 160, 8),
+            (3, 3, 156, 8),
+        ] {
+            let d = table(decks as u64, decks, jokerless).unwrap();
+            assert_eq!((d.deck().len(), d.kitty_size()), (cards, kitty));
+            assert_eq!((cards - kitty) % PLAYERS, 0);
+            let counts = Counts::from_cards(d.deck());
+            let kept = decks - jokerless;
+            assert_eq!((counts.get(LJ), counts.get(BJ)), (kept, kept));
+            assert_eq!(counts.get(Card::new(Rank::ACE, Suit::HEARTS)), decks);
+            assert_eq!(d.house(), TractorHouse::default());
+        }
+        assert_eq!(
+            table(0, 4, 0).unwrap_err(),
+            "option decks must be 1, 2 or 3 (TRO-120), not 4"
+        );
+        assert!(table(0, 2, 3).unwrap_err().contains("(TRO-130)"));
+    }
+
+    #[test]
+    fn tro_121_tro_123_declarations_have_the_copies_of_the_decks() {
+        let level = |d: &TractorDeal, cards: &str| {
+            strength_in(&parse_cards(cards).unwrap(), Rank::TWO, d.opts.decks)
+        };
+        let one = table(1, 1, 0).unwrap();
+        assert_eq!(level(&one, "2h"), Some(1));
+        assert_eq!(level(&one, "2h 2h"), None);
+        assert_eq!(level(&one, "BJ BJ"), None);
+        let three = table(1, 3, 0).unwrap();
+        assert!(level(&three, "2h 2h 2h") > level(&three, "BJ BJ"));
+        assert!(level(&three, "BJ BJ BJ") > level(&three, "2h 2h 2h"));
+        assert_eq!(three.copies_rule("TR-11", "FF-11"), "TRO-123");
+        assert_eq!(one.copies_rule("TR-11", "FF-11"), "TRO-121");
+        assert_eq!(
+            table(1, 2, 0).unwrap().copies_rule("TR-11", "FF-11"),
+            "TR-11"
+        );
     }
 }

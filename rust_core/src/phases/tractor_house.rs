@@ -214,6 +214,24 @@ impl JokerDeclarations {
     }
 }
 
+/// TRO-120, TRO-130: a Tractor table's cards: `decks` decks of 54 (TR-1: two), the two
+/// jokers of `jokerless` of them taken out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TractorDecks {
+    pub decks: u8,
+    pub jokerless: u8,
+}
+
+impl Default for TractorDecks {
+    /// TR-1: two full decks.
+    fn default() -> TractorDecks {
+        TractorDecks {
+            decks: 2,
+            jokerless: 0,
+        }
+    }
+}
+
 /// TRO-150: what the seat whose declaration stands may still declare (TR-11).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Reinforce {
@@ -237,6 +255,32 @@ impl Reinforce {
                 "reinforce '{text}' is not one of own_card, none, or_overturn (TRO-150)"
             )),
         }
+    }
+}
+
+impl TractorDecks {
+    /// TRO-120: 1 to 3 decks; TRO-130: at most every deck without its jokers.
+    pub fn check(self) -> Result<TractorDecks, String> {
+        if !(1..=3).contains(&self.decks) {
+            return Err(format!(
+                "option decks must be 1, 2 or 3 (TRO-120), not {}",
+                self.decks
+            ));
+        }
+        if self.jokerless > self.decks {
+            return Err(format!(
+                "option jokers: {} decks cannot be played without their jokers with decks {} \
+                 (TRO-130)",
+                self.jokerless, self.decks
+            ));
+        }
+        Ok(self)
+    }
+
+    /// Sets the trick options the table decides: the decks and their jokers.
+    pub fn set_trick_options(self, opts: &mut Options) {
+        opts.decks = self.decks;
+        opts.jokerless = self.jokerless;
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::bots::{
     DeclarationOrder, DeclarationStrength, FirstDealer, JokerDeclarations, KittyMultiplier,
-    Reinforce, Setup, ThrowPenalty, TractorHouse,
+    Reinforce, Setup, ThrowPenalty, TractorDecks, TractorHouse,
 };
 use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
@@ -32,6 +32,7 @@ fn setups() -> Vec<Setup> {
             levels: (two, two),
             dealer: None,
             follow_format,
+            table: TractorDecks::default(),
             house: TractorHouse::default(),
         });
     }
@@ -41,6 +42,7 @@ fn setups() -> Vec<Setup> {
             levels: (two, two),
             dealer: None,
             follow_format,
+            table: TractorDecks::default(),
             house: TractorHouse {
                 follow_protect: FollowProtect::Tractors,
                 ..TractorHouse::default()
@@ -55,6 +57,7 @@ fn setups() -> Vec<Setup> {
         levels: (two, two),
         dealer: None,
         follow_format: FollowFormat::Pairs,
+        table: TractorDecks::default(),
         house: TractorHouse {
             follow_protect: FollowProtect::Tractors,
             throw_penalty: ThrowPenalty::None,
@@ -72,6 +75,7 @@ fn setups() -> Vec<Setup> {
         levels: (two, two),
         dealer: None,
         follow_format: FollowFormat::Pairs,
+        table: TractorDecks::default(),
         house: TractorHouse {
             throw_judgement: ThrowJudgement::EveryUnit,
             ..TractorHouse::default()
@@ -81,6 +85,7 @@ fn setups() -> Vec<Setup> {
         levels: (Rank(5), Rank::ACE),
         dealer: Some(1),
         follow_format: FollowFormat::Pairs,
+        table: TractorDecks::default(),
         house: TractorHouse::default(),
     });
     // TRO-92: hands at the no-trump level, a first hand and a later one.
@@ -92,7 +97,27 @@ fn setups() -> Vec<Setup> {
             levels,
             dealer,
             follow_format: FollowFormat::Pairs,
+            table: TractorDecks::default(),
             house: TractorHouse::default(),
+        });
+    }
+    // TRO-120, TRO-130: one and three decks, jokers taken out, triples kept whole (TRO-14).
+    for (decks, jokerless, follow_protect) in [
+        (1, 0, FollowProtect::None),
+        (1, 1, FollowProtect::None),
+        (2, 1, FollowProtect::Tractors),
+        (3, 0, FollowProtect::TuplesAndTractors),
+        (3, 2, FollowProtect::Tuples),
+    ] {
+        out.push(Setup::Tractor {
+            levels: (two, two),
+            dealer: None,
+            follow_format: FollowFormat::Pairs,
+            table: TractorDecks { decks, jokerless },
+            house: TractorHouse {
+                follow_protect,
+                ..TractorHouse::default()
+            },
         });
     }
     for decks in [2, 3] {
@@ -152,9 +177,10 @@ fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
             levels,
             dealer,
             follow_format,
+            table,
             house,
         } => Objects::Tractor(
-            TractorDeal::new(seed, text, first, levels, dealer, follow_format)
+            TractorDeal::with_decks(seed, text, first, levels, dealer, follow_format, table)
                 .and_then(|d| d.with_house(&house))
                 .unwrap(),
             None,

@@ -2,7 +2,7 @@
 //! cards the seat cannot see dealt again, consistently with everything public.
 
 use crate::card::{Card, Counts, NUM_CARDS};
-use crate::phases::{trick_deck, Action, FriendCall, Phase};
+use crate::phases::{Action, FriendCall, Phase};
 use crate::rng::Rng;
 use crate::trick::{Call, CallMode, TrickPlay, TrickRules};
 
@@ -46,7 +46,7 @@ pub struct TrickWorld {
 
 /// Every card of the hand's decks.
 fn full_deck(rules: &TrickRules) -> Counts {
-    Counts::from_cards(&trick_deck(rules.opts.decks))
+    Counts::from_cards(&rules.opts.full_deck())
 }
 
 /// How the friend is found (R5-21), as the seat may tell it apart: not at all (solo or

@@ -190,6 +190,9 @@ impl ThrowJudgement {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     pub decks: u8,
+    /// How many of the decks are played without their two jokers (TRO-130); 0 in every
+    /// variant's defaults.
+    pub jokerless: u8,
     pub follow_format: FollowFormat,
     /// TRO-10; `None` in every variant's defaults.
     pub follow_protect: FollowProtect,
@@ -206,6 +209,7 @@ impl Options {
         match variant {
             Variant::RedFive4p => Options {
                 decks: 2,
+                jokerless: 0,
                 follow_format: FollowFormat::Exact,
                 follow_protect: FollowProtect::None,
                 throw_judgement: ThrowJudgement::LargestUnit,
@@ -215,6 +219,7 @@ impl Options {
             },
             Variant::RedFive5p => Options {
                 decks: 3,
+                jokerless: 0,
                 follow_format: FollowFormat::Exact,
                 follow_protect: FollowProtect::None,
                 throw_judgement: ThrowJudgement::LargestUnit,
@@ -224,6 +229,7 @@ impl Options {
             },
             Variant::Tractor => Options {
                 decks: 2,
+                jokerless: 0,
                 follow_format: FollowFormat::Pairs,
                 follow_protect: FollowProtect::None,
                 throw_judgement: ThrowJudgement::LargestUnit,
@@ -232,6 +238,21 @@ impl Options {
                 throws: true,
             },
         }
+    }
+}
+
+impl Options {
+    /// Every card copy of the hand: `decks` full decks (C-2), the jokers of the last
+    /// `jokerless` of them taken out (TRO-130), in card order.
+    pub fn full_deck(&self) -> Vec<Card> {
+        let mut deck = crate::phases::trick_deck(self.decks);
+        for _ in 0..self.jokerless {
+            for joker in [LJ, BJ] {
+                let at = deck.iter().rposition(|&c| c == joker).expect("a joker");
+                deck.remove(at);
+            }
+        }
+        deck
     }
 }
 
@@ -247,8 +268,8 @@ impl Options {
     /// Sets one named option; unknown names and wrong types are errors naming them.
     pub fn set(&mut self, name: &str, value: OptionValue) -> Result<(), RulesError> {
         match (name, value) {
-            ("decks", OptionValue::Int(n)) if (2..=3).contains(&n) => self.decks = n as u8,
-            ("decks", v) => return err(format!("decks must be 2 or 3, not {v:?}")),
+            ("decks", OptionValue::Int(n)) if (1..=3).contains(&n) => self.decks = n as u8,
+            ("decks", v) => return err(format!("decks must be 1, 2 or 3, not {v:?}")),
             ("follow_format", OptionValue::Text(t)) => {
                 self.follow_format = FollowFormat::parse(&t)?
             }
@@ -301,11 +322,15 @@ impl Options {
             ));
         }
         if protect.tuples() && self.decks < 3 {
+            let held = if self.decks == 1 {
+                "one deck has"
+            } else {
+                "2 decks have"
+            };
             return err(format!(
-                "follow_protect '{}' keeps triples whole, and {} decks have none: \
-                 it needs decks 3 (TRO-12)",
+                "follow_protect '{}' keeps triples whole, and {held} none: it needs decks 3 \
+                 (TRO-12)",
                 protect.name(),
-                self.decks
             ));
         }
         Ok(())
@@ -363,10 +388,16 @@ impl TrickRules {
         level_rank: Rank,
         opts: Options,
     ) -> Result<TrickRules, RulesError> {
-        if !(2..=3).contains(&opts.decks) {
+        if !(1..=3).contains(&opts.decks) {
             return err(format!(
-                "decks must be 2 or 3, not {} (C-2, R4-2, R5-3, TR-1)",
+                "decks must be 1, 2 or 3, not {} (C-2, R4-2, R5-3, TR-1, TRO-120)",
                 opts.decks
+            ));
+        }
+        if opts.jokerless > opts.decks {
+            return err(format!(
+                "{} decks without jokers of {} decks (TRO-130)",
+                opts.jokerless, opts.decks
             ));
         }
         opts.check()?;
