@@ -101,10 +101,11 @@ def check_view(seat: int, received: dict, hand_view: pb.HandView, truth) -> None
         assert received[key] == value, key
     own = cards_in(views[seat].get("hand", ""))
     kitty = cards_in(received.get("kitty", "")) if "kitty" in received else []
+    holder = received.get("kitty_holder", received.get("declarer"))  # TRO-112: a stealer
     if "kitty" in received and public["phase"] != "done":
-        assert received.get("declarer") == seat
-    if "kitty_cards" in received:  # the cards the declarer took up, in its own hand (C-4)
-        assert received.get("declarer") == seat and public["phase"] == "kitty"
+        assert holder == seat
+    if "kitty_cards" in received:  # the cards the holder took up, in its own hand (C-4)
+        assert holder == seat and public["phase"] == "kitty"
         assert contained(cards_in(received["kitty_cards"]), own)
     for action in received.get("legal_actions", []):
         if action.split()[0] in ("play", "bury", "declare"):  # moves the seat's own cards

@@ -4,7 +4,8 @@
 use fenpai_core::bots::hand::MAX_PLAYERS;
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::bots::{
-    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, KittyTheft, ThrowPenalty,
+    TractorHouse,
 };
 use fenpai_core::card::Rank;
 use fenpai_core::phases::FriendRestriction;
@@ -59,6 +60,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                 "declaration_strength",
                 "jokers_or_more_cards".into(),
             )?;
+            let theft: String = option(options, "kitty_theft", "none".into())?;
             Setup::Tractor {
                 levels: (rank(&a)?, rank(&b)?),
                 dealer: option(options, "dealer", None)?,
@@ -72,6 +74,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                     declaration_order: DeclarationOrder::parse(&order).map_err(value_error)?,
                     declaration_strength: DeclarationStrength::parse(&strength)
                         .map_err(value_error)?,
+                    kitty_theft: KittyTheft::parse(&theft).map_err(value_error)?,
                 },
             }
         }

@@ -9,7 +9,7 @@ use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
 use fenpai_core::phases::{
     DeclarationOrder, DeclarationStrength, FirstDealer, FriendRestriction, KittyMultiplier,
-    ThrowPenalty, TractorHouse,
+    KittyTheft, ThrowPenalty, TractorHouse,
 };
 use fenpai_core::trick::{FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules};
 use pyo3::prelude::*;
@@ -351,7 +351,7 @@ deal_class! {
     /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards", kitty_theft = "none"))]
         #[allow(clippy::too_many_arguments)]
         fn py_new(
             py: Python<'_>,
@@ -368,6 +368,7 @@ deal_class! {
             first_dealer: &str,
             declaration_order: &str,
             declaration_strength: &str,
+            kitty_theft: &str,
         ) -> PyResult<Self> {
             let levels = match levels {
                 Some((a, b)) => (rank(&a)?, rank(&b)?),
@@ -383,6 +384,7 @@ deal_class! {
                 declaration_order: DeclarationOrder::parse(declaration_order).map_err(value_error)?,
                 declaration_strength: DeclarationStrength::parse(declaration_strength)
                     .map_err(value_error)?,
+                kitty_theft: KittyTheft::parse(kitty_theft).map_err(value_error)?,
             };
             let inner = py
                 .detach(|| {
@@ -619,6 +621,28 @@ phase_class! {
         #[getter]
         fn size(&self) -> usize {
             self.inner.size()
+        }
+
+        /// Who holds the kitty and buries: the declarer, or the last stealer (TRO-112).
+        #[getter]
+        fn burier(&self) -> usize {
+            self.inner.burier()
+        }
+
+        /// TRO-112: the cards the burier took up when it stole (the burial before);
+        /// None for the declarer's burial, whose kitty is the deal's.
+        fn taken<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+            self.inner.taken().map(|b| card_list(py, b)).transpose()
+        }
+
+        /// TRO-112: the steals so far, in order, as [(seat, cards)] (public, as the deal's
+        /// declarations are).
+        fn steals(&self) -> Vec<(usize, String)> {
+            let steals = self.inner.theft().map_or(&[][..], |t| t.steals());
+            steals
+                .iter()
+                .map(|(s, cs)| (*s, fenpai_core::card::format_cards(cs)))
+                .collect()
         }
 
         /// The buried cards in strength order, once buried.

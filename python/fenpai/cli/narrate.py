@@ -163,7 +163,9 @@ class Narrator:
         return "the deal is over"
 
     def _takes_kitty(self) -> str:
-        d, size = self.game.view(None)["declarer"], self._kitty_size()
+        view = self.game.view(None)
+        # TRO-112: a stealer takes the kitty it stole.
+        d, size = view.get("kitty_holder", view["declarer"]), self._kitty_size()
         if d == self.me:
             return f"you take the kitty into your hand: bury {size} cards"
         return f"{seat_name(d, self.me)} takes the kitty ({size} cards) and will bury as many"

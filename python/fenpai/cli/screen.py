@@ -69,7 +69,13 @@ def _stage(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "play" and "tricks_played" in view:
         return f"play · trick {view['tricks_played'] + 1}"
-    stages = {"deal": "dealing", "bid": "bidding", "kitty": "burying", "friend": "calling"}
+    stages = {
+        "deal": "dealing",
+        "bid": "bidding",
+        "kitty": "burying",
+        "kitty_theft": "stealing the kitty",  # TRO-112
+        "friend": "calling",
+    }
     return stages.get(phase, str(phase))
 
 

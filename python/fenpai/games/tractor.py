@@ -12,7 +12,8 @@ only pass), so who is asked tells nothing of the cards. The standing declaration
 the trump and, in the first hand of a match, the dealer (TR-13); house rules may make
 the first declarer deal (TRO-60), order equal declarations by suit (TRO-70) or count
 only a declaration's cards (TRO-100). The dealer buries 8 (TR-14) and leads the first
-trick (TR-21); the play runs in the core (TR-20). The attackers' points (TR-40, TR-41)
+trick (TR-21); under TRO-112 the other seats may then steal the kitty with a stronger
+declaration, burying again (phase `kitty_theft`). The play runs in the core (TR-20). The attackers' points (TR-40, TR-41)
 give the level change (TR-42, TR-43) and the next dealer (TR-32); under TRO-92 a level
 NT follows A, its hands played with no level rank and the jokers the only trumps.
 """
@@ -24,9 +25,10 @@ from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Card, TractorDeal, TrickRules
+from fenpai.errors import UnsupportedOption
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
-from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
+from fenpai.games.trick_game import TrickGame, burial, start_play, text
 
 PLAYERS = 4
 KITTY_SIZE = 8
@@ -71,12 +73,24 @@ def deal(game: Any, _: Any) -> TractorDeal:
     )
 
 
+class KittyStep(Step):
+    """The burial (TR-14) and, under TRO-112, the rounds of chances to steal the kitty
+    after each burial: one core object, named `kitty_theft` in views while a seat is
+    asked whether it steals."""
+
+    __slots__ = ()
+
+    def phase_name(self, obj: Any) -> str:
+        return "kitty_theft" if obj.buried() is not None else "kitty"
+
+
 class Tractor(TrickGame):
     """One hand of Tractor (TR-50): options `levels`, `dealer` (None: a match's first
     hand), `follow_format` (TR-20), and the house rules `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
     `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70),
-    `jack_rule` (TRO-80), `final_level` (TRO-90) and `declaration_strength` (TRO-100)."""
+    `jack_rule` (TRO-80), `final_level` (TRO-90), `declaration_strength` (TRO-100) and
+    `kitty_theft` (TRO-110)."""
 
     __slots__ = ()
 
@@ -215,6 +229,18 @@ class Tractor(TrickGame):
             about="What a team must do after A to win the match.",
             rules=("TRO-90",),
         ),
+        "kitty_theft": one_of(
+            "none",
+            {
+                "none": ("TRO-111", "The dealer buries and the play starts."),
+                "allowed": (
+                    "TRO-112",
+                    "After the burial a stronger declaration takes the kitty and buries again.",
+                ),
+            },
+            about="Kitty theft (炒地皮): whether the kitty may be stolen after the burial.",
+            rules=("TRO-110",),
+        ),
     }
     PRESETS = (
         TOURNAMENT,
@@ -272,10 +298,16 @@ class Tractor(TrickGame):
         "jack_rule",
         "declaration_strength",
         "final_level",
+        "kitty_theft",
     )
-    #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
-    #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
-    PHASES = (Step("deal", deal), KITTY, TrickPlayStep(start_play, "partners"))
+    #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14) with
+    #: the kitty theft's rounds (TRO-112), the play (TR-20, TR-21: the dealer leads),
+    #: partners (0, 2) against (1, 3).
+    PHASES = (
+        Step("deal", deal),
+        KittyStep("kitty", burial),
+        TrickPlayStep(start_play, "partners"),
+    )
 
     def _players(self) -> int:
         return PLAYERS
@@ -317,7 +349,14 @@ class Tractor(TrickGame):
         them), the play's trick options, and the scoring house rules the search plays for
         (TRO-20, TRO-30)."""
         o = self.options
-        dealing = ("levels", "dealer", "first_dealer", "declaration_order", "declaration_strength")
+        dealing = (
+            "levels",
+            "dealer",
+            "first_dealer",
+            "declaration_order",
+            "declaration_strength",
+            "kitty_theft",
+        )
         names = (*dealing, "throw_penalty", "kitty_multiplier")
         return {**{name: o[name] for name in names}, **self._trick_options(o)}
 
@@ -341,9 +380,44 @@ class Tractor(TrickGame):
     def undealt(self) -> list[Card]:
         return list(self.deal.undealt())
 
+    # -- kitty theft (TRO-110..TRO-112) -------------------------------------------------
+
+    @property
+    def steals_kitty(self) -> bool:
+        """Whether the kitty may be stolen after the burial (TRO-112)."""
+        return bool(self.options["kitty_theft"] == "allowed")
+
+    def bot_problem(self, name: str) -> str | None:
+        """The search bots do not play kitty theft (TRO-112): its worlds are not sampled."""
+        if self.steals_kitty and name.startswith("ismcts"):
+            return (
+                f"bot {name!r} does not play kitty_theft='allowed' (TRO-112) yet: "
+                "use random or greedy"
+            )
+        return super().bot_problem(name)
+
+    def check_surface(self, surface: str) -> None:
+        """`UnsupportedOption` naming `kitty_theft` (TRO-112): the observation's layout,
+        the action space, OpenSpiel and `sample_world` have one burial, no stolen kitty."""
+        if self.steals_kitty:
+            raise UnsupportedOption(
+                f"option kitty_theft='allowed' (TRO-112) is not taken by {surface} yet: "
+                "they know one burial, not a stolen kitty"
+            )
+
+    def sample_world(self, seat: int, seed: int) -> Tractor:
+        """`Game.sample_world`; `UnsupportedOption` under kitty theft (TRO-112)."""
+        self.check_surface("sample_world")
+        new = super().sample_world(seat, seed)
+        assert isinstance(new, Tractor)
+        return new
+
     def public_facts(self) -> dict[str, Any]:
         d = self.deal
-        declared = d.declarations()
+        kitty = self._objects.get("kitty")
+        # TRO-112: the steals are declarations too, shown to all; the last one stands.
+        steals = [] if kitty is None else kitty.steals()
+        declared = [*d.declarations(), *steals]
         return {
             "levels": list(self.levels),
             "level": self.level,
@@ -355,6 +429,7 @@ class Tractor(TrickGame):
             if not declared
             else {"seat": declared[-1][0], "cards": declared[-1][1]},
             "declarations": [[s, cs] for s, cs in declared],
+            "kitty_holder": self.kitty_holder,
         }
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------

@@ -78,7 +78,8 @@ VARIANT_VIEW_KEYS = {
         }
     ),
     "fifty_k": frozenset({"top", "passed", "finished", "leader", "points_left_in_hand"}),
-    "tractor": _TRACTOR_FACTS,
+    # TRO-112: who holds the kitty (the dealer, or the last stealer).
+    "tractor": _TRACTOR_FACTS | {"kitty_holder"},
     # FF-1..FF-31: Tractor's deal and declarations, and the table and its friends.
     "finding_friends": _TRACTOR_FACTS
     | {"players", "decks", "friends_called", "friend_calls", "side"},
@@ -284,6 +285,7 @@ def _tractor(view: dict[str, Any]) -> pb.TractorFacts:
         )
     _set(out, "dealer", view.get("dealer"))
     _set(out, "declarer", view.get("declarer"))
+    _set(out, "kitty_holder", view.get("kitty_holder"))
     return out
 
 

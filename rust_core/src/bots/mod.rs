@@ -18,7 +18,8 @@ pub mod tactics;
 pub mod trick;
 
 pub use crate::phases::{
-    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, KittyTheft, ThrowPenalty,
+    TractorHouse,
 };
 pub use fifty_k::FkBot;
 pub use hand::{

@@ -15,6 +15,7 @@ mod deck;
 mod friend;
 mod friends;
 mod kitty;
+mod kitty_theft;
 mod next;
 mod play;
 mod reveal;
@@ -38,7 +39,8 @@ pub use play::{fifty_k_action, fifty_k_pile_action};
 pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 pub use tractor_house::{
-    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, ThrowPenalty, TractorHouse,
+    DeclarationOrder, DeclarationStrength, FirstDealer, KittyMultiplier, KittyTheft, ThrowPenalty,
+    TractorHouse,
 };
 
 /// The `index`-th of `options` then `pass` (the deals and the bidding list pass last).

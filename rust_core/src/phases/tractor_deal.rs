@@ -367,20 +367,10 @@ impl TractorDeal {
     /// stronger (as TRO-100 measures it, by TRO-70's order of equal strengths), or the
     /// standing declarer's second copy of its single card (FF-11: more copies of its card).
     fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
-        match self.standing() {
-            None => true,
-            Some((owner, current)) if *owner == seat => {
-                cards.len() > current.len() && cards.iter().all(|&c| c == current[0])
-            }
-            Some((_, current)) => {
-                let standing = self.strength(current).expect("a declaration");
-                let of = |s, cs| self.house.declaration_strength.of(s, cs);
-                self.house.declaration_order.overcalls(
-                    (of(strength, cards), cards),
-                    (of(standing, current), current),
-                )
-            }
-        }
+        let standing = self.standing();
+        may_follow(self.house, standing, seat, cards, strength, |cs| {
+            self.strength(cs)
+        })
     }
 
     /// TR-11: why a declaration of `strength` may not follow the standing one, or None.
@@ -551,8 +541,35 @@ impl TractorDeal {
     }
 }
 
+/// TR-11 (FF-11) under `house` (TRO-70, TRO-100): whether `seat` may follow the
+/// `standing` declaration with `cards` of TR-10 `strength` (`strength_of` measures the
+/// standing one): stronger, or the standing declarer's more copies of its card.
+pub(super) fn may_follow(
+    house: TractorHouse,
+    standing: Option<&(usize, Vec<Card>)>,
+    seat: usize,
+    cards: &[Card],
+    strength: u8,
+    strength_of: impl Fn(&[Card]) -> Option<u8>,
+) -> bool {
+    match standing {
+        None => true,
+        Some((owner, current)) if *owner == seat => {
+            cards.len() > current.len() && cards.iter().all(|&c| c == current[0])
+        }
+        Some((_, current)) => {
+            let standing = strength_of(current).expect("a declaration");
+            let of = |s, cs| house.declaration_strength.of(s, cs);
+            house.declaration_order.overcalls(
+                (of(strength, cards), cards),
+                (of(standing, current), current),
+            )
+        }
+    }
+}
+
 /// TR-11: the standing declarer may only add the second copy of a single card.
-fn tractor_reinforce_error(current: &[Card], cards: &[Card]) -> Option<ActionError> {
+pub(super) fn tractor_reinforce_error(current: &[Card], cards: &[Card]) -> Option<ActionError> {
     if current.len() == 2 {
         return Some(ActionError::breaks(
             "TR-11",
@@ -988,6 +1005,7 @@ mod tests {
             first_dealer: crate::phases::FirstDealer::FirstDeclaration,
             declaration_order: DeclarationOrder::Suit,
             declaration_strength: DeclarationStrength::MoreCards,
+            kitty_theft: crate::phases::KittyTheft::None,
         };
         let two = (Rank::TWO, Rank::TWO);
         let mut d = TractorDeal::new(3, None, None, two, None, FollowFormat::Pairs)

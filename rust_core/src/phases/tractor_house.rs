@@ -1,7 +1,8 @@
-//! Tractor's house rules (TRO-10..TRO-70, TRO-100) as a hand's setup carries them: the
-//! trick options they set, the scoring arithmetic the search plays for under them (TR-40,
-//! TR-41 by default), who deals a match's first hand (TR-13), what makes a declaration
-//! stronger and how declarations of equal strength compare (TR-10).
+//! Tractor's house rules (TRO-10..TRO-70, TRO-100, TRO-110) as a hand's setup carries
+//! them: the trick options they set, the scoring arithmetic the search plays for under
+//! them (TR-40, TR-41 by default), who deals a match's first hand (TR-13), what makes a
+//! declaration stronger and how declarations of equal strength compare (TR-10), and
+//! whether the kitty may be stolen after the burial (TRO-112).
 
 use crate::card::{Card, Counts};
 use crate::trick::{FollowProtect, Options, ThrowJudgement};
@@ -179,6 +180,29 @@ impl DeclarationStrength {
     }
 }
 
+/// TRO-110: whether the declaring goes on after the burial, a stronger declaration
+/// taking the kitty (炒地皮).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KittyTheft {
+    /// TRO-111, TR-14: the dealer buries and the play starts.
+    #[default]
+    None,
+    /// TRO-112: after each burial the other seats may overcall and take the kitty.
+    Allowed,
+}
+
+impl KittyTheft {
+    pub fn parse(text: &str) -> Result<KittyTheft, String> {
+        match text {
+            "none" => Ok(KittyTheft::None),
+            "allowed" => Ok(KittyTheft::Allowed),
+            _ => Err(format!(
+                "kitty_theft '{text}' is not one of none, allowed (TRO-110)"
+            )),
+        }
+    }
+}
+
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
 /// TRO-51, TRO-61, TRO-71, TRO-101). Must-defend levels (TRO-40) are scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -190,6 +214,7 @@ pub struct TractorHouse {
     pub first_dealer: FirstDealer,
     pub declaration_order: DeclarationOrder,
     pub declaration_strength: DeclarationStrength,
+    pub kitty_theft: KittyTheft,
 }
 
 impl TractorHouse {
@@ -346,5 +371,12 @@ mod tests {
         assert!(DeclarationStrength::parse("longest")
             .unwrap_err()
             .contains("TRO-100"));
+    }
+
+    #[test]
+    fn tro_110_kitty_theft_names() {
+        assert_eq!(KittyTheft::default(), KittyTheft::None);
+        assert_eq!(KittyTheft::parse("allowed"), Ok(KittyTheft::Allowed));
+        assert!(KittyTheft::parse("always").unwrap_err().contains("TRO-110"));
     }
 }

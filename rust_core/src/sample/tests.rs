@@ -62,6 +62,7 @@ fn setups() -> Vec<Setup> {
             first_dealer: FirstDealer::FirstDeclaration,
             declaration_order: DeclarationOrder::Suit,
             declaration_strength: DeclarationStrength::MoreCards,
+            kitty_theft: crate::phases::KittyTheft::None,
         },
     });
     // TRO-53: ruffs of throws judged unit by unit.

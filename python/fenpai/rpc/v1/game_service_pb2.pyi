@@ -375,7 +375,7 @@ class Declaration(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TractorFacts(_message.Message):
-    __slots__ = ("levels", "level", "dealer", "declarer", "trump", "no_trump", "first_seat", "cards_dealt", "final_round", "declaration", "declarations")
+    __slots__ = ("levels", "level", "dealer", "declarer", "trump", "no_trump", "first_seat", "cards_dealt", "final_round", "declaration", "declarations", "kitty_holder")
     LEVELS_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     DEALER_FIELD_NUMBER: _ClassVar[int]
@@ -387,6 +387,7 @@ class TractorFacts(_message.Message):
     FINAL_ROUND_FIELD_NUMBER: _ClassVar[int]
     DECLARATION_FIELD_NUMBER: _ClassVar[int]
     DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    KITTY_HOLDER_FIELD_NUMBER: _ClassVar[int]
     levels: _containers.RepeatedScalarFieldContainer[str]
     level: str
     dealer: int
@@ -398,7 +399,8 @@ class TractorFacts(_message.Message):
     final_round: bool
     declaration: Declaration
     declarations: _containers.RepeatedCompositeFieldContainer[Declaration]
-    def __init__(self, levels: _Optional[_Iterable[str]] = ..., level: _Optional[str] = ..., dealer: _Optional[int] = ..., declarer: _Optional[int] = ..., trump: _Optional[str] = ..., no_trump: _Optional[bool] = ..., first_seat: _Optional[int] = ..., cards_dealt: _Optional[int] = ..., final_round: _Optional[bool] = ..., declaration: _Optional[_Union[Declaration, _Mapping]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ...) -> None: ...
+    kitty_holder: int
+    def __init__(self, levels: _Optional[_Iterable[str]] = ..., level: _Optional[str] = ..., dealer: _Optional[int] = ..., declarer: _Optional[int] = ..., trump: _Optional[str] = ..., no_trump: _Optional[bool] = ..., first_seat: _Optional[int] = ..., cards_dealt: _Optional[int] = ..., final_round: _Optional[bool] = ..., declaration: _Optional[_Union[Declaration, _Mapping]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., kitty_holder: _Optional[int] = ...) -> None: ...
 
 class FriendCardCall(_message.Message):
     __slots__ = ("call", "filled_by")
