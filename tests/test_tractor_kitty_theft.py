@@ -6,13 +6,16 @@ import collections
 import json
 import random
 
+import pexpect
 import pytest
+from cli_support import PROMPT, offered, spawn
 from view_support import assert_names_only, check_trick_records
 
 import fenpai
 from fenpai import IllegalAction, UnsupportedOption
 from fenpai.cli.common import parse_options
 from fenpai.games import new_game
+from fenpai.service import typed
 from fenpai.simulation import make_bots, play_game
 
 RANKS = "23456789TJQKA"
@@ -147,10 +150,11 @@ def test_tro_112_the_dealer_may_steal_back_and_a_joker_pair_plays_without_trump(
 def test_tro_111_the_default_buries_and_plays_as_before():
     g = scripted()
     g.apply(0, f"bury {KITTY_CARDS}")
-    assert (g.phase, g.to_act, g.view()["kitty_holder"]) == ("play", [0], 0)
+    assert (g.phase, g.to_act, g.view()["trump"]) == ("play", [0], "s")
+    assert "kitty_holder" not in g.view(0)  # the views are as before the option existed
     same = scripted(kitty_theft="none")
     same.apply(0, f"bury {KITTY_CARDS}")
-    assert same.to_json() == g.to_json() and "kitty_theft" not in json.loads(g.to_json())
+    assert same.to_json() == g.to_json() and "kitty_theft" not in json.loads(g.to_json())["options"]
     assert json.loads(scripted(**THEFT).to_json())["options"]["kitty_theft"] == "allowed"
 
 
@@ -278,3 +282,35 @@ def test_tro_112_bots_and_simulate_play_it_to_the_end(bots):
         g = new_game("tractor", seed=seed, **THEFT)
         play_game(g, make_bots(bots, seed), in_core=seed % 2 == 0)
         assert g.phase == "done" and len(g.buried) == KITTY
+
+
+def test_tro_112_the_typed_view_says_who_holds_the_kitty_and_the_trump():
+    g = scripted(**THEFT)
+    g.apply(0, f"bury {KITTY_CARDS}")
+    g.apply(1, "declare 2h 2h")
+    for seat in (None, 0, 1):
+        view = g.view(seat)
+        assert set(view) <= typed.COMMON_VIEW_KEYS | typed.VARIANT_VIEW_KEYS["tractor"]
+        facts = typed.hand_view(view).tractor
+        assert (facts.kitty_holder, facts.trump, facts.dealer) == (1, "h", 0)
+        assert [(d.seat, list(d.cards)) for d in facts.declarations] == [
+            (0, ["2s"]),
+            (1, ["2h", "2h"]),
+        ]
+    assert sorted(typed.hand_view(g.view(1)).kitty_cards) == sorted(KITTY_CARDS.split())
+    assert not typed.hand_view(g.view(0)).kitty_cards
+    assert typed.observation(g, 0) == b""  # no layout for a stolen kitty (TRO-112)
+
+
+def test_tro_112_fenpai_play_with_kitty_theft_against_bots():
+    args = ["--seed", "2", "--seat", "1", "-o", "kitty_theft=allowed", "-o", "dealer=0"]
+    child = spawn("play", "tractor", *args)  # seat 1 is asked first after the burial
+    screens = []
+    while child.expect([PROMPT, pexpect.EOF]) == 0:
+        screens.append(child.before)
+        legal = offered(child.before)
+        child.sendline("pass" if "pass" in legal else legal[0])
+    assert any("seat 0 buries 8 cards" in s for s in screens)
+    assert any("tractor · stealing the kitty" in s for s in screens)
+    assert any("play · trick 1" in s for s in screens)
+    assert child.before.count("\n") > 3  # the hand's summary, once over

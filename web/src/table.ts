@@ -44,6 +44,8 @@ export interface Facts {
   level: string;
   noTrump: boolean;
   declarer?: number;
+  /** TRO-112: who holds the kitty under kitty theft (the dealer, or the last stealer). */
+  kittyHolder?: number;
   friend?: number;
   call: string;
   solo: boolean;
@@ -59,7 +61,7 @@ export function factsOf(hv: HandView): Facts {
   const f = hv.facts;
   switch (f.case) {
     case "tractor":
-      return { ...out, trump: f.value.trump, level: f.value.level, noTrump: f.value.noTrump, declarer: f.value.declarer ?? f.value.dealer, levels: f.value.levels };
+      return { ...out, trump: f.value.trump, level: f.value.level, noTrump: f.value.noTrump, declarer: f.value.declarer ?? f.value.dealer, kittyHolder: f.value.kittyHolder, levels: f.value.levels };
     case "redFive4p":
       return { ...out, trump: f.value.trump, level: f.value.level, declarer: f.value.declarer, bid: f.value.bid };
     case "redFive5p":
@@ -252,6 +254,9 @@ function peopleBox(state: TableState, facts: Facts): VNode {
   const lines: VNode[] = [];
   if (facts.declarer !== undefined) {
     lines.push(h("div.fact", null, h("span.label", null, hv.variant === "tractor" ? "Dealer" : "Declarer"), h("span.value", null, seatName(facts.declarer, me))));
+  }
+  if (facts.kittyHolder !== undefined) {
+    lines.push(h("div.fact", null, h("span.label", null, "Kitty held by"), h("span.value", null, seatName(facts.kittyHolder, me))));
   }
   if (hv.variant === "tractor" && facts.levels.length === 2) {
     const named = facts.levels.map((l) => (l === "T" ? "10" : l));

@@ -65,6 +65,8 @@ export function prompt(phase: string, variant: string, buryCount: number): strin
       return "Choose the trump suit";
     case "kitty":
       return `Select ${buryCount} cards to bury`;
+    case "kitty_theft":
+      return "Steal the kitty with a stronger declaration, or pass";
     case "friend":
       return "Call your friend's card, or play alone";
     case "play":

@@ -13,9 +13,10 @@ the trump and, in the first hand of a match, the dealer (TR-13); house rules may
 the first declarer deal (TRO-60), order equal declarations by suit (TRO-70) or count
 only a declaration's cards (TRO-100). The dealer buries 8 (TR-14) and leads the first
 trick (TR-21); under TRO-112 the other seats may then steal the kitty with a stronger
-declaration, burying again (phase `kitty_theft`). The play runs in the core (TR-20). The attackers' points (TR-40, TR-41)
-give the level change (TR-42, TR-43) and the next dealer (TR-32); under TRO-92 a level
-NT follows A, its hands played with no level rank and the jokers the only trumps.
+declaration, burying again (phase `kitty_theft`). The play runs in the core (TR-20).
+The attackers' points (TR-40, TR-41) give the level change (TR-42, TR-43) and the next
+dealer (TR-32); under TRO-92 a level NT follows A, its hands played with no level rank
+and the jokers the only trumps.
 """
 
 from __future__ import annotations
@@ -418,7 +419,7 @@ class Tractor(TrickGame):
         # TRO-112: the steals are declarations too, shown to all; the last one stands.
         steals = [] if kitty is None else kitty.steals()
         declared = [*d.declarations(), *steals]
-        return {
+        facts = {
             "levels": list(self.levels),
             "level": self.level,
             "dealer": self.dealer,
@@ -429,8 +430,10 @@ class Tractor(TrickGame):
             if not declared
             else {"seat": declared[-1][0], "cards": declared[-1][1]},
             "declarations": [[s, cs] for s, cs in declared],
-            "kitty_holder": self.kitty_holder,
         }
+        if self.steals_kitty:  # TRO-112: who holds the kitty now (a view at TRO-111 as before)
+            facts["kitty_holder"] = self.kitty_holder
+        return facts
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------
 

@@ -22,6 +22,7 @@ DEFAULT_SECONDS: dict[str, float] = {
     "bid": 30.0,  # service choice, as long as the trump choice
     "trump": 30.0,  # R4-20
     "kitty": 60.0,  # TR-14
+    "kitty_theft": 10.0,  # TRO-112: steal or pass, as quick as a question of the deal
     "friend": 30.0,  # service choice
     "play": 15.0,  # TR-21
 }

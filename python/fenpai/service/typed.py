@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai.encoding import ENCODED_VARIANTS, encode
+from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
@@ -343,10 +344,14 @@ FACTS = {
 def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
     bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
-    empty for a variant without a layout (Finding Friends, `ENCODED_VARIANTS`)."""
+    empty for a variant without a layout (Finding Friends, `ENCODED_VARIANTS`) or options
+    the layout does not take (Tractor's kitty theft, TRO-112)."""
     if game.variant not in ENCODED_VARIANTS:
         return b""
-    obs, _ = encode(game, seat, legal=False)
+    try:
+        obs, _ = encode(game, seat, legal=False)
+    except UnsupportedOption:
+        return b""
     return obs.astype("<f4", copy=False).tobytes()
 
 

@@ -175,3 +175,76 @@ impl Theft {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::error::ErrorKind;
+    use crate::phases::test_support::{deck_with, moved_to_end};
+    use crate::phases::TractorHouse;
+    use crate::phases::{parse_action, trick_deck, Burial, KittyTheft, Phase, TractorDeal};
+    use crate::trick::FollowFormat;
+
+    /// Dealer 0 declared 2s; seat 1 holds 2h 2h; the kitty holds no level card but the
+    /// other 2s; each seat one joker (TR-10: no joker pair).
+    fn buried() -> Burial {
+        let mut full = moved_to_end(&trick_deck(2), |c| {
+            c.is_joker() || c.rank() == Some(Rank::TWO)
+        });
+        full[96..].copy_from_slice(&parse_cards("LJ BJ LJ BJ 2s 2d 2c 2d 2s 2h 2c 2h").unwrap());
+        let deck = deck_with(&full, &[(0, "2s"), (1, "2h"), (5, "2h")]);
+        let house = TractorHouse {
+            kitty_theft: KittyTheft::Allowed,
+            ..TractorHouse::default()
+        };
+        let two = (Rank::TWO, Rank::TWO);
+        let mut d = TractorDeal::new(0, Some(&deck), Some(0), two, Some(0), FollowFormat::Pairs)
+            .and_then(|d| d.with_house(&house))
+            .unwrap();
+        d.act(&parse_action("declare 2s").unwrap()).unwrap();
+        while d.to_act().is_some() {
+            d.act(&parse_action("pass").unwrap()).unwrap();
+        }
+        let mut b = d.burial().unwrap();
+        let burial = b.legal_action(b.num_legal() - 1).unwrap();
+        b.act(&burial).unwrap();
+        b
+    }
+
+    fn texts(b: &Burial) -> Vec<String> {
+        b.legal_actions(usize::MAX)
+            .iter()
+            .map(|a| a.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn tro_112_a_steal_takes_the_kitty_and_three_passes_end_the_rounds() {
+        let mut b = buried();
+        assert_eq!(
+            (b.to_act(), b.stealing(), b.burier()),
+            (Some(1), Some(1), 0)
+        );
+        assert_eq!(texts(&b), ["declare 2h 2h", "pass"]);
+        let e = b.act(&parse_action("declare 2h").unwrap()).unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("TRO-112")));
+        assert_eq!((b.to_act(), b.log().len()), (Some(1), 1));
+        let stolen = b.buried().unwrap().to_vec();
+        b.act(&parse_action("declare 2h 2h").unwrap()).unwrap();
+        assert_eq!((b.to_act(), b.stealing(), b.burier()), (Some(1), None, 1));
+        assert_eq!((b.declarer(), b.rules().trump), (0, Some(Suit::HEARTS)));
+        assert_eq!((b.hands()[1].len(), b.taken()), (33, Some(&stolen[..])));
+        assert!(b.start_play().is_err());
+        b.act(&b.legal_action(0).unwrap()).unwrap();
+        for seat in [2, 3, 0] {
+            assert_eq!(b.to_act(), Some(seat));
+            b.act(&parse_action("pass").unwrap()).unwrap();
+        }
+        assert_eq!(b.to_act(), None);
+        let play = b.start_play().unwrap();
+        assert_eq!(
+            (play.to_act(), play.rules().trump),
+            (Some(0), Some(Suit::HEARTS))
+        );
+    }
+}
