@@ -177,6 +177,22 @@ def test_tro_112_surfaces_without_a_stolen_kitty_refuse_it_by_name():
         fenpai.encode(g, 0)
     assert "TRO-112" in (g.bot_problem("ismcts") or "")
     assert g.bot_problem("greedy") is None and g.bot_problem("random") is None
+    pytest.importorskip("gymnasium")
+    from fenpai.envs import SeatEnv, VectorEnv
+
+    for make in (lambda: VectorEnv("tractor", 2, **THEFT), lambda: SeatEnv("tractor", **THEFT)):
+        with pytest.raises(UnsupportedOption, match="kitty_theft") as caught:
+            make()
+        assert caught.value.rule == "TRO-112"
+
+
+def test_tro_112_openspiel_refuses_kitty_theft_by_name():
+    pyspiel = pytest.importorskip("pyspiel")
+    import fenpai.openspiel
+
+    fenpai.openspiel.register()
+    with pytest.raises(UnsupportedOption, match="kitty_theft.*OpenSpiel"):
+        pyspiel.load_game("python_fenpai_tractor(kitty_theft=allowed)")
 
 
 def hidden_free(g, seat):
