@@ -13,6 +13,7 @@ from view_support import assert_names_only, check_trick_records
 
 import fenpai
 from fenpai import IllegalAction, UnsupportedOption
+from fenpai.bots import Bot
 from fenpai.cli.common import parse_options
 from fenpai.games import new_game
 from fenpai.service import typed
@@ -177,6 +178,14 @@ def test_tro_112_surfaces_without_a_stolen_kitty_refuse_it_by_name():
         fenpai.encode(g, 0)
     assert "TRO-112" in (g.bot_problem("ismcts") or "")
     assert g.bot_problem("greedy") is None and g.bot_problem("random") is None
+    for call in (
+        lambda: fenpai.simulate("tractor", 1, bots="ismcts:10", **THEFT),
+        lambda: Bot("ismcts", 1).act(g, g.to_act[0]),
+        lambda: play_game(g, make_bots(["ismcts"] * 4, 1)),
+    ):
+        with pytest.raises(UnsupportedOption, match=r"kitty_theft.*TRO-112"):
+            call()
+    assert g.phase == "kitty"  # nothing was played
     pytest.importorskip("gymnasium")
     from fenpai.envs import SeatEnv, VectorEnv
 

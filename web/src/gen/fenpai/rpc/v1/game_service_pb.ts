@@ -105,7 +105,8 @@ export type Game = Message<"fenpai.rpc.v1.Game"> & {
   status: GameStatus;
 
   /**
-   * The game's phase: deal, bid, trump, kitty, friend, play or done.
+   * The game's phase: deal, bid, trump, kitty, kitty_theft (TRO-112),
+   * friend, play or done.
    *
    * @generated from field: string phase = 7;
    */
@@ -331,7 +332,8 @@ export type View = Message<"fenpai.rpc.v1.View"> & {
   status: GameStatus;
 
   /**
-   * The game's phase: deal, bid, trump, kitty, friend, play or done.
+   * The game's phase: deal, bid, trump, kitty, kitty_theft (TRO-112),
+   * friend, play or done.
    *
    * @generated from field: string phase = 4;
    */
@@ -421,7 +423,8 @@ export type HandView = Message<"fenpai.rpc.v1.HandView"> & {
   variant: string;
 
   /**
-   * The hand's phase: deal, bid, trump, kitty, friend, play or done.
+   * The hand's phase: deal, bid, trump, kitty, kitty_theft (TRO-112),
+   * friend, play or done.
    *
    * @generated from field: string phase = 2;
    */
