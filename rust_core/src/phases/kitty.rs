@@ -309,8 +309,13 @@ impl Phase for Burial {
             return self.answer(seat, action);
         }
         let Action::Bury(cards) = action else {
+            let who = if self.burier == self.declarer {
+                "the declarer"
+            } else {
+                "the stealer" // TRO-112
+            };
             return Err(ActionError::illegal(format!(
-                "the declarer must bury {} cards now",
+                "{who} must bury {} cards now",
                 self.size
             )));
         };

@@ -235,6 +235,8 @@ mod tests {
         assert_eq!((b.declarer(), b.rules().trump), (0, Some(Suit::HEARTS)));
         assert_eq!((b.hands()[1].len(), b.taken()), (33, Some(&stolen[..])));
         assert!(b.start_play().is_err());
+        let e = b.act(&parse_action("pass").unwrap()).unwrap_err();
+        assert_eq!(e.message, "the stealer must bury 8 cards now");
         b.act(&b.legal_action(0).unwrap()).unwrap();
         for seat in [2, 3, 0] {
             assert_eq!(b.to_act(), Some(seat));
