@@ -339,3 +339,13 @@ def test_tro_112_fenpai_play_with_kitty_theft_against_bots():
     assert any("tractor · stealing the kitty" in s for s in screens)
     assert any("play · trick 1" in s for s in screens)
     assert child.before.count("\n") > 3  # the hand's summary, once over
+
+
+def test_tro_112_greedy_steals_with_the_trump_it_holds_most_of_from_the_other_team():
+    g = scripted(**THEFT)
+    g.apply(0, f"bury {KITTY_CARDS}")
+    hearts = sum(c.suit == "h" for c in g.hand_of(1))
+    assert hearts >= 9  # seat 1's plain cards are mostly hearts: 2h 2h names its long suit
+    assert Bot("greedy", 1).choose(g, 1) == "declare 2h 2h"
+    g.apply(1, "declare 2h 2h")
+    assert Bot("greedy", 1).choose(g, 1).startswith("bury ")
