@@ -1,4 +1,4 @@
-"""Tractor's house rules (TRO-10..TRO-102) through the surfaces that pass options on: the
+"""Tractor's house rules (TRO-10..TRO-112) through the surfaces that pass options on: the
 service's CreateGame (checked before a game exists, BAD_OPTION naming the option and the
 rule) and `fenpai play -o` / `selfplay -o` (text values as the CLI parses them)."""
 
@@ -21,6 +21,7 @@ HOUSE = {
     "jack_rule": "back_to_2",
     "declaration_strength": "more_cards",
     "final_level": "no_trump",
+    "kitty_theft": "allowed",
 }
 
 
@@ -45,6 +46,7 @@ def test_tro_create_game_passes_house_rules_on():
         ({"jack_rule": "back_to_J"}, "jack_rule", "TRO-80"),
         ({"declaration_strength": "longest"}, "declaration_strength", "TRO-100"),
         ({"final_level": "K"}, "final_level", "TRO-90"),
+        ({"kitty_theft": "sometimes"}, "kitty_theft", "TRO-110"),
         ({"levels": '["NT", "NT"]'}, "levels", "TRO-92"),
     ],
 )
