@@ -15,7 +15,16 @@ from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.service import typed
 
 #: The keys a seat's view may add to the public view.
-PRIVATE = {"seat", "hand", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count"}
+PRIVATE = {
+    "seat",
+    "hand",
+    "legal_actions",
+    "num_legal",
+    "kitty",
+    "kitty_cards",
+    "bury_count",
+    "own_burials",  # TRO-112: the seat's own burials
+}
 #: Public keys whose value the declarer's own view may give before the public view does:
 #: a Red Five 5p declarer that owns every copy of its call card knows the hand is solo
 #: (R5-21), which the others learn only as the copies are played.

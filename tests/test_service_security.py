@@ -160,7 +160,7 @@ def test_tro_112_no_stolen_kitty_or_stealer_burial_reaches_another_seat(stub):
     def steal_when_able(rng, seen, legal):
         # Pass in the deal (a strong declaration there leaves nothing to steal with).
         declares = [a for a in legal if a.startswith("declare")]
-        if seen.hand_view.phase == "kitty_theft" and declares:
+        if seen.hand_view.tractor.kitty_stage == "steal" and declares:
             return rng.choice(declares)
         return "pass" if "pass" in legal else rng.choice(legal)
 
@@ -175,6 +175,13 @@ def test_tro_112_no_stolen_kitty_or_stealer_burial_reaches_another_seat(stub):
         for seat, observer in observers.items():
             for version, received, hand_view in observer.views:
                 check_view(seat, received, hand_view, truth[version])
+                # Every burial the seat made so far, and none of another seat's.
+                own = [
+                    e.action.removeprefix("bury ")
+                    for v, e in burials.items()
+                    if v <= version and e.seat == seat
+                ]
+                assert received["own_burials"] == own
             for event in observer.events:
                 if event.version in burials and burials[event.version].seat != seat:
                     assert event.action == "bury" and event.redacted

@@ -72,9 +72,13 @@ def unchanged(g, seat, action, *words):
 def test_tro_112_a_steal_changes_the_trump_and_the_burier_then_three_passes_start_the_play():
     g = scripted(**THEFT)
     assert (g.phase, g.to_act, g.view()["trump"], g.dealer) == ("kitty", [0], "s", 0)
+    assert g.view()["kitty_stage"] == "bury"
     g.apply(0, f"bury {KITTY_CARDS}")  # the dealer buries what it took up
-    # TRO-112: the others are asked from the dealer's left, whatever they hold.
-    assert (g.phase, g.to_act, g.view()["kitty_holder"]) == ("kitty_theft", [1], 0)
+    dealer_burial = g.view(0)["kitty"]
+    # TRO-112: the others are asked from the dealer's left, whatever they hold; the phase
+    # stays the kitty's, its stage says a seat is asked whether it steals.
+    v = g.view()
+    assert (g.phase, g.to_act, v["kitty_holder"], v["kitty_stage"]) == ("kitty", [1], 0, "steal")
     assert g.legal_actions(1) == ["declare 2h 2h", "pass"]  # 2h alone is not stronger
     unchanged(g, 1, "declare 2h", "TRO-112", "stronger", "2s")
     unchanged(g, 1, "bury 3s", "TRO-112")
@@ -82,6 +86,7 @@ def test_tro_112_a_steal_changes_the_trump_and_the_burier_then_three_passes_star
     # The steal stands and sets the trump; seat 1 takes the kitty and buries as many.
     v = g.view(1)
     assert (g.phase, g.to_act, v["trump"], v["kitty_holder"]) == ("kitty", [1], "h", 1)
+    assert v["kitty_stage"] == "bury" and v["own_burials"] == []
     assert v["declaration"] == {"seat": 1, "cards": "2h 2h"}
     assert v["declarations"] == [[0, "2s"], [1, "2h 2h"]]
     taken = collections.Counter(KITTY_CARDS.split())
@@ -94,7 +99,7 @@ def test_tro_112_a_steal_changes_the_trump_and_the_burier_then_three_passes_star
     assert collections.Counter(burial.split()) <= collections.Counter(v["hand"].split())
     g.apply(1, f"bury {burial}")
     # A new round from the stealer's left: seat 2, 3, then the dealer.
-    assert (g.phase, g.to_act) == ("kitty_theft", [2])
+    assert (g.phase, g.to_act, g.view()["kitty_stage"]) == ("kitty", [2], "steal")
     unchanged(g, 2, "declare 2c", "TRO-112", "seat 1's standing 2h 2h")
     unchanged(g, 2, "declare LJ", "not a declaration", "TR-10")
     assert g.legal_actions(2) == ["pass"]
@@ -108,6 +113,8 @@ def test_tro_112_a_steal_changes_the_trump_and_the_burier_then_three_passes_star
     assert (g.phase, g.to_act, g.view()["trump"], g.declarer) == ("play", [0], "h", 0)
     assert [str(c) for c in g.buried] == g.view(1)["kitty"].split()
     assert "kitty" not in g.view(0)  # the dealer's burial was stolen: it holds none
+    assert g.view(0)["own_burials"] == [dealer_burial]  # but still knows it (TRO-112)
+    assert "kitty_stage" not in g.view()  # the kitty phase is over
     assert collections.Counter(map(str, g.all_cards())) == FULL  # C-61
     play_game(g, make_bots(["greedy"] * 4, 5))
     r = g.result
@@ -146,6 +153,69 @@ def test_tro_112_the_dealer_may_steal_back_and_a_joker_pair_plays_without_trump(
         assert g.to_act == [seat] and g.legal_actions(seat) == ["pass"]
         g.apply(seat, "pass")
     assert (g.phase, g.to_act, g.view()["trump"]) == ("play", [0], None)
+
+
+def steal_back():
+    """The steal-back hand: the dealer buries, seat 1 steals and buries, the dealer steals
+    back with its joker pair (TRO-112); the dealer to bury again."""
+    hands = ("2s LJ LJ", "2h 2h BJ", "2c BJ", "2c 2d")
+    g = new_game("tractor", deck=deck(hands), first_seat=0, dealer=0, **THEFT)
+    while g.phase == "deal":
+        (seat,) = g.to_act
+        first = seat == 0 and not g.view()["declaration"] and "declare 2s" in g.legal_actions(0)
+        g.apply(seat, "declare 2s" if first else "pass")
+    g.apply(0, f"bury {KITTY_CARDS}")
+    g.apply(1, "declare 2h 2h")
+    g.apply_legal(1, 0)
+    g.apply(2, "pass")
+    g.apply(3, "pass")
+    g.apply(0, "declare LJ LJ")
+    return g
+
+
+def test_tro_112_every_burier_keeps_seeing_its_own_burials_and_no_other_seat_does():
+    g = steal_back()
+    log = g.core_objects()["kitty"].log()
+    first, second = (a.removeprefix("bury ") for _, a in log if a.startswith("bury "))
+    assert collections.Counter(first.split()) == collections.Counter(KITTY_CARDS.split())
+    # Seat 1's burial was stolen back: seat 1 still sees it, the dealer took it up.
+    assert g.view(1)["own_burials"] == [second] and "kitty" not in g.view(1)
+    assert g.view(0)["own_burials"] == [first]
+    assert collections.Counter(g.view(0)["kitty_cards"].split()) == collections.Counter(
+        second.split()
+    )
+    burial = g.legal_action(0, 0).removeprefix("bury ")
+    g.apply(0, f"bury {burial}")
+    third = g.view(0)["kitty"]
+    assert g.view(0)["own_burials"] == [first, third]  # both of the dealer's, in order
+    for seat in (2, 3):
+        assert g.view(seat)["own_burials"] == []
+    assert "own_burials" not in g.view()  # a spectator made none
+    hand_view = typed.hand_view(g.view(0))
+    assert [list(b.cards) for b in hand_view.own_burials] == [first.split(), third.split()]
+    assert not typed.hand_view(g.view(2)).own_burials
+    for seat in (1, 2, 3):
+        g.apply(seat, "pass")
+    play_game(g, make_bots(["greedy"] * 4, 7))
+    assert g.view(1)["own_burials"] == [second]  # still its own once the hand is over
+    assert g.view()["kitty"] == third  # the last burial is the kitty (TR-40)
+
+
+def test_tro_112_the_phase_stays_in_the_api_s_closed_set_and_default_views_are_unchanged():
+    phases = {"deal", "bid", "trump", "kitty", "friend", "play", "done"}
+    g, plain = steal_back(), scripted()
+    assert g.phase == "kitty" and g.view()["kitty_stage"] == "bury"
+    for seat in [None, *range(4)]:
+        v = plain.view(seat)
+        assert not {"kitty_holder", "kitty_stage", "own_burials"} & set(v)
+        assert typed.hand_view(v).tractor.kitty_stage == ""
+    assert typed.hand_view(g.view(2)).tractor.kitty_stage == "bury"
+    rng = random.Random(7)
+    while g.phase != "done":
+        assert g.phase in phases
+        assert ("kitty_stage" in g.view()) == (g.phase == "kitty")
+        (seat,) = g.to_act
+        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
 
 
 def test_tro_111_the_default_buries_and_plays_as_before():
@@ -220,8 +290,12 @@ def hidden_free(g, seat):
         public.update(map(str, g.play.attempted() or []))
     if g.buried and (seat == g.kitty_holder or g.phase == "done"):
         public.update(map(str, g.buried))
-    if seat == g.kitty_holder and g.phase == "kitty":
+    if seat == g.kitty_holder and g.kitty_stage == "bury":
         public.update(map(str, g.kitty_taken()))
+    kitty = g.core_objects().get("kitty")
+    for burier, action in [] if kitty is None else kitty.log():
+        if burier == seat and action.startswith("bury "):  # its own burials (TRO-112)
+            public.update(action.split()[1:])
     return public
 
 
@@ -238,6 +312,8 @@ def check_views(g):
                 assert_names_only(v, key, free)
         if g.phase != "done" and seat != g.kitty_holder:
             assert "kitty" not in v and "kitty_cards" not in v
+        if seat is not None:  # TRO-112: its own burials, each as long as the kitty
+            assert all(len(b.split()) == KITTY for b in v["own_burials"])
 
 
 HOUSE = [
@@ -259,7 +335,7 @@ def test_tro_112_random_playouts_conserve_cards_keep_the_dealer_and_score_the_la
         while g.phase != "done":
             (seat,) = g.to_act
             legal = g.legal_actions(seat, 50)
-            if g.phase == "kitty_theft":
+            if g.kitty_stage == "steal":
                 dealer = g.dealer if dealer is None else dealer
                 assert g.dealer == dealer and len(g.buried) == KITTY
                 check_views(g)
@@ -267,16 +343,17 @@ def test_tro_112_random_playouts_conserve_cards_keep_the_dealer_and_score_the_la
                 assert collections.Counter(map(str, g.all_cards())) == FULL  # C-61
                 sizes = g.hand_sizes()
                 holder = g.kitty_holder
-                if g.phase == "kitty":
+                if g.kitty_stage == "bury":
                     assert sizes[holder] == HAND + KITTY
                     assert sizes[:holder] + sizes[holder + 1 :] == [HAND] * 3
             declares = [a for a in legal if a.startswith("declare")]
             # Seldom or never in the deal: a strong declaration leaves nothing to steal with.
-            odds = {"deal": 0.03 * (seed % 2), "kitty_theft": 0.5}.get(g.phase)
+            stage = "steal" if g.kitty_stage == "steal" else g.phase
+            odds = {"deal": 0.03 * (seed % 2), "steal": 0.5}.get(stage)
             if odds is None:
                 g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
             elif declares and rng.random() < odds:
-                steals += g.phase == "kitty_theft"
+                steals += stage == "steal"
                 g.apply(seat, rng.choice(declares))
             else:
                 g.apply(seat, "pass")

@@ -20,7 +20,7 @@ const SEARCH_STRENGTHS: [number, string][] = [
   [1000, "strong"],
 ];
 /** The phases with decision timers (0 turns one off). */
-const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "kitty_theft", "friend", "play"];
+const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "play"];
 
 /** The seats of a game of `variant` with `options`: its option `players` where it has one
  * (Fifty-K, FK-1), else its one number of players. */

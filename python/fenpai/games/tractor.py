@@ -13,7 +13,8 @@ the trump and, in the first hand of a match, the dealer (TR-13); house rules may
 the first declarer deal (TRO-60), order equal declarations by suit (TRO-70) or count
 only a declaration's cards (TRO-100). The dealer buries 8 (TR-14) and leads the first
 trick (TR-21); under TRO-112 the other seats may then steal the kitty with a stronger
-declaration, burying again (phase `kitty_theft`). The play runs in the core (TR-20).
+declaration, burying again, all within the kitty phase (its stage, `kitty_stage`, says
+whether a seat buries or is asked to steal). The play runs in the core (TR-20).
 The attackers' points (TR-40, TR-41) give the level change (TR-42, TR-43) and the next
 dealer (TR-32); under TRO-92 a level NT follows A, its hands played with no level rank
 and the jokers the only trumps.
@@ -31,7 +32,7 @@ from fenpai._core import Card, TractorDeal, TrickRules
 from fenpai.errors import UnsupportedOption
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
-from fenpai.games.trick_game import TrickGame, burial, start_play, text
+from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
 
 if TYPE_CHECKING:
     from fenpai.bots import Bot
@@ -77,17 +78,6 @@ def deal(game: Any, _: Any) -> TractorDeal:
         first_seat=game._first_seat,
         **game.core_options(),
     )
-
-
-class KittyStep(Step):
-    """The burial (TR-14) and, under TRO-112, the rounds of chances to steal the kitty
-    after each burial: one core object, named `kitty_theft` in views while a seat is
-    asked whether it steals."""
-
-    __slots__ = ()
-
-    def phase_name(self, obj: Any) -> str:
-        return "kitty_theft" if obj.buried() is not None else "kitty"
 
 
 class Tractor(TrickGame):
@@ -311,7 +301,7 @@ class Tractor(TrickGame):
     #: partners (0, 2) against (1, 3).
     PHASES = (
         Step("deal", deal),
-        KittyStep("kitty", burial),
+        KITTY,
         TrickPlayStep(start_play, "partners"),
     )
 
@@ -456,9 +446,30 @@ class Tractor(TrickGame):
             else {"seat": declared[-1][0], "cards": declared[-1][1]},
             "declarations": [[s, cs] for s, cs in declared],
         }
-        if self.steals_kitty:  # TRO-112: who holds the kitty now (a view at TRO-111 as before)
-            facts["kitty_holder"] = self.kitty_holder
+        if self.steals_kitty:  # TRO-112 (a view at TRO-111 as before)
+            facts["kitty_holder"] = self.kitty_holder  # who holds the kitty now
+            stage = self.kitty_stage  # the kitty phase's stage: bury or steal
+            if stage is not None:
+                facts["kitty_stage"] = stage
         return facts
+
+    def seat_facts(self, seat: int) -> dict[str, Any]:
+        """Under TRO-112, `own_burials`: every burial `seat` made, in order, as the
+        burials' text shows them; a stolen burial stays known to the seat that made it
+        (C-4), and to no other seat."""
+        facts = super().seat_facts(seat)
+        if self.steals_kitty:
+            facts["own_burials"] = self.own_burials(seat)
+        return facts
+
+    def own_burials(self, seat: int) -> list[str]:
+        """The cards of each burial `seat` made in this hand, in order (TRO-112)."""
+        kitty = self._objects.get("kitty")
+        if kitty is None:
+            return []
+        return [
+            a.removeprefix("bury ") for s, a in kitty.log() if s == seat and a.startswith("bury ")
+        ]
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------
 

@@ -135,6 +135,16 @@ class TrickGame(Game):
         return self.kitty if taken is None else list(taken)
 
     @property
+    def kitty_stage(self) -> str | None:
+        """In the kitty phase, "bury" while the kitty's holder buries and "steal" while,
+        under Tractor's kitty theft, a seat is asked whether it steals (TRO-112); None in
+        the other phases."""
+        kitty = self._objects.get("kitty")
+        if kitty is None or self.phase != "kitty":
+            return None
+        return "bury" if kitty.buried() is None else "steal"
+
+    @property
     def buried(self) -> list[Card] | None:
         """The buried cards, in strength order, once buried (C-4)."""
         kitty = self._objects.get("kitty")
@@ -198,7 +208,7 @@ class TrickGame(Game):
             buried, holder = self.buried, self.kitty_holder
             if seat == holder and buried is not None:
                 v["kitty"] = text(buried)
-            if seat == holder and self.phase == "kitty":
+            if seat == holder and self.kitty_stage == "bury":
                 # C-4: only the holder knows which cards of its hand it took up (TRO-112).
                 v["kitty_cards"] = text(self.sort(self.kitty_taken()))
                 v["bury_count"] = self.kitty_size()

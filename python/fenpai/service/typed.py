@@ -79,8 +79,9 @@ VARIANT_VIEW_KEYS = {
         }
     ),
     "fifty_k": frozenset({"top", "passed", "finished", "leader", "points_left_in_hand"}),
-    # TRO-112: who holds the kitty (the dealer, or the last stealer).
-    "tractor": _TRACTOR_FACTS | {"kitty_holder"},
+    # TRO-112: who holds the kitty (the dealer, or the last stealer), the kitty phase's
+    # stage (bury or steal) and the seat's own burials.
+    "tractor": _TRACTOR_FACTS | {"kitty_holder", "kitty_stage", "own_burials"},
     # FF-1..FF-31: Tractor's deal and declarations, and the table and its friends.
     "finding_friends": _TRACTOR_FACTS
     | {"players", "decks", "friends_called", "friend_calls", "side"},
@@ -287,6 +288,7 @@ def _tractor(view: dict[str, Any]) -> pb.TractorFacts:
     _set(out, "dealer", view.get("dealer"))
     _set(out, "declarer", view.get("declarer"))
     _set(out, "kitty_holder", view.get("kitty_holder"))
+    out.kitty_stage = view.get("kitty_stage", "")
     return out
 
 
@@ -374,6 +376,7 @@ def hand_view(view: dict[str, Any]) -> pb.HandView:
         kitty=cards(view.get("kitty")),
         kitty_cards=cards(view.get("kitty_cards")),
         bury_count=view.get("bury_count", 0),
+        own_burials=[pb.Cards(cards=cards(b)) for b in view.get("own_burials", [])],
     )
     _set(out, "seat", view.get("seat"))
     if view.get("last_trick") is not None:
