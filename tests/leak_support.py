@@ -15,7 +15,16 @@ from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.service import typed
 
 #: The keys a seat's view may add to the public view.
-PRIVATE = {"seat", "hand", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count"}
+PRIVATE = {
+    "seat",
+    "hand",
+    "legal_actions",
+    "num_legal",
+    "kitty",
+    "kitty_cards",
+    "bury_count",
+    "own_burials",  # TRO-112: the seat's own burials
+}
 #: Public keys whose value the declarer's own view may give before the public view does:
 #: a Red Five 5p declarer that owns every copy of its call card knows the hand is solo
 #: (R5-21), which the others learn only as the copies are played.
@@ -101,10 +110,11 @@ def check_view(seat: int, received: dict, hand_view: pb.HandView, truth) -> None
         assert received[key] == value, key
     own = cards_in(views[seat].get("hand", ""))
     kitty = cards_in(received.get("kitty", "")) if "kitty" in received else []
+    holder = received.get("kitty_holder", received.get("declarer"))  # TRO-112: a stealer
     if "kitty" in received and public["phase"] != "done":
-        assert received.get("declarer") == seat
-    if "kitty_cards" in received:  # the cards the declarer took up, in its own hand (C-4)
-        assert received.get("declarer") == seat and public["phase"] == "kitty"
+        assert holder == seat
+    if "kitty_cards" in received:  # the cards the holder took up, in its own hand (C-4)
+        assert holder == seat and public["phase"] == "kitty"
         assert contained(cards_in(received["kitty_cards"]), own)
     for action in received.get("legal_actions", []):
         if action.split()[0] in ("play", "bury", "declare"):  # moves the seat's own cards

@@ -63,8 +63,12 @@ class Observer:
         assert not self._thread.is_alive()
 
 
-def play_observed(stub, variant: str, seed: int, match: pb.MatchSettings | None = None):
-    created = create(stub, variant, seed=seed, match=match)
+def play_observed(
+    stub, variant: str, seed: int, match: pb.MatchSettings | None = None, choose=None, **options
+):
+    """A game played by random seats (`choose(rng, view, legal)` picks, else uniformly),
+    each seat's views and events observed."""
+    created = create(stub, variant, seed=seed, match=match, **options)
     game_id = created.game.game_id
     tokens = join_all(stub, created.game)
     observers = {s: Observer(stub, game_id, s, t) for s, t in tokens.items()}
@@ -98,11 +102,9 @@ def play_observed(stub, variant: str, seed: int, match: pb.MatchSettings | None 
             for s, token in tokens.items():
                 request = pb.GetHistoryRequest(game_id=game_id, seat_token=token)
                 histories.append((s, stub.GetHistory(request)))
-        done = stub.Act(
-            pb.ActRequest(
-                game_id=game_id, seat_token=tokens[seat], action=rng.choice(mine.legal_actions)
-            )
-        )
+        legal = list(mine.legal_actions)
+        action = rng.choice(legal) if choose is None else choose(rng, mine, legal)
+        done = stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=action))
         assert done.version == v.version + 1
     for o in observers.values():
         o.join()
@@ -150,6 +152,42 @@ def test_no_hidden_card_reaches_another_seat(stub, variant, match):
                     assert event.action == "bury" and event.redacted
                 else:
                     assert event.action == hidden[event.version].action
+
+
+def test_tro_112_no_stolen_kitty_or_stealer_burial_reaches_another_seat(stub):
+    """Kitty theft: the stolen kitty and each stealer's burial reach the stealer only."""
+
+    def steal_when_able(rng, seen, legal):
+        # Pass in the deal (a strong declaration there leaves nothing to steal with).
+        declares = [a for a in legal if a.startswith("declare")]
+        if seen.hand_view.tractor.kitty_stage == "steal" and declares:
+            return rng.choice(declares)
+        return "pass" if "pass" in legal else rng.choice(legal)
+
+    stolen = 0
+    for seed in range(31, 41):
+        history, observers, _ = play_observed(
+            stub, "tractor", seed=seed, choose=steal_when_able, kitty_theft="allowed"
+        )
+        truth = truth_by_version(history)
+        burials = {e.version: e for e in history.events if e.action.split()[0] == "bury"}
+        stolen += len(burials) - 1
+        for seat, observer in observers.items():
+            for version, received, hand_view in observer.views:
+                check_view(seat, received, hand_view, truth[version])
+                # Every burial the seat made so far, and none of another seat's.
+                own = [
+                    e.action.removeprefix("bury ")
+                    for v, e in burials.items()
+                    if v <= version and e.seat == seat
+                ]
+                assert received["own_burials"] == own
+            for event in observer.events:
+                if event.version in burials and burials[event.version].seat != seat:
+                    assert event.action == "bury" and event.redacted
+        if stolen >= 2:
+            break
+    assert stolen >= 2, "the random seats stole the kitty"
 
 
 def test_spectators_and_lobby_see_no_hand(stub):

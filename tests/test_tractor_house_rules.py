@@ -1,4 +1,4 @@
-"""Tractor's house rules (TRO-10..TRO-102) through the surfaces that pass options on: the
+"""Tractor's house rules (TRO-10..TRO-112) through the surfaces that pass options on: the
 service's CreateGame (checked before a game exists, BAD_OPTION naming the option and the
 rule) and `fenpai play -o` / `selfplay -o` (text values as the CLI parses them)."""
 
@@ -23,6 +23,7 @@ HOUSE = {
     "joker_declarations": "big_only",
     "reinforce": "or_overturn",
     "final_level": "no_trump",
+    "kitty_theft": "allowed",
 }
 
 
@@ -49,6 +50,7 @@ def test_tro_create_game_passes_house_rules_on():
         ({"joker_declarations": "small_only"}, "joker_declarations", "TRO-140"),
         ({"reinforce": "twice"}, "reinforce", "TRO-150"),
         ({"final_level": "K"}, "final_level", "TRO-90"),
+        ({"kitty_theft": "sometimes"}, "kitty_theft", "TRO-110"),
         ({"levels": '["NT", "NT"]'}, "levels", "TRO-92"),
     ],
 )

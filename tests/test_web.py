@@ -635,6 +635,62 @@ def test_a_failed_throw_is_logged_with_the_cards_played(server, browser):
     context.close()
 
 
+def test_tro_112_the_stealing_round_is_the_kitty_phase_and_the_dealer_sees_its_burial(
+    server, browser
+):
+    """Tractor's kitty theft (TRO-112) at the table: while the dealer is asked whether it
+    steals back, the phase is still the kitty's, shown as the stealing round, and the
+    dealer's page still shows the burial that was stolen from it; a seat that buried
+    nothing shows no burial."""
+    from urllib.parse import quote
+
+    from service_support import create, join_all
+
+    game = fenpai.new_game("tractor", seed=4, kitty_theft="allowed")
+    stole = False
+    while not (stole and game.kitty_stage == "steal" and game.to_act == [game.dealer]):
+        (seat,) = game.to_act
+        legal = game.legal_actions(seat)
+        steals = [a for a in legal if a.startswith("declare")]
+        if game.kitty_stage == "bury":
+            game.apply_legal(seat, 0)
+        elif game.kitty_stage == "steal" and steals and not stole:
+            game.apply(seat, steals[0])
+            stole = True
+        else:
+            game.apply(seat, "pass" if "pass" in legal else legal[0])
+    dealer, holder = game.dealer, game.kitty_holder
+    [burial] = game.view(dealer)["own_burials"]
+    other = next(s for s in range(4) if s not in (dealer, holder))
+    stub = server.stub()
+    created = create(stub, "tractor", seed=4, kitty_theft="allowed")
+    game_id = created.game.game_id
+    tokens = join_all(stub, created.game)
+    for seat, action in game.history:
+        stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=action))
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pages = {}
+    for seat in (dealer, other):
+        pages[seat] = context.new_page()
+        link = f"{server.web_url}#/seat/{game_id}?seat={seat}&token={quote(tokens[seat])}"
+        pages[seat].goto(link)
+        pages[seat].wait_for_selector(f".seat.me[data-seat='{seat}']", timeout=STEP_MS)
+    mine = pages[dealer]
+    status = mine.locator("span.status")
+    assert status.get_attribute("data-phase") == "kitty"
+    assert status.inner_text() == "stealing the kitty"
+    mine.wait_for_selector("button.action[data-action='pass']", timeout=STEP_MS)
+    assert "steal the kitty with a stronger declaration, or pass" in (
+        mine.locator(".prompt").inner_text()
+    )
+    fact = mine.locator(".fact", has_text="Your burials")
+    assert fact.locator(".value").inner_text() == with_symbols(burial)
+    shot(mine, "kitty-theft-dealer-asked")
+    assert pages[other].locator(".fact", has_text="Your burials").count() == 0
+    assert pages[other].locator("span.status").inner_text() == "stealing the kitty"
+    context.close()
+
+
 def test_a_killed_server_shows_reconnecting_until_it_is_back(tmp_path, page):
     """The table's page says the connection is lost while its server is down (killed),
     and that it is back once the server restarts on the same store; no raw transport

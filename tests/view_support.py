@@ -37,8 +37,8 @@ def check_trick_records(g, v: dict) -> None:
     them, each failed throw with its attempted cards and forced play; "table_points" is the
     open trick's points; "kitty_cards" and "bury_count" only in the declarer's kitty view."""
     seat = v.get("seat")
-    if seat is not None and seat == g.declarer and g.phase == "kitty":
-        assert Counter(v["kitty_cards"].split()) == Counter(str(c) for c in g.kitty)
+    if seat is not None and seat == g.kitty_holder and g.kitty_stage == "bury":
+        assert Counter(v["kitty_cards"].split()) == Counter(str(c) for c in g.kitty_taken())
         assert v["bury_count"] == g.kitty_size()
         assert Counter(v["kitty_cards"].split()) <= Counter(v["hand"].split())
     else:

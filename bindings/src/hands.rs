@@ -5,7 +5,7 @@ use fenpai_core::bots::hand::MAX_PLAYERS;
 use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
 use fenpai_core::bots::{
     DeclarationOrder, DeclarationStrength, FirstDealer, JokerDeclarations, KittyMultiplier,
-    Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
+    KittyTheft, Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
 };
 use fenpai_core::card::Rank;
 use fenpai_core::phases::FriendRestriction;
@@ -79,6 +79,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
             )?;
             let jokers: String = option(options, "joker_declarations", "both".into())?;
             let reinforce: String = option(options, "reinforce", "own_card".into())?;
+            let theft: String = option(options, "kitty_theft", "none".into())?;
             Setup::Tractor {
                 levels: (rank(&a)?, rank(&b)?),
                 dealer: option(options, "dealer", None)?,
@@ -98,6 +99,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                         .map_err(value_error)?,
                     joker_declarations: JokerDeclarations::parse(&jokers).map_err(value_error)?,
                     reinforce: Reinforce::parse(&reinforce).map_err(value_error)?,
+                    kitty_theft: KittyTheft::parse(&theft).map_err(value_error)?,
                 },
             }
         }

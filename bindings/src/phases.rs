@@ -9,7 +9,7 @@ use fenpai_core::error::ActionError;
 use fenpai_core::phases::{self as core, BidStage, Phase};
 use fenpai_core::phases::{
     DeclarationOrder, DeclarationStrength, FirstDealer, FriendRestriction, JokerDeclarations,
-    KittyMultiplier, Reinforce, ThrowPenalty, TractorHouse,
+    KittyMultiplier, KittyTheft, Reinforce, ThrowPenalty, TractorHouse,
 };
 use fenpai_core::trick::{
     DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules,
@@ -355,7 +355,7 @@ deal_class! {
     /// deck, TRO-130).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, decks = 2, jokers = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards", joker_declarations = "both", reinforce = "own_card"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, decks = 2, jokers = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards", joker_declarations = "both", reinforce = "own_card", kitty_theft = "none"))]
         #[allow(clippy::too_many_arguments)]
         fn py_new(
             py: Python<'_>,
@@ -376,6 +376,7 @@ deal_class! {
             declaration_strength: &str,
             joker_declarations: &str,
             reinforce: &str,
+            kitty_theft: &str,
         ) -> PyResult<Self> {
             let levels = match levels {
                 Some((a, b)) => (rank(&a)?, rank(&b)?),
@@ -395,6 +396,7 @@ deal_class! {
                 joker_declarations: JokerDeclarations::parse(joker_declarations)
                     .map_err(value_error)?,
                 reinforce: Reinforce::parse(reinforce).map_err(value_error)?,
+                kitty_theft: KittyTheft::parse(kitty_theft).map_err(value_error)?,
             };
             let inner = py
                 .detach(|| {
@@ -633,6 +635,28 @@ phase_class! {
         #[getter]
         fn size(&self) -> usize {
             self.inner.size()
+        }
+
+        /// Who holds the kitty and buries: the declarer, or the last stealer (TRO-112).
+        #[getter]
+        fn burier(&self) -> usize {
+            self.inner.burier()
+        }
+
+        /// TRO-112: the cards the burier took up when it stole (the burial before);
+        /// None for the declarer's burial, whose kitty is the deal's.
+        fn taken<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+            self.inner.taken().map(|b| card_list(py, b)).transpose()
+        }
+
+        /// TRO-112: the steals so far, in order, as [(seat, cards)] (public, as the deal's
+        /// declarations are).
+        fn steals(&self) -> Vec<(usize, String)> {
+            let steals = self.inner.theft().map_or(&[][..], |t| t.steals());
+            steals
+                .iter()
+                .map(|(s, cs)| (*s, fenpai_core::card::format_cards(cs)))
+                .collect()
         }
 
         /// The buried cards in strength order, once buried.

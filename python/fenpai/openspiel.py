@@ -65,6 +65,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "joker_declarations": "both",
         "reinforce": "own_card",
         "final_level": "A",
+        "kitty_theft": "none",  # "allowed" (TRO-112) is refused by name: no stolen kitty here
     },
 }
 _DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}

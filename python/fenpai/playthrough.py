@@ -61,6 +61,8 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
         4,
         {"levels": ["NT", "A"], "dealer": 0, "final_level": "no_trump"},
     ),
+    # TRO-112: two steals of the kitty after the dealer's burial, each burying again.
+    ("tractor_kitty_theft_seed37", "tractor", 37, {"kitty_theft": "allowed"}),
     ("red_five_4p_seed1", "red_five_4p", 1, {}),
     ("red_five_4p_decks3_seed2", "red_five_4p", 2, {"decks": 3}),
     ("red_five_5p_seed1", "red_five_5p", 1, {}),

@@ -13,7 +13,7 @@ import { EventKind, GameAccess, GameStatus, type Game, type View } from "./gen/f
 import { playAgain } from "./lobby.js";
 import { reissueBox, type Reissued } from "./seatlink.js";
 import { dealShown, invitesOf, markDealShown, seatIn, watchOf } from "./store.js";
-import { deadlineMs, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
+import { deadlineMs, factsOf, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
 import { failedThrowsOf, historyLines, logLine, prompt, seatName } from "./words.js";
 
 /** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
@@ -253,7 +253,8 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     const cardActs = legal.map(parseCardAction).filter((a): a is CardAction => a !== null);
     const others = legal.filter((a) => parseCardAction(a) === null);
     const complete = Number(v.numLegal) <= legal.length;
-    const verb = hv.phase === "kitty" ? "bury" : "play";
+    const kittyStage = factsOf(hv).kittyStage; // TRO-112: "steal" asks for a declaration
+    const verb = hv.phase === "kitty" && kittyStage !== "steal" ? "bury" : "play";
     const waiting = v.toAct.map((s) => seatName(s, seat)).join(", ");
     const line =
       v.status === GameStatus.WAITING
@@ -261,7 +262,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         : v.status === GameStatus.FINISHED
           ? "The game is over"
           : turn
-            ? `Your turn: ${prompt(hv.phase, hv.variant, hv.buryCount).toLowerCase()}`
+            ? `Your turn: ${prompt(hv.phase, hv.variant, hv.buryCount, kittyStage).toLowerCase()}`
             : v.toAct.length
               ? `Waiting for ${waiting}`
               : "Next hand coming";

@@ -44,6 +44,10 @@ export interface Facts {
   level: string;
   noTrump: boolean;
   declarer?: number;
+  /** TRO-112: who holds the kitty under kitty theft (the dealer, or the last stealer). */
+  kittyHolder?: number;
+  /** TRO-112: the kitty phase's stage under kitty theft ("bury", "steal"), else "". */
+  kittyStage: string;
   friend?: number;
   call: string;
   solo: boolean;
@@ -55,11 +59,11 @@ export interface Facts {
 }
 
 export function factsOf(hv: HandView): Facts {
-  const out: Facts = { trump: "", level: "", noTrump: false, call: "", solo: false, levels: [], passed: [], finished: [] };
+  const out: Facts = { trump: "", level: "", noTrump: false, kittyStage: "", call: "", solo: false, levels: [], passed: [], finished: [] };
   const f = hv.facts;
   switch (f.case) {
     case "tractor":
-      return { ...out, trump: f.value.trump, level: f.value.level, noTrump: f.value.noTrump, declarer: f.value.declarer ?? f.value.dealer, levels: f.value.levels };
+      return { ...out, trump: f.value.trump, level: f.value.level, noTrump: f.value.noTrump, declarer: f.value.declarer ?? f.value.dealer, kittyHolder: f.value.kittyHolder, kittyStage: f.value.kittyStage, levels: f.value.levels };
     case "redFive4p":
       return { ...out, trump: f.value.trump, level: f.value.level, declarer: f.value.declarer, bid: f.value.bid };
     case "redFive5p":
@@ -253,6 +257,14 @@ function peopleBox(state: TableState, facts: Facts): VNode {
   if (facts.declarer !== undefined) {
     lines.push(h("div.fact", null, h("span.label", null, hv.variant === "tractor" ? "Dealer" : "Declarer"), h("span.value", null, seatName(facts.declarer, me))));
   }
+  if (facts.kittyHolder !== undefined) {
+    lines.push(h("div.fact", null, h("span.label", null, "Kitty held by"), h("span.value", null, seatName(facts.kittyHolder, me))));
+  }
+  if (hv.ownBurials.length && hv.phase !== "done") {
+    // TRO-112: every burial this seat made, the stolen ones too (no other seat sees them).
+    const burials = hv.ownBurials.map((b) => cardsText(b.cards)).join(" · ");
+    lines.push(h("div.fact", null, h("span.label", null, "Your burials"), h("span.value", null, burials)));
+  }
   if (hv.variant === "tractor" && facts.levels.length === 2) {
     const named = facts.levels.map((l) => (l === "T" ? "10" : l));
     lines.push(h("div.fact", null, h("span.label", null, "Levels"), h("span.value", null, `team 1: ${named[0]} · team 2: ${named[1]}`)));
@@ -314,7 +326,7 @@ function centerLine(hv: HandView): string {
     const high = f.value.highBid;
     return high?.amount !== undefined ? `high bid ${high.amount} by seat ${high.seat}` : "no bid yet";
   }
-  if (hv.phase !== "play") return phaseName(hv.phase);
+  if (hv.phase !== "play") return phaseName(hv.phase, factsOf(hv).kittyStage);
   if (hv.variant === "fifty_k") return hv.trick.length ? "round under way" : "new round: lead";
   return `trick ${hv.tricksPlayed + 1}`;
 }
@@ -393,7 +405,7 @@ export function table(state: TableState, bottom: VNode | null, extra: VNode | nu
       ? "waiting for players"
       : view.status === GameStatus.FINISHED
         ? "finished"
-        : phaseName(hv.phase);
+        : phaseName(hv.phase, facts.kittyStage);
   const center = h(
     "div.felt-center",
     null,

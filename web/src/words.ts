@@ -48,12 +48,15 @@ const PHASES: Record<string, string> = {
   done: "hand over",
 };
 
-export function phaseName(phase: string): string {
+/** The phase in words; `kittyStage` "steal" (Tractor's kitty theft, TRO-112) is the kitty
+ * phase's round of chances to steal it. */
+export function phaseName(phase: string, kittyStage = ""): string {
+  if (phase === "kitty" && kittyStage === "steal") return "stealing the kitty";
   return PHASES[phase] ?? phase;
 }
 
 /** What the seat to act is asked, as a prompt for the viewer. */
-export function prompt(phase: string, variant: string, buryCount: number): string {
+export function prompt(phase: string, variant: string, buryCount: number, kittyStage = ""): string {
   switch (phase) {
     case "deal":
       return variant === "tractor" || variant === "red_five_5p" || variant === "finding_friends"
@@ -64,7 +67,7 @@ export function prompt(phase: string, variant: string, buryCount: number): strin
     case "trump":
       return "Choose the trump suit";
     case "kitty":
-      return `Select ${buryCount} cards to bury`;
+      return kittyStage === "steal" ? "Steal the kitty with a stronger declaration, or pass" : `Select ${buryCount} cards to bury`;
     case "friend":
       return "Call your friend's card, or play alone";
     case "play":

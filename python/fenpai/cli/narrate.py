@@ -32,6 +32,13 @@ class Before:
     round: list[tuple[int, str]] = field(default_factory=list)
     collected: tuple[int, ...] = ()
     finished: tuple[int, ...] = ()
+    #: Whether the kitty's holder was to bury (not asking who steals it, TRO-112).
+    burying: bool = False
+
+
+def _burying(game: Game) -> bool:
+    """Whether the kitty's holder is to bury now (not asking who steals it, TRO-112)."""
+    return isinstance(game, TrickGame) and game.kitty_stage == "bury"
 
 
 class Narrator:
@@ -58,7 +65,7 @@ class Narrator:
         if isinstance(game, TrickGame) and game.play is not None:
             tricks, friend = game.play, game.view(None).get("friend")
             return Before(game.phase, tricks.num_tricks(), len(tricks.trick()), friend)
-        return Before(game.phase)
+        return Before(game.phase, burying=_burying(game))
 
     def _tricks(self) -> TrickPlay:
         """The play of a trick game that has reached it."""
@@ -118,7 +125,7 @@ class Narrator:
             lines.append(self._bidding_over(view))
         if before.phase == "deal" and game.phase != "deal":
             lines.append(self._deal_over(view))
-        if game.phase == "kitty" and before.phase != "kitty":
+        if _burying(game) and not before.burying:  # the deal's kitty, or a stolen one (TRO-112)
             lines.append(self._takes_kitty())
         return lines
 
@@ -163,7 +170,9 @@ class Narrator:
         return "the deal is over"
 
     def _takes_kitty(self) -> str:
-        d, size = self.game.view(None)["declarer"], self._kitty_size()
+        view = self.game.view(None)
+        # TRO-112: a stealer takes the kitty it stole.
+        d, size = view.get("kitty_holder", view["declarer"]), self._kitty_size()
         if d == self.me:
             return f"you take the kitty into your hand: bury {size} cards"
         return f"{seat_name(d, self.me)} takes the kitty ({size} cards) and will bury as many"

@@ -45,7 +45,11 @@ def show_turn(console: Console, game: Game, me: int) -> None:
             highlight=False,
             soft_wrap=True,
         )
-    if view.get("kitty") and view["phase"] != "done":
+    burials = view.get("own_burials")  # TRO-112: every burial the seat made
+    if burials and view["phase"] != "done":
+        shown = " · ".join(burials)
+        console.print(f"your burials: {shown}", highlight=False, soft_wrap=True)
+    elif view.get("kitty") and view["phase"] != "done":
         console.print(f"your burial: {view['kitty']}", highlight=False, soft_wrap=True)
     console.print(f"your hand (seat {me}): [bold]{view['hand']}[/bold]", soft_wrap=True)
     console.print("legal: " + offered(game, me), highlight=False, soft_wrap=True)
@@ -55,7 +59,7 @@ def offered(game: Game, me: int) -> str:
     """The legal actions, or the first ones with `pass` always among them when legal, and
     how many more; a burial, which has millions, by one example."""
     count = game.num_legal(me)
-    if isinstance(game, TrickGame) and game.phase == "kitty":
+    if isinstance(game, TrickGame) and game.kitty_stage == "bury":
         first = game.legal_action(me, 0)
         return f"{first} | … or any other {game.kitty_size()} cards of your hand"
     shown = game.legal_actions(me, SHOWN_LEGAL if count > ALL_LEGAL else None)
@@ -69,6 +73,8 @@ def _stage(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "play" and "tricks_played" in view:
         return f"play · trick {view['tricks_played'] + 1}"
+    if view.get("kitty_stage") == "steal":  # TRO-112: a seat is asked whether it steals
+        return "stealing the kitty"
     stages = {"deal": "dealing", "bid": "bidding", "kitty": "burying", "friend": "calling"}
     return stages.get(phase, str(phase))
 

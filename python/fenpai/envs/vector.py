@@ -171,7 +171,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
                 raise ValueError(f"{', '.join(extra)}: only with actions='legal'")
         self.reward = check_reward(reward)
         self._probe = new_game(variant, **options)
-        self._probe.check_surface("the environments")
+        self._probe.check_surface("the environments")  # an option they cannot take, by name
         learning = [seat] if seats is None else list(seats)
         players = _players(self._probe.num_players, variant, learning, opponents)
         self.variant, self.num_envs, self.actions = variant, num_envs, actions

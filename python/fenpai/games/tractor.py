@@ -14,16 +14,21 @@ only pass), so who is asked tells nothing of the cards. The standing declaration
 the trump and, in the first hand of a match, the dealer (TR-13); house rules may make
 the first declarer deal (TRO-60), order equal declarations by suit (TRO-70), count
 only a declaration's cards (TRO-100), limit joker declarations (TRO-140) or change what
-the standing declarer may still declare (TRO-150). The dealer buries 8 (TR-14) and leads the first
-trick (TR-21); the play runs in the core (TR-20). The attackers' points (TR-40, TR-41)
-give the level change (TR-42, TR-43) and the next dealer (TR-32); under TRO-92 a level
-NT follows A, its hands played with no level rank and the jokers the only trumps.
+the standing declarer may still declare (TRO-150). The dealer buries 8 (TR-14) and leads
+the first trick (TR-21); under TRO-112 the other seats may then steal the kitty with a
+stronger declaration, burying again, all within the kitty phase (its stage,
+`kitty_stage`, says whether a seat buries or is asked to steal). The play runs in the
+core (TR-20). The attackers' points (TR-40, TR-41) give the level change (TR-42, TR-43)
+and the next dealer (TR-32); under TRO-92 a level NT follows A, its hands played with no
+level rank and the jokers the only trumps.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from fenpai import scoring
 from fenpai._core import Card, TractorDeal, TrickRules
@@ -31,6 +36,9 @@ from fenpai.errors import UnsupportedOption
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
+
+if TYPE_CHECKING:
+    from fenpai.bots import Bot
 
 PLAYERS = 4
 KITTY_SIZE = 8
@@ -82,7 +90,7 @@ class Tractor(TrickGame):
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
     `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70),
     `jack_rule` (TRO-80), `final_level` (TRO-90), `declaration_strength` (TRO-100),
-    `joker_declarations` (TRO-140) and `reinforce` (TRO-150)."""
+    `kitty_theft` (TRO-110), `joker_declarations` (TRO-140) and `reinforce` (TRO-150)."""
 
     __slots__ = ()
 
@@ -268,6 +276,18 @@ class Tractor(TrickGame):
             about="What a team must do after A to win the match.",
             rules=("TRO-90",),
         ),
+        "kitty_theft": one_of(
+            "none",
+            {
+                "none": ("TRO-111", "The dealer buries and the play starts."),
+                "allowed": (
+                    "TRO-112",
+                    "After the burial a stronger declaration takes the kitty and buries again.",
+                ),
+            },
+            about="Kitty theft (炒地皮): whether the kitty may be stolen after the burial.",
+            rules=("TRO-110",),
+        ),
     }
     PRESETS = (
         TOURNAMENT,
@@ -329,10 +349,16 @@ class Tractor(TrickGame):
         "joker_declarations",
         "reinforce",
         "final_level",
+        "kitty_theft",
     )
-    #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14), the
-    #: play (TR-20, TR-21: the dealer leads), partners (0, 2) against (1, 3).
-    PHASES = (Step("deal", deal), KITTY, TrickPlayStep(start_play, "partners"))
+    #: The deal with its declarations (TR-10..TR-13), the dealer's burial (TR-14) with
+    #: the kitty theft's rounds (TRO-112), the play (TR-20, TR-21: the dealer leads),
+    #: partners (0, 2) against (1, 3).
+    PHASES = (
+        Step("deal", deal),
+        KITTY,
+        TrickPlayStep(start_play, "partners"),
+    )
 
     def _players(self) -> int:
         return PLAYERS
@@ -347,12 +373,23 @@ class Tractor(TrickGame):
     def check_surface(self, surface: str) -> None:
         """`UnsupportedOption` naming `decks` or `jokers` unless the hand is of two full
         decks (TR-1): the observation's layout and the action space's declarations hold
-        two decks only."""
+        two decks only; naming `kitty_theft` (TRO-112): they (and `sample_world`) have one
+        burial, no stolen kitty."""
         o = self.options
         if o["decks"] != 2 or o["jokers"] != "all":
             raise UnsupportedOption(
                 f"options decks={o['decks']}, jokers={o['jokers']} are not taken by {surface} "
                 "yet: they hold Tractor of two full decks only (TR-1, TRO-120, TRO-130)"
+            )
+        self._check_theft(surface)
+
+    def _check_theft(self, surface: str) -> None:
+        """`UnsupportedOption` naming `kitty_theft` (TRO-112) for a surface that knows one
+        burial, no stolen kitty."""
+        if self.steals_kitty:
+            raise UnsupportedOption(
+                f"option kitty_theft='allowed' (TRO-112) is not taken by {surface} yet: "
+                "they know one burial, not a stolen kitty"
             )
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -363,6 +400,11 @@ class Tractor(TrickGame):
         (TRO-10, TRO-12 and TRO-14 with 3 decks)."""
         out = super()._check_options(options)
         jokers, decks = out["jokers"], out["decks"]
+        if out["kitty_theft"] != "none" and decks != 2:
+            raise ValueError(
+                f"option kitty_theft={out['kitty_theft']!r} is played with two decks "
+                f"(TRO-112), not decks={decks} (TRO-120)"
+            )
         if jokers != "all" and jokers >= decks:
             raise ValueError(
                 f"option jokers={jokers} needs more decks than decks={decks}: it counts the "
@@ -405,6 +447,7 @@ class Tractor(TrickGame):
             "declaration_strength",
             "joker_declarations",
             "reinforce",
+            "kitty_theft",
         )
         names = (*dealing, "throw_penalty", "kitty_multiplier")
         table = {"jokers": self._jokers_kept(o)}  # TRO-130, as the core takes it
@@ -436,10 +479,56 @@ class Tractor(TrickGame):
     def undealt(self) -> list[Card]:
         return list(self.deal.undealt())
 
+    # -- kitty theft (TRO-110..TRO-112) -------------------------------------------------
+
+    @property
+    def steals_kitty(self) -> bool:
+        """Whether the kitty may be stolen after the burial (TRO-112)."""
+        return bool(self.options["kitty_theft"] == "allowed")
+
+    def bot_problem(self, name: str) -> str | None:
+        """The search bots do not play kitty theft (TRO-112): its worlds are not sampled."""
+        if self.steals_kitty and name.startswith("ismcts"):
+            return (
+                f"bot {name!r} does not play kitty_theft='allowed' (TRO-112) yet: "
+                "use random or greedy"
+            )
+        return super().bot_problem(name)
+
+    def check_bots(self, names: list[str]) -> None:
+        """`UnsupportedOption` naming `kitty_theft` when a bot of `names` does not play it
+        (TRO-112): the whole-hand calls and `bot_action` refuse it before any move."""
+        for name in names:
+            problem = self.bot_problem(name) if self.steals_kitty else None
+            if problem is not None:
+                raise UnsupportedOption(problem)
+
+    def bot_action(self, bot: Bot, seat: int) -> str:
+        self.check_bots([bot.name])
+        return super().bot_action(bot, seat)
+
+    def play_out(self, bots: list[Bot]) -> None:
+        self.check_bots([b.name for b in bots])
+        super().play_out(bots)
+
+    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
+        self.check_bots(bots)
+        return super().play_batch(seeds, bots)
+
+    def sample_world(self, seat: int, seed: int) -> Tractor:
+        """`Game.sample_world`; `UnsupportedOption` under kitty theft (TRO-112)."""
+        self._check_theft("sample_world")
+        new = super().sample_world(seat, seed)
+        assert isinstance(new, Tractor)
+        return new
+
     def public_facts(self) -> dict[str, Any]:
         d = self.deal
-        declared = d.declarations()
-        return {
+        kitty = self._objects.get("kitty")
+        # TRO-112: the steals are declarations too, shown to all; the last one stands.
+        steals = [] if kitty is None else kitty.steals()
+        declared = [*d.declarations(), *steals]
+        facts = {
             "levels": list(self.levels),
             "level": self.level,
             "dealer": self.dealer,
@@ -451,6 +540,30 @@ class Tractor(TrickGame):
             else {"seat": declared[-1][0], "cards": declared[-1][1]},
             "declarations": [[s, cs] for s, cs in declared],
         }
+        if self.steals_kitty:  # TRO-112 (a view at TRO-111 as before)
+            facts["kitty_holder"] = self.kitty_holder  # who holds the kitty now
+            stage = self.kitty_stage  # the kitty phase's stage: bury or steal
+            if stage is not None:
+                facts["kitty_stage"] = stage
+        return facts
+
+    def seat_facts(self, seat: int) -> dict[str, Any]:
+        """Under TRO-112, `own_burials`: every burial `seat` made, in order, as the
+        burials' text shows them; a stolen burial stays known to the seat that made it
+        (C-4), and to no other seat."""
+        facts = super().seat_facts(seat)
+        if self.steals_kitty:
+            facts["own_burials"] = self.own_burials(seat)
+        return facts
+
+    def own_burials(self, seat: int) -> list[str]:
+        """The cards of each burial `seat` made in this hand, in order (TRO-112)."""
+        kitty = self._objects.get("kitty")
+        if kitty is None:
+            return []
+        return [
+            a.removeprefix("bury ") for s, a in kitty.log() if s == seat and a.startswith("bury ")
+        ]
 
     # -- scoring (TR-40..TR-43, TR-30, TR-32) ----------------------------------------------
 

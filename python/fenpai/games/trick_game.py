@@ -121,6 +121,30 @@ class TrickGame(Game):
         return list(self.deal.kitty())
 
     @property
+    def kitty_holder(self) -> int | None:
+        """Who holds the kitty and buries: the declarer, or under Tractor's kitty theft
+        the last stealer (TRO-112); None before the kitty is taken up."""
+        kitty = self._objects.get("kitty")
+        return None if kitty is None else int(kitty.burier)
+
+    def kitty_taken(self) -> list[Card]:
+        """The cards the kitty's holder took up (C-4): the deal's kitty, or the burial a
+        stealer took (TRO-112), which only that holder may see."""
+        kitty = self._objects.get("kitty")
+        taken = None if kitty is None else kitty.taken()
+        return self.kitty if taken is None else list(taken)
+
+    @property
+    def kitty_stage(self) -> str | None:
+        """In the kitty phase, "bury" while the kitty's holder buries and "steal" while,
+        under Tractor's kitty theft, a seat is asked whether it steals (TRO-112); None in
+        the other phases."""
+        kitty = self._objects.get("kitty")
+        if kitty is None or self.phase != "kitty":
+            return None
+        return "bury" if kitty.buried() is None else "steal"
+
+    @property
     def buried(self) -> list[Card] | None:
         """The buried cards, in strength order, once buried (C-4)."""
         kitty = self._objects.get("kitty")
@@ -181,12 +205,12 @@ class TrickGame(Game):
             v["hand"] = text(self.hand_of(seat))
             v["legal_actions"] = self.legal_actions(seat, VIEW_LEGAL_LIMIT)
             v["num_legal"] = self.num_legal(seat)
-            buried = self.buried
-            if seat == declarer and buried is not None:
+            buried, holder = self.buried, self.kitty_holder
+            if seat == holder and buried is not None:
                 v["kitty"] = text(buried)
-            if seat == declarer and self.phase == "kitty":
-                # C-4: only the declarer knows which cards of its hand it took up.
-                v["kitty_cards"] = text(self.sort(list(self.kitty)))
+            if seat == holder and self.kitty_stage == "bury":
+                # C-4: only the holder knows which cards of its hand it took up (TRO-112).
+                v["kitty_cards"] = text(self.sort(self.kitty_taken()))
                 v["bury_count"] = self.kitty_size()
         if rules is not None:
             v["trump"] = rules.trump

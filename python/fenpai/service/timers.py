@@ -21,7 +21,7 @@ DEFAULT_SECONDS: dict[str, float] = {
     "deal": 10.0,  # declare or pass while the cards are dealt (service choice)
     "bid": 30.0,  # service choice, as long as the trump choice
     "trump": 30.0,  # R4-20
-    "kitty": 60.0,  # TR-14
+    "kitty": 60.0,  # TR-14; under TRO-112 each burial and each steal-or-pass question
     "friend": 30.0,  # service choice
     "play": 15.0,  # TR-21
 }

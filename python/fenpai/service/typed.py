@@ -79,7 +79,9 @@ VARIANT_VIEW_KEYS = {
         }
     ),
     "fifty_k": frozenset({"top", "passed", "finished", "leader", "points_left_in_hand"}),
-    "tractor": _TRACTOR_FACTS,
+    # TRO-112: who holds the kitty (the dealer, or the last stealer), the kitty phase's
+    # stage (bury or steal) and the seat's own burials.
+    "tractor": _TRACTOR_FACTS | {"kitty_holder", "kitty_stage", "own_burials"},
     # FF-1..FF-31: Tractor's deal and declarations, and the table and its friends.
     "finding_friends": _TRACTOR_FACTS
     | {"players", "decks", "friends_called", "friend_calls", "side"},
@@ -285,6 +287,8 @@ def _tractor(view: dict[str, Any]) -> pb.TractorFacts:
         )
     _set(out, "dealer", view.get("dealer"))
     _set(out, "declarer", view.get("declarer"))
+    _set(out, "kitty_holder", view.get("kitty_holder"))
+    out.kitty_stage = view.get("kitty_stage", "")
     return out
 
 
@@ -343,14 +347,15 @@ def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
     bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
     empty for a variant without a layout (Finding Friends, `ENCODED_VARIANTS`) or options
-    the layout does not take (Tractor's other decks, TRO-120; Fifty-K's, FKO-20)."""
+    the layout does not take (Tractor's other decks, TRO-120, or its kitty theft, TRO-112;
+    Fifty-K's decks, FKO-20)."""
     if game.variant not in ENCODED_VARIANTS:
         return b""
     try:
         game.check_surface("the observation")
+        obs, _ = encode(game, seat, legal=False)
     except UnsupportedOption:
         return b""
-    obs, _ = encode(game, seat, legal=False)
     return obs.astype("<f4", copy=False).tobytes()
 
 
@@ -373,6 +378,7 @@ def hand_view(view: dict[str, Any]) -> pb.HandView:
         kitty=cards(view.get("kitty")),
         kitty_cards=cards(view.get("kitty_cards")),
         bury_count=view.get("bury_count", 0),
+        own_burials=[pb.Cards(cards=cards(b)) for b in view.get("own_burials", [])],
     )
     _set(out, "seat", view.get("seat"))
     if view.get("last_trick") is not None:

@@ -506,6 +506,13 @@ impl HandState {
         if let (None, Some(calls)) = (&self.play, &mut self.calls) {
             return Stage::Fixed(calls);
         }
+        let stealing = self.play.is_none()
+            && self.call.is_none()
+            && self.burial.as_ref().is_some_and(|b| b.stealing().is_some());
+        if stealing {
+            // TRO-112: a round of chances to steal the kitty
+            return Stage::Fixed(self.burial.as_mut().expect("a burial"));
+        }
         match (&mut self.play, &mut self.call, &self.burial, &mut self.deal) {
             (Some(Play::FiftyK(p)), ..) => Stage::FiftyK(p),
             (Some(Play::Trick(p)), ..) => Stage::Trick(p),

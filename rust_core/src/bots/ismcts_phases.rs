@@ -142,6 +142,9 @@ impl Searched for Burial {
     /// for Red Five 4p's declarer, who scores the kitty with the last trick (R4-40), point
     /// cards first. Red Five 5p buries before its friend is known: the greedy burial.
     fn searched(&self, simulations: u32, seed: u64) -> Action {
+        if self.theft().is_some() {
+            return self.greedy(); // TRO-112: a kitty that may be stolen is not searched
+        }
         let d = self.declarer();
         let orders: &[BuryOrder] = match self.rules().variant {
             Variant::RedFive4p => &[

@@ -19,7 +19,7 @@ pub mod trick;
 
 pub use crate::phases::{
     DeclarationOrder, DeclarationStrength, FirstDealer, JokerDeclarations, KittyMultiplier,
-    Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
+    KittyTheft, Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
 };
 pub use fifty_k::FkBot;
 pub use hand::{

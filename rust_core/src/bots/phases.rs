@@ -161,15 +161,45 @@ pub fn bury_order(rules: &TrickRules, hand: &Counts, count: usize, order: BuryOr
 }
 
 impl Greedy for Burial {
-    /// C-4: buries the cheapest cards.
+    /// C-4: buries the cheapest cards; TRO-112: steals the kitty from the other team's
+    /// burier with the declaration it would make in the deal, else passes.
     fn greedy(&self) -> Action {
-        let hand = &self.hands()[self.declarer()];
+        if let Some(seat) = self.stealing() {
+            return steal_or_pass(self, seat);
+        }
+        let hand = &self.hands()[self.burier()];
         Action::Bury(bury_order(
             self.rules(),
             hand,
             self.size(),
             BuryOrder::Cheapest,
         ))
+    }
+}
+
+/// TRO-112: the steal greedy makes in a round of chances: against the other team's
+/// burial, the declaration naming the trump it would hold most of, held enough as in
+/// the deal (TR-10..TR-12); else `pass`.
+fn steal_or_pass(burial: &Burial, seat: usize) -> Action {
+    let theirs = seat % 2 != burial.burier() % 2;
+    let hand = &burial.hands()[seat];
+    let level = burial.rules().level_rank;
+    let best = (0..burial.num_legal())
+        .filter_map(|i| match burial.legal_action(i) {
+            Some(Action::Declare(cards)) => Some(cards),
+            _ => None,
+        })
+        .rev() // the first of equals, as the deal's greedy takes it
+        .max_by_key(|cards| (tractor_trumps(hand, level, cards), cards.len()));
+    match best {
+        Some(cards)
+            if theirs
+                && tractor_trumps(hand, level, &cards) as f64
+                    >= f64::max(3.0, hand.len() as f64 * 0.35) =>
+        {
+            Action::Declare(cards)
+        }
+        _ => Action::Pass,
     }
 }
 

@@ -4,8 +4,8 @@
 
 use crate::card::{Card, Counts, Rank, NUM_CARDS};
 use crate::phases::{
-    Action, BidStage, Burial, FriendCall, Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
-    CALLABLE,
+    Action, BidStage, Burial, FriendCall, KittyTheft, Phase, RedFive4pBidding, RedFive5pDeal,
+    TractorDeal, CALLABLE,
 };
 use crate::trick::{TrickPlay, TrickRules, Variant};
 
@@ -17,6 +17,10 @@ const K: usize = NUM_CARDS;
 /// Scale of points, bids and hand sizes (they stay near 0..1 or a few units).
 const POINTS_SCALE: f32 = 100.0;
 const HAND_SCALE: f32 = 40.0;
+
+/// TRO-112: the layout has one burial and one kitty taken up, not a kitty stolen.
+pub const NO_THEFT_LAYOUT: &str =
+    "option kitty_theft='allowed' (TRO-112) has no place in the observation's layout yet";
 
 /// The deal of a hand, by variant.
 #[derive(Clone, Copy)]
@@ -339,6 +343,11 @@ impl<'a> Now<'a> {
                     "the deal is a {} deal, not {name}",
                     d.variant().id()
                 ));
+            }
+        }
+        if let Some(Deal::Tractor(d)) = facts.deal {
+            if d.house().kitty_theft == KittyTheft::Allowed {
+                return Err(NO_THEFT_LAYOUT.into());
             }
         }
         let rules = [

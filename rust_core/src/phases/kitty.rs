@@ -1,15 +1,18 @@
 //! The kitty burial (C-4, TR-14, R4-21, R5-14): the declarer, holding the kitty, buries
 //! as many cards. The choices are every multiset of that size of the hand, counted
-//! and indexed without listing them (a 33-card hand has millions of burials).
+//! and indexed without listing them (a 33-card hand has millions of burials). Under
+//! Tractor's kitty theft (TRO-112) the phase goes on: rounds of chances to overcall
+//! ([`Theft`]), each steal taking the kitty and burying again.
 
 use std::sync::Arc;
 
-use crate::card::{format_cards, Card, Counts};
+use crate::card::{format_cards, Card, Counts, Rank};
 use crate::error::ActionError;
 use crate::multiset::{Items, Space};
-use crate::trick::TrickRules;
+use crate::trick::{TrickRules, Variant};
 
-use super::{Action, Phase, TractorHouse};
+use super::kitty_theft::Theft;
+use super::{option_or_pass, Action, Phase, TractorHouse};
 
 /// The burial phase of one hand.
 #[derive(Clone, Debug)]
@@ -17,9 +20,15 @@ pub struct Burial {
     rules: Arc<TrickRules>,
     hands: Vec<Counts>,
     declarer: usize,
+    /// Who holds the kitty and buries: the declarer, or the last stealer (TRO-112).
+    burier: usize,
+    /// The cards a stealer took up: the burial it stole (TRO-112).
+    taken: Option<Vec<Card>>,
     size: usize,
     space: Space,
     buried: Option<Vec<Card>>,
+    /// Tractor's kitty theft (TRO-112): the rounds of chances after each burial.
+    theft: Option<Theft>,
     /// Every applied action in order, canonical.
     log: Vec<(usize, Action)>,
     /// A Tractor hand's house rules, for what a search of the burial plays for (TRO-20,
@@ -67,9 +76,12 @@ impl Burial {
             rules,
             hands,
             declarer,
+            burier: declarer,
+            taken: None,
             size,
             space,
             buried: None,
+            theft: None,
             log: Vec::new(),
             house: TractorHouse::default(),
             friends_next: false,
@@ -80,6 +92,36 @@ impl Burial {
     pub fn with_house(mut self, house: TractorHouse) -> Burial {
         self.house = house;
         self
+    }
+
+    /// TRO-112: the burial of a Tractor hand at `level` whose kitty may be stolen,
+    /// `standing` the deal's last declaration.
+    pub fn with_theft(mut self, level: Rank, standing: Option<(usize, Vec<Card>)>) -> Burial {
+        let players = self.hands.len();
+        self.theft = Some(Theft::new(level, self.house, players, standing));
+        self
+    }
+
+    /// TRO-112: the kitty theft's rounds, when the hand plays them.
+    pub fn theft(&self) -> Option<&Theft> {
+        self.theft.as_ref()
+    }
+
+    /// Who holds the kitty and buries: the declarer, or the last stealer (TRO-112).
+    pub fn burier(&self) -> usize {
+        self.burier
+    }
+
+    /// TRO-112: the cards the burier took up when it stole (the burial before), seen by
+    /// it alone; None for the declarer's burial, whose kitty is the deal's.
+    pub fn taken(&self) -> Option<&[Card]> {
+        self.taken.as_deref()
+    }
+
+    /// TRO-112: the seat asked whether it steals, while a round of chances runs.
+    pub fn stealing(&self) -> Option<usize> {
+        self.buried.as_ref()?;
+        self.theft.as_ref()?.asking()
     }
 
     /// The burial of a Finding Friends hand, friend calls to come (FF-14, FF-20).
@@ -111,7 +153,7 @@ impl Burial {
         self.size
     }
 
-    /// The hands (the declarer's without the buried cards once buried).
+    /// The hands (the burier's without the buried cards once buried).
     pub fn hands(&self) -> &[Counts] {
         &self.hands
     }
@@ -121,9 +163,58 @@ impl Burial {
     }
 
     /// The legal index of burying `cards` (`Phase::legal_action`'s), or `None` when
-    /// they are not a burial of the declarer's hand.
+    /// they are not a burial of the burier's hand (or none is awaited).
     pub fn position(&self, cards: &Counts) -> Option<u64> {
-        self.space.position(cards)
+        self.buried.is_none().then(|| self.space.position(cards))?
+    }
+
+    /// TRO-112: the declarations the asked seat may steal with, in the listed order.
+    fn steal_options(&self, seat: usize) -> Vec<Vec<Card>> {
+        self.theft
+            .as_ref()
+            .map_or_else(Vec::new, |t| t.options(seat, &self.hands[seat]))
+    }
+
+    /// TRO-112: `seat` steals with `cards` (checked): the trump its declaration names,
+    /// the kitty into its hand, and its burial awaited.
+    fn steal(&mut self, seat: usize, cards: &[Card]) -> Result<(), ActionError> {
+        let theft = self.theft.as_mut().expect("a kitty theft round");
+        let trump = cards[0].suit();
+        let r = &self.rules;
+        self.rules = TrickRules::shared(Variant::Tractor, trump, r.level_rank, r.opts)
+            .map_err(|e| ActionError::illegal(e.to_string()))?;
+        theft.steal(seat, cards.to_vec());
+        let kitty = self.buried.take().expect("a burial to steal");
+        for &c in &kitty {
+            self.hands[seat].add(c, 1);
+        }
+        self.taken = Some(kitty);
+        self.burier = seat;
+        self.space = burials(&self.rules, &self.hands[seat], self.size);
+        Ok(())
+    }
+
+    /// TRO-112: the asked seat's answer, `declare CARDS` or `pass`.
+    fn answer(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
+        let theft = self.theft.as_mut().expect("a kitty theft round");
+        match action {
+            Action::Pass => theft.pass(),
+            Action::Declare(cards) => {
+                if let Some(reason) = theft.error(seat, &self.hands[seat], cards) {
+                    return Err(reason);
+                }
+                self.steal(seat, cards)?;
+            }
+            _ => {
+                return Err(ActionError::breaks(
+                    "TRO-112",
+                    format!(
+                        "seat {seat} may steal the kitty now: 'declare CARDS' or 'pass' (TRO-112)"
+                    ),
+                ))
+            }
+        }
+        Ok(action.clone())
     }
 
     /// The buried cards in strength order, once buried.
@@ -139,7 +230,7 @@ impl Burial {
                 format!("bury exactly {} cards, not {}", self.size, cards.len()),
             ));
         }
-        let mut rest = self.hands[self.declarer];
+        let mut rest = self.hands[self.burier];
         for &c in cards {
             if rest.get(c) == 0 {
                 return Some(ActionError::illegal(format!("you do not hold {c}")));
@@ -156,17 +247,27 @@ impl Phase for Burial {
     }
 
     fn to_act(&self) -> Option<usize> {
-        self.buried.is_none().then_some(self.declarer)
+        self.buried
+            .is_none()
+            .then_some(self.burier)
+            .or(self.stealing())
     }
 
     fn num_legal(&self) -> u64 {
+        if let Some(seat) = self.stealing() {
+            return self.steal_options(seat).len() as u64 + 1;
+        }
         if self.buried.is_some() {
             return 0;
         }
         self.space.count()
     }
 
+    /// The burials; in a round of chances (TRO-112) the steals, then `pass`.
     fn legal_action(&self, index: u64) -> Option<Action> {
+        if let Some(seat) = self.stealing() {
+            return option_or_pass(self.steal_options(seat), index, Action::Declare);
+        }
         if self.buried.is_some() {
             return None;
         }
@@ -175,6 +276,16 @@ impl Phase for Burial {
     }
 
     fn legal_actions(&self, limit: usize) -> Vec<Action> {
+        if let Some(seat) = self.stealing() {
+            let mut out: Vec<Action> = self
+                .steal_options(seat)
+                .into_iter()
+                .map(Action::Declare)
+                .collect();
+            out.push(Action::Pass);
+            out.truncate(limit);
+            return out;
+        }
         if self.buried.is_some() {
             return Vec::new();
         }
@@ -194,9 +305,17 @@ impl Phase for Burial {
     }
 
     fn checked(&mut self, action: &Action) -> Result<Action, ActionError> {
+        if let Some(seat) = self.stealing() {
+            return self.answer(seat, action);
+        }
         let Action::Bury(cards) = action else {
+            let who = if self.burier == self.declarer {
+                "the declarer"
+            } else {
+                "the stealer" // TRO-112
+            };
             return Err(ActionError::illegal(format!(
-                "the declarer must bury {} cards now",
+                "{who} must bury {} cards now",
                 self.size
             )));
         };
@@ -204,9 +323,12 @@ impl Phase for Burial {
             return Err(reason);
         }
         let buried = Counts::from_cards(cards);
-        self.hands[self.declarer].remove_all(&buried);
+        self.hands[self.burier].remove_all(&buried);
         let ordered = self.rules.sorted(&buried);
         self.buried = Some(ordered.clone());
+        if let Some(theft) = &mut self.theft {
+            theft.open(self.burier);
+        }
         Ok(Action::Bury(ordered))
     }
 }

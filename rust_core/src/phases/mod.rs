@@ -15,6 +15,7 @@ mod deck;
 mod friend;
 mod friends;
 mod kitty;
+mod kitty_theft;
 mod next;
 mod play;
 mod reveal;
@@ -39,7 +40,7 @@ pub use reveal::RedFive5pDeal;
 pub use tractor_deal::{declaration_strength, TractorDeal};
 pub use tractor_house::{
     DeclarationOrder, DeclarationStrength, FirstDealer, JokerDeclarations, KittyMultiplier,
-    Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
+    KittyTheft, Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
 };
 
 /// The `index`-th of `options` then `pass` (the deals and the bidding list pass last).

@@ -9,8 +9,8 @@ use crate::card::Counts;
 use crate::trick::{DoubleJoin, TrickPlay, TrickRules};
 
 use super::{
-    Burial, FriendCall, FriendCalls, FriendRestriction, Phase, RedFive4pBidding, RedFive5pDeal,
-    TractorDeal,
+    Burial, FriendCall, FriendCalls, FriendRestriction, KittyTheft, Phase, RedFive4pBidding,
+    RedFive5pDeal, TractorDeal,
 };
 
 /// C-4: the declarer's burial, once `rules` and `declarer` are known.
@@ -36,13 +36,16 @@ fn after_deal(
 }
 
 impl TractorDeal {
-    /// TR-14: the dealer's burial, once declaring ended, under the hand's house rules;
-    /// FF-14: Finding Friends' declarer's, friend calls to come.
+    /// TR-14: the dealer's burial, once declaring ended, under the hand's house rules
+    /// (TRO-112: its kitty open to theft); FF-14: Finding Friends' declarer's, friend
+    /// calls to come.
     pub fn burial(&self) -> Result<Burial, String> {
         let burial = after_deal(self.outcome(), self.hands(), self.kitty_size())?;
         let burial = burial.with_house(self.house());
         Ok(if self.is_finding_friends() {
             burial.before_friends()
+        } else if self.house().kitty_theft == KittyTheft::Allowed {
+            burial.with_theft(self.level(), self.standing().cloned())
         } else {
             burial
         })
@@ -106,6 +109,9 @@ impl Burial {
     pub fn start_play(&self) -> Result<TrickPlay, String> {
         if self.buried().is_none() {
             return Err("nothing is buried yet".into());
+        }
+        if self.to_act().is_some() {
+            return Err("the kitty may still be stolen (TRO-112)".into());
         }
         if self.friends_next() {
             return Err("the friends are called before the play (FF-20)".into());

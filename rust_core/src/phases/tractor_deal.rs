@@ -456,29 +456,10 @@ impl TractorDeal {
     /// standing declarer's second copy of its single card (FF-11: more copies of its card).
     /// TRO-150: what the standing declarer may still declare: by default only that.
     fn may_follow(&self, seat: usize, cards: &[Card], strength: u8) -> bool {
-        match self.standing() {
-            None => true,
-            Some((owner, current)) if *owner == seat => {
-                let more = cards.len() > current.len() && cards.iter().all(|&c| c == current[0]);
-                match self.house.reinforce {
-                    Reinforce::OwnCard => more,
-                    Reinforce::None => false,
-                    Reinforce::OrOverturn => more || self.overcalls(cards, strength, current),
-                }
-            }
-            Some((_, current)) => self.overcalls(cards, strength, current),
-        }
-    }
-
-    /// TR-11: whether `cards` of TR-10 `strength` overcall the standing `current`: stronger
-    /// as TRO-100 measures it, by TRO-70's order of equal strengths.
-    fn overcalls(&self, cards: &[Card], strength: u8, current: &[Card]) -> bool {
-        let standing = self.strength(current).expect("a declaration");
-        let of = |s, cs| self.house.declaration_strength.of(s, cs);
-        self.house.declaration_order.overcalls(
-            (of(strength, cards), cards),
-            (of(standing, current), current),
-        )
+        let standing = self.standing();
+        may_follow(self.house, standing, seat, cards, strength, |cs| {
+            self.strength(cs)
+        })
     }
 
     /// TR-11: why a declaration of `strength` may not follow the standing one, or None.
@@ -687,8 +668,42 @@ impl TractorDeal {
     }
 }
 
+/// TR-11 (FF-11) under `house` (TRO-70, TRO-100, TRO-150): whether `seat` may follow
+/// the `standing` declaration with `cards` of TR-10 `strength` (`strength_of` measures
+/// the standing one): stronger, or the standing declarer's more copies of its card (or,
+/// under TRO-153, its own overcall; under TRO-152, nothing of it).
+pub(super) fn may_follow(
+    house: TractorHouse,
+    standing: Option<&(usize, Vec<Card>)>,
+    seat: usize,
+    cards: &[Card],
+    strength: u8,
+    strength_of: impl Fn(&[Card]) -> Option<u8>,
+) -> bool {
+    let overcalls = |current: &[Card]| {
+        let standing = strength_of(current).expect("a declaration");
+        let of = |s, cs| house.declaration_strength.of(s, cs);
+        house.declaration_order.overcalls(
+            (of(strength, cards), cards),
+            (of(standing, current), current),
+        )
+    };
+    match standing {
+        None => true,
+        Some((owner, current)) if *owner == seat => {
+            let more = cards.len() > current.len() && cards.iter().all(|&c| c == current[0]);
+            match house.reinforce {
+                Reinforce::OwnCard => more,
+                Reinforce::None => false,
+                Reinforce::OrOverturn => more || overcalls(current),
+            }
+        }
+        Some((_, current)) => overcalls(current),
+    }
+}
+
 /// TR-11: the standing declarer may only add the second copy of a single card.
-fn tractor_reinforce_error(current: &[Card], cards: &[Card]) -> Option<ActionError> {
+pub(super) fn tractor_reinforce_error(current: &[Card], cards: &[Card]) -> Option<ActionError> {
     if current.len() == 2 {
         return Some(ActionError::breaks(
             "TR-11",

@@ -1,8 +1,9 @@
-//! Tractor's house rules (TRO-10..TRO-70, TRO-100, TRO-140, TRO-150) as a hand's setup
-//! carries them: the trick options they set, the scoring arithmetic the search plays for
-//! under them (TR-40, TR-41 by default), who deals a match's first hand (TR-13), what
+//! Tractor's house rules (TRO-10..TRO-70, TRO-100, TRO-110, TRO-140, TRO-150) as a hand's
+//! setup carries them: the trick options they set, the scoring arithmetic the search plays
+//! for under them (TR-40, TR-41 by default), who deals a match's first hand (TR-13), what
 //! makes a declaration stronger and how declarations of equal strength compare (TR-10),
-//! which joker declarations count and what a standing declarer may still declare (TR-11).
+//! which joker declarations count and what a standing declarer may still declare (TR-11),
+//! and whether the kitty may be stolen after the burial (TRO-112).
 
 use crate::card::{Card, Counts, BJ};
 use crate::trick::{FollowProtect, Options, ThrowJudgement};
@@ -258,6 +259,29 @@ impl Reinforce {
     }
 }
 
+/// TRO-110: whether the declaring goes on after the burial, a stronger declaration
+/// taking the kitty (炒地皮).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KittyTheft {
+    /// TRO-111, TR-14: the dealer buries and the play starts.
+    #[default]
+    None,
+    /// TRO-112: after each burial the other seats may overcall and take the kitty.
+    Allowed,
+}
+
+impl KittyTheft {
+    pub fn parse(text: &str) -> Result<KittyTheft, String> {
+        match text {
+            "none" => Ok(KittyTheft::None),
+            "allowed" => Ok(KittyTheft::Allowed),
+            _ => Err(format!(
+                "kitty_theft '{text}' is not one of none, allowed (TRO-110)"
+            )),
+        }
+    }
+}
+
 impl TractorDecks {
     /// TRO-120: 1 to 3 decks; TRO-130: at most every deck without its jokers.
     pub fn check(self) -> Result<TractorDecks, String> {
@@ -298,6 +322,7 @@ pub struct TractorHouse {
     pub declaration_strength: DeclarationStrength,
     pub joker_declarations: JokerDeclarations,
     pub reinforce: Reinforce,
+    pub kitty_theft: KittyTheft,
 }
 
 impl TractorHouse {
@@ -474,5 +499,12 @@ mod tests {
         assert!(DeclarationStrength::parse("longest")
             .unwrap_err()
             .contains("TRO-100"));
+    }
+
+    #[test]
+    fn tro_110_kitty_theft_names() {
+        assert_eq!(KittyTheft::default(), KittyTheft::None);
+        assert_eq!(KittyTheft::parse("allowed"), Ok(KittyTheft::Allowed));
+        assert!(KittyTheft::parse("always").unwrap_err().contains("TRO-110"));
     }
 }

@@ -68,6 +68,7 @@ fn setups() -> Vec<Setup> {
             declaration_strength: DeclarationStrength::MoreCards,
             joker_declarations: JokerDeclarations::BigOnly,
             reinforce: Reinforce::OrOverturn,
+            kitty_theft: crate::phases::KittyTheft::None,
         },
     });
     // TRO-53: ruffs of throws judged unit by unit.

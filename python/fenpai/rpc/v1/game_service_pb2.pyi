@@ -181,7 +181,7 @@ class View(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., view_json: _Optional[str] = ..., hand_view: _Optional[_Union[HandView, _Mapping]] = ..., match: _Optional[_Union[MatchStanding, _Mapping]] = ...) -> None: ...
 
 class HandView(_message.Message):
-    __slots__ = ("variant", "phase", "to_act", "seat", "hand", "hand_sizes", "trick", "last_trick", "points", "table_points", "tricks_played", "failed_throws", "failed_throw", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "finding_friends", "result", "observation")
+    __slots__ = ("variant", "phase", "to_act", "seat", "hand", "hand_sizes", "trick", "last_trick", "points", "table_points", "tricks_played", "failed_throws", "failed_throw", "legal_actions", "num_legal", "kitty", "kitty_cards", "bury_count", "own_burials", "red_five_4p", "red_five_5p", "fifty_k", "tractor", "finding_friends", "result", "observation")
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
@@ -200,6 +200,7 @@ class HandView(_message.Message):
     KITTY_FIELD_NUMBER: _ClassVar[int]
     KITTY_CARDS_FIELD_NUMBER: _ClassVar[int]
     BURY_COUNT_FIELD_NUMBER: _ClassVar[int]
+    OWN_BURIALS_FIELD_NUMBER: _ClassVar[int]
     RED_FIVE_4P_FIELD_NUMBER: _ClassVar[int]
     RED_FIVE_5P_FIELD_NUMBER: _ClassVar[int]
     FIFTY_K_FIELD_NUMBER: _ClassVar[int]
@@ -225,6 +226,7 @@ class HandView(_message.Message):
     kitty: _containers.RepeatedScalarFieldContainer[str]
     kitty_cards: _containers.RepeatedScalarFieldContainer[str]
     bury_count: int
+    own_burials: _containers.RepeatedCompositeFieldContainer[Cards]
     red_five_4p: RedFive4pFacts
     red_five_5p: RedFive5pFacts
     fifty_k: FiftyKFacts
@@ -232,7 +234,7 @@ class HandView(_message.Message):
     finding_friends: FindingFriendsFacts
     result: HandResult
     observation: bytes
-    def __init__(self, variant: _Optional[str] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., trick: _Optional[_Iterable[_Union[Play, _Mapping]]] = ..., last_trick: _Optional[_Union[Trick, _Mapping]] = ..., points: _Optional[_Iterable[int]] = ..., table_points: _Optional[int] = ..., tricks_played: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ..., failed_throw: _Optional[_Union[FailedThrow, _Mapping]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., kitty: _Optional[_Iterable[str]] = ..., kitty_cards: _Optional[_Iterable[str]] = ..., bury_count: _Optional[int] = ..., red_five_4p: _Optional[_Union[RedFive4pFacts, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pFacts, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKFacts, _Mapping]] = ..., tractor: _Optional[_Union[TractorFacts, _Mapping]] = ..., finding_friends: _Optional[_Union[FindingFriendsFacts, _Mapping]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ..., observation: _Optional[bytes] = ...) -> None: ...
+    def __init__(self, variant: _Optional[str] = ..., phase: _Optional[str] = ..., to_act: _Optional[_Iterable[int]] = ..., seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., trick: _Optional[_Iterable[_Union[Play, _Mapping]]] = ..., last_trick: _Optional[_Union[Trick, _Mapping]] = ..., points: _Optional[_Iterable[int]] = ..., table_points: _Optional[int] = ..., tricks_played: _Optional[int] = ..., failed_throws: _Optional[_Iterable[int]] = ..., failed_throw: _Optional[_Union[FailedThrow, _Mapping]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., num_legal: _Optional[int] = ..., kitty: _Optional[_Iterable[str]] = ..., kitty_cards: _Optional[_Iterable[str]] = ..., bury_count: _Optional[int] = ..., own_burials: _Optional[_Iterable[_Union[Cards, _Mapping]]] = ..., red_five_4p: _Optional[_Union[RedFive4pFacts, _Mapping]] = ..., red_five_5p: _Optional[_Union[RedFive5pFacts, _Mapping]] = ..., fifty_k: _Optional[_Union[FiftyKFacts, _Mapping]] = ..., tractor: _Optional[_Union[TractorFacts, _Mapping]] = ..., finding_friends: _Optional[_Union[FindingFriendsFacts, _Mapping]] = ..., result: _Optional[_Union[HandResult, _Mapping]] = ..., observation: _Optional[bytes] = ...) -> None: ...
 
 class Cards(_message.Message):
     __slots__ = ("cards",)
@@ -375,7 +377,7 @@ class Declaration(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TractorFacts(_message.Message):
-    __slots__ = ("levels", "level", "dealer", "declarer", "trump", "no_trump", "first_seat", "cards_dealt", "final_round", "declaration", "declarations")
+    __slots__ = ("levels", "level", "dealer", "declarer", "trump", "no_trump", "first_seat", "cards_dealt", "final_round", "declaration", "declarations", "kitty_holder", "kitty_stage")
     LEVELS_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     DEALER_FIELD_NUMBER: _ClassVar[int]
@@ -387,6 +389,8 @@ class TractorFacts(_message.Message):
     FINAL_ROUND_FIELD_NUMBER: _ClassVar[int]
     DECLARATION_FIELD_NUMBER: _ClassVar[int]
     DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    KITTY_HOLDER_FIELD_NUMBER: _ClassVar[int]
+    KITTY_STAGE_FIELD_NUMBER: _ClassVar[int]
     levels: _containers.RepeatedScalarFieldContainer[str]
     level: str
     dealer: int
@@ -398,7 +402,9 @@ class TractorFacts(_message.Message):
     final_round: bool
     declaration: Declaration
     declarations: _containers.RepeatedCompositeFieldContainer[Declaration]
-    def __init__(self, levels: _Optional[_Iterable[str]] = ..., level: _Optional[str] = ..., dealer: _Optional[int] = ..., declarer: _Optional[int] = ..., trump: _Optional[str] = ..., no_trump: _Optional[bool] = ..., first_seat: _Optional[int] = ..., cards_dealt: _Optional[int] = ..., final_round: _Optional[bool] = ..., declaration: _Optional[_Union[Declaration, _Mapping]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ...) -> None: ...
+    kitty_holder: int
+    kitty_stage: str
+    def __init__(self, levels: _Optional[_Iterable[str]] = ..., level: _Optional[str] = ..., dealer: _Optional[int] = ..., declarer: _Optional[int] = ..., trump: _Optional[str] = ..., no_trump: _Optional[bool] = ..., first_seat: _Optional[int] = ..., cards_dealt: _Optional[int] = ..., final_round: _Optional[bool] = ..., declaration: _Optional[_Union[Declaration, _Mapping]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., kitty_holder: _Optional[int] = ..., kitty_stage: _Optional[str] = ...) -> None: ...
 
 class FriendCardCall(_message.Message):
     __slots__ = ("call", "filled_by")
