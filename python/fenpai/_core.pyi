@@ -415,6 +415,24 @@ class FriendCall(_Phase):
     def start_play(self) -> TrickPlay: ...
 
 @final
+class FiftyKTribute(_Phase):
+    """The tribute before a Fifty-K hand of a match (FKO-42..FKO-47)."""
+
+    def __new__(
+        cls, hands: Iterable[_CardsLike], giver: int, receiver: int, decks: int = 1
+    ) -> FiftyKTribute: ...
+    @property
+    def giver(self) -> int: ...
+    @property
+    def receiver(self) -> int: ...
+    @property
+    def exempt(self) -> bool: ...
+    @property
+    def tributed(self) -> str | None: ...
+    @property
+    def returned(self) -> str | None: ...
+
+@final
 class PhaseBot:
     """A bot for the phases before the play, "random", "greedy", "ismcts" or "ismcts:N"
     (as `fenpai.bots`)."""

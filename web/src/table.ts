@@ -10,6 +10,7 @@ import { h } from "./dom.js";
 import {
   GameStatus,
   SeatKind,
+  type FiftyKTribute,
   type Game,
   type HandResult,
   type HandView,
@@ -213,6 +214,9 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
 }
 
 function trumpBox(hv: HandView, facts: Facts): VNode {
+  if (hv.facts.case === "fiftyK" && hv.facts.value.tribute) {
+    return h("div.fact", null, h("span.label", null, "Tribute"), h("span.value", null, tributeLine(hv.facts.value.tribute)));
+  }
   if (hv.variant === "fifty_k") return h("div.fact", null, h("span.label", null, "Trump"), h("span.value", null, "none in Fifty-K"));
   const suit = facts.trump;
   const value = facts.noTrump
@@ -303,6 +307,17 @@ export function matchBox(match: MatchStanding | undefined, me: number | null): V
   );
 }
 
+/** FKO-42..FKO-48: who gives the tribute to whom, the card once given, and the card
+ * returned (in the giver's and the receiver's views only). */
+function tributeLine(t: FiftyKTribute): string {
+  const giver = seatName(t.giver, null);
+  const receiver = seatName(t.receiver, null);
+  if (t.exempt) return `${giver} holds every top card: no tribute to ${receiver} (FKO-45)`;
+  if (!t.card) return `${giver} gives ${receiver} their highest card (FKO-44)`;
+  const back = t.returned ? `, who returned ${withSymbols(t.returned)}` : "";
+  return `${giver} gave ${receiver} ${withSymbols(t.card)}${back}`;
+}
+
 /** What the middle of the felt says: the deal's progress, the bidding, the trick. */
 function centerLine(hv: HandView): string {
   const f = hv.facts;
@@ -313,6 +328,9 @@ function centerLine(hv: HandView): string {
   if (hv.phase === "bid" && f.case === "redFive4p") {
     const high = f.value.highBid;
     return high?.amount !== undefined ? `high bid ${high.amount} by seat ${high.seat}` : "no bid yet";
+  }
+  if (hv.phase === "tribute" && f.case === "fiftyK" && f.value.tribute) {
+    return f.value.tribute.card ? `${seatName(f.value.tribute.receiver, null)} returns a card` : "tribute";
   }
   if (hv.phase !== "play") return phaseName(hv.phase);
   if (hv.variant === "fifty_k") return hv.trick.length ? "round under way" : "new round: lead";

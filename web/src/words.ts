@@ -44,6 +44,7 @@ const PHASES: Record<string, string> = {
   trump: "choosing trump",
   kitty: "burying the kitty",
   friend: "calling a friend",
+  tribute: "tribute",
   play: "playing",
   done: "hand over",
 };
@@ -67,6 +68,8 @@ export function prompt(phase: string, variant: string, buryCount: number): strin
       return `Select ${buryCount} cards to bury`;
     case "friend":
       return "Call your friend's card, or play alone";
+    case "tribute":
+      return "Give your tribute, or return a card for it";
     case "play":
       return variant === "fifty_k" ? "Play a combination that beats the top, or pass" : "Play";
     default:
@@ -101,7 +104,10 @@ export function describe(event: Event, me: number | null): string {
     declare: "declared",
     bury: "buried",
     call: "called",
+    tribute: "gave as tribute",
+    return: "returned",
   };
+  if (verb === "return" && event.redacted) return `${who} returned a card for the tribute${how}`;
   if (verb === "bury" && event.redacted) return `${who} buried the kitty${how}`;
   if (verb === "bury") return `${who} buried ${cardsOf(rest).length} cards: ${actionText(rest.join(" "))}${how}`;
   if (verb === "trump") return `${who} chose ${SUIT_SYMBOL[rest[0]]} ${SUIT_NAME[rest[0]]}${how}`;

@@ -47,7 +47,7 @@ class Narrator:
     def before(self) -> Before:
         """The state an action will change: call it before applying the action."""
         game = self.game
-        if isinstance(game, FiftyK):
+        if isinstance(game, FiftyK) and game.phase != "tribute":
             play = game.play
             return Before(
                 game.phase,
@@ -81,7 +81,9 @@ class Narrator:
 
     def tell(self, seat: int, action: str, before: Before) -> list[str]:
         """The lines for `seat`'s `action`, applied since `before`."""
-        if self.game.variant == "fifty_k":
+        if before.phase == "tribute":
+            lines = self._tribute(seat, action)
+        elif self.game.variant == "fifty_k":
             lines = self._fifty_k(seat, action, before)
         elif before.phase == "play":
             lines = self._trick_play(seat, action, before)
@@ -245,6 +247,20 @@ class Narrator:
             self.rounds += 1
             lines.append(self._round_over(before, play.collected()))
         return lines
+
+    def _tribute(self, seat: int, action: str) -> list[str]:
+        """FKO-44, FKO-46: the tribute, told to everyone; the card returned, to the giver
+        and the receiver only (FKO-48)."""
+        me, act = self.me, parse_action(action)
+        view = self.game.view(None)["tribute"]
+        card = format_cards(act.cards)
+        if act.verb == "tribute":
+            to = seat_name(view["receiver"], me)
+            return [f"{verb(seat, me, 'gives', 'give')} {to} the tribute {card}"]
+        to = seat_name(view["giver"], me)
+        if me is EVERYONE or me in (seat, view["giver"]):
+            return [f"{verb(seat, me, 'returns', 'return')} {card} to {to}"]
+        return [f"{verb(seat, me, 'returns', 'return')} a card to {to}"]
 
     def _round_over(self, before: Before, collected: list[int]) -> str:
         """FK-31: the round's points go to whoever collects them (the top play's seat)."""

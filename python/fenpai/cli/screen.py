@@ -176,7 +176,10 @@ def _red_five(view: dict[str, Any], me: int) -> str:
 
 
 def _fifty_k(view: dict[str, Any], me: int) -> list[str]:
-    """FK-30..FK-33: the top play, the table's points, passes, who is out, collected points."""
+    """FK-30..FK-33: the top play, the table's points, passes, who is out, collected points;
+    during the tribute, who gives to whom (FKO-42)."""
+    if view["phase"] == "tribute":
+        return [_tribute(view, me)]
     top = view.get("top")
     table = (
         "the table is empty: lead anything"
@@ -192,3 +195,12 @@ def _fifty_k(view: dict[str, Any], me: int) -> list[str]:
     extra.append(f"collected: {_per_seat(view['points'], me)}")
     lines.append(" · ".join(extra))
     return lines
+
+
+def _tribute(view: dict[str, Any], me: int) -> str:
+    """FKO-44, FKO-46: who gives the tribute to whom, and the card once given."""
+    t = view["tribute"]
+    giver, receiver = seat_name(t["giver"], me), seat_name(t["receiver"], me)
+    if t["card"] is None:
+        return f"tribute: {giver} gives {receiver} their highest card"
+    return f"tribute: {giver} gave {receiver} {t['card']}; {receiver} returns a card"

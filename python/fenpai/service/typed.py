@@ -77,7 +77,9 @@ VARIANT_VIEW_KEYS = {
             "grab",
         }
     ),
-    "fifty_k": frozenset({"top", "passed", "finished", "leader", "points_left_in_hand"}),
+    "fifty_k": frozenset(
+        {"top", "passed", "finished", "leader", "points_left_in_hand", "tribute", "tribute_returned"}
+    ),
     "tractor": _TRACTOR_FACTS,
     # FF-1..FF-31: Tractor's deal and declarations, and the table and its friends.
     "finding_friends": _TRACTOR_FACTS
@@ -260,6 +262,17 @@ def _fifty_k(view: dict[str, Any]) -> pb.FiftyKFacts:
     top = view.get("top")
     if top is not None:
         out.top.CopyFrom(pb.Top(seat=top["seat"], cards=cards(top["cards"]), kind=top["kind"]))
+    tribute = view.get("tribute")
+    if tribute is not None:
+        out.tribute.CopyFrom(
+            pb.FiftyKTribute(
+                giver=tribute["giver"],
+                receiver=tribute["receiver"],
+                exempt=tribute["exempt"],
+                card=tribute["card"] or "",
+                returned=view.get("tribute_returned") or "",
+            )
+        )
     return out
 
 

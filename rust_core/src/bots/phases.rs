@@ -4,6 +4,7 @@
 //! what its seat may see: its own hand, the public record, and its own burial.
 
 use crate::card::{Card, Counts, Rank, Suit};
+use crate::fifty_k::{single_order, FkTribute};
 use crate::phases::{
     Action, BidStage, Burial, FriendCall, FriendCalls, Phase, RedFive4pBidding, RedFive5pDeal,
     TractorDeal,
@@ -321,6 +322,22 @@ impl Greedy for FriendCalls {
             Some((c, n)) => Action::CallFriend(n, c),
             None => self.legal_action(0).expect("a call to make"),
         }
+    }
+}
+
+impl Greedy for FkTribute {
+    /// FKO-44: gives the first of its highest cards; FKO-46: gives back its lowest card
+    /// in the single-card order, a card without points before one with.
+    fn greedy(&self) -> Action {
+        if self.tributed().is_none() {
+            return self.legal_action(0).expect("a tribute to give");
+        }
+        let hand = &self.hands()[self.receiver()];
+        let lowest = held(hand)
+            .map(|(c, _)| c)
+            .min_by_key(|&c| (c.points() > 0, single_order(c), c.suit().map_or(0, |s| s.0)))
+            .expect("the receiver holds the tribute at least");
+        Action::Return(lowest)
     }
 }
 
