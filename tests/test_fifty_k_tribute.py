@@ -121,13 +121,19 @@ def test_fko_40_fko_43_options_are_checked_at_new_game():
     with pytest.raises(ValueError, match=r"previous_order is the tribute's \(FKO-43\)"):
         fenpai.new_game("fifty_k", previous_order=[0, 1, 2, 3])
     for bad in ([0, 1, 2], [0, 0, 1, 2], [0, 1, 2, 4]):
-        with pytest.raises(ValueError, match=r"option previous_order must name every seat .*FKO-43"):
+        with pytest.raises(
+            ValueError, match=r"option previous_order must name every seat .*FKO-43"
+        ):
             fenpai.new_game("fifty_k", previous_order=bad, **TRIBUTE)
     with pytest.raises(ValueError, match=r"option previous_order must be"):
         fenpai.new_game("fifty_k", previous_order="0123", **TRIBUTE)
     # A single hand without the previous hand's places has no tribute (FKO-42).
     g = fenpai.new_game("fifty_k", seed=2, **TRIBUTE)
-    assert g.phase == "play" and g.config()["options"] == {"players": 4, "lead_after_out": "next", "tribute": "highest"}
+    assert g.phase == "play" and g.config()["options"] == {
+        "players": 4,
+        "lead_after_out": "next",
+        "tribute": "highest",
+    }
 
 
 def play_randomly(g, rng: random.Random) -> None:
@@ -228,7 +234,9 @@ def test_fko_48_only_the_giver_and_the_receiver_see_the_returned_card():
         event = StoredEvent(2, receiver, "action", f"return {back}", "seat", None, None, 0.0)
         for viewer in (None, *range(4)):
             shown, redacted = visible_action(event, viewer, finished=False)
-            assert (shown, redacted) == ((f"return {back}", False) if viewer == receiver else ("return", True))
+            assert (shown, redacted) == (
+                (f"return {back}", False) if viewer == receiver else ("return", True)
+            )
         tribute_event = StoredEvent(1, giver, "action", f"tribute {given}", "seat", None, None, 0.0)
         assert visible_action(tribute_event, None, finished=False) == (f"tribute {given}", False)
         return

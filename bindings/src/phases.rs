@@ -89,7 +89,12 @@ impl Seen for FkTribute {
     /// Strongest first in the single-card order (FKO-44), suits s, h, c, d.
     fn shown(&self, counts: &Counts) -> Vec<CoreCard> {
         let mut cards = counts.to_cards();
-        cards.sort_by_key(|&c| (std::cmp::Reverse(single_order(c)), c.suit().map_or(0, |s| s.0)));
+        cards.sort_by_key(|&c| {
+            (
+                std::cmp::Reverse(single_order(c)),
+                c.suit().map_or(0, |s| s.0),
+            )
+        });
         cards
     }
 }

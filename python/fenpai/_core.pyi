@@ -26,6 +26,7 @@ __all__ = [
     "FIFTY_K_NUM_PLAY_TYPES",
     "FiftyKPilePlay",
     "FiftyKPlay",
+    "FiftyKTribute",
     "FkBot",
     "Format",
     "FriendCall",

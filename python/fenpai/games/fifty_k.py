@@ -164,7 +164,7 @@ class FiftyK(Game):
         ),
     )
     #: `decks` is one (FKO-20): a game of one deck is written as it always was.
-    HOUSE_RULES = ("pure_fifty_k_order", "decks", "tribute", "previous_order")
+    HOUSE_RULES = ("pure_fifty_k_order", "decks", "tribute")
     #: One phase: the play of the dealt hands.
     PHASES = (FiftyKPlayStep(play),)
     #: FKO-42: the tribute, then the play.
@@ -176,6 +176,14 @@ class FiftyK(Game):
         check_tribute(out)
         if out["previous_order"] is not None:
             out["previous_order"] = list(out["previous_order"])
+        return out
+
+    def stated_options(self) -> dict[str, Any]:
+        """`Game.stated_options`, `previous_order` left out when None (FKO-43): a hand
+        without a previous one is written as it always was."""
+        out = super().stated_options()
+        if out["previous_order"] is None:
+            del out["previous_order"]
         return out
 
     def phases(self) -> tuple[Step, ...]:

@@ -78,7 +78,15 @@ VARIANT_VIEW_KEYS = {
         }
     ),
     "fifty_k": frozenset(
-        {"top", "passed", "finished", "leader", "points_left_in_hand", "tribute", "tribute_returned"}
+        {
+            "top",
+            "passed",
+            "finished",
+            "leader",
+            "points_left_in_hand",
+            "tribute",
+            "tribute_returned",
+        }
     ),
     "tractor": _TRACTOR_FACTS,
     # FF-1..FF-31: Tractor's deal and declarations, and the table and its friends.

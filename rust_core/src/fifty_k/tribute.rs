@@ -36,7 +36,12 @@ fn strongest_first(hand: &Counts) -> Vec<Card> {
         .map(Card)
         .filter(|&c| hand.get(c) > 0)
         .collect();
-    cards.sort_by_key(|&c| (std::cmp::Reverse(single_order(c)), c.suit().map_or(0, |s| s.0)));
+    cards.sort_by_key(|&c| {
+        (
+            std::cmp::Reverse(single_order(c)),
+            c.suit().map_or(0, |s| s.0),
+        )
+    });
     cards
 }
 
@@ -278,12 +283,18 @@ mod tests {
     fn fko_44_a_lower_card_is_refused_citing_the_rule_and_nothing_changes() {
         let hands = vec![hand("3s Ah 2h"), hand("4d 5d")];
         let mut t = FkTribute::new(hands.clone(), 0, 1, 1).unwrap();
-        let e = t.apply(0, &Action::Tribute(Card::parse("Ah").unwrap())).unwrap_err();
+        let e = t
+            .apply(0, &Action::Tribute(Card::parse("Ah").unwrap()))
+            .unwrap_err();
         assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FKO-44")));
         assert!(e.message.contains("Ah is below 2h"), "{}", e.message);
-        let e = t.apply(0, &Action::Return(Card::parse("3s").unwrap())).unwrap_err();
+        let e = t
+            .apply(0, &Action::Return(Card::parse("3s").unwrap()))
+            .unwrap_err();
         assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FKO-44")));
-        let e = t.apply(0, &Action::Tribute(Card::parse("2s").unwrap())).unwrap_err();
+        let e = t
+            .apply(0, &Action::Tribute(Card::parse("2s").unwrap()))
+            .unwrap_err();
         assert_eq!(e.message, "you do not hold 2s");
         assert_eq!(t.hands(), &hands[..]);
         assert!(t.log().is_empty());
@@ -297,14 +308,19 @@ mod tests {
             .unwrap();
         assert_eq!(t.to_act(), Some(1));
         assert_eq!(texts(&t), ["return 2h", "return 5d", "return 4d"]);
-        let e = t.apply(1, &Action::Tribute(Card::parse("5d").unwrap())).unwrap_err();
+        let e = t
+            .apply(1, &Action::Tribute(Card::parse("5d").unwrap()))
+            .unwrap_err();
         assert_eq!(e.kind_rule(), (ErrorKind::Illegal, Some("FKO-46")));
         t.apply(1, &Action::Return(Card::parse("4d").unwrap()))
             .unwrap();
         assert_eq!(t.to_act(), None);
         assert_eq!(t.hands()[0], hand("3s Ah 4d"));
         assert_eq!(t.hands()[1], hand("2h 5d"));
-        assert_eq!((t.tributed(), t.returned()), (Card::parse("2h").ok(), Card::parse("4d").ok()));
+        assert_eq!(
+            (t.tributed(), t.returned()),
+            (Card::parse("2h").ok(), Card::parse("4d").ok())
+        );
         let log: Vec<String> = t.log().iter().map(|(s, a)| format!("{s}:{a}")).collect();
         assert_eq!(log, ["0:tribute 2h", "1:return 4d"]);
     }
