@@ -5,10 +5,13 @@ sees, the match that carries the places on, and random matches that keep every c
 import json
 import random
 import re
+import sys
 from collections import Counter
 
 import numpy as np
+import pexpect
 import pytest
+from cli_support import offered
 
 import fenpai
 from fenpai import IllegalAction, UnsupportedOption
@@ -21,6 +24,7 @@ from fenpai.service.store.base import StoredEvent
 from fenpai.simulation import simulate
 
 TRIBUTE = {"tribute": "highest"}
+PROMPT = "your action> "
 #: FKO-44's single-card order, lowest first.
 ORDER = "3 4 5 6 7 8 9 T J Q K A 2 LJ BJ".split()
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shcd]|BJ|LJ)(?![A-Za-z0-9])")
@@ -267,7 +271,36 @@ def test_fko_42_simulate_plays_the_tribute_with_random_and_greedy():
         np.testing.assert_array_equal(plain[key], named[key])
 
 
+def spawn_play(*args: str) -> pexpect.spawn:
+    env = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200", "PATH": ""}
+    command = ["-m", "fenpai.cli", "play", "fifty_k", *args]
+    return pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=60)
+
+
 def test_fko_42_selfplay_at_the_command_line(capsys):
     args = ["selfplay", "fifty_k", "-n", "8", "--bots", "greedy,random"]
     assert main([*args, "-o", "tribute=highest", "-o", "previous_order=1,0,2,3"]) == 0
     assert "win rate" in capsys.readouterr().out
+
+
+def test_fko_46_the_receiver_returns_a_card_at_the_terminal(tmp_path):
+    saved = tmp_path / "hand.json"
+    child = spawn_play(
+        "--seat", "1", "--seed", "5", "--save", str(saved),
+        "-o", "tribute=highest", "-o", "previous_order=1,0,2,3",
+    )  # fmt: skip
+    child.expect("seat 2 gives you the tribute 2c")
+    child.expect("tribute: seat 2 gave you 2c; you return a card")
+    child.expect(PROMPT)
+    child.sendline("tribute 3c")
+    child.expect(r"not allowed: seat 1 gives a card back now: 'return CARD'")
+    child.expect(PROMPT)
+    child.sendline("return 3c")
+    child.expect("you return 3c to seat 2")
+    while child.expect([PROMPT, pexpect.EOF]) == 0:
+        child.sendline(offered(child.before)[0])
+    child.close()
+    assert child.exitstatus == 0, child.before
+    hand = fenpai.Game.from_json(saved.read_text())
+    assert hand.history[:2] == [(2, "tribute 2c"), (1, "return 3c")]
+    assert hand.history[2][0] == 2 and hand.phase == "done"  # FKO-47

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
-from fenpai.cli.words import plays, seat_name, seats, trump_name
+from fenpai.cli.words import plays, seat_name, seats, trump_name, verb
 from fenpai.games.base import Game
 from fenpai.games.trick_game import TrickGame
 
@@ -200,7 +200,10 @@ def _fifty_k(view: dict[str, Any], me: int) -> list[str]:
 def _tribute(view: dict[str, Any], me: int) -> str:
     """FKO-44, FKO-46: who gives the tribute to whom, and the card once given."""
     t = view["tribute"]
-    giver, receiver = seat_name(t["giver"], me), seat_name(t["receiver"], me)
+    receiver = seat_name(t["receiver"], me)
     if t["card"] is None:
-        return f"tribute: {giver} gives {receiver} their highest card"
-    return f"tribute: {giver} gave {receiver} {t['card']}; {receiver} returns a card"
+        return f"tribute: {verb(t['giver'], me, 'gives', 'give')} {receiver} the highest card"
+    returns = verb(t["receiver"], me, "returns", "return")
+    return (
+        f"tribute: {verb(t['giver'], me, 'gave', 'gave')} {receiver} {t['card']}; {returns} a card"
+    )
