@@ -247,11 +247,40 @@ def test_fko_48_only_the_giver_and_the_receiver_see_the_returned_card():
     pytest.fail("no hand with a tribute")
 
 
+@pytest.mark.parametrize(("players", "decks"), [(4, 1), (3, 1), (6, 2)])
+def test_fko_48_sample_world_keeps_what_each_seat_knows_of_the_tribute(players, decks):
+    rng = random.Random(players + decks)
+    order = list(range(players))
+    sampled = 0
+    for seed in range(12):
+        rng.shuffle(order)
+        g = fenpai.new_game(
+            "fifty_k", seed=seed, players=players, decks=decks, previous_order=order, **TRIBUTE
+        )
+        for _ in range(rng.choice([0, 1, 2, 5, 30, 400])):
+            if g.phase == "done":
+                break
+            seat = g.to_act[0]
+            g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
+        for seat in range(players):
+            world = g.sample_world(seat, seed=rng.randrange(2**32))
+            assert world.view(seat) == g.view(seat) and world.view(None) == g.view(None)
+            assert world.tribute.exempt == g.tribute.exempt
+            returns = [a for _, a in g.history if a.startswith("return ")]
+            if seat in (g.tribute.giver, g.tribute.receiver) or not returns:
+                assert world.history == g.history
+            else:  # the return as drawn; every other action as played
+                assert [a for a in world.history if not a[1].startswith("return ")] == [
+                    a for a in g.history if not a[1].startswith("return ")
+                ]
+            sampled += 1
+    assert sampled == 12 * players
+
+
 def test_fko_42_the_surfaces_without_the_tribute_refuse_it_by_name():
     g = tributed_hand()
     for call in (
         lambda: fenpai.encode(g, 0),
-        lambda: g.sample_world(0, 1),
         lambda: g.core_options(),
     ):
         with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\)"):

@@ -39,6 +39,7 @@ from fenpai.games.fifty_k_tribute import (
     tribute_seats,
     tribute_view,
 )
+from fenpai.games.fifty_k_tribute_sample import sample_tribute_world
 from fenpai.games.options import TOURNAMENT, Option, Preset, one_of
 from fenpai.games.phases import FiftyKPlayStep, Step
 
@@ -256,17 +257,18 @@ class FiftyK(Game):
         return score_piles(self, seeds, bots)
 
     def sample_world(self, seat: int, seed: int) -> Game:
-        """`Game.sample_world`; with several decks a uniform deal of the cards `seat`
-        cannot see over the other seats' hand sizes, in which the leader holds a 3h dealt
-        before every other seat's (FKO-24), replayed through this game's history. A
-        game with a tribute is refused (FKO-42)."""
-        if self.options["tribute"] != "none":
-            raise UnsupportedOption(f"sample_world does not take {self.tribute_problem()}")
-        if self.decks == 1:
+        """`Game.sample_world`; with several decks or the option `tribute` a uniform deal
+        of the cards `seat` cannot see over the other seats' hand sizes, in which the
+        leader holds a 3h dealt before every other seat's (FK-2, FKO-24), replayed
+        through this game's history; after a tribute, a deal agreeing with it too
+        (`fenpai.games.fifty_k_tribute_sample`, FKO-42..FKO-48)."""
+        if self.decks == 1 and self.options["tribute"] == "none":
             return super().sample_world(seat, seed)
         self._check_seat_number(seat)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
+        if self.tribute is not None:
+            return sample_tribute_world(self, seat, seed)
         deck = sample_deal(self, seat, seed)
         # The sample's own seed (C-5), never this game's, from which the real deal follows.
         new = FiftyK(seed=seed, deck=deck, first_seat=self.first_seat, **self.stated_options())
