@@ -276,7 +276,8 @@ class Narrator:
         """What lies on the table when a replay stops: a trick or round nobody took."""
         game = self.game
         if isinstance(game, FiftyK):
-            entries = [(s, str(c)) for s, c in game.play.round()]
+            playing = "play" in game.core_objects()  # none during the tribute (FKO-42)
+            entries = [(s, str(c)) for s, c in game.play.round()] if playing else []
             label = f"round {self.rounds + 1:2}"
         elif isinstance(game, TrickGame) and game.play is not None:
             entries = [(s, format_cards(cs)) for s, cs in game.play.trick()]

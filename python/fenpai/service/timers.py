@@ -23,6 +23,7 @@ DEFAULT_SECONDS: dict[str, float] = {
     "trump": 30.0,  # R4-20
     "kitty": 60.0,  # TR-14
     "friend": 30.0,  # service choice
+    "tribute": 30.0,  # service choice: Fifty-K's tribute and its return (FKO-44, FKO-46)
     "play": 15.0,  # TR-21
 }
 #: Phases a timer may be set for; a phase outside this table has no timer.

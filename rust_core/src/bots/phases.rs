@@ -386,6 +386,23 @@ mod tests {
     }
 
     #[test]
+    fn fko_44_fko_46_greedy_gives_the_first_highest_and_returns_its_lowest_plain_card() {
+        use crate::card::parse_cards;
+        let hand = |t: &str| Counts::from_cards(&parse_cards(t).unwrap());
+        let hands = vec![hand("3s 2h 2c"), hand("5d 4d Ks"), hand("6c")];
+        let mut t = FkTribute::new(hands, 0, 1, 1).unwrap();
+        assert_eq!(t.greedy().to_string(), "tribute 2h");
+        t.act(&t.greedy()).unwrap();
+        // 5d counts points: the 4d goes back.
+        assert_eq!(t.greedy().to_string(), "return 4d");
+        let mut bots = vec![PhaseBot::new(BotKind::Random, 3); 2];
+        let mut random = FkTribute::new(vec![hand("BJ LJ 3s"), hand("4d")], 1, 0, 2).unwrap();
+        PhaseBot::play_out(&mut random, &mut bots);
+        assert_eq!(random.to_act(), None);
+        assert_eq!(random.tributed(), Card::parse("4d").ok());
+    }
+
+    #[test]
     fn jokers_and_low_ranks_count_as_fixed_trumps() {
         assert!(red_five_fixed_trump(BJ));
         assert!(red_five_fixed_trump(LJ));

@@ -105,7 +105,7 @@ export type Game = Message<"fenpai.rpc.v1.Game"> & {
   status: GameStatus;
 
   /**
-   * The game's phase: deal, bid, trump, kitty, friend, play or done.
+   * The game's phase: deal, bid, trump, kitty, friend, tribute (Fifty-K, FKO-42), play or done.
    *
    * @generated from field: string phase = 7;
    */
@@ -331,7 +331,7 @@ export type View = Message<"fenpai.rpc.v1.View"> & {
   status: GameStatus;
 
   /**
-   * The game's phase: deal, bid, trump, kitty, friend, play or done.
+   * The game's phase: deal, bid, trump, kitty, friend, tribute (Fifty-K, FKO-42), play or done.
    *
    * @generated from field: string phase = 4;
    */
@@ -421,7 +421,7 @@ export type HandView = Message<"fenpai.rpc.v1.HandView"> & {
   variant: string;
 
   /**
-   * The hand's phase: deal, bid, trump, kitty, friend, play or done.
+   * The hand's phase: deal, bid, trump, kitty, friend, tribute (Fifty-K, FKO-42), play or done.
    *
    * @generated from field: string phase = 2;
    */
