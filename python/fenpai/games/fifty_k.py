@@ -64,10 +64,11 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
     given); FK-2: the holder of 3h leads; FK-30..FK-33, FK-40, FK-50: the play, in the core.
     With several decks, FKO-23, FKO-24 and the play of FKO-25..FKO-30. After a tribute
     (FKO-46), the hands it leaves, the giver leading (FKO-47)."""
-    hands, _, leader = dealt(game)
-    if before is not None:
+    if before is None:
+        hands, _, leader = dealt(game)
+    else:
         hands = [before.hand(s) for s in range(game.num_players)]
-        leader = leader if before.exempt else before.giver
+        leader = dealt(game)[2] if before.exempt else before.giver
     if game.decks == 1:
         return FiftyKPlay(hands, leader, **game.play_rules())
     return FiftyKPilePlay(hands, leader, game.decks, **game.play_rules())
