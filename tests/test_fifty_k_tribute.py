@@ -285,6 +285,12 @@ def test_fko_42_the_surfaces_without_the_tribute_refuse_it_by_name():
     ):
         with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\)"):
             call()
+    pyspiel = pytest.importorskip("pyspiel")
+    from fenpai import openspiel
+
+    openspiel.register()
+    with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\)"):
+        pyspiel.load_game("python_fenpai_fifty_k(tribute=highest)").new_initial_state()
     assert "tribute" in (g.bot_problem("ismcts") or "")
     assert g.bot_problem("greedy") is None and g.bot_problem("random") is None
 
