@@ -1041,3 +1041,37 @@ def test_every_seat_of_a_large_table_has_a_place_of_its_own(
         assert "Friend cards" in side, side
         assert re.search(r"\b\d(st|nd|rd) (10|[2-9JQKA])[♠♥♣♦]", side), side
     context.close()
+
+
+def test_fko_42_the_table_shows_who_gives_the_tribute_and_who_returns(server, page):
+    """A single Fifty-K hand with the previous hand's places set in the lobby's advanced
+    options: seat 0 (the page's) gives seat 1 its highest card with a button, the table
+    names the giver and the receiver, and the card returned is shown to the giver."""
+    page.goto(server.web_url)
+    page.select_option("#new-variant", "fifty_k")
+    page.click("#advanced summary")
+    page.select_option("#new-option-tribute", json.dumps("highest"))
+    page.fill("#new-option-previous_order", "[1, 2, 3, 0]")
+    page.locator("#new-option-previous_order").dispatch_event("change")
+    page.fill("#new-seed", "7")
+    page.uncheck("#new-timers")
+    page.click("#create")
+    page.wait_for_selector(".felt")
+    fact = page.locator(".fact", has_text="Tribute")
+    fact.wait_for(timeout=STEP_MS)
+    assert "Seat 0 gives Seat 1 their highest card (FKO-44)" in fact.inner_text()
+    buttons = page.locator("button.action[data-action^='tribute ']")
+    buttons.first.wait_for(timeout=STEP_MS)
+    given = buttons.first.get_attribute("data-action").split()[1]
+    buttons.first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.fact')?.textContent.includes('who returned')",
+        timeout=STEP_MS,
+    )
+    # The public history: the tribute shown, the return's card not (FKO-48).
+    actions = [(e.seat, e.action) for e in history_of(server, game_id_of(page)).events]
+    assert (0, f"tribute {given}") in actions and (1, "return") in actions
+    text = page.locator(".fact", has_text="Tribute").inner_text()
+    assert f"Seat 0 gave Seat 1 {with_symbols(given)}, who returned " in text
+    returned = text.rsplit(" ", 1)[1]
+    assert returned in "".join(page.locator(".you .hand").inner_text().split())
