@@ -146,7 +146,7 @@ def play_randomly(g, rng: random.Random) -> None:
         g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
 
 
-def test_fko_43_a_match_carries_the_places_and_round_trips():
+def test_fko_43_to_fko_47_a_match_of_two_hands_with_a_tribute():
     m = fenpai.new_match("fifty_k", seed=4, **TRIBUTE)
     assert m.game.phase == "play" and m.game.tribute is None
     m.game.play_out([get("greedy", s) for s in range(4)])
@@ -156,9 +156,30 @@ def test_fko_43_a_match_carries_the_places_and_round_trips():
     assert hand.options["previous_order"] == order and order[0] == first["finish_order"][0]
     giver, receiver = tribute_seats(order, 4)
     assert giver % 2 != receiver % 2
-    assert hand.view()["tribute"]["giver"] == giver
+    assert hand.view()["tribute"] == {
+        "giver": giver,
+        "receiver": receiver,
+        "exempt": False,
+        "card": None,
+    }
+    assert (hand.phase, hand.to_act) == ("tribute", [giver])
+    # FKO-44: exactly the giver's highest cards; a lower one is refused, nothing changed.
+    held = hand.view(giver)["hand"].split()
+    top = max(map(rank, held))
+    assert [a.split()[1] for a in hand.legal_actions(giver)] == [c for c in held if rank(c) == top]
+    lower = next(c for c in held if rank(c) < top)
+    before = m.to_json()
+    with pytest.raises(IllegalAction, match="FKO-44"):
+        hand.apply(giver, f"tribute {lower}")
+    assert m.to_json() == before
+    given = hand.legal_actions(giver)[0].split()[1]
+    hand.apply(giver, f"tribute {given}")
+    back = hand.view(receiver)["hand"].split()[-1]
+    hand.apply(receiver, f"return {back}")
+    assert back in hand.view(giver)["hand"].split()
+    assert given in hand.view(receiver)["hand"].split()
+    assert (hand.phase, hand.to_act, hand.leader) == ("play", [giver], giver)  # FKO-47
     play_randomly(hand, random.Random(4))
-    assert hand.history[0][0] == giver or hand.view()["tribute"]["exempt"]
     again = fenpai.Match.from_json(m.to_json())
     assert again.to_json() == m.to_json()
 
