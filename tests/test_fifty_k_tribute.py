@@ -58,8 +58,15 @@ def test_fko_41_without_a_tribute_the_holder_of_3h_leads():
 def test_fko_42_to_fko_47_a_scripted_tribute_and_return():
     g = fenpai.new_game("fifty_k", deck=deck(HANDS_4P), previous_order=[1, 0, 2, 3], **TRIBUTE)
     # FKO-43: seat 1 went out first; the last of the other team (0 and 2) is seat 2.
-    assert (g.phase, g.to_act) == ("tribute", [2])
-    assert g.view()["tribute"] == {"giver": 2, "receiver": 1, "exempt": False, "card": None}
+    # FKO-42: the tribute ends the deal: the phase is "deal", the fact says what is due.
+    assert (g.phase, g.to_act) == ("deal", [2])
+    assert g.view()["tribute"] == {
+        "giver": 2,
+        "receiver": 1,
+        "exempt": False,
+        "card": None,
+        "due": "tribute",
+    }
     # FKO-44: the highest single cards are the two 2s; the giver chooses.
     assert g.legal_actions(2) == ["tribute 2h", "tribute 2c"]
     before = g.to_json()
@@ -69,7 +76,8 @@ def test_fko_42_to_fko_47_a_scripted_tribute_and_return():
     with pytest.raises(IllegalAction, match="FKO-44"):
         g.apply(2, "return 2c")
     g.apply(2, "tribute 2c")
-    assert g.to_act == [1] and g.view()["tribute"]["card"] == "2c"
+    assert (g.phase, g.to_act) == ("deal", [1])
+    assert g.view()["tribute"]["card"] == "2c" and g.view()["tribute"]["due"] == "return"
     # FKO-46: any card back, the tribute included.
     assert g.num_legal(1) == 14 and "return 2c" in g.legal_actions(1)
     with pytest.raises(IllegalAction, match="FKO-46"):
@@ -77,6 +85,7 @@ def test_fko_42_to_fko_47_a_scripted_tribute_and_return():
     g.apply(1, "return 6h")
     # FKO-47: the giver leads, though seat 0 holds the 3h.
     assert (g.phase, g.to_act, g.leader) == ("play", [2], 2)
+    assert g.view()["tribute"]["due"] is None
     assert "2c" in g.view(1)["hand"].split() and "6h" in g.view(2)["hand"].split()
     assert g.view(0)["hand_sizes"] == [13, 13, 13, 13]
     assert g.history == [(2, "tribute 2c"), (1, "return 6h")]
@@ -84,12 +93,24 @@ def test_fko_42_to_fko_47_a_scripted_tribute_and_return():
     assert again.to_json() == g.to_json() and again.to_act == [2]
 
 
+def test_fko_42_a_resignation_during_the_tribute_leaves_nothing_due():
+    g = fenpai.new_game("fifty_k", deck=deck(HANDS_4P), previous_order=[1, 0, 2, 3], **TRIBUTE)
+    g.resign(2)
+    assert g.phase == "done" and g.view()["tribute"]["due"] is None
+
+
 def test_fko_45_a_giver_with_all_four_2s_is_exempt():
     hands = list(HANDS_4P)
     hands[2] = hands[2].replace("2h 2c", "Kd Ad")
     hands[3] = hands[3].replace("Kd", "2h").replace("Ad", "2c")
     g = fenpai.new_game("fifty_k", deck=deck(hands), previous_order=[0, 1, 2, 3], **TRIBUTE)
-    assert g.view()["tribute"] == {"giver": 3, "receiver": 0, "exempt": True, "card": None}
+    assert g.view()["tribute"] == {
+        "giver": 3,
+        "receiver": 0,
+        "exempt": True,
+        "card": None,
+        "due": None,
+    }
     assert (g.phase, g.to_act, g.leader, g.history) == ("play", [0], 0, [])
 
 
@@ -161,8 +182,9 @@ def test_fko_43_to_fko_47_a_match_of_two_hands_with_a_tribute():
         "receiver": receiver,
         "exempt": False,
         "card": None,
+        "due": "tribute",
     }
-    assert (hand.phase, hand.to_act) == ("tribute", [giver])
+    assert (hand.phase, hand.to_act) == ("deal", [giver])
     # FKO-44: exactly the giver's highest cards; a lower one is refused, nothing changed.
     held = hand.view(giver)["hand"].split()
     top = max(map(rank, held))
@@ -223,7 +245,7 @@ def test_fko_42_random_matches_keep_every_card(players, decks):
 
 
 def play_randomly_until_play(g, rng: random.Random) -> None:
-    while g.phase == "tribute":
+    while g.phase == "deal":
         seat = g.to_act[0]
         g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
 
@@ -236,7 +258,7 @@ def tributed_hand(seed: int = 5):
 def test_fko_48_only_the_giver_and_the_receiver_see_the_returned_card():
     for seed in range(30):
         g = tributed_hand(seed)
-        if g.phase != "tribute":
+        if g.phase != "deal":
             continue
         giver, receiver = g.tribute.giver, g.tribute.receiver
         g.apply(giver, g.legal_actions(giver)[0])
@@ -346,6 +368,7 @@ def test_fko_46_the_receiver_returns_a_card_at_the_terminal(tmp_path):
         "-o", "tribute=highest", "-o", "previous_order=1,0,2,3",
     )  # fmt: skip
     child.expect("seat 2 gives you the tribute 2c")
+    child.expect("fifty_k · dealing · the return")  # FKO-42: the return ends the deal
     child.expect("tribute: seat 2 gave you 2c; you return a card")
     child.expect(PROMPT)
     child.sendline("tribute 3c")

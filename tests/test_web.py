@@ -1060,6 +1060,11 @@ def test_fko_42_the_table_shows_who_gives_the_tribute_and_who_returns(server, pa
     fact = page.locator(".fact", has_text="Tribute")
     fact.wait_for(timeout=STEP_MS)
     assert "Seat 0 gives Seat 1 their highest card (FKO-44)" in fact.inner_text()
+    # FKO-42: the phase is "deal", the tribute fact says what is due; no timer is left on.
+    prompt = page.locator(".you .prompt").inner_text()
+    assert "Your turn: give your highest card as tribute" in prompt, prompt
+    game = server.stub().GetGame(pb.GetGameRequest(game_id=game_id_of(page))).game
+    assert game.phase == "deal" and not game.timer_seconds
     buttons = page.locator("button.action[data-action^='tribute ']")
     buttons.first.wait_for(timeout=STEP_MS)
     given = buttons.first.get_attribute("data-action").split()[1]

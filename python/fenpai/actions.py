@@ -10,8 +10,8 @@
 | `call CARD` / `call solo` | `call Ah` | friend (red_five_5p) |
 | `call ORDINAL CARD` | `call 2nd As` | call_friends (Finding Friends, FF-20) |
 | `play CARDS [as KIND]` | `play 5h 5h` | play |
-| `tribute CARD` | `tribute 2s` | tribute (fifty_k, FKO-44) |
-| `return CARD` | `return 4c` | tribute (fifty_k, FKO-46) |
+| `tribute CARD` | `tribute 2s` | deal (fifty_k, FKO-44) |
+| `return CARD` | `return 4c` | deal (fifty_k, FKO-46) |
 
 The text is ASCII: words are separated by ASCII spaces (a tab, a newline, a no-break
 space or any other separator is refused, so that one text reads the same in every

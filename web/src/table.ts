@@ -19,7 +19,7 @@ import {
   type Trick,
   type View,
 } from "./gen/fenpai/rpc/v1/game_service_pb.js";
-import { phaseName, seatName, setSeatNames, variantName } from "./words.js";
+import { phaseName, seatName, setSeatNames, tributeDue, variantName } from "./words.js";
 import { rulesBox } from "./variants.js";
 
 /** What one screen shows: the game, the view, whose view it is and the recent events. */
@@ -321,6 +321,10 @@ function tributeLine(t: FiftyKTribute): string {
 /** What the middle of the felt says: the deal's progress, the bidding, the trick. */
 function centerLine(hv: HandView): string {
   const f = hv.facts;
+  const due = tributeDue(hv);
+  if (due && f.case === "fiftyK" && f.value.tribute) {
+    return due === "return" ? `${seatName(f.value.tribute.receiver, null)} returns a card` : "tribute";
+  }
   if (hv.phase === "deal") {
     const dealt = f.case === "tractor" || f.case === "findingFriends" ? f.value.cardsDealt : f.case === "redFive5p" ? f.value.dealt : 0;
     return dealt ? `dealing: ${dealt} card${dealt === 1 ? "" : "s"} dealt` : "dealing";
@@ -328,9 +332,6 @@ function centerLine(hv: HandView): string {
   if (hv.phase === "bid" && f.case === "redFive4p") {
     const high = f.value.highBid;
     return high?.amount !== undefined ? `high bid ${high.amount} by seat ${high.seat}` : "no bid yet";
-  }
-  if (hv.phase === "tribute" && f.case === "fiftyK" && f.value.tribute) {
-    return f.value.tribute.card ? `${seatName(f.value.tribute.receiver, null)} returns a card` : "tribute";
   }
   if (hv.phase !== "play") return phaseName(hv.phase);
   if (hv.variant === "fifty_k") return hv.trick.length ? "round under way" : "new round: lead";

@@ -1,7 +1,7 @@
 // Words the screens share: variant and seat names, what an event did, what a phase asks.
 
 import { SUIT_NAME, SUIT_SYMBOL, actionText, cardsOf, sameCards, withSymbols } from "./cards.js";
-import { EventKind, type Event, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { EventKind, type Event, type HandView, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 
 export const VARIANTS: Record<string, string> = {
   tractor: "Tractor (升级)",
@@ -44,7 +44,6 @@ const PHASES: Record<string, string> = {
   trump: "choosing trump",
   kitty: "burying the kitty",
   friend: "calling a friend",
-  tribute: "tribute",
   play: "playing",
   done: "hand over",
 };
@@ -53,8 +52,17 @@ export function phaseName(phase: string): string {
   return PHASES[phase] ?? phase;
 }
 
-/** What the seat to act is asked, as a prompt for the viewer. */
-export function prompt(phase: string, variant: string, buryCount: number): string {
+/** FKO-42: what Fifty-K's deal waits for under a tribute: "tribute" (FKO-44), "return"
+ * (FKO-46), or "" for nothing. */
+export function tributeDue(hv: HandView | undefined): string {
+  return hv?.facts.case === "fiftyK" ? (hv.facts.value.tribute?.due ?? "") : "";
+}
+
+/** What the seat to act is asked, as a prompt for the viewer; `due`: the tribute's
+ * stage, which ends Fifty-K's deal (FKO-42). */
+export function prompt(phase: string, variant: string, buryCount: number, due = ""): string {
+  if (due === "tribute") return "Give your highest card as tribute";
+  if (due === "return") return "Return a card for the tribute";
   switch (phase) {
     case "deal":
       return variant === "tractor" || variant === "red_five_5p" || variant === "finding_friends"
@@ -68,8 +76,6 @@ export function prompt(phase: string, variant: string, buryCount: number): strin
       return `Select ${buryCount} cards to bury`;
     case "friend":
       return "Call your friend's card, or play alone";
-    case "tribute":
-      return "Give your tribute, or return a card for it";
     case "play":
       return variant === "fifty_k" ? "Play a combination that beats the top, or pass" : "Play";
     default:

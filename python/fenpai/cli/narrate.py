@@ -47,7 +47,7 @@ class Narrator:
     def before(self) -> Before:
         """The state an action will change: call it before applying the action."""
         game = self.game
-        if isinstance(game, FiftyK) and game.phase != "tribute":
+        if isinstance(game, FiftyK) and "play" in game.core_objects():
             play = game.play
             return Before(
                 game.phase,
@@ -81,7 +81,7 @@ class Narrator:
 
     def tell(self, seat: int, action: str, before: Before) -> list[str]:
         """The lines for `seat`'s `action`, applied since `before`."""
-        if before.phase == "tribute":
+        if self.game.variant == "fifty_k" and before.phase == "deal":  # FKO-42
             lines = self._tribute(seat, action)
         elif self.game.variant == "fifty_k":
             lines = self._fifty_k(seat, action, before)

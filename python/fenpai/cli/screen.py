@@ -67,6 +67,9 @@ def offered(game: Game, me: int) -> str:
 
 def _stage(view: dict[str, Any]) -> str:
     phase = view["phase"]
+    due = (view.get("tribute") or {}).get("due")
+    if due is not None:  # FKO-42: the deal ends with the tribute and its return
+        return "dealing · the tribute" if due == "tribute" else "dealing · the return"
     if phase == "play" and "tricks_played" in view:
         return f"play · trick {view['tricks_played'] + 1}"
     stages = {"deal": "dealing", "bid": "bidding", "kitty": "burying", "friend": "calling"}
@@ -177,8 +180,8 @@ def _red_five(view: dict[str, Any], me: int) -> str:
 
 def _fifty_k(view: dict[str, Any], me: int) -> list[str]:
     """FK-30..FK-33: the top play, the table's points, passes, who is out, collected points;
-    during the tribute, who gives to whom (FKO-42)."""
-    if view["phase"] == "tribute":
+    while the tribute or its return is due, who gives to whom (FKO-42)."""
+    if (view.get("tribute") or {}).get("due") is not None:
         return [_tribute(view, me)]
     top = view.get("top")
     table = (

@@ -9,8 +9,9 @@ leads (FKO-24). The play of the hand — beating or passing, collecting the tabl
 points, going out, the end of the hand — runs in the Rust core: `FiftyKPlay` for one
 deck (FK-30..FK-33, FK-40, FK-50), `FiftyKPilePlay` for several (FKO-25..FKO-30);
 scoring is `fenpai.scoring` (FK-41..FK-43, FK-51..FK-53, FKO-31..FKO-35). Under
-`tribute` (FKO-42) a hand with a previous one starts with the tribute phase
-(`fenpai.games.fifty_k_tribute`), the core's `FiftyKTribute`.
+`tribute` (FKO-42) a hand with a previous one starts with the tribute and its return,
+the end of the deal (phase "deal", `fenpai.games.fifty_k_tribute`), the core's
+`FiftyKTribute`.
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ def dealt(game: Any) -> tuple[list[list[Card]], int, int]:
 
 
 def make_tribute(game: Any, _: Any) -> FiftyKTribute:
-    """FKO-42, FKO-43: the tribute phase of the dealt hands, the giver and receiver
-    from the previous hand's places; FKO-45: over at once for an exempt giver."""
+    """FKO-42, FKO-43: the tribute of the dealt hands (the phase "deal"), the giver and
+    receiver from the previous hand's places; FKO-45: over at once for an exempt giver."""
     giver, receiver = tribute_seats(list(game.options["previous_order"]), game.num_players)
     return FiftyKTribute(dealt(game)[0], giver, receiver, game.decks)
 
@@ -169,8 +170,8 @@ class FiftyK(Game):
     HOUSE_RULES = ("pure_fifty_k_order", "decks", "tribute")
     #: One phase: the play of the dealt hands.
     PHASES = (FiftyKPlayStep(play),)
-    #: FKO-42: the tribute, then the play.
-    TRIBUTE_PHASES = (Step("tribute", make_tribute), FiftyKPlayStep(play))
+    #: FKO-42: the tribute and its return, which complete the deal, then the play.
+    TRIBUTE_PHASES = (Step("deal", make_tribute), FiftyKPlayStep(play))
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = super()._check_options(options)
@@ -196,8 +197,8 @@ class FiftyK(Game):
 
     @property
     def tribute(self) -> FiftyKTribute | None:
-        """FKO-42: the tribute phase of this hand, or None when it has none."""
-        tribute: FiftyKTribute | None = self._objects.get("tribute")
+        """FKO-42: the tribute of this hand (its phase "deal"), or None when it has none."""
+        tribute: FiftyKTribute | None = self._objects.get("deal")
         return tribute
 
     def _players(self) -> int:
@@ -373,7 +374,7 @@ class FiftyK(Game):
         }
         tribute = self.tribute
         if tribute is not None:
-            v["tribute"] = tribute_view(tribute)
+            v["tribute"] = tribute_view(tribute, v["phase"] == "deal")
         if seat is not None:
             v["seat"] = seat
             v["hand"] = format_cards(self.hand_of(seat))

@@ -60,15 +60,25 @@ def tribute_seats(order: list[int], players: int) -> tuple[int, int]:
     return others[-1], receiver
 
 
-def tribute_view(tribute: FiftyKTribute) -> dict[str, Any]:
+def tribute_view(tribute: FiftyKTribute, dealing: bool) -> dict[str, Any]:
     """FKO-48: what everyone sees of the tribute: the giver, the receiver, whether the
-    giver is exempt and the card given (None until given)."""
+    giver is exempt, the card given (None until given) and what is due while `dealing`
+    (the hand's phase is "deal", FKO-42)."""
     return {
         "giver": tribute.giver,
         "receiver": tribute.receiver,
         "exempt": tribute.exempt,
         "card": tribute.tributed,
+        "due": tribute_due(tribute) if dealing else None,
     }
+
+
+def tribute_due(tribute: FiftyKTribute) -> str | None:
+    """FKO-42: what the deal waits for: "tribute" (FKO-44), then "return" (FKO-46);
+    None once both are done or the giver is exempt (FKO-45)."""
+    if tribute.done:
+        return None
+    return "tribute" if tribute.tributed is None else "return"
 
 
 def sees_return(tribute: FiftyKTribute, seat: int | None) -> bool:

@@ -279,6 +279,7 @@ def _fifty_k(view: dict[str, Any]) -> pb.FiftyKFacts:
                 exempt=tribute["exempt"],
                 card=tribute["card"] or "",
                 returned=view.get("tribute_returned") or "",
+                due=tribute["due"] or "",
             )
         )
     return out

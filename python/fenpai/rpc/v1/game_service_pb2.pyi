@@ -369,18 +369,20 @@ class FiftyKFacts(_message.Message):
     def __init__(self, top: _Optional[_Union[Top, _Mapping]] = ..., passed: _Optional[_Iterable[int]] = ..., finished: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ..., points_left_in_hand: _Optional[_Iterable[_Union[Cards, _Mapping]]] = ..., tribute: _Optional[_Union[FiftyKTribute, _Mapping]] = ...) -> None: ...
 
 class FiftyKTribute(_message.Message):
-    __slots__ = ("giver", "receiver", "exempt", "card", "returned")
+    __slots__ = ("giver", "receiver", "exempt", "card", "returned", "due")
     GIVER_FIELD_NUMBER: _ClassVar[int]
     RECEIVER_FIELD_NUMBER: _ClassVar[int]
     EXEMPT_FIELD_NUMBER: _ClassVar[int]
     CARD_FIELD_NUMBER: _ClassVar[int]
     RETURNED_FIELD_NUMBER: _ClassVar[int]
+    DUE_FIELD_NUMBER: _ClassVar[int]
     giver: int
     receiver: int
     exempt: bool
     card: str
     returned: str
-    def __init__(self, giver: _Optional[int] = ..., receiver: _Optional[int] = ..., exempt: _Optional[bool] = ..., card: _Optional[str] = ..., returned: _Optional[str] = ...) -> None: ...
+    due: str
+    def __init__(self, giver: _Optional[int] = ..., receiver: _Optional[int] = ..., exempt: _Optional[bool] = ..., card: _Optional[str] = ..., returned: _Optional[str] = ..., due: _Optional[str] = ...) -> None: ...
 
 class Declaration(_message.Message):
     __slots__ = ("seat", "cards")
