@@ -13,6 +13,7 @@ from google.protobuf import text_format
 import fenpai
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.service import typed
+from fenpai.service.events import HIDDEN_VERBS
 
 #: The keys a seat's view may add to the public view.
 PRIVATE = {
@@ -24,6 +25,7 @@ PRIVATE = {
     "kitty_cards",
     "bury_count",
     "own_burials",  # TRO-112: the seat's own burials
+    "tribute_returned",  # Fifty-K: the giver's and the receiver's (FKO-48)
 }
 #: Public keys whose value the declarer's own view may give before the public view does:
 #: a Red Five 5p declarer that owns every copy of its call card knows the hand is solo
@@ -113,11 +115,13 @@ def check_view(seat: int, received: dict, hand_view: pb.HandView, truth) -> None
     holder = received.get("kitty_holder", received.get("declarer"))  # TRO-112: a stealer
     if "kitty" in received and public["phase"] != "done":
         assert holder == seat
+    if "tribute_returned" in received:  # FKO-48: the giver and the receiver only
+        assert seat in (public["tribute"]["giver"], public["tribute"]["receiver"])
     if "kitty_cards" in received:  # the cards the holder took up, in its own hand (C-4)
         assert holder == seat and public["phase"] == "kitty"
         assert contained(cards_in(received["kitty_cards"]), own)
     for action in received.get("legal_actions", []):
-        if action.split()[0] in ("play", "bury", "declare"):  # moves the seat's own cards
+        if action.split()[0] in ("play", "bury", "declare", "tribute", "return"):  # own cards
             assert contained(cards_in(action), own + kitty)
 
 
@@ -134,8 +138,8 @@ def check_public(received: dict, hand_view: pb.HandView, truth) -> None:
 
 
 def hidden_actions(history: pb.GetHistoryResponse) -> dict[int, pb.Event]:
-    """A finished game's hidden actions (burials) by version."""
-    return {e.version: e for e in history.events if e.action.split()[0] == "bury"}
+    """A finished game's hidden actions (burials, Fifty-K's returns) by version."""
+    return {e.version: e for e in history.events if e.action.split()[0] in HIDDEN_VERBS}
 
 
 def check_streamed_event(seat: int | None, event: pb.Event, stored: pb.Event) -> None:

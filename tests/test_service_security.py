@@ -17,7 +17,14 @@ import threading
 
 import grpc
 import pytest
-from leak_support import cards_in, check_typed, check_view, contained, truth_by_version
+from leak_support import (
+    cards_in,
+    check_typed,
+    check_view,
+    contained,
+    hidden_actions,
+    truth_by_version,
+)
 from service_support import create, join_all, running_server, view
 
 import fenpai
@@ -112,21 +119,27 @@ def play_observed(
     return history, observers, histories
 
 
-TABLES = [(v, None) for v in sorted(VARIANTS)] + [
-    ("red_five_4p", pb.MatchSettings(hands=2)),
-    ("tractor", pb.MatchSettings(hands=2)),
+TABLES = [(v, None, {}) for v in sorted(VARIANTS)] + [
+    ("red_five_4p", pb.MatchSettings(hands=2), {}),
+    ("tractor", pb.MatchSettings(hands=2), {}),
+    # FKO-48: the card returned for a tribute is the giver's and the receiver's.
+    ("fifty_k", pb.MatchSettings(hands=3), {"tribute": "highest"}),
 ]
 
 
 @pytest.mark.parametrize(
-    ("variant", "match"), TABLES, ids=[v + ("_table" if m else "") for v, m in TABLES]
+    ("variant", "match", "options"),
+    TABLES,
+    ids=[v + ("_table" if m else "") + ("_tribute" if o else "") for v, m, o in TABLES],
 )
-def test_no_hidden_card_reaches_another_seat(stub, variant, match):
-    history, observers, histories = play_observed(stub, variant, seed=31, match=match)
+def test_no_hidden_card_reaches_another_seat(stub, variant, match, options):
+    history, observers, histories = play_observed(stub, variant, 31, match, **options)
     truth = truth_by_version(history)
-    hidden = {e.version: e for e in history.events if e.action.split()[0] == "bury"}
+    hidden = hidden_actions(history)
     if issubclass(VARIANTS[variant], TrickGame):
         assert hidden, "a trick-taking game has a burial"
+    if options:
+        assert hidden, "a tribute table's later hands have returns"
     for seat, observer in observers.items():
         assert len(observer.views) > 10
         for version, received, hand_view in observer.views:
@@ -134,7 +147,7 @@ def test_no_hidden_card_reaches_another_seat(stub, variant, match):
         assert [e.version for e in observer.events] == [e.version for e in history.events]
         for event in observer.events:
             if event.version in hidden and hidden[event.version].seat != seat:
-                assert event.action == "bury" and event.redacted
+                assert event.action == hidden[event.version].action.split()[0] and event.redacted
             else:
                 assert event.action == next(
                     e.action for e in history.events if e.version == event.version
@@ -149,7 +162,8 @@ def test_no_hidden_card_reaches_another_seat(stub, variant, match):
         for event in partial.events:
             if event.version in hidden and hidden[event.version].seat != seat:
                 if event.hand in running:  # a finished hand's burial is public
-                    assert event.action == "bury" and event.redacted
+                    assert event.action == hidden[event.version].action.split()[0]
+                    assert event.redacted
                 else:
                     assert event.action == hidden[event.version].action
 

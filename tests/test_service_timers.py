@@ -8,7 +8,7 @@ import time
 import pytest
 from service_support import create, join_all, running_server, view
 
-from fenpai import bots, cards, new_game
+from fenpai import bots, cards, new_game, new_match
 from fenpai.games import VARIANTS
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.service import timers
@@ -113,3 +113,36 @@ def test_a_timed_out_burial_keeps_the_trumps_and_a_play_is_the_greedy_bots(seed)
     seat = game.to_act[0]
     expected = bots.get("greedy", bots.seed_for(seat, game.num_actions)).choose(game, seat)
     assert timers.default_action(game, seat) == expected
+
+
+def test_fko_42_the_tribute_has_its_own_timer_in_the_phase_deal():
+    """FKO-42: Fifty-K's tribute and its return are the phase "deal"; their timer is
+    "tribute", the other variants' deal keeps "deal"."""
+    match = new_match("fifty_k", seed=4, tribute="highest")
+    first = match.game
+    assert timers.decision(first) == "play"
+    first.play_out([bots.get("greedy", seat) for seat in range(4)])
+    hand = match.next_hand()
+    assert (hand.phase, timers.decision(hand)) == ("deal", "tribute")
+    assert timers.decision(new_game("tractor", seed=1)) == "deal"
+
+
+def test_fko_44_fko_46_a_tribute_table_times_out_on_the_tribute_timer(stub):
+    """The deal's timer off, the tribute's and the play's short: the tribute and the
+    return time out to the greedy bot's choice (FKO-44, FKO-46) and the table ends."""
+    created = create(
+        stub,
+        "fifty_k",
+        seed=4,
+        timers={"deal": 0, "tribute": 0.005, "play": 0.005},
+        match=pb.MatchSettings(hands=2),
+        tribute="highest",
+    )
+    assert "deal" not in created.game.timer_seconds
+    tokens = join_all(stub, created.game)
+    request = pb.StreamEventsRequest(game_id=created.game.game_id, seat_token=tokens[0])
+    events = list(stub.StreamEvents(request))
+    assert events[-1].view.status == pb.GAME_STATUS_FINISHED
+    actions = [e.event for e in events if e.event.kind == pb.EVENT_KIND_ACTION]
+    verbs = {e.action.split()[0] for e in actions}
+    assert {"tribute", "return"} <= verbs and all(e.timeout for e in actions)

@@ -81,3 +81,18 @@ def test_ff_44_ff_45_the_next_declarer_is_unset_when_a_hand_was_abandoned():
     assert done.finding_friends.next_declarer == 0
     left = typed.hand_result("finding_friends", {"escaped": 2})
     assert not left.finding_friends.HasField("next_declarer")
+
+
+def test_fko_42_the_tribute_fact_says_what_the_deal_waits_for():
+    """FKO-42: the tribute and its return are the phase "deal"; the typed fact's `due`
+    says which is due ("tribute", "return", then empty)."""
+    game = fenpai.new_game("fifty_k", seed=5, tribute="highest", previous_order=[1, 0, 2, 3])
+    seen = []
+    while True:
+        hv = typed.hand_view(game.view(None))
+        seen.append((hv.phase, hv.fifty_k.tribute.due))
+        if game.phase != "deal":
+            break
+        seat = game.to_act[0]
+        game.apply_legal(seat, 0)
+    assert seen == [("deal", "tribute"), ("deal", "return"), ("play", "")]

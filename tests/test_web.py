@@ -1130,3 +1130,42 @@ def test_tro_123_a_phone_holds_a_hand_of_three_decks(server, browser):
     assert "of 120 needed" in page.locator(".hand-summary").inner_text()
     shot(page, "tractor-3-decks-phone-summary")
     phone.close()
+
+
+def test_fko_42_the_table_shows_who_gives_the_tribute_and_who_returns(server, page):
+    """A single Fifty-K hand with the previous hand's places set in the lobby's advanced
+    options: seat 0 (the page's) gives seat 1 its highest card with a button, the table
+    names the giver and the receiver, and the card returned is shown to the giver."""
+    page.goto(server.web_url)
+    page.select_option("#new-variant", "fifty_k")
+    page.click("#advanced summary")
+    page.select_option("#new-option-tribute", json.dumps("highest"))
+    page.fill("#new-option-previous_order", "[1, 2, 3, 0]")
+    page.locator("#new-option-previous_order").dispatch_event("change")
+    page.fill("#new-seed", "7")
+    page.uncheck("#new-timers")
+    page.click("#create")
+    page.wait_for_selector(".felt")
+    fact = page.locator(".fact", has_text="Tribute")
+    fact.wait_for(timeout=STEP_MS)
+    assert "Seat 0 gives Seat 1 their highest card (FKO-44)" in fact.inner_text()
+    # FKO-42: the phase is "deal", the tribute fact says what is due; no timer is left on.
+    prompt = page.locator(".you .prompt").inner_text()
+    assert "Your turn: give your highest card as tribute" in prompt, prompt
+    game = server.stub().GetGame(pb.GetGameRequest(game_id=game_id_of(page))).game
+    assert game.phase == "deal" and not game.timer_seconds
+    buttons = page.locator("button.action[data-action^='tribute ']")
+    buttons.first.wait_for(timeout=STEP_MS)
+    given = buttons.first.get_attribute("data-action").split()[1]
+    buttons.first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.fact')?.textContent.includes('who returned')",
+        timeout=STEP_MS,
+    )
+    # The public history: the tribute shown, the return's card not (FKO-48).
+    actions = [(e.seat, e.action) for e in history_of(server, game_id_of(page)).events]
+    assert (0, f"tribute {given}") in actions and (1, "return") in actions
+    text = page.locator(".fact", has_text="Tribute").inner_text()
+    assert f"Seat 0 gave Seat 1 {with_symbols(given)}, who returned " in text
+    returned = text.rsplit(" ", 1)[1]
+    assert returned in "".join(page.locator(".you .hand").inner_text().split())

@@ -1,11 +1,13 @@
 //! The phases before the play as Python objects: `TractorDeal`, `RedFive4pBidding`,
-//! `RedFive5pDeal`, `Burial`, `FriendCall`, their bots (`PhaseBot`) and `fifty_k_deal`.
+//! `RedFive5pDeal`, `Burial`, `FriendCall`, Fifty-K's `FiftyKTribute`, their bots
+//! (`PhaseBot`) and `fifty_k_deal`.
 //! Each converts arguments, raises the core's rejections as `fenpai.errors` classes
 //! (bad configuration as ValueError), and releases the GIL where it loops.
 
 use fenpai_core::bots::{PhaseBot as CoreBot, Searched};
 use fenpai_core::card::{Card as CoreCard, Counts, Rank};
 use fenpai_core::error::ActionError;
+use fenpai_core::fifty_k::{single_order, FkTribute};
 use fenpai_core::phases::{self as core, BidStage, Phase};
 use fenpai_core::phases::{
     DeclarationOrder, DeclarationStrength, FirstDealer, FriendRestriction, JokerDeclarations,
@@ -28,6 +30,10 @@ trait Seen {
     fn dealt(&self) -> &[Counts];
     /// The hand's rules once trump is known (hands are shown in their order).
     fn known_rules(&self) -> Option<&CoreRules>;
+    /// A hand's cards in the order views show them.
+    fn shown(&self, counts: &Counts) -> Vec<CoreCard> {
+        shown(self.known_rules(), counts)
+    }
 }
 
 impl Seen for core::TractorDeal {
@@ -72,6 +78,26 @@ impl Seen for core::FriendCalls {
     }
     fn known_rules(&self) -> Option<&CoreRules> {
         Some(self.rules())
+    }
+}
+
+impl Seen for FkTribute {
+    fn dealt(&self) -> &[Counts] {
+        self.hands()
+    }
+    fn known_rules(&self) -> Option<&CoreRules> {
+        None
+    }
+    /// Strongest first in the single-card order (FKO-44), suits s, h, c, d.
+    fn shown(&self, counts: &Counts) -> Vec<CoreCard> {
+        let mut cards = counts.to_cards();
+        cards.sort_by_key(|&c| {
+            (
+                std::cmp::Reverse(single_order(c)),
+                c.suit().map_or(0, |s| s.0),
+            )
+        });
+        cards
     }
 }
 
@@ -232,7 +258,7 @@ macro_rules! phase_class {
                 let hand = hands
                     .get(seat)
                     .ok_or_else(|| action_error(ActionError::no_such_seat(format!("there is no seat {seat}"))))?;
-                card_list(py, &shown(self.inner.known_rules(), hand))
+                card_list(py, &self.inner.shown(hand))
             }
 
             /// Every applied action in order: [(seat, canonical text)].
@@ -799,6 +825,53 @@ phase_class! {
     }
 }
 
+phase_class! {
+    /// The tribute before a Fifty-K hand of a match (FKO-42..FKO-47): the giver gives
+    /// their highest card, the receiver gives one back; over at once for an exempt giver.
+    FiftyKTribute = "FiftyKTribute" (FkTribute) {
+        /// FKO-43: `giver` owes `receiver` a tribute out of the dealt `hands` of a game
+        /// of `decks` decks.
+        #[new]
+        #[pyo3(signature = (hands, giver, receiver, decks = 1))]
+        fn py_new(hands: &Bound<'_, PyAny>, giver: usize, receiver: usize, decks: u8) -> PyResult<Self> {
+            let hands = hands
+                .try_iter()?
+                .map(|h| Ok(Counts::from_cards(&extract_cards(&h?)?)))
+                .collect::<PyResult<Vec<_>>>()?;
+            let inner = FkTribute::new(hands, giver, receiver, decks).map_err(value_error)?;
+            Ok(FiftyKTribute { inner })
+        }
+
+        #[getter]
+        fn giver(&self) -> usize {
+            self.inner.giver()
+        }
+
+        #[getter]
+        fn receiver(&self) -> usize {
+            self.inner.receiver()
+        }
+
+        /// FKO-45: whether the giver is exempt (no tribute is paid).
+        #[getter]
+        fn exempt(&self) -> bool {
+            self.inner.exempt()
+        }
+
+        /// The card given as tribute, once given (public, FKO-48).
+        #[getter]
+        fn tributed(&self) -> Option<String> {
+            self.inner.tributed().map(|c| c.to_string())
+        }
+
+        /// The card given back, once given (the giver's and the receiver's, FKO-48).
+        #[getter]
+        fn returned(&self) -> Option<String> {
+            self.inner.returned().map(|c| c.to_string())
+        }
+    }
+}
+
 /// A bot for the phases before the play ("random", "greedy", "ismcts" or "ismcts:N")
 /// with its own seeded generator; seeded like the Python bot's `rng`, it makes the same
 /// choices.
@@ -850,6 +923,9 @@ impl PhaseBot {
         if let Ok(p) = phase.cast::<FriendCalls>() {
             return choose_in(py, bot, &p.borrow().inner);
         }
+        if let Ok(p) = phase.cast::<FiftyKTribute>() {
+            return choose_in(py, bot, &p.borrow().inner);
+        }
         Err(value_error(format!(
             "a PhaseBot chooses in a phase object, not {}",
             phase.get_type().name()?
@@ -886,6 +962,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Burial>()?;
     m.add_class::<FriendCall>()?;
     m.add_class::<FriendCalls>()?;
+    m.add_class::<FiftyKTribute>()?;
     m.add_class::<PhaseBot>()?;
     m.add_function(wrap_pyfunction!(fifty_k_deal, m)?)
 }

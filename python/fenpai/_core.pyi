@@ -26,6 +26,7 @@ __all__ = [
     "FIFTY_K_NUM_PLAY_TYPES",
     "FiftyKPilePlay",
     "FiftyKPlay",
+    "FiftyKTribute",
     "FkBot",
     "Format",
     "FriendCall",
@@ -426,6 +427,24 @@ class FriendCall(_Phase):
     def copies_owned(self, card: str) -> int: ...
     def play_call(self) -> tuple[str, int, int | None, bool] | None: ...
     def start_play(self) -> TrickPlay: ...
+
+@final
+class FiftyKTribute(_Phase):
+    """The tribute before a Fifty-K hand of a match (FKO-42..FKO-47)."""
+
+    def __new__(
+        cls, hands: Iterable[_CardsLike], giver: int, receiver: int, decks: int = 1
+    ) -> FiftyKTribute: ...
+    @property
+    def giver(self) -> int: ...
+    @property
+    def receiver(self) -> int: ...
+    @property
+    def exempt(self) -> bool: ...
+    @property
+    def tributed(self) -> str | None: ...
+    @property
+    def returned(self) -> str | None: ...
 
 @final
 class PhaseBot:

@@ -10,6 +10,8 @@
 | `call CARD` / `call solo` | `call Ah` | friend (red_five_5p) |
 | `call ORDINAL CARD` | `call 2nd As` | call_friends (Finding Friends, FF-20) |
 | `play CARDS [as KIND]` | `play 5h 5h` | play |
+| `tribute CARD` | `tribute 2s` | deal (fifty_k, FKO-44) |
+| `return CARD` | `return 4c` | deal (fifty_k, FKO-46) |
 
 The text is ASCII: words are separated by ASCII spaces (a tab, a newline, a no-break
 space or any other separator is refused, so that one text reads the same in every
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from fenpai._core import Card, cards, format_cards
 from fenpai.errors import MalformedAction
 
-VERBS = ("bid", "pass", "trump", "declare", "bury", "call", "play")
+VERBS = ("bid", "pass", "trump", "declare", "bury", "call", "play", "tribute", "return")
 SUITS = ("s", "h", "c", "d")
 #: The characters action text may hold: printable ASCII and the suit symbols (C-1).
 ALLOWED = frozenset(map(chr, range(0x20, 0x7F))) | frozenset("♠♥♣♦")
@@ -153,6 +155,13 @@ def parse_action(text: object) -> Action:
         return Action("call", cards=called)
     if verb in ("declare", "bury"):
         return Action(verb, cards=_cards(verb, rest))
+    if verb in ("tribute", "return"):
+        if not rest:
+            raise MalformedAction(f"'{verb}' needs a card, e.g. '{verb} 4c'")
+        given = _cards(verb, rest)
+        if len(given) != 1:
+            raise MalformedAction(f"'{verb}' names one card")
+        return Action(verb, cards=given)
     if verb == "play":
         kind = None
         head, sep, tail = rest.rpartition(" as ")

@@ -48,7 +48,13 @@ from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
 PARAMETERS: dict[str, dict[str, Any]] = {
     "red_five_4p": {"decks": 2, "opening_bid": "any", "kitty_points": "last_trick"},
     "red_five_5p": {"prev_declarer": 0, "friend_grab": "allow"},
-    "fifty_k": {"players": 4, "lead_after_out": "next", "pure_fifty_k_order": "suit", "decks": 1},
+    "fifty_k": {
+        "players": 4,
+        "lead_after_out": "next",
+        "pure_fifty_k_order": "suit",
+        "decks": 1,
+        "tribute": "none",
+    },
     "tractor": {
         "levels": "2 2",
         "dealer": -1,

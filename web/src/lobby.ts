@@ -19,8 +19,8 @@ const SEARCH_STRENGTHS: [number, string][] = [
   [100, "quick"],
   [1000, "strong"],
 ];
-/** The phases with decision timers (0 turns one off). */
-const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "play"];
+/** The phases with decision timers (0 turns one off), and Fifty-K's tribute (FKO-42). */
+const TIMED_PHASES = ["deal", "bid", "trump", "kitty", "friend", "tribute", "play"];
 
 /** The seats of a game of `variant` with `options`: its option `players` where it has one
  * (Fifty-K, FK-1), else its one number of players. */

@@ -14,7 +14,7 @@ import { playAgain } from "./lobby.js";
 import { reissueBox, type Reissued } from "./seatlink.js";
 import { dealShown, invitesOf, markDealShown, seatIn, watchOf } from "./store.js";
 import { deadlineMs, factsOf, finalDialog, handSummary, table, timerAt, trumpRules, type TableState } from "./table.js";
-import { failedThrowsOf, historyLines, logLine, prompt, seatName } from "./words.js";
+import { failedThrowsOf, historyLines, logLine, prompt, seatName, tributeDue } from "./words.js";
 
 /** An action of the phase's card actions (`play`, `bury`): its verb, cards and `as`. */
 interface CardAction {
@@ -108,10 +108,16 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
     return !!view && view.status === GameStatus.PLAYING && view.toAct.includes(seat);
   }
 
+  /** A deal question whose only answer is pass, which the page answers; never Fifty-K's
+   * tribute or return, which end its deal (FKO-42). */
+  function dealPass(v: View): boolean {
+    return v.phase === "deal" && v.legalActions.length < 2 && !tributeDue(v.handView);
+  }
+
   /** The seat has something to decide (a deal question whose only answer is pass is
    * passed by the page): the whole hand shows at once, the deal never holds it back. */
   function mustDecide(): boolean {
-    return myTurn() && !(view!.phase === "deal" && view!.legalActions.length < 2);
+    return myTurn() && !dealPass(view!);
   }
 
   async function act(action: string): Promise<void> {
@@ -262,7 +268,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
         : v.status === GameStatus.FINISHED
           ? "The game is over"
           : turn
-            ? `Your turn: ${prompt(hv.phase, hv.variant, hv.buryCount, kittyStage).toLowerCase()}`
+            ? `Your turn: ${prompt(hv.phase, hv.variant, hv.buryCount, kittyStage || tributeDue(hv)).toLowerCase()}`
             : v.toAct.length
               ? `Waiting for ${waiting}`
               : "Next hand coming";
@@ -433,7 +439,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** Asks the engine's preferred actions once per version of the seat's turn. */
   async function askAdvice(): Promise<void> {
     const v = view!;
-    if (!myTurn() || adviceAsked === v.version || (v.phase === "deal" && v.legalActions.length < 2)) return;
+    if (!myTurn() || adviceAsked === v.version || dealPass(v)) return;
     adviceAsked = v.version;
     try {
       const got = await client.suggestActions({ gameId, seatToken: token }, { signal: abort.signal });
@@ -556,7 +562,7 @@ export function playScreen(root: HTMLElement, gameId: string): () => void {
   /** The turn's cues, a few times a second: the tab's title, a tone when the turn
    * starts and another 5 seconds before its timer runs out. */
   function cue(): void {
-    const turn = myTurn() && !(view!.phase === "deal" && view!.legalActions.length < 2);
+    const turn = myTurn() && !dealPass(view!);
     const deadline = view ? deadlineMs(view) : null;
     const left = turn && deadline !== null ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : null;
     setTurnTitle(turn, left);

@@ -10,6 +10,7 @@ import { h } from "./dom.js";
 import {
   GameStatus,
   SeatKind,
+  type FiftyKTribute,
   type Game,
   type HandResult,
   type HandView,
@@ -18,7 +19,7 @@ import {
   type Trick,
   type View,
 } from "./gen/fenpai/rpc/v1/game_service_pb.js";
-import { phaseName, seatName, setSeatNames, variantName } from "./words.js";
+import { phaseName, seatName, setSeatNames, tributeDue, variantName } from "./words.js";
 import { rulesBox } from "./variants.js";
 
 /** What one screen shows: the game, the view, whose view it is and the recent events. */
@@ -217,6 +218,9 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
 }
 
 function trumpBox(hv: HandView, facts: Facts): VNode {
+  if (hv.facts.case === "fiftyK" && hv.facts.value.tribute) {
+    return h("div.fact", null, h("span.label", null, "Tribute"), h("span.value", null, tributeLine(hv.facts.value.tribute)));
+  }
   if (hv.variant === "fifty_k") return h("div.fact", null, h("span.label", null, "Trump"), h("span.value", null, "none in Fifty-K"));
   const suit = facts.trump;
   const value = facts.noTrump
@@ -315,9 +319,24 @@ export function matchBox(match: MatchStanding | undefined, me: number | null): V
   );
 }
 
+/** FKO-42..FKO-48: who gives the tribute to whom, the card once given, and the card
+ * returned (in the giver's and the receiver's views only). */
+function tributeLine(t: FiftyKTribute): string {
+  const giver = seatName(t.giver, null);
+  const receiver = seatName(t.receiver, null);
+  if (t.exempt) return `${giver} holds every top card: no tribute to ${receiver} (FKO-45)`;
+  if (!t.card) return `${giver} gives ${receiver} their highest card (FKO-44)`;
+  const back = t.returned ? `, who returned ${withSymbols(t.returned)}` : "";
+  return `${giver} gave ${receiver} ${withSymbols(t.card)}${back}`;
+}
+
 /** What the middle of the felt says: the deal's progress, the bidding, the trick. */
 function centerLine(hv: HandView): string {
   const f = hv.facts;
+  const due = tributeDue(hv);
+  if (due && f.case === "fiftyK" && f.value.tribute) {
+    return due === "return" ? `${seatName(f.value.tribute.receiver, null)} returns a card` : "tribute";
+  }
   if (hv.phase === "deal") {
     const dealt = f.case === "tractor" || f.case === "findingFriends" ? f.value.cardsDealt : f.case === "redFive5p" ? f.value.dealt : 0;
     return dealt ? `dealing: ${dealt} card${dealt === 1 ? "" : "s"} dealt` : "dealing";

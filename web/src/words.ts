@@ -1,7 +1,7 @@
 // Words the screens share: variant and seat names, what an event did, what a phase asks.
 
 import { SUIT_NAME, SUIT_SYMBOL, actionText, cardsOf, sameCards, withSymbols } from "./cards.js";
-import { EventKind, type Event, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
+import { EventKind, type Event, type HandView, type View } from "./gen/fenpai/rpc/v1/game_service_pb.js";
 
 export const VARIANTS: Record<string, string> = {
   tractor: "Tractor (升级)",
@@ -55,8 +55,17 @@ export function phaseName(phase: string, kittyStage = ""): string {
   return PHASES[phase] ?? phase;
 }
 
-/** What the seat to act is asked, as a prompt for the viewer. */
-export function prompt(phase: string, variant: string, buryCount: number, kittyStage = ""): string {
+/** FKO-42: what Fifty-K's deal waits for under a tribute: "tribute" (FKO-44), "return"
+ * (FKO-46), or "" for nothing. */
+export function tributeDue(hv: HandView | undefined): string {
+  return hv?.facts.case === "fiftyK" ? (hv.facts.value.tribute?.due ?? "") : "";
+}
+
+/** What the seat to act is asked, as a prompt for the viewer; `stage`: the kitty phase's
+ * (TRO-112: "steal") or the tribute's, which ends Fifty-K's deal (FKO-42). */
+export function prompt(phase: string, variant: string, buryCount: number, stage = ""): string {
+  if (stage === "tribute") return "Give your highest card as tribute";
+  if (stage === "return") return "Return a card for the tribute";
   switch (phase) {
     case "deal":
       return variant === "tractor" || variant === "red_five_5p" || variant === "finding_friends"
@@ -67,7 +76,7 @@ export function prompt(phase: string, variant: string, buryCount: number, kittyS
     case "trump":
       return "Choose the trump suit";
     case "kitty":
-      return kittyStage === "steal" ? "Steal the kitty with a stronger declaration, or pass" : `Select ${buryCount} cards to bury`;
+      return stage === "steal" ? "Steal the kitty with a stronger declaration, or pass" : `Select ${buryCount} cards to bury`;
     case "friend":
       return "Call your friend's card, or play alone";
     case "play":
@@ -104,7 +113,10 @@ export function describe(event: Event, me: number | null): string {
     declare: "declared",
     bury: "buried",
     call: "called",
+    tribute: "gave as tribute",
+    return: "returned",
   };
+  if (verb === "return" && event.redacted) return `${who} returned a card for the tribute${how}`;
   if (verb === "bury" && event.redacted) return `${who} buried the kitty${how}`;
   if (verb === "bury") return `${who} buried ${cardsOf(rest).length} cards: ${actionText(rest.join(" "))}${how}`;
   if (verb === "trump") return `${who} chose ${SUIT_SYMBOL[rest[0]]} ${SUIT_NAME[rest[0]]}${how}`;

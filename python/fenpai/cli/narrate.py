@@ -54,7 +54,7 @@ class Narrator:
     def before(self) -> Before:
         """The state an action will change: call it before applying the action."""
         game = self.game
-        if isinstance(game, FiftyK):
+        if isinstance(game, FiftyK) and "play" in game.core_objects():
             play = game.play
             return Before(
                 game.phase,
@@ -88,7 +88,9 @@ class Narrator:
 
     def tell(self, seat: int, action: str, before: Before) -> list[str]:
         """The lines for `seat`'s `action`, applied since `before`."""
-        if self.game.variant == "fifty_k":
+        if self.game.variant == "fifty_k" and before.phase == "deal":  # FKO-42
+            lines = self._tribute(seat, action)
+        elif self.game.variant == "fifty_k":
             lines = self._fifty_k(seat, action, before)
         elif before.phase == "play":
             lines = self._trick_play(seat, action, before)
@@ -255,6 +257,20 @@ class Narrator:
             lines.append(self._round_over(before, play.collected()))
         return lines
 
+    def _tribute(self, seat: int, action: str) -> list[str]:
+        """FKO-44, FKO-46: the tribute, told to everyone; the card returned, to the giver
+        and the receiver only (FKO-48)."""
+        me, act = self.me, parse_action(action)
+        view = self.game.view(None)["tribute"]
+        card = format_cards(act.cards)
+        if act.verb == "tribute":
+            to = seat_name(view["receiver"], me)
+            return [f"{verb(seat, me, 'gives', 'give')} {to} the tribute {card}"]
+        to = seat_name(view["giver"], me)
+        if me is EVERYONE or me in (seat, view["giver"]):
+            return [f"{verb(seat, me, 'returns', 'return')} {card} to {to}"]
+        return [f"{verb(seat, me, 'returns', 'return')} a card to {to}"]
+
     def _round_over(self, before: Before, collected: list[int]) -> str:
         """FK-31: the round's points go to whoever collects them (the top play's seat)."""
         gains = [now - then for now, then in zip(collected, before.collected, strict=True)]
@@ -269,7 +285,8 @@ class Narrator:
         """What lies on the table when a replay stops: a trick or round nobody took."""
         game = self.game
         if isinstance(game, FiftyK):
-            entries = [(s, str(c)) for s, c in game.play.round()]
+            playing = "play" in game.core_objects()  # none during the tribute (FKO-42)
+            entries = [(s, str(c)) for s, c in game.play.round()] if playing else []
             label = f"round {self.rounds + 1:2}"
         elif isinstance(game, TrickGame) and game.play is not None:
             entries = [(s, format_cards(cs)) for s, cs in game.play.trick()]

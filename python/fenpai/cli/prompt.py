@@ -32,12 +32,14 @@ GRAMMAR = {
     "bury": ("bury 3c 4c 7d 8d 9d Jd Qd 6s", "the declarer buries as many cards as the kitty had"),
     "call": ("call Ah", "the declarer calls a friend card, or 'call solo' (red_five_5p)"),
     "play": ("play 5h 5h", "the play; 'play' may be left out; Fifty-K: 'play 5h Th Kh as 50k'"),
+    "tribute": ("tribute 2s", "Fifty-K's tribute: the giver's highest card (FKO-44)"),
+    "return": ("return 4c", "Fifty-K's return: any card back to the giver (FKO-46)"),
 }
 VARIANT_VERBS = {
     "red_five_4p": ("bid", "pass", "trump", "bury", "play"),
     "red_five_5p": ("pass", "declare", "bury", "call", "play"),
     "tractor": ("pass", "declare", "bury", "play"),
-    "fifty_k": ("pass", "play"),
+    "fifty_k": ("tribute", "return", "pass", "play"),
 }
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
-from fenpai.cli.words import plays, seat_name, seats, trump_name
+from fenpai.cli.words import plays, seat_name, seats, trump_name, verb
 from fenpai.games.base import Game
 from fenpai.games.trick_game import TrickGame
 
@@ -71,6 +71,9 @@ def offered(game: Game, me: int) -> str:
 
 def _stage(view: dict[str, Any]) -> str:
     phase = view["phase"]
+    due = (view.get("tribute") or {}).get("due")
+    if due is not None:  # FKO-42: the deal ends with the tribute and its return
+        return "dealing · the tribute" if due == "tribute" else "dealing · the return"
     if phase == "play" and "tricks_played" in view:
         return f"play · trick {view['tricks_played'] + 1}"
     if view.get("kitty_stage") == "steal":  # TRO-112: a seat is asked whether it steals
@@ -182,7 +185,10 @@ def _red_five(view: dict[str, Any], me: int) -> str:
 
 
 def _fifty_k(view: dict[str, Any], me: int) -> list[str]:
-    """FK-30..FK-33: the top play, the table's points, passes, who is out, collected points."""
+    """FK-30..FK-33: the top play, the table's points, passes, who is out, collected points;
+    while the tribute or its return is due, who gives to whom (FKO-42)."""
+    if (view.get("tribute") or {}).get("due") is not None:
+        return [_tribute(view, me)]
     top = view.get("top")
     table = (
         "the table is empty: lead anything"
@@ -198,3 +204,15 @@ def _fifty_k(view: dict[str, Any], me: int) -> list[str]:
     extra.append(f"collected: {_per_seat(view['points'], me)}")
     lines.append(" · ".join(extra))
     return lines
+
+
+def _tribute(view: dict[str, Any], me: int) -> str:
+    """FKO-44, FKO-46: who gives the tribute to whom, and the card once given."""
+    t = view["tribute"]
+    receiver = seat_name(t["receiver"], me)
+    if t["card"] is None:
+        return f"tribute: {verb(t['giver'], me, 'gives', 'give')} {receiver} the highest card"
+    returns = verb(t["receiver"], me, "returns", "return")
+    return (
+        f"tribute: {verb(t['giver'], me, 'gave', 'gave')} {receiver} {t['card']}; {returns} a card"
+    )

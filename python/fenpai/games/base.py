@@ -69,7 +69,7 @@ class Game:
     #: The house-rule options (TRO-*): left out of `config` at their default, so a game of
     #: the seeds' rules is written as it was before house rules existed.
     HOUSE_RULES: ClassVar[tuple[str, ...]] = ()
-    #: The phases of a hand, in order.
+    #: The phases of a hand, in order (`phases()`: a hand's own, where options add some).
     PHASES: ClassVar[tuple[Step, ...]] = ()
     #: Whether the `ismcts` bot plays the variant (it refuses one it has no search of).
     SEARCHED: ClassVar[bool] = True
@@ -95,7 +95,7 @@ class Game:
         self._first_seat = first_seat
         self._resigned: int | None = None
         self._result: dict[str, Any] | None = None
-        step = self.PHASES[0]
+        step = self.phases()[0]
         first = step.make(self, None)
         self._objects: dict[str, Any] = {step.key: first}
         self._cur: Any = first
@@ -103,6 +103,11 @@ class Game:
         self._before = 0
         self._settle()
         self._init_derived()
+
+    def phases(self) -> tuple[Step, ...]:
+        """The phases of this hand, in order: the variant's `PHASES`, unless its options
+        add one (Fifty-K's tribute, FKO-42)."""
+        return self.PHASES
 
     def _init_derived(self) -> None:
         """Sets what a variant derives from the configuration or caches from the objects."""
@@ -153,7 +158,7 @@ class Game:
         takes them) with this game's options, from its phase objects so far in order,
         as the core's `play_hands` and `Driver` give them (each but the last finished)."""
         new = self._sibling(seed, deck, first_seat)
-        phases = self.PHASES[: len(objects)]
+        phases = self.phases()[: len(objects)]
         new._objects = {step.key: obj for step, obj in zip(phases, objects, strict=True)}
         new._cur = objects[-1]
         new._seat = new._cur.to_act
@@ -191,7 +196,7 @@ class Game:
         self._check_seat_number(seat)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
-        objects = [self._objects[step.key] for step in self.PHASES[: self._at + 1]]
+        objects = [self._objects[step.key] for step in self.phases()[: self._at + 1]]
         deck, first_seat, game_seed, sampled = sample_world(
             self.variant,
             objects,
@@ -261,7 +266,7 @@ class Game:
     def _settle(self) -> None:
         """Makes the next phase's object while the current one is over (a deal can end
         without a choice); the last phase's object stays, over, when the hand is."""
-        cur, phases = self._cur, self.PHASES
+        cur, phases = self._cur, self.phases()
         while cur.done and self._at + 1 < len(phases):
             self._before += cur.log_len()
             self._at += 1
@@ -285,7 +290,7 @@ class Game:
     def phase(self) -> str:
         if self._seat is None or self._resigned is not None:
             return "done"
-        return self.PHASES[self._at].phase_name(self._cur)
+        return self.phases()[self._at].phase_name(self._cur)
 
     @property
     def to_act(self) -> list[int]:
@@ -371,7 +376,7 @@ class Game:
     def bot_action(self, bot: Bot, seat: int) -> str:
         """The action `bot` takes now for `seat`, chosen by the core's bot of this phase."""
         self._check_turn(seat)
-        return self.PHASES[self._at].choose(self, self._cur, bot)
+        return self.phases()[self._at].choose(self, self._cur, bot)
 
     def play_out(self, bots: list[Bot]) -> None:
         """Plays the rest of the hand in the core, phase by phase (each one call, the GIL
@@ -379,7 +384,7 @@ class Game:
         if len(bots) != self.num_players:
             raise ValueError(f"{self.variant} has {self.num_players} seats; got {len(bots)} bots")
         while self.phase != "done":
-            self.PHASES[self._at].play_out(self, self._cur, bots)
+            self.phases()[self._at].play_out(self, self._cur, bots)
             self._settle()
 
     @property
@@ -446,7 +451,7 @@ class Game:
         """Gives `new` (a sibling) a copy of this game's state."""
         cur = self._cur.clone()
         objects = dict(self._objects)
-        objects[self.PHASES[self._at].key] = cur
+        objects[self.phases()[self._at].key] = cur
         new._objects = objects
         new._cur = cur
         new._seat = self._seat

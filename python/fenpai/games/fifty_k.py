@@ -1,4 +1,5 @@
-"""Fifty-K (五十K / 510K): rules FK-1..FK-53, house rules FKO-10 and FKO-20..FKO-35.
+"""Fifty-K (五十K / 510K): rules FK-1..FK-53, house rules FKO-10, FKO-20..FKO-35 and
+FKO-40..FKO-48.
 
 One deck without jokers for 3 or 4 players. Four players get 13 cards each; with three
 the deal starts at a random seat and deals every card, so that seat holds 18 (FK-1).
@@ -7,7 +8,10 @@ share every card of the decks, jokers included, and the holder of the 3h dealt f
 leads (FKO-24). The play of the hand — beating or passing, collecting the table's
 points, going out, the end of the hand — runs in the Rust core: `FiftyKPlay` for one
 deck (FK-30..FK-33, FK-40, FK-50), `FiftyKPilePlay` for several (FKO-25..FKO-30);
-scoring is `fenpai.scoring` (FK-41..FK-43, FK-51..FK-53, FKO-31..FKO-35).
+scoring is `fenpai.scoring` (FK-41..FK-43, FK-51..FK-53, FKO-31..FKO-35). Under
+`tribute` (FKO-42) a hand with a previous one starts with the tribute and its return,
+the end of the deal (phase "deal", `fenpai.games.fifty_k_tribute`), the core's
+`FiftyKTribute`.
 """
 
 from __future__ import annotations
@@ -17,21 +21,55 @@ from typing import Any
 import numpy as np
 
 from fenpai import scoring
-from fenpai._core import Card, FiftyKPilePlay, FiftyKPlay, cards, fifty_k_deal, format_cards
+from fenpai._core import (
+    Card,
+    FiftyKPilePlay,
+    FiftyKPlay,
+    FiftyKTribute,
+    cards,
+    fifty_k_deal,
+    format_cards,
+)
 from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
 from fenpai.games.fifty_k_decks import check_table, sample_deal, score_piles
-from fenpai.games.options import TOURNAMENT, Preset, one_of
-from fenpai.games.phases import FiftyKPlayStep
+from fenpai.games.fifty_k_tribute import (
+    check_tribute,
+    is_order,
+    sees_return,
+    tribute_seats,
+    tribute_view,
+)
+from fenpai.games.fifty_k_tribute_sample import sample_tribute_world
+from fenpai.games.options import TOURNAMENT, Option, Preset, one_of
+from fenpai.games.phases import FiftyKPlayStep, Step
 
 
-def play(game: Any, _: Any) -> FiftyKPlay | FiftyKPilePlay:
-    """FK-1: the deal (with three players from a random seat, unless `first_seat` is
-    given); FK-2: the holder of 3h leads; FK-30..FK-33, FK-40, FK-50: the play, in the core.
-    With several decks, FKO-23, FKO-24 and the play of FKO-25..FKO-30."""
-    hands, _, leader = fifty_k_deal(
+def dealt(game: Any) -> tuple[list[list[Card]], int, int]:
+    """FK-1, FK-2, FKO-24: the hands dealt, the seat of the first card and the leader."""
+    hands, first, leader = fifty_k_deal(
         game._seed, game.num_players, game._deck_text(), game._first_seat, game.decks
     )
+    return hands, first, leader
+
+
+def make_tribute(game: Any, _: Any) -> FiftyKTribute:
+    """FKO-42, FKO-43: the tribute of the dealt hands (the phase "deal"), the giver and
+    receiver from the previous hand's places; FKO-45: over at once for an exempt giver."""
+    giver, receiver = tribute_seats(list(game.options["previous_order"]), game.num_players)
+    return FiftyKTribute(dealt(game)[0], giver, receiver, game.decks)
+
+
+def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay:
+    """FK-1: the deal (with three players from a random seat, unless `first_seat` is
+    given); FK-2: the holder of 3h leads; FK-30..FK-33, FK-40, FK-50: the play, in the core.
+    With several decks, FKO-23, FKO-24 and the play of FKO-25..FKO-30. After a tribute
+    (FKO-46), the hands it leaves, the giver leading (FKO-47)."""
+    if before is None:
+        hands, _, leader = dealt(game)
+    else:
+        hands = [before.hand(s) for s in range(game.num_players)]
+        leader = dealt(game)[2] if before.exempt else before.giver
     if game.decks == 1:
         return FiftyKPlay(hands, leader, **game.play_rules())
     return FiftyKPilePlay(hands, leader, game.decks, **game.play_rules())
@@ -91,6 +129,26 @@ class FiftyK(Game):
             about="How one pure fifty-K compares with another.",
             rules=("FKO-10",),
         ),
+        "tribute": one_of(
+            "none",
+            {
+                "none": ("FKO-41", "No tribute between hands."),
+                "highest": (
+                    "FKO-42",
+                    "In a match, the last player gives the first out their highest card, "
+                    "who gives one back.",
+                ),
+            },
+            about="Whether the last player of a match's previous hand pays a tribute.",
+            rules=("FKO-40",),
+        ),
+        "previous_order": Option(
+            None,
+            is_order,
+            "None or every seat once, first out to last (FKO-43)",
+            about="The previous hand's places, first out to last: a match fills them in.",
+            rules=("FKO-43",),
+        ),
     }
     PRESETS = (
         TOURNAMENT,
@@ -109,14 +167,39 @@ class FiftyK(Game):
         ),
     )
     #: `decks` is one (FKO-20): a game of one deck is written as it always was.
-    HOUSE_RULES = ("pure_fifty_k_order", "decks")
+    HOUSE_RULES = ("pure_fifty_k_order", "decks", "tribute")
     #: One phase: the play of the dealt hands.
     PHASES = (FiftyKPlayStep(play),)
+    #: FKO-42: the tribute and its return, which complete the deal, then the play.
+    TRIBUTE_PHASES = (Step("deal", make_tribute), FiftyKPlayStep(play))
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = super()._check_options(options)
         check_table(out)
+        check_tribute(out)
+        if out["previous_order"] is not None:
+            out["previous_order"] = list(out["previous_order"])
         return out
+
+    def stated_options(self) -> dict[str, Any]:
+        """`Game.stated_options`, `previous_order` left out when None (FKO-43): a hand
+        without a previous one is written as it always was."""
+        out = super().stated_options()
+        if out["previous_order"] is None:
+            del out["previous_order"]
+        return out
+
+    def phases(self) -> tuple[Step, ...]:
+        """FKO-42: the tribute first when the previous hand's places are known."""
+        if self.options["previous_order"] is None:
+            return self.PHASES
+        return self.TRIBUTE_PHASES
+
+    @property
+    def tribute(self) -> FiftyKTribute | None:
+        """FKO-42: the tribute of this hand (its phase "deal"), or None when it has none."""
+        tribute: FiftyKTribute | None = self._objects.get("deal")
+        return tribute
 
     def _players(self) -> int:
         return int(self.options["players"])
@@ -137,41 +220,57 @@ class FiftyK(Game):
         return {"players": self.num_players, **self.play_rules()}
 
     def bot_problem(self, name: str) -> str | None:
-        """With several decks only `random` and `greedy` play (the search and the
-        policies hold one deck, FKO-20)."""
-        if self.decks == 1 or name in ("random", "greedy"):
+        """With several decks or a tribute only `random` and `greedy` play (the search
+        and the policies hold one deck without a tribute, FKO-20, FKO-42)."""
+        if name in ("random", "greedy") or (self.decks == 1 and self.tribute_problem() is None):
             return super().bot_problem(name)
+        if self.decks == 1:
+            return f"bot {name!r} does not play {self.tribute_problem()}: use random or greedy"
         return (
             f"bot {name!r} plays Fifty-K of one deck only (option decks={self.decks}, "
             "FKO-20): use random or greedy"
         )
 
+    def tribute_problem(self) -> str | None:
+        """What the search, the observation and the core's whole-hand calls do not take
+        of the tribute (FKO-42), or None without one."""
+        if self.options["tribute"] == "none":
+            return None
+        return f"the option tribute={self.options['tribute']!r} (FKO-42) yet"
+
     def check_surface(self, surface: str) -> None:
         """`UnsupportedOption` naming `decks` (and `players`) unless the game is of one
         deck: the observation's layout, the action space and the core's whole-hand calls
-        hold one deck only (FKO-20)."""
+        hold one deck only (FKO-20); naming `tribute` under one (FKO-42)."""
         if self.options["decks"] != 1:  # read directly: the observation's callers are hot
             raise UnsupportedOption(
                 f"option decks={self.decks} (players={self.num_players}) is not taken by "
                 f"{surface} yet: they hold Fifty-K of one deck only (FKO-20)"
             )
+        if self.options["tribute"] != "none":
+            raise UnsupportedOption(f"{surface} do not take {self.tribute_problem()}")
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        """`Game.play_batch`; with several decks each hand played by the pile play's
-        bots (FKO-30), one core call per hand, and scored as `result` scores it."""
-        if self.decks == 1:
+        """`Game.play_batch`; with several decks or a tribute each hand played by the
+        core's bots of each phase, one core call per phase, and scored as `result`
+        scores it."""
+        if self.decks == 1 and self.options["tribute"] == "none":
             return super().play_batch(seeds, bots)
         return score_piles(self, seeds, bots)
 
     def sample_world(self, seat: int, seed: int) -> Game:
-        """`Game.sample_world`; with several decks a uniform deal of the cards `seat`
-        cannot see over the other seats' hand sizes, in which the leader holds a 3h dealt
-        before every other seat's (FKO-24), replayed through this game's history."""
-        if self.decks == 1:
+        """`Game.sample_world`; with several decks or the option `tribute` a uniform deal
+        of the cards `seat` cannot see over the other seats' hand sizes, in which the
+        leader holds a 3h dealt before every other seat's (FK-2, FKO-24), replayed
+        through this game's history; after a tribute, a deal agreeing with it too
+        (`fenpai.games.fifty_k_tribute_sample`, FKO-42..FKO-48)."""
+        if self.decks == 1 and self.options["tribute"] == "none":
             return super().sample_world(seat, seed)
         self._check_seat_number(seat)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
+        if self.tribute is not None:
+            return sample_tribute_world(self, seat, seed)
         deck = sample_deal(self, seat, seed)
         # The sample's own seed (C-5), never this game's, from which the real deal follows.
         new = FiftyK(seed=seed, deck=deck, first_seat=self.first_seat, **self.stated_options())
@@ -192,9 +291,7 @@ class FiftyK(Game):
         """FK-1, FK-2: the seat of the first card, the leader and each hand in the order
         dealt (found again from the configuration when first asked)."""
         if self._dealt is None:
-            hands, first, leader = fifty_k_deal(
-                self._seed, self.num_players, self._deck_text(), self._first_seat, self.decks
-            )
+            hands, first, leader = dealt(self)
             self._dealt = (first, leader, hands)
         return self._dealt
 
@@ -211,13 +308,17 @@ class FiftyK(Game):
 
     @property
     def leader(self) -> int:
-        """FK-2: the holder of 3h, who leads."""
+        """FK-2: the holder of 3h, who leads (FKO-24 with several decks); after a
+        tribute, the giver (FKO-47)."""
+        tribute = self.tribute
+        if tribute is not None and not tribute.exempt:
+            return tribute.giver
         return self._deal_facts()[1]
 
     @property
     def play(self) -> FiftyKPlay | FiftyKPilePlay:
-        """The play of the hand (its one phase)."""
-        play: FiftyKPlay | FiftyKPilePlay = self._cur
+        """The play of the hand (its last phase; the tribute comes before it, FKO-42)."""
+        play: FiftyKPlay | FiftyKPilePlay = self._objects["play"]
         return play
 
     def top_play(self) -> dict[str, Any] | None:
@@ -237,13 +338,23 @@ class FiftyK(Game):
     # -- views ------------------------------------------------------------------------------
 
     def hand_of(self, seat: int) -> list[Card]:
-        return self.play.hand(seat)
+        hand: list[Card] = self._cur.hand(seat)
+        return hand
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v: dict[str, Any] = {
-            "variant": self.variant,
-            "phase": self.phase,
-            "to_act": self.to_act,
+    def _play_view(self) -> dict[str, Any]:
+        """The public facts of the play: none yet during the tribute (FKO-42)."""
+        if "play" not in self._objects:
+            n = self.num_players
+            return {
+                "hand_sizes": self._cur.hand_sizes(),
+                "trick": [],
+                "points": [0] * n,
+                "top": None,
+                "table_points": 0,
+                "passed": [],
+                "finished": [],
+            }
+        return {
             "hand_sizes": self.play.hand_sizes(),
             "trick": [[s, str(c)] for s, c in self.play.round()],
             "points": self.play.collected(),
@@ -251,11 +362,24 @@ class FiftyK(Game):
             "table_points": self.play.table_points(),
             "passed": self.play.passed(),
             "finished": self.play.finished(),
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {
+            "variant": self.variant,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            **self._play_view(),
             "leader": self.leader,
         }
+        tribute = self.tribute
+        if tribute is not None:
+            v["tribute"] = tribute_view(tribute, v["phase"] == "deal")
         if seat is not None:
             v["seat"] = seat
-            v["hand"] = format_cards(self.play.hand(seat))
+            v["hand"] = format_cards(self.hand_of(seat))
+            if tribute is not None and sees_return(tribute, seat):
+                v["tribute_returned"] = tribute.returned
             v["legal_actions"] = self.legal_actions(seat, 100)
             v["num_legal"] = self.num_legal(seat)
         if self.phase == "done":
@@ -325,7 +449,9 @@ class FiftyK(Game):
         """C-61: every card, in a hand or played."""
         out: list[Card] = []
         for s in range(self.num_players):
-            out += self.play.hand(s)
+            out += self.hand_of(s)
+        if "play" not in self._objects:
+            return out
         for _, action in self.play.log():
             if action.startswith("play "):
                 out += cards(action[5:].split(" as ")[0])

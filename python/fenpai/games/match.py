@@ -7,7 +7,8 @@ to the next (levels and dealer in Tractor, 原庄 in Red Five 5p) is the variant
 `MatchRules.carry`, and the variant's `MatchRules.over` says when the match is won.
 
 A variant joins by adding one entry to `MATCH_RULES` (Red Five 5p's carries the
-declarer on as the next hand's 原庄, R5-2).
+declarer on as the next hand's 原庄, R5-2; Fifty-K's, under a tribute, the places of
+the hand for the next hand's tribute, FKO-43).
 
 A match ends when its variant says (Tractor: the first team to pass A, TR-30, or NT
 under TRO-92), after `hands` hands, when a seat resigns (the match is abandoned), or on
@@ -34,6 +35,7 @@ from typing import Any
 from fenpai import scoring
 from fenpai.errors import IllegalAction
 from fenpai.games.base import Game, _jsonable
+from fenpai.games.fifty_k_tribute import places
 from fenpai.games.seeds import seed_number
 
 MATCH_FORMAT = 1
@@ -109,6 +111,15 @@ def red_five_5p_carry(options: dict[str, Any], result: Result) -> dict[str, Any]
     }
 
 
+def fifty_k_carry(options: Options, result: Result) -> Options:
+    """FKO-43: under a tribute, the finished hand's places, for the next hand's; without
+    one, the same options (FKO-41)."""
+    if options.get("tribute", "none") == "none":
+        return dict(options)
+    players = len(result["card_points"])
+    return {**options, "previous_order": places(result, players)}
+
+
 def tractor_over(result: Result) -> bool:
     """TR-30: the first team to pass A (under TRO-92, NT) wins the match."""
     return result.get("match_won") is not None
@@ -150,7 +161,7 @@ def finding_friends_over(result: Result) -> bool:
 
 
 MATCH_RULES: dict[str, MatchRules] = {
-    "fifty_k": MatchRules(),
+    "fifty_k": MatchRules(carry=fifty_k_carry),
     "red_five_4p": MatchRules(),
     "red_five_5p": MatchRules(carry=red_five_5p_carry),
     "tractor": MatchRules(

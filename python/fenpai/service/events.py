@@ -2,7 +2,8 @@
 
 An event is a stored action or resignation. Every action is public except those whose
 verb is in `HIDDEN_VERBS` (a burial: the buried cards are the declarer's secret until
-the game is over); another seat or a spectator sees such an action as its verb alone.
+the game is over; Fifty-K's return of a tribute, FKO-48); another seat or a spectator
+sees such an action as its verb alone.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from fenpai.service.store import StoredEvent
 
 #: Verbs whose cards only the acting seat may see while the game runs.
-HIDDEN_VERBS = frozenset({"bury"})
+HIDDEN_VERBS = frozenset({"bury", "return"})
 
 
 def visible_action(event: StoredEvent, viewer: int | None, finished: bool) -> tuple[str, bool]:

@@ -1041,7 +1041,7 @@ class GameHost:
                 self._start(self._advance, session, version)
             return
         to_act = state.to_act()
-        seconds = session.timers.get(state.phase, 0.0)
+        seconds = session.timers.get(timers.decision(state.game), 0.0)
         timed = seconds > 0 and any(not session.bots[s] for s in to_act)
         if not owns:
             if timed and session.events:

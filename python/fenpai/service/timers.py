@@ -4,7 +4,8 @@ runs out (the host runs a decision's timer on its event loop).
 Defaults follow the rule texts where they name one (R4-20: trump, 30 s, spades on
 time-out; TR-14: bury, 1 minute; TR-21: a play, 15 s) and are service choices
 elsewhere; every variant shares one table by phase, since a phase is the same decision
-in every variant that has it.
+in every variant that has it. Fifty-K's tribute and its return complete the deal (phase
+"deal", FKO-42) but are a decision of their own: their timer is named "tribute".
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from fenpai import bots
 from fenpai.games import Game
 from fenpai.service.errors import ServiceError
 
-#: Seconds a decision may take, by phase.
+#: Seconds a decision may take, by phase (and "tribute", `decision`).
 DEFAULT_SECONDS: dict[str, float] = {
     "deal": 10.0,  # declare or pass while the cards are dealt (service choice)
     "bid": 30.0,  # service choice, as long as the trump choice
     "trump": 30.0,  # R4-20
     "kitty": 60.0,  # TR-14; under TRO-112 each burial and each steal-or-pass question
     "friend": 30.0,  # service choice
+    "tribute": 30.0,  # service choice: Fifty-K's tribute and its return (FKO-44, FKO-46)
     "play": 15.0,  # TR-21
 }
 #: Phases a timer may be set for; a phase outside this table has no timer.
@@ -34,6 +36,15 @@ MAX_SECONDS = 86_400.0
 #: Decisions with more legal actions than this (a burial) skip the search for a named
 #: default or `pass`, which only short lists hold.
 LIST_LIMIT = 5000
+
+
+def decision(game: Game) -> str:
+    """The timer the decision under way in `game` runs on: its phase, or "tribute" for
+    Fifty-K's deal, which is the tribute or its return (FKO-42, FKO-44, FKO-46)."""
+    phase = game.phase
+    if phase == "deal" and game.variant == "fifty_k":
+        return "tribute"
+    return phase
 
 
 def check_timers(timers: Mapping[str, float], source: str) -> dict[str, float]:

@@ -78,7 +78,17 @@ VARIANT_VIEW_KEYS = {
             "grab",
         }
     ),
-    "fifty_k": frozenset({"top", "passed", "finished", "leader", "points_left_in_hand"}),
+    "fifty_k": frozenset(
+        {
+            "top",
+            "passed",
+            "finished",
+            "leader",
+            "points_left_in_hand",
+            "tribute",
+            "tribute_returned",
+        }
+    ),
     # TRO-112: who holds the kitty (the dealer, or the last stealer), the kitty phase's
     # stage (bury or steal) and the seat's own burials.
     "tractor": _TRACTOR_FACTS | {"kitty_holder", "kitty_stage", "own_burials"},
@@ -263,6 +273,18 @@ def _fifty_k(view: dict[str, Any]) -> pb.FiftyKFacts:
     top = view.get("top")
     if top is not None:
         out.top.CopyFrom(pb.Top(seat=top["seat"], cards=cards(top["cards"]), kind=top["kind"]))
+    tribute = view.get("tribute")
+    if tribute is not None:
+        out.tribute.CopyFrom(
+            pb.FiftyKTribute(
+                giver=tribute["giver"],
+                receiver=tribute["receiver"],
+                exempt=tribute["exempt"],
+                card=tribute["card"] or "",
+                returned=view.get("tribute_returned") or "",
+                due=tribute["due"] or "",
+            )
+        )
     return out
 
 

@@ -219,3 +219,5 @@ impl Searched for crate::phases::TractorDeal {}
 impl Searched for crate::phases::RedFive5pDeal {}
 impl Searched for crate::phases::FriendCall {}
 impl Searched for crate::phases::FriendCalls {}
+/// FKO-44, FKO-46: the tribute is greedy's (the search plays the hand after it).
+impl Searched for crate::fifty_k::FkTribute {}

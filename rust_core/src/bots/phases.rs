@@ -4,6 +4,7 @@
 //! what its seat may see: its own hand, the public record, and its own burial.
 
 use crate::card::{Card, Counts, Rank, Suit};
+use crate::fifty_k::{single_order, FkTribute};
 use crate::phases::{
     Action, BidStage, Burial, FriendCall, FriendCalls, Phase, RedFive4pBidding, RedFive5pDeal,
     TractorDeal,
@@ -354,6 +355,22 @@ impl Greedy for FriendCalls {
     }
 }
 
+impl Greedy for FkTribute {
+    /// FKO-44: gives the first of its highest cards; FKO-46: gives back its lowest card
+    /// in the single-card order, a card without points before one with.
+    fn greedy(&self) -> Action {
+        if self.tributed().is_none() {
+            return self.legal_action(0).expect("a tribute to give");
+        }
+        let hand = &self.hands()[self.receiver()];
+        let lowest = held(hand)
+            .map(|(c, _)| c)
+            .min_by_key(|&c| (c.points() > 0, single_order(c), c.suit().map_or(0, |s| s.0)))
+            .expect("the receiver holds the tribute at least");
+        Action::Return(lowest)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,6 +413,23 @@ mod tests {
                 assert_eq!(asked, deal_with(&red_five, &mut b, false));
             }
         }
+    }
+
+    #[test]
+    fn fko_44_fko_46_greedy_gives_the_first_highest_and_returns_its_lowest_plain_card() {
+        use crate::card::parse_cards;
+        let hand = |t: &str| Counts::from_cards(&parse_cards(t).unwrap());
+        let hands = vec![hand("3s 2h 2c"), hand("5d 4d Ks"), hand("6c")];
+        let mut t = FkTribute::new(hands, 0, 1, 1).unwrap();
+        assert_eq!(t.greedy().to_string(), "tribute 2h");
+        t.act(&t.greedy()).unwrap();
+        // 5d counts points: the 4d goes back.
+        assert_eq!(t.greedy().to_string(), "return 4d");
+        let mut bots = vec![PhaseBot::new(BotKind::Random, 3); 2];
+        let mut random = FkTribute::new(vec![hand("BJ LJ 3s"), hand("4d")], 1, 0, 2).unwrap();
+        PhaseBot::play_out(&mut random, &mut bots);
+        assert_eq!(random.to_act(), None);
+        assert_eq!(random.tributed(), Card::parse("4d").ok());
     }
 
     #[test]

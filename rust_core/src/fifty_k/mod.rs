@@ -8,7 +8,8 @@
 //! integer id for learning code), [`rules`] (a hand's options, FK-32, FKO-10), [`pile`]
 //! (combinations of several decks, FKO-22..FKO-28), [`pile_legal`] (their legal
 //! patterns and card picks), [`pile_moves`] (a pattern's plays counted and named by
-//! index), [`pile_turns`] (the play of a hand of several decks).
+//! index), [`pile_turns`] (the play of a hand of several decks), [`tribute`] (the
+//! tribute and its return before a hand of a match, FKO-42..FKO-47).
 
 pub mod beats;
 pub mod cardset;
@@ -25,6 +26,7 @@ pub mod shape;
 pub mod suits;
 #[cfg(test)]
 mod test_support;
+pub mod tribute;
 pub mod turns;
 
 pub use beats::{beats, cards_beat};
@@ -35,4 +37,5 @@ pub use error::FkError;
 pub use legal::{count_legal_plays, legal_play_ids, legal_play_types, legal_plays, nth_legal_play};
 pub use rules::{FkRules, LeadAfterOut, PureOrder};
 pub use shape::{NUM_PLAY_IDS, NUM_PLAY_TYPES};
+pub use tribute::{single_order, FkTribute};
 pub use turns::{FkAction, FkOutcome, FkPlay};

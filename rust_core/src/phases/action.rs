@@ -8,7 +8,9 @@ use crate::card::{format_cards, parse_cards, Card, Suit};
 use crate::error::ActionError;
 
 /// The verbs, in the order messages list them.
-pub const VERBS: [&str; 7] = ["bid", "pass", "trump", "declare", "bury", "call", "play"];
+pub const VERBS: [&str; 9] = [
+    "bid", "pass", "trump", "declare", "bury", "call", "play", "tribute", "return",
+];
 
 /// One parsed action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +30,10 @@ pub enum Action {
     CallFriend(u8, Card),
     /// A play, with Fifty-K's optional `as KIND`.
     Play(Vec<Card>, Option<String>),
+    /// FKO-44: the card given as tribute.
+    Tribute(Card),
+    /// FKO-46: the card given back for the tribute.
+    Return(Card),
 }
 
 impl Action {
@@ -41,6 +47,8 @@ impl Action {
             Action::Bury(_) => "bury",
             Action::Call(_) | Action::CallSolo | Action::CallFriend(..) => "call",
             Action::Play(..) => "play",
+            Action::Tribute(_) => "tribute",
+            Action::Return(_) => "return",
         }
     }
 }
@@ -53,6 +61,7 @@ impl fmt::Display for Action {
             Action::Trump(s) => write!(f, "trump {}", s.letter()),
             Action::CallSolo => f.write_str("call solo"),
             Action::Call(c) => write!(f, "call {c}"),
+            Action::Tribute(c) | Action::Return(c) => write!(f, "{} {c}", self.verb()),
             Action::CallFriend(n, c) => write!(f, "call {} {c}", ordinal(*n)),
             Action::Declare(cs) | Action::Bury(cs) => {
                 write!(f, "{} {}", self.verb(), format_cards(cs))
@@ -85,6 +94,19 @@ fn parse_ordinal(word: &str) -> Option<u8> {
     let digits = word.find(|c: char| !c.is_ascii_digit())?;
     let n: u8 = word[..digits].parse().ok()?;
     (n > 0 && ordinal(n).eq_ignore_ascii_case(word)).then_some(n)
+}
+
+/// `VERB CARD`: the one card a tribute or its return gives (FKO-44, FKO-46).
+fn one_card(verb: &str, rest: &str) -> Result<Card, ActionError> {
+    if rest.is_empty() {
+        return Err(ActionError::malformed(format!(
+            "'{verb}' needs a card, e.g. '{verb} 4c'"
+        )));
+    }
+    match cards_of(verb, rest)?.as_slice() {
+        [c] => Ok(*c),
+        _ => Err(ActionError::malformed(format!("'{verb}' names one card"))),
+    }
 }
 
 /// `call 2nd As` (FF-20), or `call CARD` (R5-20).
@@ -153,6 +175,8 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
         "call" => call_of(rest),
         "declare" => Ok(Action::Declare(cards_of("declare", rest)?)),
         "bury" => Ok(Action::Bury(cards_of("bury", rest)?)),
+        "tribute" => Ok(Action::Tribute(one_card("tribute", rest)?)),
+        "return" => Ok(Action::Return(one_card("return", rest)?)),
         "play" => {
             let (cards, kind) = match rest.rfind(" as ") {
                 Some(i) => {
@@ -195,6 +219,8 @@ mod tests {
             "call 1st BJ",
             "call 3rd Td",
             "play 5h as pair",
+            "tribute BJ",
+            "return 3c",
         ] {
             assert_eq!(text(t), t);
         }
@@ -249,6 +275,11 @@ mod tests {
             "error: 'trump' needs a suit s, h, c or d, not 'x'"
         );
         assert_eq!(text("call Ah Kh"), "error: 'call' names one card or 'solo'");
+        assert_eq!(text("tribute 2s 2h"), "error: 'tribute' names one card");
+        assert_eq!(
+            text("return"),
+            "error: 'return' needs a card, e.g. 'return 4c'"
+        );
         assert_eq!(text("bury"), "error: 'bury' needs cards, e.g. 'bury 5h 5h'");
         assert_eq!(text("play"), "error: 'play' needs cards, e.g. 'play 5h 5h'");
         assert!(text("hop").starts_with("error: unknown action 'hop': expected one of bid"));

@@ -355,18 +355,36 @@ class Top(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ..., kind: _Optional[str] = ...) -> None: ...
 
 class FiftyKFacts(_message.Message):
-    __slots__ = ("top", "passed", "finished", "leader", "points_left_in_hand")
+    __slots__ = ("top", "passed", "finished", "leader", "points_left_in_hand", "tribute")
     TOP_FIELD_NUMBER: _ClassVar[int]
     PASSED_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     LEADER_FIELD_NUMBER: _ClassVar[int]
     POINTS_LEFT_IN_HAND_FIELD_NUMBER: _ClassVar[int]
+    TRIBUTE_FIELD_NUMBER: _ClassVar[int]
     top: Top
     passed: _containers.RepeatedScalarFieldContainer[int]
     finished: _containers.RepeatedScalarFieldContainer[int]
     leader: int
     points_left_in_hand: _containers.RepeatedCompositeFieldContainer[Cards]
-    def __init__(self, top: _Optional[_Union[Top, _Mapping]] = ..., passed: _Optional[_Iterable[int]] = ..., finished: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ..., points_left_in_hand: _Optional[_Iterable[_Union[Cards, _Mapping]]] = ...) -> None: ...
+    tribute: FiftyKTribute
+    def __init__(self, top: _Optional[_Union[Top, _Mapping]] = ..., passed: _Optional[_Iterable[int]] = ..., finished: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ..., points_left_in_hand: _Optional[_Iterable[_Union[Cards, _Mapping]]] = ..., tribute: _Optional[_Union[FiftyKTribute, _Mapping]] = ...) -> None: ...
+
+class FiftyKTribute(_message.Message):
+    __slots__ = ("giver", "receiver", "exempt", "card", "returned", "due")
+    GIVER_FIELD_NUMBER: _ClassVar[int]
+    RECEIVER_FIELD_NUMBER: _ClassVar[int]
+    EXEMPT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    RETURNED_FIELD_NUMBER: _ClassVar[int]
+    DUE_FIELD_NUMBER: _ClassVar[int]
+    giver: int
+    receiver: int
+    exempt: bool
+    card: str
+    returned: str
+    due: str
+    def __init__(self, giver: _Optional[int] = ..., receiver: _Optional[int] = ..., exempt: _Optional[bool] = ..., card: _Optional[str] = ..., returned: _Optional[str] = ..., due: _Optional[str] = ...) -> None: ...
 
 class Declaration(_message.Message):
     __slots__ = ("seat", "cards")
