@@ -394,7 +394,7 @@ impl DecisionHand {
         let fixed = self.space.fixed();
         if action < fixed {
             self.hand
-                .apply_legal(
+                .take_legal(
                     self.index
                         .get(action)
                         .expect("a masked id has a legal index"),

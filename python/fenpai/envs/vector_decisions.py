@@ -190,5 +190,5 @@ class DecisionHands:
             return []
         return self._game(env).legal_actions(int(self.seats[env]), limit)
 
-    def infos(self) -> dict[str, Any]:
+    def infos(self, every: np.ndarray) -> dict[str, Any]:
         return {}

@@ -60,5 +60,5 @@ class Hands(Protocol):
     def legal_actions(self, env: int, limit: int) -> list[str]:
         """The legal actions of env `env`'s seat to act, the first `limit`, as text."""
 
-    def infos(self) -> dict[str, Any]:
-        """The infos of the action space, each with its `_` mask."""
+    def infos(self, every: np.ndarray) -> dict[str, Any]:
+        """The infos of the action space, each with its `_` mask (`every`: all True)."""

@@ -109,9 +109,8 @@ class LegalHands:
     def legal_actions(self, env: int, limit: int) -> list[str]:
         return self._driver.legal_actions(env, limit)
 
-    def infos(self) -> dict[str, Any]:
-        """The infos of this space, each with its `_` mask (every env)."""
-        every = np.ones(self.num_envs, dtype=bool)
+    def infos(self, every: np.ndarray) -> dict[str, Any]:
+        """The infos of this space, each with its `_` mask (`every`: all True)."""
         out = {
             "num_legal": self._num_legal.copy(),
             "_num_legal": every,

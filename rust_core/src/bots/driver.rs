@@ -84,7 +84,7 @@ impl Game {
                     self.hand.bot_act(bots);
                 }
                 None if self.hand.num_legal() == 1 => {
-                    self.hand.apply_legal(0).expect("the one legal action");
+                    self.hand.take_legal(0).expect("the one legal action");
                 }
                 None => return Some(seat),
             }
@@ -468,7 +468,7 @@ impl Driver {
         self.check_answers(answers)?;
         for &(slot, index) in answers {
             let game = self.slots[slot].as_mut().expect("checked");
-            game.hand.apply_legal(index as u64).expect("checked");
+            game.hand.take_legal(index as u64).expect("checked");
         }
         Ok(())
     }

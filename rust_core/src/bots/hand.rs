@@ -498,6 +498,24 @@ impl HandState {
         Ok(done)
     }
 
+    /// Applies the `index`-th legal action as [`HandState::apply_legal`] does, without
+    /// writing it out as action text: for the batch runner, whose answers and single
+    /// legal actions nobody reads back. An error changes nothing.
+    pub fn take_legal(&mut self, index: u64) -> Result<(), ActionError> {
+        match self.current() {
+            Current::Phase(p) => p.apply_legal(index).map(drop),
+            Current::Trick(p) => p.apply_legal(index).map(drop),
+            Current::FiftyK(p) => match usize::try_from(index) {
+                Ok(i) => p.apply_legal(i).map(drop),
+                Err(_) => Err(ActionError::illegal(format!(
+                    "index {index} is out of range"
+                ))),
+            },
+        }?;
+        self.settle().expect("a finished phase makes the next");
+        Ok(())
+    }
+
     /// The decision the hand waits on now (see [`Stage`]).
     pub fn stage(&mut self) -> Stage<'_> {
         if self.is_done() {
@@ -783,6 +801,31 @@ mod tests {
                     steps += 1;
                 }
                 assert_eq!(hand.greedy_index(0), None);
+            }
+        }
+    }
+
+    /// `take_legal` leaves the hand as `apply_legal` does, at every decision of whole
+    /// hands of every variant, and refuses what it refuses (the hand unchanged).
+    #[test]
+    fn take_legal_is_apply_legal_without_the_text() {
+        for setup in setups() {
+            for game_seed in [5u64] {
+                let mut hand = HandState::new(&setup, game_seed).unwrap();
+                let mut steps = 0;
+                while !hand.is_done() {
+                    let n = hand.num_legal();
+                    let before = format!("{hand:?}");
+                    assert!(hand.take_legal(n).is_err());
+                    assert_eq!(format!("{hand:?}"), before);
+                    let index = seed_for(&[game_seed, steps]) % n;
+                    let mut taken = hand.clone();
+                    taken.take_legal(index).unwrap();
+                    hand.apply_legal(index).unwrap();
+                    assert_eq!(format!("{taken:?}"), format!("{hand:?}"), "step {steps}");
+                    steps += 1;
+                }
+                assert!(hand.take_legal(0).is_err());
             }
         }
     }

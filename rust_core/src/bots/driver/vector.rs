@@ -287,7 +287,7 @@ impl<'a> Table<'a> {
                 self.deal(slot, first + row, row, &mut step.deals)?;
             } else if let Some(actions) = actions {
                 let game = slot.as_mut().expect("checked");
-                game.hand.apply_legal(actions[row] as u64).expect("checked");
+                game.hand.take_legal(actions[row] as u64).expect("checked");
             }
             if self.finish(slot, first + row, row, restart[row], step)? {
                 pending.push(first + row);
