@@ -243,7 +243,9 @@ def test_fko_30_bots_play_several_decks_and_the_search_refuses_naming_the_option
         assert g.result is not None
     g = fenpai.new_game("fifty_k", seed=6, decks=2, players=4)
     before = g.to_json()
-    with pytest.raises(ValueError, match=r"ismcts.*one deck only \(option decks=1, FKO-20\)"):
+    with pytest.raises(
+        UnsupportedOption, match=r"ismcts.*one deck only \(option decks=2, FKO-20\)"
+    ):
         g.play_out([Bot("ismcts", s) for s in range(4)])
     with pytest.raises(ValueError, match="ismcts"):
         FkBot("ismcts", 0).choose(g.core_objects()["play"])

@@ -15,7 +15,7 @@ from cli_support import offered
 
 import fenpai
 from fenpai import IllegalAction, UnsupportedOption
-from fenpai.bots import get
+from fenpai.bots import Bot, get
 from fenpai.cli import main
 from fenpai.games.fifty_k_tribute import places, tribute_seats
 from fenpai.service import typed
@@ -336,6 +336,16 @@ def test_fko_42_the_surfaces_without_the_tribute_refuse_it_by_name():
         pyspiel.load_game("python_fenpai_fifty_k(tribute=highest)").new_initial_state()
     assert "tribute" in (g.bot_problem("ismcts") or "")
     assert g.bot_problem("greedy") is None and g.bot_problem("random") is None
+    # The search's worlds know no tribute: refused by name wherever it would play.
+    for call in (
+        lambda: g.play_out([Bot("ismcts:10", s) for s in range(4)]),
+        lambda: g.bot_action(Bot("ismcts:10", 0), g.to_act[0]),
+        lambda: simulate(
+            "fifty_k", 2, bots=["ismcts:10", "greedy"] * 2, previous_order=[1, 0, 2, 3], **TRIBUTE
+        ),
+    ):
+        with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\)"):
+            call()
 
 
 def test_fko_42_simulate_plays_the_tribute_with_random_and_greedy():

@@ -343,6 +343,11 @@ def test_tro_120_the_environments_refuse_other_tables_by_name():
     with pytest.raises(UnsupportedOption, match="decks=1"):
         VectorEnv("tractor", num_envs=2, decks=1)
     assert fenpai.encode(fenpai.new_game("tractor"), 0)[0].size  # two full decks: as ever
+    # A policy reads observations: simulate refuses such tables for it, by name.
+    with pytest.raises(UnsupportedOption, match="decks=3"):
+        fenpai.simulate(
+            "tractor", 2, bots=[lambda batch: [0] * len(batch), *["greedy"] * 3], decks=3
+        )
     assert typed.observation(g, 0) == b""  # the service's tensor: none for this table
 
 

@@ -463,3 +463,44 @@ def test_tro_112_tro_140_steals_follow_the_joker_rule(jokers):
                         assert g.to_json() == before
             g.apply(seat, rng.choice(legal))
     assert asked > 0
+
+
+def held_declarations(g, seat: int) -> list[str]:
+    """Every level single, level pair and joker pair `seat` holds, as `declare` actions."""
+    held = collections.Counter(str(c) for c in g.hand_of(seat))
+    level = g.view()["level"]
+    singles = [c for c in held if c[0] == level[0]] if level != "NT" else []
+    pairs = [c for c, n in held.items() if n >= 2 and (c in singles or c in ("LJ", "BJ"))]
+    return [f"declare {c}" for c in singles] + [f"declare {c} {c}" for c in pairs]
+
+
+@pytest.mark.parametrize("reinforce", ["own_card", "none", "or_overturn"])
+def test_tro_112_tro_150_a_steal_is_accepted_exactly_when_offered(reinforce):
+    """With the dealer fixed, the standing declarer may be another seat, asked in the
+    stealing rounds: every declaration a seat holds is accepted exactly when it is
+    offered (TRO-150 for its own, TRO-112), and a refused one changes nothing."""
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        g = fenpai.new_game(
+            "tractor", seed=seed, dealer=0, kitty_theft="allowed", reinforce=reinforce
+        )
+        while g.phase in ("deal", "kitty"):
+            (seat,) = g.to_act
+            legal = g.legal_actions(seat, 50)
+            if g.phase == "kitty" and g.view()["kitty_stage"] == "steal":
+                for action in held_declarations(g, seat):
+                    trial, before = g.clone(), g.to_json()
+                    try:
+                        trial.apply(seat, action)
+                        accepted = True
+                    except IllegalAction as err:
+                        accepted = False
+                        assert "TRO-112" in str(err)
+                    assert accepted == (action in legal), (seed, action, legal)
+                    assert g.to_json() == before
+                    checked += 1
+            g.apply(
+                seat, legal[0] if g.phase == "deal" and rng.random() < 0.5 else rng.choice(legal)
+            )
+    assert checked > 20

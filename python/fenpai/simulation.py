@@ -248,6 +248,7 @@ def simulate(
     builtin = [name for name in names if isinstance(name, str)]
     if len(builtin) < n:
         check_encoded(variant)  # a policy reads observations
+        probe.check_surface("the observation")  # of options its layout takes, by name
     if backend == "ray" and len(builtin) < n:
         raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")
     report = progress or _nothing

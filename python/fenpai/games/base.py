@@ -22,7 +22,7 @@ import numpy as np
 
 from fenpai._core import Card, format_cards, play_outcomes, sample_world
 from fenpai.actions import parse_action
-from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn
+from fenpai.errors import GameOver, IllegalAction, NoSuchSeat, NotYourTurn, UnsupportedOption
 from fenpai.games.options import TOURNAMENT, Option, Preset
 
 if TYPE_CHECKING:
@@ -119,6 +119,14 @@ class Game:
             return f"bot {name!r} does not play {self.variant} yet: use random or greedy"
         return None
 
+    def check_bots(self, names: list[str]) -> None:
+        """`UnsupportedOption` with `bot_problem`'s reason when a bot of `names` cannot play
+        this game: the whole-hand calls and `bot_action` refuse it before any move."""
+        for name in names:
+            problem = self.bot_problem(name) if isinstance(name, str) else None
+            if problem is not None:
+                raise UnsupportedOption(problem)
+
     def check_surface(self, surface: str) -> None:
         """`UnsupportedOption`, naming the option, when `surface` (the observation, the
         environments, OpenSpiel, the core's whole-hand calls) cannot take this game's
@@ -138,6 +146,7 @@ class Game:
         """The hands of `seeds` with this game's options, played to their end in the core
         (one call, the GIL released) between the bots named `bots` (seeded as
         `fenpai.bots.Bot` seeds them), and scored as `result` scores them (`score_facts`)."""
+        self.check_bots(bots)
         return self.score_facts(play_outcomes(self.variant, seeds, bots, **self.hands_options()))
 
     def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
@@ -376,6 +385,7 @@ class Game:
     def bot_action(self, bot: Bot, seat: int) -> str:
         """The action `bot` takes now for `seat`, chosen by the core's bot of this phase."""
         self._check_turn(seat)
+        self.check_bots([bot.name])
         return self.phases()[self._at].choose(self, self._cur, bot)
 
     def play_out(self, bots: list[Bot]) -> None:
@@ -383,6 +393,7 @@ class Game:
         released), `bots[seat]` choosing for each seat: the hand `bot_action` gives."""
         if len(bots) != self.num_players:
             raise ValueError(f"{self.variant} has {self.num_players} seats; got {len(bots)} bots")
+        self.check_bots([b.name for b in bots])
         while self.phase != "done":
             self.phases()[self._at].play_out(self, self._cur, bots)
             self._settle()

@@ -225,7 +225,7 @@ class FiftyK(Game):
         if name in ("random", "greedy") or (self.decks == 1 and self.tribute_problem() is None):
             return super().bot_problem(name)
         if self.decks == 1:
-            return f"bot {name!r} does not play {self.tribute_problem()}: use random or greedy"
+            return f"bot {name!r} does not play {self.tribute_problem()} yet: use random or greedy"
         return (
             f"bot {name!r} plays Fifty-K of one deck only (option decks={self.decks}, "
             "FKO-20): use random or greedy"
@@ -236,7 +236,7 @@ class FiftyK(Game):
         of the tribute (FKO-42), or None without one."""
         if self.options["tribute"] == "none":
             return None
-        return f"the option tribute={self.options['tribute']!r} (FKO-42) yet"
+        return f"the option tribute={self.options['tribute']!r} (FKO-42)"
 
     def check_surface(self, surface: str) -> None:
         """`UnsupportedOption` naming `decks` (and `players`) unless the game is of one
@@ -248,7 +248,7 @@ class FiftyK(Game):
                 f"{surface} yet: they hold Fifty-K of one deck only (FKO-20)"
             )
         if self.options["tribute"] != "none":
-            raise UnsupportedOption(f"{surface} do not take {self.tribute_problem()}")
+            raise UnsupportedOption(f"{self.tribute_problem()} is not taken by {surface} yet")
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """`Game.play_batch`; with several decks or a tribute each hand played by the
@@ -256,6 +256,7 @@ class FiftyK(Game):
         scores it."""
         if self.decks == 1 and self.options["tribute"] == "none":
             return super().play_batch(seeds, bots)
+        self.check_bots(bots)
         return score_piles(self, seeds, bots)
 
     def sample_world(self, seat: int, seed: int) -> Game:

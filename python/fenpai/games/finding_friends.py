@@ -15,9 +15,7 @@ reveals it (FF-31), never who holds a called copy before it is played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCalls, TractorDeal
@@ -25,9 +23,6 @@ from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.tractor import canonical_level
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
-
-if TYPE_CHECKING:
-    from fenpai.bots import Bot
 
 PLAYER_COUNTS = (4, 5, 6, 7, 8)
 DEFAULT_PLAYERS = 6
@@ -59,17 +54,6 @@ def _valid_levels(value: object) -> bool:
 
 def _valid_dealer(value: object) -> bool:
     return value is None or (_count(value) and 0 <= int(str(value)) < max(PLAYER_COUNTS))
-
-
-def _check_name(name: str) -> None:
-    """The `ismcts` bot has no search of Finding Friends (its sides are found in the
-    play, FF-31): refused by name rather than played as something else."""
-    if isinstance(name, str) and name.startswith("ismcts"):
-        raise ValueError(f"bot {name!r} does not play finding_friends yet: use random or greedy")
-
-
-def _check_bot(bot: Bot) -> None:
-    _check_name(bot.name)
 
 
 def deal(game: Any, _: Any) -> TractorDeal:
@@ -267,15 +251,6 @@ class FindingFriends(TrickGame):
         `ismcts` does not search it (the bots refuse it with a clear error)."""
         return {}
 
-    def bot_action(self, bot: Bot, seat: int) -> str:
-        _check_bot(bot)
-        return super().bot_action(bot, seat)
-
-    def play_out(self, bots: list[Bot]) -> None:
-        for bot in bots:
-            _check_bot(bot)
-        super().play_out(bots)
-
     def kitty_size(self) -> int:
         return scoring.finding_friends_kitty_size(self.num_players, self.decks)
 
@@ -407,11 +382,6 @@ class FindingFriends(TrickGame):
             "levels": list(self.levels),
             "failed_throws": list(play.failed_throws()),
         }
-
-    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        for name in bots:
-            _check_name(name)
-        return super().play_batch(seeds, bots)
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         return _outcome(

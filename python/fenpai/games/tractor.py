@@ -26,9 +26,7 @@ level rank and the jokers the only trumps.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Card, TractorDeal, TrickRules
@@ -36,9 +34,6 @@ from fenpai.errors import UnsupportedOption
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
-
-if TYPE_CHECKING:
-    from fenpai.bots import Bot
 
 PLAYERS = 4
 KITTY_SIZE = 8
@@ -494,26 +489,6 @@ class Tractor(TrickGame):
                 "use random or greedy"
             )
         return super().bot_problem(name)
-
-    def check_bots(self, names: list[str]) -> None:
-        """`UnsupportedOption` naming `kitty_theft` when a bot of `names` does not play it
-        (TRO-112): the whole-hand calls and `bot_action` refuse it before any move."""
-        for name in names:
-            problem = self.bot_problem(name) if self.steals_kitty else None
-            if problem is not None:
-                raise UnsupportedOption(problem)
-
-    def bot_action(self, bot: Bot, seat: int) -> str:
-        self.check_bots([bot.name])
-        return super().bot_action(bot, seat)
-
-    def play_out(self, bots: list[Bot]) -> None:
-        self.check_bots([b.name for b in bots])
-        super().play_out(bots)
-
-    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        self.check_bots(bots)
-        return super().play_batch(seeds, bots)
 
     def sample_world(self, seat: int, seed: int) -> Tractor:
         """`Game.sample_world`; `UnsupportedOption` under kitty theft (TRO-112)."""

@@ -8,7 +8,7 @@ use crate::card::{format_cards, Card, Counts, Rank, Suit, BJ, LJ};
 use crate::error::ActionError;
 
 use super::tractor_deal::{declaration_strength, may_follow, tractor_reinforce_error};
-use super::{DeclarationOrder, DeclarationStrength, TractorHouse};
+use super::{DeclarationOrder, DeclarationStrength, Reinforce, TractorHouse};
 
 /// The round of chances to steal the kitty after a burial (TRO-112).
 #[derive(Clone, Debug)]
@@ -167,11 +167,24 @@ impl Theft {
         }
         let (owner, current) = self.standing.as_ref()?;
         if *owner == seat {
-            let reason = tractor_reinforce_error(current, cards)?;
-            return Some(ActionError::breaks(
-                "TRO-112",
-                format!("{} to steal the kitty (TRO-112)", reason.message),
-            ));
+            // TRO-150: what the standing declarer may still declare, here to steal.
+            let standing = format_cards(current);
+            let reason = match self.house.reinforce {
+                Reinforce::OwnCard => tractor_reinforce_error(current, cards).map(|r| r.message),
+                Reinforce::None => Some(format!(
+                    "your {standing} stands: at this table it cannot be reinforced (TRO-152)"
+                )),
+                Reinforce::OrOverturn => Some(format!(
+                    "your {standing} stands: you may make it a pair or overcall it with a \
+                     stronger declaration (TRO-153)"
+                )),
+            };
+            if let Some(reason) = reason {
+                return Some(ActionError::breaks(
+                    "TRO-112",
+                    format!("{reason} to steal the kitty (TRO-112)"),
+                ));
+            }
         }
         let suits = match self.house.declaration_order {
             DeclarationOrder::Equal => "",
