@@ -377,3 +377,20 @@ def test_tro_123_fenpai_play_with_three_decks_at_the_terminal(tmp_path):
     assert game.options["decks"] == 3 and game.result is not None
     text = "".join(screens)
     assert "39" in text and "None" not in text
+
+
+@pytest.mark.parametrize(
+    ("options", "listed"),
+    [
+        ({"decks": 3}, "(2h, 2h 2h), or 2 to 3 identical jokers (TRO-123)"),
+        ({"decks": 3, "jokers": 1}, "(2h, 2h 2h) (TRO-123)"),  # one LJ, one BJ: no pair
+        ({"decks": 3, "joker_declarations": "big_only"}, "or 2 to 3 identical BJ (TRO-123)"),
+        ({"decks": 2, "jokers": 0}, "two identical level cards (2h 2h) (TR-10, TRO-130)"),
+    ],
+)
+def test_tro_130_tro_140_a_refused_declaration_lists_only_the_tables_declarations(options, listed):
+    g = fenpai.new_game("tractor", seed=2, **options)
+    before = g.to_json()
+    with pytest.raises(fenpai.IllegalAction) as err:
+        g.apply(g.to_act[0], "declare 3h")
+    assert str(err.value).endswith(listed) and g.to_json() == before

@@ -400,12 +400,21 @@ impl TractorDeal {
                      declaration is one level card ({lv}h) (TRO-121)"
                 )
             } else if self.friends || d != 2 {
+                // TRO-130, TRO-140: the joker declarations this table has, if any.
+                let copies = d - self.opts.jokerless;
+                let jokers = match self.house.joker_declarations {
+                    _ if copies < 2 => String::new(),
+                    JokerDeclarations::None => String::new(),
+                    JokerDeclarations::BigOnly => format!(", or 2 to {copies} identical BJ"),
+                    JokerDeclarations::Both => format!(", or 2 to {copies} identical jokers"),
+                };
                 format!(
                     "'{shown}' is not a declaration: the level is {lv}, so 1 to {d} identical \
-                     level cards of a suit ({lv}h, {lv}h {lv}h), or 2 to {d} identical jokers ({rule})"
+                     level cards of a suit ({lv}h, {lv}h {lv}h){jokers} ({rule})"
                 )
             } else {
                 let jokers = match self.house.joker_declarations {
+                    _ if d - self.opts.jokerless < 2 => " (TR-10, TRO-130)",
                     JokerDeclarations::Both => ", LJ LJ or BJ BJ (TR-10)",
                     JokerDeclarations::BigOnly => " or BJ BJ (TR-10, TRO-142)",
                     JokerDeclarations::None => " (TR-10, TRO-143)",
@@ -536,6 +545,15 @@ impl TractorDeal {
             return tractor_reinforce_error(current, cards);
         }
         let rule = self.copies_rule("TR-11", "FF-11");
+        if self.opts.decks == 1 {
+            return Some(ActionError::breaks(
+                rule,
+                format!(
+                    "your {} stands: with one deck it cannot be reinforced ({rule})",
+                    format_cards(current)
+                ),
+            ));
+        }
         if current.len() == self.opts.decks as usize {
             return Some(ActionError::breaks(
                 rule,
