@@ -75,18 +75,19 @@ impl Game {
     }
 
     /// Plays the bots' seats, and an outside seat's single legal action, until an
-    /// outside seat has a choice (returned) or the hand is over (None).
-    fn play_on(&mut self) -> Option<usize> {
+    /// outside seat has a choice (returned with its number of legal actions) or the
+    /// hand is over (None).
+    fn play_on(&mut self) -> Option<(usize, u64)> {
         loop {
             let seat = self.hand.to_act()?;
             match &mut self.bots[seat] {
                 Some(bots) => {
                     self.hand.bot_act(bots);
                 }
-                None if self.hand.num_legal() == 1 => {
-                    self.hand.take_legal(0).expect("the one legal action");
-                }
-                None => return Some(seat),
+                None => match self.hand.num_legal() {
+                    1 => self.hand.take_legal(0).expect("the one legal action"),
+                    count => return Some((seat, count)),
+                },
             }
         }
     }

@@ -340,11 +340,11 @@ impl<'a> Table<'a> {
                 }
                 None => {
                     let seat = step.rows.seats[row] as usize;
-                    self.write(game, row, seat, true, step);
+                    self.write(game, row, seat, None, step);
                     return Ok(false);
                 }
-                Some(seat) if step.learners[seat] => {
-                    self.write(game, row, seat, false, step);
+                Some((seat, count)) if step.learners[seat] => {
+                    self.write(game, row, seat, Some(count), step);
                     return Ok(false);
                 }
                 Some(_) => return Ok(true),
@@ -352,17 +352,25 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Writes row `row` of `step` for `seat` of `game`.
-    fn write(&self, game: &mut Game, row: usize, seat: usize, over: bool, step: &mut Step<'_>) {
+    /// Writes row `row` of `step` for `seat` of `game`, which has `legal` legal actions
+    /// (None: the hand is over).
+    fn write(
+        &self,
+        game: &mut Game,
+        row: usize,
+        seat: usize,
+        legal: Option<u64>,
+        step: &mut Step<'_>,
+    ) {
         let rows = &mut step.rows;
         let hand = &mut game.hand;
         let size = self.obs_len;
         hand.encode(seat, &mut rows.obs[row * size..(row + 1) * size])
             .expect("the layout is the driver's");
-        let count = hand.num_legal();
+        let count = legal.unwrap_or(0);
         rows.seats[row] = seat as i64;
         rows.num_legal[row] = count as i64;
-        rows.over[row] = over;
+        rows.over[row] = legal.is_none();
         let width = rows.mask.len() / rows.seats.len();
         let mask = &mut rows.mask[row * width..(row + 1) * width];
         let legal = usize::try_from(count).map_or(width, |n| n.min(width));
