@@ -14,6 +14,7 @@ from env_support import REWARDS, expected_reward, swap_unseen  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import fenpai.openspiel  # noqa: E402
+from fenpai.errors import UnsupportedOption  # noqa: E402
 from fenpai.games.base import Game  # noqa: E402
 from fenpai.spaces import CARDS  # noqa: E402
 
@@ -239,3 +240,16 @@ def test_bad_parameters_are_clear_errors():
         pyspiel.load_game("python_fenpai_tractor(follow_protect=tuples)")
     with pytest.raises(ValueError, match="reward must be one of"):
         pyspiel.load_game("python_fenpai_fifty_k(reward=points)")
+
+
+@pytest.mark.parametrize(
+    ("params", "named"),
+    [("decks=3", "decks=3"), ("decks=1", "decks=1"), ("jokers=0", "jokers=0")],
+)
+def test_tractor_tables_the_action_space_does_not_hold_are_refused_by_name(params, named):
+    """TRO-120, TRO-130: the options are parameters, and a table of other decks is an
+    UnsupportedOption naming them, not an unknown parameter."""
+    with pytest.raises(UnsupportedOption, match=f"{named}.*TRO-120, TRO-130"):
+        pyspiel.load_game(f"python_fenpai_tractor({params})")
+    with pytest.raises(ValueError, match="option jokers"):
+        pyspiel.load_game("python_fenpai_tractor(jokers=5)")

@@ -3,7 +3,8 @@
 `register()` registers `python_fenpai_<variant>` for every variant with pyspiel, so
 that `pyspiel.load_game("python_fenpai_tractor")` (or `"python_fenpai_fifty_k(players=3)"`)
 works with OpenSpiel's algorithms. The game parameters are the variant's options
-(Tractor's `levels` as text, `"2 2"`, and its `dealer` −1 for none), `seed` and
+(Tractor's `levels` as text, `"2 2"`, its `dealer` −1 for none and its `jokers` −1 for
+`"all"`), `seed` and
 `reward` (`"win"`, the default, `"zero_sum"` or `"game_points"`: `fenpai.envs.payoffs`).
 
 - **Chance.** The deal is chance nodes before the first decision: the seat of the
@@ -58,6 +59,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "tractor": {
         "levels": "2 2",
         "dealer": -1,
+        "decks": 2,  # 1 and 3 (TRO-120) are refused by name: the action space holds 2
+        "jokers": -1,  # -1: "all"; 0 to 2 (TRO-130) are refused by name as decks are
         "follow_format": "pairs",
         "follow_protect": "none",
         "throw_penalty": "per_attempt",
@@ -83,6 +86,7 @@ def game_options(variant: str, params: dict[str, Any]) -> dict[str, Any]:
     if variant == "tractor":
         options["levels"] = tuple(str(options["levels"]).split())
         options["dealer"] = None if options["dealer"] < 0 else options["dealer"]
+        options["jokers"] = "all" if options["jokers"] < 0 else options["jokers"]
     return options
 
 
