@@ -34,6 +34,8 @@ docs/rules/tractor.md "Options" and docs/rules/common.md C-21..C-51):
   none.
 - JokerBidPolicy: BothTwoOrMore → TR-10 (`joker_declarations="both"`, TRO-141); Disabled →
   `"none"` (TRO-143); BothNumDecks is the same with two decks; LJNumDecksHJNumDecksLessOne: none.
+- KittyTheftPolicy: NoKittyTheft (theirs by default) → `kitty_theft="none"` (TRO-111);
+  AllowKittyTheft → `"allowed"` (TRO-112).
 - TractorRequirements: min_count 2, min_length 2 → C-21 (no option); the others: none.
 - Their adjacency, with the trump level cards above the trump ace → `tractor_above_ace=True`
   (C-21); no tractors mixing pairs and triples → `mixed_tractors=False` (C-22); throws
@@ -703,3 +705,49 @@ def test_tr_11_after_test_bid_sequence():
         g.apply(seat, plan.get((seat, g.view()["cards_dealt"]), "pass"))
     assert g.view()["declarations"] == [[0, "2h"], [0, "2h 2h"], [2, "LJ LJ"], [1, "BJ BJ"]]
     assert g.legal_actions(0) == ["pass"]
+
+
+def test_tro_112_after_test_kitty_stealing_bid_sequence():
+    """After rbtying/shengji's `test_kitty_stealing_bid_sequence` (AllowKittyTheft, our
+    `kitty_theft="allowed"`, TRO-112): seat 0 declares 2h and buries; seat 2 steals with
+    LJ LJ and holds the kitty, so the play cannot start; seat 1 steals with BJ BJ; seat 0
+    may not declare 2h 2h then, and three passes start the play.
+
+    (Theirs lets the standing declarer reinforce at any moment of the exchange, and its
+    first step is seat 0 reinforcing to 2h 2h there. TRO-112 asks the seats in rounds from
+    the one after the burier, so seat 0 is first asked once LJ LJ stands, and its 2h 2h
+    is then refused as too weak, as theirs refuses it after BJ BJ.)"""
+    deck = scripted_deck(["2h 2h", "BJ BJ", "LJ LJ"])
+    g = fenpai.new_game("tractor", deck=deck, first_seat=0, dealer=0, kitty_theft="allowed")
+    while g.phase == "deal":
+        (seat,) = g.to_act
+        g.apply(seat, "declare 2h" if (seat, g.view()["cards_dealt"]) == (0, 1) else "pass")
+
+    def bury_what_was_taken(seat):
+        assert (g.to_act, g.view()["kitty_stage"], g.view()["kitty_holder"]) == (
+            [seat],
+            "bury",
+            seat,
+        )
+        g.apply(seat, f"bury {g.view(seat)['kitty_cards']}")
+
+    bury_what_was_taken(0)
+    g.apply(1, "pass")
+    g.apply(2, "declare LJ LJ")
+    assert (g.phase, g.view()["trump"]) == ("kitty", None)  # no play while seat 2 holds it
+    bury_what_was_taken(2)
+    g.apply(3, "pass")
+    weaker = g.to_json()
+    with pytest.raises(fenpai.IllegalAction, match="stronger than seat 2's standing LJ LJ"):
+        g.apply(0, "declare 2h 2h")
+    assert g.to_json() == weaker
+    g.apply(0, "pass")
+    g.apply(1, "declare BJ BJ")
+    bury_what_was_taken(1)
+    for seat in (2, 3):
+        g.apply(seat, "pass")
+    with pytest.raises(fenpai.IllegalAction, match="stronger than seat 1's standing BJ BJ"):
+        g.apply(0, "declare 2h 2h")
+    g.apply(0, "pass")
+    assert g.view()["declarations"] == [[0, "2h"], [2, "LJ LJ"], [1, "BJ BJ"]]
+    assert (g.phase, g.to_act, g.dealer, g.view()["kitty_holder"]) == ("play", [0], 0, 1)
