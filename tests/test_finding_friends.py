@@ -658,3 +658,60 @@ def test_ff_80_calls_are_filled_as_the_rules_say(double_join):
             friends = [s for s in filled if s is not None]
             assert g.declarer not in friends and len(friends) == len(set(friends))
     assert differs > 0 if double_join == "passes_on" else differs == 0
+
+
+def spades_at(level: str, restriction: str) -> fenpai.Game:
+    """A 4-player hand at `level` in the friend phase with spades trump (random legal
+    declarations and burial until a seed gives spades)."""
+    for seed in range(200):
+        g = fenpai.new_game(
+            VARIANT, seed=seed, players=4, levels=[level] * 4, friend_restrictions=restriction
+        )
+        play_to(g, "friend", random.Random(seed))
+        if g.rules is not None and g.rules.trump == "s":
+            return g
+    raise AssertionError("no seed gave spades")
+
+
+@pytest.mark.parametrize(
+    ("policy", "restriction", "level", "allowed"),
+    [
+        ("Unrestricted", "no_trumps", "7", {"Kc": True, "3s": False, "3c": True, "Ac": True}),
+        (
+            "PointCardNotAllowed",
+            "no_points",
+            "7",
+            {"Kc": False, "3s": False, "3c": True, "Ac": True},
+        ),
+        (
+            "PointCardNotAllowed",
+            "no_points",
+            "A",
+            {"Kc": False, "3s": False, "3c": True, "Ac": False},
+        ),
+        (
+            "HighestCardNotAllowed",
+            "no_highest",
+            "7",
+            {"Kc": True, "3s": False, "3c": True, "Ac": False},
+        ),
+        ("TrumpsIncluded", "none", "7", {"Kc": True, "3s": True, "3c": True, "Ac": True}),
+    ],
+)
+def test_ff_60_ff_64_after_rbtying_shengji_test_set_friends(policy, restriction, level, allowed):
+    """After rbtying/shengji's `test_set_friends` (core/src/game_state/mod.rs): their
+    FriendSelectionPolicy as our `friend_restrictions` (their Unrestricted still forbids
+    trumps: FF-62 `no_trumps`; TrumpsIncluded is FF-61 `none`; PointCardNotAllowed FF-64;
+    HighestCardNotAllowed FF-63), the declarer's trump spades at level 7 or A, the calls
+    Kc, 3s, 3c and Ac. One case differs: at level A theirs lets Kc be called under
+    PointCardNotAllowed (the K is then the suit's highest card), where FF-64 forbids every
+    point card, K included."""
+    g = spades_at(level, restriction)
+    offered = set(g.legal_actions(g.declarer, 1000))
+    for card, ok in allowed.items():
+        assert (f"call 1st {card}" in offered) == ok, (policy, card)
+        if not ok:
+            before = g.to_json()
+            with pytest.raises(IllegalAction, match="FF-6[0-4]"):
+                g.apply(g.declarer, f"call 1st {card}")
+            assert g.to_json() == before
