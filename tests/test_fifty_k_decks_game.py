@@ -335,8 +335,8 @@ def test_one_deck_surfaces_refuse_several_decks_with_a_typed_error_naming_the_op
     from fenpai.spaces import legal
 
     g = fenpai.new_game("fifty_k", seed=1, decks=2, players=4)
+    assert encode(g, 0)[0].shape == (len(encode(g, 1)[0]),)  # FKO-20: a layout of its own
     for call in (
-        lambda: encode(g, 0),
         lambda: legal(g, g.to_act[0]),
         lambda: g.hands_options(),
         lambda: simulate("fifty_k", 2, bots=[lambda b: [0] * len(b.seats)] * 4, decks=2),

@@ -81,7 +81,7 @@ from fenpai.envs.vector_hands import Deal, Deals, Hands, Opponent, Players
 from fenpai.envs.vector_legal import LegalHands
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
-from fenpai.games.base import LEGAL_LIMIT, Game
+from fenpai.games.base import DECISIONS, LEGAL_LIMIT, LEGAL_SPACE, Game
 
 #: The legal space's mask width unless told: more than 97% of the trick-taking
 #: variants' decisions have fewer legal actions (the others: leads with throws,
@@ -171,7 +171,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
                 raise ValueError(f"{', '.join(extra)}: only with actions='legal'")
         self.reward = check_reward(reward)
         self._probe = new_game(variant, **options)
-        self._probe.check_surface("the environments")  # an option they cannot take, by name
+        self._probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name
         learning = [seat] if seats is None else list(seats)
         players = _players(self._probe.num_players, variant, learning, opponents)
         self.variant, self.num_envs, self.actions = variant, num_envs, actions

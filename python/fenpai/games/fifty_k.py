@@ -31,7 +31,7 @@ from fenpai._core import (
     format_cards,
 )
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import Game
+from fenpai.games.base import LEGAL_SPACE, OBSERVATION, Game
 from fenpai.games.fifty_k_decks import check_table, sample_deal, score_piles
 from fenpai.games.fifty_k_tribute import (
     check_tribute,
@@ -73,6 +73,11 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
     if game.decks == 1:
         return FiftyKPlay(hands, leader, **game.play_rules())
     return FiftyKPilePlay(hands, leader, game.decks, **game.play_rules())
+
+
+#: The surfaces that take several decks (FKO-20): the observation of its own layout and
+#: the legal-index space of the core's batch runner.
+SEVERAL_DECKS = (OBSERVATION, LEGAL_SPACE)
 
 
 class FiftyK(Game):
@@ -214,10 +219,25 @@ class FiftyK(Game):
         return {name: self.options[name] for name in ("lead_after_out", "pure_fifty_k_order")}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take (one deck: the core's whole-hand calls,
-        `play_hands`, `Driver`, `sample_world`, play one deck only)."""
-        self.check_surface("the core's whole-hand calls (Driver, the environments, policies)")
+        """The options the core's phases take: with several decks its `decks` (FKO-20:
+        the batch runner `Driver` plays them, the surfaces above it refuse what they do
+        not take by `check_surface`); the tribute (FKO-42) they do not take."""
+        problem = self.tribute_problem()
+        if problem is not None:
+            raise UnsupportedOption(
+                f"{problem} is not taken by the core's whole-hand calls (Driver, the "
+                "environments, policies) yet"
+            )
+        if self.options["decks"] != 1:
+            raise UnsupportedOption(
+                f"option decks={self.decks} (players={self.num_players}) is not taken by the "
+                "core's whole-hand calls yet: they hold Fifty-K of one deck only (FKO-20)"
+            )
         return {"players": self.num_players, **self.play_rules()}
+
+    def layout_decks(self) -> int:
+        """FKO-20: several decks have an observation layout of their own."""
+        return self.decks
 
     def bot_problem(self, name: str) -> str | None:
         """With several decks or a tribute only `random` and `greedy` play (the search
@@ -239,13 +259,16 @@ class FiftyK(Game):
         return f"the option tribute={self.options['tribute']!r} (FKO-42)"
 
     def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming `decks` (and `players`) unless the game is of one
-        deck: the observation's layout, the action space and the core's whole-hand calls
-        hold one deck only (FKO-20); naming `tribute` under one (FKO-42)."""
-        if self.options["decks"] != 1:  # read directly: the observation's callers are hot
+        """`UnsupportedOption` naming `decks` (and `players`) for several decks on a
+        surface other than the observation and the legal-index space (FKO-20: the one
+        decision space, its environments and OpenSpiel hold one deck only); naming
+        `tribute` (FKO-42) everywhere."""
+        if self.options["decks"] != 1 and surface not in SEVERAL_DECKS:  # hot: read directly
             raise UnsupportedOption(
                 f"option decks={self.decks} (players={self.num_players}) is not taken by "
-                f"{surface} yet: they hold Fifty-K of one deck only (FKO-20)"
+                f"{surface} yet: it holds Fifty-K of one deck only (FKO-20); several decks "
+                "are taken by the observation and the legal-index space (VectorEnv and "
+                "simulate's policies with actions='legal')"
             )
         if self.options["tribute"] != "none":
             raise UnsupportedOption(f"{self.tribute_problem()} is not taken by {surface} yet")
