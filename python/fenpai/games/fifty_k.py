@@ -32,7 +32,13 @@ from fenpai._core import (
 )
 from fenpai.errors import UnsupportedOption
 from fenpai.games.base import LEGAL_SPACE, OBSERVATION, Game
-from fenpai.games.fifty_k_decks import check_table, sample_deal, score_piles
+from fenpai.games.fifty_k_decks import (
+    check_table,
+    sample_deal,
+    score_pile_facts,
+    score_pile_hand,
+    score_piles,
+)
 from fenpai.games.fifty_k_tribute import (
     check_tribute,
     is_order,
@@ -228,12 +234,10 @@ class FiftyK(Game):
                 f"{problem} is not taken by the core's whole-hand calls (Driver, the "
                 "environments, policies) yet"
             )
+        out = {"players": self.num_players, **self.play_rules()}
         if self.options["decks"] != 1:
-            raise UnsupportedOption(
-                f"option decks={self.decks} (players={self.num_players}) is not taken by the "
-                "core's whole-hand calls yet: they hold Fifty-K of one deck only (FKO-20)"
-            )
-        return {"players": self.num_players, **self.play_rules()}
+            out["decks"] = self.decks
+        return out
 
     def layout_decks(self) -> int:
         """FKO-20: several decks have an observation layout of their own."""
@@ -425,8 +429,10 @@ class FiftyK(Game):
     # -- scoring ----------------------------------------------------------------------------
 
     def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
-        """`Game.score_facts` in one batch of arrays (FK-41..FK-43, FK-51..FK-53; one
-        deck, as the core's whole-hand calls give them)."""
+        """`Game.score_facts` in one batch of arrays (FK-41..FK-43, FK-51..FK-53; with
+        several decks FKO-30..FKO-35, hand by hand as `result` scores them)."""
+        if self.options["decks"] != 1:
+            return score_pile_facts(self, facts)
         collected, order = facts["points"], facts["finish_order"]
         left = facts["hand_points_left"]
         seats = np.arange(self.num_players)
@@ -447,17 +453,13 @@ class FiftyK(Game):
         collected, order = self.play.collected(), self.play.finished()
         left = self.play.hand_points()
         n, decks = self.num_players, self.decks
-        if decks == 1 and n == 4:
+        if decks > 1:  # FKO-30..FKO-35
+            scored, winners = score_pile_hand(collected, order, left, n, decks)
+        elif n == 4:
             scored = scoring.fifty_k_4p(collected, order, left)  # FK-41..FK-43
-        elif decks == 1:
-            scored = scoring.fifty_k_3p(collected, order, left)  # FK-51..FK-53
-        elif n % 2 == 0:  # FKO-30..FKO-33
-            scored = scoring.fifty_k_teams(collected, order, left, players=n, decks=decks)
-        else:  # FKO-30, FKO-31, FKO-34, FKO-35
-            scored = scoring.fifty_k_solo(collected, order, left, players=n, decks=decks)
-        if n % 2 == 0:
             winners = [s for s in range(n) if s % 2 == scored["winner"]]
         else:
+            scored = scoring.fifty_k_3p(collected, order, left)  # FK-51..FK-53
             winners = [scored["ranking"][0]]
         return {
             **scored,
