@@ -9,7 +9,7 @@ use crate::fifty_k::pile_turns::PilePlay;
 
 use super::Writer;
 
-/// Card points of one deck (FK-3, FKO-22: 100 per deck).
+/// Card points of one deck (C-3, FKO-22: 100 per deck).
 const POINTS_PER_DECK: f32 = 100.0;
 
 /// One field of a several-deck Fifty-K observation.
