@@ -195,3 +195,18 @@ def test_fko_20_the_surfaces_of_one_deck_refuse_several_decks_by_name():
     env = LegalEnv("fifty_k", 2, legal_features=4, decks=2, players=6, seed=1)
     _, info = env.reset()
     assert (info["num_features"] == 0).all()  # FKO-20: features are of trick-taking plays
+
+
+def test_fko_20_a_policy_playing_batch_greedy_plays_the_greedy_bot():
+    """`Batch.greedy()` (the core's `Driver.greedy`) names, among the many plays of
+    several decks, the index of the play the greedy bot makes: a policy answering it
+    plays the games the built-in greedy bot plays."""
+
+    def greedy(batch):
+        return batch.greedy().tolist()
+
+    options = {"decks": 3, "players": 6}
+    by_policy = simulate("fifty_k", 4, seed=9, bots=[greedy] + ["random"] * 5, **options)
+    by_bot = simulate("fifty_k", 4, seed=9, bots=["greedy"] + ["random"] * 5, **options)
+    for key in ("game_points", "card_points", "won", "actions"):
+        np.testing.assert_array_equal(by_policy[key], by_bot[key])
