@@ -210,3 +210,20 @@ def test_fko_20_a_policy_playing_batch_greedy_plays_the_greedy_bot():
     by_bot = simulate("fifty_k", 4, seed=9, bots=["greedy"] + ["random"] * 5, **options)
     for key in ("game_points", "card_points", "won", "actions"):
         np.testing.assert_array_equal(by_policy[key], by_bot[key])
+
+
+def test_fko_24_a_scripted_deal_is_the_hand_new_game_deals():
+    """`reset(options={"deals": ...})` with a deck of two decks (FKO-22) and a first
+    seat deals the hand `new_game` deals from them (FKO-24): the same history replays on
+    it to the same observation."""
+    cards = [str(c) for c in fenpai.new_game("fifty_k", decks=2, players=6).all_cards()]
+    np.random.default_rng(1).shuffle(cards)
+    deck = " ".join(cards)
+    env = LegalEnv("fifty_k", 2, decks=2, players=6, opponents="random", seed=3)
+    obs, info = env.reset(options={"deals": [(deck, 2), None]})
+    hand = env.game(0)
+    ref = fenpai.new_game("fifty_k", deck=deck, first_seat=2, decks=2, players=6)
+    for seat, action in hand.history:
+        ref.apply(seat, action)
+    assert ref.first_seat == 2 and ref.to_act == [int(info["seat"][0])]
+    np.testing.assert_array_equal(obs[0], fenpai.encode(ref, int(info["seat"][0]))[0])

@@ -696,6 +696,19 @@ mod tests {
         out
     }
 
+    /// FKO-20: the space's ids are one deck's play types; several decks are refused.
+    #[test]
+    fn fko_20_several_decks_are_refused_by_name() {
+        let setup = Setup::FiftyK {
+            players: 6,
+            decks: 2,
+            rules: crate::fifty_k::FkRules::default(),
+        };
+        let space = Space::new("fifty_k", &[]).unwrap();
+        let err = DecisionHand::new(setup, space, vec![None; 6]).unwrap_err();
+        assert_eq!(err, NO_PILE_DECISIONS);
+    }
+
     #[test]
     fn fk_16_pure_fifty_ks_are_counted_per_suit() {
         let cards = |t: &str| CardSet::from_cards(&parse_cards(t).unwrap()).unwrap();
