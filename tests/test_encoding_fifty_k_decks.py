@@ -56,6 +56,8 @@ def test_fko_23_bad_layouts_are_clear_errors():
         fields("fifty_k", 3, 2)
     with pytest.raises(ValueError, match=r"decks must be 1 to 4 \(FKO-20\)"):
         fields("fifty_k", 6, 5)
+    with pytest.raises(ValueError, match=r"not 6 with decks=1 \(4 to 8 play with decks 2"):
+        fields("fifty_k", 6)
     with pytest.raises(ValueError, match="only a fifty_k layout depends on its decks"):
         fields("tractor", 4, 3)
 

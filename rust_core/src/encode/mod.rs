@@ -64,6 +64,9 @@ impl Layout {
     /// layouts do not depend on their decks, and take `decks` 1 only.
     pub fn with_decks(variant: &str, players: usize, decks: u8) -> Result<Layout, String> {
         match (variant, decks) {
+            ("fifty_k", 1) => Layout::new(variant, players).map_err(|e| {
+                format!("{e} with decks=1 (4 to 8 play with decks 2, 3 or 4, FKO-23)")
+            }),
             (_, 1) => Layout::new(variant, players),
             ("fifty_k", _) => {
                 crate::phases::fifty_k_check_table(players, decks)?;
