@@ -335,11 +335,13 @@ def test_one_deck_surfaces_refuse_several_decks_with_a_typed_error_naming_the_op
     from fenpai.spaces import legal
 
     g = fenpai.new_game("fifty_k", seed=1, decks=2, players=4)
+    # FKO-20: the observation (a layout of its own) and the core's batch runner take them.
+    assert encode(g, 0)[0].shape == (len(encode(g, 1)[0]),)
+    assert g.hands_options()["decks"] == 2
+    policy = [lambda b: [0] * len(b.seats)] * 4
     for call in (
-        lambda: encode(g, 0),
         lambda: legal(g, g.to_act[0]),
-        lambda: g.hands_options(),
-        lambda: simulate("fifty_k", 2, bots=[lambda b: [0] * len(b.seats)] * 4, decks=2),
+        lambda: simulate("fifty_k", 2, bots=policy, actions="decisions", decks=2),
     ):
         with pytest.raises(UnsupportedOption, match=r"option decks=2 \(players=4\)") as caught:
             call()

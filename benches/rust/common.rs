@@ -54,6 +54,7 @@ pub fn setups() -> [(&'static str, Setup, usize); 5] {
             "fifty_k",
             Setup::FiftyK {
                 players: 4,
+                decks: 1,
                 rules: FkRules::default(),
             },
             4,
@@ -62,6 +63,7 @@ pub fn setups() -> [(&'static str, Setup, usize); 5] {
             "fifty_k_3p",
             Setup::FiftyK {
                 players: 3,
+                decks: 1,
                 rules: FkRules::default(),
             },
             3,

@@ -8,14 +8,23 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::cards::value_error;
+use crate::fifty_k_pile::FiftyKPilePlay;
 use crate::fifty_k_play::FiftyKPlay;
 use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
 use crate::trick_play::TrickPlay;
 
-/// The layout of `variant` with `players` seats: [(name, offset, size)], in order.
+/// The layout of `variant` with `players` seats and `decks` decks (Fifty-K's several
+/// decks have their own, FKO-20): [(name, offset, size)], in order.
 #[pyfunction]
-fn encode_fields(variant: &str, players: usize) -> PyResult<Vec<(&'static str, usize, usize)>> {
-    Ok(Layout::new(variant, players).map_err(value_error)?.fields())
+#[pyo3(signature = (variant, players, decks = 1))]
+fn encode_fields(
+    variant: &str,
+    players: usize,
+    decks: u8,
+) -> PyResult<Vec<(&'static str, usize, usize)>> {
+    Ok(Layout::with_decks(variant, players, decks)
+        .map_err(value_error)?
+        .fields())
 }
 
 /// Why `out` is not a buffer for `need` values.
@@ -128,14 +137,28 @@ fn encode_into(
         }
     };
     if variant == "fifty_k" {
-        let play = phase_object::<FiftyKPlay>(play.as_ref(), "play", "FiftyKPlay")?
-            .ok_or_else(|| value_error("a fifty_k observation needs objects['play']"))?;
-        let play = play.core();
-        let layout = Layout::new(variant, play.num_players()).map_err(value_error)?;
+        let play =
+            play.ok_or_else(|| value_error("a fifty_k observation needs objects['play']"))?;
+        if let Ok(one) = play.cast::<FiftyKPlay>() {
+            let one = one.borrow();
+            let play = one.core();
+            let layout = Layout::new(variant, play.num_players()).map_err(value_error)?;
+            let mut writable = buffer_for(layout)?;
+            let buffer = writable.as_slice_mut().map_err(value_error)?;
+            return py
+                .detach(|| core::encode_fifty_k(play, seat, over, buffer))
+                .map_err(value_error);
+        }
+        // FKO-20: several decks have a layout of their own.
+        let piles =
+            phase_object::<FiftyKPilePlay>(Some(&play), "play", "FiftyKPlay or FiftyKPilePlay")?
+                .expect("given");
+        let play = piles.core();
+        let layout = Layout::FiftyKPiles(play.num_players(), play.hand(0).decks());
         let mut writable = buffer_for(layout)?;
         let buffer = writable.as_slice_mut().map_err(value_error)?;
         return py
-            .detach(|| core::encode_fifty_k(play, seat, over, buffer))
+            .detach(|| core::encode_fifty_k_piles(play, seat, over, buffer))
             .map_err(value_error);
     }
     let v = Variant::parse(variant).map_err(value_error)?;

@@ -22,6 +22,18 @@ pub struct FiftyKPilePlay {
     inner: PilePlay,
 }
 
+impl FiftyKPilePlay {
+    /// A play made in the core (a hand the core's batch runner played).
+    pub fn from_core(inner: PilePlay) -> Self {
+        FiftyKPilePlay { inner }
+    }
+
+    /// The core's play state, borrowed.
+    pub fn core(&self) -> &PilePlay {
+        &self.inner
+    }
+}
+
 fn action_text(action: &PileAction) -> String {
     fifty_k_pile_action(action).to_string()
 }

@@ -8,7 +8,7 @@ use fenpai_core::bots::{
     KittyTheft, Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
 };
 use fenpai_core::card::Rank;
-use fenpai_core::phases::FriendRestriction;
+use fenpai_core::phases::{fifty_k_check_table, FriendRestriction};
 use fenpai_core::trick::{DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
@@ -17,6 +17,7 @@ use pyo3::IntoPyObjectExt;
 
 use crate::bots::bot_kind;
 use crate::cards::value_error;
+use crate::fifty_k_pile::FiftyKPilePlay;
 use crate::fifty_k_play::{fk_rules, FiftyKPlay};
 use crate::phases::{
     Burial, FriendCall, FriendCalls, RedFive4pBidding, RedFive5pDeal, TractorDeal,
@@ -57,6 +58,13 @@ pub(crate) fn tractor_decks(decks: u8, jokers: Option<u8>) -> PyResult<TractorDe
     }
     .check()
     .map_err(value_error)
+}
+
+/// FKO-20, FKO-23: Fifty-K's `decks` (1 unless given), checked against its `players`.
+fn fifty_k_decks(options: Option<&Bound<'_, PyDict>>) -> PyResult<u8> {
+    let decks: u8 = option(options, "decks", 1)?;
+    fifty_k_check_table(option(options, "players", 4)?, decks).map_err(value_error)?;
+    Ok(decks)
 }
 
 /// The variant's setup from the options its phases take (`Game.core_options()`, as
@@ -115,6 +123,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
         },
         "fifty_k" => Setup::FiftyK {
             players: option(options, "players", 4)?,
+            decks: fifty_k_decks(options)?,
             rules: fk_rules(
                 &option::<String>(options, "lead_after_out", "next".into())?,
                 &option::<String>(options, "pure_fifty_k_order", "suit".into())?,
@@ -183,6 +192,7 @@ pub(crate) fn objects<'py>(py: Python<'py>, phases: Phases) -> PyResult<Bound<'p
         out.push(match play {
             Play::Trick(p) => TrickPlay::from_core(p).into_bound_py_any(py)?,
             Play::FiftyK(p) => FiftyKPlay::from_core(p).into_bound_py_any(py)?,
+            Play::FiftyKPiles(p) => FiftyKPilePlay::from_core(p).into_bound_py_any(py)?,
         });
     }
     PyTuple::new(py, out)

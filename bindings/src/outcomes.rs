@@ -6,6 +6,7 @@
 use fenpai_core::bots::driver::{Driver, Game};
 use fenpai_core::bots::{play_hand, HandRef, Setup};
 use fenpai_core::card::{format_cards, Card, Rank, Suit};
+use fenpai_core::fifty_k::pile_turns::PilePlay;
 use fenpai_core::fifty_k::FkPlay;
 use fenpai_core::phases::{Burial, Phase};
 use fenpai_core::trick::TrickPlay;
@@ -16,8 +17,17 @@ use pyo3::types::PyDict;
 use crate::cards::value_error;
 use crate::hands::{bot_kinds, setup};
 
-/// Seats out, in order, per Fifty-K row (FK-40: at most three; FK-50: two).
+/// Seats out, in order, per Fifty-K row of one deck (FK-40: at most three; FK-50: two);
+/// with several decks, one per seat (FKO-30: up to all but one).
 const ORDER_WIDTH: usize = 3;
+
+/// The width of the "finish_order" rows of `setup`'s hands.
+fn order_width(setup: &Setup) -> usize {
+    match setup.has_piles() {
+        true => setup.players(),
+        false => ORDER_WIDTH,
+    }
+}
 /// Copies of 5h per trick-taking row (three decks at most).
 const FIVES_WIDTH: usize = 3;
 
@@ -97,6 +107,19 @@ impl Facts {
         self.actions.push(play.log().len() as i64);
     }
 
+    /// FKO-30, FKO-31: a hand of several decks, a row of `finish_order` per seat.
+    fn fifty_k_piles(&mut self, play: &PilePlay) {
+        self.points
+            .extend(play.collected().iter().map(|&p| i64::from(p)));
+        let out = play.finished();
+        let width = play.num_players();
+        self.finish_order
+            .extend((0..width).map(|i| out.get(i).map_or(-1, |&seat| seat as i64)));
+        self.hand_points_left
+            .extend(play.hand_points().into_iter().map(i64::from));
+        self.actions.push(play.log().len() as i64);
+    }
+
     pub(crate) fn add(&mut self, hand: HandRef<'_>) {
         match hand {
             HandRef::Tractor(deal, burial, play) => self.trick(deal.log().len(), burial, play),
@@ -113,6 +136,7 @@ impl Facts {
                 self.forced.push(deal.forced());
             }
             HandRef::FiftyK(play) => self.fifty_k(play),
+            HandRef::FiftyKPiles(play) => self.fifty_k_piles(play),
             HandRef::FindingFriends(deal, burial, calls, play) => {
                 self.trick(deal.log().len() + calls.log().len(), burial, play);
                 let watch = play
@@ -136,7 +160,7 @@ impl Facts {
 /// winner, -1 after the last), with "bid" (Red Five 4p), "friend" (-1: none public),
 /// "grab", "solo" and "forced" (Red Five 5p), "side" (Finding Friends: hands x seats, the
 /// declarer's side at the end in the order it joined, -1 after the last); in Fifty-K "finish_order" (hands x 3, -1
-/// after the last) and "hand_points_left" (hands x seats).
+/// after the last; with several decks hands x seats, FKO-30) and "hand_points_left" (hands x seats).
 #[pyfunction]
 #[pyo3(signature = (variant, seeds, bots, **options))]
 fn play_outcomes<'py>(
@@ -211,7 +235,10 @@ pub(crate) fn to_dict<'py>(
     out.set_item("actions", PyArray1::from_vec(py, facts.actions))?;
     out.set_item("points", table(facts.points, players)?)?;
     if let Setup::FiftyK { .. } = setup {
-        out.set_item("finish_order", table(facts.finish_order, ORDER_WIDTH)?)?;
+        out.set_item(
+            "finish_order",
+            table(facts.finish_order, order_width(setup))?,
+        )?;
         out.set_item("hand_points_left", table(facts.hand_points_left, players)?)?;
         return Ok(out);
     }

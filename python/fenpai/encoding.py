@@ -5,10 +5,10 @@ The core writes it (`fenpai._core.encode_into`) from the hand's core objects
 what `seat` may see goes in (its hand, the public record; C-4: the buried kitty only
 for the seat that buried it, until the hand ends), so an agent trained on it cannot
 cheat. Seats are relative: slot 0 is `seat` itself, 1 the next seat in play order, and
-so on. The layout depends only on the variant and the number of players;
-`fields(variant, players)` lists it as (name, offset, size), field by field, in the
-order of the tables below. Facts not known yet (trump before it is named, a bid not
-made) are zeros.
+so on. The layout depends only on the variant and the number of players (and for
+Fifty-K on its decks, FKO-20); `fields(variant, players, decks=1)` lists it as (name,
+offset, size), field by field, in the order of the tables below. Facts not known yet
+(trump before it is named, a bid not made) are zeros.
 
 Trick-taking variants (red_five_4p, red_five_5p, tractor), n seats, K = 54 card kinds
 in index order (`Card.index`: s, h, c, d × 2..A, then LJ, BJ); card fields hold copies:
@@ -88,6 +88,29 @@ Fifty-K, K = 52 cards (no jokers), each 0 or 1:
 | table | K | the cards on the table since it was last cleared (FK-31) |
 | points_left | n | points left in each hand / 100, once the hand is over (FK-41, FK-51) |
 
+Fifty-K of several decks (`decks` 2 to 4, FKO-20..FKO-35, 4 to 8 players), a layout of
+its own: K = 54 card kinds in index order, jokers included (FKO-22), card fields hold
+copies / decks; points are over 100 × decks (FKO-22) and card counts over D, the most
+cards a seat is dealt (54 × decks / n rounded up, FKO-24), so every value is in [0, 1]:
+
+| field | size | meaning |
+|---|---|---|
+| hand | K | the seat's hand |
+| played | K | every card played so far |
+| top | K | the combination to beat (zeros when leading) |
+| top_kind | 14 | one-hot kind of the top: `fenpai.fifty_k.KINDS`, then king_bomb (FKO-27) |
+| top_seat | n | one-hot seat that played it |
+| table_points | 1 | points on the table / (100 × decks) (FK-31) |
+| collected | n | points collected / (100 × decks) (FK-31, FK-33) |
+| hand_sizes | n | cards held / D |
+| finished | n | place (1, 2, …) / n of each seat that went out (FK-32, FKO-30) |
+| passed | n | 1 for each seat that passed since the last combination |
+| to_act | n | 1 for the seat to act |
+| top_rank | 1 | (main rank of the top + 1) / 15: 3 lowest, big joker 1 (FKO-25); 0 leading |
+| top_size | 1 | its number of cards / D (a bomb's size, FKO-26, FKO-28); 0 leading |
+| table | K | the cards on the table since it was last cleared (FK-31) |
+| points_left | n | points left in each hand / (100 × decks), once the hand is over (FKO-31) |
+
 The second value returned is the list of the seat's legal actions (action text, as
 `legal_actions`; empty when it may not act), at most `limit` of them: index i of that list
 is `apply_legal(seat, i)`; None with `legal=False`, which skips them for speed. A burial
@@ -103,7 +126,7 @@ from typing import Literal, overload
 import numpy as np
 
 from fenpai._core import encode_fields, encode_into
-from fenpai.games.base import Game
+from fenpai.games.base import OBSERVATION, Game
 
 #: The `phase` field's one-hot order.
 PHASES = ("deal", "bid", "trump", "kitty", "friend", "play", "done")
@@ -125,19 +148,25 @@ def check_encoded(variant: str) -> None:
 
 
 @cache
-def _layout(variant: str, players: int) -> tuple[tuple[str, int, int], ...]:
-    return tuple(encode_fields(variant, players))
+def _layout(variant: str, players: int, decks: int) -> tuple[tuple[str, int, int], ...]:
+    return tuple(encode_fields(variant, players, decks))
 
 
 @cache
-def _size(variant: str, players: int) -> int:
-    _, offset, size = _layout(variant, players)[-1]
+def _size(variant: str, players: int, decks: int) -> int:
+    _, offset, size = _layout(variant, players, decks)[-1]
     return offset + size
 
 
-def fields(variant: str, players: int) -> list[tuple[str, int, int]]:
-    """The observation's layout: (name, offset, size) of each field, in order."""
-    return list(_layout(variant, players))
+def fields(variant: str, players: int, decks: int = 1) -> list[tuple[str, int, int]]:
+    """The observation's layout: (name, offset, size) of each field, in order; `decks`
+    only for Fifty-K's several decks (FKO-20), whose layout is its own."""
+    return list(_layout(variant, players, decks))
+
+
+def game_fields(game: Game) -> list[tuple[str, int, int]]:
+    """The layout of `game`'s observation (its variant, players and decks)."""
+    return fields(game.variant, game.num_players, game.layout_decks())
 
 
 @overload
@@ -170,8 +199,8 @@ def encode(
     n = game.num_players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
-    game.check_surface("the observation")  # the typed error, when options are the cause
+    game.check_surface(OBSERVATION)  # the typed error, when options are the cause
     if out is None:
-        out = np.empty(_size(game.variant, n), dtype=np.float32)
+        out = np.empty(_size(game.variant, n, game.layout_decks()), dtype=np.float32)
     encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")
     return out, game.legal_actions(seat, limit) if legal else None

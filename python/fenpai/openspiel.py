@@ -42,7 +42,7 @@ from fenpai.encoding import ENCODED_VARIANTS, fields
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import new_game
-from fenpai.games.base import Game
+from fenpai.games.base import OPENSPIEL, Game
 from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
 
 #: pyspiel parameters of each variant: its options (as pyspiel types) and `seed`.
@@ -435,7 +435,7 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
         self.seed = int(values["seed"])
         self.reward = check_reward(values["reward"])
         probe = new_game(variant, **self.options)  # checks the options
-        probe.check_surface("OpenSpiel's games")
+        probe.check_surface(OPENSPIEL)
         self.players = probe.num_players
         low, high = game_bounds(probe, self.reward)
         cards = sum(_deck(variant, self.options))

@@ -31,7 +31,7 @@ from fenpai.bots import Bot, game_seeds, seed_for
 from fenpai.encoding import check_encoded
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.games import new_game
-from fenpai.games.base import Game
+from fenpai.games.base import DECISIONS, LEGAL_SPACE, Game
 from fenpai.policies import scored_with_policies
 
 
@@ -222,7 +222,8 @@ def simulate(
     `batch.action_mask` allows, exactly as `VectorEnv`'s policies do (needs the `rl`
     extra; played on one thread, `batch_size` games at a time): the games are those of
     the AEC and single-seat environments given the same ids; an id the mask does not
-    allow raises `IllegalAction` naming the policy, game and seat.
+    allow raises `IllegalAction` naming the policy, game and seat. Fifty-K of several
+    decks (FKO-20) is played by policies with `actions="legal"` only.
 
     `backend="threads"` (or `"processes"`, the same local backend) plays on `workers`
     threads here; `backend="ray"` runs `workers`
@@ -248,7 +249,7 @@ def simulate(
     builtin = [name for name in names if isinstance(name, str)]
     if len(builtin) < n:
         check_encoded(variant)  # a policy reads observations
-        probe.check_surface("the observation")  # of options its layout takes, by name
+        probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name
     if backend == "ray" and len(builtin) < n:
         raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")
     report = progress or _nothing

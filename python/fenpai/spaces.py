@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from fenpai._core import FIFTY_K_NUM_PLAY_TYPES, Card, cards, fifty_k_classify, fifty_k_play_from_id
+from fenpai.games.base import DECISIONS
 from fenpai.games.trick_game import TrickGame
 from fenpai.scoring import TRACTOR_LEVELS
 
@@ -201,7 +202,7 @@ def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
     if uses_list(game):
         actions = game.legal_actions(seat, count if limit is None else limit)
         return Legal(count, actions=actions, features=features(game, seat, actions))
-    game.check_surface("the environments' action space")
+    game.check_surface(DECISIONS)
     space = action_space(game.variant)
     index = np.full(space.size, -1, dtype=np.int32)
     if game.variant == "fifty_k":

@@ -158,6 +158,12 @@ fn fifty_k_index(play: &mut FkPlay, index: &mut FixedIndex) {
     }
 }
 
+/// Why the action space refuses Fifty-K of several decks: its fixed ids are one deck's
+/// play types (FKO-20).
+pub const NO_PILE_DECISIONS: &str =
+    "the decision space holds Fifty-K of one deck only: its ids are one deck's play types \
+     (FKO-20); several decks are taken by the legal-index space";
+
 /// A hand played through the action space: the hand, the picks of the seat to act in a
 /// card-by-card choice, and a bot for each seat not played outside the core.
 #[derive(Clone, Debug)]
@@ -199,6 +205,9 @@ impl DecisionHand {
         }
         if space.by_card() != (setup.variant() != "fifty_k") {
             return Err(format!("the action space is not {}'s", setup.variant()));
+        }
+        if setup.has_piles() {
+            return Err(NO_PILE_DECISIONS.into());
         }
         let size = space.size();
         let fixed = space.fixed();
@@ -306,6 +315,7 @@ impl DecisionHand {
                 }
             }
             Stage::FiftyK(p) => fifty_k_index(p, &mut self.index),
+            Stage::FiftyKPiles(_) => unreachable!("refused when the hand is made"),
             Stage::Burial(b) => {
                 let hand = b.hands()[seat];
                 for k in 0..NUM_CARDS {
@@ -684,6 +694,19 @@ mod tests {
         let mut out = vec![0; hand.space().size()];
         hand.mask(seat, &mut out);
         out
+    }
+
+    /// FKO-20: the space's ids are one deck's play types; several decks are refused.
+    #[test]
+    fn fko_20_several_decks_are_refused_by_name() {
+        let setup = Setup::FiftyK {
+            players: 6,
+            decks: 2,
+            rules: crate::fifty_k::FkRules::default(),
+        };
+        let space = Space::new("fifty_k", &[]).unwrap();
+        let err = DecisionHand::new(setup, space, vec![None; 6]).unwrap_err();
+        assert_eq!(err, NO_PILE_DECISIONS);
     }
 
     #[test]

@@ -17,7 +17,7 @@ import numpy as np
 from fenpai._core import DecisionHand
 from fenpai.encoding import check_encoded
 from fenpai.games import new_game
-from fenpai.games.base import Game
+from fenpai.games.base import DECISIONS, Game
 from fenpai.spaces import FIXED_ACTIONS
 
 Observation = dict[str, np.ndarray]
@@ -33,7 +33,7 @@ class CoreHand:
     ):
         self.probe = new_game(variant, **options)  # checks the variant and options
         check_encoded(variant)
-        self.probe.check_surface("the environments")  # an option they cannot take, by name
+        self.probe.check_surface(DECISIONS)  # an option they cannot take, by name
         seats: list[str | None] = [None] * self.probe.num_players if bots is None else list(bots)
         fixed = list(FIXED_ACTIONS.get(variant, ()))
         self.core = DecisionHand(variant, seats, fixed, **self.probe.hands_options())

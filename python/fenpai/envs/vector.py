@@ -35,7 +35,9 @@ policy, game and seat, none of that round's answers taken; reset the env after i
   single legal action is taken for the agent without a step; a hand in which no
   learning seat has a choice is skipped (the next one is dealt). A step is one call
   into the core's batch runner (`Driver.step`); `threads=N` steps the envs on N threads
-  in the core (each a run of consecutive envs), the results the same whatever N.
+  in the core (each a run of consecutive envs), the results the same whatever N. This
+  space alone takes Fifty-K of several decks (`decks` 2 to 4, FKO-20), whose plays have
+  no fixed id (`legal_ids` refuses it); the default space refuses it by name.
 
 In both:
 
@@ -81,7 +83,7 @@ from fenpai.envs.vector_hands import Deal, Deals, Hands, Opponent, Players
 from fenpai.envs.vector_legal import LegalHands
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
-from fenpai.games.base import LEGAL_LIMIT, Game
+from fenpai.games.base import DECISIONS, LEGAL_LIMIT, LEGAL_SPACE, Game
 
 #: The legal space's mask width unless told: more than 97% of the trick-taking
 #: variants' decisions have fewer legal actions (the others: leads with throws,
@@ -171,7 +173,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
                 raise ValueError(f"{', '.join(extra)}: only with actions='legal'")
         self.reward = check_reward(reward)
         self._probe = new_game(variant, **options)
-        self._probe.check_surface("the environments")  # an option they cannot take, by name
+        self._probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name
         learning = [seat] if seats is None else list(seats)
         players = _players(self._probe.num_players, variant, learning, opponents)
         self.variant, self.num_envs, self.actions = variant, num_envs, actions

@@ -20,6 +20,7 @@ from fenpai._core import Driver
 from fenpai.batch import answers, apply_answers, policy_groups, waiting_batch
 from fenpai.encoding import check_encoded
 from fenpai.envs.vector_hands import Deals, Players
+from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
 from fenpai.spaces import FIXED_ACTIONS, NUM_FEATURES
 
@@ -40,6 +41,12 @@ class LegalHands:
         threads: int,
     ):
         check_encoded(probe.variant)
+        if legal_ids and probe.layout_decks() != 1:
+            raise UnsupportedOption(
+                f"legal_ids: option decks={probe.layout_decks()} has no fixed ids: they are "
+                "one deck's play types, and a play of several decks has none (FKO-20); "
+                "name its actions by index (legal_actions)"
+            )
         self.variant, self.num_envs, self.threads = probe.variant, num_envs, threads
         self._groups = policy_groups(players)
         core = [p if isinstance(p, str) else None for p in players]

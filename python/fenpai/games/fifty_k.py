@@ -31,8 +31,14 @@ from fenpai._core import (
     format_cards,
 )
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import Game
-from fenpai.games.fifty_k_decks import check_table, sample_deal, score_piles
+from fenpai.games.base import LEGAL_SPACE, OBSERVATION, Game
+from fenpai.games.fifty_k_decks import (
+    check_table,
+    sample_deal,
+    score_pile_facts,
+    score_pile_hand,
+    score_piles,
+)
 from fenpai.games.fifty_k_tribute import (
     check_tribute,
     is_order,
@@ -73,6 +79,11 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
     if game.decks == 1:
         return FiftyKPlay(hands, leader, **game.play_rules())
     return FiftyKPilePlay(hands, leader, game.decks, **game.play_rules())
+
+
+#: The surfaces that take several decks (FKO-20): the observation of its own layout and
+#: the legal-index space of the core's batch runner.
+SEVERAL_DECKS = (OBSERVATION, LEGAL_SPACE)
 
 
 class FiftyK(Game):
@@ -214,10 +225,23 @@ class FiftyK(Game):
         return {name: self.options[name] for name in ("lead_after_out", "pure_fifty_k_order")}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take (one deck: the core's whole-hand calls,
-        `play_hands`, `Driver`, `sample_world`, play one deck only)."""
-        self.check_surface("the core's whole-hand calls (Driver, the environments, policies)")
-        return {"players": self.num_players, **self.play_rules()}
+        """The options the core's phases take: with several decks its `decks` (FKO-20:
+        the batch runner `Driver` plays them, the surfaces above it refuse what they do
+        not take by `check_surface`); the tribute (FKO-42) they do not take."""
+        problem = self.tribute_problem()
+        if problem is not None:
+            raise UnsupportedOption(
+                f"{problem} is not taken by the core's whole-hand calls (Driver, the "
+                "environments, policies) yet"
+            )
+        out = {"players": self.num_players, **self.play_rules()}
+        if self.options["decks"] != 1:
+            out["decks"] = self.decks
+        return out
+
+    def layout_decks(self) -> int:
+        """FKO-20: several decks have an observation layout of their own."""
+        return self.decks
 
     def bot_problem(self, name: str) -> str | None:
         """With several decks or a tribute only `random` and `greedy` play (the search
@@ -239,13 +263,16 @@ class FiftyK(Game):
         return f"the option tribute={self.options['tribute']!r} (FKO-42)"
 
     def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming `decks` (and `players`) unless the game is of one
-        deck: the observation's layout, the action space and the core's whole-hand calls
-        hold one deck only (FKO-20); naming `tribute` under one (FKO-42)."""
-        if self.options["decks"] != 1:  # read directly: the observation's callers are hot
+        """`UnsupportedOption` naming `decks` (and `players`) for several decks on a
+        surface other than the observation and the legal-index space (FKO-20: the one
+        decision space, its environments and OpenSpiel hold one deck only); naming
+        `tribute` (FKO-42) everywhere."""
+        if self.options["decks"] != 1 and surface not in SEVERAL_DECKS:  # hot: read directly
             raise UnsupportedOption(
                 f"option decks={self.decks} (players={self.num_players}) is not taken by "
-                f"{surface} yet: they hold Fifty-K of one deck only (FKO-20)"
+                f"{surface} yet: it holds Fifty-K of one deck only (FKO-20); several decks "
+                "are taken by the observation and the legal-index space (VectorEnv and "
+                "simulate's policies with actions='legal')"
             )
         if self.options["tribute"] != "none":
             raise UnsupportedOption(f"{self.tribute_problem()} is not taken by {surface} yet")
@@ -402,8 +429,10 @@ class FiftyK(Game):
     # -- scoring ----------------------------------------------------------------------------
 
     def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
-        """`Game.score_facts` in one batch of arrays (FK-41..FK-43, FK-51..FK-53; one
-        deck, as the core's whole-hand calls give them)."""
+        """`Game.score_facts` in one batch of arrays (FK-41..FK-43, FK-51..FK-53; with
+        several decks FKO-30..FKO-35, hand by hand as `result` scores them)."""
+        if self.options["decks"] != 1:
+            return score_pile_facts(self, facts)
         collected, order = facts["points"], facts["finish_order"]
         left = facts["hand_points_left"]
         seats = np.arange(self.num_players)
@@ -424,17 +453,13 @@ class FiftyK(Game):
         collected, order = self.play.collected(), self.play.finished()
         left = self.play.hand_points()
         n, decks = self.num_players, self.decks
-        if decks == 1 and n == 4:
+        if decks > 1:  # FKO-30..FKO-35
+            scored, winners = score_pile_hand(collected, order, left, n, decks)
+        elif n == 4:
             scored = scoring.fifty_k_4p(collected, order, left)  # FK-41..FK-43
-        elif decks == 1:
-            scored = scoring.fifty_k_3p(collected, order, left)  # FK-51..FK-53
-        elif n % 2 == 0:  # FKO-30..FKO-33
-            scored = scoring.fifty_k_teams(collected, order, left, players=n, decks=decks)
-        else:  # FKO-30, FKO-31, FKO-34, FKO-35
-            scored = scoring.fifty_k_solo(collected, order, left, players=n, decks=decks)
-        if n % 2 == 0:
             winners = [s for s in range(n) if s % 2 == scored["winner"]]
         else:
+            scored = scoring.fifty_k_3p(collected, order, left)  # FK-51..FK-53
             winners = [scored["ranking"][0]]
         return {
             **scored,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from fenpai import scoring
 from fenpai._core import Card, cards, fifty_k_deal, format_cards
 
 if TYPE_CHECKING:
@@ -35,6 +36,42 @@ def check_table(options: dict[str, Any]) -> None:
             f"option lead_after_out='partner' needs teams: with players={players} everyone "
             "plays for themselves (FKO-30)"
         )
+
+
+def score_pile_hand(
+    collected: list[int], order: list[int], left: list[int], players: int, decks: int
+) -> tuple[dict[str, Any], list[int]]:
+    """A finished hand of several decks scored (FKO-30..FKO-35: two teams of alternate
+    seats with 4, 6 or 8 players, everyone alone with 5 or 7) and its winners."""
+    if players % 2 == 0:  # FKO-30..FKO-33
+        scored = scoring.fifty_k_teams(collected, order, left, players=players, decks=decks)
+        return scored, [s for s in range(players) if s % 2 == scored["winner"]]
+    # FKO-30, FKO-31, FKO-34, FKO-35
+    scored = scoring.fifty_k_solo(collected, order, left, players=players, decks=decks)
+    return scored, [scored["ranking"][0]]
+
+
+def score_pile_facts(game: FiftyK, facts: dict[str, Any]) -> dict[str, np.ndarray]:
+    """`Game.score_facts` of hands of several decks, as the core's batch runner gives
+    their facts (`Driver.outcomes`: "finish_order" a row per seat, -1 after the last),
+    each scored by `score_pile_hand` as `result` scores it."""
+    n, decks = game.num_players, game.decks
+    rows = zip(facts["points"], facts["finish_order"], facts["hand_points_left"], strict=True)
+    game_points, card_points, won = [], [], []
+    for collected, order, left in rows:
+        out = [int(s) for s in order if s >= 0]
+        scored, winners = score_pile_hand(
+            [int(p) for p in collected], out, [int(p) for p in left], n, decks
+        )
+        game_points.append([float(p) for p in scored["game_points"]])
+        card_points.append([float(p) for p in scored["card_points"]])
+        won.append([s in winners for s in range(n)])
+    return {
+        "game_points": np.array(game_points, float).reshape(-1, n),
+        "card_points": np.array(card_points, float).reshape(-1, n),
+        "won": np.array(won, bool).reshape(-1, n),
+        "actions": facts["actions"],
+    }
 
 
 def score_piles(game: FiftyK, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from fenpai.encoding import ENCODED_VARIANTS, encode
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import Game
+from fenpai.games.base import OBSERVATION, Game
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
 #: The keys of `Game.view` left to `view_json`.
@@ -374,7 +374,7 @@ def observation(game: Game, seat: int) -> bytes:
     if game.variant not in ENCODED_VARIANTS:
         return b""
     try:
-        game.check_surface("the observation")
+        game.check_surface(OBSERVATION)
         obs, _ = encode(game, seat, legal=False)
     except UnsupportedOption:
         return b""

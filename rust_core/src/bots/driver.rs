@@ -150,7 +150,7 @@ impl Driver {
         }
         HandState::new(&setup, 0)?;
         Ok(Driver {
-            layout: Layout::new(setup.variant(), n)?,
+            layout: setup.layout()?,
             setup,
             players,
             slots: vec![None; slots],
@@ -530,6 +530,12 @@ pub(crate) mod tests {
             },
             Setup::FiftyK {
                 players: 4,
+                decks: 1,
+                rules: FkRules::default(),
+            },
+            Setup::FiftyK {
+                players: 6,
+                decks: 2,
                 rules: FkRules::default(),
             },
         ]

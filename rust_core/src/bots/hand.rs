@@ -11,13 +11,18 @@ use std::collections::HashMap;
 
 use crate::card::{Counts, Rank};
 use crate::encode::{
-    action_features, encode_fifty_k, encode_trick, Deal as DealFacts, TrickFacts, NUM_FEATURES,
+    action_features, encode_fifty_k, encode_fifty_k_piles, encode_trick, Deal as DealFacts, Layout,
+    TrickFacts, NUM_FEATURES,
 };
 use crate::error::ActionError;
+use crate::fifty_k::pile::Pile;
+use crate::fifty_k::pile_legal::PilePattern;
+use crate::fifty_k::pile_moves::nth_play;
+use crate::fifty_k::pile_turns::{PileAction, PilePlay};
 use crate::fifty_k::{type_id, CardSet, FkPlay, FkRules};
 use crate::phases::{
-    fifty_k_action, fifty_k_deal, Action, Burial, FriendCall, FriendCalls, FriendRestriction,
-    RedFive4pBidding, RedFive5pDeal, TractorDeal,
+    fifty_k_action, fifty_k_deal, fifty_k_deal_decks, fifty_k_pile_action, Action, Burial,
+    FriendCall, FriendCalls, FriendRestriction, RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::seed_for;
 use crate::trick::{DoubleJoin, FollowFormat, TrickPlay, Variant};
@@ -55,8 +60,10 @@ pub enum Setup {
         prev_declarer: usize,
         forbid_grab: bool,
     },
+    /// FK-1, FKO-20: `decks` 1 (the play [`FkPlay`]) or 2 to 4 (the play [`PilePlay`]).
     FiftyK {
         players: usize,
+        decks: u8,
         rules: FkRules,
     },
     /// FF-1..FF-4, FF-13, FF-20, FF-60: `levels[..players]` each player's level.
@@ -91,6 +98,21 @@ impl Setup {
             Setup::FindingFriends { .. } => "finding_friends",
         }
     }
+
+    /// The observation's layout of the setup's hands (FKO-20: several decks have their own).
+    pub fn layout(&self) -> Result<Layout, String> {
+        match *self {
+            Setup::FiftyK { players, decks, .. } => {
+                Layout::with_decks(self.variant(), players, decks)
+            }
+            _ => Layout::new(self.variant(), self.players()),
+        }
+    }
+
+    /// Whether the setup is Fifty-K of several decks (FKO-20, played by [`PilePlay`]).
+    pub fn has_piles(&self) -> bool {
+        matches!(self, Setup::FiftyK { decks: 2.., .. })
+    }
 }
 
 /// A finished hand: its phase objects in order, each in its final state.
@@ -101,6 +123,7 @@ pub enum Hand {
     RedFive4p(RedFive4pBidding, Burial, TrickPlay),
     RedFive5p(RedFive5pDeal, Burial, FriendCall, TrickPlay),
     FiftyK(FkPlay),
+    FiftyKPiles(PilePlay),
     FindingFriends(TractorDeal, Burial, FriendCalls, TrickPlay),
 }
 
@@ -111,6 +134,7 @@ pub enum HandRef<'a> {
     RedFive4p(&'a RedFive4pBidding, &'a Burial, &'a TrickPlay),
     RedFive5p(&'a RedFive5pDeal, &'a Burial, &'a FriendCall, &'a TrickPlay),
     FiftyK(&'a FkPlay),
+    FiftyKPiles(&'a PilePlay),
     FindingFriends(&'a TractorDeal, &'a Burial, &'a FriendCalls, &'a TrickPlay),
 }
 
@@ -122,6 +146,7 @@ impl Hand {
             Hand::RedFive4p(d, b, p) => HandRef::RedFive4p(d, b, p),
             Hand::RedFive5p(d, b, c, p) => HandRef::RedFive5p(d, b, c, p),
             Hand::FiftyK(p) => HandRef::FiftyK(p),
+            Hand::FiftyKPiles(p) => HandRef::FiftyKPiles(p),
             Hand::FindingFriends(d, b, c, p) => HandRef::FindingFriends(d, b, c, p),
         }
     }
@@ -141,6 +166,8 @@ pub enum Deal {
 pub enum Play {
     Trick(TrickPlay),
     FiftyK(FkPlay),
+    /// FKO-20: Fifty-K of several decks.
+    FiftyKPiles(PilePlay),
 }
 
 /// A hand's phase objects so far: deal, burial, friend call (Red Five 5p) or friend
@@ -183,16 +210,18 @@ enum Current<'a> {
     Phase(&'a mut dyn Searched),
     Trick(&'a mut TrickPlay),
     FiftyK(&'a mut FkPlay),
+    FiftyKPiles(&'a mut PilePlay),
 }
 
 /// The decision a hand waits on now, as the environments' action space splits them
 /// ([`crate::decisions`]): a phase with fixed action ids, a burial (C-4), a trick play,
-/// a Fifty-K play, or none (the hand is over).
+/// a Fifty-K play (of one deck or of several, FKO-20), or none (the hand is over).
 pub enum Stage<'a> {
     Fixed(&'a mut dyn Searched),
     Burial(&'a Burial),
     Trick(&'a mut TrickPlay),
     FiftyK(&'a mut FkPlay),
+    FiftyKPiles(&'a mut PilePlay),
     Over,
 }
 
@@ -263,7 +292,22 @@ impl HandState {
                 let deal = RedFive5pDeal::new(game_seed, deck, first_seat, prev_declarer)?;
                 hand.deal = Some(Deal::RedFive5p(deal));
             }
-            Setup::FiftyK { players, rules } => {
+            Setup::FiftyK {
+                players,
+                decks: decks @ 2..,
+                rules,
+            } => {
+                // FKO-22..FKO-24: every card of the decks dealt, the first 3h's holder leads.
+                let deal = fifty_k_deal_decks(game_seed, players, decks, deck, first_seat)?;
+                let hands = deal
+                    .hands
+                    .iter()
+                    .map(|h| Pile::from_cards(h, decks).map_err(|e| e.to_string()))
+                    .collect::<Result<Vec<_>, String>>()?;
+                let play = PilePlay::new(hands, deal.leader, rules)?;
+                hand.play = Some(Play::FiftyKPiles(play));
+            }
+            Setup::FiftyK { players, rules, .. } => {
                 let deal = fifty_k_deal(game_seed, players, deck, first_seat)?;
                 let hands = deal
                     .hands
@@ -304,6 +348,7 @@ impl HandState {
     fn current(&mut self) -> Current<'_> {
         match &mut self.play {
             Some(Play::FiftyK(p)) => return Current::FiftyK(p),
+            Some(Play::FiftyKPiles(p)) => return Current::FiftyKPiles(p),
             Some(Play::Trick(p)) => return Current::Trick(p),
             None => {}
         }
@@ -372,6 +417,7 @@ impl HandState {
             Current::Phase(p) => p.to_act(),
             Current::Trick(p) => p.to_act(),
             Current::FiftyK(p) => p.to_act(),
+            Current::FiftyKPiles(p) => p.to_act(),
         }
     }
 
@@ -386,6 +432,7 @@ impl HandState {
             Current::Phase(p) => p.num_legal(),
             Current::Trick(p) => p.moves().count(),
             Current::FiftyK(p) => p.num_legal() as u64,
+            Current::FiftyKPiles(p) => p.num_legal(),
         }
     }
 
@@ -401,6 +448,7 @@ impl HandState {
                 let turn = p.nth_legal(usize::try_from(index).ok()?)?;
                 Some(fifty_k_action(&turn))
             }
+            Current::FiftyKPiles(p) => Some(fifty_k_pile_action(&p.nth_legal(index)?)),
         }
     }
 
@@ -454,7 +502,8 @@ impl HandState {
     /// into `out` (as many as its length, at most the legal ones) in the phases that
     /// have fixed ids: in Fifty-K `pass` is 0 and a play 1 + its combination's type
     /// ([`type_id`]); elsewhere `ids` maps action text to id. Returns how many it wrote
-    /// (0 in a burial or trick play, which have none).
+    /// (0 in a burial or trick play, which have none, and in Fifty-K of several decks,
+    /// whose plays have no fixed id: FKO-20).
     pub fn legal_ids(&mut self, ids: &HashMap<String, i64>, out: &mut [i64]) -> usize {
         let count = usize::try_from(self.num_legal()).map_or(out.len(), |n| n.min(out.len()));
         match &mut self.play {
@@ -469,7 +518,7 @@ impl HandState {
                 }
                 count
             }
-            Some(Play::Trick(_)) => 0,
+            Some(Play::Trick(_) | Play::FiftyKPiles(_)) => 0,
             None if self.burial.is_some() && self.call.is_none() && self.calls.is_none() => 0,
             None => {
                 for (k, slot) in out.iter_mut().take(count).enumerate() {
@@ -493,6 +542,7 @@ impl HandState {
                     "index {index} is out of range"
                 ))),
             },
+            Current::FiftyKPiles(p) => p.act_legal(index),
         }?;
         self.settle().expect("a finished phase makes the next");
         Ok(done)
@@ -511,6 +561,7 @@ impl HandState {
                     "index {index} is out of range"
                 ))),
             },
+            Current::FiftyKPiles(p) => p.apply_legal(index).map(drop),
         }?;
         self.settle().expect("a finished phase makes the next");
         Ok(())
@@ -533,6 +584,7 @@ impl HandState {
         }
         match (&mut self.play, &mut self.call, &self.burial, &mut self.deal) {
             (Some(Play::FiftyK(p)), ..) => Stage::FiftyK(p),
+            (Some(Play::FiftyKPiles(p)), ..) => Stage::FiftyKPiles(p),
             (Some(Play::Trick(p)), ..) => Stage::Trick(p),
             (None, Some(call), ..) => Stage::Fixed(call),
             (None, None, Some(burial), _) => Stage::Burial(burial),
@@ -553,6 +605,7 @@ impl HandState {
             Current::Phase(p) => p.act(action),
             Current::Trick(p) => p.act(seat, action),
             Current::FiftyK(p) => p.act(seat, action),
+            Current::FiftyKPiles(p) => p.act(seat, action),
         }?;
         self.settle().expect("a finished phase makes the next");
         Ok(done)
@@ -590,6 +643,16 @@ impl HandState {
                 debug_assert!(p.action_error(seat, &turn).is_none());
                 p.apply_checked(seat, turn);
             }
+            Current::FiftyKPiles(p) => {
+                let Some(seat) = p.to_act() else {
+                    return false;
+                };
+                let turn = bots
+                    .fifty_k
+                    .choose_pile(p)
+                    .expect("the bots that play several decks have a move");
+                p.apply(seat, turn).expect("bots choose legal actions");
+            }
         }
         self.settle().expect("a finished phase makes the next");
         true
@@ -622,6 +685,10 @@ impl HandState {
                     .find(|&i| p.nth_legal(i).as_ref() == Some(&turn))
                     .map(|i| i as u64)
             }
+            Stage::FiftyKPiles(p) => {
+                let turn = bots.fifty_k.choose_pile(p)?;
+                pile_index(p, &turn)
+            }
             Stage::Trick(_) | Stage::Over => None,
         }
     }
@@ -640,6 +707,7 @@ impl HandState {
         });
         let play = match &self.play {
             Some(Play::FiftyK(p)) => return encode_fifty_k(p, seat, over, out),
+            Some(Play::FiftyKPiles(p)) => return encode_fifty_k_piles(p, seat, over, out),
             Some(Play::Trick(p)) => Some(p),
             None => None,
         };
@@ -672,6 +740,7 @@ impl HandState {
         Some(
             match (&self.deal, &self.burial, &self.call, self.play.as_ref()?) {
                 (None, None, None, Play::FiftyK(play)) => HandRef::FiftyK(play),
+                (None, None, None, Play::FiftyKPiles(play)) => HandRef::FiftyKPiles(play),
                 (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => {
                     HandRef::Tractor(d, b, p)
                 }
@@ -701,6 +770,7 @@ impl HandState {
         }
         Some(match (self.deal, self.burial, self.call, self.play?) {
             (None, None, None, Play::FiftyK(play)) => Hand::FiftyK(play),
+            (None, None, None, Play::FiftyKPiles(play)) => Hand::FiftyKPiles(play),
             (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => Hand::Tractor(d, b, p),
             (Some(Deal::RedFive4p(d)), Some(b), None, Play::Trick(p)) => Hand::RedFive4p(d, b, p),
             (Some(Deal::RedFive5p(d)), Some(b), Some(c), Play::Trick(p)) => {
@@ -709,6 +779,31 @@ impl HandState {
             _ => unreachable!("the phases of a finished hand follow its variant"),
         })
     }
+}
+
+/// The legal index (`apply_legal`'s) of `turn` in `play`: the pass, or the offset of its
+/// pattern's plays and its place among them (found among that pattern's plays only).
+fn pile_index(play: &mut PilePlay, turn: &PileAction) -> Option<u64> {
+    let passes = u64::from(play.can_pass());
+    let PileAction::Play(cards, combo) = turn else {
+        return (passes == 1).then_some(0);
+    };
+    let seat = play.to_act()?;
+    let hand = *play.hand(seat);
+    let wanted = PilePattern::of(cards, combo);
+    let mut offset = passes;
+    for &(pattern, count) in play.legal_patterns() {
+        if pattern == wanted {
+            let at = (0..count).find(|&i| {
+                nth_play(&hand, &pattern, i)
+                    .and_then(|c| Pile::from_cards(&c, hand.decks()).ok())
+                    .is_some_and(|p| p == *cards)
+            })?;
+            return Some(offset + at);
+        }
+        offset += count;
+    }
+    None
 }
 
 /// Why Finding Friends has no observation: the environments do not take it.

@@ -9,20 +9,24 @@
 
 mod features;
 mod fifty_k;
+mod fifty_k_piles;
 mod trick;
 
 pub use features::{action_features, NUM_FEATURES};
 pub use fifty_k::{encode_fifty_k, FkField};
+pub use fifty_k_piles::{encode_fifty_k_piles, PileField};
 pub use trick::{encode_trick, Deal, TrickFacts, TrickField, PHASES};
 
 use crate::card::Counts;
 use crate::trick::Variant;
 
-/// A layout: the trick-taking variant, or Fifty-K, with its number of players.
+/// A layout: the trick-taking variant, or Fifty-K, with its number of players, of one
+/// deck or of several (FKO-20: its number of decks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     Trick(Variant),
     FiftyK(usize),
+    FiftyKPiles(usize, u8),
 }
 
 impl Layout {
@@ -55,11 +59,30 @@ impl Layout {
         Ok(layout)
     }
 
+    /// The layout of `variant` with `players` seats and `decks` decks: Fifty-K's
+    /// several decks (FKO-20, FKO-23) have a layout of their own; the other variants'
+    /// layouts do not depend on their decks, and take `decks` 1 only.
+    pub fn with_decks(variant: &str, players: usize, decks: u8) -> Result<Layout, String> {
+        match (variant, decks) {
+            ("fifty_k", 1) => Layout::new(variant, players).map_err(|e| {
+                format!("{e} with decks=1 (4 to 8 play with decks 2, 3 or 4, FKO-23)")
+            }),
+            (_, 1) => Layout::new(variant, players),
+            ("fifty_k", _) => {
+                crate::phases::fifty_k_check_table(players, decks)?;
+                Ok(Layout::FiftyKPiles(players, decks))
+            }
+            _ => Err(format!(
+                "decks={decks}: only a fifty_k layout depends on its decks (FKO-20)"
+            )),
+        }
+    }
+
     pub fn players(self) -> usize {
         match self {
             Layout::Trick(Variant::RedFive5p) => 5,
             Layout::Trick(_) => 4,
-            Layout::FiftyK(n) => n,
+            Layout::FiftyK(n) | Layout::FiftyKPiles(n, _) => n,
         }
     }
 
@@ -72,6 +95,10 @@ impl Layout {
                 .map(|f| (f.name(), f.size(n)))
                 .collect(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| (f.name(), f.size(n))).collect(),
+            Layout::FiftyKPiles(..) => PileField::ALL
+                .iter()
+                .map(|f| (f.name(), f.size(n)))
+                .collect(),
         };
         let mut offset = 0;
         sized
@@ -90,6 +117,7 @@ impl Layout {
         match self {
             Layout::Trick(v) => TrickField::of(v).iter().map(|f| f.size(n)).sum(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| f.size(n)).sum(),
+            Layout::FiftyKPiles(..) => fifty_k_piles::piles_len(n),
         }
     }
 
@@ -163,5 +191,29 @@ mod tests {
             }
             assert_eq!(end, layout.len());
         }
+        for (decks, players) in [(2, 4), (3, 6), (4, 8), (2, 5)] {
+            let layout = Layout::with_decks("fifty_k", players, decks).unwrap();
+            let mut end = 0;
+            for (_, offset, size) in layout.fields() {
+                assert_eq!(offset, end);
+                end += size;
+            }
+            assert_eq!(end, layout.len());
+        }
+    }
+
+    /// FKO-23: a several-deck layout is for 4 to 8 players; one deck's stays as it was.
+    #[test]
+    fn several_decks_have_their_own_layout() {
+        assert_eq!(Layout::with_decks("fifty_k", 4, 1), Ok(Layout::FiftyK(4)));
+        assert_eq!(
+            Layout::with_decks("fifty_k", 6, 2),
+            Ok(Layout::FiftyKPiles(6, 2))
+        );
+        assert!(Layout::with_decks("fifty_k", 3, 2).is_err());
+        assert!(Layout::with_decks("fifty_k", 6, 5).is_err());
+        assert!(Layout::with_decks("tractor", 4, 3)
+            .unwrap_err()
+            .contains("only a fifty_k layout"));
     }
 }

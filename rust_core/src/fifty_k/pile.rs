@@ -102,9 +102,21 @@ impl Pile {
         self.counts.get(card)
     }
 
+    /// Copies of each card, by card index (`Card::index`, jokers included).
+    pub fn counts(&self) -> &Counts {
+        &self.counts
+    }
+
     /// Adds one copy of `card` (the caller keeps to the decks' copies).
     pub(super) fn add(&mut self, card: Card) {
         self.counts.add(card, 1);
+    }
+
+    /// The pile with the cards of `other` added (the caller keeps to the decks' copies).
+    pub(super) fn plus(&self, other: &Pile) -> Pile {
+        let mut out = *self;
+        out.counts.add_all(&other.counts);
+        out
     }
 
     /// The pile less one copy of each card of `other` per copy there (the caller checks

@@ -35,6 +35,8 @@ pub struct PilePlay {
     log: Vec<(usize, PileAction)>,
     /// The combinations on the table since it was last collected, with their players.
     round: Vec<(usize, Pile, PileCombo)>,
+    /// Every card played so far (public).
+    played: Pile,
     /// The seat to act's legal patterns with their numbers of plays, once asked.
     legal: Option<Vec<(PilePattern, u64)>>,
 }
@@ -63,7 +65,9 @@ impl PilePlay {
                 "lead_after_out 'partner' needs teams: {n} players play each for themselves (FKO-30)"
             ));
         }
+        let played = Pile::from_cards(&[], hands[0].decks()).map_err(|e| e.to_string())?;
         Ok(PilePlay {
+            played,
             collected: vec![0; n],
             hands,
             to_act: leader,
@@ -198,6 +202,16 @@ impl PilePlay {
         &self.collected
     }
 
+    /// Every card played so far.
+    pub fn played(&self) -> &Pile {
+        &self.played
+    }
+
+    /// The cards of the combination to beat (None: the seat to act leads).
+    pub fn top_cards(&self) -> Option<&Pile> {
+        self.top.and(self.round.last()).map(|(_, cards, _)| cards)
+    }
+
     /// Seats in the order they went out (FK-32).
     pub fn finished(&self) -> &[usize] {
         &self.finished
@@ -283,6 +297,7 @@ impl PilePlay {
             }
             PileAction::Play(cards, combo) => {
                 self.hands[seat] = self.hands[seat].minus(&cards);
+                self.played = self.played.plus(&cards);
                 self.table_points += pile_points(&cards);
                 self.top = Some((combo, seat));
                 self.round.push((seat, cards, combo));

@@ -143,7 +143,11 @@ fn setups() -> Vec<Setup> {
                     lead_after_out,
                     pure_order,
                 };
-                out.push(Setup::FiftyK { players, rules });
+                out.push(Setup::FiftyK {
+                    players,
+                    decks: 1,
+                    rules,
+                });
             }
         }
     }
@@ -202,7 +206,7 @@ fn start(setup: &Setup, seed: u64, deck: Option<(&str, usize)>) -> Objects {
             None,
             None,
         ),
-        Setup::FiftyK { players, rules } => {
+        Setup::FiftyK { players, rules, .. } => {
             let deal = fifty_k_deal(seed, players, text, first).unwrap();
             let hands = deal
                 .hands

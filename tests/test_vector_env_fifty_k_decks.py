@@ -1,0 +1,229 @@
+"""Fifty-K of several decks (FKO-20..FKO-35) in the legal-index space: `VectorEnv(
+actions="legal")` and `simulate` with a Python policy, stepped by the core's batch
+runner. Checked against the step API playing the same hands with the same actions
+(observations, masks, legal actions, history, rewards and scores: `Driver.outcomes`
+scored equals `Game.result`), with Gymnasium's machinery, by random playouts on every
+number of decks, and the surfaces that still hold one deck refusing by name."""
+
+from __future__ import annotations
+
+import warnings
+from functools import partial
+
+import gymnasium
+import numpy as np
+import pytest
+from env_support import expected_reward
+from gymnasium.wrappers.vector import RecordEpisodeStatistics
+from test_vector_env import Reference, assert_matches, random_actions
+
+import fenpai
+from fenpai.bots import Bot, seed_for
+from fenpai.envs import SeatEnv, VectorEnv
+from fenpai.errors import UnsupportedOption
+from fenpai.simulation import simulate
+
+LegalEnv = partial(VectorEnv, actions="legal")
+
+#: Tables of FKO-23 with a learning seat and opponents: teams of 4, 6 and 8, alone with 5.
+CASES = [
+    ({"decks": 2, "players": 6}, 1, "random", "win"),
+    ({"decks": 3, "players": 5}, 0, "greedy", "zero_sum"),
+    ({"decks": 4, "players": 8}, 3, "random", "game_points"),
+    ({"decks": 2, "players": 4, "lead_after_out": "partner"}, 2, "greedy", "win"),
+]
+
+
+@pytest.mark.parametrize(("options", "seat", "opponents", "reward"), CASES)
+def test_fko_20_steps_are_the_step_api_with_the_same_actions(options, seat, opponents, reward):
+    """Differential: at every step env i's observation, mask, legal actions and history
+    are those of the same hand played through `fenpai.new_game` with the same actions
+    (the bots seeded alike); where a hand ends, the reward, winners, game and card
+    points scored from the core's facts (`Driver.outcomes`, `Game.score_facts`) are
+    `Game.result`'s (FKO-30..FKO-35)."""
+    env = LegalEnv("fifty_k", 3, seat=seat, opponents=opponents, seed=7, reward=reward, **options)
+    obs, info = env.reset()
+    refs = [Reference("fifty_k", options, seat, opponents, 7, i) for i in range(3)]
+    rng = np.random.default_rng(1)
+    ended = np.zeros(3, dtype=bool)
+    hands = 0
+    for _ in range(150):
+        for i in range(3):
+            assert_matches(env, obs, info, i, refs[i])
+        actions = random_actions(info, rng)
+        actions[ended] = 10**9  # ignored: those envs start a new hand
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert not truncated.any()
+        for i in range(3):
+            if ended[i]:
+                refs[i].next_hand()
+                assert rewards[i] == 0 and not terminated[i]
+                continue
+            refs[i].act(actions[i])
+            done = refs[i].game.phase == "done"
+            assert terminated[i] == done
+            if not done:
+                assert rewards[i] == 0
+                continue
+            result = refs[i].game.result
+            assert rewards[i] == pytest.approx(expected_reward(result, seat, reward))
+            assert info["won"][i] == (seat in result["winners"])
+            assert info["game_points"][i].tolist() == pytest.approx(result["game_points"])
+            assert info["card_points"][i].tolist() == pytest.approx(result["card_points"])
+            assert env.game(i).result == result
+        ended = terminated
+        hands += int(terminated.sum())
+    assert hands >= 2, hands
+
+
+@pytest.mark.parametrize("decks", [2, 3, 4])
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_fko_23_random_playouts_on_every_number_of_decks(decks, players):
+    """A few whole hands of each table: every observation in the space and in [0, 1],
+    the mask the first `num_legal` indices (a choice each: single actions are taken for
+    the agent), an index past the mask taken when below `num_legal`, the ended hands
+    scored as their games' results."""
+    env = LegalEnv(
+        "fifty_k", 2, seat=0, opponents="random", seed=decks, max_legal=64,
+        decks=decks, players=players,
+    )  # fmt: skip
+    obs, info = env.reset()
+    rng = np.random.default_rng(players)
+    ended = np.zeros(2, dtype=bool)
+    hands = 0
+    while hands < 3:
+        assert env.observation_space.contains(obs)
+        assert ((obs >= 0) & (obs <= 1)).all()
+        for i in np.flatnonzero(~ended):
+            count = info["num_legal"][i]
+            assert count >= 2
+            np.testing.assert_array_equal(info["action_mask"][i], np.arange(64) < count)
+        obs, _, ended, _, info = env.step(random_actions(info, rng))
+        for i in np.flatnonzero(ended):
+            result = env.game(int(i)).result
+            assert info["game_points"][i].tolist() == pytest.approx(result["game_points"])
+            assert info["won"][i] == (0 in result["winners"])
+        hands += int(ended.sum())
+
+
+def test_fko_20_gymnasium_makes_it_and_its_wrappers_run_on_it():
+    """Registered with a vector entry point, `gymnasium.make_vec` builds it without a
+    warning; observations and actions are in their spaces; the episode statistics
+    wrapper sums our rewards per hand; threads give the same run as one thread."""
+    name = "fenpai-test/FiftyKDecksVector-v0"
+    kwargs = {"variant": "fifty_k", "actions": "legal", "decks": 2, "players": 6}
+    gymnasium.register(name, vector_entry_point=VectorEnv, kwargs=kwargs)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            env = gymnasium.make_vec(name, num_envs=3, vectorization_mode="vector_entry_point")
+    finally:
+        del gymnasium.registry[name]
+    assert isinstance(env, VectorEnv)
+    stats = RecordEpisodeStatistics(env)
+    obs, info = stats.reset(seed=3)
+    threaded = LegalEnv("fifty_k", 3, threads=2, decks=2, players=6)
+    obs_t, _ = threaded.reset(seed=3)
+    np.testing.assert_array_equal(obs, obs_t)
+    assert env.action_space.contains(env.action_space.sample())
+    rng = np.random.default_rng(2)
+    returns = np.zeros(3)
+    for _ in range(120):
+        actions = random_actions(info, rng)
+        obs, rewards, terminated, _, info = stats.step(actions)
+        np.testing.assert_array_equal(obs, threaded.step(actions)[0])
+        assert env.observation_space.contains(obs)
+        returns += rewards
+        if terminated.any():
+            np.testing.assert_allclose(info["episode"]["r"][terminated], returns[terminated])
+            returns[terminated] = 0
+    assert len(stats.return_queue) >= 1
+
+
+def last_index(batch):
+    """A policy: each game's last legal action (its own row only)."""
+    return [int(n) - 1 for n in batch.num_legal]
+
+
+@pytest.mark.parametrize(("decks", "players"), [(2, 6), (3, 5), (4, 4)])
+def test_fko_20_simulate_with_a_policy_is_the_step_api(decks, players):
+    """`simulate` with a Python policy at one seat of several decks: each game's points,
+    winners and number of actions are those of the same game played through
+    `fenpai.new_game` (seed from the output) with the policy's choice and the bots
+    seeded alike; the same whatever `batch_size`."""
+    bots: list = (["random", "greedy"] * 4)[:players]
+    bots[1] = last_index
+    out = simulate("fifty_k", 4, seed=5, bots=bots, decks=decks, players=players)
+    again = simulate("fifty_k", 4, seed=5, bots=bots, batch_size=1, decks=decks, players=players)
+    np.testing.assert_array_equal(out["game_points"], again["game_points"])
+    for k, seed in enumerate(out["seed"].tolist()):
+        g = fenpai.new_game("fifty_k", seed=seed, decks=decks, players=players)
+        played = [
+            Bot(b, seed_for(seed, s)) if isinstance(b, str) else None for s, b in enumerate(bots)
+        ]
+        while g.phase != "done":
+            seat = g.to_act[0]
+            bot = played[seat]
+            if bot is None:
+                g.apply_legal(seat, g.num_legal(seat) - 1)
+            else:
+                bot.act(g, seat)
+        result = g.result
+        assert out["game_points"][k].tolist() == pytest.approx(result["game_points"])
+        assert out["card_points"][k].tolist() == pytest.approx(result["card_points"])
+        assert out["won"][k].tolist() == [s in result["winners"] for s in range(players)]
+        assert out["actions"][k] == g.num_actions
+
+
+def test_fko_20_the_surfaces_of_one_deck_refuse_several_decks_by_name():
+    """The decision space (SeatEnv, the AEC env, VectorEnv and simulate with
+    actions='decisions'), OpenSpiel and `legal_ids` hold one deck: a typed error naming
+    the option and what takes it."""
+    policy = [last_index] + ["random"] * 5
+    for make in (
+        lambda: VectorEnv("fifty_k", 2, decks=2, players=6),
+        lambda: SeatEnv("fifty_k", decks=2, players=6),
+        lambda: simulate("fifty_k", 2, bots=policy, actions="decisions", decks=2, players=6),
+    ):
+        with pytest.raises(UnsupportedOption, match=r"option decks=2 \(players=6\)") as caught:
+            make()
+        message = str(caught.value)
+        assert "decision space" in message and "legal-index space" in message
+        assert caught.value.rule == "FKO-20"
+    with pytest.raises(UnsupportedOption, match=r"legal_ids: option decks=3 has no fixed ids"):
+        LegalEnv("fifty_k", 2, legal_ids=4, decks=3, players=6)
+    env = LegalEnv("fifty_k", 2, legal_features=4, decks=2, players=6, seed=1)
+    _, info = env.reset()
+    assert (info["num_features"] == 0).all()  # FKO-20: features are of trick-taking plays
+
+
+def test_fko_20_a_policy_playing_batch_greedy_plays_the_greedy_bot():
+    """`Batch.greedy()` (the core's `Driver.greedy`) names, among the many plays of
+    several decks, the index of the play the greedy bot makes: a policy answering it
+    plays the games the built-in greedy bot plays."""
+
+    def greedy(batch):
+        return batch.greedy().tolist()
+
+    options = {"decks": 3, "players": 6}
+    by_policy = simulate("fifty_k", 4, seed=9, bots=[greedy] + ["random"] * 5, **options)
+    by_bot = simulate("fifty_k", 4, seed=9, bots=["greedy"] + ["random"] * 5, **options)
+    for key in ("game_points", "card_points", "won", "actions"):
+        np.testing.assert_array_equal(by_policy[key], by_bot[key])
+
+
+def test_fko_24_a_scripted_deal_is_the_hand_new_game_deals():
+    """`reset(options={"deals": ...})` with a deck of two decks (FKO-22) and a first
+    seat deals the hand `new_game` deals from them (FKO-24): the same history replays on
+    it to the same observation."""
+    cards = [str(c) for c in fenpai.new_game("fifty_k", decks=2, players=6).all_cards()]
+    np.random.default_rng(1).shuffle(cards)
+    deck = " ".join(cards)
+    env = LegalEnv("fifty_k", 2, decks=2, players=6, opponents="random", seed=3)
+    obs, info = env.reset(options={"deals": [(deck, 2), None]})
+    hand = env.game(0)
+    ref = fenpai.new_game("fifty_k", deck=deck, first_seat=2, decks=2, players=6)
+    for seat, action in hand.history:
+        ref.apply(seat, action)
+    assert ref.first_seat == 2 and ref.to_act == [int(info["seat"][0])]
+    np.testing.assert_array_equal(obs[0], fenpai.encode(ref, int(info["seat"][0]))[0])
