@@ -60,13 +60,14 @@ mod facts;
 mod fifty_k;
 #[cfg(test)]
 mod tests;
+mod theft;
 mod trick;
 mod world;
 
 use crate::card::{Card, Counts, NUM_CARDS};
 
 pub use fifty_k::{sample_fifty_k, sample_fk_world, FkWorld};
-pub use trick::{sample_trick_play, sample_trick_world, Known, TrickSampler, TrickWorld};
+pub use trick::{sample_trick_play, sample_trick_world, Known, TrickSampler, TrickWorld, KITTY};
 pub use world::{known_for, sample_world, Objects, Real, World};
 
 /// Constrained random deals tried before the fallback.
