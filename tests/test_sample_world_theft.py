@@ -189,7 +189,9 @@ def test_tro_112_hands_that_differ_only_in_hidden_cards_give_the_same_samples() 
 
 
 def test_tro_112_the_search_bot_plays_kitty_theft_to_the_end() -> None:
-    out = fenpai.simulate("tractor", 3, bots=["ismcts:16", "greedy", "ismcts:16", "random"], **THEFT)
+    out = fenpai.simulate(
+        "tractor", 3, bots=["ismcts:16", "greedy", "ismcts:16", "random"], **THEFT
+    )
     assert len(out["game_points"]) == 3
     stolen = 0
     for k in range(6):

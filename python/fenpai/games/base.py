@@ -183,9 +183,10 @@ class Game:
         call card and friend, R5-20..R5-22; bids, passes) kept, every card it cannot see
         dealt again. The sample is a game of its own (a scripted deck, its first seat, a
         seed of its own, C-5) whose history is this one's, except the burial when `seat`
-        did not bury it (C-4: the buried cards are sampled too); its views for `seat` and
-        for spectators are this game's, and this game is unchanged. Deterministic for
-        `seed`.
+        did not bury it (C-4: the buried cards are sampled too; under Tractor's kitty
+        theft, TRO-112, every burial it neither made nor took up, the steals and what it
+        knows of its own burials kept); its views for `seat` and for spectators are this
+        game's, and this game is unchanged. Deterministic for `seed`.
 
         Distribution: Fifty-K, uniform over the consistent deals. The trick-taking
         variants, a constrained random deal: the cards known to a seat go to it first

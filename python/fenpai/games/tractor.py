@@ -477,8 +477,8 @@ class Tractor(TrickGame):
         return bool(self.options["kitty_theft"] == "allowed")
 
     def sample_world(self, seat: int, seed: int) -> Tractor:
-        """`Game.sample_world`; under kitty theft (TRO-112) every burial `seat` did not make
-        or take up is sampled too, with the facts TRO-112 says the sample keeps."""
+        """`Game.sample_world`; under kitty theft every burial `seat` neither made nor took
+        up is sampled too, keeping what TRO-112 says `seat` knows."""
         new = super().sample_world(seat, seed)
         assert isinstance(new, Tractor)
         return new
