@@ -211,13 +211,12 @@ impl Chain {
                     burials.push(cards);
                 }
                 Event::Steal { seat, cards } => {
-                    let (burier, known) = self.events[..at].iter().rev().find_map(|e| match e {
-                        Event::Bury { seat, known } => Some((*seat, *known)),
-                        _ => None,
-                    })?;
-                    let taken = match known {
-                        Some(k) => k,
-                        None => self.draw(&hands, *seat, at, burier, rng)?,
+                    let burial_at = self.events[..at]
+                        .iter()
+                        .rposition(|e| matches!(e, Event::Bury { .. }))?;
+                    let taken = match self.events[burial_at] {
+                        Event::Bury { known: Some(k), .. } => k,
+                        _ => self.draw(&hands, at, burial_at, rng)?,
                     };
                     if !hands[*seat].contains(&taken) {
                         return None;
@@ -238,26 +237,24 @@ impl Chain {
         Some((hands, burials))
     }
 
-    /// A burial `stealer` took up at event `at`, drawn from its hand: the cards its
-    /// `burier` must have held and no longer holds, then others at random, never the
-    /// cards the stealer must keep (its steal, and its deal declarations before any
-    /// burial of its own).
-    fn draw(
-        &self,
-        hands: &[Counts],
-        stealer: usize,
-        at: usize,
-        burier: usize,
-        rng: &mut Rng,
-    ) -> Option<Counts> {
-        let burial_at = self.events[..at]
-            .iter()
-            .rposition(|e| matches!(e, Event::Bury { .. }))?;
-        let deficit = minus(&self.needs(burier, burial_at), &hands[burier]);
-        let keep = match &self.events[at] {
-            Event::Steal { cards, .. } => most(cards, &self.needs(stealer, at)),
-            _ => return None,
+    /// The burial of event `burial_at` that the steal of event `at` took up, drawn from
+    /// the stealer's hand: the cards its burier must have held and no longer holds, then
+    /// others at random, never the cards the stealer must keep (its steal, and its deal
+    /// declarations before any burial of its own).
+    fn draw(&self, hands: &[Counts], at: usize, burial_at: usize, rng: &mut Rng) -> Option<Counts> {
+        let (
+            Event::Steal {
+                seat: stealer,
+                cards,
+            },
+            Event::Bury { seat: burier, .. },
+        ) = (&self.events[at], &self.events[burial_at])
+        else {
+            return None;
         };
+        let (stealer, burier) = (*stealer, *burier);
+        let deficit = minus(&self.needs(burier, burial_at), &hands[burier]);
+        let keep = most(cards, &self.needs(stealer, at));
         let free = minus(&hands[stealer], &keep);
         if !free.contains(&deficit) || deficit.len() > self.size {
             return None;
@@ -269,5 +266,110 @@ impl Chain {
             out.add(c, 1);
         }
         (out.len() == self.size).then_some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{parse_cards, Rank, Suit};
+    use crate::phases::{parse_action, KittyTheft, TractorHouse};
+    use crate::trick::{Options, TrickRules, Variant};
+
+    fn cards(text: &str) -> Counts {
+        Counts::from_cards(&parse_cards(text).unwrap())
+    }
+
+    /// Dealer 0 declared 2s and buries 3c 4c; seat 1 steals with 2h 2h, takes them up and
+    /// buries 3c 6d; seats 2, 3 and 0 pass. Burials of two cards.
+    fn stolen() -> Burial {
+        let v = Variant::Tractor;
+        let rules = TrickRules::new(v, Some(Suit::SPADES), Rank::TWO, Options::defaults(v));
+        let hands = ["2s 3c 4c 5c", "2h 2h 6d 7d", "8d 9d", "Td Jd"].map(cards);
+        let house = TractorHouse {
+            kitty_theft: KittyTheft::Allowed,
+            ..TractorHouse::default()
+        };
+        let mut b = Burial::new(rules.unwrap(), hands.to_vec(), 0, 2)
+            .unwrap()
+            .with_house(house)
+            .with_theft(Rank::TWO, Some((0, parse_cards("2s").unwrap())));
+        for (seat, text) in [
+            (0, "bury 3c 4c"),
+            (1, "declare 2h 2h"),
+            (1, "bury 3c 6d"),
+            (2, "pass"),
+            (3, "pass"),
+            (0, "pass"),
+        ] {
+            b.apply(seat, &parse_action(text).unwrap()).unwrap();
+        }
+        assert_eq!(b.to_act(), None);
+        b
+    }
+
+    fn chain(b: &Burial, viewer: usize) -> Chain {
+        let mut declared = vec![Counts::default(); 4];
+        declared[0] = cards("2s");
+        Chain::of(b, declared, viewer, false)
+    }
+
+    #[test]
+    fn tro_112_the_steal_and_the_burials_a_seat_knows_are_among_their_places() {
+        let b = stolen();
+        let seat = |s: usize| 1u32 << s;
+        // The dealer: its 2s is with it, with the stealer or in the kitty; after burying
+        // 3c 4c it kept the 2s; the stealer held 2h 2h and the 3c 4c it took up; those
+        // are with it or in the kitty.
+        let among = chain(&b, 0).among();
+        assert_eq!(
+            among,
+            [
+                (seat(0) | seat(1) | KITTY, cards("2s")),
+                (seat(0), cards("2s")),
+                (seat(1) | KITTY, cards("3c 4c")),
+                (seat(1) | KITTY, cards("2h 2h 3c 4c")),
+            ]
+        );
+        // Seat 2 knows neither burial: the declarations only.
+        assert_eq!(
+            chain(&b, 2).among(),
+            [
+                (seat(0) | seat(1) | KITTY, cards("2s")),
+                (seat(1) | KITTY, cards("2h 2h")),
+            ]
+        );
+    }
+
+    #[test]
+    fn tro_112_unwinding_gives_the_hands_dealt_and_every_burial() {
+        let b = stolen();
+        let now = b.hands().to_vec();
+        let table = Some(cards("3c 6d"));
+        let mut rng = Rng::new(1);
+        // The dealer knows its burial; the stealer's it must draw.
+        let (dealt, burials) = chain(&b, 0).unwind(&now, table, &mut rng).unwrap();
+        assert_eq!(dealt[0], cards("2s 3c 4c 5c"));
+        assert_eq!(dealt[1], cards("2h 2h 6d 7d"));
+        assert_eq!(burials, [cards("3c 4c"), cards("3c 6d")]);
+        // The stealer knows both: a kitty that is not its burial is a dead end.
+        assert!(chain(&b, 1)
+            .unwind(&now, Some(cards("6d 7d")), &mut rng)
+            .is_none());
+        // Seat 2 knows neither: the dealer's burial is drawn from the stealer's hand, never
+        // its steal, and gives back the 2s the dealer declared when the sample put it
+        // with the stealer.
+        let moved = ["5c 7d", "2h 2h 4c 2s", "8d 9d", "Td Jd"].map(cards);
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..40 {
+            let (dealt, burials) = chain(&b, 2)
+                .unwind(&moved, table, &mut Rng::new(seed))
+                .unwrap();
+            assert!(burials[0].contains(&cards("2s")) && burials[0].len() == 2);
+            assert!(dealt[0].contains(&cards("2s")) && dealt[1].contains(&cards("2h 2h")));
+            assert_eq!(burials[1], cards("3c 6d"));
+            seen.insert(format!("{:?}", burials[0]));
+        }
+        assert_eq!(seen.len(), 3, "2s with each of 4c 3c 6d: {seen:?}");
     }
 }
