@@ -194,13 +194,15 @@ class Game:
         every other unseen card, the most constrained first, to a place the public facts
         allow with probability proportional to its room (uniform for cards no fact
         constrains); facts no per-card limit expresses (a tractor held, C-31 `full`, the
-        friend) are met by rejection: each deal is checked exactly against the history,
+        friend) are met by rejection (and under TRO-112 each burial `seat` does not know
+        is drawn at random from its stealer's hand, after what its burier must have
+        held): each deal is checked exactly against the history,
         at most 32 tries, then a chain of random swaps from the real deal, each kept only
         when the world stays consistent. It never returns an inconsistent world. Should
         no deck give the sampled hands within 32 tries, the sample is the real deal with a
         seed of its own (a safety net the tests hold to under 1 sample in 500: none of
-        4,000 at random positions, half of them in the play, of 22 option sets of the
-        trick-taking variants). Deal
+        5,120 at random positions, half of them in the play, of 29 option sets of the
+        trick-taking variants, nor of those where Tractor's kitty was stolen). Deal
         positions: `seat`'s own cards (and a kitty it took up) where it received them,
         the others' at random among their positions, what they declared early enough."""
         self._check_seat_number(seat)
