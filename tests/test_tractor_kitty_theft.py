@@ -241,21 +241,13 @@ def test_tro_110_a_bad_value_is_refused_naming_the_option_and_the_rule():
 
 
 def test_tro_112_surfaces_without_a_stolen_kitty_refuse_it_by_name():
+    # The observation (and so the environments, OpenSpiel) holds one burial: refused by
+    # name. `sample_world` and the search bots take a stolen kitty (TRO-112).
     g = scripted(**THEFT)
     with pytest.raises(UnsupportedOption, match=r"kitty_theft.*TRO-112"):
-        g.sample_world(0, 1)
-    with pytest.raises(UnsupportedOption, match=r"kitty_theft.*TRO-112"):
         fenpai.encode(g, 0)
-    assert "TRO-112" in (g.bot_problem("ismcts") or "")
-    assert g.bot_problem("greedy") is None and g.bot_problem("random") is None
-    for call in (
-        lambda: fenpai.simulate("tractor", 1, bots="ismcts:10", **THEFT),
-        lambda: Bot("ismcts", 1).act(g, g.to_act[0]),
-        lambda: play_game(g, make_bots(["ismcts"] * 4, 1)),
-    ):
-        with pytest.raises(UnsupportedOption, match=r"kitty_theft.*TRO-112"):
-            call()
-    assert g.phase == "kitty"  # nothing was played
+    assert g.sample_world(0, 1).view(0) == g.view(0)
+    assert all(g.bot_problem(name) is None for name in ("ismcts", "greedy", "random"))
     pytest.importorskip("gymnasium")
     from fenpai.envs import SeatEnv, VectorEnv
 

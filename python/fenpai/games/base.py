@@ -200,9 +200,10 @@ class Game:
         call card and friend, R5-20..R5-22; bids, passes) kept, every card it cannot see
         dealt again. The sample is a game of its own (a scripted deck, its first seat, a
         seed of its own, C-5) whose history is this one's, except the burial when `seat`
-        did not bury it (C-4: the buried cards are sampled too); its views for `seat` and
-        for spectators are this game's, and this game is unchanged. Deterministic for
-        `seed`.
+        did not bury it (C-4: the buried cards are sampled too; under Tractor's kitty
+        theft, TRO-112, every burial it neither made nor took up, the steals and what it
+        knows of its own burials kept); its views for `seat` and for spectators are this
+        game's, and this game is unchanged. Deterministic for `seed`.
 
         Distribution: Fifty-K, uniform over the consistent deals. The trick-taking
         variants, a constrained random deal: the cards known to a seat go to it first
@@ -210,13 +211,15 @@ class Game:
         every other unseen card, the most constrained first, to a place the public facts
         allow with probability proportional to its room (uniform for cards no fact
         constrains); facts no per-card limit expresses (a tractor held, C-31 `full`, the
-        friend) are met by rejection: each deal is checked exactly against the history,
+        friend) are met by rejection (and under TRO-112 each burial `seat` does not know
+        is drawn at random from its stealer's hand, after what its burier must have
+        held): each deal is checked exactly against the history,
         at most 32 tries, then a chain of random swaps from the real deal, each kept only
         when the world stays consistent. It never returns an inconsistent world. Should
         no deck give the sampled hands within 32 tries, the sample is the real deal with a
         seed of its own (a safety net the tests hold to under 1 sample in 500: none of
-        4,000 at random positions, half of them in the play, of 22 option sets of the
-        trick-taking variants). Deal
+        5,120 at random positions, half of them in the play, of 29 option sets of the
+        trick-taking variants, nor of those where Tractor's kitty was stolen). Deal
         positions: `seat`'s own cards (and a kitty it took up) where it received them,
         the others' at random among their positions, what they declared early enough."""
         self._check_seat_number(seat)

@@ -368,19 +368,14 @@ class Tractor(TrickGame):
     def check_surface(self, surface: str) -> None:
         """`UnsupportedOption` naming `decks` or `jokers` unless the hand is of two full
         decks (TR-1): the observation's layout and the action space's declarations hold
-        two decks only; naming `kitty_theft` (TRO-112): they (and `sample_world`) have one
-        burial, no stolen kitty."""
+        two decks only; naming `kitty_theft` (TRO-112): the observation holds one burial,
+        no stolen kitty."""
         o = self.options
         if o["decks"] != 2 or o["jokers"] != "all":
             raise UnsupportedOption(
                 f"options decks={o['decks']}, jokers={o['jokers']} are not taken by {surface} "
                 "yet: they hold Tractor of two full decks only (TR-1, TRO-120, TRO-130)"
             )
-        self._check_theft(surface)
-
-    def _check_theft(self, surface: str) -> None:
-        """`UnsupportedOption` naming `kitty_theft` (TRO-112) for a surface that knows one
-        burial, no stolen kitty."""
         if self.steals_kitty:
             raise UnsupportedOption(
                 f"option kitty_theft='allowed' (TRO-112) is not taken by {surface} yet: "
@@ -481,18 +476,9 @@ class Tractor(TrickGame):
         """Whether the kitty may be stolen after the burial (TRO-112)."""
         return bool(self.options["kitty_theft"] == "allowed")
 
-    def bot_problem(self, name: str) -> str | None:
-        """The search bots do not play kitty theft (TRO-112): its worlds are not sampled."""
-        if self.steals_kitty and name.startswith("ismcts"):
-            return (
-                f"bot {name!r} does not play kitty_theft='allowed' (TRO-112) yet: "
-                "use random or greedy"
-            )
-        return super().bot_problem(name)
-
     def sample_world(self, seat: int, seed: int) -> Tractor:
-        """`Game.sample_world`; `UnsupportedOption` under kitty theft (TRO-112)."""
-        self._check_theft("sample_world")
+        """`Game.sample_world`; under kitty theft every burial `seat` neither made nor took
+        up is sampled too, keeping what TRO-112 says `seat` knows."""
         new = super().sample_world(seat, seed)
         assert isinstance(new, Tractor)
         return new

@@ -24,6 +24,9 @@
 //! - [`Known`]: what the phases before the play showed (declarations TR-10..TR-12, the
 //!   reveal R5-10, R5-13's forced trump, the burial for its burier, the call card);
 //!   [`known_for`] reads it from a hand's phase objects;
+//! - Tractor's kitty theft (TRO-112): the steals, and each burial the seat made or took
+//!   up, as cards among the places they may have reached ([`Known::among`]); every
+//!   other burial is sampled by undoing the burials from the sampled hands (`theft.rs`);
 //! - Fifty-K: hand sizes, cards played, the leader's 3h (FK-2) and, once the hand is
 //!   over, the point cards left in each hand (FK-41, FK-51); a pass shows nothing.
 //!
@@ -60,13 +63,14 @@ mod facts;
 mod fifty_k;
 #[cfg(test)]
 mod tests;
+mod theft;
 mod trick;
 mod world;
 
 use crate::card::{Card, Counts, NUM_CARDS};
 
 pub use fifty_k::{sample_fifty_k, sample_fk_world, FkWorld};
-pub use trick::{sample_trick_play, sample_trick_world, Known, TrickSampler, TrickWorld};
+pub use trick::{sample_trick_play, sample_trick_world, Known, TrickSampler, TrickWorld, KITTY};
 pub use world::{known_for, sample_world, Objects, Real, World};
 
 /// Constrained random deals tried before the fallback.

@@ -71,6 +71,25 @@ fn setups() -> Vec<Setup> {
             kitty_theft: crate::phases::KittyTheft::None,
         },
     });
+    // TRO-112: the kitty stolen after the burial, by suit (TRO-72) and own overcalls
+    // (TRO-153) too.
+    for (dealer, declaration_order, reinforce) in [
+        (None, DeclarationOrder::Equal, Reinforce::OwnCard),
+        (Some(3), DeclarationOrder::Suit, Reinforce::OrOverturn),
+    ] {
+        out.push(Setup::Tractor {
+            levels: (two, two),
+            dealer,
+            follow_format: FollowFormat::Pairs,
+            table: TractorDecks::default(),
+            house: TractorHouse {
+                declaration_order,
+                reinforce,
+                kitty_theft: crate::phases::KittyTheft::Allowed,
+                ..TractorHouse::default()
+            },
+        });
+    }
     // TRO-53: ruffs of throws judged unit by unit.
     out.push(Setup::Tractor {
         levels: (two, two),
@@ -249,7 +268,8 @@ fn settle(g: &mut Objects, setup: &Setup) {
                 *b = Some(d.burial().unwrap());
             }
             if let (Some(b), None) = (b.as_ref(), p.as_ref()) {
-                if b.buried().is_some() {
+                if b.to_act().is_none() {
+                    // TRO-112: after the burial and its rounds of chances
                     *p = Some(b.start_play().unwrap());
                 }
             }
@@ -438,13 +458,25 @@ fn seen(g: &Objects, seat: usize) -> String {
     let over = done(g);
     let burial = |b: &Option<Burial>| {
         b.as_ref().map(|b| {
-            let mine = seat == b.declarer() || over;
+            // C-4, TRO-112: the burial on the table is its burier's; a stealer saw the
+            // burial it took up.
+            let holder = seat == b.burier();
             let sizes: Vec<usize> = b.hands().iter().map(|h| h.len()).collect();
-            let log = mine.then(|| b.log());
+            let log: Vec<String> = b
+                .log()
+                .iter()
+                .enumerate()
+                .map(|(i, (s, a))| match hides(b.log(), i, seat, over) {
+                    true => format!("{s} bury"),
+                    false => format!("{s} {a}"),
+                })
+                .collect();
             format!(
-                "{log:?} {sizes:?} {:?} {:?}",
+                "{log:?} {sizes:?} {:?} {:?} {:?} {:?}",
                 b.hands()[seat],
-                mine.then(|| b.buried())
+                (holder || over).then(|| b.buried()),
+                holder.then(|| b.taken()),
+                b.to_act(),
             )
         })
     };
@@ -650,17 +682,39 @@ fn position(setup: &Setup, seed: u64) -> (Objects, usize) {
     (g, first)
 }
 
-/// The history as `seat` sees it: the burial (C-4) only for the burier or once the hand
-/// is over.
+/// Whether the `i`-th action of a burial's `log` is a burial `seat` cannot see (C-4):
+/// not its own, not one it stole next (TRO-112), not the kitty of a hand over.
+fn hides(log: &[(usize, Action)], i: usize, seat: usize, over: bool) -> bool {
+    let (s, Action::Bury(_)) = &log[i] else {
+        return false;
+    };
+    let later = &log[i + 1..];
+    let taker = later
+        .iter()
+        .find_map(|(t, a)| matches!(a, Action::Declare(_)).then_some(*t));
+    let kitty = !later.iter().any(|(_, a)| matches!(a, Action::Bury(_)));
+    !(*s == seat || taker == Some(seat) || (over && kitty))
+}
+
+/// The history as `seat` sees it: a burial (C-4) only for its burier, the seat that
+/// stole it (TRO-112), or once the hand is over (the kitty).
 fn seen_history(g: &Objects, seat: usize) -> Vec<(usize, String)> {
     let over = done(g);
-    history(g)
-        .into_iter()
-        .map(|(s, a)| {
-            let hidden = a.starts_with("bury") && s != seat && !over;
-            (s, if hidden { "bury".to_string() } else { a })
-        })
-        .collect()
+    let (dealt, burial) = match g {
+        Objects::Tractor(d, b, _) | Objects::FindingFriends(d, b, ..) => (d.log().len(), b),
+        Objects::RedFive4p(d, b, _) => (d.log().len(), b),
+        Objects::RedFive5p(d, b, ..) => (d.log().len(), b),
+        Objects::FiftyK(_) => (0, &None),
+    };
+    let mut out = history(g);
+    if let Some(b) = burial {
+        for i in 0..b.log().len() {
+            if hides(b.log(), i, seat, over) {
+                out[dealt + i].1 = "bury".to_string();
+            }
+        }
+    }
+    out
 }
 
 /// The sample as a game of its own: its deck dealt with its seed and first seat, its
@@ -836,5 +890,73 @@ fn c_5_the_real_deal_fallback_is_all_but_never_reached() {
     assert!(
         reached * 500 <= total,
         "{reached} of {total} samples fell back"
+    );
+}
+
+/// Whether the hand's kitty was stolen (TRO-112): a declaration in the burial's log.
+fn stolen(g: &Objects) -> bool {
+    matches!(g, Objects::Tractor(_, Some(b), _)
+        if b.log().iter().any(|(_, a)| matches!(a, Action::Declare(_))))
+}
+
+#[test]
+fn tro_112_stolen_kitties_are_sampled_at_every_stage_and_replay() {
+    // Random positions of the kitty theft setups where the kitty was stolen, in its
+    // rounds and in the play: each seat's samples show it what the real hand shows,
+    // replay, and deal some hidden burial or hand again, never falling back to the
+    // real deal (C-5).
+    let theft: Vec<Setup> = setups()
+        .into_iter()
+        .filter(|s| {
+            matches!(s, Setup::Tractor { house, .. }
+                if house.kitty_theft == crate::phases::KittyTheft::Allowed)
+        })
+        .collect();
+    let (mut positions, mut varied, mut fell_back) = (0, 0, 0);
+    for setup in &theft {
+        for seed in 0..60u64 {
+            let mut g = start(setup, seed + 3000, None);
+            let mut rng = Rng::new(seed);
+            // The deal mostly passed (few declarations: more steals), then random.
+            while let Objects::Tractor(d, None, _) = &mut g {
+                let pass = d.legal_actions(usize::MAX).contains(&Action::Pass);
+                if pass && rng.below(100) > 0 {
+                    d.act(&Action::Pass).unwrap();
+                    settle(&mut g, setup);
+                } else {
+                    step(&mut g, setup, &mut rng);
+                }
+            }
+            for _ in 0..rng.below(40) {
+                step(&mut g, setup, &mut rng);
+            }
+            if !stolen(&g) {
+                continue;
+            }
+            positions += 1;
+            for seat in 0..4 {
+                let samples: Vec<World> = (0..3)
+                    .map(|k| sample_world(&real(&g, 0), setup, seat, false, k))
+                    .collect();
+                for w in &samples {
+                    assert_eq!(seen(&w.objects, seat), seen(&g, seat), "{setup:?} {seed}");
+                    assert_eq!(seen_history(&w.objects, seat), seen_history(&g, seat));
+                    let again = replayed(w, setup);
+                    assert_eq!(format!("{again:?}"), format!("{:?}", w.objects));
+                }
+                let dealt =
+                    |w: &World| format!("{:?} {:?}", hands(&w.objects), history(&w.objects));
+                varied += usize::from(dealt(&samples[0]) != dealt(&samples[1]));
+                let real_deal = sample_world_tries(&real(&g, 0), setup, seat, false, 0, 0);
+                fell_back += usize::from(samples[0].deck == real_deal.deck);
+            }
+        }
+    }
+    assert!(positions > 20, "{positions} positions with a stolen kitty");
+    assert_eq!(fell_back, 0, "samples equal to the real-deal fallback");
+    assert!(
+        varied * 10 > positions * 4 * 9,
+        "{varied} of {}",
+        positions * 4
     );
 }

@@ -33,7 +33,15 @@ pub struct Known {
     /// R5-22 option `friend_grab = forbid` (the play tells it only while its friend is
     /// found by first play).
     pub forbid_grab: bool,
+    /// TRO-112: copies known to be among several places when the play began, each with
+    /// its places as a bit mask (bit `s`: seat `s`'s hand; [`KITTY`]: the kitty): a
+    /// declaration or steal whose cards a burial may have passed on to a stealer, a
+    /// burial the seat made that was stolen (see `theft.rs`).
+    pub among: Vec<(u32, Counts)>,
 }
+
+/// The kitty's bit in a [`Known::among`] mask.
+pub const KITTY: u32 = 1 << 31;
 
 /// A sampled play with what it was dealt from: every hand when the play began, and the
 /// buried kitty.
@@ -184,7 +192,45 @@ impl<'a> Position<'a> {
                 }
             }
         }
+        for (seats, cards) in &self.known.among {
+            let (places, seen) = self.among_places(*seats);
+            for c in distinct(cards) {
+                let copies = cards.get(c).saturating_sub(seen.get(c));
+                if copies > 0 {
+                    out.push(Must {
+                        places,
+                        card: c,
+                        copies,
+                    });
+                }
+            }
+        }
         out
+    }
+
+    /// The places of a [`Known::among`] mask, and the copies the seat sees there now
+    /// (played by its seats, in its own hand, in a kitty it knows).
+    fn among_places(&self, seats: u32) -> (u32, Counts) {
+        let mut places = 0;
+        let mut seen = Counts::default();
+        for s in (0..self.real.num_players()).filter(|&s| seats & (1 << s) != 0) {
+            seen.add_all(&self.played[s]);
+            match self.place_of(s) {
+                Some(i) => places |= 1 << i,
+                None => seen.add_all(self.real.hand(s)),
+            }
+        }
+        if seats & KITTY != 0 {
+            match (
+                self.known.kitty,
+                self.owners.iter().position(|o| o.is_none()),
+            ) {
+                (Some(k), _) => seen.add_all(&k),
+                (None, Some(i)) => places |= 1 << i,
+                (None, None) => {}
+            }
+        }
+        (places, seen)
     }
 
     /// C-51: for each failed throw no known hand beat, the units that could have beaten
@@ -372,7 +418,8 @@ impl<'a> Position<'a> {
         same.then_some(p)
     }
 
-    /// Whether a world keeps every known card with its seat and none it lacks.
+    /// Whether a world keeps every known card with its seat (or among its places, TRO-112)
+    /// and none a seat lacks.
     fn keeps_known(&self, start: &[Counts], kitty: &Counts) -> bool {
         (0..start.len()).all(|s| {
             let mut owned = start[s];
@@ -382,6 +429,17 @@ impl<'a> Position<'a> {
             let holds = self.known.holds.get(s).copied().unwrap_or_default();
             let lacks = self.known.lacks.get(s).copied().unwrap_or_default();
             owned.contains(&holds) && distinct(&lacks).all(|c| owned.get(c) == 0)
+        }) && self.known.among.iter().all(|(seats, cards)| {
+            let mut owned = Counts::default();
+            for (s, hand) in start.iter().enumerate() {
+                if seats & (1 << s) != 0 {
+                    owned.add_all(hand);
+                }
+            }
+            if seats & KITTY != 0 {
+                owned.add_all(kitty);
+            }
+            owned.contains(cards)
         })
     }
 

@@ -25,6 +25,7 @@ use crate::trick::TrickPlay;
 
 use super::assign::{assign, Must, Place};
 use super::fifty_k::sample_fk_world;
+use super::theft::Chain;
 use super::trick::{sample_trick_world, Known};
 use super::{distinct, TRIES};
 
@@ -174,9 +175,20 @@ impl Hand<'_> {
                 }
             }
         }
-        let kitty = match (self.taker, self.burial.and_then(|b| b.buried())) {
-            (Some(d), Some(b)) if d == self.viewer || self.over => Some(Counts::from_cards(b)),
+        // C-4: the burial on the table (the kitty in the play) is its burier's, TRO-112.
+        let kitty = match self
+            .burial
+            .and_then(|b| b.buried().map(|c| (b.burier(), c)))
+        {
+            Some((s, b)) if s == self.viewer || self.over => Some(Counts::from_cards(b)),
             _ => None,
+        };
+        let among = match self.chain() {
+            Some(chain) => {
+                holds = vec![Counts::default(); n]; // TRO-112: among their places instead
+                chain.among()
+            }
+            None => Vec::new(),
         };
         let call = self.call.and_then(|f| match f.called() {
             Some(Action::Call(c)) => Some(*c),
@@ -188,7 +200,20 @@ impl Hand<'_> {
             kitty,
             call,
             forbid_grab,
+            among,
         }
+    }
+
+    /// TRO-112: the burials and steals as the seat knows them, when the kitty may be
+    /// stolen.
+    fn chain(&self) -> Option<Chain> {
+        let b = self.burial.filter(|b| b.theft().is_some())?;
+        let mut declared = vec![Counts::default(); self.layout.n];
+        for x in &self.shown {
+            let d = &mut declared[x.seat];
+            d.0[x.card.index()] = d.get(x.card).max(x.copies);
+        }
+        Some(Chain::of(b, declared, self.viewer, self.over))
     }
 
     /// Copies of `card` that might be with the declarer: not in the seat's hand or
@@ -240,8 +265,9 @@ struct Holdings {
     rest: Counts,
     /// Once the burial is made: every hand after it, and the play replayed on them.
     start: Option<Vec<Counts>>,
-    /// The burial, when the seat did not make it (C-4: hidden from it).
-    buried: Option<Counts>,
+    /// The cards of every burial in order, when the seat does not know them all (C-4:
+    /// hidden from all but the burier and, under TRO-112, the seat that stole it).
+    burials: Option<Vec<Counts>>,
     play: Option<TrickPlay>,
 }
 
@@ -458,14 +484,23 @@ impl<'a> Hand<'a> {
                 }
             };
             let world = sample_trick_world(play, self.viewer, known, rng);
-            let mut dealt = world.start.clone();
-            dealt[d].add_all(&world.kitty);
             let play = self.play.map(|_| world.play);
+            let (dealt, burials) = match self.chain() {
+                Some(chain) => {
+                    let (dealt, burials) = chain.unwind(&world.start, Some(world.kitty), rng)?;
+                    (dealt, Some(burials))
+                }
+                None => {
+                    let mut dealt = world.start.clone();
+                    dealt[d].add_all(&world.kitty);
+                    (dealt, known.kitty.is_none().then(|| vec![world.kitty]))
+                }
+            };
             return Some(Holdings {
                 dealt,
                 rest: Counts::default(),
                 start: Some(world.start),
-                buried: known.kitty.is_none().then_some(world.kitty),
+                burials,
                 play,
             });
         }
@@ -496,17 +531,47 @@ impl<'a> Hand<'a> {
                 });
             }
         }
+        // TRO-112: while a stealer buries, no burial is on the table.
+        for (seats, cards) in &known.among {
+            let mask = others
+                .iter()
+                .enumerate()
+                .filter(|(_, &s)| seats & (1 << s) != 0)
+                .fold(0, |m, (i, _)| m | 1 << i);
+            let mine = if seats & (1 << self.viewer) != 0 {
+                now[self.viewer]
+            } else {
+                Counts::default()
+            };
+            for c in distinct(cards) {
+                let copies = cards.get(c).saturating_sub(mine.get(c));
+                if copies > 0 {
+                    musts.push(Must {
+                        places: mask,
+                        card: c,
+                        copies,
+                    });
+                }
+            }
+        }
         let mut out = assign(&pool, &places, &musts, rng)?;
         let rest = out.pop().expect("the hidden rest");
         let mut dealt = now;
         for (&s, cards) in others.iter().zip(out) {
             dealt[s] = cards;
         }
+        let (start, burials) = match self.chain() {
+            Some(chain) => {
+                let (initial, burials) = chain.unwind(&dealt, None, rng)?;
+                (Some(std::mem::replace(&mut dealt, initial)), Some(burials))
+            }
+            None => (None, None),
+        };
         Some(Holdings {
             dealt,
             rest,
-            start: None,
-            buried: None,
+            start,
+            burials,
             play: None,
         })
     }
@@ -528,7 +593,7 @@ impl<'a> Hand<'a> {
             dealt,
             rest,
             start: buried.map(|b| self.call.map_or(b.hands(), |c| c.hands()).to_vec()),
-            buried: None,
+            burials: None,
             play: self.play.cloned(),
         }
     }
@@ -684,15 +749,21 @@ fn after_deal(
     let (Some(mut b), Some(real)) = (burial, real) else {
         return Some(None);
     };
-    match (&h.buried, real.log().first()) {
-        (Some(kitty), Some(&(seat, _))) => {
-            let bury = Action::Bury(b.rules().sorted(kitty));
-            b.apply(seat as i64, &bury).ok()?;
+    match &h.burials {
+        Some(burials) => {
+            // Each burial with the sampled cards, every other action as it was.
+            let mut sampled = burials.iter();
+            for (seat, action) in real.log() {
+                let action = match action {
+                    Action::Bury(_) => Action::Bury(b.rules().sorted(sampled.next()?)),
+                    _ => action.clone(),
+                };
+                b.apply(*seat as i64, &action).ok()?;
+            }
         }
-        _ => replay_log(&mut b, real.log())?,
+        None => replay_log(&mut b, real.log())?,
     }
-    let after = b.buried().map(|_| b.hands().to_vec());
-    if after.is_some() && h.start.is_some() && after != h.start {
+    if h.start.as_ref().is_some_and(|s| s.as_slice() != b.hands()) {
         return None;
     }
     Some(Some(b))
