@@ -75,9 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "play",
         help="play against bots in the terminal",
-        description="Play one hand against bots. At the prompt: an action (help or ? lists "
-        "them), legal (every legal action), quit. Tab completes, arrow keys edit and recall.",
-        epilog="example: fenpai play tractor --seat 0 --seed 3",
+        description="Play one hand, or a match, against bots. At the prompt: an action (help "
+        "or ? lists them), legal (every legal action), quit. Tab completes, arrow keys edit "
+        "and recall.",
+        epilog="examples: fenpai play tractor --seat 0 --seed 3; "
+        "fenpai play fifty_k --match --hands 4 -o tribute=highest",
     )
     p.add_argument("variant", choices=VARIANTS)
     p.add_argument("--seat", type=int, default=0, help="your seat (0)")
@@ -88,7 +90,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="the other seats' bot: greedy, random, ismcts, ismcts:N, or a policy of your "
         "own as NAME=module:callable (greedy)",
     )
-    p.add_argument("--save", help="write the finished game's JSON here")
+    p.add_argument(
+        "--match",
+        action="store_true",
+        help="play a match: hand after hand, what one hand hands on to the next carried "
+        "(levels, dealer, tribute), to the match's end (Tractor TR-30, Finding Friends "
+        "FF-43) or --hands",
+    )
+    p.add_argument(
+        "--hands",
+        type=positive,
+        help="with --match: stop after this many hands (Red Five and Fifty-K matches have "
+        "no end of their own: without it they go on until you quit)",
+    )
+    p.add_argument("--save", help="write the finished game's (with --match, match's) JSON here")
     p.add_argument("-o", "--option", action="append", default=[], help="variant option k=v")
     p.set_defaults(run=cmd_play)
 

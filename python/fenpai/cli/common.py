@@ -10,6 +10,7 @@ from typing import Any
 
 from fenpai.batch import Policy
 from fenpai.games.base import Game
+from fenpai.games.match import Match
 
 
 class UsageError(Exception):
@@ -59,6 +60,16 @@ def make_game(variant: str, seed: int, options: dict[str, Any]) -> Game:
 
     try:
         return new_game(variant, seed=seed, **options)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+def make_match(variant: str, seed: int, hands: int | None, options: dict[str, Any]) -> Match:
+    """A new match; the match's own message when the seed, `hands` or an option is wrong."""
+    from fenpai import new_match
+
+    try:
+        return new_match(variant, seed=seed, hands=hands, **options)
     except ValueError as err:
         raise UsageError(str(err)) from None
 

@@ -1,5 +1,6 @@
-"""`fenpai play`: one hand against bots at the terminal. The bots' actions are told as
-the human's seat may know them (`Narrator`), its turns shown from its own view."""
+"""`fenpai play`: one hand, or a match (`--match`), against bots at the terminal. The
+bots' actions are told as the human's seat may know them (`Narrator`), its turns shown
+from its own view; between a match's hands, the standing and the next hand's levels."""
 
 from __future__ import annotations
 
@@ -9,21 +10,39 @@ from pathlib import Path
 from rich.console import Console
 
 from fenpai.bots import Bot
-from fenpai.cli.common import UsageError, check_bots, make_game, named_policy, parse_options
+from fenpai.cli.common import (
+    UsageError,
+    check_bots,
+    make_game,
+    make_match,
+    named_policy,
+    parse_options,
+)
 from fenpai.cli.narrate import Narrator
 from fenpai.cli.prompt import HELP, LEGAL, QUIT, Prompt
 from fenpai.cli.screen import show_turn
 from fenpai.cli.summary import show_summary
+from fenpai.cli.words import seat_name, seats, verb
 from fenpai.errors import IllegalAction
 from fenpai.games.base import Game
+from fenpai.games.match import Match
 from fenpai.named import PolicyBot, is_spec
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
-    """Plays the hand; 0 when it ends, 1 when the human quits."""
+    """Plays the hand, or the match's hands to its end; 0 when it ends, 1 when the
+    human quits."""
     from fenpai.bots import seed_for
 
-    game = make_game(args.variant, args.seed, parse_options(args.option))
+    options = parse_options(args.option)
+    match: Match | None = None
+    if args.match:
+        match = make_match(args.variant, args.seed, args.hands, options)
+        game = match.game
+    elif args.hands is not None:
+        raise UsageError("--hands is the length of a match: give --match too")
+    else:
+        game = make_game(args.variant, args.seed, options)
     me = args.seat
     if not 0 <= me < game.num_players:
         raise UsageError(
@@ -39,13 +58,34 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     else:
         (name,) = check_bots([args.bots])
         bots = {s: Bot(name, seed_for(args.seed, s)) for s in others}
-    narrator = Narrator(game, me)
-    prompt = Prompt(console, game, me)
+    what = "a match" if match is not None else "a hand"
     console.print(
-        f"You are seat {me} of {game.variant}, against {name} bots. "
+        f"You are seat {me} of {game.variant}, {what} against {name} bots. "
         "Type help or ? for the commands and the actions, quit to leave.",
         highlight=False,
     )
+    while True:
+        if not _play_hand(console, game, me, bots):
+            console.print("You left the game.")
+            return 1
+        show_summary(console, game, me)
+        if match is None or match.done:
+            break
+        game = match.next_hand()
+        console.print(_standing(match, me), highlight=False)
+    if match is not None:
+        console.print(_match_end(match, me), highlight=False, style="bold")
+    if args.save:
+        Path(args.save).write_text(game.to_json() if match is None else match.to_json())
+        console.print(f"saved to {args.save}")
+    return 0
+
+
+def _play_hand(console: Console, game: Game, me: int, bots: dict[int, Bot | PolicyBot]) -> bool:
+    """Plays `game` to its end, the bots in their seats and the human in `me`; False
+    when the human quits."""
+    narrator = Narrator(game, me)
+    prompt = Prompt(console, game, me)
     while game.phase != "done":
         seat = game.to_act[0]
         if seat != me:
@@ -56,13 +96,36 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             continue
         show_turn(console, game, me)
         if not _turn(console, prompt, narrator):
-            console.print("You left the game.")
-            return 1
-    show_summary(console, game, me)
-    if args.save:
-        Path(args.save).write_text(game.to_json())
-        console.print(f"saved to {args.save}")
-    return 0
+            return False
+    return True
+
+
+def _standing(match: Match, me: int) -> str:
+    """The match after a hand, as the next hand starts: the levels where the variant has
+    them (TR-2, TR-32; FF-4, FF-42), else every seat's total of game points."""
+    number = len(match.games)
+    view = match.game.view(me)
+    if match.variant == "tractor":
+        mine, theirs = view["levels"][me % 2], view["levels"][1 - me % 2]
+        deals = verb(view["dealer"], me, "deals", "deal")
+        return f"Hand {number}: your team at level {mine}, the other team at {theirs}; {deals}."
+    if match.variant == "finding_friends":
+        levels = ", ".join(f"{seat_name(s, me)} {v}" for s, v in enumerate(view["levels"]))
+        return f"Hand {number}: levels {levels}; {verb(view['dealer'], me, 'declares', 'declare')}."
+    totals = ", ".join(f"{seat_name(s, me)} {t:+g}" for s, t in enumerate(match.totals))
+    return f"Hand {number}: game points so far {totals}."
+
+
+def _match_end(match: Match, me: int) -> str:
+    """Who won the match and by which rule (TR-30, FF-43, the hands played)."""
+    by = match.decided_by
+    if by == "hands":
+        why = f"after {len(match.games)} hands"
+    else:
+        why = f"({by})"
+    winners = match.winners
+    verb = "win" if len(winners) > 1 or me in winners else "wins"
+    return f"The match is over {why}: {seats(winners, me)} {verb} the match."
 
 
 def _bot_action(bot: Bot | PolicyBot, game: Game, seat: int) -> str:
