@@ -197,6 +197,19 @@ def test_fko_20_the_surfaces_of_one_deck_refuse_several_decks_by_name():
     assert (info["num_features"] == 0).all()  # FKO-20: features are of trick-taking plays
 
 
+def test_fko_20_the_search_bot_is_refused_by_name_at_several_decks():
+    """`ismcts` plays Fifty-K of one deck only: as an opponent of a learning surface, or
+    beside a policy in `simulate`, it is a typed error naming it, not a crash."""
+    policy = [last_index] + ["ismcts"] * 5
+    for make in (
+        lambda: LegalEnv("fifty_k", 1, opponents="ismcts", decks=2, players=6),
+        lambda: simulate("fifty_k", 1, bots=policy, decks=2, players=6),
+        lambda: simulate("fifty_k", 1, bots="ismcts:4", decks=2, players=6),
+    ):
+        with pytest.raises(UnsupportedOption, match=r"bot 'ismcts(:4)?' plays Fifty-K of one deck"):
+            make()
+
+
 def test_fko_20_a_policy_playing_batch_greedy_plays_the_greedy_bot():
     """`Batch.greedy()` (the core's `Driver.greedy`) names, among the many plays of
     several decks, the index of the play the greedy bot makes: a policy answering it
@@ -210,6 +223,30 @@ def test_fko_20_a_policy_playing_batch_greedy_plays_the_greedy_bot():
     by_bot = simulate("fifty_k", 4, seed=9, bots=["greedy"] + ["random"] * 5, **options)
     for key in ("game_points", "card_points", "won", "actions"):
         np.testing.assert_array_equal(by_policy[key], by_bot[key])
+
+
+def test_fko_20_the_step_api_s_batch_greedy_finds_plays_beyond_any_listing():
+    """In the step API (`Batch.of_game`) `greedy()` is the index of the greedy bot's
+    play among all the legal plays of several decks, found without listing them, so it
+    is right where that index passes the legal-action limit; a policy answering it plays
+    the greedy bot's hand."""
+    from fenpai.batch import Batch, act
+    from fenpai.games.base import LEGAL_LIMIT
+
+    beyond = 0
+    for seed in range(6):
+        g = fenpai.new_game("fifty_k", decks=4, players=4, seed=seed)
+        mirror = fenpai.new_game("fifty_k", decks=4, players=4, seed=seed)
+        while g.phase != "done":
+            (seat,) = g.to_act
+            (index,) = Batch.of_game(g, seat).greedy().tolist()
+            beyond += index >= LEGAL_LIMIT
+            greedy = Bot("greedy", fenpai._core.GREEDY_SEED).choose(mirror, seat)
+            assert g.legal_action(seat, index) == greedy
+            act(lambda b: b.greedy(), g, seat)
+            mirror.apply(seat, greedy)
+        assert g.history == mirror.history
+    assert beyond  # the case the listing missed
 
 
 def test_fko_24_a_scripted_deal_is_the_hand_new_game_deals():

@@ -151,6 +151,13 @@ impl FiftyKPilePlay {
             })
     }
 
+    /// The legal index (`apply_legal`'s) of `action` for the seat to act, found without
+    /// listing the legal actions; None when it is not legal now.
+    fn position(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        let parsed = parse_action(&phase_action_text(action)?).map_err(action_error)?;
+        Ok(self.inner.position(&parsed))
+    }
+
     /// The seat to act's legal patterns, each as (kind, number of cards, number of plays).
     fn legal_patterns(&mut self) -> Vec<(&'static str, u32, u64)> {
         self.inner

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from fenpai._core import GREEDY_SEED, NUM_TACTICS, Driver
+from fenpai._core import GREEDY_SEED, NUM_TACTICS, Driver, FiftyKPilePlay
 from fenpai.bots import Bot
 from fenpai.encoding import encode
 from fenpai.errors import IllegalAction
@@ -149,6 +149,10 @@ def greedy_index(game: Game, seat: int) -> int:
     text = game.bot_action(Bot("greedy", GREEDY_SEED), seat)
     if game.variant != "fifty_k" and game.phase in ("kitty", "play"):
         found = game.core_objects()[game.phase].position(text.split(" ")[1:])
+        return -1 if found is None else int(found)
+    play = game.core_objects().get("play")
+    if isinstance(play, FiftyKPilePlay):  # FKO-20: millions of plays, never listed
+        found = play.position(text)
         return -1 if found is None else int(found)
     try:
         return game.legal_actions(seat, LEGAL_LIMIT).index(text)

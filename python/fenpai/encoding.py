@@ -160,7 +160,11 @@ def _size(variant: str, players: int, decks: int) -> int:
 
 def fields(variant: str, players: int, decks: int = 1) -> list[tuple[str, int, int]]:
     """The observation's layout: (name, offset, size) of each field, in order; `decks`
-    only for Fifty-K's several decks (FKO-20), whose layout is its own."""
+    only for Fifty-K's several decks (FKO-20), whose layout is its own. A ValueError
+    names a number of players or decks out of range."""
+    for name, value in (("players", players), ("decks", decks)):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 16:
+            raise ValueError(f"{name} must be a small positive whole number, not {value!r}")
     return list(_layout(variant, players, decks))
 
 

@@ -247,6 +247,7 @@ def simulate(
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
     builtin = [name for name in names if isinstance(name, str)]
+    probe.check_bots(builtin)  # a bot that cannot play these tables, by name
     if len(builtin) < n:
         check_encoded(variant)  # a policy reads observations
         probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name

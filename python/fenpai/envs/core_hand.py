@@ -35,6 +35,7 @@ class CoreHand:
         check_encoded(variant)
         self.probe.check_surface(DECISIONS)  # an option they cannot take, by name
         seats: list[str | None] = [None] * self.probe.num_players if bots is None else list(bots)
+        self.probe.check_bots([b for b in seats if b is not None])  # a bot it cannot seat
         fixed = list(FIXED_ACTIONS.get(variant, ()))
         self.core = DecisionHand(variant, seats, fixed, **self.probe.hands_options())
         self.size: int = self.core.size

@@ -176,6 +176,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
         self._probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name
         learning = [seat] if seats is None else list(seats)
         players = _players(self._probe.num_players, variant, learning, opponents)
+        self._probe.check_bots([p for p in players if isinstance(p, str)])  # by name
         self.variant, self.num_envs, self.actions = variant, num_envs, actions
         self.max_legal, self.threads = max_legal, threads
         self.seat, self.seats = learning[0], learning

@@ -226,8 +226,9 @@ class FiftyK(Game):
 
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take: with several decks its `decks` (FKO-20:
-        the batch runner `Driver` plays them, the surfaces above it refuse what they do
-        not take by `check_surface`); the tribute (FKO-42) they do not take."""
+        the batch runner `Driver` plays them; the surfaces above it refuse by name what
+        they do not take, options by `check_surface` and bots by `check_bots`); the
+        tribute (FKO-42) they do not take."""
         problem = self.tribute_problem()
         if problem is not None:
             raise UnsupportedOption(
@@ -244,8 +245,8 @@ class FiftyK(Game):
         return self.decks
 
     def bot_problem(self, name: str) -> str | None:
-        """With several decks or a tribute only `random` and `greedy` play (the search
-        and the policies hold one deck without a tribute, FKO-20, FKO-42)."""
+        """With several decks or a tribute only `random` and `greedy` play: the search
+        holds one deck without a tribute (FKO-20, FKO-42)."""
         if name in ("random", "greedy") or (self.decks == 1 and self.tribute_problem() is None):
             return super().bot_problem(name)
         if self.decks == 1:

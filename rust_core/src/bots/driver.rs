@@ -148,6 +148,13 @@ impl Driver {
         if slots == 0 {
             return Err("a runner needs at least one slot".into());
         }
+        let bot_problem = players.iter().find_map(|p| match *p {
+            Player::Bot(kind) => setup.bot_problem(kind),
+            Player::External => None,
+        });
+        if let Some(problem) = bot_problem {
+            return Err(problem);
+        }
         HandState::new(&setup, 0)?;
         Ok(Driver {
             layout: setup.layout()?,
@@ -656,5 +663,26 @@ pub(crate) mod tests {
         let err = Driver::new(setup, vec![Player::External; 3], 1).unwrap_err();
         assert_eq!(err, "red_five_4p has 4 seats; got 3 players");
         assert!(Driver::new(setup, vec![Player::External; 4], 0).is_err());
+    }
+
+    /// FKO-20: the search bot plays Fifty-K of one deck only; at a table of several decks
+    /// it is refused by name, by the runner and by the whole-hand calls, not a panic.
+    #[test]
+    fn fko_20_the_search_bot_is_refused_at_several_decks() {
+        let piles = *setups().last().unwrap();
+        assert!(piles.has_piles());
+        let search = BotKind::Ismcts(Some(4));
+        let mut players = vec![Player::Bot(search); piles.players()];
+        players[0] = Player::External;
+        let err = Driver::new(piles, players, 1).unwrap_err();
+        assert!(
+            err.contains("ismcts plays Fifty-K of one deck only (FKO-20)"),
+            "{err}"
+        );
+        let kinds = vec![search; piles.players()];
+        let err = play_hand(&piles, 1, &kinds).unwrap_err();
+        assert!(err.contains("FKO-20"), "{err}");
+        let one_deck = setups()[setups().len() - 2];
+        assert!(play_hand(&one_deck, 1, &[search; 4]).is_ok());
     }
 }

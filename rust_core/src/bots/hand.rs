@@ -16,9 +16,7 @@ use crate::encode::{
 };
 use crate::error::ActionError;
 use crate::fifty_k::pile::Pile;
-use crate::fifty_k::pile_legal::PilePattern;
-use crate::fifty_k::pile_moves::nth_play;
-use crate::fifty_k::pile_turns::{PileAction, PilePlay};
+use crate::fifty_k::pile_turns::PilePlay;
 use crate::fifty_k::{type_id, CardSet, FkPlay, FkRules};
 use crate::phases::{
     fifty_k_action, fifty_k_deal, fifty_k_deal_decks, fifty_k_pile_action, Action, Burial,
@@ -112,6 +110,17 @@ impl Setup {
     /// Whether the setup is Fifty-K of several decks (FKO-20, played by [`PilePlay`]).
     pub fn has_piles(&self) -> bool {
         matches!(self, Setup::FiftyK { decks: 2.., .. })
+    }
+
+    /// Why the bot `kind` cannot play the setup's hands, or None: the search bot plays
+    /// Fifty-K of one deck only (FKO-20).
+    pub fn bot_problem(&self, kind: BotKind) -> Option<String> {
+        match kind {
+            BotKind::Ismcts(_) if self.has_piles() => Some(
+                "bot ismcts plays Fifty-K of one deck only (FKO-20): use random or greedy".into(),
+            ),
+            _ => None,
+        }
     }
 }
 
@@ -687,7 +696,7 @@ impl HandState {
             }
             Stage::FiftyKPiles(p) => {
                 let turn = bots.fifty_k.choose_pile(p)?;
-                pile_index(p, &turn)
+                p.legal_index(&turn)
             }
             Stage::Trick(_) | Stage::Over => None,
         }
@@ -781,31 +790,6 @@ impl HandState {
     }
 }
 
-/// The legal index (`apply_legal`'s) of `turn` in `play`: the pass, or the offset of its
-/// pattern's plays and its place among them (found among that pattern's plays only).
-fn pile_index(play: &mut PilePlay, turn: &PileAction) -> Option<u64> {
-    let passes = u64::from(play.can_pass());
-    let PileAction::Play(cards, combo) = turn else {
-        return (passes == 1).then_some(0);
-    };
-    let seat = play.to_act()?;
-    let hand = *play.hand(seat);
-    let wanted = PilePattern::of(cards, combo);
-    let mut offset = passes;
-    for &(pattern, count) in play.legal_patterns() {
-        if pattern == wanted {
-            let at = (0..count).find(|&i| {
-                nth_play(&hand, &pattern, i)
-                    .and_then(|c| Pile::from_cards(&c, hand.decks()).ok())
-                    .is_some_and(|p| p == *cards)
-            })?;
-            return Some(offset + at);
-        }
-        offset += count;
-    }
-    None
-}
-
 /// Why Finding Friends has no observation: the environments do not take it.
 pub const NO_FRIENDS_LAYOUT: &str =
     "finding_friends has no observation layout: the environments and the encoding do not \
@@ -858,6 +842,9 @@ pub fn played(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<HandSt
     let n = setup.players();
     if kinds.len() != n {
         return Err(format!("the game has {n} seats; got {} bots", kinds.len()));
+    }
+    if let Some(problem) = kinds.iter().find_map(|&kind| setup.bot_problem(kind)) {
+        return Err(problem);
     }
     let mut bots: Vec<SeatBots> = kinds
         .iter()

@@ -6,6 +6,8 @@ use crate::card::Card;
 use crate::card::Counts;
 use crate::error::ActionError;
 use crate::fifty_k::pile::{readings, Pile, PileKind};
+use crate::fifty_k::pile_legal::PilePattern;
+use crate::fifty_k::pile_moves::nth_play;
 use crate::fifty_k::pile_turns::{PileAction, PilePlay};
 use crate::fifty_k::{FkAction, FkPlay, Kind};
 use crate::trick::TrickPlay;
@@ -112,22 +114,57 @@ impl PilePlay {
     /// cards of the play's decks, FKO-22); returns its canonical form. An error leaves the
     /// play unchanged.
     pub fn act(&mut self, seat: usize, action: &Action) -> Result<Action, ActionError> {
-        let turn = match action {
-            Action::Pass => PileAction::Pass,
+        let turn = self.turn_of(action)?;
+        self.apply(seat, turn)?;
+        Ok(fifty_k_pile_action(&turn))
+    }
+
+    /// The play or pass `action` names (FK-30, FKO-22), not yet checked against the turn.
+    fn turn_of(&self, action: &Action) -> Result<PileAction, ActionError> {
+        match action {
+            Action::Pass => Ok(PileAction::Pass),
             Action::Play(cards, kind) => {
                 let decks = self.hand(0).decks();
                 let pile = Pile::from_cards(cards, decks)?;
                 let kind = kind.as_deref().map(PileKind::parse).transpose()?;
-                self.read(pile, kind)?
+                self.read(pile, kind)
             }
-            _ => {
-                return Err(ActionError::illegal(
-                    "Fifty-K takes 'play CARDS [as KIND]' or 'pass'",
-                ))
-            }
+            _ => Err(ActionError::illegal(
+                "Fifty-K takes 'play CARDS [as KIND]' or 'pass'",
+            )),
+        }
+    }
+
+    /// The legal index (`apply_legal`'s) of `action` for the seat to act; `None` when it
+    /// is not legal now. Found among its pattern's plays only, without listing the rest.
+    pub fn position(&mut self, action: &Action) -> Option<u64> {
+        let turn = self.turn_of(action).ok()?;
+        self.legal_index(&turn)
+    }
+
+    /// The legal index of `turn`: the pass, or the offset of its pattern's plays and its
+    /// place among them.
+    pub fn legal_index(&mut self, turn: &PileAction) -> Option<u64> {
+        let seat = self.to_act()?;
+        let passes = u64::from(self.can_pass());
+        let PileAction::Play(cards, combo) = turn else {
+            return (passes == 1).then_some(0);
         };
-        self.apply(seat, turn)?;
-        Ok(fifty_k_pile_action(&turn))
+        let hand = *self.hand(seat);
+        let wanted = PilePattern::of(cards, combo);
+        let mut offset = passes;
+        for &(pattern, count) in self.legal_patterns() {
+            if pattern == wanted {
+                let at = (0..count).find(|&i| {
+                    nth_play(&hand, &pattern, i)
+                        .and_then(|c| Pile::from_cards(&c, hand.decks()).ok())
+                        .is_some_and(|p| p == *cards)
+                })?;
+                return Some(offset + at);
+            }
+            offset += count;
+        }
+        None
     }
 
     /// Applies the `index`-th legal action; returns it as action text.

@@ -609,7 +609,8 @@ export type HandView = Message<"fenpai.rpc.v1.HandView"> & {
    * The viewing seat's observation tensor, only when its request asked for it
    * (GetViewRequest.observation, StreamEventsRequest.observation): `fenpai.encode` of
    * the seat, float32 little-endian in the layout `fenpai.encoding.fields` lists for
-   * the variant and number of players; only what the seat may know. Empty otherwise.
+   * the variant, the number of players and (Fifty-K, FKO-20) the number of decks; only
+   * what the seat may know. Empty otherwise.
    *
    * @generated from field: bytes observation = 24;
    */
