@@ -70,7 +70,7 @@ def seen_history(g: Game, seat: int) -> list[tuple[int, str]]:
         if a.startswith("bury"):
             later = history[i + 1 :]
             taker = next((t for t, b in later if b.startswith("declare")), None)
-            public = g.phase == "done" and i == buries[-1]
+            public = g.phase == "done" and i == buries[-1] and taker is None
             if seat not in (s, taker) and not public:
                 a = "bury"
         out.append((s, a))
@@ -194,6 +194,44 @@ def test_tro_112_hands_that_differ_only_in_hidden_cards_give_the_same_samples() 
                 assert twin.sample_world(seat, n).to_json() == g.sample_world(seat, n).to_json()
                 compared += 1
     assert compared == 320
+
+
+def stolen_then_abandoned(seed: int, burial: int) -> tuple[Game, int] | None:
+    """The dealer's `burial`-th legal burial, the first seat able to steal stealing, the
+    hand abandoned by the stealer before it buries; None when nobody can steal."""
+    g = fenpai.new_game("tractor", seed=seed, dealer=0, kitty_theft="allowed")
+    while g.phase == "deal":
+        g.apply(g.to_act[0], "pass")
+    g.apply_legal(0, burial % g.num_legal(0))
+    while g.kitty_stage == "steal":
+        (seat,) = g.to_act
+        steals = [a for a in g.legal_actions(seat) if a.startswith("declare")]
+        if steals:
+            g.apply(seat, steals[0])
+            g.resign(seat)
+            return g, seat
+        g.apply(seat, "pass")
+    return None
+
+
+def test_tro_112_c_4_a_burial_taken_up_before_the_hand_was_abandoned_stays_hidden() -> None:
+    """Twins made by play, not by the sampler: two hands that differ only in the dealer's
+    burial, which a stealer took up before abandoning the hand. The hand is over, but no
+    kitty is on the table (C-4), so a third seat's samples are the same for both."""
+    pairs = 0
+    for seed in range(12):
+        a, b = stolen_then_abandoned(seed, 0), stolen_then_abandoned(seed, 12345)
+        if a is None or b is None or a[1] != b[1] or a[0].history == b[0].history:
+            continue
+        (one, stealer), (other, _) = a, b
+        for seat in range(4):
+            if seat in (0, stealer):
+                continue
+            assert one.view(seat) == other.view(seat)
+            for n in range(3):
+                assert one.sample_world(seat, n).to_json() == other.sample_world(seat, n).to_json()
+            pairs += 1
+    assert pairs >= 4
 
 
 def test_tro_112_the_search_bot_plays_kitty_theft_to_the_end() -> None:

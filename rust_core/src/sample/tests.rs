@@ -692,7 +692,7 @@ fn hides(log: &[(usize, Action)], i: usize, seat: usize, over: bool) -> bool {
     let taker = later
         .iter()
         .find_map(|(t, a)| matches!(a, Action::Declare(_)).then_some(*t));
-    let kitty = !later.iter().any(|(_, a)| matches!(a, Action::Bury(_)));
+    let kitty = !later.iter().any(|(_, a)| matches!(a, Action::Bury(_))) && taker.is_none();
     !(*s == seat || taker == Some(seat) || (over && kitty))
 }
 

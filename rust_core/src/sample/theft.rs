@@ -77,7 +77,9 @@ impl Chain {
                         Action::Declare(_) => Some(*s),
                         _ => None,
                     });
-                    let public = over && Some(i) == last_bury;
+                    // C-4: the kitty on the table once the hand is over; not a burial
+                    // a stealer took up before the hand was abandoned (TRO-112).
+                    let public = over && Some(i) == last_bury && taker.is_none();
                     let sees = *seat == viewer || taker == Some(viewer) || public;
                     Event::Bury {
                         seat: *seat,

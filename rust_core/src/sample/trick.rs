@@ -33,7 +33,8 @@ pub struct Known {
     /// R5-22 option `friend_grab = forbid` (the play tells it only while its friend is
     /// found by first play).
     pub forbid_grab: bool,
-    /// TRO-112: copies known to be among several places when the play began, each with
+    /// TRO-112: copies known to be among several places now (when the play began, or
+    /// during a stealer's burial), each with
     /// its places as a bit mask (bit `s`: seat `s`'s hand; [`KITTY`]: the kitty): a
     /// declaration or steal whose cards a burial may have passed on to a stealer, a
     /// burial the seat made that was stolen (see `theft.rs`).

@@ -263,7 +263,8 @@ impl Hand<'_> {
 struct Holdings {
     dealt: Vec<Counts>,
     rest: Counts,
-    /// Once the burial is made: every hand after it, and the play replayed on them.
+    /// Once a burial is made (under TRO-112 also while a stealer buries anew): every
+    /// hand after the last one, and the play replayed on them.
     start: Option<Vec<Counts>>,
     /// The cards of every burial in order, when the seat does not know them all (C-4:
     /// hidden from all but the burier and, under TRO-112, the seat that stole it).
