@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test
 from test_envs_core_hand import reachable, replayed, same
-from test_vector_env import Reference, assert_matches, random_actions
+from test_vector_env import Reference, assert_matches, random_actions, spaces_ids
 from test_vector_env_decisions import StepByStep, random_ids
 
 import fenpai
@@ -28,19 +28,19 @@ from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.decisions import Decisions
 from fenpai.errors import UnsupportedOption
-from fenpai.spaces import FIXED_ACTIONS, action_space, game_space, uses_list
+from fenpai.spaces import FIXED_ACTIONS, action_space, game_space, legal, uses_list
 
 LegalEnv = partial(VectorEnv, actions="legal")
 
 #: Tables other than two full decks (TRO-121..TRO-123, TRO-132..TRO-134).
 TABLES = [
-    {"decks": 1},
-    {"decks": 3},
-    {"decks": 2, "jokers": 0},
-    {"decks": 3, "jokers": 1},
-    {"decks": 1, "jokers": 0},
-    {"decks": 2, "jokers": 1},
-    {"decks": 3, "jokers": 2},
+    {"decks": 1},  # TRO-121
+    {"decks": 3},  # TRO-123
+    {"decks": 2, "jokers": 0},  # TRO-132
+    {"decks": 3, "jokers": 1},  # TRO-123, TRO-133
+    {"decks": 1, "jokers": 0},  # TRO-121, TRO-132
+    {"decks": 2, "jokers": 1},  # TRO-133
+    {"decks": 3, "jokers": 2},  # TRO-134
 ]
 IDS = ["-".join(f"{k}={v}" for k, v in t.items()) for t in TABLES]
 #: The tables the brief's heavier checks run on: decks 1 and 3, jokers 0 and 1.
@@ -100,6 +100,7 @@ def test_tro_123_a_triple_declaration_is_taken_through_its_id(options):
             triples = [a for a in game.legal_actions(seat) if a.count(" ") == 3]
             mask = hand.observe(seat)["action_mask"]
             assert {space.id(a) for a in triples} <= set(np.flatnonzero(mask))
+            np.testing.assert_array_equal(legal(game, seat).mask, mask[: space.size])
             if triples:
                 assert hand.core.step(seat, space.id(triples[0]))
                 game = hand.game()
@@ -298,6 +299,25 @@ def test_tro_120_decision_space_steps_are_the_hands_played_step_by_step(options)
         hands += int(terminated.sum())
 
 
+def test_tro_123_legal_ids_name_the_triple_declarations():
+    """`legal_ids=K` in the legal-index space of three decks: each env's ids are the
+    table's fixed ids of the seat's first K legal actions, triples among them."""
+    width = 12
+    env = LegalEnv("tractor", 4, seat=0, opponents="random", seed=2, legal_ids=width, decks=3)
+    _, info = env.reset()
+    rng = np.random.default_rng(5)
+    triples = 0
+    for _ in range(200):
+        for i in range(4):
+            game = env.game(i)
+            if game.phase != "done" and not uses_list(game):
+                expected = spaces_ids(game, int(info["seat"][i]), width)
+                assert info["legal_ids"][i][: len(expected)].tolist() == expected
+                triples += sum(e >= 107 for e in expected)
+        _, _, _, _, info = env.step(random_actions(info, rng))
+    assert triples >= 1
+
+
 @pytest.mark.parametrize("actions", ["decisions", "legal"])
 def test_tro_120_simulate_with_a_policy_plays_the_table(actions):
     """`simulate` with a Python policy at one seat of three decks without a deck's
@@ -321,6 +341,8 @@ def test_tro_112_kitty_theft_is_still_refused_by_name():
         SeatEnv("tractor", kitty_theft="allowed")
     with pytest.raises(UnsupportedOption, match="kitty_theft"):
         fenpai.encode(fenpai.new_game("tractor", kitty_theft="allowed"), 0)
+    with pytest.raises(UnsupportedOption, match="kitty_theft"):
+        VectorEnv("tractor", 2, actions="legal", kitty_theft="allowed")
 
 
 # --- OpenSpiel ---------------------------------------------------------------------------
@@ -351,3 +373,27 @@ def test_tro_120_openspiel_random_sim_test(options):
     if kept:
         assert outcomes[53] == pytest.approx(kept / cards)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("options", MAIN, ids=MAIN_IDS)
+def test_tro_120_openspiel_information_states_and_resampling(options):
+    """A player's perfect recall lists the cards it was dealt, the table's hand size
+    (TRO-130's table), then the kitty for the dealer; `resample_from_infostate`
+    (`Game.sample_world` of the table) keeps the player's information state."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from test_openspiel import decisions, resampled
+
+    decks, jokers = options["decks"], options.get("jokers", -1)
+    name = f"python_fenpai_tractor(decks={decks},jokers={jokers})"
+    probe = fenpai.new_game("tractor", **options)
+    size = (len(list(probe.all_cards())) - probe.kitty_size()) // 4
+    for state in decisions(pyspiel.load_game(name), seed=decks):
+        if state.hand.game.phase == "play":
+            for player in range(4):
+                received = state.hand.received(player)
+                dealt = received[: received.index("kitty")] if "kitty" in received else received
+                assert len(dealt) == size
+            break
+    else:
+        pytest.fail("the hand never reached its play")
+    assert sum(1 for _ in resampled(name, seed=1, every=31)) > 4
