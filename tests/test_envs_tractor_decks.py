@@ -28,7 +28,7 @@ from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.decisions import Decisions
 from fenpai.errors import UnsupportedOption
-from fenpai.spaces import FIXED_ACTIONS, action_space, game_space, legal, uses_list
+from fenpai.spaces import FIXED_ACTIONS, action_space, counts, game_space, legal, uses_list
 
 LegalEnv = partial(VectorEnv, actions="legal")
 
@@ -137,19 +137,38 @@ def test_tro_120_the_mask_reaches_exactly_the_legal_actions_of_every_table(optio
         assert set(np.flatnonzero(mask)) == {space.id(a) for a in game.legal_actions(seat)}
         return
     assert not mask[: hand.fixed].any()
+    rng = random.Random(seed)
+    for _ in range(5):  # sampled: a burial or a lead with throws has too many to list
+        text = game.legal_action(seat, rng.randrange(game.num_legal(seat)))
+        assert picked_through_the_mask(hand, seat, text).history[-1] == (seat, text)
     if game.phase == "kitty":
         held = np.zeros(54, dtype=int)
         for c in game.hand_of(seat):
             held[c.index] += 1
         np.testing.assert_array_equal(mask[hand.fixed : hand.fixed + 54], held > 0)
-        kinds = np.repeat(np.arange(54), held)[: game.kitty_size()]
-        for i, kind in enumerate(kinds):
-            assert hand.core.step(seat, hand.fixed + int(kind)) == (i == len(kinds) - 1)
-        assert hand.game().history[-1][0] == seat and hand.game().phase == "play"
         return
     found = reachable(hand, seat, 3000)
     if found is not None and game.num_legal(seat) <= 3000:
         assert found == legal_multisets(game, seat)
+
+
+def picked_through_the_mask(hand, seat, text):
+    """The game after `seat` picks the cards of the burial or play `text` one by one in
+    kind order, each pick allowed by the mask, then `done` unless the last pick
+    completed it."""
+    after = hand.clone()
+    mask = np.empty(hand.size, dtype=np.int8)
+    kinds = np.repeat(np.arange(54), counts(text))
+    for i, kind in enumerate(kinds.tolist()):
+        after.core.mask(seat, mask)
+        assert mask[hand.fixed + kind], (text, i)
+        if after.core.step(seat, hand.fixed + kind):
+            assert i == len(kinds) - 1, text
+            return after.game()
+    after.core.mask(seat, mask)
+    assert mask[hand.size - 1], text
+    assert after.core.step(seat, hand.size - 1)
+    return after.game()
 
 
 def test_tro_123_picks_reach_plays_of_three_copies():
