@@ -44,7 +44,7 @@ from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import new_game
 from fenpai.games.base import OPENSPIEL, Game
 from fenpai.scoring import tractor_kitty_size
-from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, ActionSpace, action_space
+from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, ActionSpace, action_space, table_decks
 
 #: pyspiel parameters of each variant: its options (as pyspiel types) and `seed`.
 PARAMETERS: dict[str, dict[str, Any]] = {
@@ -61,7 +61,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "levels": "2 2",
         "dealer": -1,
         "decks": 2,  # 1 to 3 (TRO-120): 3 adds the triple declarations' ids
-        "jokers": -1,  # -1: "all"; 0 to decks - 1 (TRO-130): the deal has no removed jokers
+        "jokers": -1,  # -1: "all"; 0 to decks - 1 (TRO-130): the chance deal leaves theirs out
         "follow_format": "pairs",
         "follow_protect": "none",
         "throw_penalty": "per_attempt",
@@ -271,7 +271,7 @@ class _Hand:
 
 def _space(variant: str, options: dict[str, Any]) -> ActionSpace:
     """The fixed ids of the variant's table (Tractor's decks, TRO-120)."""
-    return action_space(variant, options.get("decks") if variant == "tractor" else None)
+    return action_space(variant, table_decks(variant, options))
 
 
 def _num_ids(variant: str, options: dict[str, Any]) -> int:

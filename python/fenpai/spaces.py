@@ -50,9 +50,10 @@ fixed ids and action text both ways.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -112,7 +113,8 @@ def _tractor_triples() -> list[str]:
     return [*triples, "declare LJ LJ LJ", "declare BJ BJ BJ"]
 
 
-#: The fixed-id action texts of the trick-taking variants, id order.
+#: The fixed-id action texts of the trick-taking variants, id order (Tractor's of one or
+#: two decks; `fixed_actions` gives every table's).
 FIXED_ACTIONS: dict[str, tuple[str, ...]] = {
     "red_five_4p": (
         "pass",
@@ -142,10 +144,11 @@ def fixed_actions(variant: str, decks: int | None = None) -> tuple[str, ...]:
     return FIXED_ACTIONS.get(variant, ())
 
 
-def table_decks(game: Game) -> int | None:
-    """The decks that key `game`'s action space: Tractor's (TRO-120), None for the other
+def table_decks(variant: str, options: Mapping[str, Any]) -> int | None:
+    """The decks that key the action space of a game of `variant` with `options` (as
+    `new_game` takes them): Tractor's (TRO-120, two unless given), None for the other
     variants, whose one table of ids covers every option."""
-    return int(game.options["decks"]) if game.variant == "tractor" else None
+    return int(options.get("decks", 2)) if variant == "tractor" else None
 
 
 @dataclass(frozen=True)
@@ -227,7 +230,7 @@ def _space(variant: str, decks: int | None) -> ActionSpace:
 
 def game_space(game: Game) -> ActionSpace:
     """The fixed action ids of `game`'s variant and table (`table_decks`)."""
-    return action_space(game.variant, table_decks(game))
+    return action_space(game.variant, table_decks(game.variant, game.options))
 
 
 def uses_list(game: Game) -> bool:

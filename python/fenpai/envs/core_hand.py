@@ -35,7 +35,7 @@ class CoreHand:
         check_encoded(variant)
         self.probe.check_surface(DECISIONS)  # an option they cannot take, by name
         seats: list[str | None] = [None] * self.probe.num_players if bots is None else list(bots)
-        fixed = list(fixed_actions(variant, table_decks(self.probe)))
+        fixed = list(fixed_actions(variant, table_decks(variant, options)))
         self.core = DecisionHand(variant, seats, fixed, **self.probe.hands_options())
         self.size: int = self.core.size
         self.fixed: int = self.core.fixed

@@ -58,7 +58,7 @@ class DecisionHands:
         for g, (_, own) in enumerate(self._groups):
             self._owner[own] = g
         core = [p if isinstance(p, str) else None for p in players]
-        fixed = list(fixed_actions(self.variant, table_decks(probe)))
+        fixed = list(fixed_actions(self.variant, table_decks(self.variant, probe.options)))
         self._batch = DecisionBatch(self.variant, core, fixed, num_envs, **probe.hands_options())
         self.observation_space: gymnasium.spaces.Space[Any] = observation_space(
             self._batch.obs_size, self._batch.size

@@ -68,7 +68,7 @@ class LegalHands:
         self._ids = np.full((num_envs, legal_ids), -1, dtype=np.int64)
         self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
         # Fifty-K: plays by their type; Tractor: its table's declarations (TRO-120)
-        fixed = fixed_actions(self.variant, table_decks(probe)) or ("pass",)
+        fixed = fixed_actions(self.variant, table_decks(self.variant, probe.options)) or ("pass",)
         self._ids_table = {text: i for i, text in enumerate(fixed)} if legal_ids else {}
 
     def play(self, restart: np.ndarray, actions: np.ndarray | None, deals: Deals) -> np.ndarray:
