@@ -28,7 +28,16 @@ from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.decisions import Decisions
 from fenpai.errors import UnsupportedOption
-from fenpai.spaces import FIXED_ACTIONS, action_space, counts, game_space, legal, uses_list
+from fenpai.spaces import (
+    FEATURES,
+    FIXED_ACTIONS,
+    action_space,
+    counts,
+    features,
+    game_space,
+    legal,
+    uses_list,
+)
 
 LegalEnv = partial(VectorEnv, actions="legal")
 
@@ -335,6 +344,33 @@ def test_tro_123_legal_ids_name_the_triple_declarations():
                 triples += sum(e >= 107 for e in expected)
         _, _, _, _, info = env.step(random_actions(info, rng))
     assert triples >= 1
+
+
+@pytest.mark.parametrize("options", [{"decks": 3}, {"decks": 1, "jokers": 0}])
+def test_tro_120_legal_features_are_those_of_spaces(options):
+    """`legal_features=K` on a table: the core's rows are `fenpai.spaces.features` of
+    the seat's first K burials and plays; with three decks a triple's row counts one
+    triple (TRO-123, C-20)."""
+    width = 40
+    env = LegalEnv(
+        "tractor", 4, seat=2, opponents="random", seed=3, legal_features=width, **options
+    )
+    _, info = env.reset()
+    rng = np.random.default_rng(6)
+    seen = triples = 0
+    for _ in range(120):
+        for i in range(4):
+            game = env.game(i)
+            rows = int(info["num_features"][i])
+            if uses_list(game) and game.phase != "done":
+                listed = game.legal_actions(2, width)
+                expected = features(game, 2, listed)
+                np.testing.assert_array_equal(info["legal_features"][i, :rows], expected)
+                triples += int(expected[:, FEATURES.index("triples")].sum())
+                seen += 1
+        _, _, _, _, info = env.step(random_actions(info, rng))
+    assert seen >= 50
+    assert (triples > 0) == (options["decks"] == 3)
 
 
 @pytest.mark.parametrize("actions", ["decisions", "legal"])
