@@ -14,7 +14,6 @@ from env_support import REWARDS, expected_reward, swap_unseen  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import fenpai.openspiel  # noqa: E402
-from fenpai.errors import UnsupportedOption  # noqa: E402
 from fenpai.games.base import Game  # noqa: E402
 from fenpai.spaces import CARDS  # noqa: E402
 
@@ -243,13 +242,16 @@ def test_bad_parameters_are_clear_errors():
 
 
 @pytest.mark.parametrize(
-    ("params", "named"),
-    [("decks=3", "decks=3"), ("decks=1", "decks=1"), ("jokers=0", "jokers=0")],
+    ("params", "decks", "jokers", "ids"),
+    [("decks=3", 3, -1, 161), ("decks=1", 1, -1, 107), ("jokers=0", 2, 0, 107)],
 )
-def test_tractor_tables_the_action_space_does_not_hold_are_refused_by_name(params, named):
-    """TRO-120, TRO-130: the options are parameters, and a table of other decks is an
-    UnsupportedOption naming them, not an unknown parameter."""
-    with pytest.raises(UnsupportedOption, match=f"{named}.*TRO-120, TRO-130"):
-        pyspiel.load_game(f"python_fenpai_tractor({params})")
+def test_tro_120_tro_130_tractor_tables_are_parameters(params, decks, jokers, ids):
+    """TRO-120, TRO-130: the options are parameters the game takes, its ids those of the
+    table (three decks' triple declarations, TRO-123; more in
+    tests/test_envs_tractor_decks.py); a table the rules refuse is a ValueError naming
+    the option."""
+    game = pyspiel.load_game(f"python_fenpai_tractor({params})")
+    assert (game.get_parameters()["decks"], game.get_parameters()["jokers"]) == (decks, jokers)
+    assert game.num_distinct_actions() == ids + 55
     with pytest.raises(ValueError, match="option jokers"):
         pyspiel.load_game("python_fenpai_tractor(jokers=5)")

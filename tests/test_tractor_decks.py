@@ -2,8 +2,8 @@
 played without their jokers (TRO-130..TRO-134): the deal and the kitty they give, the
 declarations with more copies, the thresholds scaled to the points, the refused
 combinations, random whole hands with their invariants, and the surfaces that take the
-options (bots, `simulate`, `sample_world`, matches, the service, the CLI) or refuse them
-by name (the environments)."""
+options (bots, `simulate`, `sample_world`, matches, the service, the CLI, the
+environments: tests/test_envs_tractor_decks.py)."""
 
 import collections
 import random
@@ -16,7 +16,6 @@ import fenpai
 from fenpai import scoring
 from fenpai.bots import Bot
 from fenpai.envs.vector import VectorEnv
-from fenpai.errors import UnsupportedOption
 from fenpai.service import typed
 from fenpai.service.creation import CreateRequest, plan
 from fenpai.simulation import make_bots, play_game
@@ -334,21 +333,19 @@ def test_tro_120_create_game_passes_the_table_on():
     )
 
 
-def test_tro_120_the_environments_refuse_other_tables_by_name():
+def test_tro_120_the_environments_take_every_table():
+    """The observation, `VectorEnv` and `simulate`'s policies take every table (more in
+    tests/test_envs_tractor_decks.py); the service's tensor is the observation."""
     g = fenpai.new_game("tractor", decks=3)
-    with pytest.raises(UnsupportedOption, match="decks=3"):
-        fenpai.encode(g, 0)
-    with pytest.raises(UnsupportedOption, match="jokers=0"):
-        fenpai.encode(fenpai.new_game("tractor", jokers=0), 0)
-    with pytest.raises(UnsupportedOption, match="decks=1"):
-        VectorEnv("tractor", num_envs=2, decks=1)
-    assert fenpai.encode(fenpai.new_game("tractor"), 0)[0].size  # two full decks: as ever
-    # A policy reads observations: simulate refuses such tables for it, by name.
-    with pytest.raises(UnsupportedOption, match="decks=3"):
-        fenpai.simulate(
-            "tractor", 2, bots=[lambda batch: [0] * len(batch), *["greedy"] * 3], decks=3
-        )
-    assert typed.observation(g, 0) == b""  # the service's tensor: none for this table
+    layout = fenpai.encode(fenpai.new_game("tractor"), 0)[0].size
+    assert fenpai.encode(g, 0)[0].size == layout
+    assert fenpai.encode(fenpai.new_game("tractor", jokers=0), 0)[0].size == layout
+    assert VectorEnv("tractor", num_envs=2, decks=1).action_space.nvec.tolist() == [162, 162]
+    out = fenpai.simulate(
+        "tractor", 2, bots=[lambda batch: [0] * len(batch), *["greedy"] * 3], decks=3
+    )
+    assert out["won"].shape == (2, 4)
+    assert typed.observation(g, 0) == fenpai.encode(g, 0)[0].tobytes()
 
 
 @pytest.mark.parametrize("options", [{"decks": 3}, {"decks": 1, "jokers": 0}])

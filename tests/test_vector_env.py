@@ -24,7 +24,7 @@ from fenpai._core import fifty_k_play_from_id
 from fenpai.batch import act
 from fenpai.bots import Bot, seed_for
 from fenpai.envs import VectorEnv
-from fenpai.spaces import action_space, features, uses_list
+from fenpai.spaces import features, game_space, uses_list
 
 #: `VectorEnv` in the legal-index space (`actions="legal"`); `test_vector_env_decisions`
 #: tests the default, the environments' one action space.
@@ -578,7 +578,7 @@ def spaces_ids(game, seat, width):
     """The `fenpai.spaces` fixed id of each of the seat's first `width` legal actions:
     a Fifty-K play's is 1 + the type of the legal combination it is (`pass` 0)."""
     if game.variant != "fifty_k":
-        space = action_space(game.variant)
+        space = game_space(game)  # Tractor's table (TRO-120)
         return [space.id(text) for text in game.legal_actions(seat, width)]
     play = game.core_objects()["play"]
     plays = [1 + fifty_k_play_from_id(p).type_id for p in play.legal_play_ids()]

@@ -86,7 +86,7 @@ class StepByStep:
         seed = seed_for(self.base, self.env, self.hands)
         self.hands += 1
         self.game = fenpai.new_game(self.variant, seed=seed, **self.options)
-        self.decisions = Decisions(self.variant)
+        self.decisions = Decisions(self.variant, self.options.get("decks"))
         named = [(s, p) for s, p in enumerate(self.players) if isinstance(p, str)]
         self.bots = {s: Bot(p, seed_for(seed, s)) for s, p in named}
         self.acted = None

@@ -21,11 +21,11 @@ in index order (`Card.index`: s, h, c, d × 2..A, then LJ, BJ); card fields hold
 | kitty | K | the buried kitty: for the declarer, for everyone once the hand is over (C-4) |
 | trump | 5 | one-hot s, h, c, d, no-trump, once trump is public |
 | level | 13 | one-hot level rank 2..A, once known (all zero at NT, TRO-92) |
-| points | n | card points won in tricks / 100 (C-43) |
+| points | n | card points won in tricks / 100 (C-43) (t) |
 | phase | 7 | one-hot deal, bid, trump, kitty, friend, play, done |
 | to_act | n | 1 for the seat to act |
 | declarer | n | one-hot declarer (Tractor: the dealer), once public |
-| hand_sizes | n | cards held / 40 |
+| hand_sizes | n | cards held / 40 (t) |
 | throw | K | the attempted cards of a failed throw in the current trick (C-51) |
 | failed_throws | n | failed throws so far (C-51) |
 | kitty_taken | K | for the declarer: the kitty it took up (TR-14, R4-21, R5-14) |
@@ -37,11 +37,17 @@ then, Tractor (TR-2, TR-10..TR-13):
 | team_levels | 26 | one-hot level of the seat's team, then of the other team (all zero at NT) |
 | dealer | n | one-hot dealer, once known (fixed, or the standing declaration's, TR-13) |
 | first_seat | n | one-hot seat that received the first card (C-5) |
-| cards_dealt | 1 | cards dealt / 100 |
+| cards_dealt | 1 | cards dealt / the cards to deal (100 with two decks, TR-1) |
 | final_round | 1 | 1 once the final round after the last card began (TR-12) |
 | declaration | K | the standing declaration's cards |
 | declared_by | n | one-hot seat of the standing declaration |
 | declarations | n | declarations each seat made |
+
+Tractor's tables (`decks` 1 to 3, `jokers`, TRO-120..TRO-134) share this layout: card
+fields hold 0 to `decks` copies of each kind (no joker a table took out), and the
+scales stay two decks', so that the default table's observation is unchanged: (t) with
+three decks a seat's points reach 3 (300 card points a hand), and the hand of a dealer
+holding the kitty 45 / 40.
 
 Red Five 4p (R4-10..R4-14):
 

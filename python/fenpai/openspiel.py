@@ -43,7 +43,8 @@ from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import new_game
 from fenpai.games.base import OPENSPIEL, Game
-from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, action_space
+from fenpai.scoring import tractor_kitty_size
+from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, ActionSpace, action_space, table_decks
 
 #: pyspiel parameters of each variant: its options (as pyspiel types) and `seed`.
 PARAMETERS: dict[str, dict[str, Any]] = {
@@ -59,8 +60,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "tractor": {
         "levels": "2 2",
         "dealer": -1,
-        "decks": 2,  # 1 and 3 (TRO-120) are refused by name: the action space holds 2
-        "jokers": -1,  # -1: "all"; 0 to 2 (TRO-130) are refused by name as decks are
+        "decks": 2,  # 1 to 3 (TRO-120): 3 adds the triple declarations' ids
+        "jokers": -1,  # -1: "all"; 0 to decks - 1 (TRO-130): the chance deal leaves theirs out
         "follow_format": "pairs",
         "follow_protect": "none",
         "throw_penalty": "per_attempt",
@@ -77,7 +78,6 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "kitty_theft": "none",  # "allowed" (TRO-112) is refused by name: no stolen kitty here
     },
 }
-_DECK_SIZE = {"red_five_4p": None, "red_five_5p": 162, "fifty_k": 52, "tractor": 108}
 
 
 def game_options(variant: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -91,11 +91,14 @@ def game_options(variant: str, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _deck(variant: str, options: dict[str, Any]) -> list[int]:
-    """Copies of each card kind in the variant's deck (C-2)."""
+    """Copies of each card kind in the variant's deck (C-2): Tractor's jokers only in
+    the decks that keep theirs (TRO-130)."""
     if variant == "fifty_k":
         return [1] * 52 + [0, 0]
     decks = options.get("decks", 3 if variant == "red_five_5p" else 2)
-    return [decks] * NUM_KINDS
+    jokers = options.get("jokers", "all")
+    kept = decks if jokers == "all" else jokers
+    return [decks] * (NUM_KINDS - 2) + [kept, kept]
 
 
 @cache
@@ -266,9 +269,14 @@ class _Hand:
         ]
 
 
-def _num_ids(variant: str) -> int:
-    """The number of action ids (`fenpai.envs.decisions`)."""
-    fixed = action_space(variant).size
+def _space(variant: str, options: dict[str, Any]) -> ActionSpace:
+    """The fixed ids of the variant's table (Tractor's decks, TRO-120)."""
+    return action_space(variant, table_decks(variant, options))
+
+
+def _num_ids(variant: str, options: dict[str, Any]) -> int:
+    """The number of action ids (`fenpai.envs.decisions`) of the table."""
+    fixed = _space(variant, options).size
     return fixed if variant == "fifty_k" else fixed + NUM_KINDS + 1
 
 
@@ -280,7 +288,8 @@ def _hand_size(variant: str, players: int, options: dict[str, Any]) -> int:
         return 31
     if variant == "red_five_4p":
         return 25 if options.get("decks", 2) == 2 else 39
-    return 25
+    cards = sum(_deck(variant, options))  # Tractor, TRO-120, TRO-130
+    return (cards - tractor_kitty_size(options["decks"], options["jokers"])) // players
 
 
 class FenpaiState(pyspiel.State):  # type: ignore[misc]
@@ -333,7 +342,7 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
                 who = "first bidder" if hand.variant == "red_five_4p" else "first seat"
                 return f"{who} {action}"
             return f"deal {CARDS[action]}"
-        space = action_space(hand.variant)
+        space = _space(hand.variant, hand.options)
         if action >= space.size:
             done = space.size + NUM_KINDS
             return "done" if action == done else f"pick {CARDS[action - space.size]}"
@@ -393,7 +402,7 @@ class FenpaiObserver:
         self.dict = {name: self.tensor[o : o + n] for name, o, n in layout}
         if by_card:
             self.dict["picked"] = self.tensor[size:]
-        self._mask = np.zeros(_num_ids(game.variant), np.int8)
+        self._mask = np.zeros(_num_ids(game.variant, game.options), np.int8)
         self._recall = perfect_recall
 
     def set_from(self, state: FenpaiState, player: int) -> None:
@@ -440,7 +449,7 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
         low, high = game_bounds(probe, self.reward)
         cards = sum(_deck(variant, self.options))
         info = pyspiel.GameInfo(
-            num_distinct_actions=_num_ids(variant),
+            num_distinct_actions=_num_ids(variant, self.options),
             max_chance_outcomes=NUM_KINDS,
             num_players=self.players,
             min_utility=low,

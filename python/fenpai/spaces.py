@@ -1,20 +1,26 @@
 """Action spaces for learning code: fixed action ids with a legal mask where the choices
 are few, a legal list with a fixed-size feature vector per action where they are not.
 
-Every variant has one table of **fixed ids** (`action_space(variant)`), id 0 being
-`pass`:
+Every variant has one table of **fixed ids** (`action_space(variant)`; Tractor's
+follows its decks, below), id 0 being `pass`:
 
 | variant | ids | actions, in id order |
 |---|---|---|
 | red_five_4p | 54 | `pass`, `bid 60` .. `bid 300` (R4-10), `trump s/h/c/d` (R4-20) |
 | red_five_5p | 16 | `pass`, `declare 2s/2h/2c/2d` (R5-10), `call X` (a), `call solo` (R5-20) |
 | tractor | 107 | `pass`, `declare X`, `declare X X` for every level rank (b), jokers (TR-10) |
+| tractor, `decks=3` | 161 | the 107, then `declare X X X` for every level rank (b) (TRO-123) |
 | fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (c) |
 
 (a) As Ah Ac Ad Ks Kh Kc Kd 5h BJ. (b) ranks 2..A, each in suits s h c d, then
-`declare LJ LJ`, `declare BJ BJ`. (c) FK-10..FK-17: kind, ranks and kickers, and the
-suit of a pure fifty-K. Bids cover both deck counts; the mask allows 60..200 with two
-decks, 80..300 with three.
+`declare LJ LJ`, `declare BJ BJ` (`declare LJ LJ LJ`, `declare BJ BJ BJ` for triples).
+(c) FK-10..FK-17: kind, ranks and kickers, and the suit of a pure fifty-K. Bids cover
+both deck counts; the mask allows 60..200 with two decks, 80..300 with three.
+
+Tractor's table follows its decks (TRO-120; `action_space(variant, decks)`,
+`game_space(game)`): one and two decks, jokers removed or not (TRO-130), share the 107
+ids, the mask allowing what the table can declare; three decks add the triples after
+them, so an id means the same action on every table that has it.
 
 The phases whose actions have fixed ids give a **mask** (`Legal.mask`) over the table,
 and the legal index of each id (`Legal.index`, for `game.apply_legal`). A Fifty-K play
@@ -44,9 +50,10 @@ fixed ids and action text both ways.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -100,7 +107,14 @@ def _tractor_declarations() -> list[str]:
     return [*singles, *pairs, "declare LJ LJ", "declare BJ BJ"]
 
 
-#: The fixed-id action texts of the trick-taking variants, id order.
+def _tractor_triples() -> list[str]:
+    """TRO-123: the triple declarations of three decks, after two decks' ids."""
+    triples = [f"declare {r}{s} {r}{s} {r}{s}" for r in TRACTOR_LEVELS for s in _SUITS]
+    return [*triples, "declare LJ LJ LJ", "declare BJ BJ BJ"]
+
+
+#: The fixed-id action texts of the trick-taking variants, id order (Tractor's of one or
+#: two decks; `fixed_actions` gives every table's).
 FIXED_ACTIONS: dict[str, tuple[str, ...]] = {
     "red_five_4p": (
         "pass",
@@ -115,6 +129,26 @@ FIXED_ACTIONS: dict[str, tuple[str, ...]] = {
     ),
     "tractor": ("pass", *_tractor_declarations()),  # TR-10
 }
+
+#: Tractor of three decks (TRO-123): two decks' ids, then the triple declarations.
+TRACTOR_THREE_DECKS: tuple[str, ...] = (*FIXED_ACTIONS["tractor"], *_tractor_triples())
+
+
+def fixed_actions(variant: str, decks: int | None = None) -> tuple[str, ...]:
+    """The fixed-id action texts of a trick-taking variant's table, id order (empty for
+    Fifty-K, whose ids are its play types): `FIXED_ACTIONS`, but for Tractor of three
+    decks (`decks=3`, TRO-123), whose triple declarations follow two decks' ids. One and
+    two decks share the 107 ids (TRO-121: one deck declares singles only)."""
+    if variant == "tractor" and decks == 3:
+        return TRACTOR_THREE_DECKS
+    return FIXED_ACTIONS.get(variant, ())
+
+
+def table_decks(variant: str, options: Mapping[str, Any]) -> int | None:
+    """The decks that key the action space of a game of `variant` with `options` (as
+    `new_game` takes them): Tractor's (TRO-120, two unless given), None for the other
+    variants, whose one table of ids covers every option."""
+    return int(options.get("decks", 2)) if variant == "tractor" else None
 
 
 @dataclass(frozen=True)
@@ -133,15 +167,16 @@ class Legal:
 
 
 class ActionSpace:
-    """A variant's fixed action ids (see the module's table)."""
+    """A variant's fixed action ids (see the module's table); `decks` picks Tractor's
+    table (`fixed_actions`)."""
 
-    def __init__(self, variant: str):
+    def __init__(self, variant: str, decks: int | None = None):
         if variant == "fifty_k":
             self.size = 1 + FIFTY_K_NUM_PLAY_TYPES
             self._texts: tuple[str, ...] | None = None
             self._ids: dict[str, int] = {"pass": 0}
         elif variant in FIXED_ACTIONS:
-            self._texts = FIXED_ACTIONS[variant]
+            self._texts = fixed_actions(variant, decks)
             self.size = len(self._texts)
             self._ids = {t: i for i, t in enumerate(self._texts)}
         else:
@@ -182,10 +217,20 @@ class ActionSpace:
         return game.legal_action(seat, index)
 
 
+def action_space(variant: str, decks: int | None = None) -> ActionSpace:
+    """The fixed action ids of `variant` (one object per variant and table): `decks`
+    matters for Tractor alone, 3 adding the triple declarations (TRO-123)."""
+    return _space(variant, 3 if variant == "tractor" and decks == 3 else None)
+
+
 @cache
-def action_space(variant: str) -> ActionSpace:
-    """The fixed action ids of `variant` (one object per variant)."""
-    return ActionSpace(variant)
+def _space(variant: str, decks: int | None) -> ActionSpace:
+    return ActionSpace(variant, decks)
+
+
+def game_space(game: Game) -> ActionSpace:
+    """The fixed action ids of `game`'s variant and table (`table_decks`)."""
+    return action_space(game.variant, table_decks(game.variant, game.options))
 
 
 def uses_list(game: Game) -> bool:
@@ -203,7 +248,7 @@ def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
         actions = game.legal_actions(seat, count if limit is None else limit)
         return Legal(count, actions=actions, features=features(game, seat, actions))
     game.check_surface(DECISIONS)
-    space = action_space(game.variant)
+    space = game_space(game)
     index = np.full(space.size, -1, dtype=np.int32)
     if game.variant == "fifty_k":
         _fifty_k_index(game, seat, count, index)

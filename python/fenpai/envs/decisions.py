@@ -1,15 +1,16 @@
 """The environments' one discrete action space per variant, over every phase.
 
 Ids `0 .. F-1` are the variant's fixed ids (`fenpai.spaces.action_space`: pass, bids,
-trump, declarations, calls, Fifty-K play types). The trick-taking variants add, for
-the burial (C-4) and the trick play, where the choices are too many to number, a choice
-**card by card**: ids `F .. F+53` pick one more copy of a card kind (`Card.index`) and id
-`F+54` (`done`) plays the cards picked. A burial goes once its size is picked; a play
-goes as soon as the cards picked are a legal play that no further card extends, else on
-`done`. The mask allows exactly the picks that still lead to a legal action, so that the
-actions reachable through it are exactly the legal ones, each once (whatever the order
-of the picks); the core computes it for a play (`TrickPlay.pick_options`). The picks so
-far are part of the seat's observation (its own cards).
+trump, declarations, calls, Fifty-K play types; Tractor's follow its decks, TRO-120).
+The trick-taking variants add, for the burial (C-4) and the trick play, where the
+choices are too many to number, a choice **card by card**: ids `F .. F+53` pick one more
+copy of a card kind (`Card.index`) and id `F+54` (`done`) plays the cards picked. A
+burial goes once its size is picked; a play goes as soon as the cards picked are a legal
+play that no further card extends, else on `done`. The mask allows exactly the picks
+that still lead to a legal action, so that the actions reachable through it are exactly
+the legal ones, each once (whatever the order of the picks); the core computes it for a
+play (`TrickPlay.pick_options`). The picks so far are part of the seat's observation
+(its own cards).
 
 The environments play this space in the core (`fenpai.envs.core_hand`,
 `_core.DecisionHand`); the classes here do it in Python over a `Game`, as the reference
@@ -91,11 +92,12 @@ class CardChoice:
 
 
 class Decisions:
-    """A variant's environment action space: its fixed ids, then (trick-taking
-    variants) one id per card kind and `done` (see the module)."""
+    """A variant's environment action space: its fixed ids (of Tractor's table of
+    `decks`, TRO-120), then (trick-taking variants) one id per card kind and `done`
+    (see the module)."""
 
-    def __init__(self, variant: str):
-        self.fixed = action_space(variant).size
+    def __init__(self, variant: str, decks: int | None = None):
+        self.fixed = action_space(variant, decks).size
         self.by_card = variant != "fifty_k"
         self.size = self.fixed + (NUM_KINDS + 1 if self.by_card else 0)
         self.done = self.size - 1

@@ -22,7 +22,7 @@ from fenpai.encoding import check_encoded
 from fenpai.envs.vector_hands import Deals, Players
 from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
-from fenpai.spaces import FIXED_ACTIONS, NUM_FEATURES
+from fenpai.spaces import NUM_FEATURES, fixed_actions, table_decks
 
 
 class LegalHands:
@@ -67,7 +67,8 @@ class LegalHands:
         self._num_features = np.zeros(num_envs, dtype=np.int64)
         self._ids = np.full((num_envs, legal_ids), -1, dtype=np.int64)
         self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
-        fixed = FIXED_ACTIONS.get(self.variant, ("pass",))  # Fifty-K: plays by their type
+        # Fifty-K: plays by their type; Tractor: its table's declarations (TRO-120)
+        fixed = fixed_actions(self.variant, table_decks(self.variant, probe.options)) or ("pass",)
         self._ids_table = {text: i for i, text in enumerate(fixed)} if legal_ids else {}
 
     def play(self, restart: np.ndarray, actions: np.ndarray | None, deals: Deals) -> np.ndarray:

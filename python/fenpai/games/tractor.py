@@ -366,16 +366,10 @@ class Tractor(TrickGame):
         return scoring.tractor_kitty_size(o["decks"], o["jokers"])
 
     def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming `decks` or `jokers` unless the hand is of two full
-        decks (TR-1): the observation's layout and the action space's declarations hold
-        two decks only; naming `kitty_theft` (TRO-112): the observation holds one burial,
-        no stolen kitty."""
-        o = self.options
-        if o["decks"] != 2 or o["jokers"] != "all":
-            raise UnsupportedOption(
-                f"options decks={o['decks']}, jokers={o['jokers']} are not taken by {surface} "
-                "yet: they hold Tractor of two full decks only (TR-1, TRO-120, TRO-130)"
-            )
+        """`UnsupportedOption` naming `kitty_theft` (TRO-112): the observation, the action
+        spaces and OpenSpiel have one burial, no stolen kitty. Every table of `decks` and
+        `jokers` (TRO-120, TRO-130) they take: card fields hold copies, and three decks'
+        triple declarations have ids (`fenpai.spaces`)."""
         if self.steals_kitty:
             raise UnsupportedOption(
                 f"option kitty_theft='allowed' (TRO-112) is not taken by {surface} yet: "

@@ -369,8 +369,8 @@ def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
     bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
     empty for a variant without a layout (Finding Friends, `ENCODED_VARIANTS`) or options
-    the layout does not take (Tractor's other decks, TRO-120, or its kitty theft, TRO-112;
-    Fifty-K's decks, FKO-20)."""
+    the layout does not take (Tractor's kitty theft, TRO-112; Fifty-K's decks, FKO-20);
+    every Tractor table (TRO-120, TRO-130) has the one layout."""
     if game.variant not in ENCODED_VARIANTS:
         return b""
     try:
