@@ -369,8 +369,9 @@ def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
     bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
     empty for a variant without a layout (Finding Friends, `ENCODED_VARIANTS`) or options
-    the layout does not take (Tractor's kitty theft, TRO-112; Fifty-K's decks, FKO-20);
-    every Tractor table (TRO-120, TRO-130) has the one layout."""
+    the layout does not take (Tractor's kitty theft, TRO-112; Fifty-K's tribute,
+    FKO-42); every Tractor table (TRO-120, TRO-130) has the one layout, Fifty-K of
+    several decks one of its own (FKO-20)."""
     if game.variant not in ENCODED_VARIANTS:
         return b""
     try:
