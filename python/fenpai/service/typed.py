@@ -368,7 +368,7 @@ FACTS = {
 def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
     bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
-    empty for a variant without a layout (Finding Friends, `ENCODED_VARIANTS`) or options
+    empty for a variant without a layout (`ENCODED_VARIANTS`) or options
     the layout does not take (Tractor's other decks, TRO-120, or its kitty theft, TRO-112;
     Fifty-K's decks, FKO-20)."""
     if game.variant not in ENCODED_VARIANTS:

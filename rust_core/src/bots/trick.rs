@@ -182,7 +182,7 @@ pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> 
 /// called copy played joins); holding the copy a call reaches next, it joins by playing
 /// it (FF-31), or under FF-82 any copy of a call its ordinal passed. Nothing here reads
 /// another seat's cards.
-pub(super) fn friends_side(state: &TrickPlay, knower: usize, seat: usize) -> Option<bool> {
+pub(crate) fn friends_side(state: &TrickPlay, knower: usize, seat: usize) -> Option<bool> {
     let watch = state.friends()?;
     if watch.on_side(seat) {
         return Some(true);
