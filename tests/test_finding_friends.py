@@ -456,9 +456,7 @@ def test_the_decision_space_and_openspiel_refuse_it_by_name():
         CoreHand(VARIANT, {})
     assert caught.value.rule == "FF-20" and "legal-index space" in str(caught.value)
     with pytest.raises(UnsupportedOption, match=refused):
-        simulate(
-            VARIANT, games=1, bots=[lambda b: [0] * len(b.games)] * 6, actions="decisions"
-        )
+        simulate(VARIANT, games=1, bots=[lambda b: [0] * len(b.games)] * 6, actions="decisions")
     gymnasium = pytest.importorskip("gymnasium")
     assert f"fenpai/{VARIANT}-v0" not in gymnasium.registry
     from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env

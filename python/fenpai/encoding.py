@@ -142,18 +142,22 @@ at most n − 2 friends). Every value is in [0, 1] but the counts `declarations`
 | throw | K | the attempted cards of a failed throw in the current trick (C-51) |
 | failed_throws | n | failed throws so far (a count, C-51) |
 | friends | 1 | friend cards to call / (n − 2), once the calls begin (FF-20) |
-| calls | c × (K + 3 + n) | each call made, in order (FF-22): its card one-hot (K), its ordinal / decks, the copies of its card played so far / decks, 1 once filled, the relative seat that filled it (n, FF-31) |
-| side | n × 3 | per relative seat, one-hot: declarer's side, defender, not known (b) |
+| calls | c × (K + 3 + n) | each call made, in the order made (FF-22) (b) |
+| side | n × 3 | per relative seat, one-hot: declarer's side, defender, not known (c) |
 
-(b) FF-31..FF-33, FF-80: what the seat may know: the declarer, and each friend once its
+(b) A call's row: its card one-hot (K), its ordinal / decks, the copies of its card
+played so far / decks, 1 once filled, and one-hot the relative seat that filled it (n,
+FF-31); zeros for a call not made yet.
+
+(c) FF-31..FF-33, FF-80: what the seat may know: the declarer, and each friend once its
 play reveals it; once no call is left to fill (or the hand is over) every other seat
 defends. Of itself a seat knows more from its own hand, as the greedy bot does: holding
 no copy of a call card left to fill it defends for certain; holding the copy a call
 reaches next (under FF-82, any copy of an open call whose ordinal has passed) it joins by
-playing it. Who holds an unplayed called copy is never in it (FF-22). The options are
-not in it (as in the other layouts): `double_join` (FF-80) shows in how the calls are
-filled, `friend_restrictions` (FF-60) in the declarer's legal calls, `short_handed_bonus`
-(FF-70) only in the scoring.
+playing it. Which other seat holds an unplayed called copy is never in it (FF-22). The
+options are not in it (as in the other layouts): `double_join` (FF-80) shows in how the
+calls are filled, `friend_restrictions` (FF-60) in the declarer's legal calls,
+`short_handed_bonus` (FF-70) only in the scoring.
 
 The second value returned is the list of the seat's legal actions (action text, as
 `legal_actions`; empty when it may not act), at most `limit` of them: index i of that list
