@@ -3,7 +3,6 @@
 //! seats. Card fields hold copies over the decks and every count is scaled by the table,
 //! so that every value is in [0, 1] but the two counts the layout documents.
 
-use crate::bots::trick::friends_side;
 use crate::card::{Card, Counts, Rank, NUM_CARDS};
 use crate::phases::{Burial, FriendCalls, Phase, TractorDeal};
 use crate::trick::{FriendCard, TrickPlay, TrickRules};
@@ -419,12 +418,13 @@ fn write_calls(now: &Now<'_>, rel: &dyn Fn(usize) -> usize, slot: &mut [f32]) {
 /// `seat`: the declarer and the friends revealed, every side once no call is left to
 /// fill or the hand is over; of itself what its hand shows (the greedy bot's rule).
 fn write_side(now: &Now<'_>, seat: usize, rel: &dyn Fn(usize) -> usize, slot: &mut [f32]) {
-    let watch_play = now.facts.play.filter(|p| p.friends().is_some());
+    let play = now.facts.play;
+    let watch = play.and_then(|p| p.friends());
     for s in 0..now.n {
-        let known = match watch_play {
-            Some(p) if now.phase == 6 => Some(p.friends().is_some_and(|w| w.on_side(s))),
-            Some(p) => friends_side(p, seat, s),
-            None => (now.declarer == Some(s)).then_some(true),
+        let known = match (watch, play) {
+            (Some(w), _) if now.phase == 6 => Some(w.on_side(s)),
+            (Some(w), Some(p)) => w.known_side(s, (s == seat).then(|| p.hand(s))),
+            _ => (now.declarer == Some(s)).then_some(true),
         };
         let column = match known {
             Some(true) => 0,
@@ -432,5 +432,81 @@ fn write_side(now: &Now<'_>, seat: usize, rel: &dyn Fn(usize) -> usize, slot: &m
             None => 2,
         };
         slot[rel(s) * 3 + column] = 1.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trick::FollowFormat;
+
+    fn deal(players: usize) -> TractorDeal {
+        let levels = vec![Rank::TWO; players];
+        TractorDeal::finding_friends(1, None, None, levels, Some(0), 3, FollowFormat::Pairs)
+            .unwrap()
+    }
+
+    fn facts(deal: &TractorDeal) -> FriendsFacts<'_> {
+        FriendsFacts {
+            deal,
+            kitty: None,
+            calls: None,
+            play: None,
+            over: false,
+        }
+    }
+
+    /// FF-1: the layout's length by players; the seat and the buffer are checked, and a
+    /// Tractor deal is not a Finding Friends one.
+    #[test]
+    fn ff_1_wrong_seats_sizes_and_deals_are_errors() {
+        let d = deal(6);
+        let mut out = vec![f32::NAN; friends_len(6)];
+        encode_friends(facts(&d), 5, &mut out).unwrap();
+        assert!(out.iter().all(|x| (0.0..=1.0).contains(x)));
+        assert!(encode_friends(facts(&d), 6, &mut out)
+            .unwrap_err()
+            .contains("no seat 6"));
+        let mut short = vec![0.0; 10];
+        let err = encode_friends(facts(&d), 0, &mut short).unwrap_err();
+        assert!(err.contains("of 6 players holds"), "{err}");
+        let tractor = TractorDeal::new(
+            4,
+            None,
+            None,
+            (Rank::TWO, Rank::TWO),
+            None,
+            FollowFormat::Pairs,
+        )
+        .unwrap();
+        let mut out = vec![0.0; friends_len(4)];
+        let err = encode_friends(facts(&tractor), 0, &mut out).unwrap_err();
+        assert_eq!(err, "the deal is a tractor deal, not finding_friends");
+    }
+
+    /// FF-4: every seat's level, relative to the observer; the hand's level is the fixed
+    /// declarer's.
+    #[test]
+    fn ff_4_every_seats_level_is_public() {
+        let levels = vec![Rank(0), Rank(3), Rank(12), Rank(5)];
+        let d =
+            TractorDeal::finding_friends(2, None, None, levels, Some(1), 2, FollowFormat::Pairs)
+                .unwrap();
+        let mut out = vec![0.0; friends_len(4)];
+        encode_friends(facts(&d), 2, &mut out).unwrap();
+        let at = |field: FriendsField| {
+            let start: usize = FriendsField::ALL
+                .iter()
+                .take_while(|&&f| f != field)
+                .map(|f| f.size(4))
+                .sum();
+            start..start + field.size(4)
+        };
+        let levels = &out[at(F::Levels)];
+        let ones: Vec<usize> = (0..levels.len()).filter(|&i| levels[i] == 1.0).collect();
+        // Seat 2 (A) first, then 3 (7), 0 (2), 1 (5).
+        assert_eq!(ones, [12, 13 + 5, 26, 39 + 3]);
+        assert_eq!(out[at(F::Level)][3], 1.0);
+        assert_eq!(out[at(F::Dealer)], [0.0, 0.0, 0.0, 1.0]);
     }
 }
