@@ -538,6 +538,16 @@ pub(crate) mod tests {
                 decks: 2,
                 rules: FkRules::default(),
             },
+            // FF-1..FF-33: six players, three decks, two friends.
+            Setup::FindingFriends {
+                players: 6,
+                decks: 3,
+                friends: 2,
+                levels: [Rank::TWO; crate::bots::hand::MAX_PLAYERS],
+                dealer: None,
+                restriction: crate::phases::FriendRestriction::NoTrumps,
+                double_join: crate::trick::DoubleJoin::PassesOn,
+            },
         ]
     }
 
