@@ -179,7 +179,7 @@ struct Now<'a> {
     hands: Hands<'a>,
     rules: Option<&'a TrickRules>,
     declarer: Option<usize>,
-    /// The calls made so far, and who filled each once the play watches them.
+    /// The calls made so far, in order (FF-22).
     calls: &'a [FriendCard],
 }
 
@@ -285,7 +285,7 @@ fn one_hot(slot: &mut [f32], index: Option<usize>) {
     }
 }
 
-/// TRO-92 has no place here (FF-4: levels 2..A), but a level rank's bit is the same.
+/// A level rank's one-hot index (FF-4: 2..A; no bit for TRO-92's no-trump level).
 fn level_bit(level: Rank) -> Option<usize> {
     (level != Rank::NO_TRUMP_LEVEL).then_some(level.0 as usize)
 }
