@@ -24,7 +24,7 @@ PILE_KINDS = (*FIFTY_K_KINDS, "king_bomb")
 def documented(players: int) -> list[tuple[str, int]]:
     """The (field, size) rows of the module docstring's several-deck table."""
     doc = fenpai.encoding.__doc__ or ""
-    table = doc.split("Fifty-K of several decks")[1].split("The second value")[0]
+    table = doc.split("Fifty-K of several decks")[1].split("Finding Friends (")[0]
     rows = re.findall(r"^\| (\w+) \| ([^|]+) \|", table, re.M)
     sizes = {"K": 54, "n": players}
     return [(name, sizes.get(size.strip()) or int(size)) for name, size in rows if name != "field"]

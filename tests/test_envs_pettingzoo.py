@@ -22,7 +22,7 @@ from env_support import (
 from pettingzoo.test import api_test, seed_test
 
 import fenpai
-from fenpai.encoding import ENCODED_VARIANTS
+from fenpai.encoding import DECISION_VARIANTS
 from fenpai.envs import pettingzoo_env
 from fenpai.envs.aec import observe_seat
 from fenpai.envs.decisions import Decisions
@@ -72,7 +72,7 @@ def test_agent_iter_gives_pettingzoos_agents_and_stops_after_max_iter():
     assert list(env.agent_iter(0)) == []
 
 
-@pytest.mark.parametrize("variant", sorted(ENCODED_VARIANTS))
+@pytest.mark.parametrize("variant", sorted(DECISION_VARIANTS))
 def test_pettingzoo_seed_test(variant):
     seed_test(lambda: pettingzoo_env(variant), num_cycles=500)
 

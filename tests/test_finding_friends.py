@@ -17,6 +17,7 @@ import fenpai
 from fenpai import IllegalAction, scoring
 from fenpai.bots import Bot
 from fenpai.envs.core_hand import CoreHand
+from fenpai.errors import UnsupportedOption
 from fenpai.games.trick_game import ONE_DECK
 from fenpai.simulation import make_bots, play_game, simulate
 
@@ -441,24 +442,32 @@ def test_sample_world_keeps_what_the_seat_knows():
     assert varied > 0
 
 
-def test_the_environments_and_openspiel_refuse_it_by_name():
+def test_the_decision_space_and_openspiel_refuse_it_by_name():
+    """The observation and the legal-index space take it (ENCODED_VARIANTS); the one
+    decision space, its environments and OpenSpiel have no ids for the calls (FF-20) and
+    refuse it by name, saying what takes it."""
     g = fenpai.new_game(VARIANT)
-    no_layout = "finding_friends has no observation layout"
-    with pytest.raises(ValueError, match=no_layout):
-        fenpai.encode(g, 0)
-    with pytest.raises(ValueError, match=no_layout):
-        fenpai.encoding.fields(VARIANT, 6)
-    with pytest.raises(ValueError, match=no_layout):
+    size = sum(size for _, _, size in fenpai.encoding.fields(VARIANT, 6))
+    assert fenpai.encode(g, 0, legal=False)[0].shape == (size,)
+    assert VARIANT in fenpai.encoding.ENCODED_VARIANTS
+    assert VARIANT not in fenpai.encoding.DECISION_VARIANTS
+    refused = "finding_friends is not taken by the environments' decision space"
+    with pytest.raises(UnsupportedOption, match=refused) as caught:
         CoreHand(VARIANT, {})
-    with pytest.raises(ValueError, match=no_layout):
-        simulate(VARIANT, games=1, bots=[lambda batch: [0] * len(batch.games)] * 6)
-    assert VARIANT not in fenpai.encoding.ENCODED_VARIANTS
+    assert caught.value.rule == "FF-20" and "legal-index space" in str(caught.value)
+    with pytest.raises(UnsupportedOption, match=refused):
+        simulate(VARIANT, games=1, bots=[lambda b: [0] * len(b.games)] * 6, actions="decisions")
     gymnasium = pytest.importorskip("gymnasium")
     assert f"fenpai/{VARIANT}-v0" not in gymnasium.registry
-    from fenpai.envs import pettingzoo_env
+    from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env
 
-    with pytest.raises(ValueError, match=no_layout):
-        pettingzoo_env(VARIANT)
+    for make in (
+        lambda: pettingzoo_env(VARIANT),
+        lambda: SeatEnv(VARIANT),
+        lambda: VectorEnv(VARIANT, 2),
+    ):
+        with pytest.raises(UnsupportedOption, match=refused):
+            make()
 
 
 def test_ff_42_ff_44_a_match_carries_the_levels_and_the_next_declarer():
@@ -498,9 +507,9 @@ def test_fenpai_play_a_whole_hand_at_the_terminal(tmp_path):
     assert "Traceback" not in text and "None" not in text
 
 
-def test_the_services_typed_view_holds_the_public_facts_and_no_observation():
+def test_the_services_typed_view_holds_the_public_facts_and_the_observation():
     """The typed view of every seat carries the calls and the side as the view does, and
-    an observation asked for is empty (no layout) rather than an error."""
+    the observation's bytes are `fenpai.encode`'s for that seat."""
     from fenpai.service import typed
 
     g = fenpai.new_game(VARIANT, seed=6, players=5)
@@ -513,7 +522,9 @@ def test_the_services_typed_view_holds_the_public_facts_and_no_observation():
         facts = typed.hand_view(view).finding_friends
         assert [c.call for c in facts.friend_calls] == g.calls()
         assert list(facts.side) == g.side() and facts.players == 5 and facts.decks == 3
-    assert typed.observation(g, 0) == b""
+    for seat in range(5):
+        obs, _ = fenpai.encode(g, seat, legal=False)
+        assert typed.observation(g, seat) == obs.astype("<f4").tobytes()
 
 
 def test_the_service_refuses_ismcts_seats_and_suggests_without_it():

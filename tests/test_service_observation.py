@@ -90,3 +90,30 @@ def test_a_seat_that_asks_gets_its_encoding(tmp_path) -> None:
             if item.view.version == version:
                 break
         spectate.cancel()
+
+
+def test_a_finding_friends_seat_gets_its_encoding(tmp_path) -> None:
+    """Finding Friends (FF-1..FF-82) of five: each seat that asks gets `fenpai.encode` of
+    the same game played here, through the deal, the burial, the calls and the play."""
+    variant, seed = "finding_friends", 4
+    with running_server(tmp_path, "--no-timers") as server:
+        stub = server.stub()
+        created = create(stub, variant, seed=seed, players=5)
+        tokens = join_all(stub, created.game)
+        game_id = created.game.game_id
+        here = fenpai.new_game(variant, seed=seed, players=5)
+        rng = random.Random(seed)
+        phases = set()
+        while here.phase != "done" and len(phases) < 4:
+            phases.add(here.phase)
+            for seat, token in tokens.items():
+                asked = stub.GetView(
+                    pb.GetViewRequest(game_id=game_id, seat_token=token, observation=True)
+                ).view
+                expected, _ = fenpai.encode(here, seat, legal=False)
+                np.testing.assert_array_equal(decoded(asked.hand_view.observation), expected)
+            seat = here.to_act[0]
+            action = here.legal_action(seat, rng.randrange(min(here.num_legal(seat), 20)))
+            stub.Act(pb.ActRequest(game_id=game_id, seat_token=tokens[seat], action=action))
+            here.apply(seat, action)
+        assert {"deal", "kitty", "friend", "play"} <= phases

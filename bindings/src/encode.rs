@@ -1,7 +1,7 @@
 //! `encode_into` and `encode_fields`: the core's observations written into a caller's
 //! numpy `float32` buffer, the GIL released while writing.
 
-use fenpai_core::encode::{self as core, Deal, Layout, TrickFacts};
+use fenpai_core::encode::{self as core, Deal, FriendsFacts, Layout, TrickFacts};
 use fenpai_core::trick::Variant;
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -10,7 +10,9 @@ use pyo3::types::{PyDict, PyString};
 use crate::cards::value_error;
 use crate::fifty_k_pile::FiftyKPilePlay;
 use crate::fifty_k_play::FiftyKPlay;
-use crate::phases::{Burial, FriendCall, RedFive4pBidding, RedFive5pDeal, TractorDeal};
+use crate::phases::{
+    Burial, FriendCall, FriendCalls, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+};
 use crate::trick_play::TrickPlay;
 
 /// The layout of `variant` with `players` seats and `decks` decks (Fifty-K's several
@@ -126,7 +128,6 @@ fn encode_into(
         }
     }
     let kitty = phase_object::<Burial>(kitty.as_ref(), "kitty", "Burial")?;
-    let friend = phase_object::<FriendCall>(friend.as_ref(), "friend", "FriendCall")?;
     let buffer_for = |layout: Layout| -> PyResult<_> {
         let need = layout.len();
         match out.cast::<PyArray1<f32>>() {
@@ -161,8 +162,28 @@ fn encode_into(
             .detach(|| core::encode_fifty_k_piles(play, seat, over, buffer))
             .map_err(value_error);
     }
-    let v = Variant::parse(variant).map_err(value_error)?;
     let play = phase_object::<TrickPlay>(play.as_ref(), "play", "TrickPlay")?;
+    if variant == "finding_friends" {
+        // FF-1..FF-82: a layout of its own per number of players.
+        let deal = phase_object::<TractorDeal>(deal.as_ref(), "deal", "TractorDeal")?
+            .ok_or_else(|| value_error("a finding_friends observation needs objects['deal']"))?;
+        let calls = phase_object::<FriendCalls>(friend.as_ref(), "friend", "FriendCalls")?;
+        let facts = FriendsFacts {
+            deal: deal.core(),
+            kitty: kitty.as_deref().map(|k| k.core()),
+            calls: calls.as_deref().map(|c| c.core()),
+            play: play.as_deref().map(|p| p.core()),
+            over,
+        };
+        let layout = Layout::new(variant, facts.deal.hands().len()).map_err(value_error)?;
+        let mut writable = buffer_for(layout)?;
+        let buffer = writable.as_slice_mut().map_err(value_error)?;
+        return py
+            .detach(|| core::encode_friends(facts, seat, buffer))
+            .map_err(value_error);
+    }
+    let friend = phase_object::<FriendCall>(friend.as_ref(), "friend", "FriendCall")?;
+    let v = Variant::parse(variant).map_err(value_error)?;
     let deal = deal.as_ref().map(DealRef::of).transpose()?;
     let facts = TrickFacts {
         deal: deal.as_ref().map(|d| d.core()),

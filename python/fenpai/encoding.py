@@ -117,6 +117,54 @@ cards a seat is dealt (54 × decks / n rounded up, FKO-24), so every value is in
 | table | K | the cards on the table since it was last cleared (FK-31) |
 | points_left | n | points left in each hand / (100 × decks), once the hand is over (FKO-31) |
 
+Finding Friends (`finding_friends`, FF-1..FF-82, 4 to 8 players, two decks or three), a
+layout of its own per number of players n (the same for two decks and three): K = 54
+card kinds in index order, card fields hold copies / decks; c = n − 2 call slots (FF-20:
+at most n − 2 friends). Every value is in [0, 1] but the counts `declarations` and
+`failed_throws`:
+
+| field | size | meaning |
+|---|---|---|
+| hand | K | the seat's hand |
+| played | K | cards in finished tricks |
+| trick | n × K | the current trick, one row per relative seat |
+| kitty | K | the buried kitty: for the declarer, for everyone once the hand is over (C-4) |
+| kitty_taken | K | for the declarer: the kitty it took up (FF-14) |
+| trump | 5 | one-hot s, h, c, d, no-trump, once trump is public |
+| level | 13 | one-hot level rank 2..A of the hand (the declarer's level, FF-4) |
+| levels | n × 13 | one-hot level of each relative seat (FF-4) |
+| points | n | card points won in tricks / (100 × decks) (C-43) |
+| phase | 7 | one-hot deal, bid, trump, kitty, friend, play, done (bid and trump unused) |
+| to_act | n | 1 for the seat to act |
+| dealer | n | one-hot dealer, once known (fixed, FF-13, or the standing declaration's) |
+| declarer | n | one-hot declarer, once declaring ended (FF-13) |
+| first_seat | n | one-hot seat that received the first card (C-5) |
+| cards_dealt | 1 | cards dealt / the cards of the hands |
+| final_round | 1 | 1 once the final round after the last card began (FF-12) |
+| declaration | K | the standing declaration's cards (FF-10) |
+| declared_by | n | one-hot seat of the standing declaration |
+| declarations | n | declarations each seat made (a count) |
+| hand_sizes | n | cards held / (cards dealt each + the kitty) |
+| throw | K | the attempted cards of a failed throw in the current trick (C-51) |
+| failed_throws | n | failed throws so far (a count, C-51) |
+| friends | 1 | friend cards to call / (n − 2), once the calls begin (FF-20) |
+| calls | c × (K + 3 + n) | each call made, in the order made (FF-22) (b) |
+| side | n × 3 | per relative seat, one-hot: declarer's side, defender, not known (c) |
+
+(b) A call's row: its card one-hot (K), its ordinal / decks, the copies of its card
+played so far / decks, 1 once filled, and one-hot the relative seat that filled it (n,
+FF-31); zeros for a call not made yet.
+
+(c) FF-31..FF-33, FF-80: what the seat may know: the declarer, and each friend once its
+play reveals it; once no call is left to fill (or the hand is over) every other seat
+defends. Of itself a seat knows more from its own hand, as the greedy bot does: holding
+no copy of a call card left to fill it defends for certain; holding the copy a call
+reaches next (under FF-82, any copy of an open call whose ordinal has passed) it joins by
+playing it. Which other seat holds an unplayed called copy is never in it (FF-22). The
+options are not in it (as in the other layouts): `double_join` (FF-80) shows in how the
+calls are filled, `friend_restrictions` (FF-60) in the declarer's legal calls,
+`short_handed_bonus` (FF-70) only in the scoring.
+
 The second value returned is the list of the seat's legal actions (action text, as
 `legal_actions`; empty when it may not act), at most `limit` of them: index i of that list
 is `apply_legal(seat, i)`; None with `legal=False`, which skips them for speed. A burial
@@ -137,10 +185,14 @@ from fenpai.games.base import OBSERVATION, Game
 #: The `phase` field's one-hot order.
 PHASES = ("deal", "bid", "trump", "kitty", "friend", "play", "done")
 
-#: The variants with an observation layout, which the environments and OpenSpiel take:
-#: Finding Friends has none (its 4 to 8 seats and the sides its play reveals, FF-31, are
-#: not encoded), and `fields`, `encode` and every environment refuse it by name.
-ENCODED_VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor")
+#: The variants with an observation layout, which `encode`, `VectorEnv(actions="legal")`
+#: and `simulate`'s policies take.
+ENCODED_VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor", "finding_friends")
+
+#: The variants the one decision space takes (`fenpai.envs.decisions`: SeatEnv, the AEC
+#: env, `VectorEnv(actions="decisions")`) and OpenSpiel: Finding Friends' calls (FF-20)
+#: have no decision ids, and those surfaces refuse it by name (`Game.check_surface`).
+DECISION_VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor")
 
 
 def check_encoded(variant: str) -> None:

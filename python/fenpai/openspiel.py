@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from fenpai.encoding import ENCODED_VARIANTS, fields
+from fenpai.encoding import DECISION_VARIANTS, fields
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import new_game
@@ -493,8 +493,9 @@ def _game_type(variant: str) -> Any:
     )
 
 
-#: The variants registered: those with an observation layout (Finding Friends has none).
-VARIANTS = ENCODED_VARIANTS
+#: The variants registered: those of the one decision space (Finding Friends' calls,
+#: FF-20, have no action ids).
+VARIANTS = DECISION_VARIANTS
 
 #: The registered game class of each variant.
 GAMES: dict[str, type[FenpaiGame]] = {}

@@ -1,5 +1,5 @@
-"""Gymnasium ids: `fenpai/<variant>-v0` for every variant with an observation layout
-(`fenpai.encoding.ENCODED_VARIANTS`), a `fenpai.envs.SeatEnv`
+"""Gymnasium ids: `fenpai/<variant>-v0` for every variant of the one decision space
+(`fenpai.encoding.DECISION_VARIANTS`), a `fenpai.envs.SeatEnv`
 (`gymnasium.make("fenpai/tractor-v0", seat=1, reward="zero_sum")`).
 
 `register()` adds them (once). It is the package's `gymnasium.envs` entry point, which
@@ -17,16 +17,17 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from fenpai.encoding import ENCODED_VARIANTS
+from fenpai.encoding import DECISION_VARIANTS
 
 NAMESPACE = "fenpai"
 
 
 def register() -> None:
-    """Registers `fenpai/<variant>-v0` for every encoded variant not registered yet."""
+    """Registers `fenpai/<variant>-v0` for every variant of the decision space not
+    registered yet."""
     import gymnasium
 
-    for variant in ENCODED_VARIANTS:
+    for variant in DECISION_VARIANTS:
         if f"{NAMESPACE}/{variant}-v0" not in gymnasium.registry:
             with gymnasium.envs.registration.namespace(NAMESPACE):
                 gymnasium.register(

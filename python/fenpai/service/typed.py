@@ -368,10 +368,10 @@ FACTS = {
 def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
     bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
-    empty for a variant without a layout (Finding Friends, `ENCODED_VARIANTS`) or options
-    the layout does not take (Tractor's kitty theft, TRO-112; Fifty-K's tribute,
-    FKO-42); every Tractor table (TRO-120, TRO-130) has the one layout, Fifty-K of
-    several decks one of its own (FKO-20)."""
+    empty for a variant without a layout (`ENCODED_VARIANTS`) or options the layout does
+    not take (Tractor's kitty theft, TRO-112; Fifty-K's tribute, FKO-42); every Tractor
+    table (TRO-120, TRO-130) has the one layout, Fifty-K of several decks (FKO-20) and
+    Finding Friends layouts of their own."""
     if game.variant not in ENCODED_VARIANTS:
         return b""
     try:

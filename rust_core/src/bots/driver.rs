@@ -545,6 +545,16 @@ pub(crate) mod tests {
                 decks: 2,
                 rules: FkRules::default(),
             },
+            // FF-1..FF-33: six players, three decks, two friends.
+            Setup::FindingFriends {
+                players: 6,
+                decks: 3,
+                friends: 2,
+                levels: [Rank::TWO; crate::bots::hand::MAX_PLAYERS],
+                dealer: None,
+                restriction: crate::phases::FriendRestriction::NoTrumps,
+                double_join: crate::trick::DoubleJoin::PassesOn,
+            },
         ]
     }
 
@@ -669,8 +679,7 @@ pub(crate) mod tests {
     /// it is refused by name, by the runner and by the whole-hand calls, not a panic.
     #[test]
     fn fko_20_the_search_bot_is_refused_at_several_decks() {
-        let piles = *setups().last().unwrap();
-        assert!(piles.has_piles());
+        let piles = *setups().iter().find(|s| s.has_piles()).unwrap();
         let search = BotKind::Ismcts(Some(4));
         let mut players = vec![Player::Bot(search); piles.players()];
         players[0] = Player::External;
@@ -682,7 +691,11 @@ pub(crate) mod tests {
         let kinds = vec![search; piles.players()];
         let err = play_hand(&piles, 1, &kinds).unwrap_err();
         assert!(err.contains("FKO-20"), "{err}");
-        let one_deck = setups()[setups().len() - 2];
+        let one_deck = Setup::FiftyK {
+            players: 4,
+            decks: 1,
+            rules: FkRules::default(),
+        };
         assert!(play_hand(&one_deck, 1, &[search; 4]).is_ok());
     }
 }

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use crate::card::{Counts, Rank};
 use crate::encode::{
-    action_features, encode_fifty_k, encode_fifty_k_piles, encode_trick, Deal as DealFacts, Layout,
-    TrickFacts, NUM_FEATURES,
+    action_features, encode_fifty_k, encode_fifty_k_piles, encode_friends, encode_trick,
+    Deal as DealFacts, FriendsFacts, Layout, TrickFacts, NUM_FEATURES,
 };
 use crate::error::ActionError;
 use crate::fifty_k::pile::Pile;
@@ -705,10 +705,22 @@ impl HandState {
     /// Writes `seat`'s observation (the layout of [`crate::encode::Layout`]) into `out`,
     /// as `fenpai.encode` writes it from the same objects.
     pub fn encode(&mut self, seat: usize, out: &mut [f32]) -> Result<(), String> {
-        if let Setup::FindingFriends { .. } = self.setup {
-            return Err(NO_FRIENDS_LAYOUT.into());
-        }
         let over = self.is_done();
+        if let (Setup::FindingFriends { .. }, Some(Deal::Tractor(deal))) = (self.setup, &self.deal)
+        {
+            let play = match &self.play {
+                Some(Play::Trick(p)) => Some(p),
+                _ => None,
+            };
+            let facts = FriendsFacts {
+                deal,
+                kitty: self.burial.as_ref(),
+                calls: self.calls.as_ref(),
+                play,
+                over,
+            };
+            return encode_friends(facts, seat, out);
+        }
         let deal = self.deal.as_ref().map(|d| match d {
             Deal::Tractor(d) => DealFacts::Tractor(d),
             Deal::RedFive4p(d) => DealFacts::RedFive4p(d),
@@ -789,11 +801,6 @@ impl HandState {
         })
     }
 }
-
-/// Why Finding Friends has no observation: the environments do not take it.
-pub const NO_FRIENDS_LAYOUT: &str =
-    "finding_friends has no observation layout: the environments and the encoding do not \
-     take it (its sides are found in the play, FF-31)";
 
 /// What the play's bots are told: Finding Friends' bots only the sides its play reveals
 /// (FF-31, FF-33), the other variants' the phase objects before the play.
@@ -925,8 +932,8 @@ mod tests {
     }
 
     /// FF-1..FF-33 in the core's whole hands: the calls come between the burial and the
-    /// play, every card is kept, the greedy index is the greedy bots' action, and the
-    /// encoding refuses the variant by name.
+    /// play, every card is kept, the greedy index is the greedy bots' action, and every
+    /// decision has an observation of the table's layout.
     #[test]
     fn finding_friends_whole_hands() {
         for players in 4..=MAX_PLAYERS {
@@ -947,10 +954,14 @@ mod tests {
                 let side = play.friends().unwrap().side();
                 assert_eq!(side[0], calls.declarer());
                 let mut state = HandState::new(&setup, seed).unwrap();
-                let mut out = vec![0.0; 10];
-                assert_eq!(state.encode(0, &mut out), Err(NO_FRIENDS_LAYOUT.into()));
+                let mut out = vec![f32::NAN; setup.layout().unwrap().len()];
                 let mut steps = 0;
                 while !state.is_done() {
+                    let seat = state.to_act().expect("a seat to act");
+                    state.encode(seat, &mut out).unwrap();
+                    assert!(out
+                        .iter()
+                        .all(|x| (0.0..=1.0).contains(x) || *x == x.round()));
                     let bot_seed = seed_for(&[seed, steps]);
                     let mut by_bot = state.clone();
                     assert!(by_bot.bot_act(&mut SeatBots::seeded(BotKind::Greedy, bot_seed)));

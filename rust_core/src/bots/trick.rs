@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::card::{Card, Counts, NUM_CARDS};
 use crate::rng::Rng;
-use crate::trick::{DoubleJoin, Format, Options, TrickPlay, TrickRules, TRUMP};
+use crate::trick::{Format, Options, TrickPlay, TrickRules, TRUMP};
 
 use crate::sample::TrickSampler;
 
@@ -176,41 +176,11 @@ pub(super) fn same_side(sides: Sides, state: &TrickPlay, a: usize, b: usize) -> 
 }
 
 /// FF-31..FF-33: whether `seat` is on the declarer's side as `knower` may know it now
-/// (None: it cannot tell yet). Every seat knows the declarer and the friends revealed
-/// so far, and every side once no call is left to fill. Of itself a seat knows more from
-/// its hand: holding no copy of a call card left to fill, it defends for certain (only a
-/// called copy played joins); holding the copy a call reaches next, it joins by playing
-/// it (FF-31), or under FF-82 any copy of a call its ordinal passed. Nothing here reads
-/// another seat's cards.
+/// (None: it cannot tell yet), from the public play and `knower`'s own hand only
+/// ([`crate::trick::FriendWatch::known_side`]).
 pub(super) fn friends_side(state: &TrickPlay, knower: usize, seat: usize) -> Option<bool> {
-    let watch = state.friends()?;
-    if watch.on_side(seat) {
-        return Some(true);
-    }
-    let open: Vec<_> = watch
-        .calls()
-        .iter()
-        .zip(watch.filled())
-        .filter(|(_, f)| f.is_none())
-        .map(|(c, _)| c)
-        .collect();
-    if open.is_empty() {
-        return Some(false);
-    }
-    if seat != knower {
-        return None;
-    }
-    let hand = state.hand(seat);
-    if open.iter().all(|c| hand.get(c.card) == 0) {
-        return Some(false);
-    }
-    // FF-31: the copy that reaches the ordinal; FF-82: or any later one, the call open.
-    let passes_on = watch.double_join() == DoubleJoin::PassesOn;
-    let next = open.iter().any(|c| {
-        let copy = watch.played(c.card) + 1;
-        hand.get(c.card) > 0 && (copy == c.ordinal || passes_on && copy > c.ordinal)
-    });
-    next.then_some(true)
+    let own = (seat == knower).then(|| state.hand(seat));
+    state.friends()?.known_side(seat, own)
 }
 
 /// What each card kind costs to give up: trumps and high cards cost more, points cost

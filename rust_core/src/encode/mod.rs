@@ -10,23 +10,27 @@
 mod features;
 mod fifty_k;
 mod fifty_k_piles;
+mod friends;
 mod trick;
 
 pub use features::{action_features, NUM_FEATURES};
 pub use fifty_k::{encode_fifty_k, FkField};
 pub use fifty_k_piles::{encode_fifty_k_piles, PileField};
+pub use friends::{encode_friends, friends_len, FriendsFacts, FriendsField};
 pub use trick::{encode_trick, Deal, TrickFacts, TrickField, PHASES};
 
 use crate::card::Counts;
 use crate::trick::Variant;
 
 /// A layout: the trick-taking variant, or Fifty-K, with its number of players, of one
-/// deck or of several (FKO-20: its number of decks).
+/// deck or of several (FKO-20: its number of decks), or Finding Friends with its number
+/// of players (FF-1: the same layout for two decks and three).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     Trick(Variant),
     FiftyK(usize),
     FiftyKPiles(usize, u8),
+    Friends(usize),
 }
 
 impl Layout {
@@ -35,7 +39,7 @@ impl Layout {
         let (layout, allowed): (Layout, &[usize]) = match variant {
             "fifty_k" => (Layout::FiftyK(players), &[3, 4]),
             "red_five_5p" => (Layout::Trick(Variant::RedFive5p), &[5]),
-            "finding_friends" => return Err(crate::bots::hand::NO_FRIENDS_LAYOUT.into()),
+            "finding_friends" => (Layout::Friends(players), &[4, 5, 6, 7, 8]),
             other => {
                 let v = Variant::parse(other).map_err(|_| {
                     format!(
@@ -82,7 +86,7 @@ impl Layout {
         match self {
             Layout::Trick(Variant::RedFive5p) => 5,
             Layout::Trick(_) => 4,
-            Layout::FiftyK(n) | Layout::FiftyKPiles(n, _) => n,
+            Layout::FiftyK(n) | Layout::FiftyKPiles(n, _) | Layout::Friends(n) => n,
         }
     }
 
@@ -96,6 +100,10 @@ impl Layout {
                 .collect(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| (f.name(), f.size(n))).collect(),
             Layout::FiftyKPiles(..) => PileField::ALL
+                .iter()
+                .map(|f| (f.name(), f.size(n)))
+                .collect(),
+            Layout::Friends(_) => FriendsField::ALL
                 .iter()
                 .map(|f| (f.name(), f.size(n)))
                 .collect(),
@@ -118,6 +126,7 @@ impl Layout {
             Layout::Trick(v) => TrickField::of(v).iter().map(|f| f.size(n)).sum(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| f.size(n)).sum(),
             Layout::FiftyKPiles(..) => fifty_k_piles::piles_len(n),
+            Layout::Friends(_) => friends_len(n),
         }
     }
 
@@ -172,6 +181,11 @@ mod tests {
         assert!(Layout::new("hearts", 4)
             .unwrap_err()
             .contains("unknown variant"));
+        // FF-1: Finding Friends has a layout per number of players, 4 to 8.
+        assert_eq!(Layout::new("finding_friends", 6), Ok(Layout::Friends(6)));
+        assert!(Layout::new("finding_friends", 3)
+            .unwrap_err()
+            .contains("4 players or 5 players"));
     }
 
     #[test]
@@ -182,6 +196,8 @@ mod tests {
             ("red_five_5p", 5),
             ("fifty_k", 3),
             ("fifty_k", 4),
+            ("finding_friends", 4),
+            ("finding_friends", 8),
         ] {
             let layout = Layout::new(v, n).unwrap();
             let mut end = 0;

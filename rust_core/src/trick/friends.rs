@@ -132,6 +132,40 @@ impl FriendWatch {
         (0..self.players).filter(|&s| !self.on_side(s)).collect()
     }
 
+    /// FF-31..FF-33: whether `seat` is on the declarer's side as a seat may know it now
+    /// (None: it cannot tell yet); `own` is `seat`'s hand when the seat asks of itself.
+    /// Every seat knows the declarer and the friends revealed so far, and every side once
+    /// no call is left to fill. Of itself a seat knows more from its hand: holding no copy
+    /// of a call card left to fill, it defends for certain (only a called copy played
+    /// joins); holding the copy a call reaches next, it joins by playing it (FF-31), or
+    /// under FF-82 any copy of a call its ordinal passed. No other seat's cards are read.
+    pub fn known_side(&self, seat: usize, own: Option<&Counts>) -> Option<bool> {
+        if self.on_side(seat) {
+            return Some(true);
+        }
+        let open: Vec<&FriendCard> = self
+            .calls
+            .iter()
+            .zip(&self.filled)
+            .filter(|(_, f)| f.is_none())
+            .map(|(c, _)| c)
+            .collect();
+        if open.is_empty() {
+            return Some(false);
+        }
+        let hand = own?;
+        if open.iter().all(|c| hand.get(c.card) == 0) {
+            return Some(false);
+        }
+        // FF-31: the copy that reaches the ordinal; FF-82: or any later one, the call open.
+        let passes_on = self.double_join == DoubleJoin::PassesOn;
+        let next = open.iter().any(|c| {
+            let copy = self.played(c.card) + 1;
+            hand.get(c.card) > 0 && (copy == c.ordinal || passes_on && copy > c.ordinal)
+        });
+        next.then_some(true)
+    }
+
     /// FF-31, FF-32, FF-80: `seat` plays `cards`; fills every open call this play reaches
     /// (under FF-82 only while `seat` is off the side) and gives back the seat when it
     /// joins the declarer's side with it.
