@@ -452,3 +452,34 @@ def test_tro_120_openspiel_information_states_and_resampling(options):
     else:
         pytest.fail("the hand never reached its play")
     assert sum(1 for _ in resampled(name, seed=1, every=31)) > 4
+
+
+@pytest.mark.parametrize("decks", [0, 4, "3", True, 2.0])
+def test_tro_120_a_table_of_other_decks_has_no_action_space(decks):
+    """`action_space("tractor", decks)` names a table the rules do not have, rather than
+    quietly giving another table's ids."""
+    from fenpai.envs.decisions import Decisions
+    from fenpai.spaces import action_space
+
+    for make in (lambda: action_space("tractor", decks), lambda: Decisions("tractor", decks)):
+        with pytest.raises(ValueError, match=r"tractor's decks must be 1, 2 or 3 \(TRO-120\)"):
+            make()
+
+
+def test_openspiel_a_chance_outcome_the_node_cannot_have_is_refused_and_changes_nothing():
+    """Check before apply: on a table without jokers the joker kinds are no outcome of
+    the deal (TRO-130), nor is a first seat past the table's seats."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import fenpai.openspiel
+
+    fenpai.openspiel.register()
+    state = pyspiel.load_game("python_fenpai_tractor(jokers=0)").new_initial_state()
+    state.apply_action(0)  # the first seat (C-5)
+    before = state.chance_outcomes()
+    assert 53 not in dict(before)
+    with pytest.raises(ValueError, match="chance outcome 53 is not one"):
+        state.apply_action(53)
+    assert state.chance_outcomes() == before
+    fresh = pyspiel.load_game("python_fenpai_tractor").new_initial_state()
+    with pytest.raises(ValueError, match="chance outcome 77"):
+        fresh.apply_action(77)

@@ -47,7 +47,7 @@ Tractor's tables (`decks` 1 to 3, `jokers`, TRO-120..TRO-134) share this layout:
 fields hold 0 to `decks` copies of each kind (no joker a table took out), and the
 scales stay two decks', so that the default table's observation is unchanged: (t) with
 three decks a seat's points reach 3 (300 card points a hand), and the hand of a dealer
-holding the kitty 45 / 40.
+holding the kitty up to 46 / 40.
 
 Red Five 4p (R4-10..R4-14):
 

@@ -328,6 +328,8 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         hand = self._hand
         if hand.core is None:
+            if action not in dict(hand.outcomes()):  # check before apply: nothing changes
+                raise ValueError(f"chance outcome {action} is not one this node can have")
             hand.chance(action)
             return
         seat = hand.core.core.to_act()

@@ -219,7 +219,11 @@ class ActionSpace:
 
 def action_space(variant: str, decks: int | None = None) -> ActionSpace:
     """The fixed action ids of `variant` (one object per variant and table): `decks`
-    matters for Tractor alone, 3 adding the triple declarations (TRO-123)."""
+    matters for Tractor alone, 3 adding the triple declarations (TRO-123); a ValueError
+    names a Tractor table of other decks (TRO-120)."""
+    if variant == "tractor" and decks is not None:
+        if not isinstance(decks, int) or isinstance(decks, bool) or decks not in (1, 2, 3):
+            raise ValueError(f"tractor's decks must be 1, 2 or 3 (TRO-120), not {decks!r}")
     return _space(variant, 3 if variant == "tractor" and decks == 3 else None)
 
 

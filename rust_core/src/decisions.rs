@@ -4,8 +4,9 @@
 //!
 //! Ids `0 .. F-1` are the variant's fixed ids (`fenpai.spaces`: pass, bids, trump,
 //! declarations, calls, Fifty-K play types), given as action texts: Tractor's follow
-//! its table, three decks' triple declarations after two decks' ids (TRO-123). The trick-taking variants add, for the
-//! burial (C-4) and the trick play (C-24, C-30, C-31), a choice card by card: ids
+//! its table, three decks' triple declarations after two decks' ids (TRO-123). The
+//! trick-taking variants add, for the burial (C-4) and the trick play (C-24, C-30,
+//! C-31), a choice card by card: ids
 //! `F .. F+53` pick one more copy of a card kind (`Card::index`) and `F+54` (`done`)
 //! plays the cards picked. A burial goes once its size is picked; a play goes as soon as
 //! the picks are a legal play that no further card extends, else on `done`. The mask
@@ -33,8 +34,8 @@ pub struct Space {
 
 impl Space {
     /// The space of `variant`; `fixed` names the trick-taking variants' fixed ids in id
-    /// order (`fenpai.spaces.FIXED_ACTIONS`), and is empty for Fifty-K (its ids are
-    /// `pass` then 1 + each play type).
+    /// order (`fenpai.spaces.fixed_actions` of the table), and is empty for Fifty-K (its
+    /// ids are `pass` then 1 + each play type).
     pub fn new(variant: &str, fixed: &[String]) -> Result<Space, String> {
         if variant == "fifty_k" {
             if !fixed.is_empty() {
