@@ -182,11 +182,10 @@ class Record:
         side, phase = v["side"], v["phase"]
         hand = [c.index for c in cards(v["hand"])]
         calls = [
-            (int(c["call"][0]), fenpai.cards(c["call"].split()[1])[0].index)
+            fenpai.cards(c["call"].split()[1])[0].index
             for c in v["friend_calls"]
             if c["filled_by"] is None
         ]
-        passes_on = self.game.options["double_join"] == "passes_on"
         for s in range(n):
             if s in side:
                 known = 0
@@ -196,14 +195,10 @@ class Record:
                 known = 1
             elif s != seat:
                 known = 2
-            elif all(card not in hand for _, card in calls):
+            elif all(card not in hand for card in calls):
                 known = 1
-            else:
-                nxt = False
-                for ordinal, card in calls:
-                    copy = sum(c.index == card for _, t in plays for c in cards(t)) + 1
-                    nxt |= card in hand and (copy == ordinal or (passes_on and copy > ordinal))
-                known = 0 if nxt else 2
+            else:  # it may join by playing a copy, or another seat may first: not known
+                known = 2
             ref["side"][rel[s] * 3 + known] = 1
 
 

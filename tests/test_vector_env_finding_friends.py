@@ -183,3 +183,22 @@ def test_ff_legal_ids_and_the_decision_space_refuse_it_by_name():
     assert caught.value.rule == "FF-20"
     with pytest.raises(UnsupportedOption, match="decision space"):
         simulate(VARIANT, 2, bots=[last_index] + ["random"] * 5, actions="decisions")
+
+
+def test_ff_20_the_fixed_ids_and_features_name_what_they_do_not_take():
+    """`fenpai.spaces` has no fixed ids for the friend calls (FF-20): a typed refusal by
+    name, not "unknown variant"; `features` describes burials and plays, not calls."""
+    import random
+
+    from fenpai import spaces
+
+    with pytest.raises(UnsupportedOption, match=r"finding_friends has no fixed action ids"):
+        spaces.action_space("finding_friends")
+    g = fenpai.new_game("finding_friends", seed=1)
+    rng = random.Random(1)
+    while g.phase != "friend":
+        (seat,) = g.to_act
+        g.apply_legal(seat, rng.randrange(g.num_legal(seat)))
+    calls = g.legal_actions(g.declarer, 2)
+    with pytest.raises(ValueError, match=r"features describe burials and trick plays, not 'call"):
+        spaces.features(g, g.declarer, calls)

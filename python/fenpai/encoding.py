@@ -157,10 +157,10 @@ FF-31); zeros for a call not made yet.
 
 (c) FF-31..FF-33, FF-80: what the seat may know: the declarer, and each friend once its
 play reveals it; once no call is left to fill (or the hand is over) every other seat
-defends. Of itself a seat knows more from its own hand, as the greedy bot does: holding
-no copy of a call card left to fill it defends for certain; holding the copy a call
-reaches next (under FF-82, any copy of an open call whose ordinal has passed) it joins by
-playing it. Which other seat holds an unplayed called copy is never in it (FF-22). The
+defends. Of itself a seat knows more from its own hand: holding no copy of a call card
+left to fill, it defends for certain. Holding the copy a call reaches next is no side
+yet (another seat may play a copy first): "not known" until its play reveals it. Which
+other seat holds an unplayed called copy is never in it (FF-22). The
 options are not in it (as in the other layouts): `double_join` (FF-80) shows in how the
 calls are filled, `friend_restrictions` (FF-60) in the declarer's legal calls,
 `short_handed_bonus` (FF-70) only in the scoring.
@@ -193,16 +193,6 @@ ENCODED_VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor", "finding
 #: env, `VectorEnv(actions="decisions")`) and OpenSpiel: Finding Friends' calls (FF-20)
 #: have no decision ids, and those surfaces refuse it by name (`Game.check_surface`).
 DECISION_VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor")
-
-
-def check_encoded(variant: str) -> None:
-    """A ValueError naming `variant` when it has no observation layout (see
-    `ENCODED_VARIANTS`): what the environments and policy batches check first."""
-    if variant not in ENCODED_VARIANTS:
-        raise ValueError(
-            f"{variant} has no observation layout: the environments, policies and OpenSpiel "
-            f"take {', '.join(ENCODED_VARIANTS)}"
-        )
 
 
 @cache

@@ -28,7 +28,6 @@ import numpy as np
 
 from fenpai.batch import Policy
 from fenpai.bots import Bot, game_seeds, seed_for
-from fenpai.encoding import check_encoded
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.games import new_game
 from fenpai.games.base import DECISIONS, LEGAL_SPACE, Game
@@ -250,7 +249,6 @@ def simulate(
     builtin = [name for name in names if isinstance(name, str)]
     probe.check_bots(builtin)  # a bot that cannot play these tables, by name
     if len(builtin) < n:
-        check_encoded(variant)  # a policy reads observations
         probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name
     if backend == "ray" and len(builtin) < n:
         raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")

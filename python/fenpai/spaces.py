@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from fenpai._core import FIFTY_K_NUM_PLAY_TYPES, Card, cards, fifty_k_classify, fifty_k_play_from_id
+from fenpai.errors import UnsupportedOption
 from fenpai.games.base import DECISIONS
 from fenpai.games.trick_game import TrickGame
 from fenpai.scoring import TRACTOR_LEVELS
@@ -179,6 +180,12 @@ class ActionSpace:
             self._texts = fixed_actions(variant, decks)
             self.size = len(self._texts)
             self._ids = {t: i for i, t in enumerate(self._texts)}
+        elif variant == "finding_friends":
+            raise UnsupportedOption(
+                "finding_friends has no fixed action ids yet: its friend calls (FF-20) are "
+                "taken by the legal-index space (VectorEnv(actions='legal'), simulate's "
+                "policies)"
+            )
         else:
             known = ", ".join(sorted([*FIXED_ACTIONS, "fifty_k"]))
             raise ValueError(f"unknown variant {variant!r}: expected one of {known}")
@@ -315,10 +322,14 @@ def _trumps(rules: TrickRules) -> np.ndarray:
 
 
 def features(game: Game, seat: int, actions: list[str]) -> np.ndarray:
-    """One row of `FEATURES` per burial or trick play of `actions` (see the module)."""
+    """One row of `FEATURES` per burial or trick play of `actions` (see the module); a
+    ValueError names an action of another kind."""
     out = np.zeros((len(actions), NUM_FEATURES), dtype=np.float32)
     if not actions:
         return out
+    other = next((a for a in actions if a.split(" ")[0] not in ("bury", "play")), None)
+    if other is not None:
+        raise ValueError(f"features describe burials and trick plays, not {other!r}")
     assert isinstance(game, TrickGame)  # Fifty-K has no listed phase
     rules = game.rules
     assert rules is not None  # trump is known by the burial

@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from fenpai._core import DecisionHand
-from fenpai.encoding import check_encoded
 from fenpai.games import new_game
 from fenpai.games.base import DECISIONS, Game
 from fenpai.spaces import fixed_actions, table_decks
@@ -32,7 +31,6 @@ class CoreHand:
         self, variant: str, options: dict[str, Any], bots: Sequence[str | None] | None = None
     ):
         self.probe = new_game(variant, **options)  # checks the variant and options
-        check_encoded(variant)
         self.probe.check_surface(DECISIONS)  # an option they cannot take, by name
         seats: list[str | None] = [None] * self.probe.num_players if bots is None else list(bots)
         self.probe.check_bots([b for b in seats if b is not None])  # a bot it cannot seat

@@ -23,7 +23,6 @@ import numpy as np
 from fenpai._core import DecisionBatch
 from fenpai.batch import Batch, answers, check_ids, policy_groups
 from fenpai.bots import hand_seeds
-from fenpai.encoding import check_encoded
 from fenpai.envs.aec import observation_space
 from fenpai.envs.vector_hands import Deals, Players
 from fenpai.errors import IllegalAction
@@ -47,7 +46,6 @@ class DecisionHands:
         game: Callable[[int], Game] | None = None,
         first: int = 0,
     ):
-        check_encoded(probe.variant)
         self.variant, self.num_envs, self._probe = probe.variant, num_envs, probe
         self._game = game or self._seeded_game
         self._first = first

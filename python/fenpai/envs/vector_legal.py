@@ -18,7 +18,6 @@ import numpy as np
 
 from fenpai._core import Driver
 from fenpai.batch import answers, apply_answers, policy_groups, waiting_batch
-from fenpai.encoding import check_encoded
 from fenpai.envs.vector_hands import Deals, Players
 from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
@@ -40,7 +39,6 @@ class LegalHands:
         legal_ids: int,
         threads: int,
     ):
-        check_encoded(probe.variant)
         if legal_ids and probe.layout_decks() != 1:
             raise UnsupportedOption(
                 f"legal_ids: option decks={probe.layout_decks()} has no fixed ids: they are "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fenpai.encoding import ENCODED_VARIANTS, encode
+from fenpai.encoding import encode
 from fenpai.errors import UnsupportedOption
 from fenpai.games.base import OBSERVATION, Game
 from fenpai.rpc.v1 import game_service_pb2 as pb
@@ -368,12 +368,9 @@ FACTS = {
 def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
     bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
-    empty for a variant without a layout (`ENCODED_VARIANTS`) or options the layout does
-    not take (Tractor's kitty theft, TRO-112; Fifty-K's tribute, FKO-42); every Tractor
-    table (TRO-120, TRO-130) has the one layout, Fifty-K of several decks (FKO-20) and
-    Finding Friends layouts of their own."""
-    if game.variant not in ENCODED_VARIANTS:
-        return b""
+    empty for options the layout does not take (Tractor's kitty theft, TRO-112; Fifty-K's
+    tribute, FKO-42); every Tractor table (TRO-120, TRO-130) has the one layout, Fifty-K
+    of several decks (FKO-20) and Finding Friends layouts of their own."""
     try:
         game.check_surface(OBSERVATION)
         obs, _ = encode(game, seat, legal=False)

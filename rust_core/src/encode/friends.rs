@@ -423,7 +423,12 @@ fn write_side(now: &Now<'_>, seat: usize, rel: &dyn Fn(usize) -> usize, slot: &m
     for s in 0..now.n {
         let known = match (watch, play) {
             (Some(w), _) if now.phase == 6 => Some(w.on_side(s)),
-            (Some(w), Some(p)) => w.known_side(s, (s == seat).then(|| p.hand(s))),
+            // FF-31: holding the copy a call reaches next is no side yet (another seat
+            // may play a copy first): only the sides that are facts are written.
+            (Some(w), Some(p)) => match w.known_side(s, (s == seat).then(|| p.hand(s))) {
+                Some(true) if !w.on_side(s) => None,
+                known => known,
+            },
             _ => (now.declarer == Some(s)).then_some(true),
         };
         let column = match known {
