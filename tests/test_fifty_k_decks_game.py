@@ -252,20 +252,30 @@ def test_fko_30_bots_play_several_decks_and_the_search_refuses_naming_the_option
     assert g.to_json() == before
 
 
-def test_fko_30_simulate_plays_the_game_api_hands():
-    """Differential: simulate's hands are those the Game API plays decision by decision
-    with the same bots."""
-    options = {"decks": 2, "players": 6}
-    out = simulate("fifty_k", 12, seed=3, bots=["greedy", "random"] * 3, **options)
-    assert out["game_points"].shape == (12, 6)
-    for row in range(0, 12, 4):
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"decks": 2, "players": 6},
+        {"decks": 3, "players": 5},
+        {"decks": 4, "players": 8, "lead_after_out": "partner"},
+    ],
+)
+def test_fko_30_simulate_plays_the_game_api_hands(options):
+    """Differential: simulate's hands, played and scored in the core's whole-hand calls,
+    are those the Game API plays decision by decision with the same bots."""
+    n = options["players"]
+    bots = (["greedy", "random"] * 4)[:n]
+    out = simulate("fifty_k", 12, seed=3, bots=bots, **options)
+    assert out["game_points"].shape == (12, n)
+    for row in range(12):
         seed = int(out["seed"][row])
         g = fenpai.new_game("fifty_k", seed=seed, **options)
-        play_game(g, make_bots(["greedy", "random"] * 3, seed), in_core=False)
+        play_game(g, make_bots(bots, seed), in_core=False)
         assert g.result["game_points"] == list(out["game_points"][row])
+        assert g.result["card_points"] == list(out["card_points"][row])
         assert g.num_actions == out["actions"][row]
-        assert [s in g.result["winners"] for s in range(6)] == list(out["won"][row])
-    again = simulate("fifty_k", 12, seed=3, bots=["greedy", "random"] * 3, workers=2, **options)
+        assert [s in g.result["winners"] for s in range(n)] == list(out["won"][row])
+    again = simulate("fifty_k", 12, seed=3, bots=bots, workers=2, **options)
     for key in out:
         np.testing.assert_array_equal(out[key], again[key])
 

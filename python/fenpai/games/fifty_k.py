@@ -279,10 +279,10 @@ class FiftyK(Game):
             raise UnsupportedOption(f"{self.tribute_problem()} is not taken by {surface} yet")
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        """`Game.play_batch`; with several decks or a tribute each hand played by the
-        core's bots of each phase, one core call per phase, and scored as `result`
-        scores it."""
-        if self.decks == 1 and self.options["tribute"] == "none":
+        """`Game.play_batch`: in the core's whole-hand calls, several decks too (FKO-20);
+        under a tribute each hand played by the core's bots of each phase, one core call
+        per phase, and scored as `result` scores it."""
+        if self.options["tribute"] == "none":
             return super().play_batch(seeds, bots)
         self.check_bots(bots)
         return score_piles(self, seeds, bots)
