@@ -44,11 +44,12 @@ impl PhaseBot {
     /// are the ones it would make if only seats with a choice were asked.
     pub fn choose<P: Searched + ?Sized>(&mut self, phase: &P) -> Option<Action> {
         phase.to_act()?;
-        if phase.num_legal() == 1 && phase.legal_action(0) == Some(Action::Pass) {
+        let count = phase.num_legal();
+        if count == 1 && phase.legal_action(0) == Some(Action::Pass) {
             return Some(Action::Pass);
         }
         match self.kind {
-            BotKind::Random => phase.legal_action(self.rng.below(phase.num_legal())),
+            BotKind::Random => phase.legal_action(self.rng.below(count)),
             BotKind::Greedy => Some(phase.greedy()),
             BotKind::Ismcts(budget) => {
                 let simulations = budget.unwrap_or(DEFAULT_SIMULATIONS);

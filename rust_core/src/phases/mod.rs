@@ -135,8 +135,9 @@ pub trait Phase {
 
     /// Applies the `index`-th legal action.
     fn apply_legal(&mut self, index: u64) -> Result<Action, ActionError> {
-        let count = self.num_legal();
         let Some(action) = self.legal_action(index) else {
+            // The count only names the range in the error: counting again costs.
+            let count = self.num_legal();
             return Err(match self.to_act() {
                 Some(s) => ActionError::illegal(format!(
                     "seat {s} has {count} legal actions; {index} is out of range"

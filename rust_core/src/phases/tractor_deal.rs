@@ -760,12 +760,15 @@ impl Phase for TractorDeal {
     /// The declarations in order, then `pass`.
     fn legal_action(&self, index: u64) -> Option<Action> {
         let seat = self.asking?;
-        let declarations = self.allowed(seat).count() as u64;
-        if index == declarations {
-            return Some(Action::Pass);
+        // One pass over the declarations: the index-th, or `pass` just past the last.
+        let mut declarations = 0;
+        for (card, copies) in self.allowed(seat) {
+            if declarations == index {
+                return Some(Action::Declare(vec![card; copies]));
+            }
+            declarations += 1;
         }
-        let (card, copies) = self.allowed(seat).nth(usize::try_from(index).ok()?)?;
-        Some(Action::Declare(vec![card; copies]))
+        (index == declarations).then_some(Action::Pass)
     }
 
     fn legal_actions(&self, limit: usize) -> Vec<Action> {

@@ -485,12 +485,13 @@ impl TrickPlay {
         let seat = self
             .to_act()
             .ok_or_else(|| ActionError::game_over("the hand is over"))?;
-        let count = self.moves().count();
-        let play = self.moves().nth(index).ok_or_else(|| {
-            ActionError::illegal(format!(
+        // The count only names the range in the error: listing the plays again costs.
+        let Some(play) = self.moves().nth(index) else {
+            let count = self.moves().count();
+            return Err(ActionError::illegal(format!(
                 "there are {count} legal plays; index {index} is out of range"
-            ))
-        })?;
+            )));
+        };
         Ok((seat, play))
     }
 
