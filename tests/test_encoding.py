@@ -387,7 +387,7 @@ def documented(variant: str, players: int) -> list[tuple[str, int]]:
 
 
 def test_bad_layouts_are_clear_errors():
-    with pytest.raises(ValueError, match="red_five_5p is played by 5 players, not 4"):
+    with pytest.raises(ValueError, match=r"red_five_5p is played by 5 players \(R5-1\), not 4"):
         fields("red_five_5p", 4)
     with pytest.raises(ValueError, match="unknown variant 'hearts'"):
         fields("hearts", 4)

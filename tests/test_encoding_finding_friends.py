@@ -71,7 +71,9 @@ def test_ff_1_fields_tile_the_observation_and_match_the_docstring(players):
 
 
 def test_ff_1_bad_tables_are_clear_errors():
-    with pytest.raises(ValueError, match="finding_friends is played by 4 players or"):
+    with pytest.raises(
+        ValueError, match=r"finding_friends is played by 4 to 8 players \(FF-1\), not 3"
+    ):
         fields(VARIANT, 3)
     with pytest.raises(ValueError, match="only a fifty_k layout depends on its decks"):
         fields(VARIANT, 6, 3)

@@ -36,28 +36,34 @@ pub enum Layout {
 impl Layout {
     /// The layout of `variant` with `players` seats; an error names what is wrong.
     pub fn new(variant: &str, players: usize) -> Result<Layout, String> {
-        let (layout, allowed): (Layout, &[usize]) = match variant {
-            "fifty_k" => (Layout::FiftyK(players), &[3, 4]),
-            "red_five_5p" => (Layout::Trick(Variant::RedFive5p), &[5]),
-            "finding_friends" => (Layout::Friends(players), &[4, 5, 6, 7, 8]),
+        // The players each variant is played by, and the rule that says so.
+        let (layout, fewest, most, rule) = match variant {
+            "fifty_k" => (Layout::FiftyK(players), 3, 4, "FK-1"),
+            "red_five_5p" => (Layout::Trick(Variant::RedFive5p), 5, 5, "R5-1"),
+            "finding_friends" => (Layout::Friends(players), 4, 8, "FF-1"),
             other => {
                 let v = Variant::parse(other).map_err(|_| {
                     format!(
                         "unknown variant '{other}': expected red_five_4p, red_five_5p, \
-                         fifty_k or tractor"
+                         fifty_k, tractor or finding_friends"
                     )
                 })?;
-                (Layout::Trick(v), &[4])
+                let rule = if v == Variant::Tractor {
+                    "TR-1"
+                } else {
+                    "R4-1"
+                };
+                (Layout::Trick(v), 4, 4, rule)
             }
         };
-        if !allowed.contains(&players) {
+        if !(fewest..=most).contains(&players) {
+            let allowed = match most - fewest {
+                0 => format!("{fewest} players"),
+                1 => format!("{fewest} or {most} players"),
+                _ => format!("{fewest} to {most} players"),
+            };
             return Err(format!(
-                "{variant} is played by {}, not {players}",
-                allowed
-                    .iter()
-                    .map(|n| format!("{n} players"))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
+                "{variant} is played by {allowed} ({rule}), not {players}"
             ));
         }
         Ok(layout)
@@ -172,11 +178,11 @@ mod tests {
         assert!(Layout::new("fifty_k", 3).is_ok());
         assert_eq!(
             Layout::new("red_five_5p", 4),
-            Err("red_five_5p is played by 5 players, not 4".into())
+            Err("red_five_5p is played by 5 players (R5-1), not 4".into())
         );
         assert_eq!(
             Layout::new("fifty_k", 5),
-            Err("fifty_k is played by 3 players or 4 players, not 5".into())
+            Err("fifty_k is played by 3 or 4 players (FK-1), not 5".into())
         );
         assert!(Layout::new("hearts", 4)
             .unwrap_err()
@@ -185,7 +191,7 @@ mod tests {
         assert_eq!(Layout::new("finding_friends", 6), Ok(Layout::Friends(6)));
         assert!(Layout::new("finding_friends", 3)
             .unwrap_err()
-            .contains("4 players or 5 players"));
+            .contains("4 to 8 players (FF-1), not 3"));
     }
 
     #[test]
