@@ -24,9 +24,11 @@ from leak_support import (
 from playwright.sync_api import sync_playwright
 from service_support import running_server
 from web_support import (
+    _READY,
     STEP_MS,
     Wire,
     check_trump_marks,
+    choose,
     launch,
     phase,
     play_hand,
@@ -1169,3 +1171,65 @@ def test_fko_42_the_table_shows_who_gives_the_tribute_and_who_returns(server, pa
     assert f"Seat 0 gave Seat 1 {with_symbols(given)}, who returned " in text
     returned = text.rsplit(" ", 1)[1]
     assert returned in "".join(page.locator(".you .hand").inner_text().split())
+
+
+# Each badge's seat, shown text, and whether it is cut: its words wider than its box (to
+# a hair: a flex item shrunk by 0.05 px shows an ellipsis), or some of it hidden (by a
+# box that clips it or one drawn over it: the page's topmost element at its left end,
+# middle and right end is not the badge).
+_BADGES = """() => [...document.querySelectorAll('.seat header .badge')].map((b) => {
+  const box = b.getBoundingClientRect();
+  const words = [...b.children].find((s) => s.getClientRects().length);
+  const padding = parseFloat(getComputedStyle(b).paddingRight);
+  const wide = !words || words.getBoundingClientRect().right > box.right - padding + 0.01;
+  const y = (box.top + box.bottom) / 2;
+  const hidden = [box.left + 1, (box.left + box.right) / 2, box.right - 1].some(
+    (x) => !b.contains(document.elementFromPoint(x, y)));
+  return {seat: b.closest('.seat').dataset.seat, text: b.innerText, cut: wide || hidden};
+})"""
+
+
+@pytest.mark.parametrize(
+    ("variant", "viewport", "words"),
+    [
+        ("tractor", {"width": 390, "height": 844}, {"庄", "lead"}),
+        ("tractor", {"width": 1280, "height": 900}, {"Dealer 庄", "lead"}),
+        ("red_five_5p", {"width": 390, "height": 844}, {"庄", "lead"}),
+        ("red_five_5p", {"width": 1280, "height": 900}, {"Declarer 庄", "lead"}),
+    ],
+    ids=["tractor-phone", "tractor-desktop", "red_five_5p-phone", "red_five_5p-desktop"],
+)
+def test_a_seat_s_badges_are_never_cut(server, browser, variant, viewport, words):
+    """A seat's badges show whole: on a phone in their short forms ("庄" for "Dealer 庄"),
+    on a wide screen in words. The page's seat passes in the deal, so a bot declares; at
+    the first trick it leads (TR-21, R5-30) and holds two badges, neither cut."""
+    context = browser.new_context(viewport=viewport, is_mobile=viewport["width"] < 600)
+    page = context.new_page()
+    both: list[set[str]] = []
+    new_table(page, server, variant, seed=1)
+    page.evaluate("() => document.fonts.ready")
+    while True:
+        page.wait_for_function(_READY, arg=1, timeout=STEP_MS)
+        if page.locator(".hand-summary").count():
+            break
+        badges = page.evaluate(_BADGES)
+        assert not [b for b in badges if b["cut"]], badges
+        seats = [b["seat"] for b in badges]
+        if any(seats.count(s) > 1 for s in seats):
+            both.append({b["text"] for b in badges if seats.count(b["seat"]) > 1})
+            shot(page, f"badges-{variant}-{viewport['width']}")
+            break
+        at = version(page)
+        passing = page.locator(".you.my-turn button.action[data-action='pass']")
+        if phase(page) == "deal" and passing.count():
+            passing.click()
+        else:
+            choose(page)
+        page.wait_for_function(
+            "at => document.querySelector('.hand-summary') || "
+            "document.querySelector('.bar .version').textContent !== `v${at}`",
+            arg=at,
+            timeout=STEP_MS,
+        )
+    assert both == [words], both
+    context.close()

@@ -121,6 +121,13 @@ function seatLabel(game: Game, seat: number, me: number | null, you: number | nu
   return s?.name ? `${s.name} · seat ${seat}${viewed}` : `Seat ${seat}${viewed}`;
 }
 
+/** A seat's label where a seat is narrow (a phone's): its player's name, else the seat. */
+function shortSeatLabel(game: Game, seat: number, you: number | null): string {
+  const s = game.seats[seat];
+  if (seat === you) return "You";
+  return s?.kind !== SeatKind.BOT && s?.name ? s.name : `Seat ${seat}`;
+}
+
 /** The deadline of the view's decision timer, in ms since the epoch, for the timers'
  * `data-deadline`. */
 export function deadlineMs(view: View): number | null {
@@ -153,16 +160,28 @@ function timer(view: View): VNode | null {
   return ms === null ? null : timerAt(ms);
 }
 
+/** A seat's badge: its words, and a short form that a narrow seat shows instead (a
+ * phone's seat holding "Dealer 庄" and "lead" at once); the title says what it means. */
+function badge(kind: string, meaning: string, words: string, short: string): VNode {
+  return h(
+    `span.badge.${kind}`,
+    { title: meaning, "aria-label": words },
+    h("span.long", { "aria-hidden": "true" }, words),
+    h("span.short", { "aria-hidden": "true" }, short),
+  );
+}
+
 function badges(hv: HandView, seat: number, facts: Facts): VNode[] {
   const out: VNode[] = [];
   if (facts.declarer === seat) {
-    out.push(h("span.badge.declarer", { title: "the declarer" }, hv.variant === "tractor" ? "Dealer 庄" : "Declarer 庄"));
+    const words = hv.variant === "tractor" ? "Dealer 庄" : "Declarer 庄";
+    out.push(badge("declarer", "the declarer", words, "庄"));
   }
-  if (facts.friend === seat) out.push(h("span.badge.friend", { title: "the declarer's friend" }, "Friend 朋友"));
-  if (hv.trick[0]?.seat === seat) out.push(h("span.badge.lead", { title: "led the trick under way" }, "lead"));
-  if (facts.passed.includes(seat)) out.push(h("span.badge.passed", null, "passed"));
+  if (facts.friend === seat) out.push(badge("friend", "the declarer's friend", "Friend 朋友", "友"));
+  if (hv.trick[0]?.seat === seat) out.push(badge("lead", "led the trick under way", "lead", "lead"));
+  if (facts.passed.includes(seat)) out.push(badge("passed", "passed this round", "passed", "pass"));
   const out_at = facts.finished.indexOf(seat);
-  if (out_at >= 0) out.push(h("span.badge.finished", null, `out #${out_at + 1}`));
+  if (out_at >= 0) out.push(badge("finished", `went out ${out_at + 1}${["st", "nd", "rd"][out_at] ?? "th"}`, `out #${out_at + 1}`, `#${out_at + 1}`));
   return out;
 }
 
@@ -196,9 +215,14 @@ function seatPanel(state: TableState, seat: number, facts: Facts, rules: TrumpRu
     h(
       "header",
       null,
-      h("span.name", { title: seatLabel(game, seat, me, you) }, seatLabel(game, seat, me, you)),
+      h(
+        "span.name",
+        { title: seatLabel(game, seat, me, you), "aria-label": seatLabel(game, seat, me, you) },
+        h("span.long", { "aria-hidden": "true" }, seatLabel(game, seat, me, you)),
+        h("span.short", { "aria-hidden": "true" }, shortSeatLabel(game, seat, you)),
+      ),
       team ? h("span.team", { title: "partnership" }, `team ${team.findIndex((t) => t.includes(seat)) + 1}`) : null,
-      ...badges(hv, seat, facts),
+      h("span.badges", null, ...badges(hv, seat, facts)),
     ),
     h(
       "div.info",
