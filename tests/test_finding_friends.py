@@ -442,32 +442,26 @@ def test_sample_world_keeps_what_the_seat_knows():
     assert varied > 0
 
 
-def test_the_decision_space_and_openspiel_refuse_it_by_name():
-    """The observation and the legal-index space take it (ENCODED_VARIANTS); the one
-    decision space, its environments and OpenSpiel have no ids for the calls (FF-20) and
-    refuse it by name, saying what takes it."""
+def test_the_decision_space_takes_it_and_openspiel_refuses_it_by_name():
+    """The observation, the legal-index space and the one decision space take it (its
+    friend calls have fixed ids, FF-20), with a Gymnasium id; OpenSpiel's games do not
+    yet and refuse it by name, saying what takes it."""
     g = fenpai.new_game(VARIANT)
     size = sum(size for _, _, size in fenpai.encoding.fields(VARIANT, 6))
     assert fenpai.encode(g, 0, legal=False)[0].shape == (size,)
     assert VARIANT in fenpai.encoding.ENCODED_VARIANTS
-    assert VARIANT not in fenpai.encoding.DECISION_VARIANTS
-    refused = "finding_friends is not taken by the environments' decision space"
-    with pytest.raises(UnsupportedOption, match=refused) as caught:
-        CoreHand(VARIANT, {})
-    assert caught.value.rule == "FF-20" and "legal-index space" in str(caught.value)
-    with pytest.raises(UnsupportedOption, match=refused):
-        simulate(VARIANT, games=1, bots=[lambda b: [0] * len(b.games)] * 6, actions="decisions")
+    assert VARIANT in fenpai.encoding.DECISION_VARIANTS
+    assert CoreHand(VARIANT, {"players": 7}).size == 161 + 3 * 54 + 55
+    first_allowed = [lambda b: b.action_mask.argmax(1)] * 6
+    out = simulate(VARIANT, games=1, bots=first_allowed, actions="decisions")
+    assert out["won"].shape == (1, 6)
     gymnasium = pytest.importorskip("gymnasium")
-    assert f"fenpai/{VARIANT}-v0" not in gymnasium.registry
-    from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env
+    assert f"fenpai/{VARIANT}-v0" in gymnasium.registry
+    from fenpai.games.base import OPENSPIEL
 
-    for make in (
-        lambda: pettingzoo_env(VARIANT),
-        lambda: SeatEnv(VARIANT),
-        lambda: VectorEnv(VARIANT, 2),
-    ):
-        with pytest.raises(UnsupportedOption, match=refused):
-            make()
+    with pytest.raises(UnsupportedOption, match="finding_friends is not taken by OpenSpiel") as e:
+        g.check_surface(OPENSPIEL)
+    assert "decision space" in str(e.value)
 
 
 def test_ff_42_ff_44_a_match_carries_the_levels_and_the_next_declarer():

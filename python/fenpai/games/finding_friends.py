@@ -20,7 +20,7 @@ from typing import Any
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCalls, TractorDeal
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import LEGAL_SPACE, OBSERVATION
+from fenpai.games.base import OPENSPIEL
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.tractor import canonical_level
@@ -249,14 +249,14 @@ class FindingFriends(TrickGame):
         }
 
     def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming the variant on a surface other than the observation
-        and the legal-index space: the one decision space, its environments and OpenSpiel
-        have no action ids for the friend calls (FF-20) nor its 4 to 8 seats."""
-        if surface not in (OBSERVATION, LEGAL_SPACE):
+        """`UnsupportedOption` naming the variant in OpenSpiel's games, which do not take
+        it yet; the observation, the legal-index space and the decision space (its friend
+        calls' fixed ids, FF-20) take every option."""
+        if surface == OPENSPIEL:
             raise UnsupportedOption(
-                f"finding_friends is not taken by {surface} yet: its friend calls (FF-20) "
-                "have no decision ids; it is taken by the observation (fenpai.encode) and "
-                "the legal-index space (VectorEnv and simulate's policies with actions='legal')"
+                f"finding_friends is not taken by {surface} yet; it is taken by the "
+                "observation (fenpai.encode), the legal-index space and the environments' "
+                "decision space (SeatEnv, the AEC env, VectorEnv and simulate's policies)"
             )
 
     def search_context(self) -> dict[str, Any]:
