@@ -349,10 +349,79 @@ def test_ff_20_legal_ids_name_the_calls():
     assert seen
 
 
-def test_openspiel_still_refuses_it_by_name():
-    """OpenSpiel's games do not take Finding Friends yet: its game refuses it by name."""
-    from fenpai.errors import UnsupportedOption
-    from fenpai.games.base import OPENSPIEL
+# --- OpenSpiel -----------------------------------------------------------------------------
 
-    with pytest.raises(UnsupportedOption, match="finding_friends is not taken by OpenSpiel"):
-        fenpai.new_game(VARIANT).check_surface(OPENSPIEL)
+
+@pytest.mark.parametrize(
+    ("params", "players", "decks"),
+    [("players=4", 4, 2), ("players=6", 6, 3), ("players=7,decks=2,dealer=3", 7, 2)],
+)
+def test_ff_1_openspiel_deals_the_tables_deck_and_has_its_ids(params, players, decks):
+    """The chance deal is the table's deck (FF-1: `decks` copies of every kind), after
+    the first seat's draw unless a dealer is fixed (FF-13, C-5); the distinct actions are
+    the table's ids; pyspiel's random simulation passes."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import fenpai.openspiel
+
+    fenpai.openspiel.register()
+    game = pyspiel.load_game(f"python_fenpai_finding_friends({params})")
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == action_space(VARIANT, decks).size + 55
+    state = game.new_initial_state()
+    if "dealer" not in params:
+        assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / players] * players)
+        state.apply_action(players - 1)
+    outcomes = dict(state.chance_outcomes())
+    assert sorted(outcomes) == list(range(54))
+    assert outcomes[0] == pytest.approx(1 / 54)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("reward", ["win", "zero_sum", "game_points"])
+def test_ff_42_openspiel_returns_are_the_results_reward_within_the_utility_range(reward):
+    """Each seat's return is its reward of the hand's result (FF-42: the levels it
+    gained), within the game's utility range; the calls are taken through their ids."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import fenpai.openspiel
+
+    fenpai.openspiel.register()
+    game = pyspiel.load_game(f"python_fenpai_finding_friends(players=5,reward={reward})")
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        called = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            called += state.hand.game.phase == "friend"
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        assert called == 1  # FF-20: one friend by default at five players
+        result = state.hand.game.result
+        expected = [expected_reward(result, s, reward) for s in range(5)]
+        assert state.returns() == pytest.approx(expected)
+        assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+
+
+def test_ff_3_openspiel_perfect_recall_holds_the_dealt_cards_and_the_declarers_kitty():
+    """A player's perfect recall lists the cards it was dealt (FF-3's share of the deck),
+    the declarer's then the kitty it took up (FF-14); `resample_from_infostate` keeps
+    every player's information state."""
+    pytest.importorskip("pyspiel")
+    import pyspiel
+    from test_openspiel import decisions, resampled
+
+    name = "python_fenpai_finding_friends(players=6)"
+    for state in decisions(pyspiel.load_game(name), seed=2):
+        if state.hand.game.phase == "play":
+            declarer = state.hand.game.declarer
+            for player in range(6):
+                received = state.hand.received(player)
+                dealt = received[: received.index("kitty")] if "kitty" in received else received
+                assert len(dealt) == 26
+                assert ("kitty" in received) == (player == declarer)
+            break
+    else:
+        pytest.fail("the hand never reached its play")
+    assert sum(1 for _ in resampled(name, seed=1, every=41)) > 6

@@ -17,7 +17,6 @@ import fenpai
 from fenpai import IllegalAction, scoring
 from fenpai.bots import Bot
 from fenpai.envs.core_hand import CoreHand
-from fenpai.errors import UnsupportedOption
 from fenpai.games.trick_game import ONE_DECK
 from fenpai.simulation import make_bots, play_game, simulate
 
@@ -442,10 +441,9 @@ def test_sample_world_keeps_what_the_seat_knows():
     assert varied > 0
 
 
-def test_the_decision_space_takes_it_and_openspiel_refuses_it_by_name():
-    """The observation, the legal-index space and the one decision space take it (its
-    friend calls have fixed ids, FF-20), with a Gymnasium id; OpenSpiel's games do not
-    yet and refuse it by name, saying what takes it."""
+def test_every_learning_surface_takes_it():
+    """The observation, the legal-index space, the one decision space (its friend calls
+    have fixed ids, FF-20) with a Gymnasium id, and OpenSpiel take it."""
     g = fenpai.new_game(VARIANT)
     size = sum(size for _, _, size in fenpai.encoding.fields(VARIANT, 6))
     assert fenpai.encode(g, 0, legal=False)[0].shape == (size,)
@@ -457,11 +455,10 @@ def test_the_decision_space_takes_it_and_openspiel_refuses_it_by_name():
     assert out["won"].shape == (1, 6)
     gymnasium = pytest.importorskip("gymnasium")
     assert f"fenpai/{VARIANT}-v0" in gymnasium.registry
-    from fenpai.games.base import OPENSPIEL
+    pytest.importorskip("pyspiel")
+    from fenpai.openspiel import VARIANTS
 
-    with pytest.raises(UnsupportedOption, match="finding_friends is not taken by OpenSpiel") as e:
-        g.check_surface(OPENSPIEL)
-    assert "decision space" in str(e.value)
+    assert VARIANT in VARIANTS
 
 
 def test_ff_42_ff_44_a_match_carries_the_levels_and_the_next_declarer():

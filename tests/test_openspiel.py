@@ -35,6 +35,10 @@ NAMES = [
     "python_fenpai_fifty_k",
     "python_fenpai_fifty_k(players=3)",
     "python_fenpai_fifty_k(pure_fifty_k_order=equal)",
+    "python_fenpai_finding_friends(players=4)",
+    "python_fenpai_finding_friends",
+    "python_fenpai_finding_friends(players=8,decks=2,double_join=passes_on,short_handed_bonus=True)",
+    "python_fenpai_finding_friends(players=5,dealer=2,levels=2 5 2 2 2,friend_restrictions=none)",
 ]
 needs_sample_world = pytest.mark.skipif(
     not hasattr(Game, "sample_world"), reason="Game.sample_world is not in the core yet"

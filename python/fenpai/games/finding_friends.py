@@ -19,8 +19,6 @@ from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCalls, TractorDeal
-from fenpai.errors import UnsupportedOption
-from fenpai.games.base import OPENSPIEL
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.tractor import canonical_level
@@ -247,17 +245,6 @@ class FindingFriends(TrickGame):
             "friend_restrictions": o["friend_restrictions"],
             "double_join": o["double_join"],
         }
-
-    def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming the variant in OpenSpiel's games, which do not take
-        it yet; the observation, the legal-index space and the decision space (its friend
-        calls' fixed ids, FF-20) take every option."""
-        if surface == OPENSPIEL:
-            raise UnsupportedOption(
-                f"finding_friends is not taken by {surface} yet; it is taken by the "
-                "observation (fenpai.encode), the legal-index space and the environments' "
-                "decision space (SeatEnv, the AEC env, VectorEnv and simulate's policies)"
-            )
 
     def search_context(self) -> dict[str, Any]:
         """Finding Friends' play bots are told only the sides its play reveals (FF-31):
