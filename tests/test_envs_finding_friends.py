@@ -425,3 +425,30 @@ def test_ff_3_openspiel_perfect_recall_holds_the_dealt_cards_and_the_declarers_k
     else:
         pytest.fail("the hand never reached its play")
     assert sum(1 for _ in resampled(name, seed=1, every=41)) > 6
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ("players=9", r"option players must be 4 to 8 \(FF-1\)"),
+        ("decks=4", r"option decks must be None, 2 or 3 \(FF-1\)"),
+        ("players=6,friends=5", r"option friends must be 1 to 4 with 6 players \(FF-20\)"),
+        ("levels=2 2", r"option levels must be .* per player \(FF-4\)"),
+    ],
+)
+def test_ff_1_bad_parameters_are_clear_errors_in_every_surface(params, message):
+    """A table the rules do not have is refused naming the option and its rule, by
+    OpenSpiel's game and the environments alike."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import fenpai.openspiel
+
+    fenpai.openspiel.register()
+    with pytest.raises(ValueError, match=message):
+        pyspiel.load_game(f"python_fenpai_finding_friends({params})")
+    options = dict(p.split("=") for p in params.split(","))
+    typed = {k: v if k == "levels" else int(v) for k, v in options.items()}
+    if "levels" in typed:
+        typed["levels"] = typed["levels"].split()
+    for make in (SeatEnv, pettingzoo_env, partial(VectorEnv, num_envs=2)):
+        with pytest.raises(ValueError, match=message):
+            make(VARIANT, **typed)
