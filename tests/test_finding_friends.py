@@ -17,7 +17,6 @@ import fenpai
 from fenpai import IllegalAction, scoring
 from fenpai.bots import Bot
 from fenpai.envs.core_hand import CoreHand
-from fenpai.errors import UnsupportedOption
 from fenpai.games.trick_game import ONE_DECK
 from fenpai.simulation import make_bots, play_game, simulate
 
@@ -442,32 +441,24 @@ def test_sample_world_keeps_what_the_seat_knows():
     assert varied > 0
 
 
-def test_the_decision_space_and_openspiel_refuse_it_by_name():
-    """The observation and the legal-index space take it (ENCODED_VARIANTS); the one
-    decision space, its environments and OpenSpiel have no ids for the calls (FF-20) and
-    refuse it by name, saying what takes it."""
+def test_every_learning_surface_takes_it():
+    """The observation, the legal-index space, the one decision space (its friend calls
+    have fixed ids, FF-20) with a Gymnasium id, and OpenSpiel take it."""
     g = fenpai.new_game(VARIANT)
     size = sum(size for _, _, size in fenpai.encoding.fields(VARIANT, 6))
     assert fenpai.encode(g, 0, legal=False)[0].shape == (size,)
     assert VARIANT in fenpai.encoding.ENCODED_VARIANTS
-    assert VARIANT not in fenpai.encoding.DECISION_VARIANTS
-    refused = "finding_friends is not taken by the environments' decision space"
-    with pytest.raises(UnsupportedOption, match=refused) as caught:
-        CoreHand(VARIANT, {})
-    assert caught.value.rule == "FF-20" and "legal-index space" in str(caught.value)
-    with pytest.raises(UnsupportedOption, match=refused):
-        simulate(VARIANT, games=1, bots=[lambda b: [0] * len(b.games)] * 6, actions="decisions")
+    assert VARIANT in fenpai.encoding.DECISION_VARIANTS
+    assert CoreHand(VARIANT, {"players": 7}).size == 161 + 3 * 54 + 55
+    first_allowed = [lambda b: b.action_mask.argmax(1)] * 6
+    out = simulate(VARIANT, games=1, bots=first_allowed, actions="decisions")
+    assert out["won"].shape == (1, 6)
     gymnasium = pytest.importorskip("gymnasium")
-    assert f"fenpai/{VARIANT}-v0" not in gymnasium.registry
-    from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env
+    assert f"fenpai/{VARIANT}-v0" in gymnasium.registry
+    pytest.importorskip("pyspiel")
+    from fenpai.openspiel import VARIANTS
 
-    for make in (
-        lambda: pettingzoo_env(VARIANT),
-        lambda: SeatEnv(VARIANT),
-        lambda: VectorEnv(VARIANT, 2),
-    ):
-        with pytest.raises(UnsupportedOption, match=refused):
-            make()
+    assert VARIANT in VARIANTS
 
 
 def test_ff_42_ff_44_a_match_carries_the_levels_and_the_next_declarer():

@@ -35,6 +35,10 @@ NAMES = [
     "python_fenpai_fifty_k",
     "python_fenpai_fifty_k(players=3)",
     "python_fenpai_fifty_k(pure_fifty_k_order=equal)",
+    "python_fenpai_finding_friends(players=4)",
+    "python_fenpai_finding_friends",
+    "python_fenpai_finding_friends(players=8,decks=2,double_join=passes_on,short_handed_bonus=True)",
+    "python_fenpai_finding_friends(players=5,dealer=2,levels=2 5 2 2 2,friend_restrictions=none)",
 ]
 needs_sample_world = pytest.mark.skipif(
     not hasattr(Game, "sample_world"), reason="Game.sample_world is not in the core yet"
@@ -104,7 +108,14 @@ def test_c_5_the_deal_is_chance_card_by_card():
     assert four.hand.game.core_objects()["deal"].first_bidder == four.hand.first_bidder
 
 
-@pytest.mark.parametrize("name", ["python_fenpai_tractor", "python_fenpai_fifty_k"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "python_fenpai_tractor",
+        "python_fenpai_fifty_k",
+        "python_fenpai_finding_friends(players=5)",  # FF-22: nor who holds a called copy
+    ],
+)
 def test_c_4_the_information_state_never_shows_cards_the_player_cannot_know(name):
     """Two deals that differ by two cards of other seats, played alike: the player's
     information state and tensor stay equal until the public record differs."""
@@ -118,7 +129,8 @@ def test_c_4_the_information_state_never_shows_cards_the_player_cannot_know(name
         first = real.hand.first_seat or 0
         player = seed % n
         offset = len(chance) - len(real.hand.deck)  # the first-seat draw, if any
-        to_hands = 100 if "tractor" in name else 52  # C-5: the rest is the kitty
+        # C-5, FF-3: the cards dealt to the hands, the rest is the kitty.
+        to_hands = {"tractor": 100, "fifty_k": 52, "finding_friends": 155}[real.hand.variant]
         others = [i for i in range(to_hands) if (first + i) % n != player]
         i, j = rng.choice(others, 2, replace=False)
         swapped = list(chance)

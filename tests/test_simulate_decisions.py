@@ -18,12 +18,16 @@ from fenpai.batch import Batch
 from fenpai.bots import Bot, game_seeds, seed_for
 from fenpai.envs.aec import observe_seat
 from fenpai.envs.decisions import Decisions
+from fenpai.spaces import table_decks
 
 CASES = [
     ("tractor", {}, 4),
     ("red_five_4p", {}, 4),
     ("red_five_5p", {}, 5),
     ("fifty_k", {}, 4),
+    # FF-20: the friend calls by their fixed ids, at two tables (FF-1) and a house rule.
+    ("finding_friends", {}, 6),
+    ("finding_friends", {"players": 4, "double_join": "passes_on"}, 4),
 ]
 
 #: Where a mask is seen, every seat's own observation and mask, in order, per game.
@@ -61,7 +65,7 @@ def stepped(variant, options, seeds, bots) -> tuple[list[fenpai.Game], Seen]:
     games, seen = [], {}
     for index, seed in enumerate(seeds):
         game = fenpai.new_game(variant, seed=seed, **options)
-        decisions = Decisions(variant)
+        decisions = Decisions(variant, table_decks(variant, options))
         bot = {s: Bot(b, seed_for(seed, s)) for s, b in enumerate(bots) if b is not None}
         while game.phase != "done":
             seat = game.to_act[0]

@@ -16,7 +16,6 @@ from test_vector_env import Reference, assert_matches, random_actions
 import fenpai
 from fenpai.bots import Bot, seed_for
 from fenpai.envs import VectorEnv
-from fenpai.errors import UnsupportedOption
 from fenpai.simulation import simulate
 from fenpai.spaces import features, uses_list
 
@@ -173,27 +172,13 @@ def test_ff_simulate_with_a_policy_is_the_step_api(options):
         assert out["actions"][k] == g.num_actions
 
 
-def test_ff_legal_ids_and_the_decision_space_refuse_it_by_name():
-    """`legal_ids` has no ids for the calls (FF-20); the decision space, with VectorEnv's
-    default actions, refuses the variant naming what takes it."""
-    with pytest.raises(UnsupportedOption, match="legal_ids: finding_friends has no fixed ids"):
-        LegalEnv(2, legal_ids=4)
-    with pytest.raises(UnsupportedOption, match="legal-index space") as caught:
-        VectorEnv(VARIANT, 2)
-    assert caught.value.rule == "FF-20"
-    with pytest.raises(UnsupportedOption, match="decision space"):
-        simulate(VARIANT, 2, bots=[last_index] + ["random"] * 5, actions="decisions")
-
-
-def test_ff_20_the_fixed_ids_and_features_name_what_they_do_not_take():
-    """`fenpai.spaces` has no fixed ids for the friend calls (FF-20): a typed refusal by
-    name, not "unknown variant"; `features` describes burials and plays, not calls."""
+def test_ff_20_features_name_what_they_do_not_take():
+    """`features` describes burials and plays, not the friend calls (FF-20), which have
+    fixed ids."""
     import random
 
     from fenpai import spaces
 
-    with pytest.raises(UnsupportedOption, match=r"finding_friends has no fixed action ids"):
-        spaces.action_space("finding_friends")
     g = fenpai.new_game("finding_friends", seed=1)
     rng = random.Random(1)
     while g.phase != "friend":

@@ -190,9 +190,9 @@ PHASES = ("deal", "bid", "trump", "kitty", "friend", "play", "done")
 ENCODED_VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor", "finding_friends")
 
 #: The variants the one decision space takes (`fenpai.envs.decisions`: SeatEnv, the AEC
-#: env, `VectorEnv(actions="decisions")`) and OpenSpiel: Finding Friends' calls (FF-20)
-#: have no decision ids, and those surfaces refuse it by name (`Game.check_surface`).
-DECISION_VARIANTS = ("red_five_4p", "red_five_5p", "fifty_k", "tractor")
+#: env, `VectorEnv(actions="decisions")`, `simulate`'s policies): every variant, Finding
+#: Friends' calls (FF-20) by their fixed ids (`fenpai.spaces`).
+DECISION_VARIANTS = ENCODED_VARIANTS
 
 
 @cache

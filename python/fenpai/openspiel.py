@@ -4,14 +4,15 @@
 that `pyspiel.load_game("python_fenpai_tractor")` (or `"python_fenpai_fifty_k(players=3)"`)
 works with OpenSpiel's algorithms. The game parameters are the variant's options
 (Tractor's `levels` as text, `"2 2"`, its `dealer` −1 for none and its `jokers` −1 for
-`"all"`), `seed` and
+`"all"`; Finding Friends' `levels` as text, `""` for every player at 2, and its
+`decks`, `friends` and `dealer` −1 for none: by players, FF-1, FF-20), `seed` and
 `reward` (`"win"`, the default, `"zero_sum"` or `"game_points"`: `fenpai.envs.payoffs`).
 
 - **Chance.** The deal is chance nodes before the first decision: the seat of the
   first card where the rules make it random (C-5, R5-3, FK-1 with three players, a
-  Tractor hand without a fixed dealer), then the deck card by card (outcome: the card
-  kind, `Card.index`, with probability its copies left over the cards left); for Red
-  Five 4p the first bidder last (R4-11, uniform). The hand is then
+  Tractor or Finding Friends hand without a fixed dealer), then the deck card by card
+  (outcome: the card kind, `Card.index`, with probability its copies left over the
+  cards left); for Red Five 4p the first bidder last (R4-11, uniform). The hand is then
   `new_game(variant, deck=..., first_seat=..., seed=...)`; Red Five 5p's forced trump
   (R5-13, when nobody revealed) comes from the parameter `seed`, not a chance node.
 - **Actions** are `fenpai.envs.decisions`: the fixed ids, then card by card for
@@ -43,7 +44,11 @@ from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import new_game
 from fenpai.games.base import OPENSPIEL, Game
-from fenpai.scoring import tractor_kitty_size
+from fenpai.scoring import (
+    finding_friends_default_decks,
+    finding_friends_kitty_size,
+    tractor_kitty_size,
+)
 from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, ActionSpace, action_space, table_decks
 
 #: pyspiel parameters of each variant: its options (as pyspiel types) and `seed`.
@@ -77,6 +82,16 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "final_level": "A",
         "kitty_theft": "none",  # "allowed" (TRO-112) is refused by name: no stolen kitty here
     },
+    "finding_friends": {
+        "players": 6,  # 4 to 8 (FF-1)
+        "decks": -1,  # -1: by players (FF-1); 2 or 3, the table's calls 1st..decks (FF-20)
+        "friends": -1,  # -1: by players (FF-20)
+        "levels": "",  # "": every player at 2; else one level per player, "2 5 2 2 2 2" (FF-4)
+        "dealer": -1,  # -1: a match's first hand, the declarations decide (FF-13)
+        "friend_restrictions": "no_trumps",
+        "short_handed_bonus": False,
+        "double_join": "spent",
+    },
 }
 
 
@@ -87,18 +102,32 @@ def game_options(variant: str, params: dict[str, Any]) -> dict[str, Any]:
         options["levels"] = tuple(str(options["levels"]).split())
         options["dealer"] = None if options["dealer"] < 0 else options["dealer"]
         options["jokers"] = "all" if options["jokers"] < 0 else options["jokers"]
+    if variant == "finding_friends":
+        for name in ("decks", "friends", "dealer"):  # -1: None (by players, FF-1, FF-20)
+            options[name] = None if options[name] < 0 else options[name]
+        levels = str(options["levels"]).split()
+        options["levels"] = tuple(levels) if levels else None
     return options
 
 
 def _deck(variant: str, options: dict[str, Any]) -> list[int]:
     """Copies of each card kind in the variant's deck (C-2): Tractor's jokers only in
-    the decks that keep theirs (TRO-130)."""
+    the decks that keep theirs (TRO-130); Finding Friends' decks by players unless given
+    (FF-1)."""
     if variant == "fifty_k":
         return [1] * 52 + [0, 0]
+    if variant == "finding_friends":
+        return [_ff_decks(options)] * NUM_KINDS
     decks = options.get("decks", 3 if variant == "red_five_5p" else 2)
     jokers = options.get("jokers", "all")
     kept = decks if jokers == "all" else jokers
     return [decks] * (NUM_KINDS - 2) + [kept, kept]
+
+
+def _ff_decks(options: dict[str, Any]) -> int:
+    """Finding Friends' decks (FF-1): the option, else by players."""
+    decks = options["decks"]
+    return finding_friends_default_decks(options["players"]) if decks is None else int(decks)
 
 
 @cache
@@ -184,7 +213,7 @@ class _Hand:
         random_first = (
             self.variant == "red_five_5p"
             or (self.variant == "fifty_k" and n == 3)
-            or (self.variant == "tractor" and self.options["dealer"] is None)
+            or (self.variant in ("tractor", "finding_friends") and self.options["dealer"] is None)
         )
         return n if random_first else 0
 
@@ -288,6 +317,9 @@ def _hand_size(variant: str, players: int, options: dict[str, Any]) -> int:
         return 31
     if variant == "red_five_4p":
         return 25 if options.get("decks", 2) == 2 else 39
+    if variant == "finding_friends":  # FF-3
+        decks = _ff_decks(options)
+        return (54 * decks - finding_friends_kitty_size(players, decks)) // players
     cards = sum(_deck(variant, options))  # Tractor, TRO-120, TRO-130
     return (cards - tractor_kitty_size(options["decks"], options["jokers"])) // players
 
@@ -475,7 +507,13 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
 
 @cache
 def _game_type(variant: str) -> Any:
-    players = {"red_five_4p": (4, 4), "red_five_5p": (5, 5), "fifty_k": (3, 4), "tractor": (4, 4)}
+    players = {
+        "red_five_4p": (4, 4),
+        "red_five_5p": (5, 5),
+        "fifty_k": (3, 4),
+        "tractor": (4, 4),
+        "finding_friends": (4, 8),  # FF-1
+    }
     low, high = players[variant]
     return pyspiel.GameType(
         short_name=f"python_fenpai_{variant}",
@@ -495,8 +533,7 @@ def _game_type(variant: str) -> Any:
     )
 
 
-#: The variants registered: those of the one decision space (Finding Friends' calls,
-#: FF-20, have no action ids).
+#: The variants registered: those of the one decision space, every one.
 VARIANTS = DECISION_VARIANTS
 
 #: The registered game class of each variant.

@@ -10,17 +10,25 @@ follows its decks, below), id 0 being `pass`:
 | red_five_5p | 16 | `pass`, `declare 2s/2h/2c/2d` (R5-10), `call X` (a), `call solo` (R5-20) |
 | tractor | 107 | `pass`, `declare X`, `declare X X` for every level rank (b), jokers (TR-10) |
 | tractor, `decks=3` | 161 | the 107, then `declare X X X` for every level rank (b) (TRO-123) |
+| finding_friends, `decks=2` | 215 | Tractor's 107, then `call 1st X`, `call 2nd X` (d) (FF-20) |
+| finding_friends, `decks=3` | 323 | Tractor's 161, then `call 1st X` .. `call 3rd X` (d) (FF-20) |
 | fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (c) |
 
 (a) As Ah Ac Ad Ks Kh Kc Kd 5h BJ. (b) ranks 2..A, each in suits s h c d, then
 `declare LJ LJ`, `declare BJ BJ` (`declare LJ LJ LJ`, `declare BJ BJ BJ` for triples).
 (c) FK-10..FK-17: kind, ranks and kickers, and the suit of a pure fifty-K. Bids cover
 both deck counts; the mask allows 60..200 with two decks, 80..300 with three.
+(d) `call <ordinal> X` for every card kind X, by ordinal, then kind in `Card.index`
+order: the call of the k-th copy of kind c is id T + 54 × (k − 1) + c, T being Tractor's
+table of the decks (107 or 161). The mask allows the calls FF-21 and
+`friend_restrictions` (FF-60..FF-64) allow, each card and ordinal once.
 
 Tractor's table follows its decks (TRO-120; `action_space(variant, decks)`,
 `game_space(game)`): one and two decks, jokers removed or not (TRO-130), share the 107
 ids, the mask allowing what the table can declare; three decks add the triples after
-them, so an id means the same action on every table that has it.
+them, so an id means the same action on every table that has it. Finding Friends'
+table follows its decks the same way (`decks` 2 or 3, by default by players, FF-1): its
+deal declares as Tractor's of those decks (FF-10), and its friend calls (FF-20) follow.
 
 The phases whose actions have fixed ids give a **mask** (`Legal.mask`) over the table,
 and the legal index of each id (`Legal.index`, for `game.apply_legal`). A Fifty-K play
@@ -58,10 +66,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from fenpai._core import FIFTY_K_NUM_PLAY_TYPES, Card, cards, fifty_k_classify, fifty_k_play_from_id
-from fenpai.errors import UnsupportedOption
+from fenpai.actions import ordinal
 from fenpai.games.base import DECISIONS
 from fenpai.games.trick_game import TrickGame
-from fenpai.scoring import TRACTOR_LEVELS
+from fenpai.scoring import TRACTOR_LEVELS, finding_friends_default_decks
 
 if TYPE_CHECKING:
     from fenpai._core import TrickRules
@@ -135,21 +143,44 @@ FIXED_ACTIONS: dict[str, tuple[str, ...]] = {
 TRACTOR_THREE_DECKS: tuple[str, ...] = (*FIXED_ACTIONS["tractor"], *_tractor_triples())
 
 
+def _friend_calls(decks: int) -> tuple[str, ...]:
+    """FF-20: a call of every card kind and ordinal 1st..`decks`, by ordinal then kind."""
+    return tuple(f"call {ordinal(k)} {c}" for k in range(1, decks + 1) for c in CARDS)
+
+
+#: Finding Friends' tables (FF-1, FF-20), by decks: Tractor's of those decks (the deal's
+#: declarations, FF-10), then the friend calls.
+FINDING_FRIENDS_ACTIONS: dict[int, tuple[str, ...]] = {
+    2: (*FIXED_ACTIONS["tractor"], *_friend_calls(2)),
+    3: (*TRACTOR_THREE_DECKS, *_friend_calls(3)),
+}
+
+
 def fixed_actions(variant: str, decks: int | None = None) -> tuple[str, ...]:
     """The fixed-id action texts of a trick-taking variant's table, id order (empty for
     Fifty-K, whose ids are its play types): `FIXED_ACTIONS`, but for Tractor of three
-    decks (`decks=3`, TRO-123), whose triple declarations follow two decks' ids. One and
-    two decks share the 107 ids (TRO-121: one deck declares singles only)."""
+    decks (`decks=3`, TRO-123), whose triple declarations follow two decks' ids, and
+    Finding Friends, whose table is of its `decks` (FF-20; None: six players' 3). One and
+    two decks share Tractor's 107 ids (TRO-121: one deck declares singles only)."""
     if variant == "tractor" and decks == 3:
         return TRACTOR_THREE_DECKS
+    if variant == "finding_friends":
+        return FINDING_FRIENDS_ACTIONS[3 if decks is None else decks]
     return FIXED_ACTIONS.get(variant, ())
 
 
 def table_decks(variant: str, options: Mapping[str, Any]) -> int | None:
     """The decks that key the action space of a game of `variant` with `options` (as
-    `new_game` takes them): Tractor's (TRO-120, two unless given), None for the other
-    variants, whose one table of ids covers every option."""
-    return int(options.get("decks", 2)) if variant == "tractor" else None
+    `new_game` takes them): Tractor's (TRO-120, two unless given), Finding Friends' (FF-1,
+    by players unless given), None for the other variants, whose one table of ids covers
+    every option."""
+    if variant == "tractor":
+        return int(options.get("decks", 2))
+    if variant == "finding_friends":
+        decks = options.get("decks")
+        players = int(options.get("players", 6))
+        return finding_friends_default_decks(players) if decks is None else int(decks)
+    return None
 
 
 @dataclass(frozen=True)
@@ -176,18 +207,12 @@ class ActionSpace:
             self.size = 1 + FIFTY_K_NUM_PLAY_TYPES
             self._texts: tuple[str, ...] | None = None
             self._ids: dict[str, int] = {"pass": 0}
-        elif variant in FIXED_ACTIONS:
+        elif variant in FIXED_ACTIONS or variant == "finding_friends":
             self._texts = fixed_actions(variant, decks)
             self.size = len(self._texts)
             self._ids = {t: i for i, t in enumerate(self._texts)}
-        elif variant == "finding_friends":
-            raise UnsupportedOption(
-                "finding_friends has no fixed action ids yet: its friend calls (FF-20) are "
-                "taken by the legal-index space (VectorEnv(actions='legal'), simulate's "
-                "policies)"
-            )
         else:
-            known = ", ".join(sorted([*FIXED_ACTIONS, "fifty_k"]))
+            known = ", ".join(sorted([*FIXED_ACTIONS, "fifty_k", "finding_friends"]))
             raise ValueError(f"unknown variant {variant!r}: expected one of {known}")
         self.variant = variant
 
@@ -226,12 +251,22 @@ class ActionSpace:
 
 def action_space(variant: str, decks: int | None = None) -> ActionSpace:
     """The fixed action ids of `variant` (one object per variant and table): `decks`
-    matters for Tractor alone, 3 adding the triple declarations (TRO-123); a ValueError
-    names a Tractor table of other decks (TRO-120)."""
+    matters for Tractor, 3 adding the triple declarations (TRO-123), and Finding Friends,
+    2 or 3 (None: six players' 3), its calls of ordinals 1st..`decks` (FF-20); a
+    ValueError names a table of other decks (TRO-120, FF-1)."""
     if variant == "tractor" and decks is not None:
-        if not isinstance(decks, int) or isinstance(decks, bool) or decks not in (1, 2, 3):
+        if not _count(decks) or decks not in (1, 2, 3):
             raise ValueError(f"tractor's decks must be 1, 2 or 3 (TRO-120), not {decks!r}")
-    return _space(variant, 3 if variant == "tractor" and decks == 3 else None)
+        return _space(variant, 3 if decks == 3 else None)
+    if variant == "finding_friends":
+        if decks is not None and (not _count(decks) or decks not in (2, 3)):
+            raise ValueError(f"finding_friends' decks must be 2 or 3 (FF-1), not {decks!r}")
+        return _space(variant, 3 if decks is None else decks)
+    return _space(variant, None)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @cache

@@ -1,7 +1,8 @@
 """The environments' one discrete action space per variant, over every phase.
 
 Ids `0 .. F-1` are the variant's fixed ids (`fenpai.spaces.action_space`: pass, bids,
-trump, declarations, calls, Fifty-K play types; Tractor's follow its decks, TRO-120).
+trump, declarations, calls, Fifty-K play types; Tractor's follow its decks, TRO-120, and
+Finding Friends' its decks, its friend calls after Tractor's ids, FF-20).
 The trick-taking variants add, for the burial (C-4) and the trick play, where the
 choices are too many to number, a choice **card by card**: ids `F .. F+53` pick one more
 copy of a card kind (`Card.index`) and id `F+54` (`done`) plays the cards picked. A

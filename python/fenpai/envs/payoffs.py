@@ -158,12 +158,18 @@ def bounds(
         if players == 4:  # half the team's doubled total
             return float(-(2 * scoring.FIFTY_K_LEFT_IN_PENALTY + deck)), float(deck + bonus)
         return float(-2 * (scoring.FIFTY_K_LEFT_IN_PENALTY + deck)), float(2 * (deck + bonus))
+    if variant == "finding_friends":  # FF-42, FF-43: a seat's levels gained, none going down
+        # A seat gains at most from 2 to A (passing A counts one, and only from A).
+        return 0.0, float(len(scoring.TRACTOR_LEVELS) - 1)
     raise ValueError(f"unknown variant {variant!r}")
 
 
 def game_bounds(game: Any, reward: str = "game_points") -> tuple[float, float]:
     """`reward_bounds` for a game's variant and options."""
-    decks = int(game.options.get("decks", 3 if game.variant == "red_five_5p" else 2))
+    if game.variant == "finding_friends":
+        decks = int(game.decks)  # FF-1: by players unless given
+    else:
+        decks = int(game.options.get("decks", 3 if game.variant == "red_five_5p" else 2))
     must_defend = str(game.options.get("must_defend", "A"))
     jack_rule = str(game.options.get("jack_rule", "none"))
     final_level = str(game.options.get("final_level", "A"))

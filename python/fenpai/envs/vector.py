@@ -37,8 +37,7 @@ policy, game and seat, none of that round's answers taken; reset the env after i
   into the core's batch runner (`Driver.step`); `threads=N` steps the envs on N threads
   in the core (each a run of consecutive envs), the results the same whatever N. This
   space alone takes Fifty-K of several decks (`decks` 2 to 4, FKO-20), whose plays have
-  no fixed id, and Finding Friends (FF-1..FF-82), whose friend calls (FF-20) have none
-  (`legal_ids` refuses both); the default space refuses them by name.
+  no fixed id (`legal_ids` refuses it); the default space refuses it by name.
 
 In both:
 

@@ -45,11 +45,6 @@ class LegalHands:
                 "one deck's play types, and a play of several decks has none (FKO-20); "
                 "name its actions by index (legal_actions)"
             )
-        if legal_ids and probe.variant == "finding_friends":
-            raise UnsupportedOption(
-                "legal_ids: finding_friends has no fixed ids for its friend calls (FF-20); "
-                "name its actions by index (legal_actions)"
-            )
         self.variant, self.num_envs, self.threads = probe.variant, num_envs, threads
         self._groups = policy_groups(players)
         core = [p if isinstance(p, str) else None for p in players]

@@ -19,8 +19,6 @@ from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCalls, TractorDeal
-from fenpai.errors import UnsupportedOption
-from fenpai.games.base import LEGAL_SPACE, OBSERVATION
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.tractor import canonical_level
@@ -247,17 +245,6 @@ class FindingFriends(TrickGame):
             "friend_restrictions": o["friend_restrictions"],
             "double_join": o["double_join"],
         }
-
-    def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming the variant on a surface other than the observation
-        and the legal-index space: the one decision space, its environments and OpenSpiel
-        have no action ids for the friend calls (FF-20) nor its 4 to 8 seats."""
-        if surface not in (OBSERVATION, LEGAL_SPACE):
-            raise UnsupportedOption(
-                f"finding_friends is not taken by {surface} yet: its friend calls (FF-20) "
-                "have no decision ids; it is taken by the observation (fenpai.encode) and "
-                "the legal-index space (VectorEnv and simulate's policies with actions='legal')"
-            )
 
     def search_context(self) -> dict[str, Any]:
         """Finding Friends' play bots are told only the sides its play reveals (FF-31):
