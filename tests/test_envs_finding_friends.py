@@ -115,6 +115,28 @@ def test_ff_1_each_table_has_its_decks_space(options, decks):
     assert CoreHand(VARIANT, options).size == size
 
 
+@pytest.mark.parametrize(
+    ("space", "game"),
+    [
+        (("finding_friends", None), ("finding_friends", {"players": 4})),  # FF-1: 2 decks
+        (("finding_friends", 2), ("finding_friends", {"players": 6})),
+        (("tractor", None), ("tractor", {"decks": 3})),  # TRO-120
+        (("tractor", None), ("finding_friends", {"players": 4})),
+    ],
+)
+def test_ff_1_decisions_of_another_table_refuse_the_game(space, game):
+    """Ids of one table mean other actions at another: `Decisions` of a table refuses a
+    game of another table or variant by name, at its first mask, and changes nothing."""
+    variant, options = game
+    g = fenpai.new_game(variant, seed=3, **options)
+    before = g.to_json()
+    with pytest.raises(ValueError, match="table of .* fixed ids; the game is"):
+        Decisions(*space).mask(g, g.to_act[0])
+    assert g.to_json() == before
+    right = Decisions(variant, table_decks(variant, g.options))
+    assert right.mask(g, g.to_act[0]).any()
+
+
 @pytest.mark.parametrize("restriction", RESTRICTIONS)
 @pytest.mark.parametrize("players", [4, 5, 7])
 def test_ff_21_ff_60_the_mask_of_a_call_is_exactly_the_legal_calls(restriction, players):

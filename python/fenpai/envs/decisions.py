@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from fenpai.games.trick_game import TrickGame
-from fenpai.spaces import CARDS, NUM_KINDS, action_space, legal, uses_list
+from fenpai.spaces import CARDS, NUM_KINDS, action_space, game_space, legal, uses_list
 
 if TYPE_CHECKING:
     from fenpai.games.base import Game
@@ -98,12 +98,14 @@ class Decisions:
     (see the module)."""
 
     def __init__(self, variant: str, decks: int | None = None):
+        self.variant = variant
         self.fixed = action_space(variant, decks).size
         self.by_card = variant != "fifty_k"
         self.size = self.fixed + (NUM_KINDS + 1 if self.by_card else 0)
         self.done = self.size - 1
         self.choice: CardChoice | None = None
         self._last: tuple[Game, tuple[int, int, bytes], np.ndarray] | None = None
+        self._checked: Game | None = None
 
     def reset(self) -> None:
         self.choice = None
@@ -130,7 +132,7 @@ class Decisions:
         """These decisions for `game`, a copy of the game they were taken in."""
         new = copy.copy(self)
         new.choice = None if self.choice is None else self.choice.copy_for(game)
-        new._last = None
+        new._last = new._checked = None
         return new
 
     def restore(self, game: Game, seat: int, picked: np.ndarray) -> None:
@@ -140,9 +142,29 @@ class Decisions:
         if picked.any():
             self._choice(game, seat).picked[:] = picked
 
+    def _check(self, game: Game) -> None:
+        """ValueError unless `game` is of this space's variant and table (its decks,
+        TRO-120, FF-1): ids of another table would mean other actions."""
+        if game is self._checked:
+            return
+        table = game_space(game).size if game.variant == self.variant else None
+        if table != self.fixed:
+            raise ValueError(
+                f"these decisions are {self.variant}'s table of {self.fixed} fixed ids; the "
+                f"game is {game.variant}"
+                + (
+                    ""
+                    if table is None
+                    else f" with a table of {table} (give its decks: "
+                    "spaces.table_decks, TRO-120, FF-1)"
+                )
+            )
+        self._checked = game
+
     def mask(self, game: Game, seat: int) -> np.ndarray:
         """The int8 mask of the ids `seat` may take now (zeros when it may not act); a
         new array each call, the last one kept for the same decision and picks."""
+        self._check(game)
         picks = b"" if self.choice is None else self.choice.picked.tobytes()
         key = (game.num_actions, seat, picks)
         if self._last is not None and self._last[0] is game and self._last[1] == key:
