@@ -3,6 +3,7 @@ serialization, resampling and OpenSpiel's IS-MCTS bot."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -267,3 +268,58 @@ def test_tro_120_tro_130_tractor_tables_are_parameters(params, decks, jokers, id
     assert game.num_distinct_actions() == ids + 55
     with pytest.raises(ValueError, match="option jokers"):
         pyspiel.load_game("python_fenpai_tractor(jokers=5)")
+
+
+def test_c_51_a_failed_throw_s_forced_play_is_in_the_information_state():
+    """C-51: which unit a failed throw is forced to depends on other hands, and every seat
+    sees it: the perfect-recall information state names each forced play, in order, so
+    two states a seat can tell apart never share an information state."""
+    game = pyspiel.load_game("python_fenpai_tractor")
+    seen = 0
+    for seed in range(12):
+        for state in decisions(game, seed):
+            view = state.hand.game.view(None) if state.hand.game is not None else {}
+            failed = [r["failed_throw"] for r in view.get("tricks", []) if r["failed_throw"]]
+            if view.get("failed_throw"):
+                failed.append(view["failed_throw"])
+            want = [f"{f['seat']}:{f['forced']}" for f in failed]
+            for player in range(game.num_players()):
+                assert json.loads(state.information_state_string(player))["forced"] == want
+            seen = max(seen, len(want))
+    assert seen, "some throw failed"
+
+
+def test_c_51_states_with_one_information_state_look_alike():
+    """Twin deals differing by two of the first cards other seats get, played alike (the
+    deal mostly passed): wherever the player's information state is the same, so is its
+    observation (a failed throw's forced play differs between them as soon as it
+    happens, C-51)."""
+    game = pyspiel.load_game("python_fenpai_tractor")
+    n, compared = game.num_players(), 0
+    for seed in range(60):
+        rng = np.random.default_rng(seed)
+        real = deal(game, rng)
+        chance, player = real.history(), seed % n
+        first = real.hand.first_seat or 0
+        offset = len(chance) - len(real.hand.deck)
+        others = [i for i in range(12) if (first + i) % n != player]
+        i, j = rng.choice(others, 2, replace=False)
+        swapped = list(chance)
+        swapped[offset + i], swapped[offset + j] = chance[offset + j], chance[offset + i]
+        twin = game.new_initial_state()
+        for action in swapped:
+            twin.apply_action(action)
+        while not real.is_terminal():
+            if real.hand.seen_history(player) != twin.hand.seen_history(player):
+                break
+            if real.information_state_string(player) == twin.information_state_string(player):
+                assert real.observation_string(player) == twin.observation_string(player)
+                compared += 1
+            legal = [a for a in real.legal_actions() if a in set(twin.legal_actions())]
+            if not legal:
+                break
+            passing = real.hand.game.phase == "deal" and 0 in legal and rng.random() < 0.9
+            action = 0 if passing else int(rng.choice(legal))
+            real.apply_action(action)
+            twin.apply_action(action)
+    assert compared > 1000

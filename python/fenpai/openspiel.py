@@ -21,7 +21,8 @@ works with OpenSpiel's algorithms. The game parameters are the variant's options
 - **Tensors** (information state and observation alike) are `fenpai.encode` for the
   player, then its cards picked so far (trick-taking variants). The information-state
   string is perfect recall: the player's cards in the order it received them, every
-  action it saw (another seat's burial hidden, C-4) and its picks; the observation
+  action it saw (another seat's burial hidden, C-4), each failed throw's forced play
+  (C-51) and its picks; the observation
   string is the player's view (`Game.view`).
 - **Returns**: each seat's reward in the `reward` mode when the hand ends; the utility
   range is `fenpai.envs.payoffs.reward_bounds`.
@@ -44,6 +45,7 @@ from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import new_game
 from fenpai.games.base import OPENSPIEL, Game
+from fenpai.games.trick_game import TrickGame, text
 from fenpai.scoring import (
     finding_friends_default_decks,
     finding_friends_kitty_size,
@@ -297,6 +299,22 @@ class _Hand:
             for seat, action in game.history
         ]
 
+    def failed_throws(self) -> list[str]:
+        """C-51: each failed throw so far as every seat saw it, in order: its seat and the
+        play it was forced to (the history holds the throw as attempted; which unit is
+        forced depends on other hands, so it is news to every seat)."""
+        game = self.game
+        play = None if not isinstance(game, TrickGame) else game.play
+        if play is None:
+            return []
+        assert isinstance(game, TrickGame)
+        failed = [r["failed_throw"] for r in game.trick_records() if r["failed_throw"]]
+        out = [f"{f['seat']}:{f['forced']}" for f in failed]
+        if play.attempted() is not None:
+            seat, forced = play.trick()[0]
+            out.append(f"{seat}:{text(forced)}")
+        return out
+
 
 def _space(variant: str, options: dict[str, Any]) -> ActionSpace:
     """The fixed ids of the variant's table (Tractor's decks, TRO-120)."""
@@ -455,6 +473,7 @@ class FenpaiObserver:
                     "seat": player,
                     "received": hand.received(player),
                     "history": hand.seen_history(player),
+                    "forced": hand.failed_throws(),
                     "picked": picked,
                 }
             )
