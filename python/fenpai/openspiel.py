@@ -47,7 +47,6 @@ from fenpai.games import new_game
 from fenpai.games.base import OPENSPIEL, Game
 from fenpai.games.trick_game import TrickGame, text
 from fenpai.scoring import (
-    finding_friends_default_decks,
     finding_friends_kitty_size,
     tractor_kitty_size,
 )
@@ -127,9 +126,10 @@ def _deck(variant: str, options: dict[str, Any]) -> list[int]:
 
 
 def _ff_decks(options: dict[str, Any]) -> int:
-    """Finding Friends' decks (FF-1): the option, else by players."""
-    decks = options["decks"]
-    return finding_friends_default_decks(options["players"]) if decks is None else int(decks)
+    """Finding Friends' decks (FF-1): the option, else by players (`table_decks`)."""
+    decks = table_decks("finding_friends", options)
+    assert decks is not None
+    return decks
 
 
 @cache

@@ -266,6 +266,7 @@ def action_space(variant: str, decks: int | None = None) -> ActionSpace:
 
 
 def _count(value: object) -> bool:
+    """Whether `value` is an int and not a bool (`decks=True` is no count)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
