@@ -64,6 +64,24 @@ def decisions(game, seed):
         state.apply_action(int(rng.choice(state.legal_actions())))
 
 
+def twins(game, seed, dealt):
+    """(player, real, twin, rng): a random deal and its twin, two of the first `dealt` cards
+    of other seats than the player's swapped (the first-seat draw, if any, kept)."""
+    rng = np.random.default_rng(seed)
+    real = deal(game, rng)
+    chance, player = real.history(), seed % game.num_players()
+    first = real.hand.first_seat or 0
+    offset = len(chance) - len(real.hand.deck)  # the first-seat draw, if any
+    others = [i for i in range(dealt) if (first + i) % game.num_players() != player]
+    i, j = rng.choice(others, 2, replace=False)
+    swapped = list(chance)
+    swapped[offset + i], swapped[offset + j] = chance[offset + j], chance[offset + i]
+    twin = game.new_initial_state()
+    for action in swapped:
+        twin.apply_action(action)
+    return player, real, twin, rng
+
+
 @pytest.mark.parametrize("name", NAMES + ["python_fenpai_tractor(reward=game_points)"])
 def test_pyspiel_random_sim_test(name):
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=True, verbose=False)
@@ -121,24 +139,12 @@ def test_c_4_the_information_state_never_shows_cards_the_player_cannot_know(name
     """Two deals that differ by two cards of other seats, played alike: the player's
     information state and tensor stay equal until the public record differs."""
     game = pyspiel.load_game(name)
-    n = game.num_players()
+    # C-5, FF-3: the cards dealt to the hands, the rest is the kitty.
+    variant = game.new_initial_state().hand.variant
+    to_hands = {"tractor": 100, "fifty_k": 52, "finding_friends": 155}[variant]
     compared = 0
     for seed in range(4):
-        rng = np.random.default_rng(seed)
-        real = deal(game, rng)
-        chance = real.history()
-        first = real.hand.first_seat or 0
-        player = seed % n
-        offset = len(chance) - len(real.hand.deck)  # the first-seat draw, if any
-        # C-5, FF-3: the cards dealt to the hands, the rest is the kitty.
-        to_hands = {"tractor": 100, "fifty_k": 52, "finding_friends": 155}[real.hand.variant]
-        others = [i for i in range(to_hands) if (first + i) % n != player]
-        i, j = rng.choice(others, 2, replace=False)
-        swapped = list(chance)
-        swapped[offset + i], swapped[offset + j] = chance[offset + j], chance[offset + i]
-        twin = game.new_initial_state()
-        for action in swapped:
-            twin.apply_action(action)
+        player, real, twin, rng = twins(game, seed, to_hands)
         while not real.is_terminal():
             if real.hand.seen_history(player) != twin.hand.seen_history(player):
                 break
@@ -295,20 +301,9 @@ def test_c_51_states_with_one_information_state_look_alike():
     observation (a failed throw's forced play differs between them as soon as it
     happens, C-51)."""
     game = pyspiel.load_game("python_fenpai_tractor")
-    n, compared = game.num_players(), 0
+    compared = 0
     for seed in range(60):
-        rng = np.random.default_rng(seed)
-        real = deal(game, rng)
-        chance, player = real.history(), seed % n
-        first = real.hand.first_seat or 0
-        offset = len(chance) - len(real.hand.deck)
-        others = [i for i in range(12) if (first + i) % n != player]
-        i, j = rng.choice(others, 2, replace=False)
-        swapped = list(chance)
-        swapped[offset + i], swapped[offset + j] = chance[offset + j], chance[offset + i]
-        twin = game.new_initial_state()
-        for action in swapped:
-            twin.apply_action(action)
+        player, real, twin, rng = twins(game, seed, 12)
         while not real.is_terminal():
             if real.hand.seen_history(player) != twin.hand.seen_history(player):
                 break
