@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from pettingzoo.test import api_test
 from test_envs_core_hand import reachable, replayed, same
 from test_envs_tractor_decks import picked_through_the_mask
-from test_vector_env_decisions import StepByStep, random_ids
+from test_vector_env_decisions import agrees_step_by_step
 
 import fenpai
 from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env
@@ -315,36 +315,7 @@ def test_ff_20_decision_space_steps_are_the_hands_played_step_by_step(options):
     with the same ids."""
     n = options["players"]
     players = [None, "greedy", None, *(["random", "greedy"] * 3)][:n]
-    vec = VectorEnv(VARIANT, 2, seats=[0, 2], opponents=players, reward="zero_sum", **options)
-    obs, info = vec.reset(seed=9)
-    refs = [StepByStep(VARIANT, options, players, 9, i, []) for i in range(2)]
-    assert vec.action_space.nvec[0] == refs[0].decisions.size
-    rng = np.random.default_rng(4)
-    ended = np.zeros(2, dtype=bool)
-    hands = 0
-    while hands < 2:
-        for i in np.flatnonzero(~ended):
-            mine = refs[i].observe()
-            np.testing.assert_array_equal(obs["observation"][i], mine["observation"])
-            np.testing.assert_array_equal(obs["action_mask"][i], mine["action_mask"])
-        actions = random_ids(obs, rng)
-        obs, rewards, terminated, _, info = vec.step(actions)
-        for i in range(2):
-            if ended[i]:
-                refs[i].next_hand()
-                continue
-            refs[i].act(actions[i])
-            game = refs[i].game
-            assert terminated[i] == (game.phase == "done")
-            if terminated[i]:
-                seat = refs[i].acted
-                assert rewards[i] == pytest.approx(expected_reward(game.result, seat, "zero_sum"))
-                result = game.result
-                assert info["game_points"][i].tolist() == pytest.approx(result["game_points"])
-                assert info["card_points"][i].tolist() == pytest.approx(result["card_points"])
-                assert vec.game(i).to_json() == game.to_json()
-        ended = terminated
-        hands += int(terminated.sum())
+    agrees_step_by_step(VARIANT, options, players)
 
 
 def test_ff_20_legal_ids_name_the_calls():

@@ -129,6 +129,44 @@ class StepByStep:
         self.play_others()
 
 
+def agrees_step_by_step(variant: str, options: dict, players: list) -> None:
+    """`VectorEnv` of `variant` in the decision space, two envs, seats 0 and 2 learning
+    (`players`: None there, opponents elsewhere), zero-sum rewards: each env's
+    observations, masks, rewards, ends, points and games are its hands played step by
+    step through the Python path (`Decisions` of the table over a Game) with the same
+    ids, for two hands."""
+    vec = VectorEnv(variant, 2, seats=[0, 2], opponents=players, reward="zero_sum", **options)
+    obs, info = vec.reset(seed=9)
+    refs = [StepByStep(variant, options, players, 9, i, []) for i in range(2)]
+    assert vec.action_space.nvec[0] == refs[0].decisions.size
+    rng = np.random.default_rng(4)
+    ended = np.zeros(2, dtype=bool)
+    hands = 0
+    while hands < 2:
+        for i in np.flatnonzero(~ended):
+            mine = refs[i].observe()
+            np.testing.assert_array_equal(obs["observation"][i], mine["observation"])
+            np.testing.assert_array_equal(obs["action_mask"][i], mine["action_mask"])
+        actions = random_ids(obs, rng)
+        obs, rewards, terminated, _, info = vec.step(actions)
+        for i in range(2):
+            if ended[i]:
+                refs[i].next_hand()
+                continue
+            refs[i].act(actions[i])
+            game = refs[i].game
+            assert terminated[i] == (game.phase == "done")
+            if terminated[i]:
+                seat = refs[i].acted
+                assert rewards[i] == pytest.approx(expected_reward(game.result, seat, "zero_sum"))
+                result = game.result
+                assert info["game_points"][i].tolist() == pytest.approx(result["game_points"])
+                assert info["card_points"][i].tolist() == pytest.approx(result["card_points"])
+                assert vec.game(i).to_json() == game.to_json()
+        ended = terminated
+        hands += int(terminated.sum())
+
+
 def mixed(n, policy):
     """Seats 0 and 2 learning; seat 1 the policy, seat 3 greedy, seat 4 random."""
     others = {1: policy, 3: "greedy", 4: "random"}
