@@ -115,7 +115,8 @@ def ruffed_throws(draw):
         lead = lead + [next(c for c in map(fenpai.Card, kinds) if c.index not in held)]
     trumps = [r + trump for r in RANKS if r != level] + [level + s for s in SUITS] + ["LJ", "BJ"]
     low = rng.randint(0, len(trumps) - 6)
-    pool = trumps[low : low + rng.randint(4, 7)]
+    # Kinds enough for a play as long as the lead (each kind has `decks` copies).
+    pool = trumps[low : low + max(rng.randint(4, 7), -(-len(lead) // decks))]
     plays = [lead]
     for _ in range(rng.randint(1, 4)):
         cards: list[str] = []

@@ -304,10 +304,9 @@ class _Hand:
         play it was forced to (the history holds the throw as attempted; which unit is
         forced depends on other hands, so it is news to every seat)."""
         game = self.game
-        play = None if not isinstance(game, TrickGame) else game.play
-        if play is None:
+        if not isinstance(game, TrickGame) or game.play is None:
             return []
-        assert isinstance(game, TrickGame)
+        play = game.play
         failed = [r["failed_throw"] for r in game.trick_records() if r["failed_throw"]]
         out = [f"{f['seat']}:{f['forced']}" for f in failed]
         if play.attempted() is not None:
