@@ -218,6 +218,10 @@ impl Searched for Burial {
 impl Searched for crate::phases::TractorDeal {}
 impl Searched for crate::phases::RedFive5pDeal {}
 impl Searched for crate::phases::FriendCall {}
+/// FF-20: Finding Friends' calls are greedy's: made before any card is played, their
+/// worlds would be the unseen cards dealt at random, and a call would be judged by how
+/// the greedy playouts' friends (who know themselves only by their own hands) find each
+/// other rather than by the cards. The search plays the hand after them.
 impl Searched for crate::phases::FriendCalls {}
 /// FKO-44, FKO-46: the tribute is greedy's (the search plays the hand after it).
 impl Searched for crate::fifty_k::FkTribute {}
