@@ -218,10 +218,12 @@ impl Searched for Burial {
 impl Searched for crate::phases::TractorDeal {}
 impl Searched for crate::phases::RedFive5pDeal {}
 impl Searched for crate::phases::FriendCall {}
-/// FF-20: Finding Friends' calls are greedy's: made before any card is played, their
-/// worlds would be the unseen cards dealt at random, and a call would be judged by how
-/// the greedy playouts' friends (who know themselves only by their own hands) find each
-/// other rather than by the cards. The search plays the hand after them.
+/// FF-20: Finding Friends' calls are greedy's. Made before any card is played, their
+/// worlds are the unseen cards dealt at random, and a call is judged by how greedy
+/// playouts' friends (who know themselves only by their own hands) find each other: a
+/// search of greedy's best six calls so judged won no more hands as declarer than
+/// greedy's call (433 against 435 of 600 at six players, the same deals) for about
+/// 0.2 s a call. The search plays the hand after them.
 impl Searched for crate::phases::FriendCalls {}
 /// FKO-44, FKO-46: the tribute is greedy's (the search plays the hand after it).
 impl Searched for crate::fifty_k::FkTribute {}
