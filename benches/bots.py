@@ -19,7 +19,10 @@ hand's winners) with its 95% Wilson interval:
 - `red_five_4p_opponent`: three search seats against one other, each seat in a quarter
   of the games; only the hands the other declares count;
 - `red_five_5p`: one search seat against four others, each seat in a fifth of the
-  games, on whichever side the deal and the call put it.
+  games, on whichever side the deal and the call put it;
+- `finding_friends`: six players (FF-1), one search seat against five others, each
+  seat in a sixth of the games, on whichever side the declarations and the calls put it
+  (FF-33).
 
 Beside each rate: the same seats with greedy in the search's place (what an equal bot
 would score there), the bar (lower bound above 0.5) and the aim (above 0.6). Then the
@@ -48,6 +51,7 @@ ROWS: dict[str, tuple[str, dict[str, Any]]] = {
     "red_five_4p_declarer": ("red_five_4p", {}),
     "red_five_4p_opponent": ("red_five_4p", {}),
     "red_five_5p": ("red_five_5p", {}),
+    "finding_friends": ("finding_friends", {"players": 6}),
 }
 #: Games played per row and opponent at the default budget (sized for about ten
 #: minutes on 2 cores; the Red Five 4p rows keep only the hands of the right declarer).
@@ -58,6 +62,7 @@ GAMES = {
     "red_five_4p_declarer": 800,
     "red_five_4p_opponent": 320,
     "red_five_5p": 300,
+    "finding_friends": 300,
 }
 #: Games per row against random bots (the search wins nearly all of them).
 RANDOM_GAMES = 40

@@ -27,6 +27,7 @@ def test_bots_bench_runs_every_row_on_a_tiny_budget():
         "red_five_4p_declarer",
         "red_five_4p_opponent",
         "red_five_5p",
+        "finding_friends",
     }
     assert set(result["rows"]) == rows
     for figures in result["rows"].values():

@@ -371,17 +371,12 @@ def test_ff_72_the_short_handed_bonus_adds_a_level_to_a_side_that_held_short():
     assert found > 0
 
 
-def test_bots_play_whole_hands_and_ismcts_is_refused_by_name():
+def test_bots_play_whole_hands():
     for players in (4, 6, 8):
         g = fenpai.new_game(VARIANT, seed=players, players=players)
-        g.play_out([Bot(("random", "greedy")[s % 2], s) for s in range(players)])
+        g.play_out([Bot(("random", "greedy", "ismcts:8")[s % 3], s) for s in range(players)])
         assert g.phase == "done"
         check_result(g)
-    g = fenpai.new_game(VARIANT)
-    with pytest.raises(ValueError, match="'ismcts' does not play finding_friends"):
-        g.play_out([Bot("ismcts", s) for s in range(6)])
-    with pytest.raises(ValueError, match="does not play finding_friends"):
-        Bot("ismcts:10", 0).choose(g, g.to_act[0])
 
 
 # --- whole-hand surfaces: batches, simulate, sample_world, environments ------------------
@@ -404,13 +399,11 @@ def test_play_batch_scores_the_hands_the_step_api_plays():
         assert batch["actions"][i] == len(g.history)
 
 
-def test_simulate_plays_every_table_and_refuses_ismcts_by_name():
+def test_simulate_plays_every_table():
     for players in (4, 6, 8):
         out = simulate(VARIANT, games=6, bots="greedy", players=players)
         assert out["game_points"].shape == (6, players)
         assert out["won"].any(axis=1).all()  # a side always goes up
-    with pytest.raises(ValueError, match="does not play finding_friends"):
-        simulate(VARIANT, games=2, bots="ismcts")
 
 
 def test_sample_world_keeps_what_the_seat_knows():
@@ -516,27 +509,6 @@ def test_the_services_typed_view_holds_the_public_facts_and_the_observation():
     for seat in range(5):
         obs, _ = fenpai.encode(g, seat, legal=False)
         assert typed.observation(g, seat) == obs.astype("<f4").tobytes()
-
-
-def test_the_service_refuses_ismcts_seats_and_suggests_without_it():
-    """CreateGame refuses an `ismcts` seat by name (UNKNOWN_BOT) and takes a greedy one;
-    the suggestions are the greedy bot's alone, in every phase."""
-    from fenpai.service import creation, suggest
-    from fenpai.service.errors import ServiceError
-
-    request = creation.CreateRequest(VARIANT, options={"players": "5"}, bots={1: "ismcts"})
-    with pytest.raises(ServiceError, match="does not play finding_friends") as err:
-        creation.plan(request, {})
-    assert err.value.reason == "UNKNOWN_BOT"
-    ok = creation.plan(creation.CreateRequest(VARIANT, bots={1: "greedy"}), {})
-    assert ok.first_hand.num_players == 6 and ok.bots[1] == "greedy"
-    g = fenpai.new_game(VARIANT, seed=2)
-    rng = random.Random(2)
-    for phase in ("deal", "kitty", "friend", "play"):
-        play_to(g, phase, rng)
-        (seat,) = g.to_act
-        chosen = Bot("greedy", fenpai.bots.seed_for(seat, g.num_actions)).choose(g, seat)
-        assert suggest.preferred(g, seat) == [chosen]
 
 
 # --- FF-63, FF-64: friend restrictions; FF-80: calls reached by the declarer's side ------

@@ -1,6 +1,7 @@
 """The `ismcts` search bot through the public API: it decides only from what its seat
 knows, deterministically for a seed and a budget, plays legal actions to the end of
-whole games of every variant, and `simulate` plays it as the step-by-step API does."""
+whole games of every variant (Finding Friends at 4 to 8 players and with its house rules,
+FF-1, FF-60..FF-82), and `simulate` plays it as the step-by-step API does."""
 
 import random
 
@@ -8,6 +9,7 @@ import numpy as np
 import pytest
 
 import fenpai
+from fenpai import scoring
 from fenpai.bots import Bot, check
 from fenpai.games.base import result_row
 from fenpai.simulation import make_bots, play_game
@@ -38,6 +40,21 @@ VARIANTS = [
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
     ("fifty_k", {"pure_fifty_k_order": "equal"}),
+    # FF-1: the smallest and the largest table and the default one; FF-60..FF-82: the
+    # house rules.
+    ("finding_friends", {"players": 4}),
+    ("finding_friends", {}),
+    ("finding_friends", {"players": 8, "friend_restrictions": "no_highest"}),
+    (
+        "finding_friends",
+        {
+            "players": 5,
+            "friend_restrictions": "none",
+            "short_handed_bonus": True,
+            "double_join": "passes_on",
+        },
+    ),
+    ("finding_friends", {"players": 7, "friend_restrictions": "no_points"}),
 ]
 SEARCH = "ismcts:24"
 NAMES_FOR_POSITIONS = ["random", "greedy"]
@@ -80,7 +97,8 @@ def positions(variant, options, rng, count):
 
 
 def game_length_guess(variant):
-    return {"tractor": 170, "red_five_4p": 100, "red_five_5p": 170, "fifty_k": 60}[variant]
+    guess = {"tractor": 170, "red_five_4p": 100, "red_five_5p": 170, "fifty_k": 60}
+    return guess.get(variant, 320)  # Finding Friends: three decks dealt, then played
 
 
 def unseen_swap(deck, first, players, size, seat, rng):
@@ -106,6 +124,9 @@ def hand_size(variant, options, players):
         return 52 // players
     if variant == "red_five_4p":
         return 25 if options.get("decks", 2) == 2 else 39
+    if variant == "finding_friends":
+        decks = scoring.finding_friends_default_decks(players)
+        return (54 * decks - scoring.finding_friends_kitty_size(players, decks)) // players
     return {"tractor": 25, "red_five_5p": 31}[variant]
 
 

@@ -23,13 +23,14 @@ VARIANT = "finding_friends"
 LegalEnv = partial(VectorEnv, VARIANT, actions="legal")
 
 #: Tables with a learning seat, opponents and a reward mode: 4, 6 and 8 players, each
-#: house rule once (FF-60, FF-70, FF-80).
+#: house rule once (FF-60, FF-70, FF-80), and search opponents.
 CASES = [
     ({"players": 4}, 1, "random", "win"),
     ({"players": 6, "double_join": "passes_on"}, 0, "greedy", "zero_sum"),
     ({"players": 8, "short_handed_bonus": True}, 3, "random", "game_points"),
     ({"players": 5, "friend_restrictions": "none", "decks": 2}, 2, "greedy", "win"),
     ({"players": 7, "friend_restrictions": "no_points"}, 6, "random", "zero_sum"),
+    ({"players": 6}, 2, "ismcts:8", "win"),  # the search's opponents, FF-22, FF-33
 ]
 
 

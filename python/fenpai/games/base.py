@@ -83,8 +83,6 @@ class Game:
     HOUSE_RULES: ClassVar[tuple[str, ...]] = ()
     #: The phases of a hand, in order (`phases()`: a hand's own, where options add some).
     PHASES: ClassVar[tuple[Step, ...]] = ()
-    #: Whether the `ismcts` bot plays the variant (it refuses one it has no search of).
-    SEARCHED: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -126,9 +124,7 @@ class Game:
 
     def bot_problem(self, name: str) -> str | None:
         """Why the bot `name` (a known one) cannot play this game (its variant or its
-        options), or None."""
-        if name.startswith("ismcts") and not self.SEARCHED:
-            return f"bot {name!r} does not play {self.variant} yet: use random or greedy"
+        options), or None: every bot plays every variant at its default options."""
         return None
 
     def check_bots(self, names: list[str]) -> None:

@@ -92,7 +92,6 @@ class FindingFriends(TrickGame):
     PLAYER_COUNTS = PLAYER_COUNTS
     DECKS_DEFAULT = 3
     SIDES = "friends"
-    SEARCHED = False
     OPTIONS = {
         "players": Option(
             DEFAULT_PLAYERS,
@@ -245,11 +244,6 @@ class FindingFriends(TrickGame):
             "friend_restrictions": o["friend_restrictions"],
             "double_join": o["double_join"],
         }
-
-    def search_context(self) -> dict[str, Any]:
-        """Finding Friends' play bots are told only the sides its play reveals (FF-31):
-        `ismcts` does not search it (the bots refuse it with a clear error)."""
-        return {}
 
     def kitty_size(self) -> int:
         return scoring.finding_friends_kitty_size(self.num_players, self.decks)

@@ -202,10 +202,8 @@ def plan(request: CreateRequest, server_timers: Mapping[str, float]) -> Plan:
             raise ServiceError("UNKNOWN_BOT", f"bots: {problem}")
         problem = game.bot_problem(name)
         if problem is not None:
-            # A bot the variant has none of is unknown to it; one its options refuse is
-            # the options' problem.
-            reason = "BAD_OPTION" if game.SEARCHED else "UNKNOWN_BOT"
-            raise ServiceError(reason, f"bots: {problem}")
+            # A bot the game's options refuse is the options' problem.
+            raise ServiceError("BAD_OPTION", f"bots: {problem}")
         seat_bots[seat] = name
     chosen = timers.check_timers(request.timers, "timer_seconds")
     return Plan(kind, config, game, seat_bots, timers.effective(server_timers, chosen))

@@ -29,8 +29,7 @@ use crate::sample::Real;
 
 use super::tactics::play_tactics;
 use super::{
-    BotKind, FkBot, Greedy, PhaseBot, PlayInfo, Searched, Sides, TractorDecks, TractorHouse,
-    TrickBot,
+    BotKind, FkBot, Greedy, PhaseBot, PlayInfo, Searched, TractorDecks, TractorHouse, TrickBot,
 };
 
 /// The most players a table seats (Finding Friends, FF-1).
@@ -500,7 +499,14 @@ impl HandState {
         // The sides are known only in the play (its declarer follows the burial).
         match &mut self.play {
             Some(Play::Trick(p)) => {
-                let sides = play_info(&self.setup, &self.deal, &self.burial, &self.call).sides();
+                let sides = play_info(
+                    &self.setup,
+                    &self.deal,
+                    &self.burial,
+                    &self.call,
+                    &self.calls,
+                )
+                .sides();
                 play_tactics(p, sides, out)
             }
             _ => 0,
@@ -627,7 +633,13 @@ impl HandState {
             let Some(seat) = p.to_act() else {
                 return false;
             };
-            let info = play_info(&self.setup, &self.deal, &self.burial, &self.call);
+            let info = play_info(
+                &self.setup,
+                &self.deal,
+                &self.burial,
+                &self.call,
+                &self.calls,
+            );
             let play = bots
                 .trick
                 .choose(p, &info)
@@ -675,7 +687,13 @@ impl HandState {
     pub fn greedy_index(&mut self, seed: u64) -> Option<u64> {
         let mut bots = SeatBots::seeded(BotKind::Greedy, seed);
         if let Some(Play::Trick(p)) = &mut self.play {
-            let info = play_info(&self.setup, &self.deal, &self.burial, &self.call);
+            let info = play_info(
+                &self.setup,
+                &self.deal,
+                &self.burial,
+                &self.call,
+                &self.calls,
+            );
             let play = bots.trick.choose_by_sides(p, info.sides())?;
             return p.moves().position(&play);
         }
@@ -802,20 +820,18 @@ impl HandState {
     }
 }
 
-/// What the play's bots are told: Finding Friends' bots only the sides its play reveals
-/// (FF-31, FF-33), the other variants' the phase objects before the play.
+/// What the play's bots are told: the phase objects before the play, from which the
+/// search reads what its seat knows.
 fn play_info<'a>(
     setup: &'a Setup,
     deal: &'a Option<Deal>,
     burial: &'a Option<Burial>,
     call: &'a Option<FriendCall>,
+    calls: &'a Option<FriendCalls>,
 ) -> PlayInfo<'a> {
-    match setup {
-        Setup::FindingFriends { .. } => PlayInfo::Sides(Sides::Friends),
-        _ => PlayInfo::Hand {
-            before: before_play(deal, burial, call),
-            setup,
-        },
+    PlayInfo::Hand {
+        before: before_play(deal, burial, call, calls),
+        setup,
     }
 }
 
@@ -825,12 +841,16 @@ fn before_play<'a>(
     deal: &'a Option<Deal>,
     burial: &'a Option<Burial>,
     call: &'a Option<FriendCall>,
+    calls: &'a Option<FriendCalls>,
 ) -> Real<'a> {
     let (burial, call) = (burial.as_ref(), call.as_ref());
     match deal
         .as_ref()
         .expect("a trick-taking hand starts with its deal")
     {
+        Deal::Tractor(d) if calls.is_some() => {
+            Real::FindingFriends(d, burial, calls.as_ref(), None)
+        }
         Deal::Tractor(d) => Real::Tractor(d, burial, None),
         Deal::RedFive4p(d) => Real::RedFive4p(d, 0, burial, None),
         Deal::RedFive5p(d) => Real::RedFive5p(d, burial, call, None),
@@ -869,6 +889,7 @@ pub fn played(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<HandSt
 mod tests {
     use super::*;
     use crate::bots::driver::tests::setups;
+    use crate::bots::TrickGoal;
 
     /// `greedy_index` names the action the greedy bot takes (its generators seeded the
     /// same), at every decision of whole hands of every variant, burials included.
@@ -972,6 +993,49 @@ mod tests {
                 }
                 assert!(matches!(state.into_hand(), Some(Hand::FindingFriends(..))));
             }
+        }
+    }
+
+    /// FF-31..FF-41: the search bot plays Finding Friends' whole hands at every table
+    /// and each house rule (FF-60, FF-70, FF-80), searching the play for the side each
+    /// seat ends on; every action it takes is legal (`played` applies it checked).
+    #[test]
+    fn ff_the_search_bot_plays_whole_hands_searching_the_play() {
+        let restrictions = [
+            FriendRestriction::None,
+            FriendRestriction::NoTrumps,
+            FriendRestriction::NoHighest,
+            FriendRestriction::NoPoints,
+        ];
+        for players in 4..=MAX_PLAYERS {
+            let mut setup = friends_setup(players, restrictions[players % 4]);
+            if let Setup::FindingFriends { double_join, .. } = &mut setup {
+                if players % 2 == 1 {
+                    *double_join = DoubleJoin::PassesOn;
+                }
+            }
+            let mut kinds = vec![BotKind::Greedy; players];
+            kinds[0] = BotKind::Ismcts(Some(6));
+            kinds[players - 1] = BotKind::Ismcts(Some(6));
+            let hand = played(&setup, 3, &kinds).unwrap();
+            assert!(matches!(hand.into_hand(), Some(Hand::FindingFriends(..))));
+            let mut state = HandState::new(&setup, 3).unwrap();
+            while !matches!(state.play, Some(Play::Trick(_))) {
+                assert!(state.bot_act(&mut SeatBots::seeded(BotKind::Greedy, 1)));
+            }
+            let info = play_info(
+                &state.setup,
+                &state.deal,
+                &state.burial,
+                &state.call,
+                &state.calls,
+            );
+            let Some(Play::Trick(p)) = &state.play else {
+                unreachable!("the play started")
+            };
+            let seat = p.to_act().unwrap();
+            let (goal, _) = info.search(p, seat).expect("the play is searched");
+            assert_eq!(goal, TrickGoal::FindingFriends);
         }
     }
 }

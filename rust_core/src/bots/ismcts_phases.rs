@@ -218,6 +218,9 @@ impl Searched for Burial {
 impl Searched for crate::phases::TractorDeal {}
 impl Searched for crate::phases::RedFive5pDeal {}
 impl Searched for crate::phases::FriendCall {}
+/// FF-20: Finding Friends' calls are greedy's: made before any card is played, a search
+/// of them (over deals at random, judged by greedy playouts) won no more hands than
+/// greedy's call, at about 0.2 s a call. The search plays the hand after them.
 impl Searched for crate::phases::FriendCalls {}
 /// FKO-44, FKO-46: the tribute is greedy's (the search plays the hand after it).
 impl Searched for crate::fifty_k::FkTribute {}

@@ -1,10 +1,13 @@
-//! The `ismcts` bot in the play of a trick-taking hand (Red Five 4p/5p, Tractor).
+//! The `ismcts` bot in the play of a trick-taking hand (Red Five 4p/5p, Tractor,
+//! Finding Friends).
 //!
 //! The search sees the game only through a sampler of worlds consistent with what the
 //! seat knows: the candidates are the seat's legal plays in a sampled world (its hand
 //! and the trick on the table are the real ones), and every playout runs in another
 //! sample. A finished playout is scored as the variant scores the hand, for the side
-//! the seat plays on (TR-40..TR-42, R4-40..R4-42, R5-40..R5-41).
+//! the seat plays on (TR-40..TR-42, R4-40..R4-42, R5-40..R5-41, FF-40..FF-41): in Finding
+//! Friends the side it ends on in that world, whose deal fixes who holds the called
+//! copies (FF-31..FF-33).
 
 use crate::card::{Card, Counts, Rank, Suit};
 use crate::rng::{seed_for, Rng};
@@ -29,6 +32,9 @@ pub enum TrickGoal {
     },
     /// Red Five 5p: the declarer and the friend against the scoring side (R5-40, R5-41).
     RedFive5p { declarer: usize },
+    /// Finding Friends: the declarer's side at the end of the play against the defenders
+    /// (FF-33, FF-40, FF-41); the play's friend watch names the declarer and its calls.
+    FindingFriends,
 }
 
 const RED_FIVE: Card = Card::new(Rank::FIVE, Suit::HEARTS);
@@ -40,6 +46,7 @@ impl TrickGoal {
             TrickGoal::Tractor { .. } => Sides::Partners,
             TrickGoal::RedFive4p { declarer, .. } => Sides::Alone(declarer),
             TrickGoal::RedFive5p { declarer } => Sides::Friend(declarer),
+            TrickGoal::FindingFriends => Sides::Friends,
         }
     }
 
@@ -82,6 +89,19 @@ impl TrickGoal {
                 }
                 let sign = if side(seat) { 1.0 } else { -1.0 };
                 utility(side(seat) == (p < 120), sign * (120 - p) as f64 / 120.0)
+            }
+            TrickGoal::FindingFriends => {
+                // FF-40, FF-41: the defenders (the sides at the end, FF-33) take over with
+                // P >= 2s = 40 x decks; P counts the kitty and failed throws as TR-40, TR-41.
+                let watch = end
+                    .friends()
+                    .expect("Finding Friends' play watches its calls");
+                let defender = |s: usize| !watch.on_side(s);
+                let p = tractor_points(end, kitty, defender, TractorHouse::default());
+                let take_over = 40 * end.rules().opts.decks as i64;
+                let sign = if defender(seat) { 1.0 } else { -1.0 };
+                let margin = sign * (p - take_over) as f64 / (1.5 * take_over as f64);
+                utility(defender(seat) == (p >= take_over), margin)
             }
         }
     }
@@ -260,7 +280,7 @@ mod tests {
     use super::*;
     use crate::bots::{KittyMultiplier, ThrowPenalty};
     use crate::card::parse_cards;
-    use crate::trick::{Options, TrickRules, Variant};
+    use crate::trick::{FriendCard, FriendWatch, Options, TrickRules, Variant};
 
     fn counts(text: &str) -> Counts {
         Counts::from_cards(&parse_cards(text).unwrap())
@@ -414,5 +434,46 @@ mod tests {
         assert!(goal.outcome_with(&end, &rich, 0) < 0.5);
         let poor = counts("Kd Kd Kc Kc Th 5d");
         assert!(goal.outcome_with(&end, &poor, 0) > 0.5, "P = 110");
+    }
+
+    #[test]
+    fn ff_40_ff_41_the_search_scores_by_the_side_each_seat_ends_on() {
+        // Four players, two decks (2s = 80), declarer 0 calls the 1st As: seat 1 plays it
+        // and joins (FF-31), taking 20 points; seat 3, a defender, takes the last trick,
+        // led by a single: the kitty counts twice (FF-40).
+        let rules = TrickRules::new(
+            Variant::Tractor,
+            Some(Suit::HEARTS),
+            Rank::TWO,
+            Options::defaults(Variant::Tractor),
+        )
+        .unwrap();
+        let hands = ["3s 4s", "As 6s", "Ks 7s", "Ts 8s"];
+        let mut p = TrickPlay::new(rules, hands.iter().map(|h| counts(h)).collect(), 0).unwrap();
+        let call = FriendCard {
+            ordinal: 1,
+            card: parse_cards("As").unwrap()[0],
+        };
+        p.set_friends(FriendWatch::new(4, 0, vec![call])).unwrap();
+        let plays = [(0, "3s"), (1, "As"), (2, "Ks"), (3, "Ts")];
+        let last = [(1, "6s"), (2, "7s"), (3, "8s"), (0, "4s")];
+        for (seat, cards) in plays.iter().chain(&last) {
+            p.apply(*seat, &counts(cards)).unwrap();
+        }
+        assert!(p.is_done());
+        let goal = TrickGoal::FindingFriends;
+        assert_eq!(goal.sides(), Sides::Friends);
+        // P = 0 + 2 x 60 = 120 >= 80: the defenders 2 and 3 take over.
+        let rich = counts("Kd Kd Kc Kc 5d 5c Ks 3d");
+        assert!(goal.outcome_with(&p, &rich, 2) > 0.5);
+        assert!(
+            goal.outcome_with(&p, &rich, 1) < 0.5,
+            "seat 1 joined the declarer"
+        );
+        assert!(goal.outcome_with(&p, &rich, 0) < 0.5);
+        // P = 2 x 5 = 10 < 80: the declarer's side holds, its friend with it.
+        let poor = counts("5d 3d 3c 4c 6c 7c 8c 9c");
+        assert!(goal.outcome_with(&p, &poor, 1) > 0.5);
+        assert!(goal.outcome_with(&p, &poor, 0) > goal.outcome_with(&p, &poor, 3));
     }
 }

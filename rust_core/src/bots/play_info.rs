@@ -72,8 +72,12 @@ impl<'a> PlayInfo<'a> {
                     declarer: declarer(b),
                 },
             ),
-            // Finding Friends is not searched: its bots are told the sides (FF-31).
-            Real::FiftyK(..) | Real::FindingFriends(..) => return None,
+            // FF-22, FF-31: the calls are public; who holds a called copy is sampled.
+            Real::FindingFriends(d, b, c, _) => (
+                Real::FindingFriends(d, b, c, Some(play)),
+                TrickGoal::FindingFriends,
+            ),
+            Real::FiftyK(..) => return None,
         };
         Some((goal, known_for(&real, setup, seat)))
     }

@@ -1,4 +1,4 @@
-//! Bots for the play of a trick-taking hand (Red Five 4p/5p, Tractor).
+//! Bots for the play of a trick-taking hand (Red Five 4p/5p, Tractor, Finding Friends).
 //!
 //! The greedy bot leads "boss" combinations (no unseen cards can beat them), throws
 //! only when every part is boss, otherwise leads low plain cards without points; as a

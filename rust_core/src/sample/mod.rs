@@ -5,7 +5,7 @@
 //! # The play-phase determinizers (stable API)
 //!
 //! - [`sample_trick_play`]`(play: &TrickPlay, seat: usize, known: &Known, seed: u64) -> TrickPlay`
-//!   (Tractor, Red Five 4p and 5p);
+//!   (Tractor, Red Five 4p and 5p, Finding Friends);
 //! - [`sample_fifty_k`]`(play: &FkPlay, seat: usize, seed: u64) -> FkPlay`;
 //! - [`TrickSampler`]`::new(play, seat, known)` then `.sample(seed)`: the same as
 //!   `sample_trick_play`, the position read once for many samples (a search's loop).
@@ -21,6 +21,9 @@
 //!   one beaten by some other hand;
 //! - the friend (R5-21, R5-22): who revealed it and whether by a grab; the call's mode
 //!   (first play, 死拚, secret solo) is sampled with the declarer's cards;
+//! - Finding Friends' calls (FF-20..FF-22): the calls and the friends found so far stay
+//!   as they are; an unplayed called copy the seat cannot see goes wherever an unseen
+//!   card may (another hand, or the kitty where the seat did not bury it);
 //! - [`Known`]: what the phases before the play showed (declarations TR-10..TR-12, the
 //!   reveal R5-10, R5-13's forced trump, the burial for its burier, the call card);
 //!   [`known_for`] reads it from a hand's phase objects;

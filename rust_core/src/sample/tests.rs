@@ -960,3 +960,42 @@ fn tro_112_stolen_kitties_are_sampled_at_every_stage_and_replay() {
         positions * 4
     );
 }
+
+#[test]
+fn ff_22_the_worlds_vary_who_holds_an_unplayed_called_copy() {
+    // FF-22: who holds a called copy stays hidden until it is played (FF-31): the worlds
+    // sampled for a seat other than the declarer deal the copies it cannot see to several
+    // seats, the calls and the friends found so far as they are.
+    let mut varied = 0;
+    for (_, play, known) in trick_positions(6) {
+        let Some(watch) = play.friends() else {
+            continue;
+        };
+        let seat = (watch.declarer() + 1) % play.num_players();
+        let open: Vec<Card> = watch
+            .calls()
+            .iter()
+            .zip(watch.filled())
+            .filter(|(_, f)| f.is_none())
+            .map(|(c, _)| c.card)
+            .collect();
+        if play.is_done() || open.is_empty() {
+            continue;
+        }
+        let holders = |p: &TrickPlay| -> Vec<Vec<u8>> {
+            let others = (0..p.num_players()).filter(|&s| s != seat);
+            let per_card = |c: Card| others.clone().map(|s| p.hand(s).get(c)).collect();
+            open.iter().map(|&c| per_card(c)).collect()
+        };
+        let sampler = super::TrickSampler::new(&play, seat, &known[seat]);
+        let worlds: Vec<TrickPlay> = (0..8).map(|k| sampler.sample(k)).collect();
+        for w in &worlds {
+            assert_eq!(w.friends(), play.friends());
+            assert_eq!(w.hand(seat), play.hand(seat));
+        }
+        if worlds.iter().any(|w| holders(w) != holders(&worlds[0])) {
+            varied += 1;
+        }
+    }
+    assert!(varied >= 5, "{varied}");
+}
