@@ -261,6 +261,24 @@ def test_bad_parameters_are_clear_errors():
 
 
 @pytest.mark.parametrize(
+    ("variant", "param"),
+    [
+        ("tractor", "dealer"),
+        ("tractor", "jokers"),
+        ("finding_friends", "decks"),
+        ("finding_friends", "friends"),
+        ("finding_friends", "dealer"),
+    ],
+)
+def test_only_minus_one_means_none(variant, param):
+    """-1 is the integer parameters' "none" (TR-13, TRO-130, FF-1, FF-20); any other
+    negative value is refused naming the option, not taken as none."""
+    pyspiel.load_game(f"python_fenpai_{variant}({param}=-1)")
+    with pytest.raises(ValueError, match=f"option {param}"):
+        pyspiel.load_game(f"python_fenpai_{variant}({param}=-2)")
+
+
+@pytest.mark.parametrize(
     ("params", "decks", "jokers", "ids"),
     [("decks=3", 3, -1, 161), ("decks=1", 1, -1, 107), ("jokers=0", 2, 0, 107)],
 )

@@ -96,16 +96,21 @@ PARAMETERS: dict[str, dict[str, Any]] = {
 }
 
 
+#: The integer parameter meaning "none" (pyspiel has no None); any other value, negative
+#: ones included, goes to `new_game` as given, which refuses it naming the option.
+NONE = -1
+
+
 def game_options(variant: str, params: dict[str, Any]) -> dict[str, Any]:
     """The `new_game` options of pyspiel parameters."""
     options = {k: params[k] for k in PARAMETERS[variant]}
     if variant == "tractor":
         options["levels"] = tuple(str(options["levels"]).split())
-        options["dealer"] = None if options["dealer"] < 0 else options["dealer"]
-        options["jokers"] = "all" if options["jokers"] < 0 else options["jokers"]
+        options["dealer"] = None if options["dealer"] == NONE else options["dealer"]
+        options["jokers"] = "all" if options["jokers"] == NONE else options["jokers"]
     if variant == "finding_friends":
-        for name in ("decks", "friends", "dealer"):  # -1: None (by players, FF-1, FF-20)
-            options[name] = None if options[name] < 0 else options[name]
+        for name in ("decks", "friends", "dealer"):  # by players, FF-1, FF-20
+            options[name] = None if options[name] == NONE else options[name]
         levels = str(options["levels"]).split()
         options["levels"] = tuple(levels) if levels else None
     return options
