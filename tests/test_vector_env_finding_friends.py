@@ -10,8 +10,7 @@ from functools import partial
 
 import numpy as np
 import pytest
-from env_support import expected_reward
-from test_vector_env import Reference, assert_matches, random_actions
+from test_vector_env import agrees_with_the_step_api, random_actions
 
 import fenpai
 from fenpai.bots import Bot, seed_for
@@ -40,39 +39,7 @@ def test_ff_steps_are_the_step_api_with_the_same_actions(options, seat, opponent
     are those of the same hand played through `fenpai.new_game` with the same actions
     (the bots seeded alike); where a hand ends, the reward in the mode, the winners, game
     and card points are `Game.result`'s (FF-40..FF-45, FF-70)."""
-    env = LegalEnv(3, seat=seat, opponents=opponents, seed=7, reward=reward, **options)
-    obs, info = env.reset()
-    refs = [Reference(VARIANT, options, seat, opponents, 7, i) for i in range(3)]
-    rng = np.random.default_rng(1)
-    ended = np.zeros(3, dtype=bool)
-    hands = 0
-    for _ in range(160):
-        for i in range(3):
-            assert_matches(env, obs, info, i, refs[i])
-        actions = random_actions(info, rng)
-        actions[ended] = 10**9  # ignored: those envs start a new hand
-        obs, rewards, terminated, truncated, info = env.step(actions)
-        assert not truncated.any()
-        for i in range(3):
-            if ended[i]:
-                refs[i].next_hand()
-                assert rewards[i] == 0 and not terminated[i]
-                continue
-            refs[i].act(actions[i])
-            done = refs[i].game.phase == "done"
-            assert terminated[i] == done
-            if not done:
-                assert rewards[i] == 0
-                continue
-            result = refs[i].game.result
-            assert rewards[i] == pytest.approx(expected_reward(result, seat, reward))
-            assert info["won"][i] == (seat in result["winners"])
-            assert info["game_points"][i].tolist() == pytest.approx(result["game_points"])
-            assert info["card_points"][i].tolist() == pytest.approx(result["card_points"])
-            assert env.game(i).result == result
-        ended = terminated
-        hands += int(terminated.sum())
-    assert hands >= 2, hands
+    assert agrees_with_the_step_api(VARIANT, options, seat, opponents, reward, 7, 160) >= 2
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])
