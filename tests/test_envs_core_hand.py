@@ -21,7 +21,7 @@ from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.decisions import Decisions
 from fenpai.envs.payoffs import hand_rewards
 from fenpai.errors import IllegalAction, NotYourTurn
-from fenpai.spaces import action_space, uses_list
+from fenpai.spaces import counts, game_space, uses_list
 
 
 def replayed(game: fenpai.Game) -> CoreHand:
@@ -119,6 +119,59 @@ def reachable(hand: CoreHand, seat: int, limit: int) -> set[tuple[int, ...]] | N
     return out if walk(hand.core.clone(), 0) else None
 
 
+def assert_the_mask_reaches_the_legal_actions(
+    game: fenpai.Game, samples: int, limit: int, seed: int
+) -> None:
+    """At `game`'s position, for the seat to act: the fixed ids allowed are exactly those
+    of the legal actions; card by card, `samples` legal burials or plays drawn at random
+    are each reached through the mask, a burial (C-4) picks among the hand's cards, the
+    picks end on legal actions only, and on every one where there are at most `limit`."""
+    seat = game.to_act[0]
+    hand = replayed(game)
+    mask = hand.observe(seat)["action_mask"]
+    if not uses_list(game):
+        space = game_space(game)
+        assert set(np.flatnonzero(mask)) == {space.id(a) for a in game.legal_actions(seat)}
+        assert not mask[space.size :].any()
+        return
+    assert not mask[: hand.fixed].any()
+    rng = random.Random(seed)
+    for _ in range(samples):  # sampled: a burial or a lead with throws has too many to list
+        text = game.legal_action(seat, rng.randrange(game.num_legal(seat)))
+        assert picked_through_the_mask(hand, seat, text).history[-1] == (seat, text)
+    if game.phase == "kitty":
+        held = np.zeros(54, dtype=int)
+        for c in game.hand_of(seat):
+            held[c.index] += 1
+        np.testing.assert_array_equal(mask[hand.fixed : hand.fixed + 54], held > 0)
+        return
+    found = reachable(hand, seat, limit)
+    if found is not None:
+        legal = legal_multisets(game, seat)
+        assert found <= legal
+        if game.num_legal(seat) <= limit:
+            assert found == legal
+
+
+def picked_through_the_mask(hand: CoreHand, seat: int, text: str) -> fenpai.Game:
+    """The game after `seat` picks the cards of the burial or play `text` one by one in
+    kind order, each pick allowed by the mask, then `done` unless the last pick
+    completed it."""
+    after = hand.clone()
+    mask = np.empty(hand.size, dtype=np.int8)
+    kinds = np.repeat(np.arange(54), counts(text))
+    for i, kind in enumerate(kinds.tolist()):
+        after.core.mask(seat, mask)
+        assert mask[hand.fixed + kind], (text, i)
+        if after.core.step(seat, hand.fixed + kind):
+            assert i == len(kinds) - 1, text
+            return after.game()
+    after.core.mask(seat, mask)
+    assert mask[hand.size - 1], text
+    assert after.core.step(seat, hand.size - 1)
+    return after.game()
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     config=st.sampled_from(CONFIGS),
@@ -139,23 +192,7 @@ def test_the_core_mask_reaches_exactly_the_legal_actions(config, seed, steps):
         game.apply_legal(seat, rng.randrange(game.num_legal(seat)))
     if game.phase == "done":
         return
-    seat = game.to_act[0]
-    hand = replayed(game)
-    mask = hand.observe(seat)["action_mask"]
-    if not uses_list(game):
-        space = action_space(variant)
-        assert set(np.flatnonzero(mask)) == {space.id(a) for a in game.legal_actions(seat)}
-        return
-    assert not mask[: hand.fixed].any()
-    if game.phase == "kitty":
-        held = np.zeros(54, dtype=int)
-        for c in game.hand_of(seat):
-            held[c.index] += 1
-        np.testing.assert_array_equal(mask[hand.fixed : hand.fixed + 54], held > 0)
-        return
-    found = reachable(hand, seat, 3000)
-    if found is not None and game.num_legal(seat) <= 3000:
-        assert found == legal_multisets(game, seat)
+    assert_the_mask_reaches_the_legal_actions(game, samples=4, limit=3000, seed=seed)
 
 
 def test_a_burial_goes_once_its_size_is_picked():

@@ -18,7 +18,7 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test
-from test_envs_core_hand import reachable, replayed, same
+from test_envs_core_hand import assert_the_mask_reaches_the_legal_actions, reachable, replayed, same
 from test_vector_env import Reference, assert_matches, random_actions, spaces_ids
 from test_vector_env_decisions import agrees_step_by_step
 
@@ -32,7 +32,6 @@ from fenpai.spaces import (
     FEATURES,
     FIXED_ACTIONS,
     action_space,
-    counts,
     features,
     game_space,
     legal,
@@ -138,46 +137,7 @@ def test_tro_120_the_mask_reaches_exactly_the_legal_actions_of_every_table(optio
     game = fenpai.new_game("tractor", seed=seed, **options)
     for seat, action in whole[-1].history[: steps % len(whole[-1].history)]:
         game.apply(seat, action)
-    seat = game.to_act[0]
-    hand = replayed(game)
-    mask = hand.observe(seat)["action_mask"]
-    if not uses_list(game):
-        space = game_space(game)
-        assert set(np.flatnonzero(mask)) == {space.id(a) for a in game.legal_actions(seat)}
-        return
-    assert not mask[: hand.fixed].any()
-    rng = random.Random(seed)
-    for _ in range(5):  # sampled: a burial or a lead with throws has too many to list
-        text = game.legal_action(seat, rng.randrange(game.num_legal(seat)))
-        assert picked_through_the_mask(hand, seat, text).history[-1] == (seat, text)
-    if game.phase == "kitty":
-        held = np.zeros(54, dtype=int)
-        for c in game.hand_of(seat):
-            held[c.index] += 1
-        np.testing.assert_array_equal(mask[hand.fixed : hand.fixed + 54], held > 0)
-        return
-    found = reachable(hand, seat, 3000)
-    if found is not None and game.num_legal(seat) <= 3000:
-        assert found == legal_multisets(game, seat)
-
-
-def picked_through_the_mask(hand, seat, text):
-    """The game after `seat` picks the cards of the burial or play `text` one by one in
-    kind order, each pick allowed by the mask, then `done` unless the last pick
-    completed it."""
-    after = hand.clone()
-    mask = np.empty(hand.size, dtype=np.int8)
-    kinds = np.repeat(np.arange(54), counts(text))
-    for i, kind in enumerate(kinds.tolist()):
-        after.core.mask(seat, mask)
-        assert mask[hand.fixed + kind], (text, i)
-        if after.core.step(seat, hand.fixed + kind):
-            assert i == len(kinds) - 1, text
-            return after.game()
-    after.core.mask(seat, mask)
-    assert mask[hand.size - 1], text
-    assert after.core.step(seat, hand.size - 1)
-    return after.game()
+    assert_the_mask_reaches_the_legal_actions(game, samples=5, limit=3000, seed=seed)
 
 
 def test_tro_123_picks_reach_plays_of_three_copies():
