@@ -121,7 +121,8 @@ class FindingFriends(TrickGame):
             None,
             _valid_friends,
             "None or 1 to players - 2 (FF-20)",
-            about="How many friend cards the declarer calls: by default half the table.",
+            about="How many friend cards the declarer calls: by default ⌊players / 2⌋ − 1, "
+            "so the declarer's side is half the table.",
             rules=("FF-20",),
         ),
         "levels": Option(
