@@ -241,6 +241,16 @@ def test_tr_31_clock_settings(stub):
     assert reason_of(err) == ("BAD_OPTION", "TR-13") and "same level" in err.details()
 
 
+def test_ff_43_a_finding_friends_table_plays_to_its_own_end(stub):
+    """FF-43: with no number of hands a Finding Friends table plays until a player
+    passes A, as Tractor's does to TR-30; a Red Five table still needs its hands."""
+    game = create(stub, "finding_friends", match=settings()).game
+    assert game.match.hands == 0 and not game.match.over
+    assert create(stub, "finding_friends", match=settings(hands=3)).game.match.hands == 3
+    err = error_of(create, stub, "red_five_5p", match=settings())
+    assert reason_of(err) == ("BAD_MATCH", None) and "needs match.hands" in err.details()
+
+
 def test_r5_2_a_red_five_5p_table_carries_the_yuan_zhuang(stub):
     """Each hand's declarer is the next hand's 原庄 (R5-2), seat 0 (the table's owner)
     at first; the client's seat plays every hand with one token; totals add up."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fenpai.games import VARIANTS, Game, new_game, new_match
+from fenpai.games.match import MATCH_RULES
 from fenpai.service import bots, limits, timers
 from fenpai.service.errors import ServiceError
 
@@ -134,7 +135,7 @@ def check_request_id(request_id: str) -> str:
 def _check_match(variant: str, settings: MatchSettings) -> tuple[int | None, float | None]:
     """(hands, clock) of `new_match` for a table of `variant` (TR-31: Tractor's clock)."""
     hands, clock = settings.hands, settings.clock
-    if variant != "tractor" and hands == 0:
+    if hands == 0 and MATCH_RULES[variant].over_rule is None:  # no end of its own
         raise ServiceError(
             "BAD_MATCH", f"a {variant} table needs match.hands: how many hands it plays"
         )
@@ -149,7 +150,7 @@ def _check_match(variant: str, settings: MatchSettings) -> tuple[int | None, flo
             raise ServiceError(
                 "BAD_MATCH", f"{variant} has no match clock (the TR-31 clock is Tractor's)"
             )
-        return hands, None
+        return hands or None, None
     return hands or None, TRACTOR_CLOCK if clock is None else (clock or None)
 
 
