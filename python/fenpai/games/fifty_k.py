@@ -84,6 +84,9 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
 #: The surfaces that take several decks (FKO-20): the observation of its own layout and
 #: the legal-index space of the core's batch runner.
 SEVERAL_DECKS = (OBSERVATION, LEGAL_SPACE)
+#: The surfaces that take the tribute (FKO-40) with one deck: the observation of its
+#: own layout (the tribute's fields after one deck's).
+TRIBUTE_SURFACES = (OBSERVATION,)
 
 
 class FiftyK(Game):
@@ -244,6 +247,10 @@ class FiftyK(Game):
         """FKO-20: several decks have an observation layout of their own."""
         return self.decks
 
+    def layout_tribute(self) -> bool:
+        """FKO-40: under the option `tribute` one deck's layout adds the tribute's fields."""
+        return bool(self.options["tribute"] != "none")
+
     def bot_problem(self, name: str) -> str | None:
         """With several decks or a tribute only `random` and `greedy` play: the search
         holds one deck without a tribute (FKO-20, FKO-42)."""
@@ -267,7 +274,7 @@ class FiftyK(Game):
         """`UnsupportedOption` naming `decks` (and `players`) for several decks on a
         surface other than the observation and the legal-index space (FKO-20: the one
         decision space, its environments and OpenSpiel hold one deck only); naming
-        `tribute` (FKO-42) everywhere."""
+        `tribute` (FKO-40) on a surface that does not take it, and with several decks."""
         if self.options["decks"] != 1 and surface not in SEVERAL_DECKS:  # hot: read directly
             raise UnsupportedOption(
                 f"option decks={self.decks} (players={self.num_players}) is not taken by "
@@ -275,8 +282,18 @@ class FiftyK(Game):
                 "are taken by the observation and the legal-index space (VectorEnv and "
                 "simulate's policies with actions='legal')"
             )
-        if self.options["tribute"] != "none":
-            raise UnsupportedOption(f"{self.tribute_problem()} is not taken by {surface} yet")
+        if self.options["tribute"] == "none":
+            return
+        if self.options["decks"] != 1:
+            raise UnsupportedOption(
+                f"{self.tribute_problem()} with decks={self.decks} is not taken by {surface} "
+                "yet: the tribute is taken with one deck only"
+            )
+        if surface not in TRIBUTE_SURFACES:
+            raise UnsupportedOption(
+                f"{self.tribute_problem()} is not taken by {surface} yet: it is taken by "
+                f"{', '.join(TRIBUTE_SURFACES)}"
+            )
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """`Game.play_batch`: in the core's whole-hand calls, several decks too (FKO-20);
