@@ -322,9 +322,9 @@ def test_fko_48_sample_world_keeps_what_each_seat_knows_of_the_tribute(players, 
 
 def test_fko_42_the_surfaces_without_the_tribute_refuse_it_by_name():
     g = tributed_hand()
-    # The observation takes it (FKO-40, tests/test_encoding_fifty_k_tribute.py).
-    with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\)"):
-        g.core_options()
+    # The observation, the decision and legal-index spaces and the core's hands take it
+    # (FKO-40: tests/test_encoding_fifty_k_tribute.py, tests/test_envs_fifty_k_tribute.py).
+    assert g.core_options()["tribute_seats"] == (2, 1)
     pyspiel = pytest.importorskip("pyspiel")
     from fenpai import openspiel
 

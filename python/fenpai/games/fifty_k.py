@@ -31,7 +31,7 @@ from fenpai._core import (
     format_cards,
 )
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import LEGAL_SPACE, OBSERVATION, Game
+from fenpai.games.base import DECISIONS, LEGAL_SPACE, OBSERVATION, Game
 from fenpai.games.fifty_k_decks import (
     check_table,
     sample_deal,
@@ -85,8 +85,9 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
 #: the legal-index space of the core's batch runner.
 SEVERAL_DECKS = (OBSERVATION, LEGAL_SPACE)
 #: The surfaces that take the tribute (FKO-40) with one deck: the observation of its
-#: own layout (the tribute's fields after one deck's).
-TRIBUTE_SURFACES = (OBSERVATION,)
+#: own layout (the tribute's fields after one deck's), the decision space (the
+#: exchange's ids after the play types) and the legal-index space.
+TRIBUTE_SURFACES = (OBSERVATION, DECISIONS, LEGAL_SPACE)
 
 
 class FiftyK(Game):
@@ -230,17 +231,23 @@ class FiftyK(Game):
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take: with several decks its `decks` (FKO-20:
         the batch runner `Driver` plays them; the surfaces above it refuse by name what
-        they do not take, options by `check_surface` and bots by `check_bots`); the
-        tribute (FKO-42) they do not take."""
-        problem = self.tribute_problem()
-        if problem is not None:
-            raise UnsupportedOption(
-                f"{problem} is not taken by the core's whole-hand calls (Driver, the "
-                "environments, policies) yet"
-            )
+        they do not take, options by `check_surface` and bots by `check_bots`); with one
+        deck the tribute (FKO-40) and, after a previous hand, its giver and receiver
+        (`tribute_seats`, FKO-43)."""
         out = {"players": self.num_players, **self.play_rules()}
         if self.options["decks"] != 1:
+            problem = self.tribute_problem()
+            if problem is not None:
+                raise UnsupportedOption(
+                    f"{problem} with decks={self.decks} is not taken by the core's whole-hand "
+                    "calls (Driver, the environments, policies) yet: one deck only"
+                )
             out["decks"] = self.decks
+        elif self.options["tribute"] != "none":
+            out["tribute"] = self.options["tribute"]
+            order = self.options["previous_order"]
+            if order is not None:
+                out["tribute_seats"] = tribute_seats(list(order), self.num_players)
         return out
 
     def layout_decks(self) -> int:
@@ -264,8 +271,8 @@ class FiftyK(Game):
         )
 
     def tribute_problem(self) -> str | None:
-        """What the search, the observation and the core's whole-hand calls do not take
-        of the tribute (FKO-42), or None without one."""
+        """What the search, OpenSpiel and the surfaces of several decks do not take of
+        the tribute (FKO-42), or None without one."""
         if self.options["tribute"] == "none":
             return None
         return f"the option tribute={self.options['tribute']!r} (FKO-42)"
@@ -296,10 +303,11 @@ class FiftyK(Game):
             )
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        """`Game.play_batch`: in the core's whole-hand calls, several decks too (FKO-20);
-        under a tribute each hand played by the core's bots of each phase, one core call
-        per phase, and scored as `result` scores it."""
-        if self.options["tribute"] == "none":
+        """`Game.play_batch`: in the core's whole-hand calls, several decks and one
+        deck's tribute too (FKO-20, FKO-40); under a tribute with several decks each hand
+        played by the core's bots of each phase, one core call per phase, and scored as
+        `result` scores it."""
+        if self.options["tribute"] == "none" or self.decks == 1:
             return super().play_batch(seeds, bots)
         self.check_bots(bots)
         return score_piles(self, seeds, bots)
