@@ -6,7 +6,8 @@ legal action reachable by its id; `SeatEnv`, the AEC env and `VectorEnv(actions=
 The legal-index space: `VectorEnv(actions="legal")` against the step API with the same
 actions (observations, masks, history, rewards, scores: `Game.result`), `legal_ids`
 naming the exchange, `simulate`'s policies; each hand of an env has the tribute of the
-option `previous_order`. OpenSpiel and several decks still refuse it by name."""
+option `previous_order`. Several decks still refuse it by name (OpenSpiel's game under
+the tribute: tests/test_openspiel.py)."""
 
 from __future__ import annotations
 
@@ -251,7 +252,7 @@ def test_fko_42_seat_env_rewards_are_the_results():
 # --- what still refuses it ----------------------------------------------------------------------
 
 
-def test_fko_42_several_decks_and_openspiel_refuse_the_tribute_by_name():
+def test_fko_42_several_decks_refuse_the_tribute_by_name():
     options = {"decks": 2, "players": 6, "tribute": "highest", "previous_order": list(range(6))}
     with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\) with decks=2"):
         LegalEnv("fifty_k", 1, **options)
@@ -262,5 +263,5 @@ def test_fko_42_several_decks_and_openspiel_refuse_the_tribute_by_name():
     from fenpai import openspiel
 
     openspiel.register()
-    with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\) is not taken by"):
-        pyspiel.load_game("python_fenpai_fifty_k(tribute=highest)").new_initial_state()
+    with pytest.raises(UnsupportedOption, match=r"decks=2 .* one deck only \(FKO-20\)"):
+        pyspiel.load_game("python_fenpai_fifty_k(decks=2,players=6,tribute=highest)")

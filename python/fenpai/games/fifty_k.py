@@ -31,7 +31,7 @@ from fenpai._core import (
     format_cards,
 )
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import DECISIONS, LEGAL_SPACE, OBSERVATION, Game
+from fenpai.games.base import DECISIONS, LEGAL_SPACE, OBSERVATION, OPENSPIEL, Game
 from fenpai.games.fifty_k_decks import (
     check_table,
     sample_deal,
@@ -86,8 +86,8 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
 SEVERAL_DECKS = (OBSERVATION, LEGAL_SPACE)
 #: The surfaces that take the tribute (FKO-40) with one deck: the observation of its
 #: own layout (the tribute's fields after one deck's), the decision space (the
-#: exchange's ids after the play types) and the legal-index space.
-TRIBUTE_SURFACES = (OBSERVATION, DECISIONS, LEGAL_SPACE)
+#: exchange's ids after the play types), the legal-index space and OpenSpiel.
+TRIBUTE_SURFACES = (OBSERVATION, DECISIONS, LEGAL_SPACE, OPENSPIEL)
 
 
 class FiftyK(Game):
@@ -271,8 +271,8 @@ class FiftyK(Game):
         )
 
     def tribute_problem(self) -> str | None:
-        """What the search, OpenSpiel and the surfaces of several decks do not take of
-        the tribute (FKO-42), or None without one."""
+        """What the search and the surfaces of several decks do not take of the tribute
+        (FKO-42), or None without one."""
         if self.options["tribute"] == "none":
             return None
         return f"the option tribute={self.options['tribute']!r} (FKO-42)"
