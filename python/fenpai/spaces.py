@@ -352,9 +352,9 @@ def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
     game.check_surface(DECISIONS)
     space = game_space(game)
     index = np.full(space.size, -1, dtype=np.int32)
-    if game.variant == "fifty_k" and game.phase != "deal":  # FKO-42: the exchange by text
+    if game.variant == "fifty_k" and (game.options["tribute"] == "none" or game.phase != "deal"):
         _fifty_k_index(game, seat, count, index)
-    else:
+    else:  # the fixed ids by text: Fifty-K's exchange too (its phase "deal", FKO-42)
         ids = space._ids
         for i, text in enumerate(game.legal_actions(seat)):
             index[ids[text]] = i
