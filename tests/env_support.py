@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 import fenpai
-from fenpai.envs.decisions import CardChoice
-from fenpai.spaces import counts
+from fenpai.envs.decisions import CardChoice, Decisions
+from fenpai.spaces import counts, table_decks, table_tribute
 
 #: Every variant, and the options that change the action space or the seats.
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -21,8 +21,17 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("tractor", {}),
     ("fifty_k", {}),
     ("fifty_k", {"players": 3}),
+    # FKO-40..FKO-48: the exchange's ids after the play types, the tribute's fields.
+    ("fifty_k", {"tribute": "highest", "previous_order": [1, 0, 2, 3]}),
+    ("fifty_k", {"players": 3, "tribute": "highest", "previous_order": [2, 0, 1]}),
 ]
 IDS = [v + "".join(f"-{k}={o}" for k, o in opts.items()) for v, opts in CONFIGS]
+
+
+def decisions_of(variant: str, options: dict[str, Any]) -> Decisions:
+    """The Python path's decisions of a game of `variant` with `options` (its table)."""
+    return Decisions(variant, table_decks(variant, options), table_tribute(variant, options))
+
 
 #: The environments' reward modes (`fenpai.envs.payoffs`).
 REWARDS = ["win", "zero_sum", "game_points"]

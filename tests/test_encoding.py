@@ -378,7 +378,7 @@ def documented(variant: str, players: int) -> list[tuple[str, int]]:
         "tractor": common + tractor,
         "red_five_4p": common + red_five_4p,
         "red_five_5p": common + red_five_5p,
-        "fifty_k": fifty_k.split("Fifty-K of several decks")[0],
+        "fifty_k": fifty_k.split("Fifty-K of one deck under")[0],
     }
     k = 52 if variant == "fifty_k" else 54
     sizes = {"K": k, "n": players, "n × K": players * k}

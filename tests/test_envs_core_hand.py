@@ -10,7 +10,7 @@ import random
 
 import numpy as np
 import pytest
-from env_support import CONFIGS, IDS, legal_multisets, unseen_swaps
+from env_support import CONFIGS, IDS, decisions_of, legal_multisets, unseen_swaps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +18,6 @@ import fenpai
 from fenpai.bots import Bot, seed_for
 from fenpai.envs.aec import observation_size, observe_seat
 from fenpai.envs.core_hand import CoreHand
-from fenpai.envs.decisions import Decisions
 from fenpai.envs.payoffs import hand_rewards
 from fenpai.errors import IllegalAction, NotYourTurn
 from fenpai.spaces import counts, game_space, uses_list
@@ -48,7 +47,7 @@ def test_every_seat_observes_what_the_python_path_shows(variant, options):
         game = fenpai.new_game(variant, seed=seed, **options)
         hand = CoreHand(variant, options)
         hand.reset(seed)
-        decisions = Decisions(variant)
+        decisions = decisions_of(variant, options)
         assert hand.obs_size == observation_size(game, decisions)
         assert hand.size == decisions.size
         while game.phase != "done":
@@ -77,7 +76,7 @@ def test_bots_in_the_core_play_as_the_python_bots(variant, options):
         hand = CoreHand(variant, options, [None, *names[1:n]])
         hand.reset(seed)
         hand.core.play_bots()
-        decisions, rng = Decisions(variant), random.Random(seed)
+        decisions, rng = decisions_of(variant, options), random.Random(seed)
         while True:
             while game.phase != "done" and 0 not in game.to_act:
                 bots[game.to_act[0]].act(game, game.to_act[0])

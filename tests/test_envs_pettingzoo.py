@@ -14,6 +14,7 @@ from env_support import (
     CONFIGS,
     IDS,
     REWARDS,
+    decisions_of,
     expected_reward,
     legal_multisets,
     reachable,
@@ -26,7 +27,7 @@ from fenpai.encoding import DECISION_VARIANTS
 from fenpai.envs import pettingzoo_env
 from fenpai.envs.aec import observe_seat
 from fenpai.envs.decisions import Decisions
-from fenpai.spaces import action_space, uses_list
+from fenpai.spaces import game_space, uses_list
 
 
 def play_random(env, seed):
@@ -105,8 +106,8 @@ def test_the_mask_reaches_exactly_the_legal_actions(variant, options):
     """At every decision of random hands: the fixed ids allowed are those of the legal
     actions; card by card (C-4 burials, C-24/C-30/C-31 plays), the picks the mask
     allows end on exactly the legal actions."""
-    decisions = Decisions(variant)
-    space = action_space(variant)
+    decisions = decisions_of(variant, options)
+    space = game_space(fenpai.new_game(variant, **options))
     for seed in range(2):
         rng = random.Random(seed)
         game = fenpai.new_game(variant, seed=seed, **options)
@@ -163,11 +164,11 @@ def test_bad_options_are_clear_errors():
 def test_c_4_an_observation_never_shows_cards_the_seat_cannot_know(variant, options):
     """Swapping two cards a seat cannot know leaves its observation and mask as they
     were, at every phase (the kitty C-4, the hands of the others)."""
-    decisions = Decisions(variant)
+    decisions = decisions_of(variant, options)
     compared = 0
     for game, seat, other in unseen_swaps(variant, options):
         mine = observe_seat(game, seat, decisions)
-        theirs = observe_seat(other, seat, Decisions(variant))
+        theirs = observe_seat(other, seat, decisions_of(variant, options))
         assert (mine["observation"] == theirs["observation"]).all()
         assert (mine["action_mask"] == theirs["action_mask"]).all()
         compared += 1

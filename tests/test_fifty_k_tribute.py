@@ -322,18 +322,10 @@ def test_fko_48_sample_world_keeps_what_each_seat_knows_of_the_tribute(players, 
 
 def test_fko_42_the_surfaces_without_the_tribute_refuse_it_by_name():
     g = tributed_hand()
-    for call in (
-        lambda: fenpai.encode(g, 0),
-        lambda: g.core_options(),
-    ):
-        with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\)"):
-            call()
-    pyspiel = pytest.importorskip("pyspiel")
-    from fenpai import openspiel
-
-    openspiel.register()
-    with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\)"):
-        pyspiel.load_game("python_fenpai_fifty_k(tribute=highest)").new_initial_state()
+    # The observation, the decision and legal-index spaces, the core's hands and
+    # OpenSpiel take it (FKO-40: tests/test_encoding_fifty_k_tribute.py,
+    # tests/test_envs_fifty_k_tribute.py, tests/test_openspiel.py).
+    assert g.core_options()["tribute_seats"] == (2, 1)
     assert "tribute" in (g.bot_problem("ismcts") or "")
     assert g.bot_problem("greedy") is None and g.bot_problem("random") is None
     # The search's worlds know no tribute: refused by name wherever it would play.

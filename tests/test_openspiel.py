@@ -36,6 +36,8 @@ NAMES = [
     "python_fenpai_fifty_k",
     "python_fenpai_fifty_k(players=3)",
     "python_fenpai_fifty_k(pure_fifty_k_order=equal)",
+    "python_fenpai_fifty_k(tribute=highest,previous_order=1 0 2 3)",  # FKO-40..FKO-48
+    "python_fenpai_fifty_k(players=3,tribute=highest,previous_order=2 0 1)",
     "python_fenpai_finding_friends(players=4)",
     "python_fenpai_finding_friends",
     "python_fenpai_finding_friends(players=8,decks=2,double_join=passes_on,short_handed_bonus=True)",
@@ -132,6 +134,7 @@ def test_c_5_the_deal_is_chance_card_by_card():
     [
         "python_fenpai_tractor",
         "python_fenpai_fifty_k",
+        "python_fenpai_fifty_k(tribute=highest,previous_order=0 1 2 3)",  # FKO-48
         "python_fenpai_finding_friends(players=5)",  # FF-22: nor who holds a called copy
     ],
 )
@@ -157,6 +160,41 @@ def test_c_4_the_information_state_never_shows_cards_the_player_cannot_know(name
             real.apply_action(action)
             twin.apply_action(action)
     assert compared > 20
+
+
+def test_fko_48_the_returned_card_is_in_the_giver_s_and_receiver_s_information_only():
+    """Under the tribute (FKO-40, `previous_order` a parameter): the exchange's ids
+    follow the play types; every player's information state names the card given, only
+    the giver's and the receiver's the card returned (FKO-48)."""
+    game = pyspiel.load_game("python_fenpai_fifty_k(tribute=highest,previous_order=1 0 2 3)")
+    assert game.num_distinct_actions() == 7514
+    checked = 0
+    for seed in range(6):
+        state = deal(game, np.random.default_rng(seed))
+        tribute = state.hand.game.tribute
+        if tribute.exempt:
+            continue
+        giver, receiver = tribute.giver, tribute.receiver
+        assert state.current_player() == giver
+        given = state.legal_actions()[0]
+        assert state.action_to_string(giver, given).startswith("tribute ")
+        state.apply_action(given)
+        back = state.legal_actions()[-1]
+        text = state.action_to_string(receiver, back)
+        assert text.startswith("return ")
+        state.apply_action(back)
+        card = state.hand.game.tribute.tributed
+        for player in range(4):
+            seen = json.loads(state.information_state_string(player))["history"]
+            assert f"{giver}:tribute {card}" in seen
+            assert (f"{receiver}:{text}" in seen) == (player in (giver, receiver))
+            assert (f"{receiver}:return" in seen) == (player not in (giver, receiver))
+        checked += 1
+    assert checked >= 4
+    with pytest.raises(ValueError, match=r"previous_order must be seat numbers .*FKO-43"):
+        pyspiel.load_game("python_fenpai_fifty_k(tribute=highest,previous_order=first last)")
+    with pytest.raises(ValueError, match=r"every seat 0..3 once, first out to last \(FKO-43\)"):
+        pyspiel.load_game("python_fenpai_fifty_k(tribute=highest,previous_order=1 0 2 9)")
 
 
 def test_serialization_round_trips():

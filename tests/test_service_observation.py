@@ -13,7 +13,7 @@ from env_support import CONFIGS, IDS, scripted, swap_unseen
 from service_support import create, join_all, running_server
 
 import fenpai
-from fenpai.encoding import fields
+from fenpai.encoding import game_fields
 from fenpai.rpc.v1 import game_service_pb2 as pb
 from fenpai.service.typed import observation
 
@@ -37,7 +37,7 @@ def test_the_tensor_is_encode_and_blind_to_unseen_cards(variant: str, options) -
             data = observation(game, seat)
             expected, _ = fenpai.encode(game, seat, legal=False)
             np.testing.assert_array_equal(decoded(data), expected)
-            _, offset, size = fields(variant, game.num_players)[-1]
+            _, offset, size = game_fields(game)[-1]
             assert len(data) == 4 * (offset + size)
             other = swap_unseen(game, seat, rng)
             if other is not None:

@@ -38,7 +38,7 @@ def test_fixed_id_tables():
 
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)
 def test_masks_and_lists_equal_the_legal_actions(variant, options):
-    space = spaces.action_space(variant)
+    space = spaces.game_space(fenpai.new_game(variant, **options))
     for seed in range(3):
         for game, seat in random_hand(variant, options, seed):
             legal = game.legal_actions(seat, spaces.DEFAULT_LIMIT)

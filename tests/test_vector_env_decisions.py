@@ -31,7 +31,7 @@ from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.decisions import Decisions
 from fenpai.envs.payoffs import hand_rewards
 from fenpai.errors import IllegalAction
-from fenpai.spaces import table_decks
+from fenpai.spaces import table_decks, table_tribute
 
 
 def row_ids(batch: Batch) -> np.ndarray:
@@ -87,7 +87,10 @@ class StepByStep:
         seed = seed_for(self.base, self.env, self.hands)
         self.hands += 1
         self.game = fenpai.new_game(self.variant, seed=seed, **self.options)
-        self.decisions = Decisions(self.variant, table_decks(self.variant, self.options))
+        options = self.options
+        self.decisions = Decisions(
+            self.variant, table_decks(self.variant, options), table_tribute(self.variant, options)
+        )
         named = [(s, p) for s, p in enumerate(self.players) if isinstance(p, str)]
         self.bots = {s: Bot(p, seed_for(seed, s)) for s, p in named}
         self.acted = None

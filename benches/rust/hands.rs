@@ -33,6 +33,7 @@ fn decisions(hand: &Hand) -> usize {
             deal.log().len() + burial.log().len() + call.log().len() + play.log().len()
         }
         Hand::FiftyK(play) => play.log().len(),
+        Hand::FiftyKTribute(tribute, play) => tribute.log().len() + play.log().len(),
         Hand::FiftyKPiles(play) => play.log().len(),
         Hand::FindingFriends(deal, burial, calls, play) => {
             deal.log().len() + burial.log().len() + calls.log().len() + play.log().len()

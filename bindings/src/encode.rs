@@ -11,22 +11,34 @@ use crate::cards::value_error;
 use crate::fifty_k_pile::FiftyKPilePlay;
 use crate::fifty_k_play::FiftyKPlay;
 use crate::phases::{
-    Burial, FriendCall, FriendCalls, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+    Burial, FiftyKTribute, FriendCall, FriendCalls, RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::trick_play::TrickPlay;
 
 /// The layout of `variant` with `players` seats and `decks` decks (Fifty-K's several
-/// decks have their own, FKO-20): [(name, offset, size)], in order.
+/// decks have their own, FKO-20; `tribute`: Fifty-K's under the option, FKO-40):
+/// [(name, offset, size)], in order.
 #[pyfunction]
-#[pyo3(signature = (variant, players, decks = 1))]
+#[pyo3(signature = (variant, players, decks = 1, tribute = false))]
 fn encode_fields(
     variant: &str,
     players: usize,
     decks: u8,
+    tribute: bool,
 ) -> PyResult<Vec<(&'static str, usize, usize)>> {
-    Ok(Layout::with_decks(variant, players, decks)
+    Ok(layout_of(variant, players, decks, tribute)
         .map_err(value_error)?
         .fields())
+}
+
+/// The layout of `variant`, `players`, `decks`, under Fifty-K's `tribute` or not.
+fn layout_of(variant: &str, players: usize, decks: u8, tribute: bool) -> Result<Layout, String> {
+    let layout = Layout::with_decks(variant, players, decks)?;
+    if tribute {
+        layout.with_tribute()
+    } else {
+        Ok(layout)
+    }
 }
 
 /// Why `out` is not a buffer for `need` values.
@@ -98,9 +110,11 @@ fn phase_object<'py, T: pyo3::PyClass>(
 
 /// Writes `seat`'s observation of a hand into `out` (float32, C-contiguous, the layout's
 /// length) from the core objects of the hand so far, keyed by phase ("deal", "kitty",
-/// "friend", "play"); `over`: the hand is over (it may end outside them: a resignation).
+/// "friend", "play"); `over`: the hand is over (it may end outside them: a resignation);
+/// `tribute`: a Fifty-K hand under the option `tribute` (FKO-40), its "deal" the
+/// tribute (None for the first hand of a match).
 #[pyfunction]
-#[pyo3(signature = (out, seat, variant, objects, over = false))]
+#[pyo3(signature = (out, seat, variant, objects, over = false, tribute = false))]
 fn encode_into(
     py: Python<'_>,
     out: &Bound<'_, PyAny>,
@@ -108,6 +122,7 @@ fn encode_into(
     variant: &str,
     objects: &Bound<'_, PyDict>,
     over: bool,
+    tribute: bool,
 ) -> PyResult<()> {
     let (mut deal, mut kitty, mut friend, mut play) = (None, None, None, None);
     for (key, value) in objects.iter() {
@@ -137,6 +152,30 @@ fn encode_into(
             _ => Err(bad_out(out, need)?),
         }
     };
+    if variant == "fifty_k" && tribute {
+        // FKO-40..FKO-48: one deck's layout, then the tribute's fields.
+        let gift = phase_object::<FiftyKTribute>(deal.as_ref(), "deal", "FiftyKTribute")?;
+        let play = phase_object::<FiftyKPlay>(play.as_ref(), "play", "FiftyKPlay")?;
+        let n = match (&play, &gift) {
+            (Some(p), _) => p.core().num_players(),
+            (None, Some(t)) => t.core().hands().len(),
+            (None, None) => {
+                return Err(value_error(
+                    "a fifty_k observation needs objects['deal'] or objects['play']",
+                ))
+            }
+        };
+        let layout = layout_of(variant, n, 1, true).map_err(value_error)?;
+        let mut writable = buffer_for(layout)?;
+        let buffer = writable.as_slice_mut().map_err(value_error)?;
+        let (gift, play) = (
+            gift.as_deref().map(|t| t.core()),
+            play.as_deref().map(|p| p.core()),
+        );
+        return py
+            .detach(|| core::encode_fifty_k_tribute(gift, play, seat, over, buffer))
+            .map_err(value_error);
+    }
     if variant == "fifty_k" {
         let play =
             play.ok_or_else(|| value_error("a fifty_k observation needs objects['play']"))?;

@@ -2,7 +2,7 @@
 //! the GIL released; each hand comes back as its phase objects in their final state.
 
 use fenpai_core::bots::hand::MAX_PLAYERS;
-use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup};
+use fenpai_core::bots::{played, BotKind, Deal, Phases, Play, Setup, Tribute};
 use fenpai_core::bots::{
     DeclarationOrder, DeclarationStrength, FirstDealer, JokerDeclarations, KittyMultiplier,
     KittyTheft, Reinforce, ThrowPenalty, TractorDecks, TractorHouse,
@@ -20,7 +20,7 @@ use crate::cards::value_error;
 use crate::fifty_k_pile::FiftyKPilePlay;
 use crate::fifty_k_play::{fk_rules, FiftyKPlay};
 use crate::phases::{
-    Burial, FriendCall, FriendCalls, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+    Burial, FiftyKTribute, FriendCall, FriendCalls, RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::trick_play::TrickPlay;
 
@@ -65,6 +65,26 @@ fn fifty_k_decks(options: Option<&Bound<'_, PyDict>>) -> PyResult<u8> {
     let decks: u8 = option(options, "decks", 1)?;
     fifty_k_check_table(option(options, "players", 4)?, decks).map_err(value_error)?;
     Ok(decks)
+}
+
+/// FKO-40, FKO-43: Fifty-K's `tribute` ("none" or "highest") and, for a hand with a
+/// previous one, `tribute_seats` (giver, receiver).
+fn fk_tribute(options: Option<&Bound<'_, PyDict>>) -> PyResult<Tribute> {
+    let seats: Option<(usize, usize)> = option(options, "tribute_seats", None)?;
+    match (
+        option::<String>(options, "tribute", "none".into())?.as_str(),
+        seats,
+    ) {
+        ("none", None) => Ok(Tribute::None),
+        ("highest", None) => Ok(Tribute::Highest),
+        ("highest", Some((giver, receiver))) => Ok(Tribute::Owed { giver, receiver }),
+        ("none", Some(_)) => Err(value_error(
+            "option tribute_seats is the tribute's (FKO-43): it needs tribute='highest'",
+        )),
+        (other, _) => Err(value_error(format!(
+            "option tribute must be none or highest (FKO-40), not '{other}'"
+        ))),
+    }
 }
 
 /// The variant's setup from the options its phases take (`Game.core_options()`, as
@@ -128,6 +148,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                 &option::<String>(options, "lead_after_out", "next".into())?,
                 &option::<String>(options, "pure_fifty_k_order", "suit".into())?,
             )?,
+            tribute: fk_tribute(options)?,
         },
         "finding_friends" => {
             let players: usize = option(options, "players", 6)?;
@@ -177,6 +198,7 @@ pub(crate) fn objects<'py>(py: Python<'py>, phases: Phases) -> PyResult<Bound<'p
             Deal::Tractor(d) => TractorDeal::from_core(d).into_bound_py_any(py)?,
             Deal::RedFive4p(d) => RedFive4pBidding::from_core(d).into_bound_py_any(py)?,
             Deal::RedFive5p(d) => RedFive5pDeal::from_core(d).into_bound_py_any(py)?,
+            Deal::FiftyKTribute(t, _) => FiftyKTribute::from_core(t).into_bound_py_any(py)?,
         });
     }
     if let Some(burial) = burial {

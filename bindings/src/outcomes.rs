@@ -96,7 +96,8 @@ impl Facts {
         self.actions.push(actions as i64);
     }
 
-    fn fifty_k(&mut self, play: &FkPlay) {
+    /// A hand of one deck, `before` actions before its play (the tribute's, FKO-42).
+    fn fifty_k(&mut self, before: usize, play: &FkPlay) {
         self.points
             .extend(play.collected().iter().map(|&p| i64::from(p)));
         let out = play.finished();
@@ -104,7 +105,7 @@ impl Facts {
             .extend((0..ORDER_WIDTH).map(|i| out.get(i).map_or(-1, |&seat| seat as i64)));
         self.hand_points_left
             .extend(play.hand_points().into_iter().map(i64::from));
-        self.actions.push(play.log().len() as i64);
+        self.actions.push((before + play.log().len()) as i64);
     }
 
     /// FKO-30, FKO-31: a hand of several decks, a row of `finish_order` per seat.
@@ -135,7 +136,8 @@ impl Facts {
                 self.solo.push(call.solo());
                 self.forced.push(deal.forced());
             }
-            HandRef::FiftyK(play) => self.fifty_k(play),
+            HandRef::FiftyK(play) => self.fifty_k(0, play),
+            HandRef::FiftyKTribute(tribute, play) => self.fifty_k(tribute.log().len(), play),
             HandRef::FiftyKPiles(play) => self.fifty_k_piles(play),
             HandRef::FindingFriends(deal, burial, calls, play) => {
                 self.trick(deal.log().len() + calls.log().len(), burial, play);

@@ -750,7 +750,14 @@ class FiftyKPilePlay:
     def play_out(self, bots: list[FkBot]) -> None: ...
     def clone(self) -> Self: ...
 
-def encode_fields(variant: str, players: int, decks: int = 1) -> list[tuple[str, int, int]]: ...
+def encode_fields(
+    variant: str, players: int, decks: int = 1, tribute: bool = False
+) -> list[tuple[str, int, int]]: ...
 def encode_into(
-    out: np.ndarray, seat: int, variant: str, objects: Mapping[str, object], over: bool = False
+    out: np.ndarray,
+    seat: int,
+    variant: str,
+    objects: Mapping[str, object],
+    over: bool = False,
+    tribute: bool = False,
 ) -> None: ...

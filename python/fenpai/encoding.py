@@ -6,8 +6,9 @@ what `seat` may see goes in (its hand, the public record; C-4: the buried kitty 
 for the seat that buried it, until the hand ends), so an agent trained on it cannot
 cheat. Seats are relative: slot 0 is `seat` itself, 1 the next seat in play order, and
 so on. The layout depends only on the variant and the number of players (and for
-Fifty-K on its decks, FKO-20); `fields(variant, players, decks=1)` lists it as (name,
-offset, size), field by field, in the order of the tables below. Facts not known yet
+Fifty-K on its decks, FKO-20, and its tribute, FKO-40); `fields(variant, players,
+decks=1, tribute="none")` lists it as (name, offset, size), field by field, in the order
+of the tables below. Facts not known yet
 (trump before it is named, a bid not made) are zeros.
 
 Trick-taking variants (red_five_4p, red_five_5p, tractor), n seats, K = 54 card kinds
@@ -93,6 +94,21 @@ Fifty-K, K = 52 cards (no jokers), each 0 or 1:
 | top_type | 1 | play type (`Combo.type_id`, 0..7408) of the combination to beat; −1 leading |
 | table | K | the cards on the table since it was last cleared (FK-31) |
 | points_left | n | points left in each hand / 100, once the hand is over (FK-41, FK-51) |
+
+Fifty-K of one deck under the option `tribute="highest"` (FKO-40..FKO-48), a layout of
+its own: the fields above, then what a seat knows of the tribute (FKO-48); all zeros
+in a hand without one (the first of a match). During the tribute (the phase "deal",
+FKO-42) the fields above hold the hands the tribute leaves, nothing played (`top_type`
+−1), and `to_act` the seat that gives or gives back:
+
+| field | size | meaning |
+|---|---|---|
+| tribute_giver | n | one-hot seat that owes the tribute (FKO-43) |
+| tribute_receiver | n | one-hot seat that receives it (FKO-43) |
+| tribute_exempt | 1 | 1 when the giver is exempt (FKO-45) |
+| tribute_due | 2 | one-hot what the deal waits for: the tribute (FKO-44), the return (FKO-46) |
+| tribute_card | K | the card given (public, FKO-48) |
+| tribute_returned | K | the card given back: for the giver and the receiver only (FKO-48) |
 
 Fifty-K of several decks (`decks` 2 to 4, FKO-20..FKO-35, 4 to 8 players), a layout of
 its own: K = 54 card kinds in index order, jokers included (FKO-22), card fields hold
@@ -196,29 +212,37 @@ DECISION_VARIANTS = ENCODED_VARIANTS
 
 
 @cache
-def _layout(variant: str, players: int, decks: int) -> tuple[tuple[str, int, int], ...]:
-    return tuple(encode_fields(variant, players, decks))
+def _layout(
+    variant: str, players: int, decks: int, tribute: bool = False
+) -> tuple[tuple[str, int, int], ...]:
+    return tuple(encode_fields(variant, players, decks, tribute))
 
 
 @cache
-def _size(variant: str, players: int, decks: int) -> int:
-    _, offset, size = _layout(variant, players, decks)[-1]
+def _size(variant: str, players: int, decks: int, tribute: bool = False) -> int:
+    _, offset, size = _layout(variant, players, decks, tribute)[-1]
     return offset + size
 
 
-def fields(variant: str, players: int, decks: int = 1) -> list[tuple[str, int, int]]:
+def fields(
+    variant: str, players: int, decks: int = 1, tribute: str = "none"
+) -> list[tuple[str, int, int]]:
     """The observation's layout: (name, offset, size) of each field, in order; `decks`
-    only for Fifty-K's several decks (FKO-20), whose layout is its own. A ValueError
-    names a number of players or decks out of range."""
+    only for Fifty-K's several decks (FKO-20), whose layout is its own; `tribute` only
+    for Fifty-K of one deck, whose layout under `tribute="highest"` adds the tribute's
+    fields (FKO-40, FKO-48). A ValueError names a number of players or decks out of
+    range, or a tribute the layout does not take."""
     for name, value in (("players", players), ("decks", decks)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 16:
             raise ValueError(f"{name} must be a small positive whole number, not {value!r}")
-    return list(_layout(variant, players, decks))
+    if tribute not in ("none", "highest"):
+        raise ValueError(f"tribute must be 'none' or 'highest' (FKO-40), not {tribute!r}")
+    return list(_layout(variant, players, decks, tribute != "none"))
 
 
 def game_fields(game: Game) -> list[tuple[str, int, int]]:
-    """The layout of `game`'s observation (its variant, players and decks)."""
-    return fields(game.variant, game.num_players, game.layout_decks())
+    """The layout of `game`'s observation (its variant, players, decks and tribute)."""
+    return list(_layout(game.variant, game.num_players, game.layout_decks(), game.layout_tribute()))
 
 
 @overload
@@ -252,7 +276,8 @@ def encode(
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
     game.check_surface(OBSERVATION)  # the typed error, when options are the cause
+    tribute = game.layout_tribute()
     if out is None:
-        out = np.empty(_size(game.variant, n, game.layout_decks()), dtype=np.float32)
-    encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")
+        out = np.empty(_size(game.variant, n, game.layout_decks(), tribute), dtype=np.float32)
+    encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done", tribute)
     return out, game.legal_actions(seat, limit) if legal else None

@@ -5,8 +5,10 @@ that `pyspiel.load_game("python_fenpai_tractor")` (or `"python_fenpai_fifty_k(pl
 works with OpenSpiel's algorithms. The game parameters are the variant's options
 (Tractor's `levels` as text, `"2 2"`, its `dealer` −1 for none and its `jokers` −1 for
 `"all"`; Finding Friends' `levels` as text, `""` for every player at 2, and its
-`decks`, `friends` and `dealer` −1 for none: by players, FF-1, FF-20), `seed` and
-`reward` (`"win"`, the default, `"zero_sum"` or `"game_points"`: `fenpai.envs.payoffs`).
+`decks`, `friends` and `dealer` −1 for none: by players, FF-1, FF-20; Fifty-K's
+`previous_order` as text, `"1 0 2 3"`, `""` for none, which under `tribute="highest"`
+starts every hand with the tribute those places owe, FKO-43), `seed` and `reward`
+(`"win"`, the default, `"zero_sum"` or `"game_points"`: `fenpai.envs.payoffs`).
 
 - **Chance.** The deal is chance nodes before the first decision: the seat of the
   first card where the rules make it random (C-5, R5-3, FK-1 with three players, a
@@ -21,7 +23,8 @@ works with OpenSpiel's algorithms. The game parameters are the variant's options
 - **Tensors** (information state and observation alike) are `fenpai.encode` for the
   player, then its cards picked so far (trick-taking variants). The information-state
   string is perfect recall: the player's cards in the order it received them, every
-  action it saw (another seat's burial hidden, C-4), each failed throw's forced play
+  action it saw (another seat's burial hidden, C-4; the card of Fifty-K's return
+  hidden but from the giver and the receiver, FKO-48), each failed throw's forced play
   (C-51) and its picks; the observation
   string is the player's view (`Game.view`).
 - **Returns**: each seat's reward in the `reward` mode when the hand ends; the utility
@@ -40,6 +43,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from fenpai._core import FIFTY_K_NUM_PLAY_TYPES
 from fenpai.encoding import DECISION_VARIANTS, fields
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
@@ -50,7 +54,15 @@ from fenpai.scoring import (
     finding_friends_kitty_size,
     tractor_kitty_size,
 )
-from fenpai.spaces import CARD_INDEX, CARDS, NUM_KINDS, ActionSpace, action_space, table_decks
+from fenpai.spaces import (
+    CARD_INDEX,
+    CARDS,
+    NUM_KINDS,
+    ActionSpace,
+    action_space,
+    table_decks,
+    table_tribute,
+)
 
 #: pyspiel parameters of each variant: its options (as pyspiel types) and `seed`.
 PARAMETERS: dict[str, dict[str, Any]] = {
@@ -62,6 +74,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "pure_fifty_k_order": "suit",
         "decks": 1,
         "tribute": "none",
+        "previous_order": "",  # "": none; else the places, first out to last (FKO-43)
     },
     "tractor": {
         "levels": "2 2",
@@ -113,7 +126,19 @@ def game_options(variant: str, params: dict[str, Any]) -> dict[str, Any]:
             options[name] = None if options[name] == NONE else options[name]
         levels = str(options["levels"]).split()
         options["levels"] = tuple(levels) if levels else None
+    if variant == "fifty_k":
+        order = str(options["previous_order"]).split()
+        options["previous_order"] = [_seat(s) for s in order] if order else None
     return options
+
+
+def _seat(text: str) -> int:
+    """A seat of the text parameter `previous_order`; a ValueError names it (FKO-43)."""
+    if not text.isdigit():
+        raise ValueError(
+            f"previous_order must be seat numbers separated by spaces (FKO-43), not {text!r}"
+        )
+    return int(text)
 
 
 def _deck(variant: str, options: dict[str, Any]) -> list[int]:
@@ -295,14 +320,21 @@ class _Hand:
         return out
 
     def seen_history(self, player: int) -> list[str]:
-        """Every action so far as `player` saw it: another seat's burial hidden (C-4)."""
+        """Every action so far as `player` saw it: another seat's burial hidden (C-4),
+        the card of Fifty-K's return hidden but from the giver and the receiver (FKO-48)."""
         game = self.game
         if game is None:
             return []
-        return [
-            f"{seat}:{'bury' if action.startswith('bury ') and seat != player else action}"
-            for seat, action in game.history
-        ]
+        tribute = getattr(game, "tribute", None)
+        sees_return = tribute is not None and player in (tribute.giver, tribute.receiver)
+        out = []
+        for seat, action in game.history:
+            if action.startswith("bury ") and seat != player:
+                action = "bury"
+            elif action.startswith("return ") and not sees_return:
+                action = "return"
+            out.append(f"{seat}:{action}")
+        return out
 
     def failed_throws(self) -> list[str]:
         """C-51: each failed throw so far as every seat saw it, in order: its seat and the
@@ -321,8 +353,9 @@ class _Hand:
 
 
 def _space(variant: str, options: dict[str, Any]) -> ActionSpace:
-    """The fixed ids of the variant's table (Tractor's decks, TRO-120)."""
-    return action_space(variant, table_decks(variant, options))
+    """The fixed ids of the variant's table (Tractor's decks, TRO-120; Fifty-K's
+    tribute, FKO-40)."""
+    return action_space(variant, table_decks(variant, options), table_tribute(variant, options))
 
 
 def _num_ids(variant: str, options: dict[str, Any]) -> int:
@@ -402,8 +435,8 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
         if action >= space.size:
             done = space.size + NUM_KINDS
             return "done" if action == done else f"pick {CARDS[action - space.size]}"
-        if hand.variant != "fifty_k" or action == 0:
-            return space.text(action)
+        if hand.variant != "fifty_k" or action == 0 or action > FIFTY_K_NUM_PLAY_TYPES:
+            return space.text(action)  # Fifty-K's exchange after its play types (FKO-40)
         if hand.to_act() == player and self._mask(player)[action]:
             return space.text(action, hand.game, player)
         return f"play type {action - 1}"
@@ -451,7 +484,8 @@ class FenpaiObserver:
     recall for the information state, the view for the observation (see the module)."""
 
     def __init__(self, game: FenpaiGame, perfect_recall: bool):
-        layout = fields(game.variant, game.players)
+        tribute = str(game.options.get("tribute", "none"))  # FKO-40: a layout of its own
+        layout = fields(game.variant, game.players, tribute=tribute)
         size = layout[-1][1] + layout[-1][2]
         by_card = game.variant != "fifty_k"
         self.tensor = np.zeros(size + (NUM_KINDS if by_card else 0), np.float32)

@@ -13,6 +13,7 @@ follows its decks, below), id 0 being `pass`:
 | finding_friends, `decks=2` | 215 | Tractor's 107, then `call 1st X`, `call 2nd X` (d) (FF-20) |
 | finding_friends, `decks=3` | 323 | Tractor's 161, then `call 1st X` .. `call 3rd X` (d) (FF-20) |
 | fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (c) |
+| fifty_k, `tribute="highest"` | 7 514 | the 7 410, then `tribute X`, `return X` (e) (FKO-40) |
 
 (a) As Ah Ac Ad Ks Kh Kc Kd 5h BJ. (b) ranks 2..A, each in suits s h c d, then
 `declare LJ LJ`, `declare BJ BJ` (`declare LJ LJ LJ`, `declare BJ BJ BJ` for triples).
@@ -22,6 +23,9 @@ both deck counts; the mask allows 60..200 with two decks, 80..300 with three.
 order: the call of the k-th copy of kind c is id T + 54 × (k − 1) + c, T being Tractor's
 table of the decks (107 or 161). The mask allows the calls FF-21 and
 `friend_restrictions` (FF-60..FF-64) allow, each card and ordinal once.
+(e) the 52 cards of one deck in `Card.index` order: `tribute X` is id 7 410 + X.index,
+`return X` id 7 462 + X.index. The mask allows the giver's highest cards (FKO-44), then
+any card of the receiver's hand (FKO-46).
 
 Tractor's table follows its decks (TRO-120; `action_space(variant, decks)`,
 `game_space(game)`): one and two decks, jokers removed or not (TRO-130), share the 107
@@ -29,6 +33,9 @@ ids, the mask allowing what the table can declare; three decks add the triples a
 them, so an id means the same action on every table that has it. Finding Friends'
 table follows its decks the same way (`decks` 2 or 3, by default by players, FF-1): its
 deal declares as Tractor's of those decks (FF-10), and its friend calls (FF-20) follow.
+Fifty-K's table follows its option `tribute` the same way (FKO-40; `action_space(
+"fifty_k", tribute="highest")`): the exchange's ids (FKO-44, FKO-46) come after the play
+types, which keep their ids. Several decks have no table (FKO-20).
 
 The phases whose actions have fixed ids give a **mask** (`Legal.mask`) over the table,
 and the legal index of each id (`Legal.index`, for `game.apply_legal`). A Fifty-K play
@@ -169,6 +176,35 @@ def fixed_actions(variant: str, decks: int | None = None) -> tuple[str, ...]:
     return FIXED_ACTIONS.get(variant, ())
 
 
+#: FKO-44, FKO-46: the exchange's actions under Fifty-K's `tribute`, id order after the
+#: play types: the tribute of each card of one deck, then the return of each.
+TRIBUTE_ACTIONS: tuple[str, ...] = tuple(
+    f"{verb} {c}" for verb in ("tribute", "return") for c in CARDS[:52]
+)
+
+
+def table_tribute(variant: str, options: Mapping[str, Any]) -> str:
+    """The tribute that keys Fifty-K's action space (FKO-40: "none" unless given); "none"
+    for the other variants."""
+    return str(options.get("tribute", "none")) if variant == "fifty_k" else "none"
+
+
+def table_actions(variant: str, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The fixed-id texts the core's action space takes for a game of `variant` with
+    `options`: the table's (`fixed_actions`); for Fifty-K the ids after its play types,
+    the exchange's under `tribute` (FKO-40), else none."""
+    if table_tribute(variant, options) != "none":
+        return TRIBUTE_ACTIONS
+    return fixed_actions(variant, table_decks(variant, options))
+
+
+def table_ids(variant: str, options: Mapping[str, Any]) -> dict[str, int]:
+    """Fixed id by action text, of the actions the core names by text (`legal_ids`): the
+    table's; for Fifty-K `pass` and the exchange's (FKO-40), its plays having their types."""
+    space = action_space(variant, table_decks(variant, options), table_tribute(variant, options))
+    return dict(space._ids)
+
+
 def table_decks(variant: str, options: Mapping[str, Any]) -> int | None:
     """The decks that key the action space of a game of `variant` with `options` (as
     `new_game` takes them): Tractor's (TRO-120, two unless given), Finding Friends' (FF-1,
@@ -200,13 +236,18 @@ class Legal:
 
 class ActionSpace:
     """A variant's fixed action ids (see the module's table); `decks` picks Tractor's
-    table (`fixed_actions`)."""
+    table (`fixed_actions`), `tribute` Fifty-K's (FKO-40: the exchange's ids after the
+    play types)."""
 
-    def __init__(self, variant: str, decks: int | None = None):
+    def __init__(self, variant: str, decks: int | None = None, tribute: bool = False):
+        self._extra: tuple[str, ...] = ()
         if variant == "fifty_k":
-            self.size = 1 + FIFTY_K_NUM_PLAY_TYPES
+            plays = 1 + FIFTY_K_NUM_PLAY_TYPES
+            self._extra = TRIBUTE_ACTIONS if tribute else ()
+            self.size = plays + len(self._extra)
             self._texts: tuple[str, ...] | None = None
             self._ids: dict[str, int] = {"pass": 0}
+            self._ids.update({t: plays + i for i, t in enumerate(self._extra)})
         elif variant in FIXED_ACTIONS or variant == "finding_friends":
             self._texts = fixed_actions(variant, decks)
             self.size = len(self._texts)
@@ -241,6 +282,8 @@ class ActionSpace:
             return self._texts[id]
         if id == 0:
             return "pass"
+        if id > FIFTY_K_NUM_PLAY_TYPES:  # FKO-40: the exchange's, after the play types
+            return self._extra[id - 1 - FIFTY_K_NUM_PLAY_TYPES]
         if game is None or seat is None:
             raise ValueError("a Fifty-K play type names its cards only for a game and a seat")
         index = int(legal(game, seat).index[id])  # type: ignore[index]
@@ -249,11 +292,19 @@ class ActionSpace:
         return game.legal_action(seat, index)
 
 
-def action_space(variant: str, decks: int | None = None) -> ActionSpace:
+def action_space(variant: str, decks: int | None = None, tribute: str = "none") -> ActionSpace:
     """The fixed action ids of `variant` (one object per variant and table): `decks`
     matters for Tractor, 3 adding the triple declarations (TRO-123), and Finding Friends,
-    2 or 3 (None: six players' 3), its calls of ordinals 1st..`decks` (FF-20); a
-    ValueError names a table of other decks (TRO-120, FF-1)."""
+    2 or 3 (None: six players' 3), its calls of ordinals 1st..`decks` (FF-20); `tribute`
+    for Fifty-K, "highest" adding the exchange's ids (FKO-40). A ValueError names a
+    table of other decks (TRO-120, FF-1) or a tribute of another variant."""
+    if tribute != "none":
+        if variant != "fifty_k" or tribute != "highest":
+            raise ValueError(
+                f"tribute={tribute!r}: only fifty_k's table follows a tribute, 'none' or "
+                "'highest' (FKO-40)"
+            )
+        return _space(variant, None, True)
     if variant == "tractor" and decks is not None:
         if not _count(decks) or decks not in (1, 2, 3):
             raise ValueError(f"tractor's decks must be 1, 2 or 3 (TRO-120), not {decks!r}")
@@ -271,13 +322,17 @@ def _count(value: object) -> bool:
 
 
 @cache
-def _space(variant: str, decks: int | None) -> ActionSpace:
-    return ActionSpace(variant, decks)
+def _space(variant: str, decks: int | None, tribute: bool = False) -> ActionSpace:
+    return ActionSpace(variant, decks, tribute)
 
 
 def game_space(game: Game) -> ActionSpace:
-    """The fixed action ids of `game`'s variant and table (`table_decks`)."""
-    return action_space(game.variant, table_decks(game.variant, game.options))
+    """The fixed action ids of `game`'s variant and table (`table_decks`,
+    `table_tribute`)."""
+    options = game.options
+    return action_space(
+        game.variant, table_decks(game.variant, options), table_tribute(game.variant, options)
+    )
 
 
 def uses_list(game: Game) -> bool:
@@ -297,9 +352,9 @@ def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
     game.check_surface(DECISIONS)
     space = game_space(game)
     index = np.full(space.size, -1, dtype=np.int32)
-    if game.variant == "fifty_k":
+    if game.variant == "fifty_k" and (game.options["tribute"] == "none" or game.phase != "deal"):
         _fifty_k_index(game, seat, count, index)
-    else:
+    else:  # the fixed ids by text: Fifty-K's exchange too (its phase "deal", FKO-42)
         ids = space._ids
         for i, text in enumerate(game.legal_actions(seat)):
             index[ids[text]] = i

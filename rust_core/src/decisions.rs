@@ -17,7 +17,6 @@ use std::collections::HashMap;
 
 use crate::bots::{BotKind, HandRef, HandState, SeatBots, Setup, Stage};
 use crate::card::{Counts, NUM_CARDS};
-use crate::encode::Layout;
 use crate::error::ActionError;
 use crate::fifty_k::cardset::{FIVE, KING, TEN};
 use crate::fifty_k::{type_id, CardSet, FkPlay, NUM_PLAY_TYPES};
@@ -34,17 +33,31 @@ pub struct Space {
 
 impl Space {
     /// The space of `variant`; `fixed` names the trick-taking variants' fixed ids in id
-    /// order (`fenpai.spaces.fixed_actions` of the table), and is empty for Fifty-K (its
-    /// ids are `pass` then 1 + each play type).
+    /// order (`fenpai.spaces.fixed_actions` of the table). Fifty-K's ids are `pass` then
+    /// 1 + each play type; `fixed` names the ids after them, the tribute's and the
+    /// return's under the option `tribute` (FKO-40, `fenpai.spaces.TRIBUTE_ACTIONS`), and
+    /// is empty otherwise.
     pub fn new(variant: &str, fixed: &[String]) -> Result<Space, String> {
         if variant == "fifty_k" {
-            if !fixed.is_empty() {
-                return Err("Fifty-K's fixed ids are its play types: give no texts".into());
+            let plays = 1 + NUM_PLAY_TYPES as usize;
+            if let Some(other) = fixed
+                .iter()
+                .find(|t| !t.starts_with("tribute ") && !t.starts_with("return "))
+            {
+                return Err(format!(
+                    "Fifty-K's fixed ids are its play types, then the tribute's and the \
+                     return's (FKO-40): give only those texts, not '{other}'"
+                ));
             }
+            let ids = fixed
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.clone(), plays + i))
+                .collect();
             return Ok(Space {
-                fixed: 1 + NUM_PLAY_TYPES as usize,
+                fixed: plays + fixed.len(),
                 by_card: false,
-                ids: HashMap::new(),
+                ids,
             });
         }
         if fixed.is_empty() {
@@ -214,7 +227,7 @@ impl DecisionHand {
         let size = space.size();
         let fixed = space.fixed();
         let mut out = DecisionHand {
-            view_len: Layout::new(setup.variant(), n)?.len(),
+            view_len: setup.layout()?.len(),
             view: Vec::new(),
             viewed: None,
             hand: HandState::new(&setup, 0)?,
@@ -698,6 +711,18 @@ mod tests {
         out
     }
 
+    /// FKO-40: Fifty-K's texts are the exchange's, after its play types, which keep ids.
+    #[test]
+    fn fko_40_the_exchange_follows_the_play_types() {
+        let texts = vec!["tribute 2s".to_string(), "return 3d".to_string()];
+        let space = Space::new("fifty_k", &texts).unwrap();
+        let plays = 1 + NUM_PLAY_TYPES as usize;
+        assert_eq!((space.fixed(), space.size()), (plays + 2, plays + 2));
+        assert_eq!(space.ids.get("return 3d"), Some(&(plays + 1)));
+        let err = Space::new("fifty_k", &["pass".to_string()]).unwrap_err();
+        assert!(err.contains("FKO-40"), "{err}");
+    }
+
     /// FKO-20: the space's ids are one deck's play types; several decks are refused.
     #[test]
     fn fko_20_several_decks_are_refused_by_name() {
@@ -705,6 +730,7 @@ mod tests {
             players: 6,
             decks: 2,
             rules: crate::fifty_k::FkRules::default(),
+            tribute: Default::default(),
         };
         let space = Space::new("fifty_k", &[]).unwrap();
         let err = DecisionHand::new(setup, space, vec![None; 6]).unwrap_err();

@@ -17,7 +17,7 @@ import numpy as np
 from fenpai._core import DecisionHand
 from fenpai.games import new_game
 from fenpai.games.base import DECISIONS, Game
-from fenpai.spaces import fixed_actions, table_decks
+from fenpai.spaces import table_actions
 
 Observation = dict[str, np.ndarray]
 
@@ -34,7 +34,7 @@ class CoreHand:
         self.probe.check_surface(DECISIONS)  # an option they cannot take, by name
         seats: list[str | None] = [None] * self.probe.num_players if bots is None else list(bots)
         self.probe.check_bots([b for b in seats if b is not None])  # a bot it cannot seat
-        fixed = list(fixed_actions(variant, table_decks(variant, options)))
+        fixed = list(table_actions(variant, options))
         self.core = DecisionHand(variant, seats, fixed, **self.probe.hands_options())
         self.size: int = self.core.size
         self.fixed: int = self.core.fixed

@@ -94,12 +94,12 @@ class CardChoice:
 
 class Decisions:
     """A variant's environment action space: its fixed ids (of Tractor's table of
-    `decks`, TRO-120), then (trick-taking variants) one id per card kind and `done`
-    (see the module)."""
+    `decks`, TRO-120; of Fifty-K's of its `tribute`, FKO-40), then (trick-taking
+    variants) one id per card kind and `done` (see the module)."""
 
-    def __init__(self, variant: str, decks: int | None = None):
+    def __init__(self, variant: str, decks: int | None = None, tribute: str = "none"):
         self.variant = variant
-        self.fixed = action_space(variant, decks).size
+        self.fixed = action_space(variant, decks, tribute).size
         self.by_card = variant != "fifty_k"
         self.size = self.fixed + (NUM_KINDS + 1 if self.by_card else 0)
         self.done = self.size - 1
@@ -155,8 +155,8 @@ class Decisions:
                 + (
                     ""
                     if table is None
-                    else f" with a table of {table} (give its decks: "
-                    "spaces.table_decks, TRO-120, FF-1)"
+                    else f" with a table of {table} (give its decks or tribute: "
+                    "spaces.table_decks, spaces.table_tribute, TRO-120, FF-1, FKO-40)"
                 )
             )
         self._checked = game

@@ -27,7 +27,7 @@ from fenpai.envs.aec import observation_space
 from fenpai.envs.vector_hands import Deals, Players
 from fenpai.errors import IllegalAction
 from fenpai.games.base import Game
-from fenpai.spaces import fixed_actions, table_decks
+from fenpai.spaces import table_actions
 
 ObsDict = dict[str, np.ndarray]
 
@@ -56,7 +56,7 @@ class DecisionHands:
         for g, (_, own) in enumerate(self._groups):
             self._owner[own] = g
         core = [p if isinstance(p, str) else None for p in players]
-        fixed = list(fixed_actions(self.variant, table_decks(self.variant, probe.options)))
+        fixed = list(table_actions(self.variant, probe.options))
         self._batch = DecisionBatch(self.variant, core, fixed, num_envs, **probe.hands_options())
         self.observation_space: gymnasium.spaces.Space[Any] = observation_space(
             self._batch.obs_size, self._batch.size

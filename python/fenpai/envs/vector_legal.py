@@ -21,7 +21,7 @@ from fenpai.batch import answers, apply_answers, policy_groups, waiting_batch
 from fenpai.envs.vector_hands import Deals, Players
 from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
-from fenpai.spaces import NUM_FEATURES, fixed_actions, table_decks
+from fenpai.spaces import NUM_FEATURES, table_ids
 
 
 class LegalHands:
@@ -65,9 +65,9 @@ class LegalHands:
         self._num_features = np.zeros(num_envs, dtype=np.int64)
         self._ids = np.full((num_envs, legal_ids), -1, dtype=np.int64)
         self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
-        # Fifty-K: plays by their type; Tractor: its table's declarations (TRO-120)
-        fixed = fixed_actions(self.variant, table_decks(self.variant, probe.options)) or ("pass",)
-        self._ids_table = {text: i for i, text in enumerate(fixed)} if legal_ids else {}
+        # Fifty-K: plays by their type, the exchange by text (FKO-40); Tractor: its
+        # table's declarations (TRO-120)
+        self._ids_table = table_ids(self.variant, probe.options) if legal_ids else {}
 
     def play(self, restart: np.ndarray, actions: np.ndarray | None, deals: Deals) -> np.ndarray:
         """One core pass over the envs (`Driver.step`): deals the next hand where

@@ -145,6 +145,11 @@ class Game:
         (FKO-20), the one variant whose layout depends on them."""
         return 1
 
+    def layout_tribute(self) -> bool:
+        """Whether the observation's layout has the tribute's fields: Fifty-K's under the
+        option `tribute` (FKO-40) only."""
+        return False
+
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""
         return {}

@@ -31,7 +31,7 @@ from fenpai._core import (
     format_cards,
 )
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import LEGAL_SPACE, OBSERVATION, Game
+from fenpai.games.base import DECISIONS, LEGAL_SPACE, OBSERVATION, OPENSPIEL, Game
 from fenpai.games.fifty_k_decks import (
     check_table,
     sample_deal,
@@ -84,6 +84,10 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
 #: The surfaces that take several decks (FKO-20): the observation of its own layout and
 #: the legal-index space of the core's batch runner.
 SEVERAL_DECKS = (OBSERVATION, LEGAL_SPACE)
+#: The surfaces that take the tribute (FKO-40) with one deck: the observation of its
+#: own layout (the tribute's fields after one deck's), the decision space (the
+#: exchange's ids after the play types), the legal-index space and OpenSpiel.
+TRIBUTE_SURFACES = (OBSERVATION, DECISIONS, LEGAL_SPACE, OPENSPIEL)
 
 
 class FiftyK(Game):
@@ -227,22 +231,32 @@ class FiftyK(Game):
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take: with several decks its `decks` (FKO-20:
         the batch runner `Driver` plays them; the surfaces above it refuse by name what
-        they do not take, options by `check_surface` and bots by `check_bots`); the
-        tribute (FKO-42) they do not take."""
-        problem = self.tribute_problem()
-        if problem is not None:
-            raise UnsupportedOption(
-                f"{problem} is not taken by the core's whole-hand calls (Driver, the "
-                "environments, policies) yet"
-            )
+        they do not take, options by `check_surface` and bots by `check_bots`); with one
+        deck the tribute (FKO-40) and, after a previous hand, its giver and receiver
+        (`tribute_seats`, FKO-43)."""
         out = {"players": self.num_players, **self.play_rules()}
         if self.options["decks"] != 1:
+            problem = self.tribute_problem()
+            if problem is not None:
+                raise UnsupportedOption(
+                    f"{problem} with decks={self.decks} is not taken by the core's whole-hand "
+                    "calls (Driver, the environments, policies) yet: one deck only"
+                )
             out["decks"] = self.decks
+        elif self.options["tribute"] != "none":
+            out["tribute"] = self.options["tribute"]
+            order = self.options["previous_order"]
+            if order is not None:
+                out["tribute_seats"] = tribute_seats(list(order), self.num_players)
         return out
 
     def layout_decks(self) -> int:
         """FKO-20: several decks have an observation layout of their own."""
         return self.decks
+
+    def layout_tribute(self) -> bool:
+        """FKO-40: under the option `tribute` one deck's layout adds the tribute's fields."""
+        return bool(self.options["tribute"] != "none")
 
     def bot_problem(self, name: str) -> str | None:
         """With several decks or a tribute only `random` and `greedy` play: the search
@@ -257,8 +271,8 @@ class FiftyK(Game):
         )
 
     def tribute_problem(self) -> str | None:
-        """What the search, the observation and the core's whole-hand calls do not take
-        of the tribute (FKO-42), or None without one."""
+        """What the search and the surfaces of several decks do not take of the tribute
+        (FKO-42), or None without one."""
         if self.options["tribute"] == "none":
             return None
         return f"the option tribute={self.options['tribute']!r} (FKO-42)"
@@ -267,7 +281,7 @@ class FiftyK(Game):
         """`UnsupportedOption` naming `decks` (and `players`) for several decks on a
         surface other than the observation and the legal-index space (FKO-20: the one
         decision space, its environments and OpenSpiel hold one deck only); naming
-        `tribute` (FKO-42) everywhere."""
+        `tribute` (FKO-40) on a surface that does not take it, and with several decks."""
         if self.options["decks"] != 1 and surface not in SEVERAL_DECKS:  # hot: read directly
             raise UnsupportedOption(
                 f"option decks={self.decks} (players={self.num_players}) is not taken by "
@@ -275,14 +289,25 @@ class FiftyK(Game):
                 "are taken by the observation and the legal-index space (VectorEnv and "
                 "simulate's policies with actions='legal')"
             )
-        if self.options["tribute"] != "none":
-            raise UnsupportedOption(f"{self.tribute_problem()} is not taken by {surface} yet")
+        if self.options["tribute"] == "none":
+            return
+        if self.options["decks"] != 1:
+            raise UnsupportedOption(
+                f"{self.tribute_problem()} with decks={self.decks} is not taken by {surface} "
+                "yet: the tribute is taken with one deck only"
+            )
+        if surface not in TRIBUTE_SURFACES:
+            raise UnsupportedOption(
+                f"{self.tribute_problem()} is not taken by {surface} yet: it is taken by "
+                f"{', '.join(TRIBUTE_SURFACES)}"
+            )
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        """`Game.play_batch`: in the core's whole-hand calls, several decks too (FKO-20);
-        under a tribute each hand played by the core's bots of each phase, one core call
-        per phase, and scored as `result` scores it."""
-        if self.options["tribute"] == "none":
+        """`Game.play_batch`: in the core's whole-hand calls, several decks and one
+        deck's tribute too (FKO-20, FKO-40); under a tribute with several decks each hand
+        played by the core's bots of each phase, one core call per phase, and scored as
+        `result` scores it."""
+        if self.options["tribute"] == "none" or self.decks == 1:
             return super().play_batch(seeds, bots)
         self.check_bots(bots)
         return score_piles(self, seeds, bots)

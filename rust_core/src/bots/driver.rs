@@ -539,11 +539,13 @@ pub(crate) mod tests {
                 players: 4,
                 decks: 1,
                 rules: FkRules::default(),
+                tribute: Default::default(),
             },
             Setup::FiftyK {
                 players: 6,
                 decks: 2,
                 rules: FkRules::default(),
+                tribute: Default::default(),
             },
             // FF-1..FF-33: six players, three decks, two friends.
             Setup::FindingFriends {
@@ -695,6 +697,7 @@ pub(crate) mod tests {
             players: 4,
             decks: 1,
             rules: FkRules::default(),
+            tribute: Default::default(),
         };
         assert!(play_hand(&one_deck, 1, &[search; 4]).is_ok());
     }

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 
 use crate::card::{Counts, Rank};
+use crate::encode::encode_fifty_k_tribute;
 use crate::encode::{
     action_features, encode_fifty_k, encode_fifty_k_piles, encode_friends, encode_trick,
     Deal as DealFacts, FriendsFacts, Layout, TrickFacts, NUM_FEATURES,
@@ -17,7 +18,7 @@ use crate::encode::{
 use crate::error::ActionError;
 use crate::fifty_k::pile::Pile;
 use crate::fifty_k::pile_turns::PilePlay;
-use crate::fifty_k::{type_id, CardSet, FkPlay, FkRules};
+use crate::fifty_k::{type_id, CardSet, FkPlay, FkRules, FkTribute};
 use crate::phases::{
     fifty_k_action, fifty_k_deal, fifty_k_deal_decks, fifty_k_pile_action, Action, Burial,
     FriendCall, FriendCalls, FriendRestriction, RedFive4pBidding, RedFive5pDeal, TractorDeal,
@@ -57,11 +58,13 @@ pub enum Setup {
         prev_declarer: usize,
         forbid_grab: bool,
     },
-    /// FK-1, FKO-20: `decks` 1 (the play [`FkPlay`]) or 2 to 4 (the play [`PilePlay`]).
+    /// FK-1, FKO-20: `decks` 1 (the play [`FkPlay`]) or 2 to 4 (the play [`PilePlay`]);
+    /// FKO-40: the tribute (one deck only).
     FiftyK {
         players: usize,
         decks: u8,
         rules: FkRules,
+        tribute: Tribute,
     },
     /// FF-1..FF-4, FF-13, FF-20, FF-60: `levels[..players]` each player's level.
     FindingFriends {
@@ -73,6 +76,19 @@ pub enum Setup {
         restriction: FriendRestriction,
         double_join: DoubleJoin,
     },
+}
+
+/// FKO-40: Fifty-K's option `tribute` as the core's hands take it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tribute {
+    /// FKO-41: no tribute (the default).
+    #[default]
+    None,
+    /// FKO-42 in a hand without a previous one (a match's first): no tribute is paid,
+    /// but the observation has the tribute's fields.
+    Highest,
+    /// FKO-42, FKO-43: this hand starts with the tribute `giver` owes `receiver`.
+    Owed { giver: usize, receiver: usize },
 }
 
 impl Setup {
@@ -99,8 +115,17 @@ impl Setup {
     /// The observation's layout of the setup's hands (FKO-20: several decks have their own).
     pub fn layout(&self) -> Result<Layout, String> {
         match *self {
-            Setup::FiftyK { players, decks, .. } => {
-                Layout::with_decks(self.variant(), players, decks)
+            Setup::FiftyK {
+                players,
+                decks,
+                tribute,
+                ..
+            } => {
+                let layout = Layout::with_decks(self.variant(), players, decks)?;
+                match tribute {
+                    Tribute::None => Ok(layout),
+                    _ => layout.with_tribute(),
+                }
             }
             _ => Layout::new(self.variant(), self.players()),
         }
@@ -111,12 +136,28 @@ impl Setup {
         matches!(self, Setup::FiftyK { decks: 2.., .. })
     }
 
+    /// FKO-40: whether the setup is Fifty-K under the option `tribute`.
+    pub fn has_tribute(&self) -> bool {
+        matches!(
+            self,
+            Setup::FiftyK {
+                tribute: Tribute::Highest | Tribute::Owed { .. },
+                ..
+            }
+        )
+    }
+
     /// Why the bot `kind` cannot play the setup's hands, or None: the search bot plays
-    /// Fifty-K of one deck only (FKO-20).
+    /// Fifty-K of one deck only (FKO-20), without a tribute (FKO-42).
     pub fn bot_problem(&self, kind: BotKind) -> Option<String> {
         match kind {
             BotKind::Ismcts(_) if self.has_piles() => Some(
                 "bot ismcts plays Fifty-K of one deck only (FKO-20): use random or greedy".into(),
+            ),
+            BotKind::Ismcts(_) if self.has_tribute() => Some(
+                "bot ismcts does not play the option tribute='highest' (FKO-42) yet: use random \
+                 or greedy"
+                    .into(),
             ),
             _ => None,
         }
@@ -131,6 +172,8 @@ pub enum Hand {
     RedFive4p(RedFive4pBidding, Burial, TrickPlay),
     RedFive5p(RedFive5pDeal, Burial, FriendCall, TrickPlay),
     FiftyK(FkPlay),
+    /// FKO-42: a Fifty-K hand whose deal ended with a tribute.
+    FiftyKTribute(FkTribute, FkPlay),
     FiftyKPiles(PilePlay),
     FindingFriends(TractorDeal, Burial, FriendCalls, TrickPlay),
 }
@@ -142,6 +185,8 @@ pub enum HandRef<'a> {
     RedFive4p(&'a RedFive4pBidding, &'a Burial, &'a TrickPlay),
     RedFive5p(&'a RedFive5pDeal, &'a Burial, &'a FriendCall, &'a TrickPlay),
     FiftyK(&'a FkPlay),
+    /// FKO-42: a Fifty-K hand whose deal ended with a tribute.
+    FiftyKTribute(&'a FkTribute, &'a FkPlay),
     FiftyKPiles(&'a PilePlay),
     FindingFriends(&'a TractorDeal, &'a Burial, &'a FriendCalls, &'a TrickPlay),
 }
@@ -154,18 +199,22 @@ impl Hand {
             Hand::RedFive4p(d, b, p) => HandRef::RedFive4p(d, b, p),
             Hand::RedFive5p(d, b, c, p) => HandRef::RedFive5p(d, b, c, p),
             Hand::FiftyK(p) => HandRef::FiftyK(p),
+            Hand::FiftyKTribute(t, p) => HandRef::FiftyKTribute(t, p),
             Hand::FiftyKPiles(p) => HandRef::FiftyKPiles(p),
             Hand::FindingFriends(d, b, c, p) => HandRef::FindingFriends(d, b, c, p),
         }
     }
 }
 
-/// The first phase of a trick-taking hand: its deal (the bidding in Red Five 4p).
+/// The first phase of a trick-taking hand: its deal (the bidding in Red Five 4p); of a
+/// Fifty-K hand under a tribute, the tribute that ends its deal (FKO-42), with the seat
+/// the deal makes leader (FK-2: it leads when the giver is exempt, FKO-45, FKO-47).
 #[derive(Clone, Debug)]
 pub enum Deal {
     Tractor(TractorDeal),
     RedFive4p(RedFive4pBidding),
     RedFive5p(RedFive5pDeal),
+    FiftyKTribute(FkTribute, usize),
 }
 
 /// The play of a hand.
@@ -301,9 +350,19 @@ impl HandState {
                 hand.deal = Some(Deal::RedFive5p(deal));
             }
             Setup::FiftyK {
+                decks: 2..,
+                tribute: Tribute::Highest | Tribute::Owed { .. },
+                ..
+            } => {
+                return Err(
+                    "the core's hands take the option tribute (FKO-40) with one deck only".into(),
+                );
+            }
+            Setup::FiftyK {
                 players,
                 decks: decks @ 2..,
                 rules,
+                ..
             } => {
                 // FKO-22..FKO-24: every card of the decks dealt, the first 3h's holder leads.
                 let deal = fifty_k_deal_decks(game_seed, players, decks, deck, first_seat)?;
@@ -314,6 +373,17 @@ impl HandState {
                     .collect::<Result<Vec<_>, String>>()?;
                 let play = PilePlay::new(hands, deal.leader, rules)?;
                 hand.play = Some(Play::FiftyKPiles(play));
+            }
+            Setup::FiftyK {
+                players,
+                tribute: Tribute::Owed { giver, receiver },
+                ..
+            } => {
+                // FKO-42, FKO-43: the deal ends with the tribute; the play follows it.
+                let deal = fifty_k_deal(game_seed, players, deck, first_seat)?;
+                let hands = deal.hands.iter().map(|h| Counts::from_cards(h)).collect();
+                let tribute = FkTribute::new(hands, giver, receiver, 1)?;
+                hand.deal = Some(Deal::FiftyKTribute(tribute, deal.leader));
             }
             Setup::FiftyK { players, rules, .. } => {
                 let deal = fifty_k_deal(game_seed, players, deck, first_seat)?;
@@ -377,6 +447,7 @@ impl HandState {
             Deal::Tractor(d) => Current::Phase(d),
             Deal::RedFive4p(d) => Current::Phase(d),
             Deal::RedFive5p(d) => Current::Phase(d),
+            Deal::FiftyKTribute(t, _) => Current::Phase(t),
         }
     }
 
@@ -384,7 +455,11 @@ impl HandState {
     /// without a choice: TR-14, R4-21, R5-14, then R5-20, C-4 and the play).
     fn settle(&mut self) -> Result<(), String> {
         while self.play.is_none() && self.phase_over() {
-            if let Some(call) = &self.call {
+            if let (Some(Deal::FiftyKTribute(t, leader)), Setup::FiftyK { rules, .. }) =
+                (&self.deal, self.setup)
+            {
+                self.play = Some(Play::FiftyK(play_after_tribute(t, *leader, rules)?));
+            } else if let Some(call) = &self.call {
                 self.play = Some(Play::Trick(call.start_play()?));
             } else if let Some(calls) = &self.calls {
                 self.play = Some(Play::Trick(calls.start_play()?));
@@ -409,6 +484,7 @@ impl HandState {
                     Deal::Tractor(d) => d.burial()?,
                     Deal::RedFive4p(d) => d.burial()?,
                     Deal::RedFive5p(d) => d.burial()?,
+                    Deal::FiftyKTribute(..) => unreachable!("the play follows the tribute"),
                 });
             }
         }
@@ -606,6 +682,7 @@ impl HandState {
             (None, None, None, Some(Deal::Tractor(d))) => Stage::Fixed(d),
             (None, None, None, Some(Deal::RedFive4p(d))) => Stage::Fixed(d),
             (None, None, None, Some(Deal::RedFive5p(d))) => Stage::Fixed(d),
+            (None, None, None, Some(Deal::FiftyKTribute(t, _))) => Stage::Fixed(t),
             (None, None, None, None) => unreachable!("a trick-taking hand starts with its deal"),
         }
     }
@@ -739,10 +816,23 @@ impl HandState {
             };
             return encode_friends(facts, seat, out);
         }
-        let deal = self.deal.as_ref().map(|d| match d {
-            Deal::Tractor(d) => DealFacts::Tractor(d),
-            Deal::RedFive4p(d) => DealFacts::RedFive4p(d),
-            Deal::RedFive5p(d) => DealFacts::RedFive5p(d),
+        if self.setup.has_tribute() {
+            // FKO-40..FKO-48: one deck's layout, then the tribute's fields.
+            let tribute = match &self.deal {
+                Some(Deal::FiftyKTribute(t, _)) => Some(t),
+                _ => None,
+            };
+            let play = match &self.play {
+                Some(Play::FiftyK(p)) => Some(p),
+                _ => None,
+            };
+            return encode_fifty_k_tribute(tribute, play, seat, over, out);
+        }
+        let deal = self.deal.as_ref().and_then(|d| match d {
+            Deal::Tractor(d) => Some(DealFacts::Tractor(d)),
+            Deal::RedFive4p(d) => Some(DealFacts::RedFive4p(d)),
+            Deal::RedFive5p(d) => Some(DealFacts::RedFive5p(d)),
+            Deal::FiftyKTribute(..) => None,
         });
         let play = match &self.play {
             Some(Play::FiftyK(p)) => return encode_fifty_k(p, seat, over, out),
@@ -779,6 +869,9 @@ impl HandState {
         Some(
             match (&self.deal, &self.burial, &self.call, self.play.as_ref()?) {
                 (None, None, None, Play::FiftyK(play)) => HandRef::FiftyK(play),
+                (Some(Deal::FiftyKTribute(t, _)), None, None, Play::FiftyK(play)) => {
+                    HandRef::FiftyKTribute(t, play)
+                }
                 (None, None, None, Play::FiftyKPiles(play)) => HandRef::FiftyKPiles(play),
                 (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => {
                     HandRef::Tractor(d, b, p)
@@ -809,6 +902,9 @@ impl HandState {
         }
         Some(match (self.deal, self.burial, self.call, self.play?) {
             (None, None, None, Play::FiftyK(play)) => Hand::FiftyK(play),
+            (Some(Deal::FiftyKTribute(t, _)), None, None, Play::FiftyK(play)) => {
+                Hand::FiftyKTribute(t, play)
+            }
             (None, None, None, Play::FiftyKPiles(play)) => Hand::FiftyKPiles(play),
             (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => Hand::Tractor(d, b, p),
             (Some(Deal::RedFive4p(d)), Some(b), None, Play::Trick(p)) => Hand::RedFive4p(d, b, p),
@@ -854,7 +950,28 @@ fn before_play<'a>(
         Deal::Tractor(d) => Real::Tractor(d, burial, None),
         Deal::RedFive4p(d) => Real::RedFive4p(d, 0, burial, None),
         Deal::RedFive5p(d) => Real::RedFive5p(d, burial, call, None),
+        Deal::FiftyKTribute(..) => unreachable!("a Fifty-K hand has no trick play"),
     }
+}
+
+/// FKO-46, FKO-47: the play after the tribute, of the hands it leaves, the giver leading
+/// (the deal's `leader` when the giver is exempt, FKO-45).
+fn play_after_tribute(
+    tribute: &FkTribute,
+    leader: usize,
+    rules: FkRules,
+) -> Result<FkPlay, String> {
+    let hands = tribute
+        .hands()
+        .iter()
+        .map(|h| CardSet::from_cards(&h.to_cards()).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, String>>()?;
+    let leader = if tribute.exempt() {
+        leader
+    } else {
+        tribute.giver()
+    };
+    FkPlay::new(hands, leader, rules)
 }
 
 /// Plays the hand of `game_seed` to its end, `kinds[seat]` choosing for each seat.
@@ -890,6 +1007,72 @@ mod tests {
     use super::*;
     use crate::bots::driver::tests::setups;
     use crate::bots::TrickGoal;
+    use crate::phases::Phase;
+
+    fn tribute_setup(players: usize, tribute: Tribute, decks: u8) -> Setup {
+        Setup::FiftyK {
+            players,
+            decks,
+            rules: FkRules::default(),
+            tribute,
+        }
+    }
+
+    /// FKO-42..FKO-47: a hand owing a tribute starts with it (the giver to act, its
+    /// highest cards only), then the receiver returns a card, then the giver leads the
+    /// play; whole hands end, the exchange counted among their actions.
+    #[test]
+    fn fko_42_a_hand_owing_a_tribute_starts_with_it() {
+        let owed = Tribute::Owed {
+            giver: 2,
+            receiver: 1,
+        };
+        let setup = tribute_setup(4, owed, 1);
+        assert!(setup.has_tribute() && setup.layout().unwrap() != Layout::FiftyK(4));
+        let mut exchanged = 0;
+        for seed in 0..20 {
+            let mut hand = HandState::new(&setup, seed).unwrap();
+            let exempt = matches!(&hand.deal, Some(Deal::FiftyKTribute(t, _)) if t.exempt());
+            if exempt {
+                assert!(hand.play.is_some());
+                continue;
+            }
+            assert_eq!((hand.to_act(), hand.play.is_none()), (Some(2), true));
+            let first = hand.legal_action(0).unwrap().to_string();
+            assert!(first.starts_with("tribute "), "{first}");
+            hand.apply_legal(0).unwrap();
+            assert_eq!(hand.to_act(), Some(1));
+            let last = hand.num_legal() - 1;
+            hand.apply_legal(last).unwrap();
+            assert_eq!((hand.to_act(), hand.play.is_some()), (Some(2), true)); // FKO-47
+            exchanged += 1;
+            let mut bots = SeatBots::new(BotKind::Greedy, seed, 0);
+            while hand.bot_act(&mut bots) {}
+            match hand.into_hand() {
+                Some(Hand::FiftyKTribute(t, p)) => assert_eq!(t.log().len(), 2, "{p:?}"),
+                other => panic!("not a finished hand with a tribute: {other:?}"),
+            }
+        }
+        assert!(exchanged > 10);
+    }
+
+    /// FKO-41, FKO-42: the option without a previous hand deals as the default; several
+    /// decks under the option are refused by name; the search bot refuses the option.
+    #[test]
+    fn fko_42_the_option_alone_plays_as_the_default() {
+        let plain = tribute_setup(4, Tribute::None, 1);
+        let first = tribute_setup(4, Tribute::Highest, 1);
+        let a = play_hand(&plain, 3, &[BotKind::Greedy; 4]).unwrap();
+        let b = play_hand(&first, 3, &[BotKind::Greedy; 4]).unwrap();
+        match (a, b) {
+            (Hand::FiftyK(a), Hand::FiftyK(b)) => assert_eq!(a.log(), b.log()),
+            other => panic!("{other:?}"),
+        }
+        let piles = tribute_setup(6, Tribute::Highest, 2);
+        assert!(HandState::new(&piles, 0).unwrap_err().contains("FKO-40"));
+        let search = BotKind::Ismcts(Some(4));
+        assert!(first.bot_problem(search).unwrap().contains("FKO-42"));
+    }
 
     /// `greedy_index` names the action the greedy bot takes (its generators seeded the
     /// same), at every decision of whole hands of every variant, burials included.

@@ -24,6 +24,7 @@ pub use crate::phases::{
 pub use fifty_k::FkBot;
 pub use hand::{
     play_hand, played, Deal, Hand, HandRef, HandState, Phases, Play, SeatBots, Setup, Stage,
+    Tribute,
 };
 pub use ismcts_phases::Searched;
 pub use ismcts_trick::TrickGoal;

@@ -8,7 +8,7 @@ use super::Writer;
 /// Cards of one deck without jokers (FK-1).
 const K: usize = 52;
 const POINTS_SCALE: f32 = 100.0;
-const HAND_SCALE: f32 = 18.0;
+pub(super) const HAND_SCALE: f32 = 18.0;
 
 /// One field of a Fifty-K observation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,12 +10,14 @@
 mod features;
 mod fifty_k;
 mod fifty_k_piles;
+mod fifty_k_tribute;
 mod friends;
 mod trick;
 
 pub use features::{action_features, NUM_FEATURES};
 pub use fifty_k::{encode_fifty_k, FkField};
 pub use fifty_k_piles::{encode_fifty_k_piles, PileField};
+pub use fifty_k_tribute::{encode_fifty_k_tribute, tribute_len, TributeField};
 pub use friends::{encode_friends, friends_len, FriendsFacts, FriendsField};
 pub use trick::{encode_trick, Deal, TrickFacts, TrickField, PHASES};
 
@@ -24,11 +26,13 @@ use crate::trick::Variant;
 
 /// A layout: the trick-taking variant, or Fifty-K, with its number of players, of one
 /// deck or of several (FKO-20: its number of decks), or Finding Friends with its number
-/// of players (FF-1: the same layout for two decks and three).
+/// of players (FF-1: the same layout for two decks and three). `FiftyKTribute`: one
+/// deck's under the option `tribute` (FKO-40), its fields then the tribute's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     Trick(Variant),
     FiftyK(usize),
+    FiftyKTribute(usize),
     FiftyKPiles(usize, u8),
     Friends(usize),
 }
@@ -88,11 +92,27 @@ impl Layout {
         }
     }
 
+    /// This layout under Fifty-K's option `tribute` (FKO-40): one deck's, the tribute's
+    /// fields after it; an error for any other layout (several decks take no tribute in
+    /// the observation yet).
+    pub fn with_tribute(self) -> Result<Layout, String> {
+        match self {
+            Layout::FiftyK(n) => Ok(Layout::FiftyKTribute(n)),
+            _ => Err(
+                "tribute: only the layout of Fifty-K of one deck has the tribute's fields (FKO-40)"
+                    .into(),
+            ),
+        }
+    }
+
     pub fn players(self) -> usize {
         match self {
             Layout::Trick(Variant::RedFive5p) => 5,
             Layout::Trick(_) => 4,
-            Layout::FiftyK(n) | Layout::FiftyKPiles(n, _) | Layout::Friends(n) => n,
+            Layout::FiftyK(n)
+            | Layout::FiftyKTribute(n)
+            | Layout::FiftyKPiles(n, _)
+            | Layout::Friends(n) => n,
         }
     }
 
@@ -105,6 +125,11 @@ impl Layout {
                 .map(|f| (f.name(), f.size(n)))
                 .collect(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| (f.name(), f.size(n))).collect(),
+            Layout::FiftyKTribute(_) => FkField::ALL
+                .iter()
+                .map(|f| (f.name(), f.size(n)))
+                .chain(TributeField::ALL.iter().map(|f| (f.name(), f.size(n))))
+                .collect(),
             Layout::FiftyKPiles(..) => PileField::ALL
                 .iter()
                 .map(|f| (f.name(), f.size(n)))
@@ -131,6 +156,7 @@ impl Layout {
         match self {
             Layout::Trick(v) => TrickField::of(v).iter().map(|f| f.size(n)).sum(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| f.size(n)).sum(),
+            Layout::FiftyKTribute(_) => tribute_len(n),
             Layout::FiftyKPiles(..) => fifty_k_piles::piles_len(n),
             Layout::Friends(_) => friends_len(n),
         }
@@ -213,8 +239,13 @@ mod tests {
             }
             assert_eq!(end, layout.len());
         }
-        for (decks, players) in [(2, 4), (3, 6), (4, 8), (2, 5)] {
-            let layout = Layout::with_decks("fifty_k", players, decks).unwrap();
+        let tribute = [3, 4].map(|n| (1, n, true));
+        let several = [(2, 4), (3, 6), (4, 8), (2, 5)].map(|(d, n)| (d, n, false));
+        for (decks, players, gift) in tribute.into_iter().chain(several) {
+            let mut layout = Layout::with_decks("fifty_k", players, decks).unwrap();
+            if gift {
+                layout = layout.with_tribute().unwrap();
+            }
             let mut end = 0;
             for (_, offset, size) in layout.fields() {
                 assert_eq!(offset, end);
@@ -237,5 +268,16 @@ mod tests {
         assert!(Layout::with_decks("tractor", 4, 3)
             .unwrap_err()
             .contains("only a fifty_k layout"));
+    }
+
+    /// FKO-40: the tribute's layout is one deck's, the tribute's fields after it.
+    #[test]
+    fn the_tribute_extends_one_decks_layout_only() {
+        let one = Layout::FiftyK(4);
+        let fields = one.with_tribute().unwrap().fields();
+        assert_eq!(&fields[..one.fields().len()], &one.fields()[..]);
+        assert_eq!(fields.last().unwrap().0, "tribute_returned");
+        assert!(Layout::FiftyKPiles(4, 2).with_tribute().is_err());
+        assert!(Layout::Trick(Variant::Tractor).with_tribute().is_err());
     }
 }

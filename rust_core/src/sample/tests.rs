@@ -166,6 +166,7 @@ fn setups() -> Vec<Setup> {
                     players,
                     decks: 1,
                     rules,
+                    tribute: Default::default(),
                 });
             }
         }
