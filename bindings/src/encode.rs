@@ -16,15 +16,17 @@ use crate::phases::{
 use crate::trick_play::TrickPlay;
 
 /// The layout of `variant` with `players` seats and `decks` decks (Fifty-K's several
-/// decks have their own, FKO-20): [(name, offset, size)], in order.
+/// decks have their own, FKO-20), under kitty theft when `kitty_theft` (Tractor's own,
+/// TRO-112): [(name, offset, size)], in order.
 #[pyfunction]
-#[pyo3(signature = (variant, players, decks = 1))]
+#[pyo3(signature = (variant, players, decks = 1, kitty_theft = false))]
 fn encode_fields(
     variant: &str,
     players: usize,
     decks: u8,
+    kitty_theft: bool,
 ) -> PyResult<Vec<(&'static str, usize, usize)>> {
-    Ok(Layout::with_decks(variant, players, decks)
+    Ok(Layout::with_options(variant, players, decks, kitty_theft)
         .map_err(value_error)?
         .fields())
 }
@@ -192,7 +194,7 @@ fn encode_into(
         play: play.as_deref().map(|p| p.core()),
         over,
     };
-    let mut writable = buffer_for(Layout::Trick(v))?;
+    let mut writable = buffer_for(core::trick_layout(v, &facts))?;
     let buffer = writable.as_slice_mut().map_err(value_error)?;
     py.detach(|| core::encode_trick(v, facts, seat, buffer))
         .map_err(value_error)

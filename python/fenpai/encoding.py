@@ -6,8 +6,9 @@ what `seat` may see goes in (its hand, the public record; C-4: the buried kitty 
 for the seat that buried it, until the hand ends), so an agent trained on it cannot
 cheat. Seats are relative: slot 0 is `seat` itself, 1 the next seat in play order, and
 so on. The layout depends only on the variant and the number of players (and for
-Fifty-K on its decks, FKO-20); `fields(variant, players, decks=1)` lists it as (name,
-offset, size), field by field, in the order of the tables below. Facts not known yet
+Fifty-K on its decks, FKO-20; for Tractor on its kitty theft, TRO-112);
+`fields(variant, players, decks=1, kitty_theft=False)` lists it as (name, offset, size),
+field by field, in the order of the tables below. Facts not known yet
 (trump before it is named, a bid not made) are zeros.
 
 Trick-taking variants (red_five_4p, red_five_5p, tractor), n seats, K = 54 card kinds
@@ -48,6 +49,18 @@ fields hold 0 to `decks` copies of each kind (no joker a table took out), and th
 scales stay two decks', so that the default table's observation is unchanged: (t) with
 three decks a seat's points reach 3 (300 card points a hand), and the hand of a dealer
 holding the kitty up to 46 / 40.
+
+Tractor under kitty theft (`kitty_theft="allowed"`, TRO-112), a layout of its own:
+Tractor's, where `kitty` is the last burial for the seat that made it (the dealer, or
+the last stealer), `kitty_taken` adds every burial the seat took up when it stole,
+`declaration` and `declared_by` follow the steals, then:
+
+| field | size | meaning |
+|---|---|---|
+| kitty_holder | n | one-hot seat that holds the kitty (the dealer, or the last stealer) |
+| stealing | 1 | 1 while a seat is asked whether it steals |
+| steals | n | steals each seat made |
+| own_burials | K | every burial the seat made, a stolen one too (C-4) |
 
 Red Five 4p (R4-10..R4-14):
 
@@ -196,29 +209,37 @@ DECISION_VARIANTS = ENCODED_VARIANTS
 
 
 @cache
-def _layout(variant: str, players: int, decks: int) -> tuple[tuple[str, int, int], ...]:
-    return tuple(encode_fields(variant, players, decks))
+def _layout(
+    variant: str, players: int, decks: int = 1, kitty_theft: bool = False
+) -> tuple[tuple[str, int, int], ...]:
+    return tuple(encode_fields(variant, players, decks, kitty_theft))
 
 
 @cache
-def _size(variant: str, players: int, decks: int) -> int:
-    _, offset, size = _layout(variant, players, decks)[-1]
+def _size(variant: str, players: int, decks: int = 1, kitty_theft: bool = False) -> int:
+    _, offset, size = _layout(variant, players, decks, kitty_theft)[-1]
     return offset + size
 
 
-def fields(variant: str, players: int, decks: int = 1) -> list[tuple[str, int, int]]:
+def fields(
+    variant: str, players: int, decks: int = 1, kitty_theft: bool = False
+) -> list[tuple[str, int, int]]:
     """The observation's layout: (name, offset, size) of each field, in order; `decks`
-    only for Fifty-K's several decks (FKO-20), whose layout is its own. A ValueError
-    names a number of players or decks out of range."""
+    only for Fifty-K's several decks (FKO-20) and `kitty_theft` only for Tractor's
+    (TRO-112), whose layouts are their own. A ValueError names a number of players or
+    decks out of range."""
     for name, value in (("players", players), ("decks", decks)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 16:
             raise ValueError(f"{name} must be a small positive whole number, not {value!r}")
-    return list(_layout(variant, players, decks))
+    if not isinstance(kitty_theft, bool):
+        raise ValueError(f"kitty_theft must be True or False, not {kitty_theft!r}")
+    return list(_layout(variant, players, decks, kitty_theft))
 
 
 def game_fields(game: Game) -> list[tuple[str, int, int]]:
-    """The layout of `game`'s observation (its variant, players and decks)."""
-    return fields(game.variant, game.num_players, game.layout_decks())
+    """The layout of `game`'s observation (its variant, players and the options its
+    layout depends on, `Game.layout_options`)."""
+    return fields(game.variant, game.num_players, **game.layout_options())
 
 
 @overload
@@ -253,6 +274,6 @@ def encode(
         raise ValueError(f"there is no seat {seat!r}")
     game.check_surface(OBSERVATION)  # the typed error, when options are the cause
     if out is None:
-        out = np.empty(_size(game.variant, n, game.layout_decks()), dtype=np.float32)
+        out = np.empty(_size(game.variant, n, **game.layout_options()), dtype=np.float32)
     encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done")
     return out, game.legal_actions(seat, limit) if legal else None

@@ -17,7 +17,6 @@ use std::collections::HashMap;
 
 use crate::bots::{BotKind, HandRef, HandState, SeatBots, Setup, Stage};
 use crate::card::{Counts, NUM_CARDS};
-use crate::encode::Layout;
 use crate::error::ActionError;
 use crate::fifty_k::cardset::{FIVE, KING, TEN};
 use crate::fifty_k::{type_id, CardSet, FkPlay, NUM_PLAY_TYPES};
@@ -214,7 +213,7 @@ impl DecisionHand {
         let size = space.size();
         let fixed = space.fixed();
         let mut out = DecisionHand {
-            view_len: Layout::new(setup.variant(), n)?.len(),
+            view_len: setup.layout()?.len(),
             view: Vec::new(),
             viewed: None,
             hand: HandState::new(&setup, 0)?,

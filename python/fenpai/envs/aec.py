@@ -24,7 +24,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from fenpai.encoding import encode, fields
+from fenpai.encoding import encode, game_fields
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.decisions import Decisions
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, hand_info, hand_rewards
@@ -35,7 +35,7 @@ from fenpai.spaces import NUM_KINDS
 
 def observation_size(game: Game, decisions: Decisions) -> int:
     """The length of an agent's observation vector."""
-    _, offset, size = fields(game.variant, game.num_players)[-1]
+    _, offset, size = game_fields(game)[-1]
     return offset + size + (NUM_KINDS if decisions.by_card else 0)
 
 

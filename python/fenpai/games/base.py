@@ -145,6 +145,11 @@ class Game:
         (FKO-20), the one variant whose layout depends on them."""
         return 1
 
+    def layout_options(self) -> dict[str, Any]:
+        """What the observation's layout depends on, as `fenpai.encoding.fields` takes
+        it: the decks (FKO-20) and, for Tractor, its kitty theft (TRO-112)."""
+        return {"decks": self.layout_decks()}
+
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""
         return {}

@@ -17,17 +17,19 @@ pub use features::{action_features, NUM_FEATURES};
 pub use fifty_k::{encode_fifty_k, FkField};
 pub use fifty_k_piles::{encode_fifty_k_piles, PileField};
 pub use friends::{encode_friends, friends_len, FriendsFacts, FriendsField};
-pub use trick::{encode_trick, Deal, TrickFacts, TrickField, PHASES};
+pub use trick::{encode_trick, trick_layout, Deal, TrickFacts, TrickField, PHASES};
 
 use crate::card::Counts;
 use crate::trick::Variant;
 
 /// A layout: the trick-taking variant, or Fifty-K, with its number of players, of one
 /// deck or of several (FKO-20: its number of decks), or Finding Friends with its number
-/// of players (FF-1: the same layout for two decks and three).
+/// of players (FF-1: the same layout for two decks and three), or Tractor under kitty
+/// theft (TRO-112).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     Trick(Variant),
+    TractorTheft,
     FiftyK(usize),
     FiftyKPiles(usize, u8),
     Friends(usize),
@@ -88,10 +90,28 @@ impl Layout {
         }
     }
 
+    /// The layout of `variant` with `players` seats and `decks` decks (see
+    /// [`Layout::with_decks`]), under kitty theft when `theft` (TRO-112: Tractor's own).
+    pub fn with_options(
+        variant: &str,
+        players: usize,
+        decks: u8,
+        theft: bool,
+    ) -> Result<Layout, String> {
+        let layout = Layout::with_decks(variant, players, decks)?;
+        match (theft, layout) {
+            (false, _) => Ok(layout),
+            (true, Layout::Trick(Variant::Tractor)) => Ok(Layout::TractorTheft),
+            (true, _) => Err(format!(
+                "kitty_theft: only a tractor layout has one (TRO-112), not {variant}'s"
+            )),
+        }
+    }
+
     pub fn players(self) -> usize {
         match self {
             Layout::Trick(Variant::RedFive5p) => 5,
-            Layout::Trick(_) => 4,
+            Layout::Trick(_) | Layout::TractorTheft => 4,
             Layout::FiftyK(n) | Layout::FiftyKPiles(n, _) | Layout::Friends(n) => n,
         }
     }
@@ -101,6 +121,10 @@ impl Layout {
         let n = self.players();
         let sized: Vec<(&'static str, usize)> = match self {
             Layout::Trick(v) => TrickField::of(v)
+                .iter()
+                .map(|f| (f.name(), f.size(n)))
+                .collect(),
+            Layout::TractorTheft => TrickField::of_theft()
                 .iter()
                 .map(|f| (f.name(), f.size(n)))
                 .collect(),
@@ -130,6 +154,7 @@ impl Layout {
         let n = self.players();
         match self {
             Layout::Trick(v) => TrickField::of(v).iter().map(|f| f.size(n)).sum(),
+            Layout::TractorTheft => TrickField::of_theft().iter().map(|f| f.size(n)).sum(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| f.size(n)).sum(),
             Layout::FiftyKPiles(..) => fifty_k_piles::piles_len(n),
             Layout::Friends(_) => friends_len(n),
