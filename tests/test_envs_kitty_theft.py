@@ -346,3 +346,13 @@ def test_tro_112_openspiel_a_stealer_recalls_the_burial_it_took_up():
     assert stolen(history, 2) == ["stole", "5s", "5s"]
     assert stolen(history, 0) == ["stole", "6c", "6c"]
     assert stolen(history, 1) == stolen(history, 3) == []
+
+
+def test_tro_112_openspiel_resampling_keeps_the_information_state():
+    """`resample_from_infostate` (`Game.sample_world` under TRO-112) keeps each player's
+    information state, string and tensor, at points of random hands."""
+    pytest.importorskip("pyspiel")
+    from test_openspiel import resampled
+
+    name = "python_fenpai_tractor(kitty_theft=allowed,dealer=0)"
+    assert sum(1 for _ in resampled(name, seed=2, every=29)) > 4
