@@ -16,6 +16,7 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test
+from test_encoding import documented
 from test_envs_core_hand import assert_the_mask_reaches_the_legal_actions, replayed, same
 from test_tractor_kitty_theft import KITTY_CARDS, scripted
 from test_vector_env import agrees_with_the_step_api
@@ -78,15 +79,16 @@ def theft_hands(seeds: int):
 
 def test_tro_112_the_layout_is_tractor_s_then_the_theft_fields():
     base = fields("tractor", 4)
-    theft = fields("tractor", 4, kitty_theft=True)
+    theft = fields("tractor", 4, kitty_theft="allowed")
     assert theft[: len(base)] == base
     assert [(name, size) for name, _, size in theft[len(base) :]] == ADDED
     assert game_fields(fenpai.new_game("tractor", **THEFT)) == theft
+    assert [(name, size) for name, _, size in theft] == documented("tractor_theft", 4)
     assert game_fields(fenpai.new_game("tractor")) == base  # the default is unchanged
     with pytest.raises(ValueError, match="kitty_theft.*TRO-112"):
-        fields("red_five_4p", 4, kitty_theft=True)
-    with pytest.raises(ValueError, match="kitty_theft must be True or False"):
-        fields("tractor", 4, kitty_theft="allowed")
+        fields("red_five_4p", 4, kitty_theft="allowed")
+    with pytest.raises(ValueError, match="kitty_theft must be 'none' or 'allowed'"):
+        fields("tractor", 4, kitty_theft=True)
 
 
 # --- what each seat knows (C-4, TRO-112) -------------------------------------------------
@@ -268,7 +270,7 @@ def steals_in(history) -> int:
 
 
 #: Where the phase one-hot starts in the observation (the kitty phase is its 4th).
-PHASE = next(o for name, o, _ in fields("tractor", 4, kitty_theft=True) if name == "phase")
+PHASE = next(o for name, o, _ in fields("tractor", 4, kitty_theft="allowed") if name == "phase")
 
 
 def thief(batch):

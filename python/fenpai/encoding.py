@@ -7,7 +7,7 @@ for the seat that buried it, until the hand ends), so an agent trained on it can
 cheat. Seats are relative: slot 0 is `seat` itself, 1 the next seat in play order, and
 so on. The layout depends only on the variant and the number of players (and for
 Fifty-K on its decks, FKO-20; for Tractor on its kitty theft, TRO-112);
-`fields(variant, players, decks=1, kitty_theft=False)` lists it as (name, offset, size),
+`fields(variant, players, decks=1, kitty_theft="none")` lists it as (name, offset, size),
 field by field, in the order of the tables below. Facts not known yet
 (trump before it is named, a bid not made) are zeros.
 
@@ -210,29 +210,29 @@ DECISION_VARIANTS = ENCODED_VARIANTS
 
 @cache
 def _layout(
-    variant: str, players: int, decks: int = 1, kitty_theft: bool = False
+    variant: str, players: int, decks: int = 1, kitty_theft: str = "none"
 ) -> tuple[tuple[str, int, int], ...]:
-    return tuple(encode_fields(variant, players, decks, kitty_theft))
+    return tuple(encode_fields(variant, players, decks, kitty_theft == "allowed"))
 
 
 @cache
-def _size(variant: str, players: int, decks: int = 1, kitty_theft: bool = False) -> int:
+def _size(variant: str, players: int, decks: int = 1, kitty_theft: str = "none") -> int:
     _, offset, size = _layout(variant, players, decks, kitty_theft)[-1]
     return offset + size
 
 
 def fields(
-    variant: str, players: int, decks: int = 1, kitty_theft: bool = False
+    variant: str, players: int, decks: int = 1, kitty_theft: str = "none"
 ) -> list[tuple[str, int, int]]:
     """The observation's layout: (name, offset, size) of each field, in order; `decks`
     only for Fifty-K's several decks (FKO-20) and `kitty_theft` only for Tractor's
     (TRO-112), whose layouts are their own. A ValueError names a number of players or
-    decks out of range."""
+    decks out of range, or a value of `kitty_theft` the option does not have."""
     for name, value in (("players", players), ("decks", decks)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 16:
             raise ValueError(f"{name} must be a small positive whole number, not {value!r}")
-    if not isinstance(kitty_theft, bool):
-        raise ValueError(f"kitty_theft must be True or False, not {kitty_theft!r}")
+    if kitty_theft not in ("none", "allowed"):
+        raise ValueError(f"kitty_theft must be 'none' or 'allowed' (TRO-110), not {kitty_theft!r}")
     return list(_layout(variant, players, decks, kitty_theft))
 
 
