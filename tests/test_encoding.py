@@ -373,9 +373,11 @@ def documented(variant: str, players: int) -> list[tuple[str, int]]:
     trick, fifty_k = doc.split("Fifty-K, K = 52")
     common, rest = trick.split("then, Tractor")
     tractor, rest = rest.split("Red Five 4p (")
+    tractor, theft = tractor.split("Tractor under kitty theft")
     red_five_4p, red_five_5p = rest.split("Red Five 5p (")
     tables = {
         "tractor": common + tractor,
+        "tractor_theft": common + tractor + theft,  # TRO-112
         "red_five_4p": common + red_five_4p,
         "red_five_5p": common + red_five_5p,
         "fifty_k": fifty_k.split("Fifty-K of one deck under")[0],

@@ -27,7 +27,6 @@ from fenpai.encoding import fields, game_fields
 from fenpai.envs import SeatEnv, VectorEnv, pettingzoo_env
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.decisions import Decisions
-from fenpai.errors import UnsupportedOption
 from fenpai.spaces import (
     FEATURES,
     FIXED_ACTIONS,
@@ -322,18 +321,6 @@ def test_tro_120_simulate_with_a_policy_plays_the_table(actions):
     )  # fmt: skip
     assert out["won"].shape == out["game_points"].shape == (3, 4)
     assert (out["actions"] > 100).all()  # whole hands of 38 cards each
-
-
-def test_tro_112_kitty_theft_is_still_refused_by_name():
-    with pytest.raises(UnsupportedOption, match="kitty_theft"):
-        SeatEnv("tractor", kitty_theft="allowed")
-    with pytest.raises(UnsupportedOption, match="kitty_theft"):
-        fenpai.encode(fenpai.new_game("tractor", kitty_theft="allowed"), 0)
-    with pytest.raises(UnsupportedOption, match="kitty_theft"):
-        VectorEnv("tractor", 2, actions="legal", kitty_theft="allowed")
-
-
-# --- OpenSpiel ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("options", MAIN, ids=MAIN_IDS)

@@ -12,7 +12,7 @@ from cli_support import PROMPT, offered, spawn
 from view_support import assert_names_only, check_trick_records
 
 import fenpai
-from fenpai import IllegalAction, UnsupportedOption
+from fenpai import IllegalAction
 from fenpai.bots import Bot
 from fenpai.cli.common import parse_options
 from fenpai.games import new_game
@@ -240,30 +240,21 @@ def test_tro_110_a_bad_value_is_refused_naming_the_option_and_the_rule():
     ]
 
 
-def test_tro_112_surfaces_without_a_stolen_kitty_refuse_it_by_name():
-    # The observation (and so the environments, OpenSpiel) holds one burial: refused by
-    # name. `sample_world` and the search bots take a stolen kitty (TRO-112).
+def test_tro_112_every_surface_takes_a_stolen_kitty():
+    # The observation has a layout of its own under TRO-112 (tests/test_envs_kitty_theft.py
+    # checks what it holds); the environments take the option; `sample_world` and the
+    # search bots play it.
     g = scripted(**THEFT)
-    with pytest.raises(UnsupportedOption, match=r"kitty_theft.*TRO-112"):
-        fenpai.encode(g, 0)
+    obs = fenpai.encode(g, 0, legal=False)[0]
+    assert len(obs) == fenpai.encoding.game_fields(g)[-1][1] + 54  # own_burials last
     assert g.sample_world(0, 1).view(0) == g.view(0)
     assert all(g.bot_problem(name) is None for name in ("ismcts", "greedy", "random"))
     pytest.importorskip("gymnasium")
     from fenpai.envs import SeatEnv, VectorEnv
 
-    for make in (lambda: VectorEnv("tractor", 2, **THEFT), lambda: SeatEnv("tractor", **THEFT)):
-        with pytest.raises(UnsupportedOption, match="kitty_theft") as caught:
-            make()
-        assert caught.value.rule == "TRO-112"
-
-
-def test_tro_112_openspiel_refuses_kitty_theft_by_name():
-    pyspiel = pytest.importorskip("pyspiel")
-    import fenpai.openspiel
-
-    fenpai.openspiel.register()
-    with pytest.raises(UnsupportedOption, match="kitty_theft.*OpenSpiel"):
-        pyspiel.load_game("python_fenpai_tractor(kitty_theft=allowed)")
+    picks = len(obs) + 54  # the decision space's observation adds the seat's picks
+    assert VectorEnv("tractor", 2, **THEFT).observation_space["observation"].shape == (2, picks)
+    assert SeatEnv("tractor", **THEFT).observation_space["observation"].shape == (picks,)
 
 
 def hidden_free(g, seat):
@@ -393,7 +384,9 @@ def test_tro_112_the_typed_view_says_who_holds_the_kitty_and_the_trump():
         ]
     assert sorted(typed.hand_view(g.view(1)).kitty_cards) == sorted(KITTY_CARDS.split())
     assert not typed.hand_view(g.view(0)).kitty_cards
-    assert typed.observation(g, 0) == b""  # no layout for a stolen kitty (TRO-112)
+    # The observation is `fenpai.encode`'s, in kitty theft's own layout (TRO-112).
+    for seat in (0, 1):
+        assert typed.observation(g, seat) == fenpai.encode(g, seat, legal=False)[0].tobytes()
 
 
 def test_tro_112_fenpai_play_with_kitty_theft_against_bots():

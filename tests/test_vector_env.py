@@ -90,24 +90,32 @@ def assert_matches(env, obs, info, i, ref):
 
 
 def agrees_with_the_step_api(
-    variant: str, options: dict, seat: int, opponents: str, reward: str, seed: int, steps: int
-) -> int:
+    variant: str,
+    options: dict,
+    seat: int,
+    opponents: str,
+    reward: str,
+    seed: int,
+    steps: int,
+    choose=None,
+) -> list:
     """Plays three envs of `VectorEnv(actions="legal")` `steps` steps with random legal
     indices beside the same hands through `fenpai.new_game`: at every step each env's
     observation, mask, legal actions and history are the step API's; where a hand ends
     the reward in the mode, the winners, the game and card points are `Game.result`'s,
     and the next step starts a new hand whatever the action (NEXT_STEP autoreset).
-    Returns the hands finished."""
+    `choose(env, info, rng)` picks the indices (default: random legal ones). Returns the
+    hands finished."""
     env = LegalEnv(variant, 3, seat=seat, opponents=opponents, seed=seed, reward=reward, **options)
     obs, info = env.reset()
     refs = [Reference(variant, options, seat, opponents, seed, i) for i in range(3)]
     rng = np.random.default_rng(0)
     ended = np.zeros(3, dtype=bool)
-    hands = 0
+    finished = []
     for _ in range(steps):
         for i in range(3):
             assert_matches(env, obs, info, i, refs[i])
-        actions = random_actions(info, rng)
+        actions = random_actions(info, rng) if choose is None else choose(env, info, rng)
         actions[ended] = 10**9  # ignored: those envs start a new hand
         obs, rewards, terminated, truncated, info = env.step(actions)
         assert not truncated.any()
@@ -129,9 +137,9 @@ def agrees_with_the_step_api(
             assert info["game_points"][i].tolist() == pytest.approx(result["game_points"])
             assert info["card_points"][i].tolist() == pytest.approx(result["card_points"])
             assert env.game(i).result == result
+            finished.append(refs[i].game)
         ended = terminated
-        hands += int(terminated.sum())
-    return hands
+    return finished
 
 
 @pytest.mark.parametrize("reward", REWARDS)
@@ -141,7 +149,7 @@ def test_steps_are_the_step_api_with_the_same_actions(variant, options, seat, op
     the reward is the seat's in the mode when the hand ends, with the result's winners
     and points in the infos; the next step starts a new hand whatever the action
     (NEXT_STEP autoreset)."""
-    assert agrees_with_the_step_api(variant, options, seat, opponents, reward, 11, 120) >= 3
+    assert len(agrees_with_the_step_api(variant, options, seat, opponents, reward, 11, 120)) >= 3
 
 
 def test_same_seed_and_actions_give_the_same_run_whatever_num_envs():

@@ -132,20 +132,20 @@ class StepByStep:
         self.play_others()
 
 
-def agrees_step_by_step(variant: str, options: dict, players: list) -> None:
+def agrees_step_by_step(variant: str, options: dict, players: list, hands: int = 2) -> list:
     """`VectorEnv` of `variant` in the decision space, two envs, seats 0 and 2 learning
     (`players`: None there, opponents elsewhere), zero-sum rewards: each env's
     observations, masks, rewards, ends, points and games are its hands played step by
     step through the Python path (`Decisions` of the table over a Game) with the same
-    ids, for two hands."""
+    ids, for `hands` hands; returns the hands played, finished."""
     vec = VectorEnv(variant, 2, seats=[0, 2], opponents=players, reward="zero_sum", **options)
     obs, info = vec.reset(seed=9)
     refs = [StepByStep(variant, options, players, 9, i, []) for i in range(2)]
     assert vec.action_space.nvec[0] == refs[0].decisions.size
     rng = np.random.default_rng(4)
     ended = np.zeros(2, dtype=bool)
-    hands = 0
-    while hands < 2:
+    finished = []
+    while len(finished) < hands:
         for i in np.flatnonzero(~ended):
             mine = refs[i].observe()
             np.testing.assert_array_equal(obs["observation"][i], mine["observation"])
@@ -166,8 +166,9 @@ def agrees_step_by_step(variant: str, options: dict, players: list) -> None:
                 assert info["game_points"][i].tolist() == pytest.approx(result["game_points"])
                 assert info["card_points"][i].tolist() == pytest.approx(result["card_points"])
                 assert vec.game(i).to_json() == game.to_json()
+                finished.append(game)
         ended = terminated
-        hands += int(terminated.sum())
+    return finished
 
 
 def mixed(n, policy):

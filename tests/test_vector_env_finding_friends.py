@@ -39,7 +39,7 @@ def test_ff_steps_are_the_step_api_with_the_same_actions(options, seat, opponent
     are those of the same hand played through `fenpai.new_game` with the same actions
     (the bots seeded alike); where a hand ends, the reward in the mode, the winners, game
     and card points are `Game.result`'s (FF-40..FF-45, FF-70)."""
-    assert agrees_with_the_step_api(VARIANT, options, seat, opponents, reward, 7, 160) >= 2
+    assert len(agrees_with_the_step_api(VARIANT, options, seat, opponents, reward, 7, 160)) >= 2
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])

@@ -16,26 +16,38 @@ use crate::phases::{
 use crate::trick_play::TrickPlay;
 
 /// The layout of `variant` with `players` seats and `decks` decks (Fifty-K's several
-/// decks have their own, FKO-20; `tribute`: Fifty-K's under the option, FKO-40):
-/// [(name, offset, size)], in order.
+/// decks have their own, FKO-20; `tribute`: Fifty-K's under the option, FKO-40;
+/// `kitty_theft`: Tractor's under the option, TRO-112): [(name, offset, size)], in order.
 #[pyfunction]
-#[pyo3(signature = (variant, players, decks = 1, tribute = false))]
+#[pyo3(signature = (variant, players, decks = 1, tribute = false, kitty_theft = false))]
 fn encode_fields(
     variant: &str,
     players: usize,
     decks: u8,
     tribute: bool,
+    kitty_theft: bool,
 ) -> PyResult<Vec<(&'static str, usize, usize)>> {
-    Ok(layout_of(variant, players, decks, tribute)
+    Ok(layout_of(variant, players, decks, tribute, kitty_theft)
         .map_err(value_error)?
         .fields())
 }
 
 /// The layout of `variant`, `players`, `decks`, under Fifty-K's `tribute` or not.
-fn layout_of(variant: &str, players: usize, decks: u8, tribute: bool) -> Result<Layout, String> {
+fn layout_of(
+    variant: &str,
+    players: usize,
+    decks: u8,
+    tribute: bool,
+    theft: bool,
+) -> Result<Layout, String> {
     let layout = Layout::with_decks(variant, players, decks)?;
-    if tribute {
-        layout.with_tribute()
+    let layout = if tribute {
+        layout.with_tribute()?
+    } else {
+        layout
+    };
+    if theft {
+        layout.with_theft()
     } else {
         Ok(layout)
     }
@@ -165,7 +177,7 @@ fn encode_into(
                 ))
             }
         };
-        let layout = layout_of(variant, n, 1, true).map_err(value_error)?;
+        let layout = layout_of(variant, n, 1, true, false).map_err(value_error)?;
         let mut writable = buffer_for(layout)?;
         let buffer = writable.as_slice_mut().map_err(value_error)?;
         let (gift, play) = (
@@ -231,7 +243,7 @@ fn encode_into(
         play: play.as_deref().map(|p| p.core()),
         over,
     };
-    let mut writable = buffer_for(Layout::Trick(v))?;
+    let mut writable = buffer_for(core::trick_layout(v, &facts))?;
     let buffer = writable.as_slice_mut().map_err(value_error)?;
     py.detach(|| core::encode_trick(v, facts, seat, buffer))
         .map_err(value_error)

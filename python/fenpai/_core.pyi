@@ -751,7 +751,7 @@ class FiftyKPilePlay:
     def clone(self) -> Self: ...
 
 def encode_fields(
-    variant: str, players: int, decks: int = 1, tribute: bool = False
+    variant: str, players: int, decks: int = 1, tribute: bool = False, kitty_theft: bool = False
 ) -> list[tuple[str, int, int]]: ...
 def encode_into(
     out: np.ndarray,

@@ -6,9 +6,10 @@ what `seat` may see goes in (its hand, the public record; C-4: the buried kitty 
 for the seat that buried it, until the hand ends), so an agent trained on it cannot
 cheat. Seats are relative: slot 0 is `seat` itself, 1 the next seat in play order, and
 so on. The layout depends only on the variant and the number of players (and for
-Fifty-K on its decks, FKO-20, and its tribute, FKO-40); `fields(variant, players,
-decks=1, tribute="none")` lists it as (name, offset, size), field by field, in the order
-of the tables below. Facts not known yet
+Fifty-K on its decks, FKO-20, and its tribute, FKO-40; for Tractor on its kitty theft,
+TRO-112); `fields(variant, players, decks=1, tribute="none", kitty_theft="none")` lists
+it as (name, offset, size), field by field, in the order of the tables below. Facts not
+known yet
 (trump before it is named, a bid not made) are zeros.
 
 Trick-taking variants (red_five_4p, red_five_5p, tractor), n seats, K = 54 card kinds
@@ -49,6 +50,18 @@ fields hold 0 to `decks` copies of each kind (no joker a table took out), and th
 scales stay two decks', so that the default table's observation is unchanged: (t) with
 three decks a seat's points reach 3 (300 card points a hand), and the hand of a dealer
 holding the kitty up to 46 / 40.
+
+Tractor under kitty theft (`kitty_theft="allowed"`, TRO-112), a layout of its own:
+Tractor's, where `kitty` is the last burial for the seat that made it (the dealer, or
+the last stealer), `kitty_taken` adds every burial the seat took up when it stole,
+`declaration` and `declared_by` follow the steals, then:
+
+| field | size | meaning |
+|---|---|---|
+| kitty_holder | n | one-hot seat that holds the kitty (the dealer, or the last stealer) |
+| stealing | 1 | 1 while a seat is asked whether it steals |
+| steals | n | steals each seat made |
+| own_burials | K | every burial the seat made, a stolen one too (C-4) |
 
 Red Five 4p (R4-10..R4-14):
 
@@ -213,36 +226,44 @@ DECISION_VARIANTS = ENCODED_VARIANTS
 
 @cache
 def _layout(
-    variant: str, players: int, decks: int, tribute: bool = False
+    variant: str, players: int, decks: int = 1, tribute: str = "none", kitty_theft: str = "none"
 ) -> tuple[tuple[str, int, int], ...]:
-    return tuple(encode_fields(variant, players, decks, tribute))
+    return tuple(
+        encode_fields(variant, players, decks, tribute != "none", kitty_theft == "allowed")
+    )
 
 
 @cache
-def _size(variant: str, players: int, decks: int, tribute: bool = False) -> int:
-    _, offset, size = _layout(variant, players, decks, tribute)[-1]
+def _size(
+    variant: str, players: int, decks: int = 1, tribute: str = "none", kitty_theft: str = "none"
+) -> int:
+    _, offset, size = _layout(variant, players, decks, tribute, kitty_theft)[-1]
     return offset + size
 
 
 def fields(
-    variant: str, players: int, decks: int = 1, tribute: str = "none"
+    variant: str, players: int, decks: int = 1, tribute: str = "none", kitty_theft: str = "none"
 ) -> list[tuple[str, int, int]]:
     """The observation's layout: (name, offset, size) of each field, in order; `decks`
     only for Fifty-K's several decks (FKO-20), whose layout is its own; `tribute` only
     for Fifty-K of one deck, whose layout under `tribute="highest"` adds the tribute's
-    fields (FKO-40, FKO-48). A ValueError names a number of players or decks out of
-    range, or a tribute the layout does not take."""
+    fields (FKO-40, FKO-48); `kitty_theft` only for Tractor, whose layout under
+    `kitty_theft="allowed"` adds the theft's (TRO-112). A ValueError names a number of
+    players or decks out of range, or an option value the layout does not take."""
     for name, value in (("players", players), ("decks", decks)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 16:
             raise ValueError(f"{name} must be a small positive whole number, not {value!r}")
     if tribute not in ("none", "highest"):
         raise ValueError(f"tribute must be 'none' or 'highest' (FKO-40), not {tribute!r}")
-    return list(_layout(variant, players, decks, tribute != "none"))
+    if kitty_theft not in ("none", "allowed"):
+        raise ValueError(f"kitty_theft must be 'none' or 'allowed' (TRO-110), not {kitty_theft!r}")
+    return list(_layout(variant, players, decks, tribute, kitty_theft))
 
 
 def game_fields(game: Game) -> list[tuple[str, int, int]]:
-    """The layout of `game`'s observation (its variant, players, decks and tribute)."""
-    return list(_layout(game.variant, game.num_players, game.layout_decks(), game.layout_tribute()))
+    """The layout of `game`'s observation (its variant, players and the options its
+    layout depends on, `Game.layout_options`)."""
+    return fields(game.variant, game.num_players, **game.layout_options())
 
 
 @overload
@@ -276,8 +297,9 @@ def encode(
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
     game.check_surface(OBSERVATION)  # the typed error, when options are the cause
-    tribute = game.layout_tribute()
+    layout = game.layout_options()
+    tribute = layout.get("tribute", "none") != "none"  # FKO-40: its own fields
     if out is None:
-        out = np.empty(_size(game.variant, n, game.layout_decks(), tribute), dtype=np.float32)
+        out = np.empty(_size(game.variant, n, **layout), dtype=np.float32)
     encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done", tribute)
     return out, game.legal_actions(seat, limit) if legal else None

@@ -22,7 +22,8 @@ starts every hand with the tribute those places owe, FKO-43), `seed` and `reward
   (`fenpai.envs.core_hand`: masks, picks, the tensors written there).
 - **Tensors** (information state and observation alike) are `fenpai.encode` for the
   player, then its cards picked so far (trick-taking variants). The information-state
-  string is perfect recall: the player's cards in the order it received them, every
+  string is perfect recall: the player's cards in the order it received them (under
+  Tractor's kitty theft, then each burial it took up when it stole, TRO-112), every
   action it saw (another seat's burial hidden, C-4; the card of Fifty-K's return
   hidden but from the giver and the receiver, FKO-48), each failed throw's forced play
   (C-51) and its picks; the observation
@@ -94,7 +95,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "joker_declarations": "both",
         "reinforce": "own_card",
         "final_level": "A",
-        "kitty_theft": "none",  # "allowed" (TRO-112) is refused by name: no stolen kitty here
+        "kitty_theft": "none",  # "allowed" (TRO-112): a stealer recalls what it took up
     },
     "finding_friends": {
         "players": 6,  # 4 to 8 (FF-1)
@@ -298,7 +299,8 @@ class _Hand:
 
     def received(self, player: int) -> list[str]:
         """The player's cards in the order it received them so far (C-5; none before
-        the hand starts), then, for the declarer once it took it up, the kitty (C-4)."""
+        the hand starts), then, for the declarer once it took it up, the kitty (C-4),
+        and under kitty theft each burial it took up when it stole (TRO-112)."""
         game = self.game
         if game is None:
             return []
@@ -317,7 +319,7 @@ class _Hand:
         out = [str(CARDS[k]) for i, k in enumerate(self.deck[:dealt]) if (first + i) % n == player]
         if deal is not None and "kitty" in objects and objects["kitty"].declarer == player:
             out += ["kitty", *(str(c) for c in deal.kitty())]
-        return out
+        return out + stolen(game.history, player)
 
     def seen_history(self, player: int) -> list[str]:
         """Every action so far as `player` saw it: another seat's burial hidden (C-4),
@@ -350,6 +352,19 @@ class _Hand:
             seat, forced = play.trick()[0]
             out.append(f"{seat}:{text(forced)}")
         return out
+
+
+def stolen(history: list[tuple[int, str]], player: int) -> list[str]:
+    """TRO-112: for each steal of `player` (a declaration after a burial), "stole" and
+    the cards of the burial it took up, which it alone sees."""
+    out: list[str] = []
+    burial: str | None = None
+    for seat, action in history:
+        if action.startswith("bury "):
+            burial = action.removeprefix("bury ")
+        elif burial is not None and action.startswith("declare ") and seat == player:
+            out += ["stole", *burial.split()]
+    return out
 
 
 def _space(variant: str, options: dict[str, Any]) -> ActionSpace:
@@ -484,8 +499,7 @@ class FenpaiObserver:
     recall for the information state, the view for the observation (see the module)."""
 
     def __init__(self, game: FenpaiGame, perfect_recall: bool):
-        tribute = str(game.options.get("tribute", "none"))  # FKO-40: a layout of its own
-        layout = fields(game.variant, game.players, tribute=tribute)
+        layout = fields(game.variant, game.players, **game.layout)
         size = layout[-1][1] + layout[-1][2]
         by_card = game.variant != "fifty_k"
         self.tensor = np.zeros(size + (NUM_KINDS if by_card else 0), np.float32)
@@ -537,6 +551,8 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
         probe = new_game(variant, **self.options)  # checks the options
         probe.check_surface(OPENSPIEL)
         self.players = probe.num_players
+        #: What the observation's layout depends on (Tractor's kitty theft, TRO-112).
+        self.layout = probe.layout_options()
         low, high = game_bounds(probe, self.reward)
         cards = sum(_deck(variant, self.options))
         info = pyspiel.GameInfo(

@@ -337,8 +337,11 @@ def game_space(game: Game) -> ActionSpace:
 
 def uses_list(game: Game) -> bool:
     """Whether the game's phase now gives a legal list (burial, trick play) rather
-    than a mask over fixed ids."""
-    return game.variant != "fifty_k" and game.phase in LIST_PHASES
+    than a mask over fixed ids; a seat asked whether it steals the kitty answers by id,
+    with the deal's declarations (TRO-112)."""
+    if game.variant == "fifty_k" or game.phase not in LIST_PHASES:
+        return False
+    return not (isinstance(game, TrickGame) and game.kitty_stage == "steal")
 
 
 def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:

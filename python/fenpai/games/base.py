@@ -145,10 +145,11 @@ class Game:
         (FKO-20), the one variant whose layout depends on them."""
         return 1
 
-    def layout_tribute(self) -> bool:
-        """Whether the observation's layout has the tribute's fields: Fifty-K's under the
-        option `tribute` (FKO-40) only."""
-        return False
+    def layout_options(self) -> dict[str, Any]:
+        """What the observation's layout depends on, as `fenpai.encoding.fields` takes
+        it: the decks (FKO-20), Fifty-K's tribute (FKO-40), Tractor's kitty theft
+        (TRO-112)."""
+        return {"decks": self.layout_decks()}
 
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""

@@ -254,9 +254,10 @@ class FiftyK(Game):
         """FKO-20: several decks have an observation layout of their own."""
         return self.decks
 
-    def layout_tribute(self) -> bool:
-        """FKO-40: under the option `tribute` one deck's layout adds the tribute's fields."""
-        return bool(self.options["tribute"] != "none")
+    def layout_options(self) -> dict[str, Any]:
+        """`Game.layout_options`: under the option `tribute` one deck's layout adds the
+        tribute's fields (FKO-40)."""
+        return {**super().layout_options(), "tribute": self.options["tribute"]}
 
     def bot_problem(self, name: str) -> str | None:
         """With several decks or a tribute only `random` and `greedy` play: the search

@@ -30,7 +30,6 @@ from typing import Any
 
 from fenpai import scoring
 from fenpai._core import Card, TractorDeal, TrickRules
-from fenpai.errors import UnsupportedOption
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
@@ -365,16 +364,9 @@ class Tractor(TrickGame):
             return KITTY_SIZE
         return scoring.tractor_kitty_size(o["decks"], o["jokers"])
 
-    def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming `kitty_theft` (TRO-112): the observation, the action
-        spaces and OpenSpiel have one burial, no stolen kitty. Every table of `decks` and
-        `jokers` (TRO-120, TRO-130) they take: card fields hold copies, and three decks'
-        triple declarations have ids (`fenpai.spaces`)."""
-        if self.steals_kitty:
-            raise UnsupportedOption(
-                f"option kitty_theft='allowed' (TRO-112) is not taken by {surface} yet: "
-                "they know one burial, not a stolen kitty"
-            )
+    def layout_options(self) -> dict[str, Any]:
+        """`Game.layout_options`: kitty theft (TRO-112) has a layout of its own."""
+        return {**super().layout_options(), "kitty_theft": self.options["kitty_theft"]}
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """TR-50: levels as canonical ranks (NT only under TRO-92); a first hand (dealer

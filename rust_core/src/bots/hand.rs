@@ -21,7 +21,8 @@ use crate::fifty_k::pile_turns::PilePlay;
 use crate::fifty_k::{type_id, CardSet, FkPlay, FkRules, FkTribute};
 use crate::phases::{
     fifty_k_action, fifty_k_deal, fifty_k_deal_decks, fifty_k_pile_action, Action, Burial,
-    FriendCall, FriendCalls, FriendRestriction, RedFive4pBidding, RedFive5pDeal, TractorDeal,
+    FriendCall, FriendCalls, FriendRestriction, KittyTheft, RedFive4pBidding, RedFive5pDeal,
+    TractorDeal,
 };
 use crate::rng::seed_for;
 use crate::trick::{DoubleJoin, FollowFormat, TrickPlay, Variant};
@@ -126,6 +127,10 @@ impl Setup {
                     Tribute::None => Ok(layout),
                     _ => layout.with_tribute(),
                 }
+            }
+            // TRO-112: kitty theft has a layout of its own.
+            Setup::Tractor { house, .. } if house.kitty_theft == KittyTheft::Allowed => {
+                Ok(Layout::TractorTheft)
             }
             _ => Layout::new(self.variant(), self.players()),
         }

@@ -19,7 +19,7 @@ pub use fifty_k::{encode_fifty_k, FkField};
 pub use fifty_k_piles::{encode_fifty_k_piles, PileField};
 pub use fifty_k_tribute::{encode_fifty_k_tribute, tribute_len, TributeField};
 pub use friends::{encode_friends, friends_len, FriendsFacts, FriendsField};
-pub use trick::{encode_trick, Deal, TrickFacts, TrickField, PHASES};
+pub use trick::{encode_trick, trick_layout, Deal, TrickFacts, TrickField, PHASES};
 
 use crate::card::Counts;
 use crate::trick::Variant;
@@ -28,9 +28,11 @@ use crate::trick::Variant;
 /// deck or of several (FKO-20: its number of decks), or Finding Friends with its number
 /// of players (FF-1: the same layout for two decks and three). `FiftyKTribute`: one
 /// deck's under the option `tribute` (FKO-40), its fields then the tribute's.
+/// `TractorTheft`: Tractor's under kitty theft (TRO-112), its fields then the theft's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     Trick(Variant),
+    TractorTheft,
     FiftyK(usize),
     FiftyKTribute(usize),
     FiftyKPiles(usize, u8),
@@ -105,10 +107,21 @@ impl Layout {
         }
     }
 
+    /// This layout under Tractor's kitty theft (TRO-112): Tractor's, the theft's fields
+    /// after it; an error for any other layout.
+    pub fn with_theft(self) -> Result<Layout, String> {
+        match self {
+            Layout::Trick(Variant::Tractor) => Ok(Layout::TractorTheft),
+            _ => Err(
+                "kitty_theft: only Tractor's layout has the kitty theft's fields (TRO-112)".into(),
+            ),
+        }
+    }
+
     pub fn players(self) -> usize {
         match self {
             Layout::Trick(Variant::RedFive5p) => 5,
-            Layout::Trick(_) => 4,
+            Layout::Trick(_) | Layout::TractorTheft => 4,
             Layout::FiftyK(n)
             | Layout::FiftyKTribute(n)
             | Layout::FiftyKPiles(n, _)
@@ -121,6 +134,10 @@ impl Layout {
         let n = self.players();
         let sized: Vec<(&'static str, usize)> = match self {
             Layout::Trick(v) => TrickField::of(v)
+                .iter()
+                .map(|f| (f.name(), f.size(n)))
+                .collect(),
+            Layout::TractorTheft => TrickField::of_theft()
                 .iter()
                 .map(|f| (f.name(), f.size(n)))
                 .collect(),
@@ -155,6 +172,7 @@ impl Layout {
         let n = self.players();
         match self {
             Layout::Trick(v) => TrickField::of(v).iter().map(|f| f.size(n)).sum(),
+            Layout::TractorTheft => TrickField::of_theft().iter().map(|f| f.size(n)).sum(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| f.size(n)).sum(),
             Layout::FiftyKTribute(_) => tribute_len(n),
             Layout::FiftyKPiles(..) => fifty_k_piles::piles_len(n),

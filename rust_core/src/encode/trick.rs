@@ -9,7 +9,7 @@ use crate::phases::{
 };
 use crate::trick::{TrickPlay, TrickRules, Variant};
 
-use super::{add_counts, Writer};
+use super::{add_counts, Layout, Writer};
 
 /// The phases, in the order of the `phase` field's one-hot.
 pub const PHASES: [&str; 7] = ["deal", "bid", "trump", "kitty", "friend", "play", "done"];
@@ -17,10 +17,6 @@ const K: usize = NUM_CARDS;
 /// Scale of points, bids and hand sizes (they stay near 0..1 or a few units).
 const POINTS_SCALE: f32 = 100.0;
 const HAND_SCALE: f32 = 40.0;
-
-/// TRO-112: the layout has one burial and one kitty taken up, not a kitty stolen.
-pub const NO_THEFT_LAYOUT: &str =
-    "option kitty_theft='allowed' (TRO-112) has no place in the observation's layout yet";
 
 /// The deal of a hand, by variant.
 #[derive(Clone, Copy)]
@@ -77,6 +73,10 @@ pub enum TrickField {
     Call,
     Friend,
     Grab,
+    KittyHolder,
+    Stealing,
+    Steals,
+    OwnBurials,
 }
 
 use TrickField as F;
@@ -109,6 +109,12 @@ const TRACTOR: [TrickField; 22] = concat(
         F::DeclaredBy,
         F::Declarations,
     ],
+);
+/// TRO-112: Tractor under kitty theft, its fields then who holds the kitty, whether a
+/// seat is asked to steal, the steals and the seat's own burials.
+const TRACTOR_THEFT: [TrickField; 26] = concat(
+    TRACTOR,
+    [F::KittyHolder, F::Stealing, F::Steals, F::OwnBurials],
 );
 const RED_FIVE_4P: [TrickField; 19] = concat(
     COMMON,
@@ -163,6 +169,11 @@ impl TrickField {
         }
     }
 
+    /// The fields of Tractor's observation under kitty theft (TRO-112), in order.
+    pub fn of_theft() -> &'static [TrickField] {
+        &TRACTOR_THEFT
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             F::Hand => "hand",
@@ -198,20 +209,30 @@ impl TrickField {
             F::Call => "call",
             F::Friend => "friend",
             F::Grab => "grab",
+            F::KittyHolder => "kitty_holder",
+            F::Stealing => "stealing",
+            F::Steals => "steals",
+            F::OwnBurials => "own_burials",
         }
     }
 
     /// The field's size with `n` seats.
     pub fn size(self, n: usize) -> usize {
         match self {
-            F::Hand | F::Played | F::Kitty | F::Throw | F::KittyTaken | F::Declaration => K,
+            F::Hand
+            | F::Played
+            | F::Kitty
+            | F::Throw
+            | F::KittyTaken
+            | F::Declaration
+            | F::OwnBurials => K,
             F::Trick => n * K,
             F::Trump => 5,
             F::Level => 13,
             F::Phase => PHASES.len(),
             F::TeamLevels => 26,
             F::Call => CALLABLE.len() + 1,
-            F::CardsDealt | F::FinalRound | F::HighBid | F::Forced | F::Grab => 1,
+            F::CardsDealt | F::FinalRound | F::HighBid | F::Forced | F::Grab | F::Stealing => 1,
             F::Points
             | F::ToAct
             | F::Declarer
@@ -227,7 +248,9 @@ impl TrickField {
             | F::HighBidder
             | F::PrevDeclarer
             | F::Reveal
-            | F::Friend => n,
+            | F::Friend
+            | F::KittyHolder
+            | F::Steals => n,
         }
     }
 }
@@ -241,6 +264,8 @@ struct Now<'a> {
     hands: Hands<'a>,
     rules: Option<&'a TrickRules>,
     declarer: Option<usize>,
+    /// TRO-112: the hand is played under kitty theft (its own layout).
+    theft: bool,
 }
 
 /// Where the hands are now.
@@ -345,11 +370,7 @@ impl<'a> Now<'a> {
                 ));
             }
         }
-        if let Some(Deal::Tractor(d)) = facts.deal {
-            if d.house().kitty_theft == KittyTheft::Allowed {
-                return Err(NO_THEFT_LAYOUT.into());
-            }
-        }
+        let theft = under_theft(&facts);
         let rules = [
             facts.play.map(|p| &**p.rules()),
             facts.friend.map(|f| &**f.rules()),
@@ -412,7 +433,53 @@ impl<'a> Now<'a> {
             hands,
             rules,
             declarer,
+            theft,
         })
+    }
+
+    /// The fields of this hand's layout, in order.
+    fn fields(&self, variant: Variant) -> &'static [TrickField] {
+        if self.theft {
+            TrickField::of_theft()
+        } else {
+            TrickField::of(variant)
+        }
+    }
+
+    /// The declaration that stands: the deal's, then under kitty theft each steal's
+    /// (TR-13, TRO-112).
+    fn standing(&self) -> Option<&'a (usize, Vec<Card>)> {
+        match (self.facts.kitty.and_then(|k| k.theft()), self.facts.deal) {
+            (Some(theft), _) => theft.standing(),
+            (None, Some(Deal::Tractor(d))) => d.standing(),
+            _ => None,
+        }
+    }
+
+    /// Whether `seat` knows the buried kitty now: the seat that buried it (the declarer,
+    /// or under kitty theft the last stealer, TRO-112), and everyone once the hand is
+    /// over (C-4).
+    fn knows_kitty(&self, seat: usize) -> bool {
+        let burier = self.facts.kitty.map(|k| k.burier()).or(self.declarer);
+        burier == Some(seat) || self.phase == 6
+    }
+}
+
+/// Whether the hand is played under kitty theft (TRO-112): its deal's house rule says
+/// so, or its burial holds rounds of chances to steal (either object alone tells).
+fn under_theft(facts: &TrickFacts<'_>) -> bool {
+    let dealt = matches!(facts.deal, Some(Deal::Tractor(d))
+        if d.house().kitty_theft == KittyTheft::Allowed);
+    dealt || facts.kitty.is_some_and(|k| k.theft().is_some())
+}
+
+/// The layout of a hand of `variant` with these objects: under kitty theft Tractor's own
+/// (TRO-112), else the variant's.
+pub fn trick_layout(variant: Variant, facts: &TrickFacts<'_>) -> Layout {
+    if under_theft(facts) {
+        Layout::TractorTheft
+    } else {
+        Layout::Trick(variant)
     }
 }
 
@@ -428,7 +495,8 @@ pub fn encode_trick(
     if seat >= n {
         return Err(format!("there is no seat {seat}: seats are 0..{}", n - 1));
     }
-    let need: usize = TrickField::of(variant).iter().map(|f| f.size(n)).sum();
+    let fields = now.fields(variant);
+    let need: usize = fields.iter().map(|f| f.size(n)).sum();
     if out.len() != need {
         return Err(format!(
             "a {} observation holds {need} values, not {}",
@@ -446,7 +514,7 @@ pub fn encode_trick(
             r
         }
     };
-    for &field in TrickField::of(variant) {
+    for &field in fields {
         let size = field.size(n);
         let slot = w.next(size);
         write_field(field, &now, seat, rel, slot);
@@ -491,7 +559,7 @@ fn write_field(
         }
         F::Kitty => {
             // C-4: the buried cards, for the seat that buried them until the hand ends.
-            if now.declarer == Some(seat) || now.phase == 6 {
+            if now.knows_kitty(seat) {
                 match (facts.kitty.and_then(|k| k.buried()), facts.friend) {
                     (Some(cards), _) => add_cards(slot, cards),
                     (None, Some(f)) => add_counts(slot, f.buried()),
@@ -503,6 +571,12 @@ fn write_field(
             if let Some(d) = facts.deal {
                 if now.declarer == Some(seat) && d.kitty_taken() {
                     add_cards(slot, d.kitty());
+                }
+            }
+            if now.theft {
+                // TRO-112: and each burial the seat took up when it stole.
+                for cards in stolen_by(facts.kitty, seat) {
+                    add_cards(slot, cards);
                 }
             }
         }
@@ -610,14 +684,11 @@ fn write_variant_field(
         }
         F::FinalRound => slot[0] = tractor.is_some_and(|d| d.final_round()) as u8 as f32,
         F::Declaration => {
-            if let Some((_, cards)) = tractor.and_then(|d| d.standing()) {
+            if let Some((_, cards)) = now.standing() {
                 add_cards(slot, cards);
             }
         }
-        F::DeclaredBy => one_hot(
-            slot,
-            tractor.and_then(|d| d.standing()).map(|(s, _)| rel(*s)),
-        ),
+        F::DeclaredBy => one_hot(slot, now.standing().map(|(s, _)| rel(*s))),
         F::Declarations => {
             for (s, _) in tractor.iter().flat_map(|d| d.declarations()) {
                 slot[rel(*s)] += 1.0;
@@ -662,8 +733,43 @@ fn write_variant_field(
                 }
             }
         }
+        F::KittyHolder => one_hot(slot, now.facts.kitty.map(|k| rel(k.burier()))),
+        F::Stealing => {
+            let asked =
+                now.facts.play.is_none() && now.facts.kitty.is_some_and(|k| k.stealing().is_some());
+            slot[0] = asked as u8 as f32;
+        }
+        F::Steals => {
+            let theft = now.facts.kitty.and_then(|k| k.theft());
+            for (s, _) in theft.map_or(&[][..], |t| t.steals()) {
+                slot[rel(*s)] += 1.0;
+            }
+        }
+        F::OwnBurials => {
+            // C-4, TRO-112: every burial the seat made, which it keeps knowing.
+            for (s, action) in now.facts.kitty.map_or(&[][..], |k| k.log()) {
+                if let (true, Action::Bury(cards)) = (*s == seat, action) {
+                    add_cards(slot, cards);
+                }
+            }
+        }
         _ => unreachable!("{field:?} is a common field"),
     }
+}
+
+/// TRO-112: the burials `seat` took up when it stole, in order, from the burial
+/// phase's log (each steal takes up the burial just before it).
+fn stolen_by(burial: Option<&Burial>, seat: usize) -> impl Iterator<Item = &[Card]> {
+    let log = burial.map_or(&[][..], |k| k.log());
+    let mut last: Option<&[Card]> = None;
+    log.iter().filter_map(move |(s, action)| match action {
+        Action::Bury(cards) => {
+            last = Some(cards);
+            None
+        }
+        Action::Declare(_) if *s == seat => last,
+        _ => None,
+    })
 }
 
 /// R5-20, R5-21: the call card one-hot in [`CALLABLE`] order, then 1 when the hand is
