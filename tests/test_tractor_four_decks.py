@@ -1,12 +1,13 @@
 """Tractor of four decks (TRO-124): the deal and the kitty, quadruples as units in the
 play (following under each `follow_format`, beating, throws), declarations of up to four
 copies, the thresholds and the kitty's multiplier, random whole hands with their
-invariants, the bots, `simulate`, `sample_world`, and the learning surfaces refusing the
-table by name."""
+invariants, the bots, `simulate`, `sample_world`, and the learning surfaces taking the
+table."""
 
 import collections
 import random
 
+import numpy as np
 import pytest
 from test_tractor import check_views
 from test_tractor_decks import check_hand, deck_of, declares, scripted
@@ -14,11 +15,10 @@ from test_tractor_decks import check_hand, deck_of, declares, scripted
 import fenpai
 from fenpai import TrickRules, scoring
 from fenpai.bots import Bot
-from fenpai.envs import SeatEnv, VectorEnv
-from fenpai.errors import UnsupportedOption
+from fenpai.encoding import fields, game_fields
 from fenpai.service import typed
 from fenpai.simulation import make_bots, play_game
-from fenpai.spaces import legal
+from fenpai.spaces import action_space, game_space
 
 # --- the deal ----------------------------------------------------------------------------
 
@@ -289,31 +289,36 @@ def test_tro_124_sample_world_keeps_the_decks_multiset():
             assert w.view(seat) == g.view(seat) and w.options == g.options
 
 
-# --- the learning surfaces refuse four decks by name ------------------------------------------
+# --- the learning surfaces (more in tests/test_envs_tractor_decks.py) ------------------------
 
 
-def test_tro_124_the_learning_surfaces_refuse_four_decks_by_name():
+def test_tro_124_the_learning_surfaces_take_four_decks():
+    """The observation keeps the default layout, its hand field holding the four copies a
+    seat holds; the action space has the quadruple declarations after three decks' ids;
+    `simulate` with a policy plays the table in both spaces; the service's tensor is the
+    observation."""
     g = fenpai.new_game("tractor", seed=1, decks=4)
-    refusals = [
-        lambda: fenpai.encode(g, 0),
-        lambda: legal(g, g.to_act[0]),
-        lambda: SeatEnv("tractor", decks=4),
-        lambda: VectorEnv("tractor", 2, actions="legal", decks=4),
-        lambda: VectorEnv("tractor", 2, decks=4),
-        lambda: fenpai.simulate(
-            "tractor", 1, bots=[lambda b: [0] * len(b), *["greedy"] * 3], decks=4
-        ),
-    ]
-    for refuse in refusals:
-        with pytest.raises(UnsupportedOption, match=r"decks=4 \(TRO-124\)"):
-            refuse()
-    assert typed.observation(g, 0) == b""
+    rng = random.Random(1)
+    while g.phase != "play":
+        g.apply_legal(g.to_act[0], rng.randrange(g.num_legal(g.to_act[0])))
+    offset, size = {name: (o, n) for name, o, n in fields("tractor", 4)}["hand"]
+    assert game_fields(g) == fields("tractor", 4)
+    for seat in range(4):
+        hand = fenpai.encode(g, seat, legal=False)[0][offset : offset + size]
+        counts = collections.Counter(c.index for c in g.hand_of(seat))
+        assert hand.tolist() == [counts.get(k, 0) for k in range(54)]
+    assert typed.observation(g, 0) == fenpai.encode(g, 0)[0].tobytes()
+    space = action_space("tractor", 4)
+    assert space.size == 215 and space.text(214) == "declare BJ BJ BJ BJ"
+    assert game_space(g) is space
 
+    def first(batch):
+        if batch.action_mask is None:
+            return [0] * len(batch)
+        return [int(np.flatnonzero(m)[0]) for m in batch.action_mask]
 
-def test_tro_124_openspiel_refuses_four_decks_by_name():
-    pyspiel = pytest.importorskip("pyspiel")
-    import fenpai.openspiel
-
-    fenpai.openspiel.register()
-    with pytest.raises(Exception, match="TRO-124"):
-        pyspiel.load_game("python_fenpai_tractor(decks=4,jokers=-1)")
+    for actions in ("decisions", "legal"):
+        out = fenpai.simulate(
+            "tractor", 2, bots=[first, "greedy", "random", "greedy"], actions=actions, decks=4
+        )
+        assert out["won"].shape == (2, 4)

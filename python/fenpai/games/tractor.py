@@ -370,16 +370,9 @@ class Tractor(TrickGame):
 
     def check_surface(self, surface: str) -> None:
         """`UnsupportedOption` naming `kitty_theft` (TRO-112): the observation, the action
-        spaces and OpenSpiel have one burial, no stolen kitty; naming `decks` for four
-        decks (TRO-124), whose quadruples and their declarations they have no place for.
-        Every other table of `decks` and `jokers` (TRO-120, TRO-130) they take: card
-        fields hold copies, and three decks' triple declarations have ids (`fenpai.spaces`)."""
-        if self.options["decks"] == 4:  # hot: read directly
-            raise UnsupportedOption(
-                f"option decks=4 (TRO-124) is not taken by {surface} yet: it has no place "
-                "for quadruples and their declarations; the game, its bots, simulate with "
-                "named bots and sample_world play four decks"
-            )
+        spaces and OpenSpiel have one burial, no stolen kitty. Every table of `decks` and
+        `jokers` (TRO-120, TRO-124, TRO-130) they take: card fields hold copies, and
+        three and four decks' declarations of more copies have ids (`fenpai.spaces`)."""
         if self.steals_kitty:
             raise UnsupportedOption(
                 f"option kitty_theft='allowed' (TRO-112) is not taken by {surface} yet: "
