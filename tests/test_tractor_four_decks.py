@@ -9,6 +9,7 @@ import random
 
 import numpy as np
 import pytest
+from cli_support import first_offered, play_through
 from test_tractor import check_views
 from test_tractor_decks import check_hand, deck_of, declares, scripted
 
@@ -17,6 +18,7 @@ from fenpai import TrickRules, scoring
 from fenpai.bots import Bot
 from fenpai.encoding import fields, game_fields
 from fenpai.service import typed
+from fenpai.service.creation import CreateRequest, plan
 from fenpai.simulation import make_bots, play_game
 from fenpai.spaces import action_space, game_space
 
@@ -287,6 +289,24 @@ def test_tro_124_sample_world_keeps_the_decks_multiset():
             )
             assert w.hand_of(seat) == g.hand_of(seat)
             assert w.view(seat) == g.view(seat) and w.options == g.options
+
+
+def test_tro_124_a_match_the_service_and_the_terminal_play_four_decks(tmp_path):
+    m = fenpai.new_match("tractor", seed=2, decks=4)
+    while m.game.phase != "done":
+        m.game.apply_legal(m.game.to_act[0], 0)
+    m.next_hand()
+    assert m.game.options["decks"] == 4 and len(m.game.all_cards()) == 216
+    made = plan(CreateRequest("tractor", options={"decks": "4", "jokers": "3"}, seed=4), {})
+    assert (
+        made.first_hand.config() == fenpai.new_game("tractor", seed=4, decks=4, jokers=3).config()
+    )
+    saved = tmp_path / "game.json"
+    args = ["tractor", "--seed", "3", "-o", "decks=4", "--save", str(saved)]
+    screens, status = play_through(args, first_offered)
+    assert status == 0, screens[-1]
+    game = fenpai.Game.from_json(saved.read_text())
+    assert game.options["decks"] == 4 and game.result is not None
 
 
 # --- the learning surfaces (more in tests/test_envs_tractor_decks.py) ------------------------
