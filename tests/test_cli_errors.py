@@ -29,7 +29,7 @@ def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
         (["selfplay", "tractor", "--bots", "greedy,mcts"], "unknown bot 'mcts': expected random"),
         (["selfplay", "tractor", "--bots", "ismcts:0"], "bad ismcts budget '0'"),
         (["selfplay", "tractor", "-o", "trumps=3"], "unknown option 'trumps' for tractor"),
-        (["selfplay", "tractor", "-o", "decks=4"], "option decks must be one of 1, 2, 3"),
+        (["selfplay", "tractor", "-o", "decks=5"], "option decks must be one of 1, 2, 3, 4"),
         (["selfplay", "tractor", "-n", "0"], "-n/--games: must be at least 1, not 0"),
         (["selfplay", "tractor", "--workers", "0"], "--workers: must be at least 1, not 0"),
         (["selfplay", "red_five_4p", "--bots", "greedy,random,random"], "4 seats"),

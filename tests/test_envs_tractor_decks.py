@@ -48,11 +48,13 @@ TABLES = [
     {"decks": 1, "jokers": 0},  # TRO-121, TRO-132
     {"decks": 2, "jokers": 1},  # TRO-133
     {"decks": 3, "jokers": 2},  # TRO-134
+    {"decks": 4},  # TRO-124
+    {"decks": 4, "jokers": 3},  # TRO-124, TRO-135
 ]
 IDS = ["-".join(f"{k}={v}" for k, v in t.items()) for t in TABLES]
-#: The tables the brief's heavier checks run on: decks 1 and 3, jokers 0 and 1.
-MAIN = [TABLES[0], TABLES[1], TABLES[2], TABLES[3]]
-MAIN_IDS = IDS[:4]
+#: The tables the brief's heavier checks run on: decks 1, 3 and 4, jokers 0 and 1.
+MAIN = [TABLES[0], TABLES[1], TABLES[2], TABLES[3], TABLES[7]]
+MAIN_IDS = [IDS[0], IDS[1], IDS[2], IDS[3], IDS[7]]
 
 #: The observation's fields that hold cards (copies of each of the 54 kinds).
 CARD_FIELDS = ("hand", "played", "trick", "kitty", "throw", "kitty_taken", "declaration")
@@ -92,19 +94,23 @@ def test_tro_123_three_decks_add_the_triple_declarations_after_two_decks_ids():
         assert CoreHand("tractor", options).size == game_space(game).size + 55
 
 
-@pytest.mark.parametrize("options", [{"decks": 3}, {"decks": 3, "jokers": 2}])
-def test_tro_123_a_triple_declaration_is_taken_through_its_id(options):
-    """In the deal of three decks a triple declaration (level cards or jokers) is legal
-    at some point; its id is allowed by the mask and takes exactly that declaration."""
-    space = action_space("tractor", 3)
+@pytest.mark.parametrize(
+    ("options", "copies"),
+    [({"decks": 3}, 3), ({"decks": 3, "jokers": 2}, 3), ({"decks": 4}, 4), ({"decks": 4}, 3)],
+)
+def test_tro_123_tro_124_a_declaration_of_more_copies_is_taken_through_its_id(options, copies):
+    """In the deal of three (four) decks a triple (quadruple, TRO-124) declaration of
+    level cards or jokers is legal at some point; its id is allowed by the mask and
+    takes exactly that declaration."""
+    space = action_space("tractor", options["decks"])
     taken = 0
-    for seed in range(40):
+    for seed in range(120):
         hand = CoreHand("tractor", options)
         hand.reset(seed)
         game = hand.game()
         while game.phase == "deal":
             seat = game.to_act[0]
-            triples = [a for a in game.legal_actions(seat) if a.count(" ") == 3]
+            triples = [a for a in game.legal_actions(seat) if a.count(" ") == copies]
             mask = hand.observe(seat)["action_mask"]
             assert {space.id(a) for a in triples} <= set(np.flatnonzero(mask))
             np.testing.assert_array_equal(legal(game, seat).mask, mask[: space.size])
@@ -119,6 +125,17 @@ def test_tro_123_a_triple_declaration_is_taken_through_its_id(options):
         if taken >= 2:
             break
     assert taken >= 2
+
+
+def test_tro_124_four_decks_add_the_quadruple_declarations_after_three_decks_ids():
+    """Four decks keep three decks' 161 ids and add the 52 suited quadruples and
+    `LJ LJ LJ LJ`, `BJ BJ BJ BJ`."""
+    three, four = action_space("tractor", 3), action_space("tractor", 4)
+    assert four.size == 161 + 52 + 2
+    assert [four.text(i) for i in range(161)] == [three.text(i) for i in range(161)]
+    assert four.id("declare 2h 2h 2h 2h") >= 161 and four.text(214) == "declare BJ BJ BJ BJ"
+    with pytest.raises(ValueError, match="no fixed id"):
+        three.id("declare 2h 2h 2h 2h")
 
 
 @settings(max_examples=120, deadline=None)
@@ -139,18 +156,20 @@ def test_tro_120_the_mask_reaches_exactly_the_legal_actions_of_every_table(optio
     assert_the_mask_reaches_the_legal_actions(game, samples=5, limit=3000, seed=seed)
 
 
-def test_tro_123_picks_reach_plays_of_three_copies():
-    """With three decks some reachable play holds three copies of a card (a triple)."""
+@pytest.mark.parametrize("decks", [3, 4])
+def test_tro_123_tro_124_picks_reach_plays_of_every_copy(decks):
+    """With three decks some reachable play holds three copies of a card (a triple),
+    with four decks four (a quadruple, TRO-124)."""
     seen = 0
-    for seed in range(6):
-        for game in play_random({"decks": 3}, seed):
+    for seed in range(12):
+        for game in play_random({"decks": decks}, seed):
             if game.phase != "play" or not uses_list(game):
                 continue
             seat = game.to_act[0]
-            if any(np.max(np.array(t)) == 3 for t in legal_multisets(game, seat)):
+            if any(np.max(np.array(t)) == decks for t in legal_multisets(game, seat)):
                 found = reachable(replayed(game), seat, 3000)
                 if found is not None:
-                    assert any(max(t) == 3 for t in found)
+                    assert any(max(t) == decks for t in found)
                     seen += 1
             if seen >= 3:
                 return
@@ -278,11 +297,11 @@ def test_tro_123_legal_ids_name_the_triple_declarations():
     assert triples >= 1
 
 
-@pytest.mark.parametrize("options", [{"decks": 3}, {"decks": 1, "jokers": 0}])
+@pytest.mark.parametrize("options", [{"decks": 3}, {"decks": 1, "jokers": 0}, {"decks": 4}])
 def test_tro_120_legal_features_are_those_of_spaces(options):
     """`legal_features=K` on a table: the core's rows are `fenpai.spaces.features` of
     the seat's first K burials and plays; with three decks a triple's row counts one
-    triple (TRO-123, C-20)."""
+    triple (TRO-123, C-20), a quadruple's too (TRO-124)."""
     width = 40
     env = LegalEnv(
         "tractor", 4, seat=2, opponents="random", seed=3, legal_features=width, **options
@@ -302,7 +321,7 @@ def test_tro_120_legal_features_are_those_of_spaces(options):
                 seen += 1
         _, _, _, _, info = env.step(random_actions(info, rng))
     assert seen >= 50
-    assert (triples > 0) == (options["decks"] == 3)
+    assert (triples > 0) == (options["decks"] >= 3)
 
 
 @pytest.mark.parametrize("actions", ["decisions", "legal"])
@@ -374,7 +393,7 @@ def test_tro_120_openspiel_information_states_and_resampling(options):
     assert sum(1 for _ in resampled(name, seed=1, every=31)) > 4
 
 
-@pytest.mark.parametrize("decks", [0, 4, "3", True, 2.0])
+@pytest.mark.parametrize("decks", [0, 5, "3", True, 2.0])
 def test_tro_120_a_table_of_other_decks_has_no_action_space(decks):
     """`action_space("tractor", decks)` names a table the rules do not have, rather than
     quietly giving another table's ids."""
@@ -382,7 +401,7 @@ def test_tro_120_a_table_of_other_decks_has_no_action_space(decks):
     from fenpai.spaces import action_space
 
     for make in (lambda: action_space("tractor", decks), lambda: Decisions("tractor", decks)):
-        with pytest.raises(ValueError, match=r"tractor's decks must be 1, 2 or 3 \(TRO-120\)"):
+        with pytest.raises(ValueError, match=r"tractor's decks must be 1, 2, 3 or 4 \(TRO-120\)"):
             make()
 
 

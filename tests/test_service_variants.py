@@ -36,10 +36,11 @@ def offered(variant: str) -> list[tuple[str, str]]:
 
 #: The other options a value needs (its about line says so): FKO-23, five to eight
 #: Fifty-K players need two to four decks; TRO-134, two of three decks keeping their
-#: jokers needs three.
+#: jokers needs three; TRO-135, three of four decks, four.
 NEEDS = {
     **{("fifty_k", "players", str(n)): {"decks": "2"} for n in (5, 6, 7, 8)},
     ("tractor", "jokers", "2"): {"decks": "3"},
+    ("tractor", "jokers", "3"): {"decks": "4"},
 }
 
 

@@ -254,7 +254,7 @@ def test_tr_50_options():
         ({"dealer": 4}, "dealer must be"),
         ({"dealer": True}, "dealer must be"),
         ({"follow_format": "loose"}, "follow_format must be"),
-        ({"decks": 4}, "decks must be"),  # TRO-120: 1 to 3
+        ({"decks": 5}, "decks must be"),  # TRO-120: 1 to 4
         ({"trumps": 3}, "unknown option 'trumps'"),
     ]:
         with pytest.raises(ValueError, match=message):

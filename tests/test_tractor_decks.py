@@ -86,7 +86,7 @@ def test_tro_131_the_defaults_are_left_out_of_the_json():
         ({"jokers": 3}, "jokers", "TRO-130"),
         ({"decks": 1, "jokers": 2}, "jokers", "TRO-130"),
         ({"jokers": 2}, "jokers=2 needs more decks", "TRO-130"),  # all of them: "all"
-        ({"decks": 4}, "decks", "TRO-120"),
+        ({"decks": 5}, "decks", "TRO-120"),
         ({"decks": 0}, "decks", "TRO-120"),
         ({"decks": True}, "decks", "TRO-120"),
         ({"jokers": -1}, "jokers", "TRO-130"),
@@ -198,7 +198,7 @@ def test_tro_120_the_points_of_the_decks():
     with pytest.raises(ValueError, match="100 points of 1 decks"):
         scoring.tractor_points(90, 20, None, decks=1)
     with pytest.raises(ValueError, match="TRO-120"):
-        scoring.tractor(10, decks=4)
+        scoring.tractor(10, decks=5)
     outcome = scoring.tractor_hand_outcome(115, 0, ("5", "5"), decks=3)
     assert (outcome["side"], outcome["levels"]) == ("defenders", ("6", "5"))
 

@@ -1,5 +1,6 @@
 """Property tests of the trick-taking core on random hands and leads, for every variant,
-deck count, follow mode and follow protection (C-30, C-31, C-40..C-42, C-50, C-51, TRO-10)."""
+deck count (four decks' quadruples too, TRO-124), follow mode and follow protection (C-30,
+C-31, C-40..C-42, C-50, C-51, TRO-10)."""
 
 import collections
 import itertools
@@ -24,7 +25,7 @@ def positions(draw, max_hand=12):
     Cards come from a narrow pool of card kinds so that pairs, triples and tractors are common.
     """
     variant = draw(st.sampled_from(VARIANTS))
-    decks = draw(st.sampled_from([2, 3]))
+    decks = draw(st.sampled_from([2, 3, 4]))
     mode = draw(st.sampled_from(MODES))
     if variant == "tractor":
         trump = draw(st.sampled_from(["s", "h", "c", "d", None]))
@@ -33,7 +34,7 @@ def positions(draw, max_hand=12):
         trump, level = draw(st.sampled_from("shcd")), "2"
     options = {"follow_format": mode}
     if mode in ("pairs", "exact"):  # TRO-10 goes with these; triples need 3 decks
-        protects = ["none", "tractors"] + (["tuples", "tuples_and_tractors"] if decks == 3 else [])
+        protects = ["none", "tractors"] + (["tuples", "tuples_and_tractors"] if decks >= 3 else [])
         options["follow_protect"] = draw(st.sampled_from(protects))
     if variant == "red_five_4p" and draw(st.booleans()):
         options["throws"] = True
@@ -49,7 +50,7 @@ def positions(draw, max_hand=12):
     rng.shuffle(pool)
     leader = []
     for c in rng.sample(kinds, 6):  # the leader holds units, so leads hold pairs and tractors
-        for _ in range(min(rng.choice([1, 2, 2, 3]), decks)):
+        for _ in range(min(rng.choice([1, 2, 2, 3, 4]), decks)):
             leader.append(c)
             pool.remove(c)
     suit_of = {c: ("T" if rules.is_trump(c) else c.suit) for c in kinds}
@@ -64,6 +65,9 @@ def positions(draw, max_hand=12):
     if rules.classify(lead) is None:  # a throw where throws are off
         lead = lead[:1]
     rest = pool
+    if decks == 4 and rng.random() < 0.5:  # copies together: the hands hold quadruples
+        order = {c: rng.random() for c in kinds}
+        rest = sorted(pool, key=lambda c: order[c])
     size = rng.randint(len(lead), max(len(lead), min(max_hand, len(rest))))
     hand = rest[:size]
     others = [rest[size : size + 8], rest[size + 8 : size + 16]]
@@ -144,10 +148,10 @@ def test_c_51_forced_is_one_canonical_component(pos):
 
 
 def shape_of(cards):
-    """(kind, triples, pairs) of one component's cards."""
+    """(kind, quadruples, triples, pairs) of one component's cards."""
     counts = collections.Counter(c.index for c in cards).values()
     fmt_kind = "single" if len(cards) == 1 else None
-    return fmt_kind, sum(n == 3 for n in counts), sum(n == 2 for n in counts)
+    return fmt_kind, *(sum(n == w for n in counts) for w in (4, 3, 2))
 
 
 def is_one(rules, cards, shape):
@@ -179,46 +183,62 @@ def pairs_in(cards):
     return sum(n // 2 for n in collections.Counter(c.index for c in cards).values())
 
 
+def ref_units(rest, need):
+    """Steps 2-4 of C-31 `full` (TRO-124): the best (quadruples, triples, pairs) over
+    every way to mark each card of `rest` a quadruple, a triple or neither, the pairs
+    from what is left; `need` the lead's quadruples, triples and pairs (a quadruple holds
+    two pairs, a pair or triple one)."""
+    counts = list(collections.Counter(c.index for c in rest).values())
+    best = (0, 0, 0)
+    choices = [[0] + [w for w in (4, 3) if n >= w] for n in counts]
+    for marks in itertools.product(*choices):
+        n4 = min(need[0], sum(m == 4 for m in marks))
+        n3 = min(need[1], sum(m == 3 for m in marks))
+        left = sum((n - m) // 2 for n, m in zip(counts, marks, strict=True))
+        best = max(best, (n4, n3, min(need[2] - 2 * n4 - n3, left)))
+    return best
+
+
 def ref_full_score(rules, cards, lead_comps):
     """C-31 `full`, steps 1-4, as the lexicographic best over every choice."""
     tractors = [(k, cs) for k, cs in lead_comps if k == "tractor"]
     others = [(k, cs) for k, cs in lead_comps if k != "tractor"]
 
-    def go(rest, i, bits, t_units, w_units):
+    def go(rest, i, bits, need):
         if i == len(tractors):
-            triples_held = sum(n >= 3 for n in collections.Counter(c.index for c in rest).values())
-            n3 = min(t_units, triples_held)
-            n2 = min(w_units - n3, pairs_in(rest) - n3)
-            return (*bits, n3, n2)
+            return (*bits, *ref_units(rest, need))
         kind, cs = tractors[i]
         shape = component_shape(kind, cs)
         options = [p for p in submultisets(rest, len(cs)) if is_one(rules, p, shape)]
         if not options:
-            return go(rest, i + 1, (*bits, 0), t_units + shape[1], w_units + shape[1] + shape[2])
-        return max(go(minus(rest, p), i + 1, (*bits, 1), t_units, w_units) for p in options)
+            more = (need[0] + shape[1], need[1] + shape[2], need[2] + pairs_in(cs))
+            return go(rest, i + 1, (*bits, 0), more)
+        return max(go(minus(rest, p), i + 1, (*bits, 1), need) for p in options)
 
+    quads = sum(k == "quadruple" for k, _ in others)
     triples = sum(k == "triple" for k, _ in others)
-    wide = sum(k in ("triple", "pair") for k, _ in others)
-    return go(list(cards), 0, (), triples, wide)
+    pairs = sum(pairs_in(cs) for k, cs in others if k != "single")
+    return go(list(cards), 0, (), (quads, triples, pairs))
 
 
 def supply(rules, held, fmt):
     """TRO-10 from its text: the follower's cards with the combinations the lead cannot
     draw out cut to one card each (TRO-13: a pair in a tractor of the hand, when the lead
-    has no tractor; TRO-12: a triple, when the lead has no triple)."""
+    has no tractor; TRO-12: a triple, when the lead has no triple or quadruple, and a
+    quadruple when it has none, TRO-124)."""
     protect = rules.follow_protect
     counts = collections.Counter(c.index for c in held)
     by_index = {c.index: c for c in held}
     kinds = [k for k, _ in fmt.components]
-    no_triple = all(shape_of(cs)[1] == 0 for _, cs in fmt.components)
+    widest = max(max(collections.Counter(c.index for c in cs).values()) for _, cs in fmt.components)
     cut = set()
     if protect in ("tractors", "tuples_and_tractors") and "tractor" not in kinds:
         pairs = [by_index[i] for i, n in counts.items() if n >= 2]
         for a, b in itertools.combinations(pairs, 2):
-            if is_one(rules, [a, a, b, b], ("tractor", 0, 2)):
+            if is_one(rules, [a, a, b, b], ("tractor", 0, 0, 2)):
                 cut |= {a.index, b.index}
-    if protect in ("tuples", "tuples_and_tractors") and no_triple:
-        cut |= {i for i, n in counts.items() if n >= 3}
+    if protect in ("tuples", "tuples_and_tractors"):
+        cut |= {i for i, n in counts.items() if n >= 3 and n > widest}
     return [by_index[i] for i in counts for _ in range(1 if i in cut else counts[i])]
 
 
@@ -246,7 +266,7 @@ def reference_legal(rules, hand, lead, play):
         has = any(is_one(rules, p, shape) for p in submultisets(held, k))
         return not has or is_one(rules, play, shape)
     if mode == "pairs":
-        wide = sum(shape_of(cs)[1] + shape_of(cs)[2] for _, cs in fmt.components)
+        wide = sum(pairs_in(cs) for k, cs in fmt.components if k != "single")
         return pairs_in(play) >= min(pairs_in(held), wide)
     return ref_full_score(rules, play, fmt.components) == ref_full_score(
         rules, held, fmt.components

@@ -243,7 +243,7 @@ def test_bad_inputs_raise_value_errors():
         TrickRules("fifty_k")
     with pytest.raises(ValueError, match="no no-trump"):
         TrickRules("red_five_4p", trump=None)
-    with pytest.raises(ValueError, match="decks must be 1, 2 or 3"):
+    with pytest.raises(ValueError, match="decks must be 1, 2, 3 or 4"):
         TrickRules("tractor", decks=5)
     with pytest.raises(ValueError, match="trump 'x'"):
         TrickRules("tractor", trump="x")

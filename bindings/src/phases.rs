@@ -377,7 +377,7 @@ fn rank(text: &str) -> PyResult<Rank> {
 
 deal_class! {
     /// The Tractor deal with declarations, overcalls and reinforcements (TR-10..TR-14);
-    /// `decks` 1 to 3 (TRO-120), `jokers` the decks that keep their jokers (None: every
+    /// `decks` 1 to 4 (TRO-120, TRO-124), `jokers` the decks that keep their jokers (None: every
     /// deck, TRO-130).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]

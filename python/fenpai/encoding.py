@@ -45,11 +45,11 @@ then, Tractor (TR-2, TR-10..TR-13):
 | declared_by | n | one-hot seat of the standing declaration |
 | declarations | n | declarations each seat made |
 
-Tractor's tables (`decks` 1 to 3, `jokers`, TRO-120..TRO-134) share this layout: card
+Tractor's tables (`decks` 1 to 4, `jokers`, TRO-120..TRO-135) share this layout: card
 fields hold 0 to `decks` copies of each kind (no joker a table took out), and the
 scales stay two decks', so that the default table's observation is unchanged: (t) with
-three decks a seat's points reach 3 (300 card points a hand), and the hand of a dealer
-holding the kitty up to 46 / 40.
+three decks a seat's points reach 3 (300 card points a hand), with four 4, and the hand
+of a dealer holding the kitty up to 46 / 40 (60 / 40 with four decks, TRO-124).
 
 Tractor under kitty theft (`kitty_theft="allowed"`, TRO-112), a layout of its own:
 Tractor's, where `kitty` is the last burial for the seat that made it (the dealer, or

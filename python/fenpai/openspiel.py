@@ -80,7 +80,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "tractor": {
         "levels": "2 2",
         "dealer": -1,
-        "decks": 2,  # 1 to 3 (TRO-120): 3 adds the triple declarations' ids
+        "decks": 2,  # 1 to 4 (TRO-120): 3 adds the triple declarations' ids, 4 the quadruples'
         "jokers": -1,  # -1: "all"; 0 to decks - 1 (TRO-130): the chance deal leaves theirs out
         "follow_format": "pairs",
         "follow_protect": "none",

@@ -63,6 +63,8 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ),
     # TRO-112: two steals of the kitty after the dealer's burial, each burying again.
     ("tractor_kitty_theft_seed37", "tractor", 37, {"kitty_theft": "allowed"}),
+    # TRO-124: four decks, 52 cards each; the first seed that plays a quadruple.
+    ("tractor_four_decks_seed19", "tractor", 19, {"decks": 4}),
     ("red_five_4p_seed1", "red_five_4p", 1, {}),
     ("red_five_4p_decks3_seed2", "red_five_4p", 2, {"decks": 3}),
     ("red_five_5p_seed1", "red_five_5p", 1, {}),

@@ -485,8 +485,9 @@ TRACTOR_THROW_PENALTIES = ("per_attempt", "none")
 
 _TRACTOR_PLAYERS = 4
 
-TRACTOR_DECKS = (1, 2, 3)
-"""The house rule `decks` (TRO-120): one (TRO-121), two (TR-1, TRO-122) or three (TRO-123)."""
+TRACTOR_DECKS = (1, 2, 3, 4)
+"""The house rule `decks` (TRO-120): one (TRO-121), two (TR-1, TRO-122), three (TRO-123) or
+four (TRO-124)."""
 
 _TRACTOR_MIN_KITTY = 5
 
@@ -494,7 +495,7 @@ _TRACTOR_MIN_KITTY = 5
 def _tractor_decks(decks: Any) -> int:
     n = _int("decks", decks)
     if n not in TRACTOR_DECKS:
-        raise ValueError(f"decks must be 1, 2 or 3 (TRO-120), got {n}")
+        raise ValueError(f"decks must be 1, 2, 3 or 4 (TRO-120), got {n}")
     return n
 
 

@@ -10,13 +10,15 @@ follows its decks, below), id 0 being `pass`:
 | red_five_5p | 16 | `pass`, `declare 2s/2h/2c/2d` (R5-10), `call X` (a), `call solo` (R5-20) |
 | tractor | 107 | `pass`, `declare X`, `declare X X` for every level rank (b), jokers (TR-10) |
 | tractor, `decks=3` | 161 | the 107, then `declare X X X` for every level rank (b) (TRO-123) |
+| tractor, `decks=4` | 215 | the 161, then `declare X X X X` for every level rank (b) (TRO-124) |
 | finding_friends, `decks=2` | 215 | Tractor's 107, then `call 1st X`, `call 2nd X` (d) (FF-20) |
 | finding_friends, `decks=3` | 323 | Tractor's 161, then `call 1st X` .. `call 3rd X` (d) (FF-20) |
 | fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (c) |
 | fifty_k, `tribute="highest"` | 7 514 | the 7 410, then `tribute X`, `return X` (e) (FKO-40) |
 
 (a) As Ah Ac Ad Ks Kh Kc Kd 5h BJ. (b) ranks 2..A, each in suits s h c d, then
-`declare LJ LJ`, `declare BJ BJ` (`declare LJ LJ LJ`, `declare BJ BJ BJ` for triples).
+`declare LJ LJ`, `declare BJ BJ` (`declare LJ LJ LJ`, `declare BJ BJ BJ` for triples,
+four of each for quadruples).
 (c) FK-10..FK-17: kind, ranks and kickers, and the suit of a pure fifty-K. Bids cover
 both deck counts; the mask allows 60..200 with two decks, 80..300 with three.
 (d) `call <ordinal> X` for every card kind X, by ordinal, then kind in `Card.index`
@@ -30,7 +32,8 @@ any card of the receiver's hand (FKO-46).
 Tractor's table follows its decks (TRO-120; `action_space(variant, decks)`,
 `game_space(game)`): one and two decks, jokers removed or not (TRO-130), share the 107
 ids, the mask allowing what the table can declare; three decks add the triples after
-them, so an id means the same action on every table that has it. Finding Friends'
+them, and four decks the quadruples after those, so an id means the same action on
+every table that has it. Finding Friends'
 table follows its decks the same way (`decks` 2 or 3, by default by players, FF-1): its
 deal declares as Tractor's of those decks (FF-10), and its friend calls (FF-20) follow.
 Fifty-K's table follows its option `tribute` the same way (FKO-40; `action_space(
@@ -58,6 +61,8 @@ and one row of `FEATURES` per action (`Legal.features`), as DouZero describes a 
 | 61 | 1 for a throw: one effective suit, several components (C-23) |
 | 62 | number of trump cards (C-10) |
 | 63 | card points (C-3) |
+
+Four decks' quadruples (TRO-124) count in the triples' column.
 
 `legal(game, seat)` gives either; `ActionSpace.id(text)` and `ActionSpace.text(id)` map
 fixed ids and action text both ways.
@@ -106,7 +111,7 @@ FEATURES = (
 )
 NUM_FEATURES = len(FEATURES)
 _BURY, _LEAD, _CARDS, _SINGLES, _THROW, _TRUMPS, _POINTS = 54, 55, 56, 57, 61, 62, 63
-_COMPONENTS = {"single": 0, "pair": 1, "triple": 2, "tractor": 3}
+_COMPONENTS = {"single": 0, "pair": 1, "triple": 2, "quadruple": 2, "tractor": 3}
 
 #: The phases of the trick-taking variants that give a legal list, not a mask.
 LIST_PHASES = frozenset(("kitty", "play"))
@@ -123,10 +128,11 @@ def _tractor_declarations() -> list[str]:
     return [*singles, *pairs, "declare LJ LJ", "declare BJ BJ"]
 
 
-def _tractor_triples() -> list[str]:
-    """TRO-123: the triple declarations of three decks, after two decks' ids."""
-    triples = [f"declare {r}{s} {r}{s} {r}{s}" for r in TRACTOR_LEVELS for s in _SUITS]
-    return [*triples, "declare LJ LJ LJ", "declare BJ BJ BJ"]
+def _tractor_copies(n: int) -> list[str]:
+    """The declarations of `n` copies: triples of three decks after two decks' ids
+    (TRO-123), quadruples of four decks after those (TRO-124)."""
+    cards = [f"{r}{s}" for r in TRACTOR_LEVELS for s in _SUITS] + ["LJ", "BJ"]
+    return ["declare " + " ".join([c] * n) for c in cards]
 
 
 #: The fixed-id action texts of the trick-taking variants, id order (Tractor's of one or
@@ -147,7 +153,9 @@ FIXED_ACTIONS: dict[str, tuple[str, ...]] = {
 }
 
 #: Tractor of three decks (TRO-123): two decks' ids, then the triple declarations.
-TRACTOR_THREE_DECKS: tuple[str, ...] = (*FIXED_ACTIONS["tractor"], *_tractor_triples())
+TRACTOR_THREE_DECKS: tuple[str, ...] = (*FIXED_ACTIONS["tractor"], *_tractor_copies(3))
+#: Tractor of four decks (TRO-124): three decks' ids, then the quadruple declarations.
+TRACTOR_FOUR_DECKS: tuple[str, ...] = (*TRACTOR_THREE_DECKS, *_tractor_copies(4))
 
 
 def _friend_calls(decks: int) -> tuple[str, ...]:
@@ -166,11 +174,14 @@ FINDING_FRIENDS_ACTIONS: dict[int, tuple[str, ...]] = {
 def fixed_actions(variant: str, decks: int | None = None) -> tuple[str, ...]:
     """The fixed-id action texts of a trick-taking variant's table, id order (empty for
     Fifty-K, whose ids are its play types): `FIXED_ACTIONS`, but for Tractor of three
-    decks (`decks=3`, TRO-123), whose triple declarations follow two decks' ids, and
+    decks (`decks=3`, TRO-123), whose triple declarations follow two decks' ids, of four
+    (TRO-124), whose quadruple declarations follow those, and
     Finding Friends, whose table is of its `decks` (FF-20; None: six players' 3). One and
     two decks share Tractor's 107 ids (TRO-121: one deck declares singles only)."""
     if variant == "tractor" and decks == 3:
         return TRACTOR_THREE_DECKS
+    if variant == "tractor" and decks == 4:
+        return TRACTOR_FOUR_DECKS
     if variant == "finding_friends":
         return FINDING_FRIENDS_ACTIONS[3 if decks is None else decks]
     return FIXED_ACTIONS.get(variant, ())
@@ -294,10 +305,11 @@ class ActionSpace:
 
 def action_space(variant: str, decks: int | None = None, tribute: str = "none") -> ActionSpace:
     """The fixed action ids of `variant` (one object per variant and table): `decks`
-    matters for Tractor, 3 adding the triple declarations (TRO-123), and Finding Friends,
-    2 or 3 (None: six players' 3), its calls of ordinals 1st..`decks` (FF-20); `tribute`
-    for Fifty-K, "highest" adding the exchange's ids (FKO-40). A ValueError names a
-    table of other decks (TRO-120, FF-1) or a tribute of another variant."""
+    matters for Tractor, 3 adding the triple declarations (TRO-123), 4 the quadruples
+    too (TRO-124), and Finding Friends, 2 or 3 (None: six players' 3), its calls of
+    ordinals 1st..`decks` (FF-20); `tribute` for Fifty-K, "highest" adding the exchange's
+    ids (FKO-40). A ValueError names a table of other decks (TRO-120, FF-1) or a tribute
+    of another variant."""
     if tribute != "none":
         if variant != "fifty_k" or tribute != "highest":
             raise ValueError(
@@ -306,9 +318,9 @@ def action_space(variant: str, decks: int | None = None, tribute: str = "none") 
             )
         return _space(variant, None, True)
     if variant == "tractor" and decks is not None:
-        if not _count(decks) or decks not in (1, 2, 3):
-            raise ValueError(f"tractor's decks must be 1, 2 or 3 (TRO-120), not {decks!r}")
-        return _space(variant, 3 if decks == 3 else None)
+        if not _count(decks) or decks not in (1, 2, 3, 4):
+            raise ValueError(f"tractor's decks must be 1, 2, 3 or 4 (TRO-120), not {decks!r}")
+        return _space(variant, decks if decks >= 3 else None)
     if variant == "finding_friends":
         if decks is not None and (not _count(decks) or decks not in (2, 3)):
             raise ValueError(f"finding_friends' decks must be 2 or 3 (FF-1), not {decks!r}")

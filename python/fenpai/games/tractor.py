@@ -1,8 +1,9 @@
 """Tractor / Shengji (升级 / 拖拉机), tournament rules: one hand, TR-1..TR-50.
 
 Four players in two teams, seats (0, 2) and (1, 3), two decks: 25 cards each and a
-kitty of 8 (TR-1); house rules play one or three decks (TRO-120), some of them without
-their jokers (TRO-130), the kitty and the thresholds of TR-42 following the cards. The
+kitty of 8 (TR-1); house rules play one, three or four decks (TRO-120; four decks'
+quadruples, TRO-124), some of them without their jokers (TRO-130), the kitty and the
+thresholds of TR-42 following the cards. The
 hand's level rank L is the dealing team's level (TR-2).
 
 The cards are dealt one at a time (C-5 order). After every card the deal waits for the
@@ -116,6 +117,7 @@ class Tractor(TrickGame):
                 1: ("TRO-121", "One deck, 12 cards each."),
                 2: ("TRO-122", "Two decks, 25 cards each."),
                 3: ("TRO-123", "Three decks, 39 cards each."),
+                4: ("TRO-124", "Four decks, 52 cards each."),
             },
             about="How many decks are shuffled together.",
             rules=("TRO-120",),
@@ -127,7 +129,8 @@ class Tractor(TrickGame):
                 "all": ("TRO-131", "Every deck's jokers."),
                 0: ("TRO-132", "No jokers."),
                 1: ("TRO-133", "One deck's jokers only."),
-                2: ("TRO-134", "Two decks' jokers only (3 decks)."),
+                2: ("TRO-134", "Two decks' jokers only (3 or 4 decks)."),
+                3: ("TRO-135", "Three decks' jokers only (4 decks)."),
             },
             about="How many decks keep their two jokers: the others are played without.",
             rules=("TRO-130",),

@@ -43,7 +43,8 @@ pub fn action_features(
             let kind = match component.shape.kind() {
                 Kind::Single => 0,
                 Kind::Pair => 1,
-                Kind::Triple => 2,
+                // A quadruple (TRO-124) counts with the triples.
+                Kind::Triple | Kind::Quad => 2,
                 Kind::Tractor => 3,
             };
             row[SINGLES + kind] += 1.0;

@@ -273,6 +273,7 @@ impl TractorDeal {
             (true, _) => friends,
             (false, 1) => "TRO-121",
             (false, 3) => "TRO-123",
+            (false, 4) => "TRO-124",
             _ => tractor,
         }
     }
@@ -577,7 +578,8 @@ impl TractorDeal {
     }
 
     /// TR-10, TR-11: every declaration `seat` may make now: singles s, h, c, d, pairs
-    /// s, h, c, d, then LJ LJ, BJ BJ (FF-10: then triples s, h, c, d, LJ ×3, BJ ×3).
+    /// s, h, c, d, then LJ LJ, BJ BJ (FF-10: then triples s, h, c, d, LJ ×3, BJ ×3;
+    /// TRO-124: then quadruples likewise).
     pub fn options(&self, seat: usize) -> Vec<Vec<Card>> {
         self.allowed(seat).map(|(c, n)| vec![c; n]).collect()
     }
@@ -602,7 +604,7 @@ impl TractorDeal {
                     .map(move |card| (card, copies))
             })
             .filter(move |&(card, copies)| {
-                let cards = &[card; 3][..copies];
+                let cards = &[card; 4][..copies];
                 held.get(card) as usize >= copies
                     && self
                         .strength(cards)
@@ -1484,6 +1486,11 @@ mod tests {
             (3, 0, 162, 6),
             (3, 1, 160, 8),
             (3, 3, 156, 8),
+            (4, 0, 216, 8),
+            (4, 1, 214, 6),
+            (4, 2, 212, 8),
+            (4, 3, 210, 6),
+            (4, 4, 208, 8),
         ] {
             let d = table(decks as u64, decks, jokerless).unwrap();
             assert_eq!((d.deck().len(), d.kitty_size()), (cards, kitty));
@@ -1495,8 +1502,8 @@ mod tests {
             assert_eq!(d.house(), TractorHouse::default());
         }
         assert_eq!(
-            table(0, 4, 0).unwrap_err(),
-            "option decks must be 1, 2 or 3 (TRO-120), not 4"
+            table(0, 5, 0).unwrap_err(),
+            "option decks must be 1, 2, 3 or 4 (TRO-120), not 5"
         );
         assert!(table(0, 2, 3).unwrap_err().contains("(TRO-130)"));
     }

@@ -283,11 +283,11 @@ impl KittyTheft {
 }
 
 impl TractorDecks {
-    /// TRO-120: 1 to 3 decks; TRO-130: at most every deck without its jokers.
+    /// TRO-120: 1 to 4 decks (TRO-124); TRO-130: at most every deck without its jokers.
     pub fn check(self) -> Result<TractorDecks, String> {
-        if !(1..=3).contains(&self.decks) {
+        if !(1..=4).contains(&self.decks) {
             return Err(format!(
-                "option decks must be 1, 2 or 3 (TRO-120), not {}",
+                "option decks must be 1, 2, 3 or 4 (TRO-120), not {}",
                 self.decks
             ));
         }

@@ -247,7 +247,7 @@ impl PlayFacts {
             self.below_width(play, t, seat, suit, None, 1); // C-30: every card of the suit played
             return true;
         }
-        let wide = lead.wide_units();
+        let wide = lead.pairs_held();
         let shape = lead.components[0].shape;
         let simple = !lead.is_throw();
         if rules.opts.follow_protect != FollowProtect::None {
@@ -261,11 +261,11 @@ impl PlayFacts {
                 // A pair or triple is matched by copies of one card; a tractor by an
                 // arrangement (C-31 `exact`).
                 let matched = || match shape.kind() {
-                    Kind::Pair | Kind::Triple => distinct(cards).count() == 1,
+                    Kind::Pair | Kind::Triple | Kind::Quad => distinct(cards).count() == 1,
                     _ => rules.arranged_key(cards, suit, lead).is_some(),
                 };
                 match shape.kind() {
-                    Kind::Pair | Kind::Triple if simple && !matched() => {
+                    Kind::Pair | Kind::Triple | Kind::Quad if simple && !matched() => {
                         self.below_width(play, t, seat, suit, None, shape.num_cards() as u8);
                         true
                     }

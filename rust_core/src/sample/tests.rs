@@ -140,6 +140,27 @@ fn setups() -> Vec<Setup> {
             },
         });
     }
+    // TRO-124: four decks' quadruples under every follow format, kept whole (TRO-12).
+    for (jokerless, follow_format, follow_protect) in [
+        (0, FollowFormat::Pairs, FollowProtect::None),
+        (1, FollowFormat::Full, FollowProtect::None),
+        (0, FollowFormat::Exact, FollowProtect::Tuples),
+        (3, FollowFormat::Pairs, FollowProtect::TuplesAndTractors),
+    ] {
+        out.push(Setup::Tractor {
+            levels: (two, two),
+            dealer: None,
+            follow_format,
+            table: TractorDecks {
+                decks: 4,
+                jokerless,
+            },
+            house: TractorHouse {
+                follow_protect,
+                ..TractorHouse::default()
+            },
+        });
+    }
     for decks in [2, 3] {
         for minimum_opening in [false, true] {
             out.push(Setup::RedFive4p {

@@ -13,7 +13,7 @@ impl TrickRules {
     pub fn arranged_key(&self, play: &Counts, suit: u8, lead: &Format) -> Option<u8> {
         let first = lead.components[0].shape;
         if lead.components.len() == 1 && first.kind() != Kind::Tractor {
-            // One single, pair or triple: copies of one card.
+            // One single, pair, triple or quadruple: copies of one card.
             let card = play.first()?;
             let copies = play.get(card) as usize;
             return (copies == first.num_cards() && play.len() == copies)
@@ -58,7 +58,7 @@ impl TrickRules {
         out
     }
 
-    /// All units of a single-unit shape (pair or triple) in `counts`, weakest level first.
+    /// All units of a single-unit shape (pair, triple or quadruple) in `counts`, weakest level first.
     pub(crate) fn unit_placements(&self, counts: &Counts, suit: u8, width: u8) -> Vec<Vec<Unit>> {
         let mut out = Vec::new();
         self.each_unit(counts, suit, width, &mut |units| {
@@ -89,6 +89,7 @@ impl TrickRules {
     pub(crate) fn placements(&self, counts: &Counts, suit: u8, shape: Shape) -> Vec<Vec<Unit>> {
         match shape.kind() {
             Kind::Tractor => self.tractor_placements(counts, suit, shape),
+            Kind::Quad => self.unit_placements(counts, suit, 4),
             Kind::Triple => self.unit_placements(counts, suit, 3),
             Kind::Pair => self.unit_placements(counts, suit, 2),
             Kind::Single => self.unit_placements(counts, suit, 1),
@@ -105,6 +106,7 @@ impl TrickRules {
     ) -> bool {
         match shape.kind() {
             Kind::Tractor => self.each_tractor_placement(counts, suit, shape, f),
+            Kind::Quad => self.each_unit(counts, suit, 4, f),
             Kind::Triple => self.each_unit(counts, suit, 3, f),
             Kind::Pair => self.each_unit(counts, suit, 2, f),
             Kind::Single => self.each_unit(counts, suit, 1, f),

@@ -34,30 +34,45 @@ pub(crate) enum Obligation {
     Full(FullPlan, u64),
 }
 
-/// C-31 `full`: the lead's tractors in priority order, and its other wide units.
+/// C-31 `full`: the lead's tractors in priority order, and its other wide units: the
+/// quadruples (TRO-124), triples, and the disjoint pairs all of them hold.
 #[derive(Clone, Debug)]
 pub(crate) struct FullPlan {
     tractors: Vec<Shape>,
+    units: Need,
+}
+
+/// What steps 2 to 4 of C-31 `full` ask for: quadruples, triples, then pairs (a pair or
+/// triple holds one, a quadruple two).
+#[derive(Clone, Copy, Debug, Default)]
+struct Need {
+    quads: u8,
     triples: u8,
-    wide: u8,
+    pairs: u8,
+}
+
+impl Need {
+    /// The units of `shape` added: a tractor the follower cannot match asks for its units.
+    fn with(self, shape: Shape) -> Need {
+        Need {
+            quads: self.quads + shape.quads,
+            triples: self.triples + shape.triples,
+            pairs: self.pairs + shape.pairs_held(),
+        }
+    }
 }
 
 impl FullPlan {
     fn of(lead: &Format) -> FullPlan {
         let mut plan = FullPlan {
             tractors: Vec::new(),
-            triples: 0,
-            wide: 0,
+            units: Need::default(),
         };
         for comp in &lead.components {
             match comp.shape.kind() {
                 Kind::Tractor => plan.tractors.push(comp.shape),
-                Kind::Triple => {
-                    plan.triples += 1;
-                    plan.wide += 1;
-                }
-                Kind::Pair => plan.wide += 1,
                 Kind::Single => {}
+                _ => plan.units = plan.units.with(comp.shape),
             }
         }
         plan
@@ -76,9 +91,14 @@ fn keep_one(counts: &mut Counts, c: Card) {
     }
 }
 
-/// The parts of a `full` score: tractor bits, triples, pairs.
-fn split_score(score: u64) -> (u64, u8, u8) {
-    (score >> 16, (score >> 8) as u8, score as u8)
+/// The parts of a `full` score: tractor bits, quadruples, triples, pairs.
+fn split_score(score: u64) -> (u64, u8, u8, u8) {
+    (
+        score >> 24,
+        (score >> 16) as u8,
+        (score >> 8) as u8,
+        score as u8,
+    )
 }
 
 impl TrickRules {
@@ -112,7 +132,8 @@ impl TrickRules {
 
     /// TRO-10: the part of `held` whose combinations a lead can draw out: with TRO-13 and
     /// a lead without a tractor, every pair on a level of a tractor in `held` counts as one
-    /// card; with TRO-12 and a lead without a triple, every triple counts as one card.
+    /// card; with TRO-12, every tuple wider than the lead's widest unit (a triple against
+    /// pairs, a quadruple against triples, TRO-124) counts as one card.
     pub(crate) fn supply(&self, held: &Counts, lead: &Format) -> Counts {
         let protect = self.opts.follow_protect;
         let mut out = *held;
@@ -129,9 +150,10 @@ impl TrickRules {
                 }
             }
         }
-        if protect.tuples() && !led(|s| s.triples > 0) {
+        if protect.tuples() {
+            let widest = lead.widest_unit().max(2);
             for &c in self.suit_cards(lead.suit) {
-                if out.get(c) >= 3 {
+                if out.get(c) > widest {
                     keep_one(&mut out, c);
                 }
             }
@@ -160,7 +182,7 @@ impl TrickRules {
                     Obligation::Shape(shape)
                 }
             }
-            FollowFormat::Pairs => Obligation::Pairs(pairs_in(&held).min(lead.wide_units())),
+            FollowFormat::Pairs => Obligation::Pairs(pairs_in(&held).min(lead.pairs_held())),
             FollowFormat::Full => {
                 let plan = FullPlan::of(lead);
                 let target = self.full_score(&held, lead.suit, &plan);
@@ -170,13 +192,12 @@ impl TrickRules {
     }
 
     /// C-31 `full`: the best score any part of `counts` reaches, most significant first:
-    /// which of the lead's tractors are matched, then triples, then pairs.
+    /// which of the lead's tractors are matched, then quadruples, triples and pairs.
     fn full_score(&self, counts: &Counts, suit: u8, plan: &FullPlan) -> u64 {
         let mut rest = *counts;
-        self.full_best(&mut rest, suit, plan, 0, 0, 0, 0)
+        self.full_best(&mut rest, suit, plan, 0, 0, plan.units)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn full_best(
         &self,
         rest: &mut Counts,
@@ -184,50 +205,24 @@ impl TrickRules {
         plan: &FullPlan,
         i: usize,
         bits: u64,
-        t_extra: u8,
-        u_extra: u8,
+        need: Need,
     ) -> u64 {
         if i == plan.tractors.len() {
-            let (n3, n2) = self.full_units(rest, plan, t_extra, u_extra);
-            return (bits << 16) | ((n3 as u64) << 8) | n2 as u64;
+            let (n4, n3, n2) = full_units(rest, need);
+            return (bits << 24) | ((n4 as u64) << 16) | ((n3 as u64) << 8) | n2 as u64;
         }
         let shape = plan.tractors[i];
         let placements = self.tractor_placements(rest, suit, shape);
         if placements.is_empty() {
-            return self.full_best(
-                rest,
-                suit,
-                plan,
-                i + 1,
-                bits,
-                t_extra + shape.triples,
-                u_extra + shape.wide_units(),
-            );
+            return self.full_best(rest, suit, plan, i + 1, bits, need.with(shape));
         }
         let mut best = 0;
         for units in placements {
             take(rest, &units);
-            best = best.max(self.full_best(
-                rest,
-                suit,
-                plan,
-                i + 1,
-                bits | plan.bit(i),
-                t_extra,
-                u_extra,
-            ));
+            best = best.max(self.full_best(rest, suit, plan, i + 1, bits | plan.bit(i), need));
             give(rest, &units);
         }
         best
-    }
-
-    /// Steps 2 and 3 of C-31 `full`: triples, then pairs, as many as `rest` holds.
-    fn full_units(&self, rest: &Counts, plan: &FullPlan, t_extra: u8, u_extra: u8) -> (u8, u8) {
-        let triples_held = rest.0.iter().filter(|&&n| n >= 3).count() as u8;
-        let n3 = (plan.triples + t_extra).min(triples_held);
-        // Each triple taken (3 copies, the most a game holds) takes its one pair with it.
-        let n2 = (plan.wide + u_extra - n3).min(pairs_in(rest) - n3);
-        (n3, n2)
     }
 
     /// C-30/C-31: why `play` is not a legal follow to `lead` from `hand`, or `None`.
@@ -337,8 +332,8 @@ impl TrickRules {
         (target, got): (u64, u64),
         led: &str,
     ) -> String {
-        let (tb, t3, t2) = split_score(target);
-        let (gb, g3, _) = split_score(got);
+        let (tb, t4, t3, t2) = split_score(target);
+        let (gb, g4, g3, _) = split_score(got);
         let name = self.suit_name(suit);
         for (i, &shape) in plan.tractors.iter().enumerate() {
             let bit = plan.bit(i);
@@ -350,13 +345,23 @@ impl TrickRules {
                 );
             }
         }
+        if g4 < t4 {
+            return format!(
+                "{led} was led and you hold quadruples of {name}: you must play {}",
+                counted(t4, "quadruple")
+            );
+        }
         if g3 < t3 {
             return format!(
                 "{led} was led and you hold triples of {name}: you must play {}",
                 counted(t3, "triple")
             );
         }
-        let besides = if tb == 0 && t3 == 0 { "" } else { " besides" };
+        let besides = if tb == 0 && t4 == 0 && t3 == 0 {
+            ""
+        } else {
+            " besides"
+        };
         format!(
             "{led} was led and you hold pairs of {name}: you must play {}{besides}",
             counted(t2, "pair")
@@ -492,8 +497,22 @@ fn give(counts: &mut Counts, units: &[Unit]) {
     }
 }
 
+/// Steps 2 to 4 of C-31 `full` on what the tractors left: as many quadruples, then
+/// triples, then pairs as `need` asks and `rest` holds. A triple is taken from a card of
+/// three copies before one of four, which keeps the most pairs (TRO-124).
+fn full_units(rest: &Counts, need: Need) -> (u8, u8, u8) {
+    let fours = rest.0.iter().filter(|&&n| n >= 4).count() as u8;
+    let threes = rest.0.iter().filter(|&&n| n == 3).count() as u8;
+    let n4 = need.quads.min(fours);
+    let n3 = need.triples.min(threes + fours - n4);
+    let from_fours = n3.saturating_sub(threes);
+    let pairs_left = pairs_in(rest) - 2 * n4 - n3 - from_fours;
+    let n2 = (need.pairs - 2 * n4 - n3).min(pairs_left);
+    (n4, n3, n2)
+}
+
 /// C-31 `full`: generates the distinct plays that reach the target score, by placing
-/// the matched tractors, then the triples and pairs, then any remaining cards.
+/// the matched tractors, then the quadruples, triples and pairs, then any remaining cards.
 struct FullGen<'a> {
     rules: &'a TrickRules,
     suit: u8,
@@ -506,40 +525,9 @@ struct FullGen<'a> {
 
 impl FullGen<'_> {
     fn run(&mut self, rest: &mut Counts, i: usize, chosen: &mut Counts) -> bool {
-        let (bits, _, _) = split_score(self.target);
+        let (bits, n4, n3, n2) = split_score(self.target);
         if i == self.plan.tractors.len() {
-            let (_, n3, n2) = split_score(self.target);
-            let triples: Vec<Card> = ids_with(rest, 3);
-            return choose(&triples, n3 as usize, &mut |picked| {
-                for &c in picked {
-                    rest.remove(c, 3);
-                    chosen.add(c, 3);
-                }
-                let pairs = ids_with(rest, 2);
-                let go_on = choose(&pairs, n2 as usize, &mut |pp| {
-                    for &c in pp {
-                        rest.remove(c, 2);
-                        chosen.add(c, 2);
-                    }
-                    let items = self.rules.items(rest, Some(self.suit));
-                    let size = self.k - chosen.len();
-                    let seen = &mut *self.seen;
-                    let push = &mut *self.push;
-                    let go_on = multisets(&items, 0, size, 0, chosen, &mut |play| {
-                        !seen.insert(*play) || push(play)
-                    });
-                    for &c in pp {
-                        rest.add(c, 2);
-                        chosen.remove(c, 2);
-                    }
-                    go_on
-                });
-                for &c in picked {
-                    rest.add(c, 3);
-                    chosen.remove(c, 3);
-                }
-                go_on
-            });
+            return self.units(rest, chosen, &[(4, n4), (3, n3), (2, n2)]);
         }
         if bits & self.plan.bit(i) == 0 {
             return self.run(rest, i + 1, chosen);
@@ -559,11 +547,41 @@ impl FullGen<'_> {
     }
 }
 
-/// The cards of which `counts` holds at least `n` copies.
-fn ids_with(counts: &Counts, n: u8) -> Vec<Card> {
+impl FullGen<'_> {
+    /// Takes each way `wanted` units of each `(width, wanted)` from `rest`, widest first,
+    /// then fills the play with any remaining cards.
+    fn units(&mut self, rest: &mut Counts, chosen: &mut Counts, steps: &[(u8, u8)]) -> bool {
+        let Some((&(width, wanted), later)) = steps.split_first() else {
+            let items = self.rules.items(rest, Some(self.suit));
+            let size = self.k - chosen.len();
+            let seen = &mut *self.seen;
+            let push = &mut *self.push;
+            return multisets(&items, 0, size, 0, chosen, &mut |play| {
+                !seen.insert(*play) || push(play)
+            });
+        };
+        // A card of four copies gives two pairs (TRO-124): it is listed once a unit.
+        let cards = units_of(rest, width);
+        choose(&cards, wanted as usize, &mut |picked| {
+            for &c in picked {
+                rest.remove(c, width);
+                chosen.add(c, width);
+            }
+            let go_on = self.units(rest, chosen, later);
+            for &c in picked {
+                rest.add(c, width);
+                chosen.remove(c, width);
+            }
+            go_on
+        })
+    }
+}
+
+/// Each card of `counts` once for every disjoint unit of `width` copies it holds.
+fn units_of(counts: &Counts, width: u8) -> Vec<Card> {
     (0..crate::card::NUM_CARDS)
         .map(|i| Card(i as u8))
-        .filter(|&c| counts.get(c) >= n)
+        .flat_map(|c| std::iter::repeat_n(c, (counts.get(c) / width) as usize))
         .collect()
 }
 
@@ -693,6 +711,99 @@ mod tests {
             one.ends_with("you hold a pair of spades: you must play a pair"),
             "{one}"
         );
+    }
+
+    /// TRO-124's follow rules: what a quadruple lead asks of each holding.
+    fn four(follow: &str) -> TrickRules {
+        protected(4, follow, "none")
+    }
+
+    #[test]
+    fn tro_124_pairs_a_quadruple_lead_draws_two_pairs() {
+        let r = four("pairs");
+        let lead = "As As As As";
+        // A triple and a pair: two pairs, the triple's and the pair.
+        let hand = "3s 3s 4s 4s 4s 8s";
+        assert_eq!(legal(&r, hand, lead, "3s 3s 4s 4s"), None);
+        let msg = legal(&r, hand, lead, "4s 4s 4s 8s").unwrap();
+        assert!(msg.ends_with("you must play 2 pairs"), "{msg}");
+        // A held quadruple gives both pairs; two pairs elsewhere do as well.
+        let hand = "5s 5s 5s 5s 6s 6s 7s 7s";
+        assert_eq!(legal(&r, hand, lead, "5s 5s 5s 5s"), None);
+        assert_eq!(legal(&r, hand, lead, "6s 6s 7s 7s"), None);
+        assert!(legal(&r, hand, lead, "5s 5s 6s 7s").is_some());
+        // One pair held: that pair, then anything of the suit.
+        assert_eq!(legal(&r, "9s 9s 3s 4s 5s", lead, "9s 9s 3s 5s"), None);
+        // A pair lead is met by two copies of a quadruple.
+        assert_eq!(legal(&r, "5s 5s 5s 5s 3s", "Ks Ks", "5s 5s"), None);
+    }
+
+    #[test]
+    fn tro_124_full_quadruples_then_triples_then_pairs() {
+        let r = four("full");
+        let lead = "As As As As";
+        let hand = "5s 5s 5s 5s 6s 6s 6s 9s";
+        assert_eq!(legal(&r, hand, lead, "5s 5s 5s 5s"), None);
+        let msg = legal(&r, hand, lead, "6s 6s 6s 9s").unwrap();
+        assert!(msg.ends_with("you must play a quadruple"), "{msg}");
+        // No quadruple: two pairs, not a triple.
+        let hand = "3s 3s 4s 4s 4s 8s";
+        assert_eq!(legal(&r, hand, lead, "3s 3s 4s 4s"), None);
+        assert!(legal(&r, hand, lead, "4s 4s 4s 8s").is_some());
+        // A triple lead takes its triple from a quadruple when no triple is held.
+        let hand = "5s 5s 5s 5s 6s 6s";
+        assert_eq!(legal(&r, hand, "As As As", "5s 5s 5s"), None);
+        assert!(legal(&r, hand, "As As As", "6s 6s 5s").is_some());
+        // The target counts the triple of 7s, which keeps both pairs of 5s (a triple of
+        // 5s would leave one): a triple and a pair, played either way round.
+        let hand = "5s 5s 5s 5s 7s 7s 7s";
+        let lead = "As As As Qs Qs";
+        assert_eq!(legal(&r, hand, lead, "7s 7s 7s 5s 5s"), None);
+        assert_eq!(legal(&r, hand, lead, "5s 5s 5s 7s 7s"), None);
+        assert!(legal(&r, hand, lead, "5s 5s 5s 5s 7s").is_some());
+        let listed = r
+            .legal_follows(
+                &parse_cards(hand).unwrap(),
+                &parse_cards(lead).unwrap(),
+                None,
+            )
+            .unwrap();
+        assert_eq!(listed.len(), 2);
+    }
+
+    #[test]
+    fn tro_124_exact_a_quadruple_if_held() {
+        let r = four("exact");
+        let lead = "As As As As";
+        let hand = "5s 5s 5s 5s 6s 6s 7s 7s";
+        assert_eq!(legal(&r, hand, lead, "5s 5s 5s 5s"), None);
+        let msg = legal(&r, hand, lead, "6s 6s 7s 7s").unwrap();
+        assert!(msg.ends_with("you must play a quadruple"), "{msg}");
+        // No quadruple: any four cards of the suit.
+        assert_eq!(legal(&r, "5s 5s 5s 6s 7s", lead, "5s 6s 7s 5s"), None);
+        // A tractor of quadruples asks for one.
+        let hand = "5s 5s 5s 5s 6s 6s 6s 6s 9s 9s";
+        let lead = "Js Js Js Js Qs Qs Qs Qs";
+        assert_eq!(legal(&r, hand, lead, "5s 5s 5s 5s 6s 6s 6s 6s"), None);
+        assert!(legal(&r, hand, lead, "5s 5s 5s 5s 6s 6s 9s 9s").is_some());
+    }
+
+    #[test]
+    fn tro_124_tuples_keep_a_quadruple_whole_against_narrower_leads() {
+        let hand = "Qs Qs Qs Qs 3s 4s 5s";
+        let kept = protected(4, "pairs", "tuples");
+        assert_eq!(legal(&kept, hand, "6s 6s", "3s 4s"), None);
+        assert_eq!(legal(&kept, hand, "6s 6s 6s", "3s 4s 5s"), None);
+        // A quadruple lead counts it: both its pairs.
+        assert!(legal(&kept, hand, "6s 6s 6s 6s", "Qs 3s 4s 5s").is_some());
+        assert_eq!(legal(&kept, hand, "6s 6s 6s 6s", "Qs Qs Qs Qs"), None);
+        // Without the protection the pair lead draws a pair out of it.
+        assert!(legal(&four("pairs"), hand, "6s 6s", "3s 4s").is_some());
+        // Under `exact` a triple lead does not draw a triple out of a quadruple.
+        let hand = "Ks Ks Ks Ks 3s";
+        let exact = protected(4, "exact", "tuples");
+        assert_eq!(legal(&exact, hand, "6s 6s 6s", "Ks Ks 3s"), None);
+        assert!(legal(&four("exact"), hand, "6s 6s 6s", "Ks Ks 3s").is_some());
     }
 
     fn protected(decks: u8, follow: &str, protect: &str) -> TrickRules {

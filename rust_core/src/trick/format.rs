@@ -1,7 +1,8 @@
 //! Units, tractors and formats (C-20..C-24).
 //!
-//! A [`Shape`] counts a component's units: a single, a pair, a triple, or a tractor of
-//! `triples` triples and `pairs` pairs on adjacent levels. A [`Format`] is a lead's
+//! A [`Shape`] counts a component's units: a single, a pair, a triple, a quadruple
+//! (TRO-124), or a tractor of `quads` quadruples, `triples` triples and `pairs` pairs on
+//! adjacent levels. A [`Format`] is a lead's
 //! canonical decomposition (C-23).
 
 use crate::card::{Card, Counts};
@@ -9,12 +10,14 @@ use crate::card::{Card, Counts};
 use super::order::{RulesError, TrickRules, MAX_LEVELS};
 use crate::error::ActionError;
 
-/// The kind of a component, in priority order (C-41, C-51): tractor > triple > pair > single.
+/// The kind of a component, in priority order (C-41, C-51): tractor > quadruple (TRO-124)
+/// > triple > pair > single.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
     Single,
     Pair,
     Triple,
+    Quad,
     Tractor,
 }
 
@@ -24,14 +27,16 @@ impl Kind {
             Kind::Single => "single",
             Kind::Pair => "pair",
             Kind::Triple => "triple",
+            Kind::Quad => "quadruple",
             Kind::Tractor => "tractor",
         }
     }
 }
 
-/// A component's shape: how many triple, pair and single units it has.
+/// A component's shape: how many quadruple, triple, pair and single units it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
+    pub quads: u8,
     pub triples: u8,
     pub pairs: u8,
     pub singles: u8,
@@ -39,23 +44,38 @@ pub struct Shape {
 
 impl Shape {
     pub const SINGLE: Shape = Shape {
+        quads: 0,
         triples: 0,
         pairs: 0,
         singles: 1,
     };
     pub const PAIR: Shape = Shape {
+        quads: 0,
         triples: 0,
         pairs: 1,
         singles: 0,
     };
     pub const TRIPLE: Shape = Shape {
+        quads: 0,
         triples: 1,
+        pairs: 0,
+        singles: 0,
+    };
+    pub const QUAD: Shape = Shape {
+        quads: 1,
+        triples: 0,
         pairs: 0,
         singles: 0,
     };
 
     pub fn tractor(triples: u8, pairs: u8) -> Shape {
+        Shape::tractor_of(0, triples, pairs)
+    }
+
+    /// A tractor of quadruples, triples and pairs (TRO-124).
+    pub fn tractor_of(quads: u8, triples: u8, pairs: u8) -> Shape {
         Shape {
+            quads,
             triples,
             pairs,
             singles: 0,
@@ -63,26 +83,37 @@ impl Shape {
     }
 
     pub fn kind(self) -> Kind {
-        match (self.triples + self.pairs, self.triples) {
-            (0, _) => Kind::Single,
-            (1, 0) => Kind::Pair,
-            (1, _) => Kind::Triple,
+        match (self.wide_units(), self.quads, self.triples) {
+            (0, ..) => Kind::Single,
+            (1, 0, 0) => Kind::Pair,
+            (1, 0, _) => Kind::Triple,
+            (1, ..) => Kind::Quad,
             _ => Kind::Tractor,
         }
     }
 
-    /// Units of width 2 or more (pairs and triples, counting a tractor's units).
+    /// Units of width 2 or more (pairs, triples and quadruples, counting a tractor's units).
     pub fn wide_units(self) -> u8 {
-        self.triples + self.pairs
+        self.quads + self.triples + self.pairs
+    }
+
+    /// The disjoint pairs the shape's units hold (C-31 `pairs`, TRO-124): one a pair or
+    /// triple, two a quadruple.
+    pub fn pairs_held(self) -> u8 {
+        2 * self.quads + self.triples + self.pairs
     }
 
     pub fn num_cards(self) -> usize {
-        3 * self.triples as usize + 2 * self.pairs as usize + self.singles as usize
+        4 * self.quads as usize
+            + 3 * self.triples as usize
+            + 2 * self.pairs as usize
+            + self.singles as usize
     }
 
-    /// Priority for C-23/C-41/C-51: kind, then (tractors) more cards, then more triples.
-    pub fn priority(self) -> (Kind, usize, u8) {
-        (self.kind(), self.num_cards(), self.triples)
+    /// Priority for C-23/C-41/C-51: kind, then (tractors) more cards, then more
+    /// quadruples, then more triples.
+    pub fn priority(self) -> (Kind, usize, u8, u8) {
+        (self.kind(), self.num_cards(), self.quads, self.triples)
     }
 
     /// A phrase for messages: "a pair", "a tractor of 3 pairs", …
@@ -90,6 +121,9 @@ impl Shape {
         match self.kind() {
             Kind::Tractor => {
                 let mut parts = Vec::new();
+                if self.quads > 0 {
+                    parts.push(plural(self.quads, "quadruple"));
+                }
                 if self.triples > 0 {
                     parts.push(plural(self.triples, "triple"));
                 }
@@ -137,9 +171,24 @@ impl Format {
         self.components.iter().map(|c| c.shape).collect()
     }
 
-    /// Units of width 2 or more over all components (C-31 `pairs`, TR-40).
-    pub fn wide_units(&self) -> u8 {
-        self.components.iter().map(|c| c.shape.wide_units()).sum()
+    /// The disjoint pairs of the components' units (C-31 `pairs`): one a pair or triple,
+    /// two a quadruple (TRO-124).
+    pub fn pairs_held(&self) -> u8 {
+        self.components.iter().map(|c| c.shape.pairs_held()).sum()
+    }
+
+    /// The widest unit of the lead: 1 for singles only, up to 4 (TRO-12, TRO-124).
+    pub fn widest_unit(&self) -> u8 {
+        self.components
+            .iter()
+            .map(|c| match c.shape {
+                s if s.quads > 0 => 4,
+                s if s.triples > 0 => 3,
+                s if s.pairs > 0 => 2,
+                _ => 1,
+            })
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -147,12 +196,12 @@ impl Format {
 pub type Unit = (Card, u8);
 
 impl TrickRules {
-    /// The widest unit one card of `level` gives in `counts` (at most 3), and that card.
+    /// The widest unit one card of `level` gives in `counts` (at most 4), and that card.
     /// Ties go to the first card in suit order.
     pub(crate) fn widest(&self, counts: &Counts, suit: u8, level: usize) -> (u8, Card) {
         let mut best = (0u8, Card(0));
         for &c in self.levels(suit)[level].cards() {
-            let n = counts.get(c).min(3);
+            let n = counts.get(c).min(4);
             if n > best.0 {
                 best = (n, c);
             }
@@ -165,7 +214,7 @@ impl TrickRules {
         // One card, or copies of one card: a single unit, no tractor to look for.
         if let Some(c) = counts.first() {
             let n = counts.get(c);
-            if counts.len() == n as usize && n <= 3 {
+            if counts.len() == n as usize && n <= 4 {
                 return vec![self.component_of(&[(c, n)], suit)];
             }
         }
@@ -181,10 +230,10 @@ impl TrickRules {
                 rest.remove(c, w);
             }
         }
-        // Made in order below: the triples, pairs and singles, each strongest first (and
-        // within a level in suit order); only the tractors need sorting.
+        // Made in order below: the quadruples, triples, pairs and singles, each strongest
+        // first (and within a level in suit order); only the tractors need sorting.
         let tractors = out.len();
-        for width in [3u8, 2] {
+        for width in [4u8, 3, 2] {
             for level in self.levels(suit).iter().rev() {
                 for &c in level.cards() {
                     if rest.get(c) >= width {
@@ -225,6 +274,7 @@ impl TrickRules {
     /// The component made of `units` (weakest unit first or any order).
     pub(crate) fn component_of(&self, units: &[Unit], suit: u8) -> Component {
         let mut shape = Shape {
+            quads: 0,
             triples: 0,
             pairs: 0,
             singles: 0,
@@ -233,6 +283,7 @@ impl TrickRules {
         let mut cards = Vec::with_capacity(units.iter().map(|u| u.1 as usize).sum());
         for &(c, w) in units {
             match w {
+                4 => shape.quads += 1,
                 3 => shape.triples += 1,
                 2 => shape.pairs += 1,
                 _ => shape.singles += 1,
@@ -248,7 +299,7 @@ impl TrickRules {
     }
 
     /// C-21/C-22/C-23: the longest tractor in `counts` (most cards, then more
-    /// triples, then the higher top), as units weakest first (the first `n` of the array).
+    /// quadruples, then more triples, then the higher top), as units weakest first (the first `n` of the array).
     fn longest_tractor(&self, counts: &Counts, suit: u8) -> Option<([Unit; MAX_LEVELS], usize)> {
         let levels = self.levels(suit);
         let mut widths = [(0u8, Card(0)); MAX_LEVELS];
@@ -265,9 +316,10 @@ impl TrickRules {
                 min_width
             }
         };
-        // The best run so far: its key (cards, triples, top), where it is, its width.
+        // The best run so far: its key (cards, quadruples, triples, top), where it is, its
+        // width.
         let mut best: Option<(TractorKey, usize, usize, u8)> = None;
-        for min_width in [2u8, 3] {
+        for min_width in [2u8, 3, 4] {
             let mut i = 0;
             while i < widths.len() {
                 if widths[i].0 < min_width {
@@ -286,11 +338,12 @@ impl TrickRules {
                     .iter()
                     .map(|&(w, _)| width_of(w, min_width) as usize)
                     .sum();
-                let triples = run
-                    .iter()
-                    .filter(|&&(w, _)| width_of(w, min_width) == 3)
-                    .count();
-                let key = (cards, triples as u8, i - 1);
+                let of_width = |n: u8| {
+                    run.iter()
+                        .filter(|&&(w, _)| width_of(w, min_width) == n)
+                        .count() as u8
+                };
+                let key = (cards, of_width(4), of_width(3), i - 1);
                 if best.is_none_or(|(k, ..)| key > k) {
                     best = Some((key, start, i, min_width));
                 }
@@ -405,16 +458,17 @@ impl TrickRules {
         };
         (0..=levels.len() - n).all(|start| {
             !levels[start..start + n].iter().all(|l| l.tractor_ok)
-                || run.place(start, 0, n, shape.triples)
+                || run.place(start, 0, n, (shape.quads, shape.triples))
         })
     }
 
     /// The highest key of a combination of `shape` that `counts` holds in `suit`, in the
-    /// sense above C-30 (a triple supplies a pair, a longer tractor a shorter one).
+    /// sense above C-30 (a triple supplies a pair, a quadruple a triple, a longer tractor
+    /// a shorter one).
     pub fn best_held(&self, counts: &Counts, suit: u8, shape: Shape) -> Option<u8> {
         let levels = self.levels(suit);
         match shape.kind() {
-            Kind::Single | Kind::Pair | Kind::Triple => {
+            Kind::Single | Kind::Pair | Kind::Triple | Kind::Quad => {
                 let need = shape.num_cards() as u8;
                 (0..levels.len())
                     .rev()
@@ -427,23 +481,27 @@ impl TrickRules {
                     return None;
                 }
                 (0..=levels.len() - n).rev().find_map(|start| {
-                    let mut triples = 0;
+                    // Hall's condition: enough levels of 4 for the quadruples, and of 3
+                    // or more for the quadruples and triples together.
+                    let (mut fours, mut threes) = (0, 0);
                     for (i, level) in levels.iter().enumerate().skip(start).take(n) {
                         let w = self.widest(counts, suit, i).0;
                         if !level.tractor_ok || w < 2 {
                             return None;
                         }
-                        triples += (w >= 3) as u8;
+                        fours += (w >= 4) as u8;
+                        threes += (w >= 3) as u8;
                     }
-                    (triples >= shape.triples).then_some((start + n - 1) as u8)
+                    (fours >= shape.quads && threes >= shape.quads + shape.triples)
+                        .then_some((start + n - 1) as u8)
                 })
             }
         }
     }
 }
 
-/// How [`TrickRules::longest_tractor`] ranks runs: cards, triples, top level.
-type TractorKey = (usize, u8, usize);
+/// How [`TrickRules::longest_tractor`] ranks runs: cards, quadruples, triples, top level.
+type TractorKey = (usize, u8, u8, usize);
 
 /// One walk of [`TrickRules::each_tractor_placement`]: the units placed so far.
 struct Run<'a> {
@@ -455,25 +513,25 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Places units on `level` and the `left - 1` levels above it (`placed` so far);
-    /// false when the visitor stopped the walk.
-    fn place(&mut self, level: usize, placed: usize, left: usize, triples_left: u8) -> bool {
+    /// Places units on `level` and the `left - 1` levels above it (`placed` so far,
+    /// `(quads, triples)` of them still to place); false when the visitor stopped the walk.
+    fn place(&mut self, level: usize, placed: usize, left: usize, (q, t): (u8, u8)) -> bool {
         if left == 0 {
-            return triples_left > 0 || (self.f)(&self.units[..placed]);
+            return q + t > 0 || (self.f)(&self.units[..placed]);
         }
-        let pairs_left = left - triples_left as usize;
+        let pairs_left = left - (q + t) as usize;
         for &c in self.rules.levels(self.suit)[level].cards() {
             let have = self.counts.get(c);
-            if triples_left > 0 && have >= 3 {
-                self.units[placed] = (c, 3);
-                if !self.place(level + 1, placed + 1, left - 1, triples_left - 1) {
-                    return false;
-                }
-            }
-            if pairs_left > 0 && have >= 2 {
-                self.units[placed] = (c, 2);
-                if !self.place(level + 1, placed + 1, left - 1, triples_left) {
-                    return false;
+            for (width, wanted, rest) in [
+                (4, q > 0, (q.saturating_sub(1), t)),
+                (3, t > 0, (q, t.saturating_sub(1))),
+                (2, pairs_left > 0, (q, t)),
+            ] {
+                if wanted && have >= width {
+                    self.units[placed] = (c, width);
+                    if !self.place(level + 1, placed + 1, left - 1, rest) {
+                        return false;
+                    }
                 }
             }
         }
@@ -537,6 +595,46 @@ mod tests {
             kinds(&tr, "2c 2c 2d 2d"),
             [("pair", "2c 2c".into()), ("pair", "2d 2d".into())]
         );
+    }
+
+    #[test]
+    fn tro_124_quadruples_are_units_and_make_tractors() {
+        let mut r = rules("tractor", 'h', "2");
+        r.opts.decks = 4;
+        let shapes = |cards: &str| {
+            let f = r.classify(&parse_cards(cards).unwrap()).unwrap();
+            f.components.iter().map(|c| c.shape).collect::<Vec<_>>()
+        };
+        assert_eq!(shapes("As As As As"), [Shape::QUAD]);
+        assert_eq!(Shape::QUAD.kind(), Kind::Quad);
+        assert_eq!(
+            shapes("9s 9s 9s 9s Ts Ts Ts Ts"),
+            [Shape::tractor_of(2, 0, 0)]
+        );
+        // The longest tractor first (C-22): two triples beat a quadruple and a triple.
+        assert_eq!(
+            shapes("As As As As Ks Ks Ks"),
+            [Shape::tractor(2, 0), Shape::SINGLE]
+        );
+        assert_eq!(shapes("As As As As Qs Qs Qs"), [Shape::QUAD, Shape::TRIPLE]);
+        // C-41/C-51: a quadruple ranks above a triple and below a tractor.
+        assert!(Shape::QUAD.priority() > Shape::TRIPLE.priority());
+        assert!(Shape::tractor(0, 2).priority() > Shape::QUAD.priority());
+        assert_eq!(Shape::QUAD.pairs_held(), 2);
+        assert_eq!(
+            Shape::tractor_of(2, 0, 0).describe(),
+            "a tractor of 2 quadruples"
+        );
+        // C-50: a higher quadruple is held; a triple supplies no quadruple.
+        let held = Counts::from_cards(&parse_cards("Ks Ks Ks Ks Qs Qs Qs").unwrap());
+        assert_eq!(
+            r.best_held(&held, 0, Shape::QUAD),
+            Some(r.level_of(parse_cards("Ks").unwrap()[0]))
+        );
+        let triples = Counts::from_cards(&parse_cards("Ks Ks Ks Qs Qs Qs").unwrap());
+        assert_eq!(r.best_held(&triples, 0, Shape::QUAD), None);
+        assert!(r.best_held(&held, 0, Shape::tractor(2, 0)).is_some());
+        assert!(r.best_held(&held, 0, Shape::tractor_of(2, 0, 0)).is_none());
     }
 
     #[test]

@@ -270,7 +270,8 @@ impl TrickRules {
         Moves::List(self.simple_leads(hand))
     }
 
-    /// C-24 without throws: every single, pair, triple and tractor `hand` can lead.
+    /// C-24 without throws: every single, pair, triple, quadruple (TRO-124) and tractor
+    /// `hand` can lead.
     pub fn simple_leads(&self, hand: &Counts) -> Vec<Counts> {
         // Room for every single and pair, and a few triples and tractors, at once.
         let mut out = Vec::with_capacity(hand.len() + 8);
@@ -279,7 +280,7 @@ impl TrickRules {
             if held.is_empty() {
                 continue;
             }
-            for width in 1..=3u8 {
+            for width in 1..=4u8 {
                 for &c in self.suit_cards(suit) {
                     if held.get(c) >= width {
                         let mut play = Counts::default();
@@ -289,11 +290,12 @@ impl TrickRules {
                 }
             }
             for n in 2..=self.longest_run(&held, suit) {
-                for t in 0..=n {
-                    if self.opts.mixed_tractors || t == 0 || t == n {
+                for (q, t) in (0..=n).flat_map(|q| (0..=n - q).map(move |t| (q, t))) {
+                    let one_width = [q, t, n - q - t].iter().filter(|&&k| k > 0).count() == 1;
+                    if self.opts.mixed_tractors || one_width {
                         // The placements, last first.
                         let start = out.len();
-                        let shape = Shape::tractor(t, n - t);
+                        let shape = Shape::tractor_of(q, t, n - q - t);
                         self.each_tractor_placement(&held, suit, shape, &mut |units| {
                             let mut play = Counts::default();
                             for &(c, w) in units {

@@ -268,8 +268,8 @@ impl Options {
     /// Sets one named option; unknown names and wrong types are errors naming them.
     pub fn set(&mut self, name: &str, value: OptionValue) -> Result<(), RulesError> {
         match (name, value) {
-            ("decks", OptionValue::Int(n)) if (1..=3).contains(&n) => self.decks = n as u8,
-            ("decks", v) => return err(format!("decks must be 1, 2 or 3, not {v:?}")),
+            ("decks", OptionValue::Int(n)) if (1..=4).contains(&n) => self.decks = n as u8,
+            ("decks", v) => return err(format!("decks must be 1, 2, 3 or 4, not {v:?}")),
             ("follow_format", OptionValue::Text(t)) => {
                 self.follow_format = FollowFormat::parse(&t)?
             }
@@ -388,9 +388,9 @@ impl TrickRules {
         level_rank: Rank,
         opts: Options,
     ) -> Result<TrickRules, RulesError> {
-        if !(1..=3).contains(&opts.decks) {
+        if !(1..=4).contains(&opts.decks) {
             return err(format!(
-                "decks must be 1, 2 or 3, not {} (C-2, R4-2, R5-3, TR-1, TRO-120)",
+                "decks must be 1 to 4, not {} (C-2, R4-2, R5-3, TR-1, TRO-120, TRO-124)",
                 opts.decks
             ));
         }

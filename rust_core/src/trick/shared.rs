@@ -66,7 +66,7 @@ mod tests {
             }
         }
         let mut bad = opts;
-        bad.decks = 4;
+        bad.decks = 5;
         assert!(TrickRules::shared(v, None, Rank::TWO, bad).is_err());
     }
 }

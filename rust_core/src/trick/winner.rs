@@ -198,4 +198,44 @@ mod tests {
         // 5h 5h 5h 8h: the winner's singles are 8h 5h; 7h 7h 7h 6h has singles 7h 6h.
         assert_eq!(win(&["As As Ks Qs", "5h 5h 5h 8h", "7h 7h 7h 6h"]), 1);
     }
+
+    #[test]
+    fn tro_124_a_quadruple_is_beaten_by_a_higher_quadruple_or_a_trump_one() {
+        let o = Options {
+            decks: 4,
+            ..Options::defaults(Variant::Tractor)
+        };
+        let r = TrickRules::new(Variant::Tractor, Some(Suit::HEARTS), Rank::TWO, o).unwrap();
+        let win = |plays: &[&str]| {
+            let plays: Vec<Vec<Card>> = plays.iter().map(|p| parse_cards(p).unwrap()).collect();
+            r.trick_winner(&plays).unwrap()
+        };
+        assert_eq!(win(&["9s 9s 9s 9s", "Ks Ks Ks Ks"]), 1);
+        assert_eq!(win(&["9s 9s 9s 9s", "Ks Ks As As"]), 0);
+        assert_eq!(win(&["9s 9s 9s 9s", "As As As Ks"]), 0);
+        assert_eq!(win(&["9s 9s 9s 9s", "3h 3h 3h 3h", "4h 4h 4h 4h"]), 2);
+        assert_eq!(win(&["9s 9s 9s 9s", "3h 3h 3h 3h", "Ah Ah BJ BJ"]), 1);
+        // A throw of a quadruple and a single: a ruff must hold a quadruple too.
+        assert_eq!(win(&["Ks Ks Ks Ks As", "3h 3h 3h 3h 4h"]), 1);
+        assert_eq!(win(&["Ks Ks Ks Ks As", "3h 3h 4h 4h 5h"]), 0);
+    }
+
+    #[test]
+    fn tro_124_a_throw_fails_on_a_higher_quadruple_held() {
+        let o = Options {
+            decks: 4,
+            ..Options::defaults(Variant::Tractor)
+        };
+        let r = TrickRules::new(Variant::Tractor, Some(Suit::HEARTS), Rank::TWO, o).unwrap();
+        let cards = |t: &str| parse_cards(t).unwrap();
+        let throw = cards("Ks Ks Ks Ks As");
+        let check = r.check_throw(&throw, &[cards("Qs Qs Qs Qs 3d")]).unwrap();
+        assert!(check.ok);
+        let throw = cards("Qs Qs Qs Qs As");
+        let check = r.check_throw(&throw, &[cards("Ks Ks Ks Ks 3d")]).unwrap();
+        assert!(!check.ok);
+        assert_eq!(check.forced, cards("Qs Qs Qs Qs"));
+        let check = r.check_throw(&throw, &[cards("Ks Ks Ks 3d")]).unwrap();
+        assert!(check.ok, "a triple does not beat a quadruple");
+    }
 }
