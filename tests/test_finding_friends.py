@@ -191,6 +191,33 @@ def test_ff_31_ff_33_the_side_joins_as_the_called_copies_are_played():
     assert joined > 0
 
 
+def test_ff_20_ff_23_ff_32_greedy_calls_a_copy_another_seat_can_play():
+    """Greedy calls the first copy played by someone else: the ordinal after the copies
+    the declarer holds (its own may be played first), never counting buried ones, which
+    are never played (FF-23, FF-32), so another seat can always fill the call."""
+    calls = 0
+    for players in range(4, 9):
+        for decks in (None, 2, 3):
+            for seed in range(8):
+                g = fenpai.new_game(VARIANT, seed=seed, players=players, decks=decks)
+                bots = greedy_bots(players, seed)
+                while g.phase != "friend":
+                    (seat,) = g.to_act
+                    g.apply(seat, bots[seat].choose(g, seat))
+                d = g.declarer
+                held = Counter(map(str, g.hand_of(d)))
+                buried = Counter(g.view(d)["kitty"].split())
+                while g.phase == "friend":
+                    action = bots[d].choose(g, d)
+                    _, nth, card = action.split()
+                    n = int(nth[:-2])
+                    playable = g.decks - buried[card]
+                    assert n == held[card] + 1 <= playable, (players, decks, seed, action)
+                    g.apply(d, action)
+                    calls += 1
+    assert calls > 100
+
+
 # --- what each seat sees (FF-22, FF-31) --------------------------------------------------
 
 
