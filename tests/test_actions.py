@@ -121,6 +121,30 @@ def test_turns_seats_and_the_end_have_their_own_errors():
         assert err.value.code == "GAME_OVER"
 
 
+@pytest.mark.parametrize("variant", ["tractor", "fifty_k", "finding_friends"])
+def test_a_bool_is_no_seat(variant):
+    """True and False are ints to Python, never seats: every Game method that takes a
+    seat refuses them as it refuses seat 7, with the seat to act among 0 and 1."""
+    game = fenpai.new_game(variant, seed=2)
+    while game.to_act[0] > 1:
+        game.apply_legal(game.to_act[0], 0)
+    history = game.history
+    calls = {
+        "apply": lambda b: game.apply(b, "pass"),
+        "apply_legal": lambda b: game.apply_legal(b, 0),
+        "view": lambda b: game.view(b),
+        "legal_actions": lambda b: game.legal_actions(b),
+        "num_legal": lambda b: game.num_legal(b),
+        "legal_action": lambda b: game.legal_action(b, 0),
+        "hand_of": lambda b: game.hand_of(b),
+    }
+    for name, call in calls.items():
+        for b in (True, False):
+            with pytest.raises(NoSuchSeat, match=f"there is no seat {b}"):
+                call(b)
+            assert game.history == history, name
+
+
 def test_fifty_k_and_trick_play_check_turns_alike():
     game = fenpai.new_game("fifty_k", seed=1)
     with pytest.raises(NotYourTurn):
