@@ -145,6 +145,18 @@ def test_a_bool_is_no_seat(variant):
             assert game.history == history, name
 
 
+@pytest.mark.parametrize("variant", ["tractor", "fifty_k", "finding_friends"])
+def test_legal_actions_refuses_a_limit_that_is_no_count(variant):
+    game = fenpai.new_game(variant, seed=2)
+    seat = game.to_act[0]
+    for bad in (-1, 2**64, 1.5, "3", True):
+        for who in (seat, (seat + 1) % game.num_players):
+            with pytest.raises(ValueError, match="limit must be"):
+                game.legal_actions(who, limit=bad)  # type: ignore[arg-type]
+    assert game.legal_actions(seat, limit=0) == []
+    assert len(game.legal_actions(seat, limit=1)) == 1
+
+
 def test_fifty_k_and_trick_play_check_turns_alike():
     game = fenpai.new_game("fifty_k", seed=1)
     with pytest.raises(NotYourTurn):

@@ -327,6 +327,8 @@ class Game:
         """The legal actions of `seat` now (empty when it may not act), the first `limit`,
         or `LEGAL_LIMIT` when `limit` is None: a burial can have millions. `num_legal`
         counts them all; a larger `limit` lists more, `legal_action(seat, i)` any one."""
+        if limit is not None and (type(limit) is not int or not 0 <= limit < 2**64):
+            raise ValueError(f"limit must be None or an int 0..2**64-1, not {limit!r}")
         if type(seat) is bool:
             self._check_seat_number(seat)
         if seat != self._seat or self._resigned is not None:
