@@ -191,6 +191,16 @@ def test_ff_31_ff_33_the_side_joins_as_the_called_copies_are_played():
     assert joined > 0
 
 
+def test_ff_10_a_refused_declaration_with_two_decks_lists_2_identical_jokers():
+    g = fenpai.new_game(VARIANT, seed=2, players=4)
+    assert g.decks == 2
+    with pytest.raises(IllegalAction) as err:
+        g.apply(g.to_act[0], "declare 3h")
+    assert str(err.value).endswith(
+        "1 to 2 identical level cards of a suit (2h, 2h 2h), or 2 identical jokers (FF-10)"
+    )
+
+
 def test_ff_20_ff_23_ff_32_greedy_calls_a_copy_another_seat_can_play():
     """Greedy calls the first copy played by someone else: the ordinal after the copies
     the declarer holds (its own may be played first), never counting buried ones, which
