@@ -94,6 +94,13 @@ def test_unparsable_text_is_malformed(text):
         parse_action(text)
 
 
+@pytest.mark.parametrize("word", ["0th", "first", "1th", "2st"])
+def test_ff_20_a_call_whose_ordinal_is_no_ordinal_says_so(word):
+    with pytest.raises(MalformedAction, match=f"^'{word}' is not an ordinal: write 1st") as err:
+        parse_action(f"call {word} As")
+    assert err.value.rule == "FF-20"
+
+
 def test_a_forbidden_action_is_illegal_with_the_rule_it_breaks():
     game = bidding()
     with pytest.raises(IllegalAction) as err:

@@ -201,6 +201,21 @@ def test_ff_10_a_refused_declaration_with_two_decks_lists_2_identical_jokers():
     )
 
 
+@pytest.mark.parametrize(("players", "last"), [(4, "2nd"), (6, "3rd")])
+def test_ff_20_a_call_whose_ordinal_is_no_ordinal_says_1st_to_the_decks(players, last):
+    rng = random.Random(players)
+    g = fenpai.new_game(VARIANT, seed=players, players=players)
+    play_to(g, "friend", rng)
+    d, before = g.declarer, g.to_json()
+    for word in ("0th", "first", "1th", "2st"):
+        with pytest.raises(fenpai.MalformedAction) as err:
+            g.apply(d, f"call {word} As")
+        assert str(err.value) == (
+            f"'{word}' is not an ordinal: the ordinal is 1st to {last} with {g.decks} decks (FF-20)"
+        )
+        assert err.value.rule == "FF-20" and g.to_json() == before
+
+
 def test_ff_20_ff_23_ff_32_greedy_calls_a_copy_another_seat_can_play():
     """Greedy calls the first copy played by someone else: the ordinal after the copies
     the declarer holds (its own may be played first), never counting buried ones, which
