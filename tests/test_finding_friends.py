@@ -219,12 +219,20 @@ def test_ff_20_a_call_whose_ordinal_is_no_ordinal_says_1st_to_the_decks(players,
 def test_ff_20_ff_23_ff_32_greedy_calls_a_copy_another_seat_can_play():
     """Greedy calls the first copy played by someone else: the ordinal after the copies
     the declarer holds (its own may be played first), never counting buried ones, which
-    are never played (FF-23, FF-32), so another seat can always fill the call."""
+    are never played (FF-23, FF-32), so another seat can always fill the call, under
+    every friend restriction (FF-60)."""
     calls = 0
     for players in range(4, 9):
         for decks in (None, 2, 3):
             for seed in range(8):
-                g = fenpai.new_game(VARIANT, seed=seed, players=players, decks=decks)
+                restriction = ("no_trumps", "no_highest", "no_points", "none")[seed % 4]
+                g = fenpai.new_game(
+                    VARIANT,
+                    seed=seed,
+                    players=players,
+                    decks=decks,
+                    friend_restrictions=restriction,
+                )
                 bots = greedy_bots(players, seed)
                 while g.phase != "friend":
                     (seat,) = g.to_act
