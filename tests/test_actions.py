@@ -94,6 +94,13 @@ def test_unparsable_text_is_malformed(text):
         parse_action(text)
 
 
+@pytest.mark.parametrize("word", ["0th", "first", "1th", "2st"])
+def test_ff_20_a_call_whose_ordinal_is_no_ordinal_says_so(word):
+    with pytest.raises(MalformedAction, match=f"^'{word}' is not an ordinal: write 1st") as err:
+        parse_action(f"call {word} As")
+    assert err.value.rule == "FF-20"
+
+
 def test_a_forbidden_action_is_illegal_with_the_rule_it_breaks():
     game = bidding()
     with pytest.raises(IllegalAction) as err:
@@ -119,6 +126,42 @@ def test_turns_seats_and_the_end_have_their_own_errors():
         with pytest.raises(GameOver, match="the game is over") as err:
             attempt()
         assert err.value.code == "GAME_OVER"
+
+
+@pytest.mark.parametrize("variant", ["tractor", "fifty_k", "finding_friends"])
+def test_a_bool_is_no_seat(variant):
+    """True and False are ints to Python, never seats: every Game method that takes a
+    seat refuses them as it refuses seat 7, with the seat to act among 0 and 1."""
+    game = fenpai.new_game(variant, seed=2)
+    while game.to_act[0] > 1:
+        game.apply_legal(game.to_act[0], 0)
+    history = game.history
+    calls = {
+        "apply": lambda b: game.apply(b, "pass"),
+        "apply_legal": lambda b: game.apply_legal(b, 0),
+        "view": lambda b: game.view(b),
+        "legal_actions": lambda b: game.legal_actions(b),
+        "num_legal": lambda b: game.num_legal(b),
+        "legal_action": lambda b: game.legal_action(b, 0),
+        "hand_of": lambda b: game.hand_of(b),
+    }
+    for name, call in calls.items():
+        for b in (True, False):
+            with pytest.raises(NoSuchSeat, match=f"there is no seat {b}"):
+                call(b)
+            assert game.history == history, name
+
+
+@pytest.mark.parametrize("variant", ["tractor", "fifty_k", "finding_friends"])
+def test_legal_actions_refuses_a_limit_that_is_no_count(variant):
+    game = fenpai.new_game(variant, seed=2)
+    seat = game.to_act[0]
+    for bad in (-1, 2**64, 1.5, "3", True):
+        for who in (seat, (seat + 1) % game.num_players):
+            with pytest.raises(ValueError, match="limit must be"):
+                game.legal_actions(who, limit=bad)  # type: ignore[arg-type]
+    assert game.legal_actions(seat, limit=0) == []
+    assert len(game.legal_actions(seat, limit=1)) == 1
 
 
 def test_fifty_k_and_trick_play_check_turns_alike():

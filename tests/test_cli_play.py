@@ -3,14 +3,24 @@ lead, failed throws and their penalty, the bots' bids and declarations, a readab
 summary, help, suggestions, line editing, history, completion and quit."""
 
 import re
+from collections import Counter
 
 import pexpect
-from cli_support import PROMPT, first_offered, offered, pass_if_offered, play_through, spawn
+from cli_support import (
+    CARD,
+    PROMPT,
+    first_offered,
+    knowledge,
+    offered,
+    pass_if_offered,
+    play_through,
+    spawn,
+)
 
 import fenpai
 from fenpai.bots import Bot
 from fenpai.cli.narrate import Narrator
-from fenpai.cli.words import seat_name
+from fenpai.cli.words import seat_name, verb
 
 LEFT, UP = "\x1b[D", "\x1b[A"
 
@@ -153,3 +163,49 @@ def test_fko_20_fko_23_a_hand_of_two_decks_and_six_players_at_the_terminal(tmp_p
     assert game.result is not None and "the hand is over" in text
     assert "cards in hand: seat 0 18 · seat 1 18 · seat 2 18 · you 18 · seat 4 18" in text
     assert "team points (seats 0/2/4, 1/3/5): " in text and "None" not in text
+
+
+def test_ff_20_ff_31_calls_and_joins_are_told_with_no_hidden_card():
+    """Finding Friends' calls are told by ordinal with FF-20 (not Red Five's R5-21), each
+    friend's join when its play reveals it (FF-31: every player sees it), and no line
+    names a card copy the seat could not know then (the calls name cards, not where)."""
+    told_joins = 0
+    for seed, players in ((59, 8), (3, 5), (7, 6)):
+        for me in (None, 0, 3):
+            game = fenpai.new_game("finding_friends", seed=seed, players=players)
+            narrator = Narrator(game, me)
+            bots = [Bot("greedy", fenpai.bots.seed_for(seed, s)) for s in range(players)]
+            lines: list[str] = []
+            while game.phase != "done":
+                seat = game.to_act[0]
+                told = narrator.apply(seat, bots[seat].choose(game, seat))
+                lines += told
+                if me is not None and game.phase != "done":
+                    called = Counter(c["call"].split()[1] for c in game.view(me)["friend_calls"])
+                    known = knowledge(game, me) | called
+                    for line in told:
+                        assert not Counter(CARD.findall(line)) - known, line
+            text = "\n".join(lines)
+            assert "R5-21" not in text
+            d = game.declarer
+            for call in game.result["friend_calls"]:
+                assert f"{verb(d, me, 'calls', 'call')} the {call['call']}: " in text
+                assert f"the {call['call']}: " in text and "(FF-20)" in text
+            joined = game.side()[1:]
+            joins = [line for line in lines if line.endswith("(FF-31)")]
+            assert len(joins) == len(joined)
+            for friend, line in zip(joined, joins, strict=True):
+                assert line.startswith(f"{verb(friend, me, 'joins', 'join')} ")
+            told_joins += len(joins)
+    assert told_joins > 0
+
+
+def test_ff_20_help_shows_the_ordinal_call_grammar():
+    child = spawn("play", "finding_friends", "--seed", "0", "-o", "players=5")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect("call 1st As +the declarer calls")
+    child.expect(PROMPT)
+    assert "call solo" not in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

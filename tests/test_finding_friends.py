@@ -191,6 +191,66 @@ def test_ff_31_ff_33_the_side_joins_as_the_called_copies_are_played():
     assert joined > 0
 
 
+def test_ff_10_a_refused_declaration_with_two_decks_lists_2_identical_jokers():
+    g = fenpai.new_game(VARIANT, seed=2, players=4)
+    assert g.decks == 2
+    with pytest.raises(IllegalAction) as err:
+        g.apply(g.to_act[0], "declare 3h")
+    assert str(err.value).endswith(
+        "1 to 2 identical level cards of a suit (2h, 2h 2h), or 2 identical jokers (FF-10)"
+    )
+
+
+@pytest.mark.parametrize(("players", "last"), [(4, "2nd"), (6, "3rd")])
+def test_ff_20_a_call_whose_ordinal_is_no_ordinal_says_1st_to_the_decks(players, last):
+    rng = random.Random(players)
+    g = fenpai.new_game(VARIANT, seed=players, players=players)
+    play_to(g, "friend", rng)
+    d, before = g.declarer, g.to_json()
+    for word in ("0th", "first", "1th", "2st"):
+        with pytest.raises(fenpai.MalformedAction) as err:
+            g.apply(d, f"call {word} As")
+        assert str(err.value) == (
+            f"'{word}' is not an ordinal: the ordinal is 1st to {last} with {g.decks} decks (FF-20)"
+        )
+        assert err.value.rule == "FF-20" and g.to_json() == before
+
+
+def test_ff_20_ff_23_ff_32_greedy_calls_a_copy_another_seat_can_play():
+    """Greedy calls the first copy played by someone else: the ordinal after the copies
+    the declarer holds (its own may be played first), never counting buried ones, which
+    are never played (FF-23, FF-32), so another seat can always fill the call, under
+    every friend restriction (FF-60)."""
+    calls = 0
+    for players in range(4, 9):
+        for decks in (None, 2, 3):
+            for seed in range(8):
+                restriction = ("no_trumps", "no_highest", "no_points", "none")[seed % 4]
+                g = fenpai.new_game(
+                    VARIANT,
+                    seed=seed,
+                    players=players,
+                    decks=decks,
+                    friend_restrictions=restriction,
+                )
+                bots = greedy_bots(players, seed)
+                while g.phase != "friend":
+                    (seat,) = g.to_act
+                    g.apply(seat, bots[seat].choose(g, seat))
+                d = g.declarer
+                held = Counter(map(str, g.hand_of(d)))
+                buried = Counter(g.view(d)["kitty"].split())
+                while g.phase == "friend":
+                    action = bots[d].choose(g, d)
+                    _, nth, card = action.split()
+                    n = int(nth[:-2])
+                    playable = g.decks - buried[card]
+                    assert n == held[card] + 1 <= playable, (players, decks, seed, action)
+                    g.apply(d, action)
+                    calls += 1
+    assert calls > 100
+
+
 # --- what each seat sees (FF-22, FF-31) --------------------------------------------------
 
 

@@ -381,6 +381,11 @@ def test_tro_123_fenpai_play_with_three_decks_at_the_terminal(tmp_path):
     [
         ({"decks": 3}, "(2h, 2h 2h), or 2 to 3 identical jokers (TRO-123)"),
         ({"decks": 3, "jokers": 1}, "(2h, 2h 2h) (TRO-123)"),  # one LJ, one BJ: no pair
+        ({"decks": 3, "jokers": 2}, "(2h, 2h 2h), or 2 identical jokers (TRO-123)"),
+        (
+            {"decks": 3, "jokers": 2, "joker_declarations": "big_only"},
+            "or 2 identical BJ (TRO-123)",
+        ),
         ({"decks": 3, "joker_declarations": "big_only"}, "or 2 to 3 identical BJ (TRO-123)"),
         ({"decks": 2, "jokers": 0}, "two identical level cards (2h 2h) (TR-10, TRO-130)"),
     ],

@@ -410,6 +410,37 @@ def test_a_scripted_deal_is_the_hand_new_game_deals(variant):
             break
 
 
+@pytest.mark.parametrize("actions", ["decisions", "legal"])
+@pytest.mark.parametrize(
+    ("variant", "options"), [("tractor", {}), ("finding_friends", {"players": 5})]
+)
+def test_a_refused_deals_reset_changes_nothing(variant, options, actions):
+    """A reset whose `deals` hold a deck or first seat the game refuses raises before
+    anything changes: the envs keep their hands, and later resets deal as a fresh env's."""
+    deck = " ".join(str(c) for c in fenpai.new_game(variant, seed=2, **options).all_cards())
+
+    def make() -> VectorEnv:
+        return VectorEnv(variant, 2, seat=1, seed=4, actions=actions, **options)
+
+    env = make()
+    env.reset(seed=0)
+    before = [env.game(i).history for i in range(2)]
+    refused = [[None, ("2s 3s", 0)], [(deck, 0), ("2s", 0)], [None, (deck, 99)]]
+    for deals in refused:
+        with pytest.raises(ValueError, match="deals"):
+            env.reset(seed=3, options={"deals": deals})
+        assert [env.game(i).history for i in range(2)] == before
+    env.reset()
+    fresh = make()
+    for e in (env, fresh):
+        e.reset(seed=1)
+    for i in range(2):
+        assert env.game(i).config() == fresh.game(i).config()
+        assert env.game(i).history == fresh.game(i).history
+    env.reset(seed=5, options={"deals": [(deck, 0), None]})
+    assert env.game(0).config()["deck"] == deck
+
+
 # -- several learning seats, policies as opponents -----------------------------------------
 
 

@@ -221,7 +221,7 @@ macro_rules! phase_class {
                     return Err(action_error(e));
                 }
                 let text = action_text(action)?;
-                let parsed = core::parse_action(&text).map_err(action_error)?;
+                let parsed = self.inner.parse_text(&text).map_err(action_error)?;
                 self.inner.act(&parsed).map(|a| a.to_string()).map_err(action_error)
             }
 

@@ -87,6 +87,20 @@ def _ordinal(word: str) -> int | None:
     return n if ordinal(n) == word.lower() else None
 
 
+def _ordinal_like(word: str) -> bool:
+    """Whether `word` was meant as an ordinal: it starts with a digit (0th, 2st) or is
+    a word of letters (first), not two characters as a card is."""
+    return word[:1].isdigit() or (len(word) > 2 and word.isascii() and word.isalpha())
+
+
+def _one_card(text: str) -> bool:
+    """Whether `text` is one card (and nothing else)."""
+    try:
+        return len(_cards("call", text)) == 1
+    except MalformedAction:
+        return False
+
+
 def _cards(verb: str, rest: str) -> tuple[Card, ...]:
     if not rest:
         raise MalformedAction(f"'{verb}' needs cards, e.g. '{verb} 5h 5h'")
@@ -149,6 +163,8 @@ def parse_action(text: object) -> Action:
             if len(friend) != 1:
                 raise MalformedAction("'call' names one card or 'solo'")
             return Action("call", cards=friend, ordinal=n)
+        if _ordinal_like(first) and _one_card(card.strip(" ")) and not _one_card(first):
+            raise MalformedAction(f"'{first}' is not an ordinal: write 1st, 2nd, 3rd, … (FF-20)")
         called = _cards(verb, rest)
         if len(called) != 1:
             raise MalformedAction("'call' names one card or 'solo'")

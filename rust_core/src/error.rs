@@ -58,6 +58,11 @@ impl ActionError {
         ActionError::new(ErrorKind::Malformed, None, message.into())
     }
 
+    /// An action that does not parse as `rule`'s grammar writes it.
+    pub fn malformed_by(rule: &'static str, message: impl Into<String>) -> ActionError {
+        ActionError::new(ErrorKind::Malformed, Some(rule), message.into())
+    }
+
     /// An action of a seat that is not to act.
     pub fn not_your_turn(message: impl Into<String>) -> ActionError {
         ActionError::new(ErrorKind::NotYourTurn, None, message.into())

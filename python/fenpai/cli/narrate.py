@@ -29,6 +29,8 @@ class Before:
     tricks: int = 0
     trick_size: int = 0
     friend: int | None = None
+    #: Finding Friends: who filled each call so far (None: nobody yet), FF-31.
+    filled: tuple[int | None, ...] = ()
     round: list[tuple[int, str]] = field(default_factory=list)
     collected: tuple[int, ...] = ()
     finished: tuple[int, ...] = ()
@@ -63,8 +65,11 @@ class Narrator:
                 finished=tuple(play.finished()),
             )
         if isinstance(game, TrickGame) and game.play is not None:
-            tricks, friend = game.play, game.view(None).get("friend")
-            return Before(game.phase, tricks.num_tricks(), len(tricks.trick()), friend)
+            tricks, view = game.play, game.view(None)
+            filled = tuple(c["filled_by"] for c in view.get("friend_calls", []))
+            return Before(
+                game.phase, tricks.num_tricks(), len(tricks.trick()), view.get("friend"), filled
+            )
         return Before(game.phase, burying=_burying(game))
 
     def _tricks(self) -> TrickPlay:
@@ -121,7 +126,7 @@ class Narrator:
             else:
                 lines.append(f"{seat_name(seat, me)} buries {len(act.cards)} cards")
         elif act.verb == "call":
-            lines.append(self._called(seat, act.solo, format_cards(act.cards)))
+            lines.append(self._called(seat, act.solo, format_cards(act.cards), act.ordinal))
         # A pass during the deal is not told: every receiver is asked (TR-12, R5-10).
         if before.phase == "bid" and game.phase != "bid":
             lines.append(self._bidding_over(view))
@@ -141,9 +146,14 @@ class Narrator:
         suit = cards[0].suit  # TR-10: jokers name no trump
         return f"{verb(seat, self.me, 'declares', 'declare')} {shown} ({trump_name(suit)})"
 
-    def _called(self, seat: int, solo: bool, card: str) -> str:
+    def _called(self, seat: int, solo: bool, card: str, nth: int | None) -> str:
         if solo:
             return f"{verb(seat, self.me, 'plays', 'play')} alone (call solo, R5-20)"
+        if nth is not None:  # FF-20: a copy by ordinal, counted as played (FF-31)
+            return (
+                f"{verb(seat, self.me, 'calls', 'call')} the {ordinal(nth)} {card}: "
+                f"whoever plays that copy joins {self._side_of(seat)} (FF-20)"
+            )
         return (
             f"{verb(seat, self.me, 'calls', 'call')} {card}: "
             f"whoever plays it becomes the friend (R5-21)"
@@ -207,9 +217,31 @@ class Narrator:
                 f"{verb(friend, me, 'played', 'played')} the call card {view['call']}: "
                 f"{verb(friend, me, 'is', 'are')} the friend{grab}"
             )
+        lines += self._calls_filled(before, view)
         last = play.last_trick()
         if play.num_tricks() > before.tricks and last is not None:
             lines.append(self._trick_over(play.num_tricks(), last))
+        return lines
+
+    def _side_of(self, declarer: int) -> str:
+        return "your side" if declarer == self.me else f"{seat_name(declarer, self.me)}'s side"
+
+    def _calls_filled(self, before: Before, view: dict[str, Any]) -> list[str]:
+        """FF-31, FF-32: each call the last play filled, told to every seat: its player
+        joins the declarer's side, or (already on it) the call brings nobody new."""
+        me, d, lines = self.me, view["declarer"], []
+        side_before = set(before.filled) | {d}
+        for call, was in zip(view.get("friend_calls", []), before.filled, strict=True):
+            seat = call["filled_by"]
+            if seat is None or was is not None:
+                continue
+            plays_it = f"{verb(seat, me, 'plays', 'play')} the {call['call']}"
+            if seat in side_before:
+                lines.append(f"{plays_it}: the call brings nobody new (FF-32)")
+            else:
+                joins = verb(seat, me, "joins", "join")
+                lines.append(f"{joins} {self._side_of(d)}: {plays_it} (FF-31)")
+                side_before.add(seat)
         return lines
 
     def _trick_over(self, number: int, record: TrickRecord) -> str:

@@ -27,7 +27,7 @@ GRAMMAR = {
     "trump": ("trump h", "the declarer names trump: s, h, c or d (red_five_4p)"),
     "declare": (
         "declare 2h 2h",
-        "the deal: a level card, a pair of them, or jokers (tractor, red_five_5p)",
+        "the deal: a level card, a pair of them, or jokers (tractor, red_five_5p, finding_friends)",
     ),
     "bury": ("bury 3c 4c 7d 8d 9d Jd Qd 6s", "the declarer buries as many cards as the kitty had"),
     "call": ("call Ah", "the declarer calls a friend card, or 'call solo' (red_five_5p)"),
@@ -40,6 +40,16 @@ VARIANT_VERBS = {
     "red_five_5p": ("pass", "declare", "bury", "call", "play"),
     "tractor": ("pass", "declare", "bury", "play"),
     "fifty_k": ("tribute", "return", "pass", "play"),
+    "finding_friends": ("pass", "declare", "bury", "call", "play"),
+}
+#: variant -> verb -> (example, when), where a variant's grammar differs from `GRAMMAR`.
+VARIANT_GRAMMAR = {
+    "finding_friends": {
+        "call": (
+            "call 1st As",
+            "the declarer calls a friend card by its copy, 1st to the number of decks (FF-20)",
+        ),
+    },
 }
 
 
@@ -105,8 +115,9 @@ class Prompt:
         console.print("  legal         list every legal action now")
         console.print("  quit, exit    leave the game (also Ctrl-D); Ctrl-C stops at once")
         table = Table(title="actions", title_justify="left", box=None, show_header=False)
+        grammar = GRAMMAR | VARIANT_GRAMMAR.get(self.game.variant, {})
         for name in VARIANT_VERBS.get(self.game.variant, VERBS):
-            example, when = GRAMMAR[name]
+            example, when = grammar[name]
             table.add_row(f"  {example}", when)
         console.print(table)
         console.print(

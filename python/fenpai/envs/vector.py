@@ -172,6 +172,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
             if extra:
                 raise ValueError(f"{', '.join(extra)}: only with actions='legal'")
         self.reward = check_reward(reward)
+        self._options = options  # the game's, as `new_game` takes them
         self._probe = new_game(variant, **options)
         self._probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name
         learning = [seat] if seats is None else list(seats)
@@ -235,7 +236,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
     ) -> tuple[Any, dict[str, Any]]:
         """Deals a new hand in every env (or in those of `options["reset_mask"]`), from
         `seed` when given; `options["deals"]`: one `(deck, first_seat)` or None per env."""
-        super().reset(seed=seed)
         options = dict(options or {})
         mask = options.pop("reset_mask", None)
         deals = options.pop("deals", None)
@@ -243,10 +243,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
             raise ValueError(f"unknown reset options {sorted(options)}: reset_mask, deals")
         scripts = None if self._deals is None else self._deals.scripts
         if deals is not None:
-            if len(deals) != self.num_envs:
-                raise ValueError(f"deals: one per env ({self.num_envs}), not {len(deals)}")
-            listed: list[Deal | None] = [None if d is None else (str(d[0]), d[1]) for d in deals]
-            scripts = listed if any(d is not None for d in listed) else None
+            scripts = self._checked_scripts(deals)
+        super().reset(seed=seed)
         if seed is not None or self._deals is None:
             base = seed if seed is not None else self._seed
             if base is None:
@@ -261,6 +259,21 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
         obs = self._play(restart, None)
         self._ended = self._hands.over.copy()
         return obs, self._infos()
+
+    def _checked_scripts(self, deals: Sequence[Any]) -> list[Deal | None] | None:
+        """`reset`'s `deals` as scripts (None: no env scripted), each deck and first seat
+        checked as `new_game` checks them (C-5) before any env is dealt, so that a refused
+        reset changes nothing."""
+        if len(deals) != self.num_envs:
+            raise ValueError(f"deals: one per env ({self.num_envs}), not {len(deals)}")
+        listed: list[Deal | None] = [None if d is None else (str(d[0]), d[1]) for d in deals]
+        for env, script in enumerate(listed):
+            if script is not None:
+                try:
+                    new_game(self.variant, deck=script[0], first_seat=script[1], **self._options)
+                except ValueError as err:
+                    raise ValueError(f"deals[{env}]: {err}") from None
+        return listed if any(d is not None for d in listed) else None
 
     def step(
         self, actions: np.ndarray

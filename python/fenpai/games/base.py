@@ -333,12 +333,18 @@ class Game:
         """The legal actions of `seat` now (empty when it may not act), the first `limit`,
         or `LEGAL_LIMIT` when `limit` is None: a burial can have millions. `num_legal`
         counts them all; a larger `limit` lists more, `legal_action(seat, i)` any one."""
+        if limit is not None and (type(limit) is not int or not 0 <= limit < 2**64):
+            raise ValueError(f"limit must be None or an int 0..2**64-1, not {limit!r}")
+        if type(seat) is bool:
+            self._check_seat_number(seat)
         if seat != self._seat or self._resigned is not None:
             return []
         return list(self._cur.legal_actions(LEGAL_LIMIT if limit is None else limit))
 
     def num_legal(self, seat: int) -> int:
         """len(legal_actions(seat)) without building the strings."""
+        if type(seat) is bool:
+            self._check_seat_number(seat)
         if seat != self._seat or self._resigned is not None:
             return 0
         count: int = self._cur.num_legal()
@@ -347,7 +353,7 @@ class Game:
     def legal_action(self, seat: int, index: int) -> str:
         """The `index`-th of legal_actions(seat), without listing the others."""
         cur = self._cur
-        if seat != self._seat or self._resigned is not None:
+        if seat != self._seat or self._resigned is not None or type(seat) is bool:
             self._check_turn(seat)
         if isinstance(index, int) and not isinstance(index, bool) and index >= 0:
             try:
@@ -361,7 +367,7 @@ class Game:
     def apply_legal(self, seat: int, index: int) -> None:
         """Applies the `index`-th of legal_actions(seat): the fast path for bots."""
         cur = self._cur
-        if seat != self._seat or self._resigned is not None:
+        if seat != self._seat or self._resigned is not None or type(seat) is bool:
             self._check_turn(seat)
         if type(index) is bool:  # an int to Python, never an index here
             raise IllegalAction(f"seat {seat}: an index is an int, not {index!r}")
@@ -377,7 +383,7 @@ class Game:
     def apply(self, seat: int, action: str) -> None:
         """Applies an action; raises IllegalAction with the reason and changes nothing."""
         cur = self._cur
-        if seat != self._seat or self._resigned is not None:
+        if seat != self._seat or self._resigned is not None or type(seat) is bool:
             self._check_turn(seat)
         if type(action) is not str or not (action.isascii() and action.isprintable()):
             parse_action(action)  # MalformedAction for what the grammar refuses (C-1)
@@ -394,8 +400,8 @@ class Game:
             raise NotYourTurn(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
 
     def _check_seat_number(self, seat: object, hint: str = "") -> None:
-        """NoSuchSeat unless `seat` is one of the game's."""
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+        """NoSuchSeat unless `seat` is one of the game's (a bool, an int to Python, never is)."""
+        if type(seat) is bool or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise NoSuchSeat(f"there is no seat {seat!r}{hint}")
 
     def _check_seat(self, seat: object, hint: str = "") -> None:
@@ -441,8 +447,8 @@ class Game:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What `seat` may see (None: a spectator): never another player's hidden cards."""
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.num_players):
-            raise ValueError(f"there is no seat {seat!r}")
+        if seat is not None:
+            self._check_seat_number(seat)
         return self._view(seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:

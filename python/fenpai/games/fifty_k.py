@@ -393,6 +393,7 @@ class FiftyK(Game):
     # -- views ------------------------------------------------------------------------------
 
     def hand_of(self, seat: int) -> list[Card]:
+        self._check_seat_number(seat)
         hand: list[Card] = self._cur.hand(seat)
         return hand
 

@@ -156,6 +156,7 @@ class TrickGame(Game):
 
     def hand_of(self, seat: int) -> list[Card]:
         """`seat`'s cards now, in the order views show them."""
+        self._check_seat_number(seat)
         return list(self._cur.hand(seat))
 
     def hand_sizes(self) -> list[int]:

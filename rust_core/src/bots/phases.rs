@@ -322,13 +322,20 @@ impl Greedy for FriendCall {
 }
 
 impl Greedy for FriendCalls {
-    /// FF-20, FF-31: calls the first copy of a high plain card it does not own (an ace
-    /// before a king), by the ordinal after the copies it holds or buried, preferring the
-    /// cards it owns fewest of, then its longest plain suit; else the first legal call.
+    /// FF-20, FF-31: calls the first copy of a high plain card that another seat plays,
+    /// whatever the declarer plays first (an ace before a king): the ordinal after the
+    /// copies it holds, buried copies not counting as they are never played (FF-23,
+    /// FF-32), and only a card of which some other seat holds a copy. It prefers the
+    /// cards most copies of which others hold, then its longest plain suit; else the
+    /// first call another seat can fill, else the first legal call.
     fn greedy(&self) -> Action {
         let rules = self.rules();
         let hand = &self.hands()[self.declarer()];
-        let owned = |c: Card| hand.get(c) + self.buried().get(c);
+        let decks = i64::from(rules.opts.decks);
+        let others_hold =
+            |c: Card| decks - i64::from(hand.get(c)) - i64::from(self.buried().get(c));
+        let fillable =
+            |n: u8, c: Card| i64::from(n) == i64::from(hand.get(c)) + 1 && others_hold(c) > 0;
         let plain_in = |suit: Suit| count(hand, |c| !rules.is_trump(c) && c.suit() == Some(suit));
         let appeal = |c: Card| {
             let rank = match c.rank() {
@@ -337,19 +344,22 @@ impl Greedy for FriendCalls {
                 _ => 0,
             };
             let suit_len = c.suit().map_or(-1, plain_in);
-            (rank, -(owned(c) as i64), suit_len)
+            (rank, others_hold(c), suit_len)
         };
+        let calls = (0..self.num_legal()).filter_map(|i| match self.legal_action(i) {
+            Some(Action::CallFriend(n, c)) if fillable(n, c) => Some((c, n)),
+            _ => None,
+        });
         let mut best: Option<(Card, u8)> = None;
-        for i in 0..self.num_legal() {
-            let Some(Action::CallFriend(n, c)) = self.legal_action(i) else {
-                continue;
-            };
-            let fits = !rules.is_trump(c) && c.rank().is_some() && n == owned(c) + 1;
-            if fits && best.is_none_or(|(b, _)| appeal(c) > appeal(b)) {
+        let mut first: Option<(Card, u8)> = None;
+        for (c, n) in calls {
+            first = first.or(Some((c, n)));
+            let plain = !rules.is_trump(c) && c.rank().is_some();
+            if plain && best.is_none_or(|(b, _)| appeal(c) > appeal(b)) {
                 best = Some((c, n));
             }
         }
-        match best {
+        match best.or(first) {
             Some((c, n)) => Action::CallFriend(n, c),
             None => self.legal_action(0).expect("a call to make"),
         }

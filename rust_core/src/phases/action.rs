@@ -109,6 +109,13 @@ fn one_card(verb: &str, rest: &str) -> Result<Card, ActionError> {
     }
 }
 
+/// Whether `word` was meant as an ordinal: it starts with a digit (0th, 2st) or is a
+/// word of letters (first), not two characters as a card is.
+fn ordinal_like(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_digit())
+        || (word.len() > 2 && word.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
 /// `call 2nd As` (FF-20), or `call CARD` (R5-20).
 fn call_of(rest: &str) -> Result<Action, ActionError> {
     if let Some((first, card)) = rest.split_once(char::is_whitespace) {
@@ -117,6 +124,13 @@ fn call_of(rest: &str) -> Result<Action, ActionError> {
                 [c] => Ok(Action::CallFriend(n, *c)),
                 _ => Err(ActionError::malformed("'call' names one card or 'solo'")),
             };
+        }
+        let one_card = matches!(parse_cards(card.trim()).as_deref(), Ok([_]));
+        if one_card && ordinal_like(first) && parse_cards(first).is_err() {
+            return Err(ActionError::malformed_by(
+                "FF-20",
+                format!("'{first}' is not an ordinal: write 1st, 2nd, 3rd, … (FF-20)"),
+            ));
         }
     }
     match cards_of("call", rest)?.as_slice() {
@@ -252,6 +266,15 @@ mod tests {
             assert!(text(bad).starts_with("error: "), "{bad}");
         }
         assert_eq!(text("call 2nd Ax"), text("call Ax"));
+        for (bad, word) in [("call 0th As", "0th"), ("call first As", "first")] {
+            let e = parse_action(bad).unwrap_err();
+            assert_eq!(e.rule, Some("FF-20"));
+            assert_eq!(
+                e.message,
+                format!("'{word}' is not an ordinal: write 1st, 2nd, 3rd, … (FF-20)")
+            );
+        }
+        assert_eq!(text("call Ax As"), text("call Ax"));
         assert_eq!(
             text("call 2nd As Kh"),
             "error: 'call' names one card or 'solo'"

@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use crate::card::{Card, Counts, Rank, Suit, BJ, LJ};
-use crate::error::ActionError;
+use crate::error::{ActionError, ErrorKind};
 use crate::trick::{DoubleJoin, FriendCard, FriendWatch, TrickRules};
 
-use super::action::ordinal;
+use super::action::{ordinal, parse_action};
 use super::{Action, Phase};
 
 /// FF-60: which cards the declarer may call.
@@ -261,6 +261,24 @@ impl Phase for FriendCalls {
         &self.log
     }
 
+    /// FF-20: a call whose ordinal is no ordinal is told the ordinals this table has.
+    fn parse_text(&self, text: &str) -> Result<Action, ActionError> {
+        parse_action(text).map_err(|e| match (e.kind, e.rule, text.split_whitespace().nth(1)) {
+            (ErrorKind::Malformed, Some("FF-20"), Some(word)) => {
+                let decks = self.decks();
+                ActionError::malformed_by(
+                    "FF-20",
+                    format!(
+                        "'{word}' is not an ordinal: the ordinal is 1st to {} with {decks} \
+                         decks (FF-20)",
+                        ordinal(decks)
+                    ),
+                )
+            }
+            _ => e,
+        })
+    }
+
     fn log_mut(&mut self) -> &mut Vec<(usize, Action)> {
         &mut self.log
     }
@@ -324,6 +342,18 @@ mod tests {
 
     fn call(f: &mut FriendCalls, text: &str) -> Result<Action, ActionError> {
         f.act(&parse_action(text).unwrap())
+    }
+
+    #[test]
+    fn ff_20_a_call_whose_ordinal_is_no_ordinal_is_told_the_tables_ordinals() {
+        let mut f = calls(6, 2, FriendRestriction::NoTrumps);
+        let e = f.apply_text(1, "call 0th As").unwrap_err();
+        assert_eq!(e.kind_rule(), (ErrorKind::Malformed, Some("FF-20")));
+        assert_eq!(
+            e.message,
+            "'0th' is not an ordinal: the ordinal is 1st to 3rd with 3 decks (FF-20)"
+        );
+        assert_eq!(f.calls(), []);
     }
 
     #[test]

@@ -125,12 +125,17 @@ pub trait Phase {
         }
     }
 
+    /// `text` parsed as an action, a refusal in this phase's words.
+    fn parse_text(&self, text: &str) -> Result<Action, ActionError> {
+        parse_action(text)
+    }
+
     /// Checks the turn, parses the text, then checks and applies it (the order of the API).
     fn apply_text(&mut self, seat: i64, text: &str) -> Result<Action, ActionError> {
         if let Some(e) = self.turn_error(seat) {
             return Err(e);
         }
-        self.act(&parse_action(text)?)
+        self.act(&self.parse_text(text)?)
     }
 
     /// Applies the `index`-th legal action.

@@ -403,11 +403,16 @@ impl TractorDeal {
             } else if self.friends || d != 2 {
                 // TRO-130, TRO-140: the joker declarations this table has, if any.
                 let copies = d - self.opts.jokerless;
+                let count = if copies == 2 {
+                    "2".to_string()
+                } else {
+                    format!("2 to {copies}")
+                };
                 let jokers = match self.house.joker_declarations {
                     _ if copies < 2 => String::new(),
                     JokerDeclarations::None => String::new(),
-                    JokerDeclarations::BigOnly => format!(", or 2 to {copies} identical BJ"),
-                    JokerDeclarations::Both => format!(", or 2 to {copies} identical jokers"),
+                    JokerDeclarations::BigOnly => format!(", or {count} identical BJ"),
+                    JokerDeclarations::Both => format!(", or {count} identical jokers"),
                 };
                 format!(
                     "'{shown}' is not a declaration: the level is {lv}, so 1 to {d} identical \
