@@ -265,3 +265,36 @@ def test_fko_42_several_decks_refuse_the_tribute_by_name():
     openspiel.register()
     with pytest.raises(UnsupportedOption, match=r"decks=2 .* one deck only \(FKO-20\)"):
         pyspiel.load_game("python_fenpai_fifty_k(decks=2,players=6,tribute=highest)")
+
+
+def test_fko_40_a_table_that_is_not_the_tribute_s_is_refused():
+    """The core's decision space takes Fifty-K's exchange ids exactly as
+    `TRIBUTE_ACTIONS` names them, and only for a game with the option (FKO-40); a
+    Python `ActionSpace` takes the option's values, for Fifty-K only."""
+    from fenpai._core import DecisionHand
+    from fenpai.spaces import TRIBUTE_ACTIONS, ActionSpace
+
+    seats = [None] * 4
+    with pytest.raises(ValueError, match="needs the tribute's and the return's ids"):
+        DecisionHand("fifty_k", seats, [], players=4, tribute="highest", tribute_seats=(2, 1))
+    with pytest.raises(ValueError, match="exactly those texts"):
+        DecisionHand("fifty_k", seats, ["tribute zz", "return 2s"], players=4, tribute="highest")
+    with pytest.raises(ValueError, match="the game has no tribute"):
+        DecisionHand("fifty_k", seats, list(TRIBUTE_ACTIONS), players=4)
+    assert ActionSpace("fifty_k", tribute="none").size == 7410
+    assert ActionSpace("fifty_k", tribute="highest").size == 7514
+    for variant, tribute in (("tractor", "highest"), ("fifty_k", True), ("fifty_k", "lowest")):
+        with pytest.raises(ValueError, match="FKO-40"):
+            ActionSpace(variant, tribute=tribute)
+
+
+def test_fko_48_nothing_is_due_once_the_hand_is_over():
+    """A resignation during the exchange ends the hand: the observation says nothing is
+    due, as the view does."""
+    g = fenpai.new_game("fifty_k", seed=5, tribute="highest", previous_order=[1, 0, 2, 3])
+    g.resign(2)
+    assert g.view(0)["tribute"]["due"] is None
+    layout = fenpai.encoding.game_fields(g)
+    obs = fenpai.encode(g, 0, legal=False)[0]
+    due = next(obs[o : o + n] for name, o, n in layout if name == "tribute_due")
+    assert not due.any()

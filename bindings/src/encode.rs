@@ -136,6 +136,11 @@ fn encode_into(
     over: bool,
     tribute: bool,
 ) -> PyResult<()> {
+    if tribute && variant != "fifty_k" {
+        return Err(value_error(format!(
+            "tribute: only a fifty_k hand has one (FKO-40), not a {variant} hand"
+        )));
+    }
     let (mut deal, mut kitty, mut friend, mut play) = (None, None, None, None);
     for (key, value) in objects.iter() {
         let slot = match key.cast::<PyString>().map(|k| k.to_string()).as_deref() {

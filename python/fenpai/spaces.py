@@ -250,11 +250,16 @@ class ActionSpace:
     table (`fixed_actions`), `tribute` Fifty-K's (FKO-40: the exchange's ids after the
     play types)."""
 
-    def __init__(self, variant: str, decks: int | None = None, tribute: bool = False):
+    def __init__(self, variant: str, decks: int | None = None, tribute: str = "none"):
+        if tribute not in ("none", "highest") or (tribute != "none" and variant != "fifty_k"):
+            raise ValueError(
+                f"tribute={tribute!r}: only fifty_k's table follows a tribute, 'none' or "
+                "'highest' (FKO-40)"
+            )
         self._extra: tuple[str, ...] = ()
         if variant == "fifty_k":
             plays = 1 + FIFTY_K_NUM_PLAY_TYPES
-            self._extra = TRIBUTE_ACTIONS if tribute else ()
+            self._extra = TRIBUTE_ACTIONS if tribute != "none" else ()
             self.size = plays + len(self._extra)
             self._texts: tuple[str, ...] | None = None
             self._ids: dict[str, int] = {"pass": 0}
@@ -311,12 +316,7 @@ def action_space(variant: str, decks: int | None = None, tribute: str = "none") 
     ids (FKO-40). A ValueError names a table of other decks (TRO-120, FF-1) or a tribute
     of another variant."""
     if tribute != "none":
-        if variant != "fifty_k" or tribute != "highest":
-            raise ValueError(
-                f"tribute={tribute!r}: only fifty_k's table follows a tribute, 'none' or "
-                "'highest' (FKO-40)"
-            )
-        return _space(variant, None, True)
+        return _space(variant, None, tribute)
     if variant == "tractor" and decks is not None:
         if not _count(decks) or decks not in (1, 2, 3, 4):
             raise ValueError(f"tractor's decks must be 1, 2, 3 or 4 (TRO-120), not {decks!r}")
@@ -334,7 +334,7 @@ def _count(value: object) -> bool:
 
 
 @cache
-def _space(variant: str, decks: int | None, tribute: bool = False) -> ActionSpace:
+def _space(variant: str, decks: int | None, tribute: str = "none") -> ActionSpace:
     return ActionSpace(variant, decks, tribute)
 
 

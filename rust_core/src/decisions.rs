@@ -16,11 +16,20 @@
 use std::collections::HashMap;
 
 use crate::bots::{BotKind, HandRef, HandState, SeatBots, Setup, Stage};
-use crate::card::{Counts, NUM_CARDS};
+use crate::card::{Card, Counts, NUM_CARDS};
 use crate::error::ActionError;
 use crate::fifty_k::cardset::{FIVE, KING, TEN};
 use crate::fifty_k::{type_id, CardSet, FkPlay, NUM_PLAY_TYPES};
 use crate::phases::Action;
+
+/// FKO-44, FKO-46: the exchange's actions under Fifty-K's tribute, in id order after the
+/// play types: the tribute of each card of one deck, then the return of each.
+fn exchange_actions() -> Vec<String> {
+    ["tribute", "return"]
+        .iter()
+        .flat_map(|verb| (0..52u8).map(move |i| format!("{verb} {}", Card(i))))
+        .collect()
+}
 
 /// A variant's action space: its fixed ids (by action text, for the trick-taking
 /// variants) and whether it chooses card by card.
@@ -40,14 +49,14 @@ impl Space {
     pub fn new(variant: &str, fixed: &[String]) -> Result<Space, String> {
         if variant == "fifty_k" {
             let plays = 1 + NUM_PLAY_TYPES as usize;
-            if let Some(other) = fixed
-                .iter()
-                .find(|t| !t.starts_with("tribute ") && !t.starts_with("return "))
-            {
-                return Err(format!(
-                    "Fifty-K's fixed ids are its play types, then the tribute's and the \
-                     return's (FKO-40): give only those texts, not '{other}'"
-                ));
+            if !fixed.is_empty() && fixed != exchange_actions().as_slice() {
+                return Err(
+                    "Fifty-K's fixed ids are its play types, then under its tribute the \
+                     tribute and the return of each card of one deck, in card order \
+                     (FKO-40, FKO-44, FKO-46; fenpai.spaces.TRIBUTE_ACTIONS): give \
+                     exactly those texts, or none"
+                        .into(),
+                );
             }
             let ids = fixed
                 .iter()
@@ -223,6 +232,16 @@ impl DecisionHand {
         }
         if setup.has_piles() {
             return Err(NO_PILE_DECISIONS.into());
+        }
+        let exchange = space.fixed() > 1 + NUM_PLAY_TYPES as usize;
+        if setup.variant() == "fifty_k" && exchange != setup.has_tribute() {
+            return Err(if exchange {
+                "the action space has the tribute's ids but the game has no tribute (FKO-40)"
+            } else {
+                "the game takes a tribute (FKO-40): its action space needs the tribute's and \
+                 the return's ids (fenpai.spaces.TRIBUTE_ACTIONS)"
+            }
+            .into());
         }
         let size = space.size();
         let fixed = space.fixed();

@@ -31,7 +31,7 @@ from fenpai._core import (
     format_cards,
 )
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import DECISIONS, LEGAL_SPACE, OBSERVATION, OPENSPIEL, Game
+from fenpai.games.base import LEGAL_SPACE, OBSERVATION, Game
 from fenpai.games.fifty_k_decks import (
     check_table,
     sample_deal,
@@ -84,10 +84,6 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
 #: The surfaces that take several decks (FKO-20): the observation of its own layout and
 #: the legal-index space of the core's batch runner.
 SEVERAL_DECKS = (OBSERVATION, LEGAL_SPACE)
-#: The surfaces that take the tribute (FKO-40) with one deck: the observation of its
-#: own layout (the tribute's fields after one deck's), the decision space (the
-#: exchange's ids after the play types), the legal-index space and OpenSpiel.
-TRIBUTE_SURFACES = (OBSERVATION, DECISIONS, LEGAL_SPACE, OPENSPIEL)
 
 
 class FiftyK(Game):
@@ -282,7 +278,7 @@ class FiftyK(Game):
         """`UnsupportedOption` naming `decks` (and `players`) for several decks on a
         surface other than the observation and the legal-index space (FKO-20: the one
         decision space, its environments and OpenSpiel hold one deck only); naming
-        `tribute` (FKO-40) on a surface that does not take it, and with several decks."""
+        `tribute` (FKO-40) with several decks (every surface takes it with one deck)."""
         if self.options["decks"] != 1 and surface not in SEVERAL_DECKS:  # hot: read directly
             raise UnsupportedOption(
                 f"option decks={self.decks} (players={self.num_players}) is not taken by "
@@ -296,11 +292,6 @@ class FiftyK(Game):
             raise UnsupportedOption(
                 f"{self.tribute_problem()} with decks={self.decks} is not taken by {surface} "
                 "yet: the tribute is taken with one deck only"
-            )
-        if surface not in TRIBUTE_SURFACES:
-            raise UnsupportedOption(
-                f"{self.tribute_problem()} is not taken by {surface} yet: it is taken by "
-                f"{', '.join(TRIBUTE_SURFACES)}"
             )
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:

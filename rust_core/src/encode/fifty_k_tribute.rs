@@ -100,7 +100,7 @@ pub fn encode_fifty_k_tribute(
     }
     tail.fill(0.0);
     if let Some(t) = tribute {
-        encode_tribute(t, seat, tail);
+        encode_tribute(t, seat, over, tail);
     }
     Ok(())
 }
@@ -135,7 +135,7 @@ fn encode_before_play(tribute: &FkTribute, seat: usize, over: bool, out: &mut [f
 /// FKO-48: the giver, the receiver, whether the giver is exempt (FKO-45), what is due
 /// (tribute, FKO-44, or return, FKO-46) and the card given are public; the card returned
 /// only the giver and the receiver see.
-fn encode_tribute(tribute: &FkTribute, seat: usize, out: &mut [f32]) {
+fn encode_tribute(tribute: &FkTribute, seat: usize, over: bool, out: &mut [f32]) {
     let n = tribute.num_players();
     let rel = |s: usize| (s + n - seat) % n;
     let mut w = Writer::new(out);
@@ -146,7 +146,8 @@ fn encode_tribute(tribute: &FkTribute, seat: usize, out: &mut [f32]) {
             T::Receiver => slot[rel(tribute.receiver())] = 1.0,
             T::Exempt => slot[0] = f32::from(u8::from(tribute.exempt())),
             T::Due => {
-                if tribute.to_act().is_some() {
+                // Nothing is due once the hand is over (a resignation during the exchange).
+                if tribute.to_act().is_some() && !over {
                     slot[usize::from(tribute.tributed().is_some())] = 1.0;
                 }
             }
