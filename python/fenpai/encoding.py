@@ -297,9 +297,10 @@ def encode(
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
     game.check_surface(OBSERVATION)  # the typed error, when options are the cause
-    layout = game.layout_options()
-    tribute = layout.get("tribute", "none") != "none"  # FKO-40: its own fields
+    variant = game.variant
     if out is None:
-        out = np.empty(_size(game.variant, n, **layout), dtype=np.float32)
-    encode_into(out, seat, game.variant, game.core_objects(), game.phase == "done", tribute)
+        out = np.empty(_size(variant, n, **game.layout_options()), dtype=np.float32)
+    # FKO-40: Fifty-K's tribute has fields of its own (hot: the option read directly).
+    tribute = variant == "fifty_k" and game.options["tribute"] != "none"
+    encode_into(out, seat, variant, game.core_objects(), game.phase == "done", tribute)
     return out, game.legal_actions(seat, limit) if legal else None

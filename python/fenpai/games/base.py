@@ -147,9 +147,10 @@ class Game:
 
     def layout_options(self) -> dict[str, Any]:
         """What the observation's layout depends on, as `fenpai.encoding.fields` takes
-        it: the decks (FKO-20), Fifty-K's tribute (FKO-40), Tractor's kitty theft
-        (TRO-112)."""
-        return {"decks": self.layout_decks()}
+        it: Fifty-K's decks (FKO-20) and tribute (FKO-40), Tractor's kitty theft
+        (TRO-112); none for the other variants. (`fenpai.encode` asks it at every call:
+        read the options directly.)"""
+        return {}
 
     def core_options(self) -> dict[str, Any]:
         """The options the core's phases take."""

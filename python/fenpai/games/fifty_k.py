@@ -251,9 +251,10 @@ class FiftyK(Game):
         return self.decks
 
     def layout_options(self) -> dict[str, Any]:
-        """`Game.layout_options`: under the option `tribute` one deck's layout adds the
-        tribute's fields (FKO-40)."""
-        return {**super().layout_options(), "tribute": self.options["tribute"]}
+        """`Game.layout_options`: several decks have a layout of their own (FKO-20), and
+        under the option `tribute` one deck's layout adds the tribute's fields (FKO-40)."""
+        o = self.options
+        return {"decks": o["decks"], "tribute": o["tribute"]}
 
     def bot_problem(self, name: str) -> str | None:
         """With several decks or a tribute only `random` and `greedy` play: the search

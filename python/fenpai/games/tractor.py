@@ -369,7 +369,7 @@ class Tractor(TrickGame):
 
     def layout_options(self) -> dict[str, Any]:
         """`Game.layout_options`: kitty theft (TRO-112) has a layout of its own."""
-        return {**super().layout_options(), "kitty_theft": self.options["kitty_theft"]}
+        return {"kitty_theft": self.options["kitty_theft"]}
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """TR-50: levels as canonical ranks (NT only under TRO-92); a first hand (dealer
