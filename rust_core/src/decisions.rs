@@ -733,13 +733,18 @@ mod tests {
     /// FKO-40: Fifty-K's texts are the exchange's, after its play types, which keep ids.
     #[test]
     fn fko_40_the_exchange_follows_the_play_types() {
-        let texts = vec!["tribute 2s".to_string(), "return 3d".to_string()];
+        let texts = exchange_actions();
+        assert_eq!((texts.len(), texts[0].as_str()), (104, "tribute 2s"));
         let space = Space::new("fifty_k", &texts).unwrap();
         let plays = 1 + NUM_PLAY_TYPES as usize;
-        assert_eq!((space.fixed(), space.size()), (plays + 2, plays + 2));
-        assert_eq!(space.ids.get("return 3d"), Some(&(plays + 1)));
-        let err = Space::new("fifty_k", &["pass".to_string()]).unwrap_err();
-        assert!(err.contains("FKO-40"), "{err}");
+        assert_eq!((space.fixed(), space.size()), (plays + 104, plays + 104));
+        let at = texts.iter().position(|t| t == "return 3d").unwrap();
+        assert_eq!(at, 52 + 40); // the returns follow the tributes, 3d the 41st card
+        assert_eq!(space.ids.get("return 3d"), Some(&(plays + at)));
+        for partial in [&["pass".to_string()][..], &texts[..2]] {
+            let err = Space::new("fifty_k", partial).unwrap_err();
+            assert!(err.contains("FKO-40"), "{err}");
+        }
     }
 
     /// FKO-20: the space's ids are one deck's play types; several decks are refused.
