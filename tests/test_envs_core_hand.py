@@ -182,6 +182,13 @@ def test_the_core_mask_reaches_exactly_the_legal_actions(config, seed, steps):
     by card, the picks the mask allows end on exactly the legal actions (each once, the
     same whatever the order), a burial (C-4) on exactly its size of the hand's cards."""
     variant, options = config
+    game = random_position(variant, options, seed, steps)
+    if game.phase != "done":
+        assert_the_mask_reaches_the_legal_actions(game, samples=4, limit=3000, seed=seed)
+
+
+def random_position(variant: str, options: dict, seed: int, steps: int) -> fenpai.Game:
+    """Hand `seed` after at most `steps` random legal actions (done if it ended)."""
     rng = random.Random(seed)
     game = fenpai.new_game(variant, seed=seed, **options)
     for _ in range(steps):
@@ -189,9 +196,7 @@ def test_the_core_mask_reaches_exactly_the_legal_actions(config, seed, steps):
             break
         seat = game.to_act[0]
         game.apply_legal(seat, rng.randrange(game.num_legal(seat)))
-    if game.phase == "done":
-        return
-    assert_the_mask_reaches_the_legal_actions(game, samples=4, limit=3000, seed=seed)
+    return game
 
 
 def test_a_burial_goes_once_its_size_is_picked():

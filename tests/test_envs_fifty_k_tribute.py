@@ -20,6 +20,7 @@ from env_support import expected_reward
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_envs_core_hand import replayed
+from test_fifty_k_tribute import HANDS_4P, deck
 from test_vector_env import Reference, assert_matches, random_actions
 
 import fenpai
@@ -33,19 +34,6 @@ from fenpai.spaces import CARDS, TRIBUTE_ACTIONS, action_space, game_space, lega
 LegalEnv = partial(VectorEnv, actions="legal")
 TRIBUTE = {"tribute": "highest", "previous_order": [1, 0, 2, 3]}
 PLAYS = 1 + FIFTY_K_NUM_PLAY_TYPES
-
-HANDS_4P = [
-    "3h 3s 3c 3d 4s 4h 4c 4d 5s 5h 5c 5d 6s",
-    "6h 6c 6d 7s 7h 7c 7d 8s 8h 8c 8d 9s 9h",
-    "2h 2c As Ah 9c 9d Ts Th Tc Td Js Jh Jc",
-    "Jd Qs Qh Qc Qd Ks Kh Kc Kd Ac Ad 2s 2d",
-]
-
-
-def deck(hands: list[str]) -> str:
-    """The deck dealing `hands[seat]` to each of four seats, one card at a time (FK-1)."""
-    split = [h.split() for h in hands]
-    return " ".join(split[i % 4][i // 4] for i in range(52))
 
 
 # --- the table of ids (FKO-40) -------------------------------------------------------------

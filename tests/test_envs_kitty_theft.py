@@ -18,7 +18,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test
 from test_encoding import documented
-from test_envs_core_hand import assert_the_mask_reaches_the_legal_actions, replayed, same
+from test_envs_core_hand import (
+    assert_the_mask_reaches_the_legal_actions,
+    random_position,
+    replayed,
+    same,
+)
 from test_tractor_kitty_theft import KITTY_CARDS, scripted
 from test_vector_env import agrees_with_the_step_api
 from test_vector_env_decisions import agrees_step_by_step
@@ -220,16 +225,9 @@ def test_tro_112_swapping_cards_a_seat_cannot_know_leaves_its_observation_unchan
 def test_tro_112_the_mask_reaches_exactly_the_legal_actions(seed, steps):
     """A steal is a declaration of the deal's table of ids (TR-10), a burial (C-4) is
     picked card by card among the burier's cards, at every point of a hand."""
-    game = fenpai.new_game("tractor", seed=seed, dealer=seed % 4, **THEFT)
-    rng = random.Random(seed)
-    for _ in range(steps % 120):
-        if game.phase == "done":
-            break
-        seat = game.to_act[0]
-        game.apply_legal(seat, rng.randrange(game.num_legal(seat)))
-    if game.phase == "done":
-        return
-    assert_the_mask_reaches_the_legal_actions(game, samples=3, limit=2000, seed=seed)
+    game = random_position("tractor", {"dealer": seed % 4, **THEFT}, seed, steps % 120)
+    if game.phase != "done":
+        assert_the_mask_reaches_the_legal_actions(game, samples=3, limit=2000, seed=seed)
 
 
 def test_tro_112_gymnasium_check_env_and_the_action_space():

@@ -291,7 +291,9 @@ def test_tro_120_bots_and_simulate_play_the_table(options):
     assert batch["game_points"][0].tolist() == g.result["game_points"]
 
 
-@pytest.mark.parametrize("options", [{"decks": 1}, {"decks": 3, "jokers": 2}, {"jokers": 0}])
+@pytest.mark.parametrize(
+    "options", [{"decks": 1}, {"decks": 3, "jokers": 2}, {"jokers": 0}, {"decks": 4}]
+)
 def test_tro_120_tro_130_sample_world_keeps_the_decks_multiset(options):
     rng = random.Random(3)
     g = fenpai.new_game("tractor", seed=11, **options)
