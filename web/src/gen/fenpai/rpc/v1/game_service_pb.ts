@@ -172,7 +172,8 @@ export type MatchSettings = Message<"fenpai.rpc.v1.MatchSettings"> & {
   /**
    * How many hands the match has: required (at least 1) for red_five_4p, red_five_5p
    * and fifty_k; for tractor 0 plays to the first team past A (TR-30; past NT under
-   * TRO-92), and more caps the match at that many hands.
+   * TRO-92), for finding_friends to the first player past A (FF-43), and more caps the
+   * match at that many hands.
    *
    * @generated from field: uint32 hands = 1;
    */
@@ -210,7 +211,8 @@ export type MatchStanding = Message<"fenpai.rpc.v1.MatchStanding"> & {
   hand: number;
 
   /**
-   * The match's number of hands; 0: until the variant's own end (Tractor: TR-30).
+   * The match's number of hands; 0: until the variant's own end (Tractor: TR-30;
+   * Finding Friends: FF-43).
    *
    * @generated from field: uint32 hands = 2;
    */
@@ -262,7 +264,8 @@ export type MatchStanding = Message<"fenpai.rpc.v1.MatchStanding"> & {
   winners: number[];
 
   /**
-   * What ended the match: "TR-30", "TR-31", "hands", "resign"; empty while it goes on.
+   * What ended the match: "TR-30", "TR-31", "FF-43", "hands", "resign"; empty while it
+   * goes on.
    *
    * @generated from field: string decided_by = 9;
    */
@@ -609,7 +612,8 @@ export type HandView = Message<"fenpai.rpc.v1.HandView"> & {
    * The viewing seat's observation tensor, only when its request asked for it
    * (GetViewRequest.observation, StreamEventsRequest.observation): `fenpai.encode` of
    * the seat, float32 little-endian in the layout `fenpai.encoding.fields` lists for
-   * the variant, the number of players and (Fifty-K, FKO-20) the number of decks; only
+   * the variant, the number of players and the options that have layouts of their own
+   * (Fifty-K's decks, FKO-20, and tribute, FKO-40; Tractor's kitty_theft, TRO-112); only
    * what the seat may know. Empty otherwise.
    *
    * @generated from field: bytes observation = 24;
