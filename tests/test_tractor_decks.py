@@ -274,7 +274,12 @@ def test_tro_120_tro_130_random_hands_keep_the_invariants(options):
 
 @pytest.mark.parametrize(
     "options",
-    [{"decks": 1}, {"decks": 3, "follow_protect": "tuples"}, {"decks": 3, "jokers": 0}],
+    [
+        {"decks": 1},
+        {"decks": 3, "follow_protect": "tuples"},
+        {"decks": 3, "jokers": 0},
+        {"decks": 4},  # TRO-124
+    ],
 )
 def test_tro_120_bots_and_simulate_play_the_table(options):
     for names in (["greedy"] * 4, ["ismcts:8", "random", "ismcts:8", "greedy"]):

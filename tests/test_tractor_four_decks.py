@@ -15,11 +15,9 @@ from test_tractor_decks import check_hand, deck_of, declares, scripted
 
 import fenpai
 from fenpai import TrickRules, scoring
-from fenpai.bots import Bot
 from fenpai.encoding import fields, game_fields
 from fenpai.service import typed
 from fenpai.service.creation import CreateRequest, plan
-from fenpai.simulation import make_bots, play_game
 from fenpai.spaces import action_space, game_space
 
 # --- the deal ----------------------------------------------------------------------------
@@ -255,22 +253,6 @@ def test_tro_124_legal_follows_are_the_rules_follows_in_whole_hands():
 
 
 # --- bots, simulate, sample_world ----------------------------------------------------------
-
-
-def test_tro_124_bots_and_simulate_play_whole_hands():
-    options = {"decks": 4}
-    for names in (["greedy"] * 4, ["ismcts:8", "random", "ismcts:8", "greedy"]):
-        g = fenpai.new_game("tractor", seed=3, **options)
-        bots = [Bot(name, seed=s) for s, name in enumerate(names)]
-        while g.phase != "done":
-            (seat,) = g.to_act
-            g.apply(seat, g.bot_action(bots[seat], seat))
-        check_hand(g, options)
-    out = fenpai.simulate("tractor", 4, seed=1, bots="greedy", **options)
-    assert out["game_points"].shape == (4, 4)
-    batch = fenpai.new_game("tractor", **options).play_batch([5, 6], ["random"] * 4)
-    g = play_game(fenpai.new_game("tractor", seed=5, **options), make_bots(["random"] * 4, 5))
-    assert batch["game_points"][0].tolist() == g.result["game_points"]
 
 
 def test_tro_124_a_match_the_service_and_the_terminal_play_four_decks(tmp_path):
