@@ -4,7 +4,8 @@ the core's batch runner (`Driver.step`, one per step: the agent's actions, the b
 moves, the deals, the observations and masks; `outcomes`: the ended hands' facts) and
 of the Python around them (the rest of the step, the hands' scoring included), the
 agent a random legal index drawn with numpy for every env at once, the opponents random
-bots.
+bots, the observations written in place (`copy=False`, as `benches/vector_env.py`
+judges the env).
 
 A script, not a test: it prints figures and asserts nothing about time.
 
@@ -57,7 +58,7 @@ class Timed:
 
 def vector_env_parts(variant: str, num_envs: int, seconds: float) -> dict[str, float]:
     """CPU microseconds per finished hand: each core call's, "python" and "total"."""
-    env = VectorEnv(variant, num_envs, opponents="random", seed=3, actions="legal")
+    env = VectorEnv(variant, num_envs, opponents="random", seed=3, actions="legal", copy=False)
     spent: dict[str, float] = {}
     hands = env._hands
     assert isinstance(hands, LegalHands)

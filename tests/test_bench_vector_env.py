@@ -15,6 +15,7 @@ MEASURES = {
     "simulate_policy",
     "simulate_random",
     "vector_env_hands",
+    "vector_env_hands_copy",
     "simulate_hands",
     "decisions_hands",
     "decisions_steps",
@@ -39,6 +40,7 @@ def test_vector_env_bench_runs_every_variant_without_the_reference():
         assert set(result["ratios"][name]) == {
             "policy_vs_random",
             "hands_vs_simulate",
+            "copy_vs_simulate",
             "decisions_vs_simulate",
             "decisions_vs_legal",
         }

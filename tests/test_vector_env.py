@@ -298,6 +298,46 @@ def test_bad_actions_and_arguments_are_clear_errors_that_change_nothing():
         LegalEnv("tractor", 1).step(np.zeros(1, dtype=np.int64))
 
 
+@pytest.mark.parametrize("actions", ["legal", "decisions"])
+@pytest.mark.parametrize("variant", ["tractor", "red_five_5p", "fifty_k"])
+def test_copy_false_writes_the_same_observations_in_place(variant, actions):
+    """`copy=False` returns the same arrays every step, rewritten in place, holding what
+    the default (`copy=True`, new arrays each step) returns for the same actions; the
+    default's arrays are never reused."""
+    fresh = VectorEnv(variant, 6, opponents="random", seed=4, actions=actions)
+    kept = VectorEnv(variant, 6, opponents="random", seed=4, actions=actions, copy=False)
+    assert (fresh.copy, kept.copy) == (True, False)
+
+    def arrays(obs):
+        return list(obs.values()) if isinstance(obs, dict) else [obs]
+
+    (a, info), (b, _) = fresh.reset(), kept.reset()
+    first = arrays(b)
+    rng, ended, seen = np.random.default_rng(3), 0, []
+    for _ in range(150):
+        for x, y in zip(arrays(a), arrays(b)):
+            np.testing.assert_array_equal(x, y)
+        if actions == "legal":
+            chosen = random_actions(info, rng)
+        else:
+            allowed = [np.flatnonzero(m) for m in a["action_mask"]]
+            chosen = np.array([rng.choice(ids) if ids.size else 0 for ids in allowed])
+        seen.append(arrays(a))
+        a, reward_a, over_a, _, info = fresh.step(chosen)
+        b, reward_b, over_b, _, _ = kept.step(chosen)
+        np.testing.assert_array_equal(reward_a, reward_b)
+        np.testing.assert_array_equal(over_a, over_b)
+        assert all(x is y for x, y in zip(arrays(b), first))
+        assert not any(x is y for old in seen for x, y in zip(old, arrays(a)))
+        ended += int(over_a.sum())
+    assert ended > 6, "hands end and the next are dealt in place too"
+
+
+def test_copy_takes_a_bool_only():
+    with pytest.raises(ValueError, match="copy must be True or False, not 'no'"):
+        VectorEnv("tractor", 2, copy="no")
+
+
 # -- hidden information ------------------------------------------------------------------
 
 

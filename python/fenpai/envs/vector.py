@@ -41,6 +41,12 @@ policy, game and seat, none of that round's answers taken; reset the env after i
 
 In both:
 
+- **`copy`**: by default (`copy=True`, as Gymnasium's vector envs) `reset` and `step`
+  return new observation arrays each time. With `copy=False` they return the same
+  arrays every time, rewritten in place by the next `step` (as the infos' masks are):
+  a learner copies what it keeps (`buffer[t] = obs`), and a step of hundreds of hands
+  writes into memory still in the cache instead of a new array (a Tractor `VectorEnv`
+  of 256 hands finishes about a sixth more hands per CPU second).
 - `legal_actions(i)` lists env i's legal actions of the seat to act as action text (at
   most `LEGAL_LIMIT` unless told); `game(i)` copies its hand as a `fenpai.Game`.
 - **Reward**: 0 until the hand ends, then that of the learning seat which acted in mode
@@ -79,7 +85,7 @@ from gymnasium.vector.utils import batch_space
 from fenpai.bots import Bot
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.envs.vector_decisions import DecisionHands
-from fenpai.envs.vector_hands import Deal, Deals, Hands, Opponent, Players
+from fenpai.envs.vector_hands import Deal, Deals, Hands, Opponent, Outputs, Players
 from fenpai.envs.vector_legal import LegalHands
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
@@ -135,7 +141,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
     """`num_envs` hands of `variant` (game options as `new_game` takes them), `seat` the
     agent's in each (or `seats`, several), `opponents` one bot name or policy for the
     other seats or one per seat (the entries of learning seats ignored), rewards in mode
-    `reward`, actions in space `actions` ("decisions" or "legal"). See the module."""
+    `reward`, actions in space `actions` ("decisions" or "legal"); `copy=False` writes
+    the observations in place. See the module."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -154,6 +161,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
         legal_features: int = 0,
         legal_ids: int = 0,
         threads: int = 1,
+        copy: bool = True,
         **options: Any,
     ):
         dealt = sorted({"deck", "first_seat"} & set(options))
@@ -182,13 +190,24 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
         self.max_legal, self.threads = max_legal, threads
         self.seat, self.seats = learning[0], learning
         self._learning = np.array(learning, dtype=np.int64)
+        if not isinstance(copy, bool):
+            raise ValueError(f"copy must be True or False, not {copy!r}")
+        self.copy = copy
+        outputs = Outputs(fresh=self.copy)
         self._hands: Hands
         if actions == "legal":
             self._hands = LegalHands(
-                self._probe, players, num_envs, max_legal, legal_features, legal_ids, threads
+                self._probe,
+                players,
+                num_envs,
+                max_legal,
+                legal_features,
+                legal_ids,
+                threads,
+                outputs,
             )
         else:
-            self._hands = DecisionHands(self._probe, players, num_envs, self.game)
+            self._hands = DecisionHands(self._probe, players, num_envs, self.game, outputs=outputs)
         self.single_observation_space = self._hands.observation_space
         self.single_action_space = self._hands.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)

@@ -24,7 +24,7 @@ from fenpai._core import DecisionBatch
 from fenpai.batch import Batch, answers, check_ids, policy_groups
 from fenpai.bots import hand_seeds
 from fenpai.envs.aec import observation_space
-from fenpai.envs.vector_hands import Deals, Players
+from fenpai.envs.vector_hands import Deals, Outputs, Players
 from fenpai.errors import IllegalAction
 from fenpai.games.base import Game
 from fenpai.spaces import table_actions
@@ -36,7 +36,8 @@ class DecisionHands:
     """`num_envs` hands of `probe`'s variant and options, `players[seat]` a bot name, a
     policy or None (a learning seat), in the one action space; `game(i)` gives env i's
     hand as a `Game` (for a policy's `Batch.legal_actions`; by default the hand of its
-    seed, unscripted); a policy's `Batch.games` numbers env i `first + i`."""
+    seed, unscripted); a policy's `Batch.games` numbers env i `first + i`; the
+    observations and masks written into `outputs` (new arrays each step unless told)."""
 
     def __init__(
         self,
@@ -45,10 +46,12 @@ class DecisionHands:
         num_envs: int,
         game: Callable[[int], Game] | None = None,
         first: int = 0,
+        outputs: Outputs | None = None,
     ):
         self.variant, self.num_envs, self._probe = probe.variant, num_envs, probe
         self._game = game or self._seeded_game
         self._first = first
+        self._outputs = outputs or Outputs(fresh=True)
         self._groups = policy_groups(players)
         # Per seat, the index of its policy in `_groups`, −1 for the others; the last
         # entry answers seat −1 (a hand that is over).
@@ -75,8 +78,8 @@ class DecisionHands:
         acted = self.seats.copy()
         n, batch = self.num_envs, self._batch
         to_act = np.empty(n, dtype=np.int64)
-        obs = np.empty((n, batch.obs_size), dtype=np.float32)
-        masks = np.empty((n, batch.size), dtype=np.int8)
+        obs = self._outputs.array("observation", (n, batch.obs_size), np.float32)
+        masks = self._outputs.array("action_mask", (n, batch.size), np.int8)
         dealt = np.flatnonzero(restart)
         if actions is None:
             fresh = np.arange(n)

@@ -34,6 +34,25 @@ class Deals:
     scripts: list[Deal | None] | None
 
 
+class Outputs:
+    """The arrays a step writes its observations into: new ones each step (`fresh`,
+    Gymnasium's `copy=True`), or the same ones every step, rewritten in place (a learner
+    copies what it keeps; a batch of hands then writes into memory still in the cache)."""
+
+    def __init__(self, fresh: bool):
+        self.fresh = fresh
+        self._kept: dict[str, np.ndarray] = {}
+
+    def array(self, name: str, shape: tuple[int, ...], dtype: Any) -> np.ndarray:
+        """The array `name` of this step (uninitialised: the step writes every row)."""
+        if self.fresh:
+            return np.empty(shape, dtype=dtype)
+        kept = self._kept.get(name)
+        if kept is None:
+            kept = self._kept[name] = np.empty(shape, dtype=dtype)
+        return kept
+
+
 class Hands(Protocol):
     """`num_envs` hands stepped together; `seats` (int64) and `over` (bool), one per env,
     say after each `play` which learning seat each observation is for and which hands

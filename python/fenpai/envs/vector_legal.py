@@ -18,7 +18,7 @@ import numpy as np
 
 from fenpai._core import Driver
 from fenpai.batch import answers, apply_answers, policy_groups, waiting_batch
-from fenpai.envs.vector_hands import Deals, Players
+from fenpai.envs.vector_hands import Deals, Outputs, Players
 from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
 from fenpai.spaces import NUM_FEATURES, table_ids
@@ -27,7 +27,8 @@ from fenpai.spaces import NUM_FEATURES, table_ids
 class LegalHands:
     """`num_envs` hands of `probe`'s variant and options, `players[seat]` a bot name, a
     policy or None (a learning seat), in the legal-index space; `max_legal`,
-    `legal_features`, `legal_ids` and `threads` as `VectorEnv` takes them."""
+    `legal_features`, `legal_ids` and `threads` as `VectorEnv` takes them; the
+    observations written into `outputs`."""
 
     def __init__(
         self,
@@ -38,6 +39,7 @@ class LegalHands:
         legal_features: int,
         legal_ids: int,
         threads: int,
+        outputs: Outputs,
     ):
         if legal_ids and probe.layout_decks() != 1:
             raise UnsupportedOption(
@@ -46,6 +48,7 @@ class LegalHands:
                 "name its actions by index (legal_actions)"
             )
         self.variant, self.num_envs, self.threads = probe.variant, num_envs, threads
+        self._outputs = outputs
         self._groups = policy_groups(players)
         core = [p if isinstance(p, str) else None for p in players]
         self._driver = Driver(self.variant, core, num_envs, **probe.hands_options())
@@ -56,7 +59,7 @@ class LegalHands:
         self.action_space: gymnasium.spaces.Space[Any] = gymnasium.spaces.Discrete(max_legal)
         self._learners = [p is None for p in players]
         learning = players.index(None)
-        # The buffers the core writes each step (the observations are a new array each).
+        # The buffers the core writes each step (the observations: `outputs`).
         self.seats = np.full(num_envs, learning, dtype=np.int64)
         self.over = np.zeros(num_envs, dtype=bool)
         self._num_legal = np.zeros(num_envs, dtype=np.int64)
@@ -75,7 +78,7 @@ class LegalHands:
         others as they are), plays the bots, and writes each env's observation
         (returned), mask and the rest into the buffers; the envs waiting on a policy get
         its answers, a batch per policy, until none does."""
-        obs = np.empty((self.num_envs, self._driver.obs_size), dtype=np.float32)
+        obs = self._outputs.array("obs", (self.num_envs, self._driver.obs_size), np.float32)
         core_deals = (deals.base, deals.hands, deals.scripts)
         rows = (
             *(obs, self.seats, self._num_legal, self._mask),
