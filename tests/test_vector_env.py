@@ -315,7 +315,7 @@ def test_copy_false_writes_the_same_observations_in_place(variant, actions):
     first = arrays(b)
     rng, ended, seen = np.random.default_rng(3), 0, []
     for _ in range(150):
-        for x, y in zip(arrays(a), arrays(b)):
+        for x, y in zip(arrays(a), arrays(b), strict=True):
             np.testing.assert_array_equal(x, y)
         if actions == "legal":
             chosen = random_actions(info, rng)
@@ -327,10 +327,29 @@ def test_copy_false_writes_the_same_observations_in_place(variant, actions):
         b, reward_b, over_b, _, _ = kept.step(chosen)
         np.testing.assert_array_equal(reward_a, reward_b)
         np.testing.assert_array_equal(over_a, over_b)
-        assert all(x is y for x, y in zip(arrays(b), first))
-        assert not any(x is y for old in seen for x, y in zip(old, arrays(a)))
+        assert all(x is y for x, y in zip(arrays(b), first, strict=True))
+        assert not any(x is y for old in seen for x, y in zip(old, arrays(a), strict=True))
         ended += int(over_a.sum())
     assert ended > 6, "hands end and the next are dealt in place too"
+
+
+@pytest.mark.parametrize("actions", ["legal", "decisions"])
+def test_a_refused_step_leaves_the_in_place_observations_as_they_were(actions):
+    env = VectorEnv("tractor", 4, opponents="random", seed=4, actions=actions, copy=False)
+    obs, info = env.reset()
+    arrays = list(obs.values()) if isinstance(obs, dict) else [obs]
+    before = [a.copy() for a in arrays]
+    if actions == "legal":
+        bad = np.zeros(4, dtype=np.int64)
+        bad[3] = info["num_legal"][3]  # one past the last legal index
+    else:
+        masks = obs["action_mask"]
+        bad = np.array([np.flatnonzero(m)[0] for m in masks])
+        bad[3] = np.flatnonzero(masks[3] == 0)[0]  # an id its mask does not allow
+    with pytest.raises(fenpai.IllegalAction):
+        env.step(bad)
+    for array, kept in zip(arrays, before, strict=True):
+        np.testing.assert_array_equal(array, kept)
 
 
 def test_copy_takes_a_bool_only():
