@@ -10,7 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fenpai
+from fenpai._core import play_outcomes
 from fenpai.bots import Bot, game_seeds, hand_seeds, seed_for
+from fenpai.games.trick_game import TrickGame
 from fenpai.simulation import TAIL_LEAST, chunk_size, make_bots, play_game, split, tapered
 
 CASES = [
@@ -78,6 +80,39 @@ OPTION_SETS = [
     ("fifty_k", {"pure_fifty_k_order": "equal"}),
     ("fifty_k", {"players": 3, "pure_fifty_k_order": "equal"}),
 ]
+
+
+TRACTOR_SCORING = [o for v, o in OPTION_SETS if v == "tractor"] + [
+    {"decks": 1},
+    {"decks": 3, "kitty_multiplier": "power"},
+    {"decks": 4, "jokers": 2},
+    {"kitty_theft": "allowed"},
+    {"levels": ("J", "J"), "jack_rule": "back_to_2", "throw_penalty": "none"},
+]
+
+
+@pytest.mark.parametrize("options", TRACTOR_SCORING, ids=str)
+def test_tractor_scores_a_batch_in_arrays_as_hand_by_hand(options):
+    """Tractor's `score_facts` scores a batch in arrays (TR-40..TR-43 and the house rules
+    that score, TRO-20, TRO-30, TRO-40, TRO-82, TRO-90, TRO-120): exactly what scoring
+    each hand by `_outcome`, as `result` does, gives, over hands that count the kitty,
+    fail throws and end either way."""
+    game = fenpai.new_game("tractor", **options)
+    seeds = [int(s) for s in game_seeds(77, 600)]
+    points, won = [], []
+    for bots in (["random"] * 4, ["greedy", "random"] * 2):
+        facts = play_outcomes("tractor", seeds, bots, **game.hands_options())
+        batch, alone = game.score_facts(facts), TrickGame.score_facts(game, facts)
+        for key in ("game_points", "card_points", "won", "actions"):
+            assert batch[key].dtype == alone[key].dtype, key
+            np.testing.assert_array_equal(batch[key], alone[key], err_msg=key)
+        attackers = (facts["declarer"] + 1) % 2
+        assert (facts["last_winner"] % 2 == attackers).any(), "some hands count the kitty"
+        assert (facts["failed_throws"] > 0).any(), "some throws fail (TR-41)"
+        points.append(batch["game_points"])
+        won.append(batch["won"])
+    assert len(np.unique(np.concatenate(points), axis=0)) > 1, "level changes differ"
+    assert np.concatenate(won).any(axis=0).all(), "either side wins some hands"
 
 
 @pytest.mark.parametrize(("variant", "options"), OPTION_SETS, ids=str)

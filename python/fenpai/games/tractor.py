@@ -29,6 +29,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from fenpai import scoring
 from fenpai._core import Card, TractorDeal, TrickRules
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
@@ -628,6 +630,53 @@ class Tractor(TrickGame):
             "new_levels": list(outcome["levels"]),
             "next_dealer": outcome["next_dealer"],
             "match_won": outcome["match_winner"],
+        }
+
+    def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
+        """`Game.score_facts`, scoring each hand as `_outcome` does (TR-40..TR-43, TRO-20,
+        TRO-30, TRO-40, TRO-82, TRO-90, TRO-120) in one lean pass: the attackers' points
+        from the facts, then the level outcome of each distinct (points, dealer, J rule)
+        once, the arrays built at the end (a step's few hands cost no numpy per hand)."""
+        o = self.options
+        card_points = facts["points"].tolist()
+        dealers, lasts = facts["declarer"].tolist(), facts["last_winner"].tolist()
+        kitty, throws = facts["kitty_points"].tolist(), facts["failed_throws"].tolist()
+        leads, wins, mode = facts["last_lead"], facts["last_win"], o["kitty_multiplier"]
+        # TR-41, TRO-20: a failed throw costs its thrower's team
+        penalty = scoring.TRACTOR_THROW_PENALTY if o["throw_penalty"] == "per_attempt" else 0
+        jack = o["jack_rule"] == "back_to_2"  # TRO-82
+        levels, decks, final = tuple(self.levels), o["decks"], o["final_level"]
+        stops = scoring.TRACTOR_MUST_DEFEND[o["must_defend"]]  # TRO-40
+        scored: dict[tuple[int, int, bool], tuple[list[int], list[bool]]] = {}
+        game_points, won = [], []
+        for i, (seats, dealer, last) in enumerate(zip(card_points, dealers, lasts, strict=True)):
+            attacking = (dealer + 1) % 2  # the attackers: the seats s % 2 != dealer % 2
+            points = seats[attacking] + seats[attacking + 2]
+            if last % 2 == attacking:  # TR-40: the kitty, multiplied (TRO-30)
+                bonus = kitty[i] * scoring.tractor_kitty_multiplier(leads[i], mode)
+                seats[last] += bonus
+                points += bonus
+            failed = throws[i]
+            against = failed[1 - attacking] + failed[3 - attacking]
+            points += penalty * (against - failed[attacking] - failed[attacking + 2])
+            back = jack and scoring.tractor_jack_rule(levels[dealer % 2], dealer, last, wins[i])
+            key = (points, dealer, back)
+            found = scored.get(key)
+            if found is None:
+                outcome = _hand_outcome(points, dealer, levels, stops, back, final, decks)
+                changes = _level_changes(levels, outcome["levels"], outcome["match_winner"])
+                team = outcome["team"]
+                found = scored[key] = (
+                    [changes[s % 2] for s in range(PLAYERS)],  # TR-50: its team's change
+                    [s % 2 == team for s in range(PLAYERS)],
+                )
+            game_points.append(found[0])
+            won.append(found[1])
+        return {
+            "game_points": np.array(game_points, float).reshape(-1, PLAYERS),
+            "card_points": np.array(card_points, float).reshape(-1, PLAYERS),
+            "won": np.array(won, bool).reshape(-1, PLAYERS),
+            "actions": np.asarray(facts["actions"]),
         }
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
