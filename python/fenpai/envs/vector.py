@@ -46,7 +46,7 @@ In both:
   arrays every time, rewritten in place by the next `step` (as the infos' masks are):
   a learner copies what it keeps (`buffer[t] = obs`), and a step of hundreds of hands
   writes into memory still in the cache instead of a new array (a Tractor `VectorEnv`
-  of 256 hands finishes about a sixth more hands per CPU second).
+  of 256 hands: up to a sixth less CPU a hand, `benches/vector_env_parts.py`).
 - `legal_actions(i)` lists env i's legal actions of the seat to act as action text (at
   most `LEGAL_LIMIT` unless told); `game(i)` copies its hand as a `fenpai.Game`.
 - **Reward**: 0 until the hand ends, then that of the learning seat which acted in mode
