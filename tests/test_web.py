@@ -1105,9 +1105,11 @@ def test_every_seat_of_a_large_table_has_a_place_of_its_own(
     context.close()
 
 
-def test_tro_123_a_phone_holds_a_hand_of_three_decks(server, browser):
-    """TRO-123: on a 390×844 phone, 39 cards a hand (45 with the kitty taken up) keep
-    the page within its width and every card at least 44 px wide to tap."""
+@pytest.mark.parametrize("decks", [3, 4])
+def test_tro_123_tro_124_a_phone_holds_a_hand_of_three_or_four_decks(server, browser, decks):
+    """TRO-123, TRO-124: on a 390×844 phone, 39 cards a hand with three decks (45 with the
+    kitty taken up), 52 with four (60), keep the page within its width and every card at
+    least 44 px wide to tap."""
     phone = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
@@ -1120,17 +1122,19 @@ def test_tro_123_a_phone_holds_a_hand_of_three_decks(server, browser):
         seen.append({"phase": phase(page), **fit})
         assert fit["narrowest"] >= 44, fit
         assert page.evaluate(overflow) <= 0
-        if phase(page) == "play":  # TR-42 scaled to three decks' 300 points
+        if phase(page) == "play":  # TR-42 scaled to the decks' points: s = 20 × decks
             line = page.locator(".score-line").inner_text()
-            assert " of 120 · under 60: defenders +2, 60–119: +1" in line, line
+            step = 20 * decks
+            want = f" of {2 * step} · under {step}: defenders +2, {step}–{2 * step - 1}: +1"
+            assert want in line, line
 
-    new_table(page, server, "tractor", seed=1, setup=[("decks", "3")])
-    play_hand(page, "tractor-3-decks-phone", check=check, illegal=False)
+    new_table(page, server, "tractor", seed=2, setup=[("decks", str(decks))])
+    play_hand(page, f"tractor-{decks}-decks-phone", check=check, illegal=False)
     assert {"deal", "play"} <= {s["phase"] for s in seen}
     page.wait_for_selector(".hand-summary")
     assert "needed to take over" in page.locator(".hand-summary").inner_text()
-    assert "of 120 needed" in page.locator(".hand-summary").inner_text()
-    shot(page, "tractor-3-decks-phone-summary")
+    assert f"of {40 * decks} needed" in page.locator(".hand-summary").inner_text()
+    shot(page, f"tractor-{decks}-decks-phone-summary")
     phone.close()
 
 
