@@ -69,9 +69,9 @@ def test_bots_in_the_core_play_as_the_python_bots(variant, options):
     """A seat against greedy and random bots: the bots' turns played in the core give the
     hand that `fenpai.bots.Bot` plays step by step (same seeds), and the same rewards."""
     for seed in range(2):
-        names = ["greedy", "random", "greedy", "random", "greedy"]
         game = fenpai.new_game(variant, seed=seed, **options)
         n = game.num_players
+        names = [("greedy", "random")[s % 2] for s in range(n)]
         bots = [Bot(names[s], seed_for(seed, s)) for s in range(n)]
         hand = CoreHand(variant, options, [None, *names[1:n]])
         hand.reset(seed)

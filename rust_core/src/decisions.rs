@@ -20,7 +20,7 @@ use crate::card::{Card, Counts, NUM_CARDS};
 use crate::error::ActionError;
 use crate::fifty_k::cardset::{FIVE, KING, TEN};
 use crate::fifty_k::pile_turns::PilePlay;
-use crate::fifty_k::pile_types::{added_type_names, kept_play, pile_type_id, NUM_PILE_TYPES};
+use crate::fifty_k::pile_types::{added_type_names, type_indices, NUM_PILE_TYPES};
 use crate::fifty_k::{type_id, CardSet, FkPlay, NUM_PLAY_TYPES};
 use crate::phases::Action;
 
@@ -204,23 +204,17 @@ fn fifty_k_index(play: &mut FkPlay, index: &mut FixedIndex) {
 }
 
 /// Sets the legal index each id of a Fifty-K hand of several decks plays (FKO-20..
-/// FKO-28): `pass` first when legal, then each legal pattern's type id, the play
-/// [`kept_play`] picks among the pattern's.
+/// FKO-28): `pass` first when legal, then each legal pattern's type id ([`type_indices`]).
 fn fifty_k_pile_index(play: &mut PilePlay, index: &mut FixedIndex) {
-    let Some(seat) = play.to_act() else {
-        return;
-    };
-    let passes = u64::from(play.can_pass());
-    if passes == 1 {
+    if play.can_pass() {
         index.set(0, 0);
     }
-    let hand = *play.hand(seat);
-    let mut first = passes;
-    for &(pattern, count) in play.legal_patterns() {
-        let id = 1 + pile_type_id(&pattern) as usize;
-        debug_assert!(index.get(id).is_none(), "one pattern per type id");
-        index.set(id, first + kept_play(&hand, &pattern));
-        first += count;
+    for (type_id, legal) in type_indices(play) {
+        debug_assert!(
+            index.get(1 + type_id as usize).is_none(),
+            "one pattern per id"
+        );
+        index.set(1 + type_id as usize, legal);
     }
 }
 
@@ -828,7 +822,10 @@ mod tests {
                     crate::fifty_k::pile_turns::PileAction::Pass => assert_eq!(id, 0),
                     crate::fifty_k::pile_turns::PileAction::Play(cards, combo) => {
                         let pattern = crate::fifty_k::pile_legal::PilePattern::of(&cards, &combo);
-                        assert_eq!(1 + pile_type_id(&pattern) as usize, id);
+                        assert_eq!(
+                            1 + crate::fifty_k::pile_types::pile_type_id(&pattern) as usize,
+                            id
+                        );
                     }
                 }
             }

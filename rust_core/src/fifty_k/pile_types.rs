@@ -26,6 +26,7 @@ use super::encode::pattern_type_id;
 use super::pile::{Pile, PileKind, BIG_JOKER, LITTLE_JOKER, MAX_DECKS};
 use super::pile_legal::{pattern_needs, PilePattern};
 use super::pile_moves::{count_plays, multisets, nth_play, rank_cards, unrank};
+use super::pile_turns::PilePlay;
 use super::shape::{shape_index, Pattern, NUM_PLAY_TYPES};
 
 /// Bomb sizes beyond one deck's 4 (FKO-26: up to 4 × 4 decks).
@@ -148,6 +149,23 @@ pub fn kept_play(hand: &Pile, pattern: &PilePattern) -> u64 {
     }));
     debug_assert!(best < count, "a play of the pattern");
     best
+}
+
+/// The play each legal pattern's type id takes for the seat to act of `play`, as
+/// `(type id, legal index)` in legal order ([`PilePlay::nth_legal`]'s index; `pass`,
+/// when legal, is index 0 and has no type). Empty once the hand is over.
+pub fn type_indices(play: &mut PilePlay) -> Vec<(u32, u64)> {
+    let Some(seat) = play.to_act() else {
+        return Vec::new();
+    };
+    let hand = *play.hand(seat);
+    let mut first = u64::from(play.can_pass());
+    let mut out = Vec::new();
+    for &(pattern, count) in play.legal_patterns() {
+        out.push((pile_type_id(&pattern), first + kept_play(&hand, &pattern)));
+        first += count;
+    }
+    out
 }
 
 /// Pure fifty-Ks left in `hand` once `cards` are played.
