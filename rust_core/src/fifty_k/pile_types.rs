@@ -18,7 +18,7 @@
 //! fifty-Ks in the hand (per suit the fewest of its 5s, Ts and Ks, summed), the first in
 //! legal order ([`super::pile_moves::nth_play`]) on a tie.
 
-use crate::card::Suit;
+use crate::card::{Card, Suit};
 
 use super::cardset::{card_rank, FIVE, KING, RANKS, TEN};
 use super::combo::Kind;
@@ -97,21 +97,27 @@ pub fn pure_fifty_ks(hand: &Pile) -> u32 {
 /// `hand`: the one keeping the most pure fifty-Ks, the first on a tie. Only the 5s, Ts
 /// and Ks a play takes change that count, so the other ranks take their first cards.
 pub fn kept_play(hand: &Pile, pattern: &PilePattern) -> u64 {
-    let count = count_plays(hand, pattern);
+    let needs = pattern_needs(pattern);
+    let takes_fifty_k_ranks = [FIVE, TEN, KING].iter().any(|&r| needs[r as usize] > 0);
+    if !takes_fifty_k_ranks || pure_fifty_ks(hand) == 0 {
+        return 0; // every play keeps as many: the first
+    }
     if pattern.kind == PileKind::Kind(Kind::FiftyK) {
         // One 5, T and K each: at most 64 plays, so every one is looked at.
-        return first_best((0..count).map(|i| {
+        return first_best((0..count_plays(hand, pattern)).map(|i| {
             let cards = nth_play(hand, pattern, i).expect("below the count");
             (i, left(hand, &cards))
         }));
     }
-    let needs = pattern_needs(pattern);
     let ranks: Vec<u8> = (0..=BIG_JOKER).filter(|&r| needs[r as usize] > 0).collect();
-    let ways: Vec<u64> = ranks
+    let cards_of: Vec<Vec<(Card, u8)>> = ranks
         .iter()
-        .map(|&r| {
-            let caps: Vec<u8> = rank_cards(hand, pattern, r).iter().map(|c| c.1).collect();
-            multisets(&caps, 0, needs[r as usize])
+        .map(|&r| rank_cards(hand, pattern, r))
+        .collect();
+    let ways: Vec<u64> = (0..ranks.len())
+        .map(|i| {
+            let caps: Vec<u8> = cards_of[i].iter().map(|c| c.1).collect();
+            multisets(&caps, 0, needs[ranks[i] as usize])
         })
         .collect();
     // The digit of each rank (lowest rank most significant); the 5s, Ts and Ks vary,
@@ -119,35 +125,35 @@ pub fn kept_play(hand: &Pile, pattern: &PilePattern) -> u64 {
     let varied: Vec<usize> = (0..ranks.len())
         .filter(|&i| [FIVE, TEN, KING].contains(&ranks[i]))
         .collect();
+    // Each varied rank's choices of cards, by digit.
+    let choices: Vec<Vec<Vec<Card>>> = varied
+        .iter()
+        .map(|&i| {
+            (0..ways[i])
+                .map(|digit| {
+                    let mut cards = Vec::new();
+                    unrank(&cards_of[i], needs[ranks[i] as usize], digit, &mut cards);
+                    cards
+                })
+                .collect()
+        })
+        .collect();
     let combos: u64 = varied.iter().map(|&i| ways[i]).product();
-    let index_of = |mut n: u64| -> (u64, Vec<(usize, u64)>) {
-        let mut digits = vec![(0usize, 0u64); varied.len()];
-        for (slot, &i) in varied.iter().enumerate().rev() {
-            digits[slot] = (i, n % ways[i]);
+    let best = first_best((0..combos).map(|mut n| {
+        let mut digits = vec![0u64; ranks.len()];
+        for &i in varied.iter().rev() {
+            digits[i] = n % ways[i];
             n /= ways[i];
         }
-        let mut index = 0;
-        for (i, w) in ways.iter().enumerate() {
-            let digit = digits.iter().find(|d| d.0 == i).map_or(0, |d| d.1);
-            index = index * w + digit;
-        }
-        (index, digits)
-    };
-    let best = first_best((0..combos).map(|n| {
-        let (index, digits) = index_of(n);
-        let mut cards = Vec::new();
-        for (i, digit) in digits {
-            let r = ranks[i];
-            unrank(
-                &rank_cards(hand, pattern, r),
-                needs[r as usize],
-                digit,
-                &mut cards,
-            );
-        }
+        let index = ways.iter().zip(&digits).fold(0, |acc, (w, d)| acc * w + d);
+        let cards: Vec<Card> = varied
+            .iter()
+            .enumerate()
+            .flat_map(|(slot, &i)| choices[slot][digits[i] as usize].iter().copied())
+            .collect();
         (index, left(hand, &cards))
     }));
-    debug_assert!(best < count, "a play of the pattern");
+    debug_assert!(best < count_plays(hand, pattern), "a play of the pattern");
     best
 }
 
@@ -169,7 +175,7 @@ pub fn type_indices(play: &mut PilePlay) -> Vec<(u32, u64)> {
 }
 
 /// Pure fifty-Ks left in `hand` once `cards` are played.
-fn left(hand: &Pile, cards: &[crate::card::Card]) -> u32 {
+fn left(hand: &Pile, cards: &[Card]) -> u32 {
     let played = Pile::from_cards(cards, hand.decks()).expect("cards of the hand");
     pure_fifty_ks(&hand.minus(&played))
 }
