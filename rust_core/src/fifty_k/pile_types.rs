@@ -252,6 +252,24 @@ mod tests {
         assert_eq!(id_of("5s Th Kh", 3), type_id(&combo("5d Ts Kh")));
     }
 
+    /// FKO-22..FKO-27: four whole decks make every pattern, and their ids are every id
+    /// once: the mapping is total and one to one.
+    #[test]
+    fn fko_22_every_pattern_of_four_decks_has_its_own_id() {
+        let mut cards = Vec::new();
+        for index in 0..54u8 {
+            cards.extend([crate::card::Card(index); 4]);
+        }
+        let all = Pile::from_cards(&cards, 4).unwrap();
+        let ids: Vec<u32> = legal_patterns(&all, None, PureOrder::Suit)
+            .iter()
+            .map(pile_type_id)
+            .collect();
+        let distinct: BTreeSet<u32> = ids.iter().copied().collect();
+        assert_eq!(distinct.len(), ids.len(), "one pattern per id");
+        assert_eq!(distinct, (0..NUM_PILE_TYPES).collect(), "every id a pattern");
+    }
+
     /// Every play of `pattern` from `hand`, by index.
     fn plays(hand: &Pile, pattern: &PilePattern) -> Vec<Vec<crate::card::Card>> {
         (0..count_plays(hand, pattern))
