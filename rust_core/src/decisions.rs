@@ -4,7 +4,9 @@
 //!
 //! Ids `0 .. F-1` are the variant's fixed ids (`fenpai.spaces`: pass, bids, trump,
 //! declarations, calls, Fifty-K play types), given as action texts: Tractor's follow
-//! its table, three decks' triple declarations after two decks' ids (TRO-123). The
+//! its table, three decks' triple declarations after two decks' ids (TRO-123); Fifty-K
+//! of several decks adds the play types of
+//! [`pile_types`](crate::fifty_k::pile_types) after one deck's (FKO-20). The
 //! trick-taking variants add, for the burial (C-4) and the trick play (C-24, C-30,
 //! C-31), a choice card by card: ids
 //! `F .. F+53` pick one more copy of a card kind (`Card::index`) and `F+54` (`done`)

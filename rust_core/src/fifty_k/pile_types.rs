@@ -267,7 +267,11 @@ mod tests {
             .collect();
         let distinct: BTreeSet<u32> = ids.iter().copied().collect();
         assert_eq!(distinct.len(), ids.len(), "one pattern per id");
-        assert_eq!(distinct, (0..NUM_PILE_TYPES).collect(), "every id a pattern");
+        assert_eq!(
+            distinct,
+            (0..NUM_PILE_TYPES).collect(),
+            "every id a pattern"
+        );
     }
 
     /// Every play of `pattern` from `hand`, by index.
