@@ -24,6 +24,9 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     # FKO-40..FKO-48: the exchange's ids after the play types, the tribute's fields.
     ("fifty_k", {"tribute": "highest", "previous_order": [1, 0, 2, 3]}),
     ("fifty_k", {"players": 3, "tribute": "highest", "previous_order": [2, 0, 1]}),
+    # FKO-20..FKO-28: several decks, their play types after one deck's.
+    ("fifty_k", {"decks": 2, "players": 6}),
+    ("fifty_k", {"decks": 3, "players": 5}),
 ]
 IDS = [v + "".join(f"-{k}={o}" for k, o in opts.items()) for v, opts in CONFIGS]
 

@@ -242,16 +242,19 @@ def test_fko_42_seat_env_rewards_are_the_results():
 
 def test_fko_42_several_decks_refuse_the_tribute_by_name():
     options = {"decks": 2, "players": 6, "tribute": "highest", "previous_order": list(range(6))}
+    refused = r"tribute='highest' \(FKO-42\) with decks=2 .* tribute is taken with one deck only"
     with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\) with decks=2"):
         LegalEnv("fifty_k", 1, **options)
     for make in (lambda: VectorEnv("fifty_k", 1, **options), lambda: SeatEnv("fifty_k", **options)):
-        with pytest.raises(UnsupportedOption, match=r"decks=2 .* one deck only \(FKO-20\)"):
+        with pytest.raises(UnsupportedOption, match=refused):
             make()
+    with pytest.raises(ValueError, match=r"tribute='highest' with decks=2.*one deck's \(FKO-40\)"):
+        action_space("fifty_k", decks=2, tribute="highest")
     pyspiel = pytest.importorskip("pyspiel")
     from fenpai import openspiel
 
     openspiel.register()
-    with pytest.raises(UnsupportedOption, match=r"decks=2 .* one deck only \(FKO-20\)"):
+    with pytest.raises(UnsupportedOption, match=refused):
         pyspiel.load_game("python_fenpai_fifty_k(decks=2,players=6,tribute=highest)")
 
 

@@ -340,38 +340,41 @@ def test_fko_the_service_seats_only_bots_that_play_several_decks():
     assert advice == [game.bot_action(Bot("greedy", suggest.bots.seed_for(seat, 0)), seat)]
 
 
-def test_one_deck_surfaces_refuse_several_decks_with_a_typed_error_naming_the_option():
+def test_fko_20_every_learning_surface_takes_several_decks():
+    """FKO-20: the observation (a layout of its own), the core's batch runner, the one
+    decision space (`legal`, SeatEnv, VectorEnv, simulate with actions='decisions') take
+    several decks, their ids after one deck's play types (FKO-25..FKO-27)."""
     from fenpai.encoding import encode
-    from fenpai.spaces import legal
+    from fenpai.spaces import action_space, legal
 
     g = fenpai.new_game("fifty_k", seed=1, decks=2, players=4)
-    # FKO-20: the observation (a layout of its own) and the core's batch runner take them.
     assert encode(g, 0)[0].shape == (len(encode(g, 1)[0]),)
     assert g.hands_options()["decks"] == 2
-    policy = [lambda b: [0] * len(b.seats)] * 4
-    for call in (
-        lambda: legal(g, g.to_act[0]),
-        lambda: simulate("fifty_k", 2, bots=policy, actions="decisions", decks=2),
-    ):
-        with pytest.raises(UnsupportedOption, match=r"option decks=2 \(players=4\)") as caught:
-            call()
-        assert caught.value.code == "UNSUPPORTED_OPTION" and caught.value.rule == "FKO-20"
+    seat = g.to_act[0]
+    got = legal(g, seat)
+    assert got.mask is not None and got.mask.shape == (action_space("fifty_k", decks=2).size,)
+    assert got.mask.any() and not got.mask[0], "a lead cannot pass (FK-30)"
+
+    def last_allowed(batch):
+        return [int(np.flatnonzero(m)[-1]) for m in batch.action_mask]
+
+    out = simulate("fifty_k", 2, bots=[last_allowed] * 4, actions="decisions", decks=2)
+    assert out["actions"].min() > 0
     pytest.importorskip("gymnasium")
     from fenpai.envs import SeatEnv, VectorEnv
 
-    for make in (lambda: VectorEnv("fifty_k", 2, decks=2), lambda: SeatEnv("fifty_k", decks=2)):
-        with pytest.raises(UnsupportedOption, match="option decks=2"):
-            make()
+    vector, seat_env = VectorEnv("fifty_k", 2, decks=2), SeatEnv("fifty_k", decks=2)
+    assert vector.single_action_space.n == seat_env.action_space.n == 7573
 
 
-def test_one_deck_surfaces_refuse_several_decks_in_openspiel():
+def test_fko_20_openspiel_takes_several_decks():
     pyspiel = pytest.importorskip("pyspiel")
     import fenpai.openspiel
 
     fenpai.openspiel.register()
     assert pyspiel.load_game("python_fenpai_fifty_k(decks=1)").num_players() == 4
-    with pytest.raises(UnsupportedOption, match="option decks=2.*OpenSpiel"):
-        pyspiel.load_game("python_fenpai_fifty_k(decks=2)")
+    game = pyspiel.load_game("python_fenpai_fifty_k(decks=2,players=6)")
+    assert (game.num_players(), game.num_distinct_actions()) == (6, 7573)
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -38,6 +38,9 @@ NAMES = [
     "python_fenpai_fifty_k(pure_fifty_k_order=equal)",
     "python_fenpai_fifty_k(tribute=highest,previous_order=1 0 2 3)",  # FKO-40..FKO-48
     "python_fenpai_fifty_k(players=3,tribute=highest,previous_order=2 0 1)",
+    "python_fenpai_fifty_k(decks=2,players=6)",  # FKO-20..FKO-28
+    "python_fenpai_fifty_k(decks=3,players=6)",
+    "python_fenpai_fifty_k(decks=4,players=8)",
     "python_fenpai_finding_friends(players=4)",
     "python_fenpai_finding_friends",
     "python_fenpai_finding_friends(players=8,decks=2,double_join=passes_on,short_handed_bonus=True)",
@@ -135,6 +138,7 @@ def test_c_5_the_deal_is_chance_card_by_card():
         "python_fenpai_tractor",
         "python_fenpai_fifty_k",
         "python_fenpai_fifty_k(tribute=highest,previous_order=0 1 2 3)",  # FKO-48
+        "python_fenpai_fifty_k(decks=2,players=6)",  # FKO-22: copies of a card
         "python_fenpai_finding_friends(players=5)",  # FF-22: nor who holds a called copy
     ],
 )

@@ -51,8 +51,13 @@ def test_masks_and_lists_equal_the_legal_actions(variant, options):
             assert got.actions is None
             ids = np.flatnonzero(got.mask)
             # every legal action has its id (FK-17: a Fifty-K play type stands for
-            # every legal play of that type), and only those ids are allowed
-            assert {space.id(a) for a in legal} == set(ids)
+            # every legal play of that type), and only those ids are allowed; several
+            # decks list their first DEFAULT_LIMIT plays of many more (FKO-22)
+            named = {space.id(a) for a in legal}
+            if len(legal) == got.count:
+                assert named == set(ids)
+            else:
+                assert named <= set(ids)
             if variant != "fifty_k":
                 assert sorted(got.index[ids]) == list(range(game.num_legal(seat)))
             for i in ids:  # each id applies the legal action it names

@@ -172,9 +172,10 @@ def agrees_step_by_step(variant: str, options: dict, players: list, hands: int =
 
 
 def mixed(n, policy):
-    """Seats 0 and 2 learning; seat 1 the policy, seat 3 greedy, seat 4 random."""
+    """Seats 0 and 2 learning; seat 1 the policy, seat 3 greedy, seat 4 random, and from
+    seat 5 on (FKO-23) greedy and random in turn."""
     others = {1: policy, 3: "greedy", 4: "random"}
-    return [others.get(s) for s in range(n)]
+    return [others.get(s, ("greedy", "random")[s % 2] if s > 4 else None) for s in range(n)]
 
 
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=IDS)

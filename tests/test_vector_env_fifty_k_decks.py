@@ -3,7 +3,8 @@ actions="legal")` and `simulate` with a Python policy, stepped by the core's bat
 runner. Checked against the step API playing the same hands with the same actions
 (observations, masks, legal actions, history, rewards and scores: `Driver.outcomes`
 scored equals `Game.result`), with Gymnasium's machinery, by random playouts on every
-number of decks, and the surfaces that still hold one deck refusing by name."""
+number of decks, `legal_ids` naming plays by their type, and the search bot refused by
+name."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from fenpai.bots import Bot, seed_for
 from fenpai.envs import SeatEnv, VectorEnv
 from fenpai.errors import UnsupportedOption
 from fenpai.simulation import simulate
+from fenpai.spaces import action_space
 
 LegalEnv = partial(VectorEnv, actions="legal")
 
@@ -142,26 +144,36 @@ def test_fko_20_simulate_with_a_policy_is_the_step_api(decks, players):
         assert out["actions"][k] == g.num_actions
 
 
-def test_fko_20_the_surfaces_of_one_deck_refuse_several_decks_by_name():
-    """The decision space (SeatEnv, the AEC env, VectorEnv and simulate with
-    actions='decisions'), OpenSpiel and `legal_ids` hold one deck: a typed error naming
-    the option and what takes it."""
-    policy = [last_index] + ["random"] * 5
-    for make in (
-        lambda: VectorEnv("fifty_k", 2, decks=2, players=6),
-        lambda: SeatEnv("fifty_k", decks=2, players=6),
-        lambda: simulate("fifty_k", 2, bots=policy, actions="decisions", decks=2, players=6),
-    ):
-        with pytest.raises(UnsupportedOption, match=r"option decks=2 \(players=6\)") as caught:
-            make()
-        message = str(caught.value)
-        assert "decision space" in message and "legal-index space" in message
-        assert caught.value.rule == "FKO-20"
-    with pytest.raises(UnsupportedOption, match=r"legal_ids: option decks=3 has no fixed ids"):
-        LegalEnv("fifty_k", 2, legal_ids=4, decks=3, players=6)
+def test_fko_20_legal_ids_name_several_decks_plays_by_their_type():
+    """`legal_ids=K` gives each of the first K legal actions its decision id: `pass` 0,
+    a play its pattern's type (FKO-25..FKO-27), the id `fenpai.spaces` gives its text;
+    the default space (SeatEnv, VectorEnv, simulate with actions='decisions') takes
+    several decks too."""
+    space = action_space("fifty_k", decks=3)
+    env = LegalEnv("fifty_k", 2, legal_ids=300, decks=3, players=6, seed=1)
+    _, info = env.reset()
+    rng = np.random.default_rng(4)
+    named = 0
+    for _ in range(40):
+        for i in range(2):
+            n = min(int(info["num_legal"][i]), 300)
+            texts = env.legal_actions(i, n)
+            assert info["legal_ids"][i, :n].tolist() == [space.id(t) for t in texts]
+            assert (info["legal_ids"][i, n:] == -1).all()
+            named += n
+        _, _, _, _, info = env.step(random_actions(info, rng))
+    assert named > 1000
     env = LegalEnv("fifty_k", 2, legal_features=4, decks=2, players=6, seed=1)
     _, info = env.reset()
     assert (info["num_features"] == 0).all()  # FKO-20: features are of trick-taking plays
+
+    def last_allowed(batch):
+        return [int(np.flatnonzero(m)[-1]) for m in batch.action_mask]
+
+    policy = [last_allowed] + ["random"] * 5
+    out = simulate("fifty_k", 2, bots=policy, actions="decisions", decks=2, players=6)
+    assert out["actions"].min() > 0
+    assert SeatEnv("fifty_k", decks=2, players=6).action_space.n == space.size
 
 
 def test_fko_20_the_search_bot_is_refused_by_name_at_several_decks():

@@ -21,8 +21,9 @@ use crate::phases::action_text;
 
 /// One hand through the action space of `fenpai.envs.decisions`: `seats[seat]` names a
 /// built-in bot or is None for a seat played from Python; `fixed` lists the fixed ids'
-/// action texts (`fenpai.spaces.fixed_actions`: Tractor's of its table, empty for
-/// Fifty-K).
+/// action texts (`fenpai.spaces.table_actions`: Tractor's of its table; for Fifty-K the
+/// ids after its play types, the exchange's under its tribute, several decks' added
+/// play types, FKO-20, else none).
 #[pyclass(module = "fenpai._core", name = "DecisionHand")]
 #[derive(Clone)]
 pub struct DecisionHand {

@@ -3,8 +3,10 @@
 
 use fenpai_core::bots::FkBot as CoreBot;
 use fenpai_core::error::ActionError;
-use fenpai_core::fifty_k::pile::Pile;
+use fenpai_core::fifty_k::pile::{classify, Pile, PileKind};
+use fenpai_core::fifty_k::pile_legal::PilePattern;
 use fenpai_core::fifty_k::pile_turns::{PileAction, PilePlay};
+use fenpai_core::fifty_k::pile_types::{pile_type_id, type_indices, NUM_PILE_TYPES};
 use fenpai_core::phases::{fifty_k_pile_action, parse_action, turn_error};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -167,6 +169,13 @@ impl FiftyKPilePlay {
             .collect()
     }
 
+    /// The play each legal pattern's decision id takes for the seat to act, as (type id,
+    /// legal index) in legal order (FKO-20..FKO-28; the id is 1 + the type id): the play
+    /// keeping the most pure fifty-Ks, the first on a tie.
+    fn type_indices(&mut self) -> Vec<(u32, u64)> {
+        type_indices(&mut self.inner)
+    }
+
     /// Checks the turn, parses and checks the action (FK-30: `play CARDS [as KIND]`
     /// or `pass`), then applies it; returns its canonical text. IllegalAction (or a
     /// subclass) gives the reason and changes nothing.
@@ -321,6 +330,23 @@ pub fn choose(py: Python<'_>, bot: &mut CoreBot, play: &mut FiftyKPilePlay) -> P
         .map(|a| action_text(&a))
 }
 
+/// The several-deck type id (`0 <= id < FIFTY_K_NUM_PILE_TYPES`) of `cards` from `decks`
+/// decks read as `kind`, or unnamed as the first reading (FK-17); None when they are not
+/// a combination. ValueError for cards the decks cannot hold or an unknown kind.
+#[pyfunction]
+#[pyo3(signature = (cards, decks, kind=None))]
+fn fifty_k_pile_type_id(
+    cards: &Bound<'_, PyAny>,
+    decks: u8,
+    kind: Option<&str>,
+) -> PyResult<Option<u32>> {
+    let pile = Pile::from_cards(&extract_cards(cards)?, decks).map_err(value_error)?;
+    let kind = kind.map(PileKind::parse).transpose().map_err(value_error)?;
+    Ok(classify(&pile, kind).map(|c| pile_type_id(&PilePattern::of(&pile, &c))))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("FIFTY_K_NUM_PILE_TYPES", NUM_PILE_TYPES)?;
+    m.add_function(wrap_pyfunction!(fifty_k_pile_type_id, m)?)?;
     m.add_class::<FiftyKPilePlay>()
 }

@@ -23,6 +23,7 @@ __all__ = [
     "Driver",
     "FIFTY_K_KINDS",
     "FIFTY_K_NUM_PLAY_IDS",
+    "FIFTY_K_NUM_PILE_TYPES",
     "FIFTY_K_NUM_PLAY_TYPES",
     "FiftyKPilePlay",
     "FiftyKPlay",
@@ -52,6 +53,7 @@ __all__ = [
     "fifty_k_legal_play_ids",
     "fifty_k_legal_play_types",
     "fifty_k_legal_plays",
+    "fifty_k_pile_type_id",
     "fifty_k_play_from_id",
     "fifty_k_play_id",
     "fifty_k_readings",
@@ -607,6 +609,7 @@ def fifty_k_deal(
 FIFTY_K_KINDS: tuple[str, ...]
 FIFTY_K_NUM_PLAY_IDS: int
 FIFTY_K_NUM_PLAY_TYPES: int
+FIFTY_K_NUM_PILE_TYPES: int
 
 @final
 class Combo:
@@ -655,6 +658,7 @@ def fifty_k_count_legal_plays(
 ) -> int: ...
 def fifty_k_play_id(play: _ComboLike, kind: str | None = None) -> int: ...
 def fifty_k_play_from_id(id: int) -> Combo: ...
+def fifty_k_pile_type_id(cards: _CardsLike, decks: int, kind: str | None = None) -> int | None: ...
 
 @final
 class FiftyKPlay:
@@ -732,6 +736,7 @@ class FiftyKPilePlay:
     def legal_action(self, index: int) -> str: ...
     def position(self, action: str) -> int | None: ...
     def legal_patterns(self) -> list[tuple[str, int, int]]: ...
+    def type_indices(self) -> list[tuple[int, int]]: ...
     def apply(self, seat: int, action: str) -> str: ...
     def apply_legal(self, index: int) -> str: ...
     def step(self, index: int) -> int | None: ...

@@ -146,8 +146,9 @@ def _deck(variant: str, options: dict[str, Any]) -> list[int]:
     """Copies of each card kind in the variant's deck (C-2): Tractor's jokers only in
     the decks that keep theirs (TRO-130); Finding Friends' decks by players unless given
     (FF-1)."""
-    if variant == "fifty_k":
-        return [1] * 52 + [0, 0]
+    if variant == "fifty_k":  # FK-1: 52 cards; FKO-22: n decks of 54
+        decks = options.get("decks", 1)
+        return [1] * 52 + [0, 0] if decks == 1 else [decks] * NUM_KINDS
     if variant == "finding_friends":
         return [_ff_decks(options)] * NUM_KINDS
     decks = options.get("decks", 3 if variant == "red_five_5p" else 2)
@@ -245,7 +246,7 @@ class _Hand:
             return 0
         random_first = (
             self.variant == "red_five_5p"
-            or (self.variant == "fifty_k" and n == 3)
+            or (self.variant == "fifty_k" and (n == 3 or self.options["decks"] != 1))  # FKO-24
             or (self.variant in ("tractor", "finding_friends") and self.options["dealer"] is None)
         )
         return n if random_first else 0
@@ -381,8 +382,8 @@ def _num_ids(variant: str, options: dict[str, Any]) -> int:
 
 def _hand_size(variant: str, players: int, options: dict[str, Any]) -> int:
     """Cards each seat is dealt (C-5): the deck less the kitty, shared out."""
-    if variant == "fifty_k":
-        return 13 if players == 4 else 18
+    if variant == "fifty_k":  # FKO-24: several decks deal every card, the first seats one more
+        return -(-sum(_deck(variant, options)) // players)
     if variant == "red_five_5p":
         return 31
     if variant == "red_five_4p":
@@ -450,7 +451,11 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
         if action >= space.size:
             done = space.size + NUM_KINDS
             return "done" if action == done else f"pick {CARDS[action - space.size]}"
-        if hand.variant != "fifty_k" or action == 0 or action > FIFTY_K_NUM_PLAY_TYPES:
+        if (
+            hand.variant != "fifty_k"
+            or action == 0
+            or (hand.options["tribute"] != "none" and action > FIFTY_K_NUM_PLAY_TYPES)
+        ):
             return space.text(action)  # Fifty-K's exchange after its play types (FKO-40)
         if hand.to_act() == player and self._mask(player)[action]:
             return space.text(action, hand.game, player)
@@ -583,7 +588,7 @@ def _game_type(variant: str) -> Any:
     players = {
         "red_five_4p": (4, 4),
         "red_five_5p": (5, 5),
-        "fifty_k": (3, 4),
+        "fifty_k": (3, 8),  # FK-1, FKO-23
         "tractor": (4, 4),
         "finding_friends": (4, 8),  # FF-1
     }

@@ -222,7 +222,8 @@ def simulate(
     extra; played on one thread, `batch_size` games at a time): the games are those of
     the AEC and single-seat environments given the same ids; an id the mask does not
     allow raises `IllegalAction` naming the policy, game and seat. Fifty-K of several
-    decks (FKO-20) is played by policies with `actions="legal"` only.
+    decks (FKO-20) is played in both, its decision ids `fenpai.spaces`' several-deck
+    table.
 
     `backend="threads"` (or `"processes"`, the same local backend) plays on `workers`
     threads here; `backend="ray"` runs `workers`

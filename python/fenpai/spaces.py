@@ -15,6 +15,7 @@ follows its decks, below), id 0 being `pass`:
 | finding_friends, `decks=3` | 323 | Tractor's 161, then `call 1st X` .. `call 3rd X` (d) (FF-20) |
 | fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (c) |
 | fifty_k, `tribute="highest"` | 7 514 | the 7 410, then `tribute X`, `return X` (e) (FKO-40) |
+| fifty_k, `decks` 2..4 | 7 573 | the 7 410, then several decks' play types (f) (FKO-25..27) |
 
 (a) As Ah Ac Ad Ks Kh Kc Kd 5h BJ. (b) ranks 2..A, each in suits s h c d, then
 `declare LJ LJ`, `declare BJ BJ` (`declare LJ LJ LJ`, `declare BJ BJ BJ` for triples,
@@ -28,6 +29,13 @@ table of the decks (107 or 161). The mask allows the calls FF-21 and
 (e) the 52 cards of one deck in `Card.index` order: `tribute X` is id 7 410 + X.index,
 `return X` id 7 462 + X.index. The mask allows the giver's highest cards (FKO-44), then
 any card of the receiver's hand (FKO-46).
+(f) `SEVERAL_DECKS_TYPES`, ids 7 410..7 572: `bomb N of R` (N = 5..16 cards of rank R,
+3..2; id 7 410 + 13 × (N − 5) + the rank's place, FKO-26), `single LJ`, `pair LJ`,
+`triple LJ`, the same of `BJ` (FKO-25), `king_bomb` (FKO-27). A play several decks share
+with one deck keeps its type id: copies in singles, pairs, sequences and kickers, and a
+bomb of 4 of any copies (FKO-22, FKO-26). The table is sized for four decks at every deck
+count, so an id means one pattern whatever the decks; the mask leaves out what fewer
+decks cannot hold (bombs above 4 × decks cards, three jokers of a kind with two decks).
 
 Tractor's table follows its decks (TRO-120; `action_space(variant, decks)`,
 `game_space(game)`): one and two decks, jokers removed or not (TRO-130), share the 107
@@ -38,13 +46,16 @@ table follows its decks the same way (`decks` 2 or 3, by default by players, FF-
 deal declares as Tractor's of those decks (FF-10), and its friend calls (FF-20) follow.
 Fifty-K's table follows its option `tribute` the same way (FKO-40; `action_space(
 "fifty_k", tribute="highest")`): the exchange's ids (FKO-44, FKO-46) come after the play
-types, which keep their ids. Several decks have no table (FKO-20).
+types, which keep their ids. Several decks (FKO-20; `action_space("fifty_k", decks=3)`)
+add their play types after one deck's (f), with no tribute.
 
 The phases whose actions have fixed ids give a **mask** (`Legal.mask`) over the table,
 and the legal index of each id (`Legal.index`, for `game.apply_legal`). A Fifty-K play
 type forgets the suits of its cards but that of a pure fifty-K: where several legal
 plays have the type, its id plays the one that leaves the most pure fifty-Ks (5, T and K
-of one suit) in the hand, the first in legal order on a tie.
+of one suit) in the hand, the first in legal order on a tie; with several decks a hand
+holds as many pure fifty-Ks as, summed over the suits, the fewest of the suit's 5s, Ts
+and Ks, and the rule picks the copies too.
 
 The other phases — the burial (C-4) and the trick play (C-24, C-30, C-31) of the
 trick-taking variants, where a lead with throws or a burial can have millions of
@@ -77,7 +88,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from fenpai._core import FIFTY_K_NUM_PLAY_TYPES, Card, cards, fifty_k_classify, fifty_k_play_from_id
+from fenpai._core import (
+    FIFTY_K_NUM_PILE_TYPES,
+    FIFTY_K_NUM_PLAY_TYPES,
+    Card,
+    cards,
+    fifty_k_classify,
+    fifty_k_pile_type_id,
+    fifty_k_play_from_id,
+)
 from fenpai.actions import ordinal
 from fenpai.games.base import DECISIONS
 from fenpai.games.trick_game import TrickGame
@@ -194,6 +213,15 @@ TRIBUTE_ACTIONS: tuple[str, ...] = tuple(
 )
 
 
+#: FKO-25..FKO-27: the play types several decks of Fifty-K add, id order after one
+#: deck's: bombs of 5 to 16 cards by size then rank, one kind's jokers, the king bomb.
+SEVERAL_DECKS_TYPES: tuple[str, ...] = (
+    *(f"bomb {n} of {r}" for n in range(5, 17) for r in "3456789TJQKA2"),
+    *(f"{k} {j}" for j in ("LJ", "BJ") for k in ("single", "pair", "triple")),
+    "king_bomb",
+)
+
+
 def table_tribute(variant: str, options: Mapping[str, Any]) -> str:
     """The tribute that keys Fifty-K's action space (FKO-40: "none" unless given); "none"
     for the other variants."""
@@ -203,9 +231,12 @@ def table_tribute(variant: str, options: Mapping[str, Any]) -> str:
 def table_actions(variant: str, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The fixed-id texts the core's action space takes for a game of `variant` with
     `options`: the table's (`fixed_actions`); for Fifty-K the ids after its play types,
-    the exchange's under `tribute` (FKO-40), else none."""
+    the exchange's under `tribute` (FKO-40), the play types several decks add
+    (`SEVERAL_DECKS_TYPES`, FKO-20), else none."""
     if table_tribute(variant, options) != "none":
         return TRIBUTE_ACTIONS
+    if variant == "fifty_k" and table_decks(variant, options) != 1:
+        return SEVERAL_DECKS_TYPES
     return fixed_actions(variant, table_decks(variant, options))
 
 
@@ -219,14 +250,16 @@ def table_ids(variant: str, options: Mapping[str, Any]) -> dict[str, int]:
 def table_decks(variant: str, options: Mapping[str, Any]) -> int | None:
     """The decks that key the action space of a game of `variant` with `options` (as
     `new_game` takes them): Tractor's (TRO-120, two unless given), Finding Friends' (FF-1,
-    by players unless given), None for the other variants, whose one table of ids covers
-    every option."""
+    by players unless given), Fifty-K's (FKO-20, one unless given: several decks add play
+    types), None for the other variants, whose one table of ids covers every option."""
     if variant == "tractor":
         return int(options.get("decks", 2))
     if variant == "finding_friends":
         decks = options.get("decks")
         players = int(options.get("players", 6))
         return finding_friends_default_decks(players) if decks is None else int(decks)
+    if variant == "fifty_k":
+        return int(options.get("decks", 1))
     return None
 
 
@@ -247,8 +280,8 @@ class Legal:
 
 class ActionSpace:
     """A variant's fixed action ids (see the module's table); `decks` picks Tractor's
-    table (`fixed_actions`), `tribute` Fifty-K's (FKO-40: the exchange's ids after the
-    play types)."""
+    table (`fixed_actions`) and Fifty-K's (FKO-20: several decks' play types after one
+    deck's), `tribute` Fifty-K's (FKO-40: the exchange's ids after the play types)."""
 
     def __init__(self, variant: str, decks: int | None = None, tribute: str = "none"):
         if tribute not in ("none", "highest") or (tribute != "none" and variant != "fifty_k"):
@@ -257,10 +290,12 @@ class ActionSpace:
                 "'highest' (FKO-40)"
             )
         self._extra: tuple[str, ...] = ()
+        self._decks = 1
         if variant == "fifty_k":
             plays = 1 + FIFTY_K_NUM_PLAY_TYPES
             self._extra = TRIBUTE_ACTIONS if tribute != "none" else ()
-            self.size = plays + len(self._extra)
+            self._decks = decks or 1
+            self.size = plays + len(self._extra) if self._decks == 1 else 1 + FIFTY_K_NUM_PILE_TYPES
             self._texts: tuple[str, ...] | None = None
             self._ids: dict[str, int] = {"pass": 0}
             self._ids.update({t: plays + i for i, t in enumerate(self._extra)})
@@ -282,11 +317,15 @@ class ActionSpace:
         if self._texts is None and isinstance(text, str) and text.startswith("play "):
             body, _, kind = text[5:].partition(" as ")
             try:
-                combo = fifty_k_classify(body, kind or None)
+                if self._decks != 1:  # FKO-20: several decks' types
+                    type_id = fifty_k_pile_type_id(body, self._decks, kind or None)
+                else:
+                    combo = fifty_k_classify(body, kind or None)
+                    type_id = None if combo is None else combo.type_id
             except ValueError as err:
                 raise ValueError(f"{text!r}: {err}") from None
-            if combo is not None:
-                return 1 + combo.type_id
+            if type_id is not None:
+                return 1 + type_id
         raise ValueError(f"{text!r} has no fixed id in {self.variant}")
 
     def text(self, id: int, game: Game | None = None, seat: int | None = None) -> str:
@@ -298,7 +337,7 @@ class ActionSpace:
             return self._texts[id]
         if id == 0:
             return "pass"
-        if id > FIFTY_K_NUM_PLAY_TYPES:  # FKO-40: the exchange's, after the play types
+        if self._extra and id > FIFTY_K_NUM_PLAY_TYPES:  # FKO-40: the exchange's
             return self._extra[id - 1 - FIFTY_K_NUM_PLAY_TYPES]
         if game is None or seat is None:
             raise ValueError("a Fifty-K play type names its cards only for a game and a seat")
@@ -312,9 +351,19 @@ def action_space(variant: str, decks: int | None = None, tribute: str = "none") 
     """The fixed action ids of `variant` (one object per variant and table): `decks`
     matters for Tractor, 3 adding the triple declarations (TRO-123), 4 the quadruples
     too (TRO-124), and Finding Friends, 2 or 3 (None: six players' 3), its calls of
-    ordinals 1st..`decks` (FF-20); `tribute` for Fifty-K, "highest" adding the exchange's
-    ids (FKO-40). A ValueError names a table of other decks (TRO-120, FF-1) or a tribute
-    of another variant."""
+    ordinals 1st..`decks` (FF-20), and Fifty-K, 2 to 4 adding the play types of several
+    decks (FKO-20, `SEVERAL_DECKS_TYPES`); `tribute` for Fifty-K of one deck, "highest"
+    adding the exchange's ids (FKO-40). A ValueError names a table of other decks
+    (TRO-120, FF-1, FKO-20) or a tribute of another variant or of several decks."""
+    if variant == "fifty_k" and decks is not None:
+        if not _count(decks) or decks not in (1, 2, 3, 4):
+            raise ValueError(f"fifty_k's decks must be 1, 2, 3 or 4 (FKO-20), not {decks!r}")
+        if decks != 1 and tribute != "none":
+            raise ValueError(
+                f"tribute={tribute!r} with decks={decks}: the tribute's table is one deck's "
+                "(FKO-40)"
+            )
+        return _space(variant, decks if decks != 1 else None, tribute)
     if tribute != "none":
         return _space(variant, None, tribute)
     if variant == "tractor" and decks is not None:
@@ -382,6 +431,12 @@ def _fifty_k_index(game: Game, seat: int, count: int, index: np.ndarray) -> None
     if count == 0:
         return
     play = game.core_objects()["play"]
+    if game.options["decks"] != 1:  # FKO-20: the core picks each pattern's play
+        if play.top() is not None:  # following: `pass` is legal index 0 (FK-30)
+            index[0] = 0
+        for type_id, i in play.type_indices():
+            index[1 + type_id] = i
+        return
     play_ids = play.legal_play_ids()
     offset = count - len(play_ids)  # 1 when `pass` leads the list
     if offset:

@@ -4,7 +4,9 @@
 //!
 //! Ids `0 .. F-1` are the variant's fixed ids (`fenpai.spaces`: pass, bids, trump,
 //! declarations, calls, Fifty-K play types), given as action texts: Tractor's follow
-//! its table, three decks' triple declarations after two decks' ids (TRO-123). The
+//! its table, three decks' triple declarations after two decks' ids (TRO-123); Fifty-K
+//! of several decks adds the play types of
+//! [`pile_types`](crate::fifty_k::pile_types) after one deck's (FKO-20). The
 //! trick-taking variants add, for the burial (C-4) and the trick play (C-24, C-30,
 //! C-31), a choice card by card: ids
 //! `F .. F+53` pick one more copy of a card kind (`Card::index`) and `F+54` (`done`)
@@ -19,6 +21,8 @@ use crate::bots::{BotKind, HandRef, HandState, SeatBots, Setup, Stage};
 use crate::card::{Card, Counts, NUM_CARDS};
 use crate::error::ActionError;
 use crate::fifty_k::cardset::{FIVE, KING, TEN};
+use crate::fifty_k::pile_turns::PilePlay;
+use crate::fifty_k::pile_types::{added_type_names, type_indices, NUM_PILE_TYPES};
 use crate::fifty_k::{type_id, CardSet, FkPlay, NUM_PLAY_TYPES};
 use crate::phases::Action;
 
@@ -32,29 +36,41 @@ fn exchange_actions() -> Vec<String> {
 }
 
 /// A variant's action space: its fixed ids (by action text, for the trick-taking
-/// variants) and whether it chooses card by card.
+/// variants), whether it chooses card by card and whether it is Fifty-K's of several
+/// decks.
 #[derive(Clone, Debug)]
 pub struct Space {
     fixed: usize,
     by_card: bool,
     ids: HashMap<String, usize>,
+    piles: bool,
 }
 
 impl Space {
     /// The space of `variant`; `fixed` names the trick-taking variants' fixed ids in id
     /// order (`fenpai.spaces.fixed_actions` of the table). Fifty-K's ids are `pass` then
-    /// 1 + each play type; `fixed` names the ids after them, the tribute's and the
-    /// return's under the option `tribute` (FKO-40, `fenpai.spaces.TRIBUTE_ACTIONS`), and
-    /// is empty otherwise.
+    /// 1 + each play type; `fixed` names the ids after them: the tribute's and the
+    /// return's under the option `tribute` (FKO-40, `fenpai.spaces.TRIBUTE_ACTIONS`),
+    /// the play types several decks add (FKO-25..FKO-27, [`added_type_names`],
+    /// `fenpai.spaces.SEVERAL_DECKS_TYPES`) for several decks, and none otherwise.
     pub fn new(variant: &str, fixed: &[String]) -> Result<Space, String> {
         if variant == "fifty_k" {
             let plays = 1 + NUM_PLAY_TYPES as usize;
+            if fixed == added_type_names().as_slice() {
+                return Ok(Space {
+                    fixed: 1 + NUM_PILE_TYPES as usize,
+                    by_card: false,
+                    ids: HashMap::new(),
+                    piles: true,
+                });
+            }
             if !fixed.is_empty() && fixed != exchange_actions().as_slice() {
                 return Err(
                     "Fifty-K's fixed ids are its play types, then under its tribute the \
                      tribute and the return of each card of one deck, in card order \
-                     (FKO-40, FKO-44, FKO-46; fenpai.spaces.TRIBUTE_ACTIONS): give \
-                     exactly those texts, or none"
+                     (FKO-40, FKO-44, FKO-46; fenpai.spaces.TRIBUTE_ACTIONS), or with \
+                     several decks the play types they add (FKO-25..FKO-27; \
+                     fenpai.spaces.SEVERAL_DECKS_TYPES): give exactly those texts, or none"
                         .into(),
                 );
             }
@@ -67,6 +83,7 @@ impl Space {
                 fixed: plays + fixed.len(),
                 by_card: false,
                 ids,
+                piles: false,
             });
         }
         if fixed.is_empty() {
@@ -81,7 +98,13 @@ impl Space {
             fixed: fixed.len(),
             by_card: true,
             ids,
+            piles: false,
         })
+    }
+
+    /// Whether this is Fifty-K's space of several decks (FKO-20).
+    pub fn piles(&self) -> bool {
+        self.piles
     }
 
     /// How many fixed ids there are (`F`).
@@ -182,11 +205,20 @@ fn fifty_k_index(play: &mut FkPlay, index: &mut FixedIndex) {
     }
 }
 
-/// Why the action space refuses Fifty-K of several decks: its fixed ids are one deck's
-/// play types (FKO-20).
-pub const NO_PILE_DECISIONS: &str =
-    "the decision space holds Fifty-K of one deck only: its ids are one deck's play types \
-     (FKO-20); several decks are taken by the legal-index space";
+/// Sets the legal index each id of a Fifty-K hand of several decks plays (FKO-20..
+/// FKO-28): `pass` first when legal, then each legal pattern's type id ([`type_indices`]).
+fn fifty_k_pile_index(play: &mut PilePlay, index: &mut FixedIndex) {
+    if play.can_pass() {
+        index.set(0, 0);
+    }
+    for (type_id, legal) in type_indices(play) {
+        debug_assert!(
+            index.get(1 + type_id as usize).is_none(),
+            "one pattern per id"
+        );
+        index.set(1 + type_id as usize, legal);
+    }
+}
 
 /// A hand played through the action space: the hand, the picks of the seat to act in a
 /// card-by-card choice, and a bot for each seat not played outside the core.
@@ -230,10 +262,16 @@ impl DecisionHand {
         if space.by_card() != (setup.variant() != "fifty_k") {
             return Err(format!("the action space is not {}'s", setup.variant()));
         }
-        if setup.has_piles() {
-            return Err(NO_PILE_DECISIONS.into());
+        if setup.variant() == "fifty_k" && space.piles() != setup.has_piles() {
+            return Err(if space.piles() {
+                "the action space is several decks' (FKO-20) but the game has one deck"
+            } else {
+                "the game has several decks (FKO-20): its action space needs the play types \
+                 they add (fenpai.spaces.SEVERAL_DECKS_TYPES)"
+            }
+            .into());
         }
-        let exchange = space.fixed() > 1 + NUM_PLAY_TYPES as usize;
+        let exchange = space.fixed() > 1 + NUM_PLAY_TYPES as usize && !space.piles();
         if setup.variant() == "fifty_k" && exchange != setup.has_tribute() {
             return Err(if exchange {
                 "the action space has the tribute's ids but the game has no tribute (FKO-40)"
@@ -349,7 +387,7 @@ impl DecisionHand {
                 }
             }
             Stage::FiftyK(p) => fifty_k_index(p, &mut self.index),
-            Stage::FiftyKPiles(_) => unreachable!("refused when the hand is made"),
+            Stage::FiftyKPiles(p) => fifty_k_pile_index(p, &mut self.index),
             Stage::Burial(b) => {
                 let hand = b.hands()[seat];
                 for k in 0..NUM_CARDS {
@@ -747,18 +785,57 @@ mod tests {
         }
     }
 
-    /// FKO-20: the space's ids are one deck's play types; several decks are refused.
+    /// FKO-20: several decks take the space whose table names the play types they add;
+    /// a table and a game of other decks are refused by name.
     #[test]
-    fn fko_20_several_decks_are_refused_by_name() {
-        let setup = Setup::FiftyK {
+    fn fko_20_several_decks_take_the_added_play_types() {
+        let setup = |decks| Setup::FiftyK {
             players: 6,
-            decks: 2,
+            decks,
             rules: crate::fifty_k::FkRules::default(),
             tribute: Default::default(),
         };
-        let space = Space::new("fifty_k", &[]).unwrap();
-        let err = DecisionHand::new(setup, space, vec![None; 6]).unwrap_err();
-        assert_eq!(err, NO_PILE_DECISIONS);
+        let one = Space::new("fifty_k", &[]).unwrap();
+        let err = DecisionHand::new(setup(2), one.clone(), vec![None; 6]).unwrap_err();
+        assert!(err.contains("SEVERAL_DECKS_TYPES"), "{err}");
+        let several = Space::new("fifty_k", &added_type_names()).unwrap();
+        assert_eq!(several.size(), 1 + NUM_PILE_TYPES as usize);
+        let err = DecisionHand::new(setup(1), several.clone(), vec![None; 6]).unwrap_err();
+        assert!(err.contains("FKO-20"), "{err}");
+        let mut names = added_type_names();
+        names.swap(0, 1);
+        assert!(Space::new("fifty_k", &names)
+            .unwrap_err()
+            .contains("FKO-25"));
+        // A whole hand through the ids, each allowed id taking a legal play of its type.
+        let mut hand = DecisionHand::new(setup(3), several, vec![None; 6]).unwrap();
+        hand.reset(7, None, None).unwrap();
+        let mut steps = 0u64;
+        while let Some(seat) = hand.to_act() {
+            let m = mask(&mut hand, seat);
+            let allowed: Vec<usize> = (0..m.len()).filter(|&i| m[i] != 0).collect();
+            assert!(matches!(hand.hand.stage(), Stage::FiftyKPiles(_)));
+            for &id in &allowed {
+                let legal = hand.index.get(id).unwrap();
+                let Stage::FiftyKPiles(p) = hand.hand.stage() else {
+                    unreachable!()
+                };
+                match p.nth_legal(legal).unwrap() {
+                    crate::fifty_k::pile_turns::PileAction::Pass => assert_eq!(id, 0),
+                    crate::fifty_k::pile_turns::PileAction::Play(cards, combo) => {
+                        let pattern = crate::fifty_k::pile_legal::PilePattern::of(&cards, &combo);
+                        assert_eq!(
+                            1 + crate::fifty_k::pile_types::pile_type_id(&pattern) as usize,
+                            id
+                        );
+                    }
+                }
+            }
+            hand.step(seat, allowed[steps as usize % allowed.len()])
+                .unwrap();
+            steps += 1;
+        }
+        assert!(steps > 30, "a whole hand: {steps} steps");
     }
 
     #[test]

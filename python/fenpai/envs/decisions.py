@@ -1,8 +1,9 @@
 """The environments' one discrete action space per variant, over every phase.
 
 Ids `0 .. F-1` are the variant's fixed ids (`fenpai.spaces.action_space`: pass, bids,
-trump, declarations, calls, Fifty-K play types; Tractor's follow its decks, TRO-120, and
-Finding Friends' its decks, its friend calls after Tractor's ids, FF-20).
+trump, declarations, calls, Fifty-K play types; Tractor's follow its decks, TRO-120,
+Finding Friends' its decks, its friend calls after Tractor's ids, FF-20, and Fifty-K's
+its decks, several decks' play types after one deck's, FKO-20).
 The trick-taking variants add, for the burial (C-4) and the trick play, where the
 choices are too many to number, a choice **card by card**: ids `F .. F+53` pick one more
 copy of a card kind (`Card.index`) and id `F+54` (`done`) plays the cards picked. A
@@ -94,8 +95,8 @@ class CardChoice:
 
 class Decisions:
     """A variant's environment action space: its fixed ids (of Tractor's table of
-    `decks`, TRO-120; of Fifty-K's of its `tribute`, FKO-40), then (trick-taking
-    variants) one id per card kind and `done` (see the module)."""
+    `decks`, TRO-120; of Fifty-K's of its `decks`, FKO-20, and `tribute`, FKO-40), then
+    (trick-taking variants) one id per card kind and `done` (see the module)."""
 
     def __init__(self, variant: str, decks: int | None = None, tribute: str = "none"):
         self.variant = variant
@@ -156,7 +157,7 @@ class Decisions:
                     ""
                     if table is None
                     else f" with a table of {table} (give its decks or tribute: "
-                    "spaces.table_decks, spaces.table_tribute, TRO-120, FF-1, FKO-40)"
+                    "spaces.table_decks, spaces.table_tribute, TRO-120, FF-1, FKO-20, FKO-40)"
                 )
             )
         self._checked = game

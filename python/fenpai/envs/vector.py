@@ -35,9 +35,9 @@ policy, game and seat, none of that round's answers taken; reset the env after i
   single legal action is taken for the agent without a step; a hand in which no
   learning seat has a choice is skipped (the next one is dealt). A step is one call
   into the core's batch runner (`Driver.step`); `threads=N` steps the envs on N threads
-  in the core (each a run of consecutive envs), the results the same whatever N. This
-  space alone takes Fifty-K of several decks (`decks` 2 to 4, FKO-20), whose plays have
-  no fixed id (`legal_ids` refuses it); the default space refuses it by name.
+  in the core (each a run of consecutive envs), the results the same whatever N. Both
+  spaces take Fifty-K of several decks (`decks` 2 to 4, FKO-20); their plays' fixed ids
+  are the play types of `fenpai.spaces.SEVERAL_DECKS_TYPES`'s table.
 
 In both:
 

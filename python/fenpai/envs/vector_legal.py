@@ -19,7 +19,6 @@ import numpy as np
 from fenpai._core import Driver
 from fenpai.batch import answers, apply_answers, policy_groups, waiting_batch
 from fenpai.envs.vector_hands import Deals, Outputs, Players
-from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
 from fenpai.spaces import NUM_FEATURES, table_ids
 
@@ -41,12 +40,6 @@ class LegalHands:
         threads: int,
         outputs: Outputs,
     ):
-        if legal_ids and probe.layout_decks() != 1:
-            raise UnsupportedOption(
-                f"legal_ids: option decks={probe.layout_decks()} has no fixed ids: they are "
-                "one deck's play types, and a play of several decks has none (FKO-20); "
-                "name its actions by index (legal_actions)"
-            )
         self.variant, self.num_envs, self.threads = probe.variant, num_envs, threads
         self._outputs = outputs
         self._groups = policy_groups(players)
@@ -68,8 +61,8 @@ class LegalHands:
         self._num_features = np.zeros(num_envs, dtype=np.int64)
         self._ids = np.full((num_envs, legal_ids), -1, dtype=np.int64)
         self._buffer = np.empty((num_envs, size), dtype=np.float32)  # the opponents' batches
-        # Fifty-K: plays by their type, the exchange by text (FKO-40); Tractor: its
-        # table's declarations (TRO-120)
+        # Fifty-K: plays by their type (of several decks too, FKO-20), the exchange by
+        # text (FKO-40); Tractor: its table's declarations (TRO-120)
         self._ids_table = table_ids(self.variant, probe.options) if legal_ids else {}
 
     def play(self, restart: np.ndarray, actions: np.ndarray | None, deals: Deals) -> np.ndarray:

@@ -31,7 +31,7 @@ from fenpai._core import (
     format_cards,
 )
 from fenpai.errors import UnsupportedOption
-from fenpai.games.base import LEGAL_SPACE, OBSERVATION, Game
+from fenpai.games.base import Game
 from fenpai.games.fifty_k_decks import (
     check_table,
     sample_deal,
@@ -79,11 +79,6 @@ def play(game: Any, before: FiftyKTribute | None) -> FiftyKPlay | FiftyKPilePlay
     if game.decks == 1:
         return FiftyKPlay(hands, leader, **game.play_rules())
     return FiftyKPilePlay(hands, leader, game.decks, **game.play_rules())
-
-
-#: The surfaces that take several decks (FKO-20): the observation of its own layout and
-#: the legal-index space of the core's batch runner.
-SEVERAL_DECKS = (OBSERVATION, LEGAL_SPACE)
 
 
 class FiftyK(Game):
@@ -276,24 +271,15 @@ class FiftyK(Game):
         return f"the option tribute={self.options['tribute']!r} (FKO-42)"
 
     def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming `decks` (and `players`) for several decks on a
-        surface other than the observation and the legal-index space (FKO-20: the one
-        decision space, its environments and OpenSpiel hold one deck only); naming
-        `tribute` (FKO-40) with several decks (every surface takes it with one deck)."""
-        if self.options["decks"] != 1 and surface not in SEVERAL_DECKS:  # hot: read directly
-            raise UnsupportedOption(
-                f"option decks={self.decks} (players={self.num_players}) is not taken by "
-                f"{surface} yet: it holds Fifty-K of one deck only (FKO-20); several decks "
-                "are taken by the observation and the legal-index space (VectorEnv and "
-                "simulate's policies with actions='legal')"
-            )
-        if self.options["tribute"] == "none":
+        """`UnsupportedOption` naming `tribute` (FKO-40) with several decks: every surface
+        takes several decks (FKO-20, their own observation layout and play types) and one
+        deck's tribute, not both."""
+        if self.options["tribute"] == "none" or self.options["decks"] == 1:  # hot: direct
             return
-        if self.options["decks"] != 1:
-            raise UnsupportedOption(
-                f"{self.tribute_problem()} with decks={self.decks} is not taken by {surface} "
-                "yet: the tribute is taken with one deck only"
-            )
+        raise UnsupportedOption(
+            f"{self.tribute_problem()} with decks={self.decks} is not taken by {surface} "
+            "yet: the tribute is taken with one deck only"
+        )
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """`Game.play_batch`: in the core's whole-hand calls, several decks and one

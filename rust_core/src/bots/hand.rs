@@ -18,6 +18,7 @@ use crate::encode::{
 use crate::error::ActionError;
 use crate::fifty_k::pile::Pile;
 use crate::fifty_k::pile_turns::PilePlay;
+use crate::fifty_k::pile_types::pile_type_id;
 use crate::fifty_k::{type_id, CardSet, FkPlay, FkRules, FkTribute};
 use crate::phases::{
     fifty_k_action, fifty_k_deal, fifty_k_deal_decks, fifty_k_pile_action, Action, Burial,
@@ -597,9 +598,9 @@ impl HandState {
     /// Writes the fixed action id (`fenpai.spaces`) of each of the first legal actions
     /// into `out` (as many as its length, at most the legal ones) in the phases that
     /// have fixed ids: in Fifty-K `pass` is 0 and a play 1 + its combination's type
-    /// ([`type_id`]); elsewhere `ids` maps action text to id. Returns how many it wrote
-    /// (0 in a burial or trick play, which have none, and in Fifty-K of several decks,
-    /// whose plays have no fixed id: FKO-20).
+    /// ([`type_id`]; of several decks its pattern's, [`pile_type_id`], FKO-20); elsewhere
+    /// `ids` maps action text to id. Returns how many it wrote (0 in a burial or trick
+    /// play, which have none).
     pub fn legal_ids(&mut self, ids: &HashMap<String, i64>, out: &mut [i64]) -> usize {
         let count = usize::try_from(self.num_legal()).map_or(out.len(), |n| n.min(out.len()));
         match &mut self.play {
@@ -614,7 +615,18 @@ impl HandState {
                 }
                 count
             }
-            Some(Play::Trick(_) | Play::FiftyKPiles(_)) => 0,
+            Some(Play::FiftyKPiles(p)) => {
+                // FKO-20: `pass`, then every play of a pattern has the pattern's type id.
+                let mut k = usize::from(p.can_pass()).min(count);
+                out[..k].fill(0);
+                for &(pattern, n) in p.legal_patterns() {
+                    let take = usize::try_from(n).map_or(count - k, |n| n.min(count - k));
+                    out[k..k + take].fill(1 + i64::from(pile_type_id(&pattern)));
+                    k += take;
+                }
+                count
+            }
+            Some(Play::Trick(_)) => 0,
             None if self.burial.is_some() && self.call.is_none() && self.calls.is_none() => 0,
             None => {
                 for (k, slot) in out.iter_mut().take(count).enumerate() {

@@ -8,7 +8,8 @@
 //! integer id for learning code), [`rules`] (a hand's options, FK-32, FKO-10), [`pile`]
 //! (combinations of several decks, FKO-22..FKO-28), [`pile_legal`] (their legal
 //! patterns and card picks), [`pile_moves`] (a pattern's plays counted and named by
-//! index), [`pile_turns`] (the play of a hand of several decks), [`tribute`] (the
+//! index), [`pile_turns`] (the play of a hand of several decks), [`pile_types`] (their
+//! type ids for the decision space), [`tribute`] (the
 //! tribute and its return before a hand of a match, FKO-42..FKO-47).
 
 pub mod beats;
@@ -21,6 +22,7 @@ pub mod pile;
 pub mod pile_legal;
 pub mod pile_moves;
 pub mod pile_turns;
+pub mod pile_types;
 pub mod rules;
 pub mod shape;
 pub mod suits;

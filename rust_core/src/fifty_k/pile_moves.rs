@@ -18,7 +18,7 @@ use super::pile_legal::{pattern_needs, pick_key, pick_rank, PilePattern};
 
 /// The distinct cards of `rank` in `hand` that a play of `pattern` may take, in pick
 /// order, with their copies (a pure fifty-K's cards are of its suit).
-fn rank_cards(hand: &Pile, pattern: &PilePattern, rank: u8) -> Vec<(Card, u8)> {
+pub(super) fn rank_cards(hand: &Pile, pattern: &PilePattern, rank: u8) -> Vec<(Card, u8)> {
     let mut cards: Vec<(Card, u8)> = hand
         .distinct_cards()
         .into_iter()
@@ -32,7 +32,7 @@ fn rank_cards(hand: &Pile, pattern: &PilePattern, rank: u8) -> Vec<(Card, u8)> {
 
 /// How many multisets of `size` cards the distinct cards `caps[from..]` (their copies)
 /// hold.
-fn multisets(caps: &[u8], from: usize, size: u8) -> u64 {
+pub(super) fn multisets(caps: &[u8], from: usize, size: u8) -> u64 {
     // ways[k]: multisets of k cards from the cards seen so far (from the last one back).
     let mut ways = vec![0u64; size as usize + 1];
     ways[0] = 1;
@@ -47,7 +47,7 @@ fn multisets(caps: &[u8], from: usize, size: u8) -> u64 {
 
 /// The `index`-th multiset of `size` cards from `cards` in pick order (more copies of a
 /// lower card first), pushed onto `out`.
-fn unrank(cards: &[(Card, u8)], size: u8, mut index: u64, out: &mut Vec<Card>) {
+pub(super) fn unrank(cards: &[(Card, u8)], size: u8, mut index: u64, out: &mut Vec<Card>) {
     let caps: Vec<u8> = cards.iter().map(|&(_, n)| n).collect();
     let mut left = size;
     for (i, &(card, cap)) in cards.iter().enumerate() {
