@@ -593,15 +593,23 @@ impl TractorDeal {
     fn allowed(&self, seat: usize) -> impl Iterator<Item = (Card, usize)> + '_ {
         let held = &self.hands[seat];
         let level = self.level;
-        (1..=self.opts.decks as usize)
+        // TRO-92: the no-trump level has no level cards to declare.
+        let suits = if level == Rank::NO_TRUMP_LEVEL {
+            &[][..]
+        } else {
+            &Suit::ALL[..]
+        };
+        // No declaration takes more copies than the seat holds of a level card or a
+        // joker: most prompts of a deal hold none, and look at nothing more.
+        let most = suits
+            .iter()
+            .map(|&s| held.get(Card::new(level, s)))
+            .chain([held.get(LJ), held.get(BJ)])
+            .max()
+            .unwrap_or(0) as usize;
+        (1..=most.min(self.opts.decks as usize))
             .flat_map(move |copies| {
                 let jokers: &[Card] = if copies >= 2 { &[LJ, BJ] } else { &[] };
-                // TRO-92: the no-trump level has no level cards to declare.
-                let suits = if level == Rank::NO_TRUMP_LEVEL {
-                    &[][..]
-                } else {
-                    &Suit::ALL[..]
-                };
                 suits
                     .iter()
                     .map(move |&s| Card::new(level, s))
