@@ -186,6 +186,29 @@ def test_policy_arguments_are_checked():
     assert out["game_points"].shape == (0, 4)
 
 
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("tractor", {}),
+        ("red_five_4p", {}),
+        ("red_five_5p", {}),
+        ("fifty_k", {}),
+        ("fifty_k", {"players": 3}),
+        ("fifty_k", {"decks": 2, "players": 6}),
+        ("finding_friends", {}),
+    ],
+)
+def test_no_games_give_empty_results_of_the_table(variant, options):
+    """`simulate` of 0 games, with a policy or built-in bots only: every array empty,
+    one column per seat."""
+    n = fenpai.new_game(variant, **options).num_players
+    for bots in ([Recorder(), *["random"] * (n - 1)], "random"):
+        out = fenpai.simulate(variant, 0, bots=bots, **options)
+        for key in ("game_points", "card_points", "won", "reward"):
+            assert out[key].shape == (0, n), (key, out[key].shape)
+        assert out["actions"].shape == out["seed"].shape == (0,)
+
+
 @pytest.mark.parametrize(("variant", "options", "n"), CASES)
 def test_simulate_with_policies_scores_each_game_as_its_result(variant, options, n):
     """`simulate` scores the policies' games in one batch from the core's facts; each row

@@ -160,7 +160,7 @@ def scored_with_policies(
     run = _Run(probe, seeds, bots, batch_size)
     found = _parts(run, run.outcomes, len(seeds), workers)
     if not found:
-        return probe.score_facts(probe.play_batch([], ["random"] * probe.num_players))
+        return probe.play_batch([], ["random"] * probe.num_players)  # no games, scored
     ids = np.concatenate([i for i, _ in found])
     order = np.argsort(ids, kind="stable")
     facts: dict[str, Any] = {}

@@ -1096,7 +1096,8 @@ def _fifty_k_arrays(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The batch inputs as int64 arrays: (hands x seats, hands x places, hands x seats)."""
     taken = np.asarray(collected, dtype=np.int64).reshape(-1, players)
-    order = np.asarray(finish_order, dtype=np.int64).reshape(len(taken), -1)
+    order = np.asarray(finish_order, dtype=np.int64)
+    order = order.reshape(len(taken), -1) if len(taken) else order.reshape(0, players)
     left = np.asarray(hand_points_left, dtype=np.int64).reshape(len(taken), players)
     return taken, order, left
 
