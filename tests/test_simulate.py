@@ -115,6 +115,36 @@ def test_tractor_scores_a_batch_in_arrays_as_hand_by_hand(options):
     assert np.concatenate(won).any(axis=0).all(), "either side wins some hands"
 
 
+RED_FIVE_SCORING = [(v, o) for v, o in OPTION_SETS if v.startswith("red_five")] + [
+    ("red_five_4p", {"decks": 3}),
+    ("red_five_5p", {"friend_grab": "forbid"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), RED_FIVE_SCORING, ids=str)
+def test_red_five_scores_a_batch_in_one_pass_as_hand_by_hand(variant, options):
+    """Red Five's `score_facts` scores a batch in one lean pass (R4-40..R4-42; R5-31,
+    R5-40..R5-42): exactly what scoring each hand by `_outcome`, as `result` does,
+    gives, over hands either side wins, with the kitty counted or not, 5h captured
+    (4p), friends public or not and failed throws (5p)."""
+    game = fenpai.new_game(variant, **options)
+    n = game.num_players
+    seeds = [int(s) for s in game_seeds(78, 800)]
+    for bots in (["random"] * n, ["greedy", "random", "random", "greedy", "random"][:n]):
+        facts = play_outcomes(variant, seeds, bots, **game.hands_options())
+        batch, alone = game.score_facts(facts), TrickGame.score_facts(game, facts)
+        for key in ("game_points", "card_points", "won", "actions"):
+            assert batch[key].dtype == alone[key].dtype, key
+            np.testing.assert_array_equal(batch[key], alone[key], err_msg=key)
+        assert batch["won"][:, 0].any() and not batch["won"][:, 0].all(), "seat 0 wins some"
+        assert len(np.unique(batch["game_points"], axis=0)) > 5, "many outcomes"
+        if variant == "red_five_4p":
+            assert (facts["red_fives"][:, :, 0] >= 0).any(), "5h are played (R4-41)"
+        else:
+            assert (facts["friend"] < 0).any() and (facts["friend"] >= 0).any(), "R5-21"
+            assert (facts["failed_throws"] > 0).any(), "some throws fail (R5-31)"
+
+
 @pytest.mark.parametrize(("variant", "options"), OPTION_SETS, ids=str)
 def test_simulate_scores_a_batch_as_each_game_alone(variant, options):
     """`simulate` scores its hands a batch at a time from the facts the core gives

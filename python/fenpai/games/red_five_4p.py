@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from fenpai import scoring
 from fenpai._core import RedFive4pBidding
 from fenpai.games.options import one_of
@@ -19,6 +21,7 @@ from fenpai.games.phases import BiddingStep, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play
 
 RED_FIVE = "5h"
+PLAYERS = 4
 
 
 def bidding(game: Any, _: Any) -> RedFive4pBidding:
@@ -164,12 +167,51 @@ class RedFive4p(TrickGame):
         card_points = list(tricks)
         card_points[d] = final
         return {
-            "winners": [d] if game_points[d] > 0 else [s for s in range(4) if s != d],
+            "winners": [d] if game_points[d] > 0 else [s for s in range(PLAYERS) if s != d],
             "card_points": card_points,
             "game_points": game_points,
             "kitty_to_declarer": kitty_counts,
             "red_fives_captured": captures,
             "declarer_final_points": final,
+        }
+
+    def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
+        """`Game.score_facts`, scoring each hand as `_outcome` does (R4-40..R4-42) in one
+        lean pass: the level of play of each distinct (declarer, its trick points, the
+        kitty it counts, the captured 5h, the bid) worked out once, the arrays built at
+        the end (a step's few hands cost no numpy per hand)."""
+        always, decks = self.options["kitty_points"] == "always", self.decks
+        tricks_rows, declarers = facts["points"].tolist(), facts["declarer"].tolist()
+        bids, kitties = facts["bid"].tolist(), facts["kitty_points"].tolist()
+        lasts, fives = facts["last_winner"].tolist(), facts["red_fives"].tolist()
+        scored: dict[tuple[Any, ...], tuple[int, tuple[int, ...], list[bool]]] = {}
+        game_points, won = [], []
+        rows = zip(tricks_rows, declarers, bids, kitties, lasts, fives, strict=True)
+        for tricks, d, bid, kitty, last, copies in rows:
+            # R4-40: the kitty's points count for the declarer who won the last trick
+            counted = kitty if last == d or always else 0
+            # R4-41: each 5h played in a trick the other side won is captured
+            pairs = tuple([(s, w) for s, w in copies if s >= 0 and (s == d) != (w == d)])
+            key = (d, tricks[d], counted, pairs, bid)
+            found = scored.get(key)
+            if found is None:
+                taken = sum([w == d for _, w in pairs])
+                final = _final_points(tricks[d], counted, taken, len(pairs) - taken, bid, decks)
+                points = _game_points(d, final, decks, pairs)  # R4-42
+                declarer_won = points[d] > 0
+                found = scored[key] = (
+                    final,
+                    points,
+                    [(s == d) == declarer_won for s in range(PLAYERS)],
+                )
+            tricks[d] = found[0]  # the declarer's card points: its final F
+            game_points.append(found[1])
+            won.append(found[2])
+        return {
+            "game_points": np.array(game_points, float).reshape(-1, PLAYERS),
+            "card_points": np.array(tricks_rows, float).reshape(-1, PLAYERS),
+            "won": np.array(won, bool).reshape(-1, PLAYERS),
+            "actions": np.asarray(facts["actions"]),
         }
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:

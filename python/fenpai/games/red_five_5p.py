@@ -24,6 +24,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCall, RedFive5pDeal
 from fenpai.games.options import Option, Value, one_of
@@ -212,6 +214,47 @@ class RedFive5p(TrickGame):
             "escaped": None,
         }
 
+    def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
+        """`Game.score_facts`, scoring each hand as `_outcome` does (R5-40..R5-42, R5-31)
+        in one lean pass: the seats' shares of each distinct (P, teams, table) worked out
+        once, the failed throws' penalties added to them in one array sum at the end."""
+        tricks_rows, declarers = facts["points"].tolist(), facts["declarer"].tolist()
+        friends, grabs = facts["friend"].tolist(), facts["grab"].tolist()
+        solos, forceds = facts["solo"].tolist(), facts["forced"].tolist()
+        kitties, lasts = facts["kitty_points"].tolist(), facts["last_winner"].tolist()
+        throws = facts["failed_throws"].tolist()
+        scored: dict[tuple[Any, ...], tuple[tuple[int, ...], list[bool]]] = {}
+        shares, penalties, won = [], [], []
+        rows = zip(
+            *(tricks_rows, declarers, friends, grabs, solos, forceds, kitties, lasts, throws),
+            strict=True,
+        )
+        for tricks, d, friend, grab, solo, forced, kitty, last, failed in rows:
+            # R5-1: the declarer and the public friend (-1: none); the rest score
+            side_points = tricks[d] if friend < 0 else tricks[d] + tricks[friend]
+            scoring_won_last = last != d and last != friend
+            p, _, declarer_won = _grade(sum(tricks) - side_points, kitty, scoring_won_last)
+            key = (p, d, friend, grab, solo, forced)
+            found = scored.get(key)
+            if found is None:
+                side = (d,) if friend < 0 else (d, friend)
+                mode = mode_of(solo, forced)
+                found = scored[key] = (
+                    _seat_points(p, d, None if friend < 0 else friend, mode, grab),
+                    [(s in side) == declarer_won for s in range(PLAYERS)],
+                )
+            tricks[last] += kitty * (2 if scoring_won_last else 1)  # R5-40 扣底
+            shares.append(found[0])
+            penalties.append(_penalties(tuple(failed)))  # R5-31
+            won.append(found[1])
+        game_points = np.array(shares, float) + np.array(penalties, float)
+        return {
+            "game_points": game_points.reshape(-1, PLAYERS),
+            "card_points": np.array(tricks_rows, float).reshape(-1, PLAYERS),
+            "won": np.array(won, bool).reshape(-1, PLAYERS),
+            "actions": np.asarray(facts["actions"]),
+        }
+
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         friend = facts["friend"][i]
         return _outcome(
@@ -315,6 +358,7 @@ def _seat_points(p: int, d: int, friend: int | None, mode: str, grab: bool) -> t
 @lru_cache(maxsize=1 << 12)
 def _penalties(failed: tuple[int, ...]) -> tuple[int, ...]:
     """R5-31: each seat's game points from the failed throws, `failed` the number per
-    seat (their order does not change the penalties)."""
+    seat (their order does not change the penalties; `scoring` counts only the first
+    ones of each seat)."""
     throwers = [seat for seat, count in enumerate(failed) for _ in range(count)]
     return tuple(scoring.red_five_5p_throw_penalties(throwers))
