@@ -250,6 +250,11 @@ def test_fko_42_several_decks_refuse_the_tribute_by_name():
             make()
     with pytest.raises(ValueError, match=r"tribute='highest' with decks=2.*one deck's \(FKO-40\)"):
         action_space("fifty_k", decks=2, tribute="highest")
+    from fenpai.spaces import ActionSpace
+
+    with pytest.raises(UnsupportedOption, match=refused):
+        ActionSpace("fifty_k", decks=2, tribute="highest")
+    assert ActionSpace("fifty_k", decks=1, tribute="highest").size > ActionSpace("fifty_k").size
     pyspiel = pytest.importorskip("pyspiel")
     from fenpai import openspiel
 

@@ -282,7 +282,7 @@ mod tests {
     }
 
     #[test]
-    fn fk_30_every_play_has_one_type_and_its_id_takes_the_first_keeping_most_pure() {
+    fn fko_25_to_28_every_play_has_one_type_and_its_id_takes_the_first_keeping_most_pure() {
         let mut rng = Rng(40);
         let mut tied = 0;
         for round in 0..300 {
