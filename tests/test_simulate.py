@@ -115,22 +115,26 @@ def test_tractor_scores_a_batch_in_arrays_as_hand_by_hand(options):
     assert np.concatenate(won).any(axis=0).all(), "either side wins some hands"
 
 
-RED_FIVE_SCORING = [(v, o) for v, o in OPTION_SETS if v.startswith("red_five")] + [
+LEAN_SCORING = [(v, o) for v, o in OPTION_SETS if v.startswith("red_five")] + [
     ("red_five_4p", {"decks": 3}),
     ("red_five_5p", {"friend_grab": "forbid"}),
+    ("finding_friends", {}),
+    ("finding_friends", {"players": 5, "short_handed_bonus": True}),
+    ("finding_friends", {"players": 8, "decks": 3, "levels": ["A"] * 8}),
 ]
 
 
-@pytest.mark.parametrize(("variant", "options"), RED_FIVE_SCORING, ids=str)
-def test_red_five_scores_a_batch_in_one_pass_as_hand_by_hand(variant, options):
-    """Red Five's `score_facts` scores a batch in one lean pass (R4-40..R4-42; R5-31,
-    R5-40..R5-42): exactly what scoring each hand by `_outcome`, as `result` does,
-    gives, over hands either side wins, with the kitty counted or not, 5h captured
-    (4p), friends public or not and failed throws (5p)."""
+@pytest.mark.parametrize(("variant", "options"), LEAN_SCORING, ids=str)
+def test_red_five_and_finding_friends_score_a_batch_in_one_pass_as_hand_by_hand(variant, options):
+    """Red Five's and Finding Friends' `score_facts` score a batch in one lean pass
+    (R4-40..R4-42; R5-31, R5-40..R5-42; FF-40..FF-44, FF-70): exactly what scoring each
+    hand by `_outcome`, as `result` does, gives, over hands either side wins, with the
+    kitty counted or not, 5h captured (4p), friends public or not and failed throws."""
     game = fenpai.new_game(variant, **options)
     n = game.num_players
     seeds = [int(s) for s in game_seeds(78, 800)]
-    for bots in (["random"] * n, ["greedy", "random", "random", "greedy", "random"][:n]):
+    mixed = ["greedy", "random", "random"] * 3
+    for bots in (["random"] * n, mixed[:n]):
         facts = play_outcomes(variant, seeds, bots, **game.hands_options())
         batch, alone = game.score_facts(facts), TrickGame.score_facts(game, facts)
         for key in ("game_points", "card_points", "won", "actions"):
@@ -138,11 +142,15 @@ def test_red_five_scores_a_batch_in_one_pass_as_hand_by_hand(variant, options):
             np.testing.assert_array_equal(batch[key], alone[key], err_msg=key)
         assert batch["won"][:, 0].any() and not batch["won"][:, 0].all(), "seat 0 wins some"
         assert len(np.unique(batch["game_points"], axis=0)) > 5, "many outcomes"
-        if variant == "red_five_4p":
+        if variant == "red_five_4p":  # (simple leads only, R4-31: no throw fails)
             assert (facts["red_fives"][:, :, 0] >= 0).any(), "5h are played (R4-41)"
-        else:
+            continue
+        assert (facts["failed_throws"] > 0).any(), "some throws fail (R5-31, FF-40)"
+        if variant == "red_five_5p":
             assert (facts["friend"] < 0).any() and (facts["friend"] >= 0).any(), "R5-21"
-            assert (facts["failed_throws"] > 0).any(), "some throws fail (R5-31)"
+        else:
+            joined = (facts["side"] >= 0).sum(axis=1)
+            assert len(np.unique(joined)) > 1, "sides of several sizes (FF-33)"
 
 
 @pytest.mark.parametrize(("variant", "options"), OPTION_SETS, ids=str)

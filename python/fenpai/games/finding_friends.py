@@ -15,7 +15,10 @@ reveals it (FF-31), never who holds a called copy before it is played.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+import numpy as np
 
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCalls, TractorDeal
@@ -378,6 +381,43 @@ class FindingFriends(TrickGame):
             "failed_throws": list(play.failed_throws()),
         }
 
+    def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
+        """`Game.score_facts`, scoring each hand as `_outcome` does (FF-40..FF-44, FF-70)
+        in one lean pass: the defenders' points P and the level outcome looked up in
+        remembered pure functions of a few small values, the arrays built at the end."""
+        n, decks, friends = self.num_players, self.decks, self.friends_called
+        bonus, levels = bool(self.options["short_handed_bonus"]), tuple(self.levels)
+        tricks_rows, declarers = facts["points"].tolist(), facts["declarer"].tolist()
+        sides, kitties = facts["side"].tolist(), facts["kitty_points"].tolist()
+        lasts, leads = facts["last_winner"].tolist(), facts["last_lead"]
+        throws = facts["failed_throws"].tolist()
+        game_points, won = [], []
+        rows = zip(tricks_rows, declarers, sides, kitties, lasts, leads, throws, strict=True)
+        for tricks, declarer, joined, kitty, last, lead, failed in rows:
+            side = tuple([s for s in joined if s >= 0])  # FF-33: the sides at the end
+            defended = sum([tricks[s] for s in side])
+            side_failed = sum([failed[s] for s in side])
+            defenders_last = last not in side
+            p = _defender_points(
+                sum(tricks) - defended,
+                kitty,
+                lead if defenders_last else None,
+                decks,
+                sum(failed) - side_failed,
+                side_failed,
+            )
+            if defenders_last:  # FF-40 (TR-40): the kitty, multiplied, to the last winner
+                tricks[last] += kitty * scoring.tractor_kitty_multiplier(lead)
+            found = _side_outcome(p, declarer, side, levels, decks, friends, bonus, n)
+            game_points.append(found[0])
+            won.append(found[1])
+        return {
+            "game_points": np.array(game_points, float).reshape(-1, n),
+            "card_points": np.array(tricks_rows, float).reshape(-1, n),
+            "won": np.array(won, bool).reshape(-1, n),
+            "actions": np.asarray(facts["actions"]),
+        }
+
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         return _outcome(
             facts["points"][i],
@@ -440,3 +480,46 @@ def _outcome(
         "next_declarer": o["next_declarer"],
         "match_winners": o["match_winners"],
     }
+
+
+# `play_batch` scores thousands of hands, mostly alike, with these pure functions of a
+# few small values: they are remembered.
+
+
+@lru_cache(maxsize=1 << 14)
+def _defender_points(
+    trick_points: int,
+    kitty_points: int,
+    last_lead: str | None,
+    decks: int,
+    defender_failed: int,
+    side_failed: int,
+) -> int:
+    """FF-40: `scoring.finding_friends_points`."""
+    return scoring.finding_friends_points(
+        trick_points,
+        kitty_points,
+        last_lead,
+        decks,
+        defender_failed_throws=defender_failed,
+        declarer_side_failed_throws=side_failed,
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _side_outcome(
+    points: int,
+    declarer: int,
+    side: tuple[int, ...],
+    levels: tuple[str, ...],
+    decks: int,
+    friends: int,
+    bonus: bool,
+    players: int,
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """FF-41..FF-44, FF-70: each seat's levels gained (`applied`) and whether it won, by
+    `scoring.finding_friends_hand_outcome`."""
+    o = scoring.finding_friends_hand_outcome(
+        points, declarer, side, levels, decks, friends, short_handed_bonus=bonus
+    )
+    return tuple(o["applied"]), tuple([s in o["winners"] for s in range(players)])
