@@ -360,15 +360,11 @@ def action_space(variant: str, decks: int | None = None, tribute: str = "none") 
     ordinals 1st..`decks` (FF-20), and Fifty-K, 2 to 4 adding the play types of several
     decks (FKO-20, `SEVERAL_DECKS_TYPES`); `tribute` for Fifty-K of one deck, "highest"
     adding the exchange's ids (FKO-40). A ValueError names a table of other decks
-    (TRO-120, FF-1, FKO-20) or a tribute of another variant or of several decks."""
+    (TRO-120, FF-1, FKO-20) or a tribute of another variant; `UnsupportedOption` a
+    tribute with several decks (FKO-42), as every surface refuses it."""
     if variant == "fifty_k" and decks is not None:
         if not _count(decks) or decks not in (1, 2, 3, 4):
             raise ValueError(f"fifty_k's decks must be 1, 2, 3 or 4 (FKO-20), not {decks!r}")
-        if decks != 1 and tribute != "none":
-            raise ValueError(
-                f"tribute={tribute!r} with decks={decks}: the tribute's table is one deck's "
-                "(FKO-40)"
-            )
         return _space(variant, decks if decks != 1 else None, tribute)
     if tribute != "none":
         return _space(variant, None, tribute)

@@ -188,7 +188,8 @@ class RedFive4p(TrickGame):
         game_points, won = [], []
         rows = zip(tricks_rows, declarers, bids, kitties, lasts, fives, strict=True)
         for tricks, d, bid, kitty, last, copies in rows:
-            # R4-40: the kitty's points count for the declarer who won the last trick
+            # R4-40: the kitty counts for the declarer who won the last trick (or always,
+            # under kitty_points="always")
             counted = kitty if last == d or always else 0
             # R4-41: each 5h played in a trick the other side won is captured
             pairs = tuple([(s, w) for s, w in copies if s >= 0 and (s == d) != (w == d)])
