@@ -177,9 +177,9 @@ class RedFive4p(TrickGame):
 
     def score_facts(self, facts: dict[str, Any]) -> dict[str, np.ndarray]:
         """`Game.score_facts`, scoring each hand as `_outcome` does (R4-40..R4-42) in one
-        lean pass: the level of play of each distinct (declarer, its trick points, the
-        kitty it counts, the captured 5h, the bid) worked out once, the arrays built at
-        the end (a step's few hands cost no numpy per hand)."""
+        lean pass: the declarer's final points and the game points of each distinct
+        (declarer, its trick points, the kitty it counts, the captured 5h, the bid)
+        worked out once, the arrays built at the end (no numpy per hand)."""
         always, decks = self.options["kitty_points"] == "always", self.decks
         tricks_rows, declarers = facts["points"].tolist(), facts["declarer"].tolist()
         bids, kitties = facts["bid"].tolist(), facts["kitty_points"].tolist()
