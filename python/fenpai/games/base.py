@@ -562,6 +562,19 @@ class Game:
 ResultRow = tuple[list[float], list[float], list[bool], int]
 
 
+def scored_arrays(
+    players: int, game_points: Any, card_points: Any, won: Any, actions: Any
+) -> dict[str, np.ndarray]:
+    """What `Game.score_facts` returns, from a row per hand (lists or arrays): game and
+    card points as floats and `won` as bools, each hands x `players`, and "actions"."""
+    return {
+        "game_points": np.array(game_points, float).reshape(-1, players),
+        "card_points": np.array(card_points, float).reshape(-1, players),
+        "won": np.array(won, bool).reshape(-1, players),
+        "actions": np.asarray(actions),
+    }
+
+
 def result_row(game: Game) -> ResultRow:
     """A finished game's game points, card points and winners per seat (the seat is
     among `result["winners"]`), and its number of actions."""

@@ -11,6 +11,7 @@ import numpy as np
 
 from fenpai import scoring
 from fenpai._core import Card, cards, fifty_k_deal, format_cards
+from fenpai.games.base import scored_arrays
 
 if TYPE_CHECKING:
     from fenpai.games.fifty_k import FiftyK
@@ -66,12 +67,7 @@ def score_pile_facts(game: FiftyK, facts: dict[str, Any]) -> dict[str, np.ndarra
         game_points.append([float(p) for p in scored["game_points"]])
         card_points.append([float(p) for p in scored["card_points"]])
         won.append([s in winners for s in range(n)])
-    return {
-        "game_points": np.array(game_points, float).reshape(-1, n),
-        "card_points": np.array(card_points, float).reshape(-1, n),
-        "won": np.array(won, bool).reshape(-1, n),
-        "actions": facts["actions"],
-    }
+    return scored_arrays(n, game_points, card_points, won, facts["actions"])
 
 
 def score_piles(game: FiftyK, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
@@ -98,12 +94,8 @@ def score_piles(game: FiftyK, seeds: list[int], bots: list[str]) -> dict[str, np
                 hand.num_actions,
             )
         )
-    return {
-        "game_points": np.array([r[0] for r in rows], float).reshape(-1, n),
-        "card_points": np.array([r[1] for r in rows], float).reshape(-1, n),
-        "won": np.array([r[2] for r in rows], bool).reshape(-1, n),
-        "actions": np.array([r[3] for r in rows], np.int64),
-    }
+    points, card_points, won = [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+    return scored_arrays(n, points, card_points, won, np.array([r[3] for r in rows], np.int64))
 
 
 def _played(game: FiftyK) -> list[list[Card]]:

@@ -22,6 +22,7 @@ import numpy as np
 
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCalls, TractorDeal
+from fenpai.games.base import scored_arrays
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.tractor import canonical_level
@@ -411,12 +412,7 @@ class FindingFriends(TrickGame):
             found = _side_outcome(p, declarer, side, levels, decks, friends, bonus, n)
             game_points.append(found[0])
             won.append(found[1])
-        return {
-            "game_points": np.array(game_points, float).reshape(-1, n),
-            "card_points": np.array(tricks_rows, float).reshape(-1, n),
-            "won": np.array(won, bool).reshape(-1, n),
-            "actions": np.asarray(facts["actions"]),
-        }
+        return scored_arrays(n, game_points, tricks_rows, won, facts["actions"])
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         return _outcome(

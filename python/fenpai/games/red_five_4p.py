@@ -16,6 +16,7 @@ import numpy as np
 
 from fenpai import scoring
 from fenpai._core import RedFive4pBidding
+from fenpai.games.base import scored_arrays
 from fenpai.games.options import one_of
 from fenpai.games.phases import BiddingStep, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play
@@ -208,12 +209,7 @@ class RedFive4p(TrickGame):
             tricks[d] = found[0]  # the declarer's card points: its final F
             game_points.append(found[1])
             won.append(found[2])
-        return {
-            "game_points": np.array(game_points, float).reshape(-1, PLAYERS),
-            "card_points": np.array(tricks_rows, float).reshape(-1, PLAYERS),
-            "won": np.array(won, bool).reshape(-1, PLAYERS),
-            "actions": np.asarray(facts["actions"]),
-        }
+        return scored_arrays(PLAYERS, game_points, tricks_rows, won, facts["actions"])
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         copies = [(seat, winner) for seat, winner in facts["red_fives"][i] if seat >= 0]

@@ -28,6 +28,7 @@ import numpy as np
 
 from fenpai import scoring
 from fenpai._core import Burial, Card, FriendCall, RedFive5pDeal
+from fenpai.games.base import scored_arrays
 from fenpai.games.options import Option, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play
@@ -248,12 +249,7 @@ class RedFive5p(TrickGame):
             penalties.append(_penalties(tuple(failed)))  # R5-31
             won.append(found[1])
         game_points = np.array(shares, float) + np.array(penalties, float)
-        return {
-            "game_points": game_points.reshape(-1, PLAYERS),
-            "card_points": np.array(tricks_rows, float).reshape(-1, PLAYERS),
-            "won": np.array(won, bool).reshape(-1, PLAYERS),
-            "actions": np.asarray(facts["actions"]),
-        }
+        return scored_arrays(PLAYERS, game_points, tricks_rows, won, facts["actions"])
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         friend = facts["friend"][i]

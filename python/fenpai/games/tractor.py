@@ -33,6 +33,7 @@ import numpy as np
 
 from fenpai import scoring
 from fenpai._core import Card, TractorDeal, TrickRules
+from fenpai.games.base import scored_arrays
 from fenpai.games.options import TOURNAMENT, Option, Preset, Value, one_of
 from fenpai.games.phases import Step, TrickPlayStep
 from fenpai.games.trick_game import KITTY, TrickGame, start_play, text
@@ -672,12 +673,7 @@ class Tractor(TrickGame):
                 )
             game_points.append(found[0])
             won.append(found[1])
-        return {
-            "game_points": np.array(game_points, float).reshape(-1, PLAYERS),
-            "card_points": np.array(card_points, float).reshape(-1, PLAYERS),
-            "won": np.array(won, bool).reshape(-1, PLAYERS),
-            "actions": np.asarray(facts["actions"]),
-        }
+        return scored_arrays(PLAYERS, game_points, card_points, won, facts["actions"])
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         return self._outcome(

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from fenpai._core import Card, TrickPlay, TrickRules, cards, format_cards
-from fenpai.games.base import Game
+from fenpai.games.base import Game, scored_arrays
 from fenpai.games.phases import Step
 
 ONE_DECK = cards(" ".join(r + s for s in "shcd" for r in "23456789TJQKA") + " LJ BJ")
@@ -301,12 +301,9 @@ class TrickGame(Game):
         n = self.num_players
         scored = [self._batch_outcome(rows, i) for i in range(len(facts["actions"]))]
         won = [[s in o["winners"] for s in range(n)] for o in scored]
-        return {
-            "game_points": np.array([o["game_points"] for o in scored], float).reshape(-1, n),
-            "card_points": np.array([o["card_points"] for o in scored], float).reshape(-1, n),
-            "won": np.array(won, bool).reshape(-1, n),
-            "actions": np.asarray(facts["actions"]),
-        }
+        game_points = [o["game_points"] for o in scored]
+        card_points = [o["card_points"] for o in scored]
+        return scored_arrays(n, game_points, card_points, won, facts["actions"])
 
     def _batch_outcome(self, facts: dict[str, list[Any]], i: int) -> dict[str, Any]:
         """The variant's `_outcome` of hand `i` of `play_outcomes`' facts."""
