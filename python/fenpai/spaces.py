@@ -98,8 +98,8 @@ from fenpai._core import (
     fifty_k_play_from_id,
 )
 from fenpai.actions import ordinal
-from fenpai.errors import UnsupportedOption
 from fenpai.games.base import DECISIONS
+from fenpai.games.fifty_k import several_decks_tribute
 from fenpai.games.trick_game import TrickGame
 from fenpai.scoring import TRACTOR_LEVELS, finding_friends_default_decks
 
@@ -290,11 +290,8 @@ class ActionSpace:
                 f"tribute={tribute!r}: only fifty_k's table follows a tribute, 'none' or "
                 "'highest' (FKO-40)"
             )
-        if variant == "fifty_k" and tribute != "none" and (decks or 1) != 1:
-            raise UnsupportedOption(
-                f"the option tribute={tribute!r} (FKO-42) with decks={decks} is not taken "
-                "by the action space yet: the tribute is taken with one deck only"
-            )
+        if variant == "fifty_k" and tribute != "none" and decks is not None and decks != 1:
+            raise several_decks_tribute(tribute, decks, "the action space")
         self._extra: tuple[str, ...] = ()
         self._decks = 1
         if variant == "fifty_k":

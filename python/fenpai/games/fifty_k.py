@@ -276,10 +276,7 @@ class FiftyK(Game):
         deck's tribute, not both."""
         if self.options["tribute"] == "none" or self.options["decks"] == 1:  # hot: direct
             return
-        raise UnsupportedOption(
-            f"{self.tribute_problem()} with decks={self.decks} is not taken by {surface} "
-            "yet: the tribute is taken with one deck only"
-        )
+        raise several_decks_tribute(self.options["tribute"], self.decks, surface)
 
     def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
         """`Game.play_batch`: in the core's whole-hand calls, several decks and one
@@ -488,3 +485,12 @@ class FiftyK(Game):
             if action.startswith("play "):
                 out += cards(action[5:].split(" as ")[0])
         return out
+
+
+def several_decks_tribute(tribute: str, decks: int, surface: str) -> UnsupportedOption:
+    """The refusal of a tribute (FKO-42) with several decks by `surface`: every surface
+    takes several decks (FKO-20) and one deck's tribute, not both."""
+    return UnsupportedOption(
+        f"the option tribute={tribute!r} (FKO-42) with decks={decks} is not taken by "
+        f"{surface} yet: the tribute is taken with one deck only"
+    )
