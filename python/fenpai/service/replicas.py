@@ -16,8 +16,9 @@
   renews all of its leases in one statement, lets go of those it lost, and takes over
   up to `CLAIM_LIMIT` that lapsed (their server stopped or died), whose bots and timers
   then resume here. It counts its leases as held only until a lease's time after the
-  last renewal began (its bots and timers resume when a late renewal succeeds), and a
-  bot's or timer's change checks the lease in its transaction.
+  last renewal began (its bots and timers resume when a renewal that began late or came
+  back late succeeds), and a bot's or timer's change checks the lease in its
+  transaction.
 - It forgets the games it neither runs nor streams once idle for `IDLE_SECONDS` (they
   are loaded again when asked for), so that memory does not grow with every game some
   call touched.
@@ -199,10 +200,13 @@ class Replicas:
 
     async def _round(self) -> int:
         """Renews the leases, lets go of the lost ones, takes over lapsed ones."""
-        began = time.monotonic()
-        lapsed = began >= self._until  # this server's bots and timers stopped meanwhile
+        began, until = time.monotonic(), self._until
         before = set(self._owned)
         held = await self._store.renew()
+        # this server's bots and timers stopped where the leases ran out before the
+        # renewal came back (before it began, or while it was under way, as on a loaded
+        # machine): what they did not do then is done on taking the games over again
+        lapsed = time.monotonic() >= until
         self._until = began + self._store.lease
         for game_id in before - held:
             log.warning("game %s: another server took its lease", game_id)
