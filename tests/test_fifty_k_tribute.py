@@ -320,24 +320,37 @@ def test_fko_48_sample_world_keeps_what_each_seat_knows_of_the_tribute(players, 
     assert sampled == 12 * players
 
 
-def test_fko_42_the_surfaces_without_the_tribute_refuse_it_by_name():
+def test_fko_42_to_fko_48_the_search_plays_a_tribute_hand_of_one_deck():
+    """`ismcts` plays the hands of a tribute (its worlds keep what its seat knows of the
+    exchange: the core's sampler tests, FKO-42..FKO-48), the same for the same seeds,
+    step by step, in the core's play-out and in `simulate`; with several decks it is
+    refused by name (FKO-20)."""
     g = tributed_hand()
     # The observation, the decision and legal-index spaces, the core's hands and
-    # OpenSpiel take it (FKO-40: tests/test_encoding_fifty_k_tribute.py,
+    # OpenSpiel take it too (FKO-40: tests/test_encoding_fifty_k_tribute.py,
     # tests/test_envs_fifty_k_tribute.py, tests/test_openspiel.py).
     assert g.core_options()["tribute_seats"] == (2, 1)
-    assert "tribute" in (g.bot_problem("ismcts") or "")
-    assert g.bot_problem("greedy") is None and g.bot_problem("random") is None
-    # The search's worlds know no tribute: refused by name wherever it would play.
-    for call in (
-        lambda: g.play_out([Bot("ismcts:10", s) for s in range(4)]),
-        lambda: g.bot_action(Bot("ismcts:10", 0), g.to_act[0]),
-        lambda: simulate(
-            "fifty_k", 2, bots=["ismcts:10", "greedy"] * 2, previous_order=[1, 0, 2, 3], **TRIBUTE
-        ),
-    ):
-        with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\)"):
-            call()
+    assert g.bot_problem("ismcts") is None and g.bot_problem("ismcts:10") is None
+    histories = []
+    for _ in range(2):
+        by_step = tributed_hand()
+        bots = [Bot("ismcts:10", s) for s in range(4)]
+        while by_step.phase != "done":
+            seat = by_step.to_act[0]
+            by_step.apply(seat, bots[seat].choose(by_step, seat))
+        histories.append(by_step.history)
+    assert histories[0] == histories[1]
+    assert any(a.startswith("tribute ") for _, a in histories[0])
+    played_out = tributed_hand()
+    played_out.play_out([Bot("ismcts:10", s) for s in range(4)])
+    assert played_out.history == histories[0]
+    args = {"bots": ["ismcts:10", "greedy"] * 2, "previous_order": [1, 0, 2, 3], **TRIBUTE}
+    first, again = (simulate("fifty_k", 3, seed=4, **args) for _ in range(2))
+    assert (first["game_points"] == again["game_points"]).all()
+    several = fenpai.new_game("fifty_k", decks=2, players=4, **TRIBUTE)
+    assert "decks=2" in (several.bot_problem("ismcts") or "")
+    with pytest.raises(UnsupportedOption, match="decks=2"):
+        several.play_out([Bot("ismcts:10", s) for s in range(4)])
 
 
 def test_fko_42_simulate_plays_the_tribute_with_random_and_greedy():

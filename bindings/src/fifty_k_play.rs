@@ -11,7 +11,7 @@ use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::action_error;
 use crate::fifty_k::Combo;
 use crate::fifty_k_pile::{choose as choose_pile, FiftyKPilePlay};
-use crate::phases::action_text as phase_action_text;
+use crate::phases::{action_text as phase_action_text, FiftyKTribute};
 
 /// The state of the play of one Fifty-K hand; a rejected action changes nothing.
 #[pyclass(module = "fenpai._core", name = "FiftyKPlay")]
@@ -279,8 +279,16 @@ impl FiftyKPlay {
         self.inner.log().len()
     }
 
-    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL released.
-    fn play_out(&mut self, py: Python<'_>, bots: Vec<PyRefMut<'_, FkBot>>) -> PyResult<()> {
+    /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL
+    /// released; `tribute`, the hand's tribute when it had one (what the search keeps of
+    /// it, FKO-48).
+    #[pyo3(signature = (bots, tribute=None))]
+    fn play_out(
+        &mut self,
+        py: Python<'_>,
+        bots: Vec<PyRefMut<'_, FkBot>>,
+        tribute: Option<PyRef<'_, FiftyKTribute>>,
+    ) -> PyResult<()> {
         let n = self.inner.num_players();
         if bots.len() != n {
             return Err(value_error(format!(
@@ -290,7 +298,8 @@ impl FiftyKPlay {
         }
         let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.inner.clone()).collect();
         let inner = &mut self.inner;
-        py.detach(|| CoreBot::play_out(inner, &mut cores));
+        let tribute = tribute.as_ref().map(|t| t.core());
+        py.detach(|| CoreBot::play_out(inner, &mut cores, tribute));
         for (mut bot, core) in bots.into_iter().zip(cores) {
             bot.inner = core;
         }
@@ -313,14 +322,22 @@ impl FkBot {
     }
 
     /// The action this bot takes now for the seat to act (of one deck or several), as
-    /// text.
-    fn choose(&mut self, py: Python<'_>, play: &Bound<'_, PyAny>) -> PyResult<String> {
+    /// text; `tribute`, the hand's tribute when it had one (what the search keeps of it,
+    /// FKO-48).
+    #[pyo3(signature = (play, tribute=None))]
+    fn choose(
+        &mut self,
+        py: Python<'_>,
+        play: &Bound<'_, PyAny>,
+        tribute: Option<PyRef<'_, FiftyKTribute>>,
+    ) -> PyResult<String> {
         if let Ok(mut pile) = play.cast::<FiftyKPilePlay>().map(|p| p.borrow_mut()) {
             return choose_pile(py, &mut self.inner, &mut pile);
         }
         let mut play = play.extract::<PyRefMut<'_, FiftyKPlay>>()?;
         let (bot, state) = (&mut self.inner, &mut play.inner);
-        py.detach(|| bot.choose(state))
+        let tribute = tribute.as_ref().map(|t| t.core());
+        py.detach(|| bot.choose(state, tribute))
             .map(|a| action_text(&a))
             .ok_or_else(|| {
                 action_error(ActionError::game_over(

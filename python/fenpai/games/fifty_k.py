@@ -252,12 +252,10 @@ class FiftyK(Game):
         return {"decks": o["decks"], "tribute": o["tribute"]}
 
     def bot_problem(self, name: str) -> str | None:
-        """With several decks or a tribute only `random` and `greedy` play: the search
-        holds one deck without a tribute (FKO-20, FKO-42)."""
-        if name in ("random", "greedy") or (self.decks == 1 and self.tribute_problem() is None):
+        """With several decks only `random` and `greedy` play: the search holds one deck
+        (FKO-20), with or without a tribute (FKO-42)."""
+        if name in ("random", "greedy") or self.decks == 1:
             return super().bot_problem(name)
-        if self.decks == 1:
-            return f"bot {name!r} does not play {self.tribute_problem()} yet: use random or greedy"
         return (
             f"bot {name!r} plays Fifty-K of one deck only (option decks={self.decks}, "
             "FKO-20): use random or greedy"

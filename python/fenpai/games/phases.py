@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from fenpai._core import FiftyKPlay
+
 if TYPE_CHECKING:
     from fenpai._core import Card
     from fenpai.bots import Bot
@@ -98,15 +100,22 @@ class TrickPlayStep(Step):
 
 
 class FiftyKPlayStep(Step):
-    """The play of a Fifty-K hand: each seat's `FkBot`."""
+    """The play of a Fifty-K hand: each seat's `FkBot`, told the hand's tribute (what
+    the search keeps of it, FKO-48)."""
 
     __slots__ = ()
 
     def __init__(self, make: Maker):
         super().__init__("play", make)
 
-    def choose(self, game: Game, obj: Any, bot: Bot) -> str:
-        return bot.fk_bot.choose(obj)
+    def choose(self, game: Any, obj: Any, bot: Bot) -> str:
+        return bot.fk_bot.choose(obj, *_tribute(game, obj))
 
-    def play_out(self, game: Game, obj: Any, bots: list[Bot]) -> None:
-        obj.play_out([b.fk_bot for b in bots])
+    def play_out(self, game: Any, obj: Any, bots: list[Bot]) -> None:
+        obj.play_out([b.fk_bot for b in bots], *_tribute(game, obj))
+
+
+def _tribute(game: Any, obj: Any) -> tuple[Any, ...]:
+    """The hand's tribute for the bots of one deck's play (the search's worlds keep what
+    the seat knows of it, FKO-48); the bots of several decks take none."""
+    return (game.tribute,) if isinstance(obj, FiftyKPlay) else ()

@@ -5,12 +5,14 @@
 //! combination alone (with teams), and keeps fifty-Ks and bombs for tables worth
 //! points or for stopping an opponent about to go out. With several decks it chooses a
 //! pattern so, then its lowest cards (a fifty-K's keeping a pure fifty-K when it can).
-//! The search (`ismcts`) plays one deck only.
+//! The search (`ismcts`) plays one deck only, after a tribute too (FKO-42..FKO-48: its
+//! worlds keep what the seat knows of the exchange).
 
 use crate::fifty_k::pile::{Pile, PileKind};
 use crate::fifty_k::pile_legal::PilePattern;
 use crate::fifty_k::pile_moves::{count_plays, holds_pure_fifty_k, nth_play};
 use crate::fifty_k::pile_turns::{PileAction, PilePlay};
+use crate::fifty_k::tribute::FkTribute;
 use crate::fifty_k::{FkAction, FkPlay, Kind};
 use crate::rng::Rng;
 
@@ -40,8 +42,8 @@ impl FkBot {
     }
 
     /// The action this bot takes for the seat to act; `ismcts` searches worlds sampled
-    /// from what the seat sees.
-    pub fn choose(&mut self, state: &mut FkPlay) -> Option<FkAction> {
+    /// from what the seat sees, of the hand and of its `tribute` when it had one.
+    pub fn choose(&mut self, state: &mut FkPlay, tribute: Option<&FkTribute>) -> Option<FkAction> {
         let count = state.num_legal();
         if count == 0 {
             return None;
@@ -55,7 +57,7 @@ impl FkBot {
                 let seat = state.to_act()?;
                 let seed = self.rng.next_u64();
                 let real: &FkPlay = state;
-                let sample = |s: u64| sample_fifty_k(real, seat, s);
+                let sample = |s: u64| sample_fifty_k(real, seat, tribute, s);
                 Some(search_fifty_k(simulations, seed, &sample))
             }
         }
@@ -91,10 +93,13 @@ impl FkBot {
         }
     }
 
-    /// Plays the hand to its end, `bots[seat]` choosing for each seat.
-    pub fn play_out(state: &mut FkPlay, bots: &mut [FkBot]) {
+    /// Plays the hand to its end (after `tribute`, when it had one), `bots[seat]`
+    /// choosing for each seat.
+    pub fn play_out(state: &mut FkPlay, bots: &mut [FkBot], tribute: Option<&FkTribute>) {
         while let Some(seat) = state.to_act() {
-            let action = bots[seat].choose(state).expect("a seat to act has a move");
+            let action = bots[seat]
+                .choose(state, tribute)
+                .expect("a seat to act has a move");
             debug_assert!(state.action_error(seat, &action).is_none());
             state.apply_checked(seat, action);
         }
@@ -207,7 +212,7 @@ mod tests {
                 .to_vec();
             let mut state = FkPlay::new(hands, 0, FkRules::default()).unwrap();
             let mut bots: Vec<FkBot> = (0..4).map(|i| FkBot::new(kind, i)).collect();
-            FkBot::play_out(&mut state, &mut bots);
+            FkBot::play_out(&mut state, &mut bots, None);
             assert!(state.is_done());
         }
     }

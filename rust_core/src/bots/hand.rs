@@ -154,16 +154,11 @@ impl Setup {
     }
 
     /// Why the bot `kind` cannot play the setup's hands, or None: the search bot plays
-    /// Fifty-K of one deck only (FKO-20), without a tribute (FKO-42).
+    /// Fifty-K of one deck only (FKO-20), with or without a tribute (FKO-42).
     pub fn bot_problem(&self, kind: BotKind) -> Option<String> {
         match kind {
             BotKind::Ismcts(_) if self.has_piles() => Some(
                 "bot ismcts plays Fifty-K of one deck only (FKO-20): use random or greedy".into(),
-            ),
-            BotKind::Ismcts(_) if self.has_tribute() => Some(
-                "bot ismcts does not play the option tribute='highest' (FKO-42) yet: use random \
-                 or greedy"
-                    .into(),
             ),
             _ => None,
         }
@@ -723,6 +718,24 @@ impl HandState {
     /// The seat to act's bot (`bots` for that seat) chooses and acts; `false` when the
     /// hand is over.
     pub fn bot_act(&mut self, bots: &mut SeatBots) -> bool {
+        if let Some(Play::FiftyK(p)) = &mut self.play {
+            let Some(seat) = p.to_act() else {
+                return false;
+            };
+            // FKO-48: the search keeps what the seat knows of the tribute.
+            let tribute = match &self.deal {
+                Some(Deal::FiftyKTribute(t, _)) => Some(t),
+                _ => None,
+            };
+            let turn = bots
+                .fifty_k
+                .choose(p, tribute)
+                .expect("a seat to act has a move");
+            debug_assert!(p.action_error(seat, &turn).is_none());
+            p.apply_checked(seat, turn);
+            self.settle().expect("a finished phase makes the next");
+            return true;
+        }
         if let Some(Play::Trick(p)) = &mut self.play {
             let Some(seat) = p.to_act() else {
                 return false;
@@ -750,14 +763,7 @@ impl HandState {
                 p.act(&action).expect("bots choose legal actions");
             }
             Current::Trick(_) => unreachable!("the trick play is handled above"),
-            Current::FiftyK(p) => {
-                let Some(seat) = p.to_act() else {
-                    return false;
-                };
-                let turn = bots.fifty_k.choose(p).expect("a seat to act has a move");
-                debug_assert!(p.action_error(seat, &turn).is_none());
-                p.apply_checked(seat, turn);
-            }
+            Current::FiftyK(_) => unreachable!("the play of one deck is handled above"),
             Current::FiftyKPiles(p) => {
                 let Some(seat) = p.to_act() else {
                     return false;
@@ -801,7 +807,7 @@ impl HandState {
                 _ => None,
             },
             Stage::FiftyK(p) => {
-                let turn = bots.fifty_k.choose(p)?;
+                let turn = bots.fifty_k.choose(p, None)?; // greedy: the tribute tells it nothing
                 (0..p.num_legal())
                     .find(|&i| p.nth_legal(i).as_ref() == Some(&turn))
                     .map(|i| i as u64)
@@ -1074,7 +1080,8 @@ mod tests {
     }
 
     /// FKO-41, FKO-42: the option without a previous hand deals as the default; several
-    /// decks under the option are refused by name; the search bot refuses the option.
+    /// decks under the option are refused by name; the search bot plays a hand owing a
+    /// tribute, the same for the same seed.
     #[test]
     fn fko_42_the_option_alone_plays_as_the_default() {
         let plain = tribute_setup(4, Tribute::None, 1);
@@ -1088,7 +1095,20 @@ mod tests {
         let piles = tribute_setup(6, Tribute::Highest, 2);
         assert!(HandState::new(&piles, 0).unwrap_err().contains("FKO-40"));
         let search = BotKind::Ismcts(Some(4));
-        assert!(first.bot_problem(search).unwrap().contains("FKO-42"));
+        assert!(first.bot_problem(search).is_none());
+        let owed = tribute_setup(
+            4,
+            Tribute::Owed {
+                giver: 2,
+                receiver: 1,
+            },
+            1,
+        );
+        let logs: Vec<String> = (0..2)
+            .map(|_| format!("{:?}", play_hand(&owed, 7, &[search; 4]).unwrap()))
+            .collect();
+        assert_eq!(logs[0], logs[1]);
+        assert!(logs[0].contains("FiftyKTribute"));
     }
 
     /// `greedy_index` names the action the greedy bot takes (its generators seeded the

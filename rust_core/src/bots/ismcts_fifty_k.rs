@@ -53,7 +53,7 @@ pub fn outcome(end: &FkPlay, seat: usize) -> f64 {
 /// The actions worth searching for the seat to act, the greedy choice first.
 fn candidates(state: &mut FkPlay, limit: usize, rng: &mut Rng) -> Vec<FkAction> {
     let greedy = FkBot::new(BotKind::Greedy, rng.next_u64())
-        .choose(state)
+        .choose(state, None)
         .expect("a seat to act has a move");
     let mut out = vec![greedy];
     if state.can_pass() && greedy != FkAction::Pass {
@@ -120,7 +120,7 @@ pub fn search_fifty_k(simulations: u32, seed: u64, sample: &dyn Fn(u64) -> FkPla
             let mut bots: Vec<FkBot> = (0..world.num_players())
                 .map(|s| FkBot::new(BotKind::Greedy, seed_for(&[playout, s as u64])))
                 .collect();
-            FkBot::play_out(&mut world, &mut bots);
+            FkBot::play_out(&mut world, &mut bots, None);
             outcome(&world, seat)
         },
     );
@@ -143,7 +143,7 @@ mod tests {
         let mut bots: Vec<FkBot> = (0..hands.len())
             .map(|s| FkBot::new(BotKind::Greedy, s as u64))
             .collect();
-        FkBot::play_out(&mut play, &mut bots);
+        FkBot::play_out(&mut play, &mut bots, None);
         play
     }
 

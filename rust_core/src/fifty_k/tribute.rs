@@ -20,7 +20,7 @@ pub fn single_order(card: Card) -> u8 {
 
 /// FKO-45: the card whose every copy exempts the giver: the 2 of each suit with one
 /// deck (no jokers), else the big joker.
-fn exempts(hand: &Counts, decks: u8) -> bool {
+pub(crate) fn exempts(hand: &Counts, decks: u8) -> bool {
     if decks == 1 {
         Suit::ALL
             .iter()

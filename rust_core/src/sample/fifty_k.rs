@@ -2,9 +2,15 @@
 //! again among the other hands. A pass tells nothing (a player may pass whatever it
 //! holds, FK-30), so the only facts are the hand sizes, the cards played, the leader's
 //! 3h (FK-2) and, once the hand is over, the point cards left in each hand (FK-41, FK-51):
-//! the deal is uniform over the consistent ones.
+//! the deal is uniform over the consistent ones. After a tribute (FKO-42..FKO-48) the
+//! hands sampled are those the exchange left, and they keep what the seat knows of it:
+//! the card given is the receiver's (or the giver's again, returned), the card returned
+//! is the giver's where the seat saw it, the giver held nothing above the card given
+//! (FKO-44) and was not exempt, or held every 2 if exempt (FKO-45); the giver leads
+//! (FKO-47) whoever holds the 3h.
 
-use crate::card::{Card, Counts, Rank, Suit};
+use crate::card::{Card, Counts, Rank, Suit, NUM_CARDS};
+use crate::fifty_k::tribute::{exempts, single_order, FkTribute};
 use crate::fifty_k::{CardSet, FkAction, FkPlay};
 use crate::phases::fifty_k_full_deck;
 use crate::rng::Rng;
@@ -39,11 +45,71 @@ pub fn first_leader(play: &FkPlay) -> usize {
         .expect("a hand that has not begun has a seat to act")
 }
 
-/// The sampled world of `play` for `seat`: a uniform deal of the unseen cards, the
-/// known ones kept with their seats, replayed.
-pub fn sample_fk_world(play: &FkPlay, seat: usize, rng: &mut Rng) -> FkWorld {
+/// FKO-42..FKO-48: what a seat knows of the hand's tribute: who gave and who received,
+/// the exemption (FKO-45), the card given (public) and the card returned (seen by the
+/// giver and the receiver only).
+#[derive(Clone, Copy, Debug)]
+struct Seen {
+    giver: usize,
+    receiver: usize,
+    exempt: bool,
+    given: Option<Card>,
+    returned: Option<Card>,
+}
+
+impl Seen {
+    fn of(tribute: &FkTribute, seat: usize) -> Seen {
+        let (giver, receiver) = (tribute.giver(), tribute.receiver());
+        Seen {
+            giver,
+            receiver,
+            exempt: tribute.exempt(),
+            given: tribute.tributed(),
+            returned: tribute
+                .returned()
+                .filter(|_| seat == giver || seat == receiver),
+        }
+    }
+
+    /// Whether the hands the exchange left (`start`) agree with what the seat knows:
+    /// some card the giver holds was returned (the one seen, where it was) such that
+    /// before the exchange the giver held nothing above the card given (FKO-44), the
+    /// receiver held the card returned, and the giver was not exempt (FKO-45); an
+    /// exempt giver holds every 2.
+    fn allows(&self, start: &[Counts]) -> bool {
+        let (giver, receiver) = (&start[self.giver], &start[self.receiver]);
+        let Some(given) = self.given else {
+            return !self.exempt || exempts(giver, 1);
+        };
+        let top = single_order(given);
+        let returned = |x: Card| {
+            if giver.get(x) == 0 || (x != given && receiver.get(given) == 0) {
+                return false;
+            }
+            let mut before = *giver;
+            before.remove(x, 1);
+            before.add(given, 1);
+            !exempts(&before, 1) && before.to_cards().iter().all(|&c| single_order(c) <= top)
+        };
+        match self.returned {
+            Some(x) => returned(x),
+            None => giver.to_cards().into_iter().any(returned),
+        }
+    }
+}
+
+/// The sampled world of `play` for `seat` (after `tribute`, when the hand had one): a
+/// uniform deal of the unseen cards, the known ones kept with their seats, replayed.
+pub fn sample_fk_world(
+    play: &FkPlay,
+    seat: usize,
+    tribute: Option<&FkTribute>,
+    rng: &mut Rng,
+) -> FkWorld {
     let n = play.num_players();
     let leader = first_leader(play);
+    let seen = tribute.map(|t| Seen::of(t, seat));
+    let paid = seen.is_some_and(|s| s.given.is_some());
     let mut played = vec![Counts::default(); n];
     for (s, action) in play.log() {
         if let FkAction::Play(combo) = action {
@@ -77,7 +143,9 @@ pub fn sample_fk_world(play: &FkPlay, seat: usize, rng: &mut Rng) -> FkWorld {
         .map(|&s| Place::open(play.hand(s).len() as usize - fixed[s].len()))
         .collect();
     let mut musts = Vec::new();
-    if let Some(i) = others.iter().position(|&s| s == leader) {
+    let place = |s: usize| others.iter().position(|&o| o == s);
+    // FKO-47: after a tribute the giver leads, whoever holds the 3h.
+    if let Some(i) = place(leader).filter(|_| !paid) {
         if pool.get(THREE_H) > 0 {
             musts.push(Must {
                 places: 1 << i,
@@ -87,6 +155,13 @@ pub fn sample_fk_world(play: &FkPlay, seat: usize, rng: &mut Rng) -> FkWorld {
         }
     }
     for _ in 0..TRIES {
+        let (mut places, mut musts) = (places.clone(), musts.clone());
+        if let Some(seen) = &seen {
+            let returned = seen
+                .returned
+                .or_else(|| draw_returned(seen, &played, &pool, rng));
+            tribute_musts(seen, returned, &pool, &place, &mut places, &mut musts);
+        }
         let Some(dealt) = assign(&pool, &places, &musts, rng) else {
             continue;
         };
@@ -99,6 +174,9 @@ pub fn sample_fk_world(play: &FkPlay, seat: usize, rng: &mut Rng) -> FkWorld {
             .collect();
         for (&s, cards) in others.iter().zip(&dealt) {
             start[s].add_all(cards);
+        }
+        if seen.is_some_and(|seen| !seen.allows(&start)) {
+            continue;
         }
         if let Some(p) = replay(play, &start, leader) {
             return FkWorld { play: p, start };
@@ -117,6 +195,74 @@ pub fn sample_fk_world(play: &FkPlay, seat: usize, rng: &mut Rng) -> FkWorld {
     }
 }
 
+/// FKO-46, FKO-48: for a seat that did not see the card returned, one to sample a world
+/// with: the card given, once the giver played it (it came back); a card above it that
+/// the giver played (only the card returned can be); else one of the unseen cards, else
+/// the card given. None when no tribute was paid.
+fn draw_returned(seen: &Seen, played: &[Counts], pool: &Counts, rng: &mut Rng) -> Option<Card> {
+    let given = seen.given?;
+    if played[seen.giver].get(given) > 0 {
+        return Some(given);
+    }
+    let top = single_order(given);
+    let shown = played[seen.giver].to_cards();
+    if let Some(&card) = shown.iter().find(|&&c| single_order(c) > top) {
+        return Some(card);
+    }
+    let unseen = pool.to_cards();
+    if unseen.is_empty() {
+        return Some(given);
+    }
+    Some(unseen[rng.below(unseen.len() as u64) as usize])
+}
+
+/// What the tribute places among the unseen cards (the other facts `Seen::allows`
+/// checks once dealt): an exempt giver's 2s (FKO-45); the card given in the receiver's
+/// hand unless it came back; the card `returned` (seen, or drawn for a seat that did not
+/// see it) in the giver's, the only one there above the card given (FKO-44, FKO-46).
+fn tribute_musts(
+    seen: &Seen,
+    returned: Option<Card>,
+    pool: &Counts,
+    place: &dyn Fn(usize) -> Option<usize>,
+    places: &mut [Place],
+    musts: &mut Vec<Must>,
+) {
+    let (giver, receiver) = (place(seen.giver), place(seen.receiver));
+    let mut must = |at: u32, card: Card| {
+        if at != 0 && pool.get(card) > 0 {
+            musts.push(Must {
+                places: at,
+                card,
+                copies: pool.get(card),
+            });
+        }
+    };
+    let bit = |i: Option<usize>| i.map_or(0, |i| 1u32 << i);
+    let Some(given) = seen.given else {
+        if seen.exempt {
+            for suit in Suit::ALL {
+                must(bit(giver), Card::new(Rank::TWO, suit));
+            }
+        }
+        return;
+    };
+    let Some(returned) = returned else {
+        return;
+    };
+    if returned != given {
+        must(bit(receiver), given);
+    }
+    must(bit(giver), returned);
+    if let Some(i) = giver {
+        for card in (0..NUM_CARDS as u8).map(Card) {
+            if single_order(card) > single_order(given) {
+                places[i].limit(card, u8::from(card == returned));
+            }
+        }
+    }
+}
+
 /// `play`'s actions replayed on the hands `start`; None if one is refused.
 fn replay(play: &FkPlay, start: &[Counts], leader: usize) -> Option<FkPlay> {
     let hands = start.iter().map(set).collect();
@@ -127,16 +273,191 @@ fn replay(play: &FkPlay, start: &[Counts], leader: usize) -> Option<FkPlay> {
     Some(p)
 }
 
-/// The Fifty-K determinizer (see the module docs): `play` with the cards `seat` cannot
-/// see dealt again uniformly among the other hands; deterministic for `seed`.
-pub fn sample_fifty_k(play: &FkPlay, seat: usize, seed: u64) -> FkPlay {
-    sample_fk_world(play, seat, &mut Rng::new(seed)).play
+/// The Fifty-K determinizer (see the module docs): `play` (after `tribute`, when the
+/// hand had one) with the cards `seat` cannot see dealt again uniformly among the other
+/// hands; deterministic for `seed`.
+pub fn sample_fifty_k(
+    play: &FkPlay,
+    seat: usize,
+    tribute: Option<&FkTribute>,
+    seed: u64,
+) -> FkPlay {
+    sample_fk_world(play, seat, tribute, &mut Rng::new(seed)).play
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::phases::fifty_k_deal;
+    use crate::fifty_k::FkRules;
+    use crate::phases::{fifty_k_deal, Phase};
+
+    /// A 4-player hand of `seed` after its tribute (seat `giver` to seat `giver + 1`,
+    /// the return the `back`-th legal one) and `plays` random actions of its play. Where
+    /// `back % 7` is 6 the giver is dealt every 2 (exempt, FKO-45); where it is 5 the
+    /// giver's 2s and aces go to the others (the card given a king or lower).
+    fn tributed(seed: u64, giver: usize, back: u64, plays: u64) -> (FkTribute, FkPlay) {
+        let deal = fifty_k_deal(seed, 4, None, None).unwrap();
+        let mut hands: Vec<Counts> = deal.hands.iter().map(|h| Counts::from_cards(h)).collect();
+        if back % 7 == 6 {
+            for suit in Suit::ALL {
+                let two = Card::new(Rank::TWO, suit);
+                let holder = (0..4).find(|&s| hands[s].get(two) > 0).unwrap();
+                let spare = hands[giver]
+                    .to_cards()
+                    .into_iter()
+                    .find(|c| c.rank() != Some(Rank::TWO));
+                if holder != giver {
+                    let spare = spare.unwrap();
+                    hands[holder].remove(two, 1);
+                    hands[holder].add(spare, 1);
+                    hands[giver].remove(spare, 1);
+                    hands[giver].add(two, 1);
+                }
+            }
+        }
+        if back % 7 == 5 {
+            // A weak giver: its 2s and aces swapped for others' low cards (FKO-44: the
+            // card given is a king or lower, so the giver held little).
+            for card in hands[giver].to_cards() {
+                if matches!(card.rank(), Some(Rank::TWO) | Some(Rank::ACE)) {
+                    let other = (giver + 1 + (card.0 as usize % 3)) % 4;
+                    let low = hands[other]
+                        .to_cards()
+                        .into_iter()
+                        .find(|c| single_order(*c) < 8);
+                    if let Some(low) = low {
+                        hands[other].remove(low, 1);
+                        hands[other].add(card, 1);
+                        hands[giver].remove(card, 1);
+                        hands[giver].add(low, 1);
+                    }
+                }
+            }
+        }
+        let leader = (0..4).find(|&s| hands[s].get(THREE_H) > 0).unwrap();
+        let mut tribute = FkTribute::new(hands, giver, (giver + 1) % 4, 1).unwrap();
+        if !tribute.exempt() {
+            tribute.apply_legal(0).unwrap();
+            tribute.apply_legal(back % tribute.num_legal()).unwrap();
+        }
+        let leader = if tribute.exempt() { leader } else { giver };
+        let sets = tribute.hands().iter().map(set).collect();
+        let mut play = FkPlay::new(sets, leader, FkRules::default()).unwrap();
+        let mut rng = Rng::new(seed);
+        for _ in 0..plays {
+            if play.is_done() {
+                break;
+            }
+            let n = play.num_legal() as u64;
+            play.apply_legal(rng.below(n) as usize).unwrap();
+        }
+        (tribute, play)
+    }
+
+    fn above(hand: &Counts, card: Card) -> Vec<Card> {
+        let top = single_order(card);
+        hand.to_cards()
+            .into_iter()
+            .filter(|&c| single_order(c) > top)
+            .collect()
+    }
+
+    #[test]
+    fn fko_42_to_fko_48_a_sample_keeps_what_the_seat_knows_of_the_tribute() {
+        let (mut paid, mut exempt, mut weak, mut hidden, mut real) = (0, 0, 0, 0, 0);
+        let (mut open_three, mut giver_three) = (0, 0);
+        for seed in 0..80u64 {
+            let (tribute, play) = tributed(seed, (seed % 4) as usize, seed / 4, seed % 30);
+            let (giver, receiver) = (tribute.giver(), tribute.receiver());
+            for seat in 0..4 {
+                let world = sample_fk_world(&play, seat, Some(&tribute), &mut Rng::new(seed));
+                let (a, start) = (&world.play, &world.start);
+                // A world is not the real one, where enough is hidden (a sample that
+                // fails gives the real hands: it would leak them).
+                let unseen: u32 = (0..4)
+                    .filter(|&s| s != seat)
+                    .map(|s| play.hand(s).len())
+                    .sum();
+                if unseen >= 12 {
+                    hidden += 1;
+                    let truth: Vec<Counts> = tribute.hands().to_vec();
+                    real += usize::from(*start == truth);
+                }
+                assert_eq!(a.log(), play.log());
+                assert_eq!(a.hand(seat), play.hand(seat));
+                assert_eq!(a.to_act(), play.to_act());
+                for s in 0..4 {
+                    assert_eq!(a.hand(s).len(), play.hand(s).len());
+                }
+                if tribute.exempt() {
+                    // FKO-45: an exempt giver holds every 2.
+                    assert!(exempts(&start[giver], 1), "seed {seed} seat {seat}");
+                    exempt += 1;
+                    continue;
+                }
+                paid += 1;
+                // FKO-47: the giver leads.
+                assert_eq!(first_leader(a), giver);
+                let given = tribute.tributed().unwrap();
+                weak += usize::from(
+                    single_order(given) < single_order(Card::new(Rank::ACE, Suit::SPADES)),
+                );
+                // FKO-47: the giver leads whoever holds the 3h (no world puts it there).
+                if start[seat].get(THREE_H) == 0 && seat != giver {
+                    open_three += 1;
+                    giver_three += usize::from(start[giver].get(THREE_H) > 0);
+                }
+                let returned = tribute.returned().unwrap();
+                if seat == giver || seat == receiver {
+                    // FKO-46, FKO-48: the return where it went; before it the giver held
+                    // nothing above the card given (FKO-44).
+                    assert!(start[giver].get(returned) > 0);
+                    assert!(returned == given || start[receiver].get(given) > 0);
+                    let mut before = start[giver];
+                    before.remove(returned, 1);
+                    assert_eq!(above(&before, given), vec![], "seed {seed} seat {seat}");
+                } else {
+                    let held = start[receiver].get(given) + start[giver].get(given);
+                    assert_eq!(held, 1, "seed {seed} seat {seat}: the card given");
+                    assert!(above(&start[giver], given).len() <= 1);
+                }
+            }
+        }
+        assert!(
+            paid > 200 && exempt > 0 && weak > 20,
+            "{paid} paid, {exempt} exempt, {weak} weak"
+        );
+        assert!(
+            real * 20 < hidden,
+            "{real} of {hidden} samples are the real hands"
+        );
+        assert!(
+            giver_three * 2 < open_three,
+            "the giver held the 3h in {giver_three} of {open_three}"
+        );
+    }
+
+    #[test]
+    fn fko_48_a_seat_that_did_not_see_the_return_samples_alike_whatever_it_was() {
+        let mut differ = 0;
+        for seed in 0..60u64 {
+            let giver = (seed % 4) as usize;
+            let (one, first) = tributed(seed, giver, 0, 0);
+            if one.exempt() {
+                continue;
+            }
+            let (other, second) = tributed(seed, giver, 1 + seed % 4, 0);
+            assert_ne!(one.returned(), other.returned());
+            for seat in [(giver + 2) % 4, (giver + 3) % 4] {
+                let a = sample_fk_world(&first, seat, Some(&one), &mut Rng::new(seed)).start;
+                let b = sample_fk_world(&second, seat, Some(&other), &mut Rng::new(seed)).start;
+                assert_eq!(a, b, "seed {seed}: seat {seat} learned the card returned");
+                let real: Vec<Counts> = (0..4).map(|s| counts(first.hand(s))).collect();
+                differ += usize::from(a != real);
+            }
+        }
+        assert!(differ > 50, "the samples are the real hands: {differ}");
+    }
 
     #[test]
     fn fk_2_sample_fifty_k_keeps_the_position_and_the_leaders_3h() {
@@ -159,7 +480,7 @@ mod tests {
                 play.apply_legal(rng.below(n) as usize).unwrap();
             }
             for seat in 0..players {
-                let a = sample_fifty_k(&play, seat, seed);
+                let a = sample_fifty_k(&play, seat, None, seed);
                 assert_eq!(a.log(), play.log());
                 assert_eq!(
                     (a.to_act(), a.top(), a.collected()),
@@ -169,7 +490,7 @@ mod tests {
                 for s in 0..players {
                     assert_eq!(a.hand(s).len(), play.hand(s).len());
                 }
-                let start = sample_fk_world(&play, seat, &mut Rng::new(seed)).start;
+                let start = sample_fk_world(&play, seat, None, &mut Rng::new(seed)).start;
                 assert!(start[deal.leader].get(THREE_H) == 1, "the leader held 3h");
             }
         }

@@ -851,7 +851,7 @@ fn fifty_k_world(
     seed: u64,
 ) -> World {
     let mut rng = Rng::new(seed);
-    let world = sample_fk_world(play, seat, &mut rng);
+    let world = sample_fk_world(play, seat, None, &mut rng);
     let n = play.num_players();
     let layout = Layout {
         n,
