@@ -16,6 +16,7 @@ use crate::phases::fifty_k_full_deck;
 use crate::rng::Rng;
 
 use super::assign::{assign, Must, Place};
+use super::trick::{random_card, SWAPS};
 use super::TRIES;
 
 /// FK-2: the card whose holder leads first.
@@ -106,46 +107,21 @@ pub fn sample_fk_world(
     tribute: Option<&FkTribute>,
     rng: &mut Rng,
 ) -> FkWorld {
-    let n = play.num_players();
-    let leader = first_leader(play);
-    let seen = tribute.map(|t| Seen::of(t, seat));
-    let paid = seen.is_some_and(|s| s.given.is_some());
-    let mut played = vec![Counts::default(); n];
-    for (s, action) in play.log() {
-        if let FkAction::Play(combo) = action {
-            played[*s].add_all(&counts(combo.cards));
-        }
-    }
-    // What the seat sees in place: its own hand, and once the hand is over every
-    // hand's point cards (public then).
-    let mut fixed = vec![Counts::default(); n];
-    for (s, f) in fixed.iter_mut().enumerate() {
-        let hand = counts(play.hand(s));
-        *f = if s == seat {
-            hand
-        } else if play.is_done() {
-            Counts::from_cards(
-                &hand
-                    .to_cards()
-                    .into_iter()
-                    .filter(|c| c.points() > 0)
-                    .collect::<Vec<_>>(),
-            )
-        } else {
-            Counts::default()
-        };
-    }
+    let position = Position::new(play, seat, tribute);
+    let (played, others, seen) = (&position.played, &position.others, position.seen);
     let mut pool = Counts::from_cards(&fifty_k_full_deck());
-    played.iter().chain(&fixed).for_each(|c| pool.remove_all(c));
-    let others: Vec<usize> = (0..n).filter(|&s| s != seat).collect();
+    played
+        .iter()
+        .chain(&position.fixed)
+        .for_each(|c| pool.remove_all(c));
     let places: Vec<Place> = others
         .iter()
-        .map(|&s| Place::open(play.hand(s).len() as usize - fixed[s].len()))
+        .map(|&s| Place::open(play.hand(s).len() as usize - position.fixed[s].len()))
         .collect();
     let mut musts = Vec::new();
     let place = |s: usize| others.iter().position(|&o| o == s);
     // FKO-47: after a tribute the giver leads, whoever holds the 3h.
-    if let Some(i) = place(leader).filter(|_| !paid) {
+    if let Some(i) = place(position.leader).filter(|_| !position.paid) {
         if pool.get(THREE_H) > 0 {
             musts.push(Must {
                 places: 1 << i,
@@ -159,39 +135,141 @@ pub fn sample_fk_world(
         if let Some(seen) = &seen {
             let returned = seen
                 .returned
-                .or_else(|| draw_returned(seen, &played, &pool, rng));
+                .or_else(|| draw_returned(seen, played, &pool, rng));
             tribute_musts(seen, returned, &pool, &place, &mut places, &mut musts);
         }
         let Some(dealt) = assign(&pool, &places, &musts, rng) else {
             continue;
         };
-        let mut start: Vec<Counts> = (0..n)
+        if let Some(world) = position.world(&dealt) {
+            return world;
+        }
+    }
+    position.swapped(rng)
+}
+
+/// What a sample keeps of the real position: the play, its first leader, what the seat
+/// knows of the tribute (and whether one was paid), the cards each seat played, the
+/// cards seen in each hand, and the other seats (whose unseen cards a sample deals).
+struct Position<'a> {
+    play: &'a FkPlay,
+    leader: usize,
+    seen: Option<Seen>,
+    paid: bool,
+    played: Vec<Counts>,
+    fixed: Vec<Counts>,
+    others: Vec<usize>,
+}
+
+impl<'a> Position<'a> {
+    fn new(play: &'a FkPlay, seat: usize, tribute: Option<&FkTribute>) -> Position<'a> {
+        let n = play.num_players();
+        let seen = tribute.map(|t| Seen::of(t, seat));
+        let mut played = vec![Counts::default(); n];
+        for (s, action) in play.log() {
+            if let FkAction::Play(combo) = action {
+                played[*s].add_all(&counts(combo.cards));
+            }
+        }
+        // What the seat sees in place: its own hand, and once the hand is over every
+        // hand's point cards (public then).
+        let fixed = (0..n)
             .map(|s| {
-                let mut h = played[s];
-                h.add_all(&fixed[s]);
+                let hand = counts(play.hand(s));
+                if s == seat {
+                    hand
+                } else if play.is_done() {
+                    let points: Vec<Card> = hand
+                        .to_cards()
+                        .into_iter()
+                        .filter(|c| c.points() > 0)
+                        .collect();
+                    Counts::from_cards(&points)
+                } else {
+                    Counts::default()
+                }
+            })
+            .collect();
+        Position {
+            play,
+            leader: first_leader(play),
+            seen,
+            paid: seen.is_some_and(|s| s.given.is_some()),
+            played,
+            fixed,
+            others: (0..n).filter(|&s| s != seat).collect(),
+        }
+    }
+
+    /// The world of `dealt` (the other seats' unseen cards, in `others` order), if it
+    /// agrees with every fact: the tribute's (`Seen::allows`), the first leader's 3h
+    /// without one (FK-2), every action replayed.
+    fn world(&self, dealt: &[Counts]) -> Option<FkWorld> {
+        let mut start: Vec<Counts> = self
+            .played
+            .iter()
+            .zip(&self.fixed)
+            .map(|(p, f)| {
+                let mut h = *p;
+                h.add_all(f);
                 h
             })
             .collect();
-        for (&s, cards) in others.iter().zip(&dealt) {
+        for (&s, cards) in self.others.iter().zip(dealt) {
             start[s].add_all(cards);
         }
-        if seen.is_some_and(|seen| !seen.allows(&start)) {
-            continue;
+        if self.seen.is_some_and(|seen| !seen.allows(&start)) {
+            return None;
         }
-        if let Some(p) = replay(play, &start, leader) {
-            return FkWorld { play: p, start };
+        if !self.paid && start[self.leader].get(THREE_H) == 0 {
+            return None;
         }
+        let play = replay(self.play, &start, self.leader)?;
+        Some(FkWorld { play, start })
     }
-    let start = (0..n)
-        .map(|s| {
-            let mut h = played[s];
-            h.add_all(&counts(play.hand(s)));
-            h
-        })
-        .collect();
-    FkWorld {
-        play: play.clone(),
-        start,
+
+    /// The fallback once no constrained deal agrees: the real hands, then random swaps
+    /// of two unseen cards between two other hands, each kept only when the world still
+    /// agrees, so that the search does not play on the real hands as they are.
+    fn swapped(&self, rng: &mut Rng) -> FkWorld {
+        let mut dealt: Vec<Counts> = self
+            .others
+            .iter()
+            .map(|&s| {
+                let mut h = counts(self.play.hand(s));
+                h.remove_all(&self.fixed[s]);
+                h
+            })
+            .collect();
+        let mut world = self.world(&dealt).unwrap_or_else(|| FkWorld {
+            play: self.play.clone(),
+            start: (0..self.play.num_players())
+                .map(|s| {
+                    let mut h = self.played[s];
+                    h.add_all(&counts(self.play.hand(s)));
+                    h
+                })
+                .collect(),
+        });
+        let k = dealt.len() as u64;
+        for _ in 0..if k < 2 { 0 } else { SWAPS } {
+            let i = rng.below(k) as usize;
+            let j = (i + 1 + rng.below(k - 1) as usize) % k as usize;
+            let (Some(a), Some(b)) = (random_card(&dealt[i], rng), random_card(&dealt[j], rng))
+            else {
+                continue;
+            };
+            let mut next = dealt.clone();
+            next[i].remove(a, 1);
+            next[i].add(b, 1);
+            next[j].remove(b, 1);
+            next[j].add(a, 1);
+            if let Some(found) = self.world(&next) {
+                dealt = next;
+                world = found;
+            }
+        }
+        world
     }
 }
 
@@ -364,13 +442,65 @@ mod tests {
 
     #[test]
     fn fko_42_to_fko_48_a_sample_keeps_what_the_seat_knows_of_the_tribute() {
+        keeps_the_tribute(&|play, seat, tribute, seed| {
+            sample_fk_world(play, seat, Some(tribute), &mut Rng::new(seed))
+        });
+    }
+
+    /// The fallback once no constrained deal agrees, on its own: a chain of swaps from
+    /// the real hands that keeps every fact and moves away from them.
+    #[test]
+    fn fko_42_to_fko_48_the_fallback_keeps_the_facts_and_leaves_the_real_hands() {
+        keeps_the_tribute(&|play, seat, tribute, seed| {
+            Position::new(play, seat, Some(tribute)).swapped(&mut Rng::new(seed))
+        });
+    }
+
+    /// FK-2: without a tribute too, the fallback keeps the position and the leader's 3h,
+    /// and leaves the real hands.
+    #[test]
+    fn fk_2_the_fallback_keeps_the_leaders_3h_and_leaves_the_real_hands() {
+        let (mut hidden, mut real) = (0, 0);
+        for seed in 0..60u64 {
+            let players = 3 + (seed % 2) as usize;
+            let deal = fifty_k_deal(seed, players, None, None).unwrap();
+            let hands = deal
+                .hands
+                .iter()
+                .map(|h| CardSet::from_cards(h).unwrap())
+                .collect();
+            let mut play = FkPlay::new(hands, deal.leader, FkRules::default()).unwrap();
+            let mut rng = Rng::new(seed);
+            for _ in 0..rng.below(30) {
+                let n = play.num_legal() as u64;
+                play.apply_legal(rng.below(n) as usize).unwrap();
+            }
+            let truth: Vec<Counts> = deal.hands.iter().map(|h| Counts::from_cards(h)).collect();
+            for seat in 0..players {
+                let world = Position::new(&play, seat, None).swapped(&mut Rng::new(seed));
+                assert_eq!(world.play.log(), play.log());
+                assert_eq!(world.play.hand(seat), play.hand(seat));
+                assert_eq!(world.start[deal.leader].get(THREE_H), 1, "the leader's 3h");
+                hidden += 1;
+                real += usize::from(world.start == truth);
+            }
+        }
+        assert!(
+            real * 20 < hidden,
+            "{real} of {hidden} fallbacks are the real hands"
+        );
+    }
+
+    /// Tribute hands of many seeds (some exempt, some with a weak giver), each seat's
+    /// world from `sample` agreeing with what the seat knows, seldom the real hands.
+    fn keeps_the_tribute(sample: &dyn Fn(&FkPlay, usize, &FkTribute, u64) -> FkWorld) {
         let (mut paid, mut exempt, mut weak, mut hidden, mut real) = (0, 0, 0, 0, 0);
         let (mut open_three, mut giver_three) = (0, 0);
         for seed in 0..80u64 {
             let (tribute, play) = tributed(seed, (seed % 4) as usize, seed / 4, seed % 30);
             let (giver, receiver) = (tribute.giver(), tribute.receiver());
             for seat in 0..4 {
-                let world = sample_fk_world(&play, seat, Some(&tribute), &mut Rng::new(seed));
+                let world = sample(&play, seat, &tribute, seed);
                 let (a, start) = (&world.play, &world.start);
                 // A world is not the real one, where enough is hidden (a sample that
                 // fails gives the real hands: it would leak them).

@@ -6,7 +6,8 @@
 //!
 //! - [`sample_trick_play`]`(play: &TrickPlay, seat: usize, known: &Known, seed: u64) -> TrickPlay`
 //!   (Tractor, Red Five 4p and 5p, Finding Friends);
-//! - [`sample_fifty_k`]`(play: &FkPlay, seat: usize, seed: u64) -> FkPlay`;
+//! - [`sample_fifty_k`]`(play: &FkPlay, seat: usize, tribute: Option<&FkTribute>, seed: u64) -> FkPlay`
+//!   (the hand's tribute, FKO-42, when it had one);
 //! - [`TrickSampler`]`::new(play, seat, known)` then `.sample(seed)`: the same as
 //!   `sample_trick_play`, the position read once for many samples (a search's loop).
 //!
@@ -31,13 +32,16 @@
 //!   up, as cards among the places they may have reached ([`Known::among`]); every
 //!   other burial is sampled by undoing the burials from the sampled hands (`theft.rs`);
 //! - Fifty-K: hand sizes, cards played, the leader's 3h (FK-2) and, once the hand is
-//!   over, the point cards left in each hand (FK-41, FK-51); a pass shows nothing.
+//!   over, the point cards left in each hand (FK-41, FK-51); a pass shows nothing; after
+//!   a tribute what the seat knows of the exchange (FKO-42..FKO-48: the card given, the
+//!   exemption, the card returned where it saw it, the giver leading).
 //!
 //! `Game.sample_world` (Python) builds on the same sampler and also deals the deck again.
 //!
 //! # The distribution
 //!
-//! Fifty-K: uniform over the consistent deals. Trick-taking: a constrained random
+//! Fifty-K: uniform over the consistent deals (after a tribute, for a seat that did not
+//! see the card returned, that card drawn among the unseen ones first). Trick-taking: a constrained random
 //! deal, not exactly uniform: the known cards go to their seats first (and a unit that
 //! beat each failed throw to a random other seat that may have held it), then every other
 //! unseen card, the most constrained first, to a place that the public facts allow,
@@ -45,9 +49,10 @@
 //! deal); the facts a per-card cap cannot express (a tractor held or not, C-31 `full`,
 //! the friend) are enforced by rejection: each deal is checked exactly against the history
 //! (every play legal, every outcome the same; `check.rs`, held by the tests to agree with a
-//! replay of the log) and kept only if it passes. After [`TRIES`] rejected deals, the
-//! fallback is a chain of random swaps of two unseen cards from the real deal, each kept
-//! only when the world stays consistent; it never returns an inconsistent world.
+//! replay of the log) and kept only if it passes. After [`TRIES`] rejected deals (in
+//! Fifty-K too), the fallback is a chain of random swaps of two unseen cards from the
+//! real deal, each kept only when the world stays consistent; it never returns an
+//! inconsistent world.
 //!
 //! # Whole hands
 //!

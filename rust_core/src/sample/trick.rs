@@ -503,10 +503,10 @@ impl<'a> Position<'a> {
 }
 
 /// Proposals of the fallback's chain of swaps.
-const SWAPS: usize = 64;
+pub(super) const SWAPS: usize = 64;
 
 /// A copy drawn uniformly from `cards`, if any.
-fn random_card(cards: &Counts, rng: &mut Rng) -> Option<Card> {
+pub(super) fn random_card(cards: &Counts, rng: &mut Rng) -> Option<Card> {
     let n = cards.len();
     if n == 0 {
         return None;
