@@ -20,7 +20,6 @@ from test_vector_env import agrees_with_the_step_api, random_actions
 import fenpai
 from fenpai.bots import Bot, seed_for
 from fenpai.envs import SeatEnv, VectorEnv
-from fenpai.errors import UnsupportedOption
 from fenpai.simulation import simulate
 from fenpai.spaces import action_space
 
@@ -176,17 +175,19 @@ def test_fko_20_legal_ids_name_several_decks_plays_by_their_type():
     assert SeatEnv("fifty_k", decks=2, players=6).action_space.n == space.size
 
 
-def test_fko_20_the_search_bot_is_refused_by_name_at_several_decks():
-    """`ismcts` plays Fifty-K of one deck only: as an opponent of a learning surface, or
-    beside a policy in `simulate`, it is a typed error naming it, not a crash."""
-    policy = [last_index] + ["ismcts"] * 5
-    for make in (
-        lambda: LegalEnv("fifty_k", 1, opponents="ismcts", decks=2, players=6),
-        lambda: simulate("fifty_k", 1, bots=policy, decks=2, players=6),
-        lambda: simulate("fifty_k", 1, bots="ismcts:4", decks=2, players=6),
-    ):
-        with pytest.raises(UnsupportedOption, match=r"bot 'ismcts(:4)?' plays Fifty-K of one deck"):
-            make()
+def test_fko_20_the_search_bot_plays_several_decks_beside_a_learner_or_a_policy():
+    """`ismcts` plays Fifty-K of several decks in the core's batch runner too: as an
+    opponent of a learning surface, and beside a policy in `simulate`, the same for the
+    same seeds."""
+    env = LegalEnv("fifty_k", 2, opponents="ismcts:4", decks=2, players=6, seed=3)
+    _, info = env.reset(seed=3)
+    for _ in range(3):
+        _, _, _, _, info = env.step(np.zeros(2, dtype=np.int64))
+    assert info["num_legal"].min() >= 0
+    policy = [last_index] + ["ismcts:4"] * 5
+    runs = [simulate("fifty_k", 2, seed=1, bots=policy, decks=2, players=6) for _ in range(2)]
+    assert (runs[0]["game_points"] == runs[1]["game_points"]).all()
+    assert runs[0]["actions"].min() > 0
 
 
 def test_fko_20_a_policy_playing_batch_greedy_plays_the_greedy_bot():

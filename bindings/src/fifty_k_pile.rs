@@ -64,14 +64,8 @@ fn strongest_first(pile: &Pile) -> Vec<fenpai_core::card::Card> {
     out
 }
 
-/// One of the bots choosing for the seat to act, or a ValueError naming what it cannot do.
+/// One of the bots choosing for the seat to act, or GameOver once the hand is over.
 fn choose_with(bot: &mut CoreBot, state: &mut PilePlay) -> PyResult<PileAction> {
-    if !bot.plays_piles() {
-        return Err(value_error(
-            "the ismcts bot plays Fifty-K of one deck only (option decks=1, FKO-20): with \
-             several decks use 'random' or 'greedy'",
-        ));
-    }
     bot.choose_pile(state).ok_or_else(|| {
         action_error(ActionError::game_over(
             "nobody is to play: the hand is over",
@@ -300,9 +294,6 @@ impl FiftyKPilePlay {
             )));
         }
         let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
-        if let Some(bot) = cores.iter_mut().find(|b| !b.plays_piles()) {
-            choose_with(bot, &mut self.inner.clone())?;
-        }
         let inner = &mut self.inner;
         py.detach(|| CoreBot::play_out_pile(inner, &mut cores));
         for (mut bot, core) in bots.into_iter().zip(cores) {

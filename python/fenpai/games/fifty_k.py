@@ -252,13 +252,13 @@ class FiftyK(Game):
         return {"decks": o["decks"], "tribute": o["tribute"]}
 
     def bot_problem(self, name: str) -> str | None:
-        """With several decks only `random` and `greedy` play: the search holds one deck
-        (FKO-20), with or without a tribute (FKO-42)."""
-        if name in ("random", "greedy") or self.decks == 1:
+        """With several decks and a tribute only `random` and `greedy` play: the search
+        plays several decks (FKO-20) and one deck's tribute (FKO-42), not both."""
+        if name in ("random", "greedy") or self.decks == 1 or self.tribute_problem() is None:
             return super().bot_problem(name)
         return (
-            f"bot {name!r} plays Fifty-K of one deck only (option decks={self.decks}, "
-            "FKO-20): use random or greedy"
+            f"bot {name!r} plays {self.tribute_problem()} with one deck only (option "
+            f"decks={self.decks}, FKO-20): use random or greedy"
         )
 
     def tribute_problem(self) -> str | None:

@@ -5,8 +5,8 @@
 //! combination alone (with teams), and keeps fifty-Ks and bombs for tables worth
 //! points or for stopping an opponent about to go out. With several decks it chooses a
 //! pattern so, then its lowest cards (a fifty-K's keeping a pure fifty-K when it can).
-//! The search (`ismcts`) plays one deck only, after a tribute too (FKO-42..FKO-48: its
-//! worlds keep what the seat knows of the exchange).
+//! The search (`ismcts`) plays one deck, after a tribute too (FKO-42..FKO-48: its worlds
+//! keep what the seat knows of the exchange), and several decks (FKO-20..FKO-35).
 
 use crate::fifty_k::pile::{Pile, PileKind};
 use crate::fifty_k::pile_legal::PilePattern;
@@ -14,12 +14,13 @@ use crate::fifty_k::pile_moves::{count_plays, holds_pure_fifty_k, nth_play};
 use crate::fifty_k::pile_turns::{PileAction, PilePlay};
 use crate::fifty_k::tribute::FkTribute;
 use crate::fifty_k::{FkAction, FkPlay, Kind};
-use crate::rng::Rng;
+use crate::rng::{seed_for, Rng};
 
-use crate::sample::sample_fifty_k;
+use crate::sample::{sample_fifty_k, sample_piles};
 
 use super::ismcts::DEFAULT_FIFTY_K_SIMULATIONS;
 use super::ismcts_fifty_k::search_fifty_k;
+use super::ismcts_piles::search_piles;
 use super::BotKind;
 
 /// A Fifty-K bot with its own seeded generator.
@@ -63,13 +64,8 @@ impl FkBot {
         }
     }
 
-    /// Whether the bot plays hands of several decks (the search does not yet).
-    pub fn plays_piles(&self) -> bool {
-        !matches!(self.kind, BotKind::Ismcts(_))
-    }
-
     /// The action this bot takes for the seat to act in a hand of several decks; `None`
-    /// once the hand is over, or for a bot that does not play them ([`Self::plays_piles`]).
+    /// once the hand is over. `ismcts` searches worlds sampled from what the seat sees.
     pub fn choose_pile(&mut self, state: &mut PilePlay) -> Option<PileAction> {
         let count = state.num_legal();
         if count == 0 {
@@ -78,12 +74,19 @@ impl FkBot {
         match self.kind {
             BotKind::Random => state.nth_legal(self.rng.below(count)),
             BotKind::Greedy => Some(greedy_pile(state)),
-            BotKind::Ismcts(_) => None,
+            BotKind::Ismcts(_) if count == 1 => state.nth_legal(0),
+            BotKind::Ismcts(budget) => {
+                let simulations = budget.unwrap_or(DEFAULT_FIFTY_K_SIMULATIONS);
+                let seat = state.to_act()?;
+                let seed = self.rng.next_u64();
+                let real: &PilePlay = state;
+                let sample = |s: u64| sample_piles(real, seat, s);
+                Some(search_piles(simulations, seed, &sample))
+            }
         }
     }
 
-    /// Plays a hand of several decks to its end, `bots[seat]` choosing for each seat
-    /// (every bot [`Self::plays_piles`]).
+    /// Plays a hand of several decks to its end, `bots[seat]` choosing for each seat.
     pub fn play_out_pile(state: &mut PilePlay, bots: &mut [FkBot]) {
         while let Some(seat) = state.to_act() {
             let action = bots[seat]
@@ -104,6 +107,13 @@ impl FkBot {
             state.apply_checked(seat, action);
         }
     }
+}
+
+/// Greedy bots for `n` seats, seeded from `playout`: they play a search's world out.
+pub(super) fn playout_bots(n: usize, playout: u64) -> Vec<FkBot> {
+    (0..n as u64)
+        .map(|s| FkBot::new(BotKind::Greedy, seed_for(&[playout, s])))
+        .collect()
 }
 
 fn greedy(state: &mut FkPlay) -> FkAction {
@@ -246,8 +256,6 @@ mod tests {
                 );
             }
         }
-        let mut search = FkBot::new(BotKind::Ismcts(Some(10)), 0);
-        assert!(!search.plays_piles());
         let deal = fifty_k_deal_decks(0, 4, 2, None, None).unwrap();
         let hands = deal
             .hands
@@ -255,7 +263,11 @@ mod tests {
             .map(|h| Pile::from_cards(h, 2).unwrap())
             .collect();
         let mut state = PilePlay::new(hands, deal.leader, FkRules::default()).unwrap();
-        assert!(search.choose_pile(&mut state).is_none());
+        let mut search: Vec<FkBot> = (0..4)
+            .map(|s| FkBot::new(BotKind::Ismcts(Some(10)), s))
+            .collect();
+        FkBot::play_out_pile(&mut state, &mut search);
+        assert!(state.is_done());
     }
 
     #[test]

@@ -152,17 +152,6 @@ impl Setup {
             }
         )
     }
-
-    /// Why the bot `kind` cannot play the setup's hands, or None: the search bot plays
-    /// Fifty-K of one deck only (FKO-20), with or without a tribute (FKO-42).
-    pub fn bot_problem(&self, kind: BotKind) -> Option<String> {
-        match kind {
-            BotKind::Ismcts(_) if self.has_piles() => Some(
-                "bot ismcts plays Fifty-K of one deck only (FKO-20): use random or greedy".into(),
-            ),
-            _ => None,
-        }
-    }
 }
 
 /// A finished hand: its phase objects in order, each in its final state.
@@ -1010,9 +999,6 @@ pub fn played(setup: &Setup, game_seed: u64, kinds: &[BotKind]) -> Result<HandSt
     if kinds.len() != n {
         return Err(format!("the game has {n} seats; got {} bots", kinds.len()));
     }
-    if let Some(problem) = kinds.iter().find_map(|&kind| setup.bot_problem(kind)) {
-        return Err(problem);
-    }
     let mut bots: Vec<SeatBots> = kinds
         .iter()
         .enumerate()
@@ -1095,7 +1081,6 @@ mod tests {
         let piles = tribute_setup(6, Tribute::Highest, 2);
         assert!(HandState::new(&piles, 0).unwrap_err().contains("FKO-40"));
         let search = BotKind::Ismcts(Some(4));
-        assert!(first.bot_problem(search).is_none());
         let owed = tribute_setup(
             4,
             Tribute::Owed {

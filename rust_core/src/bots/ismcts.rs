@@ -10,7 +10,7 @@
 //! half. Everything is seeded, so a decision is a function of the seat's information,
 //! the seed and the budget.
 
-use crate::rng::seed_for;
+use crate::rng::{seed_for, Rng};
 
 /// Simulations per decision when the budget is not given (`"ismcts"`), in the
 /// trick-taking games (and their phases before the play): a decision then takes a few
@@ -46,6 +46,29 @@ pub fn parse_budget(text: &str) -> Result<u32, String> {
 /// see a few worlds in the first round of halving.
 pub fn candidate_limit(simulations: u32) -> usize {
     (simulations as usize / 12).clamp(2, 16)
+}
+
+/// A search among the candidates `candidates` picks in one sampled world (given the
+/// number to keep and a generator): each valued by `value(world, candidate, playout
+/// seed)` in the worlds `sample` gives, by [`sequential_halving`]; the best one.
+pub fn search_among<W: Clone, A: Copy>(
+    simulations: u32,
+    seed: u64,
+    sample: &dyn Fn(u64) -> W,
+    candidates: impl FnOnce(&mut W, usize, &mut Rng) -> Vec<A>,
+    value: impl Fn(W, A, u64) -> f64,
+) -> A {
+    let mut rng = Rng::new(seed);
+    let mut here = sample(rng.next_u64());
+    let options = candidates(&mut here, candidate_limit(simulations), &mut rng);
+    let best = sequential_halving(
+        options.len(),
+        simulations,
+        rng.next_u64(),
+        sample,
+        |world, c, playout| value(world, options[c], playout),
+    );
+    options[best]
 }
 
 /// Per-candidate totals of one search.

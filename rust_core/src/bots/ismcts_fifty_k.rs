@@ -7,9 +7,10 @@
 //! as FK-41/FK-42 (4 players, by teams) or FK-51/FK-52 (3 players, first place).
 
 use crate::fifty_k::{FkAction, FkPlay};
-use crate::rng::{seed_for, Rng};
+use crate::rng::Rng;
 
-use super::ismcts::{candidate_limit, sequential_halving, utility};
+use super::fifty_k::playout_bots;
+use super::ismcts::{search_among, utility};
 use super::{BotKind, FkBot};
 
 /// FK-41, FK-51: each seat's card points at the end of the hand.
@@ -106,25 +107,19 @@ fn candidates(state: &mut FkPlay, limit: usize, rng: &mut Rng) -> Vec<FkAction> 
 /// The ismcts action for the seat to act, seeing the game only through `sample`:
 /// `sample(seed)` is a world the seat cannot tell from the real one.
 pub fn search_fifty_k(simulations: u32, seed: u64, sample: &dyn Fn(u64) -> FkPlay) -> FkAction {
-    let mut rng = Rng::new(seed);
-    let mut here = sample(rng.next_u64());
-    let seat = here.to_act().expect("a seat to act");
-    let options = candidates(&mut here, candidate_limit(simulations), &mut rng);
-    let best = sequential_halving(
-        options.len(),
+    search_among(
         simulations,
-        rng.next_u64(),
+        seed,
         sample,
-        |mut world: FkPlay, c, playout| {
-            world.apply_checked(seat, options[c]);
-            let mut bots: Vec<FkBot> = (0..world.num_players())
-                .map(|s| FkBot::new(BotKind::Greedy, seed_for(&[playout, s as u64])))
-                .collect();
+        candidates,
+        |mut world, action, playout| {
+            let seat = world.to_act().expect("a seat to act");
+            world.apply_checked(seat, action);
+            let mut bots = playout_bots(world.num_players(), playout);
             FkBot::play_out(&mut world, &mut bots, None);
             outcome(&world, seat)
         },
-    );
-    options[best]
+    )
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod hand;
 pub mod ismcts;
 pub mod ismcts_fifty_k;
 pub mod ismcts_phases;
+pub mod ismcts_piles;
 pub mod ismcts_trick;
 pub mod phases;
 pub mod play_info;

@@ -215,18 +215,9 @@ pub fn encode_fifty_k_piles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifty_k::pile::Pile;
-    use crate::fifty_k::FkRules;
-    use crate::phases::fifty_k_deal_decks;
 
     fn play(decks: u8, players: usize, seed: u64) -> PilePlay {
-        let deal = fifty_k_deal_decks(seed, players, decks, None, None).unwrap();
-        let hands = deal
-            .hands
-            .iter()
-            .map(|h| Pile::from_cards(h, decks).unwrap())
-            .collect();
-        PilePlay::new(hands, deal.leader, FkRules::default()).unwrap()
+        crate::fifty_k::test_support::dealt_piles(decks, players, seed)
     }
 
     /// Every value is in [0, 1] (FKO-22: copies over decks, points over 100 per deck)

@@ -27,7 +27,7 @@ pub mod rules;
 pub mod shape;
 pub mod suits;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 pub mod tribute;
 pub mod turns;
 

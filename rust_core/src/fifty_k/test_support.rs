@@ -76,3 +76,15 @@ pub fn random_hand(rng: &mut Rng, decks: u8, size: usize) -> Pile {
     }
     Pile::from_cards(&cards, decks).unwrap()
 }
+
+/// The play of the hand of `seed` with `decks` decks and `players` players, as dealt
+/// (FKO-24).
+pub fn dealt_piles(decks: u8, players: usize, seed: u64) -> super::pile_turns::PilePlay {
+    let deal = crate::phases::fifty_k_deal_decks(seed, players, decks, None, None).unwrap();
+    let hands = deal
+        .hands
+        .iter()
+        .map(|h| Pile::from_cards(h, decks).unwrap())
+        .collect();
+    super::pile_turns::PilePlay::new(hands, deal.leader, super::FkRules::default()).unwrap()
+}

@@ -16,7 +16,7 @@ use crate::phases::fifty_k_full_deck;
 use crate::rng::Rng;
 
 use super::assign::{assign, Must, Place};
-use super::trick::{random_card, SWAPS};
+use super::trick::{swap_proposal, SWAPS};
 use super::TRIES;
 
 /// FK-2: the card whose holder leads first.
@@ -148,6 +148,23 @@ pub fn sample_fk_world(
     position.swapped(rng)
 }
 
+/// What a seat sees in place of a hand now: its own whole, and once the hand is over
+/// every hand's point cards (public then: FK-41, FK-51, FKO-31); nothing else.
+pub(super) fn seen_in_place(hand: Counts, own: bool, over: bool) -> Counts {
+    if own {
+        return hand;
+    }
+    if !over {
+        return Counts::default();
+    }
+    let points: Vec<Card> = hand
+        .to_cards()
+        .into_iter()
+        .filter(|c| c.points() > 0)
+        .collect();
+    Counts::from_cards(&points)
+}
+
 /// What a sample keeps of the real position: the play, its first leader, what the seat
 /// knows of the tribute (and whether one was paid), the cards each seat played, the
 /// cards seen in each hand, and the other seats (whose unseen cards a sample deals).
@@ -171,24 +188,8 @@ impl<'a> Position<'a> {
                 played[*s].add_all(&counts(combo.cards));
             }
         }
-        // What the seat sees in place: its own hand, and once the hand is over every
-        // hand's point cards (public then).
         let fixed = (0..n)
-            .map(|s| {
-                let hand = counts(play.hand(s));
-                if s == seat {
-                    hand
-                } else if play.is_done() {
-                    let points: Vec<Card> = hand
-                        .to_cards()
-                        .into_iter()
-                        .filter(|c| c.points() > 0)
-                        .collect();
-                    Counts::from_cards(&points)
-                } else {
-                    Counts::default()
-                }
-            })
+            .map(|s| seen_in_place(counts(play.hand(s)), s == seat, play.is_done()))
             .collect();
         Position {
             play,
@@ -253,17 +254,9 @@ impl<'a> Position<'a> {
         });
         let k = dealt.len() as u64;
         for _ in 0..if k < 2 { 0 } else { SWAPS } {
-            let i = rng.below(k) as usize;
-            let j = (i + 1 + rng.below(k - 1) as usize) % k as usize;
-            let (Some(a), Some(b)) = (random_card(&dealt[i], rng), random_card(&dealt[j], rng))
-            else {
+            let Some(next) = swap_proposal(&dealt, rng) else {
                 continue;
             };
-            let mut next = dealt.clone();
-            next[i].remove(a, 1);
-            next[i].add(b, 1);
-            next[j].remove(b, 1);
-            next[j].add(a, 1);
             if let Some(found) = self.world(&next) {
                 dealt = next;
                 world = found;

@@ -8,6 +8,8 @@
 //!   (Tractor, Red Five 4p and 5p, Finding Friends);
 //! - [`sample_fifty_k`]`(play: &FkPlay, seat: usize, tribute: Option<&FkTribute>, seed: u64) -> FkPlay`
 //!   (the hand's tribute, FKO-42, when it had one);
+//! - [`sample_piles`]`(play: &PilePlay, seat: usize, seed: u64) -> PilePlay` (several
+//!   decks, FKO-20: hand sizes, cards played, a 3h in the first leader's hand, FKO-24);
 //! - [`TrickSampler`]`::new(play, seat, known)` then `.sample(seed)`: the same as
 //!   `sample_trick_play`, the position read once for many samples (a search's loop).
 //!
@@ -69,6 +71,7 @@ mod assign;
 mod check;
 mod facts;
 mod fifty_k;
+mod fifty_k_piles;
 #[cfg(test)]
 mod tests;
 mod theft;
@@ -78,6 +81,7 @@ mod world;
 use crate::card::{Card, Counts, NUM_CARDS};
 
 pub use fifty_k::{sample_fifty_k, sample_fk_world, FkWorld};
+pub use fifty_k_piles::{sample_piles, sample_piles_world};
 pub use trick::{sample_trick_play, sample_trick_world, Known, TrickSampler, TrickWorld, KITTY};
 pub use world::{known_for, sample_world, Objects, Real, World};
 

@@ -481,17 +481,9 @@ impl<'a> Position<'a> {
         let mut world = TrickWorld { play, start, kitty };
         let k = dealt.len() as u64;
         for _ in 0..if k < 2 { 0 } else { SWAPS } {
-            let i = rng.below(k) as usize;
-            let j = (i + 1 + rng.below(k - 1) as usize) % k as usize;
-            let (Some(a), Some(b)) = (random_card(&dealt[i], rng), random_card(&dealt[j], rng))
-            else {
+            let Some(next) = swap_proposal(&dealt, rng) else {
                 continue;
             };
-            let mut next = dealt.clone();
-            next[i].remove(a, 1);
-            next[i].add(b, 1);
-            next[j].remove(b, 1);
-            next[j].add(a, 1);
             let (start, kitty) = self.world_of(&next);
             if let Some(play) = self.check(&start, &kitty) {
                 dealt = next;
@@ -505,8 +497,25 @@ impl<'a> Position<'a> {
 /// Proposals of the fallback's chain of swaps.
 pub(super) const SWAPS: usize = 64;
 
+/// A proposal of the fallback's chain: `dealt` (two places or more) with a random copy
+/// of one place and one of another swapped; None when a place drawn holds none.
+pub(super) fn swap_proposal(dealt: &[Counts], rng: &mut Rng) -> Option<Vec<Counts>> {
+    let k = dealt.len() as u64;
+    let i = rng.below(k) as usize;
+    let j = (i + 1 + rng.below(k - 1) as usize) % k as usize;
+    // Both drawn before either is looked at: the generator moves alike whatever they are.
+    let (a, b) = (random_card(&dealt[i], rng), random_card(&dealt[j], rng));
+    let (a, b) = (a?, b?);
+    let mut next = dealt.to_vec();
+    next[i].remove(a, 1);
+    next[i].add(b, 1);
+    next[j].remove(b, 1);
+    next[j].add(a, 1);
+    Some(next)
+}
+
 /// A copy drawn uniformly from `cards`, if any.
-pub(super) fn random_card(cards: &Counts, rng: &mut Rng) -> Option<Card> {
+fn random_card(cards: &Counts, rng: &mut Rng) -> Option<Card> {
     let n = cards.len();
     if n == 0 {
         return None;

@@ -1,0 +1,212 @@
+//! The determinizer of a Fifty-K hand of several decks (FKO-20..FKO-35): the same
+//! position with the cards the seat cannot see dealt again among the other hands. As
+//! with one deck a pass tells nothing (FK-30), so the facts are the hand sizes, the cards
+//! played, a `3h` in the first leader's hand (FKO-24: the holder of the first one dealt
+//! leads) and, once the hand is over, the point cards left in each hand (FKO-31): the
+//! deal is uniform over the consistent ones.
+
+use crate::card::{Card, Counts, Rank, Suit};
+use crate::fifty_k::pile::Pile;
+use crate::fifty_k::pile_turns::{PileAction, PilePlay};
+use crate::phases::trick_deck;
+use crate::rng::Rng;
+
+use super::assign::{assign, Must, Place};
+use super::fifty_k::seen_in_place;
+use super::TRIES;
+
+/// FKO-24: the first leader holds one of these.
+const THREE_H: Card = Card::new(Rank::THREE, Suit::HEARTS);
+
+/// FKO-24: the seat that led first.
+fn first_leader(play: &PilePlay) -> usize {
+    play.log()
+        .first()
+        .map(|(s, _)| *s)
+        .or(play.to_act())
+        .expect("a hand that has not begun has a seat to act")
+}
+
+/// `play`'s actions replayed on the hands `start`; None if one is refused.
+fn replay(play: &PilePlay, start: &[Counts], leader: usize) -> Option<PilePlay> {
+    let decks = play.hand(0).decks();
+    let hands = start
+        .iter()
+        .map(|c| Pile::from_cards(&c.to_cards(), decks).ok())
+        .collect::<Option<Vec<_>>>()?;
+    let mut p = PilePlay::new(hands, leader, play.rules()).ok()?;
+    for (s, action) in play.log() {
+        p.apply(*s, *action).ok()?;
+    }
+    Some(p)
+}
+
+/// The sampled hands of `play` for `seat`, as dealt, deterministic for `seed`: a uniform
+/// deal of the unseen cards, the known ones kept with their seats, replayed.
+pub fn sample_piles_world(play: &PilePlay, seat: usize, seed: u64) -> (PilePlay, Vec<Counts>) {
+    let mut rng = Rng::new(seed);
+    let n = play.num_players();
+    let decks = play.hand(0).decks();
+    let leader = first_leader(play);
+    let mut played = vec![Counts::default(); n];
+    for (s, action) in play.log() {
+        if let PileAction::Play(pile, _) = action {
+            played[*s].add_all(pile.counts());
+        }
+    }
+    let fixed: Vec<Counts> = (0..n)
+        .map(|s| seen_in_place(*play.hand(s).counts(), s == seat, play.is_done()))
+        .collect();
+    let mut pool = Counts::from_cards(&trick_deck(decks));
+    played.iter().chain(&fixed).for_each(|c| pool.remove_all(c));
+    let others: Vec<usize> = (0..n).filter(|&s| s != seat).collect();
+    let places: Vec<Place> = others
+        .iter()
+        .map(|&s| Place::open(play.hand(s).len() as usize - fixed[s].len()))
+        .collect();
+    // FKO-24: the first leader held a 3h; the seat sees whether it still needs one.
+    let shown = played[leader].get(THREE_H) + fixed[leader].get(THREE_H);
+    let musts: Vec<Must> = others
+        .iter()
+        .position(|&s| s == leader)
+        .filter(|_| shown == 0 && pool.get(THREE_H) > 0)
+        .map(|i| Must {
+            places: 1 << i,
+            card: THREE_H,
+            copies: 1,
+        })
+        .into_iter()
+        .collect();
+    let world = |dealt: &[Counts]| {
+        let mut start: Vec<Counts> = (0..n)
+            .map(|s| {
+                let mut h = played[s];
+                h.add_all(&fixed[s]);
+                h
+            })
+            .collect();
+        for (&s, cards) in others.iter().zip(dealt) {
+            start[s].add_all(cards);
+        }
+        replay(play, &start, leader).map(|p| (p, start))
+    };
+    // With one fact a cap cannot hold (the 3h) placed first, every deal is one a real
+    // hand could have had and replays (each seat played its own cards): the tries are
+    // a safeguard, and past them the deal goes without the 3h rather than be the real
+    // one.
+    for musts in [&musts[..]; TRIES].into_iter().chain([&[][..]]) {
+        if let Some(found) = assign(&pool, &places, musts, &mut rng).and_then(|d| world(&d)) {
+            return found;
+        }
+    }
+    let start = (0..n)
+        .map(|s| {
+            let mut h = played[s];
+            h.add_all(play.hand(s).counts());
+            h
+        })
+        .collect();
+    (play.clone(), start)
+}
+
+/// The determinizer of several decks (see the module docs): `play` with the cards
+/// `seat` cannot see dealt again uniformly among the other hands; deterministic for
+/// `seed`.
+pub fn sample_piles(play: &PilePlay, seat: usize, seed: u64) -> PilePlay {
+    sample_piles_world(play, seat, seed).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fifty_k::test_support::dealt_piles;
+    use crate::fifty_k::FkRules;
+
+    /// A hand of `decks` decks and `players` players after `plays` random actions, and
+    /// its hands as dealt.
+    fn position(seed: u64, decks: u8, players: usize, plays: u64) -> (PilePlay, Vec<Counts>) {
+        let mut play = dealt_piles(decks, players, seed);
+        let dealt = (0..players).map(|s| *play.hand(s).counts()).collect();
+        let mut rng = Rng::new(seed);
+        for _ in 0..plays {
+            if play.is_done() {
+                break;
+            }
+            let n = play.num_legal();
+            play.apply_legal(rng.below(n)).unwrap();
+        }
+        (play, dealt)
+    }
+
+    /// FKO-24, FKO-30: a sample keeps the position (the log, whose turn, the table, the
+    /// seat's hand, every hand's size), a 3h in the first leader's hand as dealt, every
+    /// card of the decks once; it is seldom the real deal, and a seat's sample does not
+    /// depend on the cards it cannot see (twins: two other hands' cards swapped).
+    #[test]
+    fn fko_24_a_sample_keeps_the_position_and_the_first_leaders_3h() {
+        let (mut hidden, mut real) = (0, 0);
+        for seed in 0..40u64 {
+            let (decks, players) = [(2, 4), (2, 5), (3, 6), (4, 8), (2, 7)][seed as usize % 5];
+            let (play, dealt) = position(seed, decks, players, seed * 3 % 40);
+            let leader = first_leader(&play);
+            for seat in 0..players {
+                let (a, start) = sample_piles_world(&play, seat, seed);
+                assert_eq!(a.log(), play.log());
+                assert_eq!((a.to_act(), a.top()), (play.to_act(), play.top()));
+                assert_eq!(a.collected(), play.collected());
+                assert_eq!(a.hand(seat), play.hand(seat));
+                for s in 0..players {
+                    assert_eq!(a.hand(s).len(), play.hand(s).len());
+                }
+                assert!(
+                    start[leader].get(THREE_H) > 0,
+                    "seed {seed}: the leader's 3h"
+                );
+                let mut all = Counts::default();
+                start.iter().for_each(|h| all.add_all(h));
+                assert_eq!(all, Counts::from_cards(&trick_deck(decks)));
+                hidden += 1;
+                real += usize::from(start == dealt);
+            }
+        }
+        assert!(
+            real * 20 < hidden,
+            "{real} of {hidden} samples are the real deal"
+        );
+    }
+
+    #[test]
+    fn fko_30_a_seat_samples_alike_whatever_the_others_hold() {
+        for seed in 0..20u64 {
+            let (play, _) = position(seed, 2, 5, 0);
+            let leader = first_leader(&play);
+            let seat = (leader + 1) % 5;
+            // Two other hands trade a card (neither the leader's 3h): a twin position.
+            let (a, b) = ((leader + 2) % 5, (leader + 3) % 5);
+            let pick = |s: usize| {
+                play.hand(s)
+                    .counts()
+                    .to_cards()
+                    .into_iter()
+                    .find(|&c| c != THREE_H)
+                    .unwrap()
+            };
+            let (x, y) = (pick(a), pick(b));
+            let mut hands: Vec<Counts> = (0..5).map(|s| *play.hand(s).counts()).collect();
+            hands[a].remove(x, 1);
+            hands[a].add(y, 1);
+            hands[b].remove(y, 1);
+            hands[b].add(x, 1);
+            let piles = hands
+                .iter()
+                .map(|h| Pile::from_cards(&h.to_cards(), 2).unwrap())
+                .collect();
+            let twin = PilePlay::new(piles, leader, FkRules::default()).unwrap();
+            assert_eq!(
+                sample_piles_world(&play, seat, seed).1,
+                sample_piles_world(&twin, seat, seed).1,
+                "seed {seed}: seat {seat} learned what others hold"
+            );
+        }
+    }
+}
