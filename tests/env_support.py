@@ -27,6 +27,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     # FKO-20..FKO-28: several decks, their play types after one deck's.
     ("fifty_k", {"decks": 2, "players": 6}),
     ("fifty_k", {"decks": 3, "players": 5}),
+    # FKO-20, FKO-40: several decks under the tribute, the exchange of their 54 cards.
+    ("fifty_k", {"decks": 2, "players": 4, "tribute": "highest", "previous_order": [3, 0, 1, 2]}),
 ]
 IDS = [v + "".join(f"-{k}={o}" for k, o in opts.items()) for v, opts in CONFIGS]
 

@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import fenpai
-from fenpai import UnsupportedOption
 from fenpai.encoding import fields, game_fields
 
 TRIBUTE = {"tribute": "highest"}
@@ -84,13 +83,92 @@ def test_fko_40_the_layout_is_one_decks_then_the_tributes_fields(players):
 def test_fko_40_a_layout_without_the_tribute_is_refused_by_name():
     with pytest.raises(ValueError, match="FKO-40"):
         fields("fifty_k", 4, tribute="lowest")
-    with pytest.raises(ValueError, match="only the layout of Fifty-K of one deck"):
+    with pytest.raises(ValueError, match="only a layout of Fifty-K"):
         fields("tractor", 4, tribute="highest")
-    with pytest.raises(ValueError, match="only the layout of Fifty-K of one deck"):
-        fields("fifty_k", 6, decks=2, tribute="highest")
-    g = fenpai.new_game("fifty_k", seed=1, decks=2, previous_order=[0, 1, 2, 3], **TRIBUTE)
-    with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\) with decks=2"):
-        fenpai.encode(g, 0)
+
+
+# --- several decks (FKO-20) ---------------------------------------------------------------
+
+#: FKO-43 with six players: seat 5 (last) owes seat 4 (first).
+SEVERAL = {"decks": 2, "players": 6, "previous_order": [4, 0, 1, 2, 3, 5], **TRIBUTE}
+SEVERAL_GIVER, SEVERAL_RECEIVER = 5, 4
+
+
+def test_fko_40_several_decks_add_the_tributes_fields_of_54_cards():
+    plain = fields("fifty_k", 6, decks=2)
+    layout = fields("fifty_k", 6, decks=2, tribute="highest")
+    assert layout[: len(plain)] == plain
+    assert [name for name, _, _ in layout[len(plain) :]] == TRIBUTE_FIELDS
+    assert [size for _, _, size in layout[len(plain) :]] == [6, 6, 1, 2, 54, 54]
+    g = fenpai.new_game("fifty_k", seed=1, **SEVERAL)
+    assert game_fields(g) == layout
+    assert len(fenpai.encode(g, 0, legal=False)[0]) == sum(size for _, _, size in layout)
+
+
+def several_twins(seed: int) -> tuple[fenpai.Game, fenpai.Game] | None:
+    """Two hands of `SEVERAL` equal but for the card returned (None when the giver is
+    exempt, FKO-45, or the receiver holds one kind of card)."""
+    twins = (fenpai.new_game("fifty_k", seed=seed, **SEVERAL) for _ in range(2))
+    a, b = twins
+    if a.phase != "deal":
+        return None
+    gift = a.legal_actions(SEVERAL_GIVER)[0]
+    for g in (a, b):
+        g.apply(SEVERAL_GIVER, gift)
+    returns = a.legal_actions(SEVERAL_RECEIVER)
+    a.apply(SEVERAL_RECEIVER, returns[0])
+    b.apply(SEVERAL_RECEIVER, returns[-1])
+    return a, b
+
+
+def test_fko_48_several_decks_a_third_seat_cannot_tell_the_returned_card():
+    """FKO-20, FKO-48: with several decks too, hands equal but for the card returned
+    encode the same for the other seats, through the first plays; the giver and the
+    receiver see the difference."""
+    compared = 0
+    for seed in range(6):
+        twins = several_twins(seed)
+        if twins is None:
+            continue
+        a, b = twins
+        for _ in range(4):
+            for seat in range(6):
+                same = fenpai.encode(a, seat)[0].tobytes() == fenpai.encode(b, seat)[0].tobytes()
+                assert same == (seat not in (SEVERAL_GIVER, SEVERAL_RECEIVER)), (seed, seat)
+            seat = a.to_act[0]
+            action = a.legal_actions(seat)[-1]  # the same play in both, if it is legal
+            if action not in b.legal_actions(seat, b.num_legal(seat)):
+                break
+            a.apply(seat, action)
+            b.apply(seat, action)
+        compared += 1
+    assert compared >= 4
+
+
+def test_fko_48_several_decks_a_swap_between_two_other_hands_is_not_seen():
+    """FKO-20: a card swapped between two other seats' hands (not the exchange's) is not
+    seen by seat 0 during the tribute, its return or the first play."""
+    g = fenpai.new_game("fifty_k", seed=3, **SEVERAL)
+    deck = [str(c) for c in g.all_cards()]
+    rng = random.Random(3)
+    rng.shuffle(deck)
+    # Deal as C-5 deals: card i to seat (first + i) % n; swap one card of seat 1 and 2.
+    a = fenpai.new_game("fifty_k", deck=" ".join(deck), first_seat=0, **SEVERAL)
+    i1 = next(i for i, c in enumerate(deck) if i % 6 == 1 and c != deck[2 + 6 * (i // 6)])
+    i2 = 2 + 6 * (i1 // 6)
+    swapped = list(deck)
+    swapped[i1], swapped[i2] = swapped[i2], swapped[i1]
+    b = fenpai.new_game("fifty_k", deck=" ".join(swapped), first_seat=0, **SEVERAL)
+    assert a.phase == b.phase == "deal"
+    for _ in range(3):
+        assert fenpai.encode(a, 0)[0].tobytes() == fenpai.encode(b, 0)[0].tobytes()
+        assert fenpai.encode(a, 1)[0].tobytes() != fenpai.encode(b, 1)[0].tobytes()
+        seat = a.to_act[0]
+        action = a.legal_actions(seat)[0]
+        assert action == b.legal_actions(seat)[0]
+        a.apply(seat, action)
+        b.apply(seat, action)
+    assert fenpai.encode(a, 0)[0].tobytes() == fenpai.encode(b, 0)[0].tobytes()
 
 
 @pytest.mark.parametrize("players", [3, 4])

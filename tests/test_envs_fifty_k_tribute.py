@@ -6,8 +6,8 @@ legal action reachable by its id; `SeatEnv`, the AEC env and `VectorEnv(actions=
 The legal-index space: `VectorEnv(actions="legal")` against the step API with the same
 actions (observations, masks, history, rewards, scores: `Game.result`), `legal_ids`
 naming the exchange, `simulate`'s policies; each hand of an env has the tribute of the
-option `previous_order`. Several decks still refuse it by name (OpenSpiel's game under
-the tribute: tests/test_openspiel.py)."""
+option `previous_order`. Several decks (FKO-20) take it the same way: the exchange of
+their 54 cards after their play types."""
 
 from __future__ import annotations
 
@@ -24,13 +24,16 @@ from test_fifty_k_tribute import HANDS_4P, deck
 from test_vector_env import Reference, assert_matches, random_actions
 
 import fenpai
-from fenpai import UnsupportedOption
-from fenpai._core import FIFTY_K_NUM_PLAY_TYPES
+from fenpai._core import FIFTY_K_NUM_PILE_TYPES, FIFTY_K_NUM_PLAY_TYPES
+from fenpai.bots import Bot, seed_for
 from fenpai.envs import SeatEnv, VectorEnv
-from fenpai.games.fifty_k_decks import score_piles
+from fenpai.games.base import scored_arrays
+from fenpai.games.fifty_k_tribute import tribute_seats
 from fenpai.simulation import simulate
 from fenpai.spaces import (
     CARDS,
+    SEVERAL_DECKS_TRIBUTE_ACTIONS,
+    SEVERAL_DECKS_TYPES,
     TRIBUTE_ACTIONS,
     ActionSpace,
     action_space,
@@ -40,7 +43,32 @@ from fenpai.spaces import (
 
 LegalEnv = partial(VectorEnv, actions="legal")
 TRIBUTE = {"tribute": "highest", "previous_order": [1, 0, 2, 3]}
+#: FKO-20: two decks, six players, the tribute owed by the last (5) to the first (4,
+#: FKO-43).
+SEVERAL = {"decks": 2, "players": 6, "tribute": "highest", "previous_order": [4, 0, 1, 2, 3, 5]}
 PLAYS = 1 + FIFTY_K_NUM_PLAY_TYPES
+PILE_PLAYS = 1 + FIFTY_K_NUM_PILE_TYPES
+
+
+def phase_by_phase(game, seeds, bots):
+    """The hands of `seeds` with `game`'s options, each played to its end one phase at a
+    time by `bots` (seeded as `simulate` seeds them) and scored by `Game.result`."""
+    n = game.num_players
+    rows = []
+    for seed in seeds:
+        hand = fenpai.new_game("fifty_k", seed=seed, **game.stated_options())
+        hand.play_out([Bot(name, seed_for(seed, s)) for s, name in enumerate(bots)])
+        result = hand.result
+        rows.append(
+            (
+                [float(p) for p in result["game_points"]],
+                [float(p) for p in result["card_points"]],
+                [s in result["winners"] for s in range(n)],
+                hand.num_actions,
+            )
+        )
+    points, cards, won, actions = zip(*rows, strict=True)
+    return scored_arrays(n, list(points), list(cards), list(won), np.array(actions, np.int64))
 
 
 # --- the table of ids (FKO-40) -------------------------------------------------------------
@@ -86,21 +114,23 @@ def test_fko_44_fko_46_the_mask_is_the_highest_cards_then_any_card():
         hand.core.step(1, space.id("return 2h"))  # the receiver does not hold it
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
-    players=st.sampled_from([3, 4]),
+    table=st.sampled_from([(1, 3), (1, 4), (2, 4), (2, 6), (3, 5)]),
     seed=st.integers(0, 2**32),
     steps=st.integers(0, 3),
     order_seed=st.integers(0, 100),
 )
-def test_fko_42_every_legal_action_is_reached_by_its_id(players, seed, steps, order_seed):
-    """At a random point of the tribute or the first plays after it: the ids the mask
-    allows are exactly those of the legal actions; through the core, each allowed id of
-    the exchange takes exactly the action it names (every legal one reached, FKO-44,
-    FKO-46), and a play type one legal play of its type."""
+def test_fko_42_every_legal_action_is_reached_by_its_id(table, seed, steps, order_seed):
+    """At a random point of the tribute or the first plays after it, of one deck or of
+    several (FKO-20): the ids the mask allows are exactly those of the legal actions;
+    through the core, each allowed id of the exchange takes exactly the action it names
+    (every legal one reached, FKO-44, FKO-46), and a play type one legal play of its
+    type."""
+    decks, players = table
     order = list(range(players))
     random.Random(order_seed).shuffle(order)
-    options = {"players": players, "tribute": "highest", "previous_order": order}
+    options = {"players": players, "decks": decks, "tribute": "highest", "previous_order": order}
     rng = random.Random(seed)
     game = fenpai.new_game("fifty_k", seed=seed % 2**32, **options)
     for _ in range(steps):
@@ -112,7 +142,7 @@ def test_fko_42_every_legal_action_is_reached_by_its_id(players, seed, steps, or
     space = game_space(game)
     hand = replayed(game)
     mask = hand.observe(seat)["action_mask"]
-    legal_texts = game.legal_actions(seat)
+    legal_texts = game.legal_actions(seat, game.num_legal(seat))
     assert set(np.flatnonzero(mask)) == {space.id(a) for a in legal_texts}
     for i in np.flatnonzero(mask):
         after = hand.clone()
@@ -134,6 +164,13 @@ def test_fko_42_every_legal_action_is_reached_by_its_id(players, seed, steps, or
         (TRIBUTE, 1, "greedy", "zero_sum"),  # the receiver
         ({"players": 3, "tribute": "highest", "previous_order": [2, 0, 1]}, 0, "greedy", "win"),
         ({"tribute": "highest"}, 0, "random", "game_points"),  # a first hand: no tribute
+        (SEVERAL, 5, "random", "win"),  # FKO-20: the giver of two decks
+        (
+            {**SEVERAL, "decks": 3, "players": 4, "previous_order": [0, 1, 3, 2]},
+            0,
+            "greedy",
+            "zero_sum",
+        ),  # the receiver of three decks
     ],
 )
 def test_fko_42_legal_steps_are_the_step_api_with_the_same_actions(
@@ -173,8 +210,27 @@ def test_fko_42_legal_steps_are_the_step_api_with_the_same_actions(
         ended = terminated
         hands += int(terminated.sum())
     assert hands >= 3, hands
-    if "previous_order" in options and seat in (1, 2):
+    order = options.get("previous_order")
+    if order is not None and seat in tribute_seats(order, len(order)):
         assert exchanges, "the learning seat never gave or returned"
+
+
+def test_fko_40_several_decks_exchange_their_54_cards_after_their_play_types():
+    """FKO-20, FKO-44, FKO-46: several decks' table is their 7 573 play types, then the
+    tribute and the return of each of the 54 cards (jokers included)."""
+    plain = action_space("fifty_k", decks=2)
+    table = action_space("fifty_k", decks=3, tribute="highest")
+    assert (plain.size, table.size) == (PILE_PLAYS, PILE_PLAYS + 108) == (7573, 7681)
+    assert ActionSpace("fifty_k", decks=2, tribute="highest").size == 7681
+    for card in CARDS:
+        assert table.id(f"tribute {card}") == PILE_PLAYS + card.index
+        assert table.id(f"return {card}") == PILE_PLAYS + 54 + card.index
+        assert table.text(PILE_PLAYS + 54 + card.index) == f"return {card}"
+    assert table.id("play BJ") == plain.id("play BJ")
+    assert [table.text(PILE_PLAYS + i) for i in range(108)] == list(SEVERAL_DECKS_TRIBUTE_ACTIONS)
+    assert game_space(fenpai.new_game("fifty_k", **SEVERAL)) is action_space(
+        "fifty_k", decks=2, tribute="highest"
+    )
 
 
 def test_fko_42_legal_ids_name_the_exchange():
@@ -216,22 +272,28 @@ def test_fko_42_simulate_plays_the_tribute_with_a_policy(actions):
     [
         (TRIBUTE, ["greedy", "random"] * 2),
         ({**TRIBUTE, "players": 3, "previous_order": [2, 0, 1]}, ["random", "greedy", "greedy"]),
+        (SEVERAL, ["greedy", "random"] * 3),
+        (
+            {**SEVERAL, "decks": 4, "players": 8, "previous_order": list(range(8))},
+            ["random"] * 4 + ["greedy"] * 4,
+        ),
     ],
 )
 def test_fko_42_the_cores_whole_hands_score_as_the_phase_by_phase_hands(options, bots):
-    """`play_batch` (`simulate`'s bots) plays one deck's tribute in the core's whole-hand
-    call: the scores and action counts (the exchange included) are those of the same
-    hands played by the same bots one phase at a time (`score_piles`)."""
+    """`play_batch` (`simulate`'s bots) plays the tribute, of one deck and of several
+    (FKO-20), in the core's whole-hand call: the scores and action counts (the exchange
+    included) are those of the same hands played by the same bots one phase at a time."""
     game = fenpai.new_game("fifty_k", **options)
     seeds = list(range(30))
-    core, phases = game.play_batch(seeds, bots), score_piles(game, seeds, bots)
+    core, phases = game.play_batch(seeds, bots), phase_by_phase(game, seeds, bots)
     assert sorted(core) == sorted(phases)
     for key in core:
         np.testing.assert_array_equal(core[key], phases[key])
 
 
-def test_fko_42_seat_env_rewards_are_the_results():
-    env = SeatEnv("fifty_k", seat=1, bots="greedy", reward="zero_sum", **TRIBUTE)
+@pytest.mark.parametrize(("options", "seat"), [(TRIBUTE, 1), (SEVERAL, 4)])
+def test_fko_42_seat_env_rewards_are_the_results(options, seat):
+    env = SeatEnv("fifty_k", seat=seat, bots="greedy", reward="zero_sum", **options)
     for seed in range(3):
         obs, _ = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -240,31 +302,11 @@ def test_fko_42_seat_env_rewards_are_the_results():
             returned |= env.game.phase == "deal"
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             obs, reward, done, _, info = env.step(action)
-        assert reward == pytest.approx(expected_reward(info["result"], 1, "zero_sum"))
+        assert reward == pytest.approx(expected_reward(info["result"], seat, "zero_sum"))
         assert returned or env.game.tribute.exempt
 
 
-# --- what still refuses it ----------------------------------------------------------------------
-
-
-def test_fko_42_several_decks_refuse_the_tribute_by_name():
-    options = {"decks": 2, "players": 6, "tribute": "highest", "previous_order": list(range(6))}
-    refused = r"tribute='highest' \(FKO-42\) with decks=2 .* tribute is taken with one deck only"
-    with pytest.raises(UnsupportedOption, match=r"tribute='highest' \(FKO-42\) with decks=2"):
-        LegalEnv("fifty_k", 1, **options)
-    for make in (lambda: VectorEnv("fifty_k", 1, **options), lambda: SeatEnv("fifty_k", **options)):
-        with pytest.raises(UnsupportedOption, match=refused):
-            make()
-    for space in (action_space, ActionSpace):
-        with pytest.raises(UnsupportedOption, match=refused):
-            space("fifty_k", decks=2, tribute="highest")
-    assert ActionSpace("fifty_k", decks=1, tribute="highest").size > ActionSpace("fifty_k").size
-    pyspiel = pytest.importorskip("pyspiel")
-    from fenpai import openspiel
-
-    openspiel.register()
-    with pytest.raises(UnsupportedOption, match=refused):
-        pyspiel.load_game("python_fenpai_fifty_k(decks=2,players=6,tribute=highest)")
+# --- the tables ---------------------------------------------------------------------------------
 
 
 def test_fko_40_a_table_that_is_not_the_tribute_s_is_refused():
@@ -280,6 +322,11 @@ def test_fko_40_a_table_that_is_not_the_tribute_s_is_refused():
         DecisionHand("fifty_k", seats, ["tribute zz", "return 2s"], players=4, tribute="highest")
     with pytest.raises(ValueError, match="the game has no tribute"):
         DecisionHand("fifty_k", seats, list(TRIBUTE_ACTIONS), players=4)
+    several = {"players": 4, "decks": 2, "tribute": "highest", "tribute_seats": (2, 1)}
+    with pytest.raises(ValueError, match="SEVERAL_DECKS_TRIBUTE_ACTIONS"):
+        DecisionHand("fifty_k", seats, list(SEVERAL_DECKS_TYPES), **several)
+    with pytest.raises(ValueError, match="exactly those texts"):  # one deck's exchange
+        DecisionHand("fifty_k", seats, [*SEVERAL_DECKS_TYPES, *TRIBUTE_ACTIONS], **several)
     assert ActionSpace("fifty_k", tribute="none").size == 7410
     assert ActionSpace("fifty_k", tribute="highest").size == 7514
     for variant, tribute in (("tractor", "highest"), ("fifty_k", True), ("fifty_k", "lowest")):

@@ -41,6 +41,7 @@ NAMES = [
     "python_fenpai_fifty_k(decks=2,players=6)",  # FKO-20..FKO-28
     "python_fenpai_fifty_k(decks=3,players=6)",
     "python_fenpai_fifty_k(decks=4,players=8)",
+    "python_fenpai_fifty_k(decks=2,players=4,tribute=highest,previous_order=3 0 1 2)",  # FKO-40
     "python_fenpai_finding_friends(players=4)",
     "python_fenpai_finding_friends",
     "python_fenpai_finding_friends(players=8,decks=2,double_join=passes_on,short_handed_bonus=True)",

@@ -35,6 +35,7 @@ fn decisions(hand: &Hand) -> usize {
         Hand::FiftyK(play) => play.log().len(),
         Hand::FiftyKTribute(tribute, play) => tribute.log().len() + play.log().len(),
         Hand::FiftyKPiles(play) => play.log().len(),
+        Hand::FiftyKPilesTribute(tribute, play) => tribute.log().len() + play.log().len(),
         Hand::FindingFriends(deal, burial, calls, play) => {
             deal.log().len() + burial.log().len() + calls.log().len() + play.log().len()
         }

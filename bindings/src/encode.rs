@@ -170,25 +170,39 @@ fn encode_into(
         }
     };
     if variant == "fifty_k" && tribute {
-        // FKO-40..FKO-48: one deck's layout, then the tribute's fields.
+        // FKO-40..FKO-48: one deck's or several decks' layout, then the tribute's fields.
         let gift = phase_object::<FiftyKTribute>(deal.as_ref(), "deal", "FiftyKTribute")?;
-        let play = phase_object::<FiftyKPlay>(play.as_ref(), "play", "FiftyKPlay")?;
-        let n = match (&play, &gift) {
-            (Some(p), _) => p.core().num_players(),
-            (None, Some(t)) => t.core().hands().len(),
-            (None, None) => {
+        let piles = match &play {
+            Some(p) if p.cast::<FiftyKPlay>().is_err() => {
+                phase_object::<FiftyKPilePlay>(Some(p), "play", "FiftyKPlay or FiftyKPilePlay")?
+            }
+            _ => None,
+        };
+        let one = match piles {
+            Some(_) => None,
+            None => phase_object::<FiftyKPlay>(play.as_ref(), "play", "FiftyKPlay")?,
+        };
+        let (n, decks) = match (&one, &piles, &gift) {
+            (Some(p), ..) => (p.core().num_players(), 1),
+            (_, Some(p), _) => (p.core().num_players(), p.core().hand(0).decks()),
+            (.., Some(t)) => (t.core().hands().len(), t.core().decks()),
+            (None, None, None) => {
                 return Err(value_error(
                     "a fifty_k observation needs objects['deal'] or objects['play']",
                 ))
             }
         };
-        let layout = layout_of(variant, n, 1, true, false).map_err(value_error)?;
+        let layout = layout_of(variant, n, decks, true, false).map_err(value_error)?;
         let mut writable = buffer_for(layout)?;
         let buffer = writable.as_slice_mut().map_err(value_error)?;
-        let (gift, play) = (
-            gift.as_deref().map(|t| t.core()),
-            play.as_deref().map(|p| p.core()),
-        );
+        let gift = gift.as_deref().map(|t| t.core());
+        if decks > 1 {
+            let play = piles.as_deref().map(|p| p.core());
+            return py
+                .detach(|| core::encode_fifty_k_piles_tribute(gift, play, seat, over, buffer))
+                .map_err(value_error);
+        }
+        let play = one.as_deref().map(|p| p.core());
         return py
             .detach(|| core::encode_fifty_k_tribute(gift, play, seat, over, buffer))
             .map_err(value_error);

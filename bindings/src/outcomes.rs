@@ -108,8 +108,9 @@ impl Facts {
         self.actions.push((before + play.log().len()) as i64);
     }
 
-    /// FKO-30, FKO-31: a hand of several decks, a row of `finish_order` per seat.
-    fn fifty_k_piles(&mut self, play: &PilePlay) {
+    /// FKO-30, FKO-31: a hand of several decks, a row of `finish_order` per seat;
+    /// `before`: the actions of its tribute (FKO-42).
+    fn fifty_k_piles(&mut self, before: usize, play: &PilePlay) {
         self.points
             .extend(play.collected().iter().map(|&p| i64::from(p)));
         let out = play.finished();
@@ -118,7 +119,7 @@ impl Facts {
             .extend((0..width).map(|i| out.get(i).map_or(-1, |&seat| seat as i64)));
         self.hand_points_left
             .extend(play.hand_points().into_iter().map(i64::from));
-        self.actions.push(play.log().len() as i64);
+        self.actions.push((before + play.log().len()) as i64);
     }
 
     pub(crate) fn add(&mut self, hand: HandRef<'_>) {
@@ -138,7 +139,10 @@ impl Facts {
             }
             HandRef::FiftyK(play) => self.fifty_k(0, play),
             HandRef::FiftyKTribute(tribute, play) => self.fifty_k(tribute.log().len(), play),
-            HandRef::FiftyKPiles(play) => self.fifty_k_piles(play),
+            HandRef::FiftyKPiles(play) => self.fifty_k_piles(0, play),
+            HandRef::FiftyKPilesTribute(tribute, play) => {
+                self.fifty_k_piles(tribute.log().len(), play)
+            }
             HandRef::FindingFriends(deal, burial, calls, play) => {
                 self.trick(deal.log().len() + calls.log().len(), burial, play);
                 let watch = play

@@ -146,6 +146,12 @@ cards a seat is dealt (54 × decks / n rounded up, FKO-24), so every value is in
 | table | K | the cards on the table since it was last cleared (FK-31) |
 | points_left | n | points left in each hand / (100 × decks), once the hand is over (FKO-31) |
 
+Fifty-K of several decks under `tribute="highest"` (FKO-20, FKO-40), a layout of its own:
+the fields above, then the tribute's fields of one deck's table with K = 54 (the card
+given or returned may be a joker, FKO-44). During the tribute the fields above hold the
+hands it leaves, nothing played, `hand_sizes` over D + 1 (the receiver holds one card
+more until the return, FKO-46).
+
 Finding Friends (`finding_friends`, FF-1..FF-82, 4 to 8 players, two decks or three), a
 layout of its own per number of players n (the same for two decks and three): K = 54
 card kinds in index order, card fields hold copies / decks; c = n − 2 call slots (FF-20:
@@ -209,7 +215,7 @@ from typing import Literal, overload
 import numpy as np
 
 from fenpai._core import encode_fields, encode_into
-from fenpai.games.base import OBSERVATION, Game
+from fenpai.games.base import Game
 
 #: The `phase` field's one-hot order.
 PHASES = ("deal", "bid", "trump", "kitty", "friend", "play", "done")
@@ -246,7 +252,7 @@ def fields(
 ) -> list[tuple[str, int, int]]:
     """The observation's layout: (name, offset, size) of each field, in order; `decks`
     only for Fifty-K's several decks (FKO-20), whose layout is its own; `tribute` only
-    for Fifty-K of one deck, whose layout under `tribute="highest"` adds the tribute's
+    for Fifty-K, whose layouts under `tribute="highest"` add the tribute's
     fields (FKO-40, FKO-48); `kitty_theft` only for Tractor, whose layout under
     `kitty_theft="allowed"` adds the theft's (TRO-112). A ValueError names a number of
     players or decks out of range, or an option value the layout does not take."""
@@ -296,7 +302,6 @@ def encode(
     n = game.num_players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat!r}")
-    game.check_surface(OBSERVATION)  # the typed error, when options are the cause
     variant = game.variant
     if out is None:
         out = np.empty(_size(variant, n, **game.layout_options()), dtype=np.float32)

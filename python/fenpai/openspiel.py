@@ -44,12 +44,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from fenpai._core import FIFTY_K_NUM_PLAY_TYPES
 from fenpai.encoding import DECISION_VARIANTS, fields
 from fenpai.envs.core_hand import CoreHand
 from fenpai.envs.payoffs import check_reward, game_bounds, hand_rewards
 from fenpai.games import new_game
-from fenpai.games.base import OPENSPIEL, Game
+from fenpai.games.base import Game
 from fenpai.games.trick_game import TrickGame, text
 from fenpai.scoring import (
     finding_friends_kitty_size,
@@ -451,12 +450,8 @@ class FenpaiState(pyspiel.State):  # type: ignore[misc]
         if action >= space.size:
             done = space.size + NUM_KINDS
             return "done" if action == done else f"pick {CARDS[action - space.size]}"
-        if (
-            hand.variant != "fifty_k"
-            or action == 0
-            or (hand.options["tribute"] != "none" and action > FIFTY_K_NUM_PLAY_TYPES)
-        ):
-            return space.text(action)  # Fifty-K's exchange after its play types (FKO-40)
+        if space.names(action):
+            return space.text(action)
         if hand.to_act() == player and self._mask(player)[action]:
             return space.text(action, hand.game, player)
         return f"play type {action - 1}"
@@ -554,7 +549,6 @@ class FenpaiGame(pyspiel.Game):  # type: ignore[misc]
         self.seed = int(values["seed"])
         self.reward = check_reward(values["reward"])
         probe = new_game(variant, **self.options)  # checks the options
-        probe.check_surface(OPENSPIEL)
         self.players = probe.num_players
         #: What the observation's layout depends on (Tractor's kitty theft, TRO-112).
         self.layout = probe.layout_options()

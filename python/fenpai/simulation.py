@@ -30,7 +30,7 @@ from fenpai.batch import Policy
 from fenpai.bots import Bot, game_seeds, seed_for
 from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, rewards
 from fenpai.games import new_game
-from fenpai.games.base import DECISIONS, LEGAL_SPACE, Game
+from fenpai.games.base import Game
 from fenpai.policies import scored_with_policies
 
 
@@ -248,8 +248,6 @@ def simulate(
         raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
     builtin = [name for name in names if isinstance(name, str)]
     probe.check_bots(builtin)  # a bot that cannot play these tables, by name
-    if len(builtin) < n:
-        probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name
     if backend == "ray" and len(builtin) < n:
         raise ValueError("backend='ray' plays built-in bots only: a policy plays here, on threads")
     report = progress or _nothing

@@ -16,6 +16,7 @@ follows its decks, below), id 0 being `pass`:
 | fifty_k | 7 410 | `pass`, then 1 + `Combo.type_id` for every play type (c) |
 | fifty_k, `tribute="highest"` | 7 514 | the 7 410, then `tribute X`, `return X` (e) (FKO-40) |
 | fifty_k, `decks` 2..4 | 7 573 | the 7 410, then several decks' play types (f) (FKO-25..27) |
+| fifty_k, `decks` 2..4, `tribute="highest"` | 7 681 | the 7 573, then `tribute X`, `return X` (g) |
 
 (a) As Ah Ac Ad Ks Kh Kc Kd 5h BJ. (b) ranks 2..A, each in suits s h c d, then
 `declare LJ LJ`, `declare BJ BJ` (`declare LJ LJ LJ`, `declare BJ BJ BJ` for triples,
@@ -36,6 +37,8 @@ with one deck keeps its type id: copies in singles, pairs, sequences and kickers
 bomb of 4 of any copies (FKO-22, FKO-26). The table is sized for four decks at every deck
 count, so an id means one pattern whatever the decks; the mask leaves out what fewer
 decks cannot hold (bombs above 4 × decks cards, three jokers of a kind with two decks).
+(g) `SEVERAL_DECKS_TRIBUTE_ACTIONS`: (e) of the 54 cards with the jokers (FKO-22):
+`tribute X` is id 7 573 + X.index, `return X` id 7 627 + X.index.
 
 Tractor's table follows its decks (TRO-120; `action_space(variant, decks)`,
 `game_space(game)`): one and two decks, jokers removed or not (TRO-130), share the 107
@@ -47,7 +50,8 @@ deal declares as Tractor's of those decks (FF-10), and its friend calls (FF-20) 
 Fifty-K's table follows its option `tribute` the same way (FKO-40; `action_space(
 "fifty_k", tribute="highest")`): the exchange's ids (FKO-44, FKO-46) come after the play
 types, which keep their ids. Several decks (FKO-20; `action_space("fifty_k", decks=3)`)
-add their play types after one deck's (f), with no tribute.
+add their play types after one deck's (f), and under the tribute the exchange of their
+54 cards after those (g).
 
 The phases whose actions have fixed ids give a **mask** (`Legal.mask`) over the table,
 and the legal index of each id (`Legal.index`, for `game.apply_legal`). A Fifty-K play
@@ -98,8 +102,6 @@ from fenpai._core import (
     fifty_k_play_from_id,
 )
 from fenpai.actions import ordinal
-from fenpai.games.base import DECISIONS
-from fenpai.games.fifty_k import several_decks_tribute
 from fenpai.games.trick_game import TrickGame
 from fenpai.scoring import TRACTOR_LEVELS, finding_friends_default_decks
 
@@ -214,6 +216,14 @@ TRIBUTE_ACTIONS: tuple[str, ...] = tuple(
 )
 
 
+#: FKO-20, FKO-44, FKO-46: the exchange's actions with several decks, id order after
+#: their play types: the tribute of each of the 54 cards (jokers included), then the
+#: return of each.
+SEVERAL_DECKS_TRIBUTE_ACTIONS: tuple[str, ...] = tuple(
+    f"{verb} {c}" for verb in ("tribute", "return") for c in CARDS
+)
+
+
 #: FKO-25..FKO-27: the play types several decks of Fifty-K add, id order after one
 #: deck's: bombs of 5 to 16 cards by size then rank, one kind's jokers, the king bomb.
 SEVERAL_DECKS_TYPES: tuple[str, ...] = (
@@ -232,13 +242,16 @@ def table_tribute(variant: str, options: Mapping[str, Any]) -> str:
 def table_actions(variant: str, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The fixed-id texts the core's action space takes for a game of `variant` with
     `options`: the table's (`fixed_actions`); for Fifty-K the ids after its play types,
-    the exchange's under `tribute` (FKO-40), the play types several decks add
-    (`SEVERAL_DECKS_TYPES`, FKO-20), else none."""
-    if table_tribute(variant, options) != "none":
-        return TRIBUTE_ACTIONS
-    if variant == "fifty_k" and table_decks(variant, options) != 1:
-        return SEVERAL_DECKS_TYPES
-    return fixed_actions(variant, table_decks(variant, options))
+    the play types several decks add (`SEVERAL_DECKS_TYPES`, FKO-20), then the
+    exchange's under `tribute` (FKO-40), else none."""
+    if variant != "fifty_k":
+        return fixed_actions(variant, table_decks(variant, options))
+    several = table_decks(variant, options) != 1
+    if table_tribute(variant, options) == "none":
+        return SEVERAL_DECKS_TYPES if several else ()
+    if several:
+        return SEVERAL_DECKS_TYPES + SEVERAL_DECKS_TRIBUTE_ACTIONS
+    return TRIBUTE_ACTIONS
 
 
 def table_ids(variant: str, options: Mapping[str, Any]) -> dict[str, int]:
@@ -290,18 +303,19 @@ class ActionSpace:
                 f"tribute={tribute!r}: only fifty_k's table follows a tribute, 'none' or "
                 "'highest' (FKO-40)"
             )
-        if variant == "fifty_k" and tribute != "none" and decks is not None and decks != 1:
-            raise several_decks_tribute(tribute, decks, "the action space")
         self._extra: tuple[str, ...] = ()
         self._decks = 1
+        self._plays = 0  # Fifty-K's: pass and its play types, the exchange after them
         if variant == "fifty_k":
-            plays = 1 + FIFTY_K_NUM_PLAY_TYPES
-            self._extra = TRIBUTE_ACTIONS if tribute != "none" else ()
             self._decks = decks or 1
-            self.size = plays + len(self._extra) if self._decks == 1 else 1 + FIFTY_K_NUM_PILE_TYPES
+            several = self._decks != 1
+            self._plays = 1 + (FIFTY_K_NUM_PILE_TYPES if several else FIFTY_K_NUM_PLAY_TYPES)
+            if tribute != "none":
+                self._extra = SEVERAL_DECKS_TRIBUTE_ACTIONS if several else TRIBUTE_ACTIONS
+            self.size = self._plays + len(self._extra)
             self._texts: tuple[str, ...] | None = None
             self._ids: dict[str, int] = {"pass": 0}
-            self._ids.update({t: plays + i for i, t in enumerate(self._extra)})
+            self._ids.update({t: self._plays + i for i, t in enumerate(self._extra)})
         elif variant in FIXED_ACTIONS or variant == "finding_friends":
             self._texts = fixed_actions(variant, decks)
             self.size = len(self._texts)
@@ -331,6 +345,11 @@ class ActionSpace:
                 return 1 + type_id
         raise ValueError(f"{text!r} has no fixed id in {self.variant}")
 
+    def names(self, id: int) -> bool:
+        """Whether the text of `id` is the same in every hand: every id but a Fifty-K
+        play type, whose cards depend on the hand (its exchange's ids do not, FKO-40)."""
+        return self._texts is not None or id == 0 or (bool(self._extra) and id >= self._plays)
+
     def text(self, id: int, game: Game | None = None, seat: int | None = None) -> str:
         """The action text of a fixed id. A Fifty-K play type names cards only for a
         hand: give the game and seat, and the id must be legal there."""
@@ -340,8 +359,8 @@ class ActionSpace:
             return self._texts[id]
         if id == 0:
             return "pass"
-        if self._extra and id > FIFTY_K_NUM_PLAY_TYPES:  # FKO-40: the exchange's
-            return self._extra[id - 1 - FIFTY_K_NUM_PLAY_TYPES]
+        if self._extra and id >= self._plays:  # FKO-40: the exchange's
+            return self._extra[id - self._plays]
         if game is None or seat is None:
             raise ValueError("a Fifty-K play type names its cards only for a game and a seat")
         index = int(legal(game, seat).index[id])  # type: ignore[index]
@@ -355,10 +374,9 @@ def action_space(variant: str, decks: int | None = None, tribute: str = "none") 
     matters for Tractor, 3 adding the triple declarations (TRO-123), 4 the quadruples
     too (TRO-124), and Finding Friends, 2 or 3 (None: six players' 3), its calls of
     ordinals 1st..`decks` (FF-20), and Fifty-K, 2 to 4 adding the play types of several
-    decks (FKO-20, `SEVERAL_DECKS_TYPES`); `tribute` for Fifty-K of one deck, "highest"
-    adding the exchange's ids (FKO-40). A ValueError names a table of other decks
-    (TRO-120, FF-1, FKO-20) or a tribute of another variant; `UnsupportedOption` a
-    tribute with several decks (FKO-42), as every surface refuses it."""
+    decks (FKO-20, `SEVERAL_DECKS_TYPES`); `tribute` for Fifty-K, "highest" adding the
+    exchange's ids after the play types (FKO-40). A ValueError names a table of other
+    decks (TRO-120, FF-1, FKO-20) or a tribute of another variant."""
     if variant == "fifty_k" and decks is not None:
         if not _count(decks) or decks not in (1, 2, 3, 4):
             raise ValueError(f"fifty_k's decks must be 1, 2, 3 or 4 (FKO-20), not {decks!r}")
@@ -412,7 +430,6 @@ def legal(game: Game, seat: int, limit: int | None = DEFAULT_LIMIT) -> Legal:
     if uses_list(game):
         actions = game.legal_actions(seat, count if limit is None else limit)
         return Legal(count, actions=actions, features=features(game, seat, actions))
-    game.check_surface(DECISIONS)
     space = game_space(game)
     index = np.full(space.size, -1, dtype=np.int32)
     if game.variant == "fifty_k" and (game.options["tribute"] == "none" or game.phase != "deal"):

@@ -27,23 +27,26 @@ use crate::fifty_k::{type_id, CardSet, FkPlay, NUM_PLAY_TYPES};
 use crate::phases::Action;
 
 /// FKO-44, FKO-46: the exchange's actions under Fifty-K's tribute, in id order after the
-/// play types: the tribute of each card of one deck, then the return of each.
-fn exchange_actions() -> Vec<String> {
+/// play types: the tribute of each card of one deck (or with several decks, `piles`, of
+/// each of the 54 cards, FKO-22), then the return of each.
+fn exchange_actions(piles: bool) -> Vec<String> {
+    let kinds = if piles { NUM_CARDS as u8 } else { 52 };
     ["tribute", "return"]
         .iter()
-        .flat_map(|verb| (0..52u8).map(move |i| format!("{verb} {}", Card(i))))
+        .flat_map(|verb| (0..kinds).map(move |i| format!("{verb} {}", Card(i))))
         .collect()
 }
 
 /// A variant's action space: its fixed ids (by action text, for the trick-taking
-/// variants), whether it chooses card by card and whether it is Fifty-K's of several
-/// decks.
+/// variants and Fifty-K's exchange), whether it chooses card by card, whether it is
+/// Fifty-K's of several decks and whether it has the tribute's ids.
 #[derive(Clone, Debug)]
 pub struct Space {
     fixed: usize,
     by_card: bool,
     ids: HashMap<String, usize>,
     piles: bool,
+    tribute: bool,
 }
 
 impl Space {
@@ -52,38 +55,43 @@ impl Space {
     /// 1 + each play type; `fixed` names the ids after them: the tribute's and the
     /// return's under the option `tribute` (FKO-40, `fenpai.spaces.TRIBUTE_ACTIONS`),
     /// the play types several decks add (FKO-25..FKO-27, [`added_type_names`],
-    /// `fenpai.spaces.SEVERAL_DECKS_TYPES`) for several decks, and none otherwise.
+    /// `fenpai.spaces.SEVERAL_DECKS_TYPES`) for several decks, then under the tribute
+    /// its exchange of the 54 cards (`fenpai.spaces.SEVERAL_DECKS_TRIBUTE_ACTIONS`), and
+    /// none otherwise.
     pub fn new(variant: &str, fixed: &[String]) -> Result<Space, String> {
         if variant == "fifty_k" {
-            let plays = 1 + NUM_PLAY_TYPES as usize;
-            if fixed == added_type_names().as_slice() {
-                return Ok(Space {
-                    fixed: 1 + NUM_PILE_TYPES as usize,
-                    by_card: false,
-                    ids: HashMap::new(),
-                    piles: true,
-                });
-            }
-            if !fixed.is_empty() && fixed != exchange_actions().as_slice() {
+            let added = added_type_names();
+            let piles = fixed.starts_with(&added);
+            let exchange = if piles { &fixed[added.len()..] } else { fixed };
+            let tribute = !exchange.is_empty();
+            if tribute && exchange != exchange_actions(piles).as_slice() {
                 return Err(
                     "Fifty-K's fixed ids are its play types, then under its tribute the \
                      tribute and the return of each card of one deck, in card order \
                      (FKO-40, FKO-44, FKO-46; fenpai.spaces.TRIBUTE_ACTIONS), or with \
                      several decks the play types they add (FKO-25..FKO-27; \
-                     fenpai.spaces.SEVERAL_DECKS_TYPES): give exactly those texts, or none"
+                     fenpai.spaces.SEVERAL_DECKS_TYPES), then under the tribute its \
+                     exchange of the 54 cards (fenpai.spaces.SEVERAL_DECKS_TRIBUTE_ACTIONS): \
+                     give exactly those texts, or none"
                         .into(),
                 );
             }
-            let ids = fixed
+            let plays = if piles {
+                1 + NUM_PILE_TYPES as usize
+            } else {
+                1 + NUM_PLAY_TYPES as usize
+            };
+            let ids = exchange
                 .iter()
                 .enumerate()
                 .map(|(i, t)| (t.clone(), plays + i))
                 .collect();
             return Ok(Space {
-                fixed: plays + fixed.len(),
+                fixed: plays + exchange.len(),
                 by_card: false,
                 ids,
-                piles: false,
+                piles,
+                tribute,
             });
         }
         if fixed.is_empty() {
@@ -99,12 +107,18 @@ impl Space {
             by_card: true,
             ids,
             piles: false,
+            tribute: false,
         })
     }
 
     /// Whether this is Fifty-K's space of several decks (FKO-20).
     pub fn piles(&self) -> bool {
         self.piles
+    }
+
+    /// Whether this is Fifty-K's space under the tribute (FKO-40).
+    pub fn tribute(&self) -> bool {
+        self.tribute
     }
 
     /// How many fixed ids there are (`F`).
@@ -271,13 +285,13 @@ impl DecisionHand {
             }
             .into());
         }
-        let exchange = space.fixed() > 1 + NUM_PLAY_TYPES as usize && !space.piles();
-        if setup.variant() == "fifty_k" && exchange != setup.has_tribute() {
-            return Err(if exchange {
+        if setup.variant() == "fifty_k" && space.tribute() != setup.has_tribute() {
+            return Err(if space.tribute() {
                 "the action space has the tribute's ids but the game has no tribute (FKO-40)"
             } else {
                 "the game takes a tribute (FKO-40): its action space needs the tribute's and \
-                 the return's ids (fenpai.spaces.TRIBUTE_ACTIONS)"
+                 the return's ids (fenpai.spaces.TRIBUTE_ACTIONS, with several decks \
+                 SEVERAL_DECKS_TRIBUTE_ACTIONS)"
             }
             .into());
         }
@@ -742,6 +756,7 @@ pub enum StepFail {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::Tribute;
     use crate::card::{parse_cards, Rank};
     use crate::phases::{TractorDecks, TractorHouse};
     use crate::trick::FollowFormat;
@@ -771,7 +786,7 @@ mod tests {
     /// FKO-40: Fifty-K's texts are the exchange's, after its play types, which keep ids.
     #[test]
     fn fko_40_the_exchange_follows_the_play_types() {
-        let texts = exchange_actions();
+        let texts = exchange_actions(false);
         assert_eq!((texts.len(), texts[0].as_str()), (104, "tribute 2s"));
         let space = Space::new("fifty_k", &texts).unwrap();
         let plays = 1 + NUM_PLAY_TYPES as usize;
@@ -836,6 +851,66 @@ mod tests {
             steps += 1;
         }
         assert!(steps > 30, "a whole hand: {steps} steps");
+    }
+
+    /// FKO-20, FKO-40: several decks under the tribute take the added play types, then
+    /// the exchange of each of the 54 cards; a whole hand through the ids gives and
+    /// returns a card (jokers included, FKO-44) and plays on.
+    #[test]
+    fn fko_40_several_decks_take_the_exchange_of_54_cards() {
+        let setup = |tribute| Setup::FiftyK {
+            players: 4,
+            decks: 2,
+            rules: crate::fifty_k::FkRules::default(),
+            tribute,
+        };
+        let texts: Vec<String> = added_type_names()
+            .into_iter()
+            .chain(exchange_actions(true))
+            .collect();
+        assert!(exchange_actions(true).contains(&"tribute BJ".to_string()));
+        let space = Space::new("fifty_k", &texts).unwrap();
+        let plays = 1 + NUM_PILE_TYPES as usize;
+        assert_eq!((space.fixed(), space.piles()), (plays + 108, true));
+        assert_eq!(space.ids.get("tribute 2s"), Some(&plays));
+        let several = Space::new("fifty_k", &added_type_names()).unwrap();
+        let owed = Tribute::Owed {
+            giver: 1,
+            receiver: 2,
+        };
+        let err = DecisionHand::new(setup(owed), several, vec![None; 4]).unwrap_err();
+        assert!(err.contains("SEVERAL_DECKS_TRIBUTE_ACTIONS"), "{err}");
+        let mut short = texts.clone();
+        short.pop();
+        assert!(Space::new("fifty_k", &short)
+            .unwrap_err()
+            .contains("54 cards"));
+        let mut exchanged = 0;
+        for seed in 0..6 {
+            let mut hand = DecisionHand::new(setup(owed), space.clone(), vec![None; 4]).unwrap();
+            hand.reset(seed, None, None).unwrap();
+            let mut steps = 0usize;
+            while let Some(seat) = hand.to_act() {
+                let m = mask(&mut hand, seat);
+                let allowed: Vec<usize> = (0..m.len()).filter(|&i| m[i] != 0).collect();
+                if let Stage::Fixed(p) = hand.hand.stage() {
+                    // Exactly the legal exchange, each through its own id.
+                    assert_eq!(allowed.len() as u64, p.num_legal());
+                    exchanged += 1;
+                }
+                hand.step(seat, allowed[steps % allowed.len()]).unwrap();
+                steps += 1;
+            }
+            let Some(HandRef::FiftyKPilesTribute(t, p)) = hand.finished() else {
+                panic!("a hand of several decks after its tribute");
+            };
+            assert!(t.exempt() || t.returned().is_some());
+            assert!(p.is_done());
+        }
+        assert!(
+            exchanged >= 10,
+            "the exchange went through the ids: {exchanged}"
+        );
     }
 
     #[test]

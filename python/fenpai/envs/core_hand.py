@@ -16,7 +16,7 @@ import numpy as np
 
 from fenpai._core import DecisionHand
 from fenpai.games import new_game
-from fenpai.games.base import DECISIONS, Game
+from fenpai.games.base import Game
 from fenpai.spaces import table_actions
 
 Observation = dict[str, np.ndarray]
@@ -31,7 +31,6 @@ class CoreHand:
         self, variant: str, options: dict[str, Any], bots: Sequence[str | None] | None = None
     ):
         self.probe = new_game(variant, **options)  # checks the variant and options
-        self.probe.check_surface(DECISIONS)  # an option they cannot take, by name
         seats: list[str | None] = [None] * self.probe.num_players if bots is None else list(bots)
         self.probe.check_bots([b for b in seats if b is not None])  # a bot it cannot seat
         fixed = list(table_actions(variant, options))

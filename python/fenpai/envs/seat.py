@@ -31,7 +31,7 @@ from fenpai.envs.payoffs import DEFAULT_REWARD, check_reward, game_bounds, hand_
 from fenpai.envs.registration import register
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
-from fenpai.games.base import DECISIONS, Game
+from fenpai.games.base import Game
 
 ObsDict = dict[str, np.ndarray]
 
@@ -63,7 +63,6 @@ class SeatEnv(gymnasium.Env[ObsDict, int]):
         self.variant, self.options, self.illegal = variant, options, illegal
         self.render_mode = render_mode
         probe = new_game(variant, **options)
-        probe.check_surface(DECISIONS)
         n = probe.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")

@@ -89,7 +89,7 @@ from fenpai.envs.vector_hands import Deal, Deals, Hands, Opponent, Outputs, Play
 from fenpai.envs.vector_legal import LegalHands
 from fenpai.errors import IllegalAction
 from fenpai.games import new_game
-from fenpai.games.base import DECISIONS, LEGAL_LIMIT, LEGAL_SPACE, Game
+from fenpai.games.base import LEGAL_LIMIT, Game
 
 #: The legal space's mask width unless told: more than 97% of the trick-taking
 #: variants' decisions have fewer legal actions (the others: leads with throws,
@@ -182,7 +182,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, np.ndarray]):
         self.reward = check_reward(reward)
         self._options = options  # the game's, as `new_game` takes them
         self._probe = new_game(variant, **options)
-        self._probe.check_surface(LEGAL_SPACE if actions == "legal" else DECISIONS)  # by name
         learning = [seat] if seats is None else list(seats)
         players = _players(self._probe.num_players, variant, learning, opponents)
         self._probe.check_bots([p for p in players if isinstance(p, str)])  # by name

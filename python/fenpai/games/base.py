@@ -38,18 +38,6 @@ OptionSpec = dict[str, Option]
 #: than every decision of Fifty-K and of 99.9% of the trick-taking variants' plays.
 LEGAL_LIMIT = 10_000
 
-#: The surfaces `Game.check_surface` is asked about, as its messages name them: the
-#: observation (`fenpai.encode`, the service's), the legal-index space (`VectorEnv` and
-#: `simulate`'s policies with `actions="legal"`, the core's batch runner), the one
-#: decision space (`fenpai.envs.decisions`) and OpenSpiel.
-OBSERVATION = "the observation"
-LEGAL_SPACE = "the legal-index space (VectorEnv and simulate's policies with actions='legal')"
-DECISIONS = (
-    "the environments' decision space (SeatEnv, the AEC env, VectorEnv and simulate's "
-    "policies with actions='decisions')"
-)
-OPENSPIEL = "OpenSpiel's games"
-
 
 class Game:
     """One hand of a variant. Subclasses declare the phases; this class holds the contract."""
@@ -134,11 +122,6 @@ class Game:
             problem = self.bot_problem(name) if isinstance(name, str) else None
             if problem is not None:
                 raise UnsupportedOption(problem)
-
-    def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption`, naming the option, when `surface` (the observation, the
-        environments, OpenSpiel, the core's whole-hand calls; see `OBSERVATION`) cannot
-        take this game's options yet; every option of most variants it takes."""
 
     def layout_decks(self) -> int:
         """The decks the observation's layout is of: 1 but for Fifty-K's several decks

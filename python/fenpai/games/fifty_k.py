@@ -30,14 +30,12 @@ from fenpai._core import (
     fifty_k_deal,
     format_cards,
 )
-from fenpai.errors import UnsupportedOption
 from fenpai.games.base import Game
 from fenpai.games.fifty_k_decks import (
     check_table,
     sample_deal,
     score_pile_facts,
     score_pile_hand,
-    score_piles,
 )
 from fenpai.games.fifty_k_tribute import (
     check_tribute,
@@ -220,21 +218,13 @@ class FiftyK(Game):
         return {name: self.options[name] for name in ("lead_after_out", "pure_fifty_k_order")}
 
     def core_options(self) -> dict[str, Any]:
-        """The options the core's phases take: with several decks its `decks` (FKO-20:
-        the batch runner `Driver` plays them; the surfaces above it refuse by name what
-        they do not take, options by `check_surface` and bots by `check_bots`); with one
-        deck the tribute (FKO-40) and, after a previous hand, its giver and receiver
+        """The options the core's phases take: its `decks` when several (FKO-20), the
+        tribute (FKO-40) and, after a previous hand, its giver and receiver
         (`tribute_seats`, FKO-43)."""
         out = {"players": self.num_players, **self.play_rules()}
         if self.options["decks"] != 1:
-            problem = self.tribute_problem()
-            if problem is not None:
-                raise UnsupportedOption(
-                    f"{problem} with decks={self.decks} is not taken by the core's whole-hand "
-                    "calls (Driver, the environments, policies) yet: one deck only"
-                )
             out["decks"] = self.decks
-        elif self.options["tribute"] != "none":
+        if self.options["tribute"] != "none":
             out["tribute"] = self.options["tribute"]
             order = self.options["previous_order"]
             if order is not None:
@@ -267,24 +257,6 @@ class FiftyK(Game):
         if self.options["tribute"] == "none":
             return None
         return f"the option tribute={self.options['tribute']!r} (FKO-42)"
-
-    def check_surface(self, surface: str) -> None:
-        """`UnsupportedOption` naming `tribute` (FKO-40) with several decks: every surface
-        takes several decks (FKO-20, their own observation layout and play types) and one
-        deck's tribute, not both."""
-        if self.options["tribute"] == "none" or self.options["decks"] == 1:  # hot: direct
-            return
-        raise several_decks_tribute(self.options["tribute"], self.decks, surface)
-
-    def play_batch(self, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-        """`Game.play_batch`: in the core's whole-hand calls, several decks and one
-        deck's tribute too (FKO-20, FKO-40); under a tribute with several decks each hand
-        played by the core's bots of each phase, one core call per phase, and scored as
-        `result` scores it."""
-        if self.options["tribute"] == "none" or self.decks == 1:
-            return super().play_batch(seeds, bots)
-        self.check_bots(bots)
-        return score_piles(self, seeds, bots)
 
     def sample_world(self, seat: int, seed: int) -> Game:
         """`Game.sample_world`; with several decks or the option `tribute` a uniform deal
@@ -483,12 +455,3 @@ class FiftyK(Game):
             if action.startswith("play "):
                 out += cards(action[5:].split(" as ")[0])
         return out
-
-
-def several_decks_tribute(tribute: str, decks: int, surface: str) -> UnsupportedOption:
-    """The refusal of a tribute (FKO-42) with several decks by `surface`: every surface
-    takes several decks (FKO-20) and one deck's tribute, not both."""
-    return UnsupportedOption(
-        f"the option tribute={tribute!r} (FKO-42) with decks={decks} is not taken by "
-        f"{surface} yet: the tribute is taken with one deck only"
-    )

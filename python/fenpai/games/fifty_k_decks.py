@@ -70,34 +70,6 @@ def score_pile_facts(game: FiftyK, facts: dict[str, Any]) -> dict[str, np.ndarra
     return scored_arrays(n, game_points, card_points, won, facts["actions"])
 
 
-def score_piles(game: FiftyK, seeds: list[int], bots: list[str]) -> dict[str, np.ndarray]:
-    """The hands of `seeds` with `game`'s options, each played to its end in the core by
-    `bots` (seeded as `fenpai.simulation.make_bots` seeds them) and scored as `result`
-    scores it: "game_points", "card_points", "won" (hands x seats), "actions" (hands)."""
-    from fenpai.bots import Bot, seed_for
-    from fenpai.games.fifty_k import FiftyK
-
-    n = game.num_players
-    options = game.stated_options()
-    rows: list[tuple[list[float], list[float], list[bool], int]] = []
-    for seed in seeds:
-        hand = FiftyK(seed=int(seed), **options)
-        hand.play_out([Bot(name, seed_for(int(seed), s)) for s, name in enumerate(bots)])
-        result = hand.result
-        assert result is not None  # played out
-        winners = result["winners"]
-        rows.append(
-            (
-                [float(p) for p in result["game_points"]],
-                [float(p) for p in result["card_points"]],
-                [s in winners for s in range(n)],
-                hand.num_actions,
-            )
-        )
-    points, card_points, won = [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
-    return scored_arrays(n, points, card_points, won, np.array([r[3] for r in rows], np.int64))
-
-
 def _played(game: FiftyK) -> list[list[Card]]:
     """Per seat, the cards it played so far (public)."""
     out: list[list[Card]] = [[] for _ in range(game.num_players)]

@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from fenpai.encoding import encode
-from fenpai.errors import UnsupportedOption
-from fenpai.games.base import OBSERVATION, Game
+from fenpai.games.base import Game
 from fenpai.rpc.v1 import game_service_pb2 as pb
 
 #: The keys of `Game.view` left to `view_json`.
@@ -368,15 +367,10 @@ FACTS = {
 def observation(game: Game, seat: int) -> bytes:
     """`HandView.observation`: `fenpai.encode(game, seat)` as float32 little-endian
     bytes, in the layout `fenpai.encoding.fields` lists (only what the seat may see);
-    empty for options the layout does not take (Fifty-K's tribute with several decks,
-    FKO-40); every Tractor table (TRO-120, TRO-130) has the one layout, Tractor's kitty
-    theft (TRO-112), Fifty-K of several decks (FKO-20), Fifty-K's tribute (FKO-40) and
-    Finding Friends layouts of their own."""
-    try:
-        game.check_surface(OBSERVATION)
-        obs, _ = encode(game, seat, legal=False)
-    except UnsupportedOption:
-        return b""
+    every Tractor table (TRO-120, TRO-130) has the one layout, Tractor's kitty theft
+    (TRO-112), Fifty-K of several decks (FKO-20), Fifty-K's tribute (FKO-40) and Finding
+    Friends layouts of their own."""
+    obs, _ = encode(game, seat, legal=False)
     return obs.astype("<f4", copy=False).tobytes()
 
 

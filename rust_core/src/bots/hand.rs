@@ -10,11 +10,11 @@
 use std::collections::HashMap;
 
 use crate::card::{Counts, Rank};
-use crate::encode::encode_fifty_k_tribute;
 use crate::encode::{
     action_features, encode_fifty_k, encode_fifty_k_piles, encode_friends, encode_trick,
     Deal as DealFacts, FriendsFacts, Layout, TrickFacts, NUM_FEATURES,
 };
+use crate::encode::{encode_fifty_k_piles_tribute, encode_fifty_k_tribute};
 use crate::error::ActionError;
 use crate::fifty_k::pile::Pile;
 use crate::fifty_k::pile_turns::PilePlay;
@@ -61,7 +61,7 @@ pub enum Setup {
         forbid_grab: bool,
     },
     /// FK-1, FKO-20: `decks` 1 (the play [`FkPlay`]) or 2 to 4 (the play [`PilePlay`]);
-    /// FKO-40: the tribute (one deck only).
+    /// FKO-40: the tribute.
     FiftyK {
         players: usize,
         decks: u8,
@@ -165,6 +165,8 @@ pub enum Hand {
     /// FKO-42: a Fifty-K hand whose deal ended with a tribute.
     FiftyKTribute(FkTribute, FkPlay),
     FiftyKPiles(PilePlay),
+    /// FKO-20, FKO-42: a hand of several decks whose deal ended with a tribute.
+    FiftyKPilesTribute(FkTribute, PilePlay),
     FindingFriends(TractorDeal, Burial, FriendCalls, TrickPlay),
 }
 
@@ -178,6 +180,8 @@ pub enum HandRef<'a> {
     /// FKO-42: a Fifty-K hand whose deal ended with a tribute.
     FiftyKTribute(&'a FkTribute, &'a FkPlay),
     FiftyKPiles(&'a PilePlay),
+    /// FKO-20, FKO-42: a hand of several decks whose deal ended with a tribute.
+    FiftyKPilesTribute(&'a FkTribute, &'a PilePlay),
     FindingFriends(&'a TractorDeal, &'a Burial, &'a FriendCalls, &'a TrickPlay),
 }
 
@@ -191,6 +195,7 @@ impl Hand {
             Hand::FiftyK(p) => HandRef::FiftyK(p),
             Hand::FiftyKTribute(t, p) => HandRef::FiftyKTribute(t, p),
             Hand::FiftyKPiles(p) => HandRef::FiftyKPiles(p),
+            Hand::FiftyKPilesTribute(t, p) => HandRef::FiftyKPilesTribute(t, p),
             Hand::FindingFriends(d, b, c, p) => HandRef::FindingFriends(d, b, c, p),
         }
     }
@@ -340,13 +345,16 @@ impl HandState {
                 hand.deal = Some(Deal::RedFive5p(deal));
             }
             Setup::FiftyK {
-                decks: 2..,
-                tribute: Tribute::Highest | Tribute::Owed { .. },
+                players,
+                decks: decks @ 2..,
+                tribute: Tribute::Owed { giver, receiver },
                 ..
             } => {
-                return Err(
-                    "the core's hands take the option tribute (FKO-40) with one deck only".into(),
-                );
+                // FKO-20, FKO-42, FKO-43: the deal of several decks ends with the tribute.
+                let deal = fifty_k_deal_decks(game_seed, players, decks, deck, first_seat)?;
+                let hands = deal.hands.iter().map(|h| Counts::from_cards(h)).collect();
+                let tribute = FkTribute::new(hands, giver, receiver, decks)?;
+                hand.deal = Some(Deal::FiftyKTribute(tribute, deal.leader));
             }
             Setup::FiftyK {
                 players,
@@ -448,7 +456,7 @@ impl HandState {
             if let (Some(Deal::FiftyKTribute(t, leader)), Setup::FiftyK { rules, .. }) =
                 (&self.deal, self.setup)
             {
-                self.play = Some(Play::FiftyK(play_after_tribute(t, *leader, rules)?));
+                self.play = Some(play_after_tribute(t, *leader, rules)?);
             } else if let Some(call) = &self.call {
                 self.play = Some(Play::Trick(call.start_play()?));
             } else if let Some(calls) = &self.calls {
@@ -829,11 +837,18 @@ impl HandState {
             return encode_friends(facts, seat, out);
         }
         if self.setup.has_tribute() {
-            // FKO-40..FKO-48: one deck's layout, then the tribute's fields.
+            // FKO-40..FKO-48: one deck's or several decks' layout, then the tribute's.
             let tribute = match &self.deal {
                 Some(Deal::FiftyKTribute(t, _)) => Some(t),
                 _ => None,
             };
+            if self.setup.has_piles() {
+                let play = match &self.play {
+                    Some(Play::FiftyKPiles(p)) => Some(p),
+                    _ => None,
+                };
+                return encode_fifty_k_piles_tribute(tribute, play, seat, over, out);
+            }
             let play = match &self.play {
                 Some(Play::FiftyK(p)) => Some(p),
                 _ => None,
@@ -885,6 +900,9 @@ impl HandState {
                     HandRef::FiftyKTribute(t, play)
                 }
                 (None, None, None, Play::FiftyKPiles(play)) => HandRef::FiftyKPiles(play),
+                (Some(Deal::FiftyKTribute(t, _)), None, None, Play::FiftyKPiles(play)) => {
+                    HandRef::FiftyKPilesTribute(t, play)
+                }
                 (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => {
                     HandRef::Tractor(d, b, p)
                 }
@@ -918,6 +936,9 @@ impl HandState {
                 Hand::FiftyKTribute(t, play)
             }
             (None, None, None, Play::FiftyKPiles(play)) => Hand::FiftyKPiles(play),
+            (Some(Deal::FiftyKTribute(t, _)), None, None, Play::FiftyKPiles(play)) => {
+                Hand::FiftyKPilesTribute(t, play)
+            }
             (Some(Deal::Tractor(d)), Some(b), None, Play::Trick(p)) => Hand::Tractor(d, b, p),
             (Some(Deal::RedFive4p(d)), Some(b), None, Play::Trick(p)) => Hand::RedFive4p(d, b, p),
             (Some(Deal::RedFive5p(d)), Some(b), Some(c), Play::Trick(p)) => {
@@ -966,24 +987,30 @@ fn before_play<'a>(
     }
 }
 
-/// FKO-46, FKO-47: the play after the tribute, of the hands it leaves, the giver leading
-/// (the deal's `leader` when the giver is exempt, FKO-45).
-fn play_after_tribute(
-    tribute: &FkTribute,
-    leader: usize,
-    rules: FkRules,
-) -> Result<FkPlay, String> {
-    let hands = tribute
-        .hands()
-        .iter()
-        .map(|h| CardSet::from_cards(&h.to_cards()).map_err(|e| e.to_string()))
-        .collect::<Result<Vec<_>, String>>()?;
+/// FKO-46, FKO-47: the play after the tribute, of the hands it leaves (of one deck or
+/// of several, FKO-20), the giver leading (the deal's `leader` when the giver is exempt,
+/// FKO-45).
+fn play_after_tribute(tribute: &FkTribute, leader: usize, rules: FkRules) -> Result<Play, String> {
     let leader = if tribute.exempt() {
         leader
     } else {
         tribute.giver()
     };
-    FkPlay::new(hands, leader, rules)
+    let decks = tribute.decks();
+    if decks > 1 {
+        let hands = tribute
+            .hands()
+            .iter()
+            .map(|h| Pile::from_cards(&h.to_cards(), decks).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, String>>()?;
+        return Ok(Play::FiftyKPiles(PilePlay::new(hands, leader, rules)?));
+    }
+    let hands = tribute
+        .hands()
+        .iter()
+        .map(|h| CardSet::from_cards(&h.to_cards()).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Play::FiftyK(FkPlay::new(hands, leader, rules)?))
 }
 
 /// Plays the hand of `game_seed` to its end, `kinds[seat]` choosing for each seat.
@@ -1029,45 +1056,55 @@ mod tests {
 
     /// FKO-42..FKO-47: a hand owing a tribute starts with it (the giver to act, its
     /// highest cards only), then the receiver returns a card, then the giver leads the
-    /// play; whole hands end, the exchange counted among their actions.
+    /// play; whole hands end, the exchange counted among their actions; of one deck and
+    /// of several (FKO-20).
     #[test]
     fn fko_42_a_hand_owing_a_tribute_starts_with_it() {
         let owed = Tribute::Owed {
             giver: 2,
             receiver: 1,
         };
-        let setup = tribute_setup(4, owed, 1);
-        assert!(setup.has_tribute() && setup.layout().unwrap() != Layout::FiftyK(4));
         let mut exchanged = 0;
-        for seed in 0..20 {
-            let mut hand = HandState::new(&setup, seed).unwrap();
-            let exempt = matches!(&hand.deal, Some(Deal::FiftyKTribute(t, _)) if t.exempt());
-            if exempt {
-                assert!(hand.play.is_some());
-                continue;
-            }
-            assert_eq!((hand.to_act(), hand.play.is_none()), (Some(2), true));
-            let first = hand.legal_action(0).unwrap().to_string();
-            assert!(first.starts_with("tribute "), "{first}");
-            hand.apply_legal(0).unwrap();
-            assert_eq!(hand.to_act(), Some(1));
-            let last = hand.num_legal() - 1;
-            hand.apply_legal(last).unwrap();
-            assert_eq!((hand.to_act(), hand.play.is_some()), (Some(2), true)); // FKO-47
-            exchanged += 1;
-            let mut bots = SeatBots::new(BotKind::Greedy, seed, 0);
-            while hand.bot_act(&mut bots) {}
-            match hand.into_hand() {
-                Some(Hand::FiftyKTribute(t, p)) => assert_eq!(t.log().len(), 2, "{p:?}"),
-                other => panic!("not a finished hand with a tribute: {other:?}"),
+        for (decks, players) in [(1, 4), (2, 6), (3, 4)] {
+            let setup = tribute_setup(players, owed, decks);
+            assert!(setup.has_tribute());
+            assert!(!matches!(
+                setup.layout().unwrap(),
+                Layout::FiftyK(_) | Layout::FiftyKPiles(..)
+            ));
+            for seed in 0..20 {
+                let mut hand = HandState::new(&setup, seed).unwrap();
+                let exempt = matches!(&hand.deal, Some(Deal::FiftyKTribute(t, _)) if t.exempt());
+                if exempt {
+                    assert!(hand.play.is_some());
+                    continue;
+                }
+                assert_eq!((hand.to_act(), hand.play.is_none()), (Some(2), true));
+                let first = hand.legal_action(0).unwrap().to_string();
+                assert!(first.starts_with("tribute "), "{first}");
+                hand.apply_legal(0).unwrap();
+                assert_eq!(hand.to_act(), Some(1));
+                let last = hand.num_legal() - 1;
+                hand.apply_legal(last).unwrap();
+                assert_eq!((hand.to_act(), hand.play.is_some()), (Some(2), true)); // FKO-47
+                exchanged += 1;
+                let mut bots = SeatBots::new(BotKind::Greedy, seed, 0);
+                while hand.bot_act(&mut bots) {}
+                match hand.into_hand() {
+                    Some(Hand::FiftyKTribute(t, _)) if decks == 1 => assert_eq!(t.log().len(), 2),
+                    Some(Hand::FiftyKPilesTribute(t, _)) if decks > 1 => {
+                        assert_eq!(t.log().len(), 2)
+                    }
+                    other => panic!("not a finished hand with a tribute: {other:?}"),
+                }
             }
         }
-        assert!(exchanged > 10);
+        assert!(exchanged > 40);
     }
 
-    /// FKO-41, FKO-42: the option without a previous hand deals as the default; several
-    /// decks under the option are refused by name; the search bot plays a hand owing a
-    /// tribute, the same for the same seed.
+    /// FKO-41, FKO-42: the option without a previous hand deals as the default, of one
+    /// deck and of several; the search bot plays a hand owing a tribute, the same for
+    /// the same seed.
     #[test]
     fn fko_42_the_option_alone_plays_as_the_default() {
         let plain = tribute_setup(4, Tribute::None, 1);
@@ -1078,8 +1115,15 @@ mod tests {
             (Hand::FiftyK(a), Hand::FiftyK(b)) => assert_eq!(a.log(), b.log()),
             other => panic!("{other:?}"),
         }
-        let piles = tribute_setup(6, Tribute::Highest, 2);
-        assert!(HandState::new(&piles, 0).unwrap_err().contains("FKO-40"));
+        // FKO-20: so do several decks.
+        let plain = tribute_setup(6, Tribute::None, 2);
+        let first = tribute_setup(6, Tribute::Highest, 2);
+        let a = play_hand(&plain, 3, &[BotKind::Greedy; 6]).unwrap();
+        let b = play_hand(&first, 3, &[BotKind::Greedy; 6]).unwrap();
+        match (a, b) {
+            (Hand::FiftyKPiles(a), Hand::FiftyKPiles(b)) => assert_eq!(a.log(), b.log()),
+            other => panic!("{other:?}"),
+        }
         let search = BotKind::Ismcts(Some(4));
         let owed = tribute_setup(
             4,

@@ -98,7 +98,7 @@ pub fn piles_len(n: usize) -> usize {
 
 /// Writes the copies of each card of `counts` into `slot`, over `decks` (each card is
 /// there at most `decks` times, FKO-22).
-fn set_copies(slot: &mut [f32], counts: &Counts, decks: f32) {
+pub(super) fn set_copies(slot: &mut [f32], counts: &Counts, decks: f32) {
     for (value, &c) in slot.iter_mut().zip(counts.0.iter()) {
         *value += c as f32 / decks;
     }

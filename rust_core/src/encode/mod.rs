@@ -17,7 +17,9 @@ mod trick;
 pub use features::{action_features, NUM_FEATURES};
 pub use fifty_k::{encode_fifty_k, FkField};
 pub use fifty_k_piles::{encode_fifty_k_piles, PileField};
-pub use fifty_k_tribute::{encode_fifty_k_tribute, tribute_len, TributeField};
+pub use fifty_k_tribute::{
+    encode_fifty_k_piles_tribute, encode_fifty_k_tribute, tribute_len, TributeField,
+};
 pub use friends::{encode_friends, friends_len, FriendsFacts, FriendsField};
 pub use trick::{encode_trick, trick_layout, Deal, TrickFacts, TrickField, PHASES};
 
@@ -26,8 +28,9 @@ use crate::trick::Variant;
 
 /// A layout: the trick-taking variant, or Fifty-K, with its number of players, of one
 /// deck or of several (FKO-20: its number of decks), or Finding Friends with its number
-/// of players (FF-1: the same layout for two decks and three). `FiftyKTribute`: one
-/// deck's under the option `tribute` (FKO-40), its fields then the tribute's.
+/// of players (FF-1: the same layout for two decks and three). `FiftyKTribute` and
+/// `FiftyKPilesTribute`: one deck's and several decks' under the option `tribute`
+/// (FKO-40), their fields then the tribute's.
 /// `TractorTheft`: Tractor's under kitty theft (TRO-112), its fields then the theft's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -36,6 +39,7 @@ pub enum Layout {
     FiftyK(usize),
     FiftyKTribute(usize),
     FiftyKPiles(usize, u8),
+    FiftyKPilesTribute(usize, u8),
     Friends(usize),
 }
 
@@ -94,16 +98,13 @@ impl Layout {
         }
     }
 
-    /// This layout under Fifty-K's option `tribute` (FKO-40): one deck's, the tribute's
-    /// fields after it; an error for any other layout (several decks take no tribute in
-    /// the observation yet).
+    /// This layout under Fifty-K's option `tribute` (FKO-40): one deck's or several
+    /// decks', the tribute's fields after it; an error for any other layout.
     pub fn with_tribute(self) -> Result<Layout, String> {
         match self {
             Layout::FiftyK(n) => Ok(Layout::FiftyKTribute(n)),
-            _ => Err(
-                "tribute: only the layout of Fifty-K of one deck has the tribute's fields (FKO-40)"
-                    .into(),
-            ),
+            Layout::FiftyKPiles(n, decks) => Ok(Layout::FiftyKPilesTribute(n, decks)),
+            _ => Err("tribute: only a layout of Fifty-K has the tribute's fields (FKO-40)".into()),
         }
     }
 
@@ -125,6 +126,7 @@ impl Layout {
             Layout::FiftyK(n)
             | Layout::FiftyKTribute(n)
             | Layout::FiftyKPiles(n, _)
+            | Layout::FiftyKPilesTribute(n, _)
             | Layout::Friends(n) => n,
         }
     }
@@ -145,11 +147,24 @@ impl Layout {
             Layout::FiftyKTribute(_) => FkField::ALL
                 .iter()
                 .map(|f| (f.name(), f.size(n)))
-                .chain(TributeField::ALL.iter().map(|f| (f.name(), f.size(n))))
+                .chain(
+                    TributeField::ALL
+                        .iter()
+                        .map(|f| (f.name(), f.size(n, false))),
+                )
                 .collect(),
             Layout::FiftyKPiles(..) => PileField::ALL
                 .iter()
                 .map(|f| (f.name(), f.size(n)))
+                .collect(),
+            Layout::FiftyKPilesTribute(..) => PileField::ALL
+                .iter()
+                .map(|f| (f.name(), f.size(n)))
+                .chain(
+                    TributeField::ALL
+                        .iter()
+                        .map(|f| (f.name(), f.size(n, true))),
+                )
                 .collect(),
             Layout::Friends(_) => FriendsField::ALL
                 .iter()
@@ -174,8 +189,9 @@ impl Layout {
             Layout::Trick(v) => TrickField::of(v).iter().map(|f| f.size(n)).sum(),
             Layout::TractorTheft => TrickField::of_theft().iter().map(|f| f.size(n)).sum(),
             Layout::FiftyK(_) => FkField::ALL.iter().map(|f| f.size(n)).sum(),
-            Layout::FiftyKTribute(_) => tribute_len(n),
+            Layout::FiftyKTribute(_) => tribute_len(n, false),
             Layout::FiftyKPiles(..) => fifty_k_piles::piles_len(n),
+            Layout::FiftyKPilesTribute(..) => tribute_len(n, true),
             Layout::Friends(_) => friends_len(n),
         }
     }
@@ -259,7 +275,8 @@ mod tests {
         }
         let tribute = [3, 4].map(|n| (1, n, true));
         let several = [(2, 4), (3, 6), (4, 8), (2, 5)].map(|(d, n)| (d, n, false));
-        for (decks, players, gift) in tribute.into_iter().chain(several) {
+        let several_tribute = [(2, 4), (4, 7)].map(|(d, n)| (d, n, true));
+        for (decks, players, gift) in tribute.into_iter().chain(several).chain(several_tribute) {
             let mut layout = Layout::with_decks("fifty_k", players, decks).unwrap();
             if gift {
                 layout = layout.with_tribute().unwrap();
@@ -295,7 +312,10 @@ mod tests {
         let fields = one.with_tribute().unwrap().fields();
         assert_eq!(&fields[..one.fields().len()], &one.fields()[..]);
         assert_eq!(fields.last().unwrap().0, "tribute_returned");
-        assert!(Layout::FiftyKPiles(4, 2).with_tribute().is_err());
+        assert_eq!(
+            Layout::FiftyKPiles(4, 2).with_tribute(),
+            Ok(Layout::FiftyKPilesTribute(4, 2))
+        );
         assert!(Layout::Trick(Variant::Tractor).with_tribute().is_err());
     }
 }

@@ -51,6 +51,8 @@ pub struct FkTribute {
     hands: Vec<Counts>,
     giver: usize,
     receiver: usize,
+    /// FKO-20: the decks dealt (FKO-45's exemption depends on them).
+    decks: u8,
     exempt: bool,
     tributed: Option<Card>,
     returned: Option<Card>,
@@ -84,6 +86,7 @@ impl FkTribute {
             hands,
             giver,
             receiver,
+            decks,
             exempt,
             tributed: None,
             returned: None,
@@ -102,6 +105,11 @@ impl FkTribute {
 
     pub fn receiver(&self) -> usize {
         self.receiver
+    }
+
+    /// FKO-20: the number of decks dealt.
+    pub fn decks(&self) -> u8 {
+        self.decks
     }
 
     /// FKO-45: whether the giver is exempt (no tribute is paid).
