@@ -1107,22 +1107,15 @@ mod tests {
     /// the same seed.
     #[test]
     fn fko_42_the_option_alone_plays_as_the_default() {
-        let plain = tribute_setup(4, Tribute::None, 1);
-        let first = tribute_setup(4, Tribute::Highest, 1);
-        let a = play_hand(&plain, 3, &[BotKind::Greedy; 4]).unwrap();
-        let b = play_hand(&first, 3, &[BotKind::Greedy; 4]).unwrap();
-        match (a, b) {
-            (Hand::FiftyK(a), Hand::FiftyK(b)) => assert_eq!(a.log(), b.log()),
-            other => panic!("{other:?}"),
-        }
-        // FKO-20: so do several decks.
-        let plain = tribute_setup(6, Tribute::None, 2);
-        let first = tribute_setup(6, Tribute::Highest, 2);
-        let a = play_hand(&plain, 3, &[BotKind::Greedy; 6]).unwrap();
-        let b = play_hand(&first, 3, &[BotKind::Greedy; 6]).unwrap();
-        match (a, b) {
-            (Hand::FiftyKPiles(a), Hand::FiftyKPiles(b)) => assert_eq!(a.log(), b.log()),
-            other => panic!("{other:?}"),
+        for (players, decks) in [(4, 1), (6, 2)] {
+            let bots = vec![BotKind::Greedy; players];
+            let [a, b] = [Tribute::None, Tribute::Highest]
+                .map(|t| play_hand(&tribute_setup(players, t, decks), 3, &bots).unwrap());
+            match (a, b) {
+                (Hand::FiftyK(a), Hand::FiftyK(b)) => assert_eq!(a.log(), b.log()),
+                (Hand::FiftyKPiles(a), Hand::FiftyKPiles(b)) => assert_eq!(a.log(), b.log()),
+                other => panic!("{other:?}"),
+            }
         }
         let search = BotKind::Ismcts(Some(4));
         let owed = tribute_setup(

@@ -100,33 +100,14 @@ pub fn encode_fifty_k_tribute(
     over: bool,
     out: &mut [f32],
 ) -> Result<(), String> {
-    let n = match (play, tribute) {
-        (Some(p), _) => p.num_players(),
-        (None, Some(t)) => t.num_players(),
-        (None, None) => return Err("a fifty_k observation needs its tribute or its play".into()),
-    };
-    if seat >= n {
-        return Err(format!("there is no seat {seat}: seats are 0..{}", n - 1));
-    }
-    if out.len() != tribute_len(n, false) {
-        return Err(format!(
-            "a {n}-player fifty_k observation with a tribute holds {} values, not {}",
-            tribute_len(n, false),
-            out.len()
-        ));
-    }
-    let base: usize = FkField::ALL.iter().map(|f| f.size(n)).sum();
-    let (head, tail) = out.split_at_mut(base);
-    match (play, tribute) {
-        (Some(p), _) => encode_fifty_k(p, seat, over, head)?,
-        (None, Some(t)) => encode_before_play(t, seat, over, head),
-        (None, None) => unreachable!("checked above"),
-    }
-    tail.fill(0.0);
-    if let Some(t) = tribute {
-        encode_tribute(t, seat, over, false, tail);
-    }
-    Ok(())
+    let n = play.map(|p| p.num_players());
+    with_tribute(tribute, n, false, seat, over, out, |head| {
+        match (play, tribute) {
+            (Some(p), _) => encode_fifty_k(p, seat, over, head),
+            (None, Some(t)) => encode_before_play(t, seat, over, head),
+            (None, None) => unreachable!("checked by with_tribute"),
+        }
+    })
 }
 
 /// Writes `seat`'s observation of a hand of several decks under the option `tribute`
@@ -140,31 +121,46 @@ pub fn encode_fifty_k_piles_tribute(
     over: bool,
     out: &mut [f32],
 ) -> Result<(), String> {
-    let (n, decks) = match (play, tribute) {
-        (Some(p), _) => (p.num_players(), p.hand(0).decks()),
-        (None, Some(t)) => (t.num_players(), t.decks()),
-        (None, None) => return Err("a fifty_k observation needs its tribute or its play".into()),
+    let n = play.map(|p| p.num_players());
+    with_tribute(tribute, n, true, seat, over, out, |head| {
+        match (play, tribute) {
+            (Some(p), _) => encode_fifty_k_piles(p, seat, over, head),
+            (None, Some(t)) => piles_before_play(t, seat, over, head),
+            (None, None) => unreachable!("checked by with_tribute"),
+        }
+    })
+}
+
+/// Checks the seat and the buffer (the play's `n` seats, else the tribute's), writes
+/// the play's fields with `head` and then the tribute's (`piles`: after several decks').
+fn with_tribute(
+    tribute: Option<&FkTribute>,
+    n: Option<usize>,
+    piles: bool,
+    seat: usize,
+    over: bool,
+    out: &mut [f32],
+    head: impl FnOnce(&mut [f32]) -> Result<(), String>,
+) -> Result<(), String> {
+    let Some(n) = n.or(tribute.map(|t| t.num_players())) else {
+        return Err("a fifty_k observation needs its tribute or its play".into());
     };
     if seat >= n {
         return Err(format!("there is no seat {seat}: seats are 0..{}", n - 1));
     }
-    if out.len() != tribute_len(n, true) {
+    let need = tribute_len(n, piles);
+    if out.len() != need {
+        let decks = if piles { "of several decks " } else { "" };
         return Err(format!(
-            "a {n}-player fifty_k observation of {decks} decks with a tribute holds {} \
-             values, not {}",
-            tribute_len(n, true),
+            "a {n}-player fifty_k observation {decks}with a tribute holds {need} values, not {}",
             out.len()
         ));
     }
-    let (head, tail) = out.split_at_mut(piles_len(n));
-    match (play, tribute) {
-        (Some(p), _) => encode_fifty_k_piles(p, seat, over, head)?,
-        (None, Some(t)) => piles_before_play(t, seat, over, head),
-        (None, None) => unreachable!("checked above"),
-    }
+    let (play, tail) = out.split_at_mut(need - fields_len(n, piles));
+    head(play)?;
     tail.fill(0.0);
     if let Some(t) = tribute {
-        encode_tribute(t, seat, over, true, tail);
+        encode_tribute(t, seat, over, piles, tail);
     }
     Ok(())
 }
@@ -173,7 +169,12 @@ pub fn encode_fifty_k_piles_tribute(
 /// (giver or receiver), as the play's fields write them, but the sizes over one more
 /// than the most dealt (the receiver holds the tribute until the return, FKO-46);
 /// nothing played, no top.
-fn piles_before_play(tribute: &FkTribute, seat: usize, over: bool, out: &mut [f32]) {
+fn piles_before_play(
+    tribute: &FkTribute,
+    seat: usize,
+    over: bool,
+    out: &mut [f32],
+) -> Result<(), String> {
     let n = tribute.num_players();
     let decks = tribute.decks();
     let rel = |s: usize| (s + n - seat) % n;
@@ -197,11 +198,17 @@ fn piles_before_play(tribute: &FkTribute, seat: usize, over: bool, out: &mut [f3
             _ => {}
         }
     }
+    Ok(())
 }
 
 /// FKO-42: one deck's fields during the tribute: the seat's hand, every hand's size,
 /// the seat to act (giver or receiver); nothing played, no combination to beat.
-fn encode_before_play(tribute: &FkTribute, seat: usize, over: bool, out: &mut [f32]) {
+fn encode_before_play(
+    tribute: &FkTribute,
+    seat: usize,
+    over: bool,
+    out: &mut [f32],
+) -> Result<(), String> {
     let n = tribute.num_players();
     let rel = |s: usize| (s + n - seat) % n;
     let hands = tribute.hands();
@@ -224,6 +231,7 @@ fn encode_before_play(tribute: &FkTribute, seat: usize, over: bool, out: &mut [f
             _ => {}
         }
     }
+    Ok(())
 }
 
 /// FKO-48: the giver, the receiver, whether the giver is exempt (FKO-45), what is due
