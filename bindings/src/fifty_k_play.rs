@@ -331,12 +331,12 @@ impl FkBot {
         play: &Bound<'_, PyAny>,
         tribute: Option<PyRef<'_, FiftyKTribute>>,
     ) -> PyResult<String> {
+        let tribute = tribute.as_ref().map(|t| t.core());
         if let Ok(mut pile) = play.cast::<FiftyKPilePlay>().map(|p| p.borrow_mut()) {
-            return choose_pile(py, &mut self.inner, &mut pile);
+            return choose_pile(py, &mut self.inner, &mut pile, tribute);
         }
         let mut play = play.extract::<PyRefMut<'_, FiftyKPlay>>()?;
         let (bot, state) = (&mut self.inner, &mut play.inner);
-        let tribute = tribute.as_ref().map(|t| t.core());
         py.detach(|| bot.choose(state, tribute))
             .map(|a| action_text(&a))
             .ok_or_else(|| {
