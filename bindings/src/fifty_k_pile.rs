@@ -299,21 +299,11 @@ impl FiftyKPilePlay {
         bots: Vec<PyRefMut<'_, FkBot>>,
         tribute: Option<PyRef<'_, FiftyKTribute>>,
     ) -> PyResult<()> {
-        let n = self.inner.num_players();
-        if bots.len() != n {
-            return Err(value_error(format!(
-                "play_out needs {n} bots, not {}",
-                bots.len()
-            )));
-        }
-        let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
-        let inner = &mut self.inner;
+        let (n, inner) = (self.inner.num_players(), &mut self.inner);
         let tribute = tribute.as_ref().map(|t| t.core());
-        py.detach(|| CoreBot::play_out_pile(inner, &mut cores, tribute));
-        for (mut bot, core) in bots.into_iter().zip(cores) {
-            bot.set_core(core);
-        }
-        Ok(())
+        FkBot::play_out_with(py, n, bots, |cores| {
+            CoreBot::play_out_pile(inner, cores, tribute)
+        })
     }
 
     fn clone(&self) -> Self {

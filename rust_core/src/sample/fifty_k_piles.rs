@@ -97,7 +97,7 @@ pub fn sample_piles(
 mod tests {
     use super::*;
     use crate::card::{Rank, Suit};
-    use crate::fifty_k::test_support::dealt_piles;
+    use crate::fifty_k::test_support::{dealt_piles, random_pile_plays};
 
     const THREE_H: Card = Card::new(Rank::THREE, Suit::HEARTS);
     use crate::fifty_k::FkRules;
@@ -107,14 +107,7 @@ mod tests {
     fn position(seed: u64, decks: u8, players: usize, plays: u64) -> (PilePlay, Vec<Counts>) {
         let mut play = dealt_piles(decks, players, seed);
         let dealt = (0..players).map(|s| *play.hand(s).counts()).collect();
-        let mut rng = Rng::new(seed);
-        for _ in 0..plays {
-            if play.is_done() {
-                break;
-            }
-            let n = play.num_legal();
-            play.apply_legal(rng.below(n)).unwrap();
-        }
+        random_pile_plays(&mut play, plays, seed);
         (play, dealt)
     }
 

@@ -156,6 +156,7 @@ mod tests {
     use super::*;
     use crate::fifty_k::pile::Pile;
     use crate::fifty_k::pile_turns::PilePlay;
+    use crate::fifty_k::test_support::random_pile_plays;
     use crate::fifty_k::FkRules;
     use crate::phases::{fifty_k_deal_decks, trick_deck, Phase};
     use crate::sample::fifty_k::{FkHands, FkWorld, Position};
@@ -225,14 +226,7 @@ mod tests {
             .map(|h| Pile::from_cards(&h.to_cards(), decks).unwrap())
             .collect();
         let mut play = PilePlay::new(piles, leader, FkRules::default()).unwrap();
-        let mut rng = Rng::new(seed);
-        for _ in 0..plays {
-            if play.is_done() {
-                break;
-            }
-            let n = play.num_legal();
-            play.apply_legal(rng.below(n)).unwrap();
-        }
+        random_pile_plays(&mut play, plays, seed);
         (tribute, play)
     }
 
