@@ -16,7 +16,6 @@ from fenpai import scoring
 from fenpai._core import FiftyKPilePlay, FkBot, fifty_k_deal
 from fenpai.bots import Bot
 from fenpai.cli.common import parse_options
-from fenpai.errors import UnsupportedOption
 from fenpai.games.fifty_k_decks import THREE_H
 from fenpai.service.creation import CreateRequest, plan
 from fenpai.simulation import make_bots, play_game, simulate
@@ -236,7 +235,7 @@ def test_hidden_views_show_counts_not_cards_and_the_result_once_over():
 # -- bots, simulate, sample_world ------------------------------------------------------------
 
 
-def test_fko_30_every_bot_plays_several_decks_but_the_search_not_with_a_tribute():
+def test_fko_30_every_bot_plays_several_decks():
     for name in ("random", "greedy"):
         g = fenpai.new_game("fifty_k", seed=6, decks=2, players=7)
         g.play_out([Bot(name, s) for s in range(7)])
@@ -257,16 +256,7 @@ def test_fko_30_every_bot_plays_several_decks_but_the_search_not_with_a_tribute(
     assert g.history == histories[0]
     g = fenpai.new_game("fifty_k", seed=6, decks=2, players=4)
     assert FkBot("ismcts:8", 0).choose(g.core_objects()["play"]) in g.legal_actions(g.to_act[0])
-    # FKO-20, FKO-42: several decks with a tribute are not searched yet.
-    g = fenpai.new_game(
-        "fifty_k", seed=6, decks=2, players=4, tribute="highest", previous_order=[1, 0, 2, 3]
-    )
-    before = g.to_json()
-    with pytest.raises(
-        UnsupportedOption, match=r"ismcts.*tribute='highest' \(FKO-42\) with one deck only"
-    ):
-        g.play_out([Bot("ismcts", s) for s in range(4)])
-    assert g.to_json() == before
+    # With a tribute too: tests/test_fifty_k_tribute.py (FKO-42..FKO-48).
 
 
 @pytest.mark.parametrize(
@@ -340,9 +330,8 @@ def test_fko_create_game_and_the_cli_take_decks_and_players():
     assert fenpai.new_game("fifty_k", **options).view()["hand_sizes"] == [18] * 6
 
 
-def test_fko_the_service_seats_every_bot_at_several_decks_but_the_search_with_a_tribute():
+def test_fko_the_service_seats_every_bot_at_several_decks_with_a_tribute_too():
     from fenpai.service import suggest
-    from fenpai.service.errors import ServiceError
 
     ask = {"decks": "2", "players": "5"}
     bots = {1: "greedy", 2: "random", 3: "ismcts:8"}
@@ -352,11 +341,10 @@ def test_fko_the_service_seats_every_bot_at_several_decks_but_the_search_with_a_
     seat = game.to_act[0]
     advice = suggest.preferred(game, seat)
     assert advice[0] == game.bot_action(Bot("ismcts", suggest.bots.seed_for(seat, 0)), seat)
+    # FKO-42: and at a table with a tribute (the search keeps what its seat knows of it).
     ask = {"decks": "2", "players": "4", "tribute": "highest"}
-    with pytest.raises(ServiceError) as caught:
-        plan(CreateRequest("fifty_k", options=ask, seed=4, bots={1: "ismcts"}), {})
-    assert caught.value.reason == "BAD_OPTION"
-    assert "with one deck only (option decks=2" in caught.value.message
+    made = plan(CreateRequest("fifty_k", options=ask, seed=4, bots={1: "ismcts"}), {})
+    assert made.bots == [None, "ismcts", None, None]
 
 
 def test_fko_20_every_learning_surface_takes_several_decks():

@@ -7,6 +7,7 @@ import random
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
 import pexpect
@@ -14,7 +15,7 @@ import pytest
 from cli_support import offered
 
 import fenpai
-from fenpai import IllegalAction, UnsupportedOption
+from fenpai import IllegalAction
 from fenpai.bots import Bot, get
 from fenpai.cli import main
 from fenpai.games.fifty_k_tribute import places, tribute_seats
@@ -320,37 +321,62 @@ def test_fko_48_sample_world_keeps_what_each_seat_knows_of_the_tribute(players, 
     assert sampled == 12 * players
 
 
-def test_fko_42_to_fko_48_the_search_plays_a_tribute_hand_of_one_deck():
-    """`ismcts` plays the hands of a tribute (its worlds keep what its seat knows of the
-    exchange: the core's sampler tests, FKO-42..FKO-48), the same for the same seeds,
-    step by step, in the core's play-out and in `simulate`; with several decks it is
-    refused by name (FKO-20)."""
-    g = tributed_hand()
-    # The observation, the decision and legal-index spaces, the core's hands and
-    # OpenSpiel take it too (FKO-40: tests/test_encoding_fifty_k_tribute.py,
-    # tests/test_envs_fifty_k_tribute.py, tests/test_openspiel.py).
-    assert g.core_options()["tribute_seats"] == (2, 1)
-    assert g.bot_problem("ismcts") is None and g.bot_problem("ismcts:10") is None
+def searched(hand: Callable[[], fenpai.Game], bot: str) -> list[tuple[int, str]]:
+    """The history of the tribute hand `hand()` played by `bot` at every seat, step by
+    step: the same twice for the same seeds, the same played out in the core; it has a
+    tribute (FKO-42)."""
     histories = []
     for _ in range(2):
-        by_step = tributed_hand()
-        bots = [Bot("ismcts:10", s) for s in range(4)]
+        by_step = hand()
+        bots = [Bot(bot, s) for s in range(by_step.num_players)]
         while by_step.phase != "done":
             seat = by_step.to_act[0]
             by_step.apply(seat, bots[seat].choose(by_step, seat))
         histories.append(by_step.history)
     assert histories[0] == histories[1]
     assert any(a.startswith("tribute ") for _, a in histories[0])
-    played_out = tributed_hand()
-    played_out.play_out([Bot("ismcts:10", s) for s in range(4)])
+    played_out = hand()
+    played_out.play_out([Bot(bot, s) for s in range(played_out.num_players)])
     assert played_out.history == histories[0]
+    return histories[0]
+
+
+def test_fko_42_to_fko_48_the_search_plays_a_tribute_hand_of_one_deck():
+    """`ismcts` plays the hands of a tribute (its worlds keep what its seat knows of the
+    exchange: the core's sampler tests, FKO-42..FKO-48), the same for the same seeds,
+    step by step, in the core's play-out and in `simulate`."""
+    g = tributed_hand()
+    # The observation, the decision and legal-index spaces, the core's hands and
+    # OpenSpiel take it too (FKO-40: tests/test_encoding_fifty_k_tribute.py,
+    # tests/test_envs_fifty_k_tribute.py, tests/test_openspiel.py).
+    assert g.core_options()["tribute_seats"] == (2, 1)
+    assert g.bot_problem("ismcts") is None and g.bot_problem("ismcts:10") is None
+    searched(tributed_hand, "ismcts:10")
     args = {"bots": ["ismcts:10", "greedy"] * 2, "previous_order": [1, 0, 2, 3], **TRIBUTE}
     first, again = (simulate("fifty_k", 3, seed=4, **args) for _ in range(2))
     assert (first["game_points"] == again["game_points"]).all()
-    several = fenpai.new_game("fifty_k", decks=2, players=4, **TRIBUTE)
-    assert "decks=2" in (several.bot_problem("ismcts") or "")
-    with pytest.raises(UnsupportedOption, match="decks=2"):
-        several.play_out([Bot("ismcts:10", s) for s in range(4)])
+
+
+def test_fko_42_to_fko_48_the_search_plays_a_tribute_hand_of_several_decks():
+    """`ismcts` plays the hands of a tribute with several decks (FKO-20, FKO-42): no
+    longer refused; its worlds keep what its seat knows of the exchange (the core's
+    sampler tests, FKO-42..FKO-48); the same hand for the same seeds, step by step, in
+    the core's play-out and in `simulate`."""
+
+    def hand(players: int = 4, decks: int = 2) -> fenpai.Game:
+        order = [1, 0, *range(2, players)]
+        options = {"decks": decks, "players": players, "previous_order": order, **TRIBUTE}
+        return fenpai.new_game("fifty_k", seed=3, **options)
+
+    assert hand().bot_problem("ismcts") is None and hand().bot_problem("ismcts:10") is None
+    history = searched(hand, "ismcts:8")
+    assert any(a.startswith("return ") for _, a in history)
+    six = hand(players=6, decks=3)
+    six.play_out([Bot("ismcts:4", s) for s in range(6)])
+    assert six.result is not None and six.tribute is not None
+    args = {"bots": ["ismcts:6", "greedy"] * 2, "previous_order": [1, 0, 2, 3], **TRIBUTE}
+    first, again = (simulate("fifty_k", 2, seed=4, decks=2, **args) for _ in range(2))
+    assert (first["game_points"] == again["game_points"]).all()
 
 
 def test_fko_42_simulate_plays_the_tribute_with_random_and_greedy():

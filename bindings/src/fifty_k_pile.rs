@@ -7,6 +7,7 @@ use fenpai_core::fifty_k::pile::{classify, Pile, PileKind};
 use fenpai_core::fifty_k::pile_legal::PilePattern;
 use fenpai_core::fifty_k::pile_turns::{PileAction, PilePlay};
 use fenpai_core::fifty_k::pile_types::{pile_type_id, type_indices, NUM_PILE_TYPES};
+use fenpai_core::fifty_k::tribute::FkTribute;
 use fenpai_core::phases::{fifty_k_pile_action, parse_action, turn_error};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -14,7 +15,7 @@ use pyo3::types::PyList;
 use crate::cards::{card_list, extract_cards, value_error};
 use crate::errors::action_error;
 use crate::fifty_k_play::{fk_rules, FkBot};
-use crate::phases::action_text as phase_action_text;
+use crate::phases::{action_text as phase_action_text, FiftyKTribute};
 
 /// The state of the play of one Fifty-K hand of several decks; a rejected action
 /// changes nothing.
@@ -64,9 +65,14 @@ fn strongest_first(pile: &Pile) -> Vec<fenpai_core::card::Card> {
     out
 }
 
-/// One of the bots choosing for the seat to act, or GameOver once the hand is over.
-fn choose_with(bot: &mut CoreBot, state: &mut PilePlay) -> PyResult<PileAction> {
-    bot.choose_pile(state).ok_or_else(|| {
+/// One of the bots choosing for the seat to act (after `tribute`, when the hand had
+/// one), or GameOver once the hand is over.
+fn choose_with(
+    bot: &mut CoreBot,
+    state: &mut PilePlay,
+    tribute: Option<&FkTribute>,
+) -> PyResult<PileAction> {
+    bot.choose_pile(state, tribute).ok_or_else(|| {
         action_error(ActionError::game_over(
             "nobody is to play: the hand is over",
         ))
@@ -284,22 +290,20 @@ impl FiftyKPilePlay {
     }
 
     /// Plays the hand to its end with `bots[seat]` choosing for each seat, the GIL
-    /// released; a bot that plays one deck only is refused before anything is played.
-    fn play_out(&mut self, py: Python<'_>, bots: Vec<PyRefMut<'_, FkBot>>) -> PyResult<()> {
-        let n = self.inner.num_players();
-        if bots.len() != n {
-            return Err(value_error(format!(
-                "play_out needs {n} bots, not {}",
-                bots.len()
-            )));
-        }
-        let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.core().clone()).collect();
-        let inner = &mut self.inner;
-        py.detach(|| CoreBot::play_out_pile(inner, &mut cores));
-        for (mut bot, core) in bots.into_iter().zip(cores) {
-            bot.set_core(core);
-        }
-        Ok(())
+    /// released; `tribute`, the hand's tribute when it had one (what the search keeps of
+    /// it, FKO-48).
+    #[pyo3(signature = (bots, tribute=None))]
+    fn play_out(
+        &mut self,
+        py: Python<'_>,
+        bots: Vec<PyRefMut<'_, FkBot>>,
+        tribute: Option<PyRef<'_, FiftyKTribute>>,
+    ) -> PyResult<()> {
+        let (n, inner) = (self.inner.num_players(), &mut self.inner);
+        let tribute = tribute.as_ref().map(|t| t.core());
+        FkBot::play_out_with(py, n, bots, |cores| {
+            CoreBot::play_out_pile(inner, cores, tribute)
+        })
     }
 
     fn clone(&self) -> Self {
@@ -314,10 +318,16 @@ fn play_cards(cards: &Pile, combo: fenpai_core::fifty_k::pile::PileCombo) -> Str
     text.split(" as ").next().unwrap_or(text).to_string()
 }
 
-/// The action `bot` takes now in a hand of several decks, as text.
-pub fn choose(py: Python<'_>, bot: &mut CoreBot, play: &mut FiftyKPilePlay) -> PyResult<String> {
+/// The action `bot` takes now in a hand of several decks (after `tribute`, when it had
+/// one), as text.
+pub fn choose(
+    py: Python<'_>,
+    bot: &mut CoreBot,
+    play: &mut FiftyKPilePlay,
+    tribute: Option<&FkTribute>,
+) -> PyResult<String> {
     let state = &mut play.inner;
-    py.detach(|| choose_with(bot, state))
+    py.detach(|| choose_with(bot, state, tribute))
         .map(|a| action_text(&a))
 }
 

@@ -64,14 +64,27 @@ impl FiftyKPlay {
 }
 
 impl FkBot {
-    /// The core bot, for the play of several decks.
-    pub fn core(&self) -> &CoreBot {
-        &self.inner
-    }
-
-    /// Puts back the core bot after a play of several decks.
-    pub fn set_core(&mut self, inner: CoreBot) {
-        self.inner = inner;
+    /// Plays a hand to its end with `bots` (one per seat of `n`), the GIL released:
+    /// `run` plays it with copies of the core bots, which are then put back, so the
+    /// bots carry on from where they stopped.
+    pub fn play_out_with(
+        py: Python<'_>,
+        n: usize,
+        bots: Vec<PyRefMut<'_, FkBot>>,
+        run: impl FnOnce(&mut [CoreBot]) + Send,
+    ) -> PyResult<()> {
+        if bots.len() != n {
+            return Err(value_error(format!(
+                "play_out needs {n} bots, not {}",
+                bots.len()
+            )));
+        }
+        let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.inner.clone()).collect();
+        py.detach(|| run(&mut cores));
+        for (mut bot, core) in bots.into_iter().zip(cores) {
+            bot.inner = core;
+        }
+        Ok(())
     }
 }
 
@@ -289,21 +302,11 @@ impl FiftyKPlay {
         bots: Vec<PyRefMut<'_, FkBot>>,
         tribute: Option<PyRef<'_, FiftyKTribute>>,
     ) -> PyResult<()> {
-        let n = self.inner.num_players();
-        if bots.len() != n {
-            return Err(value_error(format!(
-                "play_out needs {n} bots, not {}",
-                bots.len()
-            )));
-        }
-        let mut cores: Vec<CoreBot> = bots.iter().map(|b| b.inner.clone()).collect();
-        let inner = &mut self.inner;
+        let (n, inner) = (self.inner.num_players(), &mut self.inner);
         let tribute = tribute.as_ref().map(|t| t.core());
-        py.detach(|| CoreBot::play_out(inner, &mut cores, tribute));
-        for (mut bot, core) in bots.into_iter().zip(cores) {
-            bot.inner = core;
-        }
-        Ok(())
+        FkBot::play_out_with(py, n, bots, |cores| {
+            CoreBot::play_out(inner, cores, tribute)
+        })
     }
 
     fn clone(&self) -> Self {
@@ -331,12 +334,12 @@ impl FkBot {
         play: &Bound<'_, PyAny>,
         tribute: Option<PyRef<'_, FiftyKTribute>>,
     ) -> PyResult<String> {
+        let tribute = tribute.as_ref().map(|t| t.core());
         if let Ok(mut pile) = play.cast::<FiftyKPilePlay>().map(|p| p.borrow_mut()) {
-            return choose_pile(py, &mut self.inner, &mut pile);
+            return choose_pile(py, &mut self.inner, &mut pile, tribute);
         }
         let mut play = play.extract::<PyRefMut<'_, FiftyKPlay>>()?;
         let (bot, state) = (&mut self.inner, &mut play.inner);
-        let tribute = tribute.as_ref().map(|t| t.core());
         py.detach(|| bot.choose(state, tribute))
             .map(|a| action_text(&a))
             .ok_or_else(|| {

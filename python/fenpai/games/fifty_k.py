@@ -237,26 +237,9 @@ class FiftyK(Game):
 
     def layout_options(self) -> dict[str, Any]:
         """`Game.layout_options`: several decks have a layout of their own (FKO-20), and
-        under the option `tribute` one deck's layout adds the tribute's fields (FKO-40)."""
+        under the option `tribute` each layout adds the tribute's fields (FKO-40)."""
         o = self.options
         return {"decks": o["decks"], "tribute": o["tribute"]}
-
-    def bot_problem(self, name: str) -> str | None:
-        """With several decks and a tribute only `random` and `greedy` play: the search
-        plays several decks (FKO-20) and one deck's tribute (FKO-42), not both."""
-        if name in ("random", "greedy") or self.decks == 1 or self.tribute_problem() is None:
-            return super().bot_problem(name)
-        return (
-            f"bot {name!r} plays {self.tribute_problem()} with one deck only (option "
-            f"decks={self.decks}, FKO-20): use random or greedy"
-        )
-
-    def tribute_problem(self) -> str | None:
-        """What the search and the surfaces of several decks do not take of the tribute
-        (FKO-42), or None without one."""
-        if self.options["tribute"] == "none":
-            return None
-        return f"the option tribute={self.options['tribute']!r} (FKO-42)"
 
     def sample_world(self, seat: int, seed: int) -> Game:
         """`Game.sample_world`; with several decks or the option `tribute` a uniform deal

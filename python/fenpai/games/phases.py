@@ -5,18 +5,16 @@ Every phase object answers one protocol, the core's own: `to_act`, `done`,
 `num_legal()`, `legal_action(i)`, `legal_actions(limit)`, `apply(seat, text)` (the
 canonical text back), `apply_legal(i)` (the same), `step(i)` (the seat to act next
 back), `log()`, `log_len()`, `last_log()`, `hand(seat)`, `hand_sizes()`, `clone()`.
-The phases before the play are the core's phase objects; the play is `TrickPlay` or
-`FiftyKPlay`, which speak the same protocol. What differs is how bots act: a `PhaseBot`
-before the play, a `TrickBot` (told who plays with whom) or an `FkBot` in it, which is
-what the steps here add.
+The phases before the play are the core's phase objects; the play is `TrickPlay`,
+`FiftyKPlay` or `FiftyKPilePlay`, which speak the same protocol. What differs is how
+bots act: a `PhaseBot` before the play, a `TrickBot` (told who plays with whom) or an
+`FkBot` in it, which is what the steps here add.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
-
-from fenpai._core import FiftyKPlay
 
 if TYPE_CHECKING:
     from fenpai._core import Card
@@ -100,8 +98,8 @@ class TrickPlayStep(Step):
 
 
 class FiftyKPlayStep(Step):
-    """The play of a Fifty-K hand: each seat's `FkBot`, told the hand's tribute (what
-    the search keeps of it, FKO-48)."""
+    """The play of a Fifty-K hand, of one deck or several: each seat's `FkBot`, told the
+    hand's tribute (what the search keeps of it, FKO-48)."""
 
     __slots__ = ()
 
@@ -109,13 +107,7 @@ class FiftyKPlayStep(Step):
         super().__init__("play", make)
 
     def choose(self, game: Any, obj: Any, bot: Bot) -> str:
-        return bot.fk_bot.choose(obj, *_tribute(game, obj))
+        return bot.fk_bot.choose(obj, game.tribute)
 
     def play_out(self, game: Any, obj: Any, bots: list[Bot]) -> None:
-        obj.play_out([b.fk_bot for b in bots], *_tribute(game, obj))
-
-
-def _tribute(game: Any, obj: Any) -> tuple[Any, ...]:
-    """The hand's tribute for the bots of one deck's play (the search's worlds keep what
-    the seat knows of it, FKO-48); the bots of several decks take none."""
-    return (game.tribute,) if isinstance(obj, FiftyKPlay) else ()
+        obj.play_out([b.fk_bot for b in bots], game.tribute)

@@ -5,8 +5,8 @@
 //! combination alone (with teams), and keeps fifty-Ks and bombs for tables worth
 //! points or for stopping an opponent about to go out. With several decks it chooses a
 //! pattern so, then its lowest cards (a fifty-K's keeping a pure fifty-K when it can).
-//! The search (`ismcts`) plays one deck, after a tribute too (FKO-42..FKO-48: its worlds
-//! keep what the seat knows of the exchange), and several decks (FKO-20..FKO-35).
+//! The search (`ismcts`) plays one deck and several (FKO-20..FKO-35), after a tribute
+//! too (FKO-42..FKO-48: its worlds keep what the seat knows of the exchange).
 
 use crate::fifty_k::pile::{Pile, PileKind};
 use crate::fifty_k::pile_legal::PilePattern;
@@ -65,8 +65,13 @@ impl FkBot {
     }
 
     /// The action this bot takes for the seat to act in a hand of several decks; `None`
-    /// once the hand is over. `ismcts` searches worlds sampled from what the seat sees.
-    pub fn choose_pile(&mut self, state: &mut PilePlay) -> Option<PileAction> {
+    /// once the hand is over. `ismcts` searches worlds sampled from what the seat sees,
+    /// of the hand and of its `tribute` when it had one (FKO-42..FKO-48).
+    pub fn choose_pile(
+        &mut self,
+        state: &mut PilePlay,
+        tribute: Option<&FkTribute>,
+    ) -> Option<PileAction> {
         let count = state.num_legal();
         if count == 0 {
             return None;
@@ -80,17 +85,18 @@ impl FkBot {
                 let seat = state.to_act()?;
                 let seed = self.rng.next_u64();
                 let real: &PilePlay = state;
-                let sample = |s: u64| sample_piles(real, seat, s);
+                let sample = |s: u64| sample_piles(real, seat, tribute, s);
                 Some(search_piles(simulations, seed, &sample))
             }
         }
     }
 
-    /// Plays a hand of several decks to its end, `bots[seat]` choosing for each seat.
-    pub fn play_out_pile(state: &mut PilePlay, bots: &mut [FkBot]) {
+    /// Plays a hand of several decks to its end (after `tribute`, when it had one),
+    /// `bots[seat]` choosing for each seat.
+    pub fn play_out_pile(state: &mut PilePlay, bots: &mut [FkBot], tribute: Option<&FkTribute>) {
         while let Some(seat) = state.to_act() {
             let action = bots[seat]
-                .choose_pile(state)
+                .choose_pile(state, tribute)
                 .expect("a seat to act has a move");
             state.apply(seat, action).expect("a legal action");
         }
@@ -245,7 +251,7 @@ mod tests {
                 let mut state = PilePlay::new(hands, deal.leader, FkRules::default()).unwrap();
                 let mut bots: Vec<FkBot> =
                     (0..players as u64).map(|i| FkBot::new(kind, i)).collect();
-                FkBot::play_out_pile(&mut state, &mut bots);
+                FkBot::play_out_pile(&mut state, &mut bots, None);
                 assert!(state.is_done());
                 let points: u32 =
                     state.collected().iter().sum::<u32>() + state.hand_points().iter().sum::<u32>();
@@ -266,7 +272,7 @@ mod tests {
         let mut search: Vec<FkBot> = (0..4)
             .map(|s| FkBot::new(BotKind::Ismcts(Some(10)), s))
             .collect();
-        FkBot::play_out_pile(&mut state, &mut search);
+        FkBot::play_out_pile(&mut state, &mut search, None);
         assert!(state.is_done());
     }
 

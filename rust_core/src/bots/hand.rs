@@ -720,16 +720,24 @@ impl HandState {
                 return false;
             };
             // FKO-48: the search keeps what the seat knows of the tribute.
-            let tribute = match &self.deal {
-                Some(Deal::FiftyKTribute(t, _)) => Some(t),
-                _ => None,
-            };
             let turn = bots
                 .fifty_k
-                .choose(p, tribute)
+                .choose(p, deal_tribute(&self.deal))
                 .expect("a seat to act has a move");
             debug_assert!(p.action_error(seat, &turn).is_none());
             p.apply_checked(seat, turn);
+            self.settle().expect("a finished phase makes the next");
+            return true;
+        }
+        if let Some(Play::FiftyKPiles(p)) = &mut self.play {
+            let Some(seat) = p.to_act() else {
+                return false;
+            };
+            let turn = bots
+                .fifty_k
+                .choose_pile(p, deal_tribute(&self.deal))
+                .expect("the bots that play several decks have a move");
+            p.apply(seat, turn).expect("bots choose legal actions");
             self.settle().expect("a finished phase makes the next");
             return true;
         }
@@ -761,16 +769,7 @@ impl HandState {
             }
             Current::Trick(_) => unreachable!("the trick play is handled above"),
             Current::FiftyK(_) => unreachable!("the play of one deck is handled above"),
-            Current::FiftyKPiles(p) => {
-                let Some(seat) = p.to_act() else {
-                    return false;
-                };
-                let turn = bots
-                    .fifty_k
-                    .choose_pile(p)
-                    .expect("the bots that play several decks have a move");
-                p.apply(seat, turn).expect("bots choose legal actions");
-            }
+            Current::FiftyKPiles(_) => unreachable!("the play of several decks is handled above"),
         }
         self.settle().expect("a finished phase makes the next");
         true
@@ -810,7 +809,7 @@ impl HandState {
                     .map(|i| i as u64)
             }
             Stage::FiftyKPiles(p) => {
-                let turn = bots.fifty_k.choose_pile(p)?;
+                let turn = bots.fifty_k.choose_pile(p, None)?; // greedy, as above
                 p.legal_index(&turn)
             }
             Stage::Trick(_) | Stage::Over => None,
@@ -838,10 +837,7 @@ impl HandState {
         }
         if self.setup.has_tribute() {
             // FKO-40..FKO-48: one deck's or several decks' layout, then the tribute's.
-            let tribute = match &self.deal {
-                Some(Deal::FiftyKTribute(t, _)) => Some(t),
-                _ => None,
-            };
+            let tribute = deal_tribute(&self.deal);
             if self.setup.has_piles() {
                 let play = match &self.play {
                     Some(Play::FiftyKPiles(p)) => Some(p),
@@ -984,6 +980,15 @@ fn before_play<'a>(
         Deal::RedFive4p(d) => Real::RedFive4p(d, 0, burial, None),
         Deal::RedFive5p(d) => Real::RedFive5p(d, burial, call, None),
         Deal::FiftyKTribute(..) => unreachable!("a Fifty-K hand has no trick play"),
+    }
+}
+
+/// FKO-42: the tribute that ended a Fifty-K hand's deal, if it had one (what the
+/// search keeps of it, FKO-48).
+fn deal_tribute(deal: &Option<Deal>) -> Option<&FkTribute> {
+    match deal {
+        Some(Deal::FiftyKTribute(t, _)) => Some(t),
+        _ => None,
     }
 }
 

@@ -70,7 +70,7 @@ type Group = ((PileKind, u32), bool, (u8, u64), (u8, u64));
 /// pattern, then of its highest (the ordinary kinds before bombs and fifty-Ks).
 fn candidates(state: &mut PilePlay, limit: usize, rng: &mut Rng) -> Vec<PileAction> {
     let greedy = FkBot::new(BotKind::Greedy, rng.next_u64())
-        .choose_pile(state)
+        .choose_pile(state, None)
         .expect("a seat to act has a move");
     let mut out = vec![greedy];
     if state.can_pass() && greedy != PileAction::Pass {
@@ -126,7 +126,7 @@ pub fn search_piles(simulations: u32, seed: u64, sample: &dyn Fn(u64) -> PilePla
                 .apply(seat, action)
                 .expect("a candidate is legal in every world");
             let mut bots = playout_bots(world.num_players(), playout);
-            FkBot::play_out_pile(&mut world, &mut bots);
+            FkBot::play_out_pile(&mut world, &mut bots, None);
             pile_outcome(&world, seat)
         },
     )
@@ -141,7 +141,7 @@ mod tests {
 
     fn finished(decks: u8, players: usize, seed: u64) -> PilePlay {
         let mut play = dealt_piles(decks, players, seed);
-        FkBot::play_out_pile(&mut play, &mut playout_bots(players, seed));
+        FkBot::play_out_pile(&mut play, &mut playout_bots(players, seed), None);
         play
     }
 
@@ -171,6 +171,41 @@ mod tests {
         }
     }
 
+    /// FKO-42..FKO-48: `ismcts` plays a hand of several decks after a tribute to its end
+    /// (its worlds keep what each seat knows of the exchange), the same for the same seeds.
+    #[test]
+    fn fko_42_the_search_plays_a_tribute_hand_of_several_decks() {
+        use crate::card::Counts;
+        use crate::fifty_k::pile::Pile;
+        use crate::fifty_k::tribute::FkTribute;
+        use crate::fifty_k::FkRules;
+        use crate::phases::{fifty_k_deal_decks, Phase};
+        let deal = fifty_k_deal_decks(5, 4, 2, None, None).unwrap();
+        let hands = deal.hands.iter().map(|h| Counts::from_cards(h)).collect();
+        let mut tribute = FkTribute::new(hands, 3, 0, 2).unwrap();
+        tribute.apply_legal(0).unwrap();
+        tribute.apply_legal(4).unwrap();
+        let piles = tribute
+            .hands()
+            .iter()
+            .map(|h| Pile::from_cards(&h.to_cards(), 2).unwrap())
+            .collect();
+        // FKO-47: the giver leads.
+        let dealt = PilePlay::new(piles, 3, FkRules::default()).unwrap();
+        let logs: Vec<String> = (0..2)
+            .map(|_| {
+                let mut play = dealt.clone();
+                let mut bots: Vec<FkBot> = (0..4)
+                    .map(|s| FkBot::new(BotKind::Ismcts(Some(10)), s))
+                    .collect();
+                FkBot::play_out_pile(&mut play, &mut bots, Some(&tribute));
+                assert!(play.is_done());
+                format!("{:?}", play.log())
+            })
+            .collect();
+        assert_eq!(logs[0], logs[1]);
+    }
+
     /// The search's first decisions of hands of several decks: legal, and the same for
     /// the same seed.
     #[test]
@@ -183,7 +218,7 @@ mod tests {
                 let mut step = 0u64;
                 while let Some(seat) = play.to_act().filter(|_| step < 6) {
                     let real = play.clone();
-                    let sample = |s: u64| sample_piles(&real, seat, s);
+                    let sample = |s: u64| sample_piles(&real, seat, None, s);
                     let action = search_piles(24, seed_for(&[game as u64, step]), &sample);
                     play.apply(seat, action).expect("a legal action");
                     step += 1;

@@ -88,3 +88,16 @@ pub fn dealt_piles(decks: u8, players: usize, seed: u64) -> super::pile_turns::P
         .collect();
     super::pile_turns::PilePlay::new(hands, deal.leader, super::FkRules::default()).unwrap()
 }
+
+/// `play` after up to `plays` more random legal actions drawn from `seed` (fewer when
+/// the hand ends first).
+pub fn random_pile_plays(play: &mut super::pile_turns::PilePlay, plays: u64, seed: u64) {
+    let mut rng = crate::rng::Rng::new(seed);
+    for _ in 0..plays {
+        if play.is_done() {
+            break;
+        }
+        let n = play.num_legal();
+        play.apply_legal(rng.below(n)).unwrap();
+    }
+}

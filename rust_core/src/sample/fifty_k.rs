@@ -1,25 +1,28 @@
-//! The Fifty-K determinizer: the same position with the cards the seat cannot see dealt
-//! again among the other hands. A pass tells nothing (a player may pass whatever it
-//! holds, FK-30), so the only facts are the hand sizes, the cards played, the leader's
-//! 3h (FK-2) and, once the hand is over, the point cards left in each hand (FK-41, FK-51):
-//! the deal is uniform over the consistent ones. After a tribute (FKO-42..FKO-48) the
-//! hands sampled are those the exchange left, and they keep what the seat knows of it:
-//! the card given is the receiver's (or the giver's again, returned), the card returned
-//! is the giver's where the seat saw it, the giver held nothing above the card given
-//! (FKO-44) and was not exempt, or held every 2 if exempt (FKO-45); the giver leads
-//! (FKO-47) whoever holds the 3h.
+//! The Fifty-K determinizer, of one deck and of several (FKO-20..FKO-35): the same
+//! position with the cards the seat cannot see dealt again among the other hands. A pass
+//! tells nothing (a player may pass whatever it holds, FK-30), so the only facts are the
+//! hand sizes, the cards played, a 3h in the first leader's hand (FK-2, FKO-24) and, once
+//! the hand is over, the point cards left in each hand (FK-41, FK-51, FKO-31): the deal
+//! is uniform over the consistent ones. After a tribute (FKO-42..FKO-48) the hands
+//! sampled are those the exchange left, and they keep what the seat knows of it
+//! (`fifty_k_tribute.rs`): the card given is the receiver's (or the giver's again,
+//! returned), the card returned is the giver's where the seat saw it, the giver held
+//! nothing above the card given (FKO-44) and was not exempt, or held every copy of the
+//! top card if exempt (FKO-45); the giver leads (FKO-47) whoever holds the 3h.
 
-use crate::card::{Card, Counts, Rank, Suit, NUM_CARDS};
-use crate::fifty_k::tribute::{exempts, single_order, FkTribute};
+use crate::card::{Card, Counts, Rank, Suit};
+use crate::fifty_k::tribute::FkTribute;
 use crate::fifty_k::{CardSet, FkAction, FkPlay};
 use crate::phases::fifty_k_full_deck;
 use crate::rng::Rng;
 
 use super::assign::{assign, Must, Place};
+use super::fifty_k_tribute::{draw_returned, tribute_musts, Seen};
 use super::trick::{swap_proposal, SWAPS};
 use super::TRIES;
 
-/// FK-2: the card whose holder leads first.
+/// FK-2, FKO-24: the card whose holder leads first (the first one dealt, with several
+/// decks).
 const THREE_H: Card = Card::new(Rank::THREE, Suit::HEARTS);
 
 fn counts(set: CardSet) -> Counts {
@@ -30,10 +33,76 @@ fn set(counts: &Counts) -> CardSet {
     CardSet::from_cards(&counts.to_cards()).expect("one deck's cards")
 }
 
-/// A sampled Fifty-K play with every hand as dealt.
+/// The play of a Fifty-K hand as its determinizer reads it: one deck's ([`FkPlay`]) or
+/// several decks' (`PilePlay`, FKO-20).
+pub(super) trait FkHands: Clone {
+    fn seats(&self) -> usize;
+    /// FKO-20: the number of decks.
+    fn decks(&self) -> u8;
+    /// Every card of the game (FK-1, FKO-22).
+    fn deck(&self) -> Vec<Card>;
+    /// The cards `seat` holds now.
+    fn held(&self, seat: usize) -> Counts;
+    /// The cards each seat has played so far.
+    fn played(&self) -> Vec<Counts>;
+    /// The seat that acted first, or is to act when none has.
+    fn first_actor(&self) -> usize;
+    fn over(&self) -> bool;
+    /// The actions so far replayed on the hands `start`, `leader` leading; None if one
+    /// is refused.
+    fn replay(&self, start: &[Counts], leader: usize) -> Option<Self>;
+}
+
+impl FkHands for FkPlay {
+    fn seats(&self) -> usize {
+        self.num_players()
+    }
+
+    fn decks(&self) -> u8 {
+        1
+    }
+
+    fn deck(&self) -> Vec<Card> {
+        fifty_k_full_deck()
+    }
+
+    fn held(&self, seat: usize) -> Counts {
+        counts(self.hand(seat))
+    }
+
+    fn played(&self) -> Vec<Counts> {
+        let mut played = vec![Counts::default(); self.num_players()];
+        for (s, action) in self.log() {
+            if let FkAction::Play(combo) = action {
+                played[*s].add_all(&counts(combo.cards));
+            }
+        }
+        played
+    }
+
+    fn first_actor(&self) -> usize {
+        first_leader(self)
+    }
+
+    fn over(&self) -> bool {
+        self.is_done()
+    }
+
+    fn replay(&self, start: &[Counts], leader: usize) -> Option<FkPlay> {
+        let hands = start.iter().map(set).collect();
+        let mut p = FkPlay::new(hands, leader, self.rules()).ok()?;
+        for (s, action) in self.log() {
+            p.apply(*s, *action).ok()?;
+        }
+        Some(p)
+    }
+}
+
+/// A sampled Fifty-K play with every hand as dealt (after the tribute, when the hand
+/// had one).
 #[derive(Clone, Debug)]
-pub struct FkWorld {
-    pub play: FkPlay,
+pub struct FkWorld<P = FkPlay> {
+    pub play: P,
     pub start: Vec<Counts>,
 }
 
@@ -46,59 +115,6 @@ pub fn first_leader(play: &FkPlay) -> usize {
         .expect("a hand that has not begun has a seat to act")
 }
 
-/// FKO-42..FKO-48: what a seat knows of the hand's tribute: who gave and who received,
-/// the exemption (FKO-45), the card given (public) and the card returned (seen by the
-/// giver and the receiver only).
-#[derive(Clone, Copy, Debug)]
-struct Seen {
-    giver: usize,
-    receiver: usize,
-    exempt: bool,
-    given: Option<Card>,
-    returned: Option<Card>,
-}
-
-impl Seen {
-    fn of(tribute: &FkTribute, seat: usize) -> Seen {
-        let (giver, receiver) = (tribute.giver(), tribute.receiver());
-        Seen {
-            giver,
-            receiver,
-            exempt: tribute.exempt(),
-            given: tribute.tributed(),
-            returned: tribute
-                .returned()
-                .filter(|_| seat == giver || seat == receiver),
-        }
-    }
-
-    /// Whether the hands the exchange left (`start`) agree with what the seat knows:
-    /// some card the giver holds was returned (the one seen, where it was) such that
-    /// before the exchange the giver held nothing above the card given (FKO-44), the
-    /// receiver held the card returned, and the giver was not exempt (FKO-45); an
-    /// exempt giver holds every 2.
-    fn allows(&self, start: &[Counts]) -> bool {
-        let (giver, receiver) = (&start[self.giver], &start[self.receiver]);
-        let Some(given) = self.given else {
-            return !self.exempt || exempts(giver, 1);
-        };
-        let top = single_order(given);
-        let returned = |x: Card| {
-            if giver.get(x) == 0 || (x != given && receiver.get(given) == 0) {
-                return false;
-            }
-            let mut before = *giver;
-            before.remove(x, 1);
-            before.add(given, 1);
-            !exempts(&before, 1) && before.to_cards().iter().all(|&c| single_order(c) <= top)
-        };
-        match self.returned {
-            Some(x) => returned(x),
-            None => giver.to_cards().into_iter().any(returned),
-        }
-    }
-}
-
 /// The sampled world of `play` for `seat` (after `tribute`, when the hand had one): a
 /// uniform deal of the unseen cards, the known ones kept with their seats, replayed.
 pub fn sample_fk_world(
@@ -107,22 +123,34 @@ pub fn sample_fk_world(
     tribute: Option<&FkTribute>,
     rng: &mut Rng,
 ) -> FkWorld {
+    sample_hands(play, seat, tribute, rng)
+}
+
+/// The determinizer of one deck or several (see the module docs).
+pub(super) fn sample_hands<P: FkHands>(
+    play: &P,
+    seat: usize,
+    tribute: Option<&FkTribute>,
+    rng: &mut Rng,
+) -> FkWorld<P> {
     let position = Position::new(play, seat, tribute);
-    let (played, others, seen) = (&position.played, &position.others, position.seen);
-    let mut pool = Counts::from_cards(&fifty_k_full_deck());
-    played
-        .iter()
-        .chain(&position.fixed)
-        .for_each(|c| pool.remove_all(c));
+    let (played, known, others, seen) = (
+        &position.played,
+        &position.known,
+        &position.others,
+        position.seen,
+    );
+    let mut pool = Counts::from_cards(&play.deck());
+    known.iter().for_each(|c| pool.remove_all(c));
     let places: Vec<Place> = others
         .iter()
-        .map(|&s| Place::open(play.hand(s).len() as usize - position.fixed[s].len()))
+        .map(|&s| Place::open(play.held(s).len() - position.fixed[s].len()))
         .collect();
     let mut musts = Vec::new();
     let place = |s: usize| others.iter().position(|&o| o == s);
     // FKO-47: after a tribute the giver leads, whoever holds the 3h.
     if let Some(i) = place(position.leader).filter(|_| !position.paid) {
-        if pool.get(THREE_H) > 0 {
+        if known[position.leader].get(THREE_H) == 0 && pool.get(THREE_H) > 0 {
             musts.push(Must {
                 places: 1 << i,
                 card: THREE_H,
@@ -136,7 +164,15 @@ pub fn sample_fk_world(
             let returned = seen
                 .returned
                 .or_else(|| draw_returned(seen, played, &pool, rng));
-            tribute_musts(seen, returned, &pool, &place, &mut places, &mut musts);
+            tribute_musts(
+                seen,
+                returned,
+                &pool,
+                known,
+                &place,
+                &mut places,
+                &mut musts,
+            );
         }
         let Some(dealt) = assign(&pool, &places, &musts, rng) else {
             continue;
@@ -167,55 +203,53 @@ pub(super) fn seen_in_place(hand: Counts, own: bool, over: bool) -> Counts {
 
 /// What a sample keeps of the real position: the play, its first leader, what the seat
 /// knows of the tribute (and whether one was paid), the cards each seat played, the
-/// cards seen in each hand, and the other seats (whose unseen cards a sample deals).
-struct Position<'a> {
-    play: &'a FkPlay,
+/// cards seen in each hand, both together (`known`), and the other seats (whose unseen
+/// cards a sample deals).
+pub(super) struct Position<'a, P> {
+    play: &'a P,
     leader: usize,
     seen: Option<Seen>,
     paid: bool,
     played: Vec<Counts>,
     fixed: Vec<Counts>,
+    known: Vec<Counts>,
     others: Vec<usize>,
 }
 
-impl<'a> Position<'a> {
-    fn new(play: &'a FkPlay, seat: usize, tribute: Option<&FkTribute>) -> Position<'a> {
-        let n = play.num_players();
-        let seen = tribute.map(|t| Seen::of(t, seat));
-        let mut played = vec![Counts::default(); n];
-        for (s, action) in play.log() {
-            if let FkAction::Play(combo) = action {
-                played[*s].add_all(&counts(combo.cards));
-            }
-        }
-        let fixed = (0..n)
-            .map(|s| seen_in_place(counts(play.hand(s)), s == seat, play.is_done()))
+impl<'a, P: FkHands> Position<'a, P> {
+    pub(super) fn new(play: &'a P, seat: usize, tribute: Option<&FkTribute>) -> Position<'a, P> {
+        let n = play.seats();
+        let seen = tribute.map(|t| Seen::of(t, seat, play.decks()));
+        let played = play.played();
+        let fixed: Vec<Counts> = (0..n)
+            .map(|s| seen_in_place(play.held(s), s == seat, play.over()))
             .collect();
-        Position {
-            play,
-            leader: first_leader(play),
-            seen,
-            paid: seen.is_some_and(|s| s.given.is_some()),
-            played,
-            fixed,
-            others: (0..n).filter(|&s| s != seat).collect(),
-        }
-    }
-
-    /// The world of `dealt` (the other seats' unseen cards, in `others` order), if it
-    /// agrees with every fact: the tribute's (`Seen::allows`), the first leader's 3h
-    /// without one (FK-2), every action replayed.
-    fn world(&self, dealt: &[Counts]) -> Option<FkWorld> {
-        let mut start: Vec<Counts> = self
-            .played
+        let known = played
             .iter()
-            .zip(&self.fixed)
+            .zip(&fixed)
             .map(|(p, f)| {
                 let mut h = *p;
                 h.add_all(f);
                 h
             })
             .collect();
+        Position {
+            play,
+            leader: play.first_actor(),
+            seen,
+            paid: seen.is_some_and(|s| s.given.is_some()),
+            played,
+            fixed,
+            known,
+            others: (0..n).filter(|&s| s != seat).collect(),
+        }
+    }
+
+    /// The world of `dealt` (the other seats' unseen cards, in `others` order), if it
+    /// agrees with every fact: the tribute's (`Seen::allows`), the first leader's 3h
+    /// without one (FK-2, FKO-24), every action replayed.
+    fn world(&self, dealt: &[Counts]) -> Option<FkWorld<P>> {
+        let mut start = self.known.clone();
         for (&s, cards) in self.others.iter().zip(dealt) {
             start[s].add_all(cards);
         }
@@ -225,29 +259,29 @@ impl<'a> Position<'a> {
         if !self.paid && start[self.leader].get(THREE_H) == 0 {
             return None;
         }
-        let play = replay(self.play, &start, self.leader)?;
+        let play = self.play.replay(&start, self.leader)?;
         Some(FkWorld { play, start })
     }
 
     /// The fallback once no constrained deal agrees: the real hands, then random swaps
     /// of two unseen cards between two other hands, each kept only when the world still
     /// agrees, so that the search does not play on the real hands as they are.
-    fn swapped(&self, rng: &mut Rng) -> FkWorld {
+    pub(super) fn swapped(&self, rng: &mut Rng) -> FkWorld<P> {
         let mut dealt: Vec<Counts> = self
             .others
             .iter()
             .map(|&s| {
-                let mut h = counts(self.play.hand(s));
+                let mut h = self.play.held(s);
                 h.remove_all(&self.fixed[s]);
                 h
             })
             .collect();
         let mut world = self.world(&dealt).unwrap_or_else(|| FkWorld {
             play: self.play.clone(),
-            start: (0..self.play.num_players())
+            start: (0..self.play.seats())
                 .map(|s| {
                     let mut h = self.played[s];
-                    h.add_all(&counts(self.play.hand(s)));
+                    h.add_all(&self.play.held(s));
                     h
                 })
                 .collect(),
@@ -266,84 +300,6 @@ impl<'a> Position<'a> {
     }
 }
 
-/// FKO-46, FKO-48: for a seat that did not see the card returned, one to sample a world
-/// with: the card given, once the giver played it (it came back); a card above it that
-/// the giver played (only the card returned can be); else one of the unseen cards, else
-/// the card given. None when no tribute was paid.
-fn draw_returned(seen: &Seen, played: &[Counts], pool: &Counts, rng: &mut Rng) -> Option<Card> {
-    let given = seen.given?;
-    if played[seen.giver].get(given) > 0 {
-        return Some(given);
-    }
-    let top = single_order(given);
-    let shown = played[seen.giver].to_cards();
-    if let Some(&card) = shown.iter().find(|&&c| single_order(c) > top) {
-        return Some(card);
-    }
-    let unseen = pool.to_cards();
-    if unseen.is_empty() {
-        return Some(given);
-    }
-    Some(unseen[rng.below(unseen.len() as u64) as usize])
-}
-
-/// What the tribute places among the unseen cards (the other facts `Seen::allows`
-/// checks once dealt): an exempt giver's 2s (FKO-45); the card given in the receiver's
-/// hand unless it came back; the card `returned` (seen, or drawn for a seat that did not
-/// see it) in the giver's, the only one there above the card given (FKO-44, FKO-46).
-fn tribute_musts(
-    seen: &Seen,
-    returned: Option<Card>,
-    pool: &Counts,
-    place: &dyn Fn(usize) -> Option<usize>,
-    places: &mut [Place],
-    musts: &mut Vec<Must>,
-) {
-    let (giver, receiver) = (place(seen.giver), place(seen.receiver));
-    let mut must = |at: u32, card: Card| {
-        if at != 0 && pool.get(card) > 0 {
-            musts.push(Must {
-                places: at,
-                card,
-                copies: pool.get(card),
-            });
-        }
-    };
-    let bit = |i: Option<usize>| i.map_or(0, |i| 1u32 << i);
-    let Some(given) = seen.given else {
-        if seen.exempt {
-            for suit in Suit::ALL {
-                must(bit(giver), Card::new(Rank::TWO, suit));
-            }
-        }
-        return;
-    };
-    let Some(returned) = returned else {
-        return;
-    };
-    if returned != given {
-        must(bit(receiver), given);
-    }
-    must(bit(giver), returned);
-    if let Some(i) = giver {
-        for card in (0..NUM_CARDS as u8).map(Card) {
-            if single_order(card) > single_order(given) {
-                places[i].limit(card, u8::from(card == returned));
-            }
-        }
-    }
-}
-
-/// `play`'s actions replayed on the hands `start`; None if one is refused.
-fn replay(play: &FkPlay, start: &[Counts], leader: usize) -> Option<FkPlay> {
-    let hands = start.iter().map(set).collect();
-    let mut p = FkPlay::new(hands, leader, play.rules()).ok()?;
-    for (s, action) in play.log() {
-        p.apply(*s, *action).ok()?;
-    }
-    Some(p)
-}
-
 /// The Fifty-K determinizer (see the module docs): `play` (after `tribute`, when the
 /// hand had one) with the cards `seat` cannot see dealt again uniformly among the other
 /// hands; deterministic for `seed`.
@@ -359,6 +315,7 @@ pub fn sample_fifty_k(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fifty_k::tribute::{exempts, single_order};
     use crate::fifty_k::FkRules;
     use crate::phases::{fifty_k_deal, Phase};
 

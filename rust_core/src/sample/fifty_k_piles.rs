@@ -1,125 +1,105 @@
-//! The determinizer of a Fifty-K hand of several decks (FKO-20..FKO-35): the same
-//! position with the cards the seat cannot see dealt again among the other hands. As
-//! with one deck a pass tells nothing (FK-30), so the facts are the hand sizes, the cards
-//! played, a `3h` in the first leader's hand (FKO-24: the holder of the first one dealt
-//! leads) and, once the hand is over, the point cards left in each hand (FKO-31): the
-//! deal is uniform over the consistent ones.
+//! The determinizer of a Fifty-K hand of several decks (FKO-20..FKO-35): one deck's
+//! (`fifty_k.rs`, the same facts and the same fallback) on a [`PilePlay`]. As with one
+//! deck a pass tells nothing (FK-30), so the facts are the hand sizes, the cards played,
+//! a `3h` in the first leader's hand (FKO-24: the holder of the first one dealt leads)
+//! and, once the hand is over, the point cards left in each hand (FKO-31); after a
+//! tribute (FKO-42..FKO-48) what the seat knows of the exchange, the giver leading
+//! (FKO-47) whoever holds a 3h, and an exempt giver holding all n big jokers (FKO-45).
 
-use crate::card::{Card, Counts, Rank, Suit};
+use crate::card::{Card, Counts};
 use crate::fifty_k::pile::Pile;
 use crate::fifty_k::pile_turns::{PileAction, PilePlay};
+use crate::fifty_k::tribute::FkTribute;
 use crate::phases::trick_deck;
 use crate::rng::Rng;
 
-use super::assign::{assign, Must, Place};
-use super::fifty_k::seen_in_place;
-use super::TRIES;
+use super::fifty_k::{sample_hands, FkHands, FkWorld};
 
-/// FKO-24: the first leader holds one of these.
-const THREE_H: Card = Card::new(Rank::THREE, Suit::HEARTS);
+impl FkHands for PilePlay {
+    fn seats(&self) -> usize {
+        self.num_players()
+    }
 
-/// FKO-24: the seat that led first.
-fn first_leader(play: &PilePlay) -> usize {
-    play.log()
-        .first()
-        .map(|(s, _)| *s)
-        .or(play.to_act())
-        .expect("a hand that has not begun has a seat to act")
+    fn decks(&self) -> u8 {
+        self.hand(0).decks()
+    }
+
+    fn deck(&self) -> Vec<Card> {
+        trick_deck(self.decks())
+    }
+
+    fn held(&self, seat: usize) -> Counts {
+        *self.hand(seat).counts()
+    }
+
+    fn played(&self) -> Vec<Counts> {
+        let mut played = vec![Counts::default(); self.num_players()];
+        for (s, action) in self.log() {
+            if let PileAction::Play(pile, _) = action {
+                played[*s].add_all(pile.counts());
+            }
+        }
+        played
+    }
+
+    /// FKO-24, FKO-47: the seat that led first.
+    fn first_actor(&self) -> usize {
+        self.log()
+            .first()
+            .map(|(s, _)| *s)
+            .or(self.to_act())
+            .expect("a hand that has not begun has a seat to act")
+    }
+
+    fn over(&self) -> bool {
+        self.is_done()
+    }
+
+    fn replay(&self, start: &[Counts], leader: usize) -> Option<PilePlay> {
+        let decks = self.decks();
+        let hands = start
+            .iter()
+            .map(|c| Pile::from_cards(&c.to_cards(), decks).ok())
+            .collect::<Option<Vec<_>>>()?;
+        let mut p = PilePlay::new(hands, leader, self.rules()).ok()?;
+        for (s, action) in self.log() {
+            p.apply(*s, *action).ok()?;
+        }
+        Some(p)
+    }
 }
 
-/// `play`'s actions replayed on the hands `start`; None if one is refused.
-fn replay(play: &PilePlay, start: &[Counts], leader: usize) -> Option<PilePlay> {
-    let decks = play.hand(0).decks();
-    let hands = start
-        .iter()
-        .map(|c| Pile::from_cards(&c.to_cards(), decks).ok())
-        .collect::<Option<Vec<_>>>()?;
-    let mut p = PilePlay::new(hands, leader, play.rules()).ok()?;
-    for (s, action) in play.log() {
-        p.apply(*s, *action).ok()?;
-    }
-    Some(p)
+/// The sampled hands of `play` for `seat` (after `tribute`, when the hand had one), as
+/// dealt, deterministic for `seed`: a uniform deal of the unseen cards, the known ones
+/// kept with their seats, replayed.
+pub fn sample_piles_world(
+    play: &PilePlay,
+    seat: usize,
+    tribute: Option<&FkTribute>,
+    seed: u64,
+) -> FkWorld<PilePlay> {
+    sample_hands(play, seat, tribute, &mut Rng::new(seed))
 }
 
-/// The sampled hands of `play` for `seat`, as dealt, deterministic for `seed`: a uniform
-/// deal of the unseen cards, the known ones kept with their seats, replayed.
-pub fn sample_piles_world(play: &PilePlay, seat: usize, seed: u64) -> (PilePlay, Vec<Counts>) {
-    let mut rng = Rng::new(seed);
-    let n = play.num_players();
-    let decks = play.hand(0).decks();
-    let leader = first_leader(play);
-    let mut played = vec![Counts::default(); n];
-    for (s, action) in play.log() {
-        if let PileAction::Play(pile, _) = action {
-            played[*s].add_all(pile.counts());
-        }
-    }
-    let fixed: Vec<Counts> = (0..n)
-        .map(|s| seen_in_place(*play.hand(s).counts(), s == seat, play.is_done()))
-        .collect();
-    let mut pool = Counts::from_cards(&trick_deck(decks));
-    played.iter().chain(&fixed).for_each(|c| pool.remove_all(c));
-    let others: Vec<usize> = (0..n).filter(|&s| s != seat).collect();
-    let places: Vec<Place> = others
-        .iter()
-        .map(|&s| Place::open(play.hand(s).len() as usize - fixed[s].len()))
-        .collect();
-    // FKO-24: the first leader held a 3h; the seat sees whether it still needs one.
-    let shown = played[leader].get(THREE_H) + fixed[leader].get(THREE_H);
-    let musts: Vec<Must> = others
-        .iter()
-        .position(|&s| s == leader)
-        .filter(|_| shown == 0 && pool.get(THREE_H) > 0)
-        .map(|i| Must {
-            places: 1 << i,
-            card: THREE_H,
-            copies: 1,
-        })
-        .into_iter()
-        .collect();
-    let world = |dealt: &[Counts]| {
-        let mut start: Vec<Counts> = (0..n)
-            .map(|s| {
-                let mut h = played[s];
-                h.add_all(&fixed[s]);
-                h
-            })
-            .collect();
-        for (&s, cards) in others.iter().zip(dealt) {
-            start[s].add_all(cards);
-        }
-        replay(play, &start, leader).map(|p| (p, start))
-    };
-    // With one fact a cap cannot hold (the 3h) placed first, every deal is one a real
-    // hand could have had and replays (each seat played its own cards): the tries are
-    // a safeguard, and past them the deal goes without the 3h rather than be the real
-    // one.
-    for musts in [&musts[..]; TRIES].into_iter().chain([&[][..]]) {
-        if let Some(found) = assign(&pool, &places, musts, &mut rng).and_then(|d| world(&d)) {
-            return found;
-        }
-    }
-    let start = (0..n)
-        .map(|s| {
-            let mut h = played[s];
-            h.add_all(play.hand(s).counts());
-            h
-        })
-        .collect();
-    (play.clone(), start)
-}
-
-/// The determinizer of several decks (see the module docs): `play` with the cards
-/// `seat` cannot see dealt again uniformly among the other hands; deterministic for
-/// `seed`.
-pub fn sample_piles(play: &PilePlay, seat: usize, seed: u64) -> PilePlay {
-    sample_piles_world(play, seat, seed).0
+/// The determinizer of several decks (see the module docs): `play` (after `tribute`,
+/// when the hand had one) with the cards `seat` cannot see dealt again uniformly among
+/// the other hands; deterministic for `seed`.
+pub fn sample_piles(
+    play: &PilePlay,
+    seat: usize,
+    tribute: Option<&FkTribute>,
+    seed: u64,
+) -> PilePlay {
+    sample_piles_world(play, seat, tribute, seed).play
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fifty_k::test_support::dealt_piles;
+    use crate::card::{Rank, Suit};
+    use crate::fifty_k::test_support::{dealt_piles, random_pile_plays};
+
+    const THREE_H: Card = Card::new(Rank::THREE, Suit::HEARTS);
     use crate::fifty_k::FkRules;
 
     /// A hand of `decks` decks and `players` players after `plays` random actions, and
@@ -127,14 +107,7 @@ mod tests {
     fn position(seed: u64, decks: u8, players: usize, plays: u64) -> (PilePlay, Vec<Counts>) {
         let mut play = dealt_piles(decks, players, seed);
         let dealt = (0..players).map(|s| *play.hand(s).counts()).collect();
-        let mut rng = Rng::new(seed);
-        for _ in 0..plays {
-            if play.is_done() {
-                break;
-            }
-            let n = play.num_legal();
-            play.apply_legal(rng.below(n)).unwrap();
-        }
+        random_pile_plays(&mut play, plays, seed);
         (play, dealt)
     }
 
@@ -148,9 +121,9 @@ mod tests {
         for seed in 0..40u64 {
             let (decks, players) = [(2, 4), (2, 5), (3, 6), (4, 8), (2, 7)][seed as usize % 5];
             let (play, dealt) = position(seed, decks, players, seed * 3 % 40);
-            let leader = first_leader(&play);
+            let leader = play.first_actor();
             for seat in 0..players {
-                let (a, start) = sample_piles_world(&play, seat, seed);
+                let FkWorld { play: a, start } = sample_piles_world(&play, seat, None, seed);
                 assert_eq!(a.log(), play.log());
                 assert_eq!((a.to_act(), a.top()), (play.to_act(), play.top()));
                 assert_eq!(a.collected(), play.collected());
@@ -179,7 +152,7 @@ mod tests {
     fn fko_30_a_seat_samples_alike_whatever_the_others_hold() {
         for seed in 0..20u64 {
             let (play, _) = position(seed, 2, 5, 0);
-            let leader = first_leader(&play);
+            let leader = play.first_actor();
             let seat = (leader + 1) % 5;
             // Two other hands trade a card (neither the leader's 3h): a twin position.
             let (a, b) = ((leader + 2) % 5, (leader + 3) % 5);
@@ -203,8 +176,8 @@ mod tests {
                 .collect();
             let twin = PilePlay::new(piles, leader, FkRules::default()).unwrap();
             assert_eq!(
-                sample_piles_world(&play, seat, seed).1,
-                sample_piles_world(&twin, seat, seed).1,
+                sample_piles_world(&play, seat, None, seed).start,
+                sample_piles_world(&twin, seat, None, seed).start,
                 "seed {seed}: seat {seat} learned what others hold"
             );
         }

@@ -8,8 +8,9 @@
 //!   (Tractor, Red Five 4p and 5p, Finding Friends);
 //! - [`sample_fifty_k`]`(play: &FkPlay, seat: usize, tribute: Option<&FkTribute>, seed: u64) -> FkPlay`
 //!   (the hand's tribute, FKO-42, when it had one);
-//! - [`sample_piles`]`(play: &PilePlay, seat: usize, seed: u64) -> PilePlay` (several
-//!   decks, FKO-20: hand sizes, cards played, a 3h in the first leader's hand, FKO-24);
+//! - [`sample_piles`]`(play: &PilePlay, seat: usize, tribute: Option<&FkTribute>, seed: u64) -> PilePlay`
+//!   (several decks, FKO-20: the same facts as one deck's, a 3h in the first leader's
+//!   hand, FKO-24, and the hand's tribute when it had one, FKO-42);
 //! - [`TrickSampler`]`::new(play, seat, known)` then `.sample(seed)`: the same as
 //!   `sample_trick_play`, the position read once for many samples (a search's loop).
 //!
@@ -36,7 +37,9 @@
 //! - Fifty-K: hand sizes, cards played, the leader's 3h (FK-2) and, once the hand is
 //!   over, the point cards left in each hand (FK-41, FK-51); a pass shows nothing; after
 //!   a tribute what the seat knows of the exchange (FKO-42..FKO-48: the card given, the
-//!   exemption, the card returned where it saw it, the giver leading).
+//!   exemption, the card returned where it saw it, the giver leading); with several
+//!   decks the same (FKO-20..FKO-35: a 3h in the first leader's hand, FKO-24, all n big
+//!   jokers with an exempt giver, FKO-45).
 //!
 //! `Game.sample_world` (Python) builds on the same sampler and also deals the deck again.
 //!
@@ -72,6 +75,7 @@ mod check;
 mod facts;
 mod fifty_k;
 mod fifty_k_piles;
+mod fifty_k_tribute;
 #[cfg(test)]
 mod tests;
 mod theft;
