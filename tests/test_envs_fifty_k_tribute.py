@@ -233,24 +233,31 @@ def test_fko_40_several_decks_exchange_their_54_cards_after_their_play_types():
     )
 
 
-def test_fko_42_legal_ids_name_the_exchange():
+@pytest.mark.parametrize(("options", "receiver"), [(TRIBUTE, 1), (SEVERAL, 4)])
+def test_fko_42_legal_ids_name_the_exchange(options, receiver):
     """`legal_ids=K`: during the tribute each env's ids are the table's ids of the
-    seat's legal tributes or returns (FKO-40), in the play its play types."""
-    env = LegalEnv("fifty_k", 2, seat=1, opponents="random", seed=3, legal_ids=20, **TRIBUTE)
+    seat's legal tributes or returns (FKO-40; of 54 cards with several decks), in the
+    play its play types."""
+    env = LegalEnv("fifty_k", 2, seat=receiver, opponents="random", seed=3, legal_ids=20, **options)
     _, info = env.reset()
-    space = action_space("fifty_k", tribute="highest")
+    space = game_space(env.game(0))
     for i in range(2):
         g = env.game(i)
-        assert g.phase == "deal" and g.to_act == [1]  # the receiver returns
-        texts = g.legal_actions(1, 20)
+        if g.phase != "deal":
+            assert g.tribute.exempt  # FKO-45: no exchange to name
+            continue
+        assert g.to_act == [receiver]  # the receiver returns
+        texts = g.legal_actions(receiver, 20)
         assert info["legal_ids"][i][: len(texts)].tolist() == [space.id(t) for t in texts]
         assert all(t.startswith("return ") for t in texts)
 
 
 @pytest.mark.parametrize("actions", ["legal", "decisions"])
-def test_fko_42_simulate_plays_the_tribute_with_a_policy(actions):
-    """`simulate` with a Python policy at seat 2, the giver: it is asked the tribute
-    (and in the decision space answers the exchange's ids); the hands end scored."""
+@pytest.mark.parametrize(("options", "giver"), [(TRIBUTE, 2), (SEVERAL, 5)])
+def test_fko_42_simulate_plays_the_tribute_with_a_policy(actions, options, giver):
+    """`simulate` with a Python policy at the giver's seat, of one deck and of several:
+    it is asked the tribute (and in the decision space answers the exchange's ids); the
+    hands end scored."""
     asked = []
 
     def first(batch):
@@ -259,11 +266,11 @@ def test_fko_42_simulate_plays_the_tribute_with_a_policy(actions):
             return np.zeros(len(batch.games), dtype=np.int64)
         return np.argmax(batch.action_mask, axis=1)
 
-    out = simulate(
-        "fifty_k", 4, seed=1, bots=["greedy", "random", first, "greedy"], actions=actions,
-        **TRIBUTE,
-    )  # fmt: skip
-    assert out["game_points"].shape == (4, 4)
+    n = len(options.get("previous_order", range(4)))
+    bots: list = ["greedy", "random"] * (n // 2)
+    bots[giver] = first
+    out = simulate("fifty_k", 4, seed=1, bots=bots, actions=actions, **options)
+    assert out["game_points"].shape == (4, n)
     assert any(a.startswith("tribute ") for a in asked)
 
 
