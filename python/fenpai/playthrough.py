@@ -86,6 +86,21 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ),
     # FKO-20..FKO-33: two decks with jokers, three against three.
     ("fifty_k_2decks_6p_seed3", "fifty_k", 3, {"decks": 2, "players": 6}),
+    # FKO-42..FKO-48: seat 2 (last) gives its highest card to seat 1 (first), who
+    # returns one that only the two of them see; seat 2 leads.
+    (
+        "fifty_k_tribute_seed4",
+        "fifty_k",
+        4,
+        {"tribute": "highest", "previous_order": [1, 0, 2, 3]},
+    ),
+    # FKO-20, FKO-42..FKO-48: the same with two decks and six players, seat 5 to seat 4.
+    (
+        "fifty_k_2decks_tribute_seed3",
+        "fifty_k",
+        3,
+        {"decks": 2, "players": 6, "tribute": "highest", "previous_order": [4, 0, 1, 2, 3, 5]},
+    ),
 )
 
 
