@@ -71,6 +71,13 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("fifty_k", {"lead_after_out": "partner"}),
     ("fifty_k", {"players": 3, "lead_after_out": "partner"}),
     ("fifty_k", {"pure_fifty_k_order": "equal"}),
+    # FKO-20: several decks; FKO-42: a hand owing a tribute, of one deck and of several.
+    ("fifty_k", {"decks": 2, "players": 6}),
+    ("fifty_k", {"tribute": "highest", "previous_order": [1, 0, 2, 3]}),
+    (
+        "fifty_k",
+        {"decks": 3, "players": 5, "tribute": "highest", "previous_order": [0, 1, 2, 3, 4]},
+    ),
 ]
 IDS = [f"{v}-{o}" for v, o in CASES]
 
@@ -197,7 +204,7 @@ def test_simulate_gives_the_hands_of_step_by_step_play(variant: str, options: di
     """`simulate` (every phase in the core) and `Game.play_out` give what
     the same bots give a decision at a time, for any number of workers."""
     n = fenpai.new_game(variant, **options).num_players
-    bots = ["greedy", "random", "greedy", "random", "random"][:n]
+    bots = (["greedy", "random"] * 4)[:n]
     games, seed = 6, 11
     one = simulate(variant, games, seed=seed, bots=bots, **options)
     two = simulate(variant, games, seed=seed, bots=bots, workers=2, **options)
