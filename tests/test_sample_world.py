@@ -54,11 +54,18 @@ def views(g: Game) -> tuple[Any, ...]:
 
 def seen_history(g: Game, seat: int) -> list[tuple[int, str]]:
     """The history with the burial hidden from all but the burier until the hand is over
-    (C-4): what `seat` may know of it."""
+    (C-4) and Fifty-K's return from all but the giver and the receiver (FKO-48, as their
+    views show it): what `seat` may know of it."""
     over = g.phase == "done"
-    return [
-        (s, "bury" if a.startswith("bury") and s != seat and not over else a) for s, a in g.history
-    ]
+    tribute = getattr(g, "tribute", None)
+    sees = tribute is None or seat in (tribute.giver, tribute.receiver)
+
+    def seen(s: int, a: str) -> str:
+        if a.startswith("bury") and s != seat and not over:
+            return "bury"
+        return "return" if a.startswith("return") and not sees else a
+
+    return [(s, seen(s, a)) for s, a in g.history]
 
 
 def play_to_end(g: Game, seed: int) -> None:

@@ -79,6 +79,16 @@ def _played(game: FiftyK) -> list[list[Card]]:
     return out
 
 
+def shown_points(game: FiftyK, seat: int) -> list[list[Card]]:
+    """Per seat, the point cards left in its hand that `seat` sees besides its own: every
+    hand's once the hand is over (FK-41, FK-51, FKO-31; not after a resignation)."""
+    shown = game.phase == "done" and game._resigned is None
+    return [
+        [c for c in game.hand_of(s) if c.points] if shown and s != seat else []
+        for s in range(game.num_players)
+    ]
+
+
 def _deck(orders: list[list[Card]], first: int) -> list[Card]:
     """The deck that deals `orders[seat]` to each seat, one card at a time in play order
     from seat `first` (FKO-24)."""
@@ -106,15 +116,18 @@ TRIES = 10_000
 def sample_deal(game: FiftyK, seat: int, seed: int) -> str:
     """A deck `seat` cannot tell from the real one (see `FiftyK.sample_world`): its own
     cards where it received them; every card it cannot see dealt uniformly to the other
-    seats by their hand sizes, each seat holding the cards it played, in a uniform order.
+    seats by their hand sizes, each seat holding the cards it played and, once the hand
+    is over, the point cards left in its hand (public then, FKO-31), in a uniform order.
     A deal the leader would not lead is drawn again (at most `TRIES` times): rejection,
     so the deals kept are uniform among those the seat cannot tell apart (FKO-24)."""
     n, first, leader = game.num_players, game.first_seat, game.leader
     played = _played(game)
-    sizes = game.play.hand_sizes()
+    fixed = shown_points(game, seat)
+    sizes = [size - len(f) for size, f in zip(game.play.hand_sizes(), fixed, strict=True)]
     # Every card of the decks: a deal of them, flattened.
     every = Counter(c for hand in fifty_k_deal(0, n, None, None, game.decks)[0] for c in hand)
-    unseen = every - Counter(game.play.hand(seat)) - Counter(c for p in played for c in p)
+    known = Counter(c for p in played + fixed for c in p)
+    unseen = every - Counter(game.play.hand(seat)) - known
     pool = sorted(unseen.elements(), key=str)
     rng = np.random.default_rng(seed)
     others = [s for s in range(n) if s != seat]
@@ -123,7 +136,7 @@ def sample_deal(game: FiftyK, seat: int, seed: int) -> str:
         orders: list[list[Card]] = [[] for _ in range(n)]
         at = 0
         for s in others:
-            held = shuffled[at : at + sizes[s]] + played[s]
+            held = shuffled[at : at + sizes[s]] + fixed[s] + played[s]
             at += sizes[s]
             orders[s] = [held[i] for i in rng.permutation(len(held))]
         orders[seat] = list(game._received(seat))

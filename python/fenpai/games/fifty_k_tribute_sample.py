@@ -22,7 +22,7 @@ import numpy as np
 
 from fenpai._core import Card, fifty_k_deal, format_cards
 from fenpai.errors import IllegalAction
-from fenpai.games.fifty_k_decks import TRIES, _deck, _leads, _played
+from fenpai.games.fifty_k_decks import TRIES, _deck, _leads, _played, shown_points
 
 if TYPE_CHECKING:
     from fenpai.games.fifty_k import FiftyK
@@ -58,9 +58,7 @@ def sample_tribute_world(game: FiftyK, seat: int, seed: int) -> FiftyK:
     knows = seat in (giver, receiver)
     played = _played(game) if "play" in game.core_objects() else [[] for _ in range(n)]
     now = [game.hand_of(s) for s in range(n)]
-    # Once the hand is over, the point cards left in each hand are public (FK-41, FK-51).
-    shown = game.phase == "done" and game._resigned is None
-    fixed = [[c for c in now[s] if c.points] if shown and s != seat else [] for s in range(n)]
+    fixed = shown_points(game, seat)
     every = Counter(c for hand in fifty_k_deal(0, n, None, None, decks)[0] for c in hand)
     unseen = every - Counter(now[seat]) - Counter(c for h in played + fixed for c in h)
     pool = sorted(unseen.elements(), key=str)
