@@ -59,6 +59,7 @@ def play_through(args: list[str], choose: Callable[[list[str]], str]) -> tuple[l
         screens.append(child.before)
         child.sendline(choose(offered(child.before)))
     screens.append(child.before)
+    child.wait()  # the exit status, however long the interpreter takes to shut down
     child.close()
     return screens, child.exitstatus
 

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 
 from fenpai import bots
 from fenpai.games import Game
-from fenpai.service.errors import ServiceError
 
 #: Seconds a decision may take, by phase (and "tribute", `decision`).
 DEFAULT_SECONDS: dict[str, float] = {
@@ -49,6 +48,10 @@ def decision(game: Game) -> str:
 
 def check_timers(timers: Mapping[str, float], source: str) -> dict[str, float]:
     """`timers` checked (known phases, 0..MAX_SECONDS seconds); raises naming the problem."""
+    # Here, not at the top: every `fenpai` command reads DEFAULT_SECONDS, and the errors
+    # bring gRPC, which a terminal game has no use for.
+    from fenpai.service.errors import ServiceError
+
     out: dict[str, float] = {}
     for phase, seconds in timers.items():
         if phase not in PHASES:
