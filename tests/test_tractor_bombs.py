@@ -79,6 +79,46 @@ def check_moves(play, seat, rng):
 
 
 @pytest.mark.parametrize("value", ["any_suit", "suit_following"])
+def test_tro_162_every_bomb_with_0_to_4_cards_of_the_led_suit(value):
+    """Every bomb of the 54 cards, held with 0 to 4 other spades (and a diamond) against leads
+    of four spades: legal exactly when the rule text allows it or C-30/C-31 do."""
+    rules = TrickRules("tractor", trump="h", decks=4, bombs=value)
+    plain = TrickRules("tractor", trump="h", decks=4)
+    spades = ["5s", "6s", "9s", "9s", "Ts", "Ts"]
+    for lead in ("3s 3s 4s 4s", "As Ks Ks Qs", "Js Js Js Js"):
+        lead = lead.split()
+        for card in DECK:
+            for k in range(5):
+                other = "7d" if card != "7d" else "8d"
+                hand = [card] * 4 + [c for c in spades if c != card][:k] + [other]
+                bomb = [card] * 4
+                want = may_bomb(rules, value, hand, lead, bomb)
+                legal = want or plain.follow_error(hand, lead, bomb) is None
+                assert (rules.follow_error(hand, lead, bomb) is None) == legal, (hand, lead)
+                listed = {" ".join(map(str, p)) for p in rules.legal_follows(hand, lead)}
+                assert (" ".join(bomb) in listed) == legal, (hand, lead)
+                assert len(listed) == rules.count_follows(hand, lead), (hand, lead)
+
+
+@pytest.mark.parametrize("trump", ["h", None])
+def test_tro_165_every_pair_of_bombs_against_the_rule_text(trump):
+    """Every two bombs of the 54 cards after a lead of four (a tractor, a throw, a plain
+    and a trump quadruple), and every bomb after a ruff: the winner is the reference's."""
+    rules = TrickRules("tractor", trump=trump, decks=4, bombs="any_suit")
+    plain = TrickRules("tractor", trump=trump, decks=4)
+    bombs = [[c] * 4 for c in DECK]
+    for lead in ("3s 3s 4s 4s", "As Ks Ks Qs", "5s 5s 5s 5s", "7h 7h 7h 7h"):
+        lead = lead.split()
+        for first in bombs:
+            plays = [lead, "Ah Ah Kh Kh".split(), first]
+            assert rules.trick_winner(plays) == reference_winner(rules, plain, plays), plays
+            for second in bombs:
+                plays = [lead, first, second]
+                want = reference_winner(rules, plain, plays)
+                assert rules.trick_winner(plays) == want, plays
+
+
+@pytest.mark.parametrize("value", ["any_suit", "suit_following"])
 def test_tro_160_random_playouts_match_the_rule_text(value):
     bombs_played = 0
     for seed in range(30):
