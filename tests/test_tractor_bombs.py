@@ -6,8 +6,11 @@ import random
 
 import pytest
 
+import fenpai
 from fenpai import TrickRules
 from fenpai._core import TrickPlay
+from fenpai.games.base import result_row
+from fenpai.simulation import make_bots, play_game
 
 SUITS = "shcd"
 RANKS = "23456789TJQKA"
@@ -168,3 +171,16 @@ def test_tro_160_random_playouts_match_the_rule_text(value):
                     assert play.to_act == current[winner][0]
                 current = []
     assert bombs_played >= 8, bombs_played
+
+
+@pytest.mark.parametrize("value", ["any_suit", "suit_following"])
+def test_tro_160_bots_play_hands_with_bombs_to_the_end(value):
+    """Every bot's action checked by `Game.apply` (ismcts, greedy, random), and
+    `simulate` in the core gives the same hands."""
+    names = ["ismcts:30", "greedy", "ismcts:30", "random"]
+    ran = fenpai.simulate("tractor", 2, seed=4, bots=names, decks=4, bombs=value)
+    for i, seed in enumerate(ran["seed"]):
+        game = fenpai.new_game("tractor", seed=int(seed), decks=4, bombs=value)
+        play_game(game, make_bots(names, int(seed)), in_core=False)
+        assert game.phase == "done"
+        assert result_row(game)[0] == list(ran["game_points"][i])

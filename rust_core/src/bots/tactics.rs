@@ -176,13 +176,7 @@ mod tests {
     fn tro_165_a_bomb_says_it_takes_the_trick() {
         // Four decks, bombs on: seat 2 may follow the ruff of a led tractor with its clubs
         // bomb, which takes; its spades follow does not.
-        let v = Variant::Tractor;
-        let o = Options {
-            decks: 4,
-            bombs: crate::trick::Bombs::AnySuit,
-            ..Options::defaults(v)
-        };
-        let rules = TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, o).unwrap();
+        let rules = crate::trick::four_decks_with(crate::trick::Bombs::AnySuit);
         let hands = [
             "3s 3s 4s 4s 5d 6d 7d 8d",
             "Ah Ah Kh Kh 6c 7c 8c 3d",

@@ -413,11 +413,7 @@ mod tests {
     fn tro_165_greedy_takes_a_trick_of_points_with_a_bomb() {
         // Four decks, bombs on: seat 1 holds a clubs bomb and a spade; the led tractor of
         // Ks and Ts (40 points) is taken only by the bomb.
-        let v = Variant::Tractor;
-        let mut opts = Options::defaults(v);
-        opts.decks = 4;
-        opts.bombs = crate::trick::Bombs::AnySuit;
-        let rules = TrickRules::new(v, Some(Suit::HEARTS), Rank::TWO, opts).unwrap();
+        let rules = crate::trick::four_decks_with(crate::trick::Bombs::AnySuit);
         let hands = [
             "Ks Ks Ts Ts 3d",
             "9c 9c 9c 9c 3s",

@@ -81,16 +81,25 @@ impl TrickRules {
     }
 }
 
+/// Tractor's trick rules of four decks under `bombs`, trump hearts at level 2: the
+/// tests' table of bombs (TRO-160).
+#[cfg(test)]
+pub(crate) fn four_decks_with(bombs: Bombs) -> TrickRules {
+    use crate::card::{Rank, Suit};
+    use crate::trick::order::{Options, Variant};
+    let mut o = Options::defaults(Variant::Tractor);
+    o.decks = 4;
+    o.bombs = bombs;
+    TrickRules::new(Variant::Tractor, Some(Suit::HEARTS), Rank::TWO, o).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use crate::card::{parse_cards, Counts, Rank, Suit};
     use crate::trick::order::{Bombs, Options, TrickRules, Variant};
 
     fn rules(bombs: &str) -> TrickRules {
-        let mut o = Options::defaults(Variant::Tractor);
-        o.decks = 4;
-        o.bombs = Bombs::parse(bombs).unwrap();
-        TrickRules::new(Variant::Tractor, Some(Suit::HEARTS), Rank::TWO, o).unwrap()
+        super::four_decks_with(Bombs::parse(bombs).unwrap())
     }
 
     fn counts(text: &str) -> Counts {

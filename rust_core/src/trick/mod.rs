@@ -15,6 +15,8 @@ mod shared;
 mod throw;
 mod winner;
 
+#[cfg(test)]
+pub(crate) use bombs::four_decks_with;
 pub use cards::PlayCards;
 pub use format::{Component, Format, Kind, Shape, Unit};
 pub use friends::{DoubleJoin, FriendCard, FriendWatch};
