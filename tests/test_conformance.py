@@ -54,6 +54,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ),
     # TRO-53: a ruff of a throw beats the winner only unit by unit.
     ("tractor", {"throw_judgement": "every_unit", "follow_protect": "tractors"}),
+    # TRO-164: bombs of the led suit or trumps, others only when void (four decks).
+    ("tractor", {"decks": 4, "bombs": "suit_following"}),
     # TRO-82: a hand at J, where the J rule may send the dealer's team back to 2.
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}),
     # TRO-102: only the number of cards orders declarations, alone and with TRO-72.

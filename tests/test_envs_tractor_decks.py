@@ -50,6 +50,7 @@ TABLES = [
     {"decks": 3, "jokers": 2},  # TRO-134
     {"decks": 4},  # TRO-124
     {"decks": 4, "jokers": 3},  # TRO-124, TRO-135
+    {"decks": 4, "bombs": "any_suit"},  # TRO-160: bombs among the picks, the same ids
 ]
 IDS = ["-".join(f"{k}={v}" for k, v in t.items()) for t in TABLES]
 #: The tables the brief's heavier checks run on: decks 1, 3 and 4, jokers 0 and 1.

@@ -33,6 +33,7 @@ NAMES = [
     "python_fenpai_tractor(joker_declarations=none,reinforce=or_overturn)",
     "python_fenpai_tractor(levels=NT A,dealer=0,final_level=no_trump)",
     "python_fenpai_tractor(throw_judgement=every_unit)",
+    "python_fenpai_tractor(decks=4,bombs=any_suit)",
     "python_fenpai_fifty_k",
     "python_fenpai_fifty_k(players=3)",
     "python_fenpai_fifty_k(pure_fifty_k_order=equal)",

@@ -22,6 +22,8 @@ CASES = [
     ("tractor", {"follow_protect": "tractors"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"throw_judgement": "highest_card"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"throw_judgement": "every_unit"}, ["greedy", "random", "greedy", "random"]),
+    # TRO-160: bombs on four decks.
+    ("tractor", {"decks": 4, "bombs": "any_suit"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"first_dealer": "first_declaration"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"declaration_order": "suit"}, ["greedy", "random", "greedy", "random"]),
     ("tractor", {"levels": ("J", "J"), "jack_rule": "back_to_2"}, ["greedy", "random"] * 2),

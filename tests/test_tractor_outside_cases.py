@@ -36,6 +36,9 @@ docs/rules/tractor.md "Options" and docs/rules/common.md C-21..C-51):
   `"none"` (TRO-143); BothNumDecks is the same with two decks; LJNumDecksHJNumDecksLessOne: none.
 - KittyTheftPolicy: NoKittyTheft (theirs by default) → `kitty_theft="none"` (TRO-111);
   AllowKittyTheft → `"allowed"` (TRO-112).
+- BombPolicy: NoBombs → `bombs="none"` (TRO-161); AllowBombs → `"any_suit"` (TRO-163);
+  AllowBombsSuitFollowing → `"suit_following"` (TRO-164), with `decks=4` (TRO-160). Their
+  bombs of more than four copies have no counterpart: four decks hold four.
 - TractorRequirements: min_count 2, min_length 2 → C-21 (no option); the others: none.
 - Their adjacency, with the trump level cards above the trump ace → `tractor_above_ace=True`
   (C-21); no tractors mixing pairs and triples → `mixed_tractors=False` (C-22); throws
@@ -751,3 +754,81 @@ def test_tro_112_after_test_kitty_stealing_bid_sequence():
     g.apply(0, "pass")
     assert g.view()["declarations"] == [[0, "2h"], [2, "LJ LJ"], [1, "BJ BJ"]]
     assert (g.phase, g.to_act, g.dealer, g.view()["kitty_holder"]) == ("play", [0], 0, 1)
+
+
+# --- TRO-160..TRO-165: bombs (BombPolicy) -----------------------------------------------
+# From their `test_*bomb*` cases in mechanics/src/trick.rs, the bombs of exactly four
+# cards; `test_bomb_six_cards_beats_six_card_tractor` and
+# `test_larger_bomb_beats_smaller_bomb_regardless_of_order` play six copies of a card,
+# which four decks do not hold, and are left out.
+
+FILLER = "3s 5s 6s 7s"
+
+
+def bombs(policy, trump="s"):
+    """Their BombPolicy as our trick rules, four decks (TRO-160)."""
+    value = {"NoBombs": "none", "AllowBombs": "any_suit", "Suit": "suit_following"}[policy]
+    return rules(trump=trump, decks=4, bombs=value)
+
+
+def test_tro_165_after_test_bomb_beats_tractor():
+    """A trump bomb `2s 2s 2s 2s` on a trump tractor takes the trick."""
+    assert bombs("AllowBombs").trick_winner(["8s 8s 9s 9s", "2s 2s 2s 2s", FILLER, FILLER]) == 1
+
+
+def test_tro_165_after_test_higher_bomb_beats_lower_bomb():
+    plays = ["8s 8s 9s 9s", "2s 2s 2s 2s", "3s 3s 3s 3s", "5s 6s 7s Ts"]
+    assert bombs("AllowBombs").trick_winner(plays) == 2
+
+
+def test_tro_161_after_test_bomb_not_allowed_when_policy_disabled():
+    """No bombs: the tractor keeps the trick (the quadruple is lower, TRO-124)."""
+    assert bombs("NoBombs").trick_winner(["8s 8s 9s 9s", "2s 2s 2s 2s", FILLER, FILLER]) == 0
+
+
+def test_tro_165_after_test_trump_bomb_beats_non_trump_bomb():
+    """Trump hearts at 4: the plain spade bomb is beaten by the trump bomb `3h x4`."""
+    plays = ["8s 8s 9s 9s", "2s 2s 2s 2s", "3h 3h 3h 3h", "5s 6s 7s Ts"]
+    assert bombs("AllowBombs", trump="h").trick_winner(plays) == 2
+
+
+def test_tro_162_after_test_three_identical_cards_not_a_bomb():
+    """Three cards: no bomb, the lead of three cards is judged as always (C-41)."""
+    r = bombs("AllowBombs")
+    assert r.trick_winner(["8s 8s 9s", "2s 2s 2s", "3s 5s 6s", "3s 5s 6s"]) == 0
+
+
+def test_tro_164_after_test_bomb_suit_following_same_suit_allowed():
+    r = bombs("Suit")
+    assert legal(r, "2s 2s 2s 2s", "8s 8s 9s 9s", "2s 2s 2s 2s")
+    assert r.trick_winner(["8s 8s 9s 9s", "2s 2s 2s 2s", FILLER, FILLER]) == 1
+
+
+def test_tro_164_after_test_bomb_suit_following_off_suit_rejected_when_has_led_suit():
+    """Their NoProtections draw (our `full`); holding `3s`, the diamond bomb is refused."""
+    r = rules(trump="h", decks=4, bombs="suit_following", follow_format="full")
+    assert not legal(r, "2d 2d 2d 2d 3s", "8s 8s 9s 9s", "2d 2d 2d 2d")
+    # Under `any_suit` (their AllowBombs) it may be played.
+    r = rules(trump="h", decks=4, bombs="any_suit", follow_format="full")
+    assert legal(r, "2d 2d 2d 2d 3s", "8s 8s 9s 9s", "2d 2d 2d 2d")
+
+
+def test_tro_164_after_test_bomb_suit_following_off_suit_allowed_when_void():
+    r = bombs("Suit", trump="h")
+    assert legal(r, "2d 2d 2d 2d", "8s 8s 9s 9s", "2d 2d 2d 2d")
+    assert r.trick_winner(["8s 8s 9s 9s", "2d 2d 2d 2d", FILLER, FILLER]) == 1
+
+
+def test_tro_164_after_test_bomb_suit_following_trump_bomb_allowed():
+    r = bombs("Suit", trump="h")
+    assert legal(r, "3h 3h 3h 3h 5s", "8s 8s 9s 9s", "3h 3h 3h 3h")
+    assert r.trick_winner(["8s 8s 9s 9s", "3h 3h 3h 3h", FILLER, FILLER]) == 1
+
+
+@pytest.mark.parametrize(("lead", "bomb", "winner"), [("Jh", "2h", 0), ("2h", "Jh", 1)])
+def test_tro_165_after_test_leader_bomb_and_higher_bomb(lead, bomb, winner):
+    """Their `test_leader_bomb_not_beaten_by_lower_bomb` and
+    `test_higher_bomb_beats_leader_bomb`: a led quadruple is a bomb, beaten only by a
+    higher one (hearts plain under trump spades)."""
+    plays = [" ".join([lead] * 4), " ".join([bomb] * 4), "5c 6c 7c 8c", "5c 6c 7c 8c"]
+    assert bombs("AllowBombs").trick_winner(plays) == winner

@@ -9,7 +9,7 @@ use fenpai_core::bots::{
 };
 use fenpai_core::card::Rank;
 use fenpai_core::phases::{fifty_k_check_table, FriendRestriction};
-use fenpai_core::trick::{DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement};
+use fenpai_core::trick::{Bombs, DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -98,6 +98,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
             let penalty: String = option(options, "throw_penalty", "per_attempt".into())?;
             let kitty: String = option(options, "kitty_multiplier", "linear".into())?;
             let judgement: String = option(options, "throw_judgement", "largest_unit".into())?;
+            let bombs: String = option(options, "bombs", "none".into())?;
             let first_dealer: String = option(options, "first_dealer", "standing".into())?;
             let order: String = option(options, "declaration_order", "equal".into())?;
             let strength: String = option(
@@ -121,6 +122,7 @@ pub(crate) fn setup(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyRes
                     throw_penalty: ThrowPenalty::parse(&penalty).map_err(value_error)?,
                     kitty_multiplier: KittyMultiplier::parse(&kitty).map_err(value_error)?,
                     throw_judgement: ThrowJudgement::parse(&judgement).map_err(value_error)?,
+                    bombs: Bombs::parse(&bombs).map_err(value_error)?,
                     first_dealer: FirstDealer::parse(&first_dealer).map_err(value_error)?,
                     declaration_order: DeclarationOrder::parse(&order).map_err(value_error)?,
                     declaration_strength: DeclarationStrength::parse(&strength)

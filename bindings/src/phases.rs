@@ -14,7 +14,7 @@ use fenpai_core::phases::{
     KittyMultiplier, KittyTheft, Reinforce, ThrowPenalty, TractorHouse,
 };
 use fenpai_core::trick::{
-    DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules,
+    Bombs, DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement, TrickRules as CoreRules,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -381,7 +381,7 @@ deal_class! {
     /// deck, TRO-130).
     TractorDeal = "TractorDeal" (core::TractorDeal) {
         #[new]
-        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, decks = 2, jokers = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards", joker_declarations = "both", reinforce = "own_card", kitty_theft = "none"))]
+        #[pyo3(signature = (seed = 0, deck = None, first_seat = None, levels = None, dealer = None, decks = 2, jokers = None, follow_format = "pairs", follow_protect = "none", throw_judgement = "largest_unit", bombs = "none", throw_penalty = "per_attempt", kitty_multiplier = "linear", first_dealer = "standing", declaration_order = "equal", declaration_strength = "jokers_or_more_cards", joker_declarations = "both", reinforce = "own_card", kitty_theft = "none"))]
         #[allow(clippy::too_many_arguments)]
         fn py_new(
             py: Python<'_>,
@@ -395,6 +395,7 @@ deal_class! {
             follow_format: &str,
             follow_protect: &str,
             throw_judgement: &str,
+            bombs: &str,
             throw_penalty: &str,
             kitty_multiplier: &str,
             first_dealer: &str,
@@ -413,6 +414,7 @@ deal_class! {
             let house = TractorHouse {
                 follow_protect: FollowProtect::parse(follow_protect).map_err(value_error)?,
                 throw_judgement: ThrowJudgement::parse(throw_judgement).map_err(value_error)?,
+                bombs: Bombs::parse(bombs).map_err(value_error)?,
                 throw_penalty: ThrowPenalty::parse(throw_penalty).map_err(value_error)?,
                 kitty_multiplier: KittyMultiplier::parse(kitty_multiplier).map_err(value_error)?,
                 first_dealer: FirstDealer::parse(first_dealer).map_err(value_error)?,

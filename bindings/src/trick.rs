@@ -181,6 +181,12 @@ impl TrickRules {
         self.inner.opts.throw_judgement.name()
     }
 
+    /// TRO-160: whether four identical cards are bombs, and which a follower may play.
+    #[getter]
+    fn bombs(&self) -> &'static str {
+        self.inner.opts.bombs.name()
+    }
+
     #[getter]
     fn tractor_above_ace(&self) -> bool {
         self.inner.opts.tractor_above_ace

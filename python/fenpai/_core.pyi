@@ -133,6 +133,8 @@ class TrickRules:
     @property
     def throw_judgement(self) -> str: ...
     @property
+    def bombs(self) -> str: ...
+    @property
     def tractor_above_ace(self) -> bool: ...
     @property
     def mixed_tractors(self) -> bool: ...
@@ -301,6 +303,7 @@ class TractorDeal(_CardByCard):
         follow_format: str = "pairs",
         follow_protect: str = "none",
         throw_judgement: str = "largest_unit",
+        bombs: str = "none",
         throw_penalty: str = "per_attempt",
         kitty_multiplier: str = "linear",
         first_dealer: str = "standing",

@@ -87,6 +87,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "kitty_multiplier": "linear",
         "must_defend": "A",
         "throw_judgement": "largest_unit",
+        "bombs": "none",  # TRO-160: "any_suit" or "suit_following" with decks 4
         "first_dealer": "standing",
         "declaration_order": "equal",
         "jack_rule": "none",

@@ -86,7 +86,8 @@ class Tractor(TrickGame):
     hand), `follow_format` (TR-20), and the house rules `decks` (TRO-120), `jokers`
     (TRO-130), `follow_protect` (TRO-10),
     `throw_penalty` (TRO-20), `kitty_multiplier` (TRO-30), `must_defend` (TRO-40),
-    `throw_judgement` (TRO-50), `first_dealer` (TRO-60), `declaration_order` (TRO-70),
+    `throw_judgement` (TRO-50), `bombs` (TRO-160), `first_dealer` (TRO-60),
+    `declaration_order` (TRO-70),
     `jack_rule` (TRO-80), `final_level` (TRO-90), `declaration_strength` (TRO-100),
     `kitty_theft` (TRO-110), `joker_declarations` (TRO-140) and `reinforce` (TRO-150)."""
 
@@ -188,6 +189,19 @@ class Tractor(TrickGame):
             },
             about="How a play following a throw's format is judged against the winner.",
             rules=("TRO-50",),
+        ),
+        "bombs": one_of(
+            "none",
+            {
+                "none": ("TRO-161", "No bombs: four identical cards are a quadruple."),
+                "any_suit": ("TRO-163", "Any bomb of four identical cards beats a 4-card lead."),
+                "suit_following": (
+                    "TRO-164",
+                    "Bombs of the led suit or trumps; of another suit only when void in it.",
+                ),
+            },
+            about="Four identical cards played on any four-card lead, beating all but bombs.",
+            rules=("TRO-160", "TRO-162", "TRO-165"),
         ),
         "must_defend": one_of(
             "A",
@@ -339,6 +353,7 @@ class Tractor(TrickGame):
         "jokers",
         "follow_protect",
         "throw_judgement",
+        "bombs",
         "throw_penalty",
         "kitty_multiplier",
         "must_defend",
@@ -379,7 +394,7 @@ class Tractor(TrickGame):
         None) needs equal levels; fewer than `decks` decks keep their jokers, or "all"
         (TRO-130);
         a follow protection with the other trick options, as the core's rules take them
-        (TRO-10, TRO-12 and TRO-14 with 3 decks)."""
+        (TRO-10, TRO-12 and TRO-14 with 3 decks), and bombs with 4 decks (TRO-160)."""
         out = super()._check_options(options)
         jokers, decks = out["jokers"], out["decks"]
         if out["kitty_theft"] != "none" and decks != 2:
@@ -392,7 +407,7 @@ class Tractor(TrickGame):
                 f"option jokers={jokers} needs more decks than decks={decks}: it counts the "
                 f"decks that keep their jokers, fewer than all of them ('all') (TRO-130)"
             )
-        if out["follow_protect"] != "none":  # the only trick option with combinations
+        if out["follow_protect"] != "none" or out["bombs"] != "none":  # need their decks
             TrickRules(self.variant, decks=decks, **self._trick_options(out))
         out["levels"] = tuple(canonical_level(v) for v in out["levels"])
         nt = scoring.TRACTOR_NO_TRUMP_LEVEL
@@ -411,8 +426,8 @@ class Tractor(TrickGame):
 
     @staticmethod
     def _trick_options(options: dict[str, Any]) -> dict[str, Any]:
-        """The game options the play's trick rules take (TR-20, TRO-10, TRO-50)."""
-        names = ("follow_format", "follow_protect", "throw_judgement")
+        """The game options the play's trick rules take (TR-20, TRO-10, TRO-50, TRO-160)."""
+        names = ("follow_format", "follow_protect", "throw_judgement", "bombs")
         return {name: options[name] for name in names}
 
     def core_options(self) -> dict[str, Any]:

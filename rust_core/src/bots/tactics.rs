@@ -173,6 +173,25 @@ mod tests {
     }
 
     #[test]
+    fn tro_165_a_bomb_says_it_takes_the_trick() {
+        // Four decks, bombs on: seat 2 may follow the ruff of a led tractor with its clubs
+        // bomb, which takes; its spades follow does not.
+        let rules = crate::trick::four_decks_with(crate::trick::Bombs::AnySuit);
+        let hands = [
+            "3s 3s 4s 4s 5d 6d 7d 8d",
+            "Ah Ah Kh Kh 6c 7c 8c 3d",
+            "9c 9c 9c 9c 7s 8s Js Qs",
+            "Tc Jc Qc Kc 9d Td Jd Qd",
+        ];
+        let hands: Vec<Counts> = hands.map(counts).to_vec();
+        let mut s = TrickPlay::new(rules, hands, 0).unwrap();
+        s.apply(0, &counts("3s 3s 4s 4s")).unwrap();
+        s.apply(1, &counts("Ah Ah Kh Kh")).unwrap();
+        assert_eq!(row_of(&mut s, "9c 9c 9c 9c")[1], 1.0);
+        assert_eq!(row_of(&mut s, "7s 8s Js Qs")[1], 0.0);
+    }
+
+    #[test]
     fn a_lead_says_whether_it_is_boss_and_counts_its_trumps() {
         let mut s = state(["As 3c 4h", "4s 5c 6d", "Ks 6c 7d", "7s 8c 8d"]);
         let lead = |s: &mut TrickPlay, p: &str| row_of(s, p);

@@ -133,15 +133,23 @@ impl TrickBot {
 }
 
 /// The follows the greedy bot weighs among the `count` legal ones: all of them when
-/// there are at most 400, else 200 drawn at random.
+/// there are at most 400, else 200 drawn at random and every bomb it may play (TRO-162),
+/// so that a bomb can take a valuable trick.
 pub(super) fn follow_candidates(state: &mut TrickPlay, count: u64, rng: &mut Rng) -> Vec<Counts> {
     if count <= 400 {
-        state.moves().list(400)
-    } else {
-        (0..200)
-            .filter_map(|_| state.moves().nth(rng.below(count)))
-            .collect()
+        return state.moves().list(400);
     }
+    let mut out: Vec<Counts> = (0..200)
+        .filter_map(|_| state.moves().nth(rng.below(count)))
+        .collect();
+    if let (Some(seat), Some(lead)) = (state.to_act(), state.lead()) {
+        for bomb in state.rules().bombs_playable(state.hand(seat), lead) {
+            if !out.contains(&bomb) {
+                out.push(bomb);
+            }
+        }
+    }
+    out
 }
 
 /// Whether `a` and `b` play on one side, as `a` may know it.
@@ -399,6 +407,24 @@ mod tests {
         let mut bot = TrickBot::new(BotKind::Greedy, 1);
         let play = bot.choose_by_sides(&mut s, Sides::Partners).unwrap();
         assert_eq!(play, counts("Ks"));
+    }
+
+    #[test]
+    fn tro_165_greedy_takes_a_trick_of_points_with_a_bomb() {
+        // Four decks, bombs on: seat 1 holds a clubs bomb and a spade; the led tractor of
+        // Ks and Ts (40 points) is taken only by the bomb.
+        let rules = crate::trick::four_decks_with(crate::trick::Bombs::AnySuit);
+        let hands = [
+            "Ks Ks Ts Ts 3d",
+            "9c 9c 9c 9c 3s",
+            "4s 5s 6s 7s 8s",
+            "3h 4h 5h 6h 7h",
+        ];
+        let mut s = TrickPlay::new(rules, hands.map(counts).to_vec(), 0).unwrap();
+        s.apply(0, &counts("Ks Ks Ts Ts")).unwrap();
+        let mut bot = TrickBot::new(BotKind::Greedy, 1);
+        let play = bot.choose_by_sides(&mut s, Sides::Partners).unwrap();
+        assert_eq!(play, counts("9c 9c 9c 9c"));
     }
 
     #[test]

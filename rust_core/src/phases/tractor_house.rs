@@ -6,7 +6,7 @@
 //! and whether the kitty may be stolen after the burial (TRO-112).
 
 use crate::card::{Card, Counts, BJ};
-use crate::trick::{FollowProtect, Options, ThrowJudgement};
+use crate::trick::{Bombs, FollowProtect, Options, ThrowJudgement};
 
 /// TRO-20: what a failed throw (C-51) costs the thrower's team.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -309,7 +309,7 @@ impl TractorDecks {
 }
 
 /// Tractor's house rules; the default is the seeds' rules (TRO-11, TRO-21, TRO-31,
-/// TRO-51, TRO-61, TRO-71, TRO-101, TRO-141, TRO-151). Must-defend levels (TRO-40) are
+/// TRO-51, TRO-161, TRO-61, TRO-71, TRO-101, TRO-141, TRO-151). Must-defend levels (TRO-40) are
 /// scored in Python only: no bot reads levels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TractorHouse {
@@ -317,6 +317,7 @@ pub struct TractorHouse {
     pub throw_penalty: ThrowPenalty,
     pub kitty_multiplier: KittyMultiplier,
     pub throw_judgement: ThrowJudgement,
+    pub bombs: Bombs,
     pub first_dealer: FirstDealer,
     pub declaration_order: DeclarationOrder,
     pub declaration_strength: DeclarationStrength,
@@ -326,10 +327,11 @@ pub struct TractorHouse {
 }
 
 impl TractorHouse {
-    /// Sets the trick options these house rules decide (TRO-10, TRO-50).
+    /// Sets the trick options these house rules decide (TRO-10, TRO-50, TRO-160).
     pub fn set_trick_options(&self, opts: &mut Options) {
         opts.follow_protect = self.follow_protect;
         opts.throw_judgement = self.throw_judgement;
+        opts.bombs = self.bombs;
     }
 }
 

@@ -12,7 +12,8 @@ use crate::card::{Counts, NUM_CARDS};
 use super::distinct;
 use crate::multiset::pairs_in;
 use crate::trick::{
-    forced_order, Component, FollowFormat, FollowProtect, Format, Kind, Shape, TrickPlay,
+    forced_order, Bombs, Component, FollowFormat, FollowProtect, Format, Kind, Shape, TrickPlay,
+    TRUMP,
 };
 
 /// A failed throw's forced component (C-51): when `thrower` led it, some other seat held
@@ -242,6 +243,15 @@ impl PlayFacts {
     ) -> bool {
         let rules = play.rules();
         let suit = lead.suit;
+        if let Some(bomb) = rules.bomb_card(lead, cards) {
+            // TRO-162..TRO-164: a bomb may be played whatever the hand holds besides it,
+            // except an off-suit plain bomb under `suit_following`: a void in the led suit.
+            let off_suit = ![suit, TRUMP].contains(&rules.suit_of(bomb));
+            if off_suit && rules.opts.bombs == Bombs::SuitFollowing {
+                self.below_width(play, t, seat, suit, None, 1);
+            }
+            return true;
+        }
         let in_suit = rules.in_suit(cards, suit);
         if in_suit.len() < lead.len {
             self.below_width(play, t, seat, suit, None, 1); // C-30: every card of the suit played

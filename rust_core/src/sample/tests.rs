@@ -13,7 +13,7 @@ use crate::phases::{
     Phase, RedFive4pBidding, RedFive5pDeal, TractorDeal,
 };
 use crate::rng::{seed_for, Rng};
-use crate::trick::{DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement, TrickPlay};
+use crate::trick::{Bombs, DoubleJoin, FollowFormat, FollowProtect, ThrowJudgement, TrickPlay};
 
 use super::world::known_for;
 use super::world::sample_world_tries;
@@ -63,6 +63,7 @@ fn setups() -> Vec<Setup> {
             throw_penalty: ThrowPenalty::None,
             kitty_multiplier: KittyMultiplier::Power,
             throw_judgement: ThrowJudgement::HighestCard,
+            bombs: Bombs::None,
             first_dealer: FirstDealer::FirstDeclaration,
             declaration_order: DeclarationOrder::Suit,
             declaration_strength: DeclarationStrength::MoreCards,
@@ -161,6 +162,7 @@ fn setups() -> Vec<Setup> {
             },
         });
     }
+    out.extend(bomb_setups());
     for decks in [2, 3] {
         for minimum_opening in [false, true] {
             out.push(Setup::RedFive4p {
@@ -213,6 +215,29 @@ fn setups() -> Vec<Setup> {
         });
     }
     out
+}
+
+/// TRO-160: four decks with bombs, both values, under two follow formats.
+fn bomb_setups() -> Vec<Setup> {
+    [
+        (Bombs::AnySuit, FollowFormat::Pairs),
+        (Bombs::SuitFollowing, FollowFormat::Exact),
+    ]
+    .into_iter()
+    .map(|(bombs, follow_format)| Setup::Tractor {
+        levels: (Rank::TWO, Rank::TWO),
+        dealer: None,
+        follow_format,
+        table: TractorDecks {
+            decks: 4,
+            jokerless: 0,
+        },
+        house: TractorHouse {
+            bombs,
+            ..TractorHouse::default()
+        },
+    })
+    .collect()
 }
 
 /// The hand's first phase object, from `seed` or a scripted deck.
@@ -1020,4 +1045,99 @@ fn ff_22_the_worlds_vary_who_holds_an_unplayed_called_copy() {
         }
     }
     assert!(varied >= 5, "{varied}");
+}
+
+/// Whether a finished trick or the current one of `p` holds a bomb played on a lead of
+/// four cards other than the lead itself (TRO-162).
+fn bomb_followed(p: &TrickPlay) -> bool {
+    let rules = p.rules();
+    let bomb = |plays: &[Counts]| {
+        let lead = rules.legal_lead_format(&plays[0]);
+        plays[1..]
+            .iter()
+            .any(|c| lead.len == 4 && c.len() == 4 && c.first().is_some_and(|f| c.get(f) == 4))
+    };
+    p.tricks().iter().any(|t| {
+        let plays: Vec<Counts> = t
+            .plays
+            .iter()
+            .map(|x| Counts::from_cards(&x.cards))
+            .collect();
+        bomb(&plays)
+    }) || {
+        let plays: Vec<Counts> = p.trick_counts().map(|(_, c)| *c).collect();
+        plays.len() > 1 && bomb(&plays)
+    }
+}
+
+#[test]
+fn tro_162_worlds_sampled_after_a_bomb_are_consistent_with_it() {
+    // The seats play a bomb whenever one is legal, else at random: the samples after a
+    // bomb show every seat what the real hand shows, are found without the real deal's
+    // fallback, replay, and play on to the end.
+    for setup in bomb_setups() {
+        let mut checked = 0;
+        for seed in 0..40u64 {
+            let mut g = start(&setup, seed, None);
+            let mut rng = Rng::new(seed_for(&[seed, 11]));
+            loop {
+                if let Objects::Tractor(_, _, Some(p)) = &mut g {
+                    if bomb_followed(p) || p.is_done() {
+                        break;
+                    }
+                    let seat = p.to_act().expect("a seat to act");
+                    let bombs = p
+                        .lead()
+                        .map(|lead| p.rules().bombs_playable(p.hand(seat), lead))
+                        .unwrap_or_default();
+                    let bomb = bombs.first().and_then(|b| p.moves().position(b));
+                    let pick = bomb.unwrap_or_else(|| rng.below(p.moves().count()));
+                    p.apply_legal(pick).unwrap();
+                    settle(&mut g, &setup);
+                } else if !step(&mut g, &setup, &mut rng) {
+                    break;
+                }
+            }
+            let Objects::Tractor(_, _, Some(p)) = &g else {
+                continue;
+            };
+            if !bomb_followed(p) {
+                continue;
+            }
+            checked += 1;
+            // The facts hold of the real hands: a bomb shows no more than it implies.
+            for viewer in 0..4 {
+                let facts = super::facts::PlayFacts::of(p, viewer);
+                for seat in (0..4).filter(|&s| s != viewer) {
+                    for (k, &cap) in facts.caps[seat].iter().enumerate() {
+                        let held = p.hand(seat).0[k];
+                        assert!(
+                            held <= cap,
+                            "{setup:?} {seed}: seat {seat} holds {held} > {cap}"
+                        );
+                    }
+                }
+            }
+            for seat in 0..4 {
+                // Never the real deal's fallback: the facts of a bomb leave worlds to find.
+                let real = real(&g, 0);
+                let w = sample_world_tries(&real, &setup, seat, false, seed, super::TRIES);
+                let fallback = sample_world_tries(&real, &setup, seat, false, seed, 0);
+                assert_ne!(w.deck, fallback.deck, "{setup:?} {seed} {seat}: fell back");
+                assert_eq!(
+                    seen(&w.objects, seat),
+                    seen(&g, seat),
+                    "{setup:?} {seed} {seat}"
+                );
+                let again = replayed(&w, &setup);
+                assert_eq!(format!("{again:?}"), format!("{:?}", w.objects));
+                let mut on = w.objects;
+                play_to_end(&mut on, &setup, seed);
+            }
+        }
+        assert!(
+            checked >= 5,
+            "{setup:?}: only {checked} positions with a bomb"
+        );
+    }
 }

@@ -236,7 +236,8 @@ impl TrickRules {
         Ok(self.follow_error_counts(&hand, &lead, &Counts::from_cards(play)))
     }
 
-    /// [`Self::follow_error`] on multisets and a classified lead.
+    /// [`Self::follow_error`] on multisets and a classified lead; under TRO-160 a bomb
+    /// the follower may play (TRO-162..TRO-164) is legal whatever C-30 and C-31 ask.
     pub fn follow_error_counts(
         &self,
         hand: &Counts,
@@ -251,6 +252,12 @@ impl TrickRules {
                 "C-30",
                 format!("the lead has {} cards; you played {}", lead.len, play.len()),
             ));
+        }
+        if self
+            .bomb_card(lead, play)
+            .is_some_and(|c| self.bomb_allowed(hand, lead, c))
+        {
+            return None;
         }
         let suit = lead.suit;
         let held = self.in_suit(hand, suit);

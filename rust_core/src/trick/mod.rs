@@ -1,6 +1,7 @@
 //! The trick-taking core shared by Red Five (4p, 5p) and Tractor: common rules C-10..C-61.
 
 mod arrange;
+mod bombs;
 mod cards;
 mod follow;
 mod format;
@@ -14,12 +15,14 @@ mod shared;
 mod throw;
 mod winner;
 
+#[cfg(test)]
+pub(crate) use bombs::four_decks_with;
 pub use cards::PlayCards;
 pub use format::{Component, Format, Kind, Shape, Unit};
 pub use friends::{DoubleJoin, FriendCard, FriendWatch};
 pub use moves::Moves;
 pub use order::{
-    FollowFormat, FollowProtect, Level, OptionValue, Options, RulesError, ThrowJudgement,
+    Bombs, FollowFormat, FollowProtect, Level, OptionValue, Options, RulesError, ThrowJudgement,
     TrickRules, Variant, TRUMP,
 };
 pub use picks::PickOptions;

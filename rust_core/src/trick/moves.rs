@@ -339,8 +339,21 @@ impl TrickRules {
         self.follow_moves_upto(hand, lead, usize::MAX)
     }
 
-    /// [`Self::follow_moves`], where a listed kind of follow needs only the first `limit`.
+    /// [`Self::follow_moves`], where a listed kind of follow needs only the first `limit`:
+    /// C-30, C-31's follows, then under TRO-162 the bombs that are not among them.
     pub(crate) fn follow_moves_upto(&self, hand: &Counts, lead: &Format, limit: usize) -> Moves {
+        let follows = self.suit_follows(hand, lead, limit);
+        let mut bombs = self.bombs_playable(hand, lead);
+        bombs.retain(|b| follows.position(b).is_none());
+        if bombs.is_empty() {
+            follows
+        } else {
+            Moves::Parts(vec![follows, Moves::List(bombs)])
+        }
+    }
+
+    /// C-30/C-31: the follows the led suit and its format allow, at most `limit` listed.
+    fn suit_follows(&self, hand: &Counts, lead: &Format, limit: usize) -> Moves {
         let suit = lead.suit;
         let held = self.in_suit(hand, suit);
         let k = lead.len;

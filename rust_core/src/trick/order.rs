@@ -186,6 +186,41 @@ impl ThrowJudgement {
     }
 }
 
+/// Whether four identical cards are a bomb played on any four-card lead and beating
+/// every other play (TRO-160), and which bombs a follower may play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Bombs {
+    /// TRO-161: no bombs; four identical cards are a quadruple (TRO-124).
+    #[default]
+    None,
+    /// TRO-163: any bomb held.
+    AnySuit,
+    /// TRO-164: a bomb of the led suit or of trumps; of another plain suit only when void
+    /// in the led suit.
+    SuitFollowing,
+}
+
+impl Bombs {
+    pub fn parse(text: &str) -> Result<Bombs, RulesError> {
+        match text {
+            "none" => Ok(Bombs::None),
+            "any_suit" => Ok(Bombs::AnySuit),
+            "suit_following" => Ok(Bombs::SuitFollowing),
+            _ => err(format!(
+                "bombs '{text}' is not one of none, any_suit, suit_following (TRO-160)"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bombs::None => "none",
+            Bombs::AnySuit => "any_suit",
+            Bombs::SuitFollowing => "suit_following",
+        }
+    }
+}
+
 /// The variant options of the trick core; [`Options::defaults`] gives each variant's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -198,6 +233,8 @@ pub struct Options {
     pub follow_protect: FollowProtect,
     /// TRO-50; `LargestUnit` (C-41) in every variant's defaults.
     pub throw_judgement: ThrowJudgement,
+    /// TRO-160; `None` in every variant's defaults.
+    pub bombs: Bombs,
     pub tractor_above_ace: bool,
     pub mixed_tractors: bool,
     pub throws: bool,
@@ -213,6 +250,7 @@ impl Options {
                 follow_format: FollowFormat::Exact,
                 follow_protect: FollowProtect::None,
                 throw_judgement: ThrowJudgement::LargestUnit,
+                bombs: Bombs::None,
                 tractor_above_ace: false,
                 mixed_tractors: false,
                 throws: false,
@@ -223,6 +261,7 @@ impl Options {
                 follow_format: FollowFormat::Exact,
                 follow_protect: FollowProtect::None,
                 throw_judgement: ThrowJudgement::LargestUnit,
+                bombs: Bombs::None,
                 tractor_above_ace: true,
                 mixed_tractors: true,
                 throws: true,
@@ -233,6 +272,7 @@ impl Options {
                 follow_format: FollowFormat::Pairs,
                 follow_protect: FollowProtect::None,
                 throw_judgement: ThrowJudgement::LargestUnit,
+                bombs: Bombs::None,
                 tractor_above_ace: true,
                 mixed_tractors: false,
                 throws: true,
@@ -279,15 +319,16 @@ impl Options {
             ("throw_judgement", OptionValue::Text(t)) => {
                 self.throw_judgement = ThrowJudgement::parse(&t)?
             }
+            ("bombs", OptionValue::Text(t)) => self.bombs = Bombs::parse(&t)?,
             ("tractor_above_ace", OptionValue::Bool(b)) => self.tractor_above_ace = b,
             ("mixed_tractors", OptionValue::Bool(b)) => self.mixed_tractors = b,
             ("throws", OptionValue::Bool(b)) => self.throws = b,
             (
-                "follow_format" | "follow_protect" | "throw_judgement" | "tractor_above_ace"
-                | "mixed_tractors" | "throws",
+                "follow_format" | "follow_protect" | "throw_judgement" | "bombs"
+                | "tractor_above_ace" | "mixed_tractors" | "throws",
                 v,
             ) => {
-                let want = if name.starts_with("follow_") || name == "throw_judgement" {
+                let want = if name.starts_with("follow_") || name == "throw_judgement" || name == "bombs" {
                     "text"
                 } else {
                     "true or false"
@@ -297,7 +338,7 @@ impl Options {
             (other, _) => {
                 return err(format!(
                     "unknown option '{other}': expected decks, follow_format, \
-                     follow_protect, throw_judgement, tractor_above_ace, mixed_tractors or throws"
+                     follow_protect, throw_judgement, bombs, tractor_above_ace, mixed_tractors or throws"
                 ))
             }
         }
@@ -305,8 +346,17 @@ impl Options {
     }
 
     /// Combinations of options that mean nothing together (TRO-10): protections need a
-    /// format to protect from (`pairs` or `exact`), and triples (3 decks) to keep whole.
+    /// format to protect from (`pairs` or `exact`), and triples (3 decks) to keep whole;
+    /// bombs need four identical cards (4 decks, TRO-160).
     pub fn check(&self) -> Result<(), RulesError> {
+        if self.bombs != Bombs::None && self.decks < 4 {
+            return err(format!(
+                "bombs '{}' needs four identical cards: it needs decks 4, not {} \
+                 (TRO-160, TRO-124)",
+                self.bombs.name(),
+                self.decks
+            ));
+        }
         let protect = self.follow_protect;
         if protect == FollowProtect::None {
             return Ok(());

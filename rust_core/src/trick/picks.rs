@@ -118,7 +118,7 @@ mod tests {
     use super::*;
     use crate::card::{parse_cards, Rank, Suit};
     use crate::rng::Rng;
-    use crate::trick::order::{FollowFormat, Options, TrickRules, Variant};
+    use crate::trick::order::{Bombs, FollowFormat, Options, TrickRules, Variant};
     use crate::trick::{Call, CallMode};
 
     fn counts(text: &str) -> Counts {
@@ -173,8 +173,22 @@ mod tests {
     /// sorted runs (long suits, pairs and voids, so huge follows come up), dealt in
     /// blocks; in Red Five a call card, forbidding grabs half the time (R5-22).
     fn random_play(rng: &mut Rng, variant: Variant, format: FollowFormat) -> TrickPlay {
+        random_play_with(rng, variant, format, Bombs::None)
+    }
+
+    /// [`random_play`] with `bombs` (TRO-160): other than none, four decks.
+    fn random_play_with(
+        rng: &mut Rng,
+        variant: Variant,
+        format: FollowFormat,
+        bombs: Bombs,
+    ) -> TrickPlay {
         let mut opts = Options::defaults(variant);
         opts.follow_format = format;
+        opts.bombs = bombs;
+        if bombs != Bombs::None {
+            opts.decks = 4;
+        }
         opts.throws = rng.below(4) > 0;
         let players = match variant {
             Variant::RedFive5p => 5,
@@ -199,6 +213,30 @@ mod tests {
             at = end;
         }
         let size = deck.len() / players;
+        if bombs != Bombs::None {
+            // Each seat gets every copy of three kinds: bombs to play (TRO-160).
+            let mut kept: Vec<usize> = Vec::new();
+            for i in 0..players {
+                for _ in 0..3 {
+                    let k = rng.below(NUM_CARDS as u64) as usize;
+                    if kept.contains(&k) {
+                        continue;
+                    }
+                    kept.push(k);
+                    for pos in (0..deck.len()).filter(|&pos| pos / size != i) {
+                        if deck[pos] == k {
+                            let q = loop {
+                                let q = i * size + rng.below(size as u64) as usize;
+                                if !kept.contains(&deck[q]) {
+                                    break q;
+                                }
+                            };
+                            deck.swap(pos, q);
+                        }
+                    }
+                }
+            }
+        }
         let hands = (0..players)
             .map(|i| {
                 let mut h = Counts::default();
@@ -261,6 +299,60 @@ mod tests {
             checked > 5_000 && huge > 0,
             "{checked} picks, {huge} huge follows"
         );
+    }
+
+    #[test]
+    fn tro_162_every_bomb_is_reached_through_the_picks() {
+        // Four decks with bombs: the leader often leads a quadruple it holds, a follower
+        // often plays a bomb. At each follow, the structure agrees with the listing, and
+        // each bomb the follower may play is picked card by card, a legal play at the end.
+        let formats = [FollowFormat::Pairs, FollowFormat::Full, FollowFormat::Exact];
+        let mut rng = Rng::new(13);
+        let mut bombs_picked = 0usize;
+        for round in 0..30 {
+            let bombs = [Bombs::AnySuit, Bombs::SuitFollowing][round % 2];
+            let mut p = random_play_with(&mut rng, Variant::Tractor, formats[round % 3], bombs);
+            while let Some(seat) = p.to_act() {
+                let hand = *p.hand(seat);
+                let quads: Vec<Counts> = (0..NUM_CARDS)
+                    .filter(|&k| hand.0[k] == 4)
+                    .map(|k| {
+                        let mut q = Counts::default();
+                        q.0[k] = 4;
+                        q
+                    })
+                    .collect();
+                let Some(lead) = p.lead().cloned() else {
+                    let index = match quads.first() {
+                        Some(q) if rng.below(4) > 0 => p.moves().position(q).unwrap(),
+                        _ => rng.below(p.moves().count()),
+                    };
+                    p.apply_legal(index).unwrap();
+                    continue;
+                };
+                let playable = p.rules().bombs_playable(&hand, &lead);
+                for bomb in &playable {
+                    let mut picked = Counts::default();
+                    for _ in 0..4 {
+                        let k = bomb.first().unwrap().index();
+                        let options = p.pick_options(&picked);
+                        assert!(options.0[k], "{bombs:?}: a bomb not reachable");
+                        if p.moves().count() <= 400_000 {
+                            assert_eq!(options, p.pick_options_listed(&picked));
+                        }
+                        picked.0[k] += 1;
+                    }
+                    assert!(p.pick_options(&picked).1, "{bombs:?}: a bomb not a play");
+                    bombs_picked += 1;
+                }
+                let index = match playable.first() {
+                    Some(b) if rng.below(2) == 0 => p.moves().position(b).unwrap(),
+                    _ => rng.below(p.moves().count()),
+                };
+                p.apply_legal(index).unwrap();
+            }
+        }
+        assert!(bombs_picked > 15, "{bombs_picked} bombs picked");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use crate::card::{Card, Counts};
 
 use super::format::Format;
-use super::order::{err, RulesError, ThrowJudgement, TrickRules, TRUMP};
+use super::order::{err, Bombs, RulesError, ThrowJudgement, TrickRules, TRUMP};
 
 impl TrickRules {
     /// C-40..C-42: the index of the winning play; `plays[0]` is the lead (after a
@@ -37,7 +37,12 @@ impl TrickRules {
     /// The play winning so far among `plays` (C-40..C-42): its index, effective suit
     /// and key.
     pub fn leading(&self, lead: &Format, plays: &[Counts]) -> (usize, u8, u8) {
-        let mut best = (0, lead.suit, self.key_of(lead, &plays[0]).unwrap_or(0));
+        // TRO-165: a led quadruple is a bomb under the option.
+        let key = match self.bomb_key(lead, &plays[0]) {
+            Some((_, key)) => key,
+            None => self.key_of(lead, &plays[0]).unwrap_or(0),
+        };
+        let mut best = (0, lead.suit, key);
         for (i, play) in plays.iter().enumerate().skip(1) {
             if let Some((suit, key)) = self.taking(lead, (best.1, best.2), &plays[best.0], play) {
                 best = (i, suit, key);
@@ -50,7 +55,7 @@ impl TrickRules {
     /// `best_play` of suit and key `best`, if it would: a ruff (a trump play) beats a
     /// non-trump winner, the same suit needs a higher key (C-32, C-40), or under TRO-53
     /// after a throw a stronger unit in every place; equal keys leave the earlier play
-    /// winning (C-42).
+    /// winning (C-42). Under TRO-160 bombs come first (TRO-165).
     pub fn taking(
         &self,
         lead: &Format,
@@ -58,6 +63,11 @@ impl TrickRules {
         best_play: &Counts,
         play: &Counts,
     ) -> Option<(u8, u8)> {
+        if self.opts.bombs != Bombs::None {
+            if let Some(taken) = self.bomb_taking(lead, best, play) {
+                return taken;
+            }
+        }
         let suit = self.single_suit(play)?;
         if suit != lead.suit && suit != TRUMP {
             return None;
