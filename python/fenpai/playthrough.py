@@ -65,6 +65,9 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ("tractor_kitty_theft_seed37", "tractor", 37, {"kitty_theft": "allowed"}),
     # TRO-124: four decks, 52 cards each; the first seed that plays a quadruple.
     ("tractor_four_decks_seed19", "tractor", 19, {"decks": 4}),
+    # TRO-162, TRO-165: seat 2's throw fails, its forced play Jh Jh Th Th is four cards,
+    # and seat 1's bomb 4d 4d 4d 4d takes the trick from seat 0's Ah Ah Kh Kh.
+    ("tractor_bombs_seed2", "tractor", 2, {"decks": 4, "bombs": "any_suit"}),
     ("red_five_4p_seed1", "red_five_4p", 1, {}),
     ("red_five_4p_decks3_seed2", "red_five_4p", 2, {"decks": 3}),
     ("red_five_5p_seed1", "red_five_5p", 1, {}),
