@@ -36,11 +36,12 @@ def offered(variant: str) -> list[tuple[str, str]]:
 
 #: The other options a value needs (its about line says so): FKO-23, five to eight
 #: Fifty-K players need two to four decks; TRO-134, two of three decks keeping their
-#: jokers needs three; TRO-135, three of four decks, four.
+#: jokers needs three; TRO-135, three of four decks, four; TRO-160, bombs four.
 NEEDS = {
     **{("fifty_k", "players", str(n)): {"decks": "2"} for n in (5, 6, 7, 8)},
     ("tractor", "jokers", "2"): {"decks": "3"},
     ("tractor", "jokers", "3"): {"decks": "4"},
+    **{("tractor", "bombs", f'"{b}"'): {"decks": "4"} for b in ("any_suit", "suit_following")},
 }
 
 
@@ -79,7 +80,8 @@ def test_every_offered_value_makes_a_game_with_that_option(variant: str) -> None
         assert json.dumps(game.options[name]) == json.dumps(json.loads(value)), (name, value)
     for (needing, name, value), needs in NEEDS.items():
         if needing == variant:
-            with pytest.raises(ValueError, match=f"{name}={value}.*" + "".join(needs)):
+            said = f"{name}.{{1,2}}{json.loads(value)}.*" + "".join(needs)
+            with pytest.raises(ValueError, match=said):
                 fenpai.new_game(variant, **{name: json.loads(value)})
 
 

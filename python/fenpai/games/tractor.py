@@ -194,14 +194,18 @@ class Tractor(TrickGame):
             "none",
             {
                 "none": ("TRO-161", "No bombs: four identical cards are a quadruple."),
-                "any_suit": ("TRO-163", "Any bomb of four identical cards beats a 4-card lead."),
+                "any_suit": (
+                    "TRO-163",
+                    "Any bomb of four identical cards beats a 4-card lead (four decks).",
+                ),
                 "suit_following": (
                     "TRO-164",
-                    "Bombs of the led suit or trumps; of another suit only when void in it.",
+                    "Bombs of the led suit or trumps; of another suit only when void in it "
+                    "(four decks).",
                 ),
             },
             about="Four identical cards played on any four-card lead, beating all but bombs.",
-            rules=("TRO-160", "TRO-162", "TRO-165"),
+            rules=("TRO-160",),
         ),
         "must_defend": one_of(
             "A",
